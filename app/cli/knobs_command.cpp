@@ -1,0 +1,101 @@
+#include "cli/knobs_command.h"
+
+#include "cli/console.h"
+#include "knobs/knob_catalogue.h"
+#include "knobs/knob_reader.h"
+#include "knobs/knob_value.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+namespace tcptune::cli {
+namespace {
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("KnobsCommand", text);
+}
+
+QJsonObject toJson(const KnobReading &r)
+{
+    const KnobInfo &k = *r.knob;
+    QJsonObject o{
+        {QStringLiteral("key"), k.key},
+        {QStringLiteral("value"), r.value ? QJsonValue(*r.value) : QJsonValue()},
+        {QStringLiteral("default"), k.defaultValue.isEmpty() ? QJsonValue() : QJsonValue(k.defaultValue)},
+        {QStringLiteral("type"), typeName(k.type)},
+        {QStringLiteral("unit"), unitName(k.unit)},
+        {QStringLiteral("kind"), kindName(k.kind)},
+        {QStringLiteral("per_netns"), k.perNetns},
+        {QStringLiteral("available"), r.available()},
+        {QStringLiteral("differs_from_default"), r.differsFromDefault()},
+        {QStringLiteral("description"), k.description},
+        {QStringLiteral("story"), k.story},
+    };
+    if (!r.available())
+        o.insert(QStringLiteral("problem"), r.problem);
+    return o;
+}
+
+void printTable(const QList<KnobReading> &readings)
+{
+    int keyWidth = 0;
+    for (const KnobReading &r : readings)
+        keyWidth = std::max(keyWidth, int(r.knob->key.size()));
+    out() << QStringLiteral("  %1  %2  %3").arg(tr("knob"), -keyWidth).arg(tr("value"), -24).arg(tr("default")) << '\n';
+    for (const KnobReading &r : readings) {
+        const QString marker = r.differsFromDefault() ? QStringLiteral("* ") : QStringLiteral("  ");
+        const QString value = r.value ? knobvalue::formatHuman(*r.knob, *r.value) : tr("(unavailable)");
+        const QString def = r.knob->defaultValue.isEmpty() ? QStringLiteral("-")
+                                                           : knobvalue::formatHuman(*r.knob, r.knob->defaultValue);
+        QString line = marker + QStringLiteral("%1  %2  %3").arg(r.knob->key, -keyWidth).arg(value, -24).arg(def);
+        if (!r.knob->perNetns)
+            line += QStringLiteral("  ") + tr("[global]");
+        out() << line << '\n';
+    }
+    out() << tr("* differs from the kernel default") << Qt::endl;
+}
+
+} // namespace
+
+int runKnobsCommand(const QStringList &args)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        tr("Lists the kernel knobs tcptune knows, with their current and default values."));
+    parser.addHelpOption();
+    parser.addPositionalArgument(QStringLiteral("knobs"), tr("List knobs."));
+    const QCommandLineOption json(QStringLiteral("json"), tr("Print a JSON array instead of a table."));
+    const QCommandLineOption netnsOption(QStringLiteral("netns"), tr("Read the values inside lab namespace NAME."),
+                                         QStringLiteral("NAME"));
+    parser.addOptions({json, netnsOption});
+    if (!parser.parse(args))
+        return failWith(parser.errorText() + QLatin1Char('\n') + tr("Try 'tcptune knobs --help'."), 2);
+    if (parser.isSet(QStringLiteral("help"))) {
+        out() << parser.helpText();
+        return 0;
+    }
+    if (parser.positionalArguments().size() > 1)
+        return failWith(
+            tr("Unknown argument '%1'. Try 'tcptune knobs --help'.").arg(parser.positionalArguments().at(1)), 2);
+
+    auto readings = KnobReader::readSysctls(parser.value(netnsOption));
+    if (!readings)
+        return failWith(readings.error().message);
+
+    if (parser.isSet(json)) {
+        QJsonArray array;
+        for (const KnobReading &r : *readings)
+            array.append(toJson(r));
+        out() << QJsonDocument(array).toJson(QJsonDocument::Indented);
+        out().flush();
+    } else {
+        printTable(*readings);
+    }
+    return 0;
+}
+
+} // namespace tcptune::cli

@@ -1,0 +1,51 @@
+// tcptune: one binary. With a subcommand it works headless ("tcptune knobs", "tcptune run", ...);
+// without one it opens the workbench, or, where there is no display, runs the default job.
+
+#include "cli/command.h"
+#include "cli/console.h"
+#include "gui_launcher.h"
+
+#include <QCoreApplication>
+
+#include <memory>
+
+namespace {
+
+void printUsage()
+{
+    using namespace tcptune::cli;
+    out() << QCoreApplication::translate("main", "Usage: tcptune [COMMAND] [OPTIONS]") << "\n\n"
+          << QCoreApplication::translate("main", "Without a command tcptune opens the workbench.") << "\n\n"
+          << QCoreApplication::translate("main", "Commands:") << '\n';
+    for (const Command &c : commands())
+        out() << QStringLiteral("  %1 %2")
+                     .arg(QString::fromLatin1(c.name), -10)
+                     .arg(QCoreApplication::translate("cli", c.summary))
+              << '\n';
+    out() << '\n' << QCoreApplication::translate("main", "'tcptune COMMAND --help' describes a command.") << Qt::endl;
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    const QString first = argc > 1 ? QString::fromLocal8Bit(argv[1]) : QString();
+    if (const tcptune::cli::Command *command = tcptune::cli::findCommand(first)) {
+        QCoreApplication app(argc, argv);
+        QCoreApplication::setApplicationName(QStringLiteral("tcptune"));
+        tcptune::loadTranslations(QCoreApplication::arguments());
+        return command->run(QCoreApplication::arguments());
+    }
+    if (first == QLatin1String("--help") || first == QLatin1String("-h") || first == QLatin1String("help")) {
+        QCoreApplication app(argc, argv);
+        printUsage();
+        return 0;
+    }
+    if (!first.isEmpty() && !first.startsWith(QLatin1Char('-'))) {
+        QCoreApplication app(argc, argv);
+        tcptune::cli::failWith(QCoreApplication::translate("main", "Unknown command '%1'.").arg(first), 2);
+        printUsage();
+        return 2;
+    }
+    return tcptune::runWorkbench(argc, argv);
+}

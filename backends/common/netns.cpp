@@ -1,0 +1,62 @@
+#include "common/netns.h"
+
+#include <QCoreApplication>
+#include <QFile>
+#include <QRegularExpression>
+
+#include <cerrno>
+#include <cstring>
+#include <fcntl.h>
+#include <sched.h>
+#include <thread>
+#include <unistd.h>
+
+namespace tcptune::netns {
+
+bool isTcptuneName(const QString &name)
+{
+    static const QRegularExpression valid(QStringLiteral("^tcptune-[A-Za-z0-9_-]{1,24}$"));
+    return valid.match(name).hasMatch();
+}
+
+bool exists(const QString &name)
+{
+    return QFile::exists(QStringLiteral("/run/netns/") + name);
+}
+
+Result<void> runIn(const QString &name, const std::function<void()> &fn)
+{
+    if (name.isEmpty()) {
+        fn();
+        return {};
+    }
+    if (!isTcptuneName(name))
+        return fail(
+            QCoreApplication::translate("netns", "'%1' is not a tcptune namespace; names start with 'tcptune-'.")
+                .arg(name));
+    const QByteArray path = QStringLiteral("/run/netns/%1").arg(name).toLocal8Bit();
+    const int fd = ::open(path.constData(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return fail(QCoreApplication::translate(
+                        "netns", "Network namespace %1 does not exist; start the lab with 'tcptune lab up'.")
+                        .arg(name));
+
+    int setnsErrno = 0;
+    std::thread worker([&] {
+        if (::setns(fd, CLONE_NEWNET) != 0) {
+            setnsErrno = errno;
+            return;
+        }
+        fn();
+    });
+    worker.join();
+    ::close(fd);
+    if (setnsErrno != 0)
+        return fail(
+            QCoreApplication::translate(
+                "netns", "Cannot enter network namespace %1: %2. Entering a namespace needs root or CAP_SYS_ADMIN.")
+                .arg(name, QString::fromLocal8Bit(std::strerror(setnsErrno))));
+    return {};
+}
+
+} // namespace tcptune::netns

@@ -1,0 +1,206 @@
+#include "knobs/knob_catalogue.h"
+
+#include <QCoreApplication>
+#include <QRegularExpression>
+
+#include <limits>
+
+namespace tcptune {
+namespace {
+
+constexpr std::int64_t kIntMax = std::numeric_limits<int>::max();
+constexpr std::int64_t kUIntMax = std::numeric_limits<unsigned int>::max();
+
+KnobInfo boolKnob(QString key, QString def, QString description, QString story, bool perNetns = true)
+{
+    KnobInfo k;
+    k.key = std::move(key);
+    k.type = ValueType::Bool;
+    k.minimum = 0;
+    k.maximum = 1;
+    k.defaultValue = std::move(def);
+    k.perNetns = perNetns;
+    k.description = std::move(description);
+    k.story = std::move(story);
+    return k;
+}
+
+KnobInfo intKnob(QString key, Unit unit, std::int64_t min, std::int64_t max, QString def, QString description,
+                 QString story, bool perNetns = true)
+{
+    KnobInfo k;
+    k.key = std::move(key);
+    k.type = ValueType::Integer;
+    k.unit = unit;
+    k.minimum = min;
+    k.maximum = max;
+    k.defaultValue = std::move(def);
+    k.perNetns = perNetns;
+    k.description = std::move(description);
+    k.story = std::move(story);
+    return k;
+}
+
+KnobInfo tripleKnob(QString key, QString def, QString description, QString story)
+{
+    KnobInfo k =
+        intKnob(std::move(key), Unit::Bytes, 1, kIntMax, std::move(def), std::move(description), std::move(story));
+    k.type = ValueType::Triple;
+    return k;
+}
+
+KnobInfo enumKnob(QString key, QStringList values, QString source, QString def, QString description, QString story,
+                  bool perNetns = true)
+{
+    KnobInfo k;
+    k.key = std::move(key);
+    k.type = ValueType::Enum;
+    k.enumValues = std::move(values);
+    k.enumSource = std::move(source);
+    k.defaultValue = std::move(def);
+    k.perNetns = perNetns;
+    k.description = std::move(description);
+    k.story = std::move(story);
+    return k;
+}
+
+KnobInfo ofKindAs(KnobKind kind, KnobInfo k)
+{
+    k.kind = kind;
+    return k;
+}
+
+// KEY as it may be shown in a message: control characters (NUL included) become '?'.
+QString printable(const QString &key)
+{
+    QString shown = key.left(64);
+    for (QChar &c : shown)
+        if (!c.isPrint())
+            c = QLatin1Char('?');
+    return shown;
+}
+
+const QString kCongestionSource = QStringLiteral("/proc/sys/net/ipv4/tcp_available_congestion_control");
+
+} // namespace
+
+KnobCatalogue::KnobCatalogue()
+{
+    // Sysctls. Defaults are those of a 6.x kernel without distribution overrides.
+    m_knobs = {
+        boolKnob("net.ipv4.tcp_autocorking", "1",
+                 "Delay small writes while an earlier packet of the flow waits in a local queue", "1"),
+        intKnob("net.ipv4.tcp_limit_output_bytes", Unit::Bytes, 0, kIntMax, "4194304",
+                "TCP Small Queues: bytes a socket may have in qdisc and device queues", "3,4"),
+        tripleKnob("net.ipv4.tcp_wmem", "4096 16384 4194304", "Send buffer min, default and max for autotuning", "2,5"),
+        tripleKnob("net.ipv4.tcp_rmem", "4096 131072 33554432", "Receive buffer min, default and max for autotuning",
+                   "2"),
+        enumKnob("net.ipv4.tcp_congestion_control", {}, kCongestionSource, QString(),
+                 "Congestion control of new connections", "5"),
+        intKnob("net.ipv4.tcp_notsent_lowat", Unit::Bytes, 0, kUIntMax, "4294967295",
+                "Unsent bytes above which a socket stops being writable", "1"),
+        boolKnob("net.ipv4.tcp_moderate_rcvbuf", "1", "Receive buffer autotuning", "2"),
+        boolKnob("net.ipv4.tcp_slow_start_after_idle", "1", "Fall back to slow start after an idle period", "1"),
+        intKnob("net.ipv4.tcp_timestamps", Unit::None, 0, 2, "1",
+                "TCP timestamps (0 off, 1 on with random offset, 2 on without)", ""),
+        boolKnob("net.ipv4.tcp_sack", "1", "Selective acknowledgements", ""),
+        boolKnob("net.ipv4.tcp_window_scaling", "1", "Window scaling for windows above 64 KB", "5"),
+        intKnob("net.ipv4.tcp_ecn", Unit::None, 0, 2, "2",
+                "Explicit congestion notification (0 off, 1 request, 2 accept only)", ""),
+        intKnob("net.ipv4.tcp_mtu_probing", Unit::None, 0, 2, "0",
+                "Packetization-layer path MTU discovery (0 off, 1 after black hole, 2 always)", "4"),
+        intKnob("net.ipv4.tcp_min_tso_segs", Unit::Packets, 1, 255, "2", "Minimal number of segments per TSO frame",
+                "3"),
+        intKnob("net.ipv4.tcp_pacing_ss_ratio", Unit::Percent, 0, 1000, "200",
+                "Pacing rate in slow start, percent of cwnd/srtt", "3"),
+        intKnob("net.ipv4.tcp_pacing_ca_ratio", Unit::Percent, 0, 1000, "120",
+                "Pacing rate in congestion avoidance, percent of cwnd/srtt", "3"),
+        intKnob("net.ipv4.tcp_tso_win_divisor", Unit::None, 1, 255, "3",
+                "Fraction of the congestion window one TSO frame may use", "3"),
+        boolKnob("net.ipv4.tcp_no_metrics_save", "0", "Do not cache metrics of closed connections", "2"),
+        intKnob("net.core.wmem_max", Unit::Bytes, 4608, kIntMax, "212992", "Upper limit of SO_SNDBUF", "2,5", false),
+        intKnob("net.core.rmem_max", Unit::Bytes, 2304, kIntMax, "212992", "Upper limit of SO_RCVBUF", "2", false),
+        intKnob("net.core.wmem_default", Unit::Bytes, 4608, kIntMax, "212992",
+                "Send buffer of non-TCP sockets without SO_SNDBUF", "2", false),
+        intKnob("net.core.rmem_default", Unit::Bytes, 2304, kIntMax, "212992",
+                "Receive buffer of non-TCP sockets without SO_RCVBUF", "2", false),
+        enumKnob("net.core.default_qdisc",
+                 {"pfifo_fast", "pfifo", "bfifo", "fq", "fq_codel", "sfq", "cake", "codel", "tbf", "htb", "noqueue"},
+                 QString(), "pfifo_fast", "Queueing discipline given to new network devices", "3", false),
+        intKnob("net.core.netdev_max_backlog", Unit::Packets, 1, kIntMax, "1000",
+                "Packets queued on input when the CPU is slower than the NIC", "3", false),
+    };
+
+    // Socket options the traffic engine sets on its own sockets.
+    const QList<KnobInfo> socketOptions = {
+        intKnob("socket.SO_SNDBUF", Unit::Bytes, 1, kIntMax, QString(),
+                "Fixed send buffer (the kernel doubles it, caps it at net.core.wmem_max, and stops autotuning)", "2,5"),
+        intKnob("socket.SO_RCVBUF", Unit::Bytes, 1, kIntMax, QString(),
+                "Fixed receive buffer (doubled, capped at net.core.rmem_max, no autotuning)", "2"),
+        boolKnob("socket.TCP_NODELAY", "0", "Send small segments at once instead of waiting (Nagle off)", "1"),
+        boolKnob("socket.TCP_CORK", "0", "Hold partial segments until uncorked or 200 ms pass", "1"),
+        intKnob("socket.TCP_NOTSENT_LOWAT", Unit::Bytes, 0, kUIntMax, QString(),
+                "Per-socket limit of unsent bytes before the socket stops being writable", "1"),
+        enumKnob("socket.TCP_CONGESTION", {}, kCongestionSource, QString(), "Congestion control of this socket", "5"),
+        intKnob("socket.SO_MAX_PACING_RATE", Unit::BytesPerSecond, 0, std::numeric_limits<std::int64_t>::max(),
+                QString(), "Upper bound of the pacing rate", "3"),
+        intKnob("socket.TCP_MAXSEG", Unit::Bytes, 88, 65535, QString(), "Maximum segment size for outgoing segments",
+                "4"),
+    };
+    for (const KnobInfo &k : socketOptions)
+        m_knobs.append(ofKindAs(KnobKind::SocketOption, k));
+
+    // Lab parameters, so sweeps can turn the bottleneck like any other knob.
+    const QList<KnobInfo> labParameters = {
+        enumKnob("lab.topology", {"routed", "direct"}, QString(), "routed",
+                 "direct: client and server on one veth pair; routed: through a router with the bottleneck", ""),
+        intKnob("lab.rate", Unit::BitsPerSecond, 0, 100'000'000'000LL, "0", "Bottleneck rate (0: unshaped)", "5"),
+        intKnob("lab.queue", Unit::Bytes, 1500, 1'073'741'824LL, "2097152", "Bottleneck queue limit", "5"),
+        intKnob("lab.mtu", Unit::Bytes, 576, 65535, "1500", "MTU on every lab link", "4"),
+        intKnob("lab.delay", Unit::Milliseconds, 0, 10'000, "0", "One-way delay at the bottleneck (needs netem)", ""),
+    };
+    for (const KnobInfo &k : labParameters)
+        m_knobs.append(ofKindAs(KnobKind::LabParameter, k));
+}
+
+const KnobCatalogue &KnobCatalogue::instance()
+{
+    static const KnobCatalogue catalogue;
+    return catalogue;
+}
+
+QList<KnobInfo> KnobCatalogue::ofKind(KnobKind kind) const
+{
+    QList<KnobInfo> out;
+    for (const KnobInfo &k : m_knobs)
+        if (k.kind == kind)
+            out.append(k);
+    return out;
+}
+
+const KnobInfo *KnobCatalogue::find(const QString &key) const
+{
+    for (const KnobInfo &k : m_knobs)
+        if (k.key == key)
+            return &k;
+    return nullptr;
+}
+
+Result<const KnobInfo *> KnobCatalogue::lookup(const QString &key) const
+{
+    static const QRegularExpression keyShape(QStringLiteral("^[A-Za-z0-9_]+(\\.[A-Za-z0-9_]+)+$"));
+    if (key.isEmpty())
+        return fail(
+            QCoreApplication::translate("KnobCatalogue", "Empty knob name; 'tcptune knobs' lists the known ones."));
+    if (key.size() > 128 || !keyShape.match(key).hasMatch())
+        return fail(QCoreApplication::translate(
+                        "KnobCatalogue", "'%1' is not a knob name: names are dotted words such as "
+                                         "net.ipv4.tcp_autocorking, without '/', '..', spaces or control characters.")
+                        .arg(printable(key)));
+    if (const KnobInfo *k = find(key))
+        return k;
+    return fail(QCoreApplication::translate("KnobCatalogue", "Unknown knob '%1'; 'tcptune knobs' lists the known ones.")
+                    .arg(key));
+}
+
+} // namespace tcptune

@@ -1,0 +1,47 @@
+#include "knobs/knob_info.h"
+
+#include "common/proc_sys.h"
+
+namespace tcptune {
+
+QString KnobInfo::procPath() const
+{
+    return kind == KnobKind::Sysctl ? procsys::pathForKey(key) : QString();
+}
+
+QString kindName(KnobKind kind)
+{
+    switch (kind) {
+    case KnobKind::Sysctl: return QStringLiteral("sysctl");
+    case KnobKind::SocketOption: return QStringLiteral("socket");
+    case KnobKind::LabParameter: return QStringLiteral("lab");
+    }
+    return {};
+}
+
+QString typeName(ValueType type)
+{
+    switch (type) {
+    case ValueType::Bool: return QStringLiteral("bool");
+    case ValueType::Integer: return QStringLiteral("integer");
+    case ValueType::Triple: return QStringLiteral("triple");
+    case ValueType::Enum: return QStringLiteral("enum");
+    }
+    return {};
+}
+
+QString unitName(Unit unit)
+{
+    switch (unit) {
+    case Unit::None: return {};
+    case Unit::Bytes: return QStringLiteral("bytes");
+    case Unit::BitsPerSecond: return QStringLiteral("bit/s");
+    case Unit::BytesPerSecond: return QStringLiteral("bytes/s");
+    case Unit::Milliseconds: return QStringLiteral("ms");
+    case Unit::Percent: return QStringLiteral("%");
+    case Unit::Packets: return QStringLiteral("packets");
+    }
+    return {};
+}
+
+} // namespace tcptune

@@ -1,0 +1,56 @@
+#pragma once
+// What tcptune knows about one knob: the entry of the whitelist every other part uses.
+
+#include <QString>
+#include <QStringList>
+
+#include <cstdint>
+
+namespace tcptune {
+
+enum class KnobKind {
+    Sysctl,       // a file under /proc/sys, changed through the helper
+    SocketOption, // set by the traffic engine on its own sockets
+    LabParameter, // a property of the local lab (rate, queue, MTU, ...)
+};
+
+enum class ValueType {
+    Bool,    // 0 or 1
+    Integer, // a whole number in [min, max], with a unit
+    Triple,  // three whole numbers min/default/max, as tcp_wmem and tcp_rmem
+    Enum,    // one word out of a list, fixed or read from the kernel
+};
+
+enum class Unit {
+    None,
+    Bytes,
+    BitsPerSecond,
+    BytesPerSecond,
+    Milliseconds,
+    Percent,
+    Packets,
+};
+
+struct KnobInfo {
+    QString key; // "net.ipv4.tcp_autocorking", "socket.SO_SNDBUF", "lab.rate"
+    KnobKind kind = KnobKind::Sysctl;
+    ValueType type = ValueType::Integer;
+    Unit unit = Unit::None;
+    std::int64_t minimum = 0; // Integer and Triple: inclusive bounds of each number
+    std::int64_t maximum = 0;
+    QStringList enumValues; // Enum: the fixed list, when there is no kernel source
+    QString enumSource;     // Enum: /proc/sys file listing the values the kernel offers
+    QString defaultValue;   // the kernel's default (empty where it depends on the build)
+    bool perNetns = true;   // false for net.core.* globals
+    QString description;    // one line, untranslated source text (tr() at display)
+    QString story;          // the story in shared/stories.md it matters for, e.g. "1"
+
+    // /proc/sys path of a sysctl, built from the key; empty for other kinds.
+    QString procPath() const;
+};
+
+QString kindName(KnobKind kind);
+QString typeName(ValueType type);
+QString unitName(Unit unit);
+
+} // namespace tcptune

@@ -1,0 +1,277 @@
+#include "knobs/knob_value.h"
+
+#include "common/proc_sys.h"
+
+#include <QCoreApplication>
+#include <QRegularExpression>
+
+#include <cmath>
+#include <limits>
+
+namespace tcptune::knobvalue {
+namespace {
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("KnobValue", text);
+}
+
+// Multiplier for SUFFIX (lower case, without spaces) in UNIT, or 0 when it does not fit.
+double multiplierFor(const QString &suffix, Unit unit)
+{
+    auto in = [&suffix](std::initializer_list<const char *> words) {
+        for (const char *w : words)
+            if (suffix == QLatin1String(w))
+                return true;
+        return false;
+    };
+    switch (unit) {
+    case Unit::Bytes:
+        if (in({"", "b"}))
+            return 1;
+        if (in({"k", "kb", "kib"}))
+            return 1024.0;
+        if (in({"m", "mb", "mib"}))
+            return 1024.0 * 1024;
+        if (in({"g", "gb", "gib"}))
+            return 1024.0 * 1024 * 1024;
+        return 0;
+    case Unit::BytesPerSecond:
+        if (in({"", "b/s", "bps"}))
+            return 1;
+        if (in({"k", "kb/s", "kib/s"}))
+            return 1024.0;
+        if (in({"m", "mb/s", "mib/s"}))
+            return 1024.0 * 1024;
+        if (in({"g", "gb/s", "gib/s"}))
+            return 1024.0 * 1024 * 1024;
+        return 0;
+    case Unit::BitsPerSecond:
+        if (in({"", "bit", "bit/s", "bps"}))
+            return 1;
+        if (in({"k", "kbit", "kbit/s", "kbps"}))
+            return 1e3;
+        if (in({"m", "mbit", "mbit/s", "mbps"}))
+            return 1e6;
+        if (in({"g", "gbit", "gbit/s", "gbps"}))
+            return 1e9;
+        return 0;
+    case Unit::Milliseconds:
+        if (in({"", "ms"}))
+            return 1;
+        if (in({"s"}))
+            return 1000;
+        return 0;
+    case Unit::Percent: return in({"", "%"}) ? 1 : 0;
+    case Unit::None:
+    case Unit::Packets: return suffix.isEmpty() ? 1 : 0;
+    }
+    return 0;
+}
+
+QString exampleFor(Unit unit)
+{
+    switch (unit) {
+    case Unit::Bytes: return tr("bytes such as 262144, 256K or 4M");
+    case Unit::BytesPerSecond: return tr("bytes per second such as 1250000 or 10M");
+    case Unit::BitsPerSecond: return tr("a rate such as 50mbit or 1gbit");
+    case Unit::Milliseconds: return tr("milliseconds such as 20 or 20ms");
+    case Unit::Percent: return tr("a percentage such as 120");
+    case Unit::None:
+    case Unit::Packets: return tr("a whole number");
+    }
+    return {};
+}
+
+Result<std::int64_t> checkRange(const KnobInfo &knob, std::int64_t v)
+{
+    if (v < knob.minimum)
+        return fail(tr("%1: %2 is below the minimum %3.").arg(knob.key).arg(v).arg(knob.minimum));
+    if (v > knob.maximum)
+        return fail(tr("%1: %2 is above the maximum %3.").arg(knob.key).arg(v).arg(knob.maximum));
+    return v;
+}
+
+Result<QString> parseBool(const KnobInfo &knob, const QString &text)
+{
+    const QString t = text.toLower();
+    if (t == QLatin1String("1") || t == QLatin1String("on") || t == QLatin1String("true") || t == QLatin1String("yes"))
+        return QStringLiteral("1");
+    if (t == QLatin1String("0") || t == QLatin1String("off") || t == QLatin1String("false") || t == QLatin1String("no"))
+        return QStringLiteral("0");
+    return fail(tr("%1: '%2' is not a switch value; use 1 or 0 (on/off).").arg(knob.key, text));
+}
+
+Result<QString> parseTriple(const KnobInfo &knob, const QString &text)
+{
+    static const QRegularExpression separators(QStringLiteral("[\\s,]+"));
+    const QStringList parts = text.split(separators, Qt::SkipEmptyParts);
+    if (parts.size() != 3)
+        return fail(tr("%1: give three sizes, min default max, such as \"4096 16384 4M\" (got %2).")
+                        .arg(knob.key)
+                        .arg(parts.size()));
+    std::int64_t v[3];
+    for (int i = 0; i < 3; ++i) {
+        auto n = parseInteger(parts[i], Unit::Bytes);
+        if (!n)
+            return fail(knob.key + QStringLiteral(": ") + n.error().message);
+        auto ranged = checkRange(knob, *n);
+        if (!ranged)
+            return std::unexpected(ranged.error());
+        v[i] = *n;
+    }
+    if (!(v[0] <= v[1] && v[1] <= v[2]))
+        return fail(tr("%1: the three sizes must not decrease (min <= default <= max): %2 %3 %4.")
+                        .arg(knob.key)
+                        .arg(v[0])
+                        .arg(v[1])
+                        .arg(v[2]));
+    return QStringLiteral("%1 %2 %3").arg(v[0]).arg(v[1]).arg(v[2]);
+}
+
+Result<QString> parseEnum(const KnobInfo &knob, const QString &text, const QStringList &allowed)
+{
+    if (allowed.isEmpty())
+        return fail(tr("%1: the list of allowed values could not be read from %2.").arg(knob.key, knob.enumSource));
+    if (allowed.contains(text))
+        return text;
+    return fail(tr("%1: '%2' is not offered by this kernel; choose one of: %3.")
+                    .arg(knob.key, text, allowed.join(QLatin1Char(' '))));
+}
+
+QString scaled(double value, double base, const QStringList &names)
+{
+    int i = 0;
+    while (i + 1 < names.size() && std::fabs(value) >= base) {
+        value /= base;
+        ++i;
+    }
+    const bool whole = std::fabs(value - std::round(value)) < 1e-9;
+    return (whole ? QString::number(static_cast<qint64>(std::llround(value))) : QString::number(value, 'g', 4)) +
+           QLatin1Char(' ') + names[i];
+}
+
+} // namespace
+
+QStringList allowedValues(const KnobInfo &knob)
+{
+    if (knob.enumSource.isEmpty())
+        return knob.enumValues;
+    auto listed = procsys::read(knob.enumSource);
+    if (!listed)
+        return {};
+    return procsys::normalise(*listed).split(QLatin1Char(' '), Qt::SkipEmptyParts);
+}
+
+Result<std::int64_t> parseInteger(const QString &input, Unit unit)
+{
+    static const QRegularExpression shape(QStringLiteral("^([+-]?[0-9]+(?:\\.[0-9]+)?)\\s*([A-Za-z/%]*)$"));
+    const QString text = input.trimmed();
+    const auto m = shape.match(text);
+    if (!m.hasMatch())
+        return fail(tr("'%1' is not a number; give %2.").arg(text, exampleFor(unit)));
+    const QString number = m.captured(1);
+    if (number.startsWith(QLatin1Char('-')))
+        return fail(tr("'%1' is negative; give %2.").arg(text, exampleFor(unit)));
+    const double multiplier = multiplierFor(m.captured(2).toLower(), unit);
+    if (multiplier == 0)
+        return fail(tr("'%1' has a unit that does not fit here; give %2.").arg(text, exampleFor(unit)));
+    if (!number.contains(QLatin1Char('.')) && multiplier == 1) {
+        bool ok = false;
+        const qlonglong v = number.toLongLong(&ok);
+        if (!ok)
+            return fail(tr("'%1' is too large.").arg(text));
+        return v;
+    }
+    const long double value = number.toDouble() * static_cast<long double>(multiplier);
+    if (value > static_cast<long double>(std::numeric_limits<std::int64_t>::max()))
+        return fail(tr("'%1' is too large.").arg(text));
+    if (std::fabs(static_cast<double>(value - std::roundl(value))) > 1e-6)
+        return fail(tr("'%1' is not a whole number of %2.").arg(text, unitName(unit)));
+    return static_cast<std::int64_t>(std::llroundl(value));
+}
+
+Result<QString> parse(const KnobInfo &knob, const QString &input, const std::optional<QStringList> &allowed)
+{
+    const QString text = input.trimmed();
+    if (text.isEmpty())
+        return fail(tr("%1: no value given.").arg(knob.key));
+    for (const QChar c : text)
+        if (!c.isPrint() && !c.isSpace())
+            return fail(tr("%1: the value contains control characters.").arg(knob.key));
+    switch (knob.type) {
+    case ValueType::Bool: return parseBool(knob, text);
+    case ValueType::Integer: {
+        auto n = parseInteger(text, knob.unit);
+        if (!n)
+            return fail(knob.key + QStringLiteral(": ") + n.error().message);
+        auto ranged = checkRange(knob, *n);
+        if (!ranged)
+            return std::unexpected(ranged.error());
+        return QString::number(*n);
+    }
+    case ValueType::Triple: return parseTriple(knob, text);
+    case ValueType::Enum: return parseEnum(knob, text, allowed.value_or(allowedValues(knob)));
+    }
+    return fail(tr("%1: unsupported value type.").arg(knob.key));
+}
+
+QString formatInteger(std::int64_t value, Unit unit)
+{
+    switch (unit) {
+    case Unit::Bytes:
+        if (value >= 1024 && value % 1024 == 0)
+            return scaled(static_cast<double>(value), 1024,
+                          {QStringLiteral("B"), QStringLiteral("KiB"), QStringLiteral("MiB"), QStringLiteral("GiB")});
+        return QStringLiteral("%1 B").arg(value);
+    case Unit::BytesPerSecond:
+        return scaled(
+            static_cast<double>(value), 1024,
+            {QStringLiteral("B/s"), QStringLiteral("KiB/s"), QStringLiteral("MiB/s"), QStringLiteral("GiB/s")});
+    case Unit::BitsPerSecond:
+        return scaled(
+            static_cast<double>(value), 1000,
+            {QStringLiteral("bit/s"), QStringLiteral("kbit/s"), QStringLiteral("Mbit/s"), QStringLiteral("Gbit/s")});
+    case Unit::Milliseconds: return QStringLiteral("%1 ms").arg(value);
+    case Unit::Percent: return QStringLiteral("%1 %").arg(value);
+    case Unit::None:
+    case Unit::Packets: return QString::number(value);
+    }
+    return QString::number(value);
+}
+
+QString formatHuman(const KnobInfo &knob, const QString &canonical)
+{
+    const QString value = procsys::normalise(canonical);
+    switch (knob.type) {
+    case ValueType::Bool:
+        if (value == QLatin1String("1"))
+            return tr("on");
+        if (value == QLatin1String("0"))
+            return tr("off");
+        return value;
+    case ValueType::Integer: {
+        bool ok = false;
+        const qlonglong v = value.toLongLong(&ok);
+        return ok ? formatInteger(v, knob.unit) : value;
+    }
+    case ValueType::Triple: {
+        QStringList out;
+        for (const QString &part : value.split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
+            bool ok = false;
+            const qlonglong v = part.toLongLong(&ok);
+            out << (ok ? formatInteger(v, Unit::Bytes) : part);
+        }
+        return out.join(QStringLiteral(" / "));
+    }
+    case ValueType::Enum: return value;
+    }
+    return value;
+}
+
+bool sameValue(const QString &a, const QString &b)
+{
+    return procsys::normalise(a) == procsys::normalise(b);
+}
+
+} // namespace tcptune::knobvalue

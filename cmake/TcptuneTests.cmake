@@ -1,0 +1,24 @@
+# One test executable per class (tst_<class>.cpp), registered with ctest.
+#   tcptune_add_test(tst_knob_value LIBS tcptune_knobs [LABELS unit] [GUI] [TIMEOUT s] [SOURCES ...])
+# GUI tests run under QT_QPA_PLATFORM=offscreen; integration tests carry the label "integration"
+# and RUN_SERIAL because they share the machine's network namespaces.
+function(tcptune_add_test name)
+  cmake_parse_arguments(T "GUI;SERIAL" "TIMEOUT" "LIBS;LABELS;SOURCES" ${ARGN})
+  qt_add_executable(${name} ${name}.cpp ${T_SOURCES})
+  target_link_libraries(${name} PRIVATE Qt6::Test ${T_LIBS})
+  target_compile_definitions(${name} PRIVATE
+    TCPTUNE_SHARED_DIR="${PROJECT_SOURCE_DIR}/../shared"
+    TCPTUNE_SOURCE_DIR="${PROJECT_SOURCE_DIR}"
+    TCPTUNE_BIN_DIR="${CMAKE_BINARY_DIR}/bin")
+  set_target_properties(${name} PROPERTIES RUNTIME_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/tests)
+  tcptune_warnings(${name})
+  add_test(NAME ${name} COMMAND ${name})
+  set(env "QT_QPA_PLATFORM=offscreen")
+  if(NOT T_TIMEOUT)
+    set(T_TIMEOUT 120)
+  endif()
+  set_tests_properties(${name} PROPERTIES ENVIRONMENT "${env}" TIMEOUT ${T_TIMEOUT} LABELS "${T_LABELS}")
+  if(T_SERIAL)
+    set_tests_properties(${name} PROPERTIES RUN_SERIAL TRUE)
+  endif()
+endfunction()

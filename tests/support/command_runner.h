@@ -1,0 +1,28 @@
+#pragma once
+// Runs the built binaries (build/bin/...) the way a user would, with a time limit.
+
+#include <QByteArray>
+#include <QProcessEnvironment>
+#include <QStringList>
+
+namespace tcptune::test {
+
+struct CommandResult {
+    int exitCode = -1;
+    bool crashed = false;
+    bool timedOut = false;
+    QByteArray out;
+    QByteArray err;
+};
+
+QString binary(const QString &name);
+
+// Runs PROGRAM ARGS with STDIN fed in, waiting at most TIMEOUT_MS.
+CommandResult runCommand(const QString &program, const QStringList &args, int timeoutMs = 60000,
+                         const QByteArray &stdinData = {},
+                         const QProcessEnvironment &env = QProcessEnvironment::systemEnvironment());
+
+// runCommand on build/bin/tcptune.
+CommandResult runTcptune(const QStringList &args, int timeoutMs = 60000, const QByteArray &stdinData = {});
+
+} // namespace tcptune::test
