@@ -1,5 +1,7 @@
 #pragma once
 // A headless subcommand of the one tcptune binary ("tcptune knobs", "tcptune run", ...).
+// Each lives in app/cli/<area>/ and registers itself with TCPTUNE_REGISTER_COMMAND, so adding
+// a command touches no shared file.
 
 #include <QList>
 #include <QStringList>
@@ -8,13 +10,25 @@ namespace tcptune::cli {
 
 struct Command {
     const char *name;
-    const char *summary;
+    const char *summary; // source text; shown through QCoreApplication::translate("cli", ...)
     // ARGS starts with the program name and the subcommand, as QCommandLineParser expects.
     int (*run)(const QStringList &args);
 };
 
-// Every subcommand, in the order `tcptune --help` lists them.
-const QList<Command> &commands();
+// Every subcommand, sorted by name.
+QList<Command> commands();
 const Command *findCommand(const QString &name);
 
+// Used by TCPTUNE_REGISTER_COMMAND at static initialisation.
+bool registerCommand(const Command &command);
+
 } // namespace tcptune::cli
+
+#define TCPTUNE_CONCAT_INNER(a, b) a##b
+#define TCPTUNE_CONCAT(a, b) TCPTUNE_CONCAT_INNER(a, b)
+#define TCPTUNE_REGISTER_COMMAND(name, summary, function)                                                              \
+    namespace {                                                                                                        \
+    const bool TCPTUNE_CONCAT(registered_,                                                                             \
+                              __LINE__) = ::tcptune::cli::registerCommand({name, QT_TRANSLATE_NOOP("cli", summary),    \
+                                                                           &function});                                \
+    }

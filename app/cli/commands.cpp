@@ -1,20 +1,36 @@
 #include "cli/command.h"
 
-#include "cli/knobs_command.h"
+#include <algorithm>
+#include <cstring>
 
 namespace tcptune::cli {
+namespace {
 
-const QList<Command> &commands()
+QList<Command> &registry()
 {
-    static const QList<Command> all = {
-        {"knobs", QT_TRANSLATE_NOOP("cli", "List kernel knobs with current and default values"), &runKnobsCommand},
-    };
+    static QList<Command> all;
     return all;
+}
+
+} // namespace
+
+bool registerCommand(const Command &command)
+{
+    registry().append(command);
+    return true;
+}
+
+QList<Command> commands()
+{
+    QList<Command> sorted = registry();
+    std::sort(sorted.begin(), sorted.end(),
+              [](const Command &a, const Command &b) { return std::strcmp(a.name, b.name) < 0; });
+    return sorted;
 }
 
 const Command *findCommand(const QString &name)
 {
-    for (const Command &c : commands())
+    for (const Command &c : registry())
         if (name == QLatin1String(c.name))
             return &c;
     return nullptr;

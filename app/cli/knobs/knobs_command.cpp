@@ -1,4 +1,5 @@
-#include "cli/knobs_command.h"
+#include "cli/knobs/knobs_command.h"
+#include "cli/command.h"
 
 #include "cli/console.h"
 #include "knobs/knob_catalogue.h"
@@ -99,3 +100,5 @@ int runKnobsCommand(const QStringList &args)
 }
 
 } // namespace tcptune::cli
+
+TCPTUNE_REGISTER_COMMAND("knobs", "List kernel knobs with current and default values", tcptune::cli::runKnobsCommand)
