@@ -1,0 +1,36 @@
+#include "helper/helper_operations.h"
+
+#include <QCoreApplication>
+
+namespace tcptune {
+
+void HelperOperations::add(const QString &op, Handler handler)
+{
+    m_handlers.insert(op, std::move(handler));
+}
+
+bool HelperOperations::contains(const QString &op) const
+{
+    return m_handlers.contains(op);
+}
+
+QStringList HelperOperations::names() const
+{
+    return m_handlers.keys(); // QMap keeps them sorted
+}
+
+Result<QJsonObject> HelperOperations::dispatch(const QString &op, const QJsonObject &params) const
+{
+    const auto it = m_handlers.constFind(op);
+    if (it == m_handlers.constEnd()) {
+        QString shown = op.left(40);
+        for (QChar &c : shown)
+            if (!c.isPrint())
+                c = QLatin1Char('?');
+        return fail(QCoreApplication::translate("HelperOperations", "Unknown operation '%1'; the helper knows: %2.")
+                        .arg(shown, names().join(QStringLiteral(", "))));
+    }
+    return it.value()(params);
+}
+
+} // namespace tcptune

@@ -1,0 +1,50 @@
+#pragma once
+// The helper's line protocol, without any I/O: one JSON object per line, at most 4 KiB.
+//   request: {"id": 7, "op": "set", "params": {"key": "net.ipv4.tcp_autocorking", "value": "0"}}
+//   reply:   {"id": 7, "ok": true, "result": {...}}  or  {"id": 7, "ok": false, "error": "..."}
+// Both sides use these functions, and the fuzzer feeds parseRequest arbitrary bytes.
+
+#include "common/error.h"
+
+#include <QByteArray>
+#include <QJsonObject>
+#include <QJsonValue>
+#include <QString>
+
+namespace tcptune::helperprotocol {
+
+inline constexpr int kVersion = 1;
+// Longest line either side accepts, newline excluded.
+inline constexpr qsizetype kMaxLineBytes = 4096;
+
+struct Request {
+    QJsonValue id; // a number or string chosen by the client; null when unreadable
+    QString op;
+    QJsonObject params;
+};
+
+// Parses one line (without its newline). On failure the error names the problem; ID_OUT gets
+// the request id when it could still be read, so the error reply can carry it.
+Result<Request> parseRequest(const QByteArray &line, QJsonValue *idOut = nullptr);
+
+// True when BYTES is well-formed UTF-8.
+bool isValidUtf8(const QByteArray &bytes);
+
+// One reply line each, newline included.
+QByteArray encodeRequest(const QJsonValue &id, const QString &op, const QJsonObject &params);
+QByteArray okReply(const QJsonValue &id, const QJsonObject &result);
+QByteArray errorReply(const QJsonValue &id, const QString &message);
+
+struct Reply {
+    QJsonValue id;
+    bool ok = false;
+    QJsonObject result;
+    QString error;
+};
+// Parses a reply line (client side).
+Result<Reply> parseReply(const QByteArray &line);
+
+// The string parameter NAME of PARAMS: an error when missing or not a string.
+Result<QString> stringParam(const QJsonObject &params, const QString &name, bool required = true);
+
+} // namespace tcptune::helperprotocol
