@@ -1,0 +1,43 @@
+#pragma once
+// Drives one traffic run against a `tcptune serve` agent or a stock iperf3 server: opens the
+// data connections (inside spec.clientNetns when set), runs the workload on one thread per
+// stream, samples TCP_INFO of every sending socket each interval on the calling thread, and
+// returns everything measured. Usable on a worker thread; cancel() may be called from any thread.
+
+#include "traffic/traffic_result.h"
+#include "traffic/traffic_spec.h"
+
+#include <QList>
+#include <QObject>
+
+#include <atomic>
+
+namespace tcptune {
+
+class TrafficClient final : public QObject {
+    Q_OBJECT
+public:
+    explicit TrafficClient(QObject *parent = nullptr);
+    ~TrafficClient() override;
+
+    // Blocks for the whole run (connect + omit + duration + result exchange). Never throws.
+    // On failure result.error says what went wrong and what to do; samples gathered before a
+    // fault are kept and result.interrupted is set.
+    TrafficResult run(const TrafficSpec &spec);
+
+    // Thread-safe: ends a running run() early (marked interrupted and cancelled).
+    void cancel();
+    bool isCancelled() const;
+
+Q_SIGNALS:
+    // All emitted from the thread that called run().
+    void connected(const QList<quint16> &localPorts);                    // data connections are up
+    void samplesReady(const QList<tcptune::TrafficSample> &samples);     // aggregate samples, ~every 100 ms
+    void progress(double elapsedS, double totalS, double throughputBps); // ~every 250 ms
+    void runFailed(const QString &message);
+
+private:
+    std::atomic<bool> m_cancel{false};
+};
+
+} // namespace tcptune

@@ -1,0 +1,305 @@
+#include "traffic/traffic_result.h"
+
+#include <QJsonArray>
+#include <QJsonValue>
+
+#include <algorithm>
+#include <cmath>
+
+namespace tcptune {
+namespace {
+
+QString key(const char *k)
+{
+    return QString::fromLatin1(k);
+}
+
+// -1 (unknown) becomes JSON null so consumers do not mistake it for a measurement.
+QJsonValue orNull(double v)
+{
+    return v < 0 ? QJsonValue() : QJsonValue(v);
+}
+
+double fromNullable(const QJsonValue &v)
+{
+    return v.isDouble() ? v.toDouble() : -1;
+}
+
+double percentile(const QList<double> &sorted, double p)
+{
+    if (sorted.isEmpty())
+        return 0;
+    const double pos = p * double(sorted.size() - 1);
+    const auto lo = qsizetype(std::floor(pos));
+    const auto hi = std::min(lo + 1, sorted.size() - 1);
+    return sorted[lo] + (sorted[hi] - sorted[lo]) * (pos - double(lo));
+}
+
+QJsonObject snapshotToJson(const KnobSnapshot &snapshot)
+{
+    QJsonObject o;
+    for (auto it = snapshot.cbegin(); it != snapshot.cend(); ++it)
+        o.insert(it.key(), it.value());
+    return o;
+}
+
+KnobSnapshot snapshotFromJson(const QJsonObject &o)
+{
+    KnobSnapshot s;
+    for (auto it = o.begin(); it != o.end(); ++it)
+        s.insert(it.key(), it.value().toString());
+    return s;
+}
+
+} // namespace
+
+QJsonObject TrafficSample::toJson() const
+{
+    QJsonObject o{
+        {key("t"), t},
+        {key("throughput_bps"), throughputBps},
+        {key("rtt_ms"), rttMs},
+        {key("rttvar_ms"), rttvarMs},
+        {key("cwnd"), double(cwnd)},
+        {key("ssthresh"), orNull(double(ssthresh))},
+        {key("delivery_rate_bps"), orNull(deliveryRateBps)},
+        {key("pacing_rate_bps"), orNull(pacingRateBps)},
+        {key("retrans"), double(retrans)},
+        {key("unacked"), double(unacked)},
+        {key("notsent_bytes"), orNull(double(notsentBytes))},
+        {key("busy_ms"), orNull(busyMs)},
+        {key("rwnd_limited_ms"), orNull(rwndLimitedMs)},
+        {key("sndbuf_limited_ms"), orNull(sndbufLimitedMs)},
+    };
+    if (stream >= 0)
+        o.insert(key("stream"), stream);
+    if (omitted)
+        o.insert(key("omitted"), true);
+    if (probeRttMs >= 0)
+        o.insert(key("probe_rtt_ms"), probeRttMs);
+    return o;
+}
+
+TrafficSample TrafficSample::fromJson(const QJsonObject &o)
+{
+    TrafficSample s;
+    s.t = o.value(key("t")).toDouble();
+    s.stream = o.value(key("stream")).toInt(-1);
+    s.omitted = o.value(key("omitted")).toBool();
+    s.throughputBps = o.value(key("throughput_bps")).toDouble();
+    s.rttMs = o.value(key("rtt_ms")).toDouble();
+    s.rttvarMs = o.value(key("rttvar_ms")).toDouble();
+    s.cwnd = std::int64_t(o.value(key("cwnd")).toDouble());
+    s.ssthresh = std::int64_t(fromNullable(o.value(key("ssthresh"))));
+    s.deliveryRateBps = fromNullable(o.value(key("delivery_rate_bps")));
+    s.pacingRateBps = fromNullable(o.value(key("pacing_rate_bps")));
+    s.retrans = std::int64_t(o.value(key("retrans")).toDouble());
+    s.unacked = std::int64_t(o.value(key("unacked")).toDouble());
+    s.notsentBytes = std::int64_t(fromNullable(o.value(key("notsent_bytes"))));
+    s.busyMs = fromNullable(o.value(key("busy_ms")));
+    s.rwndLimitedMs = fromNullable(o.value(key("rwnd_limited_ms")));
+    s.sndbufLimitedMs = fromNullable(o.value(key("sndbuf_limited_ms")));
+    s.probeRttMs = fromNullable(o.value(key("probe_rtt_ms")));
+    return s;
+}
+
+SummaryStats SummaryStats::of(QList<double> values)
+{
+    SummaryStats s;
+    if (values.isEmpty())
+        return s;
+    std::sort(values.begin(), values.end());
+    s.count = int(values.size());
+    s.min = values.front();
+    s.max = values.back();
+    s.median = percentile(values, 0.5);
+    s.p95 = percentile(values, 0.95);
+    s.p99 = percentile(values, 0.99);
+    double sum = 0;
+    for (double v : values)
+        sum += v;
+    s.mean = sum / double(values.size());
+    return s;
+}
+
+QJsonObject SummaryStats::toJson() const
+{
+    return {{key("count"), count}, {key("min"), min}, {key("median"), median}, {key("p95"), p95},
+            {key("p99"), p99},     {key("max"), max}, {key("mean"), mean}};
+}
+
+SummaryStats SummaryStats::fromJson(const QJsonObject &o)
+{
+    SummaryStats s;
+    s.count = o.value(key("count")).toInt();
+    s.min = o.value(key("min")).toDouble();
+    s.median = o.value(key("median")).toDouble();
+    s.p95 = o.value(key("p95")).toDouble();
+    s.p99 = o.value(key("p99")).toDouble();
+    s.max = o.value(key("max")).toDouble();
+    s.mean = o.value(key("mean")).toDouble();
+    return s;
+}
+
+QJsonObject StreamResult::toJson() const
+{
+    QJsonArray series;
+    for (const TrafficSample &s : samples)
+        series.append(s.toJson());
+    return {
+        {key("index"), index},
+        {key("local_port"), int(localPort)},
+        {key("sender_bytes"), double(senderBytes)},
+        {key("receiver_bytes"), orNull(double(receiverBytes))},
+        {key("retrans"), double(retrans)},
+        {key("sndbuf_actual"), double(sndbufActual)},
+        {key("rcvbuf_actual"), double(rcvbufActual)},
+        {key("congestion_control"), congestionControl},
+        {key("transactions"), double(transactions)},
+        {key("samples"), series},
+    };
+}
+
+StreamResult StreamResult::fromJson(const QJsonObject &o)
+{
+    StreamResult r;
+    r.index = o.value(key("index")).toInt();
+    r.localPort = std::uint16_t(o.value(key("local_port")).toInt());
+    r.senderBytes = std::int64_t(o.value(key("sender_bytes")).toDouble());
+    r.receiverBytes = std::int64_t(fromNullable(o.value(key("receiver_bytes"))));
+    r.retrans = std::int64_t(o.value(key("retrans")).toDouble());
+    r.sndbufActual = std::int64_t(o.value(key("sndbuf_actual")).toDouble());
+    r.rcvbufActual = std::int64_t(o.value(key("rcvbuf_actual")).toDouble());
+    r.congestionControl = o.value(key("congestion_control")).toString();
+    r.transactions = std::int64_t(o.value(key("transactions")).toDouble());
+    for (const QJsonValue &v : o.value(key("samples")).toArray())
+        r.samples.append(TrafficSample::fromJson(v.toObject()));
+    return r;
+}
+
+QJsonObject TrafficResult::toJson() const
+{
+    QJsonArray series;
+    for (const TrafficSample &s : samples)
+        series.append(s.toJson());
+    QJsonArray receiver;
+    for (const ReceiverInterval &r : receiverIntervals) {
+        QJsonObject o{{key("t"), r.t}, {key("bytes"), double(r.bytes)}, {key("throughput_bps"), r.throughputBps}};
+        if (r.omitted)
+            o.insert(key("omitted"), true);
+        receiver.append(o);
+    }
+    QJsonArray streamsJson;
+    for (const StreamResult &s : perStream)
+        streamsJson.append(s.toJson());
+    QJsonArray ports;
+    for (std::uint16_t p : localPorts)
+        ports.append(int(p));
+    QJsonObject rtt{{key("min"), rttMs.min}, {key("median"), rttMs.median}, {key("p95"), rttMs.p95},
+                    {key("max"), rttMs.max}, {key("mean"), rttMs.mean},     {key("count"), rttMs.count}};
+
+    QJsonObject o{
+        {key("spec"), spec.toJson()},
+        {key("target"), target},
+        {key("remote_version"), remoteVersion},
+        {key("started_at"), startedAt.toUTC().toString(Qt::ISODateWithMs)},
+        {key("workload"), workloadName(spec.workload)},
+        {key("throughput_bps"), throughputBps},
+        {key("sender_throughput_bps"), senderThroughputBps},
+        {key("sender_bytes"), double(senderBytes)},
+        {key("receiver_bytes"), double(receiverBytes)},
+        {key("duration_s"), durationS},
+        {key("streams"), streams},
+        {key("sndbuf_requested"), double(sndbufRequested)},
+        {key("sndbuf_actual"), double(sndbufActual)},
+        {key("sndbuf_capped"), sndbufCapped},
+        {key("rcvbuf_requested"), double(rcvbufRequested)},
+        {key("rcvbuf_actual"), double(rcvbufActual)},
+        {key("rcvbuf_capped"), rcvbufCapped},
+        {key("congestion_control"), congestionControl},
+        {key("rtt_ms"), rtt},
+        {key("samples"), series},
+        {key("receiver_intervals"), receiver},
+        {key("per_stream"), streamsJson},
+        {key("local_ports"), ports},
+        {key("probe_local_port"), int(probeLocalPort)},
+        {key("control_local_port"), int(controlLocalPort)},
+        {key("remote_port"), int(remotePort)},
+        {key("interrupted"), interrupted},
+        {key("cancelled"), cancelled},
+        {key("error"), error.isEmpty() ? QJsonValue() : QJsonValue(error)},
+    };
+    if (spec.workload != Workload::Bulk) {
+        QJsonObject rr = transactionLatencyMs.toJson();
+        rr.insert(key("transactions_per_second"), transactionsPerSecond);
+        o.insert(key("transaction_latency_ms"), rr);
+        QJsonArray lat;
+        for (double v : transactionLatenciesMs)
+            lat.append(v);
+        o.insert(key("transaction_latencies_ms"), lat);
+    }
+    if (spec.latencyProbe)
+        o.insert(key("probe_latency_ms"), probeLatencyMs.toJson());
+    if (!remoteKnobs.isEmpty())
+        o.insert(key("remote_knobs"), snapshotToJson(remoteKnobs));
+    if (!remoteKnobsNote.isEmpty())
+        o.insert(key("remote_knobs_note"), remoteKnobsNote);
+    if (!localKnobs.isEmpty())
+        o.insert(key("local_knobs"), snapshotToJson(localKnobs));
+    return o;
+}
+
+Result<TrafficResult> TrafficResult::fromJson(const QJsonObject &o)
+{
+    TrafficResult r;
+    auto spec = TrafficSpec::fromJson(o.value(key("spec")).toObject());
+    if (!spec)
+        return std::unexpected(spec.error());
+    r.spec = *spec;
+    r.target = o.value(key("target")).toString();
+    r.remoteVersion = o.value(key("remote_version")).toString();
+    r.startedAt = QDateTime::fromString(o.value(key("started_at")).toString(), Qt::ISODateWithMs);
+    r.throughputBps = o.value(key("throughput_bps")).toDouble();
+    r.senderThroughputBps = o.value(key("sender_throughput_bps")).toDouble();
+    r.senderBytes = std::int64_t(o.value(key("sender_bytes")).toDouble());
+    r.receiverBytes = std::int64_t(o.value(key("receiver_bytes")).toDouble());
+    r.durationS = o.value(key("duration_s")).toDouble();
+    r.streams = o.value(key("streams")).toInt();
+    r.sndbufRequested = std::int64_t(o.value(key("sndbuf_requested")).toDouble());
+    r.sndbufActual = std::int64_t(o.value(key("sndbuf_actual")).toDouble());
+    r.sndbufCapped = o.value(key("sndbuf_capped")).toBool();
+    r.rcvbufRequested = std::int64_t(o.value(key("rcvbuf_requested")).toDouble());
+    r.rcvbufActual = std::int64_t(o.value(key("rcvbuf_actual")).toDouble());
+    r.rcvbufCapped = o.value(key("rcvbuf_capped")).toBool();
+    r.congestionControl = o.value(key("congestion_control")).toString();
+    r.rttMs = SummaryStats::fromJson(o.value(key("rtt_ms")).toObject());
+    for (const QJsonValue &v : o.value(key("samples")).toArray())
+        r.samples.append(TrafficSample::fromJson(v.toObject()));
+    for (const QJsonValue &v : o.value(key("receiver_intervals")).toArray()) {
+        const QJsonObject io = v.toObject();
+        r.receiverIntervals.append({io.value(key("t")).toDouble(), std::int64_t(io.value(key("bytes")).toDouble()),
+                                    io.value(key("throughput_bps")).toDouble(), io.value(key("omitted")).toBool()});
+    }
+    for (const QJsonValue &v : o.value(key("per_stream")).toArray())
+        r.perStream.append(StreamResult::fromJson(v.toObject()));
+    const QJsonObject rr = o.value(key("transaction_latency_ms")).toObject();
+    r.transactionLatencyMs = SummaryStats::fromJson(rr);
+    r.transactionsPerSecond = rr.value(key("transactions_per_second")).toDouble();
+    for (const QJsonValue &v : o.value(key("transaction_latencies_ms")).toArray())
+        r.transactionLatenciesMs.append(v.toDouble());
+    r.probeLatencyMs = SummaryStats::fromJson(o.value(key("probe_latency_ms")).toObject());
+    r.remoteKnobs = snapshotFromJson(o.value(key("remote_knobs")).toObject());
+    r.remoteKnobsNote = o.value(key("remote_knobs_note")).toString();
+    r.localKnobs = snapshotFromJson(o.value(key("local_knobs")).toObject());
+    for (const QJsonValue &v : o.value(key("local_ports")).toArray())
+        r.localPorts.append(std::uint16_t(v.toInt()));
+    r.probeLocalPort = std::uint16_t(o.value(key("probe_local_port")).toInt());
+    r.controlLocalPort = std::uint16_t(o.value(key("control_local_port")).toInt());
+    r.remotePort = std::uint16_t(o.value(key("remote_port")).toInt());
+    r.interrupted = o.value(key("interrupted")).toBool();
+    r.cancelled = o.value(key("cancelled")).toBool();
+    r.error = o.value(key("error")).toString();
+    return r;
+}
+
+} // namespace tcptune

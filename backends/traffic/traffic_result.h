@@ -1,0 +1,139 @@
+#pragma once
+// What one traffic run measured: receiver goodput, the TCP_INFO sample series (aggregate and
+// per stream), latencies, both ends' knobs and the data connections' local ports. toJson() is
+// the `tcptune run --json` object; fromJson() reads it back (result store, reports).
+
+#include "common/error.h"
+#include "knobs/knob_reader.h"
+#include "traffic/traffic_spec.h"
+
+#include <QDateTime>
+#include <QJsonObject>
+#include <QList>
+#include <QMetaType>
+#include <QString>
+
+#include <cstdint>
+
+namespace tcptune {
+
+// One sampling interval. For the aggregate series the values are summed over the streams
+// (throughput, cwnd, rates, retrans, unacked, notsent) or averaged (rtt, rttvar); -1 marks a
+// value the kernel does not report.
+struct TrafficSample {
+    double t = 0;               // seconds since traffic started (omitted seconds included)
+    int stream = -1;            // -1: all streams together
+    bool omitted = false;       // inside the omit-first-seconds window
+    double throughputBps = 0;   // sender side: tcpi_bytes_acked delta * 8 / interval
+    double rttMs = 0;           // smoothed RTT (tcpi_rtt)
+    double rttvarMs = 0;        // tcpi_rttvar
+    std::int64_t cwnd = 0;      // segments
+    std::int64_t ssthresh = -1; // segments; -1 while still in slow start
+    double deliveryRateBps = -1;
+    double pacingRateBps = -1;
+    std::int64_t retrans = 0; // segments retransmitted during this interval
+    std::int64_t unacked = 0; // segments in flight (tcpi_unacked)
+    std::int64_t notsentBytes = -1;
+    double busyMs = -1;          // ms of this interval the flow was busy sending (tcpi_busy_time)
+    double rwndLimitedMs = -1;   // ... limited by the receive window
+    double sndbufLimitedMs = -1; // ... limited by the send buffer
+    double probeRttMs = -1;      // latency probe: the latest transaction in this interval
+
+    QJsonObject toJson() const;
+    static TrafficSample fromJson(const QJsonObject &json);
+};
+
+// Receiver-side goodput for one interval, as the agent measured it (its own clock).
+struct ReceiverInterval {
+    double t = 0; // end of the interval, seconds since the agent saw the run begin
+    std::int64_t bytes = 0;
+    double throughputBps = 0;
+    bool omitted = false;
+};
+
+struct SummaryStats {
+    int count = 0;
+    double min = 0;
+    double median = 0;
+    double p95 = 0;
+    double p99 = 0;
+    double max = 0;
+    double mean = 0;
+
+    // Over VALUES (need not be sorted); all zero when empty.
+    static SummaryStats of(QList<double> values);
+    QJsonObject toJson() const; // {count, min, median, p95, p99, max, mean}
+    static SummaryStats fromJson(const QJsonObject &json);
+};
+
+struct StreamResult {
+    int index = 0;
+    std::uint16_t localPort = 0;
+    std::int64_t senderBytes = 0;    // written after the omit window
+    std::int64_t receiverBytes = -1; // the target's count after the omit window; -1 unknown
+    std::int64_t retrans = 0;        // segments retransmitted during the measured time
+    std::int64_t sndbufActual = 0;   // getsockopt(SO_SNDBUF) after setting
+    std::int64_t rcvbufActual = 0;
+    QString congestionControl;     // what the socket really uses
+    std::int64_t transactions = 0; // rr and split-write
+    QList<TrafficSample> samples;  // this stream's own series
+
+    QJsonObject toJson() const;
+    static StreamResult fromJson(const QJsonObject &json);
+};
+
+struct TrafficResult {
+    TrafficSpec spec;
+    QString target;        // spec.target.toString()
+    QString remoteVersion; // agent protocol/program version or iperf3's
+    QDateTime startedAt;   // UTC
+
+    double throughputBps = 0;       // receiver goodput over the measured time
+    double senderThroughputBps = 0; // sender_bytes * 8 / duration_s
+    std::int64_t senderBytes = 0;
+    std::int64_t receiverBytes = 0;
+    double durationS = 0; // measured time actually run
+    int streams = 0;
+
+    std::int64_t sndbufRequested = 0;
+    std::int64_t sndbufActual = 0; // the kernel's (doubled, capped) value, stream 0
+    bool sndbufCapped = false;     // net.core.wmem_max limited the request
+    std::int64_t rcvbufRequested = 0;
+    std::int64_t rcvbufActual = 0;
+    bool rcvbufCapped = false; // net.core.rmem_max limited the request
+    QString congestionControl; // the data sockets' actual algorithm
+
+    SummaryStats rttMs;                        // smoothed RTT over every stream's samples in the measured time
+    QList<TrafficSample> samples;              // aggregate series
+    QList<ReceiverInterval> receiverIntervals; // agent targets only
+    QList<StreamResult> perStream;
+
+    SummaryStats transactionLatencyMs; // rr and split-write (with responses)
+    double transactionsPerSecond = 0;
+    QList<double> transactionLatenciesMs; // the first kMaxKeptLatencies transactions
+    SummaryStats probeLatencyMs;          // latency probe, when on
+
+    KnobSnapshot remoteKnobs; // agent targets: the target's sysctls
+    QString remoteKnobsNote;  // why remote_knobs is empty (iperf3, or the agent could not read)
+    KnobSnapshot localKnobs;  // the client's sysctls (its namespace), filled by the caller if wanted
+
+    QList<std::uint16_t> localPorts; // data connections, in stream order (for capture filters)
+    std::uint16_t probeLocalPort = 0;
+    std::uint16_t controlLocalPort = 0;
+    std::uint16_t remotePort = 0;
+
+    bool interrupted = false; // the run stopped early (peer gone, cancelled); figures cover what ran
+    bool cancelled = false;   // ... because cancel() was called
+    QString error;            // empty on success
+
+    static constexpr int kMaxKeptLatencies = 200000;
+
+    bool ok() const { return error.isEmpty() && !interrupted; }
+    QJsonObject toJson() const;
+    static Result<TrafficResult> fromJson(const QJsonObject &json);
+};
+
+} // namespace tcptune
+
+Q_DECLARE_METATYPE(tcptune::TrafficSample)
+Q_DECLARE_METATYPE(QList<tcptune::TrafficSample>)

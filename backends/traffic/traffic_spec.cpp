@@ -1,0 +1,314 @@
+#include "traffic/traffic_spec.h"
+
+#include <QCoreApplication>
+#include <QJsonValue>
+#include <QRegularExpression>
+
+#include <cmath>
+
+namespace tcptune {
+namespace {
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("TrafficSpec", text);
+}
+
+QString key(const char *k)
+{
+    return QString::fromLatin1(k);
+}
+
+} // namespace
+
+QString workloadName(Workload workload)
+{
+    switch (workload) {
+    case Workload::Bulk: return QStringLiteral("bulk");
+    case Workload::RequestResponse: return QStringLiteral("rr");
+    case Workload::SplitWrite: return QStringLiteral("split-write");
+    }
+    return QStringLiteral("bulk");
+}
+
+Result<Workload> parseWorkload(const QString &name)
+{
+    const QString n = name.trimmed().toLower();
+    if (n == QLatin1String("bulk"))
+        return Workload::Bulk;
+    if (n == QLatin1String("rr"))
+        return Workload::RequestResponse;
+    if (n == QLatin1String("split-write"))
+        return Workload::SplitWrite;
+    return fail(tr("Unknown workload '%1'; use bulk, rr or split-write.").arg(name));
+}
+
+Result<TrafficTarget> TrafficTarget::parse(const QString &text)
+{
+    TrafficTarget t;
+    QString rest = text.trimmed();
+    if (rest.startsWith(QLatin1String("iperf3://"), Qt::CaseInsensitive)) {
+        t.kind = TargetKind::Iperf3;
+        t.port = kDefaultIperf3Port;
+        rest = rest.mid(9);
+    } else if (rest.startsWith(QLatin1String("tcptune://"), Qt::CaseInsensitive)) {
+        rest = rest.mid(10);
+    } else if (rest.contains(QLatin1String("://"))) {
+        return fail(tr("Unknown target scheme in '%1'; give HOST[:PORT] for a tcptune agent or "
+                       "iperf3://HOST[:PORT] for an iperf3 server.")
+                        .arg(text));
+    }
+    if (rest.endsWith(QLatin1Char('/')))
+        rest.chop(1);
+    QString portText;
+    if (rest.startsWith(QLatin1Char('['))) {
+        const qsizetype close = rest.indexOf(QLatin1Char(']'));
+        if (close < 0)
+            return fail(tr("Missing ']' in target '%1'; write IPv6 addresses as [ADDR]:PORT.").arg(text));
+        t.host = rest.mid(1, close - 1);
+        const QString after = rest.mid(close + 1);
+        if (!after.isEmpty()) {
+            if (!after.startsWith(QLatin1Char(':')))
+                return fail(tr("Unexpected text after ']' in target '%1'; write [ADDR]:PORT.").arg(text));
+            portText = after.mid(1);
+        }
+    } else if (rest.count(QLatin1Char(':')) == 1) {
+        t.host = rest.section(QLatin1Char(':'), 0, 0);
+        portText = rest.section(QLatin1Char(':'), 1);
+    } else {
+        t.host = rest; // a name, an IPv4 address or a bare IPv6 address
+    }
+    if (t.host.isEmpty())
+        return fail(tr("The target '%1' has no host; give HOST[:PORT].").arg(text));
+    static const QRegularExpression hostChars(QStringLiteral("^[A-Za-z0-9._:%-]+$"));
+    if (!hostChars.match(t.host).hasMatch())
+        return fail(tr("'%1' is not a host name or address; give HOST[:PORT].").arg(t.host));
+    if (!portText.isNull()) {
+        bool ok = false;
+        const int port = portText.toInt(&ok);
+        if (!ok || port < 1 || port > 65535)
+            return fail(tr("'%1' is not a port; give a number from 1 to 65535.").arg(portText));
+        t.port = std::uint16_t(port);
+    }
+    return t;
+}
+
+QString TrafficTarget::toString() const
+{
+    const QString h = host.contains(QLatin1Char(':')) ? QStringLiteral("[%1]").arg(host) : host;
+    const QString hp = QStringLiteral("%1:%2").arg(h).arg(port);
+    return kind == TargetKind::Iperf3 ? QStringLiteral("iperf3://") + hp : hp;
+}
+
+QJsonObject TrafficSpec::toJson() const
+{
+    QJsonObject targetJson{
+        {key("kind"), this->target.kind == TargetKind::Iperf3 ? QStringLiteral("iperf3") : QStringLiteral("agent")},
+        {key("host"), this->target.host},
+        {key("port"), int(this->target.port)},
+    };
+    if (!this->target.token.isEmpty())
+        targetJson.insert(key("token"), this->target.token);
+    QJsonObject o{
+        {key("workload"), workloadName(workload)},
+        {key("duration_s"), durationS},
+        {key("omit_s"), omitS},
+        {key("streams"), streams},
+        {key("write_size"), double(writeSize)},
+        {key("request_size"), double(requestSize)},
+        {key("response_size"), double(responseSize)},
+        {key("header_size"), double(headerSize)},
+        {key("sndbuf"), double(sndbuf)},
+        {key("rcvbuf"), double(rcvbuf)},
+        {key("nodelay"), nodelay},
+        {key("cork"), cork},
+        {key("notsent_lowat"), double(notsentLowat)},
+        {key("congestion_control"), congestionControl},
+        {key("max_pacing_rate_bps"), double(maxPacingRateBps)},
+        {key("sample_ms"), sampleIntervalMs},
+        {key("latency_probe"), latencyProbe},
+        {key("connect_timeout_ms"), connectTimeoutMs},
+        {key("target"), targetJson},
+    };
+    if (!clientNetns.isEmpty())
+        o.insert(key("client_netns"), clientNetns);
+    return o;
+}
+
+Result<TrafficSpec> TrafficSpec::fromJson(const QJsonObject &json)
+{
+    TrafficSpec s;
+    QString problem;
+    auto number = [&](const char *name, auto &field) {
+        const QJsonValue v = json.value(key(name));
+        if (v.isUndefined() || v.isNull())
+            return;
+        if (!v.isDouble()) {
+            problem = tr("'%1' must be a number.").arg(key(name));
+            return;
+        }
+        const double d = v.toDouble();
+        using T = std::decay_t<decltype(field)>;
+        if constexpr (std::is_floating_point_v<T>) {
+            field = d;
+        } else {
+            if (!std::isfinite(d) || std::abs(d) > 9.0e15 || d != std::floor(d)) {
+                problem = tr("'%1' must be a whole number.").arg(key(name));
+                return;
+            }
+            field = T(d);
+        }
+    };
+    auto boolean = [&](const char *name, bool &field) {
+        const QJsonValue v = json.value(key(name));
+        if (v.isUndefined() || v.isNull())
+            return;
+        if (!v.isBool()) {
+            problem = tr("'%1' must be true or false.").arg(key(name));
+            return;
+        }
+        field = v.toBool();
+    };
+    auto text = [&](const char *name, QString &field) {
+        const QJsonValue v = json.value(key(name));
+        if (v.isUndefined() || v.isNull())
+            return;
+        if (!v.isString()) {
+            problem = tr("'%1' must be a string.").arg(key(name));
+            return;
+        }
+        field = v.toString();
+    };
+
+    if (json.contains(key("workload"))) {
+        auto w = parseWorkload(json.value(key("workload")).toString());
+        if (!w)
+            return std::unexpected(w.error());
+        s.workload = *w;
+    }
+    number("duration_s", s.durationS);
+    number("omit_s", s.omitS);
+    number("streams", s.streams);
+    number("write_size", s.writeSize);
+    number("request_size", s.requestSize);
+    number("response_size", s.responseSize);
+    number("header_size", s.headerSize);
+    number("sndbuf", s.sndbuf);
+    number("rcvbuf", s.rcvbuf);
+    boolean("nodelay", s.nodelay);
+    boolean("cork", s.cork);
+    number("notsent_lowat", s.notsentLowat);
+    text("congestion_control", s.congestionControl);
+    number("max_pacing_rate_bps", s.maxPacingRateBps);
+    number("sample_ms", s.sampleIntervalMs);
+    boolean("latency_probe", s.latencyProbe);
+    number("connect_timeout_ms", s.connectTimeoutMs);
+    text("client_netns", s.clientNetns);
+    if (!problem.isEmpty())
+        return fail(problem);
+
+    const QJsonValue tv = json.value(key("target"));
+    if (tv.isString()) {
+        auto t = TrafficTarget::parse(tv.toString());
+        if (!t)
+            return std::unexpected(t.error());
+        s.target = *t;
+    } else if (tv.isObject()) {
+        const QJsonObject to = tv.toObject();
+        const QString kind = to.value(key("kind")).toString(QStringLiteral("agent"));
+        if (kind == QLatin1String("iperf3")) {
+            s.target.kind = TargetKind::Iperf3;
+            s.target.port = TrafficTarget::kDefaultIperf3Port;
+        } else if (kind != QLatin1String("agent")) {
+            return fail(tr("Unknown target kind '%1'; use agent or iperf3.").arg(kind));
+        }
+        s.target.host = to.value(key("host")).toString();
+        if (to.contains(key("port"))) {
+            const int port = to.value(key("port")).toInt(-1);
+            if (port < 1 || port > 65535)
+                return fail(tr("The target port must be a number from 1 to 65535."));
+            s.target.port = std::uint16_t(port);
+        }
+        s.target.token = to.value(key("token")).toString();
+    } else if (!tv.isUndefined() && !tv.isNull()) {
+        return fail(tr("'target' must be an object or a HOST[:PORT] string."));
+    }
+    if (auto v = s.validate(); !v)
+        return std::unexpected(v.error());
+    return s;
+}
+
+Result<void> TrafficSpec::validate() const
+{
+    using L = TrafficLimits;
+    auto sizeCheck = [](const QString &name, std::int64_t value, std::int64_t min, std::int64_t max) -> Result<void> {
+        if (value < min || value > max)
+            return fail(tr("%1 %2 is out of range; give %3 to %4 bytes.").arg(name).arg(value).arg(min).arg(max));
+        return {};
+    };
+    if (!std::isfinite(durationS) || durationS <= 0 || durationS > L::kMaxDurationS)
+        return fail(tr("Duration %1 s is out of range; give more than 0 and at most %2 seconds.")
+                        .arg(durationS)
+                        .arg(L::kMaxDurationS));
+    if (!std::isfinite(omitS) || omitS < 0 || omitS > 600)
+        return fail(tr("Omit %1 s is out of range; give 0 to 600 seconds.").arg(omitS));
+    if (streams < 1 || streams > L::kMaxStreams)
+        return fail(tr("%1 streams is out of range; give 1 to %2.").arg(streams).arg(L::kMaxStreams));
+    if (auto r = sizeCheck(tr("Write size"), writeSize, 1, L::kMaxWriteSize); !r)
+        return r;
+    if (auto r = sizeCheck(tr("Request size"), requestSize, 1, L::kMaxMessageSize); !r)
+        return r;
+    if (auto r =
+            sizeCheck(tr("Response size"), responseSize, workload == Workload::SplitWrite ? 0 : 1, L::kMaxMessageSize);
+        !r)
+        return r;
+    if (auto r = sizeCheck(tr("Header size"), headerSize, 1, 1 << 20); !r)
+        return r;
+    if (sndbuf != 0)
+        if (auto r = sizeCheck(tr("Send buffer (SO_SNDBUF)"), sndbuf, 1024, L::kMaxSocketBuffer); !r)
+            return fail(r.error().message + QLatin1Char(' ') + tr("Use 0 to keep autotuning."));
+    if (rcvbuf != 0)
+        if (auto r = sizeCheck(tr("Receive buffer (SO_RCVBUF)"), rcvbuf, 1024, L::kMaxSocketBuffer); !r)
+            return fail(r.error().message + QLatin1Char(' ') + tr("Use 0 to keep autotuning."));
+    if (notsentLowat < 0 || notsentLowat > L::kMaxSocketBuffer)
+        return fail(tr("TCP_NOTSENT_LOWAT %1 is out of range; give 0 (off) to %2 bytes.")
+                        .arg(notsentLowat)
+                        .arg(L::kMaxSocketBuffer));
+    if (maxPacingRateBps < 0 || maxPacingRateBps > 8LL * 0xFFFFFFFFLL * 1000)
+        return fail(
+            tr("Pacing rate %1 bit/s is out of range; give 0 (unlimited) or a positive rate.").arg(maxPacingRateBps));
+    static const QRegularExpression ccName(QStringLiteral("^[a-z0-9_]{0,15}$"));
+    if (!ccName.match(congestionControl).hasMatch())
+        return fail(tr("'%1' is not a congestion control name; see net.ipv4.tcp_available_congestion_control.")
+                        .arg(congestionControl));
+    if (sampleIntervalMs < L::kMinSampleMs || sampleIntervalMs > L::kMaxSampleMs)
+        return fail(tr("Sample interval %1 ms is out of range; give %2 to %3 ms.")
+                        .arg(sampleIntervalMs)
+                        .arg(L::kMinSampleMs)
+                        .arg(L::kMaxSampleMs));
+    if (connectTimeoutMs < 1 || connectTimeoutMs > L::kMaxConnectTimeoutMs)
+        return fail(tr("Connect timeout %1 ms is out of range; give 1 to %2 ms.")
+                        .arg(connectTimeoutMs)
+                        .arg(L::kMaxConnectTimeoutMs));
+    if (target.host.isEmpty())
+        return fail(tr("No target host; give --target HOST[:PORT] or iperf3://HOST[:PORT]."));
+    if (target.port == 0)
+        return fail(tr("Target port 0 is not valid; give a port from 1 to 65535."));
+    if (target.kind == TargetKind::Iperf3) {
+        if (workload == Workload::RequestResponse)
+            return fail(tr("An iperf3 server cannot answer requests; run the rr workload against "
+                           "`tcptune serve`, or use bulk."));
+        if (workload == Workload::SplitWrite && responseSize > 0)
+            return fail(tr("An iperf3 server cannot answer split-write messages; set the response size to 0 "
+                           "(one-way) or run against `tcptune serve`."));
+        if (latencyProbe)
+            return fail(tr("An iperf3 server cannot answer the latency probe; turn the probe off or run "
+                           "against `tcptune serve`."));
+    }
+    if (!clientNetns.isEmpty() && !clientNetns.startsWith(QLatin1String("tcptune-")))
+        return fail(
+            tr("Client namespace '%1' is not a tcptune namespace; names start with 'tcptune-'.").arg(clientNetns));
+    return {};
+}
+
+} // namespace tcptune

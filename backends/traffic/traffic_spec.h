@@ -1,0 +1,94 @@
+#pragma once
+// What one traffic run does: workload, sizes, socket options, sampling and the target. A plain
+// value type with JSON (de)serialisation and validation, shared by `tcptune run`, the Runner,
+// the panels and the result store.
+
+#include "common/error.h"
+
+#include <QJsonObject>
+#include <QString>
+
+#include <cstdint>
+
+namespace tcptune {
+
+enum class Workload {
+    Bulk,            // stream as fast as possible (iperf-like)
+    RequestResponse, // request/response transactions (netperf TCP_RR-like)
+    SplitWrite,      // small header write then data write per message (iSCSI PDU pattern)
+};
+
+QString workloadName(Workload workload); // "bulk", "rr", "split-write"
+Result<Workload> parseWorkload(const QString &name);
+
+enum class TargetKind {
+    Agent,  // `tcptune serve`
+    Iperf3, // a stock `iperf3 -s` (3.x control protocol)
+};
+
+struct TrafficTarget {
+    static constexpr std::uint16_t kDefaultAgentPort = 5300;
+    static constexpr std::uint16_t kDefaultIperf3Port = 5201;
+
+    TargetKind kind = TargetKind::Agent;
+    QString host;
+    std::uint16_t port = kDefaultAgentPort;
+    QString token; // agent only; empty when the agent needs none
+
+    // "HOST", "HOST:PORT", "[V6]:PORT", "iperf3://HOST[:PORT]", "tcptune://HOST[:PORT]".
+    static Result<TrafficTarget> parse(const QString &text);
+    // The form parse() reads back ("iperf3://198.18.1.2:5201", "198.18.1.2:5300").
+    QString toString() const;
+
+    bool operator==(const TrafficTarget &) const = default;
+};
+
+// Limits of the values a spec may hold; the agent applies its own (lower) limits on top.
+struct TrafficLimits {
+    static constexpr double kMaxDurationS = 24 * 3600;
+    static constexpr int kMaxStreams = 128;
+    static constexpr std::int64_t kMaxWriteSize = 64LL << 20;   // one write or message part
+    static constexpr std::int64_t kMaxMessageSize = 64LL << 20; // rr request / response
+    static constexpr std::int64_t kMaxSocketBuffer = 1LL << 30; // SO_SNDBUF / SO_RCVBUF
+    static constexpr int kMinSampleMs = 1;
+    static constexpr int kMaxSampleMs = 60000;
+    static constexpr int kMaxConnectTimeoutMs = 120000;
+};
+
+struct TrafficSpec {
+    Workload workload = Workload::Bulk;
+    double durationS = 10;               // measured time, after the omitted seconds
+    double omitS = 0;                    // run this long first and leave it out of the figures
+    int streams = 1;                     // parallel data connections
+    std::int64_t writeSize = 128 * 1024; // bulk: bytes per send(); split-write: data part per message
+    std::int64_t requestSize = 64;       // rr: request bytes
+    std::int64_t responseSize = 64;      // rr and split-write: response bytes (split-write: 0 = one-way)
+    std::int64_t headerSize = 48;        // split-write: header bytes (an iSCSI BHS is 48)
+    std::int64_t sndbuf = 0;             // SO_SNDBUF request; 0 = leave autotuning on
+    std::int64_t rcvbuf = 0;             // SO_RCVBUF on both ends' data sockets; 0 = autotuning
+    bool nodelay = false;                // TCP_NODELAY
+    bool cork = false;                   // TCP_CORK (split-write: corked around each message)
+    std::int64_t notsentLowat = 0;       // TCP_NOTSENT_LOWAT bytes; 0 = not set
+    QString congestionControl;           // TCP_CONGESTION; empty = the system default
+    std::int64_t maxPacingRateBps = 0;   // SO_MAX_PACING_RATE in bit/s; 0 = unlimited
+    int sampleIntervalMs = 10;           // TCP_INFO sampling interval
+    bool latencyProbe = false;           // a separate small request/response flow beside the workload
+    int connectTimeoutMs = 3000;
+    TrafficTarget target;
+    // When set, every client socket is created inside this network namespace (the lab's
+    // client side); empty = the caller's namespace.
+    QString clientNetns;
+
+    // Plain JSON object with snake_case keys; fromJson accepts any subset (defaults fill the rest)
+    // and validates.
+    QJsonObject toJson() const;
+    static Result<TrafficSpec> fromJson(const QJsonObject &json);
+
+    // Every value in range, sizes positive, the workload possible against the target kind.
+    // The message says which value is wrong, what the limit is and what to do.
+    Result<void> validate() const;
+
+    bool operator==(const TrafficSpec &) const = default;
+};
+
+} // namespace tcptune
