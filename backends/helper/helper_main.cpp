@@ -1,8 +1,251 @@
-// tcptune-helper: the privileged half of tcptune (work in progress).
-#include "helper/helper_operations.h"
+// tcptune-helper: the privileged half of tcptune. Runs as root (started directly, by pkexec or
+// by sudo -n), reads one JSON request per line on stdin and answers one JSON reply per line on
+// stdout. Every change is journalled under /run/tcptune first and rolled back when stdin closes,
+// on SIGTERM/SIGHUP/SIGINT, on "restore", or by the next helper after a crash.
 
-int main()
+#include "helper/helper_journal.h"
+#include "helper/helper_operations.h"
+#include "helper/helper_protocol.h"
+#include "helper/helper_service.h"
+
+#ifdef TCPTUNE_HELPER_HAS_LAB
+// The lab registers its operations (lab_up, lab_down, ...) here; see backends/lab.
+#endif
+
+#include <QCoreApplication>
+#include <QStringList>
+
+#include <cerrno>
+#include <csignal>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <poll.h>
+#include <sys/signalfd.h>
+#include <sys/stat.h>
+#include <syslog.h>
+#include <unistd.h>
+
+using namespace tcptune;
+
+namespace {
+
+QString tr(const char *text)
 {
-    tcptune::HelperOperations ops;
-    return ops.names().isEmpty() ? 0 : 1;
+    return QCoreApplication::translate("tcptune-helper", text);
+}
+
+// Who asked for the changes, for the log: pkexec and sudo say so in the environment.
+int requestingUid()
+{
+    for (const char *name : {"PKEXEC_UID", "SUDO_UID"}) {
+        if (const char *v = std::getenv(name)) {
+            char *end = nullptr;
+            const long uid = std::strtol(v, &end, 10);
+            if (end != v && *end == '\0' && uid >= 0)
+                return int(uid);
+        }
+    }
+    return int(::getuid());
+}
+
+// Before anything else: no inherited descriptors but stdin/stdout/stderr, nothing from the
+// caller's environment, files private to root.
+void harden()
+{
+    ::close_range(3, ~0U, 0);
+    ::umask(077);
+    ::clearenv();
+    ::setenv("PATH", "/usr/sbin:/usr/bin:/sbin:/bin", 1);
+    ::setenv("LC_ALL", "C.UTF-8", 1);
+}
+
+bool writeAll(const QByteArray &data)
+{
+    qsizetype done = 0;
+    while (done < data.size()) {
+        const ssize_t n = ::write(STDOUT_FILENO, data.constData() + done, size_t(data.size() - done));
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            return false;
+        done += n;
+    }
+    return true;
+}
+
+void logLine(int priority, const QString &message)
+{
+    ::syslog(priority, "%s", message.toUtf8().constData());
+}
+
+struct Arguments {
+    QString journalDir = HelperJournal::defaultDirectory();
+    QString problem;
+};
+
+Arguments parseArguments(int argc, char **argv)
+{
+    Arguments args;
+    for (int i = 1; i < argc; ++i) {
+        const QString arg = QString::fromLocal8Bit(argv[i]);
+        if (arg == QLatin1String("--journal-dir") && i + 1 < argc)
+            args.journalDir = QString::fromLocal8Bit(argv[++i]);
+        else
+            args.problem =
+                tr("Unknown argument '%1'. Usage: tcptune-helper [--journal-dir /run/tcptune/DIR]").arg(arg.left(64));
+    }
+    return args;
+}
+
+int refuse(const QString &message, int code)
+{
+    writeAll(helperprotocol::errorReply(QJsonValue(), message));
+    std::fprintf(stderr, "tcptune-helper: %s\n", message.toLocal8Bit().constData());
+    return code;
+}
+
+// Splits the byte stream into lines, enforcing the length cap without ever buffering more.
+class LineReader final {
+public:
+    // Feeds DATA; calls onLine for each complete line and onOverlong once per overlong one.
+    template <typename OnLine, typename OnOverlong>
+    void feed(const char *data, size_t size, OnLine onLine, OnOverlong onOverlong)
+    {
+        for (size_t i = 0; i < size; ++i) {
+            const char c = data[i];
+            if (c == '\n') {
+                if (!m_discarding)
+                    onLine(m_buffer);
+                m_buffer.clear();
+                m_discarding = false;
+                continue;
+            }
+            if (m_discarding)
+                continue;
+            m_buffer.append(c);
+            if (m_buffer.size() > helperprotocol::kMaxLineBytes) {
+                onOverlong();
+                m_buffer.clear();
+                m_discarding = true;
+            }
+        }
+    }
+    // At EOF: the unterminated rest, if any.
+    bool hasPartial() const { return !m_buffer.isEmpty() && !m_discarding; }
+
+private:
+    QByteArray m_buffer;
+    bool m_discarding = false;
+};
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    const int uid = requestingUid();
+    harden();
+    ::signal(SIGPIPE, SIG_IGN);
+
+    const Arguments args = parseArguments(argc, argv);
+    if (!args.problem.isEmpty())
+        return refuse(args.problem, 2);
+    if (::geteuid() != 0)
+        return refuse(tr("tcptune-helper must run as root: start it through tcptune, which uses pkexec or "
+                         "'sudo -n', or run tcptune as root."),
+                      126);
+
+    ::openlog("tcptune-helper", LOG_PID, LOG_AUTHPRIV);
+
+    // Termination stopSignals arrive through a descriptor, so a rollback never races a request.
+    sigset_t stopSignals;
+    sigemptyset(&stopSignals);
+    for (int s : {SIGTERM, SIGHUP, SIGINT})
+        sigaddset(&stopSignals, s);
+    sigprocmask(SIG_BLOCK, &stopSignals, nullptr);
+    const int signalFd = ::signalfd(-1, &stopSignals, SFD_CLOEXEC);
+
+    auto dir = HelperJournal::checkedDirectory(args.journalDir);
+    if (!dir)
+        return refuse(dir.error().message, 1);
+    const QString bootId = HelperJournal::currentBootId();
+    const QJsonObject recovered = HelperService::recoverOrphans(*dir, bootId, logLine);
+    auto journal = HelperJournal::create(*dir, bootId);
+    if (!journal)
+        return refuse(journal.error().message, 1);
+
+    HelperService service(std::move(*journal), uid, logLine);
+    service.setRecovered(recovered);
+    HelperOperations ops;
+    service.addOperations(ops);
+#ifdef TCPTUNE_HELPER_HAS_LAB
+    // addLabOperations(ops);
+#endif
+    logLine(LOG_INFO, QStringLiteral("started for uid %1").arg(uid));
+
+    LineReader reader;
+    bool open = true;
+    QString why = QStringLiteral("stdin closed");
+    const auto handleLine = [&](const QByteArray &line) {
+        if (line.trimmed().isEmpty())
+            return;
+        QJsonValue id;
+        auto request = helperprotocol::parseRequest(line, &id);
+        const QByteArray reply = [&] {
+            if (!request)
+                return helperprotocol::errorReply(id, request.error().message);
+            auto result = ops.dispatch(request->op, request->params);
+            return result ? helperprotocol::okReply(request->id, *result)
+                          : helperprotocol::errorReply(request->id, result.error().message);
+        }();
+        if (!writeAll(reply)) {
+            open = false;
+            why = QStringLiteral("stdout closed");
+        }
+    };
+    const auto handleOverlong = [&] {
+        if (!writeAll(helperprotocol::errorReply(
+                QJsonValue(),
+                tr("Request line longer than %1 bytes; it is ignored.").arg(helperprotocol::kMaxLineBytes))))
+            open = false;
+    };
+
+    char chunk[8192];
+    while (open) {
+        pollfd fds[2] = {{STDIN_FILENO, POLLIN, 0}, {signalFd, POLLIN, 0}};
+        if (::poll(fds, signalFd >= 0 ? 2 : 1, -1) < 0) {
+            if (errno == EINTR)
+                continue;
+            why = QStringLiteral("poll failed");
+            break;
+        }
+        if (signalFd >= 0 && (fds[1].revents & POLLIN)) {
+            signalfd_siginfo info{};
+            if (::read(signalFd, &info, sizeof info) == ssize_t(sizeof info))
+                why = QStringLiteral("signal %1").arg(info.ssi_signo);
+            break;
+        }
+        if (fds[0].revents & (POLLIN | POLLHUP | POLLERR)) {
+            const ssize_t n = ::read(STDIN_FILENO, chunk, sizeof chunk);
+            if (n < 0 && errno == EINTR)
+                continue;
+            if (n <= 0) {
+                if (reader.hasPartial())
+                    writeAll(helperprotocol::errorReply(
+                        QJsonValue(), tr("Input ended in the middle of a request (no newline); it is ignored.")));
+                break;
+            }
+            reader.feed(chunk, size_t(n), handleLine, handleOverlong);
+        }
+    }
+
+    const QJsonObject report = service.rollbackAll();
+    const int restored = int(report.value(QStringLiteral("restored")).toArray().size());
+    const int warnings = int(report.value(QStringLiteral("warnings")).toArray().size());
+    logLine(
+        LOG_INFO,
+        QStringLiteral("exiting (%1): %2 change(s) rolled back, %3 warning(s)").arg(why).arg(restored).arg(warnings));
+    service.removeJournalIfEmpty();
+    ::closelog();
+    return 0;
 }

@@ -1,0 +1,78 @@
+#pragma once
+// The helper's write-ahead journal: one file per running helper under /run/tcptune/
+// (journal-<pid>.json plus a lock file held while the helper lives). It records, for each
+// changed knob, the namespace, the value before the first change and the value written, with
+// the boot id. It is saved (fsync, atomic rename) before every write to /proc/sys, so a helper
+// killed at any moment leaves enough behind for the next one to roll back.
+
+#include "common/error.h"
+
+#include <QJsonObject>
+#include <QList>
+#include <QString>
+
+#include <memory>
+
+namespace tcptune {
+
+struct JournalEntry {
+    QString key;
+    QString netns; // empty: host
+    QString oldValue;
+    QString newValue;
+
+    QJsonObject toJson() const;
+    static JournalEntry fromJson(const QJsonObject &o);
+};
+
+class HelperJournal final {
+public:
+    static QString defaultDirectory(); // /run/tcptune
+    // DIR when it is /run/tcptune or a folder below it (created 0700, no symlinks); else an error.
+    static Result<QString> checkedDirectory(const QString &dir);
+    // /proc/sys/kernel/random/boot_id: a journal from another boot is stale (the reboot undid it).
+    static QString currentBootId();
+
+    // Creates and locks the journal of this process in DIR (already checked).
+    static Result<std::unique_ptr<HelperJournal>> create(const QString &dir, const QString &bootId);
+    ~HelperJournal();
+    HelperJournal(const HelperJournal &) = delete;
+    HelperJournal &operator=(const HelperJournal &) = delete;
+
+    const QList<JournalEntry> &entries() const { return m_entries; }
+    // Index of the entry for KEY in NETNS, -1 when none.
+    int indexOf(const QString &key, const QString &netns) const;
+    // Replaces the entries and saves them durably before returning.
+    Result<void> replace(const QList<JournalEntry> &entries);
+    QString path() const { return m_path; }
+    QString bootId() const { return m_bootId; }
+    // Deletes the files (after a complete rollback, at exit).
+    void remove();
+
+    // A journal left by a helper that is gone, locked for the caller until discarded.
+    struct Orphan {
+        QString path;
+        QString lockPath;
+        int lockFd = -1;
+        QString bootId;
+        QList<JournalEntry> entries;
+        QString problem; // unreadable content
+    };
+    // Every journal in DIR whose helper no longer runs. Live helpers' journals are left alone.
+    static QList<Orphan> claimOrphans(const QString &dir);
+    // Deletes an orphan's files and releases its lock.
+    static void discard(Orphan &orphan);
+
+private:
+    HelperJournal(QString dir, QString path, QString lockPath, int lockFd, QString bootId);
+    Result<void> save();
+
+    QString m_dir;
+    QString m_path;
+    QString m_lockPath;
+    int m_lockFd;
+    QString m_bootId;
+    QList<JournalEntry> m_entries;
+};
+
+} // namespace tcptune

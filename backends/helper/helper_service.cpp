@@ -1,0 +1,301 @@
+#include "helper/helper_service.h"
+
+#include "common/netns.h"
+#include "helper/helper_protocol.h"
+#include "helper/sysctl_writer.h"
+#include "knobs/knob_reader.h"
+#include "knobs/knob_value.h"
+
+#include <QCoreApplication>
+
+#include <syslog.h>
+
+namespace tcptune {
+namespace {
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("HelperService", text);
+}
+
+QString where(const QString &netns)
+{
+    return netns.isEmpty() ? tr("host") : netns;
+}
+
+// Runs FN inside NETNS (empty: here) and passes its result out.
+template <typename T> Result<T> inNamespace(const QString &netns, const std::function<Result<T>()> &fn)
+{
+    std::optional<Result<T>> out;
+    auto entered = netns::runIn(netns, [&] { out = fn(); });
+    if (!entered)
+        return std::unexpected(entered.error());
+    return *out;
+}
+
+enum class Outcome { Restored, AlreadyBack, Skipped, Failed };
+
+// Puts ENTRY's old value back unless the knob no longer holds the value we wrote.
+Outcome rollbackEntry(const JournalEntry &entry, QString *warning)
+{
+    auto knob = sysctlwriter::knobFor(entry.key);
+    if (!knob) {
+        *warning = tr("Journal entry for %1 ignored: %2").arg(entry.key.left(64), knob.error().message);
+        return Outcome::Failed;
+    }
+    if (!entry.netns.isEmpty() && !netns::exists(entry.netns)) {
+        *warning = tr("%1 in %2 not restored: the namespace no longer exists (deleting it undid the change).")
+                       .arg(entry.key, entry.netns);
+        return Outcome::Skipped;
+    }
+    if (auto scope = sysctlwriter::checkScope(**knob, entry.netns); !scope) {
+        *warning = scope.error().message;
+        return Outcome::Failed;
+    }
+    auto outcome = inNamespace<Outcome>(entry.netns, [&]() -> Result<Outcome> {
+        auto current = sysctlwriter::read(**knob);
+        if (!current)
+            return std::unexpected(current.error());
+        if (knobvalue::sameValue(*current, entry.oldValue))
+            return Outcome::AlreadyBack;
+        if (!knobvalue::sameValue(*current, entry.newValue)) {
+            *warning = tr("%1 (%2) not restored to %3: someone else changed it to %4 meanwhile, so it is left alone.")
+                           .arg(entry.key, where(entry.netns), entry.oldValue, *current);
+            return Outcome::Skipped;
+        }
+        auto old = sysctlwriter::parseForKernel(**knob, entry.oldValue);
+        if (!old)
+            return std::unexpected(old.error());
+        auto written = sysctlwriter::write(**knob, *old);
+        if (!written)
+            return std::unexpected(written.error());
+        auto after = sysctlwriter::read(**knob);
+        if (!after || !knobvalue::sameValue(*after, *old))
+            return fail(tr("%1 (%2) reads %3 after restoring %4.")
+                            .arg(entry.key, where(entry.netns), after.value_or(QStringLiteral("?")), *old));
+        return Outcome::Restored;
+    });
+    if (!outcome) {
+        *warning = tr("%1 (%2) not restored: %3").arg(entry.key, where(entry.netns), outcome.error().message);
+        return Outcome::Failed;
+    }
+    return *outcome;
+}
+
+// Rolls ENTRIES back newest first; fills RESTORED and WARNINGS, returns the entries to keep
+// (those that failed for a reason that may pass, so a later restore can retry them).
+QList<JournalEntry> rollbackEntries(const QList<JournalEntry> &entries, QJsonArray *restored, QJsonArray *warnings,
+                                    const HelperService::Logger &logger, const QString &who)
+{
+    QList<JournalEntry> kept;
+    for (auto it = entries.crbegin(); it != entries.crend(); ++it) {
+        QString warning;
+        switch (rollbackEntry(*it, &warning)) {
+        case Outcome::Restored:
+            restored->append(it->toJson());
+            if (logger)
+                logger(LOG_NOTICE, QStringLiteral("%1: restored %2 (%3): %4 -> %5")
+                                       .arg(who, it->key, where(it->netns), it->newValue, it->oldValue));
+            break;
+        case Outcome::AlreadyBack: restored->append(it->toJson()); break;
+        case Outcome::Failed: kept.prepend(*it); [[fallthrough]];
+        case Outcome::Skipped:
+            warnings->append(warning);
+            if (logger)
+                logger(LOG_WARNING, QStringLiteral("%1: %2").arg(who, warning));
+            break;
+        }
+    }
+    return kept;
+}
+
+QJsonObject rollbackReport(const QJsonArray &restored, const QJsonArray &warnings)
+{
+    return {{QStringLiteral("restored"), restored}, {QStringLiteral("warnings"), warnings}};
+}
+
+} // namespace
+
+HelperService::HelperService(std::unique_ptr<HelperJournal> journal, int requesterUid, Logger logger)
+    : m_journal(std::move(journal))
+    , m_uid(requesterUid)
+    , m_logger(std::move(logger))
+{
+    m_recovered = rollbackReport({}, {});
+}
+
+QJsonObject HelperService::recoverOrphans(const QString &dir, const QString &bootId, const Logger &logger)
+{
+    QJsonArray restored;
+    QJsonArray warnings;
+    for (HelperJournal::Orphan &orphan : HelperJournal::claimOrphans(dir)) {
+        if (!orphan.problem.isEmpty()) {
+            warnings.append(tr("Unreadable journal %1 dropped: %2").arg(orphan.path, orphan.problem));
+        } else if (orphan.bootId != bootId) {
+            // The machine rebooted since: the kernel started from its defaults, nothing to undo.
+            if (!orphan.entries.isEmpty())
+                warnings.append(tr("Journal %1 is from an earlier boot; dropped.").arg(orphan.path));
+        } else {
+            rollbackEntries(orphan.entries, &restored, &warnings, logger, QStringLiteral("recovery"));
+        }
+        HelperJournal::discard(orphan);
+    }
+    return rollbackReport(restored, warnings);
+}
+
+void HelperService::addOperations(HelperOperations &ops)
+{
+    ops.add(QStringLiteral("get"), [this](const QJsonObject &p) { return get(p); });
+    ops.add(QStringLiteral("set"), [this](const QJsonObject &p) { return set(p); });
+    ops.add(QStringLiteral("snapshot"), [this](const QJsonObject &p) { return snapshot(p); });
+    ops.add(QStringLiteral("restore"), [this](const QJsonObject &) { return Result<QJsonObject>(rollbackAll()); });
+    ops.add(QStringLiteral("journal"), [this](const QJsonObject &p) { return journal(p); });
+    ops.add(QStringLiteral("hello"), [this, &ops](const QJsonObject &p) { return hello(p, ops.names()); });
+}
+
+QJsonObject HelperService::rollbackAll()
+{
+    QJsonArray restored;
+    QJsonArray warnings;
+    const QList<JournalEntry> kept =
+        rollbackEntries(m_journal->entries(), &restored, &warnings, m_logger, QStringLiteral("uid %1").arg(m_uid));
+    if (auto saved = m_journal->replace(kept); !saved)
+        warnings.append(saved.error().message);
+    return rollbackReport(restored, warnings);
+}
+
+void HelperService::removeJournalIfEmpty()
+{
+    if (m_journal->entries().isEmpty())
+        m_journal->remove();
+}
+
+Result<QJsonObject> HelperService::hello(const QJsonObject &, const QStringList &capabilities) const
+{
+    return QJsonObject{{QStringLiteral("protocol"), helperprotocol::kVersion},
+                       {QStringLiteral("helper"), QStringLiteral("tcptune-helper")},
+                       {QStringLiteral("capabilities"), QJsonArray::fromStringList(capabilities)},
+                       {QStringLiteral("uid"), m_uid},
+                       {QStringLiteral("journal"), m_journal->path()},
+                       {QStringLiteral("recovered"), m_recovered}};
+}
+
+Result<QJsonObject> HelperService::get(const QJsonObject &params) const
+{
+    auto key = helperprotocol::stringParam(params, QStringLiteral("key"));
+    if (!key)
+        return std::unexpected(key.error());
+    auto netns = helperprotocol::stringParam(params, QStringLiteral("netns"), false);
+    if (!netns)
+        return std::unexpected(netns.error());
+    auto knob = sysctlwriter::knobFor(*key);
+    if (!knob)
+        return std::unexpected(knob.error());
+    if (auto scope = sysctlwriter::checkScope(**knob, *netns); !scope)
+        return std::unexpected(scope.error());
+    auto value = inNamespace<QString>(*netns, [&] { return sysctlwriter::read(**knob); });
+    if (!value)
+        return std::unexpected(value.error());
+    return QJsonObject{
+        {QStringLiteral("key"), *key}, {QStringLiteral("netns"), *netns}, {QStringLiteral("value"), *value}};
+}
+
+Result<QJsonObject> HelperService::set(const QJsonObject &params)
+{
+    auto key = helperprotocol::stringParam(params, QStringLiteral("key"));
+    if (!key)
+        return std::unexpected(key.error());
+    const QJsonValue rawValue = params.value(QStringLiteral("value"));
+    QString input;
+    if (rawValue.isString())
+        input = rawValue.toString();
+    else if (rawValue.isDouble() && rawValue.toDouble() == double(rawValue.toInteger()))
+        input = QString::number(rawValue.toInteger());
+    else
+        return fail(tr("Parameter \"value\" must be a string such as \"262144\" or \"cubic\"."));
+    auto netns = helperprotocol::stringParam(params, QStringLiteral("netns"), false);
+    if (!netns)
+        return std::unexpected(netns.error());
+    auto knob = sysctlwriter::knobFor(*key);
+    if (!knob)
+        return std::unexpected(knob.error());
+    if (auto scope = sysctlwriter::checkScope(**knob, *netns); !scope)
+        return std::unexpected(scope.error());
+
+    // Parsing (the kernel's enum list), the write-ahead journal, the write and the read-back all
+    // happen inside the namespace, so they see the same kernel state.
+    auto result = inNamespace<JournalEntry>(*netns, [&]() -> Result<JournalEntry> {
+        auto value = sysctlwriter::parseForKernel(**knob, input);
+        if (!value)
+            return std::unexpected(value.error());
+        auto current = sysctlwriter::read(**knob);
+        if (!current)
+            return std::unexpected(current.error());
+        QList<JournalEntry> entries = m_journal->entries();
+        const int index = m_journal->indexOf(*key, *netns);
+        if (index < 0 && knobvalue::sameValue(*current, *value))
+            return JournalEntry{*key, *netns, *current, *current}; // nothing to change or undo
+        if (index < 0)
+            entries.append(JournalEntry{*key, *netns, *current, *value});
+        else
+            entries[index].newValue = *value; // the first change's old value stays the one to restore
+        const QList<JournalEntry> before = m_journal->entries();
+        if (auto saved = m_journal->replace(entries); !saved)
+            return std::unexpected(saved.error());
+        if (auto written = sysctlwriter::write(**knob, *value); !written) {
+            m_journal->replace(before);
+            return std::unexpected(written.error());
+        }
+        auto after = sysctlwriter::read(**knob);
+        if (!after)
+            return std::unexpected(after.error());
+        const int at = m_journal->indexOf(*key, *netns);
+        entries[at].newValue = *after;
+        m_journal->replace(entries);
+        if (!knobvalue::sameValue(*after, *value))
+            return fail(tr("%1 reads %2 after writing %3: the kernel adjusted it. 'restore' puts back %4.")
+                            .arg(*key, *after, *value, entries[at].oldValue));
+        return JournalEntry{*key, *netns, *current, *after};
+    });
+    if (!result)
+        return std::unexpected(result.error());
+    if (m_logger && result->oldValue != result->newValue)
+        m_logger(LOG_NOTICE, QStringLiteral("uid %1 set %2 (%3): %4 -> %5")
+                                 .arg(m_uid)
+                                 .arg(*key, where(*netns), result->oldValue, result->newValue));
+    const int index = m_journal->indexOf(*key, *netns);
+    QJsonObject reply = result->toJson();
+    reply.insert(QStringLiteral("original"), index >= 0 ? m_journal->entries()[index].oldValue : result->oldValue);
+    return reply;
+}
+
+Result<QJsonObject> HelperService::snapshot(const QJsonObject &params) const
+{
+    auto netns = helperprotocol::stringParam(params, QStringLiteral("netns"), false);
+    if (!netns)
+        return std::unexpected(netns.error());
+    if (!netns->isEmpty() && !netns::isTcptuneName(*netns))
+        return fail(tr("'%1' is not a tcptune namespace; the helper only enters namespaces whose names start with "
+                       "'tcptune-'.")
+                        .arg(netns->left(40)));
+    auto readings = KnobReader::readSysctls(*netns);
+    if (!readings)
+        return std::unexpected(readings.error());
+    QJsonObject values;
+    const KnobSnapshot snap = KnobReader::snapshotOf(*readings);
+    for (auto it = snap.cbegin(); it != snap.cend(); ++it)
+        values.insert(it.key(), it.value());
+    return QJsonObject{{QStringLiteral("netns"), *netns}, {QStringLiteral("values"), values}};
+}
+
+Result<QJsonObject> HelperService::journal(const QJsonObject &) const
+{
+    QJsonArray entries;
+    for (const JournalEntry &e : m_journal->entries())
+        entries.append(e.toJson());
+    return QJsonObject{{QStringLiteral("entries"), entries},
+                       {QStringLiteral("path"), m_journal->path()},
+                       {QStringLiteral("boot_id"), m_journal->bootId()}};
+}
+
+} // namespace tcptune
