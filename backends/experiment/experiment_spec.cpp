@@ -1,0 +1,518 @@
+#include "experiment/experiment_spec.h"
+
+#include "knobs/knob_catalogue.h"
+#include "knobs/knob_value.h"
+
+#include <QCoreApplication>
+#include <QJsonArray>
+#include <QJsonDocument>
+
+#include <cmath>
+
+namespace tcptune {
+namespace {
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("ExperimentSpec", text);
+}
+
+const QStringList kWorkloadTypes = {QStringLiteral("bulk"), QStringLiteral("rr"), QStringLiteral("split-write")};
+constexpr qint64 kMaxMessage = 64LL * 1024 * 1024;
+constexpr int kMaxStreams = 128;
+constexpr double kMaxDuration = 3600.0;
+
+QString jsonTypeName(const QJsonValue &v)
+{
+    switch (v.type()) {
+    case QJsonValue::Null: return QStringLiteral("null");
+    case QJsonValue::Bool: return QStringLiteral("true/false");
+    case QJsonValue::Double: return QStringLiteral("a number");
+    case QJsonValue::String: return QStringLiteral("a string");
+    case QJsonValue::Array: return QStringLiteral("a list");
+    case QJsonValue::Object: return QStringLiteral("an object");
+    case QJsonValue::Undefined: break;
+    }
+    return QStringLiteral("nothing");
+}
+
+Error fieldError(const QString &field, const QString &problem)
+{
+    return Error{tr("Spec field '%1': %2").arg(field, problem)};
+}
+
+Result<void> rejectUnknown(const QJsonObject &o, const QStringList &known, const QString &prefix)
+{
+    for (auto it = o.begin(); it != o.end(); ++it) {
+        if (!known.contains(it.key()))
+            return std::unexpected(
+                fieldError(prefix + it.key(),
+                           tr("unknown field; known fields here are: %1.").arg(known.join(QStringLiteral(", ")))));
+    }
+    return {};
+}
+
+Result<double> readNumber(const QJsonObject &o, const QString &key, const QString &field, double min, double max,
+                          double fallback)
+{
+    const QJsonValue v = o.value(key);
+    if (v.isUndefined())
+        return fallback;
+    if (!v.isDouble())
+        return std::unexpected(fieldError(field, tr("expected a number, got %1.").arg(jsonTypeName(v))));
+    const double d = v.toDouble();
+    if (!std::isfinite(d) || d < min || d > max)
+        return std::unexpected(fieldError(field, tr("%1 is outside %2 .. %3.").arg(d).arg(min).arg(max)));
+    return d;
+}
+
+Result<qint64> readInteger(const QJsonObject &o, const QString &key, const QString &field, qint64 min, qint64 max,
+                           qint64 fallback)
+{
+    const QJsonValue v = o.value(key);
+    if (v.isUndefined())
+        return fallback;
+    if (!v.isDouble() || v.toDouble() != std::floor(v.toDouble()))
+        return std::unexpected(fieldError(field, tr("expected a whole number, got %1.").arg(jsonTypeName(v))));
+    const auto n = qint64(v.toDouble());
+    if (n < min || n > max)
+        return std::unexpected(fieldError(field, tr("%1 is outside %2 .. %3.").arg(n).arg(min).arg(max)));
+    return n;
+}
+
+Result<QString> readString(const QJsonObject &o, const QString &key, const QString &field, const QString &fallback)
+{
+    const QJsonValue v = o.value(key);
+    if (v.isUndefined())
+        return fallback;
+    if (!v.isString())
+        return std::unexpected(fieldError(field, tr("expected a string, got %1.").arg(jsonTypeName(v))));
+    return v.toString();
+}
+
+Result<bool> readBool(const QJsonObject &o, const QString &key, const QString &field, bool fallback)
+{
+    const QJsonValue v = o.value(key);
+    if (v.isUndefined())
+        return fallback;
+    if (!v.isBool())
+        return std::unexpected(fieldError(field, tr("expected true or false, got %1.").arg(jsonTypeName(v))));
+    return v.toBool();
+}
+
+// A knob value in JSON may be a string ("256K"), a number (262144) or a boolean (switches).
+Result<QString> valueText(const QJsonValue &v, const QString &field)
+{
+    if (v.isString())
+        return v.toString();
+    if (v.isBool())
+        return v.toBool() ? QStringLiteral("1") : QStringLiteral("0");
+    if (v.isDouble() && v.toDouble() == std::floor(v.toDouble()))
+        return QString::number(qint64(v.toDouble()));
+    return std::unexpected(
+        fieldError(field, tr("expected a value such as \"256K\", 262144 or true, got %1.").arg(jsonTypeName(v))));
+}
+
+Result<TargetSpec> parseTarget(const QJsonValue &v)
+{
+    TargetSpec t;
+    if (v.isUndefined())
+        return t;
+    if (v.isString()) {
+        // Shorthand: "lab", "lab:NAME", "HOST[:PORT]" (agent), "iperf3://HOST[:PORT]".
+        QString s = v.toString().trimmed();
+        if (s == QLatin1String("lab"))
+            return t;
+        if (s.startsWith(QLatin1String("lab:"))) {
+            t.labName = s.mid(4);
+            return t;
+        }
+        t.kind = TargetSpec::Kind::Agent;
+        if (s.startsWith(QLatin1String("iperf3://"))) {
+            t.kind = TargetSpec::Kind::Iperf3;
+            s = s.mid(9);
+        }
+        const int colon = s.lastIndexOf(QLatin1Char(':'));
+        if (colon > 0 && !s.contains(QLatin1Char(']')) && s.count(QLatin1Char(':')) == 1) {
+            bool ok = false;
+            t.port = s.mid(colon + 1).toInt(&ok);
+            if (!ok || t.port < 1 || t.port > 65535)
+                return std::unexpected(
+                    fieldError(QStringLiteral("target"), tr("'%1' is not a valid port.").arg(s.mid(colon + 1))));
+            s = s.left(colon);
+        }
+        if (s.isEmpty())
+            return std::unexpected(fieldError(QStringLiteral("target"), tr("no host given; write \"lab\", "
+                                                                           "\"HOST:PORT\" or \"iperf3://HOST\".")));
+        t.host = s;
+        return t;
+    }
+    if (!v.isObject())
+        return std::unexpected(
+            fieldError(QStringLiteral("target"), tr("expected an object or a string, got %1.").arg(jsonTypeName(v))));
+    const QJsonObject o = v.toObject();
+    if (auto r = rejectUnknown(
+            o, {QStringLiteral("kind"), QStringLiteral("host"), QStringLiteral("port"), QStringLiteral("lab")},
+            QStringLiteral("target."));
+        !r)
+        return std::unexpected(r.error());
+    auto kind = readString(o, QStringLiteral("kind"), QStringLiteral("target.kind"), QStringLiteral("lab"));
+    if (!kind)
+        return std::unexpected(kind.error());
+    if (*kind == QLatin1String("lab"))
+        t.kind = TargetSpec::Kind::Lab;
+    else if (*kind == QLatin1String("agent"))
+        t.kind = TargetSpec::Kind::Agent;
+    else if (*kind == QLatin1String("iperf3"))
+        t.kind = TargetSpec::Kind::Iperf3;
+    else
+        return std::unexpected(fieldError(QStringLiteral("target.kind"),
+                                          tr("'%1' is not a target kind; use lab, agent or iperf3.").arg(*kind)));
+    auto host = readString(o, QStringLiteral("host"), QStringLiteral("target.host"), QString());
+    auto port = readInteger(o, QStringLiteral("port"), QStringLiteral("target.port"), 0, 65535, 0);
+    auto lab = readString(o, QStringLiteral("lab"), QStringLiteral("target.lab"), QString());
+    if (!host)
+        return std::unexpected(host.error());
+    if (!port)
+        return std::unexpected(port.error());
+    if (!lab)
+        return std::unexpected(lab.error());
+    t.host = *host;
+    t.port = int(*port);
+    t.labName = *lab;
+    if (t.kind != TargetSpec::Kind::Lab && t.host.isEmpty())
+        return std::unexpected(fieldError(QStringLiteral("target.host"),
+                                          tr("a %1 target needs a host.").arg(TargetSpec::kindName(t.kind))));
+    return t;
+}
+
+Result<WorkloadSpec> parseWorkloadObject(const QJsonValue &v)
+{
+    WorkloadSpec w;
+    if (v.isUndefined())
+        return w;
+    if (!v.isObject())
+        return std::unexpected(
+            fieldError(QStringLiteral("workload"), tr("expected an object, got %1.").arg(jsonTypeName(v))));
+    const QJsonObject o = v.toObject();
+    if (auto r = rejectUnknown(o,
+                               {QStringLiteral("type"), QStringLiteral("streams"), QStringLiteral("write_size"),
+                                QStringLiteral("request_size"), QStringLiteral("response_size"),
+                                QStringLiteral("header_size"), QStringLiteral("latency_probe")},
+                               QStringLiteral("workload."));
+        !r)
+        return std::unexpected(r.error());
+    for (const QString &field : workloadParameters()) {
+        const QString key = field.mid(9);
+        const QJsonValue fv = o.value(key);
+        if (fv.isUndefined())
+            continue;
+        auto text = fv.isString() ? Result<QString>(fv.toString()) : valueText(fv, field);
+        if (!text)
+            return std::unexpected(text.error());
+        ExperimentSpec holder;
+        holder.workload = w;
+        if (auto r = holder.setParameter(field, *text); !r)
+            return std::unexpected(r.error());
+        w = holder.workload;
+    }
+    auto probe = readBool(o, QStringLiteral("latency_probe"), QStringLiteral("workload.latency_probe"), false);
+    if (!probe)
+        return std::unexpected(probe.error());
+    w.latencyProbe = *probe;
+    return w;
+}
+
+Result<qint64> parseSize(const QString &parameter, const QString &value, qint64 min, qint64 max)
+{
+    auto n = knobvalue::parseInteger(value, Unit::Bytes);
+    if (!n)
+        return std::unexpected(fieldError(parameter, n.error().message));
+    if (*n < min || *n > max)
+        return std::unexpected(fieldError(parameter, tr("%1 is outside %2 .. %3 bytes.").arg(*n).arg(min).arg(max)));
+    return *n;
+}
+
+} // namespace
+
+QString TargetSpec::kindName(Kind kind)
+{
+    switch (kind) {
+    case TargetSpec::Kind::Lab: return QStringLiteral("lab");
+    case TargetSpec::Kind::Agent: return QStringLiteral("agent");
+    case TargetSpec::Kind::Iperf3: return QStringLiteral("iperf3");
+    }
+    return QString();
+}
+
+QString TargetSpec::describe() const
+{
+    switch (kind) {
+    case TargetSpec::Kind::Lab: return labName.isEmpty() ? QStringLiteral("lab") : QStringLiteral("lab:") + labName;
+    case TargetSpec::Kind::Agent: return port ? QStringLiteral("%1:%2").arg(host).arg(port) : host;
+    case TargetSpec::Kind::Iperf3:
+        return QStringLiteral("iperf3://") + (port ? QStringLiteral("%1:%2").arg(host).arg(port) : host);
+    }
+    return QString();
+}
+
+QStringList workloadParameters()
+{
+    return {QStringLiteral("workload.type"),          QStringLiteral("workload.streams"),
+            QStringLiteral("workload.write_size"),    QStringLiteral("workload.request_size"),
+            QStringLiteral("workload.response_size"), QStringLiteral("workload.header_size")};
+}
+
+QMap<QString, QString> ExperimentSpec::knobsOfKind(KnobKind kind) const
+{
+    QMap<QString, QString> out;
+    for (auto it = knobs.begin(); it != knobs.end(); ++it) {
+        const KnobInfo *k = KnobCatalogue::instance().find(it.key());
+        if (k && k->kind == kind)
+            out.insert(it.key(), it.value());
+    }
+    return out;
+}
+
+Result<QString> ExperimentSpec::canonicalValue(const QString &parameter, const QString &value)
+{
+    if (parameter.startsWith(QLatin1String("workload."))) {
+        ExperimentSpec probe;
+        if (auto r = probe.setParameter(parameter, value); !r)
+            return std::unexpected(r.error());
+        return probe.parameter(parameter);
+    }
+    auto knob = KnobCatalogue::instance().lookup(parameter);
+    if (!knob)
+        return std::unexpected(fieldError(parameter, knob.error().message));
+    auto canonical = knobvalue::parse(**knob, value);
+    if (!canonical)
+        return std::unexpected(fieldError(parameter, canonical.error().message));
+    return *canonical;
+}
+
+Result<void> ExperimentSpec::setParameter(const QString &parameter, const QString &value)
+{
+    if (parameter == QLatin1String("workload.type")) {
+        if (!kWorkloadTypes.contains(value))
+            return std::unexpected(fieldError(
+                parameter,
+                tr("'%1' is not a workload; use one of: %2.").arg(value, kWorkloadTypes.join(QStringLiteral(", ")))));
+        workload.type = value;
+        return {};
+    }
+    if (parameter == QLatin1String("workload.streams")) {
+        bool ok = false;
+        const int n = value.trimmed().toInt(&ok);
+        if (!ok || n < 1 || n > kMaxStreams)
+            return std::unexpected(
+                fieldError(parameter, tr("'%1' is not a stream count; give 1 .. %2.").arg(value).arg(kMaxStreams)));
+        workload.streams = n;
+        return {};
+    }
+    struct SizeField {
+        const char *name;
+        qint64 WorkloadSpec::*member;
+        qint64 min;
+    };
+    static const SizeField sizes[] = {
+        {"workload.write_size", &WorkloadSpec::writeSize, 1},
+        {"workload.request_size", &WorkloadSpec::requestSize, 1},
+        {"workload.response_size", &WorkloadSpec::responseSize, 1},
+        {"workload.header_size", &WorkloadSpec::headerSize, 1},
+    };
+    for (const SizeField &f : sizes) {
+        if (parameter != QLatin1String(f.name))
+            continue;
+        auto n = parseSize(parameter, value, f.min, kMaxMessage);
+        if (!n)
+            return std::unexpected(n.error());
+        workload.*f.member = *n;
+        return {};
+    }
+    if (parameter.startsWith(QLatin1String("workload.")))
+        return std::unexpected(fieldError(parameter, tr("unknown workload parameter; sweepable ones are: %1.")
+                                                         .arg(workloadParameters().join(QStringLiteral(", ")))));
+    auto canonical = canonicalValue(parameter, value);
+    if (!canonical)
+        return std::unexpected(canonical.error());
+    knobs.insert(parameter, *canonical);
+    return {};
+}
+
+QString ExperimentSpec::parameter(const QString &parameter) const
+{
+    if (parameter == QLatin1String("workload.type"))
+        return workload.type;
+    if (parameter == QLatin1String("workload.streams"))
+        return QString::number(workload.streams);
+    if (parameter == QLatin1String("workload.write_size"))
+        return QString::number(workload.writeSize);
+    if (parameter == QLatin1String("workload.request_size"))
+        return QString::number(workload.requestSize);
+    if (parameter == QLatin1String("workload.response_size"))
+        return QString::number(workload.responseSize);
+    if (parameter == QLatin1String("workload.header_size"))
+        return QString::number(workload.headerSize);
+    return knobs.value(parameter);
+}
+
+QString ExperimentSpec::formatValue(const QString &parameter, const QString &value)
+{
+    if (parameter.endsWith(QLatin1String("_size"))) {
+        bool ok = false;
+        const qint64 n = value.toLongLong(&ok);
+        return ok ? knobvalue::formatInteger(n, Unit::Bytes) : value;
+    }
+    if (const KnobInfo *k = KnobCatalogue::instance().find(parameter))
+        return knobvalue::formatHuman(*k, value);
+    return value;
+}
+
+QJsonObject ExperimentSpec::toJson() const
+{
+    QJsonObject target{{QStringLiteral("kind"), TargetSpec::kindName(this->target.kind)}};
+    if (!this->target.host.isEmpty())
+        target.insert(QStringLiteral("host"), this->target.host);
+    if (this->target.port)
+        target.insert(QStringLiteral("port"), this->target.port);
+    if (!this->target.labName.isEmpty())
+        target.insert(QStringLiteral("lab"), this->target.labName);
+    QJsonObject knobObject;
+    for (auto it = knobs.begin(); it != knobs.end(); ++it)
+        knobObject.insert(it.key(), it.value());
+    QJsonObject o{
+        {QStringLiteral("version"), kFormatVersion},
+        {QStringLiteral("target"), target},
+        {QStringLiteral("knobs"), knobObject},
+        {QStringLiteral("workload"), QJsonObject{{QStringLiteral("type"), workload.type},
+                                                 {QStringLiteral("streams"), workload.streams},
+                                                 {QStringLiteral("write_size"), double(workload.writeSize)},
+                                                 {QStringLiteral("request_size"), double(workload.requestSize)},
+                                                 {QStringLiteral("response_size"), double(workload.responseSize)},
+                                                 {QStringLiteral("header_size"), double(workload.headerSize)},
+                                                 {QStringLiteral("latency_probe"), workload.latencyProbe}}},
+        {QStringLiteral("capture"), capture},
+        {QStringLiteral("duration_s"), durationS},
+        {QStringLiteral("omit_s"), omitS},
+        {QStringLiteral("repeats"), repeats},
+        {QStringLiteral("pause_s"), pauseS},
+        {QStringLiteral("sample_ms"), sampleMs},
+    };
+    if (!name.isEmpty())
+        o.insert(QStringLiteral("name"), name);
+    if (!description.isEmpty())
+        o.insert(QStringLiteral("description"), description);
+    return o;
+}
+
+QByteArray ExperimentSpec::toJsonText() const
+{
+    return QJsonDocument(toJson()).toJson(QJsonDocument::Indented);
+}
+
+Result<ExperimentSpec> ExperimentSpec::fromJson(const QJsonObject &json, const QStringList &ignored)
+{
+    QStringList known = {QStringLiteral("version"), QStringLiteral("name"),       QStringLiteral("description"),
+                         QStringLiteral("target"),  QStringLiteral("knobs"),      QStringLiteral("workload"),
+                         QStringLiteral("capture"), QStringLiteral("duration_s"), QStringLiteral("omit_s"),
+                         QStringLiteral("repeats"), QStringLiteral("pause_s"),    QStringLiteral("sample_ms")};
+    known += ignored;
+    if (auto r = rejectUnknown(json, known, QString()); !r)
+        return std::unexpected(r.error());
+
+    auto version = readInteger(json, QStringLiteral("version"), QStringLiteral("version"), 1, 1000, kFormatVersion);
+    if (!version)
+        return std::unexpected(version.error());
+    if (*version > kFormatVersion)
+        return std::unexpected(fieldError(QStringLiteral("version"),
+                                          tr("format %1 is newer than this tcptune understands (%2); update tcptune.")
+                                              .arg(*version)
+                                              .arg(kFormatVersion)));
+
+    ExperimentSpec spec;
+    auto name = readString(json, QStringLiteral("name"), QStringLiteral("name"), QString());
+    auto description = readString(json, QStringLiteral("description"), QStringLiteral("description"), QString());
+    if (!name)
+        return std::unexpected(name.error());
+    if (!description)
+        return std::unexpected(description.error());
+    spec.name = *name;
+    spec.description = *description;
+
+    auto target = parseTarget(json.value(QStringLiteral("target")));
+    if (!target)
+        return std::unexpected(target.error());
+    spec.target = *target;
+
+    auto workload = parseWorkloadObject(json.value(QStringLiteral("workload")));
+    if (!workload)
+        return std::unexpected(workload.error());
+    spec.workload = *workload;
+
+    const QJsonValue knobsValue = json.value(QStringLiteral("knobs"));
+    if (!knobsValue.isUndefined() && !knobsValue.isObject())
+        return std::unexpected(
+            fieldError(QStringLiteral("knobs"),
+                       tr("expected an object of \"key\": value, got %1.").arg(jsonTypeName(knobsValue))));
+    const QJsonObject knobObject = knobsValue.toObject();
+    for (auto it = knobObject.begin(); it != knobObject.end(); ++it) {
+        const QString field = QStringLiteral("knobs.") + it.key();
+        if (it.key().startsWith(QLatin1String("workload.")))
+            return std::unexpected(fieldError(field, tr("workload parameters go into \"workload\", not \"knobs\".")));
+        auto text = valueText(it.value(), field);
+        if (!text)
+            return std::unexpected(text.error());
+        auto knob = KnobCatalogue::instance().lookup(it.key());
+        if (!knob)
+            return std::unexpected(fieldError(field, knob.error().message));
+        auto canonical = knobvalue::parse(**knob, *text);
+        if (!canonical)
+            return std::unexpected(fieldError(field, canonical.error().message));
+        spec.knobs.insert(it.key(), *canonical);
+    }
+
+    auto capture = readBool(json, QStringLiteral("capture"), QStringLiteral("capture"), false);
+    auto duration = readNumber(json, QStringLiteral("duration_s"), QStringLiteral("duration_s"), 0.2, kMaxDuration, 10);
+    auto omit = readNumber(json, QStringLiteral("omit_s"), QStringLiteral("omit_s"), 0, kMaxDuration, 0);
+    auto repeats = readInteger(json, QStringLiteral("repeats"), QStringLiteral("repeats"), 1, 1000, 1);
+    auto pause = readNumber(json, QStringLiteral("pause_s"), QStringLiteral("pause_s"), 0, 600, 0);
+    auto sample = readInteger(json, QStringLiteral("sample_ms"), QStringLiteral("sample_ms"), 1, 10000, 100);
+    if (!capture)
+        return std::unexpected(capture.error());
+    if (!duration)
+        return std::unexpected(duration.error());
+    if (!omit)
+        return std::unexpected(omit.error());
+    if (!repeats)
+        return std::unexpected(repeats.error());
+    if (!pause)
+        return std::unexpected(pause.error());
+    if (!sample)
+        return std::unexpected(sample.error());
+    if (*omit >= *duration)
+        return std::unexpected(fieldError(QStringLiteral("omit_s"), tr("%1 s leaves nothing of a %2 s run; make it "
+                                                                       "shorter than duration_s.")
+                                                                        .arg(*omit)
+                                                                        .arg(*duration)));
+    spec.capture = *capture;
+    spec.durationS = *duration;
+    spec.omitS = *omit;
+    spec.repeats = int(*repeats);
+    spec.pauseS = *pause;
+    spec.sampleMs = int(*sample);
+    return spec;
+}
+
+Result<ExperimentSpec> ExperimentSpec::fromJsonText(const QByteArray &text)
+{
+    QJsonParseError error;
+    const QJsonDocument doc = QJsonDocument::fromJson(text, &error);
+    if (error.error != QJsonParseError::NoError)
+        return fail(tr("The spec is not valid JSON at offset %1: %2.").arg(error.offset).arg(error.errorString()));
+    if (!doc.isObject())
+        return fail(tr("The spec must be a JSON object ({ ... })."));
+    return fromJson(doc.object());
+}
+
+} // namespace tcptune

@@ -1,0 +1,85 @@
+#pragma once
+// ExperimentSpec: everything one experiment needs to run, as a JSON-serialisable value type.
+// Target, knobs (sysctls, socket options, lab parameters, all validated against the knob
+// catalogue), workload, capture, timing and repeats. The JSON format is versioned and documented
+// in docs/experiment-spec.md; parsing names the offending field in every error.
+
+#include "common/error.h"
+#include "knobs/knob_info.h"
+
+#include <QByteArray>
+#include <QJsonObject>
+#include <QMap>
+#include <QString>
+#include <QStringList>
+
+namespace tcptune {
+
+struct TargetSpec {
+    enum class Kind {
+        Lab,    // the local lab of network namespaces (default)
+        Agent,  // a host running `tcptune serve`
+        Iperf3, // a stock `iperf3 -s`
+    };
+    Kind kind = Kind::Lab;
+    QString host;    // Agent/Iperf3: host name or address
+    int port = 0;    // Agent/Iperf3: 0 = the default port of the kind
+    QString labName; // Lab: the lab's name (empty: the lab backend's default)
+
+    QString describe() const;
+    static QString kindName(Kind kind);
+};
+
+// The traffic a run drives. Workload parameters can be swept as "workload.<field>".
+struct WorkloadSpec {
+    QString type = QStringLiteral("bulk"); // bulk | rr | split-write
+    int streams = 1;
+    qint64 writeSize = 131072; // bulk/split-write data part, bytes
+    qint64 requestSize = 64;   // rr
+    qint64 responseSize = 64;  // rr
+    qint64 headerSize = 48;    // split-write header, bytes (an iSCSI BHS is 48)
+    bool latencyProbe = false; // a small request/response flow beside the workload
+};
+
+struct ExperimentSpec {
+    static constexpr int kFormatVersion = 1;
+
+    QString name;
+    QString description;
+    TargetSpec target;
+    // Catalogue key -> canonical value (knobvalue::parse). Sysctls, socket.* and lab.* together.
+    QMap<QString, QString> knobs;
+    WorkloadSpec workload;
+    bool capture = false;
+    double durationS = 10.0;
+    double omitS = 0.0;  // seconds at the start left out of the figures (slow start)
+    int repeats = 1;     // runs per point
+    double pauseS = 0.0; // idle time between runs
+    int sampleMs = 100;  // TCP_INFO sampling interval
+
+    // Knobs of one kind only (sysctls for the helper, socket options for the traffic spec, lab
+    // parameters for the lab).
+    QMap<QString, QString> knobsOfKind(KnobKind kind) const;
+
+    QJsonObject toJson() const;
+    QByteArray toJsonText() const;
+    // Fails naming the field: unknown fields, wrong types, unknown knobs, out-of-range values,
+    // a newer format version. IGNORED lists top-level fields another parser owns ("sweep").
+    static Result<ExperimentSpec> fromJson(const QJsonObject &json, const QStringList &ignored = {});
+    static Result<ExperimentSpec> fromJsonText(const QByteArray &text);
+
+    // Sets one sweepable parameter: a catalogue key or "workload.<field>". VALUE is what a person
+    // types ("256K", "cubic", "2"); it is validated and stored canonically.
+    Result<void> setParameter(const QString &parameter, const QString &value);
+    // The canonical text of VALUE for PARAMETER, or an error naming both.
+    static Result<QString> canonicalValue(const QString &parameter, const QString &value);
+    // The parameter's current value (empty when unset).
+    QString parameter(const QString &parameter) const;
+    // Short human form of a canonical VALUE ("256 KiB", "50 Mbit/s", "2").
+    static QString formatValue(const QString &parameter, const QString &value);
+};
+
+// The sweepable workload fields, as "workload.streams" etc.
+QStringList workloadParameters();
+
+} // namespace tcptune

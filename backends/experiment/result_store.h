@@ -1,0 +1,79 @@
+#pragma once
+// ResultStore: every experiment, run, sample series, knob snapshot and capture in SQLite (WAL),
+// by default $XDG_DATA_HOME/tcptune/results.db. Each run is committed when it ends, so a process
+// killed with SIGKILL loses at most the run in progress; resuming skips every finished run.
+//
+// A QSqlDatabase connection belongs to the thread that opened it: create one ResultStore per
+// thread (the Runner opens its own on its worker thread; the GUI and reports open theirs).
+// SQLite's WAL lets them read while a runner writes.
+
+#include "common/error.h"
+#include "experiment/run_record.h"
+#include "knobs/knob_reader.h"
+
+#include <QList>
+#include <QSet>
+#include <QString>
+
+class QSqlDatabase;
+
+namespace tcptune {
+
+class SweepPlan;
+
+class ResultStore final {
+public:
+    static constexpr int kSchemaVersion = 1;
+
+    ResultStore() = default;
+    ~ResultStore();
+    ResultStore(const ResultStore &) = delete;
+    ResultStore &operator=(const ResultStore &) = delete;
+
+    // $TCPTUNE_RESULTS_DB if set, else $XDG_DATA_HOME/tcptune/results.db
+    // (XDG_DATA_HOME defaults to ~/.local/share).
+    static QString defaultPath();
+
+    // Opens (creating the file, its folder and the schema, migrating older schemas) on the
+    // calling thread. Fails with a message naming the file.
+    Result<void> open(const QString &path = defaultPath());
+    bool isOpen() const;
+    QString path() const { return m_path; }
+    int schemaVersion() const;
+
+    // Experiments
+    Result<qint64> createExperiment(const SweepPlan &plan);
+    Result<void> setExperimentStatus(qint64 experimentId, ExperimentStatus status, const QString &error = {});
+    Result<ExperimentRecord> experiment(qint64 experimentId) const;
+    Result<QList<ExperimentRecord>> experiments() const; // newest first
+    Result<void> deleteExperiment(qint64 experimentId);
+
+    // Runs. beginRun inserts the run as Running (replacing an interrupted one of the same index);
+    // finishRun stores its outcome, samples and figures in one transaction.
+    Result<qint64> beginRun(const RunRecord &run);
+    Result<void> finishRun(const RunRecord &run, const QList<RunSample> &samples = {});
+    Result<QList<RunRecord>> runs(qint64 experimentId) const; // by run index
+    Result<RunRecord> run(qint64 runId) const;
+    // Run indexes already done (Ok or Failed): a resumed sweep skips these.
+    Result<QSet<int>> finishedRunIndexes(qint64 experimentId) const;
+
+    Result<void> addSamples(qint64 runId, const QList<RunSample> &samples);
+    Result<QList<RunSample>> samples(qint64 runId) const;
+
+    // Knob snapshots: SIDE "local" or "remote", PHASE "before" or "after".
+    Result<void> addKnobSnapshot(qint64 runId, const QString &side, const QString &phase, const KnobSnapshot &knobs);
+    Result<KnobSnapshot> knobSnapshot(qint64 runId, const QString &side, const QString &phase) const;
+
+    Result<void> addCapture(qint64 runId, const CaptureRecord &capture);
+    Result<QList<CaptureRecord>> captures(qint64 runId) const;
+
+private:
+    Result<void> migrate();
+    Result<void> exec(const QString &sql) const;
+    QSqlDatabase database() const;
+
+    QString m_connection;
+    QString m_path;
+};
+
+} // namespace tcptune

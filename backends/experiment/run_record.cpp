@@ -1,0 +1,49 @@
+#include "experiment/run_record.h"
+
+namespace tcptune {
+
+QString runStatusName(RunStatus status)
+{
+    switch (status) {
+    case RunStatus::Running: return QStringLiteral("running");
+    case RunStatus::Ok: return QStringLiteral("ok");
+    case RunStatus::Failed: return QStringLiteral("failed");
+    case RunStatus::Cancelled: return QStringLiteral("cancelled");
+    }
+    return QString();
+}
+
+RunStatus runStatusFromName(const QString &name)
+{
+    if (name == QLatin1String("ok"))
+        return RunStatus::Ok;
+    if (name == QLatin1String("failed"))
+        return RunStatus::Failed;
+    if (name == QLatin1String("cancelled"))
+        return RunStatus::Cancelled;
+    return RunStatus::Running;
+}
+
+QString experimentStatusName(ExperimentStatus status)
+{
+    switch (status) {
+    case ExperimentStatus::Running: return QStringLiteral("running");
+    case ExperimentStatus::Finished: return QStringLiteral("finished");
+    case ExperimentStatus::Cancelled: return QStringLiteral("cancelled");
+    case ExperimentStatus::Failed: return QStringLiteral("failed");
+    }
+    return QString();
+}
+
+ExperimentStatus experimentStatusFromName(const QString &name)
+{
+    if (name == QLatin1String("finished"))
+        return ExperimentStatus::Finished;
+    if (name == QLatin1String("cancelled"))
+        return ExperimentStatus::Cancelled;
+    if (name == QLatin1String("failed"))
+        return ExperimentStatus::Failed;
+    return ExperimentStatus::Running;
+}
+
+} // namespace tcptune

@@ -1,0 +1,125 @@
+// ExperimentSpec: JSON round trip, and every bad spec fails naming the field.
+
+#include "experiment/experiment_spec.h"
+
+#include <QJsonDocument>
+#include <QTest>
+
+using namespace tcptune;
+
+class TestExperimentSpec final : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void roundTrip();
+    void canonicalKnobValues();
+    void badSpecs_data();
+    void badSpecs();
+    void targetShorthand_data();
+    void targetShorthand();
+    void knobsByKind();
+};
+
+void TestExperimentSpec::roundTrip()
+{
+    const QByteArray text = R"({"version": 1, "name": "t", "target": {"kind": "agent", "host": "198.18.30.2",
+        "port": 15400}, "knobs": {"net.ipv4.tcp_autocorking": false, "socket.SO_SNDBUF": "256K",
+        "lab.rate": "50mbit"}, "workload": {"type": "split-write", "streams": 2, "write_size": "16K",
+        "header_size": 48}, "capture": true, "duration_s": 3, "omit_s": 0.5, "repeats": 5, "pause_s": 1,
+        "sample_ms": 10})";
+    auto spec = ExperimentSpec::fromJsonText(text);
+    QVERIFY2(spec.has_value(), qPrintable(spec ? QString() : spec.error().message));
+    QCOMPARE(spec->target.kind, TargetSpec::Kind::Agent);
+    QCOMPARE(spec->target.port, 15400);
+    QCOMPARE(spec->workload.type, QStringLiteral("split-write"));
+    QCOMPARE(spec->workload.streams, 2);
+    QCOMPARE(spec->workload.writeSize, 16384);
+    QCOMPARE(spec->repeats, 5);
+    QCOMPARE(spec->capture, true);
+    auto again = ExperimentSpec::fromJson(spec->toJson());
+    QVERIFY(again.has_value());
+    QCOMPARE(again->toJson(), spec->toJson());
+}
+
+void TestExperimentSpec::canonicalKnobValues()
+{
+    auto spec = ExperimentSpec::fromJsonText(
+        R"({"knobs": {"socket.SO_SNDBUF": "64K", "net.ipv4.tcp_autocorking": "off", "lab.rate": "50mbit"}})");
+    QVERIFY(spec.has_value());
+    QCOMPARE(spec->knobs.value("socket.SO_SNDBUF"), QStringLiteral("65536"));
+    QCOMPARE(spec->knobs.value("net.ipv4.tcp_autocorking"), QStringLiteral("0"));
+    QCOMPARE(spec->knobs.value("lab.rate"), QStringLiteral("50000000"));
+}
+
+void TestExperimentSpec::badSpecs_data()
+{
+    QTest::addColumn<QByteArray>("json");
+    QTest::addColumn<QString>("field");
+    QTest::addRow("unknown field") << QByteArray(R"({"durration_s": 3})") << "durration_s";
+    QTest::addRow("unknown knob") << QByteArray(R"({"knobs": {"net.ipv4.tcp_nonsense": 1}})")
+                                  << "knobs.net.ipv4.tcp_nonsense";
+    QTest::addRow("knob out of range") << QByteArray(R"({"knobs": {"lab.mtu": 100}})") << "knobs.lab.mtu";
+    QTest::addRow("knob wrong type") << QByteArray(R"({"knobs": {"socket.SO_SNDBUF": [1]}})")
+                                     << "knobs.socket.SO_SNDBUF";
+    QTest::addRow("duration wrong type") << QByteArray(R"({"duration_s": "3"})") << "duration_s";
+    QTest::addRow("repeats zero") << QByteArray(R"({"repeats": 0})") << "repeats";
+    QTest::addRow("repeats fraction") << QByteArray(R"({"repeats": 1.5})") << "repeats";
+    QTest::addRow("omit too long") << QByteArray(R"({"duration_s": 2, "omit_s": 2})") << "omit_s";
+    QTest::addRow("workload unknown") << QByteArray(R"({"workload": {"tyep": "bulk"}})") << "workload.tyep";
+    QTest::addRow("workload type") << QByteArray(R"({"workload": {"type": "udp"}})") << "workload.type";
+    QTest::addRow("streams") << QByteArray(R"({"workload": {"streams": 0}})") << "workload.streams";
+    QTest::addRow("target kind") << QByteArray(R"({"target": {"kind": "ssh"}})") << "target.kind";
+    QTest::addRow("target no host") << QByteArray(R"({"target": {"kind": "agent"}})") << "target.host";
+    QTest::addRow("newer version") << QByteArray(R"({"version": 9})") << "version";
+    QTest::addRow("capture type") << QByteArray(R"({"capture": "yes"})") << "capture";
+}
+
+void TestExperimentSpec::badSpecs()
+{
+    QFETCH(QByteArray, json);
+    QFETCH(QString, field);
+    auto spec = ExperimentSpec::fromJsonText(json);
+    QVERIFY(!spec.has_value());
+    QVERIFY2(spec.error().message.contains(QStringLiteral("'%1'").arg(field)), qPrintable(spec.error().message));
+}
+
+void TestExperimentSpec::targetShorthand_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<int>("kind");
+    QTest::addColumn<QString>("host");
+    QTest::addColumn<int>("port");
+    QTest::addRow("lab") << "lab" << int(TargetSpec::Kind::Lab) << "" << 0;
+    QTest::addRow("agent") << "198.18.30.2:15401" << int(TargetSpec::Kind::Agent) << "198.18.30.2" << 15401;
+    QTest::addRow("iperf3") << "iperf3://198.18.30.2" << int(TargetSpec::Kind::Iperf3) << "198.18.30.2" << 0;
+}
+
+void TestExperimentSpec::targetShorthand()
+{
+    QFETCH(QString, text);
+    QFETCH(int, kind);
+    QFETCH(QString, host);
+    QFETCH(int, port);
+    QJsonObject o{{"target", text}};
+    auto spec = ExperimentSpec::fromJson(o);
+    QVERIFY(spec.has_value());
+    QCOMPARE(int(spec->target.kind), kind);
+    QCOMPARE(spec->target.host, host);
+    QCOMPARE(spec->target.port, port);
+}
+
+void TestExperimentSpec::knobsByKind()
+{
+    ExperimentSpec spec;
+    QVERIFY(spec.setParameter("net.ipv4.tcp_limit_output_bytes", "128K").has_value());
+    QVERIFY(spec.setParameter("socket.SO_SNDBUF", "1M").has_value());
+    QVERIFY(spec.setParameter("lab.mtu", "9000").has_value());
+    QVERIFY(spec.setParameter("workload.streams", "2").has_value());
+    QVERIFY(!spec.setParameter("workload.color", "2").has_value());
+    QCOMPARE(spec.knobsOfKind(KnobKind::Sysctl).keys(), QStringList{"net.ipv4.tcp_limit_output_bytes"});
+    QCOMPARE(spec.knobsOfKind(KnobKind::SocketOption).value("socket.SO_SNDBUF"), QStringLiteral("1048576"));
+    QCOMPARE(spec.knobsOfKind(KnobKind::LabParameter).value("lab.mtu"), QStringLiteral("9000"));
+    QCOMPARE(spec.workload.streams, 2);
+}
+
+QTEST_GUILESS_MAIN(TestExperimentSpec)
+#include "tst_experiment_spec.moc"
