@@ -1,0 +1,110 @@
+#include "lab/lab_helper_operations.h"
+
+#include "helper/helper_operations.h"
+#include "lab/lab_manager.h"
+
+#include <QCoreApplication>
+#include <QJsonArray>
+
+namespace tcptune {
+namespace {
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("LabHelperOperations", text);
+}
+
+Result<void> onlyFields(const QJsonObject &params, const QStringList &allowed)
+{
+    for (const QString &key : params.keys()) {
+        if (!allowed.contains(key))
+            return fail(
+                tr("Unknown parameter '%1'; expected %2.").arg(key.left(40), allowed.join(QStringLiteral(", "))));
+    }
+    return {};
+}
+
+Result<QString> labName(const QJsonObject &params, bool required)
+{
+    const QJsonValue v = params.value(QStringLiteral("name"));
+    if (v.isUndefined() && !required)
+        return QString();
+    if (v.isUndefined())
+        return QString::fromLatin1(kDefaultLabName);
+    if (!v.isString())
+        return fail(tr("'name' must be a string."));
+    const QString name = v.toString();
+    if (auto ok = validateLabName(name); !ok)
+        return std::unexpected(ok.error());
+    return name;
+}
+
+Result<QJsonObject> labUpOperation(const QJsonObject &params)
+{
+    if (auto ok = onlyFields(params, {QStringLiteral("name"), QStringLiteral("knobs")}); !ok)
+        return std::unexpected(ok.error());
+    auto name = labName(params, true);
+    if (!name)
+        return std::unexpected(name.error());
+    const QJsonValue knobsValue = params.value(QStringLiteral("knobs"));
+    if (!knobsValue.isUndefined() && !knobsValue.isObject())
+        return fail(tr("'knobs' must be an object of lab parameters, e.g. {\"lab.rate\": \"50mbit\"}."));
+    QMap<QString, QString> knobs;
+    const QJsonObject knobsObject = knobsValue.toObject();
+    for (auto it = knobsObject.constBegin(); it != knobsObject.constEnd(); ++it) {
+        if (!it.value().isString())
+            return fail(tr("The value of '%1' must be a string.").arg(it.key().left(40)));
+        knobs.insert(it.key(), it.value().toString());
+    }
+    auto spec = parseLabSpec(*name, knobs);
+    if (!spec)
+        return std::unexpected(spec.error());
+    auto status = labUp(*spec);
+    if (!status)
+        return std::unexpected(status.error());
+    return toJson(*status);
+}
+
+Result<QJsonObject> labDownOperation(const QJsonObject &params)
+{
+    if (auto ok = onlyFields(params, {QStringLiteral("name")}); !ok)
+        return std::unexpected(ok.error());
+    auto name = labName(params, true);
+    if (!name)
+        return std::unexpected(name.error());
+    if (auto ok = labDown(*name); !ok)
+        return std::unexpected(ok.error());
+    return toJson(labStatus(*name));
+}
+
+Result<QJsonObject> labStatusOperation(const QJsonObject &params)
+{
+    if (auto ok = onlyFields(params, {QStringLiteral("name")}); !ok)
+        return std::unexpected(ok.error());
+    auto name = labName(params, false);
+    if (!name)
+        return std::unexpected(name.error());
+    QJsonObject result;
+    if (!name->isEmpty()) {
+        result = toJson(labStatus(*name));
+    } else {
+        QJsonArray labs;
+        for (const LabStatus &s : listLabs())
+            labs.append(toJson(s));
+        result.insert(QStringLiteral("labs"), labs);
+    }
+    if (auto support = qdiscSupport())
+        result.insert(QStringLiteral("qdiscs"), toJson(*support));
+    return result;
+}
+
+} // namespace
+
+void addLabOperations(HelperOperations &ops)
+{
+    ops.add(QStringLiteral("lab_up"), labUpOperation);
+    ops.add(QStringLiteral("lab_down"), labDownOperation);
+    ops.add(QStringLiteral("lab_status"), labStatusOperation);
+}
+
+} // namespace tcptune

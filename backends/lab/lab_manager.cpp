@@ -1,0 +1,264 @@
+#include "lab/lab_manager.h"
+
+#include "common/netns.h"
+#include "lab/lab_files.h"
+#include "lab/lab_plan.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QJsonArray>
+#include <QLockFile>
+#include <QSet>
+
+namespace tcptune {
+namespace {
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("LabManager", text);
+}
+
+QStringList existingNamespaces()
+{
+    return QDir(QStringLiteral("/run/netns")).entryList(QDir::Files | QDir::NoDotAndDotDot, QDir::Name);
+}
+
+QStringList allLabNamespaces(const QString &labName)
+{
+    QStringList all;
+    for (const QString &suffix : labNamespaceSuffixes())
+        all << QString::fromLatin1(netns::kPrefix) + labName + suffix;
+    return all;
+}
+
+LabStatus statusFrom(const QString &labName, const QStringList &present)
+{
+    LabStatus status;
+    status.name = labName;
+    for (const QString &ns : allLabNamespaces(labName)) {
+        if (present.contains(ns))
+            status.presentNamespaces << ns;
+    }
+    if (auto record = readLabState(labName))
+        status.record = *record;
+
+    if (!status.record) {
+        if (!status.presentNamespaces.isEmpty()) {
+            status.state = LabStatus::State::Leftover;
+            status.problem = tr("namespaces %1 exist but tcptune has no record of them (left by a crash?)")
+                                 .arg(status.presentNamespaces.join(QStringLiteral(", ")));
+        }
+        return status;
+    }
+    const LabState &r = *status.record;
+    QStringList missing;
+    for (const QString &ns : r.namespaces) {
+        if (!status.presentNamespaces.contains(ns))
+            missing << ns;
+    }
+    if (!r.complete) {
+        status.state = LabStatus::State::Leftover;
+        status.problem = tr("building the lab did not finish (tcptune or its helper stopped midway)");
+    } else if (!missing.isEmpty()) {
+        status.state = LabStatus::State::Leftover;
+        status.problem = tr("namespaces %1 of the lab are gone").arg(missing.join(QStringLiteral(", ")));
+    } else {
+        status.state = LabStatus::State::Up;
+    }
+    return status;
+}
+
+class LabLock final {
+public:
+    explicit LabLock(const QString &labName)
+        : m_lock(labfiles::labsDirectory() + QLatin1Char('/') + labName + QStringLiteral(".lock"))
+    {
+        QDir().mkpath(labfiles::labsDirectory());
+        m_locked = m_lock.tryLock(30000);
+    }
+    bool locked() const { return m_locked; }
+
+private:
+    QLockFile m_lock;
+    bool m_locked = false;
+};
+
+QStringList linksOf(const LabLayout &l)
+{
+    QStringList links{l.clientNetns + QLatin1Char('/') + l.clientInterface};
+    if (!l.routerNetns.isEmpty())
+        links << l.routerNetns + QLatin1Char('/') + l.routerClientInterface
+              << l.routerNetns + QLatin1Char('/') + l.routerServerInterface;
+    links << l.serverNetns + QLatin1Char('/') + l.serverInterface;
+    return links;
+}
+
+Result<void> removeLab(const QString &labName, const LabStepExecutor &executor)
+{
+    auto removed = runLabSteps(buildDownSteps(labName), executor);
+    if (!removed)
+        return removed;
+    const QStringList present = existingNamespaces();
+    QStringList remaining;
+    for (const QString &ns : allLabNamespaces(labName)) {
+        if (present.contains(ns))
+            remaining << ns;
+    }
+    if (!remaining.isEmpty())
+        return fail(tr("Could not remove namespaces %1; see 'ip netns list' and remove them with 'ip netns del'.")
+                        .arg(remaining.join(QStringLiteral(", "))));
+    removeLabState(labName);
+    return {};
+}
+
+} // namespace
+
+std::optional<LabEndpoints> LabStatus::endpoints(quint16 agentPort) const
+{
+    if (!isUp() || !record)
+        return std::nullopt;
+    return endpointsFor(name, record->spec.topology, agentPort);
+}
+
+QString stateName(LabStatus::State state)
+{
+    switch (state) {
+    case LabStatus::State::Down: return QStringLiteral("down");
+    case LabStatus::State::Up: return QStringLiteral("up");
+    case LabStatus::State::Leftover: return QStringLiteral("leftover");
+    }
+    return {};
+}
+
+QJsonObject toJson(const LabStatus &s)
+{
+    QJsonObject o{
+        {QStringLiteral("name"), s.name},
+        {QStringLiteral("state"), stateName(s.state)},
+        {QStringLiteral("namespaces"), QJsonArray::fromStringList(s.presentNamespaces)},
+    };
+    if (!s.problem.isEmpty())
+        o.insert(QStringLiteral("problem"), s.problem);
+    if (s.record) {
+        o.insert(QStringLiteral("spec"), toJson(s.record->spec));
+        o.insert(QStringLiteral("links"), QJsonArray::fromStringList(s.record->links));
+        o.insert(QStringLiteral("created_at"), s.record->createdAt.toUTC().toString(Qt::ISODate));
+        o.insert(QStringLiteral("qdiscs_missing"), QJsonArray::fromStringList(s.record->qdiscsMissing));
+    }
+    if (const auto e = s.endpoints())
+        o.insert(QStringLiteral("endpoints"), toJson(*e));
+    return o;
+}
+
+Result<void> checkLabSupported(const LabSpec &spec, const QdiscSupport &support)
+{
+    if (spec.rateBitsPerSecond > 0 && !support.has(QStringLiteral("tbf")))
+        return fail(tr("The tbf qdisc is not in this kernel, so the lab cannot limit the rate; start it without "
+                       "--rate (unshaped) or load the sch_tbf module."));
+    if (spec.delayMs > 0 && !support.has(QStringLiteral("netem")))
+        return fail(tr("netem is not in this kernel (no sch_netem module), so the lab cannot add delay; start it "
+                       "without --delay. Rate, queue and MTU still work."));
+    return {};
+}
+
+Result<LabStatus> labUp(const LabSpec &spec, const LabStepExecutor &executor)
+{
+    if (auto ok = validateLabName(spec.name); !ok)
+        return std::unexpected(ok.error());
+    LabLock lock(spec.name);
+    if (!lock.locked())
+        return fail(tr("Another tcptune is changing lab %1; try again when it has finished.").arg(spec.name));
+
+    auto support = qdiscSupport(executor);
+    if (!support)
+        return std::unexpected(support.error());
+    if (auto ok = checkLabSupported(spec, *support); !ok)
+        return std::unexpected(ok.error());
+
+    const LabStatus before = labStatus(spec.name);
+    if (before.state == LabStatus::State::Leftover)
+        return fail(tr("Lab %1 was left behind: %2. Remove it with 'tcptune lab down --name %1', then start it again.")
+                        .arg(spec.name, before.problem));
+
+    LabState state;
+    state.spec = spec;
+    state.bootId = currentBootId();
+    state.qdiscsMissing = support->missing;
+    const LabLayout layout = layoutFor(spec.name, spec.topology);
+    state.namespaces = layout.namespaces();
+    state.links = linksOf(layout);
+
+    if (before.isUp() && before.record->spec.topology == spec.topology) {
+        state.createdAt = before.record->createdAt;
+        if (auto ok = runLabSteps(buildConfigureSteps(spec), executor); !ok)
+            return std::unexpected(ok.error());
+        state.complete = true;
+        if (auto ok = writeLabState(state); !ok)
+            return std::unexpected(ok.error());
+        return labStatus(spec.name);
+    }
+    if (before.isUp()) {
+        if (auto ok = removeLab(spec.name, executor); !ok)
+            return std::unexpected(ok.error());
+    }
+
+    state.createdAt = QDateTime::currentDateTimeUtc();
+    if (auto ok = writeLabState(state); !ok)
+        return std::unexpected(ok.error());
+    if (auto built = runLabSteps(buildUpSteps(spec), executor); !built) {
+        removeLab(spec.name, executor);
+        return fail(tr("Could not build lab %1, nothing of it is left: %2").arg(spec.name, built.error().message));
+    }
+    state.complete = true;
+    if (auto ok = writeLabState(state); !ok)
+        return std::unexpected(ok.error());
+    return labStatus(spec.name);
+}
+
+Result<void> labDown(const QString &labName, const LabStepExecutor &executor)
+{
+    if (auto ok = validateLabName(labName); !ok)
+        return ok;
+    LabLock lock(labName);
+    if (!lock.locked())
+        return fail(tr("Another tcptune is changing lab %1; try again when it has finished.").arg(labName));
+    return removeLab(labName, executor);
+}
+
+LabStatus labStatus(const QString &labName)
+{
+    return statusFrom(labName, existingNamespaces());
+}
+
+QList<LabStatus> listLabs()
+{
+    const QStringList present = existingNamespaces();
+    QSet<QString> names;
+    for (const QString &ns : present) {
+        if (const QString name = labNameOfNamespace(ns); !name.isEmpty() && validateLabName(name))
+            names.insert(name);
+    }
+    for (const QString &file : QDir(labfiles::labsDirectory()).entryList({QStringLiteral("*.json")}, QDir::Files))
+        names.insert(file.chopped(5));
+    QStringList sorted(names.cbegin(), names.cend());
+    sorted.sort();
+    QList<LabStatus> labs;
+    for (const QString &name : sorted) {
+        LabStatus s = statusFrom(name, present);
+        if (s.state != LabStatus::State::Down || s.record)
+            labs << s;
+    }
+    return labs;
+}
+
+QList<LabStatus> detectLeftoverLabs()
+{
+    QList<LabStatus> leftovers;
+    for (const LabStatus &s : listLabs()) {
+        if (s.state == LabStatus::State::Leftover)
+            leftovers << s;
+    }
+    return leftovers;
+}
+
+} // namespace tcptune

@@ -1,0 +1,83 @@
+#include "lab/lab_state.h"
+
+#include "lab/lab_files.h"
+
+#include <QCoreApplication>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+
+namespace tcptune {
+namespace {
+
+QStringList toList(const QJsonValue &v)
+{
+    QStringList list;
+    for (const QJsonValue &item : v.toArray())
+        list << item.toString();
+    return list;
+}
+
+} // namespace
+
+QString labStatePath(const QString &labName)
+{
+    return labfiles::labsDirectory() + QLatin1Char('/') + labName + QStringLiteral(".json");
+}
+
+QJsonObject toJson(const LabState &s)
+{
+    return {
+        {QStringLiteral("spec"), toJson(s.spec)},
+        {QStringLiteral("boot_id"), s.bootId},
+        {QStringLiteral("created_at"), s.createdAt.toUTC().toString(Qt::ISODate)},
+        {QStringLiteral("complete"), s.complete},
+        {QStringLiteral("namespaces"), QJsonArray::fromStringList(s.namespaces)},
+        {QStringLiteral("links"), QJsonArray::fromStringList(s.links)},
+        {QStringLiteral("qdiscs_missing"), QJsonArray::fromStringList(s.qdiscsMissing)},
+    };
+}
+
+Result<LabState> labStateFromJson(const QJsonObject &o)
+{
+    auto spec = labSpecFromJson(o.value(QStringLiteral("spec")).toObject());
+    if (!spec)
+        return std::unexpected(spec.error());
+    LabState s;
+    s.spec = *spec;
+    s.bootId = o.value(QStringLiteral("boot_id")).toString();
+    s.createdAt = QDateTime::fromString(o.value(QStringLiteral("created_at")).toString(), Qt::ISODate);
+    s.complete = o.value(QStringLiteral("complete")).toBool();
+    s.namespaces = toList(o.value(QStringLiteral("namespaces")));
+    s.links = toList(o.value(QStringLiteral("links")));
+    s.qdiscsMissing = toList(o.value(QStringLiteral("qdiscs_missing")));
+    return s;
+}
+
+Result<LabState> readLabState(const QString &labName)
+{
+    QFile file(labStatePath(labName));
+    if (!file.open(QIODevice::ReadOnly))
+        return fail(
+            QCoreApplication::translate("LabState", "No record of lab %1 (%2).").arg(labName, file.errorString()));
+    QJsonParseError error{};
+    const QJsonDocument doc = QJsonDocument::fromJson(file.read(1024 * 1024), &error);
+    if (!doc.isObject())
+        return fail(QCoreApplication::translate("LabState", "The record %1 is damaged (%2); remove the lab with "
+                                                            "'tcptune lab down --name %3'.")
+                        .arg(file.fileName(), error.errorString(), labName));
+    return labStateFromJson(doc.object());
+}
+
+Result<void> writeLabState(const LabState &state)
+{
+    return labfiles::writePublicFile(labStatePath(state.spec.name),
+                                     QJsonDocument(toJson(state)).toJson(QJsonDocument::Indented));
+}
+
+void removeLabState(const QString &labName)
+{
+    QFile::remove(labStatePath(labName));
+}
+
+} // namespace tcptune
