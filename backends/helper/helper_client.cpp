@@ -1,11 +1,191 @@
 #include "helper/helper_client.h"
 
+#include "helper/helper_protocol.h"
+
 #include <QCoreApplication>
+#include <QFileInfo>
+#include <QJsonArray>
+
+#include <boost/process.hpp>
+#include <boost/process/extend.hpp>
+
+#include <atomic>
+#include <cerrno>
+#include <chrono>
+#include <condition_variable>
+#include <fcntl.h>
+#include <map>
+#include <mutex>
+#include <optional>
+#include <poll.h>
+#include <thread>
+#include <unistd.h>
+
+namespace bp = boost::process;
 
 namespace tcptune {
+namespace {
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("HelperClient", text);
+}
+
+// Replies can be longer than requests (a whole snapshot); this only bounds a runaway helper.
+constexpr qsizetype kMaxReplyBytes = 1024 * 1024;
+
+QString defaultHelperPath()
+{
+    const QString self = QFileInfo(QStringLiteral("/proc/self/exe")).symLinkTarget();
+    return QFileInfo(self).absolutePath() + QStringLiteral("/tcptune-helper");
+}
+
+} // namespace
 
 struct HelperClient::Private {
+    bp::child child;
+    int toHelper = -1;   // write end of the helper's stdin
+    int fromHelper = -1; // read end of its stdout
+    QString method;
     QJsonObject hello;
+
+    std::mutex mutex;
+    std::condition_variable replied;
+    std::map<qint64, std::optional<helperprotocol::Reply>> pending;
+    qint64 nextId = 1;
+    bool dead = false;
+    QString deathMessage;
+    QString lastUnsolicitedError; // an error without id, e.g. the helper refusing to start
+
+    std::mutex writeMutex;
+    std::atomic_bool stopReader{false};
+    std::thread reader;
+
+    ~Private() { shutDown(); }
+
+    void readLoop()
+    {
+        QByteArray buffer;
+        char chunk[8192];
+        while (!stopReader) {
+            pollfd pfd{fromHelper, POLLIN, 0};
+            const int ready = ::poll(&pfd, 1, 100);
+            if (ready < 0 && errno != EINTR)
+                break;
+            if (ready <= 0)
+                continue;
+            const ssize_t n = ::read(fromHelper, chunk, sizeof chunk);
+            if (n < 0 && (errno == EINTR || errno == EAGAIN))
+                continue;
+            if (n <= 0)
+                break;
+            buffer.append(chunk, n);
+            qsizetype newline;
+            while ((newline = buffer.indexOf('\n')) >= 0) {
+                handleLine(buffer.left(newline));
+                buffer.remove(0, newline + 1);
+            }
+            if (buffer.size() > kMaxReplyBytes)
+                break;
+        }
+        std::lock_guard lock(mutex);
+        markDead();
+    }
+
+    void handleLine(const QByteArray &line)
+    {
+        auto reply = helperprotocol::parseReply(line);
+        std::lock_guard lock(mutex);
+        if (!reply) {
+            lastUnsolicitedError = reply.error().message;
+            return;
+        }
+        const auto it = reply->id.isDouble() ? pending.find(reply->id.toInteger()) : pending.end();
+        if (it == pending.end()) {
+            if (!reply->ok)
+                lastUnsolicitedError = reply->error;
+            return;
+        }
+        it->second = *reply;
+        replied.notify_all();
+    }
+
+    // Called with MUTEX held, once the helper's stdout has closed.
+    void markDead()
+    {
+        if (dead)
+            return;
+        dead = true;
+        if (deathMessage.isEmpty())
+            deathMessage =
+                lastUnsolicitedError.isEmpty()
+                    ? tr("The privileged helper (tcptune-helper) has exited; the changes it made were rolled "
+                         "back. Start the operation again.")
+                    : lastUnsolicitedError;
+        replied.notify_all();
+    }
+
+    bool writeLine(const QByteArray &line, int timeoutMs)
+    {
+        std::lock_guard lock(writeMutex);
+        if (toHelper < 0)
+            return false;
+        const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeoutMs);
+        qsizetype done = 0;
+        while (done < line.size()) {
+            const auto left =
+                std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+            if (left.count() <= 0)
+                return false;
+            pollfd pfd{toHelper, POLLOUT, 0};
+            if (::poll(&pfd, 1, int(left.count())) <= 0 || (pfd.revents & (POLLERR | POLLHUP)))
+                continue;
+            const ssize_t n = ::write(toHelper, line.constData() + done, size_t(line.size() - done));
+            if (n < 0 && (errno == EINTR || errno == EAGAIN))
+                continue;
+            if (n <= 0)
+                return false;
+            done += n;
+        }
+        return true;
+    }
+
+    // Closes the helper's stdin (it rolls back and exits), waits a bounded time, then stops.
+    void shutDown()
+    {
+        {
+            std::lock_guard lock(writeMutex);
+            if (toHelper >= 0)
+                ::close(toHelper);
+            toHelper = -1;
+        }
+        if (reader.joinable()) {
+            {
+                std::unique_lock lock(mutex);
+                replied.wait_for(lock, std::chrono::seconds(15), [this] { return dead; });
+            }
+            stopReader = true;
+            reader.join();
+        }
+        if (fromHelper >= 0)
+            ::close(fromHelper);
+        fromHelper = -1;
+        std::error_code ec;
+        if (child.valid() && child.running(ec) && !child.wait_for(std::chrono::seconds(5), ec))
+            child.terminate(ec);
+        if (child.valid())
+            child.wait(ec);
+    }
+
+    int exitCode()
+    {
+        std::error_code ec;
+        if (!child.valid())
+            return -1;
+        if (child.running(ec) && !child.wait_for(std::chrono::seconds(2), ec))
+            return -1;
+        return child.exit_code();
+    }
 };
 
 HelperClient::HelperClient(std::unique_ptr<Private> p)
@@ -15,59 +195,253 @@ HelperClient::HelperClient(std::unique_ptr<Private> p)
 
 HelperClient::~HelperClient() = default;
 
-Result<std::unique_ptr<HelperClient>> HelperClient::start(const HelperStartOptions &)
+namespace {
+
+// Launches PROGRAM ARGS with pipes on stdin/stdout and waits for the hello reply.
+Result<std::unique_ptr<HelperClient::Private>> launch(const QString &method, const std::string &program,
+                                                      const std::vector<std::string> &args)
 {
-    return fail(QCoreApplication::translate("HelperClient", "The helper client is not implemented yet."));
+    int in[2];
+    int out[2];
+    if (::pipe2(in, O_CLOEXEC) != 0)
+        return fail(tr("Cannot create a pipe for the helper: %1").arg(QString::fromLocal8Bit(strerror(errno))));
+    if (::pipe2(out, O_CLOEXEC) != 0) {
+        ::close(in[0]);
+        ::close(in[1]);
+        return fail(tr("Cannot create a pipe for the helper: %1").arg(QString::fromLocal8Bit(strerror(errno))));
+    }
+    // Our ends stay close-on-exec, so commands tcptune runs later never hold the helper's stdin
+    // open: when tcptune dies, the helper sees EOF at once and rolls back.
+    bp::pipe stdinPipe(in[0], in[1]);
+    bp::pipe stdoutPipe(out[0], out[1]);
+    auto d = std::make_unique<HelperClient::Private>();
+    d->method = method;
+    std::error_code ec;
+    try {
+        d->child = bp::child(
+            bp::exe = program, bp::args = args, bp::std_in<stdinPipe, bp::std_out> stdoutPipe,
+            // Its own process group: a Ctrl-C meant for a command tcptune runs
+            // must not stop the helper before tcptune restores.
+            bp::extend::on_exec_setup = [](auto &) { ::setpgid(0, 0); }, ec);
+    } catch (const std::exception &e) {
+        return fail(tr("Cannot start %1: %2").arg(QString::fromStdString(program), QString::fromLocal8Bit(e.what())));
+    }
+    if (ec)
+        return fail(tr("Cannot start %1: %2")
+                        .arg(QString::fromStdString(program), QString::fromLocal8Bit(ec.message().c_str())));
+    d->toHelper = stdinPipe.native_sink();
+    stdinPipe.assign_sink(-1);
+    d->fromHelper = stdoutPipe.native_source();
+    stdoutPipe.assign_source(-1);
+    ::fcntl(d->toHelper, F_SETFL, ::fcntl(d->toHelper, F_GETFL) | O_NONBLOCK);
+    HelperClient::Private *raw = d.get();
+    d->reader = std::thread([raw] { raw->readLoop(); });
+    return d;
 }
 
-Result<QJsonObject> HelperClient::request(const QString &, const QJsonObject &, int)
+} // namespace
+
+Result<std::unique_ptr<HelperClient>> HelperClient::start(const HelperStartOptions &opts)
 {
-    return fail(QCoreApplication::translate("HelperClient", "The helper client is not implemented yet."));
+    const QString helper = opts.helperPath.isEmpty() ? defaultHelperPath() : opts.helperPath;
+    if (!QFileInfo(helper).isExecutable())
+        return fail(tr("The helper %1 is missing or not executable; build or install tcptune-helper beside tcptune.")
+                        .arg(helper));
+    std::vector<std::string> helperArgs{QFileInfo(helper).absoluteFilePath().toStdString()};
+    if (!opts.journalDir.isEmpty()) {
+        helperArgs.push_back("--journal-dir");
+        helperArgs.push_back(opts.journalDir.toStdString());
+    }
+
+    using Launch = HelperStartOptions::Launch;
+    QList<Launch> order;
+    if (opts.launch != Launch::Automatic)
+        order << opts.launch;
+    else if (::geteuid() == 0)
+        order << Launch::Direct;
+    else
+        order << Launch::Pkexec << Launch::Sudo;
+
+    QStringList problems;
+    for (Launch how : order) {
+        std::string program;
+        std::vector<std::string> args;
+        QString method;
+        if (how == Launch::Direct) {
+            program = helperArgs.front();
+            args.assign(helperArgs.begin() + 1, helperArgs.end());
+            method = QStringLiteral("direct");
+        } else {
+            const char *tool = how == Launch::Pkexec ? "pkexec" : "sudo";
+            const auto found = bp::search_path(tool);
+            if (found.empty()) {
+                problems << tr("%1 is not installed.").arg(QLatin1String(tool));
+                continue;
+            }
+            program = found.string();
+            if (how == Launch::Sudo)
+                args.push_back("-n");
+            args.insert(args.end(), helperArgs.begin(), helperArgs.end());
+            method = QLatin1String(tool);
+        }
+        auto launched = launch(method, program, args);
+        if (!launched) {
+            problems << launched.error().message;
+            continue;
+        }
+        std::unique_ptr<HelperClient> client(new HelperClient(std::move(*launched)));
+        auto hello = client->request(QStringLiteral("hello"), {}, opts.startTimeoutMs);
+        if (hello) {
+            client->d->hello = *hello;
+            return client;
+        }
+        const int code = client->d->exitCode();
+        if (how == Launch::Pkexec && (code == 126 || code == 127))
+            problems << tr("Authentication for tcptune-helper was refused or cancelled (pkexec exit %1).").arg(code);
+        else if (how == Launch::Sudo && code == 1)
+            problems << tr("sudo -n did not start tcptune-helper (a password is needed or sudo is not configured).");
+        else
+            problems << hello.error().message;
+    }
+    return fail(tr("Cannot start the privileged helper: %1 Changing kernel knobs needs administrator rights: run "
+                   "tcptune as root, approve the pkexec prompt, or allow 'sudo -n' for tcptune-helper.")
+                    .arg(problems.join(QLatin1Char(' '))));
 }
 
-Result<QString> HelperClient::get(const QString &, const QString &)
+Result<QJsonObject> HelperClient::request(const QString &op, const QJsonObject &params, int timeoutMs)
 {
-    return fail(QString());
+    qint64 id = 0;
+    {
+        std::lock_guard lock(d->mutex);
+        if (d->dead)
+            return fail(d->deathMessage);
+        id = d->nextId++;
+        d->pending.emplace(id, std::nullopt);
+    }
+    const auto forget = [this, id] {
+        std::lock_guard lock(d->mutex);
+        d->pending.erase(id);
+    };
+    const QByteArray line = helperprotocol::encodeRequest(id, op, params);
+    if (line.size() - 1 > helperprotocol::kMaxLineBytes) {
+        forget();
+        return fail(tr("The request '%1' is longer than %2 bytes; send fewer or shorter values.")
+                        .arg(op)
+                        .arg(helperprotocol::kMaxLineBytes));
+    }
+    if (!d->writeLine(line, timeoutMs)) {
+        forget();
+        std::lock_guard lock(d->mutex);
+        return fail(d->dead ? d->deathMessage
+                            : tr("Cannot send the request '%1' to the helper: it does not read its input.").arg(op));
+    }
+    std::unique_lock lock(d->mutex);
+    const bool answered = d->replied.wait_for(lock, std::chrono::milliseconds(timeoutMs),
+                                              [&] { return d->dead || d->pending.at(id).has_value(); });
+    std::optional<helperprotocol::Reply> reply = d->pending.at(id);
+    d->pending.erase(id);
+    if (reply) {
+        if (!reply->ok)
+            return fail(reply->error);
+        return reply->result;
+    }
+    if (d->dead)
+        return fail(d->deathMessage);
+    Q_ASSERT(!answered);
+    return fail(tr("The helper did not answer '%1' within %2 ms.").arg(op).arg(timeoutMs));
 }
-Result<KnobChange> HelperClient::set(const QString &, const QString &, const QString &)
+
+Result<QString> HelperClient::get(const QString &key, const QString &netns)
 {
-    return fail(QString());
+    QJsonObject params{{QStringLiteral("key"), key}};
+    if (!netns.isEmpty())
+        params.insert(QStringLiteral("netns"), netns);
+    auto reply = request(QStringLiteral("get"), params);
+    if (!reply)
+        return std::unexpected(reply.error());
+    return reply->value(QStringLiteral("value")).toString();
 }
-Result<KnobSnapshot> HelperClient::snapshot(const QString &)
+
+Result<KnobChange> HelperClient::set(const QString &key, const QString &value, const QString &netns)
 {
-    return fail(QString());
+    QJsonObject params{{QStringLiteral("key"), key}, {QStringLiteral("value"), value}};
+    if (!netns.isEmpty())
+        params.insert(QStringLiteral("netns"), netns);
+    auto reply = request(QStringLiteral("set"), params);
+    if (!reply)
+        return std::unexpected(reply.error());
+    return knobChangeFromJson(*reply);
 }
+
+Result<KnobSnapshot> HelperClient::snapshot(const QString &netns)
+{
+    QJsonObject params;
+    if (!netns.isEmpty())
+        params.insert(QStringLiteral("netns"), netns);
+    auto reply = request(QStringLiteral("snapshot"), params);
+    if (!reply)
+        return std::unexpected(reply.error());
+    KnobSnapshot snapshot;
+    const QJsonObject values = reply->value(QStringLiteral("values")).toObject();
+    for (auto it = values.constBegin(); it != values.constEnd(); ++it)
+        snapshot.insert(it.key(), it.value().toString());
+    return snapshot;
+}
+
 Result<RestoreReport> HelperClient::restore()
 {
-    return fail(QString());
+    auto reply = request(QStringLiteral("restore"), {}, 30000);
+    if (!reply)
+        return std::unexpected(reply.error());
+    return restoreReportFromJson(*reply);
 }
+
 Result<QList<KnobChange>> HelperClient::journal()
 {
-    return fail(QString());
+    auto reply = request(QStringLiteral("journal"));
+    if (!reply)
+        return std::unexpected(reply.error());
+    QList<KnobChange> changes;
+    for (const QJsonValue &v : reply->value(QStringLiteral("entries")).toArray())
+        changes << knobChangeFromJson(v.toObject());
+    return changes;
 }
+
 const QJsonObject &HelperClient::hello() const
 {
     return d->hello;
 }
+
 RestoreReport HelperClient::recoveredAtStart() const
 {
-    return {};
+    return restoreReportFromJson(d->hello.value(QStringLiteral("recovered")).toObject());
 }
+
 bool HelperClient::isRunning() const
 {
-    return false;
+    std::lock_guard lock(d->mutex);
+    return !d->dead;
 }
+
 QString HelperClient::launchMethod() const
 {
-    return {};
+    return d->method;
 }
-KnobChange knobChangeFromJson(const QJsonObject &)
+
+KnobChange knobChangeFromJson(const QJsonObject &o)
 {
-    return {};
+    return {o.value(QStringLiteral("key")).toString(), o.value(QStringLiteral("netns")).toString(),
+            o.value(QStringLiteral("old")).toString(), o.value(QStringLiteral("new")).toString()};
 }
-RestoreReport restoreReportFromJson(const QJsonObject &)
+
+RestoreReport restoreReportFromJson(const QJsonObject &o)
 {
-    return {};
+    RestoreReport report;
+    for (const QJsonValue &v : o.value(QStringLiteral("restored")).toArray())
+        report.restored << knobChangeFromJson(v.toObject());
+    for (const QJsonValue &v : o.value(QStringLiteral("warnings")).toArray())
+        report.warnings << v.toString();
+    return report;
 }
 
 } // namespace tcptune

@@ -2,6 +2,7 @@
 #include "cli/command.h"
 
 #include "cli/console.h"
+#include "cli/knobs/knobs_set_command.h"
 #include "knobs/knob_catalogue.h"
 #include "knobs/knob_reader.h"
 #include "knobs/knob_value.h"
@@ -64,9 +65,15 @@ void printTable(const QList<KnobReading> &readings)
 
 int runKnobsCommand(const QStringList &args)
 {
+    if (args.size() > 2 && args[2] == QLatin1String("set"))
+        return runKnobsSetCommand(args);
+    if (args.size() > 2 && args[2] == QLatin1String("restore"))
+        return runKnobsRestoreCommand(args);
     QCommandLineParser parser;
     parser.setApplicationDescription(
-        tr("Lists the kernel knobs tcptune knows, with their current and default values."));
+        tr("Lists the kernel knobs tcptune knows, with their current and default values.\n"
+           "'tcptune knobs set KEY=VALUE... [--netns NAME] -- COMMAND' runs COMMAND with changed knobs;\n"
+           "'tcptune knobs restore' rolls back changes a crashed helper left behind."));
     parser.addHelpOption();
     parser.addPositionalArgument(QStringLiteral("knobs"), tr("List knobs."));
     const QCommandLineOption json(QStringLiteral("json"), tr("Print a JSON array instead of a table."));
@@ -101,4 +108,5 @@ int runKnobsCommand(const QStringList &args)
 
 } // namespace tcptune::cli
 
-TCPTUNE_REGISTER_COMMAND("knobs", "List kernel knobs with current and default values", tcptune::cli::runKnobsCommand)
+TCPTUNE_REGISTER_COMMAND("knobs", "List kernel knobs; set them around a command; restore them",
+                         tcptune::cli::runKnobsCommand)

@@ -1,0 +1,215 @@
+#include "cli/knobs/knobs_set_command.h"
+
+#include "cli/console.h"
+#include "helper/helper_client.h"
+
+#include <QCoreApplication>
+
+#include <cerrno>
+#include <csignal>
+#include <cstring>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+namespace tcptune::cli {
+namespace {
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("KnobsSetCommand", text);
+}
+
+QString where(const QString &netns)
+{
+    return netns.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(netns);
+}
+
+struct SetArguments {
+    QList<std::pair<QString, QString>> assignments;
+    QString netns;
+    QStringList command;
+    bool help = false;
+};
+
+QString setUsage()
+{
+    return tr("Usage: tcptune knobs set KEY=VALUE... [--netns NAME] -- COMMAND [ARGS]\n"
+              "Applies the knobs through tcptune-helper, runs COMMAND, then restores every knob and exits with "
+              "COMMAND's status.\n"
+              "  --netns NAME  change the knobs inside lab namespace NAME (per-namespace knobs only)\n"
+              "Example: tcptune knobs set net.ipv4.tcp_autocorking=0 -- iperf3 -c 127.0.0.1\n");
+}
+
+Result<SetArguments> parseSetArguments(const QStringList &args)
+{
+    SetArguments parsed;
+    int i = 3; // tcptune knobs set ...
+    for (; i < args.size(); ++i) {
+        const QString &a = args[i];
+        if (a == QLatin1String("--")) {
+            ++i;
+            break;
+        }
+        if (a == QLatin1String("--help") || a == QLatin1String("-h")) {
+            parsed.help = true;
+            return parsed;
+        }
+        if (a == QLatin1String("--netns")) {
+            if (i + 1 >= args.size())
+                return fail(tr("--netns needs a namespace name, e.g. --netns tcptune-client."));
+            parsed.netns = args[++i];
+            continue;
+        }
+        if (a.startsWith(QLatin1String("--netns="))) {
+            parsed.netns = a.mid(8);
+            continue;
+        }
+        if (a.startsWith(QLatin1Char('-')))
+            return fail(tr("Unknown option '%1'. Try 'tcptune knobs set --help'.").arg(a));
+        const qsizetype eq = a.indexOf(QLatin1Char('='));
+        if (eq <= 0)
+            return fail(tr("'%1' is not KEY=VALUE, e.g. net.ipv4.tcp_autocorking=0.").arg(a));
+        parsed.assignments.append({a.left(eq), a.mid(eq + 1)});
+    }
+    for (; i < args.size(); ++i)
+        parsed.command << args[i];
+    if (parsed.assignments.isEmpty())
+        return fail(tr("Give at least one KEY=VALUE before '--'. Try 'tcptune knobs set --help'."));
+    if (parsed.command.isEmpty())
+        return fail(tr("Give the command to run after '--', e.g. tcptune knobs set net.ipv4.tcp_autocorking=0 -- "
+                       "sleep 10."));
+    return parsed;
+}
+
+// Runs COMMAND as a child that dies with us, ignoring Ctrl-C here meanwhile (the child gets it,
+// and we must live on to restore). Returns its status the way a shell reports it.
+int runChild(const QStringList &command)
+{
+    QList<QByteArray> storage;
+    for (const QString &part : command)
+        storage << part.toLocal8Bit();
+    std::vector<char *> argv;
+    for (QByteArray &part : storage)
+        argv.push_back(part.data());
+    argv.push_back(nullptr);
+
+    struct sigaction ignore {};
+    ignore.sa_handler = SIG_IGN;
+    struct sigaction oldInt {};
+    struct sigaction oldQuit {};
+    ::sigaction(SIGINT, &ignore, &oldInt);
+    ::sigaction(SIGQUIT, &ignore, &oldQuit);
+
+    const pid_t parent = ::getpid();
+    const pid_t pid = ::fork();
+    if (pid == 0) {
+        ::sigaction(SIGINT, &oldInt, nullptr);
+        ::sigaction(SIGQUIT, &oldQuit, nullptr);
+        ::prctl(PR_SET_PDEATHSIG, SIGTERM);
+        if (::getppid() != parent)
+            ::_exit(128 + SIGTERM);
+        ::execvp(argv[0], argv.data());
+        const int e = errno;
+        const char *prefix = "tcptune: cannot run ";
+        (void)!::write(STDERR_FILENO, prefix, std::strlen(prefix));
+        (void)!::write(STDERR_FILENO, argv[0], std::strlen(argv[0]));
+        (void)!::write(STDERR_FILENO, ": ", 2);
+        (void)!::write(STDERR_FILENO, std::strerror(e), std::strlen(std::strerror(e)));
+        (void)!::write(STDERR_FILENO, "\n", 1);
+        ::_exit(e == ENOENT ? 127 : 126);
+    }
+    int status = 0;
+    int result = 1;
+    if (pid < 0) {
+        failWith(tr("Cannot start %1: %2").arg(command.first(), QString::fromLocal8Bit(std::strerror(errno))));
+    } else {
+        while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+        }
+        result = WIFEXITED(status) ? WEXITSTATUS(status) : WIFSIGNALED(status) ? 128 + WTERMSIG(status) : 1;
+    }
+    ::sigaction(SIGINT, &oldInt, nullptr);
+    ::sigaction(SIGQUIT, &oldQuit, nullptr);
+    return result;
+}
+
+void printReport(const RestoreReport &report)
+{
+    for (const KnobChange &c : report.restored)
+        err() << tr("tcptune: restored %1%2: %3 -> %4").arg(c.key, where(c.netns), c.newValue, c.oldValue) << Qt::endl;
+    for (const QString &w : report.warnings)
+        err() << tr("tcptune: warning: %1").arg(w) << Qt::endl;
+}
+
+} // namespace
+
+int runKnobsSetCommand(const QStringList &args)
+{
+    auto parsed = parseSetArguments(args);
+    if (!parsed)
+        return failWith(parsed.error().message, 2);
+    if (parsed->help) {
+        out() << setUsage();
+        out().flush();
+        return 0;
+    }
+    auto client = HelperClient::start();
+    if (!client)
+        return failWith(client.error().message);
+    printReport((*client)->recoveredAtStart());
+
+    for (const auto &[key, value] : parsed->assignments) {
+        auto change = (*client)->set(key, value, parsed->netns);
+        if (!change) {
+            failWith(change.error().message);
+            if (auto restored = (*client)->restore())
+                printReport(*restored);
+            return 1;
+        }
+        err() << tr("tcptune: %1%2: %3 -> %4").arg(key, where(parsed->netns), change->oldValue, change->newValue)
+              << Qt::endl;
+    }
+
+    const int status = runChild(parsed->command);
+
+    auto restored = (*client)->restore();
+    if (!restored)
+        failWith(tr("Restoring the knobs failed: %1 Run 'tcptune knobs restore'.").arg(restored.error().message));
+    else
+        printReport(*restored);
+    return status;
+}
+
+int runKnobsRestoreCommand(const QStringList &args)
+{
+    if (args.size() > 3) {
+        if (args[3] == QLatin1String("--help") || args[3] == QLatin1String("-h")) {
+            out() << tr("Usage: tcptune knobs restore\nRolls back the knob changes that a tcptune-helper which died "
+                        "left in its journal under /run/tcptune.\n");
+            out().flush();
+            return 0;
+        }
+        return failWith(tr("Unknown argument '%1'. Try 'tcptune knobs restore --help'.").arg(args[3]), 2);
+    }
+    auto client = HelperClient::start();
+    if (!client)
+        return failWith(client.error().message);
+    RestoreReport report = (*client)->recoveredAtStart();
+    auto own = (*client)->restore();
+    if (own) {
+        report.restored += own->restored;
+        report.warnings += own->warnings;
+    }
+    if (report.restored.isEmpty() && report.warnings.isEmpty()) {
+        out() << tr("Nothing to restore: no helper left changes in the journal.") << Qt::endl;
+        return 0;
+    }
+    for (const KnobChange &c : report.restored)
+        out() << tr("restored %1%2: %3 -> %4").arg(c.key, where(c.netns), c.newValue, c.oldValue) << '\n';
+    for (const QString &w : report.warnings)
+        out() << tr("warning: %1").arg(w) << '\n';
+    out().flush();
+    return 0;
+}
+
+} // namespace tcptune::cli
