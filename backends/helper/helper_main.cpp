@@ -10,6 +10,7 @@
 
 #ifdef TCPTUNE_HELPER_HAS_LAB
 // The lab registers its operations (lab_up, lab_down, ...) here; see backends/lab.
+#include "lab/lab_helper_operations.h"
 #endif
 
 #include <QCoreApplication>
@@ -179,7 +180,7 @@ int main(int argc, char **argv)
     HelperOperations ops;
     service.addOperations(ops);
 #ifdef TCPTUNE_HELPER_HAS_LAB
-    // addLabOperations(ops);
+    addLabOperations(ops);
 #endif
     logLine(LOG_INFO, QStringLiteral("started for uid %1").arg(uid));
 
