@@ -285,6 +285,9 @@ Result<QString> ExperimentSpec::canonicalValue(const QString &parameter, const Q
     auto knob = KnobCatalogue::instance().lookup(parameter);
     if (!knob)
         return std::unexpected(fieldError(parameter, knob.error().message));
+    // "default" leaves the knob untouched: the way to sweep "fixed buffer vs autotuning".
+    if (value.trimmed().compare(QLatin1String(kDefaultValue), Qt::CaseInsensitive) == 0)
+        return QString();
     auto canonical = knobvalue::parse(**knob, value);
     if (!canonical)
         return std::unexpected(fieldError(parameter, canonical.error().message));
@@ -318,7 +321,7 @@ Result<void> ExperimentSpec::setParameter(const QString &parameter, const QStrin
     static const SizeField sizes[] = {
         {"workload.write_size", &WorkloadSpec::writeSize, 1},
         {"workload.request_size", &WorkloadSpec::requestSize, 1},
-        {"workload.response_size", &WorkloadSpec::responseSize, 1},
+        {"workload.response_size", &WorkloadSpec::responseSize, 0},
         {"workload.header_size", &WorkloadSpec::headerSize, 1},
     };
     for (const SizeField &f : sizes) {
@@ -333,10 +336,13 @@ Result<void> ExperimentSpec::setParameter(const QString &parameter, const QStrin
     if (parameter.startsWith(QLatin1String("workload.")))
         return std::unexpected(fieldError(parameter, tr("unknown workload parameter; sweepable ones are: %1.")
                                                          .arg(workloadParameters().join(QStringLiteral(", ")))));
-    auto canonical = canonicalValue(parameter, value);
+    auto canonical = value.isEmpty() ? Result<QString>(QString()) : canonicalValue(parameter, value);
     if (!canonical)
         return std::unexpected(canonical.error());
-    knobs.insert(parameter, *canonical);
+    if (canonical->isEmpty())
+        knobs.remove(parameter);
+    else
+        knobs.insert(parameter, *canonical);
     return {};
 }
 
@@ -359,6 +365,8 @@ QString ExperimentSpec::parameter(const QString &parameter) const
 
 QString ExperimentSpec::formatValue(const QString &parameter, const QString &value)
 {
+    if (value.isEmpty())
+        return QLatin1String(kDefaultValue);
     if (parameter.endsWith(QLatin1String("_size"))) {
         bool ok = false;
         const qint64 n = value.toLongLong(&ok);

@@ -68,10 +68,14 @@ struct ExperimentSpec {
     static Result<ExperimentSpec> fromJson(const QJsonObject &json, const QStringList &ignored = {});
     static Result<ExperimentSpec> fromJsonText(const QByteArray &text);
 
+    // The value word that leaves a knob unset (the kernel's own behaviour, e.g. autotuning).
+    static constexpr const char *kDefaultValue = "default";
+
     // Sets one sweepable parameter: a catalogue key or "workload.<field>". VALUE is what a person
-    // types ("256K", "cubic", "2"); it is validated and stored canonically.
+    // types ("256K", "cubic", "2"); it is validated and stored canonically. "default" removes a
+    // knob from the spec.
     Result<void> setParameter(const QString &parameter, const QString &value);
-    // The canonical text of VALUE for PARAMETER, or an error naming both.
+    // The canonical text of VALUE for PARAMETER (empty for "default"), or an error naming both.
     static Result<QString> canonicalValue(const QString &parameter, const QString &value);
     // The parameter's current value (empty when unset).
     QString parameter(const QString &parameter) const;

@@ -34,6 +34,8 @@ bool isLabParameter(const QString &parameter)
 QString jsonScalarText(const QJsonValue &v, bool *ok)
 {
     *ok = true;
+    if (v.isNull())
+        return QLatin1String(ExperimentSpec::kDefaultValue);
     if (v.isString())
         return v.toString();
     if (v.isBool())
@@ -268,7 +270,7 @@ double SweepPlan::expectedDurationS() const
         if (first || lab != lastLab)
             total += kLabReshapeS;
         lastLab = lab;
-        total += m_spec.durationS + kRunOverheadS;
+        total += m_spec.omitS + m_spec.durationS + kRunOverheadS;
         if (!first)
             total += m_spec.pauseS;
         first = false;

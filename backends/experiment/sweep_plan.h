@@ -74,7 +74,7 @@ public:
     QList<PlannedRun> runs() const;
     // The spec of point INDEX: the base spec with the point's settings applied.
     ExperimentSpec specForPoint(int index) const;
-    // Seconds the whole plan takes: runs x (duration + per-run overhead) + pauses + lab reshapes.
+    // Seconds the whole plan takes: runs x (omit + duration + overhead) + pauses + lab reshapes.
     double expectedDurationS() const;
     // A few lines for --dry-run: axes, points, runs, order, expected duration.
     QString describe() const;

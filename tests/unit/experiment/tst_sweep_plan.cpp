@@ -15,6 +15,7 @@ private Q_SLOTS:
     void twoAxes();
     void rangeAxis();
     void tupleAxis();
+    void defaultValueUnsetsKnob();
     void repeatsAndShuffle();
     void expectedDuration();
     void roundTrip();
@@ -74,6 +75,19 @@ void TestSweepPlan::tupleAxis()
     QCOMPARE(spec.workload.streams, 2);
     QCOMPARE(spec.knobs.value("net.ipv4.tcp_limit_output_bytes"), QStringLiteral("131072"));
     QCOMPARE(spec.knobs.value("lab.mtu"), QStringLiteral("1500"));
+}
+
+void TestSweepPlan::defaultValueUnsetsKnob()
+{
+    ExperimentSpec base;
+    QVERIFY(base.setParameter("socket.SO_SNDBUF", "1M").has_value());
+    auto plan = SweepPlan::fromJsonText(R"({"knobs": {"socket.SO_SNDBUF": "1M"}, "sweep": {"axes": [{"parameters":
+        ["socket.SO_SNDBUF", "socket.SO_RCVBUF"], "values": [["256K", "256K"], [null, "default"]]}]}})");
+    QVERIFY2(plan.has_value(), qPrintable(plan ? QString() : plan.error().message));
+    QCOMPARE(plan->specForPoint(0).knobs.value("socket.SO_SNDBUF"), QStringLiteral("262144"));
+    QVERIFY(!plan->specForPoint(1).knobs.contains("socket.SO_SNDBUF"));
+    QVERIFY(!plan->specForPoint(1).knobs.contains("socket.SO_RCVBUF"));
+    QCOMPARE(plan->points().at(1).label(), QStringLiteral("default + default"));
 }
 
 void TestSweepPlan::repeatsAndShuffle()

@@ -1,0 +1,41 @@
+#pragma once
+// The presets: one experiment per story in stories.md, shipped as resources/presets/*.json
+// (compiled in under :/presets/). A preset is addressed by its story number ("5", "preset:5"),
+// its file name with or without ".json" ("story5-send-window"), or a path to any spec file.
+
+#include "common/error.h"
+#include "experiment/sweep_plan.h"
+
+#include <QList>
+#include <QString>
+
+namespace tcptune {
+
+struct PresetInfo {
+    QString id;    // file name without .json, e.g. "story5-send-window"
+    int story = 0; // the story number, 0 when the name has none
+    QString path;  // ":/presets/story5-send-window.json" or a file path
+    QString name;  // the spec's "name"
+};
+
+class PresetLibrary final {
+public:
+    static constexpr auto kResourceDir = ":/presets";
+
+    // DIR: where the preset files are (the compiled-in resources by default; tests pass the
+    // source folder).
+    explicit PresetLibrary(QString dir = QLatin1String(kResourceDir));
+
+    QList<PresetInfo> presets() const; // by story, then id
+    // Finds a preset by number, "preset:N", id or id.json; an error lists the known ones.
+    Result<PresetInfo> find(const QString &reference) const;
+    // Loads a spec: REFERENCE is a path to a JSON file when that file exists, else a preset.
+    Result<SweepPlan> load(const QString &reference) const;
+
+    static Result<SweepPlan> loadFile(const QString &path);
+
+private:
+    QString m_dir;
+};
+
+} // namespace tcptune

@@ -1,0 +1,116 @@
+// The shipped presets: each story has one, each parses, and the plans have the shape the
+// stories need. Presets are found by number, "preset:N", id or path.
+
+#include "experiment/preset_library.h"
+
+#include <QTest>
+
+using namespace tcptune;
+
+class TestPresetLibrary final : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void everyStoryHasAPreset();
+    void presetsParse_data();
+    void presetsParse();
+    void storyFive();
+    void storyTwo();
+    void storyFour();
+    void findsByReference_data();
+    void findsByReference();
+    void unknownPresetListsTheKnownOnes();
+
+private:
+    PresetLibrary library() const { return PresetLibrary(QStringLiteral(TCPTUNE_SOURCE_DIR "/resources/presets")); }
+};
+
+void TestPresetLibrary::everyStoryHasAPreset()
+{
+    QList<int> stories;
+    for (const PresetInfo &p : library().presets())
+        stories << p.story;
+    QCOMPARE(stories, (QList<int>{1, 2, 3, 4, 5}));
+}
+
+void TestPresetLibrary::presetsParse_data()
+{
+    QTest::addColumn<QString>("path");
+    for (const PresetInfo &p : library().presets())
+        QTest::addRow("%s", qPrintable(p.id)) << p.path;
+}
+
+void TestPresetLibrary::presetsParse()
+{
+    QFETCH(QString, path);
+    auto plan = PresetLibrary::loadFile(path);
+    QVERIFY2(plan.has_value(), qPrintable(plan ? QString() : plan.error().message));
+    QVERIFY(!plan->spec().name.isEmpty());
+    QVERIFY(!plan->spec().description.isEmpty());
+    QVERIFY(!plan->axes().isEmpty());
+    // Short enough to run in the lab in well under two minutes.
+    QVERIFY2(plan->expectedDurationS() < 90, qPrintable(QString::number(plan->expectedDurationS())));
+}
+
+void TestPresetLibrary::storyFive()
+{
+    auto plan = library().load(QStringLiteral("5"));
+    QVERIFY(plan.has_value());
+    QCOMPARE(plan->axes().size(), 1);
+    QCOMPARE(plan->axes().first().parameters, QStringList{"socket.SO_SNDBUF"});
+    QCOMPARE(plan->points().size(), 8);
+    QCOMPARE(plan->points().first().settings.value("socket.SO_SNDBUF"), QStringLiteral("65536"));
+    QCOMPARE(plan->points().last().settings.value("socket.SO_SNDBUF"), QStringLiteral("4194304"));
+    QCOMPARE(plan->spec().knobs.value("lab.rate"), QStringLiteral("50000000"));
+    QCOMPARE(plan->spec().knobs.value("lab.queue"), QStringLiteral("2097152"));
+    QCOMPARE(plan->spec().knobs.value("lab.topology"), QStringLiteral("routed"));
+    QCOMPARE(plan->spec().knobs.value("socket.TCP_CONGESTION"), QStringLiteral("cubic"));
+    QVERIFY(plan->expectedDurationS() <= 40);
+}
+
+void TestPresetLibrary::storyTwo()
+{
+    auto plan = library().load(QStringLiteral("preset:2"));
+    QVERIFY(plan.has_value());
+    QCOMPARE(plan->repeats(), 5);
+    QCOMPARE(plan->points().size(), 2);
+    QVERIFY(plan->specForPoint(0).knobs.contains("socket.SO_SNDBUF"));
+    QVERIFY(!plan->specForPoint(1).knobs.contains("socket.SO_SNDBUF"));
+}
+
+void TestPresetLibrary::storyFour()
+{
+    auto plan = library().load(QStringLiteral("story4-mtu-tsq"));
+    QVERIFY(plan.has_value());
+    QCOMPARE(plan->axes().size(), 2);
+    QCOMPARE(plan->points().size(), 9);
+    QCOMPARE(plan->specForPoint(1).workload.streams, 2);
+}
+
+void TestPresetLibrary::findsByReference_data()
+{
+    QTest::addColumn<QString>("reference");
+    QTest::addColumn<int>("story");
+    QTest::addRow("number") << "3" << 3;
+    QTest::addRow("prefixed") << "preset:1" << 1;
+    QTest::addRow("id") << "story5-send-window" << 5;
+    QTest::addRow("id.json") << "story2-fixed-vs-autotuned.json" << 2;
+}
+
+void TestPresetLibrary::findsByReference()
+{
+    QFETCH(QString, reference);
+    QFETCH(int, story);
+    auto p = library().find(reference);
+    QVERIFY(p.has_value());
+    QCOMPARE(p->story, story);
+}
+
+void TestPresetLibrary::unknownPresetListsTheKnownOnes()
+{
+    auto p = library().load(QStringLiteral("story9"));
+    QVERIFY(!p.has_value());
+    QVERIFY(p.error().message.contains(QStringLiteral("story5-send-window")));
+}
+
+QTEST_GUILESS_MAIN(TestPresetLibrary)
+#include "tst_preset_library.moc"
