@@ -6,6 +6,7 @@
 #include "knobs/knob_value.h"
 
 #include <QCoreApplication>
+#include <QRegularExpression>
 
 #include <cerrno>
 #include <cstring>
@@ -69,9 +70,13 @@ Result<QString> parseForKernel(const KnobInfo &knob, const QString &input)
 
 Result<void> write(const KnobInfo &knob, const QString &canonical)
 {
+    // Belt and braces: the entry must be the catalogue's own and its path a plain /proc/sys/net file.
+    static const QRegularExpression plainPath(QStringLiteral("^/proc/sys/net(/[A-Za-z0-9_]+)+$"));
     const QString path = knob.procPath();
-    if (!path.startsWith(QLatin1String("/proc/sys/net/")) || path.contains(QLatin1String("..")))
-        return fail(tr("Refusing to write %1: only /proc/sys/net is changed.").arg(path));
+    const KnobInfo *listed = KnobCatalogue::instance().find(knob.key);
+    if (!listed || listed->kind != KnobKind::Sysctl || !plainPath.match(path).hasMatch())
+        return fail(tr("Refusing to write %1: only the catalogue's sysctls under /proc/sys/net are changed.")
+                        .arg(path.left(100)));
     const QByteArray nativePath = path.toLocal8Bit();
     const int fd = ::open(nativePath.constData(), O_WRONLY | O_CLOEXEC | O_NOFOLLOW);
     if (fd < 0)

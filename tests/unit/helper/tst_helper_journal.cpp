@@ -1,0 +1,161 @@
+// The journal: only /run/tcptune (and below) is accepted as its folder; entries survive as a
+// file that a later helper finds as an orphan once its owner is gone, but never while the owner
+// still holds its lock. Needs root (the folder is /run/tcptune).
+
+#include "helper/helper_journal.h"
+
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QTest>
+
+#include <unistd.h>
+
+using namespace tcptune;
+
+class TestHelperJournal final : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase();
+    void cleanupTestCase();
+    void refusesFoldersOutsideRunTcptune_data();
+    void refusesFoldersOutsideRunTcptune();
+    void savesEntriesDurably();
+    void liveJournalIsNotAnOrphan();
+    void claimsOrphans_data();
+    void claimsOrphans();
+    void readsBootId();
+
+private:
+    QString m_dir;
+};
+
+void TestHelperJournal::initTestCase()
+{
+    if (::geteuid() != 0)
+        QSKIP("the journal lives in /run/tcptune, which needs root");
+    m_dir = QStringLiteral("/run/tcptune/test-journal-%1").arg(::getpid());
+    auto dir = HelperJournal::checkedDirectory(m_dir);
+    QVERIFY2(dir.has_value(), dir ? "" : qPrintable(dir.error().message));
+    QCOMPARE(*dir, m_dir);
+}
+
+void TestHelperJournal::cleanupTestCase()
+{
+    if (!m_dir.isEmpty())
+        QDir(m_dir).removeRecursively();
+}
+
+void TestHelperJournal::refusesFoldersOutsideRunTcptune_data()
+{
+    QTest::addColumn<QString>("dir");
+    QTest::addRow("tmp") << "/tmp/tcptune";
+    QTest::addRow("relative") << "run/tcptune";
+    QTest::addRow("escape") << "/run/tcptune/../../etc";
+    QTest::addRow("sibling prefix") << "/run/tcptunex";
+    QTest::addRow("etc") << "/etc";
+    QTest::addRow("empty") << "";
+}
+
+void TestHelperJournal::refusesFoldersOutsideRunTcptune()
+{
+    QFETCH(QString, dir);
+    auto checked = HelperJournal::checkedDirectory(dir);
+    QVERIFY(!checked.has_value());
+    QVERIFY(checked.error().message.contains(QLatin1String("/run/tcptune")));
+    QVERIFY(!QFile::exists(QStringLiteral("/run/tcptunex")));
+}
+
+void TestHelperJournal::savesEntriesDurably()
+{
+    auto journal = HelperJournal::create(m_dir, QStringLiteral("boot-a"));
+    QVERIFY(journal.has_value());
+    const QList<JournalEntry> entries{
+        {QStringLiteral("net.ipv4.tcp_sack"), QString(), QStringLiteral("1"), QStringLiteral("0")},
+        {QStringLiteral("net.ipv4.tcp_wmem"), QStringLiteral("tcptune-x"), QStringLiteral("4096 16384 4194304"),
+         QStringLiteral("4096 65536 4194304")},
+    };
+    QVERIFY((*journal)->replace(entries).has_value());
+    QCOMPARE((*journal)->indexOf(QStringLiteral("net.ipv4.tcp_wmem"), QStringLiteral("tcptune-x")), 1);
+    QCOMPARE((*journal)->indexOf(QStringLiteral("net.ipv4.tcp_wmem"), QString()), -1);
+
+    QFile file((*journal)->path());
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QJsonObject o = QJsonDocument::fromJson(file.readAll()).object();
+    QCOMPARE(o.value(QStringLiteral("boot_id")).toString(), QStringLiteral("boot-a"));
+    const QJsonArray saved = o.value(QStringLiteral("entries")).toArray();
+    QCOMPARE(saved.size(), 2);
+    QCOMPARE(JournalEntry::fromJson(saved[1].toObject()).oldValue, entries[1].oldValue);
+    QCOMPARE(JournalEntry::fromJson(saved[1].toObject()).netns, entries[1].netns);
+    QCOMPARE(QFileInfo(file).permissions() & (QFileDevice::ReadOther | QFileDevice::ReadGroup), 0);
+    QVERIFY(!QFile::exists((*journal)->path() + QStringLiteral(".tmp")));
+
+    (*journal)->remove();
+    QVERIFY(!QFile::exists((*journal)->path()));
+}
+
+void TestHelperJournal::liveJournalIsNotAnOrphan()
+{
+    auto journal = HelperJournal::create(m_dir, QStringLiteral("boot-a"));
+    QVERIFY(journal.has_value());
+    QVERIFY((*journal)->replace({{QStringLiteral("net.ipv4.tcp_sack"), {}, "1", "0"}}).has_value());
+    // Its lock is held (by this process, through another descriptor): not claimable.
+    QList<HelperJournal::Orphan> orphans = HelperJournal::claimOrphans(m_dir);
+    QVERIFY(orphans.isEmpty());
+    QVERIFY(QFile::exists((*journal)->path()));
+    (*journal)->remove();
+}
+
+void TestHelperJournal::claimsOrphans_data()
+{
+    QTest::addColumn<QByteArray>("content");
+    QTest::addColumn<int>("entries");
+    QTest::addColumn<bool>("problem");
+    QTest::addRow("two entries") << QByteArray(
+                                        R"({"version":1,"boot_id":"b","entries":[)"
+                                        R"({"key":"net.ipv4.tcp_sack","netns":"","old":"1","new":"0"},)"
+                                        R"({"key":"net.ipv4.tcp_ecn","netns":"tcptune-x","old":"2","new":"1"}]})")
+                                 << 2 << false;
+    QTest::addRow("empty") << QByteArray(R"({"version":1,"boot_id":"b","entries":[]})") << 0 << false;
+    QTest::addRow("garbage") << QByteArray("{\"version\":1,\"boot") << 0 << true;
+}
+
+void TestHelperJournal::claimsOrphans()
+{
+    QFETCH(QByteArray, content);
+    QFETCH(int, entries);
+    QFETCH(bool, problem);
+    // A journal whose helper died: its file is there, nobody holds its lock.
+    const QString path = m_dir + QStringLiteral("/journal-999999999.json");
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(content);
+    file.close();
+
+    QList<HelperJournal::Orphan> orphans = HelperJournal::claimOrphans(m_dir);
+    QCOMPARE(orphans.size(), 1);
+    QCOMPARE(orphans[0].path, path);
+    QCOMPARE(orphans[0].entries.size(), entries);
+    QCOMPARE(!orphans[0].problem.isEmpty(), problem);
+    if (entries == 2) {
+        QCOMPARE(orphans[0].bootId, QStringLiteral("b"));
+        QCOMPARE(orphans[0].entries[1].netns, QStringLiteral("tcptune-x"));
+        QCOMPARE(orphans[0].entries[1].oldValue, QStringLiteral("2"));
+    }
+    // While we hold it, nobody else claims it.
+    QVERIFY(HelperJournal::claimOrphans(m_dir).isEmpty());
+    HelperJournal::discard(orphans[0]);
+    QVERIFY(!QFile::exists(path));
+    QVERIFY(HelperJournal::claimOrphans(m_dir).isEmpty());
+}
+
+void TestHelperJournal::readsBootId()
+{
+    const QString bootId = HelperJournal::currentBootId();
+    QCOMPARE(bootId.size(), 36);
+    QCOMPARE(bootId, HelperJournal::currentBootId());
+}
+
+QTEST_GUILESS_MAIN(TestHelperJournal)
+#include "tst_helper_journal.moc"
