@@ -1,0 +1,32 @@
+#pragma once
+// The unprivileged side of the lab: asks tcptune-helper (through HelperClient) to bring a lab up
+// or down, and gives a traffic run what it needs to use the lab (ensureLabUp). Part of
+// tcptune_core, not of the helper.
+
+#include "common/error.h"
+#include "lab/lab_layout.h"
+#include "lab/lab_manager.h"
+#include "lab/lab_spec.h"
+
+#include <QJsonObject>
+
+namespace tcptune {
+
+class HelperClient;
+
+// Builds or reshapes the lab through the helper; returns its status afterwards.
+Result<LabStatus> requestLabUp(HelperClient &helper, const LabSpec &spec);
+// Removes the lab through the helper.
+Result<void> requestLabDown(HelperClient &helper, const QString &labName);
+
+// Makes sure lab NAME is up, starting it with the catalogue's defaults (routed, unshaped) when
+// it is down, and returns where a run finds it. A leftover lab is an error that says how to
+// remove it. AGENT_PORT is the port the LabAgent will listen on inside the server namespace.
+Result<LabEndpoints> ensureLabUp(HelperClient &helper, const QString &labName = QString::fromLatin1(kDefaultLabName),
+                                 quint16 agentPort = kLabAgentPort);
+
+// Reads a LabStatus back from the helper's JSON answer (for callers that cannot read the
+// lab records themselves).
+LabStatus labStatusFromJson(const QJsonObject &object);
+
+} // namespace tcptune
