@@ -1,0 +1,88 @@
+#include "cli/run/run_report.h"
+
+#include <QCoreApplication>
+
+namespace tcptune::cli {
+namespace {
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("RunCommand", text);
+}
+
+QString bytes(std::int64_t n)
+{
+    if (n >= (1LL << 30))
+        return QStringLiteral("%1 GiB").arg(double(n) / double(1LL << 30), 0, 'f', 2);
+    if (n >= (1LL << 20))
+        return QStringLiteral("%1 MiB").arg(double(n) / double(1LL << 20), 0, 'f', 1);
+    if (n >= 1024)
+        return QStringLiteral("%1 KiB").arg(double(n) / 1024.0, 0, 'f', 1);
+    return QStringLiteral("%1 B").arg(n);
+}
+
+} // namespace
+
+QString formatRate(double bps)
+{
+    if (bps >= 1e9)
+        return QStringLiteral("%1 Gbit/s").arg(bps / 1e9, 0, 'f', 2);
+    if (bps >= 1e6)
+        return QStringLiteral("%1 Mbit/s").arg(bps / 1e6, 0, 'f', 1);
+    if (bps >= 1e3)
+        return QStringLiteral("%1 kbit/s").arg(bps / 1e3, 0, 'f', 1);
+    return QStringLiteral("%1 bit/s").arg(bps, 0, 'f', 0);
+}
+
+QString progressLine(double elapsedS, double totalS, double throughputBps, const TrafficSample &latest)
+{
+    return tr("%1/%2 s  %3  rtt %4 ms  cwnd %5  retrans %6")
+        .arg(elapsedS, 5, 'f', 1)
+        .arg(totalS, 0, 'f', 1)
+        .arg(formatRate(throughputBps), 12)
+        .arg(latest.rttMs, 0, 'f', 2)
+        .arg(latest.cwnd)
+        .arg(latest.retrans);
+}
+
+QString summaryText(const TrafficResult &r)
+{
+    QStringList lines;
+    lines << tr("target          %1 (%2)").arg(r.target, r.remoteVersion);
+    lines << tr("workload        %1, %2 stream(s), %3 s measured")
+                 .arg(workloadName(r.spec.workload))
+                 .arg(r.streams)
+                 .arg(r.durationS, 0, 'f', 2);
+    lines << tr("throughput      %1 (receiver), %2 (sender)")
+                 .arg(formatRate(r.throughputBps), formatRate(r.senderThroughputBps));
+    lines << tr("bytes           %1 sent, %2 received").arg(bytes(r.senderBytes), bytes(r.receiverBytes));
+    lines << tr("rtt             min %1  median %2  p95 %3  max %4 ms")
+                 .arg(r.rttMs.min, 0, 'f', 3)
+                 .arg(r.rttMs.median, 0, 'f', 3)
+                 .arg(r.rttMs.p95, 0, 'f', 3)
+                 .arg(r.rttMs.max, 0, 'f', 3);
+    QString sndbuf = tr("send buffer     %1 actual").arg(bytes(r.sndbufActual));
+    if (r.sndbufRequested > 0)
+        sndbuf += tr(" (%1 requested)").arg(bytes(r.sndbufRequested));
+    if (r.sndbufCapped)
+        sndbuf += tr(", capped by net.core.wmem_max");
+    lines << sndbuf;
+    lines << tr("congestion      %1").arg(r.congestionControl);
+    if (r.spec.workload != Workload::Bulk && r.transactionLatencyMs.count > 0)
+        lines << tr("transactions    %1/s, latency median %2 ms, p99 %3 ms")
+                     .arg(r.transactionsPerSecond, 0, 'f', 0)
+                     .arg(r.transactionLatencyMs.median, 0, 'f', 3)
+                     .arg(r.transactionLatencyMs.p99, 0, 'f', 3);
+    if (r.spec.latencyProbe)
+        lines << tr("latency probe   median %1 ms, p95 %2 ms")
+                     .arg(r.probeLatencyMs.median, 0, 'f', 3)
+                     .arg(r.probeLatencyMs.p95, 0, 'f', 3);
+    lines << tr("samples         %1 at %2 ms").arg(r.samples.size()).arg(r.spec.sampleIntervalMs);
+    if (!r.remoteKnobs.isEmpty())
+        lines << tr("remote knobs    %1 recorded (see --json)").arg(r.remoteKnobs.size());
+    if (r.interrupted)
+        lines << tr("INTERRUPTED     %1").arg(r.error);
+    return lines.join(QLatin1Char('\n'));
+}
+
+} // namespace tcptune::cli

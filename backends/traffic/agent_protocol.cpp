@@ -1,0 +1,138 @@
+#include "traffic/agent_protocol.h"
+
+#include <QCoreApplication>
+#include <QJsonDocument>
+#include <QJsonParseError>
+
+#include <cmath>
+
+namespace tcptune::agentproto {
+namespace {
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("AgentProtocol", text);
+}
+
+QString key(const char *k)
+{
+    return QString::fromLatin1(k);
+}
+
+} // namespace
+
+QByteArray encode(QJsonObject message)
+{
+    message.insert(key("tcptune_agent"), kVersion);
+    QByteArray line = QJsonDocument(message).toJson(QJsonDocument::Compact);
+    line.append('\n');
+    return line;
+}
+
+Result<QJsonObject> decode(const QByteArray &line)
+{
+    QJsonParseError error;
+    const QJsonDocument doc = QJsonDocument::fromJson(line, &error);
+    if (error.error != QJsonParseError::NoError || !doc.isObject())
+        return fail(tr("malformed control message (not a JSON object: %1)")
+                        .arg(error.error != QJsonParseError::NoError ? error.errorString() : tr("not an object")));
+    const QJsonObject o = doc.object();
+    const QJsonValue version = o.value(key("tcptune_agent"));
+    if (!version.isDouble())
+        return fail(tr("malformed control message (no \"tcptune_agent\" protocol version)"));
+    if (version.toInt() != kVersion)
+        return fail(tr("protocol version %1 is not supported; this agent speaks version %2, update the older side")
+                        .arg(version.toInt())
+                        .arg(kVersion));
+    if (!o.value(key("type")).isString())
+        return fail(tr("malformed control message (no \"type\")"));
+    return o;
+}
+
+QString typeOf(const QJsonObject &message)
+{
+    return message.value(key("type")).toString();
+}
+
+QJsonObject errorMessage(const QString &text)
+{
+    return {{key("type"), QStringLiteral("error")}, {key("message"), text}};
+}
+
+QJsonObject startMessage(const TrafficSpec &spec)
+{
+    std::int64_t request = 0;
+    std::int64_t response = 0;
+    switch (spec.workload) {
+    case Workload::Bulk: break;
+    case Workload::RequestResponse:
+        request = spec.requestSize;
+        response = spec.responseSize;
+        break;
+    case Workload::SplitWrite:
+        if (spec.responseSize > 0) {
+            request = spec.headerSize + spec.writeSize;
+            response = spec.responseSize;
+        }
+        break;
+    }
+    QJsonObject o{
+        {key("type"), QStringLiteral("start")},
+        {key("workload"), workloadName(spec.workload)},
+        {key("streams"), spec.streams},
+        {key("duration_s"), spec.durationS},
+        {key("omit_s"), spec.omitS},
+        {key("sample_ms"), spec.sampleIntervalMs},
+        {key("request_bytes"), double(request)},
+        {key("response_bytes"), double(response)},
+        {key("rcvbuf"), double(spec.rcvbuf)},
+        {key("latency_probe"), spec.latencyProbe},
+        {key("client"), QStringLiteral("tcptune %1").arg(QStringLiteral(TCPTUNE_VERSION))},
+    };
+    if (!spec.target.token.isEmpty())
+        o.insert(key("token"), spec.target.token);
+    return o;
+}
+
+Result<SessionParams> parseStart(const QJsonObject &m)
+{
+    SessionParams p;
+    auto w = parseWorkload(m.value(key("workload")).toString());
+    if (!w)
+        return std::unexpected(w.error());
+    p.workload = *w;
+    auto integer = [&m](const char *name, std::int64_t min, std::int64_t max, std::int64_t &out) -> Result<void> {
+        const QJsonValue v = m.value(key(name));
+        const double d = v.toDouble(std::nan(""));
+        if (!v.isDouble() || !std::isfinite(d) || d != std::floor(d) || d < double(min) || d > double(max))
+            return fail(tr("\"%1\" must be a whole number from %2 to %3").arg(key(name)).arg(min).arg(max));
+        out = std::int64_t(d);
+        return {};
+    };
+    std::int64_t streams = 0, sampleMs = 0;
+    if (auto r = integer("streams", 1, TrafficLimits::kMaxStreams, streams); !r)
+        return std::unexpected(r.error());
+    if (auto r = integer("sample_ms", TrafficLimits::kMinSampleMs, TrafficLimits::kMaxSampleMs, sampleMs); !r)
+        return std::unexpected(r.error());
+    if (auto r = integer("request_bytes", 0, TrafficLimits::kMaxMessageSize * 2, p.requestBytes); !r)
+        return std::unexpected(r.error());
+    if (auto r = integer("response_bytes", 0, TrafficLimits::kMaxMessageSize, p.responseBytes); !r)
+        return std::unexpected(r.error());
+    if (auto r = integer("rcvbuf", 0, TrafficLimits::kMaxSocketBuffer, p.rcvbuf); !r)
+        return std::unexpected(r.error());
+    p.streams = int(streams);
+    p.sampleMs = int(sampleMs);
+    p.durationS = m.value(key("duration_s")).toDouble(-1);
+    p.omitS = m.value(key("omit_s")).toDouble(0);
+    if (!std::isfinite(p.durationS) || p.durationS <= 0 || p.durationS > TrafficLimits::kMaxDurationS)
+        return fail(tr("\"duration_s\" must be more than 0 and at most %1").arg(TrafficLimits::kMaxDurationS));
+    if (!std::isfinite(p.omitS) || p.omitS < 0 || p.omitS > 600)
+        return fail(tr("\"omit_s\" must be from 0 to 600"));
+    if ((p.requestBytes == 0) != (p.responseBytes == 0))
+        return fail(tr("\"request_bytes\" and \"response_bytes\" must both be 0 (sink) or both positive"));
+    p.latencyProbe = m.value(key("latency_probe")).toBool(false);
+    p.token = m.value(key("token")).toString();
+    return p;
+}
+
+} // namespace tcptune::agentproto

@@ -1,0 +1,51 @@
+#pragma once
+// The agent's control protocol, version 1: one JSON object per '\n'-terminated line, each with
+// "tcptune_agent": <version> and "type". The client sends "start" (workload and sizes), the agent
+// answers "ready" (session id, its knob snapshot) or "error"; the client then opens the data
+// connections, each beginning with a "data" or "probe" line naming the session, sends "begin",
+// gets "running", and after the run "end", answered by "result" (receiver bytes per interval
+// and per stream). Both sides use these helpers so the wire format lives in one place.
+
+#include "common/error.h"
+#include "traffic/traffic_spec.h"
+
+#include <QByteArray>
+#include <QJsonObject>
+#include <QString>
+
+#include <cstdint>
+
+namespace tcptune::agentproto {
+
+inline constexpr int kVersion = 1;
+inline constexpr int kMaxControlLine = 64 * 1024;
+inline constexpr int kMaxResultLine = 128 * 1024 * 1024;
+inline constexpr std::int64_t kProbeMessageSize = 64;
+
+// What the agent needs to know about a run.
+struct SessionParams {
+    Workload workload = Workload::Bulk;
+    int streams = 1;
+    double durationS = 10;
+    double omitS = 0;
+    int sampleMs = 10;
+    std::int64_t requestBytes = 0;  // bytes per message the agent reads before answering; 0 = sink
+    std::int64_t responseBytes = 0; // bytes it answers with
+    std::int64_t rcvbuf = 0;
+    bool latencyProbe = false;
+    QString token;
+};
+
+// The encoded line (with the version field and the trailing newline).
+QByteArray encode(QJsonObject message);
+// A JSON object of this protocol version with a string "type"; otherwise a message for the log
+// and the error reply.
+Result<QJsonObject> decode(const QByteArray &line);
+
+QJsonObject startMessage(const TrafficSpec &spec);
+Result<SessionParams> parseStart(const QJsonObject &message);
+QJsonObject errorMessage(const QString &text);
+
+QString typeOf(const QJsonObject &message);
+
+} // namespace tcptune::agentproto

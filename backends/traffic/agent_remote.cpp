@@ -1,0 +1,146 @@
+#include "traffic/agent_remote.h"
+
+#include "traffic/agent_protocol.h"
+
+#include <QCoreApplication>
+#include <QJsonArray>
+
+#include <sys/socket.h>
+
+namespace tcptune {
+namespace {
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("AgentRemote", text);
+}
+
+QString key(const char *k)
+{
+    return QString::fromLatin1(k);
+}
+
+} // namespace
+
+AgentRemote::AgentRemote(const TrafficSpec &spec)
+    : m_spec(spec)
+    , m_where(spec.target.toString())
+{
+}
+
+Result<QJsonObject> AgentRemote::readMessage(int timeoutMs, int maxLength)
+{
+    auto line =
+        sock::readLine(m_control, m_buffer, maxLength, sock::Clock::now() + std::chrono::milliseconds(timeoutMs));
+    if (!line)
+        return fail(tr("The agent at %1 stopped answering (%2).").arg(m_where, line.error().message));
+    auto message = agentproto::decode(*line);
+    if (!message)
+        return fail(tr("The agent at %1 sent something this client does not understand (%2); is it a tcptune "
+                       "agent of the same version?")
+                        .arg(m_where, message.error().message));
+    if (agentproto::typeOf(*message) == QLatin1String("error"))
+        return fail(tr("The agent at %1 refused: %2.").arg(m_where, message->value(key("message")).toString()));
+    return message;
+}
+
+Result<void> AgentRemote::open(int control)
+{
+    m_control = control;
+    if (auto sent = sock::sendAll(control, agentproto::encode(agentproto::startMessage(m_spec)),
+                                  sock::Clock::now() + std::chrono::seconds(5));
+        !sent)
+        return fail(tr("Cannot talk to the agent at %1: %2.").arg(m_where, sent.error().message));
+    auto ready = readMessage(10000, agentproto::kMaxControlLine * 4);
+    if (!ready)
+        return std::unexpected(ready.error());
+    if (agentproto::typeOf(*ready) != QLatin1String("ready"))
+        return fail(tr("The agent at %1 answered '%2' instead of 'ready'.").arg(m_where, agentproto::typeOf(*ready)));
+    m_session = ready->value(key("session")).toString();
+    m_version = ready->value(key("version")).toString();
+    const QJsonObject knobs = ready->value(key("knobs")).toObject();
+    for (auto it = knobs.begin(); it != knobs.end(); ++it)
+        m_knobs.insert(it.key(), it.value().toString());
+    m_knobsNote = ready->value(key("knobs_note")).toString();
+    return {};
+}
+
+QByteArray AgentRemote::dataHello(int stream) const
+{
+    return agentproto::encode(
+        {{key("type"), QStringLiteral("data")}, {key("session"), m_session}, {key("stream"), stream}});
+}
+
+QByteArray AgentRemote::probeHello() const
+{
+    return agentproto::encode({{key("type"), QStringLiteral("probe")}, {key("session"), m_session}});
+}
+
+Result<void> AgentRemote::waitRunning()
+{
+    if (auto sent = sock::sendAll(m_control, agentproto::encode({{key("type"), QStringLiteral("begin")}}),
+                                  sock::Clock::now() + std::chrono::seconds(5));
+        !sent)
+        return fail(tr("The agent at %1 went away: %2.").arg(m_where, sent.error().message));
+    auto running = readMessage(15000, agentproto::kMaxControlLine);
+    if (!running)
+        return std::unexpected(running.error());
+    if (agentproto::typeOf(*running) != QLatin1String("running"))
+        return fail(
+            tr("The agent at %1 answered '%2' instead of 'running'.").arg(m_where, agentproto::typeOf(*running)));
+    return {};
+}
+
+Result<void> AgentRemote::peerEvent()
+{
+    char c;
+    const ssize_t n = ::recv(m_control, &c, 1, MSG_PEEK | MSG_DONTWAIT);
+    if (n == 0)
+        return fail(tr("The agent at %1 closed the connection during the run.").arg(m_where));
+    if (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR)
+        return fail(
+            tr("The connection to the agent at %1 failed during the run: %2.").arg(m_where, sock::errnoText(errno)));
+    if (n > 0) {
+        auto message = readMessage(1000, agentproto::kMaxControlLine);
+        if (!message)
+            return std::unexpected(message.error());
+    }
+    return {};
+}
+
+Result<RemoteFigures> AgentRemote::finish(const LocalFigures &)
+{
+    if (auto sent = sock::sendAll(m_control, agentproto::encode({{key("type"), QStringLiteral("end")}}),
+                                  sock::Clock::now() + std::chrono::seconds(5));
+        !sent)
+        return fail(tr("The agent at %1 went away at the end of the run: %2.").arg(m_where, sent.error().message));
+    auto result = readMessage(30000, agentproto::kMaxResultLine);
+    if (!result)
+        return std::unexpected(result.error());
+    if (agentproto::typeOf(*result) != QLatin1String("result"))
+        return fail(tr("The agent at %1 answered '%2' instead of 'result'.").arg(m_where, agentproto::typeOf(*result)));
+    RemoteFigures f;
+    f.receiverBytes = std::int64_t(result->value(key("receiver_bytes")).toDouble(-1));
+    f.durationS = result->value(key("duration_s")).toDouble();
+    const double omitEnd = result->value(key("omit_end_s")).toDouble();
+    double previousT = 0;
+    for (const QJsonValue &v : result->value(key("intervals")).toArray()) {
+        const QJsonArray pair = v.toArray();
+        ReceiverInterval i;
+        i.t = pair.at(0).toDouble();
+        i.bytes = std::int64_t(pair.at(1).toDouble());
+        const double dt = i.t - previousT;
+        i.throughputBps = dt > 0 ? double(i.bytes) * 8.0 / dt : 0;
+        i.omitted = m_spec.omitS > 0 && i.t <= omitEnd;
+        previousT = i.t;
+        f.intervals.append(i);
+    }
+    for (const QJsonValue &v : result->value(key("streams")).toArray()) {
+        const QJsonObject s = v.toObject();
+        f.bytesPerStream.append(std::int64_t(s.value(key("bytes")).toDouble()));
+        f.transactionsPerStream.append(std::int64_t(s.value(key("transactions")).toDouble()));
+    }
+    return f;
+}
+
+} // namespace tcptune

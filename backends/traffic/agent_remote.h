@@ -1,0 +1,37 @@
+#pragma once
+// RemoteSession for a `tcptune serve` agent (protocol in agent_protocol.h).
+
+#include "traffic/remote_session.h"
+
+namespace tcptune {
+
+class AgentRemote final : public RemoteSession {
+public:
+    explicit AgentRemote(const TrafficSpec &spec);
+
+    Result<void> open(int control) override;
+    QByteArray dataHello(int stream) const override;
+    QByteArray probeHello() const override;
+    Result<void> waitRunning() override;
+    Result<void> peerEvent() override;
+    bool shutdownDataBeforeFinish() const override { return true; }
+    Result<RemoteFigures> finish(const LocalFigures &local) override;
+
+    KnobSnapshot knobs() const override { return m_knobs; }
+    QString knobsNote() const override { return m_knobsNote; }
+    QString version() const override { return m_version; }
+
+private:
+    Result<QJsonObject> readMessage(int timeoutMs, int maxLength);
+
+    TrafficSpec m_spec;
+    QString m_where;
+    int m_control = -1;
+    QByteArray m_buffer;
+    QString m_session;
+    KnobSnapshot m_knobs;
+    QString m_knobsNote;
+    QString m_version;
+};
+
+} // namespace tcptune

@@ -1,0 +1,59 @@
+#pragma once
+// The control side of one run, whatever the target speaks: the tcptune agent protocol or stock
+// iperf3's. TrafficClient drives it: open() negotiates until data connections may be opened,
+// dataHello() is what each of them sends first, waitRunning() returns when the target counts,
+// peerEvent() notices a vanished or failing target during the run, finish() collects the
+// target's figures.
+
+#include "common/error.h"
+#include "knobs/knob_reader.h"
+#include "traffic/socket_util.h"
+#include "traffic/traffic_result.h"
+#include "traffic/traffic_spec.h"
+
+#include <QByteArray>
+#include <QList>
+
+#include <memory>
+
+namespace tcptune {
+
+// What the client itself measured, for protocols that exchange results (iperf3).
+struct LocalFigures {
+    QList<std::int64_t> bytesPerStream;
+    QList<std::int64_t> retransPerStream;
+    double durationS = 0;
+    QString congestionControl;
+};
+
+struct RemoteFigures {
+    std::int64_t receiverBytes = -1;
+    double durationS = 0;
+    QList<std::int64_t> bytesPerStream;
+    QList<std::int64_t> transactionsPerStream;
+    QList<ReceiverInterval> intervals;
+};
+
+class RemoteSession {
+public:
+    virtual ~RemoteSession() = default;
+
+    // CONTROL is connected already. Fails with a message for the user.
+    virtual Result<void> open(int control) = 0;
+    virtual QByteArray dataHello(int stream) const = 0;
+    virtual QByteArray probeHello() const = 0;
+    virtual Result<void> waitRunning() = 0;
+    // Called when the control socket is readable during the run; an error ends the run.
+    virtual Result<void> peerEvent() = 0;
+    // The client has stopped sending (data sockets still open when SHUTDOWN_DATA_FIRST is false).
+    virtual bool shutdownDataBeforeFinish() const = 0;
+    virtual Result<RemoteFigures> finish(const LocalFigures &local) = 0;
+
+    virtual KnobSnapshot knobs() const { return {}; }
+    virtual QString knobsNote() const { return {}; }
+    virtual QString version() const { return {}; }
+
+    static std::unique_ptr<RemoteSession> create(const TrafficSpec &spec);
+};
+
+} // namespace tcptune

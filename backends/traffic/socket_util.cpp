@@ -1,0 +1,303 @@
+#include "traffic/socket_util.h"
+
+#include "common/netns.h"
+#include "traffic/traffic_spec.h"
+
+#include <QCoreApplication>
+#include <QList>
+
+#include <cerrno>
+#include <cstring>
+#include <fcntl.h>
+#include <linux/sockios.h>
+#include <netdb.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <poll.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+namespace tcptune::sock {
+namespace {
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("TrafficSocket", text);
+}
+
+int remainingMs(Clock::time_point deadline)
+{
+    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now()).count();
+    return left <= 0 ? 0 : int(std::min<long long>(left, 1 << 30));
+}
+
+Result<void> waitFor(int fd, short events, Clock::time_point deadline)
+{
+    for (;;) {
+        pollfd p{fd, events, 0};
+        const int n = ::poll(&p, 1, remainingMs(deadline));
+        if (n > 0)
+            return {};
+        if (n == 0)
+            return fail(tr("timed out"));
+        if (errno != EINTR)
+            return fail(errnoText(errno));
+    }
+}
+
+} // namespace
+
+void Fd::reset(int fd)
+{
+    if (m_fd >= 0)
+        ::close(m_fd);
+    m_fd = fd;
+}
+
+QString errnoText(int error)
+{
+    return QString::fromLocal8Bit(std::strerror(error));
+}
+
+Result<Address> resolve(const QString &host, std::uint16_t port)
+{
+    addrinfo hints{};
+    hints.ai_family = AF_UNSPEC;
+    hints.ai_socktype = SOCK_STREAM;
+    hints.ai_flags = AI_NUMERICSERV;
+    addrinfo *list = nullptr;
+    const QByteArray service = QByteArray::number(port);
+    const int rc = ::getaddrinfo(host.toUtf8().constData(), service.constData(), &hints, &list);
+    if (rc != 0 || !list)
+        return fail(tr("Cannot resolve host '%1': %2. Check the name, or give an IP address.")
+                        .arg(host, QString::fromLocal8Bit(::gai_strerror(rc))));
+    Address a;
+    std::memcpy(&a.storage, list->ai_addr, list->ai_addrlen);
+    a.length = list->ai_addrlen;
+    ::freeaddrinfo(list);
+    return a;
+}
+
+Result<QList<int>> createTcpSockets(int family, int count, const QString &netns)
+{
+    QList<int> fds;
+    int error = 0;
+    auto make = [&] {
+        for (int i = 0; i < count; ++i) {
+            const int fd = ::socket(family, SOCK_STREAM | SOCK_CLOEXEC, IPPROTO_TCP);
+            if (fd < 0) {
+                error = errno;
+                return;
+            }
+            fds.append(fd);
+        }
+    };
+    if (auto r = netns::runIn(netns, make); !r)
+        return std::unexpected(r.error());
+    if (error != 0) {
+        for (int fd : fds)
+            ::close(fd);
+        return fail(tr("Cannot create a TCP socket: %1.").arg(errnoText(error)));
+    }
+    return fds;
+}
+
+Result<Fd> createTcpSocket(int family, const QString &netns)
+{
+    auto fds = createTcpSockets(family, 1, netns);
+    if (!fds)
+        return std::unexpected(fds.error());
+    return Fd(fds->front());
+}
+
+Result<void> connectWithTimeout(int fd, const Address &address, int timeoutMs, const QString &what)
+{
+    const int flags = ::fcntl(fd, F_GETFL);
+    ::fcntl(fd, F_SETFL, flags | O_NONBLOCK);
+    int rc = ::connect(fd, reinterpret_cast<const sockaddr *>(&address.storage), address.length);
+    int error = rc == 0 ? 0 : errno;
+    if (rc != 0 && error == EINPROGRESS) {
+        const auto deadline = Clock::now() + std::chrono::milliseconds(timeoutMs);
+        if (auto w = waitFor(fd, POLLOUT, deadline); !w)
+            return fail(tr("Cannot connect to %1: no answer within %2 s. Check that the host is up and reachable "
+                           "and that no firewall drops the connection.")
+                            .arg(what)
+                            .arg(timeoutMs / 1000.0));
+        socklen_t len = sizeof(error);
+        ::getsockopt(fd, SOL_SOCKET, SO_ERROR, &error, &len);
+    }
+    ::fcntl(fd, F_SETFL, flags & ~O_NONBLOCK);
+    if (error == ECONNREFUSED)
+        return fail(tr("Cannot connect to %1: connection refused. Start `tcptune serve` (or `iperf3 -s`) there, "
+                       "or check the port.")
+                        .arg(what));
+    if (error != 0)
+        return fail(tr("Cannot connect to %1: %2. Check the address and the route to it.").arg(what, errnoText(error)));
+    return {};
+}
+
+Result<void> sendAll(int fd, const char *data, std::size_t size, Clock::time_point deadline)
+{
+    std::size_t done = 0;
+    while (done < size) {
+        const ssize_t n = ::send(fd, data + done, size - done, MSG_NOSIGNAL | MSG_DONTWAIT);
+        if (n > 0) {
+            done += std::size_t(n);
+            continue;
+        }
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
+            if (auto w = waitFor(fd, POLLOUT, deadline); !w)
+                return w;
+            continue;
+        }
+        return fail(errnoText(errno));
+    }
+    return {};
+}
+
+Result<void> sendAll(int fd, const QByteArray &data, Clock::time_point deadline)
+{
+    return sendAll(fd, data.constData(), std::size_t(data.size()), deadline);
+}
+
+Result<void> recvAll(int fd, char *data, std::size_t size, Clock::time_point deadline)
+{
+    std::size_t done = 0;
+    while (done < size) {
+        const ssize_t n = ::recv(fd, data + done, size - done, MSG_DONTWAIT);
+        if (n > 0) {
+            done += std::size_t(n);
+            continue;
+        }
+        if (n == 0)
+            return fail(tr("connection closed by the peer"));
+        if (errno == EINTR)
+            continue;
+        if (errno == EAGAIN || errno == EWOULDBLOCK) {
+            if (auto w = waitFor(fd, POLLIN, deadline); !w)
+                return w;
+            continue;
+        }
+        return fail(errnoText(errno));
+    }
+    return {};
+}
+
+Result<QByteArray> readLine(int fd, QByteArray &buffer, int maxLength, Clock::time_point deadline)
+{
+    for (;;) {
+        const qsizetype nl = buffer.indexOf('\n');
+        if (nl >= 0) {
+            QByteArray line = buffer.left(nl);
+            buffer.remove(0, nl + 1);
+            if (line.endsWith('\r'))
+                line.chop(1);
+            return line;
+        }
+        if (buffer.size() > maxLength)
+            return fail(tr("line longer than %1 bytes").arg(maxLength));
+        char chunk[4096];
+        const ssize_t n = ::recv(fd, chunk, sizeof chunk, MSG_DONTWAIT);
+        if (n > 0) {
+            buffer.append(chunk, n);
+            continue;
+        }
+        if (n == 0)
+            return fail(tr("connection closed by the peer"));
+        if (errno == EINTR)
+            continue;
+        if (errno == EAGAIN || errno == EWOULDBLOCK) {
+            if (auto w = waitFor(fd, POLLIN, deadline); !w)
+                return std::unexpected(w.error());
+            continue;
+        }
+        return fail(errnoText(errno));
+    }
+}
+
+Result<void> applySenderOptions(int fd, const TrafficSpec &spec)
+{
+    auto setInt = [fd](int level, int option, int value, const char *name) -> Result<void> {
+        if (::setsockopt(fd, level, option, &value, sizeof value) != 0)
+            return fail(tr("Cannot set %1 to %2: %3.").arg(QString::fromLatin1(name)).arg(value).arg(errnoText(errno)));
+        return {};
+    };
+    if (spec.sndbuf > 0)
+        if (auto r = setInt(SOL_SOCKET, SO_SNDBUF, int(std::min<std::int64_t>(spec.sndbuf, INT32_MAX)), "SO_SNDBUF");
+            !r)
+            return r;
+    if (spec.rcvbuf > 0)
+        if (auto r = setInt(SOL_SOCKET, SO_RCVBUF, int(std::min<std::int64_t>(spec.rcvbuf, INT32_MAX)), "SO_RCVBUF");
+            !r)
+            return r;
+    if (spec.nodelay)
+        if (auto r = setInt(IPPROTO_TCP, TCP_NODELAY, 1, "TCP_NODELAY"); !r)
+            return r;
+    if (spec.notsentLowat > 0)
+        if (auto r = setInt(IPPROTO_TCP, TCP_NOTSENT_LOWAT, int(spec.notsentLowat), "TCP_NOTSENT_LOWAT"); !r)
+            return r;
+    if (!spec.congestionControl.isEmpty()) {
+        const QByteArray name = spec.congestionControl.toLatin1();
+        if (::setsockopt(fd, IPPROTO_TCP, TCP_CONGESTION, name.constData(), socklen_t(name.size())) != 0)
+            return fail(tr("Cannot use congestion control '%1': %2. See net.ipv4.tcp_available_congestion_control "
+                           "(a module may need loading).")
+                            .arg(spec.congestionControl, errnoText(errno)));
+    }
+    if (spec.maxPacingRateBps > 0) {
+        const std::uint64_t bytesPerSecond = std::uint64_t(spec.maxPacingRateBps / 8);
+        if (::setsockopt(fd, SOL_SOCKET, SO_MAX_PACING_RATE, &bytesPerSecond, sizeof bytesPerSecond) != 0)
+            return fail(tr("Cannot set SO_MAX_PACING_RATE: %1.").arg(errnoText(errno)));
+    }
+    return {};
+}
+
+std::uint16_t localPort(int fd)
+{
+    sockaddr_storage ss{};
+    socklen_t len = sizeof ss;
+    if (::getsockname(fd, reinterpret_cast<sockaddr *>(&ss), &len) != 0)
+        return 0;
+    if (ss.ss_family == AF_INET)
+        return ntohs(reinterpret_cast<sockaddr_in *>(&ss)->sin_port);
+    if (ss.ss_family == AF_INET6)
+        return ntohs(reinterpret_cast<sockaddr_in6 *>(&ss)->sin6_port);
+    return 0;
+}
+
+std::int64_t intOption(int fd, int level, int option)
+{
+    int value = 0;
+    socklen_t len = sizeof value;
+    if (::getsockopt(fd, level, option, &value, &len) != 0)
+        return -1;
+    return value;
+}
+
+QString congestionControlOf(int fd)
+{
+    char name[32] = {};
+    socklen_t len = sizeof name - 1;
+    if (::getsockopt(fd, IPPROTO_TCP, TCP_CONGESTION, name, &len) != 0)
+        return {};
+    return QString::fromLatin1(name, qsizetype(::strnlen(name, len)));
+}
+
+void setTimeouts(int fd, int sendMs, int recvMs)
+{
+    timeval s{sendMs / 1000, (sendMs % 1000) * 1000};
+    timeval r{recvMs / 1000, (recvMs % 1000) * 1000};
+    ::setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &s, sizeof s);
+    ::setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &r, sizeof r);
+}
+
+int outq(int fd)
+{
+    int value = 0;
+    if (::ioctl(fd, SIOCOUTQ, &value) != 0)
+        return -1;
+    return value;
+}
+
+} // namespace tcptune::sock

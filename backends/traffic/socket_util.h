@@ -1,0 +1,102 @@
+#pragma once
+// Small POSIX socket helpers shared by the client and the agent: an owning fd, name resolution,
+// connect with a time limit, exact reads and writes with deadlines, and the socket options a
+// TrafficSpec asks for. Errors are sentences for the user, naming host and port.
+
+#include "common/error.h"
+
+#include <QByteArray>
+#include <QString>
+
+#include <chrono>
+#include <cstdint>
+#include <sys/socket.h>
+
+namespace tcptune {
+struct TrafficSpec;
+}
+
+namespace tcptune::sock {
+
+// Owns one file descriptor; closes it on destruction.
+class Fd final {
+public:
+    Fd() = default;
+    explicit Fd(int fd)
+        : m_fd(fd)
+    {
+    }
+    ~Fd() { reset(); }
+    Fd(Fd &&other) noexcept
+        : m_fd(other.release())
+    {
+    }
+    Fd &operator=(Fd &&other) noexcept
+    {
+        if (this != &other)
+            reset(other.release());
+        return *this;
+    }
+    Fd(const Fd &) = delete;
+    Fd &operator=(const Fd &) = delete;
+
+    int get() const { return m_fd; }
+    bool valid() const { return m_fd >= 0; }
+    int release()
+    {
+        const int fd = m_fd;
+        m_fd = -1;
+        return fd;
+    }
+    void reset(int fd = -1);
+
+private:
+    int m_fd = -1;
+};
+
+struct Address {
+    sockaddr_storage storage{};
+    socklen_t length = 0;
+    int family() const { return storage.ss_family; }
+};
+
+using Clock = std::chrono::steady_clock;
+
+// getaddrinfo for HOST:PORT (numeric or name). Fails with "Cannot resolve ...".
+Result<Address> resolve(const QString &host, std::uint16_t port);
+
+// A TCP socket of FAMILY, created inside NETNS when it is not empty (the socket keeps that
+// namespace for the rest of its life).
+Result<Fd> createTcpSocket(int family, const QString &netns = {});
+// COUNT sockets at once: entering a namespace costs a thread, so batch it.
+Result<QList<int>> createTcpSockets(int family, int count, const QString &netns = {});
+
+// Non-blocking connect bounded by TIMEOUT_MS, then back to blocking mode. WHAT names the peer
+// in messages ("198.18.1.2:5300").
+Result<void> connectWithTimeout(int fd, const Address &address, int timeoutMs, const QString &what);
+
+// Writes all of DATA before DEADLINE (blocking fd, poll-bounded). MSG_NOSIGNAL: a dead peer is
+// an error, not a signal.
+Result<void> sendAll(int fd, const char *data, std::size_t size, Clock::time_point deadline);
+Result<void> sendAll(int fd, const QByteArray &data, Clock::time_point deadline);
+// Reads exactly SIZE bytes before DEADLINE; fails on EOF.
+Result<void> recvAll(int fd, char *data, std::size_t size, Clock::time_point deadline);
+// Reads one '\n'-terminated line (without the newline), at most MAX_LENGTH bytes, using and
+// refilling BUFFER (bytes after the line stay in it).
+Result<QByteArray> readLine(int fd, QByteArray &buffer, int maxLength, Clock::time_point deadline);
+
+// Applies the spec's sender-side options (buffers, nodelay, cork, notsent_lowat, congestion
+// control, pacing) to a data socket before connect.
+Result<void> applySenderOptions(int fd, const TrafficSpec &spec);
+
+std::uint16_t localPort(int fd);
+std::int64_t intOption(int fd, int level, int option);
+QString congestionControlOf(int fd);
+// Sets SO_SNDTIMEO / SO_RCVTIMEO so blocking calls return to check stop flags.
+void setTimeouts(int fd, int sendMs, int recvMs);
+// Bytes still in the send queue (SIOCOUTQ), -1 on error.
+int outq(int fd);
+
+QString errnoText(int error);
+
+} // namespace tcptune::sock

@@ -1,0 +1,172 @@
+#include "traffic/stream_workers.h"
+
+#include "traffic/agent_protocol.h"
+#include "traffic/socket_util.h"
+
+#include <QCoreApplication>
+
+#include <cerrno>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <sys/socket.h>
+#include <thread>
+
+namespace tcptune {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("StreamWorker", text);
+}
+
+void failWorker(StreamWorker &w, int error)
+{
+    w.error = error == 0 ? tr("the target closed the data connection") : sock::errnoText(error);
+    w.failed = true;
+}
+
+// Writes all of DATA unless told to stop; SO_SNDTIMEO makes send() return now and then.
+bool sendFully(StreamWorker &w, WorkerShared &shared, const char *data, std::size_t size)
+{
+    std::size_t done = 0;
+    while (done < size) {
+        if (shared.stop.load(std::memory_order_relaxed))
+            return false;
+        const ssize_t n = ::send(w.fd, data + done, size - done, MSG_NOSIGNAL);
+        if (n > 0) {
+            done += std::size_t(n);
+            w.bytesWritten.fetch_add(n, std::memory_order_relaxed);
+            continue;
+        }
+        if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR))
+            continue;
+        if (!shared.stop.load())
+            failWorker(w, n < 0 ? errno : 0);
+        return false;
+    }
+    return true;
+}
+
+bool recvFully(StreamWorker &w, WorkerShared &shared, char *data, std::size_t size)
+{
+    std::size_t done = 0;
+    while (done < size) {
+        if (shared.stop.load(std::memory_order_relaxed))
+            return false;
+        const ssize_t n = ::recv(w.fd, data + done, size - done, 0);
+        if (n > 0) {
+            done += std::size_t(n);
+            continue;
+        }
+        if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR))
+            continue;
+        if (!shared.stop.load())
+            failWorker(w, n < 0 ? errno : 0);
+        return false;
+    }
+    return true;
+}
+
+void setCork(int fd, int on)
+{
+    ::setsockopt(fd, IPPROTO_TCP, TCP_CORK, &on, sizeof on);
+}
+
+void record(StreamWorker &w, WorkerShared &shared, Clock::time_point started)
+{
+    const auto now = Clock::now();
+    w.transactions.fetch_add(1, std::memory_order_relaxed);
+    if (w.latencies.size() < StreamWorker::kMaxLatencies)
+        w.latencies.push_back({std::chrono::duration<double>(now - shared.t0).count(),
+                               std::chrono::duration<double, std::milli>(now - started).count()});
+}
+
+void runBulk(const TrafficSpec &spec, StreamWorker &w, WorkerShared &shared)
+{
+    std::vector<char> buffer(std::size_t(spec.writeSize), 't');
+    if (spec.cork)
+        setCork(w.fd, 1);
+    while (!shared.stop.load(std::memory_order_relaxed)) {
+        const ssize_t n = ::send(w.fd, buffer.data(), buffer.size(), MSG_NOSIGNAL);
+        if (n > 0) {
+            w.bytesWritten.fetch_add(n, std::memory_order_relaxed);
+            continue;
+        }
+        if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR))
+            continue;
+        if (!shared.stop.load())
+            failWorker(w, n < 0 ? errno : 0);
+        return;
+    }
+}
+
+// Request/response: REQUEST bytes out (as HEADER + BODY writes when split), RESPONSE bytes back.
+void runTransactions(const TrafficSpec &spec, StreamWorker &w, WorkerShared &shared, std::int64_t header,
+                     std::int64_t body, std::int64_t response)
+{
+    std::vector<char> out(std::size_t(header + body), 'r');
+    std::vector<char> in(std::size_t(std::max<std::int64_t>(response, 1)));
+    while (!shared.stop.load(std::memory_order_relaxed)) {
+        const auto started = Clock::now();
+        if (spec.cork)
+            setCork(w.fd, 1);
+        if (!sendFully(w, shared, out.data(), std::size_t(header)))
+            return;
+        if (body > 0 && !sendFully(w, shared, out.data() + header, std::size_t(body)))
+            return;
+        if (spec.cork)
+            setCork(w.fd, 0);
+        if (response > 0) {
+            if (!recvFully(w, shared, in.data(), std::size_t(response)))
+                return;
+            record(w, shared, started);
+        } else {
+            w.transactions.fetch_add(1, std::memory_order_relaxed);
+        }
+    }
+}
+
+void runProbe(StreamWorker &w, WorkerShared &shared)
+{
+    constexpr auto kGap = std::chrono::milliseconds(10);
+    std::vector<char> message(std::size_t(agentproto::kProbeMessageSize), 'p');
+    auto next = Clock::now();
+    while (!shared.stop.load(std::memory_order_relaxed)) {
+        const auto started = Clock::now();
+        if (!sendFully(w, shared, message.data(), message.size()))
+            return;
+        if (!recvFully(w, shared, message.data(), message.size()))
+            return;
+        record(w, shared, started);
+        shared.latestProbeUs.store(
+            std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - started).count());
+        shared.probeCount.fetch_add(1);
+        // A gentle pace: the probe measures the queue, it must not fill it.
+        next += kGap;
+        const auto now = Clock::now();
+        if (next < now)
+            next = now;
+        while (Clock::now() < next && !shared.stop.load(std::memory_order_relaxed))
+            std::this_thread::sleep_for(std::min<Clock::duration>(next - Clock::now(), std::chrono::milliseconds(5)));
+    }
+}
+
+} // namespace
+
+void runStreamWorker(const TrafficSpec &spec, StreamWorker &worker, WorkerShared &shared)
+{
+    sock::setTimeouts(worker.fd, 200, 200);
+    if (worker.probe)
+        return runProbe(worker, shared);
+    switch (spec.workload) {
+    case Workload::Bulk: return runBulk(spec, worker, shared);
+    case Workload::RequestResponse:
+        return runTransactions(spec, worker, shared, spec.requestSize, 0, spec.responseSize);
+    case Workload::SplitWrite:
+        return runTransactions(spec, worker, shared, spec.headerSize, spec.writeSize, spec.responseSize);
+    }
+}
+
+} // namespace tcptune

@@ -1,0 +1,46 @@
+#pragma once
+// The sending side of each workload, one blocking thread per connection: bulk writes, rr
+// transactions, split-write messages (header write then data write, corked around them when
+// asked), and the latency probe. Threads only count and record; the sampler reads their atomics.
+
+#include "traffic/traffic_spec.h"
+
+#include <QString>
+
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <vector>
+
+namespace tcptune {
+
+struct WorkerShared {
+    std::atomic<bool> stop{false};
+    std::chrono::steady_clock::time_point t0;
+    // Latest probe transaction (microseconds) and how many have completed.
+    std::atomic<std::int64_t> latestProbeUs{-1};
+    std::atomic<std::int64_t> probeCount{0};
+};
+
+struct LatencyRecord {
+    double t;  // seconds since t0, at completion
+    double ms; // transaction time
+};
+
+struct StreamWorker {
+    int index = 0;
+    int fd = -1;
+    bool probe = false;
+    std::atomic<std::int64_t> bytesWritten{0};
+    std::atomic<std::int64_t> transactions{0};
+    std::atomic<bool> failed{false};
+    QString error;                        // read after the thread ended
+    std::vector<LatencyRecord> latencies; // written by the thread only
+
+    static constexpr std::size_t kMaxLatencies = 2'000'000;
+};
+
+// Runs the workload of SPEC on WORKER until SHARED.stop; returns when done or on error.
+void runStreamWorker(const TrafficSpec &spec, StreamWorker &worker, WorkerShared &shared);
+
+} // namespace tcptune
