@@ -1,0 +1,24 @@
+#pragma once
+// The raw numbers behind a report, for a spreadsheet or a script. CSV: FILE holds the per-point
+// summaries (the story 5 table with every statistic), FILE-runs.csv one line per run and
+// FILE-samples.csv every TCP_INFO sample. JSON: one document with all three.
+
+#include "common/error.h"
+#include "report/report_model.h"
+
+#include <QJsonObject>
+
+namespace tcptune {
+
+class RawDataWriter final {
+public:
+    static QByteArray pointsCsv(const ReportModel &model);
+    static QByteArray runsCsv(const ReportModel &model);
+    static QByteArray samplesCsv(const ReportModel &model);
+    static QJsonObject toJson(const ReportModel &model);
+
+    static Result<QStringList> writeCsv(const ReportModel &model, const QString &path);
+    static Result<QStringList> writeJson(const ReportModel &model, const QString &path);
+};
+
+} // namespace tcptune

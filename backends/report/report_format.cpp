@@ -1,0 +1,38 @@
+#include "report/report_format.h"
+
+#include <QRegularExpression>
+
+namespace tcptune::reportformat {
+
+QString mbps(double bps)
+{
+    return QString::number(bps / 1e6, 'f', 2);
+}
+
+QString meanSd(double meanBps, double sdBps)
+{
+    return QStringLiteral("%1 ± %2").arg(mbps(meanBps), mbps(sdBps));
+}
+
+QString ms(double value)
+{
+    return value < 0 ? QStringLiteral("-") : QString::number(value, 'f', value < 10 ? 2 : 1);
+}
+
+QString number(double value, int decimals)
+{
+    return QString::number(value, 'f', decimals);
+}
+
+QString slug(const QString &text)
+{
+    static const QRegularExpression other(QStringLiteral("[^a-z0-9]+"));
+    QString s = text.toLower().replace(other, QStringLiteral("-"));
+    while (s.startsWith(QLatin1Char('-')))
+        s.remove(0, 1);
+    while (s.endsWith(QLatin1Char('-')))
+        s.chop(1);
+    return s.isEmpty() ? QStringLiteral("experiment") : s.left(60);
+}
+
+} // namespace tcptune::reportformat

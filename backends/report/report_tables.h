@@ -1,0 +1,35 @@
+#pragma once
+// The report's tables as rows of text, built once so HTML, Markdown and PDF show the same
+// columns, numbers and flags.
+
+#include "report/report_model.h"
+
+#include <QPair>
+
+namespace tcptune {
+
+struct ReportTable {
+    QString title;
+    QStringList header;
+    QList<QStringList> rows;
+    QList<bool> alert; // per row: a failure or a flag the reader must see (drawn highlighted)
+    bool numericColumn(int column) const;
+    QList<int> numericColumns;
+};
+
+namespace reporttables {
+
+QList<QPair<QString, QString>> facts(const ReportModel &model); // label, value
+ReportTable results(const ReportModel &model);                  // the story 5 table
+ReportTable runs(const ReportModel &model);                     // every run's value or error
+ReportTable nics(const ReportModel &model);
+ReportTable knobs(const ReportModel &model);
+
+// Section headings and fixed sentences, translated once for every writer.
+struct Headings {
+    QString notes, failures, results, charts, runs, host, knobs, spec, rerun, rerunHint, noFailures;
+};
+Headings headings(const ReportModel &model);
+
+} // namespace reporttables
+} // namespace tcptune
