@@ -1,0 +1,167 @@
+#include "cli/analyze/analyze_command.h"
+#include "cli/command.h"
+
+#include "capture/tcp_flow_analyzer.h"
+#include "cli/console.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+namespace tcptune::cli {
+namespace {
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("AnalyzeCommand", text);
+}
+
+QJsonArray toJson(const std::vector<std::int64_t> &values)
+{
+    QJsonArray a;
+    for (std::int64_t v : values)
+        a.append(qint64(v));
+    return a;
+}
+
+QJsonValue number(double ms, bool present)
+{
+    return present ? QJsonValue(ms) : QJsonValue();
+}
+
+QJsonObject toJson(const CaptureAnalysis &capture, const FlowAnalysis &f)
+{
+    const RttStats &r = f.c2s.rtt_stats;
+    const bool any = r.count > 0;
+    return QJsonObject{
+        {QStringLiteral("client"), f.client.toString()},
+        {QStringLiteral("server"), f.server.toString()},
+        {QStringLiteral("packets"), qint64(f.packets)},
+        {QStringLiteral("bytes_c2s"), qint64(f.c2s.frame_bytes)},
+        {QStringLiteral("bytes_s2c"), qint64(f.s2c.frame_bytes)},
+        {QStringLiteral("payload_c2s"), qint64(f.c2s.payload_bytes)},
+        {QStringLiteral("payload_s2c"), qint64(f.s2c.payload_bytes)},
+        {QStringLiteral("retransmissions"), qint64(f.retransmissions())},
+        {QStringLiteral("rtt_ms"), QJsonObject{{QStringLiteral("count"), qint64(r.count)},
+                                               {QStringLiteral("min"), number(r.min_ms, any)},
+                                               {QStringLiteral("median"), number(r.median_ms, any)},
+                                               {QStringLiteral("p95"), number(r.p95_ms, any)},
+                                               {QStringLiteral("max"), number(r.max_ms, any)}}},
+        {QStringLiteral("interval_s"), capture.interval_s},
+        {QStringLiteral("c2s_bytes_per_interval"), toJson(capture.captureAlignedSeries(f, f.c2s.bytes_per_interval))},
+        {QStringLiteral("s2c_bytes_per_interval"), toJson(capture.captureAlignedSeries(f, f.s2c.bytes_per_interval))},
+    };
+}
+
+QString humanBytes(std::int64_t bytes)
+{
+    if (bytes >= 10 * 1000 * 1000)
+        return QStringLiteral("%1 MB").arg(double(bytes) / 1e6, 0, 'f', 1);
+    if (bytes >= 10 * 1000)
+        return QStringLiteral("%1 kB").arg(double(bytes) / 1e3, 0, 'f', 1);
+    return QStringLiteral("%1 B").arg(bytes);
+}
+
+void printTable(const CaptureAnalysis &a)
+{
+    out() << tr("%1: %2 packets, link type %3, %4 s, %5 TCP flows")
+                 .arg(a.file)
+                 .arg(a.packets)
+                 .arg(a.link_type)
+                 .arg(a.duration_s, 0, 'f', 3)
+                 .arg(a.flows.size())
+          << '\n';
+    int width = 10;
+    for (const FlowAnalysis &f : a.flows)
+        width = std::max({width, int(f.client.toString().size()), int(f.server.toString().size())});
+    out() << QStringLiteral("%1  %2  %3 %4 %5 %6 %7 %8")
+                 .arg(tr("client"), -width)
+                 .arg(tr("server"), -width)
+                 .arg(tr("packets"), 8)
+                 .arg(tr("c2s"), 10)
+                 .arg(tr("s2c"), 10)
+                 .arg(tr("retrans"), 7)
+                 .arg(tr("rtt med ms"), 10)
+                 .arg(tr("rtt p95 ms"), 10)
+          << '\n';
+    for (const FlowAnalysis &f : a.flows) {
+        const RttStats &r = f.c2s.rtt_stats;
+        const QString median = r.count ? QString::number(r.median_ms, 'f', 3) : QStringLiteral("-");
+        const QString p95 = r.count ? QString::number(r.p95_ms, 'f', 3) : QStringLiteral("-");
+        out() << QStringLiteral("%1  %2  %3 %4 %5 %6 %7 %8")
+                     .arg(f.client.toString(), -width)
+                     .arg(f.server.toString(), -width)
+                     .arg(f.packets, 8)
+                     .arg(humanBytes(f.c2s.frame_bytes), 10)
+                     .arg(humanBytes(f.s2c.frame_bytes), 10)
+                     .arg(f.retransmissions(), 7)
+                     .arg(median, 10)
+                     .arg(p95, 10)
+              << '\n';
+    }
+    out().flush();
+}
+
+} // namespace
+
+int runAnalyzeCommand(const QStringList &args)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        tr("Analyses the TCP flows of a pcap or pcapng capture as Wireshark would: bytes, retransmissions, "
+           "round-trip times and bytes per interval, largest flow first."));
+    parser.addHelpOption();
+    parser.addPositionalArgument(QStringLiteral("file"), tr("The capture file (pcap or pcapng)."));
+    const QCommandLineOption json(QStringLiteral("json"), tr("Print JSON instead of a table."));
+    const QCommandLineOption interval(QStringLiteral("interval"),
+                                      tr("Length of the intervals for bytes per interval, in seconds (default 0.1)."),
+                                      QStringLiteral("S"), QStringLiteral("0.1"));
+    parser.addOptions({json, interval});
+    if (!parser.parse(args))
+        return failWith(parser.errorText() + QLatin1Char('\n') + tr("Try 'tcptune analyze --help'."), 2);
+    if (parser.isSet(QStringLiteral("help"))) {
+        out() << parser.helpText();
+        return 0;
+    }
+    const QStringList files = parser.positionalArguments().mid(1);
+    if (files.size() != 1)
+        return failWith(tr("Give exactly one capture file, e.g. 'tcptune analyze run.pcap'."), 2);
+    bool ok = false;
+    AnalysisOptions options;
+    options.interval_s = parser.value(interval).toDouble(&ok);
+    if (!ok || !(options.interval_s > 0))
+        return failWith(tr("'%1' is not a valid interval; give a positive number of seconds, e.g. --interval 0.1.")
+                            .arg(parser.value(interval)),
+                        2);
+    options.keep_rtt_samples = false;
+
+    const Result<CaptureAnalysis> result = analyzeCapture(files.first(), options);
+    if (!result)
+        return failWith(result.error().message);
+    const CaptureAnalysis &a = *result;
+    if (parser.isSet(json)) {
+        QJsonArray flows;
+        for (const FlowAnalysis &f : a.flows)
+            flows.append(toJson(a, f));
+        const QJsonObject doc{{QStringLiteral("file"), a.file},
+                              {QStringLiteral("link_type"), a.link_type},
+                              {QStringLiteral("packets"), qint64(a.packets)},
+                              {QStringLiteral("flows"), flows}};
+        out() << QJsonDocument(doc).toJson(QJsonDocument::Indented);
+        out().flush();
+    } else {
+        printTable(a);
+    }
+    for (const QString &w : a.warnings)
+        err() << tr("warning: ") << w << Qt::endl;
+    if (a.truncated)
+        err() << tr("warning: ") << a.truncation_message << Qt::endl;
+    return 0;
+}
+
+} // namespace tcptune::cli
+
+TCPTUNE_REGISTER_COMMAND("analyze", "Analyse the TCP flows of a pcap or pcapng capture",
+                         tcptune::cli::runAnalyzeCommand)

@@ -1,0 +1,69 @@
+#pragma once
+// TcpConnectionTracker: the sequence analysis of one TCP connection, modelled on what Wireshark
+// does per conversation (tcp.analysis.*): which segments are retransmissions, which ACK gives
+// an RTT sample (the first ACK whose number equals the end of an unacknowledged segment), and
+// how many bytes are in flight. Memory: the unacknowledged segments, capped as Wireshark caps them.
+
+#include "capture/packet_decoder.h"
+
+#include <cstdint>
+#include <deque>
+
+namespace tcptune {
+
+// What the analysis says about one segment.
+struct SegmentVerdict {
+    bool retransmission = false; // incl. fast and spurious retransmissions
+    bool hasRtt = false;         // this segment ACKed data of the other side
+    std::int64_t rttNs = 0;      // never 0 when hasRtt (Wireshark leaves zero RTTs out)
+    bool hasBytesInFlight = false;
+    std::uint32_t bytesInFlight = 0; // of this segment's sender
+};
+
+class TcpConnectionTracker final {
+public:
+    // DIR: 0 for the side that sent the connection's first packet, 1 for the other.
+    // Call only for segments whose length is known (DecodedTcp::haveSegmentLength).
+    SegmentVerdict onSegment(int dir, const DecodedTcp &tcp, std::int64_t timeNs);
+
+    // Wireshark starts a new conversation when a SYN arrives whose sequence number differs
+    // from the one this side started with (ports reused).
+    bool isNewConnection(int dir, const DecodedTcp &tcp) const;
+
+    // The shift to apply to DIR's window field (0 unless both SYNs carried the WS option).
+    int windowShift(int dir) const;
+
+private:
+    struct Unacked {
+        std::uint32_t seq;
+        std::uint32_t nextseq;
+        std::int64_t timeNs;
+    };
+    struct Direction {
+        bool baseSeqSet = false;
+        std::uint32_t baseSeq = 0;
+        std::uint32_t nextseq = 0; // 0 means "not known yet", as in Wireshark
+        std::int64_t nextseqTimeNs = 0;
+        std::uint32_t maxseqtobeacked = 0;
+        std::uint32_t lastack = 0;
+        std::int64_t lastackTimeNs = 0;
+        std::uint32_t window = 0xffffffffu;
+        int dupacks = 0;
+        unsigned lastSegmentFlags = 0;
+        bool validBif = true;
+        int synWindowScale = -1; // -1 no SYN seen, -2 SYN without the option
+        // Unacknowledged segments, oldest first. While ordered (each one starts and ends at or
+        // after the one before), ACK handling and bytes in flight only touch the ends.
+        std::deque<Unacked> segments;
+        bool ordered = true;
+    };
+
+    void ackSegments(Direction &rev, std::uint32_t ack, std::int64_t timeNs, SegmentVerdict &verdict);
+    static std::uint32_t bytesInFlight(const Direction &d);
+
+    Direction m_dir[2];
+    std::int64_t m_lastSynNs = 0;  // most recent SYN (without ACK); 0 = none
+    std::int64_t m_firstRttNs = 0; // SYN to the first pure ACK; 0 = not known
+};
+
+} // namespace tcptune
