@@ -9,6 +9,7 @@
 #include <QCoreApplication>
 
 #include <syslog.h>
+#include <unistd.h>
 
 namespace tcptune {
 namespace {
@@ -176,6 +177,7 @@ Result<QJsonObject> HelperService::hello(const QJsonObject &, const QStringList 
                        {QStringLiteral("helper"), QStringLiteral("tcptune-helper")},
                        {QStringLiteral("capabilities"), QJsonArray::fromStringList(capabilities)},
                        {QStringLiteral("uid"), m_uid},
+                       {QStringLiteral("pid"), qint64(::getpid())},
                        {QStringLiteral("journal"), m_journal->path()},
                        {QStringLiteral("recovered"), m_recovered}};
 }
