@@ -1,0 +1,186 @@
+// ThroughputRttView: appended samples reach both charts after the replot timer, the time axes
+// move together on zoom and pan, the crosshair reports each run's value, extra series appear on
+// demand, and the view renders off screen to an image and to SVG.
+
+#include "charts/throughput_rtt_view.h"
+#include "screenshot.h"
+
+#include <QChartView>
+#include <QDir>
+#include <QSignalSpy>
+#include <QTest>
+#include <QValueAxis>
+#include <QWheelEvent>
+
+#include <cmath>
+
+using namespace tcptune;
+
+namespace {
+
+QList<ChartSample> ramp(int count, double step, double scale)
+{
+    QList<ChartSample> samples;
+    for (int i = 0; i < count; ++i) {
+        ChartSample s;
+        s.t = i * step;
+        s.throughputMbps = scale * (1 + std::sin(i * 0.05));
+        s.rttMs = 1 + i % 17;
+        s.cwnd = 10 + i % 50;
+        samples.append(s);
+    }
+    return samples;
+}
+
+QPair<double, double> timeRange(QChartView *view)
+{
+    const auto axes = view->chart()->axes(Qt::Horizontal);
+    auto *axis = qobject_cast<QValueAxis *>(axes.first());
+    return {axis->min(), axis->max()};
+}
+
+} // namespace
+
+class TestThroughputRttView final : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void samplesArriveAfterTimer_data();
+    void samplesArriveAfterTimer();
+    void zoomAndPanMoveBothCharts();
+    void crosshairShowsValues();
+    void extraMetricSeries();
+    void rendersOffscreen();
+};
+
+void TestThroughputRttView::samplesArriveAfterTimer_data()
+{
+    QTest::addColumn<int>("count");
+    QTest::addColumn<int>("runs");
+    QTest::addRow("one short run") << 50 << 1;
+    QTest::addRow("two runs") << 300 << 2;
+    QTest::addRow("long run is decimated") << 200000 << 1;
+}
+
+void TestThroughputRttView::samplesArriveAfterTimer()
+{
+    QFETCH(int, count);
+    QFETCH(int, runs);
+    ThroughputRttView view;
+    view.resize(1000, 400);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    QList<int> ids;
+    for (int r = 0; r < runs; ++r) {
+        ids.append(view.addRun(QStringLiteral("run %1").arg(r + 1)));
+        view.appendSamples(ids.last(), ramp(count, 0.01, 10 * (r + 1)));
+    }
+    QCOMPARE(view.plottedPointCount(ids.first(), ChartMetric::Throughput), 0);
+    QSignalSpy replotted(&view, &ThroughputRttView::replotted);
+    QVERIFY(replotted.wait(1000));
+    for (int id : ids) {
+        QCOMPARE(view.pointCount(id, ChartMetric::Throughput), count);
+        const qsizetype plotted = view.plottedPointCount(id, ChartMetric::Throughput);
+        QVERIFY(plotted > 0);
+        QVERIFY(view.plottedPointCount(id, ChartMetric::Rtt) > 0);
+        QVERIFY2(plotted <= std::min<qsizetype>(count, 2 * 1000 + 2), qPrintable(QString::number(plotted)));
+    }
+    // Following the data: the time axis ends where the data ends.
+    QVERIFY(view.xRange().y() >= (count - 1) * 0.01);
+    QVERIFY(view.xRange().y() <= std::max(1.0, (count - 1) * 0.01) * 1.3);
+}
+
+void TestThroughputRttView::zoomAndPanMoveBothCharts()
+{
+    ThroughputRttView view;
+    view.resize(1000, 400);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    const int id = view.addRun(QStringLiteral("run"));
+    view.appendSamples(id, ramp(1000, 0.01, 50));
+    view.replotNow();
+    auto *throughput = view.findChild<QChartView *>(QStringLiteral("throughputChart"));
+    auto *rtt = view.findChild<QChartView *>(QStringLiteral("rttChart"));
+    QVERIFY(throughput && rtt);
+    const auto before = timeRange(rtt);
+
+    // Wheel up over the throughput chart zooms in; the RTT chart follows.
+    const QPointF centre = throughput->rect().center();
+    QWheelEvent wheel(centre, throughput->mapToGlobal(centre), QPoint(), QPoint(0, 240), Qt::NoButton, Qt::NoModifier,
+                      Qt::NoScrollPhase, false);
+    QApplication::sendEvent(throughput->viewport(), &wheel);
+    QVERIFY(!view.isFollowing());
+    const auto zoomed = timeRange(rtt);
+    QVERIFY(zoomed.second - zoomed.first < (before.second - before.first) * 0.7);
+    QCOMPARE(timeRange(throughput), zoomed);
+
+    // Dragging the RTT chart to the left pans both to later times.
+    QTest::mousePress(rtt->viewport(), Qt::LeftButton, {}, rtt->rect().center());
+    QTest::mouseMove(rtt->viewport(), rtt->rect().center() - QPoint(100, 0));
+    QTest::mouseRelease(rtt->viewport(), Qt::LeftButton, {}, rtt->rect().center() - QPoint(100, 0));
+    const auto panned = timeRange(throughput);
+    QVERIFY(panned.first > zoomed.first);
+    QCOMPARE(timeRange(rtt), panned);
+
+    // Double-click goes back to following all the data.
+    QTest::mouseDClick(throughput->viewport(), Qt::LeftButton, {}, throughput->rect().center());
+    QVERIFY(view.isFollowing());
+    view.replotNow();
+    QVERIFY(timeRange(rtt).second >= 9.99);
+    QCOMPARE(timeRange(rtt), timeRange(throughput));
+}
+
+void TestThroughputRttView::crosshairShowsValues()
+{
+    ThroughputRttView view;
+    view.resize(1000, 400);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    const int a = view.addRun(QStringLiteral("alpha"));
+    const int b = view.addRun(QStringLiteral("beta"));
+    view.appendSamples(a, {{0, 10, 1}, {1, 20, 2}, {2, 30, 3}});
+    view.appendSamples(b, {{0, 5, 1}, {1, 6, 2}, {2, 7, 3}});
+    view.replotNow();
+    const QString text = view.showCrosshairAt(1.1);
+    QVERIFY2(text.contains(QStringLiteral("alpha: 20 Mbit/s")), qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("beta: 6 Mbit/s")), qPrintable(text));
+    view.setRunVisible(b, false);
+    QVERIFY(!view.showCrosshairAt(1.1).contains(QStringLiteral("beta")));
+}
+
+void TestThroughputRttView::extraMetricSeries()
+{
+    ThroughputRttView view;
+    view.resize(1000, 400);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    const int id = view.addRun(QStringLiteral("run"));
+    view.appendSamples(id, ramp(100, 0.01, 10));
+    view.replotNow();
+    QCOMPARE(view.plottedPointCount(id, ChartMetric::Cwnd), 0);
+    view.setExtraMetric(ChartMetric::Cwnd);
+    view.replotNow();
+    QVERIFY(view.plottedPointCount(id, ChartMetric::Cwnd) > 0);
+    view.setExtraMetric(std::nullopt);
+    view.replotNow();
+    QCOMPARE(view.plottedPointCount(id, ChartMetric::Cwnd), 0);
+}
+
+void TestThroughputRttView::rendersOffscreen()
+{
+    // Never shown: a report renders the charts from data alone.
+    ThroughputRttView view;
+    const int id = view.addRun(QStringLiteral("run"));
+    view.appendSamples(id, ramp(2000, 0.005, 40));
+    const QImage image = view.toImage(QSize(1200, 450));
+    QCOMPARE(image.size(), QSize(1200, 450));
+    QVERIFY(test::looksDrawn(image));
+    QDir().mkpath(QStringLiteral(TCPTUNE_SCREENSHOT_DIR));
+    QVERIFY(image.save(QStringLiteral(TCPTUNE_SCREENSHOT_DIR "/throughput_rtt_view_offscreen.png")));
+    const QByteArray svg = view.toSvg(QSize(800, 300));
+    QVERIFY(svg.startsWith("<?xml"));
+    QVERIFY(svg.contains("<svg"));
+    QVERIFY(svg.contains("Throughput"));
+}
+
+QTEST_MAIN(TestThroughputRttView)
+#include "tst_throughput_rtt_view.moc"
