@@ -1,0 +1,413 @@
+// TcpFlowAnalyzer against the tshark oracle (every file of ../shared/captures), against the link
+// types and broken files a user may give it, and its progress/cancel contract.
+
+#include "capture/tcp_flow_analyzer.h"
+#include "capture_test_frames.h"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <cmath>
+#include <numeric>
+
+using namespace tcptune;
+using namespace tcptune::test;
+
+namespace {
+
+const QString kCaptures = QStringLiteral(TCPTUNE_SHARED_DIR "/captures");
+
+QJsonObject oracleFiles()
+{
+    QFile file(kCaptures + QStringLiteral("/oracle.json"));
+    if (!file.open(QIODevice::ReadOnly))
+        return {};
+    return QJsonDocument::fromJson(file.readAll()).object().value(QStringLiteral("files")).toObject();
+}
+
+// The analysed flow tshark calls the file's largest stream, and whether its client is tshark's A.
+const FlowAnalysis *findFlow(const CaptureAnalysis &a, const QString &endpointA, const QString &endpointB,
+                             bool &clientIsA)
+{
+    for (const FlowAnalysis &f : a.flows) {
+        const QString c = f.client.toString();
+        const QString s = f.server.toString();
+        if ((c == endpointA && s == endpointB) || (c == endpointB && s == endpointA)) {
+            clientIsA = c == endpointA;
+            return &f;
+        }
+    }
+    return nullptr;
+}
+
+std::vector<qint64> sum(const std::vector<std::int64_t> &a, const std::vector<std::int64_t> &b)
+{
+    std::vector<qint64> out(std::max(a.size(), b.size()), 0);
+    for (std::size_t i = 0; i < a.size(); ++i)
+        out[i] += a[i];
+    for (std::size_t i = 0; i < b.size(); ++i)
+        out[i] += b[i];
+    return out;
+}
+
+std::vector<qint64> toVector(const QJsonArray &array)
+{
+    std::vector<qint64> out;
+    for (const QJsonValue &v : array)
+        out.push_back(v.toInteger());
+    return out;
+}
+
+QString describe(const std::vector<qint64> &v)
+{
+    QStringList s;
+    for (qint64 x : v)
+        s << QString::number(x);
+    return s.join(QLatin1Char(','));
+}
+
+bool within(double mine, double expected, double share)
+{
+    return std::abs(mine - expected) <= share * std::abs(expected) + 1e-12;
+}
+
+CaptureAnalysis analyse(const QString &path, const AnalysisOptions &options = {})
+{
+    const Result<CaptureAnalysis> r = analyzeCapture(path, options);
+    if (!r)
+        qWarning("%s", qPrintable(r.error().message));
+    return r ? *r : CaptureAnalysis{};
+}
+
+} // namespace
+
+class TestTcpFlowAnalyzer final : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void matchesTshark_data();
+    void matchesTshark();
+    void flowAlignedIntervalsMatchTshark_data();
+    void flowAlignedIntervalsMatchTshark();
+    void decodesEveryLinkType_data();
+    void decodesEveryLinkType();
+    void countsTsoSuperSegments();
+    void badInput_data();
+    void badInput();
+    void reportsProgressAndCancels();
+};
+
+void TestTcpFlowAnalyzer::matchesTshark_data()
+{
+    QTest::addColumn<QString>("file");
+    const QJsonObject files = oracleFiles();
+    QVERIFY2(files.size() >= 10, "oracle.json missing or empty");
+    for (auto it = files.begin(); it != files.end(); ++it)
+        QTest::addRow("%s", qPrintable(it.key())) << it.key();
+}
+
+void TestTcpFlowAnalyzer::matchesTshark()
+{
+    QFETCH(QString, file);
+    const QJsonObject o = oracleFiles().value(file).toObject();
+    const CaptureAnalysis a = analyse(kCaptures + QLatin1Char('/') + file);
+    QCOMPARE(a.packets, o.value(QStringLiteral("capinfos")).toObject().value(QStringLiteral("packets")).toInteger());
+
+    bool clientIsA = false;
+    const FlowAnalysis *f = findFlow(a, o.value(QStringLiteral("endpoint_A")).toString(),
+                                     o.value(QStringLiteral("endpoint_B")).toString(), clientIsA);
+    QVERIFY2(f, "the oracle's flow is missing");
+    const DirectionAnalysis &fromA = clientIsA ? f->c2s : f->s2c;
+    const DirectionAnalysis &fromB = clientIsA ? f->s2c : f->c2s;
+
+    // Packets and bytes: exact.
+    QCOMPARE(f->packets, o.value(QStringLiteral("stream_packets")).toInteger());
+    const QJsonObject bytes = o.value(QStringLiteral("bytes")).toObject();
+    const QJsonObject ab = bytes.value(QStringLiteral("A_to_B")).toObject();
+    const QJsonObject ba = bytes.value(QStringLiteral("B_to_A")).toObject();
+    QCOMPARE(fromA.packets, ab.value(QStringLiteral("frames")).toInteger());
+    QCOMPARE(fromA.frame_bytes, ab.value(QStringLiteral("frame_bytes")).toInteger());
+    QCOMPARE(fromA.payload_bytes, ab.value(QStringLiteral("payload_bytes")).toInteger());
+    QCOMPARE(fromB.packets, ba.value(QStringLiteral("frames")).toInteger());
+    QCOMPARE(fromB.frame_bytes, ba.value(QStringLiteral("frame_bytes")).toInteger());
+    QCOMPARE(fromB.payload_bytes, ba.value(QStringLiteral("payload_bytes")).toInteger());
+
+    // Bytes per 100 ms, capture-aligned: exact.
+    const QJsonObject io = o.value(QStringLiteral("io_100ms")).toObject();
+    const std::vector<qint64> series = sum(a.captureAlignedSeries(*f, f->c2s.bytes_per_interval),
+                                           a.captureAlignedSeries(*f, f->s2c.bytes_per_interval));
+    const std::vector<qint64> payload = sum(a.captureAlignedSeries(*f, f->c2s.payload_per_interval),
+                                            a.captureAlignedSeries(*f, f->s2c.payload_per_interval));
+    if (io.contains(QStringLiteral("intervals_total_capture_aligned")))
+        QCOMPARE(qint64(series.size()), io.value(QStringLiteral("intervals_total_capture_aligned")).toInteger());
+    const std::vector<qint64> first10 = toVector(io.value(QStringLiteral("bytes_capture_aligned_first10")).toArray());
+    const std::vector<qint64> mine10(series.begin(), series.begin() + qMin<qsizetype>(series.size(), 10));
+    QVERIFY2(mine10 == first10, qPrintable(describe(mine10) + QStringLiteral(" vs ") + describe(first10)));
+    const std::vector<qint64> payload10 =
+        toVector(io.value(QStringLiteral("payload_capture_aligned_first10")).toArray());
+    QVERIFY(std::vector<qint64>(payload.begin(), payload.begin() + qMin<qsizetype>(payload.size(), 10)) == payload10);
+    if (io.contains(QStringLiteral("first_nonempty_interval_index"))) {
+        const qsizetype start = io.value(QStringLiteral("first_nonempty_interval_index")).toInteger();
+        const std::vector<qint64> expected =
+            toVector(io.value(QStringLiteral("bytes_from_first_nonempty_interval")).toArray());
+        QVERIFY(start + qsizetype(expected.size()) <= qsizetype(series.size()));
+        const std::vector<qint64> mine(series.begin() + start, series.begin() + start + qsizetype(expected.size()));
+        QVERIFY2(mine == expected, qPrintable(describe(mine) + QStringLiteral(" vs ") + describe(expected)));
+        const std::vector<qint64> expectedPayload =
+            toVector(io.value(QStringLiteral("payload_from_first_nonempty_interval")).toArray());
+        QVERIFY(std::vector<qint64>(payload.begin() + start,
+                                    payload.begin() + start + qsizetype(expectedPayload.size())) == expectedPayload);
+    }
+    if (!series.empty())
+        QCOMPARE(std::accumulate(series.begin(), series.end(), qint64(0)), fromA.frame_bytes + fromB.frame_bytes);
+
+    // ack_rtt: count within 10 %, median within 5 %, per direction of the ACKs. RTT samples of
+    // A's data are taken on ACKs sent by B.
+    const QJsonObject rtt = o.value(QStringLiteral("ack_rtt")).toObject();
+    const struct {
+        const char *key;
+        const DirectionAnalysis *data;
+    } sides[] = {{"acks_sent_by_B", &fromA}, {"acks_sent_by_A", &fromB}};
+    for (const auto &side : sides) {
+        const QJsonObject expected = rtt.value(QLatin1String(side.key)).toObject();
+        const qint64 count = expected.value(QStringLiteral("count")).toInteger();
+        const RttStats &s = side.data->rtt_stats;
+        QVERIFY2(within(double(s.count), double(count), 0.10),
+                 qPrintable(QStringLiteral("%1: %2 RTT samples, tshark %3").arg(side.key).arg(s.count).arg(count)));
+        QCOMPARE(qint64(side.data->rtt.size()), s.count);
+        if (count > 0) {
+            const double median = expected.value(QStringLiteral("median")).toDouble() * 1000.0;
+            QVERIFY2(within(s.median_ms, median, 0.05),
+                     qPrintable(
+                         QStringLiteral("%1: median %2 ms, tshark %3 ms").arg(side.key).arg(s.median_ms).arg(median)));
+        }
+    }
+
+    // Retransmissions within 10 %.
+    const qint64 rtx = o.value(QStringLiteral("retransmissions"))
+                           .toObject()
+                           .value(QStringLiteral("tcp.analysis.retransmission"))
+                           .toInteger();
+    QVERIFY2(within(double(f->retransmissions()), double(rtx), 0.10),
+             qPrintable(QStringLiteral("%1 retransmissions, tshark %2").arg(f->retransmissions()).arg(rtx)));
+
+    // The flow list is sorted by bytes, and tshark's largest stream is ours too.
+    QCOMPARE(&a.flows.front(), f);
+    for (std::size_t i = 1; i < a.flows.size(); ++i)
+        QVERIFY(a.flows[i - 1].totalBytes() >= a.flows[i].totalBytes());
+    QVERIFY(!a.truncated);
+}
+
+void TestTcpFlowAnalyzer::flowAlignedIntervalsMatchTshark_data()
+{
+    matchesTshark_data();
+}
+
+void TestTcpFlowAnalyzer::flowAlignedIntervalsMatchTshark()
+{
+    QFETCH(QString, file);
+    const QJsonObject o = oracleFiles().value(file).toObject();
+    AnalysisOptions options;
+    options.origin = AnalysisOptions::IntervalOrigin::FlowStart;
+    const CaptureAnalysis a = analyse(kCaptures + QLatin1Char('/') + file, options);
+    bool clientIsA = false;
+    const FlowAnalysis *f = findFlow(a, o.value(QStringLiteral("endpoint_A")).toString(),
+                                     o.value(QStringLiteral("endpoint_B")).toString(), clientIsA);
+    QVERIFY(f);
+    QCOMPARE(f->first_interval, 0);
+    const QJsonObject io = o.value(QStringLiteral("io_100ms")).toObject();
+    const std::vector<qint64> bytes = sum(f->c2s.bytes_per_interval, f->s2c.bytes_per_interval);
+    const std::vector<qint64> payload = sum(f->c2s.payload_per_interval, f->s2c.payload_per_interval);
+    const std::vector<qint64> expected = toVector(io.value(QStringLiteral("bytes_flow_aligned_all")).toArray());
+    QVERIFY2(bytes == expected,
+             qPrintable(describe(bytes).left(300) + QStringLiteral(" vs ") + describe(expected).left(300)));
+    QVERIFY(payload == toVector(io.value(QStringLiteral("payload_flow_aligned_all")).toArray()));
+}
+
+void TestTcpFlowAnalyzer::decodesEveryLinkType_data()
+{
+    using Wrap = std::function<QByteArray(const QByteArray &)>;
+    QTest::addColumn<quint32>("linkType");
+    QTest::addColumn<Wrap>("wrap");
+    QTest::addColumn<int>("snaplen");
+    QTest::addColumn<QString>("linkName");
+    QTest::addRow("ethernet") << 1u << Wrap([](const QByteArray &ip) { return ethernet(ip, 0x0800); }) << 0 << "EN10MB";
+    QTest::addRow("ethernet snaplen 54") << 1u << Wrap([](const QByteArray &ip) { return ethernet(ip, 0x0800); }) << 54
+                                         << "EN10MB";
+    QTest::addRow("802.1Q") << 1u << Wrap([](const QByteArray &ip) { return ethernet(ip, 0x0800, {0x8100}); }) << 0
+                            << "EN10MB";
+    QTest::addRow("QinQ") << 1u << Wrap([](const QByteArray &ip) {
+        return ethernet(ip, 0x0800, {0x88a8, 0x8100});
+    }) << 0 << "EN10MB";
+    QTest::addRow("linux cooked") << 113u << Wrap([](const QByteArray &ip) { return linuxSll(ip, 0x0800); }) << 0
+                                  << "LINUX_SLL";
+    QTest::addRow("linux cooked v2") << 276u << Wrap([](const QByteArray &ip) { return linuxSll2(ip, 0x0800); }) << 0
+                                     << "LINUX_SLL2";
+    QTest::addRow("raw ip") << 101u << Wrap([](const QByteArray &ip) { return ip; }) << 0 << "RAW";
+    QTest::addRow("ipv4") << 228u << Wrap([](const QByteArray &ip) { return ip; }) << 0 << "IPV4";
+    QTest::addRow("bsd null, little endian")
+        << 0u << Wrap([](const QByteArray &ip) { return bsdNull(ip, 2, true); }) << 0 << "NULL";
+    QTest::addRow("bsd null, big endian")
+        << 0u << Wrap([](const QByteArray &ip) { return bsdNull(ip, 2, false); }) << 0 << "NULL";
+    QTest::addRow("openbsd loop") << 108u << Wrap([](const QByteArray &ip) { return bsdLoop(ip, 2); }) << 0 << "LOOP";
+}
+
+void TestTcpFlowAnalyzer::decodesEveryLinkType()
+{
+    using Wrap = std::function<QByteArray(const QByteArray &)>;
+    QFETCH(quint32, linkType);
+    QFETCH(Wrap, wrap);
+    QFETCH(int, snaplen);
+    QFETCH(QString, linkName);
+    QTemporaryDir dir;
+    const QList<PcapRecord> records = smallConversation(wrap, snaplen);
+    const QString path =
+        writeFile(dir.path(), QStringLiteral("c.pcap"), pcapFile(linkType, snaplen ? snaplen : 65535, records));
+    const CaptureAnalysis a = analyse(path);
+    QCOMPARE(a.link_type, linkName);
+    QCOMPARE(a.packets, 14);
+    QCOMPARE(a.undecodable, 0);
+    QCOMPARE(a.flows.size(), std::size_t(1));
+    const FlowAnalysis &f = a.flows.front();
+    QCOMPARE(f.client.toString(), QStringLiteral("10.0.0.1:40000"));
+    QCOMPARE(f.server.toString(), QStringLiteral("10.0.0.2:80"));
+    QVERIFY(f.saw_syn);
+    QCOMPARE(f.c2s.packets, 8);
+    QCOMPARE(f.s2c.packets, 6);
+    QCOMPARE(f.c2s.payload_bytes, 6000);
+    QCOMPARE(f.s2c.payload_bytes, 0);
+    std::int64_t wire = 0;
+    for (const PcapRecord &r : records)
+        wire += r.wireLength;
+    QCOMPARE(f.totalBytes(), wire);
+    QCOMPARE(f.retransmissions(), 1);
+    QCOMPARE(f.c2s.rtt_stats.count, 6);
+    QCOMPARE(f.s2c.rtt_stats.count, 1);
+    QVERIFY(std::abs(f.c2s.rtt_stats.median_ms - 1.0) < 1e-6);
+    QVERIFY(!f.c2s.bytes_in_flight.empty());
+    QCOMPARE(f.s2c.advertised_window.front().value, 2000);
+}
+
+void TestTcpFlowAnalyzer::countsTsoSuperSegments()
+{
+    // A sender-side capture: IPv4 length 0 (GSO), 64 kB on the wire, 128 bytes captured; and
+    // an IPv6 super-segment with hop-by-hop and destination options before TCP.
+    QTemporaryDir dir;
+    const QByteArray l4 = tcpSegment(40000, 80, 1, 1, 0x18, 1000, 0);
+    const QByteArray v4 = ethernet(ipv4(0x0a000001, 0x0a000002, l4, 0, 0), 0x0800);
+    const QByteArray hopByHop = QByteArray::fromHex("3c00010400000000"); // next: dest opts
+    const QByteArray destOpts = QByteArray::fromHex("0600010400000000"); // next: TCP
+    const QByteArray l4v6 = tcpSegment(40001, 80, 1, 1, 0x18, 1000, 0);
+    const QByteArray v6 = ethernet(ipv6(1, 2, l4v6, 30000, hopByHop + destOpts, 0), 0x86dd);
+    PcapRecord a{0, v4.left(128), 14 + 65000, -1};
+    PcapRecord b{1000, v6, quint32(v6.size() + 30000), -1};
+    const QString path = writeFile(dir.path(), QStringLiteral("tso.pcap"), pcapFile(1, 128, {a, b}));
+    const CaptureAnalysis r = analyse(path);
+    QCOMPARE(r.flows.size(), std::size_t(2));
+    for (const FlowAnalysis &f : r.flows) {
+        if (f.client.ipv6) {
+            QCOMPARE(f.client.toString(), QStringLiteral("[2001::1]:40001"));
+            QCOMPARE(f.c2s.payload_bytes, 30000);
+        } else {
+            QCOMPARE(f.c2s.payload_bytes, 65000 - 20 - 20);
+            QCOMPARE(f.c2s.frame_bytes, 14 + 65000);
+        }
+    }
+}
+
+void TestTcpFlowAnalyzer::badInput_data()
+{
+    QTest::addColumn<QByteArray>("content");
+    QTest::addColumn<bool>("succeeds");
+    QTest::addColumn<QString>("expectedWords"); // in the error, truncation message or warnings
+    QTest::addColumn<int>("packets");
+
+    const QList<PcapRecord> conversation = smallConversation([](const QByteArray &ip) { return ethernet(ip, 0x0800); });
+    const QByteArray good = pcapFile(1, 65535, conversation);
+
+    QTest::addRow("not a capture") << QByteArray("GET / HTTP/1.1\r\nHost: example\r\n\r\n") << false
+                                   << "not a capture file" << 0;
+    QTest::addRow("zero-length file") << QByteArray() << false << "empty" << 0;
+    QTest::addRow("cut inside the file header") << good.left(10) << false << "file header" << 0;
+    // Cut 20 bytes into the 6th record's data.
+    int cut = 24;
+    for (int i = 0; i < 5; ++i)
+        cut += 16 + int(conversation[i].bytes.size());
+    QTest::addRow("truncated in the middle of a record") << good.left(cut + 16 + 20) << true << "breaks off" << 5;
+    QTest::addRow("truncated in a record header") << good.left(cut + 7) << true << "breaks off" << 5;
+
+    QTest::addRow("unsupported link type")
+        << pcapFile(105 /* IEEE 802.11 */, 65535, conversation) << false << "link type" << 0;
+
+    // Record 3 claims 300000 captured bytes: more than the snaplen and than libpcap accepts.
+    QList<PcapRecord> claiming = conversation;
+    claiming[3].claimedCaplen = 300000;
+    QTest::addRow("packet claiming more than the snaplen") << pcapFile(1, 65535, claiming) << true << "breaks off" << 3;
+
+    // TCP data offsets of 0 and 15 words (60 bytes, more than the segment holds).
+    QList<PcapRecord> nonsense = conversation;
+    nonsense[3].bytes =
+        ethernet(ipv4(0x0a000001, 0x0a000002, tcpSegment(40000, 80, 1001, 5001, 0x18, 1000, 10, {}, 0)), 0x0800);
+    nonsense[4].bytes =
+        ethernet(ipv4(0x0a000002, 0x0a000001, tcpSegment(80, 40000, 5001, 1001, 0x10, 1000, 0, {}, 15)), 0x0800);
+    for (int i : {3, 4})
+        nonsense[i].wireLength = quint32(nonsense[i].bytes.size());
+    QTest::addRow("nonsense TCP header lengths") << pcapFile(1, 65535, nonsense) << true << "header length" << 14;
+
+    // An IPv4 header length below 20 bytes and a frame cut inside the IP header.
+    QList<PcapRecord> brokenIp = conversation;
+    brokenIp[3].bytes[14] = char(0x42);
+    brokenIp[4].bytes.truncate(20);
+    QTest::addRow("nonsense IP header and a frame cut short")
+        << pcapFile(1, 65535, brokenIp) << true << "skipped" << 14;
+}
+
+void TestTcpFlowAnalyzer::badInput()
+{
+    QFETCH(QByteArray, content);
+    QFETCH(bool, succeeds);
+    QFETCH(QString, expectedWords);
+    QFETCH(int, packets);
+    QTemporaryDir dir;
+    const QString path = writeFile(dir.path(), QStringLiteral("bad.pcap"), content);
+    const Result<CaptureAnalysis> r = analyzeCapture(path);
+    QCOMPARE(r.has_value(), succeeds);
+    if (!succeeds) {
+        QVERIFY2(r.error().message.contains(expectedWords, Qt::CaseInsensitive), qPrintable(r.error().message));
+        QVERIFY(r.error().message.contains(path));
+        return;
+    }
+    QCOMPARE(r->packets, packets);
+    const QString said = r->truncation_message + r->warnings.join(QLatin1Char(' '));
+    QVERIFY2(said.contains(expectedWords, Qt::CaseInsensitive), qPrintable(said));
+    QCOMPARE(r->truncated, expectedWords == QLatin1String("breaks off"));
+    if (packets > 0)
+        QVERIFY(!r->flows.empty());
+}
+
+void TestTcpFlowAnalyzer::reportsProgressAndCancels()
+{
+    const QString path = kCaptures + QStringLiteral("/tcptrace_zwnd_iperf_bulk_snap68.pcap");
+    QList<double> seen;
+    const Result<CaptureAnalysis> done = analyzeCapture(path, {}, [&seen](double f) { seen << f; });
+    QVERIFY(done.has_value());
+    QVERIFY(seen.size() >= 1);
+    QCOMPARE(seen.last(), 1.0);
+    for (qsizetype i = 1; i < seen.size(); ++i)
+        QVERIFY(seen[i] >= seen[i - 1]);
+
+    const std::atomic_bool cancel{true};
+    const Result<CaptureAnalysis> cancelled = analyzeCapture(path, {}, {}, &cancel);
+    QVERIFY(!cancelled.has_value());
+    QVERIFY(cancelled.error().message.contains(QStringLiteral("cancelled")));
+
+    AnalysisOptions bad;
+    bad.interval_s = 0;
+    QVERIFY(!analyzeCapture(path, bad).has_value());
+}
+
+QTEST_GUILESS_MAIN(TestTcpFlowAnalyzer)
+#include "tst_tcp_flow_analyzer.moc"
