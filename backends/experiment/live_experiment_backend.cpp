@@ -1,0 +1,286 @@
+#include "experiment/live_experiment_backend.h"
+
+#include "capture/live_capture.h"
+#include "capture/tcp_flow_analyzer.h"
+#include "experiment/traffic_bridge.h"
+#include "helper/helper_client.h"
+#include "knobs/knob_catalogue.h"
+#include "knobs/knob_value.h"
+#include "lab/lab_agent.h"
+#include "lab/lab_session.h"
+#include "traffic/traffic_client.h"
+
+#include <QCoreApplication>
+#include <QJsonArray>
+
+namespace tcptune {
+namespace {
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("LiveExperimentBackend", text);
+}
+
+QJsonObject rttJson(const RttStats &s)
+{
+    return {{QStringLiteral("count"), double(s.count)},
+            {QStringLiteral("min"), s.min_ms},
+            {QStringLiteral("median"), s.median_ms},
+            {QStringLiteral("p95"), s.p95_ms},
+            {QStringLiteral("max"), s.max_ms}};
+}
+
+} // namespace
+
+LiveExperimentBackend::LiveExperimentBackend() = default;
+
+LiveExperimentBackend::~LiveExperimentBackend()
+{
+    if (m_capture)
+        m_capture->stop();
+    if (m_agent)
+        m_agent->stop();
+    // Closing the helper makes it roll back whatever is still journalled.
+    m_helper.reset();
+}
+
+Result<HelperClient *> LiveExperimentBackend::helper()
+{
+    if (m_helper && m_helper->isRunning())
+        return m_helper.get();
+    auto started = HelperClient::start();
+    if (!started)
+        return fail(tr("tcptune-helper, which changes kernel knobs and builds the lab, did not start: %1")
+                        .arg(started.error().message));
+    m_helper = std::move(*started);
+    return m_helper.get();
+}
+
+Result<RunEndpoint> LiveExperimentBackend::prepareTarget(const ExperimentSpec &spec)
+{
+    RunEndpoint endpoint;
+    if (spec.target.kind == TargetSpec::Kind::Lab) {
+        auto lab = prepareLab(spec);
+        if (!lab)
+            return lab;
+        endpoint = *lab;
+    } else {
+        if (!spec.knobsOfKind(KnobKind::LabParameter).isEmpty())
+            return fail(tr("Spec field 'knobs': lab parameters (lab.*) only apply to the lab target; remove them "
+                           "or set \"target\" to \"lab\"."));
+        endpoint.host = spec.target.host;
+        endpoint.port = quint16(spec.target.port);
+        endpoint.iperf3 = spec.target.kind == TargetSpec::Kind::Iperf3;
+        endpoint.description = spec.target.describe();
+        endpoint.captureInterface = QStringLiteral("any");
+    }
+    // Refuse what the traffic engine cannot do before the run starts.
+    if (auto t = trafficSpecFor(spec, endpoint); !t)
+        return std::unexpected(t.error());
+    return endpoint;
+}
+
+Result<RunEndpoint> LiveExperimentBackend::prepareLab(const ExperimentSpec &spec)
+{
+    const QString name = spec.target.labName.isEmpty() ? QString::fromLatin1(kDefaultLabName) : spec.target.labName;
+    const QMap<QString, QString> labKnobs = spec.knobsOfKind(KnobKind::LabParameter);
+    if (m_labEndpoint && name == m_labName && labKnobs == m_labKnobs && m_agent && m_agent->isRunning())
+        return *m_labEndpoint;
+
+    auto labSpec = parseLabSpec(name, labKnobs);
+    if (!labSpec)
+        return std::unexpected(labSpec.error());
+    auto h = helper();
+    if (!h)
+        return std::unexpected(h.error());
+    // The agent's socket lives in the server namespace, which a rebuild replaces.
+    if (m_agent)
+        m_agent->stop();
+    m_labEndpoint.reset();
+    auto status = requestLabUp(**h, *labSpec);
+    if (!status)
+        return fail(tr("Could not bring lab %1 up as %2: %3").arg(name, describe(*labSpec), status.error().message));
+    const auto endpoints = status->endpoints(kLabAgentPort);
+    if (!endpoints)
+        return fail(tr("Lab %1 is not up after building it; see 'tcptune lab status'.").arg(name));
+    if (!m_agent)
+        m_agent = std::make_unique<LabAgent>();
+    auto served = m_agent->start(*endpoints);
+    if (!served)
+        return fail(tr("The lab's agent did not start in %1: %2").arg(endpoints->serverNetns, served.error().message));
+    RunEndpoint e;
+    e.lab = true;
+    e.labName = name;
+    e.clientNetns = served->clientNetns;
+    e.host = served->serverAddress;
+    e.port = served->agentPort;
+    e.captureInterface = served->clientInterface;
+    e.captureNetns = served->clientNetns;
+    e.description = tr("lab %1: %2").arg(name, describe(*labSpec));
+    m_labName = name;
+    m_labKnobs = labKnobs;
+    m_labEndpoint = e;
+    return e;
+}
+
+Result<KnobSnapshot> LiveExperimentBackend::snapshotLocal(const RunEndpoint &endpoint)
+{
+    auto readings = KnobReader::readSysctls(endpoint.clientNetns);
+    if (readings)
+        return KnobReader::snapshotOf(*readings);
+    // Without root the lab namespace cannot be entered here; the helper can.
+    if (m_helper && m_helper->isRunning())
+        return m_helper->snapshot(endpoint.clientNetns);
+    return std::unexpected(readings.error());
+}
+
+Result<void> LiveExperimentBackend::applySysctls(const RunEndpoint &endpoint, const QMap<QString, QString> &sysctls)
+{
+    if (sysctls.isEmpty())
+        return {};
+    auto h = helper();
+    if (!h)
+        return std::unexpected(h.error());
+    for (auto it = sysctls.begin(); it != sysctls.end(); ++it) {
+        const KnobInfo *knob = KnobCatalogue::instance().find(it.key());
+        // Global knobs (net.core.*) have no per-namespace copy: they change on the host.
+        const QString netns = knob && knob->perNetns ? endpoint.clientNetns : QString();
+        m_changedKnobs = true;
+        auto changed = (*h)->set(it.key(), it.value(), netns);
+        if (!changed)
+            return fail(tr("Could not set %1 = %2%3: %4")
+                            .arg(it.key(), it.value(), netns.isEmpty() ? QString() : tr(" in %1").arg(netns),
+                                 changed.error().message));
+    }
+    return {};
+}
+
+Result<void> LiveExperimentBackend::restoreKnobs()
+{
+    if (!m_changedKnobs || !m_helper)
+        return {};
+    auto report = m_helper->restore();
+    if (!report)
+        return fail(tr("Restoring the knobs failed: %1. 'tcptune knobs restore' rolls back what is left.")
+                        .arg(report.error().message));
+    m_changedKnobs = false;
+    if (!report->warnings.isEmpty())
+        return fail(tr("Knobs restored with warnings: %1").arg(report->warnings.join(QStringLiteral("; "))));
+    return {};
+}
+
+Result<void> LiveExperimentBackend::startCapture(const RunEndpoint &endpoint, const QString &path)
+{
+    if (!m_capture)
+        m_capture = std::make_unique<LiveCapture>();
+    LiveCaptureOptions options;
+    options.interface = endpoint.captureInterface.isEmpty() ? QStringLiteral("any") : endpoint.captureInterface;
+    options.netns = endpoint.captureNetns;
+    const quint16 port =
+        endpoint.port ? endpoint.port : (endpoint.iperf3 ? TrafficTarget::kDefaultIperf3Port : kLabAgentPort);
+    options.filter = QStringLiteral("tcp port %1").arg(port);
+    options.outputPath = path;
+    m_captureInterface = options.interface;
+    return m_capture->start(options);
+}
+
+CaptureRecord LiveExperimentBackend::stopCapture()
+{
+    CaptureRecord record;
+    if (!m_capture)
+        return record;
+    const CaptureStatistics stats = m_capture->stop();
+    record.interface = m_captureInterface;
+    record.packetsReceived = qint64(stats.received);
+    record.packetsDropped = qint64(stats.droppedByKernel);
+    return record;
+}
+
+Result<QJsonObject> LiveExperimentBackend::analyseCapture(const QString &path)
+{
+    AnalysisOptions options;
+    options.keep_rtt_samples = false;
+    auto analysis = analyzeCapture(path, options);
+    if (!analysis)
+        return std::unexpected(analysis.error());
+    QJsonArray flows;
+    for (const FlowAnalysis &f : analysis->flows) {
+        flows.append(QJsonObject{
+            {QStringLiteral("client"), f.client.toString()},
+            {QStringLiteral("server"), f.server.toString()},
+            {QStringLiteral("packets"), double(f.packets)},
+            {QStringLiteral("bytes_c2s"), double(f.c2s.frame_bytes)},
+            {QStringLiteral("bytes_s2c"), double(f.s2c.frame_bytes)},
+            {QStringLiteral("payload_c2s"), double(f.c2s.payload_bytes)},
+            {QStringLiteral("payload_s2c"), double(f.s2c.payload_bytes)},
+            {QStringLiteral("retransmissions"), double(f.retransmissions())},
+            {QStringLiteral("rtt_ms"), rttJson(f.c2s.rtt_stats)},
+        });
+    }
+    return QJsonObject{{QStringLiteral("file"), path},
+                       {QStringLiteral("link_type"), analysis->link_type},
+                       {QStringLiteral("packets"), double(analysis->packets)},
+                       {QStringLiteral("duration_s"), analysis->duration_s},
+                       {QStringLiteral("truncated"), analysis->truncated},
+                       {QStringLiteral("flows"), flows}};
+}
+
+TrafficOutcome LiveExperimentBackend::runTraffic(const ExperimentSpec &spec, const RunEndpoint &endpoint,
+                                                 const SampleSink &sink)
+{
+    auto trafficSpec = trafficSpecFor(spec, endpoint);
+    if (!trafficSpec) {
+        TrafficOutcome failed;
+        failed.figures.status = RunStatus::Failed;
+        failed.figures.error = trafficSpec.error().message;
+        return failed;
+    }
+    TrafficClient client;
+    QObject::connect(
+        &client, &TrafficClient::samplesReady, &client,
+        [&sink](const QList<TrafficSample> &batch) {
+            QList<RunSample> converted;
+            converted.reserve(batch.size());
+            for (const TrafficSample &s : batch)
+                converted.append(runSampleOf(s));
+            sink(converted);
+        },
+        Qt::DirectConnection);
+    {
+        QMutexLocker lock(&m_trafficMutex);
+        if (m_cancelled) {
+            TrafficOutcome cancelled;
+            cancelled.figures.status = RunStatus::Cancelled;
+            cancelled.figures.error = tr("cancelled");
+            return cancelled;
+        }
+        m_traffic = &client;
+    }
+    const TrafficResult result = client.run(*trafficSpec);
+    {
+        QMutexLocker lock(&m_trafficMutex);
+        m_traffic = nullptr;
+    }
+    return outcomeOf(result);
+}
+
+void LiveExperimentBackend::cancel()
+{
+    QMutexLocker lock(&m_trafficMutex);
+    m_cancelled = true;
+    if (m_traffic)
+        m_traffic->cancel();
+}
+
+void LiveExperimentBackend::finish(bool removeLab)
+{
+    if (m_agent)
+        m_agent->stop();
+    if (removeLab && !m_labName.isEmpty()) {
+        if (auto h = helper())
+            (void)requestLabDown(**h, m_labName);
+        m_labEndpoint.reset();
+    }
+}
+
+} // namespace tcptune

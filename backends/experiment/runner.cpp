@@ -1,0 +1,301 @@
+#include "experiment/runner.h"
+
+#include "experiment/result_store.h"
+#include "knobs/knob_catalogue.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFileInfo>
+#include <QThread>
+
+namespace tcptune {
+namespace {
+
+void registerTypes()
+{
+    static const bool done = [] {
+        qRegisterMetaType<tcptune::RunSample>();
+        qRegisterMetaType<QList<tcptune::RunSample>>();
+        qRegisterMetaType<tcptune::RunRecord>();
+        qRegisterMetaType<tcptune::PointStatistics>();
+        qRegisterMetaType<tcptune::SweepPlan>();
+        return true;
+    }();
+    (void)done;
+}
+
+} // namespace
+
+QList<RunFigures> figuresOf(const QList<RunRecord> &runs)
+{
+    QList<RunFigures> out;
+    for (const RunRecord &r : runs) {
+        if (r.status != RunStatus::Ok)
+            continue;
+        RunFigures f;
+        f.throughputBps = r.throughputBps;
+        f.rttMedianMs = r.rttMedianMs;
+        f.rttP95Ms = r.rttP95Ms;
+        f.intervalThroughputBps = r.intervalThroughputBps;
+        out.append(f);
+    }
+    return out;
+}
+
+Runner::Runner(std::unique_ptr<ExperimentBackend> backend, RunnerOptions options, QObject *parent)
+    : QObject(parent)
+    , m_backend(std::move(backend))
+    , m_options(std::move(options))
+{
+    registerTypes();
+}
+
+Runner::~Runner() = default;
+
+void Runner::cancel()
+{
+    m_cancel.store(true);
+    if (m_backend)
+        m_backend->cancel();
+}
+
+ResultStore *Runner::openStore()
+{
+    auto store = std::make_unique<ResultStore>();
+    const QString path = m_options.storePath.isEmpty() ? ResultStore::defaultPath() : m_options.storePath;
+    if (auto r = store->open(path); !r) {
+        Q_EMIT failed(r.error().message);
+        return nullptr;
+    }
+    return store.release();
+}
+
+void Runner::run(const SweepPlan &plan)
+{
+    std::unique_ptr<ResultStore> store(openStore());
+    if (!store)
+        return;
+    auto id = store->createExperiment(plan);
+    if (!id) {
+        Q_EMIT failed(id.error().message);
+        return;
+    }
+    store.reset();
+    execute(plan, *id);
+}
+
+void Runner::resume(qint64 experimentId)
+{
+    std::unique_ptr<ResultStore> store(openStore());
+    if (!store)
+        return;
+    auto record = store->experiment(experimentId);
+    if (!record) {
+        Q_EMIT failed(record.error().message);
+        return;
+    }
+    auto plan = SweepPlan::fromJson(record->plan);
+    if (!plan) {
+        Q_EMIT failed(tr("Experiment %1 cannot be resumed: its stored plan no longer parses (%2).")
+                          .arg(experimentId)
+                          .arg(plan.error().message));
+        return;
+    }
+    if (auto r = store->setExperimentStatus(experimentId, ExperimentStatus::Running); !r) {
+        Q_EMIT failed(r.error().message);
+        return;
+    }
+    store.reset();
+    execute(*plan, experimentId);
+}
+
+void Runner::execute(const SweepPlan &plan, qint64 experimentId)
+{
+    std::unique_ptr<ResultStore> store(openStore());
+    if (!store)
+        return;
+    auto done = store->finishedRunIndexes(experimentId);
+    if (!done) {
+        Q_EMIT failed(done.error().message);
+        return;
+    }
+    const QList<PlannedRun> order = plan.runs();
+    const QList<SweepPoint> points = plan.points();
+    const int total = int(order.size());
+    int finishedCount = int(done->size());
+    Q_EMIT started(experimentId, total, finishedCount);
+    Q_EMIT progress(finishedCount, total, plan.expectedDurationS() * (total - finishedCount) / qMax(1, total));
+
+    QElapsedTimer clock;
+    clock.start();
+    int executed = 0;
+    RunEndpoint endpoint;
+    for (const PlannedRun &planned : order) {
+        if (m_cancel.load())
+            break;
+        if (done->contains(planned.index))
+            continue;
+        if (executed > 0 && plan.spec().pauseS > 0) {
+            // Let queues drain between runs; stay responsive to cancel.
+            QElapsedTimer pause;
+            pause.start();
+            while (!m_cancel.load() && pause.elapsed() < qint64(plan.spec().pauseS * 1000))
+                QThread::msleep(20);
+            if (m_cancel.load())
+                break;
+        }
+        const RunRecord record = runOne(plan, planned, points.at(planned.point), experimentId, *store, &endpoint);
+        ++executed;
+        if (record.status == RunStatus::Ok || record.status == RunStatus::Failed)
+            ++finishedCount;
+        Q_EMIT runFinished(record);
+        emitPointStatistics(*store, experimentId, planned.point);
+        const double perRun = double(clock.elapsed()) / 1000.0 / executed;
+        Q_EMIT progress(finishedCount, total, perRun * (total - finishedCount));
+    }
+
+    if (auto r = m_backend->restoreKnobs(); !r)
+        Q_EMIT logged(r.error().message);
+    m_backend->finish(m_options.removeLabAtEnd);
+    const bool cancelled = m_cancel.load();
+    const ExperimentStatus status = cancelled ? ExperimentStatus::Cancelled : ExperimentStatus::Finished;
+    if (auto r = store->setExperimentStatus(experimentId, status); !r)
+        Q_EMIT logged(r.error().message);
+    Q_EMIT finished(experimentId, experimentStatusName(status));
+}
+
+RunRecord Runner::runOne(const SweepPlan &plan, const PlannedRun &planned, const SweepPoint &point, qint64 experimentId,
+                         ResultStore &store, RunEndpoint *endpoint)
+{
+    const ExperimentSpec spec = plan.specForPoint(point.index);
+    RunRecord record;
+    record.experimentId = experimentId;
+    record.runIndex = planned.index;
+    record.pointIndex = planned.point;
+    record.repeat = planned.repeat;
+    record.pointLabel = point.label();
+    record.settings = point.settings;
+    record.started = QDateTime::currentDateTimeUtc();
+    Q_EMIT runStarted(planned.index, planned.point, planned.repeat, record.pointLabel);
+    Q_EMIT logged(tr("Run %1 of %2: %3, repeat %4")
+                      .arg(planned.index + 1)
+                      .arg(plan.runs().size())
+                      .arg(record.pointLabel.isEmpty() ? tr("the spec") : record.pointLabel)
+                      .arg(planned.repeat + 1));
+
+    auto id = store.beginRun(record);
+    if (!id) {
+        record.status = RunStatus::Failed;
+        record.error = id.error().message;
+        Q_EMIT logged(record.error);
+        return record;
+    }
+    record.id = *id;
+
+    auto finishWith = [&](RunStatus status, const QString &error, const QList<RunSample> &samples = {}) {
+        record.status = status;
+        record.error = error;
+        record.ended = QDateTime::currentDateTimeUtc();
+        if (auto r = store.finishRun(record, samples); !r)
+            Q_EMIT logged(r.error().message);
+        if (!error.isEmpty())
+            Q_EMIT logged(error);
+        return record;
+    };
+
+    auto prepared = m_backend->prepareTarget(spec);
+    if (!prepared)
+        return finishWith(RunStatus::Failed, prepared.error().message);
+    *endpoint = *prepared;
+
+    if (auto before = m_backend->snapshotLocal(*endpoint))
+        (void)store.addKnobSnapshot(record.id, QStringLiteral("local"), QStringLiteral("before"), *before);
+    else
+        Q_EMIT logged(before.error().message);
+
+    const QMap<QString, QString> sysctls = spec.knobsOfKind(KnobKind::Sysctl);
+    if (auto applied = m_backend->applySysctls(*endpoint, sysctls); !applied) {
+        const QString error = applied.error().message;
+        if (auto r = m_backend->restoreKnobs(); !r)
+            Q_EMIT logged(r.error().message);
+        return finishWith(RunStatus::Failed, error);
+    }
+
+    bool capturing = false;
+    QString capturePath;
+    if (spec.capture) {
+        QString dir = m_options.captureDir;
+        if (dir.isEmpty())
+            dir = QFileInfo(store.path()).absolutePath() + QStringLiteral("/captures");
+        QDir().mkpath(dir);
+        capturePath = QStringLiteral("%1/experiment%2-run%3.pcap").arg(dir).arg(experimentId).arg(planned.index);
+        if (auto r = m_backend->startCapture(*endpoint, capturePath); r)
+            capturing = true;
+        else
+            Q_EMIT logged(tr("Running without a capture: %1").arg(r.error().message));
+    }
+
+    const int runIndex = planned.index;
+    TrafficOutcome outcome = m_backend->runTraffic(
+        spec, *endpoint, [this, runIndex](const QList<RunSample> &batch) { Q_EMIT samplesReady(runIndex, batch); });
+
+    if (capturing) {
+        CaptureRecord capture = m_backend->stopCapture();
+        capture.path = capturePath;
+        if (auto summary = m_backend->analyseCapture(capturePath))
+            capture.summary = *summary;
+        else
+            capture.summary.insert(QStringLiteral("error"), summary.error().message);
+        if (auto r = store.addCapture(record.id, capture); !r)
+            Q_EMIT logged(r.error().message);
+    }
+
+    if (auto after = m_backend->snapshotLocal(*endpoint))
+        (void)store.addKnobSnapshot(record.id, QStringLiteral("local"), QStringLiteral("after"), *after);
+    if (!outcome.remoteKnobs.isEmpty())
+        (void)store.addKnobSnapshot(record.id, QStringLiteral("remote"), QStringLiteral("before"), outcome.remoteKnobs);
+
+    QString restoreError;
+    if (auto r = m_backend->restoreKnobs(); !r)
+        restoreError = r.error().message;
+
+    const qint64 keepId = record.id;
+    const QDateTime keepStarted = record.started;
+    record = outcome.figures;
+    record.id = keepId;
+    record.experimentId = experimentId;
+    record.runIndex = planned.index;
+    record.pointIndex = planned.point;
+    record.repeat = planned.repeat;
+    record.pointLabel = point.label();
+    record.settings = point.settings;
+    record.started = keepStarted;
+    record.collapsed = sweepstats::collapsed(record.intervalThroughputBps);
+    if (!outcome.remoteKnobsNote.isEmpty())
+        record.details.insert(QStringLiteral("remote_knobs_note"), outcome.remoteKnobsNote);
+    RunStatus status = outcome.figures.status;
+    QString error = outcome.figures.error;
+    if (m_cancel.load() && status != RunStatus::Ok) {
+        status = RunStatus::Cancelled;
+        if (error.isEmpty())
+            error = tr("cancelled");
+    }
+    if (!restoreError.isEmpty())
+        error = error.isEmpty() ? restoreError : error + QLatin1Char(' ') + restoreError;
+    return finishWith(status, error, outcome.samples);
+}
+
+void Runner::emitPointStatistics(ResultStore &store, qint64 experimentId, int point)
+{
+    auto runs = store.runs(experimentId);
+    if (!runs)
+        return;
+    QList<RunRecord> ofPoint;
+    for (const RunRecord &r : *runs)
+        if (r.pointIndex == point)
+            ofPoint.append(r);
+    Q_EMIT pointStatistics(point, sweepstats::summarize(figuresOf(ofPoint)));
+}
+
+} // namespace tcptune

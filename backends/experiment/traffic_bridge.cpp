@@ -1,0 +1,170 @@
+#include "experiment/traffic_bridge.h"
+
+#include "knobs/knob_catalogue.h"
+
+#include <QCoreApplication>
+
+#include <cmath>
+
+namespace tcptune {
+namespace {
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("TrafficBridge", text);
+}
+
+} // namespace
+
+Result<TrafficSpec> trafficSpecFor(const ExperimentSpec &spec, const RunEndpoint &endpoint)
+{
+    TrafficSpec t;
+    auto workload = parseWorkload(spec.workload.type);
+    if (!workload)
+        return std::unexpected(workload.error());
+    t.workload = *workload;
+    t.durationS = spec.durationS;
+    t.omitS = spec.omitS;
+    t.streams = spec.workload.streams;
+    t.writeSize = spec.workload.writeSize;
+    t.requestSize = spec.workload.requestSize;
+    t.responseSize = spec.workload.responseSize;
+    t.headerSize = spec.workload.headerSize;
+    t.latencyProbe = spec.workload.latencyProbe;
+    t.sampleIntervalMs = spec.sampleMs;
+    const QMap<QString, QString> options = spec.knobsOfKind(KnobKind::SocketOption);
+    for (auto it = options.begin(); it != options.end(); ++it) {
+        const QString &key = it.key();
+        const QString &value = it.value();
+        if (key == QLatin1String("socket.SO_SNDBUF"))
+            t.sndbuf = value.toLongLong();
+        else if (key == QLatin1String("socket.SO_RCVBUF"))
+            t.rcvbuf = value.toLongLong();
+        else if (key == QLatin1String("socket.TCP_NODELAY"))
+            t.nodelay = value == QLatin1String("1");
+        else if (key == QLatin1String("socket.TCP_CORK"))
+            t.cork = value == QLatin1String("1");
+        else if (key == QLatin1String("socket.TCP_NOTSENT_LOWAT"))
+            t.notsentLowat = value.toLongLong();
+        else if (key == QLatin1String("socket.TCP_CONGESTION"))
+            t.congestionControl = value;
+        else if (key == QLatin1String("socket.SO_MAX_PACING_RATE"))
+            t.maxPacingRateBps = value.toLongLong() * 8; // the catalogue counts bytes per second
+        else
+            return fail(tr("Spec field 'knobs.%1': the traffic engine does not set this socket option; remove it "
+                           "from the spec.")
+                            .arg(key));
+    }
+    t.target.kind = endpoint.iperf3 ? TargetKind::Iperf3 : TargetKind::Agent;
+    t.target.host = endpoint.host;
+    t.target.port = endpoint.port
+                        ? endpoint.port
+                        : (endpoint.iperf3 ? TrafficTarget::kDefaultIperf3Port : TrafficTarget::kDefaultAgentPort);
+    t.clientNetns = endpoint.clientNetns;
+    if (auto v = t.validate(); !v)
+        return std::unexpected(v.error());
+    return t;
+}
+
+RunSample runSampleOf(const TrafficSample &s)
+{
+    RunSample r;
+    r.t = s.t;
+    r.stream = s.stream;
+    r.throughputBps = s.throughputBps;
+    r.rttMs = s.rttMs;
+    r.rttVarMs = s.rttvarMs;
+    r.cwnd = s.cwnd;
+    r.retransmits = s.retrans;
+    r.deliveryRateBps = s.deliveryRateBps;
+    r.pacingRateBps = s.pacingRateBps;
+    r.unacked = s.unacked;
+    r.notsentBytes = s.notsentBytes;
+    return r;
+}
+
+QList<double> intervalThroughput(const TrafficResult &result, double minBinS, double *binS)
+{
+    QList<double> out;
+    QList<ReceiverInterval> received;
+    for (const ReceiverInterval &i : result.receiverIntervals)
+        if (!i.omitted)
+            received.append(i);
+    if (received.size() >= 3) {
+        *binS = received.size() > 1 ? (received.last().t - received.first().t) / double(received.size() - 1) : 0;
+        for (const ReceiverInterval &i : received)
+            out.append(i.throughputBps);
+        return out;
+    }
+    QList<TrafficSample> measured;
+    for (const TrafficSample &s : result.samples)
+        if (!s.omitted && s.stream < 0)
+            measured.append(s);
+    if (measured.isEmpty()) {
+        *binS = 0;
+        return out;
+    }
+    const double start = measured.first().t;
+    const double step = measured.size() > 1 ? (measured.last().t - start) / double(measured.size() - 1) : minBinS;
+    const int perBin = qMax(1, int(std::ceil(minBinS / qMax(step, 1e-6) - 1e-9)));
+    *binS = perBin * step;
+    for (qsizetype i = 0; i + perBin <= measured.size(); i += perBin) {
+        double sum = 0;
+        for (int k = 0; k < perBin; ++k)
+            sum += measured.at(i + k).throughputBps;
+        out.append(sum / perBin);
+    }
+    return out;
+}
+
+TrafficOutcome outcomeOf(const TrafficResult &result)
+{
+    TrafficOutcome o;
+    RunRecord &r = o.figures;
+    r.status = result.ok() ? RunStatus::Ok : (result.cancelled ? RunStatus::Cancelled : RunStatus::Failed);
+    r.error = result.error;
+    if (!result.ok() && r.error.isEmpty())
+        r.error = tr("The run was interrupted before its end.");
+    r.throughputBps = result.throughputBps;
+    r.senderBytes = result.senderBytes;
+    r.receiverBytes = result.receiverBytes;
+    r.durationS = result.durationS;
+    if (result.rttMs.count > 0) {
+        r.rttMinMs = result.rttMs.min;
+        r.rttMedianMs = result.rttMs.median;
+        r.rttP95Ms = result.rttMs.p95;
+        r.rttMaxMs = result.rttMs.max;
+    }
+    for (const StreamResult &s : result.perStream)
+        r.retransmits += s.retrans;
+    r.sndbufActual = result.sndbufActual > 0 ? result.sndbufActual : -1;
+    r.intervalThroughputBps = intervalThroughput(result, 0.1, &r.intervalS);
+    r.details = QJsonObject{
+        {QStringLiteral("target"), result.target},
+        {QStringLiteral("remote_version"), result.remoteVersion},
+        {QStringLiteral("streams"), result.streams},
+        {QStringLiteral("sender_throughput_bps"), result.senderThroughputBps},
+        {QStringLiteral("sndbuf_requested"), double(result.sndbufRequested)},
+        {QStringLiteral("sndbuf_actual"), double(result.sndbufActual)},
+        {QStringLiteral("sndbuf_capped"), result.sndbufCapped},
+        {QStringLiteral("rcvbuf_requested"), double(result.rcvbufRequested)},
+        {QStringLiteral("rcvbuf_actual"), double(result.rcvbufActual)},
+        {QStringLiteral("rcvbuf_capped"), result.rcvbufCapped},
+        {QStringLiteral("congestion_control"), result.congestionControl},
+        {QStringLiteral("transactions_per_second"), result.transactionsPerSecond},
+        {QStringLiteral("transaction_latency_ms"), result.transactionLatencyMs.toJson()},
+        {QStringLiteral("probe_latency_ms"), result.probeLatencyMs.toJson()},
+        {QStringLiteral("interrupted"), result.interrupted},
+        {QStringLiteral("spec"), result.spec.toJson()},
+    };
+    for (const TrafficSample &s : result.samples)
+        o.samples.append(runSampleOf(s));
+    for (const StreamResult &stream : result.perStream)
+        for (const TrafficSample &s : stream.samples)
+            o.samples.append(runSampleOf(s));
+    o.remoteKnobs = result.remoteKnobs;
+    o.remoteKnobsNote = result.remoteKnobsNote;
+    return o;
+}
+
+} // namespace tcptune

@@ -1,0 +1,25 @@
+#pragma once
+// Between the experiment's terms and the traffic engine's: an ExperimentSpec plus a RunEndpoint
+// become a TrafficSpec (socket option knobs become its socket options), and a TrafficResult
+// becomes the figures and samples the store keeps. Plain functions.
+
+#include "common/error.h"
+#include "experiment/experiment_backend.h"
+#include "experiment/experiment_spec.h"
+#include "traffic/traffic_result.h"
+#include "traffic/traffic_spec.h"
+
+namespace tcptune {
+
+// Fails for socket options the engine does not set, naming them.
+Result<TrafficSpec> trafficSpecFor(const ExperimentSpec &spec, const RunEndpoint &endpoint);
+
+RunSample runSampleOf(const TrafficSample &sample);
+
+// Per-interval receiver goodput for the collapse flag: the agent's own intervals when it sent
+// them, else the sender's samples (measured part only) averaged into bins of at least MIN_BIN_S.
+QList<double> intervalThroughput(const TrafficResult &result, double minBinS, double *binS);
+
+TrafficOutcome outcomeOf(const TrafficResult &result);
+
+} // namespace tcptune

@@ -1,0 +1,324 @@
+// The Runner against a fake backend: the order of work per run, a failing point recorded while
+// the sweep goes on, knobs restored after each run and on cancel, progress and statistics
+// signals, and resuming without repeating finished runs. The real backend is exercised by the
+// integration tests in the lab.
+
+#include "experiment/result_store.h"
+#include "experiment/runner.h"
+
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QThread>
+
+#include <atomic>
+
+using namespace tcptune;
+
+namespace {
+
+struct FakeLog {
+    QStringList calls;
+    int applied = 0;
+    int restored = 0;
+    std::atomic<int> trafficRuns{0};
+};
+
+class FakeBackend final : public ExperimentBackend {
+public:
+    explicit FakeBackend(FakeLog *log)
+        : m_log(log)
+    {
+    }
+    QString failOnSndbuf; // a point whose traffic fails
+    int blockOnRun = -1;  // this traffic run waits until cancelled
+    Result<RunEndpoint> prepareTarget(const ExperimentSpec &spec) override
+    {
+        m_log->calls << QStringLiteral("prepare");
+        RunEndpoint e;
+        e.lab = spec.target.kind == TargetSpec::Kind::Lab;
+        e.clientNetns = QStringLiteral("tcptune-fake-client");
+        return e;
+    }
+    Result<KnobSnapshot> snapshotLocal(const RunEndpoint &) override
+    {
+        m_log->calls << QStringLiteral("snapshot");
+        return KnobSnapshot{{QStringLiteral("net.ipv4.tcp_autocorking"), m_value}};
+    }
+    Result<void> applySysctls(const RunEndpoint &, const QMap<QString, QString> &sysctls) override
+    {
+        m_log->calls << QStringLiteral("apply");
+        if (sysctls.contains(QStringLiteral("net.ipv4.tcp_autocorking"))) {
+            m_value = sysctls.value(QStringLiteral("net.ipv4.tcp_autocorking"));
+            ++m_log->applied;
+        }
+        return {};
+    }
+    Result<void> restoreKnobs() override
+    {
+        m_log->calls << QStringLiteral("restore");
+        m_value = QStringLiteral("1");
+        ++m_log->restored;
+        return {};
+    }
+    Result<void> startCapture(const RunEndpoint &, const QString &) override
+    {
+        m_log->calls << QStringLiteral("capture");
+        return {};
+    }
+    CaptureRecord stopCapture() override
+    {
+        m_log->calls << QStringLiteral("stop-capture");
+        return CaptureRecord{QString(), QStringLiteral("veth"), 10, 0, {}};
+    }
+    Result<QJsonObject> analyseCapture(const QString &) override
+    {
+        m_log->calls << QStringLiteral("analyse");
+        return QJsonObject{{QStringLiteral("flows"), 1}};
+    }
+    TrafficOutcome runTraffic(const ExperimentSpec &spec, const RunEndpoint &, const SampleSink &sink) override
+    {
+        m_log->calls << QStringLiteral("traffic");
+        const int run = m_log->trafficRuns.fetch_add(1);
+        TrafficOutcome o;
+        if (run == blockOnRun) {
+            while (!m_cancel.load())
+                QThread::msleep(5);
+            o.figures.status = RunStatus::Cancelled;
+            o.figures.error = QStringLiteral("cancelled");
+            return o;
+        }
+        const QString sndbuf = spec.knobs.value(QStringLiteral("socket.SO_SNDBUF"));
+        if (!failOnSndbuf.isEmpty() && sndbuf == failOnSndbuf) {
+            o.figures.status = RunStatus::Failed;
+            o.figures.error = QStringLiteral("connection refused");
+            return o;
+        }
+        QList<RunSample> batch;
+        for (int i = 0; i < 10; ++i) {
+            RunSample s;
+            s.t = i * 0.1;
+            s.throughputBps = sndbuf.toDouble();
+            s.rttMs = sndbuf.toDouble() / 65536.0;
+            batch.append(s);
+        }
+        sink(batch);
+        o.samples = batch;
+        o.figures.status = RunStatus::Ok;
+        o.figures.throughputBps = sndbuf.toDouble() + run; // runs differ a little
+        o.figures.rttMedianMs = sndbuf.toDouble() / 65536.0;
+        o.figures.intervalThroughputBps = {10, 10, 10, 1, 1, 1};
+        o.remoteKnobs = {{QStringLiteral("net.ipv4.tcp_wmem"), QStringLiteral("4096 16384 4194304")}};
+        return o;
+    }
+    void cancel() override { m_cancel.store(true); }
+    void finish(bool) override { m_log->calls << QStringLiteral("finish"); }
+
+private:
+    FakeLog *m_log;
+    QString m_value = QStringLiteral("1");
+    std::atomic<bool> m_cancel{false};
+};
+
+SweepPlan makePlan(int repeats, bool capture = false)
+{
+    ExperimentSpec spec;
+    spec.name = QStringLiteral("fake");
+    spec.capture = capture;
+    spec.durationS = 1;
+    (void)spec.setParameter(QStringLiteral("net.ipv4.tcp_autocorking"), QStringLiteral("0"));
+    SweepPlan plan{spec};
+    (void)plan.addAxis(QStringLiteral("socket.SO_SNDBUF"),
+                       {QStringLiteral("64K"), QStringLiteral("128K"), QStringLiteral("256K")});
+    plan.setRepeats(repeats);
+    return plan;
+}
+
+} // namespace
+
+class TestRunner final : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void init();
+    void runsEveryPointInOrder_data();
+    void runsEveryPointInOrder();
+    void failingPointIsRecordedAndSweepGoesOn();
+    void cancelRestoresKnobs();
+    void resumeSkipsFinishedRuns();
+    void worksOnAWorkerThread();
+
+private:
+    QString dbPath() const { return m_dir->filePath(QStringLiteral("results.db")); }
+    std::unique_ptr<QTemporaryDir> m_dir;
+};
+
+void TestRunner::init()
+{
+    m_dir = std::make_unique<QTemporaryDir>();
+}
+
+void TestRunner::runsEveryPointInOrder_data()
+{
+    QTest::addColumn<int>("repeats");
+    QTest::addColumn<bool>("capture");
+    QTest::addRow("1 repeat") << 1 << false;
+    QTest::addRow("3 repeats") << 3 << false;
+    QTest::addRow("with capture") << 1 << true;
+}
+
+void TestRunner::runsEveryPointInOrder()
+{
+    QFETCH(int, repeats);
+    QFETCH(bool, capture);
+    FakeLog log;
+    Runner runner(std::make_unique<FakeBackend>(&log), RunnerOptions{dbPath(), m_dir->path(), false});
+    QSignalSpy finished(&runner, &Runner::finished);
+    QSignalSpy runs(&runner, &Runner::runFinished);
+    QSignalSpy samples(&runner, &Runner::samplesReady);
+    QSignalSpy stats(&runner, &Runner::pointStatistics);
+    QSignalSpy progress(&runner, &Runner::progress);
+    QSignalSpy failed(&runner, &Runner::failed);
+    runner.run(makePlan(repeats, capture));
+    QCOMPARE(failed.count(), 0);
+    QCOMPARE(finished.count(), 1);
+    QCOMPARE(finished.first().at(1).toString(), QStringLiteral("finished"));
+    QCOMPARE(runs.count(), 3 * repeats);
+    QCOMPARE(samples.count(), 3 * repeats);
+    QCOMPARE(stats.count(), 3 * repeats);
+    QCOMPARE(progress.last().at(0).toInt(), 3 * repeats);
+    QCOMPARE(progress.last().at(2).toDouble(), 0.0);
+    QCOMPARE(log.applied, 3 * repeats);
+    QVERIFY(log.restored >= 3 * repeats);
+    const QStringList expected = capture
+                                     ? QStringList{"prepare",      "snapshot", "apply",    "capture", "traffic",
+                                                   "stop-capture", "analyse",  "snapshot", "restore"}
+                                     : QStringList{"prepare", "snapshot", "apply", "traffic", "snapshot", "restore"};
+    QCOMPARE(log.calls.mid(0, expected.size()), expected);
+    QCOMPARE(log.calls.last(), QStringLiteral("finish"));
+    const PointStatistics last = stats.last().at(1).value<PointStatistics>();
+    QCOMPARE(last.runs, repeats);
+    QCOMPARE(last.collapsedRuns, repeats); // the fake's intervals fall to a tenth
+
+    ResultStore store;
+    QVERIFY(store.open(dbPath()).has_value());
+    const qint64 id = finished.first().at(0).toLongLong();
+    auto stored = store.runs(id);
+    QCOMPARE(stored->size(), 3 * repeats);
+    const RunRecord &first = stored->first();
+    QCOMPARE(first.status, RunStatus::Ok);
+    QVERIFY(first.collapsed);
+    QCOMPARE(first.settings.value("socket.SO_SNDBUF"), QStringLiteral("65536"));
+    QCOMPARE(store.samples(first.id)->size(), 10);
+    // Local before (kernel value), local after (the applied value), remote.
+    QCOMPARE(store.knobSnapshot(first.id, "local", "before")->value("net.ipv4.tcp_autocorking"), QStringLiteral("1"));
+    QCOMPARE(store.knobSnapshot(first.id, "local", "after")->value("net.ipv4.tcp_autocorking"), QStringLiteral("0"));
+    QVERIFY(!store.knobSnapshot(first.id, "remote", "before")->isEmpty());
+    QCOMPARE(store.captures(first.id)->size(), capture ? 1 : 0);
+    QCOMPARE(store.experiment(id)->status, ExperimentStatus::Finished);
+}
+
+void TestRunner::failingPointIsRecordedAndSweepGoesOn()
+{
+    FakeLog log;
+    auto backend = std::make_unique<FakeBackend>(&log);
+    backend->failOnSndbuf = QStringLiteral("131072");
+    Runner runner(std::move(backend), RunnerOptions{dbPath(), {}, false});
+    QSignalSpy finished(&runner, &Runner::finished);
+    runner.run(makePlan(2));
+    QCOMPARE(finished.count(), 1);
+    ResultStore store;
+    QVERIFY(store.open(dbPath()).has_value());
+    auto stored = store.runs(finished.first().at(0).toLongLong());
+    QCOMPARE(stored->size(), 6);
+    int failedRuns = 0;
+    for (const RunRecord &r : *stored) {
+        if (r.status == RunStatus::Failed) {
+            ++failedRuns;
+            QCOMPARE(r.pointIndex, 1);
+            QCOMPARE(r.error, QStringLiteral("connection refused"));
+        }
+    }
+    QCOMPARE(failedRuns, 2);
+    QCOMPARE(stored->last().status, RunStatus::Ok);
+}
+
+void TestRunner::cancelRestoresKnobs()
+{
+    FakeLog log;
+    auto backend = std::make_unique<FakeBackend>(&log);
+    backend->blockOnRun = 1;
+    Runner runner(std::move(backend), RunnerOptions{dbPath(), {}, false});
+    QSignalSpy finished(&runner, &Runner::finished);
+    connect(&runner, &Runner::runStarted, &runner, [&runner](int runIndex) {
+        if (runIndex == 1)
+            QMetaObject::invokeMethod(
+                &runner, [&runner] { runner.cancel(); }, Qt::DirectConnection);
+    });
+    runner.run(makePlan(1));
+    QCOMPARE(finished.count(), 1);
+    QCOMPARE(finished.first().at(1).toString(), QStringLiteral("cancelled"));
+    QCOMPARE(log.trafficRuns.load(), 2);
+    QCOMPARE(log.calls.at(log.calls.size() - 2), QStringLiteral("restore"));
+    ResultStore store;
+    QVERIFY(store.open(dbPath()).has_value());
+    const qint64 id = finished.first().at(0).toLongLong();
+    auto stored = store.runs(id);
+    QCOMPARE(stored->size(), 2);
+    QCOMPARE(stored->at(1).status, RunStatus::Cancelled);
+    QCOMPARE(store.finishedRunIndexes(id)->size(), 1);
+    QCOMPARE(store.experiment(id)->status, ExperimentStatus::Cancelled);
+}
+
+void TestRunner::resumeSkipsFinishedRuns()
+{
+    qint64 id = 0;
+    {
+        FakeLog log;
+        auto backend = std::make_unique<FakeBackend>(&log);
+        backend->blockOnRun = 2;
+        Runner runner(std::move(backend), RunnerOptions{dbPath(), {}, false});
+        QSignalSpy finished(&runner, &Runner::finished);
+        connect(&runner, &Runner::runStarted, &runner, [&runner](int runIndex) {
+            if (runIndex == 2)
+                runner.cancel();
+        });
+        runner.run(makePlan(2));
+        id = finished.first().at(0).toLongLong();
+    }
+    FakeLog log;
+    Runner runner(std::make_unique<FakeBackend>(&log), RunnerOptions{dbPath(), {}, false});
+    QSignalSpy started(&runner, &Runner::started);
+    QSignalSpy runs(&runner, &Runner::runFinished);
+    QSignalSpy finished(&runner, &Runner::finished);
+    runner.resume(id);
+    QCOMPARE(started.first().at(2).toInt(), 2);
+    QCOMPARE(runs.count(), 4);
+    QCOMPARE(runs.first().first().value<RunRecord>().runIndex, 2);
+    QCOMPARE(finished.first().at(1).toString(), QStringLiteral("finished"));
+    ResultStore store;
+    QVERIFY(store.open(dbPath()).has_value());
+    QCOMPARE(store.finishedRunIndexes(id)->size(), 6);
+    QCOMPARE(store.runs(id)->size(), 6);
+}
+
+void TestRunner::worksOnAWorkerThread()
+{
+    FakeLog log;
+    auto *runner = new Runner(std::make_unique<FakeBackend>(&log), RunnerOptions{dbPath(), {}, false});
+    QThread thread;
+    runner->moveToThread(&thread);
+    connect(&thread, &QThread::finished, runner, &QObject::deleteLater);
+    QSignalSpy finished(runner, &Runner::finished);
+    QSignalSpy samples(runner, &Runner::samplesReady);
+    thread.start();
+    const SweepPlan plan = makePlan(1);
+    QMetaObject::invokeMethod(runner, "run", Qt::QueuedConnection, Q_ARG(tcptune::SweepPlan, plan));
+    QVERIFY(finished.wait(10000));
+    QCOMPARE(samples.count(), 3);
+    QCOMPARE(samples.first().at(1).value<QList<RunSample>>().size(), 10);
+    thread.quit();
+    QVERIFY(thread.wait(5000));
+}
+
+QTEST_GUILESS_MAIN(TestRunner)
+#include "tst_runner.moc"
