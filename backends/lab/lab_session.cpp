@@ -67,7 +67,7 @@ Result<void> requestLabDown(HelperClient &helper, const QString &labName)
     return {};
 }
 
-Result<LabEndpoints> ensureLabUp(HelperClient &helper, const QString &labName, quint16 agentPort)
+Result<LabEndpoints> ensureLabUp(const QString &labName, HelperClient *helper, quint16 agentPort)
 {
     if (auto ok = validateLabName(labName); !ok)
         return std::unexpected(ok.error());
@@ -79,7 +79,16 @@ Result<LabEndpoints> ensureLabUp(HelperClient &helper, const QString &labName, q
         auto spec = parseLabSpec(labName, {});
         if (!spec)
             return std::unexpected(spec.error());
-        auto started = requestLabUp(helper, *spec);
+        std::unique_ptr<HelperClient> ownHelper;
+        if (helper == nullptr) {
+            auto startedHelper = HelperClient::start();
+            if (!startedHelper)
+                return fail(tr("Lab %1 is down and tcptune-helper, which builds it, did not start: %2")
+                                .arg(labName, startedHelper.error().message));
+            ownHelper = std::move(*startedHelper);
+            helper = ownHelper.get();
+        }
+        auto started = requestLabUp(*helper, *spec);
         if (!started)
             return fail(tr("Could not start lab %1: %2").arg(labName, started.error().message));
         status = *started;

@@ -22,8 +22,9 @@ Result<void> requestLabDown(HelperClient &helper, const QString &labName);
 // Makes sure lab NAME is up, starting it with the catalogue's defaults (routed, unshaped) when
 // it is down, and returns where a run finds it. A leftover lab is an error that says how to
 // remove it. AGENT_PORT is the port the LabAgent will listen on inside the server namespace.
-Result<LabEndpoints> ensureLabUp(HelperClient &helper, const QString &labName = QString::fromLatin1(kDefaultLabName),
-                                 quint16 agentPort = kLabAgentPort);
+// HELPER may be null: a helper is then started only if the lab must be built.
+Result<LabEndpoints> ensureLabUp(const QString &labName = QString::fromLatin1(kDefaultLabName),
+                                 HelperClient *helper = nullptr, quint16 agentPort = kLabAgentPort);
 
 // Reads a LabStatus back from the helper's JSON answer (for callers that cannot read the
 // lab records themselves).

@@ -4,6 +4,7 @@
 #include "cli/console.h"
 #include "cli/run/run_report.h"
 #include "knobs/knob_value.h"
+#include "lab/lab_target.h"
 #include "traffic/traffic_client.h"
 
 #include <QCommandLineParser>
@@ -77,6 +78,9 @@ int runRunCommand(const QStringList &args)
     parser.addOptions({target,       duration,   omit,     streams, workload, writeSize,      requestSize,
                        responseSize, headerSize, sndbuf,   rcvbuf,  nodelay,  cork,           lowat,
                        cc,           pacing,     sampleMs, probe,   token,    connectTimeout, json});
+    const auto labOption = opt("lab", tr("Without --target: the local lab NAME (default lab), started if down."),
+                               "NAME", QStringLiteral("lab"));
+    parser.addOption(labOption);
     if (!parser.parse(args))
         return failWith(parser.errorText() + QLatin1Char('\n') + tr("Try 'tcptune run --help'."), 2);
     if (parser.isSet(QStringLiteral("help"))) {
@@ -86,10 +90,8 @@ int runRunCommand(const QStringList &args)
     if (parser.positionalArguments().size() > 1)
         return failWith(tr("Unknown argument '%1'. Try 'tcptune run --help'.").arg(parser.positionalArguments().at(1)),
                         2);
-    if (!parser.isSet(target))
-        return failWith(tr("No target given: give --target HOST[:PORT] (a host running `tcptune serve`) or "
-                           "--target iperf3://HOST[:PORT] (a stock `iperf3 -s`)."),
-                        2);
+    if (parser.isSet(target) && parser.isSet(labOption))
+        return failWith(tr("Give either --target or --lab, not both."), 2);
 
     TrafficSpec spec;
     QString problem;
@@ -118,10 +120,19 @@ int runRunCommand(const QStringList &args)
         }
         field = T(*v);
     };
-    auto t = TrafficTarget::parse(parser.value(target));
-    if (!t)
-        return failWith(t.error().message, 2);
-    spec.target = *t;
+    std::unique_ptr<LabTarget> lab; // no --target: the local lab, with its agent in the server namespace
+    if (parser.isSet(target)) {
+        auto t = TrafficTarget::parse(parser.value(target));
+        if (!t)
+            return failWith(t.error().message, 2);
+        spec.target = *t;
+    } else {
+        auto started = LabTarget::start(parser.value(labOption));
+        if (!started)
+            return failWith(started.error().message, 1);
+        lab = std::move(*started);
+        lab->applyTo(spec);
+    }
     spec.target.token = parser.value(token);
     auto w = parseWorkload(parser.value(workload));
     if (!w)

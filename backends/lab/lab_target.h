@@ -1,0 +1,35 @@
+#pragma once
+// LabTarget: the lab as the target of one traffic run. It makes sure the lab is up (asking
+// tcptune-helper to start it with the defaults when it is down), starts the agent inside the
+// server namespace (LabAgent) and points a TrafficSpec at it, with the client's sockets in the
+// client namespace. Keep it alive for the whole run: destroying it stops the agent. The lab
+// itself stays up. Needs root: traffic enters the lab's namespaces with setns.
+
+#include "common/error.h"
+#include "lab/lab_agent.h"
+#include "lab/lab_layout.h"
+
+#include <QString>
+
+#include <memory>
+
+namespace tcptune {
+
+struct TrafficSpec;
+
+class LabTarget final {
+public:
+    static Result<std::unique_ptr<LabTarget>> start(const QString &labName = QString::fromLatin1(kDefaultLabName));
+    ~LabTarget();
+
+    const LabEndpoints &endpoints() const { return m_endpoints; }
+    // Sets SPEC's target to the lab's agent and its clientNetns to the lab's client namespace.
+    void applyTo(TrafficSpec &spec) const;
+
+private:
+    LabTarget() = default;
+    LabEndpoints m_endpoints;
+    LabAgent m_agent;
+};
+
+} // namespace tcptune

@@ -1,0 +1,217 @@
+// `tcptune lab` and `tcptune run` against the lab, as a user runs them (root): the shaped
+// routed lab delivers its rate, a big send buffer bloats the bottleneck queue (cubic), knobs set
+// inside the lab leave the host alone, --delay is refused without netem, and `lab down` leaves
+// no namespace or link behind. Every test uses its own lab name and always removes it.
+
+#include "command_runner.h"
+#include "scratch_namespace.h"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTest>
+
+using namespace tcptune::test;
+
+namespace {
+
+QString netnsList()
+{
+    return QString::fromLocal8Bit(
+        runCommand(QStringLiteral("ip"), {QStringLiteral("netns"), QStringLiteral("list")}).out);
+}
+
+QString hostValue(const char *path)
+{
+    QFile f(QString::fromLatin1(path));
+    return f.open(QIODevice::ReadOnly) ? QString::fromLatin1(f.readAll()).trimmed() : QString();
+}
+
+struct Lab {
+    QString name;
+    explicit Lab(QString n)
+        : name(std::move(n))
+    {
+        runTcptune({"lab", "down", "--name", name}, 30000); // a leftover of a crashed run
+    }
+    ~Lab() { runTcptune({"lab", "down", "--name", name}, 30000); }
+    CommandResult up(const QStringList &options) const
+    {
+        return runTcptune(QStringList{"lab", "up", "--name", name} + options, 60000);
+    }
+};
+
+QJsonObject runJson(const QString &lab, const QStringList &options, QString *error)
+{
+    const CommandResult r = runTcptune(QStringList{"run", "--lab", lab, "--duration", "3", "--json"} + options, 60000);
+    if (r.exitCode != 0) {
+        *error = QStringLiteral("exit %1: %2").arg(r.exitCode).arg(QString::fromLocal8Bit(r.err));
+        return {};
+    }
+    return QJsonDocument::fromJson(r.out).object();
+}
+
+} // namespace
+
+class TestLabCommand final : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase();
+    void routedRateIsDelivered();
+    void bigSendBufferBloatsTheQueue();
+    void knobsInsideTheLabLeaveTheHostAlone();
+    void delayRefusedWithoutNetem();
+    void downLeavesNothingBehind();
+    void statusJson();
+    void badArguments_data();
+    void badArguments();
+};
+
+void TestLabCommand::initTestCase()
+{
+    if (!runningAsRoot())
+        QSKIP("the lab needs root");
+}
+
+void TestLabCommand::routedRateIsDelivered()
+{
+    Lab lab(QStringLiteral("t-lab6"));
+    const CommandResult up = lab.up({"--rate", "50mbit"});
+    QVERIFY2(up.exitCode == 0, up.err.constData());
+    QString error;
+    const QJsonObject result = runJson(lab.name, {}, &error);
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+    const double mbps = result.value("throughput_bps").toDouble() / 1e6;
+    qInfo("routed lab at 50 Mbit/s: %.2f Mbit/s receiver goodput", mbps);
+    QVERIFY2(mbps >= 45 && mbps <= 50, qPrintable(QString::number(mbps)));
+}
+
+void TestLabCommand::bigSendBufferBloatsTheQueue()
+{
+    Lab lab(QStringLiteral("t-lab7"));
+    const CommandResult up = lab.up({"--rate", "50mbit", "--queue", "2M"});
+    QVERIFY2(up.exitCode == 0, up.err.constData());
+    QString error;
+    const QJsonObject small = runJson(lab.name, {"--cc", "cubic", "--sndbuf", "64K"}, &error);
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+    const QJsonObject big = runJson(lab.name, {"--cc", "cubic", "--sndbuf", "1M"}, &error);
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+    const double smallRtt = small.value("rtt_ms").toObject().value("median").toDouble();
+    const double bigRtt = big.value("rtt_ms").toObject().value("median").toDouble();
+    qInfo("median RTT: %.2f ms with --sndbuf 64K, %.2f ms with --sndbuf 1M (ratio %.1f)", smallRtt, bigRtt,
+          bigRtt / smallRtt);
+    QVERIFY(smallRtt > 0);
+    QVERIFY2(bigRtt >= 3 * smallRtt, qPrintable(QStringLiteral("%1 vs %2").arg(bigRtt).arg(smallRtt)));
+}
+
+void TestLabCommand::knobsInsideTheLabLeaveTheHostAlone()
+{
+    Lab lab(QStringLiteral("t-lab8"));
+    const CommandResult up = lab.up({});
+    QVERIFY2(up.exitCode == 0, up.err.constData());
+    const char *path = "/proc/sys/net/ipv4/tcp_autocorking";
+    const QString hostBefore = hostValue(path);
+    QVERIFY(!hostBefore.isEmpty());
+    const QString flipped = hostBefore == QLatin1String("0") ? QStringLiteral("1") : QStringLiteral("0");
+    const QString client = QStringLiteral("tcptune-t-lab8-client");
+    // While the knob is changed in the lab's client namespace, print it there and on the host.
+    const CommandResult r =
+        runTcptune({"knobs", "set", "net.ipv4.tcp_autocorking=" + flipped, "--netns", client, "--", "sh", "-c",
+                    QStringLiteral("ip netns exec %1 cat %2; cat %2").arg(client, QString::fromLatin1(path))},
+                   30000);
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    const QStringList lines = QString::fromLocal8Bit(r.out).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    QCOMPARE(lines.size(), 2);
+    QCOMPARE(lines.at(0), flipped);    // inside the lab
+    QCOMPARE(lines.at(1), hostBefore); // the host, meanwhile
+    QCOMPARE(hostValue(path), hostBefore);
+}
+
+void TestLabCommand::delayRefusedWithoutNetem()
+{
+    if (!QFile::exists(QStringLiteral("/run/tcptune/qdiscs.json")))
+        QVERIFY(runTcptune({"lab", "status"}).exitCode == 0);
+    Lab lab(QStringLiteral("t-lab9"));
+    const CommandResult probe = lab.up({"--rate", "10mbit"}); // also makes sure the qdiscs are probed
+    QVERIFY2(probe.exitCode == 0, probe.err.constData());
+    const QJsonObject status =
+        QJsonDocument::fromJson(runTcptune({"lab", "status", "--name", lab.name, "--json"}).out).object();
+    const QJsonArray missing = status.value("qdiscs").toObject().value("missing").toArray();
+    if (!missing.contains(QStringLiteral("netem")))
+        QSKIP("this kernel has netem");
+    const CommandResult r = lab.up({"--delay", "20"});
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.contains("netem is not in this kernel"), r.err.constData());
+    // The lab still works as it was.
+    const QJsonObject after =
+        QJsonDocument::fromJson(runTcptune({"lab", "status", "--name", lab.name, "--json"}).out).object();
+    QCOMPARE(after.value("state").toString(), QStringLiteral("up"));
+}
+
+void TestLabCommand::downLeavesNothingBehind()
+{
+    const QString hostLinksBefore = QString::fromLocal8Bit(runCommand("ip", {"-o", "link", "show"}).out);
+    {
+        Lab lab(QStringLiteral("t-lab10"));
+        const CommandResult up = lab.up({"--rate", "20mbit", "--mtu", "9000"});
+        QVERIFY2(up.exitCode == 0, up.err.constData());
+        QCOMPARE(netnsList().count(QStringLiteral("tcptune-t-lab10-")), 3);
+        const CommandResult down = runTcptune({"lab", "down", "--name", lab.name}, 30000);
+        QVERIFY2(down.exitCode == 0, down.err.constData());
+    }
+    QVERIFY(!netnsList().contains(QStringLiteral("tcptune-t-lab10-")));
+    QVERIFY(!QFile::exists(QStringLiteral("/run/tcptune/labs/t-lab10.json")));
+    const QString hostLinks = QString::fromLocal8Bit(runCommand("ip", {"-o", "link", "show"}).out);
+    QVERIFY(!hostLinks.contains(QStringLiteral("tcpt-")));
+    QCOMPARE(hostLinks.count(QLatin1Char('\n')), hostLinksBefore.count(QLatin1Char('\n')));
+}
+
+void TestLabCommand::statusJson()
+{
+    Lab lab(QStringLiteral("t-lab11"));
+    QCOMPARE(QJsonDocument::fromJson(runTcptune({"lab", "status", "--name", lab.name, "--json"}).out)
+                 .object()
+                 .value("state")
+                 .toString(),
+             QStringLiteral("down"));
+    const CommandResult up = lab.up({"--topology", "direct"});
+    QVERIFY2(up.exitCode == 0, up.err.constData());
+    const QJsonObject o =
+        QJsonDocument::fromJson(runTcptune({"lab", "status", "--name", lab.name, "--json"}).out).object();
+    QCOMPARE(o.value("state").toString(), QStringLiteral("up"));
+    QCOMPARE(o.value("spec").toObject().value("topology").toString(), QStringLiteral("direct"));
+    const QJsonObject e = o.value("endpoints").toObject();
+    QCOMPARE(e.value("client_netns").toString(), QStringLiteral("tcptune-t-lab11-client"));
+    QCOMPARE(e.value("server_netns").toString(), QStringLiteral("tcptune-t-lab11-server"));
+    QCOMPARE(o.value("namespaces").toArray().size(), 2);
+    const QString text = QString::fromUtf8(runTcptune({"lab", "status"}).out);
+    QVERIFY2(text.contains(QStringLiteral("Lab t-lab11 is up: direct")), qPrintable(text));
+}
+
+void TestLabCommand::badArguments_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("mentions");
+    QTest::addRow("no action") << QStringList{"lab"} << "tcptune lab up";
+    QTest::addRow("unknown action") << QStringList{"lab", "sideways"} << "up, down or status";
+    QTest::addRow("bad name") << QStringList{"lab", "up", "--name", "../etc"} << "lab name";
+    QTest::addRow("bad rate") << QStringList{"lab", "up", "--name", "t-bad", "--rate", "fast"} << "lab.rate";
+    QTest::addRow("bad mtu") << QStringList{"lab", "up", "--name", "t-bad", "--mtu", "70000"} << "lab.mtu";
+    QTest::addRow("bad topology") << QStringList{"lab", "up", "--name", "t-bad", "--topology", "ring"}
+                                  << "lab.topology";
+    QTest::addRow("shaping on down") << QStringList{"lab", "down", "--rate", "1mbit"} << "lab up";
+}
+
+void TestLabCommand::badArguments()
+{
+    QFETCH(QStringList, args);
+    QFETCH(QString, mentions);
+    const CommandResult r = runTcptune(args);
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(QString::fromLocal8Bit(r.err).contains(mentions), r.err.constData());
+    QVERIFY(!netnsList().contains(QStringLiteral("tcptune-t-bad-")));
+}
+
+QTEST_GUILESS_MAIN(TestLabCommand)
+#include "tst_lab_command.moc"
