@@ -1,0 +1,62 @@
+// The lab's helper operations check their parameters before anything runs as root: bad names,
+// wrong types, unknown fields and non-lab knobs are refused with a message naming the problem.
+
+#include "helper/helper_operations.h"
+#include "lab/lab_helper_operations.h"
+
+#include <QJsonObject>
+#include <QTest>
+
+using namespace tcptune;
+
+class TestLabHelperOperations final : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void registersTheLabOperations();
+    void refusesBadParameters_data();
+    void refusesBadParameters();
+};
+
+void TestLabHelperOperations::registersTheLabOperations()
+{
+    HelperOperations ops;
+    addLabOperations(ops);
+    QCOMPARE(ops.names(), (QStringList{"lab_down", "lab_status", "lab_up"}));
+}
+
+void TestLabHelperOperations::refusesBadParameters_data()
+{
+    QTest::addColumn<QString>("op");
+    QTest::addColumn<QJsonObject>("params");
+    QTest::addColumn<QString>("mentions");
+    QTest::addRow("name not a string") << "lab_up" << QJsonObject{{"name", 5}} << "'name' must be a string";
+    QTest::addRow("path in name") << "lab_up" << QJsonObject{{"name", "../../etc"}} << "not a usable lab name";
+    QTest::addRow("prefixed name") << "lab_down" << QJsonObject{{"name", "tcptune-x/y"}} << "not a usable lab name";
+    QTest::addRow("empty name") << "lab_status" << QJsonObject{{"name", ""}} << "not a usable lab name";
+    QTest::addRow("overlong name") << "lab_down" << QJsonObject{{"name", QString(40, QLatin1Char('a'))}}
+                                   << "not a usable lab name";
+    QTest::addRow("knobs not an object") << "lab_up" << QJsonObject{{"knobs", "50mbit"}} << "'knobs' must be an object";
+    QTest::addRow("knob value a number") << "lab_up" << QJsonObject{{"knobs", QJsonObject{{"lab.rate", 5}}}}
+                                         << "must be a string";
+    QTest::addRow("sysctl as lab knob") << "lab_up" << QJsonObject{{"knobs", QJsonObject{{"net.core.wmem_max", "1"}}}}
+                                        << "not a lab parameter";
+    QTest::addRow("bad rate") << "lab_up" << QJsonObject{{"knobs", QJsonObject{{"lab.rate", "lots"}}}} << "lab.rate";
+    QTest::addRow("unknown field") << "lab_up" << QJsonObject{{"command", "rm -rf /"}} << "Unknown parameter 'command'";
+    QTest::addRow("unknown field on down")
+        << "lab_down" << QJsonObject{{"name", "lab"}, {"all", true}} << "Unknown parameter 'all'";
+}
+
+void TestLabHelperOperations::refusesBadParameters()
+{
+    QFETCH(QString, op);
+    QFETCH(QJsonObject, params);
+    QFETCH(QString, mentions);
+    HelperOperations ops;
+    addLabOperations(ops);
+    const auto result = ops.dispatch(op, params);
+    QVERIFY(!result);
+    QVERIFY2(result.error().message.contains(mentions), qPrintable(result.error().message));
+}
+
+QTEST_GUILESS_MAIN(TestLabHelperOperations)
+#include "tst_lab_helper_operations.moc"
