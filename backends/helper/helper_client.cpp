@@ -119,8 +119,8 @@ struct HelperClient::Private {
         if (deathMessage.isEmpty())
             deathMessage =
                 lastUnsolicitedError.isEmpty()
-                    ? tr("The privileged helper (tcptune-helper) has exited; the changes it made were rolled "
-                         "back. Start the operation again.")
+                    ? tr("The privileged helper (tcptune-helper) has exited. It rolls its changes back when it "
+                         "ends; if it was killed, the next start or 'tcptune knobs restore' does.")
                     : lastUnsolicitedError;
         replied.notify_all();
     }
