@@ -24,7 +24,7 @@ void TestPolkitPolicy::initTestCase()
     QVERIFY2(file.open(QIODevice::ReadOnly), TCPTUNE_POLKIT_POLICY);
     QXmlStreamReader xml(&file);
     while (!xml.atEnd()) {
-        if (!xml.readNextStartElement())
+        if (xml.readNext() != QXmlStreamReader::StartElement)
             continue;
         const QString name = xml.name().toString();
         if (name == QLatin1String("action")) {
