@@ -1,0 +1,122 @@
+#include "cli/results/results_command.h"
+#include "cli/command.h"
+
+#include "cli/console.h"
+#include "cli/sweep/sweep_output.h"
+#include "experiment/result_store.h"
+#include "experiment/sweep_table.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+#include <QJsonArray>
+#include <QJsonDocument>
+
+namespace tcptune::cli {
+namespace {
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("ResultsCommand", text);
+}
+
+int list(const ResultStore &store, bool json)
+{
+    auto experiments = store.experiments();
+    if (!experiments)
+        return failWith(experiments.error().message, 1);
+    if (json) {
+        QJsonArray array;
+        for (const ExperimentRecord &e : *experiments)
+            array.append(QJsonObject{{QStringLiteral("id"), double(e.id)},
+                                     {QStringLiteral("name"), e.name},
+                                     {QStringLiteral("created"), e.created.toString(Qt::ISODateWithMs)},
+                                     {QStringLiteral("status"), experimentStatusName(e.status)},
+                                     {QStringLiteral("planned_runs"), e.plannedRuns},
+                                     {QStringLiteral("finished_runs"), e.finishedRuns}});
+        out() << QString::fromUtf8(QJsonDocument(array).toJson(QJsonDocument::Indented));
+        out().flush();
+        return 0;
+    }
+    if (experiments->isEmpty()) {
+        out() << tr("The result store %1 holds no experiments yet; 'tcptune sweep 5' runs one.").arg(store.path())
+              << Qt::endl;
+        return 0;
+    }
+    out() << QStringLiteral("%1  %2  %3  %4  %5")
+                 .arg(tr("id"), 5)
+                 .arg(tr("created (UTC)"), -19)
+                 .arg(tr("status"), -9)
+                 .arg(tr("runs"), -9)
+                 .arg(tr("name"))
+          << '\n';
+    for (const ExperimentRecord &e : *experiments)
+        out() << QStringLiteral("%1  %2  %3  %4  %5")
+                     .arg(e.id, 5)
+                     .arg(e.created.toString(QStringLiteral("yyyy-MM-dd HH:mm:ss")), -19)
+                     .arg(experimentStatusName(e.status), -9)
+                     .arg(QStringLiteral("%1/%2").arg(e.finishedRuns).arg(e.plannedRuns), -9)
+                     .arg(e.name)
+              << '\n';
+    out().flush();
+    return 0;
+}
+
+} // namespace
+
+int runResultsCommand(const QStringList &args)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(tr("Lists the stored experiments, or shows one with its result table."));
+    parser.addHelpOption();
+    parser.addPositionalArgument(QStringLiteral("results"), tr("Stored results."));
+    parser.addPositionalArgument(QStringLiteral("action"), tr("list, or show ID"), QStringLiteral("list|show ID"));
+    const QCommandLineOption json(QStringLiteral("json"), tr("Print JSON."));
+    const QCommandLineOption db(QStringLiteral("db"),
+                                tr("The result store (default: $XDG_DATA_HOME/tcptune/results.db)."),
+                                QStringLiteral("FILE"));
+    const QCommandLineOption outDir(QStringLiteral("out"),
+                                    tr("show: also write table.md, points.csv, runs.csv and "
+                                       "results.json into DIR."),
+                                    QStringLiteral("DIR"));
+    parser.addOptions({json, db, outDir});
+    if (!parser.parse(args))
+        return failWith(parser.errorText() + QLatin1Char('\n') + tr("Try 'tcptune results --help'."), 2);
+    if (parser.isSet(QStringLiteral("help"))) {
+        out() << parser.helpText();
+        return 0;
+    }
+    const QStringList positional = parser.positionalArguments().mid(1);
+    const QString action = positional.value(0, QStringLiteral("list"));
+    if (action != QLatin1String("list") && action != QLatin1String("show"))
+        return failWith(tr("Unknown action '%1'; use 'tcptune results list' or 'tcptune results show ID'.").arg(action),
+                        2);
+    qint64 id = 0;
+    if (action == QLatin1String("show")) {
+        bool ok = false;
+        id = positional.value(1).toLongLong(&ok);
+        if (!ok || id <= 0)
+            return failWith(tr("'tcptune results show' needs an experiment id; 'tcptune results list' shows them."), 2);
+    }
+    ResultStore store;
+    if (auto r = store.open(parser.isSet(db) ? parser.value(db) : ResultStore::defaultPath()); !r)
+        return failWith(r.error().message, 1);
+    if (action == QLatin1String("list"))
+        return list(store, parser.isSet(json));
+    auto table = loadSweepTable(store, id);
+    if (!table)
+        return failWith(table.error().message, 2);
+    if (parser.isSet(json))
+        out() << QString::fromUtf8(QJsonDocument(toJson(*table)).toJson(QJsonDocument::Indented));
+    else
+        out() << toMarkdown(*table);
+    out().flush();
+    if (parser.isSet(outDir))
+        if (auto r = writeSweepFiles(*table, parser.value(outDir)); !r)
+            return failWith(r.error().message, 1);
+    return 0;
+}
+
+} // namespace tcptune::cli
+
+TCPTUNE_REGISTER_COMMAND("results", "List stored experiments or show one's result table",
+                         tcptune::cli::runResultsCommand)

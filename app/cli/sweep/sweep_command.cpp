@@ -1,0 +1,283 @@
+#include "cli/sweep/sweep_command.h"
+#include "cli/command.h"
+
+#include "cli/console.h"
+#include "cli/sweep/sweep_output.h"
+#include "experiment/live_experiment_backend.h"
+#include "experiment/preset_library.h"
+#include "experiment/result_store.h"
+#include "experiment/runner.h"
+#include "experiment/sweep_table.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+#include <QJsonDocument>
+#include <QThread>
+#include <QTimer>
+
+#include <atomic>
+#include <csignal>
+#include <cmath>
+
+namespace tcptune::cli {
+namespace {
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("SweepCommand", text);
+}
+
+std::atomic<bool> g_interrupted{false};
+
+void onSignal(int)
+{
+    g_interrupted.store(true);
+}
+
+QString seconds(double s)
+{
+    const int total = int(std::lround(s));
+    return total >= 60 ? QStringLiteral("%1 min %2 s").arg(total / 60).arg(total % 60)
+                       : QStringLiteral("%1 s").arg(total);
+}
+
+// Applies the command line's overrides to PLAN (and checks them again, so bad values fail
+// before anything runs).
+Result<SweepPlan> withOverrides(SweepPlan plan, const QCommandLineParser &parser)
+{
+    QJsonObject json = plan.toJson();
+    if (parser.isSet(QStringLiteral("repeats"))) {
+        bool ok = false;
+        const int n = parser.value(QStringLiteral("repeats")).toInt(&ok);
+        if (!ok || n < 1 || n > 1000)
+            return fail(tr("--repeats: '%1' is not a number of runs per point; give 1 .. 1000.")
+                            .arg(parser.value(QStringLiteral("repeats"))));
+        json.insert(QStringLiteral("repeats"), n);
+    }
+    if (parser.isSet(QStringLiteral("duration"))) {
+        bool ok = false;
+        const double d = parser.value(QStringLiteral("duration")).toDouble(&ok);
+        if (!ok)
+            return fail(
+                tr("--duration: '%1' is not a number of seconds.").arg(parser.value(QStringLiteral("duration"))));
+        json.insert(QStringLiteral("duration_s"), d);
+        if (json.value(QStringLiteral("omit_s")).toDouble() >= d)
+            json.insert(QStringLiteral("omit_s"), d / 4);
+    }
+    if (parser.isSet(QStringLiteral("target")))
+        json.insert(QStringLiteral("target"), parser.value(QStringLiteral("target")));
+    if (parser.isSet(QStringLiteral("lab"))) {
+        QJsonObject target = json.value(QStringLiteral("target")).toObject();
+        if (target.value(QStringLiteral("kind")).toString(QStringLiteral("lab")) != QLatin1String("lab"))
+            return fail(
+                tr("--lab applies to lab targets only; this spec's target is %1.").arg(plan.spec().target.describe()));
+        target.insert(QStringLiteral("kind"), QStringLiteral("lab"));
+        target.insert(QStringLiteral("lab"), parser.value(QStringLiteral("lab")));
+        json.insert(QStringLiteral("target"), target);
+    }
+    auto result = SweepPlan::fromJson(json);
+    if (!result)
+        return std::unexpected(result.error());
+    return result;
+}
+
+} // namespace
+
+int runSweepCommand(const QStringList &args)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        tr("Runs an experiment or sweep (a JSON spec or a preset), stores every run, and prints the result table."));
+    parser.addHelpOption();
+    parser.addPositionalArgument(QStringLiteral("sweep"), tr("Run a sweep."));
+    parser.addPositionalArgument(QStringLiteral("spec"),
+                                 tr("A spec file, or a preset: its story number (5), preset:5 or its name."),
+                                 QStringLiteral("SPEC.json|PRESET"));
+    const QList<QCommandLineOption> options = {
+        {QStringLiteral("preset"), tr("Run preset N (its story number or name)."), QStringLiteral("N")},
+        {QStringLiteral("repeats"), tr("Runs per point (overrides the spec)."), QStringLiteral("N")},
+        {QStringLiteral("duration"), tr("Seconds per run (overrides the spec)."), QStringLiteral("S")},
+        {QStringLiteral("dry-run"), tr("Print the plan and its expected duration; run nothing.")},
+        {QStringLiteral("out"), tr("Write table.md, points.csv, runs.csv and results.json into DIR."),
+         QStringLiteral("DIR")},
+        {QStringLiteral("json"), tr("Print the results as JSON instead of a Markdown table.")},
+        {QStringLiteral("resume"), tr("Run the unfinished runs of stored experiment ID."), QStringLiteral("ID")},
+        {QStringLiteral("db"), tr("The result store (default: $XDG_DATA_HOME/tcptune/results.db)."),
+         QStringLiteral("FILE")},
+        {QStringLiteral("lab"), tr("Use lab NAME for a lab target."), QStringLiteral("NAME")},
+        {QStringLiteral("target"), tr("Run against TARGET instead: HOST[:PORT] (an agent) or iperf3://HOST[:PORT]."),
+         QStringLiteral("TARGET")},
+        {QStringLiteral("lab-down"), tr("Remove the lab when the sweep ends.")},
+        {QStringLiteral("list-presets"), tr("List the presets and exit.")},
+    };
+    parser.addOptions(options);
+    if (!parser.parse(args))
+        return failWith(parser.errorText() + QLatin1Char('\n') + tr("Try 'tcptune sweep --help'."), 2);
+    if (parser.isSet(QStringLiteral("help"))) {
+        out() << parser.helpText();
+        return 0;
+    }
+    const PresetLibrary library;
+    if (parser.isSet(QStringLiteral("list-presets"))) {
+        for (const PresetInfo &p : library.presets())
+            out() << QStringLiteral("%1  %2  %3").arg(p.story).arg(p.id, -28).arg(p.name) << '\n';
+        out().flush();
+        return 0;
+    }
+    const QStringList positional = parser.positionalArguments().mid(1);
+    const QString storePath =
+        parser.isSet(QStringLiteral("db")) ? parser.value(QStringLiteral("db")) : ResultStore::defaultPath();
+
+    // Everything the user can get wrong is checked here, before anything runs.
+    SweepPlan plan;
+    qint64 resumeId = 0;
+    if (parser.isSet(QStringLiteral("resume"))) {
+        bool ok = false;
+        resumeId = parser.value(QStringLiteral("resume")).toLongLong(&ok);
+        if (!ok || resumeId <= 0)
+            return failWith(tr("--resume: '%1' is not an experiment id; 'tcptune results list' shows them.")
+                                .arg(parser.value(QStringLiteral("resume"))),
+                            2);
+        ResultStore store;
+        if (auto r = store.open(storePath); !r)
+            return failWith(r.error().message, 1);
+        auto experiment = store.experiment(resumeId);
+        if (!experiment)
+            return failWith(experiment.error().message, 2);
+        auto stored = SweepPlan::fromJson(experiment->plan);
+        if (!stored)
+            return failWith(stored.error().message, 2);
+        plan = *stored;
+    } else {
+        QString reference = parser.value(QStringLiteral("preset"));
+        if (reference.isEmpty() && !positional.isEmpty())
+            reference = positional.first();
+        if (reference.isEmpty())
+            return failWith(tr("Give a spec file or a preset, e.g. 'tcptune sweep 5' (see --list-presets)."), 2);
+        if (parser.isSet(QStringLiteral("preset")) && !reference.startsWith(QLatin1String("preset:")))
+            reference.prepend(QStringLiteral("preset:"));
+        auto loaded = library.load(reference);
+        if (!loaded)
+            return failWith(loaded.error().message, 2);
+        auto overridden = withOverrides(*loaded, parser);
+        if (!overridden)
+            return failWith(overridden.error().message, 2);
+        plan = *overridden;
+    }
+
+    if (parser.isSet(QStringLiteral("dry-run"))) {
+        if (parser.isSet(QStringLiteral("json"))) {
+            QJsonObject o = plan.toJson();
+            o.insert(QStringLiteral("expected_duration_s"), plan.expectedDurationS());
+            o.insert(QStringLiteral("runs"), int(plan.runs().size()));
+            out() << QString::fromUtf8(QJsonDocument(o).toJson(QJsonDocument::Indented));
+        } else {
+            out() << plan.describe() << '\n';
+            const QList<SweepPoint> points = plan.points();
+            for (const PlannedRun &run : plan.runs())
+                out() << tr("  run %1: %2, repeat %3")
+                             .arg(run.index + 1)
+                             .arg(points.at(run.point).label().isEmpty() ? tr("the spec")
+                                                                         : points.at(run.point).label())
+                             .arg(run.repeat + 1)
+                      << '\n';
+        }
+        out().flush();
+        return 0;
+    }
+
+    std::signal(SIGINT, onSignal);
+    std::signal(SIGTERM, onSignal);
+    std::signal(SIGHUP, onSignal);
+
+    RunnerOptions runnerOptions;
+    runnerOptions.storePath = storePath;
+    runnerOptions.removeLabAtEnd = parser.isSet(QStringLiteral("lab-down"));
+    auto *runner = new Runner(std::make_unique<LiveExperimentBackend>(), runnerOptions);
+    QThread worker;
+    runner->moveToThread(&worker);
+    QObject::connect(&worker, &QThread::finished, runner, &QObject::deleteLater);
+
+    qint64 experimentId = resumeId;
+    QString status;
+    QString failure;
+    int failedRuns = 0;
+    QObject::connect(runner, &Runner::started, qApp, [&](qint64 id, int total, int done) {
+        experimentId = id;
+        err() << tr("Experiment %1: %2 runs, %3 already done (resume with 'tcptune sweep --resume %1').")
+                     .arg(id)
+                     .arg(total)
+                     .arg(done)
+              << Qt::endl;
+    });
+    QObject::connect(runner, &Runner::logged, qApp, [](const QString &line) { err() << line << Qt::endl; });
+    QObject::connect(runner, &Runner::runFinished, qApp, [&](const RunRecord &r) {
+        if (r.status == RunStatus::Failed)
+            ++failedRuns;
+        const QString what =
+            r.status == RunStatus::Ok
+                ? tr("%1 Mbit/s, RTT median %2 ms").arg(r.throughputBps / 1e6, 0, 'f', 1).arg(r.rttMedianMs, 0, 'f', 1)
+                : runStatusName(r.status) + QStringLiteral(": ") + r.error;
+        err() << tr("  %1 (repeat %2): %3").arg(r.pointLabel).arg(r.repeat + 1).arg(what) << Qt::endl;
+    });
+    QObject::connect(runner, &Runner::progress, qApp, [](int done, int total, double eta) {
+        err() << tr("  %1/%2 runs done, about %3 left").arg(done).arg(total).arg(seconds(eta)) << Qt::endl;
+    });
+    QObject::connect(runner, &Runner::finished, qApp, [&](qint64 id, const QString &s) {
+        experimentId = id;
+        status = s;
+        QCoreApplication::quit();
+    });
+    QObject::connect(runner, &Runner::failed, qApp, [&](const QString &message) {
+        failure = message;
+        QCoreApplication::quit();
+    });
+    QTimer signalPoll;
+    QObject::connect(&signalPoll, &QTimer::timeout, qApp, [runner] {
+        if (g_interrupted.exchange(false)) {
+            err() << tr("Stopping: restoring the knobs...") << Qt::endl;
+            runner->cancel();
+        }
+    });
+    signalPoll.start(100);
+
+    worker.start();
+    if (resumeId > 0)
+        QMetaObject::invokeMethod(runner, "resume", Qt::QueuedConnection, Q_ARG(qint64, resumeId));
+    else
+        QMetaObject::invokeMethod(runner, "run", Qt::QueuedConnection, Q_ARG(tcptune::SweepPlan, plan));
+    QCoreApplication::exec();
+    signalPoll.stop();
+    worker.quit();
+    worker.wait();
+
+    if (!failure.isEmpty())
+        return failWith(failure, 1);
+
+    ResultStore store;
+    if (auto r = store.open(storePath); !r)
+        return failWith(r.error().message, 1);
+    auto table = loadSweepTable(store, experimentId);
+    if (!table)
+        return failWith(table.error().message, 1);
+    if (parser.isSet(QStringLiteral("json")))
+        out() << QString::fromUtf8(QJsonDocument(toJson(*table)).toJson(QJsonDocument::Indented));
+    else
+        out() << toMarkdown(*table);
+    out().flush();
+    if (parser.isSet(QStringLiteral("out"))) {
+        if (auto r = writeSweepFiles(*table, parser.value(QStringLiteral("out"))); !r)
+            return failWith(r.error().message, 1);
+        err() << tr("Wrote table.md, points.csv, runs.csv and results.json to %1.")
+                     .arg(parser.value(QStringLiteral("out")))
+              << Qt::endl;
+    }
+    if (status == QLatin1String("cancelled"))
+        return 130;
+    return failedRuns > 0 ? 3 : 0;
+}
+
+} // namespace tcptune::cli
+
+TCPTUNE_REGISTER_COMMAND("sweep", "Run an experiment or sweep (spec file or preset) and print its table",
+                         tcptune::cli::runSweepCommand)

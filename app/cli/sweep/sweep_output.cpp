@@ -1,0 +1,49 @@
+#include "cli/sweep/sweep_output.h"
+
+#include "experiment/result_store.h"
+#include "experiment/sweep_table.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QFile>
+#include <QJsonDocument>
+
+namespace tcptune::cli {
+
+Result<SweepTable> loadSweepTable(const ResultStore &store, qint64 experimentId)
+{
+    auto experiment = store.experiment(experimentId);
+    if (!experiment)
+        return std::unexpected(experiment.error());
+    auto plan = SweepPlan::fromJson(experiment->plan);
+    if (!plan)
+        return fail(QCoreApplication::translate("SweepCommand", "The stored plan of experiment %1 does not parse: %2")
+                        .arg(experimentId)
+                        .arg(plan.error().message));
+    auto runs = store.runs(experimentId);
+    if (!runs)
+        return std::unexpected(runs.error());
+    return buildSweepTable(*experiment, *plan, *runs);
+}
+
+Result<void> writeSweepFiles(const SweepTable &table, const QString &dir)
+{
+    if (!QDir().mkpath(dir))
+        return fail(
+            QCoreApplication::translate("SweepCommand", "Cannot create the folder %1; pick another --out.").arg(dir));
+    const QList<std::pair<QString, QByteArray>> files = {
+        {QStringLiteral("table.md"), toMarkdown(table).toUtf8()},
+        {QStringLiteral("points.csv"), pointsCsv(table).toUtf8()},
+        {QStringLiteral("runs.csv"), runsCsv(table).toUtf8()},
+        {QStringLiteral("results.json"), QJsonDocument(toJson(table)).toJson(QJsonDocument::Indented)},
+    };
+    for (const auto &[name, content] : files) {
+        QFile file(QDir(dir).filePath(name));
+        if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate) || file.write(content) != content.size())
+            return fail(QCoreApplication::translate("SweepCommand", "Cannot write %1: %2.")
+                            .arg(file.fileName(), file.errorString()));
+    }
+    return {};
+}
+
+} // namespace tcptune::cli
