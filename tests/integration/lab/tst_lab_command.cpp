@@ -10,6 +10,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QStandardPaths>
 #include <QTest>
 
 using namespace tcptune::test;
@@ -64,6 +65,7 @@ private Q_SLOTS:
     void delayRefusedWithoutNetem();
     void downLeavesNothingBehind();
     void statusJson();
+    void labTrafficNeedsRoot();
     void badArguments_data();
     void badArguments();
 };
@@ -187,6 +189,20 @@ void TestLabCommand::statusJson()
     QCOMPARE(o.value("namespaces").toArray().size(), 2);
     const QString text = QString::fromUtf8(runTcptune({"lab", "status"}).out);
     QVERIFY2(text.contains(QStringLiteral("Lab t-lab11 is up: direct")), qPrintable(text));
+}
+
+void TestLabCommand::labTrafficNeedsRoot()
+{
+    if (QStandardPaths::findExecutable(QStringLiteral("setpriv")).isEmpty())
+        QSKIP("setpriv (util-linux) is missing");
+    // As an unprivileged user (nobody) the run refuses before touching any lab, and says why.
+    const CommandResult r = runCommand(QStringLiteral("setpriv"),
+                                       {"--reuid=65534", "--regid=65534", "--clear-groups", binary("tcptune"), "run",
+                                        "--lab", "t-lab12", "--duration", "1"},
+                                       30000);
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains("needs root"), r.err.constData());
+    QVERIFY(!netnsList().contains(QStringLiteral("tcptune-t-lab12-")));
 }
 
 void TestLabCommand::badArguments_data()
