@@ -1,28 +1,150 @@
 #include "main_window.h"
 
+#include "charts/throughput_rtt_view.h"
+#include "experiment/experiment_spec.h"
+#include "experiment/run_record.h"
 #include "knobs/knob_panel.h"
+#include "panels/message_banner.h"
+#include "panels/run_control_panel.h"
+#include "panels/run_session.h"
+#include "panels/target_panel.h"
+#include "panels/workload_panel.h"
 
 #include <QApplication>
+#include <QCloseEvent>
+#include <QComboBox>
+#include <QFileDialog>
+#include <QHBoxLayout>
+#include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QMimeData>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QSettings>
+#include <QSplitter>
+#include <QStatusBar>
+#include <QTabWidget>
+#include <QVBoxLayout>
 
 namespace tcptune {
 
 MainWindow::MainWindow(QWidget *parent)
     : QMainWindow(parent)
+    , m_banner(new MessageBanner(this))
+    , m_chart(new ThroughputRttView(this))
+    , m_targetPanel(new TargetPanel(this))
+    , m_workloadPanel(new WorkloadPanel(this))
     , m_knobPanel(new KnobPanel(this))
+    , m_runControl(new RunControlPanel(this))
+    , m_tabs(new QTabWidget(this))
+    , m_mainSplitter(new QSplitter(Qt::Horizontal, this))
+    , m_rightSplitter(new QSplitter(Qt::Vertical, this))
+    , m_session(new RunSession(this))
 {
     setWindowTitle(tr("tcptune — TCP tuning workbench"));
-    setCentralWidget(m_knobPanel);
+    setAcceptDrops(true);
+
+    // Left: what to run and the Run button; scrolls when the window is small.
+    auto *left = new QWidget(this);
+    auto *leftLayout = new QVBoxLayout(left);
+    leftLayout->addWidget(m_targetPanel);
+    leftLayout->addWidget(m_workloadPanel);
+    leftLayout->addWidget(m_runControl);
+    leftLayout->addStretch(1);
+    auto *scroll = new QScrollArea(this);
+    scroll->setWidget(left);
+    scroll->setWidgetResizable(true);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    scroll->setMinimumWidth(left->sizeHint().width() + 20);
+
+    m_knobPanel->setObjectName(QStringLiteral("knobPanel"));
+    m_tabs->setObjectName(QStringLiteral("mainTabs"));
+    m_tabs->addTab(m_knobPanel, tr("&Knobs"));
+
+    m_rightSplitter->setObjectName(QStringLiteral("rightSplitter"));
+    m_rightSplitter->addWidget(buildChartArea());
+    m_rightSplitter->addWidget(m_tabs);
+    m_rightSplitter->setStretchFactor(0, 3);
+    m_rightSplitter->setStretchFactor(1, 2);
+
+    m_mainSplitter->setObjectName(QStringLiteral("mainSplitter"));
+    m_mainSplitter->addWidget(scroll);
+    m_mainSplitter->addWidget(m_rightSplitter);
+    m_mainSplitter->setStretchFactor(1, 1);
+
+    auto *central = new QWidget(this);
+    auto *centralLayout = new QVBoxLayout(central);
+    centralLayout->setContentsMargins(4, 4, 4, 4);
+    centralLayout->addWidget(m_banner);
+    centralLayout->addWidget(m_mainSplitter, 1);
+    setCentralWidget(central);
+
     buildMenus();
-    resize(1100, 700);
+    connectSession();
+    connect(m_runControl, &RunControlPanel::runRequested, this, &MainWindow::startRun);
+    connect(m_runControl, &RunControlPanel::stopRequested, this, &MainWindow::stopRun);
+    statusBar()->showMessage(tr("Ready. Ctrl+R runs, Esc stops, Ctrl+O opens a capture."));
+    resize(1400, 860);
+    restoreSettings();
+}
+
+MainWindow::~MainWindow() = default;
+
+QWidget *MainWindow::buildChartArea()
+{
+    auto *area = new QWidget(this);
+    auto *layout = new QVBoxLayout(area);
+    layout->setContentsMargins(0, 0, 0, 0);
+    auto *bar = new QHBoxLayout;
+    m_extraMetric = new QComboBox(area);
+    m_extraMetric->setObjectName(QStringLiteral("extraMetric"));
+    m_extraMetric->addItem(tr("no extra series"), -1);
+    for (ChartMetric metric : {ChartMetric::Cwnd, ChartMetric::Retransmits, ChartMetric::BytesInFlight})
+        m_extraMetric->addItem(ThroughputRttView::metricName(metric), int(metric));
+    connect(m_extraMetric, &QComboBox::currentIndexChanged, this, [this] {
+        const int metric = m_extraMetric->currentData().toInt();
+        m_chart->setExtraMetric(metric < 0 ? std::nullopt : std::optional<ChartMetric>(ChartMetric(metric)));
+    });
+    auto *reset = new QPushButton(tr("Reset zoom"), area);
+    connect(reset, &QPushButton::clicked, m_chart, &ThroughputRttView::resetZoom);
+    auto *clear = new QPushButton(tr("Clear charts"), area);
+    clear->setObjectName(QStringLiteral("clearCharts"));
+    connect(clear, &QPushButton::clicked, this, [this] {
+        m_chart->clear();
+        m_chartRunOf.clear();
+    });
+    auto *hint = new QLabel(tr("Wheel: zoom, drag: pan, double-click: follow"), area);
+    hint->setEnabled(false);
+    bar->addWidget(new QLabel(tr("Extra:"), area));
+    bar->addWidget(m_extraMetric);
+    bar->addWidget(reset);
+    bar->addWidget(clear);
+    bar->addStretch(1);
+    bar->addWidget(hint);
+    layout->addLayout(bar);
+    m_chart->setObjectName(QStringLiteral("throughputRttView"));
+    layout->addWidget(m_chart, 1);
+    return area;
 }
 
 void MainWindow::buildMenus()
 {
     QMenu *file = menuBar()->addMenu(tr("&File"));
-    QAction *quit = file->addAction(tr("&Quit"), QKeySequence::Quit, qApp, &QApplication::quit);
+    QAction *open = file->addAction(tr("&Open capture..."), QKeySequence::Open, this, &MainWindow::openCapture);
+    open->setObjectName(QStringLiteral("actionOpenCapture"));
+    file->addSeparator();
+    QAction *quit = file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
     quit->setObjectName(QStringLiteral("actionQuit"));
+
+    QMenu *run = menuBar()->addMenu(tr("&Run"));
+    m_runAction = run->addAction(tr("&Run"), this, &MainWindow::startRun);
+    m_runAction->setObjectName(QStringLiteral("actionRun"));
+    m_runAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
+    m_stopAction = run->addAction(tr("&Stop"), this, &MainWindow::stopRun);
+    m_stopAction->setObjectName(QStringLiteral("actionStop"));
+    m_stopAction->setShortcuts({QKeySequence(Qt::Key_Escape), QKeySequence(Qt::CTRL | Qt::Key_Period)});
+    m_stopAction->setEnabled(false);
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About tcptune"), this, [this] {
@@ -30,5 +152,192 @@ void MainWindow::buildMenus()
                            tr("tcptune %1: a workbench for Linux TCP tuning.").arg(QStringLiteral(TCPTUNE_VERSION)));
     });
 }
+
+void MainWindow::connectSession()
+{
+    connect(m_session, &RunSession::started, this, [this](qint64 id, int total, int done) {
+        m_experimentId = id;
+        m_runControl->setProgress(done, total, 0, -1);
+    });
+    connect(m_session, &RunSession::runStarted, this, &MainWindow::onRunStarted);
+    connect(m_session, &RunSession::samplesReady, this, &MainWindow::onSamples);
+    connect(m_session, &RunSession::runFinished, this, &MainWindow::onRunFinished);
+    connect(m_session, &RunSession::progress, this,
+            [this](int done, int total, double eta) { m_runControl->setProgress(done, total, 0, eta); });
+    connect(m_session, &RunSession::logged, m_runControl, &RunControlPanel::setStatus);
+    connect(m_session, &RunSession::failed, this,
+            [this](const QString &message) { m_banner->showMessage(message, MessageBanner::Level::Error); });
+    connect(m_session, &RunSession::finished, this, [this](qint64, const QString &status) {
+        m_runControl->setStatus(status == QLatin1String("finished")    ? tr("Finished.")
+                                : status == QLatin1String("cancelled") ? tr("Stopped; knobs restored.")
+                                                                       : tr("Failed."));
+    });
+    connect(m_session, &RunSession::stopped, this, &MainWindow::onSessionStopped);
+}
+
+bool MainWindow::currentSpec(ExperimentSpec &spec, QString *problem) const
+{
+    spec = ExperimentSpec{};
+    spec.name = tr("Workbench run");
+    Result<void> ok = m_targetPanel->applyTo(spec);
+    if (ok)
+        ok = m_workloadPanel->applyTo(spec);
+    if (!ok && problem)
+        *problem = ok.error().message;
+    return ok.has_value();
+}
+
+void MainWindow::startRun()
+{
+    if (m_session->isRunning())
+        return;
+    ExperimentSpec spec;
+    QString problem;
+    if (!currentSpec(spec, &problem)) {
+        m_banner->showMessage(problem, MessageBanner::Level::Error);
+        return;
+    }
+    m_runLength = spec.durationS + spec.omitS;
+    if (!m_session->start(SweepPlan(spec)))
+        return;
+    m_banner->hide();
+    m_runControl->setRunning(true);
+    m_runControl->setStatus(tr("Preparing %1...").arg(spec.target.describe()));
+    m_runAction->setEnabled(false);
+    m_stopAction->setEnabled(true);
+}
+
+void MainWindow::stopRun()
+{
+    if (!m_session->isRunning())
+        return;
+    m_runControl->setStatus(tr("Stopping and restoring knobs..."));
+    m_session->cancel();
+}
+
+void MainWindow::onRunStarted(int runIndex, int point, int repeat, const QString &pointLabel)
+{
+    Q_UNUSED(point);
+    QString label = tr("run %1").arg(m_experimentId);
+    if (!pointLabel.isEmpty())
+        label += QStringLiteral(" ") + pointLabel;
+    if (repeat > 0)
+        label += QStringLiteral(" #%1").arg(repeat + 1);
+    m_chartRunOf.insert(runIndex, m_chart->addRun(label));
+}
+
+namespace {
+
+ChartSample chartSampleOf(const RunSample &s)
+{
+    ChartSample c;
+    c.t = s.t;
+    c.throughputMbps = s.throughputBps / 1e6;
+    if (s.rttMs >= 0)
+        c.rttMs = s.rttMs;
+    if (s.cwnd >= 0)
+        c.cwnd = double(s.cwnd);
+    c.retransmits = double(s.retransmits);
+    return c;
+}
+
+} // namespace
+
+void MainWindow::onSamples(int runIndex, const QList<RunSample> &samples)
+{
+    const int id = m_chartRunOf.value(runIndex, -1);
+    if (id < 0)
+        return;
+    QList<ChartSample> converted;
+    converted.reserve(samples.size());
+    for (const RunSample &s : samples)
+        if (s.stream < 0)
+            converted.append(chartSampleOf(s));
+    m_chart->appendSamples(id, converted);
+    if (!converted.isEmpty() && m_runLength > 0)
+        m_runControl->setProgress(0, 1, converted.last().t / m_runLength, m_runLength - converted.last().t);
+}
+
+void MainWindow::onRunFinished(const RunRecord &run)
+{
+    if (run.status == RunStatus::Failed) {
+        m_banner->showMessage(tr("Run %1 failed: %2").arg(run.runIndex + 1).arg(run.error),
+                              MessageBanner::Level::Error);
+        return;
+    }
+    statusBar()->showMessage(tr("Run %1: %2 Mbit/s, RTT median %3 ms")
+                                 .arg(run.runIndex + 1)
+                                 .arg(run.throughputBps / 1e6, 0, 'f', 1)
+                                 .arg(run.rttMedianMs, 0, 'f', 2));
+}
+
+void MainWindow::onSessionStopped()
+{
+    m_runControl->setRunning(false);
+    m_runAction->setEnabled(true);
+    m_stopAction->setEnabled(false);
+    m_knobPanel->refresh();
+}
+
+void MainWindow::openCapture()
+{
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open capture"), QString(),
+                                                      tr("Captures (*.pcap *.pcapng *.cap);;All files (*)"));
+    if (!path.isEmpty())
+        openCaptureFile(path);
+}
+
+void MainWindow::openCaptureFile(const QString &path)
+{
+    Q_UNUSED(path);
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent *event)
+{
+    if (event->mimeData()->hasUrls())
+        event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent *event)
+{
+    for (const QUrl &url : event->mimeData()->urls())
+        if (url.isLocalFile())
+            openCaptureFile(url.toLocalFile());
+    event->acceptProposedAction();
+}
+
+void MainWindow::closeEvent(QCloseEvent *event)
+{
+    if (m_session->isRunning())
+        m_session->cancel();
+    saveSettings();
+    QMainWindow::closeEvent(event);
+}
+
+void MainWindow::saveSettings() const
+{
+    QSettings settings;
+    settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
+    settings.setValue(QStringLiteral("window/state"), saveState());
+    settings.setValue(QStringLiteral("window/mainSplitter"), m_mainSplitter->saveState());
+    settings.setValue(QStringLiteral("window/rightSplitter"), m_rightSplitter->saveState());
+    settings.setValue(QStringLiteral("window/tab"), m_tabs->currentIndex());
+    m_targetPanel->saveSettings(settings);
+    m_workloadPanel->saveSettings(settings);
+}
+
+void MainWindow::restoreSettings()
+{
+    QSettings settings;
+    restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
+    restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
+    m_mainSplitter->restoreState(settings.value(QStringLiteral("window/mainSplitter")).toByteArray());
+    m_rightSplitter->restoreState(settings.value(QStringLiteral("window/rightSplitter")).toByteArray());
+    m_tabs->setCurrentIndex(settings.value(QStringLiteral("window/tab"), 0).toInt());
+    m_targetPanel->restoreSettings(settings);
+    m_workloadPanel->restoreSettings(settings);
+}
+
+void MainWindow::offerLeftoverLabRemoval() {}
 
 } // namespace tcptune

@@ -1,23 +1,95 @@
 #pragma once
-// The workbench window: composes the panels; owns no logic of its own.
+// The workbench window: composes the panels, the charts and the tabs (knobs, captures, history,
+// sweep) and wires them to a RunSession; the work itself lives in those widgets and backends.
 
 #include <QMainWindow>
 
+#include <QHash>
+
+class QAction;
+class QComboBox;
+class QSplitter;
+class QTabWidget;
+
 namespace tcptune {
 
+class CapturePanel;
+class HistoryPanel;
 class KnobPanel;
+class MessageBanner;
+class RunControlPanel;
+class RunSession;
+class SweepPanel;
+class TargetPanel;
+class ThroughputRttView;
+class WorkloadPanel;
+struct ExperimentSpec;
+struct RunRecord;
+struct RunSample;
 
 class MainWindow final : public QMainWindow {
     Q_OBJECT
 public:
     explicit MainWindow(QWidget *parent = nullptr);
+    ~MainWindow() override;
 
     KnobPanel *knobPanel() const { return m_knobPanel; }
+    TargetPanel *targetPanel() const { return m_targetPanel; }
+    WorkloadPanel *workloadPanel() const { return m_workloadPanel; }
+    RunControlPanel *runControl() const { return m_runControl; }
+    ThroughputRttView *chartView() const { return m_chart; }
+    MessageBanner *banner() const { return m_banner; }
+    RunSession *session() const { return m_session; }
+    CapturePanel *capturePanel() const { return m_capturePanel; }
+    HistoryPanel *historyPanel() const { return m_historyPanel; }
+    SweepPanel *sweepPanel() const { return m_sweepPanel; }
+    QTabWidget *tabs() const { return m_tabs; }
+
+    // The spec the panels describe now; an error names the field to fix.
+    bool currentSpec(ExperimentSpec &spec, QString *problem) const;
+
+public Q_SLOTS:
+    void startRun();
+    void stopRun();
+    void openCapture();
+    void openCaptureFile(const QString &path);
+
+protected:
+    void closeEvent(QCloseEvent *event) override;
+    void dragEnterEvent(QDragEnterEvent *event) override;
+    void dropEvent(QDropEvent *event) override;
 
 private:
     void buildMenus();
+    QWidget *buildChartArea();
+    void connectSession();
+    void onRunStarted(int runIndex, int point, int repeat, const QString &pointLabel);
+    void onSamples(int runIndex, const QList<RunSample> &samples);
+    void onRunFinished(const RunRecord &run);
+    void onSessionStopped();
+    void saveSettings() const;
+    void restoreSettings();
+    void offerLeftoverLabRemoval();
 
+    MessageBanner *m_banner;
+    ThroughputRttView *m_chart;
+    TargetPanel *m_targetPanel;
+    WorkloadPanel *m_workloadPanel;
     KnobPanel *m_knobPanel;
+    RunControlPanel *m_runControl;
+    CapturePanel *m_capturePanel = nullptr;
+    HistoryPanel *m_historyPanel = nullptr;
+    SweepPanel *m_sweepPanel = nullptr;
+    QTabWidget *m_tabs;
+    QSplitter *m_mainSplitter;
+    QSplitter *m_rightSplitter;
+    QComboBox *m_extraMetric = nullptr;
+    RunSession *m_session;
+    QAction *m_runAction = nullptr;
+    QAction *m_stopAction = nullptr;
+    QHash<int, int> m_chartRunOf; // the Runner's run index -> the chart's run id
+    qint64 m_experimentId = 0;
+    double m_runLength = 10;
 };
 
 } // namespace tcptune

@@ -1,0 +1,151 @@
+// End to end through the panels, as a user would: pick the lab (a lab of its own, t-gui1, at
+// 50 Mbit/s), a 2 s bulk run, press Run (click and Ctrl+R), watch the charts fill, and Stop.
+// Needs root (the lab's namespaces); writes its results to a scratch database.
+
+#include "charts/throughput_rtt_view.h"
+#include "command_runner.h"
+#include "knobs/knob_panel.h"
+#include "main_window.h"
+#include "panels/message_banner.h"
+#include "panels/run_control_panel.h"
+#include "panels/run_session.h"
+#include "panels/target_panel.h"
+#include "scratch_namespace.h"
+#include "screenshot.h"
+
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace tcptune;
+
+namespace {
+
+const QString labName = QStringLiteral("t-gui1");
+
+void setSpin(QDoubleSpinBox *spin, const QString &text)
+{
+    spin->setFocus();
+    spin->selectAll();
+    QTest::keyClicks(spin, text);
+    QTest::keyClick(spin, Qt::Key_Tab);
+}
+
+void setComboText(QComboBox *combo, const QString &text)
+{
+    combo->lineEdit()->selectAll();
+    QTest::keyClicks(combo->lineEdit(), text);
+}
+
+qsizetype totalPoints(ThroughputRttView *view, ChartMetric metric)
+{
+    qsizetype n = 0;
+    for (int id : view->runIds())
+        n += view->pointCount(id, metric);
+    return n;
+}
+
+} // namespace
+
+class TestWorkbenchRun final : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase();
+    void cleanupTestCase();
+    void runFromPanelsFillsCharts();
+    void stopEndsRunEarly();
+
+private:
+    QTemporaryDir m_dir;
+};
+
+void TestWorkbenchRun::initTestCase()
+{
+    if (!test::runningAsRoot())
+        QSKIP("needs root: the lab is made of network namespaces");
+    QStandardPaths::setTestModeEnabled(true);
+    QVERIFY(m_dir.isValid());
+    qputenv("TCPTUNE_RESULTS_DB", m_dir.filePath(QStringLiteral("results.db")).toUtf8());
+    test::runTcptune({QStringLiteral("lab"), QStringLiteral("down"), QStringLiteral("--name"), labName}, 60000);
+}
+
+void TestWorkbenchRun::cleanupTestCase()
+{
+    if (!test::runningAsRoot())
+        return;
+    const test::CommandResult r =
+        test::runTcptune({QStringLiteral("lab"), QStringLiteral("down"), QStringLiteral("--name"), labName}, 60000);
+    QCOMPARE(r.exitCode, 0);
+}
+
+void TestWorkbenchRun::runFromPanelsFillsCharts()
+{
+    MainWindow window;
+    window.targetPanel()->setLabName(labName);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+
+    auto *kind = window.findChild<QComboBox *>(QStringLiteral("targetKind"));
+    QVERIFY(kind);
+    kind->setCurrentIndex(0); // the lab
+    setComboText(window.findChild<QComboBox *>(QStringLiteral("labRate")), QStringLiteral("50mbit"));
+    setSpin(window.findChild<QDoubleSpinBox *>(QStringLiteral("duration")), QStringLiteral("2"));
+
+    QSignalSpy stopped(window.session(), &RunSession::stopped);
+    QSignalSpy finished(window.session(), &RunSession::finished);
+    QTest::mouseClick(window.runControl()->runButton(), Qt::LeftButton);
+    QVERIFY(window.session()->isRunning());
+    QVERIFY(!window.runControl()->runButton()->isEnabled());
+    // The charts fill while the run goes, not only at its end.
+    QTRY_VERIFY_WITH_TIMEOUT(totalPoints(window.chartView(), ChartMetric::Throughput) > 20, 45000);
+    QVERIFY(window.session()->isRunning());
+    QVERIFY(stopped.wait(60000) || stopped.size() == 1);
+    QVERIFY2(!window.banner()->isVisible() || window.banner()->level() != MessageBanner::Level::Error,
+             qPrintable(window.banner()->text()));
+    QCOMPARE(finished.size(), 1);
+    QCOMPARE(finished.at(0).at(1).toString(), QStringLiteral("finished"));
+
+    ThroughputRttView *view = window.chartView();
+    QCOMPARE(view->runIds().size(), 1);
+    const int run = view->runIds().first();
+    // 2 s at 10 ms: about 200 samples, each with throughput and RTT.
+    QVERIFY2(view->pointCount(run, ChartMetric::Throughput) >= 100,
+             qPrintable(QString::number(view->pointCount(run, ChartMetric::Throughput))));
+    QVERIFY(view->pointCount(run, ChartMetric::Rtt) >= 100);
+    view->replotNow();
+    QVERIFY(view->plottedPointCount(run, ChartMetric::Throughput) > 0);
+    QVERIFY(window.runControl()->runButton()->isEnabled());
+
+    const QImage shot = test::saveScreenshot(&window, QStringLiteral("workbench_after_run"));
+    QVERIFY(test::looksDrawn(shot));
+}
+
+void TestWorkbenchRun::stopEndsRunEarly()
+{
+    MainWindow window;
+    window.targetPanel()->setLabName(labName);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    setSpin(window.findChild<QDoubleSpinBox *>(QStringLiteral("duration")), QStringLiteral("30"));
+
+    QSignalSpy stopped(window.session(), &RunSession::stopped);
+    QSignalSpy finished(window.session(), &RunSession::finished);
+    QTest::keyClick(&window, Qt::Key_R, Qt::ControlModifier);
+    QVERIFY(window.session()->isRunning());
+    QTRY_VERIFY_WITH_TIMEOUT(totalPoints(window.chartView(), ChartMetric::Throughput) > 10, 45000);
+    QElapsedTimer clock;
+    clock.start();
+    QTest::keyClick(&window, Qt::Key_Escape);
+    QVERIFY(stopped.wait(20000) || stopped.size() == 1);
+    QVERIFY2(clock.elapsed() < 15000, "Stop took too long");
+    QCOMPARE(finished.size(), 1);
+    QCOMPARE(finished.at(0).at(1).toString(), QStringLiteral("cancelled"));
+}
+
+QTEST_MAIN(TestWorkbenchRun)
+#include "tst_workbench_run.moc"

@@ -1,0 +1,29 @@
+#pragma once
+// A non-modal strip above the charts for the helper's, the lab's or the agent's messages: the
+// work goes on while it shows, and the user closes it when read.
+
+#include <QFrame>
+
+class QLabel;
+class QToolButton;
+
+namespace tcptune {
+
+class MessageBanner final : public QFrame {
+    Q_OBJECT
+public:
+    enum class Level { Info, Warning, Error };
+
+    explicit MessageBanner(QWidget *parent = nullptr);
+
+    void showMessage(const QString &text, Level level = Level::Info);
+    QString text() const;
+    Level level() const { return m_level; }
+
+private:
+    QLabel *m_text;
+    QToolButton *m_close;
+    Level m_level = Level::Info;
+};
+
+} // namespace tcptune

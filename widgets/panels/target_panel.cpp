@@ -1,0 +1,192 @@
+#include "panels/target_panel.h"
+
+#include "experiment/experiment_spec.h"
+
+#include <QComboBox>
+#include <QFormLayout>
+#include <QLineEdit>
+#include <QSettings>
+#include <QSpinBox>
+#include <QStackedWidget>
+#include <QVBoxLayout>
+
+namespace tcptune {
+
+namespace {
+
+QComboBox *editableCombo(const QStringList &items, const QString &objectName, QWidget *parent)
+{
+    auto *combo = new QComboBox(parent);
+    combo->setEditable(true);
+    combo->addItems(items);
+    combo->setObjectName(objectName);
+    combo->setInsertPolicy(QComboBox::NoInsert);
+    return combo;
+}
+
+QSpinBox *portSpin(int value, const QString &objectName, QWidget *parent)
+{
+    auto *spin = new QSpinBox(parent);
+    spin->setRange(1, 65535);
+    spin->setValue(value);
+    spin->setObjectName(objectName);
+    return spin;
+}
+
+} // namespace
+
+TargetPanel::TargetPanel(QWidget *parent)
+    : QGroupBox(tr("Target"), parent)
+    , m_kind(new QComboBox(this))
+    , m_pages(new QStackedWidget(this))
+    , m_topology(new QComboBox(this))
+    , m_rate(editableCombo({QStringLiteral("50mbit"), QStringLiteral("10mbit"), QStringLiteral("100mbit"),
+                            QStringLiteral("1gbit"), QStringLiteral("0")},
+                           QStringLiteral("labRate"), this))
+    , m_queue(editableCombo({QStringLiteral("2M"), QStringLiteral("256K"), QStringLiteral("1M"), QStringLiteral("8M")},
+                            QStringLiteral("labQueue"), this))
+    , m_mtu(new QSpinBox(this))
+    , m_agentHost(new QLineEdit(this))
+    , m_agentPort(portSpin(5300, QStringLiteral("agentPort"), this))
+    , m_iperfHost(new QLineEdit(this))
+    , m_iperfPort(portSpin(5201, QStringLiteral("iperfPort"), this))
+    , m_labName(QStringLiteral("lab"))
+{
+    m_kind->setObjectName(QStringLiteral("targetKind"));
+    m_kind->addItem(tr("Local lab"), int(TargetSpec::Kind::Lab));
+    m_kind->addItem(tr("tcptune agent"), int(TargetSpec::Kind::Agent));
+    m_kind->addItem(tr("iperf3 server"), int(TargetSpec::Kind::Iperf3));
+    m_kind->setToolTip(tr("The lab runs client and server in network namespaces on this machine."));
+
+    m_topology->setObjectName(QStringLiteral("labTopology"));
+    m_topology->addItem(tr("routed (bottleneck on a router)"), QStringLiteral("routed"));
+    m_topology->addItem(tr("direct (shaping on the sender)"), QStringLiteral("direct"));
+    m_rate->setToolTip(tr("Bottleneck rate, e.g. 50mbit or 1gbit; 0 leaves the link unshaped."));
+    m_queue->setToolTip(tr("Queue limit of the bottleneck in bytes, e.g. 2M."));
+    m_mtu->setObjectName(QStringLiteral("labMtu"));
+    m_mtu->setRange(576, 65535);
+    m_mtu->setValue(1500);
+
+    auto *lab = new QWidget(m_pages);
+    auto *labForm = new QFormLayout(lab);
+    labForm->setContentsMargins(0, 0, 0, 0);
+    labForm->addRow(tr("Topology"), m_topology);
+    labForm->addRow(tr("Rate"), m_rate);
+    labForm->addRow(tr("Queue"), m_queue);
+    labForm->addRow(tr("MTU"), m_mtu);
+
+    m_agentHost->setObjectName(QStringLiteral("agentHost"));
+    m_agentHost->setPlaceholderText(tr("host running 'tcptune serve'"));
+    auto *agent = new QWidget(m_pages);
+    auto *agentForm = new QFormLayout(agent);
+    agentForm->setContentsMargins(0, 0, 0, 0);
+    agentForm->addRow(tr("Host"), m_agentHost);
+    agentForm->addRow(tr("Port"), m_agentPort);
+
+    m_iperfHost->setObjectName(QStringLiteral("iperfHost"));
+    m_iperfHost->setPlaceholderText(tr("host running 'iperf3 -s'"));
+    auto *iperf = new QWidget(m_pages);
+    auto *iperfForm = new QFormLayout(iperf);
+    iperfForm->setContentsMargins(0, 0, 0, 0);
+    iperfForm->addRow(tr("Host"), m_iperfHost);
+    iperfForm->addRow(tr("Port"), m_iperfPort);
+
+    m_pages->addWidget(lab);
+    m_pages->addWidget(agent);
+    m_pages->addWidget(iperf);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(m_kind);
+    layout->addWidget(m_pages);
+
+    connect(m_kind, &QComboBox::currentIndexChanged, m_pages, &QStackedWidget::setCurrentIndex);
+    connect(m_kind, &QComboBox::currentIndexChanged, this, &TargetPanel::changed);
+}
+
+Result<void> TargetPanel::applyTo(ExperimentSpec &spec) const
+{
+    spec.target = {};
+    spec.target.kind = TargetSpec::Kind(m_kind->currentData().toInt());
+    spec.knobs.remove(QStringLiteral("lab.rate"));
+    spec.knobs.remove(QStringLiteral("lab.queue"));
+    spec.knobs.remove(QStringLiteral("lab.mtu"));
+    spec.knobs.remove(QStringLiteral("lab.topology"));
+    switch (spec.target.kind) {
+    case TargetSpec::Kind::Lab: {
+        spec.target.labName = m_labName;
+        const QList<std::pair<QString, QString>> values{
+            {QStringLiteral("lab.topology"), m_topology->currentData().toString()},
+            {QStringLiteral("lab.rate"), m_rate->currentText().trimmed()},
+            {QStringLiteral("lab.queue"), m_queue->currentText().trimmed()},
+            {QStringLiteral("lab.mtu"), QString::number(m_mtu->value())}};
+        for (const auto &[key, value] : values)
+            if (auto ok = spec.setParameter(key, value); !ok)
+                return fail(tr("Target, lab: %1").arg(ok.error().message));
+        break;
+    }
+    case TargetSpec::Kind::Agent:
+    case TargetSpec::Kind::Iperf3: {
+        const bool agent = spec.target.kind == TargetSpec::Kind::Agent;
+        const QString host = (agent ? m_agentHost : m_iperfHost)->text().trimmed();
+        if (host.isEmpty())
+            return fail(tr("Target: no host given. Enter the address of the %1, or choose the local lab.")
+                            .arg(agent ? tr("tcptune agent") : tr("iperf3 server")));
+        spec.target.host = host;
+        spec.target.port = (agent ? m_agentPort : m_iperfPort)->value();
+        break;
+    }
+    }
+    return {};
+}
+
+void TargetPanel::loadFrom(const ExperimentSpec &spec)
+{
+    m_kind->setCurrentIndex(m_kind->findData(int(spec.target.kind)));
+    if (spec.target.kind == TargetSpec::Kind::Agent) {
+        m_agentHost->setText(spec.target.host);
+        if (spec.target.port > 0)
+            m_agentPort->setValue(spec.target.port);
+    } else if (spec.target.kind == TargetSpec::Kind::Iperf3) {
+        m_iperfHost->setText(spec.target.host);
+        if (spec.target.port > 0)
+            m_iperfPort->setValue(spec.target.port);
+    }
+    if (const QString v = spec.knobs.value(QStringLiteral("lab.topology")); !v.isEmpty())
+        m_topology->setCurrentIndex(std::max(0, m_topology->findData(v)));
+    if (const QString v = spec.knobs.value(QStringLiteral("lab.rate")); !v.isEmpty())
+        m_rate->setCurrentText(v);
+    if (const QString v = spec.knobs.value(QStringLiteral("lab.queue")); !v.isEmpty())
+        m_queue->setCurrentText(v);
+    if (const QString v = spec.knobs.value(QStringLiteral("lab.mtu")); !v.isEmpty())
+        m_mtu->setValue(v.toInt());
+}
+
+void TargetPanel::saveSettings(QSettings &settings) const
+{
+    settings.setValue(QStringLiteral("target/kind"), m_kind->currentIndex());
+    settings.setValue(QStringLiteral("target/topology"), m_topology->currentIndex());
+    settings.setValue(QStringLiteral("target/rate"), m_rate->currentText());
+    settings.setValue(QStringLiteral("target/queue"), m_queue->currentText());
+    settings.setValue(QStringLiteral("target/mtu"), m_mtu->value());
+    settings.setValue(QStringLiteral("target/agentHost"), m_agentHost->text());
+    settings.setValue(QStringLiteral("target/agentPort"), m_agentPort->value());
+    settings.setValue(QStringLiteral("target/iperfHost"), m_iperfHost->text());
+    settings.setValue(QStringLiteral("target/iperfPort"), m_iperfPort->value());
+}
+
+void TargetPanel::restoreSettings(const QSettings &settings)
+{
+    if (!settings.contains(QStringLiteral("target/kind")))
+        return;
+    m_kind->setCurrentIndex(settings.value(QStringLiteral("target/kind")).toInt());
+    m_topology->setCurrentIndex(settings.value(QStringLiteral("target/topology")).toInt());
+    m_rate->setCurrentText(settings.value(QStringLiteral("target/rate")).toString());
+    m_queue->setCurrentText(settings.value(QStringLiteral("target/queue")).toString());
+    m_mtu->setValue(settings.value(QStringLiteral("target/mtu"), 1500).toInt());
+    m_agentHost->setText(settings.value(QStringLiteral("target/agentHost")).toString());
+    m_agentPort->setValue(settings.value(QStringLiteral("target/agentPort"), 5300).toInt());
+    m_iperfHost->setText(settings.value(QStringLiteral("target/iperfHost")).toString());
+    m_iperfPort->setValue(settings.value(QStringLiteral("target/iperfPort"), 5201).toInt());
+}
+
+} // namespace tcptune

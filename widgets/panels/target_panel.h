@@ -1,0 +1,53 @@
+#pragma once
+// Where a run goes: the local lab (default, with its bottleneck rate, queue, MTU and topology), a
+// host running `tcptune serve`, or a stock iperf3 server. Reads and writes the target part of an
+// ExperimentSpec.
+
+#include "common/error.h"
+
+#include <QGroupBox>
+
+class QComboBox;
+class QLineEdit;
+class QSettings;
+class QSpinBox;
+class QStackedWidget;
+
+namespace tcptune {
+
+struct ExperimentSpec;
+
+class TargetPanel final : public QGroupBox {
+    Q_OBJECT
+public:
+    explicit TargetPanel(QWidget *parent = nullptr);
+
+    // Writes target and lab parameters into SPEC; fails naming the field that is wrong.
+    Result<void> applyTo(ExperimentSpec &spec) const;
+    void loadFrom(const ExperimentSpec &spec);
+
+    void saveSettings(QSettings &settings) const;
+    void restoreSettings(const QSettings &settings);
+
+    // The lab's name (tests give their own so they never touch the user's lab).
+    void setLabName(const QString &name) { m_labName = name; }
+    QString labName() const { return m_labName; }
+
+Q_SIGNALS:
+    void changed();
+
+private:
+    QComboBox *m_kind;
+    QStackedWidget *m_pages;
+    QComboBox *m_topology;
+    QComboBox *m_rate;
+    QComboBox *m_queue;
+    QSpinBox *m_mtu;
+    QLineEdit *m_agentHost;
+    QSpinBox *m_agentPort;
+    QLineEdit *m_iperfHost;
+    QSpinBox *m_iperfPort;
+    QString m_labName;
+};
+
+} // namespace tcptune

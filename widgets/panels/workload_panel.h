@@ -1,0 +1,48 @@
+#pragma once
+// What traffic a run drives: workload kind, duration, streams, write size, socket options
+// (buffers, TCP_NODELAY, TCP_CORK, congestion control) and the TCP_INFO sampling interval.
+// Reads and writes the workload part of an ExperimentSpec.
+
+#include "common/error.h"
+
+#include <QGroupBox>
+
+class QCheckBox;
+class QComboBox;
+class QDoubleSpinBox;
+class QSettings;
+class QSpinBox;
+
+namespace tcptune {
+
+struct ExperimentSpec;
+
+class WorkloadPanel final : public QGroupBox {
+    Q_OBJECT
+public:
+    explicit WorkloadPanel(QWidget *parent = nullptr);
+
+    Result<void> applyTo(ExperimentSpec &spec) const;
+    void loadFrom(const ExperimentSpec &spec);
+
+    void saveSettings(QSettings &settings) const;
+    void restoreSettings(const QSettings &settings);
+
+    void setDuration(double seconds);
+    void setStreams(int streams);
+    void setSampleMs(int ms);
+
+private:
+    QComboBox *m_kind;
+    QDoubleSpinBox *m_duration;
+    QSpinBox *m_streams;
+    QComboBox *m_writeSize;
+    QComboBox *m_sndbuf;
+    QComboBox *m_rcvbuf;
+    QCheckBox *m_nodelay;
+    QCheckBox *m_cork;
+    QComboBox *m_congestion;
+    QSpinBox *m_sampleMs;
+};
+
+} // namespace tcptune
