@@ -284,6 +284,18 @@ void AgentServer::Impl::refuse(int fd, const QString &peer, const QString &why)
     protocolErrors.fetch_add(1);
     log(tr("%1: %2").arg(peer, why));
     sendLine(fd, agentproto::errorMessage(why), 1000);
+    // Close gently: closing with unread input would send a reset that can destroy the reply
+    // before the client reads it.
+    ::shutdown(fd, SHUT_WR);
+    const auto deadline = Clock::now() + 500ms;
+    char sink[4096];
+    while (Clock::now() < deadline && !stopping.load()) {
+        pollfd p{fd, POLLIN, 0};
+        if (::poll(&p, 1, 50) <= 0)
+            continue;
+        if (::recv(fd, sink, sizeof sink, MSG_DONTWAIT) <= 0)
+            break;
+    }
 }
 
 void AgentServer::Impl::handleConnection(sock::Fd fd, QString peer)

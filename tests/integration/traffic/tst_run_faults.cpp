@@ -1,0 +1,186 @@
+// Issue 4's list of bad input and faults, each as a user meets it through `tcptune run` and
+// `tcptune serve`: unreachable address, refused port, unresolvable name, agent killed mid-run,
+// absurd sizes, port in use, garbage to the agent, no target.
+
+#include "command_runner.h"
+#include "scratch_namespace.h"
+
+#include <QElapsedTimer>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTcpSocket>
+#include <QTest>
+
+using namespace tcptune::test;
+
+class TestRunFaults final : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase();
+    void unreachableAddressTimesOut();
+    void refusedPort();
+    void unresolvableName();
+    void noTarget();
+    void absurdSizes_data();
+    void absurdSizes();
+    void agentKilledMidRun();
+    void servePortInUse();
+    void garbageToTheAgent();
+
+private:
+    QStringList inA(const QStringList &command) const
+    {
+        return QStringList{"netns", "exec", m_pair->a().name(), binary(QStringLiteral("tcptune"))} + command;
+    }
+    std::unique_ptr<ScratchPair> m_pair;
+};
+
+void TestRunFaults::initTestCase()
+{
+    if (!runningAsRoot())
+        QSKIP("needs root for network namespaces");
+    m_pair = std::make_unique<ScratchPair>(QStringLiteral("traffic2"), 11);
+    QVERIFY2(m_pair->ok(), qPrintable(m_pair->error()));
+}
+
+void TestRunFaults::unreachableAddressTimesOut()
+{
+    // 198.18.11.99 is inside the test's own subnet but assigned to nobody: SYNs go unanswered.
+    QElapsedTimer timer;
+    timer.start();
+    const CommandResult r = runCommand("ip", inA({"run", "--target", "198.18.11.99:15220", "--duration", "1"}), 20000);
+    const qint64 ms = timer.elapsed();
+    QVERIFY(r.exitCode != 0);
+    const QString err = QString::fromUtf8(r.err);
+    QVERIFY2(err.contains("198.18.11.99:15220"), qPrintable(err));
+    QVERIFY2(err.contains("Cannot connect"), qPrintable(err));
+    QVERIFY2(ms < 4500, qPrintable(QString::number(ms))); // the default connect timeout is 3 s
+}
+
+void TestRunFaults::refusedPort()
+{
+    const CommandResult r =
+        runCommand("ip", inA({"run", "--target", m_pair->addressB() + ":15221", "--duration", "1"}), 20000);
+    QCOMPARE(r.exitCode, 1);
+    const QString err = QString::fromUtf8(r.err);
+    QVERIFY2(err.contains("connection refused"), qPrintable(err));
+    QVERIFY2(err.contains(m_pair->addressB() + ":15221"), qPrintable(err));
+}
+
+void TestRunFaults::unresolvableName()
+{
+    const CommandResult r = runTcptune({"run", "--target", "nothing-here.invalid:15222", "--duration", "1"}, 20000);
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(QString::fromUtf8(r.err).contains("Cannot resolve host 'nothing-here.invalid'"), r.err.constData());
+}
+
+void TestRunFaults::noTarget()
+{
+    const CommandResult r = runTcptune({"run", "--duration", "1"}, 20000);
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(QString::fromUtf8(r.err).contains("--target"), r.err.constData());
+}
+
+void TestRunFaults::absurdSizes_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("mentions");
+    QTest::addRow("write size 0") << QStringList{"--write-size", "0"} << "Write size 0 is out of range";
+    QTest::addRow("write size negative") << QStringList{"--write-size", "-5"} << "negative";
+    QTest::addRow("write size 1G") << QStringList{"--write-size", "1G"} << "Write size";
+    QTest::addRow("streams 0") << QStringList{"--streams", "0"} << "streams is out of range";
+    QTest::addRow("streams 5000") << QStringList{"--streams", "5000"} << "streams is out of range";
+    QTest::addRow("duration 0") << QStringList{"--duration", "0"} << "Duration";
+    QTest::addRow("duration word") << QStringList{"--duration", "long"} << "not a number";
+    QTest::addRow("sndbuf 100") << QStringList{"--sndbuf", "100"} << "autotuning";
+    QTest::addRow("sndbuf 4T") << QStringList{"--sndbuf", "4096G"} << "Send buffer";
+    QTest::addRow("sample 0") << QStringList{"--sample-ms", "0"} << "Sample interval";
+    QTest::addRow("workload") << QStringList{"--workload", "flood"} << "bulk, rr or split-write";
+    QTest::addRow("rr to iperf3") << QStringList{"--workload", "rr", "--target", "iperf3://127.0.0.1:15225"}
+                                  << "tcptune serve";
+    QTest::addRow("bad port") << QStringList{"--target", "127.0.0.1:99999"} << "1 to 65535";
+}
+
+void TestRunFaults::absurdSizes()
+{
+    QFETCH(QStringList, args);
+    QFETCH(QString, mentions);
+    QStringList all{"run"};
+    if (!args.contains("--target"))
+        all << "--target"
+            << "127.0.0.1:15226";
+    const CommandResult r = runTcptune(all + args, 20000);
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(QString::fromUtf8(r.err).contains(mentions), r.err.constData());
+    QVERIFY(r.out.isEmpty());
+}
+
+void TestRunFaults::agentKilledMidRun()
+{
+    QProcess agent;
+    agent.start("ip", {"netns", "exec", m_pair->b().name(), binary(QStringLiteral("tcptune")), "serve", "--port",
+                       "15227", "--bind", m_pair->addressB()});
+    QVERIFY(agent.waitForReadyRead(10000));
+    QProcess client;
+    client.start("ip", inA({"run", "--target", m_pair->addressB() + ":15227", "--duration", "5", "--json"}));
+    // The first live line says traffic flows; then the agent dies.
+    QByteArray progress;
+    while (!progress.contains("/5.0 s") && client.waitForReadyRead(10000))
+        progress += client.readAllStandardError();
+    QVERIFY2(progress.contains("/5.0 s"), progress.constData());
+    agent.kill();
+    agent.waitForFinished(5000);
+    QVERIFY(client.waitForFinished(15000));
+    QCOMPARE(client.exitCode(), 3);
+    const QJsonObject o = QJsonDocument::fromJson(client.readAllStandardOutput()).object();
+    QVERIFY(o.value("interrupted").toBool());
+    QVERIFY(o.value("samples").toArray().size() >= 20);
+    QVERIFY(o.value("duration_s").toDouble() < 5);
+    QVERIFY(QString::fromUtf8(client.readAllStandardError()).contains("kept"));
+}
+
+void TestRunFaults::servePortInUse()
+{
+    QProcess first;
+    first.start("ip", {"netns", "exec", m_pair->b().name(), binary(QStringLiteral("tcptune")), "serve", "--port",
+                       "15228", "--bind", m_pair->addressB()});
+    QVERIFY(first.waitForReadyRead(10000));
+    const CommandResult second = runCommand("ip",
+                                            {"netns", "exec", m_pair->b().name(), binary(QStringLiteral("tcptune")),
+                                             "serve", "--port", "15228", "--bind", m_pair->addressB()},
+                                            10000);
+    first.terminate();
+    QVERIFY(first.waitForFinished(5000));
+    QCOMPARE(first.exitCode(), 0); // a clean stop on SIGTERM
+    QCOMPARE(second.exitCode, 1);
+    QVERIFY2(QString::fromUtf8(second.err).contains("already in use"), second.err.constData());
+}
+
+void TestRunFaults::garbageToTheAgent()
+{
+    QProcess agent;
+    agent.start(binary(QStringLiteral("tcptune")), {"serve", "--port", "15229", "--bind", "127.0.0.1"});
+    QVERIFY(agent.waitForReadyRead(10000));
+    QTcpSocket socket;
+    socket.connectToHost("127.0.0.1", 15229);
+    QVERIFY(socket.waitForConnected(5000));
+    socket.write("\x16\x03\x01 this is not the protocol\n");
+    QByteArray reply;
+    while (!reply.contains('\n') && socket.waitForReadyRead(5000))
+        reply += socket.readAll();
+    QVERIFY2(reply.contains("\"type\":\"error\""), reply.constData());
+    socket.close();
+    // Still alive, still serving.
+    const CommandResult r = runTcptune({"run", "--target", "127.0.0.1:15229", "--duration", "0.5"}, 20000);
+    QCOMPARE(r.exitCode, 0);
+    QCOMPARE(agent.state(), QProcess::Running);
+    agent.terminate();
+    QVERIFY(agent.waitForFinished(5000));
+    const QString log = QString::fromUtf8(agent.readAllStandardError());
+    QVERIFY2(log.contains("malformed"), qPrintable(log));
+    QVERIFY2(log.contains("finished"), qPrintable(log));
+}
+
+QTEST_GUILESS_MAIN(TestRunFaults)
+#include "tst_run_faults.moc"

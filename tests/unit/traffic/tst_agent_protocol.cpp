@@ -1,0 +1,122 @@
+// The agent's wire format: versioned JSON lines; malformed or foreign input gives a clear error.
+
+#include "traffic/agent_protocol.h"
+
+#include <QJsonDocument>
+#include <QTest>
+
+using namespace tcptune;
+
+class TestAgentProtocol final : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void encodeDecodeRoundTrip();
+    void rejectsMalformed_data();
+    void rejectsMalformed();
+    void startCarriesWorkloadSizes_data();
+    void startCarriesWorkloadSizes();
+    void parseStartRejects_data();
+    void parseStartRejects();
+};
+
+void TestAgentProtocol::encodeDecodeRoundTrip()
+{
+    const QByteArray line = agentproto::encode({{"type", "begin"}});
+    QVERIFY(line.endsWith('\n'));
+    QCOMPARE(line.count('\n'), 1);
+    auto back = agentproto::decode(line.trimmed());
+    QVERIFY(back.has_value());
+    QCOMPARE(agentproto::typeOf(*back), QStringLiteral("begin"));
+    QCOMPARE(back->value("tcptune_agent").toInt(), agentproto::kVersion);
+}
+
+void TestAgentProtocol::rejectsMalformed_data()
+{
+    QTest::addColumn<QByteArray>("line");
+    QTest::addColumn<QString>("mentions");
+    QTest::addRow("garbage") << QByteArray("GET / HTTP/1.1") << "malformed";
+    QTest::addRow("binary") << QByteArray("\x01\x02\xff\xfe", 4) << "malformed";
+    QTest::addRow("array") << QByteArray("[1,2]") << "malformed";
+    QTest::addRow("no version") << QByteArray(R"({"type":"start"})") << "protocol version";
+    QTest::addRow("future version") << QByteArray(R"({"tcptune_agent":99,"type":"start"})") << "version 99";
+    QTest::addRow("no type") << QByteArray(R"({"tcptune_agent":1})") << "type";
+}
+
+void TestAgentProtocol::rejectsMalformed()
+{
+    QFETCH(QByteArray, line);
+    QFETCH(QString, mentions);
+    auto m = agentproto::decode(line);
+    QVERIFY(!m.has_value());
+    QVERIFY2(m.error().message.contains(mentions), qPrintable(m.error().message));
+}
+
+void TestAgentProtocol::startCarriesWorkloadSizes_data()
+{
+    QTest::addColumn<int>("workload");
+    QTest::addColumn<qint64>("responseSize");
+    QTest::addColumn<qint64>("request");
+    QTest::addColumn<qint64>("response");
+    QTest::addRow("bulk sinks") << int(Workload::Bulk) << qint64(64) << qint64(0) << qint64(0);
+    QTest::addRow("rr") << int(Workload::RequestResponse) << qint64(200) << qint64(100) << qint64(200);
+    QTest::addRow("split answered") << int(Workload::SplitWrite) << qint64(48) << qint64(48 + 4096) << qint64(48);
+    QTest::addRow("split one-way") << int(Workload::SplitWrite) << qint64(0) << qint64(0) << qint64(0);
+}
+
+void TestAgentProtocol::startCarriesWorkloadSizes()
+{
+    QFETCH(int, workload);
+    QFETCH(qint64, responseSize);
+    QFETCH(qint64, request);
+    QFETCH(qint64, response);
+    TrafficSpec spec;
+    spec.workload = Workload(workload);
+    spec.requestSize = 100;
+    spec.responseSize = responseSize;
+    spec.headerSize = 48;
+    spec.writeSize = 4096;
+    spec.streams = 3;
+    spec.target.token = QStringLiteral("t0k");
+    auto decoded = agentproto::decode(agentproto::encode(agentproto::startMessage(spec)).trimmed());
+    QVERIFY(decoded.has_value());
+    auto p = agentproto::parseStart(*decoded);
+    QVERIFY2(p.has_value(), qPrintable(p ? QString() : p.error().message));
+    QCOMPARE(p->requestBytes, request);
+    QCOMPARE(p->responseBytes, response);
+    QCOMPARE(p->streams, 3);
+    QCOMPARE(p->token, QStringLiteral("t0k"));
+}
+
+void TestAgentProtocol::parseStartRejects_data()
+{
+    QTest::addColumn<QString>("json");
+    QTest::addColumn<QString>("mentions");
+    const QString base =
+        R"("type":"start","workload":"bulk","sample_ms":10,"request_bytes":0,"response_bytes":0,"rcvbuf":0,"duration_s":1)";
+    QTest::addRow("streams missing") << "{" + base + "}"
+                                     << "streams";
+    QTest::addRow("streams huge") << "{" + base + R"(,"streams":100000})"
+                                  << "streams";
+    QTest::addRow("streams text") << "{" + base + R"(,"streams":"all"})"
+                                  << "streams";
+    QTest::addRow("workload") << R"({"type":"start","workload":"flood","streams":1})"
+                              << "workload";
+    QTest::addRow("duration")
+        << R"({"type":"start","workload":"bulk","streams":1,"sample_ms":10,"request_bytes":0,"response_bytes":0,"rcvbuf":0,"duration_s":-1})"
+        << "duration_s";
+    QTest::addRow("half rr")
+        << R"({"type":"start","workload":"rr","streams":1,"sample_ms":10,"request_bytes":5,"response_bytes":0,"rcvbuf":0,"duration_s":1})"
+        << "both";
+}
+
+void TestAgentProtocol::parseStartRejects()
+{
+    QFETCH(QString, json);
+    QFETCH(QString, mentions);
+    auto p = agentproto::parseStart(QJsonDocument::fromJson(json.toUtf8()).object());
+    QVERIFY(!p.has_value());
+    QVERIFY2(p.error().message.contains(mentions), qPrintable(p.error().message));
+}
+
+QTEST_GUILESS_MAIN(TestAgentProtocol)
+#include "tst_agent_protocol.moc"

@@ -1,0 +1,290 @@
+// The agent against the real client over loopback: every workload, several clients at once,
+// token and limits, garbage on the control port, port in use, and an agent that stops mid-run.
+
+#include "traffic/agent_server.h"
+#include "traffic/traffic_client.h"
+
+#include <QSignalSpy>
+#include <QTest>
+
+#include <arpa/inet.h>
+#include <future>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+using namespace tcptune;
+
+class TestAgentServer final : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void workloads_data();
+    void workloads();
+    void severalClientsAtOnce();
+    void token_data();
+    void token();
+    void limits_data();
+    void limits();
+    void garbageIsAnsweredAndLogged_data();
+    void garbageIsAnsweredAndLogged();
+    void portInUse();
+    void agentStopsMidRun();
+};
+
+static TrafficSpec specFor(std::uint16_t port, double seconds = 1)
+{
+    TrafficSpec s;
+    s.target.host = QStringLiteral("127.0.0.1");
+    s.target.port = port;
+    s.durationS = seconds;
+    return s;
+}
+
+void TestAgentServer::workloads_data()
+{
+    QTest::addColumn<int>("workload");
+    QTest::addColumn<int>("streams");
+    QTest::addColumn<qint64>("responseSize");
+    QTest::addColumn<bool>("probe");
+    QTest::addColumn<double>("omit");
+    QTest::addRow("bulk 1") << int(Workload::Bulk) << 1 << qint64(64) << false << 0.0;
+    QTest::addRow("bulk 3 + probe + omit") << int(Workload::Bulk) << 3 << qint64(64) << true << 0.3;
+    QTest::addRow("rr 2") << int(Workload::RequestResponse) << 2 << qint64(256) << false << 0.0;
+    QTest::addRow("split-write answered") << int(Workload::SplitWrite) << 1 << qint64(48) << false << 0.0;
+    QTest::addRow("split-write one-way") << int(Workload::SplitWrite) << 2 << qint64(0) << false << 0.0;
+}
+
+void TestAgentServer::workloads()
+{
+    QFETCH(int, workload);
+    QFETCH(int, streams);
+    QFETCH(qint64, responseSize);
+    QFETCH(bool, probe);
+    QFETCH(double, omit);
+    AgentServer agent;
+    auto port = agent.listen(QStringLiteral("127.0.0.1"), 0);
+    QVERIFY2(port.has_value(), qPrintable(port ? QString() : port.error().message));
+
+    TrafficSpec spec = specFor(*port);
+    spec.workload = Workload(workload);
+    spec.streams = streams;
+    spec.responseSize = responseSize;
+    spec.latencyProbe = probe;
+    spec.omitS = omit;
+    spec.writeSize = spec.workload == Workload::Bulk ? 128 * 1024 : 8192;
+    spec.nodelay = spec.workload != Workload::Bulk;
+    TrafficClient client;
+    QSignalSpy batches(&client, &TrafficClient::samplesReady);
+    QSignalSpy connected(&client, &TrafficClient::connected);
+    const TrafficResult r = client.run(spec);
+    QVERIFY2(r.ok(), qPrintable(r.error));
+    QCOMPARE(r.streams, streams);
+    QCOMPARE(r.localPorts.size(), streams);
+    QCOMPARE(connected.size(), 1);
+    QVERIFY(!batches.isEmpty());
+    // ~100 samples a second at 10 ms; a loaded 2-core machine may drop some ticks.
+    const auto measured = std::count_if(r.samples.begin(), r.samples.end(), [](const auto &s) { return !s.omitted; });
+    QVERIFY2(measured >= 60 && measured <= 102, qPrintable(QString::number(measured)));
+    QVERIFY(r.durationS > 0.95 && r.durationS < 1.3);
+    QVERIFY(r.senderBytes > 0);
+    QVERIFY(r.receiverBytes > 0);
+    QVERIFY(!r.remoteKnobs.isEmpty());
+    QVERIFY(r.remoteKnobs.contains(QStringLiteral("net.ipv4.tcp_autocorking")));
+    QVERIFY(!r.receiverIntervals.isEmpty());
+    QVERIFY(r.throughputBps > 0);
+    // What the receiver counted after the omit window matches what was written after it.
+    QVERIFY2(qAbs(double(r.receiverBytes - r.senderBytes)) <= 0.05 * double(r.senderBytes) + 1e6,
+             qPrintable(QStringLiteral("%1 vs %2").arg(r.receiverBytes).arg(r.senderBytes)));
+    if (spec.workload == Workload::RequestResponse || (responseSize > 0 && spec.workload == Workload::SplitWrite)) {
+        QVERIFY(r.transactionLatencyMs.count > 10);
+        QVERIFY(r.transactionLatencyMs.median > 0);
+        QVERIFY(r.transactionsPerSecond > 10);
+    }
+    if (probe) {
+        QVERIFY2(r.probeLatencyMs.count >= 20, qPrintable(QString::number(r.probeLatencyMs.count)));
+        QVERIFY(r.probeLocalPort != 0);
+    }
+    QTRY_COMPARE(agent.sessionsServed(), 1);
+}
+
+void TestAgentServer::severalClientsAtOnce()
+{
+    AgentServer agent;
+    auto port = agent.listen(QStringLiteral("127.0.0.1"), 0);
+    QVERIFY(port.has_value());
+    auto runOne = [p = *port] {
+        TrafficClient client;
+        TrafficSpec spec = specFor(p, 1.5);
+        spec.workload = Workload::RequestResponse;
+        return client.run(spec);
+    };
+    auto a = std::async(std::launch::async, runOne);
+    auto b = std::async(std::launch::async, runOne);
+    auto c = std::async(std::launch::async, runOne);
+    for (auto *f : {&a, &b, &c}) {
+        const TrafficResult r = f->get();
+        QVERIFY2(r.ok(), qPrintable(r.error));
+        QVERIFY(r.transactionLatencyMs.count > 0);
+    }
+    QCOMPARE(agent.sessionsServed(), 3);
+}
+
+void TestAgentServer::token_data()
+{
+    QTest::addColumn<QString>("given");
+    QTest::addColumn<bool>("accepted");
+    QTest::addRow("right") << "s3cret" << true;
+    QTest::addRow("wrong") << "guess" << false;
+    QTest::addRow("missing") << "" << false;
+}
+
+void TestAgentServer::token()
+{
+    QFETCH(QString, given);
+    QFETCH(bool, accepted);
+    AgentOptions options;
+    options.token = QStringLiteral("s3cret");
+    AgentServer agent(options);
+    auto port = agent.listen(QStringLiteral("127.0.0.1"), 0);
+    QVERIFY(port.has_value());
+    TrafficSpec spec = specFor(*port, 0.2);
+    spec.target.token = given;
+    TrafficClient client;
+    const TrafficResult r = client.run(spec);
+    QCOMPARE(r.ok(), accepted);
+    if (!accepted) {
+        QVERIFY2(r.error.contains(QStringLiteral("token")), qPrintable(r.error));
+        QCOMPARE(agent.protocolErrors(), 1);
+    }
+}
+
+void TestAgentServer::limits_data()
+{
+    QTest::addColumn<int>("streams");
+    QTest::addColumn<double>("seconds");
+    QTest::addColumn<QString>("mentions");
+    QTest::addRow("too many streams") << 5 << 0.2 << "5 streams is more than this agent allows (4)";
+    QTest::addRow("too long") << 1 << 30.0 << "longer than this agent allows (10 s)";
+}
+
+void TestAgentServer::limits()
+{
+    QFETCH(int, streams);
+    QFETCH(double, seconds);
+    QFETCH(QString, mentions);
+    AgentOptions options;
+    options.maxStreams = 4;
+    options.maxDurationS = 10;
+    AgentServer agent(options);
+    auto port = agent.listen(QStringLiteral("127.0.0.1"), 0);
+    QVERIFY(port.has_value());
+    TrafficSpec spec = specFor(*port, seconds);
+    spec.streams = streams;
+    TrafficClient client;
+    const TrafficResult r = client.run(spec);
+    QVERIFY(!r.ok());
+    QVERIFY2(r.error.contains(mentions), qPrintable(r.error));
+    QVERIFY(r.samples.isEmpty());
+}
+
+static int connectTo(std::uint16_t port)
+{
+    const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+    sockaddr_in a{};
+    a.sin_family = AF_INET;
+    a.sin_port = htons(port);
+    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    if (::connect(fd, reinterpret_cast<sockaddr *>(&a), sizeof a) != 0) {
+        ::close(fd);
+        return -1;
+    }
+    timeval tv{15, 0};
+    ::setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+    return fd;
+}
+
+void TestAgentServer::garbageIsAnsweredAndLogged_data()
+{
+    QTest::addColumn<QByteArray>("garbage");
+    QTest::addColumn<QString>("mentions");
+    QTest::addRow("http") << QByteArray("GET / HTTP/1.0\r\n\r\n") << "malformed";
+    QTest::addRow("binary") << QByteArray("\x00\xff\x13\x37\n", 5) << "malformed";
+    QTest::addRow("wrong version") << QByteArray("{\"tcptune_agent\":7,\"type\":\"start\"}\n") << "version 7";
+    QTest::addRow("unknown type") << QByteArray("{\"tcptune_agent\":1,\"type\":\"shell\"}\n")
+                                  << "unexpected message type";
+    QTest::addRow("bad start") << QByteArray(
+                                      "{\"tcptune_agent\":1,\"type\":\"start\",\"workload\":\"bulk\",\"streams\":-4}\n")
+                               << "refused start";
+    QTest::addRow("data for no run") << QByteArray(
+                                            "{\"tcptune_agent\":1,\"type\":\"data\",\"session\":\"42\",\"stream\":0}\n")
+                                     << "unknown run";
+    QTest::addRow("endless line") << QByteArray(70000, 'x') << "longer than";
+}
+
+void TestAgentServer::garbageIsAnsweredAndLogged()
+{
+    QFETCH(QByteArray, garbage);
+    QFETCH(QString, mentions);
+    AgentServer agent;
+    QSignalSpy logged(&agent, &AgentServer::logged);
+    auto port = agent.listen(QStringLiteral("127.0.0.1"), 0);
+    QVERIFY(port.has_value());
+    const int fd = connectTo(*port);
+    QVERIFY(fd >= 0);
+    QCOMPARE(::send(fd, garbage.constData(), garbage.size(), MSG_NOSIGNAL), ssize_t(garbage.size()));
+    QByteArray reply;
+    char buf[4096];
+    for (;;) {
+        const ssize_t n = ::recv(fd, buf, sizeof buf, 0);
+        if (n <= 0)
+            break;
+        reply.append(buf, n);
+    }
+    ::close(fd);
+    QVERIFY2(reply.contains("\"type\":\"error\""), reply.constData());
+    QVERIFY2(QString::fromUtf8(reply).contains(mentions), reply.constData());
+    QTRY_COMPARE(agent.protocolErrors(), 1);
+    QTRY_VERIFY(std::any_of(logged.begin(), logged.end(),
+                            [&](const QList<QVariant> &args) { return args.at(0).toString().contains(mentions); }));
+    // And it still serves a proper client afterwards.
+    TrafficClient client;
+    const TrafficResult r = client.run(specFor(*port, 0.3));
+    QVERIFY2(r.ok(), qPrintable(r.error));
+}
+
+void TestAgentServer::portInUse()
+{
+    AgentServer first;
+    auto port = first.listen(QStringLiteral("127.0.0.1"), 0);
+    QVERIFY(port.has_value());
+    AgentServer second;
+    auto again = second.listen(QStringLiteral("127.0.0.1"), *port);
+    QVERIFY(!again.has_value());
+    QVERIFY2(again.error().message.contains(QStringLiteral("already in use")), qPrintable(again.error().message));
+    QVERIFY2(again.error().message.contains(QStringLiteral("--port")), qPrintable(again.error().message));
+    QVERIFY(!second.isListening());
+}
+
+void TestAgentServer::agentStopsMidRun()
+{
+    AgentServer agent;
+    auto port = agent.listen(QStringLiteral("127.0.0.1"), 0);
+    QVERIFY(port.has_value());
+    TrafficClient client;
+    std::atomic<int> batches{0};
+    connect(
+        &client, &TrafficClient::samplesReady, &client, [&batches] { ++batches; }, Qt::DirectConnection);
+    auto run = std::async(std::launch::async, [&] { return client.run(specFor(*port, 5)); });
+    QTRY_VERIFY_WITH_TIMEOUT(batches.load() >= 3, 5000); // running, samples arriving
+    agent.stop();
+    const TrafficResult r = run.get();
+    QVERIFY(r.interrupted);
+    QVERIFY(!r.cancelled);
+    QVERIFY(!r.ok());
+    QVERIFY2(r.samples.size() >= 20, qPrintable(QString::number(r.samples.size())));
+    QVERIFY(r.durationS < 4.5);
+    QVERIFY2(r.error.contains(QStringLiteral("kept")), qPrintable(r.error));
+}
+
+QTEST_GUILESS_MAIN(TestAgentServer)
+#include "tst_agent_server.moc"

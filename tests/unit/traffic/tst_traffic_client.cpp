@@ -1,0 +1,168 @@
+// TrafficClient faults that need no namespace: refused port, unresolvable name, invalid specs
+// (refused before any connection), cancel() from another thread, and the kernel's SO_SNDBUF
+// doubling and capping reported as such.
+
+#include "common/proc_sys.h"
+#include "traffic/agent_server.h"
+#include "traffic/traffic_client.h"
+
+#include <QElapsedTimer>
+#include <QSignalSpy>
+#include <QTest>
+
+#include <arpa/inet.h>
+#include <future>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+using namespace tcptune;
+
+class TestTrafficClient final : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void refusedPort();
+    void unresolvableName();
+    void invalidSpecNeverConnects_data();
+    void invalidSpecNeverConnects();
+    void cancelFromAnotherThread();
+    void sendBufferReported_data();
+    void sendBufferReported();
+};
+
+// A loopback port nobody listens on: bind, read the port, close.
+static std::uint16_t closedPort()
+{
+    const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+    sockaddr_in a{};
+    a.sin_family = AF_INET;
+    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    ::bind(fd, reinterpret_cast<sockaddr *>(&a), sizeof a);
+    socklen_t len = sizeof a;
+    ::getsockname(fd, reinterpret_cast<sockaddr *>(&a), &len);
+    ::close(fd);
+    return ntohs(a.sin_port);
+}
+
+void TestTrafficClient::refusedPort()
+{
+    TrafficSpec spec;
+    spec.target.host = QStringLiteral("127.0.0.1");
+    spec.target.port = closedPort();
+    TrafficClient client;
+    QSignalSpy failed(&client, &TrafficClient::runFailed);
+    const TrafficResult r = client.run(spec);
+    QVERIFY(!r.ok());
+    QVERIFY2(r.error.contains(QStringLiteral("refused")), qPrintable(r.error));
+    QVERIFY2(r.error.contains(QStringLiteral("127.0.0.1:%1").arg(spec.target.port)), qPrintable(r.error));
+    QVERIFY2(r.error.contains(QStringLiteral("tcptune serve")), qPrintable(r.error)); // what to do
+    QCOMPARE(failed.size(), 1);
+}
+
+void TestTrafficClient::unresolvableName()
+{
+    TrafficSpec spec;
+    spec.target = *TrafficTarget::parse(QStringLiteral("no-such-host.invalid:15200"));
+    TrafficClient client;
+    QElapsedTimer timer;
+    timer.start();
+    const TrafficResult r = client.run(spec);
+    QVERIFY(!r.ok());
+    QVERIFY2(r.error.contains(QStringLiteral("Cannot resolve host 'no-such-host.invalid'")), qPrintable(r.error));
+    QVERIFY(timer.elapsed() < 10000);
+}
+
+void TestTrafficClient::invalidSpecNeverConnects_data()
+{
+    QTest::addColumn<QString>("field");
+    QTest::addColumn<qint64>("value");
+    QTest::addColumn<QString>("mentions");
+    QTest::addRow("write size 0") << "writeSize" << qint64(0) << "Write size";
+    QTest::addRow("streams negative") << "streams" << qint64(-1) << "streams";
+    QTest::addRow("sndbuf huge") << "sndbuf" << (qint64(1) << 40) << "Send buffer";
+    QTest::addRow("sample 0") << "sample" << qint64(0) << "Sample interval";
+}
+
+void TestTrafficClient::invalidSpecNeverConnects()
+{
+    QFETCH(QString, field);
+    QFETCH(qint64, value);
+    QFETCH(QString, mentions);
+    AgentServer agent;
+    auto port = agent.listen(QStringLiteral("127.0.0.1"), 0);
+    QVERIFY(port.has_value());
+    TrafficSpec spec;
+    spec.target.host = QStringLiteral("127.0.0.1");
+    spec.target.port = *port;
+    if (field == QLatin1String("writeSize"))
+        spec.writeSize = value;
+    else if (field == QLatin1String("streams"))
+        spec.streams = int(value);
+    else if (field == QLatin1String("sndbuf"))
+        spec.sndbuf = value;
+    else
+        spec.sampleIntervalMs = int(value);
+    TrafficClient client;
+    const TrafficResult r = client.run(spec);
+    QVERIFY(!r.ok());
+    QVERIFY2(r.error.contains(mentions), qPrintable(r.error));
+    QCOMPARE(agent.sessionsServed(), 0);
+    QCOMPARE(agent.protocolErrors(), 0);
+}
+
+void TestTrafficClient::cancelFromAnotherThread()
+{
+    AgentServer agent;
+    auto port = agent.listen(QStringLiteral("127.0.0.1"), 0);
+    QVERIFY(port.has_value());
+    TrafficSpec spec;
+    spec.target.host = QStringLiteral("127.0.0.1");
+    spec.target.port = *port;
+    spec.durationS = 20;
+    TrafficClient client;
+    std::atomic<int> batches{0};
+    connect(
+        &client, &TrafficClient::samplesReady, &client, [&batches] { ++batches; }, Qt::DirectConnection);
+    auto run = std::async(std::launch::async, [&] { return client.run(spec); });
+    QTRY_VERIFY_WITH_TIMEOUT(batches.load() >= 2, 5000);
+    client.cancel();
+    const TrafficResult r = run.get();
+    QVERIFY(r.interrupted);
+    QVERIFY(r.cancelled);
+    QVERIFY(!r.samples.isEmpty());
+    QVERIFY(r.durationS < 10);
+}
+
+void TestTrafficClient::sendBufferReported_data()
+{
+    QTest::addColumn<qint64>("requested");
+    QTest::addRow("64 KiB") << qint64(64 * 1024);
+    QTest::addRow("above wmem_max") << qint64(64) * 1024 * 1024;
+}
+
+void TestTrafficClient::sendBufferReported()
+{
+    QFETCH(qint64, requested);
+    const qint64 wmemMax =
+        procsys::read(QStringLiteral("/proc/sys/net/core/wmem_max")).value_or(QString()).toLongLong();
+    QVERIFY(wmemMax > 0);
+    AgentServer agent;
+    auto port = agent.listen(QStringLiteral("127.0.0.1"), 0);
+    QVERIFY(port.has_value());
+    TrafficSpec spec;
+    spec.target.host = QStringLiteral("127.0.0.1");
+    spec.target.port = *port;
+    spec.durationS = 0.3;
+    spec.sndbuf = requested;
+    TrafficClient client;
+    const TrafficResult r = client.run(spec);
+    QVERIFY2(r.ok(), qPrintable(r.error));
+    QCOMPARE(r.sndbufRequested, requested);
+    QCOMPARE(r.sndbufCapped, requested > wmemMax);
+    // The kernel doubles the request (for its bookkeeping) after capping it at wmem_max.
+    QCOMPARE(r.sndbufActual, 2 * std::min(requested, wmemMax));
+    QCOMPARE(r.perStream.front().sndbufActual, r.sndbufActual);
+}
+
+QTEST_GUILESS_MAIN(TestTrafficClient)
+#include "tst_traffic_client.moc"

@@ -1,0 +1,223 @@
+// TrafficSpec: target parsing, JSON round trip, and validation that names the wrong value.
+
+#include "traffic/traffic_spec.h"
+
+#include <QJsonDocument>
+#include <QTest>
+
+using namespace tcptune;
+
+class TestTrafficSpec final : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void parsesTargets_data();
+    void parsesTargets();
+    void rejectsBadTargets_data();
+    void rejectsBadTargets();
+    void jsonRoundTrip();
+    void fromJsonFillsDefaults();
+    void fromJsonRejectsWrongTypes_data();
+    void fromJsonRejectsWrongTypes();
+    void rejectsAbsurdValues_data();
+    void rejectsAbsurdValues();
+    void iperf3CannotAnswer_data();
+    void iperf3CannotAnswer();
+};
+
+void TestTrafficSpec::parsesTargets_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<int>("kind");
+    QTest::addColumn<QString>("host");
+    QTest::addColumn<int>("port");
+    QTest::addColumn<QString>("canonical");
+    QTest::addRow("host") << "198.18.1.2" << int(TargetKind::Agent) << "198.18.1.2" << 5300 << "198.18.1.2:5300";
+    QTest::addRow("host:port") << "198.18.1.2:15200" << int(TargetKind::Agent) << "198.18.1.2" << 15200
+                               << "198.18.1.2:15200";
+    QTest::addRow("name") << "target.lab" << int(TargetKind::Agent) << "target.lab" << 5300 << "target.lab:5300";
+    QTest::addRow("iperf3") << "iperf3://198.18.1.2" << int(TargetKind::Iperf3) << "198.18.1.2" << 5201
+                            << "iperf3://198.18.1.2:5201";
+    QTest::addRow("iperf3 port") << "iperf3://localhost:15201/" << int(TargetKind::Iperf3) << "localhost" << 15201
+                                 << "iperf3://localhost:15201";
+    QTest::addRow("tcptune scheme") << "tcptune://127.0.0.1:15202" << int(TargetKind::Agent) << "127.0.0.1" << 15202
+                                    << "127.0.0.1:15202";
+    QTest::addRow("v6 bracket") << "[::1]:15203" << int(TargetKind::Agent) << "::1" << 15203 << "[::1]:15203";
+    QTest::addRow("v6 bare") << "::1" << int(TargetKind::Agent) << "::1" << 5300 << "[::1]:5300";
+}
+
+void TestTrafficSpec::parsesTargets()
+{
+    QFETCH(QString, text);
+    QFETCH(int, kind);
+    QFETCH(QString, host);
+    QFETCH(int, port);
+    QFETCH(QString, canonical);
+    auto t = TrafficTarget::parse(text);
+    QVERIFY2(t.has_value(), qPrintable(t ? QString() : t.error().message));
+    QCOMPARE(int(t->kind), kind);
+    QCOMPARE(t->host, host);
+    QCOMPARE(int(t->port), port);
+    QCOMPARE(t->toString(), canonical);
+    auto again = TrafficTarget::parse(t->toString());
+    QVERIFY(again.has_value());
+    QCOMPARE(*again, *t);
+}
+
+void TestTrafficSpec::rejectsBadTargets_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("mentions");
+    QTest::addRow("empty") << ""
+                           << "no host";
+    QTest::addRow("port zero") << "198.18.1.2:0"
+                               << "1 to 65535";
+    QTest::addRow("port too big") << "198.18.1.2:70000"
+                                  << "1 to 65535";
+    QTest::addRow("port word") << "198.18.1.2:http"
+                               << "not a port";
+    QTest::addRow("scheme") << "http://198.18.1.2"
+                            << "iperf3://";
+    QTest::addRow("bracket") << "[::1:5300"
+                             << "]";
+    QTest::addRow("spaces") << "a b"
+                            << "not a host";
+}
+
+void TestTrafficSpec::rejectsBadTargets()
+{
+    QFETCH(QString, text);
+    QFETCH(QString, mentions);
+    auto t = TrafficTarget::parse(text);
+    QVERIFY(!t.has_value());
+    QVERIFY2(t.error().message.contains(mentions), qPrintable(t.error().message));
+}
+
+void TestTrafficSpec::jsonRoundTrip()
+{
+    TrafficSpec s;
+    s.workload = Workload::SplitWrite;
+    s.durationS = 2.5;
+    s.omitS = 1;
+    s.streams = 4;
+    s.writeSize = 65536;
+    s.requestSize = 100;
+    s.responseSize = 48;
+    s.headerSize = 48;
+    s.sndbuf = 262144;
+    s.rcvbuf = 131072;
+    s.nodelay = true;
+    s.cork = true;
+    s.notsentLowat = 16384;
+    s.congestionControl = QStringLiteral("cubic");
+    s.maxPacingRateBps = 100'000'000;
+    s.sampleIntervalMs = 20;
+    s.latencyProbe = true;
+    s.connectTimeoutMs = 1500;
+    s.target = *TrafficTarget::parse(QStringLiteral("198.18.3.2:15200"));
+    s.target.token = QStringLiteral("secret");
+    s.clientNetns = QStringLiteral("tcptune-client");
+    const QByteArray text = QJsonDocument(s.toJson()).toJson();
+    auto back = TrafficSpec::fromJson(QJsonDocument::fromJson(text).object());
+    QVERIFY2(back.has_value(), qPrintable(back ? QString() : back.error().message));
+    QCOMPARE(*back, s);
+}
+
+void TestTrafficSpec::fromJsonFillsDefaults()
+{
+    auto s = TrafficSpec::fromJson(QJsonObject{{"target", "iperf3://127.0.0.1"}, {"streams", 2}});
+    QVERIFY(s.has_value());
+    QCOMPARE(s->streams, 2);
+    QCOMPARE(s->sampleIntervalMs, 10);
+    QCOMPARE(s->durationS, 10.0);
+    QCOMPARE(s->target.kind, TargetKind::Iperf3);
+    QCOMPARE(int(s->target.port), 5201);
+}
+
+void TestTrafficSpec::fromJsonRejectsWrongTypes_data()
+{
+    QTest::addColumn<QString>("json");
+    QTest::addColumn<QString>("mentions");
+    QTest::addRow("streams string") << R"({"target":"127.0.0.1","streams":"4"})"
+                                    << "streams";
+    QTest::addRow("streams fraction") << R"({"target":"127.0.0.1","streams":1.5})"
+                                      << "whole number";
+    QTest::addRow("nodelay number") << R"({"target":"127.0.0.1","nodelay":1})"
+                                    << "true or false";
+    QTest::addRow("workload") << R"({"target":"127.0.0.1","workload":"ping"})"
+                              << "bulk, rr or split-write";
+    QTest::addRow("target kind") << R"({"target":{"kind":"ftp","host":"x"}})"
+                                 << "agent or iperf3";
+    QTest::addRow("no target") << R"({})"
+                               << "--target";
+}
+
+void TestTrafficSpec::fromJsonRejectsWrongTypes()
+{
+    QFETCH(QString, json);
+    QFETCH(QString, mentions);
+    auto s = TrafficSpec::fromJson(QJsonDocument::fromJson(json.toUtf8()).object());
+    QVERIFY(!s.has_value());
+    QVERIFY2(s.error().message.contains(mentions), qPrintable(s.error().message));
+}
+
+void TestTrafficSpec::rejectsAbsurdValues_data()
+{
+    QTest::addColumn<QString>("field");
+    QTest::addColumn<double>("value");
+    QTest::addColumn<QString>("mentions");
+    QTest::addRow("duration 0") << "duration_s" << 0.0 << "Duration";
+    QTest::addRow("duration negative") << "duration_s" << -3.0 << "Duration";
+    QTest::addRow("duration 2 days") << "duration_s" << 172800.0 << "Duration";
+    QTest::addRow("streams 0") << "streams" << 0.0 << "streams";
+    QTest::addRow("streams 1000") << "streams" << 1000.0 << "streams";
+    QTest::addRow("write 0") << "write_size" << 0.0 << "Write size";
+    QTest::addRow("write negative") << "write_size" << -1.0 << "Write size";
+    QTest::addRow("write 1 GiB") << "write_size" << 1073741824.0 << "Write size";
+    QTest::addRow("request 0") << "request_size" << 0.0 << "Request size";
+    QTest::addRow("sndbuf tiny") << "sndbuf" << 10.0 << "autotuning";
+    QTest::addRow("sndbuf 8 GiB") << "sndbuf" << 8589934592.0 << "autotuning";
+    QTest::addRow("rcvbuf negative") << "rcvbuf" << -4096.0 << "autotuning";
+    QTest::addRow("sample 0") << "sample_ms" << 0.0 << "Sample interval";
+    QTest::addRow("omit negative") << "omit_s" << -1.0 << "Omit";
+    QTest::addRow("lowat negative") << "notsent_lowat" << -1.0 << "NOTSENT_LOWAT";
+    QTest::addRow("pacing negative") << "max_pacing_rate_bps" << -1.0 << "Pacing";
+    QTest::addRow("timeout 0") << "connect_timeout_ms" << 0.0 << "Connect timeout";
+}
+
+void TestTrafficSpec::rejectsAbsurdValues()
+{
+    QFETCH(QString, field);
+    QFETCH(double, value);
+    QFETCH(QString, mentions);
+    QJsonObject o{{"target", "127.0.0.1:15200"}};
+    o.insert(field, value);
+    auto s = TrafficSpec::fromJson(o);
+    QVERIFY2(!s.has_value(), qPrintable(field));
+    QVERIFY2(s.error().message.contains(mentions), qPrintable(s.error().message));
+}
+
+void TestTrafficSpec::iperf3CannotAnswer_data()
+{
+    QTest::addColumn<QString>("json");
+    QTest::addColumn<bool>("valid");
+    QTest::addRow("bulk") << R"({"target":"iperf3://127.0.0.1","workload":"bulk"})" << true;
+    QTest::addRow("rr") << R"({"target":"iperf3://127.0.0.1","workload":"rr"})" << false;
+    QTest::addRow("split one-way") << R"({"target":"iperf3://127.0.0.1","workload":"split-write","response_size":0})"
+                                   << true;
+    QTest::addRow("split answered") << R"({"target":"iperf3://127.0.0.1","workload":"split-write"})" << false;
+    QTest::addRow("probe") << R"({"target":"iperf3://127.0.0.1","latency_probe":true})" << false;
+    QTest::addRow("agent rr") << R"({"target":"127.0.0.1","workload":"rr"})" << true;
+}
+
+void TestTrafficSpec::iperf3CannotAnswer()
+{
+    QFETCH(QString, json);
+    QFETCH(bool, valid);
+    auto s = TrafficSpec::fromJson(QJsonDocument::fromJson(json.toUtf8()).object());
+    QCOMPARE(s.has_value(), valid);
+    if (!valid)
+        QVERIFY2(s.error().message.contains(QStringLiteral("tcptune serve")), qPrintable(s.error().message));
+}
+
+QTEST_GUILESS_MAIN(TestTrafficSpec)
+#include "tst_traffic_spec.moc"
