@@ -1,8 +1,14 @@
 #include "knobs/knob_panel.h"
 
+#include "knobs/helper_session.h"
 #include "knobs/knob_table_model.h"
+#include "knobs/knob_value_delegate.h"
 
+#include <QComboBox>
+#include <QDir>
+#include <QHBoxLayout>
 #include <QHeaderView>
+#include <QItemSelectionModel>
 #include <QLabel>
 #include <QPushButton>
 #include <QTableView>
@@ -14,34 +20,177 @@ KnobPanel::KnobPanel(QWidget *parent)
     : QWidget(parent)
     , m_model(new KnobTableModel(this))
     , m_view(new QTableView(this))
+    , m_namespace(new QComboBox(this))
     , m_status(new QLabel(this))
+    , m_error(new QLabel(this))
+    , m_revertOne(new QPushButton(tr("Revert &selected"), this))
+    , m_revertAll(new QPushButton(tr("Revert &all"), this))
+    , m_session(new HelperSession(this))
 {
     m_view->setModel(m_model);
     m_view->setObjectName(QStringLiteral("knobTable"));
+    m_view->setItemDelegateForColumn(KnobTableModel::ValueColumn, new KnobValueDelegate(m_view));
+    m_view->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed |
+                            QAbstractItemView::SelectedClicked);
     m_view->verticalHeader()->hide();
     m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_view->setSelectionMode(QAbstractItemView::SingleSelection);
     m_view->horizontalHeader()->setSectionResizeMode(KnobTableModel::KeyColumn, QHeaderView::ResizeToContents);
+    m_view->horizontalHeader()->setSectionResizeMode(KnobTableModel::OriginalColumn, QHeaderView::ResizeToContents);
+    m_view->horizontalHeader()->setSectionResizeMode(KnobTableModel::ValueColumn, QHeaderView::Interactive);
+    m_view->setColumnWidth(KnobTableModel::ValueColumn, 220);
     m_view->horizontalHeader()->setStretchLastSection(true);
     m_view->setAlternatingRowColors(true);
 
+    m_namespace->setObjectName(QStringLiteral("knobNamespace"));
+    m_namespace->setToolTip(tr("Show and change the knobs of the host or of a tcptune lab namespace."));
+    fillNamespaces();
     auto *reload = new QPushButton(tr("&Reload values"), this);
     reload->setObjectName(QStringLiteral("reloadKnobs"));
-    connect(reload, &QPushButton::clicked, this, &KnobPanel::refresh);
-
-    m_status->setText(tr("Values marked * differ from the kernel default."));
+    m_revertOne->setObjectName(QStringLiteral("revertKnob"));
+    m_revertAll->setObjectName(QStringLiteral("revertAllKnobs"));
+    m_error->setObjectName(QStringLiteral("knobError"));
+    m_error->setWordWrap(true);
+    m_error->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_error->setStyleSheet(QStringLiteral("QLabel { color: #b00020; }"));
+    m_error->hide();
 
     auto *layout = new QVBoxLayout(this);
+    auto *top = new QHBoxLayout;
+    top->addWidget(new QLabel(tr("Namespace:"), this));
+    top->addWidget(m_namespace);
+    top->addStretch(1);
+    top->addWidget(reload);
+    layout->addLayout(top);
     layout->addWidget(m_view);
+    layout->addWidget(m_error);
     auto *bottom = new QHBoxLayout;
     bottom->addWidget(m_status, 1);
-    bottom->addWidget(reload);
+    bottom->addWidget(m_revertOne);
+    bottom->addWidget(m_revertAll);
     layout->addLayout(bottom);
+    m_status->setText(
+        tr("Double-click a value to change it. ● changed by tcptune, * differs from the kernel default."));
+
+    connect(reload, &QPushButton::clicked, this, &KnobPanel::refresh);
+    connect(m_revertOne, &QPushButton::clicked, this, &KnobPanel::revertSelected);
+    connect(m_revertAll, &QPushButton::clicked, this, &KnobPanel::revertAll);
+    connect(m_namespace, &QComboBox::activated, this, [this] { setNamespace(m_namespace->currentData().toString()); });
+    connect(m_model, &KnobTableModel::changeRequested, this, &KnobPanel::requestChange);
+    connect(m_model, &QAbstractItemModel::dataChanged, this, &KnobPanel::updateButtons);
+    connect(m_model, &QAbstractItemModel::modelReset, this, &KnobPanel::updateButtons);
+    connect(m_view->selectionModel(), &QItemSelectionModel::selectionChanged, this, &KnobPanel::updateButtons);
+    connect(m_session, &HelperSession::changed, this, [this](const KnobChange &change) {
+        if (change.netns == m_model->netns())
+            m_model->applyChange(change.key, change.oldValue, change.newValue);
+        m_error->hide();
+    });
+    connect(m_session, &HelperSession::setFailed, this,
+            [this](const QString &key, const QString &netns, const QString &message) {
+                if (netns == m_model->netns())
+                    m_model->setError(key, message);
+                showError(message);
+            });
+    connect(m_session, &HelperSession::restored, this, [this](const RestoreReport &report) {
+        m_model->clearChanges();
+        if (report.warnings.isEmpty())
+            m_error->hide();
+        else
+            showError(report.warnings.join(QLatin1Char('\n')));
+        m_status->setText(tr("%n knob(s) restored.", nullptr, int(report.restored.size())));
+    });
+    connect(m_session, &HelperSession::restoreFailed, this, &KnobPanel::showError);
+    connect(m_session, &HelperSession::busyChanged, this, [this](bool busy) {
+        if (busy)
+            m_status->setText(tr("Applying through tcptune-helper..."));
+        else if (m_status->text() == tr("Applying through tcptune-helper..."))
+            m_status->setText(tr("Done."));
+    });
+    updateButtons();
+}
+
+void KnobPanel::setHelperOptions(const HelperStartOptions &options)
+{
+    m_session->setStartOptions(options);
+}
+
+QString KnobPanel::currentNamespace() const
+{
+    return m_model->netns();
+}
+
+QString KnobPanel::errorText() const
+{
+    return m_error->isHidden() ? QString() : m_error->text();
+}
+
+void KnobPanel::fillNamespaces()
+{
+    const QString current = m_model->netns();
+    m_namespace->clear();
+    m_namespace->addItem(tr("Host"), QString());
+    const QStringList names =
+        QDir(QStringLiteral("/run/netns")).entryList({QStringLiteral("tcptune-*")}, QDir::Files, QDir::Name);
+    for (const QString &name : names)
+        m_namespace->addItem(name, name);
+    if (!current.isEmpty() && m_namespace->findData(current) < 0)
+        m_namespace->addItem(current, current);
+    m_namespace->setCurrentIndex(std::max(0, m_namespace->findData(current)));
 }
 
 void KnobPanel::refresh()
 {
-    const QString problem = m_model->refresh();
-    m_status->setText(problem.isEmpty() ? tr("Values marked * differ from the kernel default.") : problem);
+    fillNamespaces();
+    const QString problem = m_model->refresh(m_model->netns());
+    if (!problem.isEmpty())
+        showError(problem);
+}
+
+void KnobPanel::setNamespace(const QString &netns)
+{
+    const QString problem = m_model->refresh(netns);
+    fillNamespaces();
+    if (!problem.isEmpty())
+        showError(problem);
+    else
+        m_error->hide();
+}
+
+void KnobPanel::requestChange(const QString &key, const QString &value)
+{
+    m_session->set(key, value, m_model->netns());
+}
+
+void KnobPanel::revertSelected()
+{
+    const QModelIndexList rows = m_view->selectionModel()->selectedRows();
+    for (const QModelIndex &row : rows) {
+        if (!m_model->isChanged(row.row()))
+            continue;
+        const QModelIndex value = m_model->index(row.row(), KnobTableModel::ValueColumn);
+        m_session->set(value.data(KnobTableModel::KeyRole).toString(),
+                       value.data(KnobTableModel::OriginalRole).toString(), m_model->netns());
+    }
+}
+
+void KnobPanel::revertAll()
+{
+    m_session->restoreAll();
+}
+
+void KnobPanel::showError(const QString &message)
+{
+    m_error->setText(message);
+    m_error->show();
+}
+
+void KnobPanel::updateButtons()
+{
+    bool selectedChanged = false;
+    for (const QModelIndex &row : m_view->selectionModel()->selectedRows())
+        selectedChanged |= m_model->isChanged(row.row());
+    m_revertOne->setEnabled(selectedChanged);
+    m_revertAll->setEnabled(!m_model->changedKeys().isEmpty());
 }
 
 } // namespace tcptune

@@ -1,33 +1,67 @@
 #pragma once
-// Table of the catalogue's sysctls with their live values, for the knob panel.
+// Table of the catalogue's sysctls for the knob panel: the live value, the value before tcptune
+// changed it (original), the kernel default and the scope. Edits do not change the table at
+// once: they are requested (changeRequested) and shown when the helper confirms (applyChange)
+// or refuses (setError, shown in the row).
 
 #include "knobs/knob_reader.h"
 
 #include <QAbstractTableModel>
+#include <QMap>
 
 namespace tcptune {
 
 class KnobTableModel final : public QAbstractTableModel {
     Q_OBJECT
 public:
-    enum Column { KeyColumn, ValueColumn, DefaultColumn, ScopeColumn, ColumnCount };
-    enum Role { KeyRole = Qt::UserRole + 1, DiffersRole };
+    enum Column { KeyColumn, OriginalColumn, ValueColumn, DefaultColumn, ScopeColumn, ColumnCount };
+    enum Role {
+        KeyRole = Qt::UserRole + 1,
+        DiffersRole,   // differs from the kernel default
+        ChangedRole,   // changed by tcptune: current differs from original
+        OriginalRole,  // canonical original value
+        CanonicalRole, // canonical current value
+        ErrorRole,     // the helper's last error for this knob, empty when none
+    };
 
     explicit KnobTableModel(QObject *parent = nullptr);
 
     // Re-reads every value from /proc/sys (of NETNS, empty for the host). Returns the problem
-    // when the namespace cannot be entered; the old values then stay.
+    // when the namespace cannot be entered; the old values then stay. Switching to another
+    // namespace forgets the originals; re-reading the same one keeps them.
     QString refresh(const QString &netns = {});
+    const QString &netns() const { return m_netns; }
 
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;
     QVariant data(const QModelIndex &index, int role) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role) const override;
+    Qt::ItemFlags flags(const QModelIndex &index) const override;
+    // On the value column: emits changeRequested with the text; the table changes on applyChange.
+    bool setData(const QModelIndex &index, const QVariant &value, int role = Qt::EditRole) override;
 
     const KnobReading &readingAt(int row) const { return m_readings.at(row); }
+    int rowOf(const QString &key) const;
+    bool isChanged(int row) const;
+    QStringList changedKeys() const;
+
+    // The helper wrote NEW_VALUE to KEY; OLD_VALUE was there before (kept as original the first time).
+    void applyChange(const QString &key, const QString &oldValue, const QString &newValue);
+    void setError(const QString &key, const QString &message);
+    // After a rollback: forget every original and error, re-read.
+    void clearChanges();
+
+Q_SIGNALS:
+    void changeRequested(const QString &key, const QString &value);
 
 private:
+    void emitRow(int row);
+
     QList<KnobReading> m_readings;
+    QString m_netns;
+    // Per namespace ("" = host): key -> canonical value before tcptune's first change.
+    QMap<QString, QMap<QString, QString>> m_originals;
+    QMap<QString, QString> m_errors;
 };
 
 } // namespace tcptune
