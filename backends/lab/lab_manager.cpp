@@ -6,9 +6,13 @@
 
 #include <QCoreApplication>
 #include <QDir>
+#include <QFile>
 #include <QJsonArray>
 #include <QLockFile>
 #include <QSet>
+
+#include <cerrno>
+#include <unistd.h>
 
 namespace tcptune {
 namespace {
@@ -38,6 +42,21 @@ LabStatus statusFrom(const QString &labName, const QStringList &present)
     for (const QString &ns : allLabNamespaces(labName)) {
         if (present.contains(ns))
             status.presentNamespaces << ns;
+    }
+    if (::access(QFile::encodeName(labfiles::runDirectory()).constData(), X_OK) != 0 && errno == EACCES) {
+        // Not root: the namespaces are visible, the records are not. Do not call a lab a leftover
+        // on that ground; report what can be seen.
+        status.recordReadable = false;
+        if (status.presentNamespaces.isEmpty())
+            return status;
+        LabState seen;
+        seen.spec.name = labName;
+        seen.spec.topology = status.presentNamespaces.size() == 3 ? LabTopology::Routed : LabTopology::Direct;
+        seen.complete = true;
+        seen.namespaces = status.presentNamespaces;
+        status.record = seen;
+        status.state = LabStatus::State::Up;
+        return status;
     }
     if (auto record = readLabState(labName))
         status.record = *record;
@@ -139,6 +158,8 @@ QJsonObject toJson(const LabStatus &s)
     };
     if (!s.problem.isEmpty())
         o.insert(QStringLiteral("problem"), s.problem);
+    if (!s.recordReadable)
+        o.insert(QStringLiteral("record_readable"), false);
     if (s.record) {
         o.insert(QStringLiteral("spec"), toJson(s.record->spec));
         o.insert(QStringLiteral("links"), QJsonArray::fromStringList(s.record->links));

@@ -29,6 +29,9 @@ struct LabStatus {
     std::optional<LabState> record;
     QStringList presentNamespaces;
     QString problem; // Leftover: what is wrong, in words
+    // False when the caller may not read the records (/run/tcptune is root's): the state then
+    // rests on the namespaces alone and the spec is unknown; ask the helper's lab_status instead.
+    bool recordReadable = true;
 
     bool isUp() const { return state == State::Up; }
     // Up only: where a traffic run finds the lab.

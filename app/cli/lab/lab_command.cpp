@@ -38,6 +38,12 @@ void printStatus(const LabStatus &s)
         return;
     case LabStatus::State::Up: break;
     }
+    if (!s.recordReadable) {
+        out() << tr("Lab %1 is up (namespaces %2); its settings are readable by root only.")
+                     .arg(s.name, s.presentNamespaces.join(QStringLiteral(", ")))
+              << '\n';
+        return;
+    }
     const LabSpec &spec = s.record->spec;
     const LabLayout l = layoutFor(s.name, spec.topology);
     out() << tr("Lab %1 is up: %2").arg(s.name, describe(spec)) << '\n';
