@@ -7,8 +7,14 @@
 
 #include <pcap/pcap.h>
 
+#include <chrono>
+
 namespace tcptune {
 namespace {
+
+// pcap timeout: how long the kernel holds a partly filled block; the drain waits a bit longer.
+constexpr int kTimeoutMs = 100;
+constexpr auto kDrainTime = std::chrono::milliseconds(3 * kTimeoutMs);
 
 QString tr(const char *text)
 {
@@ -46,7 +52,6 @@ QString activationError(int rc, pcap_t *p, const LiveCaptureOptions &o)
 struct LiveCapture::Handle {
     pcap_t *pcap = nullptr;
     pcap_dumper_t *dumper = nullptr;
-    std::atomic_bool stopRequested{false};
 
     ~Handle()
     {
@@ -91,7 +96,7 @@ Result<void> LiveCapture::start(const LiveCaptureOptions &options)
     pcap_set_snaplen(handle->pcap, options.snaplen);
     pcap_set_promisc(handle->pcap, 0);
     // A short timeout lets the loop notice stop() even on an idle link.
-    pcap_set_timeout(handle->pcap, 100);
+    pcap_set_timeout(handle->pcap, kTimeoutMs);
     pcap_set_buffer_size(handle->pcap, options.bufferBytes);
 
     // The packet socket is made by pcap_activate and stays in the namespace it was made in.
@@ -135,7 +140,7 @@ void LiveCapture::loop()
         pcap_dump(reinterpret_cast<u_char *>(self->m_handle->dumper), header, bytes);
         self->m_written.fetch_add(1, std::memory_order_relaxed);
     };
-    while (!h.stopRequested.load()) {
+    for (;;) {
         const int rc = pcap_dispatch(h.pcap, -1, write, reinterpret_cast<u_char *>(this));
         if (rc == PCAP_ERROR_BREAK)
             break;
@@ -151,21 +156,12 @@ CaptureStatistics LiveCapture::stop()
 {
     if (!m_handle)
         return m_last;
-    m_handle->stopRequested = true;
+    // With TPACKET_V3 the kernel hands a partly filled block over only when its timeout expires:
+    // let the loop run a little longer than that so the last packets of a run reach the file.
+    std::this_thread::sleep_for(kDrainTime);
     pcap_breakloop(m_handle->pcap);
     if (m_thread.joinable())
         m_thread.join();
-    // Packets still in the ring buffer belong to the run: drain them without blocking.
-    if (pcap_setnonblock(m_handle->pcap, 1, nullptr) == 0) {
-        auto write = [](u_char *user, const pcap_pkthdr *header, const u_char *bytes) {
-            auto *self = reinterpret_cast<LiveCapture *>(user);
-            pcap_dump(reinterpret_cast<u_char *>(self->m_handle->dumper), header, bytes);
-            self->m_written.fetch_add(1, std::memory_order_relaxed);
-        };
-        for (int i = 0; i < 1000 && pcap_dispatch(m_handle->pcap, -1, write, reinterpret_cast<u_char *>(this)) > 0;
-             ++i) {
-        }
-    }
     CaptureStatistics s;
     pcap_stat ps{};
     if (pcap_stats(m_handle->pcap, &ps) == 0) {

@@ -1,0 +1,177 @@
+// `tcptune analyze` as a user runs it: the JSON has exactly the promised shape and agrees with
+// the tshark oracle, the table lists flows largest first, bad files get a message and exit code.
+
+#include "command_runner.h"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSet>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace tcptune::test;
+
+namespace {
+
+const QString kCaptures = QStringLiteral(TCPTUNE_SHARED_DIR "/captures");
+
+QJsonObject oracle(const QString &file)
+{
+    QFile f(kCaptures + QStringLiteral("/oracle.json"));
+    if (!f.open(QIODevice::ReadOnly))
+        return {};
+    return QJsonDocument::fromJson(f.readAll())
+        .object()
+        .value(QStringLiteral("files"))
+        .toObject()
+        .value(file)
+        .toObject();
+}
+
+QSet<QString> keysOf(const QJsonObject &o)
+{
+    const QStringList k = o.keys();
+    return QSet<QString>(k.begin(), k.end());
+}
+
+} // namespace
+
+class TestAnalyzeCommand final : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void jsonHasTheShapeAndTheOracleFigures_data();
+    void jsonHasTheShapeAndTheOracleFigures();
+    void intervalOption();
+    void tableListsFlowsLargestFirst();
+    void badInputSaysWhatToDo_data();
+    void badInputSaysWhatToDo();
+};
+
+void TestAnalyzeCommand::jsonHasTheShapeAndTheOracleFigures_data()
+{
+    QTest::addColumn<QString>("file");
+    QTest::addRow("zwnd") << "tcptrace_zwnd_iperf_bulk_snap68.pcap";
+    QTest::addRow("pcapng") << "zeek_irc_dcc_send_bulk.pcapng";
+    QTest::addRow("ipv6") << "zeek_ipv6_loopback_http_1000req.pcap";
+}
+
+void TestAnalyzeCommand::jsonHasTheShapeAndTheOracleFigures()
+{
+    QFETCH(QString, file);
+    const CommandResult r = runTcptune({QStringLiteral("analyze"), QStringLiteral("--json"), kCaptures + '/' + file});
+    QCOMPARE(r.exitCode, 0);
+    const QJsonObject doc = QJsonDocument::fromJson(r.out).object();
+    QCOMPARE(keysOf(doc), (QSet<QString>{"file", "link_type", "packets", "flows"}));
+    const QJsonObject o = oracle(file);
+    QCOMPARE(doc.value("packets").toInteger(), o.value("capinfos").toObject().value("packets").toInteger());
+    QCOMPARE(doc.value("link_type").toString(), QStringLiteral("EN10MB"));
+    const QJsonArray flows = doc.value("flows").toArray();
+    QVERIFY(!flows.isEmpty());
+    qint64 previous = std::numeric_limits<qint64>::max();
+    for (const QJsonValue &v : flows) {
+        const QJsonObject f = v.toObject();
+        QCOMPARE(keysOf(f), (QSet<QString>{"client", "server", "packets", "bytes_c2s", "bytes_s2c", "payload_c2s",
+                                           "payload_s2c", "retransmissions", "rtt_ms", "interval_s",
+                                           "c2s_bytes_per_interval", "s2c_bytes_per_interval"}));
+        QCOMPARE(keysOf(f.value("rtt_ms").toObject()), (QSet<QString>{"count", "min", "median", "p95", "max"}));
+        const qint64 total = f.value("bytes_c2s").toInteger() + f.value("bytes_s2c").toInteger();
+        QVERIFY(total <= previous);
+        previous = total;
+    }
+    // The largest flow is the oracle's; its client sent the SYN.
+    const QJsonObject f = flows.first().toObject();
+    const QString a = o.value("endpoint_A").toString();
+    const QString b = o.value("endpoint_B").toString();
+    QVERIFY((f.value("client").toString() == a && f.value("server").toString() == b) ||
+            (f.value("client").toString() == b && f.value("server").toString() == a));
+    const bool clientIsA = f.value("client").toString() == a;
+    const QJsonObject bytes = o.value("bytes").toObject();
+    const QJsonObject c2s = bytes.value(clientIsA ? "A_to_B" : "B_to_A").toObject();
+    QCOMPARE(f.value("bytes_c2s").toInteger(), c2s.value("frame_bytes").toInteger());
+    QCOMPARE(f.value("payload_c2s").toInteger(), c2s.value("payload_bytes").toInteger());
+    QCOMPARE(f.value("packets").toInteger(), o.value("stream_packets").toInteger());
+    QCOMPARE(f.value("interval_s").toDouble(), 0.1);
+    const QJsonArray series = f.value("c2s_bytes_per_interval").toArray();
+    QCOMPARE(series.size(), f.value("s2c_bytes_per_interval").toArray().size());
+    const QJsonObject io = o.value("io_100ms").toObject();
+    QCOMPARE(qint64(series.size()), io.value("intervals_total_capture_aligned").toInteger());
+    // rtt_ms is the RTT of the client's data: samples on ACKs the server sent.
+    const QJsonObject rtt =
+        o.value("ack_rtt").toObject().value(clientIsA ? "acks_sent_by_B" : "acks_sent_by_A").toObject();
+    const double count = rtt.value("count").toDouble();
+    QVERIFY(std::abs(f.value("rtt_ms").toObject().value("count").toDouble() - count) <= 0.1 * count);
+    if (count > 0) {
+        const double median = rtt.value("median").toDouble() * 1000;
+        QVERIFY(std::abs(f.value("rtt_ms").toObject().value("median").toDouble() - median) <= 0.05 * median);
+    }
+}
+
+void TestAnalyzeCommand::intervalOption()
+{
+    const QString file = kCaptures + QStringLiteral("/zeek_tcp_timestamps_bulk_snap96.pcap");
+    const CommandResult r = runTcptune({"analyze", "--json", "--interval", "0.25", file});
+    QCOMPARE(r.exitCode, 0);
+    const QJsonObject f = QJsonDocument::fromJson(r.out).object().value("flows").toArray().first().toObject();
+    QCOMPARE(f.value("interval_s").toDouble(), 0.25);
+    const QJsonArray c2s = f.value("c2s_bytes_per_interval").toArray();
+    const QJsonArray s2c = f.value("s2c_bytes_per_interval").toArray();
+    QCOMPARE(c2s.size(), 3); // 0.549 s in 0.25 s intervals
+    qint64 total = 0;
+    for (qsizetype i = 0; i < c2s.size(); ++i)
+        total += c2s[i].toInteger() + s2c[i].toInteger();
+    QCOMPARE(total, f.value("bytes_c2s").toInteger() + f.value("bytes_s2c").toInteger());
+}
+
+void TestAnalyzeCommand::tableListsFlowsLargestFirst()
+{
+    const CommandResult r =
+        runTcptune({"analyze", kCaptures + QStringLiteral("/tcptrace_discard_solaris_loss_snap96.pcap")});
+    QCOMPARE(r.exitCode, 0);
+    const QStringList lines = QString::fromUtf8(r.out).split('\n', Qt::SkipEmptyParts);
+    QVERIFY(lines.size() >= 3);
+    QVERIFY(lines[0].contains("2550 packets"));
+    QVERIFY(lines[1].contains("client") && lines[1].contains("retrans"));
+    QVERIFY2(lines[2].startsWith("132.235.1.184:35654"), qPrintable(lines[2])); // tshark's largest stream
+    QVERIFY(lines[2].contains(" 51 "));                                         // its retransmissions
+}
+
+void TestAnalyzeCommand::badInputSaysWhatToDo_data()
+{
+    QTest::addColumn<QByteArray>("content");
+    QTest::addColumn<QStringList>("extraArgs");
+    QTest::addColumn<int>("exitCode");
+    QTest::addColumn<QString>("expectedWords");
+    QTest::addRow("not a capture") << QByteArray("hello, world\n") << QStringList{} << 1 << "not a capture file";
+    QTest::addRow("zero-length") << QByteArray() << QStringList{} << 1 << "empty";
+    QTest::addRow("bad interval") << QByteArray("x") << QStringList{"--interval", "soon"} << 2 << "--interval 0.1";
+    QTest::addRow("unknown option") << QByteArray("x") << QStringList{"--frob"} << 2 << "--help";
+    QFile original(kCaptures + QStringLiteral("/zeek_tcp_timestamps_bulk_snap96.pcap"));
+    QVERIFY(original.open(QIODevice::ReadOnly));
+    const QByteArray bytes = original.readAll();
+    QTest::addRow("truncated mid-record") << bytes.left(bytes.size() / 2 + 5) << QStringList{} << 0 << "breaks off";
+}
+
+void TestAnalyzeCommand::badInputSaysWhatToDo()
+{
+    QFETCH(QByteArray, content);
+    QFETCH(QStringList, extraArgs);
+    QFETCH(int, exitCode);
+    QFETCH(QString, expectedWords);
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("input.pcap"));
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(content);
+    f.close();
+    const CommandResult r = runTcptune(QStringList{"analyze"} + extraArgs + QStringList{path});
+    QVERIFY(!r.crashed);
+    QCOMPARE(r.exitCode, exitCode);
+    QVERIFY2(QString::fromUtf8(r.err).contains(expectedWords), r.err.constData());
+    if (exitCode == 0)
+        QVERIFY(QString::fromUtf8(r.out).contains("192.168.2.20:12345"));
+}
+
+QTEST_GUILESS_MAIN(TestAnalyzeCommand)
+#include "tst_analyze_command.moc"
