@@ -1,5 +1,6 @@
 #include "main_window.h"
 
+#include "captures/capture_panel.h"
 #include "charts/throughput_rtt_view.h"
 #include "experiment/experiment_spec.h"
 #include "experiment/run_record.h"
@@ -61,6 +62,12 @@ MainWindow::MainWindow(QWidget *parent)
     m_knobPanel->setObjectName(QStringLiteral("knobPanel"));
     m_tabs->setObjectName(QStringLiteral("mainTabs"));
     m_tabs->addTab(m_knobPanel, tr("&Knobs"));
+    m_capturePanel = new CapturePanel(m_chart, this);
+    m_capturePanel->setObjectName(QStringLiteral("capturePanel"));
+    m_tabs->addTab(m_capturePanel, tr("&Captures"));
+    connect(m_capturePanel, &CapturePanel::captureFailed, this, [this](const QString &, const QString &message) {
+        m_banner->showMessage(message, MessageBanner::Level::Warning);
+    });
 
     m_rightSplitter->setObjectName(QStringLiteral("rightSplitter"));
     m_rightSplitter->addWidget(buildChartArea());
@@ -289,7 +296,8 @@ void MainWindow::openCapture()
 
 void MainWindow::openCaptureFile(const QString &path)
 {
-    Q_UNUSED(path);
+    m_tabs->setCurrentWidget(m_capturePanel);
+    m_capturePanel->open(path);
 }
 
 void MainWindow::dragEnterEvent(QDragEnterEvent *event)

@@ -296,6 +296,19 @@ void ThroughputRttView::setSeries(int id, ChartMetric metric, const QList<QPoint
     scheduleReplot();
 }
 
+QList<QPointF> ThroughputRttView::series(int run, ChartMetric metric) const
+{
+    QList<QPointF> points;
+    auto it = m_runs.find(run);
+    if (it == m_runs.end())
+        return points;
+    const Column &c = it->second.columns[size_t(metric)];
+    points.reserve(qsizetype(c.x.size()));
+    for (size_t i = 0; i < c.x.size(); ++i)
+        points.append(QPointF(c.x[i], c.y[i]));
+    return points;
+}
+
 qsizetype ThroughputRttView::pointCount(int run, ChartMetric metric) const
 {
     auto it = m_runs.find(run);

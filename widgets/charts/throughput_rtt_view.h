@@ -48,6 +48,8 @@ public:
     // Replaces one metric of a run with POINTS (x = seconds, ascending), e.g. a capture's RTT.
     void setSeries(int run, ChartMetric metric, const QList<QPointF> &points);
 
+    // Every point held for METRIC of RUN (not decimated), for reports and tests.
+    QList<QPointF> series(int run, ChartMetric metric) const;
     // Points held (all of them) and points currently handed to the chart (after decimation).
     qsizetype pointCount(int run, ChartMetric metric) const;
     qsizetype plottedPointCount(int run, ChartMetric metric) const;

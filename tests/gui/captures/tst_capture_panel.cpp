@@ -1,0 +1,139 @@
+// Opening a recorded capture overlays its flows on the charts: throughput per interval as
+// Wireshark's IO graph (bytes per interval x 8 / interval) and one RTT point per ack_rtt sample;
+// bad files are reported without touching the charts; a long analysis can be cancelled.
+
+#include "captures/capture_panel.h"
+#include "capture/tcp_flow_analyzer.h"
+#include "charts/throughput_rtt_view.h"
+#include "main_window.h"
+#include "screenshot.h"
+
+#include <QAction>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTabWidget>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTreeWidget>
+
+using namespace tcptune;
+
+namespace {
+
+QString capture(const QString &name)
+{
+    return QStringLiteral(TCPTUNE_SHARED_DIR "/captures/") + name;
+}
+
+} // namespace
+
+class TestCapturePanel final : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase();
+    void overlaysFlows_data();
+    void overlaysFlows();
+    void badFileIsReported();
+    void screenshotOfOverlay();
+};
+
+void TestCapturePanel::initTestCase()
+{
+    QStandardPaths::setTestModeEnabled(true);
+}
+
+void TestCapturePanel::overlaysFlows_data()
+{
+    QTest::addColumn<QString>("file");
+    QTest::addRow("bulk with timestamps") << QStringLiteral("zeek_tcp_timestamps_bulk_snap96.pcap");
+    QTest::addRow("iperf with dsack") << QStringLiteral("tcptrace_dsack_iperf_bulk_ts_sack.pcap");
+    QTest::addRow("pcapng") << QStringLiteral("zeek_irc_dcc_send_bulk.pcapng");
+}
+
+void TestCapturePanel::overlaysFlows()
+{
+    QFETCH(QString, file);
+    const QString path = capture(file);
+    QVERIFY2(QFile::exists(path), qPrintable(path));
+    ThroughputRttView chart;
+    CapturePanel panel(&chart);
+    QSignalSpy loaded(&panel, &CapturePanel::captureLoaded);
+    panel.open(path);
+    QVERIFY(loaded.wait(30000));
+    const QList<int> runs = panel.chartRunsOf(path);
+    QVERIFY(!runs.isEmpty());
+
+    // The largest flow: its throughput integrates back to its data direction's frame bytes.
+    const int largest = runs.first();
+    QVERIFY(chart.pointCount(largest, ChartMetric::Throughput) > 0);
+    QVERIFY(chart.pointCount(largest, ChartMetric::Rtt) > 0);
+    const auto analysis = analyzeCapture(path);
+    QVERIFY(analysis);
+    const FlowAnalysis &flow = analysis->flows.front();
+    const DirectionAnalysis &data = flow.s2c.payload_bytes > flow.c2s.payload_bytes ? flow.s2c : flow.c2s;
+    double bits = 0;
+    for (const QPointF &p : chart.series(largest, ChartMetric::Throughput))
+        bits += p.y() * 1e6 * analysis->interval_s;
+    QCOMPARE(qRound64(bits / 8), data.frame_bytes);
+    QCOMPARE(chart.pointCount(largest, ChartMetric::Rtt), qsizetype(data.rtt.size()));
+    chart.resize(900, 300);
+    chart.replotNow();
+    QVERIFY(chart.plottedPointCount(largest, ChartMetric::Throughput) > 0);
+    QVERIFY(chart.plottedPointCount(largest, ChartMetric::Rtt) > 0);
+
+    // The tree lists the capture with its flows, the first ones ticked.
+    QCOMPARE(panel.tree()->topLevelItemCount(), 1);
+    QTreeWidgetItem *top = panel.tree()->topLevelItem(0);
+    QCOMPARE(top->childCount(), runs.size());
+    QCOMPARE(top->child(0)->checkState(0), Qt::Checked);
+
+    // Unticking hides the flow from the crosshair readout.
+    const QString label = chart.runLabel(largest);
+    QVERIFY(chart.showCrosshairAt(0.5).contains(label));
+    top->child(0)->setCheckState(0, Qt::Unchecked);
+    QVERIFY(!chart.showCrosshairAt(0.5).contains(label));
+}
+
+void TestCapturePanel::badFileIsReported()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("not-a-capture.pcap"));
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write("this is not a capture file at all, just text\n");
+    f.close();
+    ThroughputRttView chart;
+    CapturePanel panel(&chart);
+    QSignalSpy failed(&panel, &CapturePanel::captureFailed);
+    panel.open(path);
+    QVERIFY(failed.wait(10000));
+    QVERIFY(!failed.at(0).at(1).toString().isEmpty());
+    QVERIFY(chart.runIds().isEmpty());
+}
+
+void TestCapturePanel::screenshotOfOverlay()
+{
+    MainWindow window;
+    window.resize(1400, 860);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QSignalSpy loaded(window.capturePanel(), &CapturePanel::captureLoaded);
+    window.openCaptureFile(capture(QStringLiteral("tcptrace_dsack_iperf_bulk_ts_sack.pcap")));
+    QVERIFY(loaded.wait(30000));
+    QCOMPARE(window.tabs()->currentWidget(), window.capturePanel());
+    window.chartView()->replotNow();
+    QVERIFY(!window.chartView()->runIds().isEmpty());
+    const QImage shot = test::saveScreenshot(&window, QStringLiteral("workbench_capture_overlay"));
+    QVERIFY(test::looksDrawn(shot));
+    // Ctrl+O is the open action's shortcut.
+    auto *open = window.findChild<QAction *>(QStringLiteral("actionOpenCapture"));
+    QVERIFY(open);
+    QCOMPARE(open->shortcut(), QKeySequence(QKeySequence::Open));
+}
+
+QTEST_MAIN(TestCapturePanel)
+#include "tst_capture_panel.moc"
