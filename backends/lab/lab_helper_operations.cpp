@@ -86,7 +86,10 @@ Result<QJsonObject> labStatusOperation(const QJsonObject &params)
         return std::unexpected(name.error());
     QJsonObject result;
     if (!name->isEmpty()) {
-        result = toJson(labStatus(*name));
+        const LabStatus status = labStatus(*name);
+        result = toJson(status);
+        if (auto stats = bottleneckStatistics(status))
+            result.insert(QStringLiteral("bottleneck"), *stats);
     } else {
         QJsonArray labs;
         for (const LabStatus &s : listLabs())

@@ -8,6 +8,7 @@
 #include <QDir>
 #include <QFile>
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QLockFile>
 #include <QSet>
 
@@ -249,6 +250,31 @@ Result<void> labDown(const QString &labName, const LabStepExecutor &executor)
 LabStatus labStatus(const QString &labName)
 {
     return statusFrom(labName, existingNamespaces());
+}
+
+Result<QJsonObject> bottleneckStatistics(const LabStatus &status, const LabStepExecutor &executor)
+{
+    if (!status.isUp() || !status.record || status.record->spec.rateBitsPerSecond <= 0)
+        return fail(tr("Lab %1 has no bottleneck: it is down or unshaped.").arg(status.name));
+    const LabLayout l = layoutFor(status.name, status.record->spec.topology);
+    auto shown = executor({LabStep::Tool::Tc,
+                           {"-n", l.bottleneckNetns, "-s", "-j", "qdisc", "show", "dev", l.bottleneckInterface},
+                           QString(),
+                           false});
+    if (!shown)
+        return std::unexpected(shown.error());
+    const QJsonArray qdiscs = QJsonDocument::fromJson(shown->toUtf8()).array();
+    for (const QJsonValue &v : qdiscs) {
+        const QJsonObject q = v.toObject();
+        if (!q.value(QStringLiteral("root")).toBool())
+            continue;
+        QJsonObject stats{{QStringLiteral("netns"), l.bottleneckNetns},
+                          {QStringLiteral("interface"), l.bottleneckInterface}};
+        for (const char *field : {"kind", "bytes", "packets", "drops", "overlimits", "backlog", "qlen"})
+            stats.insert(QLatin1String(field), q.value(QLatin1String(field)));
+        return stats;
+    }
+    return fail(tr("tc shows no root qdisc on %1 in %2.").arg(l.bottleneckInterface, l.bottleneckNetns));
 }
 
 QList<LabStatus> listLabs()

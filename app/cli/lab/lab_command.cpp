@@ -12,6 +12,8 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 
+#include <unistd.h>
+
 namespace tcptune::cli {
 namespace {
 
@@ -69,6 +71,16 @@ void printStatus(const LabStatus &s)
     if (spec.rateBitsPerSecond > 0)
         out() << tr("  bottleneck: %1 on %2 in %3").arg(QStringLiteral("tbf"), l.bottleneckInterface, l.bottleneckNetns)
               << '\n';
+    if (::geteuid() == 0) {
+        if (auto stats = bottleneckStatistics(s)) {
+            out() << tr("  queue: %1 bytes (%2 packets) now; %3 bytes sent, %4 packets dropped")
+                         .arg(stats->value(QStringLiteral("backlog")).toInteger())
+                         .arg(stats->value(QStringLiteral("qlen")).toInteger())
+                         .arg(stats->value(QStringLiteral("bytes")).toInteger())
+                         .arg(stats->value(QStringLiteral("drops")).toInteger())
+                  << '\n';
+        }
+    }
 }
 
 void printQdiscNote(const QdiscSupport &support)
@@ -152,6 +164,10 @@ int status(const QString &name, bool nameGiven, bool json)
         if (json) {
             QJsonObject o = toJson(s);
             o.insert(QStringLiteral("qdiscs"), toJson(support));
+            if (::geteuid() == 0) {
+                if (auto stats = bottleneckStatistics(s))
+                    o.insert(QStringLiteral("bottleneck"), *stats);
+            }
             printJson(o);
         } else {
             printStatus(s);

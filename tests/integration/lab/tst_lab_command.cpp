@@ -87,6 +87,15 @@ void TestLabCommand::routedRateIsDelivered()
     const double mbps = result.value("throughput_bps").toDouble() / 1e6;
     qInfo("routed lab at 50 Mbit/s: %.2f Mbit/s receiver goodput", mbps);
     QVERIFY2(mbps >= 45 && mbps <= 50, qPrintable(QString::number(mbps)));
+    // Every byte went through the router's tbf: its counter covers what the receiver got.
+    const QJsonObject status =
+        QJsonDocument::fromJson(runTcptune({"lab", "status", "--name", lab.name, "--json"}).out).object();
+    const QJsonObject bottleneck = status.value("bottleneck").toObject();
+    QCOMPARE(bottleneck.value("kind").toString(), QStringLiteral("tbf"));
+    const double receiverBytes = result.value("receiver_bytes").toDouble();
+    QVERIFY(receiverBytes > 0);
+    QVERIFY2(bottleneck.value("bytes").toDouble() >= receiverBytes,
+             qPrintable(QStringLiteral("%1 < %2").arg(bottleneck.value("bytes").toDouble()).arg(receiverBytes)));
 }
 
 void TestLabCommand::bigSendBufferBloatsTheQueue()
