@@ -168,9 +168,14 @@ Result<void> SweepPlan::addAxis(const QStringList &parameters, const QList<QStri
         QStringList canonical;
         for (int p = 0; p < parameters.size(); ++p) {
             auto c = ExperimentSpec::canonicalValue(parameters.at(p), tuple.at(p));
-            if (!c)
-                return std::unexpected(
-                    Error{QStringLiteral("%1.values[%2]: %3").arg(field).arg(i).arg(c.error().message)});
+            if (!c) {
+                // Name the value's place in the file; the parameter's own prefix would name it twice.
+                QString problem = c.error().message;
+                const QString prefix = fieldError(parameters.at(p), QString()).message;
+                if (problem.startsWith(prefix))
+                    problem = problem.mid(prefix.size());
+                return std::unexpected(fieldError(QStringLiteral("%1.values[%2]").arg(field).arg(i), problem));
+            }
             canonical.append(*c);
         }
         axis.values.append(canonical);

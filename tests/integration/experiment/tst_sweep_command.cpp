@@ -1,0 +1,174 @@
+// `tcptune sweep` for real, as root: preset 5 in the routed lab (50 Mbit/s, 2 MB queue, cubic)
+// prints 8 rows, 64 KiB .. 4 MiB, with the RTT rising with the send window; the files and
+// `tcptune results` agree with it; bad specs fail before anything runs, naming the field.
+
+#include "command_runner.h"
+#include "lab_cleanup.h"
+#include "scratch_namespace.h"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QRegularExpression>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace tcptune::test;
+
+namespace {
+const QString kLab = QStringLiteral("t-exp1");
+const QString kBadLab = QStringLiteral("t-exp9");
+} // namespace
+
+class TestSweepCommand final : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase();
+    void cleanupTestCase();
+    void badSpecsFailBeforeAnythingRuns_data();
+    void badSpecsFailBeforeAnythingRuns();
+    void dryRunPrintsThePlan();
+    void presetFiveInTheRoutedLab();
+    void resultsListAndShow();
+
+private:
+    QTemporaryDir m_dir;
+    qint64 m_experiment = 0;
+    QString db() const { return m_dir.filePath(QStringLiteral("results.db")); }
+};
+
+void TestSweepCommand::initTestCase()
+{
+    if (!runningAsRoot())
+        QSKIP("needs root: the lab is built through tcptune-helper");
+    QVERIFY(m_dir.isValid());
+    removeLab(kLab);
+}
+
+void TestSweepCommand::cleanupTestCase()
+{
+    if (runningAsRoot()) {
+        removeLab(kLab);
+        removeLab(kBadLab);
+    }
+}
+
+void TestSweepCommand::badSpecsFailBeforeAnythingRuns_data()
+{
+    QTest::addColumn<QByteArray>("spec");
+    QTest::addColumn<QString>("field");
+    const QByteArray lab = R"("target": {"kind": "lab", "lab": "t-exp9"}, "duration_s": 1)";
+    QTest::addRow("unknown knob") << (R"({)" + lab + R"(, "sweep": {"axes": [{"parameter": "net.ipv4.tcp_bogus",
+        "values": [1, 2]}]}})") << "sweep.axes[0].parameter";
+    QTest::addRow("value out of range") << (R"({)" + lab + R"(, "sweep": {"axes": [{"parameter": "lab.mtu",
+        "values": [1500, 100000]}]}})") << "sweep.axes[0].values[1]";
+    QTest::addRow("empty axis") << (R"({)" + lab + R"(, "sweep": {"axes": [{"parameter": "socket.SO_SNDBUF",
+        "values": []}]}})") << "sweep.axes[0].values";
+    QTest::addRow("2-D on the same knob") << (R"({)" + lab + R"(, "sweep": {"axes": [{"parameter": "lab.rate",
+        "values": ["10mbit"]}, {"parameter": "lab.rate", "values": ["20mbit"]}]}})")
+                                          << "sweep.axes[1].parameter";
+    QTest::addRow("unknown field") << (R"({)" + lab + R"(, "repeets": 3})") << "repeets";
+    QTest::addRow("wrong type") << (R"({)" + lab + R"(, "workload": {"streams": "two"}})") << "workload.streams";
+    QTest::addRow("unknown spec knob") << (R"({)" + lab + R"(, "knobs": {"net.ipv4.tcp_nope": 1}})")
+                                       << "knobs.net.ipv4.tcp_nope";
+}
+
+void TestSweepCommand::badSpecsFailBeforeAnythingRuns()
+{
+    QFETCH(QByteArray, spec);
+    QFETCH(QString, field);
+    const QString path = m_dir.filePath(QStringLiteral("bad.json"));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    file.write(spec);
+    file.close();
+    const QString badDb = m_dir.filePath(QStringLiteral("bad.db"));
+    const CommandResult r = runTcptune({QStringLiteral("sweep"), path, QStringLiteral("--db"), badDb}, 20000);
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(QString::fromUtf8(r.err).contains(QStringLiteral("'%1'").arg(field)), r.err.constData());
+    // Nothing ran: no experiment stored, no lab built.
+    QVERIFY(!QFile::exists(badDb));
+    QVERIFY(labNamespaces(kBadLab).isEmpty());
+}
+
+void TestSweepCommand::dryRunPrintsThePlan()
+{
+    const CommandResult r =
+        runTcptune({QStringLiteral("sweep"), QStringLiteral("--preset"), QStringLiteral("5"),
+                    QStringLiteral("--dry-run"), QStringLiteral("--lab"), kLab, QStringLiteral("--db"), db()},
+                   20000);
+    QCOMPARE(r.exitCode, 0);
+    const QString text = QString::fromUtf8(r.out);
+    QVERIFY2(text.contains(QStringLiteral("runs: 8")), r.out.constData());
+    QVERIFY(text.contains(QStringLiteral("Expected duration")));
+    QVERIFY(labNamespaces(kLab).isEmpty());
+}
+
+void TestSweepCommand::presetFiveInTheRoutedLab()
+{
+    const QString outDir = m_dir.filePath(QStringLiteral("out"));
+    const CommandResult r = runTcptune({QStringLiteral("sweep"), QStringLiteral("preset:5"), QStringLiteral("--lab"),
+                                        kLab, QStringLiteral("--duration"), QStringLiteral("2"), QStringLiteral("--db"),
+                                        db(), QStringLiteral("--out"), outDir, QStringLiteral("--lab-down")},
+                                       90000);
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    qInfo().noquote() << QString::fromUtf8(r.out);
+
+    // The Markdown table: 8 rows, 64 KiB .. 4 MiB, in order.
+    const QStringList expected = {"64 KiB", "128 KiB", "256 KiB", "384 KiB", "512 KiB", "1 MiB", "2 MiB", "4 MiB"};
+    QStringList rows;
+    for (const QString &line : QString::fromUtf8(r.out).split(QLatin1Char('\n')))
+        if (line.startsWith(QStringLiteral("| ")) && !line.startsWith(QStringLiteral("| socket.")))
+            rows << line.section(QLatin1Char('|'), 1, 1).trimmed();
+    QCOMPARE(rows, expected);
+
+    QFile json(outDir + QStringLiteral("/results.json"));
+    QVERIFY(json.open(QIODevice::ReadOnly));
+    const QJsonObject results = QJsonDocument::fromJson(json.readAll()).object();
+    m_experiment = qint64(results.value(QStringLiteral("experiment")).toDouble());
+    const QJsonArray points = results.value(QStringLiteral("points")).toArray();
+    QCOMPARE(points.size(), 8);
+    QList<double> rtt;
+    for (const QJsonValue &v : points) {
+        const QJsonObject stats = v.toObject().value(QStringLiteral("statistics")).toObject();
+        QCOMPARE(stats.value(QStringLiteral("runs")).toInt(), 1);
+        const double mbit = stats.value(QStringLiteral("throughput_bps")).toObject().value("mean").toDouble() / 1e6;
+        QVERIFY2(mbit > 20 && mbit < 55, qPrintable(QString::number(mbit)));
+        rtt << stats.value(QStringLiteral("rtt_ms")).toObject().value(QStringLiteral("median")).toDouble();
+    }
+    // Bufferbloat: the RTT rises with the window until the queue or the receiver caps it.
+    QVERIFY2(rtt.at(1) > rtt.at(0) && rtt.at(2) > rtt.at(1) && rtt.at(3) > rtt.at(2),
+             qPrintable(QStringLiteral("RTT medians: %1 %2 %3 %4").arg(rtt[0]).arg(rtt[1]).arg(rtt[2]).arg(rtt[3])));
+    QVERIFY2(rtt.last() >= 3 * rtt.first(),
+             qPrintable(QStringLiteral("RTT 4 MiB %1 ms vs 64 KiB %2 ms").arg(rtt.last()).arg(rtt.first())));
+    for (const char *name : {"table.md", "points.csv", "runs.csv"})
+        QVERIFY2(QFile::exists(outDir + QLatin1Char('/') + QLatin1String(name)), name);
+    QFile csv(outDir + QStringLiteral("/points.csv"));
+    QVERIFY(csv.open(QIODevice::ReadOnly));
+    QCOMPARE(csv.readAll().count('\n'), 9); // header + 8 points
+    QVERIFY(labNamespaces(kLab).isEmpty()); // --lab-down
+}
+
+void TestSweepCommand::resultsListAndShow()
+{
+    if (m_experiment == 0)
+        QSKIP("the preset 5 sweep did not run");
+    CommandResult r = runTcptune({QStringLiteral("results"), QStringLiteral("list"), QStringLiteral("--db"), db()});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY(QString::fromUtf8(r.out).contains(QStringLiteral("story 5")));
+    QVERIFY(QString::fromUtf8(r.out).contains(QStringLiteral("8/8")));
+    r = runTcptune({QStringLiteral("results"), QStringLiteral("show"), QString::number(m_experiment),
+                    QStringLiteral("--json"), QStringLiteral("--db"), db()});
+    QCOMPARE(r.exitCode, 0);
+    const QJsonObject shown = QJsonDocument::fromJson(r.out).object();
+    QCOMPARE(shown.value(QStringLiteral("points")).toArray().size(), 8);
+    QCOMPARE(shown.value(QStringLiteral("status")).toString(), QStringLiteral("finished"));
+    r = runTcptune(
+        {QStringLiteral("results"), QStringLiteral("show"), QStringLiteral("999"), QStringLiteral("--db"), db()});
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY(QString::fromUtf8(r.err).contains(QStringLiteral("tcptune results list")));
+}
+
+QTEST_GUILESS_MAIN(TestSweepCommand)
+#include "tst_sweep_command.moc"
