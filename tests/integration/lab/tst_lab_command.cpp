@@ -59,6 +59,7 @@ class TestLabCommand final : public QObject {
     Q_OBJECT
 private Q_SLOTS:
     void initTestCase();
+    void runStartsALabThatIsDown();
     void routedRateIsDelivered();
     void bigSendBufferBloatsTheQueue();
     void knobsInsideTheLabLeaveTheHostAlone();
@@ -74,6 +75,20 @@ void TestLabCommand::initTestCase()
 {
     if (!runningAsRoot())
         QSKIP("the lab needs root");
+}
+
+void TestLabCommand::runStartsALabThatIsDown()
+{
+    Lab lab(QStringLiteral("t-lab13"));
+    const CommandResult r = runTcptune({"run", "--lab", lab.name, "--duration", "1", "--json"}, 60000);
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QVERIFY(QJsonDocument::fromJson(r.out).object().value("throughput_bps").toDouble() > 0);
+    // Started with the defaults: routed and unshaped.
+    const QJsonObject status =
+        QJsonDocument::fromJson(runTcptune({"lab", "status", "--name", lab.name, "--json"}).out).object();
+    QCOMPARE(status.value("state").toString(), QStringLiteral("up"));
+    QCOMPARE(status.value("spec").toObject().value("topology").toString(), QStringLiteral("routed"));
+    QCOMPARE(status.value("spec").toObject().value("rate_bps").toDouble(), 0.0);
 }
 
 void TestLabCommand::routedRateIsDelivered()
