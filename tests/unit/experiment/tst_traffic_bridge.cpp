@@ -1,0 +1,160 @@
+// From an ExperimentSpec to the traffic engine's TrafficSpec and back from a TrafficResult to
+// the store's figures, without any network.
+
+#include "experiment/traffic_bridge.h"
+
+#include <QTest>
+
+using namespace tcptune;
+
+class TestTrafficBridge final : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void socketOptionsBecomeTrafficOptions_data();
+    void socketOptionsBecomeTrafficOptions();
+    void endpointBecomesTarget();
+    void unsupportedOptionIsNamed();
+    void outcomeFigures();
+    void intervalsFromSamples();
+};
+
+void TestTrafficBridge::socketOptionsBecomeTrafficOptions_data()
+{
+    QTest::addColumn<QString>("knob");
+    QTest::addColumn<QString>("value");
+    QTest::addColumn<QString>("field");
+    QTest::addColumn<QString>("expected");
+    QTest::addRow("sndbuf") << "socket.SO_SNDBUF"
+                            << "256K"
+                            << "sndbuf"
+                            << "262144";
+    QTest::addRow("rcvbuf") << "socket.SO_RCVBUF"
+                            << "1M"
+                            << "rcvbuf"
+                            << "1048576";
+    QTest::addRow("nodelay") << "socket.TCP_NODELAY"
+                             << "on"
+                             << "nodelay"
+                             << "true";
+    QTest::addRow("cork") << "socket.TCP_CORK"
+                          << "1"
+                          << "cork"
+                          << "true";
+    QTest::addRow("lowat") << "socket.TCP_NOTSENT_LOWAT"
+                           << "16K"
+                           << "notsent_lowat"
+                           << "16384";
+    QTest::addRow("cc") << "socket.TCP_CONGESTION"
+                        << "reno"
+                        << "congestion_control"
+                        << "reno";
+}
+
+void TestTrafficBridge::socketOptionsBecomeTrafficOptions()
+{
+    QFETCH(QString, knob);
+    QFETCH(QString, value);
+    QFETCH(QString, field);
+    QFETCH(QString, expected);
+    ExperimentSpec spec;
+    spec.durationS = 2;
+    QVERIFY(spec.setParameter(knob, value).has_value());
+    RunEndpoint endpoint;
+    endpoint.host = QStringLiteral("198.18.30.2");
+    auto t = trafficSpecFor(spec, endpoint);
+    QVERIFY2(t.has_value(), qPrintable(t ? QString() : t.error().message));
+    const QJsonValue v = t->toJson().value(field);
+    const QString text = v.isBool()     ? (v.toBool() ? QStringLiteral("true") : QStringLiteral("false"))
+                         : v.isString() ? v.toString()
+                                        : QString::number(qint64(v.toDouble()));
+    QCOMPARE(text, expected);
+}
+
+void TestTrafficBridge::endpointBecomesTarget()
+{
+    ExperimentSpec spec;
+    spec.durationS = 3;
+    spec.omitS = 0.5;
+    spec.sampleMs = 10;
+    spec.workload.streams = 2;
+    RunEndpoint lab;
+    lab.host = QStringLiteral("198.18.2.2");
+    lab.port = 5300;
+    lab.clientNetns = QStringLiteral("tcptune-t-exp1-client");
+    auto t = trafficSpecFor(spec, lab);
+    QVERIFY(t.has_value());
+    QCOMPARE(t->target.kind, TargetKind::Agent);
+    QCOMPARE(t->target.host, QStringLiteral("198.18.2.2"));
+    QCOMPARE(t->clientNetns, lab.clientNetns);
+    QCOMPARE(t->streams, 2);
+    QCOMPARE(t->omitS, 0.5);
+    QCOMPARE(t->sampleIntervalMs, 10);
+    RunEndpoint iperf;
+    iperf.host = QStringLiteral("198.18.30.2");
+    iperf.iperf3 = true;
+    t = trafficSpecFor(spec, iperf);
+    QVERIFY(t.has_value());
+    QCOMPARE(t->target.kind, TargetKind::Iperf3);
+    QCOMPARE(t->target.port, TrafficTarget::kDefaultIperf3Port);
+}
+
+void TestTrafficBridge::unsupportedOptionIsNamed()
+{
+    ExperimentSpec spec;
+    QVERIFY(spec.setParameter(QStringLiteral("socket.TCP_MAXSEG"), QStringLiteral("1400")).has_value());
+    RunEndpoint endpoint;
+    endpoint.host = QStringLiteral("198.18.30.2");
+    auto t = trafficSpecFor(spec, endpoint);
+    QVERIFY(!t.has_value());
+    QVERIFY(t.error().message.contains(QStringLiteral("'knobs.socket.TCP_MAXSEG'")));
+}
+
+void TestTrafficBridge::outcomeFigures()
+{
+    TrafficResult result;
+    result.throughputBps = 47e6;
+    result.senderBytes = 1000;
+    result.receiverBytes = 900;
+    result.durationS = 3;
+    result.sndbufActual = 131072;
+    result.rttMs = SummaryStats::of({10, 20, 30});
+    StreamResult stream;
+    stream.retrans = 4;
+    result.perStream = {stream};
+    result.remoteKnobs = {{QStringLiteral("net.ipv4.tcp_sack"), QStringLiteral("1")}};
+    TrafficOutcome o = outcomeOf(result);
+    QCOMPARE(o.figures.status, RunStatus::Ok);
+    QCOMPARE(o.figures.throughputBps, 47e6);
+    QCOMPARE(o.figures.rttMedianMs, 20.0);
+    QCOMPARE(o.figures.retransmits, 4);
+    QCOMPARE(o.figures.sndbufActual, 131072);
+    QCOMPARE(o.remoteKnobs.size(), 1);
+    result.interrupted = true;
+    result.error = QStringLiteral("the agent went away");
+    o = outcomeOf(result);
+    QCOMPARE(o.figures.status, RunStatus::Failed);
+    QCOMPARE(o.figures.error, QStringLiteral("the agent went away"));
+    result.cancelled = true;
+    QCOMPARE(outcomeOf(result).figures.status, RunStatus::Cancelled);
+}
+
+void TestTrafficBridge::intervalsFromSamples()
+{
+    TrafficResult result;
+    for (int i = 0; i < 40; ++i) {
+        TrafficSample s;
+        s.t = 0.01 * (i + 1);
+        s.omitted = i < 10;
+        s.throughputBps = i < 25 ? 90e6 : 3e6;
+        result.samples.append(s);
+    }
+    double bin = 0;
+    const QList<double> intervals = intervalThroughput(result, 0.05, &bin);
+    QCOMPARE(intervals.size(), 6);
+    QVERIFY(qAbs(bin - 0.05) < 1e-9);
+    QCOMPARE(intervals.first(), 90e6);
+    QCOMPARE(intervals.last(), 3e6);
+}
+
+QTEST_GUILESS_MAIN(TestTrafficBridge)
+#include "tst_traffic_bridge.moc"
