@@ -64,7 +64,8 @@ void TestRunCommand::initTestCase()
     QProcess *agent = startInB({binary(QStringLiteral("tcptune")), "serve", "--port", QString::number(kAgentPort),
                                 "--bind", m_pair->addressB()});
     QVERIFY(agent->waitForReadyRead(10000)); // "listening on ..."
-    QProcess *iperf = startInB({"iperf3", "-s", "-p", QString::number(kIperf3Port), "-B", m_pair->addressB()});
+    QProcess *iperf =
+        startInB({"iperf3", "-s", "--forceflush", "-p", QString::number(kIperf3Port), "-B", m_pair->addressB()});
     QVERIFY(iperf->waitForReadyRead(10000)); // "Server listening on ..."
 }
 
@@ -130,6 +131,8 @@ void TestRunCommand::agentMatchesIperf3()
         {"--target", QStringLiteral("%1:%2").arg(m_pair->addressB()).arg(kAgentPort), "--duration", "3", "--json"});
     QVERIFY(!o.isEmpty());
     const double ours = o.value("throughput_bps").toDouble();
+    qInfo("tcptune %.1f Mbit/s, iperf3 %.1f Mbit/s, %d samples", ours / 1e6, reference / 1e6,
+          int(o.value("samples").toArray().size()));
     QVERIFY2(qAbs(ours - reference) <= 0.10 * reference,
              qPrintable(QStringLiteral("tcptune %1 vs iperf3 %2").arg(ours).arg(reference)));
     QVERIFY(o.value("throughput_bps").toDouble() < 4.2e8); // the shaper holds: we measured the path
@@ -154,6 +157,8 @@ void TestRunCommand::iperf3TargetMatchesIperf3()
                     "3", "--streams", "2", "--json"});
     QVERIFY(!o.isEmpty());
     const double ours = o.value("throughput_bps").toDouble();
+    qInfo("tcptune %.1f Mbit/s, iperf3 %.1f Mbit/s, %d samples", ours / 1e6, reference / 1e6,
+          int(o.value("samples").toArray().size()));
     QVERIFY2(qAbs(ours - reference) <= 0.10 * reference,
              qPrintable(QStringLiteral("tcptune %1 vs iperf3 %2").arg(ours).arg(reference)));
     checkSamples(o);
