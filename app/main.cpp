@@ -5,6 +5,7 @@
 #include "cli/console.h"
 #include "gui_launcher.h"
 
+#include <QApplication>
 #include <QCoreApplication>
 
 #include <memory>
@@ -31,7 +32,10 @@ int main(int argc, char **argv)
 {
     const QString first = argc > 1 ? QString::fromLocal8Bit(argv[1]) : QString();
     if (const tcptune::cli::Command *command = tcptune::cli::findCommand(first)) {
-        QCoreApplication app(argc, argv);
+        if (command->needsGui && !tcptune::hasDisplay())
+            qputenv("QT_QPA_PLATFORM", "offscreen"); // must be set before the application exists
+        const std::unique_ptr<QCoreApplication> app(command->needsGui ? new QApplication(argc, argv)
+                                                                      : new QCoreApplication(argc, argv));
         QCoreApplication::setApplicationName(QStringLiteral("tcptune"));
         tcptune::loadTranslations(QCoreApplication::arguments());
         return command->run(QCoreApplication::arguments());

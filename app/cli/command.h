@@ -13,6 +13,8 @@ struct Command {
     const char *summary; // source text; shown through QCoreApplication::translate("cli", ...)
     // ARGS starts with the program name and the subcommand, as QCommandLineParser expects.
     int (*run)(const QStringList &args);
+    // Draws (charts, PDF): main() then creates a QApplication, offscreen when there is no display.
+    bool needsGui = false;
 };
 
 // Every subcommand, sorted by name.
@@ -31,4 +33,10 @@ bool registerCommand(const Command &command);
     const bool TCPTUNE_CONCAT(registered_,                                                                             \
                               __LINE__) = ::tcptune::cli::registerCommand({name, QT_TRANSLATE_NOOP("cli", summary),    \
                                                                            &function});                                \
+    }
+#define TCPTUNE_REGISTER_GUI_COMMAND(name, summary, function)                                                          \
+    namespace {                                                                                                        \
+    const bool TCPTUNE_CONCAT(registered_,                                                                             \
+                              __LINE__) = ::tcptune::cli::registerCommand({name, QT_TRANSLATE_NOOP("cli", summary),    \
+                                                                           &function, true});                          \
     }

@@ -31,8 +31,9 @@ Headings headings(const ReportModel &model)
 {
     Headings h;
     h.notes = tr("Flags and failures");
-    h.failures = tr("%n run(s) FAILED; their errors are listed below and in the table of every run.", nullptr,
-                    model.failedRunCount());
+    h.failures = tr("FAILED runs: %1 of %2. Their errors are listed below and in the table of every run.")
+                     .arg(model.failedRunCount())
+                     .arg(model.runs.size());
     h.noFailures = tr("No run failed.");
     h.results = tr("Results");
     h.charts = tr("Charts");
@@ -97,8 +98,8 @@ ReportTable runs(const ReportModel &model)
 {
     ReportTable t;
     t.title = tr("Every run");
-    t.header = {tr("run"),           model.axisName,   tr("repeat"),      tr("status"), tr("throughput Mbit/s"),
-                tr("RTT median ms"), tr("RTT p95 ms"), tr("retransmits"), tr("note")};
+    t.header = {tr("run"),           tr("point"),      tr("repeat"),   tr("status"), tr("throughput Mbit/s"),
+                tr("RTT median ms"), tr("RTT p95 ms"), tr("retrans."), tr("note")};
     t.numericColumns = {0, 2, 4, 5, 6, 7};
     for (const ReportRun &r : model.runs) {
         const bool ok = r.status == runStatusName(RunStatus::Ok);

@@ -1,0 +1,257 @@
+// Reports of a story 5 sweep stored in a real SQLite ResultStore, written in every format and read
+// back with the tools a reader uses: the PDF's pages and text (pdftotext), a page rendered
+// (pdftoppm) is not blank, table rows are never cut at a page break; the HTML is well-formed and
+// holds the table and inline SVG charts; Markdown writes its images beside it; CSV and JSON carry
+// every run and sample; and the failed point is stated in every format.
+
+#include "export/report_chart_renderer.h"
+#include "export/report_exporter.h"
+#include "export_probe.h"
+#include "report/report_format.h"
+#include "report_fixture.h"
+#include "screenshot.h"
+
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QRegularExpression>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QXmlStreamReader>
+
+using namespace tcptune;
+
+class TestReportExporter final : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase();
+    void pdfPagesTextAndPicture();
+    void pdfNeverCutsARow();
+    void htmlIsWellFormedWithTableAndSvg();
+    void markdownWritesImagesBeside();
+    void csvAndJsonCarryEverything();
+    void failedPointIsStated_data();
+    void failedPointIsStated();
+    void unknownFormatSaysWhatToUse();
+
+private:
+    QString write(ReportExporter::Format format, const QString &name, const ReportModel &model);
+    static QByteArray read(const QString &path);
+    QTemporaryDir m_dir;
+    ReportModel m_model; // 8 points x 2 repeats, one failed point, one collapsed run
+    ReportModel m_long;  // 8 points x 6 repeats: the run table spans pages
+};
+
+void TestReportExporter::initTestCase()
+{
+    QVERIFY(m_dir.isValid());
+    for (auto [repeats, model, db] :
+         {std::tuple{2, &m_model, QStringLiteral("a.db")}, std::tuple{6, &m_long, QStringLiteral("b.db")}}) {
+        ResultStore store;
+        QVERIFY(store.open(m_dir.filePath(db)).has_value());
+        test::ReportFixtureOptions options;
+        options.repeats = repeats;
+        const qint64 id = test::fillStory5Sweep(store, options);
+        auto loaded = ReportExporter::load(m_dir.filePath(db), QString::number(id));
+        QVERIFY2(loaded.has_value(), qPrintable(loaded ? QString() : loaded.error().message));
+        *model = *loaded;
+    }
+    QCOMPARE(m_model.charts.size(), 2);
+}
+
+QByteArray TestReportExporter::read(const QString &path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+QString TestReportExporter::write(ReportExporter::Format format, const QString &name, const ReportModel &model)
+{
+    const QString path = m_dir.filePath(name);
+    auto written = ReportExporter::write(model, format, path);
+    if (!written) {
+        qWarning("%s", qPrintable(written.error().message));
+        return {};
+    }
+    // Keep a copy beside the screenshots for people to look at.
+    QDir().mkpath(QStringLiteral(TCPTUNE_SCREENSHOT_DIR "/report"));
+    for (const QString &file : *written) {
+        const QString copy = QStringLiteral(TCPTUNE_SCREENSHOT_DIR "/report/") + QFileInfo(file).fileName();
+        QFile::remove(copy);
+        QFile::copy(file, copy);
+    }
+    return path;
+}
+
+void TestReportExporter::pdfPagesTextAndPicture()
+{
+    const QString pdf = write(ReportExporter::Format::Pdf, QStringLiteral("report.pdf"), m_model);
+    QVERIFY(!pdf.isEmpty());
+    const int pages = test::pdfPages(pdf);
+    QVERIFY2(pages >= 2 && pages <= 8, qPrintable(QString::number(pages)));
+    const QString text = test::squeezed(test::pdfText(pdf));
+    QVERIFY(text.contains(m_model.title));
+    QVERIFY(text.contains(QStringLiteral("Results")));
+    QVERIFY(text.contains(QStringLiteral("64 KiB")));
+    QVERIFY(text.contains(QStringLiteral("4 MiB")));
+    QVERIFY(text.contains(reportformat::meanSd(m_model.rows.at(1).meanBps, m_model.rows.at(1).sdBps)));
+    QVERIFY(text.contains(m_model.host.kernel));
+    QVERIFY(text.contains(QStringLiteral("tcptune sweep")));
+    QVERIFY(text.contains(QStringLiteral("\"SO_SNDBUF\"")) || text.contains(QStringLiteral("socket.SO_SNDBUF")));
+    // Page 1 (facts, flags, table) and the page with the charts are drawn, not blank.
+    QVERIFY(test::looksDrawn(test::pdfPageImage(pdf, 1, 60, QStringLiteral("report-pdf-page1")), 8, 0.97));
+    int chartPage = 0;
+    for (int p = 1; p <= pages && chartPage == 0; ++p)
+        if (test::pdfText(pdf, p).contains(QStringLiteral("Charts")))
+            chartPage = p;
+    QVERIFY(chartPage > 0);
+    const QImage charts = test::pdfPageImage(pdf, chartPage, 60, QStringLiteral("report-pdf-charts"));
+    QVERIFY(test::looksDrawn(charts, 16, 0.95));
+}
+
+void TestReportExporter::pdfNeverCutsARow()
+{
+    const QString pdf = write(ReportExporter::Format::Pdf, QStringLiteral("long.pdf"), m_long);
+    QVERIFY(!pdf.isEmpty());
+    const int pages = test::pdfPages(pdf);
+    QVERIFY(pages >= 3);
+    QStringList pageTexts;
+    for (int p = 1; p <= pages; ++p)
+        pageTexts << test::squeezed(test::pdfText(pdf, p, true));
+    // Every run's row (run number, point, repeat, status, and for failures the wrapped error)
+    // is whole on one page.
+    int runTablePages = 0;
+    QSet<int> pagesWithRuns;
+    for (const ReportRun &r : m_long.runs) {
+        const QString start =
+            QStringLiteral("%1 %2 %3 %4").arg(r.runIndex + 1).arg(r.point).arg(r.repeat + 1).arg(r.status);
+        int found = -1;
+        for (int p = 0; p < pageTexts.size() && found < 0; ++p)
+            if (pageTexts.at(p).contains(start))
+                found = p;
+        QVERIFY2(found >= 0, qPrintable(start));
+        pagesWithRuns.insert(found);
+        // A wrapped cell may break inside a word: compare without any whitespace.
+        if (!r.error.isEmpty())
+            QVERIFY2(test::withoutSpace(pageTexts.at(found)).contains(test::withoutSpace(start + "----" + r.error)),
+                     qPrintable(start));
+    }
+    runTablePages = int(pagesWithRuns.size());
+    QVERIFY2(runTablePages >= 2, "the run table should span pages for this test to mean anything");
+    // The header is repeated on each page the table continues on.
+    for (int p : pagesWithRuns)
+        QVERIFY(pageTexts.at(p).contains(QStringLiteral("retrans.")));
+}
+
+void TestReportExporter::htmlIsWellFormedWithTableAndSvg()
+{
+    const QString html = write(ReportExporter::Format::Html, QStringLiteral("report.html"), m_model);
+    QVERIFY(!html.isEmpty());
+    const QByteArray text = read(html);
+    QCOMPARE(test::xmlError(text), QString());
+    QCOMPARE(test::xmllintError(html), QString());
+    // Walk it: the results table's body rows, and SVG charts inline (nothing linked from outside).
+    QXmlStreamReader xml(text);
+    int resultRows = 0;
+    int svgs = 0;
+    bool inResults = false;
+    bool externalReference = false;
+    while (!xml.atEnd()) {
+        xml.readNext();
+        if (xml.isStartElement()) {
+            if (xml.name() == QLatin1String("table"))
+                inResults = xml.attributes().value(QStringLiteral("class")) == QLatin1String("results");
+            if (inResults && xml.name() == QLatin1String("tr"))
+                ++resultRows;
+            if (xml.name() == QLatin1String("svg"))
+                ++svgs;
+            if (xml.name() == QLatin1String("img") || xml.name() == QLatin1String("link") ||
+                xml.name() == QLatin1String("script"))
+                externalReference = true;
+        }
+        if (xml.isEndElement() && xml.name() == QLatin1String("table"))
+            inResults = false;
+    }
+    QCOMPARE(resultRows, 1 + 8);
+    QCOMPARE(svgs, 2);
+    QVERIFY(!externalReference);
+    QVERIFY(text.contains("<polyline") || text.contains("<path"));
+}
+
+void TestReportExporter::markdownWritesImagesBeside()
+{
+    const QString md = write(ReportExporter::Format::Markdown, QStringLiteral("sub/report.md"), m_model);
+    QVERIFY(!md.isEmpty());
+    const QString text = QString::fromUtf8(read(md));
+    static const QRegularExpression image(QStringLiteral(R"(!\[[^\]]*\]\(([^)]+)\))"));
+    int images = 0;
+    for (auto it = image.globalMatch(text); it.hasNext();) {
+        const QString name = it.next().captured(1);
+        const QImage png(QFileInfo(md).dir().filePath(name));
+        QVERIFY2(!png.isNull(), qPrintable(name));
+        QCOMPARE(png.size(), ReportChartRenderer::kDefaultSize);
+        QVERIFY(test::looksDrawn(png));
+        ++images;
+    }
+    QCOMPARE(images, 2);
+    QVERIFY(text.contains(QStringLiteral("| 64 KiB |")));
+    QVERIFY(text.contains(QStringLiteral("```json")));
+}
+
+void TestReportExporter::csvAndJsonCarryEverything()
+{
+    const QString csv = write(ReportExporter::Format::Csv, QStringLiteral("data.csv"), m_model);
+    QVERIFY(!csv.isEmpty());
+    const QStringList points = QString::fromUtf8(read(csv)).split('\n', Qt::SkipEmptyParts);
+    QCOMPARE(points.size(), 1 + 8);
+    QVERIFY(points.first().startsWith(QStringLiteral("point,planned_runs,ok_runs,failed_runs,mean_mbps")));
+    const QStringList runs = QString::fromUtf8(read(m_dir.filePath("data-runs.csv"))).split('\n', Qt::SkipEmptyParts);
+    QCOMPARE(runs.size(), 1 + 16);
+    const QStringList samples =
+        QString::fromUtf8(read(m_dir.filePath("data-samples.csv"))).split('\n', Qt::SkipEmptyParts);
+    QCOMPARE(samples.size(), 1 + 14 * 40); // 14 finished runs of 40 samples
+
+    const QString json = write(ReportExporter::Format::Json, QStringLiteral("data.json"), m_model);
+    QJsonParseError error{};
+    const QJsonObject o = QJsonDocument::fromJson(read(json), &error).object();
+    QCOMPARE(error.error, QJsonParseError::NoError);
+    QCOMPARE(o.value("points").toArray().size(), 8);
+    QCOMPARE(o.value("runs").toArray().size(), 16);
+    QCOMPARE(o.value("runs").toArray().at(0).toObject().value("samples").toArray().size(), 40);
+    QCOMPARE(o.value("points").toArray().at(4).toObject().value("failed_runs").toInt(), 2);
+}
+
+void TestReportExporter::failedPointIsStated_data()
+{
+    QTest::addColumn<int>("format");
+    QTest::addRow("html") << int(ReportExporter::Format::Html);
+    QTest::addRow("pdf") << int(ReportExporter::Format::Pdf);
+    QTest::addRow("md") << int(ReportExporter::Format::Markdown);
+}
+
+void TestReportExporter::failedPointIsStated()
+{
+    QFETCH(int, format);
+    const auto f = ReportExporter::Format(format);
+    const QString path = write(f, QStringLiteral("failed.") + ReportExporter::extension(f), m_model);
+    QVERIFY(!path.isEmpty());
+    const QString text =
+        test::squeezed(f == ReportExporter::Format::Pdf ? test::pdfText(path) : QString::fromUtf8(read(path)));
+    QVERIFY(text.contains(QStringLiteral("FAILED runs: 2 of 16")));
+    QVERIFY(text.contains(QStringLiteral("FAILED: 2 of 2 runs")));
+    QVERIFY(text.contains(test::kFixtureError));
+    QVERIFY(text.contains(QStringLiteral("collapse")));
+}
+
+void TestReportExporter::unknownFormatSaysWhatToUse()
+{
+    const auto f = ReportExporter::formatFromName(QStringLiteral("docx"));
+    QVERIFY(!f.has_value());
+    QVERIFY(f.error().message.contains(QStringLiteral("html, pdf, md, csv, json")));
+    QCOMPARE(*ReportExporter::formatFromName(QStringLiteral("out/x.md")), ReportExporter::Format::Markdown);
+}
+
+QTEST_MAIN(TestReportExporter)
+#include "tst_report_exporter.moc"

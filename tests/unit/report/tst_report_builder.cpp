@@ -1,0 +1,167 @@
+// ReportBuilder on a real SQLite ResultStore filled with a story 5 sweep: one row per swept
+// value with mean, sd and RTT, failed points reported with their error, the collapse flag, the
+// knobs of both ends, a report of one run, and subject ids.
+
+#include "report/report_builder.h"
+#include "report_fixture.h"
+
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace tcptune;
+
+class TestReportBuilder final : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void init();
+    void rowsFollowTheSweep();
+    void failedPointIsReported();
+    void collapseAndNotes();
+    void knobsOfBothEnds();
+    void oneRun();
+    void subjects_data();
+    void subjects();
+    void missingExperimentSaysWhatToDo();
+
+private:
+    ReportModel build(const ReportSubject &subject);
+    std::unique_ptr<QTemporaryDir> m_dir;
+    std::unique_ptr<ResultStore> m_store;
+    qint64 m_id = 0;
+};
+
+void TestReportBuilder::init()
+{
+    m_dir = std::make_unique<QTemporaryDir>();
+    QVERIFY(m_dir->isValid());
+    m_store = std::make_unique<ResultStore>();
+    QVERIFY(m_store->open(m_dir->filePath(QStringLiteral("results.db"))).has_value());
+    m_id = test::fillStory5Sweep(*m_store);
+}
+
+ReportModel TestReportBuilder::build(const ReportSubject &subject)
+{
+    ReportOptions options;
+    options.withHostFacts = false;
+    auto model = buildReport(*m_store, subject, options);
+    if (!model)
+        qWarning("%s", qPrintable(model.error().message));
+    return model.value_or(ReportModel{});
+}
+
+void TestReportBuilder::rowsFollowTheSweep()
+{
+    const ReportModel m = build({m_id, 0});
+    QCOMPARE(m.experimentId, m_id);
+    QCOMPARE(m.rows.size(), 8);
+    QCOMPARE(m.rows.first().value, QStringLiteral("64 KiB"));
+    QCOMPARE(m.rows.last().value, QStringLiteral("4 MiB"));
+    QCOMPARE(m.axisName, QStringLiteral("socket.SO_SNDBUF"));
+    QCOMPARE(m.runs.size(), 16);
+    const ReportRow &r = m.rows.at(1); // 128 KiB: 2 runs at 888 Mbit/s and 3 % more
+    QCOMPARE(r.okRuns, 2);
+    QCOMPARE(r.runValuesBps.size(), 2);
+    QVERIFY(r.meanBps > 880e6 && r.meanBps < 920e6);
+    QVERIFY(r.sdBps > 10e6);
+    QVERIFY(r.rttMedianMs > 7 && r.rttMedianMs < 9);
+    QVERIFY(r.rttP95Ms >= r.rttMedianMs);
+    // RTT grows with the window, as the fixture says.
+    QVERIFY(m.rows.at(7).rttMedianMs > m.rows.at(0).rttMedianMs);
+    QVERIFY(!m.runs.first().samples.isEmpty());
+    QVERIFY(!m.specJson.isEmpty());
+    QVERIFY(m.rerunCommand.startsWith(QStringLiteral("tcptune sweep ")));
+}
+
+void TestReportBuilder::failedPointIsReported()
+{
+    const ReportModel m = build({m_id, 0});
+    const ReportRow &failed = m.rows.at(4);
+    QCOMPARE(failed.value, QStringLiteral("512 KiB"));
+    QCOMPARE(failed.okRuns, 0);
+    QCOMPARE(failed.failedRuns, 2);
+    QCOMPARE(failed.errors.value(0), test::kFixtureError);
+    QVERIFY(failed.flags().join(' ').contains(QStringLiteral("FAILED")));
+    QCOMPARE(m.failedRunCount(), 2);
+    QVERIFY(m.notes.join('\n').contains(test::kFixtureError));
+}
+
+void TestReportBuilder::collapseAndNotes()
+{
+    const ReportModel m = build({m_id, 0});
+    QCOMPARE(m.rows.at(7).collapsedRuns, 1);
+    QVERIFY(m.rows.at(7).flags().join(' ').contains(QStringLiteral("collapse")));
+    QCOMPARE(m.rows.at(0).collapsedRuns, 0);
+    QVERIFY(m.rows.at(0).flags().isEmpty());
+}
+
+void TestReportBuilder::knobsOfBothEnds()
+{
+    const ReportModel m = build({m_id, 0});
+    QVERIFY(!m.knobs.isEmpty());
+    const ReportKnob &swept = m.knobs.first();
+    QCOMPARE(swept.key, QStringLiteral("socket.SO_SNDBUF"));
+    QVERIFY(swept.swept);
+    QVERIFY(swept.setTo.contains(QStringLiteral("64 KiB")));
+    QVERIFY(swept.setTo.contains(QStringLiteral("4 MiB")));
+    bool sawBoth = false;
+    for (const ReportKnob &k : m.knobs)
+        if (k.key == QLatin1String("net.ipv4.tcp_congestion_control"))
+            sawBoth =
+                k.localBefore == QLatin1String("cubic") && k.remoteBefore == QLatin1String("cubic") && !k.changed();
+    QVERIFY(sawBoth);
+}
+
+void TestReportBuilder::oneRun()
+{
+    const ReportModel all = build({m_id, 0});
+    const ReportRun &third = all.runs.at(2);
+    const ReportModel m = build({0, third.id});
+    QCOMPARE(m.runId, third.id);
+    QCOMPARE(m.runs.size(), 1);
+    QCOMPARE(m.rows.size(), 1);
+    QCOMPARE(m.rows.first().value, third.point);
+    QCOMPARE(m.rows.first().okRuns, 1);
+    QCOMPARE(m.rows.first().meanBps, third.throughputBps);
+}
+
+void TestReportBuilder::subjects_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<qint64>("experiment");
+    QTest::addColumn<qint64>("run");
+    QTest::addColumn<bool>("ok");
+    QTest::addRow("plain") << "12" << qint64(12) << qint64(0) << true;
+    QTest::addRow("sweep prefix") << "sweep:7" << qint64(7) << qint64(0) << true;
+    QTest::addRow("experiment prefix") << "experiment:3" << qint64(3) << qint64(0) << true;
+    QTest::addRow("run prefix") << "run:34" << qint64(0) << qint64(34) << true;
+    QTest::addRow("short run") << "r5" << qint64(0) << qint64(5) << true;
+    QTest::addRow("word") << "latest" << qint64(0) << qint64(0) << false;
+    QTest::addRow("zero") << "0" << qint64(0) << qint64(0) << false;
+    QTest::addRow("negative run") << "run:-2" << qint64(0) << qint64(0) << false;
+}
+
+void TestReportBuilder::subjects()
+{
+    QFETCH(QString, text);
+    QFETCH(qint64, experiment);
+    QFETCH(qint64, run);
+    QFETCH(bool, ok);
+    const auto s = ReportSubject::parse(text);
+    QCOMPARE(s.has_value(), ok);
+    if (!ok) {
+        QVERIFY(s.error().message.contains(QStringLiteral("tcptune results list")));
+        return;
+    }
+    QCOMPARE(s->experimentId, experiment);
+    QCOMPARE(s->runId, run);
+}
+
+void TestReportBuilder::missingExperimentSaysWhatToDo()
+{
+    const auto m = buildReport(*m_store, {m_id + 100, 0}, {});
+    QVERIFY(!m.has_value());
+    QVERIFY(!m.error().message.isEmpty());
+}
+
+QTEST_GUILESS_MAIN(TestReportBuilder)
+#include "tst_report_builder.moc"

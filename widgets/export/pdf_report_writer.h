@@ -1,0 +1,20 @@
+#pragma once
+// The report as a paginated A4 PDF (QPdfWriter + PageFlow): same sections as the HTML, charts
+// drawn as vectors from their SVG, tables never cut mid-row, header rows repeated per page.
+
+#include "common/error.h"
+#include "report/report_model.h"
+
+class QPdfWriter;
+
+namespace tcptune {
+
+class PdfReportWriter final {
+public:
+    // Returns the files written (PATH). Needs a QGuiApplication (offscreen is enough).
+    static Result<QStringList> write(const ReportModel &model, const QString &path);
+    // Draws the report onto WRITER; returns the number of pages (0: the painter could not start).
+    static int render(const ReportModel &model, QPdfWriter *writer);
+};
+
+} // namespace tcptune

@@ -1,0 +1,25 @@
+#pragma once
+// Renders a report's charts with the workbench's own chart code and attaches them to the model
+// as SVG and PNG: throughput and RTT over time side by side (one line per point, its first
+// finished run), and for a sweep the throughput/RTT-by-value chart.
+
+#include "export/chart_exporter.h"
+#include "report/report_model.h"
+
+namespace tcptune {
+
+class ReportChartRenderer final {
+public:
+    static constexpr QSize kDefaultSize{1000, 400};
+
+    // The charts a model has data for: "throughput-rtt" (when any run has samples), "sweep" (more
+    // than one point).
+    static QStringList availableCharts(const ReportModel &model);
+    // Draws chart ID of MODEL into a rectangle: the function stays valid while MODEL lives.
+    static Result<ChartPainterFunction> painterFor(const ReportModel &model, const QString &id);
+    static QString chartTitle(const ReportModel &model, const QString &id);
+    // Adds every available chart to MODEL.charts (SVG and PNG at SIZE).
+    static void attachCharts(ReportModel &model, const QSize &size = kDefaultSize);
+};
+
+} // namespace tcptune

@@ -1,0 +1,28 @@
+#pragma once
+// One entry point for every report format, used by `tcptune report` and by the GUI's export
+// menu: loads the model from the store, draws its charts, and calls the writer of each format.
+
+#include "common/error.h"
+#include "report/report_builder.h"
+#include "report/report_model.h"
+
+#include <QStringList>
+
+namespace tcptune {
+
+class ReportExporter final {
+public:
+    enum class Format { Html, Pdf, Markdown, Csv, Json };
+
+    // "html", "pdf", "md"/"markdown", "csv", "json"; or from a file name's extension.
+    static Result<Format> formatFromName(const QString &name);
+    static QString extension(Format format);
+    static QStringList formatNames();
+
+    // The model with host facts, samples and rendered charts (needs a QApplication for the charts).
+    static Result<ReportModel> load(const QString &storePath, const QString &subject);
+    // Writes MODEL as FORMAT to PATH; returns every file written (Markdown and CSV write several).
+    static Result<QStringList> write(const ReportModel &model, Format format, const QString &path);
+};
+
+} // namespace tcptune
