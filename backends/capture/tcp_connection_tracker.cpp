@@ -123,7 +123,7 @@ SegmentVerdict TcpConnectionTracker::onSegment(int dir, const DecodedTcp &tcp, s
                    sinceDupAck < 20000000) {
             found |= kFastRetransmission;
         } else if (seqNotAdvanced && sinceNextseq >= 0 && sinceNextseq < outOfOrderThreshold &&
-                   fwd.nextseq != seq + seglen) {
+                   fwd.nextseq != seq + seglen + ((flags & (tcpflag::Syn | tcpflag::Fin)) ? 1 : 0)) {
             found |= kOutOfOrder;
         } else if (seqNotAdvanced) {
             found |= kRetransmission;
