@@ -135,14 +135,15 @@ QString writeFile(const QString &dir, const QString &name, const QByteArray &dat
     return path;
 }
 
-QList<PcapRecord> smallConversation(const std::function<QByteArray(const QByteArray &ip)> &wrap, int snaplen)
+QList<PcapRecord> smallConversation(const std::function<QByteArray(const QByteArray &ip)> &wrap, int snaplen,
+                                    quint32 isnOffset, qint64 startUs)
 {
     const quint32 client = 0x0a000001;
     const quint32 server = 0x0a000002;
-    const quint32 cIsn = 1000;
-    const quint32 sIsn = 5000;
+    const quint32 cIsn = 1000 + isnOffset;
+    const quint32 sIsn = 5000 + isnOffset;
     QList<PcapRecord> records;
-    qint64 t = 1700000000000000;
+    qint64 t = startUs;
     auto add = [&](bool fromClient, quint32 seq, quint32 ack, quint8 flags, int payload) {
         const QByteArray l4 = fromClient ? tcpSegment(40000, 80, seq, ack, flags, 1000, payload)
                                          : tcpSegment(80, 40000, seq, ack, flags, 2000, payload);

@@ -52,6 +52,8 @@ QString writeFile(const QString &dir, const QString &name, const QByteArray &dat
 // handshake, 5 data segments of 1000 bytes each ACKed 1 ms later, then one spurious
 // retransmission of the third segment. 14 packets; client payload 6000; server payload 0;
 // 1 retransmission; client RTT samples 6 (SYN + 5 segments, 1 ms each); server RTT samples 1.
-QList<PcapRecord> smallConversation(const std::function<QByteArray(const QByteArray &ip)> &wrap, int snaplen = 0);
+// ISN_OFFSET shifts both initial sequence numbers; START_US is the first packet's time.
+QList<PcapRecord> smallConversation(const std::function<QByteArray(const QByteArray &ip)> &wrap, int snaplen = 0,
+                                    quint32 isnOffset = 0, qint64 startUs = 1700000000000000);
 
 } // namespace tcptune::test

@@ -17,6 +17,8 @@
 using namespace tcptune;
 using namespace tcptune::test;
 
+Q_DECLARE_METATYPE(tcptune::test::PcapRecord)
+
 namespace {
 
 const QString kCaptures = QStringLiteral(TCPTUNE_SHARED_DIR "/captures");
@@ -95,6 +97,8 @@ private Q_SLOTS:
     void decodesEveryLinkType_data();
     void decodesEveryLinkType();
     void countsTsoSuperSegments();
+    void identifiesClientsAndConnections_data();
+    void identifiesClientsAndConnections();
     void badInput_data();
     void badInput();
     void reportsProgressAndCancels();
@@ -316,6 +320,45 @@ void TestTcpFlowAnalyzer::countsTsoSuperSegments()
             QCOMPARE(f.c2s.frame_bytes, 14 + 65000);
         }
     }
+}
+
+void TestTcpFlowAnalyzer::identifiesClientsAndConnections_data()
+{
+    QTest::addColumn<QList<PcapRecord>>("records");
+    QTest::addColumn<int>("flows");
+    QTest::addColumn<QString>("client");
+    QTest::addColumn<bool>("sawSyn");
+    const auto wrap = [](const QByteArray &ip) { return ethernet(ip, 0x0800); };
+    const QList<PcapRecord> one = smallConversation(wrap);
+    QTest::addRow("with SYN") << one << 1 << "10.0.0.1:40000" << true;
+    QTest::addRow("SYN not captured: the SYN-ACK's receiver") << one.mid(1) << 1 << "10.0.0.1:40000" << true;
+    // Without any SYN the sender of the first packet is the client: here the server's ACK.
+    QTest::addRow("no handshake: first sender") << one.mid(4) << 1 << "10.0.0.2:80" << false;
+    // The same ports again with new sequence numbers: Wireshark's second tcp.stream.
+    QTest::addRow("ports reused") << one + smallConversation(wrap, 0, 7777777, 1700000001000000) << 2
+                                  << "10.0.0.1:40000" << true;
+}
+
+void TestTcpFlowAnalyzer::identifiesClientsAndConnections()
+{
+    QFETCH(QList<PcapRecord>, records);
+    QFETCH(int, flows);
+    QFETCH(QString, client);
+    QFETCH(bool, sawSyn);
+    QTemporaryDir dir;
+    const CaptureAnalysis a = analyse(writeFile(dir.path(), QStringLiteral("c.pcap"), pcapFile(1, 65535, records)));
+    QCOMPARE(int(a.flows.size()), flows);
+    std::int64_t packets = 0;
+    for (const FlowAnalysis &f : a.flows) {
+        QCOMPARE(f.client.toString(), client);
+        QCOMPARE(f.saw_syn, sawSyn);
+        packets += f.packets;
+        if (flows == 2) {
+            QCOMPARE(f.packets, 14);
+            QCOMPARE(f.retransmissions(), 1);
+        }
+    }
+    QCOMPARE(packets, qint64(records.size()));
 }
 
 void TestTcpFlowAnalyzer::badInput_data()
