@@ -10,6 +10,7 @@
 #include "panels/run_session.h"
 #include "panels/target_panel.h"
 #include "panels/workload_panel.h"
+#include "sweep/sweep_panel.h"
 
 #include <QApplication>
 #include <QCloseEvent>
@@ -65,6 +66,12 @@ MainWindow::MainWindow(QWidget *parent)
     m_capturePanel = new CapturePanel(m_chart, this);
     m_capturePanel->setObjectName(QStringLiteral("capturePanel"));
     m_tabs->addTab(m_capturePanel, tr("&Captures"));
+    m_sweepPanel = new SweepPanel(
+        m_session, [this](ExperimentSpec &spec, QString *problem) { return currentSpec(spec, problem); }, this);
+    m_sweepPanel->setObjectName(QStringLiteral("sweepPanel"));
+    m_tabs->addTab(m_sweepPanel, tr("S&weep"));
+    connect(m_sweepPanel, &SweepPanel::problem, this,
+            [this](const QString &message) { m_banner->showMessage(message, MessageBanner::Level::Error); });
     connect(m_capturePanel, &CapturePanel::captureFailed, this, [this](const QString &, const QString &message) {
         m_banner->showMessage(message, MessageBanner::Level::Warning);
     });
@@ -162,6 +169,13 @@ void MainWindow::buildMenus()
 
 void MainWindow::connectSession()
 {
+    // Single runs and sweeps alike: the buttons follow the session.
+    connect(m_session, &RunSession::begun, this, [this] {
+        m_banner->hide();
+        m_runControl->setRunning(true);
+        m_runAction->setEnabled(false);
+        m_stopAction->setEnabled(true);
+    });
     connect(m_session, &RunSession::started, this, [this](qint64 id, int total, int done) {
         m_experimentId = id;
         m_runControl->setProgress(done, total, 0, -1);
@@ -207,11 +221,7 @@ void MainWindow::startRun()
     m_runLength = spec.durationS + spec.omitS;
     if (!m_session->start(SweepPlan(spec)))
         return;
-    m_banner->hide();
-    m_runControl->setRunning(true);
     m_runControl->setStatus(tr("Preparing %1...").arg(spec.target.describe()));
-    m_runAction->setEnabled(false);
-    m_stopAction->setEnabled(true);
 }
 
 void MainWindow::stopRun()

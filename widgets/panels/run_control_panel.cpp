@@ -48,6 +48,8 @@ void RunControlPanel::setRunning(bool running)
     if (running) {
         m_progress->setValue(0);
         m_progress->setFormat(tr("starting..."));
+    } else {
+        m_progress->setFormat(tr("done"));
     }
 }
 

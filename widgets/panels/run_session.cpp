@@ -59,6 +59,7 @@ bool RunSession::start(const SweepPlan &plan)
         QThread::currentThread()->quit();
     });
     m_thread->start();
+    Q_EMIT begun();
     return true;
 }
 

@@ -32,6 +32,8 @@ public:
     void cancel();
 
 Q_SIGNALS:
+    // start() accepted a plan: the worker thread is starting.
+    void begun();
     void started(qint64 experimentId, int totalRuns, int alreadyDone);
     void runStarted(int runIndex, int point, int repeat, const QString &pointLabel);
     void samplesReady(int runIndex, const QList<tcptune::RunSample> &samples);

@@ -1,0 +1,181 @@
+// The Sweep tab: plans built from the panels are checked before anything runs; a real sweep in
+// a lab of its own (t-gui2) fills story 5's table and the chart against the swept value; a
+// cancelled sweep leaves the swept sysctl as it was, after having really changed it.
+
+#include "charts/sweep_chart.h"
+#include "command_runner.h"
+#include "main_window.h"
+#include "panels/run_session.h"
+#include "panels/target_panel.h"
+#include "panels/workload_panel.h"
+#include "scratch_namespace.h"
+#include "screenshot.h"
+#include "sweep/sweep_panel.h"
+
+#include <QComboBox>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QStandardPaths>
+#include <QTabWidget>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace tcptune;
+
+namespace {
+
+const QString labName = QStringLiteral("t-gui2");
+const QString sweptKey = QStringLiteral("net.ipv4.tcp_limit_output_bytes");
+
+QString labClientValue()
+{
+    const test::CommandResult r = test::runCommand(
+        QStringLiteral("ip"),
+        {QStringLiteral("netns"), QStringLiteral("exec"), QStringLiteral("tcptune-%1-client").arg(labName),
+         QStringLiteral("cat"), QStringLiteral("/proc/sys/net/ipv4/tcp_limit_output_bytes")},
+        10000);
+    return r.exitCode == 0 ? QString::fromUtf8(r.out).trimmed() : QString();
+}
+
+void fillSweep(SweepPanel *panel, const QString &parameter, const QString &values, int repeats)
+{
+    QComboBox *box = panel->parameterBox();
+    box->setCurrentIndex(box->findData(parameter));
+    panel->valuesEdit()->clear();
+    QTest::keyClicks(panel->valuesEdit(), values);
+    panel->repeatsBox()->setValue(repeats);
+}
+
+} // namespace
+
+class TestSweepPanel final : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase();
+    void cleanupTestCase();
+    void plansAreChecked_data();
+    void plansAreChecked();
+    void sweepFillsTableAndChart();
+    void cancelRestoresKnobs();
+
+private:
+    QTemporaryDir m_dir;
+};
+
+void TestSweepPanel::initTestCase()
+{
+    QStandardPaths::setTestModeEnabled(true);
+    QVERIFY(m_dir.isValid());
+    qputenv("TCPTUNE_RESULTS_DB", m_dir.filePath(QStringLiteral("results.db")).toUtf8());
+}
+
+void TestSweepPanel::cleanupTestCase()
+{
+    if (test::runningAsRoot())
+        test::runTcptune({QStringLiteral("lab"), QStringLiteral("down"), QStringLiteral("--name"), labName}, 60000);
+}
+
+void TestSweepPanel::plansAreChecked_data()
+{
+    QTest::addColumn<QString>("parameter");
+    QTest::addColumn<QString>("values");
+    QTest::addColumn<int>("repeats");
+    QTest::addColumn<int>("points"); // 0: the plan is refused
+    QTest::addRow("send window") << QStringLiteral("socket.SO_SNDBUF") << QStringLiteral("64K 128K 256K") << 2 << 3;
+    QTest::addRow("comma separated") << sweptKey << QStringLiteral("131072, 262144") << 1 << 2;
+    QTest::addRow("no values") << sweptKey << QString() << 1 << 0;
+    QTest::addRow("not a number") << sweptKey << QStringLiteral("lots") << 1 << 0;
+    QTest::addRow("unknown congestion control")
+        << QStringLiteral("net.ipv4.tcp_congestion_control") << QStringLiteral("no-such-cc") << 1 << 0;
+    QTest::addRow("streams") << QStringLiteral("workload.streams") << QStringLiteral("1 2") << 1 << 2;
+}
+
+void TestSweepPanel::plansAreChecked()
+{
+    QFETCH(QString, parameter);
+    QFETCH(QString, values);
+    QFETCH(int, repeats);
+    QFETCH(int, points);
+    MainWindow window;
+    SweepPanel *panel = window.sweepPanel();
+    fillSweep(panel, parameter, values, repeats);
+    const Result<SweepPlan> plan = panel->buildPlan();
+    if (points == 0) {
+        QVERIFY(!plan);
+        QVERIFY(!plan.error().message.isEmpty());
+        return;
+    }
+    QVERIFY2(plan, plan ? "" : qPrintable(plan.error().message));
+    QCOMPARE(plan->points().size(), points);
+    QCOMPARE(plan->runs().size(), points * repeats);
+}
+
+void TestSweepPanel::sweepFillsTableAndChart()
+{
+    if (!test::runningAsRoot())
+        QSKIP("needs root: the lab is made of network namespaces");
+    MainWindow window;
+    window.resize(1400, 900);
+    window.targetPanel()->setLabName(labName);
+    window.workloadPanel()->setDuration(1);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    window.tabs()->setCurrentWidget(window.sweepPanel());
+    SweepPanel *panel = window.sweepPanel();
+    fillSweep(panel, sweptKey, QStringLiteral("131072 1048576"), 1);
+
+    QSignalSpy stopped(window.session(), &RunSession::stopped);
+    QSignalSpy finished(window.session(), &RunSession::finished);
+    QTest::mouseClick(panel->startButton(), Qt::LeftButton);
+    QVERIFY(panel->isSweeping());
+    QVERIFY(stopped.wait(90000) || stopped.size() == 1);
+    QCOMPARE(finished.size(), 1);
+    QCOMPARE(finished.at(0).at(1).toString(), QStringLiteral("finished"));
+
+    QCOMPARE(panel->table()->rowCount(), 2);
+    for (int row = 0; row < 2; ++row) {
+        const double mbps = panel->table()->item(row, 1)->text().section(QLatin1Char(' '), 0, 0).toDouble();
+        QVERIFY2(mbps > 1, qPrintable(panel->table()->item(row, 1)->text()));
+        QVERIFY(!panel->table()->item(row, 3)->text().isEmpty());
+    }
+    QCOMPARE(panel->chart()->plottedThroughputPoints(), 2);
+    QCOMPARE(panel->chart()->plottedRttPoints(), 2);
+    const QImage shot = test::saveScreenshot(&window, QStringLiteral("workbench_sweep"));
+    QVERIFY(test::looksDrawn(shot));
+    QVERIFY(test::looksDrawn(panel->chart()->toImage(QSize(800, 450))));
+}
+
+void TestSweepPanel::cancelRestoresKnobs()
+{
+    if (!test::runningAsRoot())
+        QSKIP("needs root: the lab is made of network namespaces");
+    MainWindow window;
+    window.targetPanel()->setLabName(labName);
+    window.workloadPanel()->setDuration(20);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    SweepPanel *panel = window.sweepPanel();
+    fillSweep(panel, sweptKey, QStringLiteral("131072 262144"), 2);
+
+    QSignalSpy stopped(window.session(), &RunSession::stopped);
+    QSignalSpy finished(window.session(), &RunSession::finished);
+    QSignalSpy samples(window.session(), &RunSession::samplesReady);
+    QTest::mouseClick(panel->startButton(), Qt::LeftButton);
+    QVERIFY(samples.wait(45000));
+    // The lab exists now; the sweep's first value is applied in its client namespace.
+    QTRY_COMPARE_WITH_TIMEOUT(labClientValue(), QStringLiteral("131072"), 10000);
+    QTest::mouseClick(panel->cancelButton(), Qt::LeftButton);
+    QVERIFY(stopped.wait(30000) || stopped.size() == 1);
+    QCOMPARE(finished.size(), 1);
+    QCOMPARE(finished.at(0).at(1).toString(), QStringLiteral("cancelled"));
+    const QString after = labClientValue();
+    QVERIFY(!after.isEmpty());
+    QVERIFY2(after != QStringLiteral("131072"), qPrintable(after));
+    QVERIFY(panel->startButton()->isEnabled());
+}
+
+QTEST_MAIN(TestSweepPanel)
+#include "tst_sweep_panel.moc"

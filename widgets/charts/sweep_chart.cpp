@@ -1,0 +1,198 @@
+#include "charts/sweep_chart.h"
+
+#include <QBuffer>
+#include <QCategoryAxis>
+#include <QChart>
+#include <QChartView>
+#include <QGraphicsLayout>
+#include <QImage>
+#include <QLegendMarker>
+#include <QLineSeries>
+#include <QPainter>
+#include <QScatterSeries>
+#include <QSvgGenerator>
+#include <QVBoxLayout>
+#include <QValueAxis>
+
+#include <algorithm>
+#include <cmath>
+
+namespace tcptune {
+
+namespace {
+
+const QColor throughputColour(31, 119, 180);
+const QColor rttColour(214, 39, 40);
+
+double roundTop(double v)
+{
+    if (!(v > 0))
+        return 1;
+    const double magnitude = std::pow(10.0, std::floor(std::log10(v)));
+    for (double step : {1.0, 1.5, 2.0, 2.5, 3.0, 4.0, 5.0, 6.0, 8.0, 10.0})
+        if (step * magnitude >= v)
+            return step * magnitude;
+    return 10 * magnitude;
+}
+
+} // namespace
+
+SweepChart::SweepChart(QWidget *parent)
+    : QWidget(parent)
+    , m_chart(new QChart)
+    , m_view(new QChartView(m_chart, this))
+    , m_x(new QCategoryAxis)
+    , m_throughputAxis(new QValueAxis)
+    , m_rttAxis(new QValueAxis)
+    , m_throughput(new QLineSeries(this))
+    , m_throughputMarks(new QScatterSeries(this))
+    , m_rtt(new QLineSeries(this))
+{
+    m_chart->setTitle(tr("Throughput and RTT against the swept value"));
+    m_chart->setBackgroundRoundness(0);
+    m_chart->setMargins(QMargins(4, 4, 4, 4));
+    m_chart->setAnimationOptions(QChart::NoAnimation);
+    m_chart->legend()->setAlignment(Qt::AlignBottom);
+    m_x->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
+    m_throughputAxis->setTitleText(tr("Throughput (Mbit/s), mean ± sd"));
+    m_throughputAxis->setLabelFormat(QStringLiteral("%.4g"));
+    m_rttAxis->setTitleText(tr("RTT median (ms)"));
+    m_rttAxis->setLabelFormat(QStringLiteral("%.4g"));
+    m_chart->addAxis(m_x, Qt::AlignBottom);
+    m_chart->addAxis(m_throughputAxis, Qt::AlignLeft);
+    m_chart->addAxis(m_rttAxis, Qt::AlignRight);
+
+    m_throughput->setName(tr("Throughput"));
+    m_throughput->setPen(QPen(throughputColour, 2));
+    m_throughputMarks->setColor(throughputColour);
+    m_throughputMarks->setMarkerSize(8);
+    m_rtt->setName(tr("RTT median"));
+    m_rtt->setPen(QPen(rttColour, 2, Qt::DashLine));
+    m_rtt->setPointsVisible(true);
+    m_chart->addSeries(m_throughput);
+    m_chart->addSeries(m_throughputMarks);
+    m_chart->addSeries(m_rtt);
+    for (QAbstractSeries *s :
+         {static_cast<QAbstractSeries *>(m_throughput), static_cast<QAbstractSeries *>(m_throughputMarks)}) {
+        s->attachAxis(m_x);
+        s->attachAxis(m_throughputAxis);
+    }
+    m_rtt->attachAxis(m_x);
+    m_rtt->attachAxis(m_rttAxis);
+    m_chart->legend()->markers(m_throughputMarks).first()->setVisible(false);
+
+    m_view->setRenderHint(QPainter::Antialiasing);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_view);
+    setMinimumSize(360, 240);
+    rebuild();
+}
+
+void SweepChart::setAxisTitle(const QString &title)
+{
+    m_x->setTitleText(title);
+}
+
+void SweepChart::setPoints(const QList<SweepChartPoint> &points)
+{
+    m_points = points;
+    rebuild();
+}
+
+void SweepChart::rebuild()
+{
+    for (QLineSeries *bar : std::as_const(m_errorBars)) {
+        m_chart->removeSeries(bar);
+        delete bar;
+    }
+    m_errorBars.clear();
+    for (const QString &label : m_x->categoriesLabels())
+        m_x->remove(label);
+
+    QList<QPointF> throughput;
+    QList<QPointF> rtt;
+    double throughputTop = 0;
+    double rttTop = 0;
+    for (int i = 0; i < m_points.size(); ++i) {
+        const SweepChartPoint &p = m_points[i];
+        // Category labels must be unique; a zero-width space keeps repeated labels apart.
+        m_x->append(p.label + QString(i, QChar(0x200B)), i);
+        if (p.throughputMbps >= 0) {
+            throughput.append(QPointF(i, p.throughputMbps));
+            throughputTop = std::max(throughputTop, p.throughputMbps + p.throughputSdMbps);
+            if (p.throughputSdMbps > 0) {
+                const double lo = std::max(0.0, p.throughputMbps - p.throughputSdMbps);
+                const double hi = p.throughputMbps + p.throughputSdMbps;
+                constexpr double w = 0.08;
+                auto *bar = new QLineSeries(this);
+                bar->append({{i - w, lo}, {i + w, lo}, {double(i), lo}, {double(i), hi}, {i - w, hi}, {i + w, hi}});
+                bar->setPen(QPen(throughputColour, 1.5));
+                m_chart->addSeries(bar);
+                bar->attachAxis(m_x);
+                bar->attachAxis(m_throughputAxis);
+                m_chart->legend()->markers(bar).first()->setVisible(false);
+                m_errorBars.append(bar);
+            }
+        }
+        if (p.rttMedianMs >= 0) {
+            rtt.append(QPointF(i, p.rttMedianMs));
+            rttTop = std::max(rttTop, p.rttMedianMs);
+        }
+    }
+    m_throughput->replace(throughput);
+    m_throughputMarks->replace(throughput);
+    m_rtt->replace(rtt);
+    m_x->setRange(-0.5, std::max(0.5, m_points.size() - 0.5));
+    m_x->setStartValue(-0.5);
+    m_throughputAxis->setRange(0, roundTop(throughputTop * 1.05));
+    m_rttAxis->setRange(0, roundTop(rttTop * 1.05));
+}
+
+int SweepChart::plottedThroughputPoints() const
+{
+    return m_throughput->count();
+}
+
+int SweepChart::plottedRttPoints() const
+{
+    return m_rtt->count();
+}
+
+void SweepChart::render(QPainter *painter, const QRectF &target)
+{
+    const QSizeF old = m_chart->size();
+    m_chart->resize(target.size());
+    m_chart->layout()->activate();
+    m_chart->scene()->render(painter, target, QRectF(m_chart->scenePos(), target.size()));
+    m_chart->resize(old);
+    m_chart->layout()->activate();
+}
+
+QImage SweepChart::toImage(const QSize &size)
+{
+    QImage image(size, QImage::Format_ARGB32_Premultiplied);
+    image.fill(Qt::white);
+    QPainter painter(&image);
+    painter.setRenderHint(QPainter::Antialiasing);
+    render(&painter, QRectF(QPointF(0, 0), QSizeF(size)));
+    return image;
+}
+
+QByteArray SweepChart::toSvg(const QSize &size)
+{
+    QBuffer buffer;
+    buffer.open(QIODevice::WriteOnly);
+    QSvgGenerator generator;
+    generator.setOutputDevice(&buffer);
+    generator.setSize(size);
+    generator.setViewBox(QRect(QPoint(0, 0), size));
+    generator.setTitle(tr("Sweep"));
+    {
+        QPainter painter(&generator);
+        render(&painter, QRectF(QPointF(0, 0), QSizeF(size)));
+    }
+    return buffer.data();
+}
+
+} // namespace tcptune

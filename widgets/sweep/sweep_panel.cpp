@@ -1,0 +1,220 @@
+#include "sweep/sweep_panel.h"
+
+#include "charts/sweep_chart.h"
+#include "experiment/preset_library.h"
+#include "knobs/knob_catalogue.h"
+#include "panels/run_session.h"
+
+#include <QComboBox>
+#include <QGridLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QRegularExpression>
+#include <QSpinBox>
+#include <QSplitter>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+namespace tcptune {
+
+namespace {
+
+enum Column { ValueColumn, ThroughputColumn, RunsColumn, RttMedianColumn, RttP95Column, FlagsColumn, ColumnCount };
+
+QString mbps(double bps)
+{
+    return QString::number(bps / 1e6, 'f', 1);
+}
+
+} // namespace
+
+SweepPanel::SweepPanel(RunSession *session, SpecSource baseSpec, QWidget *parent)
+    : QWidget(parent)
+    , m_session(session)
+    , m_baseSpec(std::move(baseSpec))
+    , m_parameter(new QComboBox(this))
+    , m_values(new QLineEdit(this))
+    , m_repeats(new QSpinBox(this))
+    , m_preset(new QComboBox(this))
+    , m_start(new QPushButton(tr("Start sweep"), this))
+    , m_cancel(new QPushButton(tr("Cancel sweep"), this))
+    , m_status(new QLabel(this))
+    , m_table(new QTableWidget(this))
+    , m_chart(new SweepChart(this))
+{
+    m_parameter->setObjectName(QStringLiteral("sweepParameter"));
+    for (KnobKind kind : {KnobKind::Sysctl, KnobKind::SocketOption, KnobKind::LabParameter})
+        for (const KnobInfo &knob : KnobCatalogue::instance().ofKind(kind))
+            if (knob.key != QLatin1String("lab.topology"))
+                m_parameter->addItem(knob.key, knob.key);
+    for (const QString &parameter : workloadParameters())
+        m_parameter->addItem(parameter, parameter);
+    m_parameter->setCurrentIndex(std::max(0, m_parameter->findData(QStringLiteral("socket.SO_SNDBUF"))));
+    m_values->setObjectName(QStringLiteral("sweepValues"));
+    m_values->setPlaceholderText(tr("values, e.g. 64K 128K 256K 1M"));
+    m_values->setText(QStringLiteral("64K 256K 1M 4M"));
+    m_repeats->setObjectName(QStringLiteral("sweepRepeats"));
+    m_repeats->setRange(1, 100);
+    m_repeats->setValue(3);
+    m_preset->setObjectName(QStringLiteral("sweepPreset"));
+    m_preset->addItem(tr("(build from the panels)"), QString());
+    for (const PresetInfo &preset : PresetLibrary().presets())
+        m_preset->addItem(tr("Story %1: %2").arg(preset.story).arg(preset.name), preset.id);
+    m_start->setObjectName(QStringLiteral("startSweep"));
+    m_cancel->setObjectName(QStringLiteral("cancelSweep"));
+    m_cancel->setEnabled(false);
+    m_status->setObjectName(QStringLiteral("sweepStatus"));
+    m_status->setWordWrap(true);
+
+    m_table->setObjectName(QStringLiteral("sweepTable"));
+    m_table->setColumnCount(ColumnCount);
+    m_table->setHorizontalHeaderLabels({tr("Value"), tr("Throughput (Mbit/s)"), tr("Each run (Mbit/s)"),
+                                        tr("RTT median (ms)"), tr("RTT p95 (ms)"), tr("Flags")});
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_table->horizontalHeader()->setSectionResizeMode(RunsColumn, QHeaderView::Stretch);
+    m_table->verticalHeader()->hide();
+    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+
+    auto *controls = new QGridLayout;
+    controls->addWidget(new QLabel(tr("Sweep"), this), 0, 0);
+    controls->addWidget(m_parameter, 0, 1);
+    controls->addWidget(new QLabel(tr("over"), this), 0, 2);
+    controls->addWidget(m_values, 0, 3);
+    controls->addWidget(new QLabel(tr("Repeats"), this), 0, 4);
+    controls->addWidget(m_repeats, 0, 5);
+    controls->addWidget(new QLabel(tr("or preset"), this), 1, 0);
+    controls->addWidget(m_preset, 1, 1, 1, 3);
+    controls->addWidget(m_start, 1, 4);
+    controls->addWidget(m_cancel, 1, 5);
+    controls->setColumnStretch(3, 1);
+
+    auto *split = new QSplitter(Qt::Horizontal, this);
+    split->addWidget(m_table);
+    split->addWidget(m_chart);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 2);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(controls);
+    layout->addWidget(m_status);
+    layout->addWidget(split, 1);
+
+    connect(m_start, &QPushButton::clicked, this, &SweepPanel::start);
+    connect(m_cancel, &QPushButton::clicked, this, &SweepPanel::cancel);
+    connect(m_session, &RunSession::pointStatistics, this, &SweepPanel::onPointStatistics);
+    connect(m_session, &RunSession::stopped, this, &SweepPanel::onStopped);
+    connect(m_session, &RunSession::progress, this, [this](int done, int total, double eta) {
+        if (m_active)
+            m_status->setText(tr("%1 of %2 runs done, about %3 s left.").arg(done).arg(total).arg(qRound(eta)));
+    });
+}
+
+Result<SweepPlan> SweepPanel::buildPlan() const
+{
+    if (const QString preset = m_preset->currentData().toString(); !preset.isEmpty())
+        return PresetLibrary().load(preset);
+    ExperimentSpec spec;
+    QString problem;
+    if (!m_baseSpec(spec, &problem))
+        return fail(problem);
+    spec.name = tr("Sweep of %1").arg(m_parameter->currentData().toString());
+    spec.repeats = m_repeats->value();
+    SweepPlan plan(spec);
+    const QStringList values =
+        m_values->text().split(QRegularExpression(QStringLiteral("[\\s,;]+")), Qt::SkipEmptyParts);
+    if (values.isEmpty())
+        return fail(tr("The sweep has no values: type them separated by spaces, e.g. 64K 256K 1M."));
+    if (auto ok = plan.addAxis(m_parameter->currentData().toString(), values); !ok)
+        return fail(ok.error().message);
+    plan.setRepeats(m_repeats->value());
+    return plan;
+}
+
+void SweepPanel::start()
+{
+    if (m_session->isRunning())
+        return;
+    Result<SweepPlan> plan = buildPlan();
+    if (!plan) {
+        m_status->setText(plan.error().message);
+        Q_EMIT problem(plan.error().message);
+        return;
+    }
+    showPlan(*plan);
+    if (!m_session->start(*plan))
+        return;
+    m_active = true;
+    m_start->setEnabled(false);
+    m_cancel->setEnabled(true);
+    m_status->setText(
+        tr("Sweep started: %1 runs, about %2 s.").arg(plan->runs().size()).arg(qRound(plan->expectedDurationS())));
+}
+
+void SweepPanel::cancel()
+{
+    if (!m_active)
+        return;
+    m_status->setText(tr("Cancelling; knobs are being restored..."));
+    m_session->cancel();
+}
+
+void SweepPanel::showPlan(const SweepPlan &plan)
+{
+    const QList<SweepPoint> points = plan.points();
+    m_table->setRowCount(int(points.size()));
+    QList<SweepChartPoint> chartPoints;
+    for (int row = 0; row < points.size(); ++row) {
+        m_table->setItem(row, ValueColumn, new QTableWidgetItem(points[row].label()));
+        for (int c = ThroughputColumn; c < ColumnCount; ++c)
+            m_table->setItem(row, c, new QTableWidgetItem(QString()));
+        chartPoints.append({points[row].label(), -1, 0, -1});
+    }
+    QStringList axisNames;
+    for (const SweepAxis &axis : plan.axes())
+        axisNames.append(axis.name());
+    m_chart->setAxisTitle(axisNames.join(QStringLiteral(" x ")));
+    m_chart->setPoints(chartPoints);
+}
+
+void SweepPanel::onPointStatistics(int point, const PointStatistics &s)
+{
+    if (!m_active || point < 0 || point >= m_table->rowCount())
+        return;
+    m_table->item(point, ThroughputColumn)
+        ->setText(s.runs > 1 ? QStringLiteral("%1 ± %2").arg(mbps(s.mean), mbps(s.sd)) : mbps(s.mean));
+    QStringList each;
+    for (double v : s.values)
+        each.append(mbps(v));
+    m_table->item(point, RunsColumn)->setText(each.join(QStringLiteral(", ")));
+    m_table->item(point, RttMedianColumn)
+        ->setText(s.rttMedianMs >= 0 ? QString::number(s.rttMedianMs, 'f', 2) : QString());
+    m_table->item(point, RttP95Column)->setText(s.rttP95Ms >= 0 ? QString::number(s.rttP95Ms, 'f', 2) : QString());
+    QStringList flags;
+    if (s.collapsedRuns > 0)
+        flags.append(tr("collapsed in %n run(s)", nullptr, s.collapsedRuns));
+    if (s.highVariance)
+        flags.append(tr("high variance (CV %1 %)").arg(s.cv * 100, 0, 'f', 0));
+    m_table->item(point, FlagsColumn)->setText(flags.join(QStringLiteral("; ")));
+
+    QList<SweepChartPoint> chartPoints = m_chart->points();
+    if (point < chartPoints.size()) {
+        chartPoints[point].throughputMbps = s.mean / 1e6;
+        chartPoints[point].throughputSdMbps = s.sd / 1e6;
+        chartPoints[point].rttMedianMs = s.rttMedianMs;
+        m_chart->setPoints(chartPoints);
+    }
+}
+
+void SweepPanel::onStopped()
+{
+    if (!m_active)
+        return;
+    m_active = false;
+    m_start->setEnabled(true);
+    m_cancel->setEnabled(false);
+    m_status->setText(tr("Sweep ended; every knob is back to its value before the sweep."));
+}
+
+} // namespace tcptune

@@ -1,0 +1,74 @@
+#pragma once
+// The Sweep tab: turn one knob (or workload parameter) through a list of values with repeats,
+// built on the spec the panels describe, or run a story preset. Shows the results as story 5's
+// table (one row per value: throughput mean +- sd, every run, RTT median and p95, flags) and as
+// a chart against the swept value, live while the sweep runs; Cancel restores every knob.
+
+#include "experiment/sweep_plan.h"
+#include "experiment/sweep_statistics.h"
+
+#include <QWidget>
+
+#include <functional>
+
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QPushButton;
+class QSpinBox;
+class QTableWidget;
+
+namespace tcptune {
+
+class RunSession;
+class SweepChart;
+
+class SweepPanel final : public QWidget {
+    Q_OBJECT
+public:
+    // BASE_SPEC fills in what the other panels describe (target, workload); false + problem when
+    // they hold a mistake.
+    using SpecSource = std::function<bool(ExperimentSpec &, QString *)>;
+
+    SweepPanel(RunSession *session, SpecSource baseSpec, QWidget *parent = nullptr);
+
+    // The plan Start would run now, or an error naming what to fix.
+    Result<SweepPlan> buildPlan() const;
+    bool isSweeping() const { return m_active; }
+
+    QComboBox *parameterBox() const { return m_parameter; }
+    QLineEdit *valuesEdit() const { return m_values; }
+    QSpinBox *repeatsBox() const { return m_repeats; }
+    QComboBox *presetBox() const { return m_preset; }
+    QPushButton *startButton() const { return m_start; }
+    QPushButton *cancelButton() const { return m_cancel; }
+    QTableWidget *table() const { return m_table; }
+    SweepChart *chart() const { return m_chart; }
+
+public Q_SLOTS:
+    void start();
+    void cancel();
+
+Q_SIGNALS:
+    void problem(const QString &message);
+
+private:
+    void showPlan(const SweepPlan &plan);
+    void onPointStatistics(int point, const PointStatistics &statistics);
+    void onStopped();
+
+    RunSession *m_session;
+    SpecSource m_baseSpec;
+    QComboBox *m_parameter;
+    QLineEdit *m_values;
+    QSpinBox *m_repeats;
+    QComboBox *m_preset;
+    QPushButton *m_start;
+    QPushButton *m_cancel;
+    QLabel *m_status;
+    QTableWidget *m_table;
+    SweepChart *m_chart;
+    bool m_active = false;
+};
+
+} // namespace tcptune
