@@ -417,6 +417,7 @@ void AgentServer::Impl::runControl(int fd, QString peer, QByteArray &buffer, con
     std::int64_t bytesAtOmit = 0;
     double omitEndT = 0;
     bool omitPassed = params->omitS <= 0;
+    std::vector<std::int64_t> streamBytesAtOmit(session->bytes.size(), 0);
     constexpr int kMaxIntervals = 2'000'000;
     bool ended = false;
     QString endProblem;
@@ -430,6 +431,8 @@ void AgentServer::Impl::runControl(int fd, QString peer, QByteArray &buffer, con
             omitPassed = true;
             bytesAtOmit = total;
             omitEndT = t;
+            for (std::size_t i = 0; i < session->bytes.size(); ++i)
+                streamBytesAtOmit[i] = session->bytes[i].load();
         }
     };
     while (!ended && !stopping.load()) {
@@ -479,6 +482,8 @@ void AgentServer::Impl::runControl(int fd, QString peer, QByteArray &buffer, con
     if (!omitPassed) {
         bytesAtOmit = session->totalBytes();
         omitEndT = secondsSince(session->start, Clock::now());
+        for (std::size_t i = 0; i < session->bytes.size(); ++i)
+            streamBytesAtOmit[i] = session->bytes[i].load();
     }
     const double lastByteT = double(session->lastByteNs.load()) / 1e9;
     const std::int64_t receiverBytes = session->totalBytes() - bytesAtOmit;
@@ -486,7 +491,7 @@ void AgentServer::Impl::runControl(int fd, QString peer, QByteArray &buffer, con
     QJsonArray streams;
     for (std::size_t i = 0; i < session->bytes.size(); ++i)
         streams.append(QJsonObject{{key("stream"), int(i)},
-                                   {key("bytes"), double(session->bytes[i].load())},
+                                   {key("bytes"), double(session->bytes[i].load() - streamBytesAtOmit[i])},
                                    {key("transactions"), double(session->transactions[i].load())}});
     const QJsonObject result{{key("type"), QStringLiteral("result")},
                              {key("receiver_bytes"), double(receiverBytes)},

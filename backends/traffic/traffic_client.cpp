@@ -192,12 +192,23 @@ TrafficResult TrafficClient::run(const TrafficSpec &spec)
     QList<TrafficSample> batch;
     auto lastEmit = t0;
     auto lastProgress = t0;
-    double progressBytesT = 0;
     double progressSum = 0;
     int progressN = 0;
     QString interruption;
     double endT = 0;
+    auto markOmitEnd = [&](double t) {
+        if (omitDone)
+            return;
+        omitDone = true;
+        omitEndT = t;
+        for (int i = 0; i < spec.streams; ++i) {
+            writtenAtOmit[std::size_t(i)] = state.workers[std::size_t(i)].bytesWritten.load();
+            transactionsAtOmit[std::size_t(i)] = state.workers[std::size_t(i)].transactions.load();
+        }
+    };
 
+    const auto endAt = t0 + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(totalS));
+    const auto omitAt = t0 + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(spec.omitS));
     for (;;) {
         const auto now = Clock::now();
         const double t = since(t0, now);
@@ -215,9 +226,24 @@ TrafficResult TrafficClient::run(const TrafficSpec &spec)
             endT = t;
             break;
         }
-        if (now < next) {
+        if (t >= spec.omitS)
+            markOmitEnd(t);
+        if (now - lastProgress >= std::chrono::milliseconds(250)) {
+            Q_EMIT progress(t, totalS, progressN > 0 ? progressSum / progressN : 0);
+            progressSum = 0;
+            progressN = 0;
+            lastProgress = now;
+        }
+        const bool over = now >= endAt;
+        const bool due = now >= next;
+        if (!due && !over) {
+            // Wake for the next sample, the omit boundary or the end, and at least every 50 ms so
+            // cancel() is prompt even with long sampling intervals.
+            auto wake = std::min({next, endAt, now + std::chrono::milliseconds(50)});
+            if (!omitDone)
+                wake = std::min(wake, omitAt);
             const int waitMs =
-                int(std::chrono::duration_cast<std::chrono::microseconds>(next - now).count() + 999) / 1000;
+                int((std::chrono::duration_cast<std::chrono::microseconds>(wake - now).count() + 999) / 1000);
             pollfd p{control, POLLIN, 0};
             if (::poll(&p, 1, std::max(1, waitMs)) > 0) {
                 if (auto e = remote->peerEvent(); !e) {
@@ -228,62 +254,48 @@ TrafficResult TrafficClient::run(const TrafficSpec &spec)
             }
             continue;
         }
-        // One sample per stream, then the aggregate.
-        QList<TrafficSample> perStream;
-        for (int i = 0; i < spec.streams; ++i) {
-            TcpInfoReading reading;
-            TrafficSample s;
-            if (readTcpInfo(state.workers[std::size_t(i)].fd, t, reading) &&
-                samplers[std::size_t(i)].next(reading, s)) {
-                s.omitted = !omitDone && t <= spec.omitS + 1e-9;
-                perStream.append(s);
-            }
-        }
-        if (!perStream.isEmpty()) {
-            TrafficSample a = aggregateSamples(perStream);
-            const std::int64_t probes = state.shared.probeCount.load();
-            if (probes != lastProbeCount) {
-                a.probeRttMs = double(state.shared.latestProbeUs.load()) / 1000.0;
-                lastProbeCount = probes;
-            }
-            for (int i = 0; i < perStream.size(); ++i)
-                r.perStream[perStream[i].stream].samples.append(perStream[i]);
-            r.samples.append(a);
-            batch.append(a);
-            if (!a.omitted) {
-                progressSum += a.throughputBps;
-                ++progressN;
-            }
-        }
-        if (!omitDone && t >= spec.omitS) {
-            omitDone = true;
-            omitEndT = t;
+        if (due) {
+            // One sample per stream, then the aggregate.
+            QList<TrafficSample> perStream;
             for (int i = 0; i < spec.streams; ++i) {
-                writtenAtOmit[std::size_t(i)] = state.workers[std::size_t(i)].bytesWritten.load();
-                transactionsAtOmit[std::size_t(i)] = state.workers[std::size_t(i)].transactions.load();
+                TcpInfoReading reading;
+                TrafficSample s;
+                if (readTcpInfo(state.workers[std::size_t(i)].fd, t, reading) &&
+                    samplers[std::size_t(i)].next(reading, s)) {
+                    s.omitted = t < spec.omitS;
+                    perStream.append(s);
+                }
             }
+            if (!perStream.isEmpty()) {
+                TrafficSample a = aggregateSamples(perStream);
+                const std::int64_t probes = state.shared.probeCount.load();
+                if (probes != lastProbeCount) {
+                    a.probeRttMs = double(state.shared.latestProbeUs.load()) / 1000.0;
+                    lastProbeCount = probes;
+                }
+                for (const TrafficSample &one : perStream)
+                    r.perStream[one.stream].samples.append(one);
+                r.samples.append(a);
+                batch.append(a);
+                if (!a.omitted) {
+                    progressSum += a.throughputBps;
+                    ++progressN;
+                }
+            }
+            next += interval;
+            if (next < now)
+                next = now + interval;
         }
-        next += interval;
-        if (next < now)
-            next = now + interval;
-        if (!batch.isEmpty() && (now - lastEmit >= std::chrono::milliseconds(100) || t >= totalS)) {
+        if (!batch.isEmpty() && (now - lastEmit >= std::chrono::milliseconds(100) || over)) {
             Q_EMIT samplesReady(batch);
             batch.clear();
             lastEmit = now;
         }
-        if (now - lastProgress >= std::chrono::milliseconds(250)) {
-            Q_EMIT progress(t, totalS, progressN > 0 ? progressSum / progressN : 0);
-            progressSum = 0;
-            progressN = 0;
-            lastProgress = now;
-            progressBytesT = t;
-        }
-        if (t >= totalS) {
+        if (over) {
             endT = t;
             break;
         }
     }
-    Q_UNUSED(progressBytesT);
     if (!batch.isEmpty())
         Q_EMIT samplesReady(batch);
 
