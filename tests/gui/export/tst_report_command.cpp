@@ -1,0 +1,127 @@
+// `tcptune report` and `tcptune chart` as a user runs them, with no display at all (no DISPLAY,
+// WAYLAND_DISPLAY or QT_QPA_PLATFORM): the commands pick the offscreen platform themselves and
+// write the HTML and PDF report (the headless default job) and a chart of the asked size.
+
+#include "command_runner.h"
+#include "export_probe.h"
+#include "report_fixture.h"
+
+#include <QFile>
+#include <QImage>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace tcptune;
+
+class TestReportCommand final : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase();
+    void writesHtmlAndPdfWithoutDisplay();
+    void chartOfTheAskedSize_data();
+    void chartOfTheAskedSize();
+    void errorsSayWhatToDo_data();
+    void errorsSayWhatToDo();
+
+private:
+    test::CommandResult run(const QStringList &args);
+    QTemporaryDir m_dir;
+    QString m_db;
+    qint64 m_id = 0;
+};
+
+void TestReportCommand::initTestCase()
+{
+    QVERIFY(m_dir.isValid());
+    m_db = m_dir.filePath(QStringLiteral("results.db"));
+    ResultStore store;
+    QVERIFY(store.open(m_db).has_value());
+    m_id = test::fillStory5Sweep(store);
+}
+
+test::CommandResult TestReportCommand::run(const QStringList &args)
+{
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    for (const char *name : {"DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"})
+        env.remove(QString::fromLatin1(name));
+    return test::runCommand(test::binary(QStringLiteral("tcptune")), args + QStringList{"--db", m_db}, 60000, {}, env);
+}
+
+void TestReportCommand::writesHtmlAndPdfWithoutDisplay()
+{
+    const QString stem = m_dir.filePath(QStringLiteral("out/story5"));
+    const auto r = run({"report", QString::number(m_id), "--format", "html,pdf", "--out", stem});
+    QVERIFY2(r.exitCode == 0 && !r.crashed, r.err.constData());
+    QVERIFY(r.out.contains("story5.html"));
+    QVERIFY(r.out.contains("story5.pdf"));
+    QVERIFY(r.out.contains("failed")); // the note that runs failed
+    QFile html(stem + QStringLiteral(".html"));
+    QVERIFY(html.open(QIODevice::ReadOnly));
+    const QByteArray text = html.readAll();
+    QCOMPARE(test::xmlError(text), QString());
+    QVERIFY(text.contains("<svg"));
+    QVERIFY(text.contains("FAILED"));
+    QVERIFY(test::pdfPages(stem + QStringLiteral(".pdf")) >= 2);
+    QVERIFY(test::pdfText(stem + QStringLiteral(".pdf")).contains(QStringLiteral("Story 5")));
+}
+
+void TestReportCommand::chartOfTheAskedSize_data()
+{
+    QTest::addColumn<QString>("subject");
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<QStringList>("extra");
+    QTest::addRow("sweep png") << ""
+                               << "sweep.png" << QStringList{"--size", "800x450", "--dpi", "144"};
+    QTest::addRow("run png") << "run:1"
+                             << "run.png" << QStringList{"--size", "640x320"};
+    QTest::addRow("svg") << ""
+                         << "sweep.svg" << QStringList{"--format", "svg", "--size", "700x300"};
+    QTest::addRow("pdf") << ""
+                         << "sweep.pdf" << QStringList{"--size", "700x300"};
+}
+
+void TestReportCommand::chartOfTheAskedSize()
+{
+    QFETCH(QString, subject);
+    QFETCH(QString, file);
+    QFETCH(QStringList, extra);
+    const QString path = m_dir.filePath(file);
+    const auto r =
+        run(QStringList{"chart", subject.isEmpty() ? QString::number(m_id) : subject, "--out", path} + extra);
+    QVERIFY2(r.exitCode == 0 && !r.crashed, r.err.constData());
+    if (file.endsWith(QLatin1String(".png"))) {
+        const QImage png(path);
+        const QStringList wh = extra.at(extra.indexOf("--size") + 1).split('x');
+        QCOMPARE(png.size(), QSize(wh.at(0).toInt(), wh.at(1).toInt()));
+    } else if (file.endsWith(QLatin1String(".svg"))) {
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QCOMPARE(test::xmlError(f.readAll()), QString());
+    } else {
+        QCOMPARE(test::pdfPages(path), 1);
+    }
+}
+
+void TestReportCommand::errorsSayWhatToDo_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("hint");
+    QTest::addRow("no out") << QStringList{"report", "1"} << "--out";
+    QTest::addRow("bad id") << QStringList{"report", "latest", "--out", "x.html"} << "tcptune results list";
+    QTest::addRow("bad format") << QStringList{"report", "1", "--out", "x.docx"} << "html, pdf, md, csv, json";
+    QTest::addRow("bad size") << QStringList{"chart", "1", "--out", "x.png", "--size", "huge"} << "WIDTHxHEIGHT";
+    QTest::addRow("missing experiment") << QStringList{"report", "999", "--out", "x.html"} << "999";
+}
+
+void TestReportCommand::errorsSayWhatToDo()
+{
+    QFETCH(QStringList, args);
+    QFETCH(QString, hint);
+    const auto r = run(args);
+    QVERIFY(r.exitCode != 0);
+    QVERIFY(!r.crashed);
+    QVERIFY2(QString::fromUtf8(r.err).contains(hint), r.err.constData());
+}
+
+QTEST_GUILESS_MAIN(TestReportCommand)
+#include "tst_report_command.moc"
