@@ -4,6 +4,7 @@
 #include "charts/throughput_rtt_view.h"
 #include "experiment/experiment_spec.h"
 #include "experiment/run_record.h"
+#include "history/history_panel.h"
 #include "knobs/knob_panel.h"
 #include "panels/message_banner.h"
 #include "panels/run_control_panel.h"
@@ -66,6 +67,13 @@ MainWindow::MainWindow(QWidget *parent)
     m_capturePanel = new CapturePanel(m_chart, this);
     m_capturePanel->setObjectName(QStringLiteral("capturePanel"));
     m_tabs->addTab(m_capturePanel, tr("&Captures"));
+    m_historyPanel = new HistoryPanel(m_chart, this);
+    m_historyPanel->setObjectName(QStringLiteral("historyPanel"));
+    m_tabs->addTab(m_historyPanel, tr("&History"));
+    connect(m_tabs, &QTabWidget::currentChanged, this, [this] {
+        if (m_tabs->currentWidget() == m_historyPanel)
+            m_historyPanel->refresh();
+    });
     m_sweepPanel = new SweepPanel(
         m_session, [this](ExperimentSpec &spec, QString *problem) { return currentSpec(spec, problem); }, this);
     m_sweepPanel->setObjectName(QStringLiteral("sweepPanel"));
@@ -294,6 +302,8 @@ void MainWindow::onSessionStopped()
     m_runAction->setEnabled(true);
     m_stopAction->setEnabled(false);
     m_knobPanel->refresh();
+    if (m_tabs->currentWidget() == m_historyPanel)
+        m_historyPanel->refresh();
 }
 
 void MainWindow::openCapture()
