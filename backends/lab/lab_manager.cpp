@@ -164,6 +164,7 @@ QJsonObject toJson(const LabStatus &s)
     if (s.record) {
         o.insert(QStringLiteral("spec"), toJson(s.record->spec));
         o.insert(QStringLiteral("links"), QJsonArray::fromStringList(s.record->links));
+        o.insert(QStringLiteral("sysctls"), QJsonArray::fromStringList(s.record->sysctls));
         o.insert(QStringLiteral("created_at"), s.record->createdAt.toUTC().toString(Qt::ISODate));
         o.insert(QStringLiteral("qdiscs_missing"), QJsonArray::fromStringList(s.record->qdiscsMissing));
     }
@@ -209,6 +210,10 @@ Result<LabStatus> labUp(const LabSpec &spec, const LabStepExecutor &executor)
     const LabLayout layout = layoutFor(spec.name, spec.topology);
     state.namespaces = layout.namespaces();
     state.links = linksOf(layout);
+    for (const LabStep &step : buildUpSteps(spec)) {
+        if (step.tool == LabStep::Tool::Sysctl)
+            state.sysctls << QStringLiteral("%1 %2=%3").arg(step.netns, step.args.value(0), step.args.value(1));
+    }
 
     if (before.isUp() && before.record->spec.topology == spec.topology) {
         state.createdAt = before.record->createdAt;

@@ -34,6 +34,7 @@ QJsonObject toJson(const LabState &s)
         {QStringLiteral("complete"), s.complete},
         {QStringLiteral("namespaces"), QJsonArray::fromStringList(s.namespaces)},
         {QStringLiteral("links"), QJsonArray::fromStringList(s.links)},
+        {QStringLiteral("sysctls"), QJsonArray::fromStringList(s.sysctls)},
         {QStringLiteral("qdiscs_missing"), QJsonArray::fromStringList(s.qdiscsMissing)},
     };
 }
@@ -50,6 +51,7 @@ Result<LabState> labStateFromJson(const QJsonObject &o)
     s.complete = o.value(QStringLiteral("complete")).toBool();
     s.namespaces = toList(o.value(QStringLiteral("namespaces")));
     s.links = toList(o.value(QStringLiteral("links")));
+    s.sysctls = toList(o.value(QStringLiteral("sysctls")));
     s.qdiscsMissing = toList(o.value(QStringLiteral("qdiscs_missing")));
     return s;
 }

@@ -18,7 +18,8 @@ struct LabState {
     QDateTime createdAt;
     bool complete = false;
     QStringList namespaces;
-    QStringList links; // "NETNS/INTERFACE"
+    QStringList links;   // "NETNS/INTERFACE"
+    QStringList sysctls; // "NETNS KEY=VALUE": what the lab set (new namespaces start at kernel defaults)
     QStringList qdiscsMissing;
 };
 

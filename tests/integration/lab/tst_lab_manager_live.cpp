@@ -77,6 +77,10 @@ void TestLabManagerLive::routedLabCarriesTrafficAndGoesAway()
     const auto endpoints = status->endpoints();
     QVERIFY(endpoints);
     QVERIFY(reachable(*endpoints));
+    // Forwarding is on in the router only, and recorded.
+    QCOMPARE(inNetns(QStringLiteral("tcptune-t-lab1-router"), {"cat", "/proc/sys/net/ipv4/ip_forward"}).trimmed(),
+             QStringLiteral("1"));
+    QVERIFY(status->record->sysctls.contains(QStringLiteral("tcptune-t-lab1-router net.ipv4.ip_forward=1")));
 
     // The bottleneck is on the router, towards the server.
     const QString qdisc = inNetns(QStringLiteral("tcptune-t-lab1-router"), {"tc", "qdisc", "show", "dev", "tcpt-r1"});
