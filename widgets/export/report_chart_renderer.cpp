@@ -1,7 +1,7 @@
 #include "export/report_chart_renderer.h"
 
+#include "charts/sweep_chart.h"
 #include "charts/throughput_rtt_view.h"
-#include "export/sweep_chart_painter.h"
 
 #include <QCoreApplication>
 
@@ -88,7 +88,15 @@ Result<ChartPainterFunction> ReportChartRenderer::painterFor(const ReportModel &
                         .arg(id, availableCharts(model).isEmpty() ? tr("none (no samples, one point)")
                                                                   : availableCharts(model).join(", ")));
     if (id == QLatin1String("sweep")) {
-        auto sweep = std::make_shared<SweepChartPainter>(model.rows, model.axisName);
+        // The sweep tab's own chart; a point without a finished run has no mark (the table says why).
+        auto sweep = std::make_shared<SweepChart>();
+        sweep->setAttribute(Qt::WA_DontShowOnScreen);
+        sweep->setAxisTitle(model.axisName);
+        QList<SweepChartPoint> points;
+        for (const ReportRow &row : model.rows)
+            points << SweepChartPoint{row.okRuns > 0 ? row.value : row.value + QStringLiteral(" \u2717"),
+                                      row.okRuns > 0 ? row.meanBps / 1e6 : -1.0, row.sdBps / 1e6, row.rttMedianMs};
+        sweep->setPoints(points);
         return ChartPainterFunction([sweep](QPainter *p, const QRectF &r) { sweep->render(p, r); });
     }
     auto view = std::make_shared<ThroughputRttView>();
