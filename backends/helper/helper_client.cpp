@@ -34,10 +34,14 @@ QString tr(const char *text)
 // Replies can be longer than requests (a whole snapshot); this only bounds a runaway helper.
 constexpr qsizetype kMaxReplyBytes = 1024 * 1024;
 
+// tcptune-helper beside the running program (installed: both in bin/; build tree: build/bin),
+// else in ../bin (test executables live in build/tests).
 QString defaultHelperPath()
 {
-    const QString self = QFileInfo(QStringLiteral("/proc/self/exe")).symLinkTarget();
-    return QFileInfo(self).absolutePath() + QStringLiteral("/tcptune-helper");
+    const QString dir = QFileInfo(QFileInfo(QStringLiteral("/proc/self/exe")).symLinkTarget()).absolutePath();
+    const QString beside = dir + QStringLiteral("/tcptune-helper");
+    const QString sibling = QFileInfo(dir + QStringLiteral("/../bin/tcptune-helper")).absoluteFilePath();
+    return QFileInfo(beside).isExecutable() || !QFileInfo(sibling).isExecutable() ? beside : sibling;
 }
 
 } // namespace

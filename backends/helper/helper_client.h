@@ -26,7 +26,7 @@ struct HelperStartOptions {
         Sudo,
     };
     Launch launch = Launch::Automatic;
-    // The helper executable; empty: tcptune-helper beside the running program.
+    // The helper executable; empty: tcptune-helper beside the running program (or in ../bin).
     QString helperPath;
     // Journal folder passed as --journal-dir (tests); must lie under /run/tcptune. Empty: default.
     QString journalDir;

@@ -182,16 +182,21 @@ int runKnobsSetCommand(const QStringList &args)
 
 int runKnobsRestoreCommand(const QStringList &args)
 {
-    if (args.size() > 3) {
-        if (args[3] == QLatin1String("--help") || args[3] == QLatin1String("-h")) {
-            out() << tr("Usage: tcptune knobs restore\nRolls back the knob changes that a tcptune-helper which died "
-                        "left in its journal under /run/tcptune.\n");
+    HelperStartOptions options;
+    for (int i = 3; i < args.size(); ++i) {
+        if (args[i] == QLatin1String("--help") || args[i] == QLatin1String("-h")) {
+            out() << tr("Usage: tcptune knobs restore [--journal-dir DIR]\nRolls back the knob changes that a "
+                        "tcptune-helper which died left in its journal (/run/tcptune, or DIR below it).\n");
             out().flush();
             return 0;
         }
-        return failWith(tr("Unknown argument '%1'. Try 'tcptune knobs restore --help'.").arg(args[3]), 2);
+        if (args[i] == QLatin1String("--journal-dir") && i + 1 < args.size()) {
+            options.journalDir = args[++i];
+            continue;
+        }
+        return failWith(tr("Unknown argument '%1'. Try 'tcptune knobs restore --help'.").arg(args[i]), 2);
     }
-    auto client = HelperClient::start();
+    auto client = HelperClient::start(options);
     if (!client)
         return failWith(client.error().message);
     RestoreReport report = (*client)->recoveredAtStart();

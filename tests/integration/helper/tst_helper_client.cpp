@@ -39,6 +39,7 @@ private Q_SLOTS:
     void initTestCase();
     void cleanupTestCase();
     void startsDirectlyAsRoot();
+    void findsTheHelperWithoutAPath();
     void setGetSnapshotJournalRestore();
     void errorsComeBackAsMessages_data();
     void errorsComeBackAsMessages();
@@ -87,6 +88,16 @@ void TestHelperClient::startsDirectlyAsRoot()
     QVERIFY((*client)->isRunning());
     QCOMPARE((*client)->hello().value(QStringLiteral("protocol")).toInt(), 1);
     QVERIFY((*client)->recoveredAtStart().restored.isEmpty());
+}
+
+void TestHelperClient::findsTheHelperWithoutAPath()
+{
+    // This test runs from build/tests; the helper is in build/bin.
+    HelperStartOptions o = options();
+    o.helperPath.clear();
+    auto client = HelperClient::start(o);
+    QVERIFY2(client.has_value(), client ? "" : qPrintable(client.error().message));
+    QVERIFY((*client)->get(kCork).has_value());
 }
 
 void TestHelperClient::setGetSnapshotJournalRestore()

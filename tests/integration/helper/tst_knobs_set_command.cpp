@@ -7,6 +7,7 @@
 #include "helper_pipe.h"
 #include "scratch_namespace.h"
 
+#include <QDir>
 #include <QFile>
 #include <QJsonDocument>
 #include <QTest>
@@ -55,6 +56,7 @@ private Q_SLOTS:
 
 private:
     std::unique_ptr<ScratchNamespace> m_ns;
+    QString m_journalDir;
     QString m_hostCork;
     QString m_hostTsq;
 };
@@ -63,6 +65,7 @@ void TestKnobsSetCommand::initTestCase()
 {
     if (!runningAsRoot())
         QSKIP("needs root: the helper starts directly only for root");
+    m_journalDir = testJournalDir(QStringLiteral("knobs-set"));
     m_ns = std::make_unique<ScratchNamespace>(QStringLiteral("helper4"));
     QVERIFY2(m_ns->ok(), qPrintable(m_ns->error()));
 }
@@ -85,6 +88,8 @@ void TestKnobsSetCommand::cleanup()
 void TestKnobsSetCommand::cleanupTestCase()
 {
     m_ns.reset();
+    if (!m_journalDir.isEmpty())
+        QDir(m_journalDir).removeRecursively();
 }
 
 void TestKnobsSetCommand::acceptanceAutocorkingOnTheHost()
@@ -166,6 +171,8 @@ void TestKnobsSetCommand::refusesBadInput_data()
     QTest::addRow("unknown option") << QStringList{"knobs", "set", "--frob", "net.ipv4.tcp_sack=1", "--", "true"}
                                     << "Unknown option";
     QTest::addRow("restore with argument") << QStringList{"knobs", "restore", "now"} << "Unknown argument";
+    QTest::addRow("restore journal outside /run/tcptune")
+        << QStringList{"knobs", "restore", "--journal-dir", "/tmp"} << "/run/tcptune";
 }
 
 void TestKnobsSetCommand::refusesBadInput()
@@ -213,7 +220,8 @@ void TestKnobsSetCommand::restoreRollsBackAKilledHelper()
     const QString cork = valueIn(*m_ns, kCork);
     const QString changed = cork == QLatin1String("1") ? QStringLiteral("0") : QStringLiteral("1");
     {
-        HelperPipe helper({}); // the default journal folder, as tcptune uses it
+        // A journal folder of its own, so no other helper on this machine recovers it first.
+        HelperPipe helper({QStringLiteral("--journal-dir"), m_journalDir});
         QVERIFY(helper.started());
         const QJsonObject reply = helper.call(QStringLiteral("set"), {{QStringLiteral("key"), kCork},
                                                                       {QStringLiteral("value"), changed},
@@ -223,13 +231,15 @@ void TestKnobsSetCommand::restoreRollsBackAKilledHelper()
         QVERIFY(helper.process().waitForFinished(5000));
     }
     QCOMPARE(valueIn(*m_ns, kCork), changed);
-    const CommandResult r = runTcptune({QStringLiteral("knobs"), QStringLiteral("restore")}, 30000);
+    const CommandResult r = runTcptune(
+        {QStringLiteral("knobs"), QStringLiteral("restore"), QStringLiteral("--journal-dir"), m_journalDir}, 30000);
     QCOMPARE(r.exitCode, 0);
     QVERIFY2(
         QString::fromUtf8(r.out).contains(QStringLiteral("restored net.ipv4.tcp_autocorking (%1)").arg(m_ns->name())),
         r.out.constData());
     QCOMPARE(valueIn(*m_ns, kCork), cork);
-    const CommandResult again = runTcptune({QStringLiteral("knobs"), QStringLiteral("restore")}, 30000);
+    const CommandResult again = runTcptune(
+        {QStringLiteral("knobs"), QStringLiteral("restore"), QStringLiteral("--journal-dir"), m_journalDir}, 30000);
     QCOMPARE(again.exitCode, 0);
     QVERIFY(!again.out.contains(m_ns->name().toUtf8()));
 }
