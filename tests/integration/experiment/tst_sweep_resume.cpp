@@ -45,7 +45,24 @@ private Q_SLOTS:
     void initTestCase();
     void cleanupTestCase();
     void killThenResume();
+    void sigtermCancelsWithKnobsRestored();
+
+private:
+    static QString writeSpec(const QTemporaryDir &dir);
 };
+
+QString TestSweepResume::writeSpec(const QTemporaryDir &dir)
+{
+    const QString spec = dir.filePath(QStringLiteral("spec.json"));
+    QFile file(spec);
+    if (!file.open(QIODevice::WriteOnly))
+        return QString();
+    file.write(R"({"name": "kill and resume", "target": {"kind": "lab", "lab": "t-exp3"},
+        "knobs": {"lab.rate": "50mbit", "lab.queue": "256K"}, "duration_s": 1, "omit_s": 0.2, "sample_ms": 10,
+        "sweep": {"axes": [{"parameter": "net.ipv4.tcp_limit_output_bytes",
+                            "values": ["64K", "128K", "256K", "512K", "1M"]}]}})");
+    return spec;
+}
 
 void TestSweepResume::initTestCase()
 {
@@ -65,14 +82,8 @@ void TestSweepResume::killThenResume()
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
     const QString db = dir.filePath(QStringLiteral("results.db"));
-    const QString spec = dir.filePath(QStringLiteral("spec.json"));
-    QFile file(spec);
-    QVERIFY(file.open(QIODevice::WriteOnly));
-    file.write(R"({"name": "kill and resume", "target": {"kind": "lab", "lab": "t-exp3"},
-        "knobs": {"lab.rate": "50mbit", "lab.queue": "256K"}, "duration_s": 1, "omit_s": 0.2, "sample_ms": 10,
-        "sweep": {"axes": [{"parameter": "net.ipv4.tcp_limit_output_bytes",
-                            "values": ["64K", "128K", "256K", "512K", "1M"]}]}})");
-    file.close();
+    const QString spec = writeSpec(dir);
+    QVERIFY(!spec.isEmpty());
     const QString hostBefore = readHost();
 
     QProcess sweep;
@@ -156,6 +167,49 @@ void TestSweepResume::killThenResume()
     QCOMPARE(rows, 5);
     QVERIFY(labNamespaces(kLab).isEmpty());
     QCOMPARE(readHost(), hostBefore);
+}
+
+void TestSweepResume::sigtermCancelsWithKnobsRestored()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString db = dir.filePath(QStringLiteral("results.db"));
+    const QString spec = writeSpec(dir);
+    QVERIFY(!spec.isEmpty());
+    QProcess sweep;
+    sweep.start(binary(QStringLiteral("tcptune")), {QStringLiteral("sweep"), spec, QStringLiteral("--db"), db});
+    QVERIFY(sweep.waitForStarted(5000));
+    ResultStore store;
+    QDeadlineTimer deadline(40000);
+    qint64 experimentId = 0;
+    while (!deadline.hasExpired() && sweep.state() == QProcess::Running) {
+        if (!store.isOpen() && QFile::exists(db))
+            (void)store.open(db);
+        if (store.isOpen()) {
+            if (auto list = store.experiments(); list && !list->isEmpty()) {
+                experimentId = list->first().id;
+                if (store.finishedRunIndexes(experimentId)->size() >= 1)
+                    break;
+            }
+        }
+        QThread::msleep(50);
+    }
+    QVERIFY(experimentId > 0);
+    sweep.terminate(); // SIGTERM: cancel, restore, print what there is
+    QVERIFY(sweep.waitForFinished(15000));
+    QCOMPARE(sweep.exitStatus(), QProcess::NormalExit);
+    QCOMPARE(sweep.exitCode(), 130);
+    QCOMPARE(store.experiment(experimentId)->status, ExperimentStatus::Cancelled);
+    const auto runs = store.runs(experimentId);
+    QVERIFY(runs.has_value() && !runs->isEmpty());
+    const QString kernelValue = store.knobSnapshot(runs->first().id, QStringLiteral("local"), QStringLiteral("before"))
+                                    ->value(QStringLiteral("net.ipv4.tcp_limit_output_bytes"));
+    QVERIFY(!kernelValue.isEmpty());
+    const QString client = QStringLiteral("tcptune-%1-client").arg(kLab);
+    QVERIFY(labNamespaces(kLab).contains(client)); // the sweep keeps the lab without --lab-down
+    QCOMPARE(readInLab(client), kernelValue);
+    removeLab(kLab);
+    QVERIFY(labNamespaces(kLab).isEmpty());
 }
 
 QTEST_GUILESS_MAIN(TestSweepResume)
