@@ -7,7 +7,15 @@
 #include "main_window.h"
 #include "screenshot.h"
 
+#include <QAction>
+#include <QCheckBox>
+#include <QComboBox>
 #include <QFile>
+#include <QLineEdit>
+#include <QSettings>
+#include <QSpinBox>
+#include <QStandardPaths>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTest>
 
@@ -18,6 +26,9 @@ class TestMainWindow final : public QObject {
 private Q_SLOTS:
     void knobPanelRowsFollowCatalogue();
     void rendersSomething();
+    void shortcuts_data();
+    void shortcuts();
+    void settingsAreRemembered();
 };
 
 void TestMainWindow::knobPanelRowsFollowCatalogue()
@@ -49,6 +60,55 @@ void TestMainWindow::rendersSomething()
     // The table shows every row's key: a row's rectangle is non-empty for the first row.
     QTableView *view = window.knobPanel()->view();
     QVERIFY(view->visualRect(view->model()->index(0, 0)).isValid());
+}
+
+void TestMainWindow::shortcuts_data()
+{
+    QTest::addColumn<QString>("action");
+    QTest::addColumn<QKeySequence>("key");
+    QTest::addRow("run") << QStringLiteral("actionRun") << QKeySequence(Qt::CTRL | Qt::Key_R);
+    QTest::addRow("stop with Esc") << QStringLiteral("actionStop") << QKeySequence(Qt::Key_Escape);
+    QTest::addRow("stop with Ctrl+.") << QStringLiteral("actionStop") << QKeySequence(Qt::CTRL | Qt::Key_Period);
+    QTest::addRow("open capture") << QStringLiteral("actionOpenCapture") << QKeySequence(QKeySequence::Open);
+}
+
+void TestMainWindow::shortcuts()
+{
+    QFETCH(QString, action);
+    QFETCH(QKeySequence, key);
+    MainWindow window;
+    auto *a = window.findChild<QAction *>(action);
+    QVERIFY(a);
+    QVERIFY(a->shortcuts().contains(key));
+}
+
+void TestMainWindow::settingsAreRemembered()
+{
+    QStandardPaths::setTestModeEnabled(true);
+    QSettings().clear();
+    {
+        MainWindow window;
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        window.resize(1234, 777);
+        window.findChild<QComboBox *>(QStringLiteral("targetKind"))->setCurrentIndex(2);
+        auto *host = window.findChild<QLineEdit *>(QStringLiteral("iperfHost"));
+        QTest::keyClicks(host, QStringLiteral("198.18.40.2"));
+        window.findChild<QSpinBox *>(QStringLiteral("streams"))->setValue(4);
+        window.findChild<QCheckBox *>(QStringLiteral("nodelay"))->setChecked(true);
+        window.tabs()->setCurrentIndex(1);
+        window.close();
+    }
+    MainWindow again;
+    again.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&again));
+    QCOMPARE(again.size(), QSize(1234, 777));
+    QCOMPARE(again.findChild<QComboBox *>(QStringLiteral("targetKind"))->currentIndex(), 2);
+    QCOMPARE(again.findChild<QLineEdit *>(QStringLiteral("iperfHost"))->text(), QStringLiteral("198.18.40.2"));
+    QCOMPARE(again.findChild<QSpinBox *>(QStringLiteral("streams"))->value(), 4);
+    QVERIFY(again.findChild<QCheckBox *>(QStringLiteral("nodelay"))->isChecked());
+    QCOMPARE(again.tabs()->currentIndex(), 1);
+    QSettings().clear();
 }
 
 QTEST_MAIN(TestMainWindow)
