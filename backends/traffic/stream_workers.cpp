@@ -8,8 +8,11 @@
 #include <cerrno>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
+#include <fcntl.h>
+#include <sys/epoll.h>
 #include <sys/socket.h>
 #include <thread>
+#include <unistd.h>
 
 namespace tcptune {
 namespace {
@@ -154,6 +157,47 @@ void runProbe(StreamWorker &w, WorkerShared &shared)
 }
 
 } // namespace
+
+void runBulkMultiplexed(const TrafficSpec &spec, const std::vector<StreamWorker *> &workers, WorkerShared &shared)
+{
+    std::vector<char> buffer(std::size_t(spec.writeSize), 't');
+    const int epfd = ::epoll_create1(EPOLL_CLOEXEC);
+    for (StreamWorker *w : workers) {
+        ::fcntl(w->fd, F_SETFL, ::fcntl(w->fd, F_GETFL) | O_NONBLOCK);
+        if (spec.cork)
+            setCork(w->fd, 1);
+        epoll_event ev{};
+        ev.events = EPOLLOUT;
+        ev.data.ptr = w;
+        ::epoll_ctl(epfd, EPOLL_CTL_ADD, w->fd, &ev);
+    }
+    std::vector<epoll_event> events(workers.size());
+    std::size_t alive = workers.size();
+    while (alive > 0 && !shared.stop.load(std::memory_order_relaxed)) {
+        const int n = ::epoll_wait(epfd, events.data(), int(events.size()), 200);
+        for (int i = 0; i < n; ++i) {
+            auto *w = static_cast<StreamWorker *>(events[std::size_t(i)].data.ptr);
+            // A few writes per wake-up, until the socket is full.
+            for (int k = 0; k < 8; ++k) {
+                const ssize_t sent = ::send(w->fd, buffer.data(), buffer.size(), MSG_NOSIGNAL);
+                if (sent > 0) {
+                    w->bytesWritten.fetch_add(sent, std::memory_order_relaxed);
+                    continue;
+                }
+                if (sent < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR))
+                    break;
+                if (!shared.stop.load())
+                    failWorker(*w, sent < 0 ? errno : 0);
+                ::epoll_ctl(epfd, EPOLL_CTL_DEL, w->fd, nullptr);
+                --alive;
+                break;
+            }
+        }
+    }
+    ::close(epfd);
+    for (StreamWorker *w : workers)
+        ::fcntl(w->fd, F_SETFL, ::fcntl(w->fd, F_GETFL) & ~O_NONBLOCK);
+}
 
 void runStreamWorker(const TrafficSpec &spec, StreamWorker &worker, WorkerShared &shared)
 {

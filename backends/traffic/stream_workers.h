@@ -43,4 +43,8 @@ struct StreamWorker {
 // Runs the workload of SPEC on WORKER until SHARED.stop; returns when done or on error.
 void runStreamWorker(const TrafficSpec &spec, StreamWorker &worker, WorkerShared &shared);
 
+// Bulk on several connections from one thread (epoll, non-blocking writes), as iperf3 does:
+// on few cores this beats a thread per stream, which spends its time switching.
+void runBulkMultiplexed(const TrafficSpec &spec, const std::vector<StreamWorker *> &workers, WorkerShared &shared);
+
 } // namespace tcptune

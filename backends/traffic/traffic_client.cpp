@@ -178,8 +178,19 @@ TrafficResult TrafficClient::run(const TrafficSpec &spec)
         if (readTcpInfo(state.workers[std::size_t(i)].fd, 0, reading))
             samplers.back().prime(reading);
     }
-    for (StreamWorker &w : state.workers)
-        state.threads.emplace_back([&spec, &w, &state] { runStreamWorker(spec, w, state.shared); });
+    // Bulk on several streams: one epoll thread; otherwise (and for the probe) a thread each.
+    // TCPTUNE_THREAD_PER_STREAM=1 forces threads, for the benchmark that compares the two.
+    const bool multiplex = spec.workload == Workload::Bulk && spec.streams > 1 &&
+                           qEnvironmentVariableIntValue("TCPTUNE_THREAD_PER_STREAM") == 0;
+    std::vector<StreamWorker *> bulk;
+    for (StreamWorker &w : state.workers) {
+        if (multiplex && !w.probe)
+            bulk.push_back(&w);
+        else
+            state.threads.emplace_back([&spec, &w, &state] { runStreamWorker(spec, w, state.shared); });
+    }
+    if (!bulk.empty())
+        state.threads.emplace_back([&spec, bulk, &state] { runBulkMultiplexed(spec, bulk, state.shared); });
 
     const auto interval = std::chrono::milliseconds(spec.sampleIntervalMs);
     const double totalS = spec.omitS + spec.durationS;
