@@ -4,6 +4,7 @@
 #include "charts/throughput_rtt_view.h"
 #include "experiment/experiment_spec.h"
 #include "experiment/run_record.h"
+#include "export/export_actions.h"
 #include "history/history_panel.h"
 #include "knobs/knob_panel.h"
 #include "panels/message_banner.h"
@@ -103,6 +104,7 @@ MainWindow::MainWindow(QWidget *parent)
     setCentralWidget(central);
 
     buildMenus();
+    new ExportActions(this); // File > Export and the charts' context menus
     connectSession();
     connect(m_runControl, &RunControlPanel::runRequested, this, &MainWindow::startRun);
     connect(m_runControl, &RunControlPanel::stopRequested, this, &MainWindow::stopRun);
