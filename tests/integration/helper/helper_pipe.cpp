@@ -17,8 +17,9 @@ QString testJournalDir(const QString &name)
     return QStringLiteral("/run/tcptune/test-%1-%2").arg(name).arg(::getpid());
 }
 
-HelperPipe::HelperPipe(const QStringList &args, const QString &program)
+HelperPipe::HelperPipe(const QStringList &args, const QString &program, const QProcessEnvironment &env)
 {
+    m_process.setProcessEnvironment(env);
     m_process.setProcessChannelMode(QProcess::SeparateChannels);
     m_process.start(program, args);
     m_started = m_process.waitForStarted(10000);

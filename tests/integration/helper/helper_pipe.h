@@ -14,7 +14,8 @@ QString testJournalDir(const QString &name);
 
 class HelperPipe final {
 public:
-    explicit HelperPipe(const QStringList &args, const QString &program = helperBinary());
+    explicit HelperPipe(const QStringList &args, const QString &program = helperBinary(),
+                        const QProcessEnvironment &env = QProcessEnvironment::systemEnvironment());
     ~HelperPipe();
 
     bool started() const { return m_started; }

@@ -77,6 +77,8 @@ private Q_SLOTS:
     void initTestCase();
     void cleanupTestCase();
     void helloReportsCapabilities();
+    void reportsTheRequestingUser_data();
+    void reportsTheRequestingUser();
     void badInputsGetErrorRepliesAndServingGoesOn_data();
     void badInputsGetErrorRepliesAndServingGoesOn();
     void eofInTheMiddleOfARequest();
@@ -129,6 +131,37 @@ void TestHelperProcess::helloReportsCapabilities()
     QVERIFY(helper.closeAndWait());
     QCOMPARE(helper.process().exitCode(), 0);
     QVERIFY(QDir(m_journalDir).entryList(QDir::Files).isEmpty());
+}
+
+void TestHelperProcess::reportsTheRequestingUser_data()
+{
+    QTest::addColumn<QString>("variable");
+    QTest::addColumn<QString>("value");
+    QTest::addColumn<int>("uid");
+    QTest::addRow("pkexec") << "PKEXEC_UID"
+                            << "1234" << 1234;
+    QTest::addRow("sudo") << "SUDO_UID"
+                          << "4321" << 4321;
+    QTest::addRow("garbage falls back to getuid") << "SUDO_UID"
+                                                  << "12ab" << 0;
+    QTest::addRow("neither") << "TCPTUNE_UNUSED"
+                             << "1" << 0;
+}
+
+void TestHelperProcess::reportsTheRequestingUser()
+{
+    QFETCH(QString, variable);
+    QFETCH(QString, value);
+    QFETCH(int, uid);
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.remove(QStringLiteral("PKEXEC_UID"));
+    env.remove(QStringLiteral("SUDO_UID"));
+    env.insert(variable, value);
+    HelperPipe helper(journalArgs(), helperBinary(), env);
+    QVERIFY(helper.started());
+    const QJsonObject hello = helper.call(QStringLiteral("hello"));
+    QCOMPARE(hello.value(QStringLiteral("result")).toObject().value(QStringLiteral("uid")).toInt(), uid);
+    QVERIFY(helper.closeAndWait());
 }
 
 void TestHelperProcess::badInputsGetErrorRepliesAndServingGoesOn_data()
