@@ -17,6 +17,8 @@
 #include <QTest>
 
 #include <csignal>
+#include <fcntl.h>
+#include <unistd.h>
 #include <sys/types.h>
 
 using namespace tcptune::test;
@@ -77,6 +79,7 @@ private Q_SLOTS:
     void initTestCase();
     void cleanupTestCase();
     void helloReportsCapabilities();
+    void closesInheritedDescriptors();
     void reportsTheRequestingUser_data();
     void reportsTheRequestingUser();
     void badInputsGetErrorRepliesAndServingGoesOn_data();
@@ -131,6 +134,31 @@ void TestHelperProcess::helloReportsCapabilities()
     QVERIFY(helper.closeAndWait());
     QCOMPARE(helper.process().exitCode(), 0);
     QVERIFY(QDir(m_journalDir).entryList(QDir::Files).isEmpty());
+}
+
+void TestHelperProcess::closesInheritedDescriptors()
+{
+    QTemporaryDir tmp;
+    const QByteArray stray = (tmp.path() + QStringLiteral("/stray")).toLocal8Bit();
+    // Opened without O_CLOEXEC: the helper inherits it and must close it itself.
+    const int fd = ::open(stray.constData(), O_RDWR | O_CREAT, 0600);
+    QVERIFY(fd >= 0);
+    HelperPipe helper(journalArgs());
+    ::close(fd);
+    QVERIFY(helper.started());
+    QVERIFY(isOk(helper.call(QStringLiteral("hello"))));
+    const QDir fds(QStringLiteral("/proc/%1/fd").arg(helper.pid()));
+    QStringList targets;
+    for (const QFileInfo &entry : fds.entryInfoList(QDir::System | QDir::Files | QDir::NoDotAndDotDot))
+        if (entry.fileName().toInt() > 2)
+            targets << entry.symLinkTarget();
+    QVERIFY(!targets.isEmpty()); // at least the journal lock
+    for (const QString &target : targets)
+        QVERIFY2(target.startsWith(m_journalDir) || target.contains(QLatin1String("signalfd")) ||
+                     target.contains(QLatin1String("socket:")) || target.isEmpty(),
+                 qPrintable(targets.join(QLatin1Char(' '))));
+    QVERIFY(!targets.contains(QString::fromLocal8Bit(stray)));
+    QVERIFY(helper.closeAndWait());
 }
 
 void TestHelperProcess::reportsTheRequestingUser_data()
