@@ -165,6 +165,8 @@ int main(int argc, char **argv)
         sigaddset(&stopSignals, s);
     sigprocmask(SIG_BLOCK, &stopSignals, nullptr);
     const int signalFd = ::signalfd(-1, &stopSignals, SFD_CLOEXEC);
+    if (signalFd < 0) // without the descriptor, let the signals end the helper rather than be lost
+        sigprocmask(SIG_UNBLOCK, &stopSignals, nullptr);
 
     auto dir = HelperJournal::checkedDirectory(args.journalDir);
     if (!dir)
