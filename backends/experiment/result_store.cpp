@@ -147,14 +147,7 @@ const QString kExperimentColumns = QStringLiteral(
 
 ResultStore::~ResultStore()
 {
-    if (m_connection.isEmpty())
-        return;
-    {
-        QSqlDatabase db = QSqlDatabase::database(m_connection, false);
-        if (db.isOpen())
-            db.close();
-    }
-    QSqlDatabase::removeDatabase(m_connection);
+    close();
 }
 
 QString ResultStore::defaultPath()
@@ -202,17 +195,41 @@ Result<void> ResultStore::open(const QString &path)
     db.setDatabaseName(path);
     // A second connection (the GUI reading while a runner writes) waits instead of failing.
     db.setConnectOptions(QStringLiteral("QSQLITE_BUSY_TIMEOUT=5000"));
-    if (!db.open())
+    if (!db.open()) {
+        const QString error = db.lastError().text();
+        db = QSqlDatabase();
+        close();
         return fail(tr("Cannot open the result store %1: %2. Check the file's permissions or set "
                        "TCPTUNE_RESULTS_DB to another file.")
-                        .arg(path, db.lastError().text()));
+                        .arg(path, error));
+    }
     // WAL: readers do not block the writer; NORMAL sync still survives a killed process.
+    Result<void> ready;
     for (const QString &pragma :
          {QStringLiteral("PRAGMA journal_mode=WAL"), QStringLiteral("PRAGMA synchronous=NORMAL"),
-          QStringLiteral("PRAGMA foreign_keys=ON")})
-        if (auto r = exec(pragma); !r)
-            return r;
-    return migrate();
+          QStringLiteral("PRAGMA foreign_keys=ON")}) {
+        ready = exec(pragma);
+        if (!ready)
+            break;
+    }
+    if (ready)
+        ready = migrate();
+    if (!ready)
+        close(); // a later open() may try again
+    return ready;
+}
+
+void ResultStore::close()
+{
+    if (m_connection.isEmpty())
+        return;
+    {
+        QSqlDatabase db = QSqlDatabase::database(m_connection, false);
+        if (db.isOpen())
+            db.close();
+    }
+    QSqlDatabase::removeDatabase(m_connection);
+    m_connection.clear();
 }
 
 int ResultStore::schemaVersion() const
@@ -225,35 +242,36 @@ int ResultStore::schemaVersion() const
 
 Result<void> ResultStore::migrate()
 {
-    QSqlDatabase db = database();
-    if (auto r = exec(QStringLiteral("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")); !r)
+    // Two processes may open a new file at once (a sweep and `tcptune results`, the GUI): the
+    // version is read and the migrations run under one write lock, so only one of them migrates.
+    if (auto r = exec(QStringLiteral("BEGIN IMMEDIATE")); !r)
         return r;
+    auto rollback = [this](Result<void> error) {
+        (void)exec(QStringLiteral("ROLLBACK"));
+        return error;
+    };
+    if (auto r = exec(QStringLiteral("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")); !r)
+        return rollback(r);
     const int current = schemaVersion();
     if (current > kSchemaVersion)
-        return fail(tr("The result store %1 was written by a newer tcptune (schema %2, this one knows %3); update "
-                       "tcptune or set TCPTUNE_RESULTS_DB to another file.")
-                        .arg(m_path)
-                        .arg(current)
-                        .arg(kSchemaVersion));
+        return rollback(fail(tr("The result store %1 was written by a newer tcptune (schema %2, this one knows %3); "
+                                "update tcptune or set TCPTUNE_RESULTS_DB to another file.")
+                                 .arg(m_path)
+                                 .arg(current)
+                                 .arg(kSchemaVersion)));
     for (int version = current + 1; version <= kSchemaVersion; ++version) {
-        db.transaction();
-        for (const QString &sql : migrations().at(version - 1)) {
-            if (auto r = exec(sql); !r) {
-                db.rollback();
-                return r;
-            }
-        }
-        QSqlQuery q(db);
+        for (const QString &sql : migrations().at(version - 1))
+            if (auto r = exec(sql); !r)
+                return rollback(r);
+        QSqlQuery q(database());
         q.exec(QStringLiteral("DELETE FROM schema_version"));
         q.prepare(QStringLiteral("INSERT INTO schema_version (version) VALUES (?)"));
         q.addBindValue(version);
-        if (!q.exec()) {
-            db.rollback();
-            return std::unexpected(queryError(q, tr("record the schema version")));
-        }
-        if (!db.commit())
-            return fail(tr("The result store could not commit its schema: %1.").arg(db.lastError().text()));
+        if (!q.exec())
+            return rollback(std::unexpected(queryError(q, tr("record the schema version"))));
     }
+    if (auto r = exec(QStringLiteral("COMMIT")); !r)
+        return rollback(r);
     return {};
 }
 

@@ -38,6 +38,7 @@ public:
     // calling thread. Fails with a message naming the file.
     Result<void> open(const QString &path = defaultPath());
     bool isOpen() const;
+    void close();
     QString path() const { return m_path; }
     int schemaVersion() const;
 

@@ -7,6 +7,7 @@
 
 #include <QSqlDatabase>
 #include <QSqlQuery>
+#include <QMutex>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QThread>
@@ -23,6 +24,7 @@ private Q_SLOTS:
     void finishedRunsSurviveReopen();
     void interruptedRunIsReplaced();
     void otherThreadReads();
+    void concurrentOpenOfANewFile();
     void refusesNewerSchema();
     void missingExperimentNamesTheCommand();
     void defaultPathFollowsXdg();
@@ -227,6 +229,32 @@ void TestResultStore::otherThreadReads()
     delete reader;
     QVERIFY2(error.isEmpty(), qPrintable(error));
     QCOMPARE(seen, 1);
+}
+
+void TestResultStore::concurrentOpenOfANewFile()
+{
+    // A sweep and a reader creating the same new file at once: one migrates, both open.
+    QList<QThread *> threads;
+    QStringList errors;
+    QMutex mutex;
+    for (int i = 0; i < 4; ++i) {
+        threads << QThread::create([&] {
+            ResultStore mine;
+            auto r = mine.open(dbPath());
+            QMutexLocker lock(&mutex);
+            if (!r)
+                errors << r.error().message;
+            else if (mine.schemaVersion() != ResultStore::kSchemaVersion)
+                errors << QStringLiteral("schema %1").arg(mine.schemaVersion());
+        });
+    }
+    for (QThread *t : threads)
+        t->start();
+    for (QThread *t : threads) {
+        QVERIFY(t->wait(20000));
+        delete t;
+    }
+    QVERIFY2(errors.isEmpty(), qPrintable(errors.join(QLatin1Char('\n'))));
 }
 
 void TestResultStore::refusesNewerSchema()
