@@ -11,6 +11,45 @@
 
 namespace tcptune {
 
+namespace {
+
+// Free tr() helpers call QCoreApplication::translate with their own context ("KnobsCommand"),
+// while lupdate files their strings under the enclosing namespace ("tcptune::cli"). When the
+// exact context has no translation, this translator looks the text up under those namespaces.
+class NamespaceFallbackTranslator final : public QTranslator {
+public:
+    using QTranslator::QTranslator;
+
+    QString translate(const char *context, const char *sourceText, const char *disambiguation, int n) const override
+    {
+        QString text = QTranslator::translate(context, sourceText, disambiguation, n);
+        if (!text.isEmpty())
+            return text;
+        static constexpr const char *namespaces[] = {"tcptune",
+                                                     "tcptune::cli",
+                                                     "tcptune::agentproto",
+                                                     "tcptune::helperprotocol",
+                                                     "tcptune::knobvalue",
+                                                     "tcptune::reporttables",
+                                                     "tcptune::sock",
+                                                     "tcptune::sysctlwriter",
+                                                     "tcptune::Analysis",
+                                                     "main",
+                                                     "netns",
+                                                     "procsys"};
+        for (const char *fallback : namespaces) {
+            if (qstrcmp(fallback, context) == 0)
+                continue;
+            text = QTranslator::translate(fallback, sourceText, disambiguation, n);
+            if (!text.isEmpty())
+                return text;
+        }
+        return {};
+    }
+};
+
+} // namespace
+
 QString loadTranslations(const QStringList &arguments)
 {
     QString language = QLocale::system().name().section(QLatin1Char('_'), 0, 0);
@@ -20,7 +59,7 @@ QString loadTranslations(const QStringList &arguments)
     if (language == QLatin1String("en") || language == QLatin1String("C"))
         return QStringLiteral("en");
 
-    auto *ours = new QTranslator(QCoreApplication::instance());
+    auto *ours = new NamespaceFallbackTranslator(QCoreApplication::instance());
     if (ours->load(QStringLiteral(":/i18n/tcptune_%1.qm").arg(language)))
         QCoreApplication::installTranslator(ours);
     auto *qt = new QTranslator(QCoreApplication::instance());
