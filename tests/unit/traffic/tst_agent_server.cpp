@@ -275,7 +275,7 @@ void TestAgentServer::agentStopsMidRun()
     connect(
         &client, &TrafficClient::samplesReady, &client, [&batches] { ++batches; }, Qt::DirectConnection);
     auto run = std::async(std::launch::async, [&] { return client.run(specFor(*port, 5)); });
-    QTRY_VERIFY_WITH_TIMEOUT(batches.load() >= 3, 5000); // running, samples arriving
+    QTRY_VERIFY_WITH_TIMEOUT(batches.load() >= 5, 5000); // running, samples arriving
     agent.stop();
     const TrafficResult r = run.get();
     QVERIFY(r.interrupted);
