@@ -60,9 +60,8 @@ ReportRow rowOf(const QString &label, int plannedRuns, const QList<const ReportR
         f.rttMedianMs = r->rttMedianMs;
         f.rttP95Ms = r->rttP95Ms;
         f.intervalThroughputBps = r->intervalThroughputBps;
-        for (const RunSample &s : r->samples)
-            if (s.stream < 0 && s.rttMs > 0)
-                f.rttSamplesMs << s.rttMs;
+        // The runs' own RTT figures (after the omitted start), as `tcptune sweep` and the GUI
+        // table use, so every table of the same sweep shows the same numbers.
         figures << f;
     }
     row.okRuns = int(figures.size());

@@ -69,7 +69,9 @@ QStringList ReportChartRenderer::availableCharts(const ReportModel &model)
     QStringList out;
     if (!timeSeriesRuns(model).isEmpty())
         out << QStringLiteral("throughput-rtt");
-    if (model.rows.size() > 1)
+    const bool anyResult =
+        std::any_of(model.rows.cbegin(), model.rows.cend(), [](const ReportRow &r) { return r.okRuns > 0; });
+    if (model.rows.size() > 1 && anyResult)
         out << QStringLiteral("sweep");
     return out;
 }

@@ -10,7 +10,7 @@ namespace tcptune {
 
 class ReportChartRenderer final {
 public:
-    static constexpr QSize kDefaultSize{1000, 400};
+    static constexpr QSize kDefaultSize{900, 380};
 
     // The charts a model has data for: "throughput-rtt" (when any run has samples), "sweep" (more
     // than one point).

@@ -13,9 +13,9 @@
 namespace tcptune::cli {
 namespace {
 
-QString tr(const char *text, const char *disambiguation = nullptr, int n = -1)
+QString tr(const char *text)
 {
-    return QCoreApplication::translate("ReportCommand", text, disambiguation, n);
+    return QCoreApplication::translate("ReportCommand", text);
 }
 
 // With one format --out is the file; with several it is a stem (any extension is replaced).
@@ -88,8 +88,9 @@ int runReportCommand(const QStringList &args)
             out() << tr("wrote %1").arg(file) << '\n';
     }
     if (model->failedRunCount() > 0)
-        out() << tr("note: %n run(s) of this experiment failed; the report lists them.", nullptr,
-                    model->failedRunCount())
+        out() << tr("note: %1 of %2 runs of this experiment failed; the report lists them and their errors.")
+                     .arg(model->failedRunCount())
+                     .arg(model->runs.size())
               << '\n';
     out().flush();
     return 0;
