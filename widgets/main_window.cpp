@@ -6,7 +6,10 @@
 #include "experiment/run_record.h"
 #include "export/export_actions.h"
 #include "history/history_panel.h"
+#include "helper/helper_client.h"
 #include "knobs/knob_panel.h"
+#include "lab/lab_manager.h"
+#include "lab/lab_session.h"
 #include "panels/message_banner.h"
 #include "panels/run_control_panel.h"
 #include "panels/run_session.h"
@@ -28,7 +31,10 @@
 #include <QSettings>
 #include <QSplitter>
 #include <QStatusBar>
+#include <QPointer>
 #include <QTabWidget>
+#include <QThread>
+#include <QTimer>
 #include <QVBoxLayout>
 
 namespace tcptune {
@@ -111,6 +117,7 @@ MainWindow::MainWindow(QWidget *parent)
     statusBar()->showMessage(tr("Ready. Ctrl+R runs, Esc stops, Ctrl+O opens a capture."));
     resize(1400, 860);
     restoreSettings();
+    QTimer::singleShot(0, this, &MainWindow::offerLeftoverLabRemoval);
 }
 
 MainWindow::~MainWindow() = default;
@@ -368,6 +375,48 @@ void MainWindow::restoreSettings()
     m_workloadPanel->restoreSettings(settings);
 }
 
-void MainWindow::offerLeftoverLabRemoval() {}
+void MainWindow::offerLeftoverLabRemoval()
+{
+    const QList<LabStatus> leftovers = detectLeftoverLabs();
+    if (leftovers.isEmpty())
+        return;
+    QStringList names;
+    QStringList problems;
+    for (const LabStatus &lab : leftovers) {
+        names.append(lab.name);
+        problems.append(QStringLiteral("%1: %2").arg(lab.name, lab.problem));
+    }
+    m_banner->showMessage(tr("A lab was left behind by a crash (%1). Remove it before running in it.")
+                              .arg(problems.join(QStringLiteral("; "))),
+                          MessageBanner::Level::Warning);
+    m_banner->setAction(tr("Remove left-over labs"), [this, names] {
+        m_banner->showMessage(tr("Removing %1...").arg(names.join(QStringLiteral(", "))));
+        // The helper may ask for a password (pkexec) and tc/ip take a moment: not on the GUI thread.
+        QPointer<MainWindow> self(this);
+        QThread *worker = QThread::create([self, names] {
+            QString outcome;
+            auto helper = HelperClient::start();
+            if (!helper) {
+                outcome = helper.error().message;
+            } else {
+                for (const QString &name : names)
+                    if (auto ok = requestLabDown(**helper, name); !ok)
+                        outcome += ok.error().message + QLatin1Char(' ');
+            }
+            if (!self)
+                return;
+            QMetaObject::invokeMethod(self, [self, outcome] {
+                if (!self)
+                    return;
+                if (outcome.isEmpty())
+                    self->m_banner->showMessage(tr("Left-over labs removed."));
+                else
+                    self->m_banner->showMessage(outcome, MessageBanner::Level::Error);
+            });
+        });
+        connect(worker, &QThread::finished, worker, &QObject::deleteLater);
+        worker->start();
+    });
+}
 
 } // namespace tcptune
