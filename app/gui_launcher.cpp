@@ -2,6 +2,7 @@
 
 #include "cli/command.h"
 #include "cli/console.h"
+#include "default_job.h"
 #include "main_window.h"
 
 #include <QApplication>
@@ -78,13 +79,13 @@ bool hasDisplay()
 int runWorkbench(int argc, char **argv)
 {
     if (!hasDisplay()) {
-        // No display: run the default job headless, so `scripts/run` still does useful work.
-        QCoreApplication app(argc, argv);
-        loadTranslations(QCoreApplication::arguments());
-        cli::out() << QCoreApplication::translate("main", "No display found: running the default job headless.")
-                   << Qt::endl;
-        const cli::Command *job = cli::findCommand(QStringLiteral("knobs"));
-        return job->run({QCoreApplication::applicationFilePath(), QStringLiteral("knobs")});
+        // No display: run the default experiment headless, so `scripts/run` still does the work.
+        // Its report draws charts, which needs a QApplication: offscreen, set before it exists.
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+        QApplication app(argc, argv);
+        QApplication::setApplicationName(QStringLiteral("tcptune"));
+        loadTranslations(QApplication::arguments());
+        return runDefaultJob(defaultJobDirectory());
     }
     QApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("tcptune"));
