@@ -127,10 +127,6 @@
     <context>
         <name>main</name>
         <message>
-            <source>No display found: running the default job headless.</source>
-            <translation>Kein Bildschirm gefunden: die Standardaufgabe läuft ohne Oberfläche.</translation>
-        </message>
-        <message>
             <source>Usage: tcptune [COMMAND] [OPTIONS]</source>
             <translation>Aufruf: tcptune [BEFEHL] [OPTIONEN]</translation>
         </message>
@@ -614,6 +610,26 @@
         <message>
             <source>Bytes sent (MB)</source>
             <translation>Gesendete Bytes (MB)</translation>
+        </message>
+        <message>
+            <source>This build lacks the '%1' command.</source>
+            <translation>Diesem Build fehlt der Befehl '%1'.</translation>
+        </message>
+        <message>
+            <source>No display found: running the default experiment headless (story 5, send window 64 KB .. 4 MB, in the built-in lab).</source>
+            <translation>Kein Bildschirm gefunden: das Standardexperiment läuft ohne Oberfläche (Geschichte 5, Sendefenster 64 KB .. 4 MB, im eingebauten Labor).</translation>
+        </message>
+        <message>
+            <source>Cannot create %1; run from a directory you can write to.</source>
+            <translation>%1 kann nicht angelegt werden; starten Sie aus einem Verzeichnis, in das Sie schreiben können.</translation>
+        </message>
+        <message>
+            <source>The sweep stored no experiment; see the messages above.</source>
+            <translation>Der Durchlauf hat kein Experiment gespeichert; siehe die Meldungen oben.</translation>
+        </message>
+        <message>
+            <source>Default job done: table, CSV, JSON and the report (report.html, report.pdf) are in %1.</source>
+            <translation>Standardaufgabe erledigt: Tabelle, CSV, JSON und der Bericht (report.html, report.pdf) liegen in %1.</translation>
         </message>
     </context>
     <context>

@@ -65,8 +65,8 @@ MainWindow::MainWindow(QWidget *parent)
     auto *scroll = new QScrollArea(this);
     scroll->setWidget(left);
     scroll->setWidgetResizable(true);
-    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    scroll->setMinimumWidth(left->sizeHint().width() + 20);
+    // Translations make the panels wider; a scroll bar beats a window wider than the screen.
+    scroll->setMinimumWidth(std::min(left->sizeHint().width() + 20, 300));
 
     m_knobPanel->setObjectName(QStringLiteral("knobPanel"));
     m_tabs->setObjectName(QStringLiteral("mainTabs"));
@@ -147,6 +147,8 @@ QWidget *MainWindow::buildChartArea()
     });
     auto *hint = new QLabel(tr("Wheel: zoom, drag: pan, double-click: follow"), area);
     hint->setEnabled(false);
+    // Long in some languages: it may be cut rather than widen the window.
+    hint->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     bar->addWidget(new QLabel(tr("Extra:"), area));
     bar->addWidget(m_extraMetric);
     bar->addWidget(reset);

@@ -147,7 +147,7 @@ ThroughputRttView::ThroughputRttView(QWidget *parent)
         connect(view, &SyncedChartView::resized, this, &ThroughputRttView::scheduleReplot);
     }
     applyRange(0, 10);
-    setMinimumSize(480, 240);
+    setMinimumSize(400, 220);
 }
 
 ThroughputRttView::~ThroughputRttView() = default;
