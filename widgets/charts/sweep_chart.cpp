@@ -1,6 +1,7 @@
 #include "charts/sweep_chart.h"
 
-#include <QBuffer>
+#include "charts/chart_rendering.h"
+
 #include <QCategoryAxis>
 #include <QChart>
 #include <QChartView>
@@ -10,7 +11,6 @@
 #include <QLineSeries>
 #include <QPainter>
 #include <QScatterSeries>
-#include <QSvgGenerator>
 #include <QVBoxLayout>
 #include <QValueAxis>
 
@@ -171,28 +171,13 @@ void SweepChart::render(QPainter *painter, const QRectF &target)
 
 QImage SweepChart::toImage(const QSize &size)
 {
-    QImage image(size, QImage::Format_ARGB32_Premultiplied);
-    image.fill(Qt::white);
-    QPainter painter(&image);
-    painter.setRenderHint(QPainter::Antialiasing);
-    render(&painter, QRectF(QPointF(0, 0), QSizeF(size)));
-    return image;
+    return chartrendering::toImage([this](QPainter *painter, const QRectF &target) { render(painter, target); }, size);
 }
 
 QByteArray SweepChart::toSvg(const QSize &size)
 {
-    QBuffer buffer;
-    buffer.open(QIODevice::WriteOnly);
-    QSvgGenerator generator;
-    generator.setOutputDevice(&buffer);
-    generator.setSize(size);
-    generator.setViewBox(QRect(QPoint(0, 0), size));
-    generator.setTitle(tr("Sweep"));
-    {
-        QPainter painter(&generator);
-        render(&painter, QRectF(QPointF(0, 0), QSizeF(size)));
-    }
-    return buffer.data();
+    return chartrendering::toSvg([this](QPainter *painter, const QRectF &target) { render(painter, target); }, size,
+                                 tr("Sweep"));
 }
 
 } // namespace tcptune

@@ -1,9 +1,10 @@
 #include "charts/throughput_rtt_view.h"
 
+#include "charts/chart_rendering.h"
+
 #include "charts/min_max_decimator.h"
 #include "charts/synced_chart_view.h"
 
-#include <QBuffer>
 #include <QChart>
 #include <QElapsedTimer>
 #include <QGraphicsLayout>
@@ -12,7 +13,6 @@
 #include <QLegendMarker>
 #include <QLineSeries>
 #include <QPainter>
-#include <QSvgGenerator>
 #include <QTimer>
 #include <QValueAxis>
 
@@ -530,28 +530,13 @@ void ThroughputRttView::render(QPainter *painter, const QRectF &target)
 
 QImage ThroughputRttView::toImage(const QSize &size)
 {
-    QImage image(size, QImage::Format_ARGB32_Premultiplied);
-    image.fill(Qt::white);
-    QPainter painter(&image);
-    painter.setRenderHint(QPainter::Antialiasing);
-    render(&painter, QRectF(QPointF(0, 0), QSizeF(size)));
-    return image;
+    return chartrendering::toImage([this](QPainter *painter, const QRectF &target) { render(painter, target); }, size);
 }
 
 QByteArray ThroughputRttView::toSvg(const QSize &size)
 {
-    QBuffer buffer;
-    buffer.open(QIODevice::WriteOnly);
-    QSvgGenerator generator;
-    generator.setOutputDevice(&buffer);
-    generator.setSize(size);
-    generator.setViewBox(QRect(QPoint(0, 0), size));
-    generator.setTitle(tr("Throughput and RTT"));
-    {
-        QPainter painter(&generator);
-        render(&painter, QRectF(QPointF(0, 0), QSizeF(size)));
-    }
-    return buffer.data();
+    return chartrendering::toSvg([this](QPainter *painter, const QRectF &target) { render(painter, target); }, size,
+                                 tr("Throughput and RTT"));
 }
 
 } // namespace tcptune
