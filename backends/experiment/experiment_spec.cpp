@@ -512,7 +512,7 @@ Result<ExperimentSpec> ExperimentSpec::fromJson(const QJsonObject &json, const Q
     return spec;
 }
 
-Result<ExperimentSpec> ExperimentSpec::fromJsonText(const QByteArray &text)
+Result<QJsonObject> ExperimentSpec::objectFromJsonText(const QByteArray &text)
 {
     QJsonParseError error;
     const QJsonDocument doc = QJsonDocument::fromJson(text, &error);
@@ -520,7 +520,15 @@ Result<ExperimentSpec> ExperimentSpec::fromJsonText(const QByteArray &text)
         return fail(tr("The spec is not valid JSON at offset %1: %2.").arg(error.offset).arg(error.errorString()));
     if (!doc.isObject())
         return fail(tr("The spec must be a JSON object ({ ... })."));
-    return fromJson(doc.object());
+    return doc.object();
+}
+
+Result<ExperimentSpec> ExperimentSpec::fromJsonText(const QByteArray &text)
+{
+    auto object = objectFromJsonText(text);
+    if (!object)
+        return std::unexpected(object.error());
+    return fromJson(*object);
 }
 
 } // namespace tcptune

@@ -67,6 +67,8 @@ struct ExperimentSpec {
     // a newer format version. IGNORED lists top-level fields another parser owns ("sweep").
     static Result<ExperimentSpec> fromJson(const QJsonObject &json, const QStringList &ignored = {});
     static Result<ExperimentSpec> fromJsonText(const QByteArray &text);
+    // The JSON object of a spec or plan file, or an error saying where the text is broken.
+    static Result<QJsonObject> objectFromJsonText(const QByteArray &text);
 
     // The value word that leaves a knob unset (the kernel's own behaviour, e.g. autotuning).
     static constexpr const char *kDefaultValue = "default";

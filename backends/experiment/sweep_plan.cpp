@@ -457,13 +457,10 @@ Result<SweepPlan> SweepPlan::fromJson(const QJsonObject &json)
 
 Result<SweepPlan> SweepPlan::fromJsonText(const QByteArray &text)
 {
-    QJsonParseError error;
-    const QJsonDocument doc = QJsonDocument::fromJson(text, &error);
-    if (error.error != QJsonParseError::NoError)
-        return fail(tr("The spec is not valid JSON at offset %1: %2.").arg(error.offset).arg(error.errorString()));
-    if (!doc.isObject())
-        return fail(tr("The spec must be a JSON object ({ ... })."));
-    return fromJson(doc.object());
+    auto object = ExperimentSpec::objectFromJsonText(text);
+    if (!object)
+        return std::unexpected(object.error());
+    return fromJson(*object);
 }
 
 } // namespace tcptune
