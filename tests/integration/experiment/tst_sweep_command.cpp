@@ -138,13 +138,15 @@ void TestSweepCommand::presetFiveInTheRoutedLab()
         rtt << stats.value(QStringLiteral("rtt_ms")).toObject().value(QStringLiteral("median")).toDouble();
     }
     // Bufferbloat: the RTT rises with the window; past ~384 KiB cubic's HyStart and the short
-    // run cap it (it keeps rising in longer runs), but it never falls back.
+    // run cap it (it keeps rising in longer runs). Where it plateaus, the median of a 2 s run
+    // depends on when cubic's ramp ended (seen: 57.7 .. 78.8 ms), so the large windows are only
+    // required to stay well above the small-window level, never to fall back to it.
     QString rtts;
     for (double v : rtt)
         rtts += QString::number(v) + QLatin1Char(' ');
     QVERIFY2(rtt.at(1) > rtt.at(0) && rtt.at(2) > rtt.at(1), qPrintable(rtts));
     for (int i = 3; i < rtt.size(); ++i)
-        QVERIFY2(rtt.at(i) > 0.9 * rtt.at(2), qPrintable(rtts));
+        QVERIFY2(rtt.at(i) > 1.2 * rtt.at(1), qPrintable(rtts));
     QVERIFY2(rtt.last() >= 3 * rtt.first(),
              qPrintable(QStringLiteral("RTT 4 MiB %1 ms vs 64 KiB %2 ms").arg(rtt.last()).arg(rtt.first())));
     for (const char *name : {"table.md", "points.csv", "runs.csv"})
