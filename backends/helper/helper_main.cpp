@@ -7,11 +7,7 @@
 #include "helper/helper_operations.h"
 #include "helper/helper_protocol.h"
 #include "helper/helper_service.h"
-
-#ifdef TCPTUNE_HELPER_HAS_LAB
-// The lab registers its operations (lab_up, lab_down, ...) here; see backends/lab.
 #include "lab/lab_helper_operations.h"
-#endif
 
 #include <QCoreApplication>
 #include <QStringList>
@@ -181,9 +177,7 @@ int main(int argc, char **argv)
     service.setRecovered(recovered);
     HelperOperations ops;
     service.addOperations(ops);
-#ifdef TCPTUNE_HELPER_HAS_LAB
-    addLabOperations(ops);
-#endif
+    addLabOperations(ops); // lab_up, lab_down, lab_status: see backends/lab
     logLine(LOG_INFO, QStringLiteral("started for uid %1").arg(uid));
 
     LineReader reader;
