@@ -21,6 +21,10 @@
             <source>`tc qdisc show` did not run (%1); install iproute2 to see qdiscs.</source>
             <translation>`tc qdisc show` lief nicht (%1); installieren Sie iproute2, um Qdiscs zu sehen.</translation>
         </message>
+        <message>
+            <source>tc is not installed</source>
+            <translation>tc ist nicht installiert</translation>
+        </message>
     </context>
     <context>
         <name>KnobCatalogue</name>
@@ -89,6 +93,29 @@
         <message>
             <source>Could not start drawing the PDF for %1; is a Qt GUI platform available (QT_QPA_PLATFORM=offscreen works without a display)?</source>
             <translation>Das Zeichnen des PDF für %1 konnte nicht beginnen; ist eine Qt-GUI-Plattform verfügbar (QT_QPA_PLATFORM=offscreen geht ohne Bildschirm)?</translation>
+        </message>
+    </context>
+    <context>
+        <name>Process</name>
+        <message>
+            <source>Cannot start %1: %2</source>
+            <translation>%1 kann nicht gestartet werden: %2</translation>
+        </message>
+        <message>
+            <source>Cannot create a pipe for %1: %2</source>
+            <translation>Für %1 kann keine Pipe angelegt werden: %2</translation>
+        </message>
+        <message>
+            <source>%1 did not finish within %2 s and was stopped.</source>
+            <translation>%1 war nach %2 s nicht fertig und wurde beendet.</translation>
+        </message>
+        <message>
+            <source>Cannot run %1: it is not in PATH.</source>
+            <translation>%1 kann nicht ausgeführt werden: es ist nicht im PATH.</translation>
+        </message>
+        <message>
+            <source>Lost track of %1: %2</source>
+            <translation>%1 ist nicht mehr verfolgbar: %2</translation>
         </message>
     </context>
     <context>
@@ -532,14 +559,6 @@
             <translation>'%1' wurde weder in /usr/sbin, /sbin noch /usr/bin gefunden; installieren Sie das Paket iproute2.</translation>
         </message>
         <message>
-            <source>Cannot start '%1': %2</source>
-            <translation>'%1' kann nicht gestartet werden: %2</translation>
-        </message>
-        <message>
-            <source>'%1' did not finish within %2 s.</source>
-            <translation>'%1' wurde nicht innerhalb von %2 s fertig.</translation>
-        </message>
-        <message>
             <source>'%1' failed: %2</source>
             <translation>'%1' schlug fehl: %2</translation>
         </message>
@@ -630,6 +649,10 @@
         <message>
             <source>Default job done: table, CSV, JSON and the report (report.html, report.pdf) are in %1.</source>
             <translation>Standardaufgabe erledigt: Tabelle, CSV, JSON und der Bericht (report.html, report.pdf) liegen in %1.</translation>
+        </message>
+        <message>
+            <source>'%1' could not run: %2</source>
+            <translation>'%1' konnte nicht laufen: %2</translation>
         </message>
     </context>
     <context>
@@ -991,14 +1014,6 @@
     </context>
     <context>
         <name>tcptune::HelperClient</name>
-        <message>
-            <source>Cannot create a pipe for the helper: %1</source>
-            <translation>Für den Helfer kann keine Pipe angelegt werden: %1</translation>
-        </message>
-        <message>
-            <source>Cannot start %1: %2</source>
-            <translation>%1 kann nicht gestartet werden: %2</translation>
-        </message>
         <message>
             <source>The helper %1 is missing or not executable; build or install tcptune-helper beside tcptune.</source>
             <translation>Der Helfer %1 fehlt oder ist nicht ausführbar; bauen oder installieren Sie tcptune-helper neben tcptune.</translation>
@@ -2751,10 +2766,6 @@ Beispiel: tcptune knobs set net.ipv4.tcp_autocorking=0 -- iperf3 -c 127.0.0.1
             <translation>Geben Sie nach '--' den auszuführenden Befehl an, z. B. tcptune knobs set net.ipv4.tcp_autocorking=0 -- sleep 10.</translation>
         </message>
         <message>
-            <source>Cannot start %1: %2</source>
-            <translation>%1 kann nicht gestartet werden: %2</translation>
-        </message>
-        <message>
             <source>tcptune: restored %1%2: %3 -&gt; %4</source>
             <translation>tcptune: zurückgesetzt %1%2: %3 -&gt; %4</translation>
         </message>
@@ -3399,6 +3410,10 @@ Mehrere Formate auf einmal: --format html,pdf --out ORDNER/report schreibt ORDNE
         <message>
             <source>Wrote table.md, points.csv, runs.csv and results.json to %1.</source>
             <translation>table.md, points.csv, runs.csv und results.json nach %1 geschrieben.</translation>
+        </message>
+        <message>
+            <source>tcptune: %1</source>
+            <translation>tcptune: %1</translation>
         </message>
     </context>
     <context>

@@ -1,27 +1,22 @@
 #include "helper/helper_client.h"
 
+#include "common/process.h"
 #include "helper/helper_protocol.h"
 
 #include <QCoreApplication>
 #include <QFileInfo>
 #include <QJsonArray>
 
-#include <boost/process.hpp>
-#include <boost/process/extend.hpp>
-
 #include <atomic>
 #include <cerrno>
 #include <chrono>
 #include <condition_variable>
-#include <fcntl.h>
 #include <map>
 #include <mutex>
 #include <optional>
 #include <poll.h>
 #include <thread>
 #include <unistd.h>
-
-namespace bp = boost::process;
 
 namespace tcptune {
 namespace {
@@ -47,9 +42,9 @@ QString defaultHelperPath()
 } // namespace
 
 struct HelperClient::Private {
-    bp::child child;
-    int toHelper = -1;   // write end of the helper's stdin
-    int fromHelper = -1; // read end of its stdout
+    std::unique_ptr<process::PipedProcess> child;
+    int toHelper = -1;   // write end of the helper's stdin (owned by CHILD)
+    int fromHelper = -1; // read end of its stdout (owned by CHILD)
     QString method;
     QJsonObject hello;
 
@@ -159,8 +154,8 @@ struct HelperClient::Private {
     {
         {
             std::lock_guard lock(writeMutex);
-            if (toHelper >= 0)
-                ::close(toHelper);
+            if (child)
+                child->closeStdin();
             toHelper = -1;
         }
         if (reader.joinable()) {
@@ -171,25 +166,11 @@ struct HelperClient::Private {
             stopReader = true;
             reader.join();
         }
-        if (fromHelper >= 0)
-            ::close(fromHelper);
         fromHelper = -1;
-        std::error_code ec;
-        if (child.valid() && child.running(ec) && !child.wait_for(std::chrono::seconds(5), ec))
-            child.terminate(ec);
-        if (child.valid())
-            child.wait(ec);
+        child.reset(); // closes its stdout, gives it a few seconds to end, then kills it
     }
 
-    int exitCode()
-    {
-        std::error_code ec;
-        if (!child.valid())
-            return -1;
-        if (child.running(ec) && !child.wait_for(std::chrono::seconds(2), ec))
-            return -1;
-        return child.exit_code();
-    }
+    int exitCode() { return child ? child->waitForExit(2000).value_or(-1) : -1; }
 };
 
 HelperClient::HelperClient(std::unique_ptr<Private> p)
@@ -201,43 +182,23 @@ HelperClient::~HelperClient() = default;
 
 namespace {
 
-// Launches PROGRAM ARGS with pipes on stdin/stdout and waits for the hello reply.
-Result<std::unique_ptr<HelperClient::Private>> launch(const QString &method, const std::string &program,
-                                                      const std::vector<std::string> &args)
+// Launches PROGRAM ARGS with pipes on stdin/stdout; the caller then waits for the hello reply.
+Result<std::unique_ptr<HelperClient::Private>> launch(const QString &method, const QString &program,
+                                                      const QStringList &args)
 {
-    int in[2];
-    int out[2];
-    if (::pipe2(in, O_CLOEXEC) != 0)
-        return fail(tr("Cannot create a pipe for the helper: %1").arg(QString::fromLocal8Bit(strerror(errno))));
-    if (::pipe2(out, O_CLOEXEC) != 0) {
-        ::close(in[0]);
-        ::close(in[1]);
-        return fail(tr("Cannot create a pipe for the helper: %1").arg(QString::fromLocal8Bit(strerror(errno))));
-    }
-    // Our ends stay close-on-exec, so commands tcptune runs later never hold the helper's stdin
-    // open: when tcptune dies, the helper sees EOF at once and rolls back.
-    bp::pipe stdinPipe(in[0], in[1]);
-    bp::pipe stdoutPipe(out[0], out[1]);
+    // Its own process group: a Ctrl-C meant for a command tcptune runs must not stop the helper
+    // before tcptune restores. Our pipe ends are close-on-exec, so commands tcptune runs later
+    // never hold the helper's stdin open: when tcptune dies, the helper sees EOF at once.
+    process::Options options;
+    options.ownProcessGroup = true;
+    auto child = process::PipedProcess::start(program, args, options);
+    if (!child)
+        return std::unexpected(child.error());
     auto d = std::make_unique<HelperClient::Private>();
     d->method = method;
-    std::error_code ec;
-    try {
-        d->child = bp::child(
-            bp::exe = program, bp::args = args, bp::std_in<stdinPipe, bp::std_out> stdoutPipe,
-            // Its own process group: a Ctrl-C meant for a command tcptune runs
-            // must not stop the helper before tcptune restores.
-            bp::extend::on_exec_setup = [](auto &) { ::setpgid(0, 0); }, ec);
-    } catch (const std::exception &e) {
-        return fail(tr("Cannot start %1: %2").arg(QString::fromStdString(program), QString::fromLocal8Bit(e.what())));
-    }
-    if (ec)
-        return fail(tr("Cannot start %1: %2")
-                        .arg(QString::fromStdString(program), QString::fromLocal8Bit(ec.message().c_str())));
-    d->toHelper = stdinPipe.native_sink();
-    stdinPipe.assign_sink(-1);
-    d->fromHelper = stdoutPipe.native_source();
-    stdoutPipe.assign_source(-1);
-    ::fcntl(d->toHelper, F_SETFL, ::fcntl(d->toHelper, F_GETFL) | O_NONBLOCK);
+    d->child = std::move(*child);
+    d->toHelper = d->child->stdinFd();
+    d->fromHelper = d->child->stdoutFd();
     HelperClient::Private *raw = d.get();
     d->reader = std::thread([raw] { raw->readLoop(); });
     return d;
@@ -251,11 +212,9 @@ Result<std::unique_ptr<HelperClient>> HelperClient::start(const HelperStartOptio
     if (!QFileInfo(helper).isExecutable())
         return fail(tr("The helper %1 is missing or not executable; build or install tcptune-helper beside tcptune.")
                         .arg(helper));
-    std::vector<std::string> helperArgs{QFileInfo(helper).absoluteFilePath().toStdString()};
-    if (!opts.journalDir.isEmpty()) {
-        helperArgs.push_back("--journal-dir");
-        helperArgs.push_back(opts.journalDir.toStdString());
-    }
+    QStringList helperArgs{QFileInfo(helper).absoluteFilePath()};
+    if (!opts.journalDir.isEmpty())
+        helperArgs << QStringLiteral("--journal-dir") << opts.journalDir;
 
     using Launch = HelperStartOptions::Launch;
     QList<Launch> order;
@@ -268,25 +227,24 @@ Result<std::unique_ptr<HelperClient>> HelperClient::start(const HelperStartOptio
 
     QStringList problems;
     for (Launch how : order) {
-        std::string program;
-        std::vector<std::string> args;
+        QString program;
+        QStringList args;
         QString method;
         if (how == Launch::Direct) {
             program = helperArgs.front();
-            args.assign(helperArgs.begin() + 1, helperArgs.end());
+            args = helperArgs.mid(1);
             method = QStringLiteral("direct");
         } else {
-            const char *tool = how == Launch::Pkexec ? "pkexec" : "sudo";
-            const auto found = bp::search_path(tool);
-            if (found.empty()) {
-                problems << tr("%1 is not installed.").arg(QLatin1String(tool));
+            const QString tool = how == Launch::Pkexec ? QStringLiteral("pkexec") : QStringLiteral("sudo");
+            program = process::findInPath(tool);
+            if (program.isEmpty()) {
+                problems << tr("%1 is not installed.").arg(tool);
                 continue;
             }
-            program = found.string();
             if (how == Launch::Sudo)
-                args.push_back("-n");
-            args.insert(args.end(), helperArgs.begin(), helperArgs.end());
-            method = QLatin1String(tool);
+                args << QStringLiteral("-n");
+            args += helperArgs;
+            method = tool;
         }
         auto launched = launch(method, program, args);
         if (!launched) {

@@ -1,12 +1,11 @@
 #include "lab/lab_step_runner.h"
 
 #include "common/netns.h"
+#include "common/process.h"
 #include "common/proc_sys.h"
 
 #include <QCoreApplication>
 #include <QFile>
-#include <QFileInfo>
-#include <QProcess>
 
 namespace tcptune {
 namespace {
@@ -39,13 +38,7 @@ Result<QString> writeSysctl(const LabStep &step)
 
 QString systemToolPath(const QString &name)
 {
-    for (const char *dir : {"/usr/sbin/", "/sbin/", "/usr/bin/"}) {
-        const QString path = QString::fromLatin1(dir) + name;
-        const QFileInfo info(path);
-        if (info.isFile() && info.isExecutable())
-            return path;
-    }
-    return {};
+    return process::findIn(name, {QStringLiteral("/usr/sbin"), QStringLiteral("/sbin"), QStringLiteral("/usr/bin")});
 }
 
 Result<QString> runLabStep(const LabStep &step)
@@ -58,31 +51,20 @@ Result<QString> runLabStep(const LabStep &step)
     if (program.isEmpty())
         return fail(tr("'%1' was not found in /usr/sbin, /sbin or /usr/bin; install the iproute2 package.").arg(tool));
 
-    QProcess process;
     // No shell and a minimal environment: the arguments come from the plan, never from a string.
-    QProcessEnvironment env;
-    env.insert(QStringLiteral("PATH"), QStringLiteral("/usr/sbin:/usr/bin:/sbin:/bin"));
-    env.insert(QStringLiteral("LC_ALL"), QStringLiteral("C"));
-    process.setProcessEnvironment(env);
-    process.start(program, step.args);
-    if (!process.waitForStarted(kStepTimeoutMs))
+    process::Options options;
+    options.environment = {QStringLiteral("PATH=/usr/sbin:/usr/bin:/sbin:/bin"), QStringLiteral("LC_ALL=C")};
+    auto ran = process::run(program, step.args, kStepTimeoutMs, options);
+    if (!ran)
         return step.mayFail ? Result<QString>(QString())
-                            : fail(tr("Cannot start '%1': %2").arg(step.toString(), process.errorString()));
-    if (!process.waitForFinished(kStepTimeoutMs)) {
-        process.kill();
-        process.waitForFinished(1000);
-        return step.mayFail
-                   ? Result<QString>(QString())
-                   : fail(tr("'%1' did not finish within %2 s.").arg(step.toString()).arg(kStepTimeoutMs / 1000));
-    }
-    const QString output = QString::fromLocal8Bit(process.readAllStandardOutput());
-    if (process.exitStatus() != QProcess::NormalExit || process.exitCode() != 0) {
+                            : fail(tr("'%1' could not run: %2").arg(step.toString(), ran.error().message));
+    if (!ran->succeeded()) {
         if (step.mayFail)
             return QString();
-        const QString message = QString::fromLocal8Bit(process.readAllStandardError()).trimmed();
+        const QString message = QString::fromLocal8Bit(ran->standardError).trimmed();
         return fail(tr("'%1' failed: %2").arg(step.toString(), message.isEmpty() ? tr("no message") : message));
     }
-    return output;
+    return QString::fromLocal8Bit(ran->standardOutput);
 }
 
 Result<void> runLabSteps(const QList<LabStep> &steps, const LabStepExecutor &executor)

@@ -1,10 +1,11 @@
 #include "report/host_facts.h"
 
+#include "common/process.h"
+
 #include <QCoreApplication>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
-#include <QProcess>
 #include <QRegularExpression>
 #include <QSysInfo>
 
@@ -19,6 +20,24 @@ QString readLine(const QString &path)
     if (!f.open(QIODevice::ReadOnly))
         return {};
     return QString::fromUtf8(f.readLine()).trimmed();
+}
+
+// `tc qdisc show`: tc lives in /usr/sbin, which a user's PATH may lack.
+Result<QString> showQdiscs()
+{
+    QString tc = process::findIn(QStringLiteral("tc"), {QStringLiteral("/usr/sbin"), QStringLiteral("/sbin")});
+    if (tc.isEmpty())
+        tc = process::findInPath(QStringLiteral("tc"));
+    QString problem = QCoreApplication::translate("HostFacts", "tc is not installed");
+    if (!tc.isEmpty()) {
+        auto shown = process::run(tc, {QStringLiteral("qdisc"), QStringLiteral("show")}, 3000);
+        if (shown && shown->succeeded())
+            return QString::fromUtf8(shown->standardOutput);
+        problem = shown ? QString::fromLocal8Bit(shown->standardError).trimmed() : shown.error().message;
+    }
+    return fail(
+        QCoreApplication::translate("HostFacts", "`tc qdisc show` did not run (%1); install iproute2 to see qdiscs.")
+            .arg(problem));
 }
 
 } // namespace
@@ -52,18 +71,10 @@ HostFacts collect(const QString &sysfsNet)
     }
 
     QMap<QString, QString> qdiscs;
-    QProcess tc;
-    tc.start(QStringLiteral("tc"), {QStringLiteral("qdisc"), QStringLiteral("show")});
-    if (tc.waitForFinished(3000) && tc.exitStatus() == QProcess::NormalExit && tc.exitCode() == 0)
-        qdiscs = parseTcQdiscShow(QString::fromUtf8(tc.readAllStandardOutput()));
+    if (auto shown = showQdiscs())
+        qdiscs = parseTcQdiscShow(*shown);
     else
-        facts.qdiscProblem = QCoreApplication::translate(
-                                 "HostFacts", "`tc qdisc show` did not run (%1); install iproute2 to see qdiscs.")
-                                 .arg(tc.errorString());
-    if (tc.state() != QProcess::NotRunning) {
-        tc.kill();
-        tc.waitForFinished(1000);
-    }
+        facts.qdiscProblem = shown.error().message;
 
     const QDir dir(sysfsNet);
     for (const QString &name : dir.entryList(QDir::Dirs | QDir::NoDotAndDotDot | QDir::System, QDir::Name)) {

@@ -1,16 +1,10 @@
 #include "cli/knobs/knobs_set_command.h"
 
 #include "cli/console.h"
+#include "common/process.h"
 #include "helper/helper_client.h"
 
 #include <QCoreApplication>
-
-#include <cerrno>
-#include <csignal>
-#include <cstring>
-#include <sys/prctl.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 namespace tcptune::cli {
 namespace {
@@ -82,55 +76,18 @@ Result<SetArguments> parseSetArguments(const QStringList &args)
     return parsed;
 }
 
-// Runs COMMAND as a child that dies with us, ignoring Ctrl-C here meanwhile (the child gets it,
-// and we must live on to restore). Returns its status the way a shell reports it.
+// Runs COMMAND in the foreground as a child that dies with us (tcptune lives on through its
+// Ctrl-C to restore). Returns its status the way a shell reports it.
 int runChild(const QStringList &command)
 {
-    QList<QByteArray> storage;
-    for (const QString &part : command)
-        storage << part.toLocal8Bit();
-    std::vector<char *> argv;
-    for (QByteArray &part : storage)
-        argv.push_back(part.data());
-    argv.push_back(nullptr);
-
-    struct sigaction ignore {};
-    ignore.sa_handler = SIG_IGN;
-    struct sigaction oldInt {};
-    struct sigaction oldQuit {};
-    ::sigaction(SIGINT, &ignore, &oldInt);
-    ::sigaction(SIGQUIT, &ignore, &oldQuit);
-
-    const pid_t parent = ::getpid();
-    const pid_t pid = ::fork();
-    if (pid == 0) {
-        ::sigaction(SIGINT, &oldInt, nullptr);
-        ::sigaction(SIGQUIT, &oldQuit, nullptr);
-        ::prctl(PR_SET_PDEATHSIG, SIGTERM);
-        if (::getppid() != parent)
-            ::_exit(128 + SIGTERM);
-        ::execvp(argv[0], argv.data());
-        const int e = errno;
-        const char *prefix = "tcptune: cannot run ";
-        (void)!::write(STDERR_FILENO, prefix, std::strlen(prefix));
-        (void)!::write(STDERR_FILENO, argv[0], std::strlen(argv[0]));
-        (void)!::write(STDERR_FILENO, ": ", 2);
-        (void)!::write(STDERR_FILENO, std::strerror(e), std::strlen(std::strerror(e)));
-        (void)!::write(STDERR_FILENO, "\n", 1);
-        ::_exit(e == ENOENT ? 127 : 126);
-    }
-    int status = 0;
-    int result = 1;
-    if (pid < 0) {
-        failWith(tr("Cannot start %1: %2").arg(command.first(), QString::fromLocal8Bit(std::strerror(errno))));
-    } else {
-        while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-        }
-        result = WIFEXITED(status) ? WEXITSTATUS(status) : WIFSIGNALED(status) ? 128 + WTERMSIG(status) : 1;
-    }
-    ::sigaction(SIGINT, &oldInt, nullptr);
-    ::sigaction(SIGQUIT, &oldQuit, nullptr);
-    return result;
+    process::Options options;
+    options.dieWithParent = true;
+    int failedStatus = 1;
+    auto status = process::runInForeground(command.first(), command.mid(1), options, &failedStatus);
+    if (status)
+        return *status;
+    err() << tr("tcptune: %1").arg(status.error().message) << Qt::endl;
+    return failedStatus;
 }
 
 void printReport(const RestoreReport &report)
