@@ -1,6 +1,7 @@
 #include "gui_launcher.h"
 
 #include "cli/command.h"
+#include "common/install_layout.h"
 #include "cli/console.h"
 #include "default_job.h"
 #include "main_window.h"
@@ -61,7 +62,7 @@ QString loadTranslations(const QStringList &arguments)
         return QStringLiteral("en");
 
     auto *ours = new NamespaceFallbackTranslator(QCoreApplication::instance());
-    if (ours->load(QStringLiteral(":/i18n/tcptune_%1.qm").arg(language)))
+    if (ours->load(QStringLiteral("tcptune_%1.qm").arg(language), installlayout::translationDir()))
         QCoreApplication::installTranslator(ours);
     auto *qt = new QTranslator(QCoreApplication::instance());
     if (qt->load(QLocale(language), QStringLiteral("qtbase"), QStringLiteral("_"),

@@ -1015,8 +1015,8 @@
     <context>
         <name>tcptune::HelperClient</name>
         <message>
-            <source>The helper %1 is missing or not executable; build or install tcptune-helper beside tcptune.</source>
-            <translation>Der Helfer %1 fehlt oder ist nicht ausführbar; bauen oder installieren Sie tcptune-helper neben tcptune.</translation>
+            <source>The helper %1 is missing or not executable; build tcptune-helper or install the tcptune package.</source>
+            <translation>Der Helfer %1 fehlt oder ist nicht ausführbar; bauen Sie tcptune-helper oder installieren Sie das Paket tcptune.</translation>
         </message>
         <message>
             <source>%1 is not installed.</source>

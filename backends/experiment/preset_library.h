@@ -1,9 +1,11 @@
 #pragma once
 // The presets: one experiment per story in stories.md, shipped as resources/presets/*.json
-// (compiled in under :/presets/). A preset is addressed by its story number ("5", "preset:5"),
-// its file name with or without ".json" ("story5-send-window"), or a path to any spec file.
+// (installed into share/tcptune/presets, see installlayout::presetDir()). A preset is addressed
+// by its story number ("5", "preset:5"), its file name with or without ".json"
+// ("story5-send-window"), or a path to any spec file.
 
 #include "common/error.h"
+#include "common/install_layout.h"
 #include "experiment/sweep_plan.h"
 
 #include <QList>
@@ -14,17 +16,15 @@ namespace tcptune {
 struct PresetInfo {
     QString id;    // file name without .json, e.g. "story5-send-window"
     int story = 0; // the story number, 0 when the name has none
-    QString path;  // ":/presets/story5-send-window.json" or a file path
+    QString path;  // ".../share/tcptune/presets/story5-send-window.json" or a file path
     QString name;  // the spec's "name"
 };
 
 class PresetLibrary final {
 public:
-    static constexpr auto kResourceDir = ":/presets";
-
-    // DIR: where the preset files are (the compiled-in resources by default; tests pass the
-    // source folder).
-    explicit PresetLibrary(QString dir = QLatin1String(kResourceDir));
+    // DIR: where the preset files are (the installed or build tree's preset folder by default;
+    // tests pass the source folder).
+    explicit PresetLibrary(QString dir = installlayout::presetDir());
 
     QList<PresetInfo> presets() const; // by story, then id
     // Finds a preset by number, "preset:N", id or id.json; an error lists the known ones.

@@ -1,5 +1,6 @@
 #include "helper/helper_client.h"
 
+#include "common/install_layout.h"
 #include "common/process.h"
 #include "helper/helper_protocol.h"
 
@@ -28,16 +29,6 @@ QString tr(const char *text)
 
 // Replies can be longer than requests (a whole snapshot); this only bounds a runaway helper.
 constexpr qsizetype kMaxReplyBytes = 1024 * 1024;
-
-// tcptune-helper beside the running program (installed: both in bin/; build tree: build/bin),
-// else in ../bin (test executables live in build/tests).
-QString defaultHelperPath()
-{
-    const QString dir = QFileInfo(QFileInfo(QStringLiteral("/proc/self/exe")).symLinkTarget()).absolutePath();
-    const QString beside = dir + QStringLiteral("/tcptune-helper");
-    const QString sibling = QFileInfo(dir + QStringLiteral("/../bin/tcptune-helper")).absoluteFilePath();
-    return QFileInfo(beside).isExecutable() || !QFileInfo(sibling).isExecutable() ? beside : sibling;
-}
 
 } // namespace
 
@@ -208,10 +199,11 @@ Result<std::unique_ptr<HelperClient::Private>> launch(const QString &method, con
 
 Result<std::unique_ptr<HelperClient>> HelperClient::start(const HelperStartOptions &opts)
 {
-    const QString helper = opts.helperPath.isEmpty() ? defaultHelperPath() : opts.helperPath;
+    const QString helper = opts.helperPath.isEmpty() ? installlayout::helperExecutable() : opts.helperPath;
     if (!QFileInfo(helper).isExecutable())
-        return fail(tr("The helper %1 is missing or not executable; build or install tcptune-helper beside tcptune.")
-                        .arg(helper));
+        return fail(
+            tr("The helper %1 is missing or not executable; build tcptune-helper or install the tcptune package.")
+                .arg(helper));
     QStringList helperArgs{QFileInfo(helper).absoluteFilePath()};
     if (!opts.journalDir.isEmpty())
         helperArgs << QStringLiteral("--journal-dir") << opts.journalDir;

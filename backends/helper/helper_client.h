@@ -26,7 +26,8 @@ struct HelperStartOptions {
         Sudo,
     };
     Launch launch = Launch::Automatic;
-    // The helper executable; empty: tcptune-helper beside the running program (or in ../bin).
+    // The helper executable; empty: installlayout::helperExecutable() (libexec/tcptune installed,
+    // build/bin in the build tree).
     QString helperPath;
     // Journal folder passed as --journal-dir (tests); must lie under /run/tcptune. Empty: default.
     QString journalDir;

@@ -19,6 +19,7 @@ private Q_SLOTS:
     void findsByReference_data();
     void findsByReference();
     void unknownPresetListsTheKnownOnes();
+    void defaultFolderHasEveryStory();
 
 private:
     PresetLibrary library() const { return PresetLibrary(QStringLiteral(TCPTUNE_SOURCE_DIR "/resources/presets")); }
@@ -110,6 +111,16 @@ void TestPresetLibrary::unknownPresetListsTheKnownOnes()
     auto p = library().load(QStringLiteral("story9"));
     QVERIFY(!p.has_value());
     QVERIFY(p.error().message.contains(QStringLiteral("story5-send-window")));
+}
+
+// Without a folder the library reads the presets where the program finds them (here the build
+// tree's share/tcptune/presets; installed, share/tcptune/presets).
+void TestPresetLibrary::defaultFolderHasEveryStory()
+{
+    QList<int> stories;
+    for (const PresetInfo &p : PresetLibrary().presets())
+        stories << p.story;
+    QCOMPARE(stories, (QList<int>{1, 2, 3, 4, 5}));
 }
 
 QTEST_GUILESS_MAIN(TestPresetLibrary)
