@@ -1,8 +1,8 @@
 #include "gui_launcher.h"
 
 #include "cli/command.h"
-#include "common/install_layout.h"
 #include "cli/console.h"
+#include "common/install_layout.h"
 #include "default_job.h"
 #include "main_window.h"
 
@@ -92,6 +92,7 @@ int runWorkbench(int argc, char **argv)
     QApplication::setApplicationName(QStringLiteral("tcptune"));
     QApplication::setOrganizationName(QStringLiteral("tcptune"));
     QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/tcptune.svg")));
+    QGuiApplication::setDesktopFileName(QStringLiteral("org.tcptune.tcptune")); // the installed menu entry
     loadTranslations(QApplication::arguments());
     MainWindow window;
     window.show();

@@ -23,7 +23,10 @@ void printUsage()
                      .arg(QString::fromLatin1(c.name), -10)
                      .arg(QCoreApplication::translate("cli", c.summary))
               << '\n';
-    out() << '\n' << QCoreApplication::translate("main", "'tcptune COMMAND --help' describes a command.") << Qt::endl;
+    out() << '\n'
+          << QCoreApplication::translate("main", "'tcptune COMMAND --help' describes a command; 'tcptune --version' "
+                                                 "prints the version.")
+          << Qt::endl;
 }
 
 } // namespace
@@ -39,6 +42,11 @@ int main(int argc, char **argv)
         QCoreApplication::setApplicationName(QStringLiteral("tcptune"));
         tcptune::loadTranslations(QCoreApplication::arguments());
         return command->run(QCoreApplication::arguments());
+    }
+    if (first == QLatin1String("--version") || first == QLatin1String("-v")) {
+        QCoreApplication app(argc, argv);
+        tcptune::cli::out() << QStringLiteral("tcptune %1").arg(QStringLiteral(TCPTUNE_VERSION)) << Qt::endl;
+        return 0;
     }
     if (first == QLatin1String("--help") || first == QLatin1String("-h") || first == QLatin1String("help")) {
         QCoreApplication app(argc, argv);

@@ -166,8 +166,8 @@
             <translation>Befehle:</translation>
         </message>
         <message>
-            <source>'tcptune COMMAND --help' describes a command.</source>
-            <translation>'tcptune BEFEHL --help' beschreibt einen Befehl.</translation>
+            <source>'tcptune COMMAND --help' describes a command; 'tcptune --version' prints the version.</source>
+            <translation>'tcptune BEFEHL --help' beschreibt einen Befehl; 'tcptune --version' zeigt die Version.</translation>
         </message>
         <message>
             <source>Unknown command '%1'.</source>

@@ -79,7 +79,27 @@ void logLine(int priority, const QString &message)
 struct Arguments {
     QString journalDir = HelperJournal::defaultDirectory();
     QString problem;
+    bool help = false;
+    bool version = false;
 };
+
+// The help is also the source of the tcptune-helper(8) man page (cmake/TcptuneManPage.cmake),
+// so it keeps QCommandLineParser's layout: usage, description, an "Options:" table.
+QString helpText()
+{
+    return tr("Usage: tcptune-helper [--journal-dir DIR]\n"
+              "The privileged half of tcptune. tcptune starts it as root (directly, through pkexec or through "
+              "'sudo -n') and sends it one JSON request per line on stdin; it answers one JSON reply per line on "
+              "stdout. It changes only the kernel knobs of its compiled-in catalogue and the network namespaces of "
+              "tcptune's lab, journals every change under /run/tcptune before making it, and rolls every change back "
+              "when stdin closes, on SIGTERM, SIGHUP or SIGINT, on a 'restore' request, and at its next start after a "
+              "crash. Users do not run it themselves.\n"
+              "\n"
+              "Options:\n"
+              "  --journal-dir <DIR>  Keep the journal in DIR, a folder below /run/tcptune.\n"
+              "  -h, --help           Print this help and exit.\n"
+              "  --version            Print the version and exit.\n");
+}
 
 Arguments parseArguments(int argc, char **argv)
 {
@@ -88,6 +108,10 @@ Arguments parseArguments(int argc, char **argv)
         const QString arg = QString::fromLocal8Bit(argv[i]);
         if (arg == QLatin1String("--journal-dir") && i + 1 < argc)
             args.journalDir = QString::fromLocal8Bit(argv[++i]);
+        else if (arg == QLatin1String("--help") || arg == QLatin1String("-h"))
+            args.help = true;
+        else if (arg == QLatin1String("--version"))
+            args.version = true;
         else
             args.problem =
                 tr("Unknown argument '%1'. Usage: tcptune-helper [--journal-dir /run/tcptune/DIR]").arg(arg.left(64));
@@ -147,6 +171,10 @@ int main(int argc, char **argv)
     const Arguments args = parseArguments(argc, argv);
     if (!args.problem.isEmpty())
         return refuse(args.problem, 2);
+    if (args.help || args.version) // needs no privileges: the man page is made from it at build time
+        return writeAll(args.help ? helpText().toUtf8() : QByteArrayLiteral("tcptune-helper " TCPTUNE_VERSION "\n"))
+                   ? 0
+                   : 1;
     if (::geteuid() != 0)
         return refuse(tr("tcptune-helper must run as root: start it through tcptune, which uses pkexec or "
                          "'sudo -n', or run tcptune as root."),
