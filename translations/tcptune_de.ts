@@ -152,6 +152,17 @@
         </message>
     </context>
     <context>
+        <name>TerminationSignals</name>
+        <message>
+            <source>Cannot watch for Ctrl-C and SIGTERM: %1</source>
+            <translation>Strg+C und SIGTERM können nicht überwacht werden: %1</translation>
+        </message>
+        <message>
+            <source>Termination signals are already being watched in this process.</source>
+            <translation>Beendigungssignale werden in diesem Prozess bereits überwacht.</translation>
+        </message>
+    </context>
+    <context>
         <name>main</name>
         <message>
             <source>Usage: tcptune [COMMAND] [OPTIONS]</source>
@@ -3290,10 +3301,6 @@ Mehrere Formate auf einmal: --format html,pdf --out ORDNER/report schreibt ORDNE
         <message>
             <source>tcptune agent listening on %1 port %2</source>
             <translation>tcptune-Agent lauscht auf %1 Port %2</translation>
-        </message>
-        <message>
-            <source>Cannot set up signal handling.</source>
-            <translation>Die Signalbehandlung kann nicht eingerichtet werden.</translation>
         </message>
         <message>
             <source>tcptune agent stopped after %1 run(s)</source>

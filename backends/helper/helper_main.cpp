@@ -3,6 +3,7 @@
 // stdout. Every change is journalled under /run/tcptune first and rolled back when stdin closes,
 // on SIGTERM/SIGHUP/SIGINT, on "restore", or by the next helper after a crash.
 
+#include "common/termination_signals.h"
 #include "helper/helper_journal.h"
 #include "helper/helper_operations.h"
 #include "helper/helper_protocol.h"
@@ -13,12 +14,10 @@
 #include <QStringList>
 
 #include <cerrno>
-#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <poll.h>
-#include <sys/signalfd.h>
 #include <sys/stat.h>
 #include <syslog.h>
 #include <unistd.h>
@@ -166,7 +165,10 @@ int main(int argc, char **argv)
 {
     const int uid = requestingUid();
     harden();
-    ::signal(SIGPIPE, SIG_IGN);
+    // Termination signals arrive through a descriptor, so a rollback never races a request.
+    // Without it (no descriptors left), the signals end the helper rather than be lost.
+    auto stopSignals = TerminationSignals::install();
+    const int signalFd = stopSignals ? (*stopSignals)->fd() : -1;
 
     const Arguments args = parseArguments(argc, argv);
     if (!args.problem.isEmpty())
@@ -181,16 +183,6 @@ int main(int argc, char **argv)
                       126);
 
     ::openlog("tcptune-helper", LOG_PID, LOG_AUTHPRIV);
-
-    // Termination stopSignals arrive through a descriptor, so a rollback never races a request.
-    sigset_t stopSignals;
-    sigemptyset(&stopSignals);
-    for (int s : {SIGTERM, SIGHUP, SIGINT})
-        sigaddset(&stopSignals, s);
-    sigprocmask(SIG_BLOCK, &stopSignals, nullptr);
-    const int signalFd = ::signalfd(-1, &stopSignals, SFD_CLOEXEC);
-    if (signalFd < 0) // without the descriptor, let the signals end the helper rather than be lost
-        sigprocmask(SIG_UNBLOCK, &stopSignals, nullptr);
 
     auto dir = HelperJournal::checkedDirectory(args.journalDir);
     if (!dir)
@@ -245,9 +237,7 @@ int main(int argc, char **argv)
             break;
         }
         if (signalFd >= 0 && (fds[1].revents & POLLIN)) {
-            signalfd_siginfo info{};
-            if (::read(signalFd, &info, sizeof info) == ssize_t(sizeof info))
-                why = QStringLiteral("signal %1").arg(info.ssi_signo);
+            why = QStringLiteral("signal %1").arg((*stopSignals)->take());
             break;
         }
         if (fds[0].revents & (POLLIN | POLLHUP | POLLERR)) {

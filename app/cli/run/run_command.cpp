@@ -3,6 +3,7 @@
 
 #include "cli/console.h"
 #include "cli/run/run_report.h"
+#include "common/termination_signals.h"
 #include "knobs/knob_value.h"
 #include "lab/lab_target.h"
 #include "traffic/traffic_client.h"
@@ -11,7 +12,6 @@
 #include <QCoreApplication>
 #include <QJsonDocument>
 
-#include <csignal>
 #include <unistd.h>
 
 namespace tcptune::cli {
@@ -20,14 +20,6 @@ namespace {
 QString tr(const char *text)
 {
     return QCoreApplication::translate("RunCommand", text);
-}
-
-TrafficClient *g_client = nullptr;
-
-void onInterrupt(int)
-{
-    if (g_client)
-        g_client->cancel(); // an atomic store: safe in a signal handler
 }
 
 } // namespace
@@ -182,16 +174,14 @@ int runRunCommand(const QStringList &args)
             lastLineAt = elapsed;
         }
     });
-    g_client = &client;
-    std::signal(SIGINT, onInterrupt);
-    std::signal(SIGTERM, onInterrupt);
-    std::signal(SIGPIPE, SIG_IGN);
+    // Ctrl-C or SIGTERM ends the run early; what was measured so far is still printed.
+    auto stop = TerminationSignals::install([&client](int) { client.cancel(); });
+    if (!stop)
+        return failWith(stop.error().message, 1);
     if (!parser.isSet(json))
         err() << tr("Connecting to %1 ...").arg(spec.target.toString()) << Qt::endl;
     const TrafficResult result = client.run(spec);
-    g_client = nullptr;
-    std::signal(SIGINT, SIG_DFL);
-    std::signal(SIGTERM, SIG_DFL);
+    stop->reset();
     if (tty)
         err() << '\r' << "\x1b[K";
 

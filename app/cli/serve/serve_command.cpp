@@ -2,16 +2,12 @@
 #include "cli/command.h"
 
 #include "cli/console.h"
+#include "common/termination_signals.h"
 #include "traffic/agent_server.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QDateTime>
-#include <QSocketNotifier>
-
-#include <csignal>
-#include <fcntl.h>
-#include <unistd.h>
 
 namespace tcptune::cli {
 namespace {
@@ -19,14 +15,6 @@ namespace {
 QString tr(const char *text)
 {
     return QCoreApplication::translate("ServeCommand", text);
-}
-
-int g_signalPipe[2] = {-1, -1};
-
-void onSignal(int)
-{
-    const char c = 1;
-    [[maybe_unused]] const ssize_t n = ::write(g_signalPipe[1], &c, 1);
 }
 
 } // namespace
@@ -87,13 +75,10 @@ int runServeCommand(const QStringList &args)
         return failWith(listening.error().message, 1);
     out() << tr("tcptune agent listening on %1 port %2").arg(parser.value(bind)).arg(*listening) << Qt::endl;
 
-    if (::pipe2(g_signalPipe, O_CLOEXEC | O_NONBLOCK) != 0)
-        return failWith(tr("Cannot set up signal handling."), 1);
-    std::signal(SIGINT, onSignal);
-    std::signal(SIGTERM, onSignal);
-    std::signal(SIGPIPE, SIG_IGN);
-    QSocketNotifier notifier(g_signalPipe[0], QSocketNotifier::Read);
-    QObject::connect(&notifier, &QSocketNotifier::activated, qApp, [] { QCoreApplication::quit(); });
+    auto stop = TerminationSignals::install(
+        [](int) { QMetaObject::invokeMethod(qApp, &QCoreApplication::quit, Qt::QueuedConnection); });
+    if (!stop)
+        return failWith(stop.error().message, 1);
     QCoreApplication::exec();
     server.stop();
     QCoreApplication::processEvents();

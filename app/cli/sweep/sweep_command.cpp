@@ -3,6 +3,7 @@
 
 #include "cli/console.h"
 #include "cli/sweep/sweep_output.h"
+#include "common/termination_signals.h"
 #include "experiment/live_experiment_backend.h"
 #include "experiment/preset_library.h"
 #include "experiment/result_store.h"
@@ -13,10 +14,7 @@
 #include <QCoreApplication>
 #include <QJsonDocument>
 #include <QThread>
-#include <QTimer>
 
-#include <atomic>
-#include <csignal>
 #include <cmath>
 
 namespace tcptune::cli {
@@ -25,13 +23,6 @@ namespace {
 QString tr(const char *text)
 {
     return QCoreApplication::translate("SweepCommand", text);
-}
-
-std::atomic<bool> g_interrupted{false};
-
-void onSignal(int)
-{
-    g_interrupted.store(true);
 }
 
 QString seconds(double s)
@@ -186,10 +177,6 @@ int runSweepCommand(const QStringList &args)
         return 0;
     }
 
-    std::signal(SIGINT, onSignal);
-    std::signal(SIGTERM, onSignal);
-    std::signal(SIGHUP, onSignal);
-
     RunnerOptions runnerOptions;
     runnerOptions.storePath = storePath;
     runnerOptions.removeLabAtEnd = parser.isSet(QStringLiteral("lab-down"));
@@ -232,14 +219,20 @@ int runSweepCommand(const QStringList &args)
         failure = message;
         QCoreApplication::quit();
     });
-    QTimer signalPoll;
-    QObject::connect(&signalPoll, &QTimer::timeout, qApp, [runner] {
-        if (g_interrupted.exchange(false)) {
-            err() << tr("Stopping: restoring the knobs...") << Qt::endl;
-            runner->cancel();
-        }
+    // Ctrl-C, SIGTERM or SIGHUP stop the sweep with the knobs restored (told here, on the main thread).
+    auto stop = TerminationSignals::install([runner](int) {
+        QMetaObject::invokeMethod(
+            qApp,
+            [runner] {
+                err() << tr("Stopping: restoring the knobs...") << Qt::endl;
+                runner->cancel();
+            },
+            Qt::QueuedConnection);
     });
-    signalPoll.start(100);
+    if (!stop) {
+        delete runner; // its thread never started
+        return failWith(stop.error().message, 1);
+    }
 
     worker.start();
     if (resumeId > 0)
@@ -247,7 +240,7 @@ int runSweepCommand(const QStringList &args)
     else
         QMetaObject::invokeMethod(runner, "run", Qt::QueuedConnection, Q_ARG(tcptune::SweepPlan, plan));
     QCoreApplication::exec();
-    signalPoll.stop();
+    stop->reset();
     worker.quit();
     worker.wait();
 
