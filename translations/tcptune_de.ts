@@ -897,6 +897,22 @@
             <source>%1 could not be analysed: %2</source>
             <translation>%1 konnte nicht analysiert werden: %2</translation>
         </message>
+        <message>
+            <source>%1 (%2 flows, %3 s, %4 malformed)</source>
+            <translation>%1 (%2 Flows, %3 s, %4 fehlerhaft)</translation>
+        </message>
+        <message>
+            <source>%1: %2 packets, %3 TCP flows, %4 malformed packets.</source>
+            <translation>%1: %2 Pakete, %3 TCP-Flows, %4 fehlerhafte Pakete.</translation>
+        </message>
+        <message>
+            <source>(via %1)</source>
+            <translation>(über %1)</translation>
+        </message>
+        <message>
+            <source>Tunnelled: %1</source>
+            <translation>Getunnelt: %1</translation>
+        </message>
     </context>
     <context>
         <name>tcptune::ChartExporter</name>
@@ -3422,6 +3438,26 @@ Mehrere Formate auf einmal: --format html,pdf --out ORDNER/report schreibt ORDNE
             <source>tcptune: %1</source>
             <translation>tcptune: %1</translation>
         </message>
+        <message>
+            <source>%1: %2 packets, link type %3, %4 s, %5 TCP flows, %6 malformed</source>
+            <translation>%1: %2 Pakete, Link-Typ %3, %4 s, %5 TCP-Flows, %6 fehlerhaft</translation>
+        </message>
+        <message>
+            <source>via</source>
+            <translation>über</translation>
+        </message>
+        <message>
+            <source>Stop with a partial result when the analysis would need more than this many MB of memory (default 64).</source>
+            <translation>Mit einem Teilergebnis aufhören, wenn die Analyse mehr als so viele MB Speicher bräuchte (Standard 64).</translation>
+        </message>
+        <message>
+            <source>'%1' is not a valid memory limit; give a number of MB from 1 to 1048576, e.g. --max-memory 64.</source>
+            <translation>'%1' ist keine gültige Speichergrenze; geben Sie eine Zahl von MB zwischen 1 und 1048576 an, z. B. --max-memory 64.</translation>
+        </message>
+        <message>
+            <source>Cannot write to the standard output.</source>
+            <translation>Die Standardausgabe kann nicht geschrieben werden.</translation>
+        </message>
     </context>
     <context>
         <name>tcptune::helperprotocol</name>
@@ -3856,6 +3892,187 @@ Mehrere Formate auf einmal: --format html,pdf --out ORDNER/report schreibt ORDNE
         <message>
             <source>The kernel refused %1 = %2: %3.</source>
             <translation>Der Kernel hat %1 = %2 abgelehnt: %3.</translation>
+        </message>
+    </context>
+    <context>
+        <name>CaptureFileReader</name>
+        <message>
+            <source>it is too short</source>
+            <translation>sie ist zu kurz</translation>
+        </message>
+        <message>
+            <source>the file ends inside its section header</source>
+            <translation>die Datei endet in ihrem Section-Header</translation>
+        </message>
+        <message>
+            <source>its section header is not one of pcapng</source>
+            <translation>ihr Section-Header ist keiner von pcapng</translation>
+        </message>
+        <message>
+            <source>the file ends inside its file header</source>
+            <translation>die Datei endet in ihrem Datei-Header</translation>
+        </message>
+        <message>
+            <source>pcap version %1 is unknown</source>
+            <translation>die pcap-Version %1 ist unbekannt</translation>
+        </message>
+        <message>
+            <source>unknown file format</source>
+            <translation>unbekanntes Dateiformat</translation>
+        </message>
+        <message>
+            <source>the file ends inside the record's header</source>
+            <translation>die Datei endet im Header des Datensatzes</translation>
+        </message>
+        <message>
+            <source>the record says it holds %1 captured bytes, more than the %2 a packet can have</source>
+            <translation>der Datensatz gibt %1 aufgezeichnete Bytes an, mehr als die %2, die ein Paket haben kann</translation>
+        </message>
+        <message>
+            <source>the file ends inside the record's data</source>
+            <translation>die Datei endet in den Daten des Datensatzes</translation>
+        </message>
+        <message>
+            <source>the file ends inside a block's header</source>
+            <translation>die Datei endet im Header eines Blocks</translation>
+        </message>
+        <message>
+            <source>a section header block is not valid</source>
+            <translation>ein Section-Header-Block ist ungültig</translation>
+        </message>
+        <message>
+            <source>a block claims a length of %1 bytes</source>
+            <translation>ein Block gibt eine Länge von %1 Bytes an</translation>
+        </message>
+        <message>
+            <source>a block claims a length of %1 bytes, more than %2</source>
+            <translation>ein Block gibt eine Länge von %1 Bytes an, mehr als %2</translation>
+        </message>
+        <message>
+            <source>the file ends inside a block</source>
+            <translation>die Datei endet in einem Block</translation>
+        </message>
+        <message>
+            <source>a block's two length fields differ</source>
+            <translation>die beiden Längenfelder eines Blocks stimmen nicht überein</translation>
+        </message>
+        <message>
+            <source>an interface description block is too short</source>
+            <translation>ein Interface-Description-Block ist zu kurz</translation>
+        </message>
+        <message>
+            <source>a simple packet block is too short</source>
+            <translation>ein Simple-Packet-Block ist zu kurz</translation>
+        </message>
+        <message>
+            <source>a packet block of %1 bytes is shorter than the smallest possible</source>
+            <translation>ein Paketblock von %1 Bytes ist kürzer als der kleinstmögliche</translation>
+        </message>
+        <message>
+            <source>a packet names interface %1, but the section describes %2 interface(s)</source>
+            <translation>ein Paket nennt Interface %1, die Section beschreibt aber %2 Interface(s)</translation>
+        </message>
+        <message>
+            <source>a packet block says it holds %1 captured bytes, more than the %2 a packet can have</source>
+            <translation>ein Paketblock gibt %1 aufgezeichnete Bytes an, mehr als die %2, die ein Paket haben kann</translation>
+        </message>
+        <message>
+            <source>a packet block says it holds %1 captured bytes but has room for %2</source>
+            <translation>ein Paketblock gibt %1 aufgezeichnete Bytes an, hat aber nur Platz für %2</translation>
+        </message>
+    </context>
+    <context>
+        <name>FlowTable</name>
+        <message numerus="yes">
+            <source>%n packet(s) were cut by the capture's snapshot length before the end of their TCP header; like tshark, tcptune leaves them out of the flows. Capture with a larger snapshot length (tcpdump -s 128) to count them.</source>
+            <translation>
+                <numerusform>%n Paket wurde von der Snapshot-Länge des Captures vor dem Ende seines TCP-Headers abgeschnitten; wie tshark lässt tcptune es aus den Flows heraus. Zeichnen Sie mit einer größeren Snapshot-Länge auf (tcpdump -s 128), um es mitzuzählen.</numerusform>
+                <numerusform>%n Pakete wurden von der Snapshot-Länge des Captures vor dem Ende ihres TCP-Headers abgeschnitten; wie tshark lässt tcptune sie aus den Flows heraus. Zeichnen Sie mit einer größeren Snapshot-Länge auf (tcpdump -s 128), um sie mitzuzählen.</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n packet(s) have broken headers (bogus lengths or versions, which tshark marks malformed); like tshark, tcptune leaves most of them out of the flows.</source>
+            <translation>
+                <numerusform>%n Paket hat kaputte Header (unsinnige Längen oder Versionen, die tshark als fehlerhaft markiert); wie tshark lässt tcptune die meisten davon aus den Flows heraus.</numerusform>
+                <numerusform>%n Pakete haben kaputte Header (unsinnige Längen oder Versionen, die tshark als fehlerhaft markiert); wie tshark lässt tcptune die meisten davon aus den Flows heraus.</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>packet %1 at %2 UTC</source>
+            <translation>Paket %1 um %2 UTC</translation>
+        </message>
+        <message numerus="yes">
+            <source>%n packet(s) carry a time more than a day away from the packets around them (%1): the capturing machine's clock jumped or the file is damaged. They are counted in their flows, and the capture's duration includes their times.</source>
+            <translation>
+                <numerusform>%n Paket trägt eine Zeit, die mehr als einen Tag von den Paketen um es herum entfernt ist (%1): Die Uhr des aufzeichnenden Rechners sprang oder die Datei ist beschädigt. Es wird in seinem Flow gezählt, und die Dauer des Captures schließt seine Zeit ein.</numerusform>
+                <numerusform>%n Pakete tragen eine Zeit, die mehr als einen Tag von den Paketen um sie herum entfernt ist (%1): Die Uhr des aufzeichnenden Rechners sprang oder die Datei ist beschädigt. Sie werden in ihren Flows gezählt, und die Dauer des Captures schließt ihre Zeiten ein.</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n packet(s) came from interfaces whose link type tcptune cannot decode; they were skipped.</source>
+            <translation>
+                <numerusform>%n Paket kam von einem Interface, dessen Link-Typ tcptune nicht dekodieren kann; es wurde übersprungen.</numerusform>
+                <numerusform>%n Pakete kamen von Interfaces, deren Link-Typ tcptune nicht dekodieren kann; sie wurden übersprungen.</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
+        <name>TcpFlowAnalyzer</name>
+        <message>
+            <source>%1 is not a capture file that tcptune can read (%2). Give a pcap or pcapng file, as written by tcpdump, Wireshark or tcptune.</source>
+            <translation>%1 ist keine Capture-Datei, die tcptune lesen kann (%2). Geben Sie eine pcap- oder pcapng-Datei an, wie tcpdump, Wireshark oder tcptune sie schreiben.</translation>
+        </message>
+        <message>
+            <source>%1 ends inside its file header (%2), so it holds no packets. Record the capture again.</source>
+            <translation>%1 endet in ihrem Datei-Header (%2) und enthält daher keine Pakete. Zeichnen Sie das Capture erneut auf.</translation>
+        </message>
+        <message>
+            <source>Cannot read the capture %1: %2</source>
+            <translation>Das Capture %1 kann nicht gelesen werden: %2</translation>
+        </message>
+        <message>
+            <source>%1 uses the link type %2 (%3), which tcptune cannot decode. Supported: %4. Capture on an Ethernet, loopback or 'any' interface, or convert the file with editcap.</source>
+            <translation>%1 verwendet den Link-Typ %2 (%3), den tcptune nicht dekodieren kann. Unterstützt: %4. Zeichnen Sie auf einem Ethernet-, Loopback- oder 'any'-Interface auf oder wandeln Sie die Datei mit editcap um.</translation>
+        </message>
+        <message>
+            <source>The capture ends in the middle of packet %1 (byte offset %2): %3. The %4 packets before it were analysed; the file was probably copied while it was being written.</source>
+            <translation>Das Capture endet mitten in Paket %1 (Byte-Offset %2): %3. Die %4 Pakete davor wurden analysiert; die Datei wurde wahrscheinlich kopiert, während sie noch geschrieben wurde.</translation>
+        </message>
+        <message>
+            <source>The capture is damaged at packet %1 (byte offset %2): %3. The %4 packets before it were analysed; Wireshark stops reading at the same place.</source>
+            <translation>Das Capture ist bei Paket %1 (Byte-Offset %2) beschädigt: %3. Die %4 Pakete davor wurden analysiert; Wireshark hört an derselben Stelle auf zu lesen.</translation>
+        </message>
+        <message>
+            <source>Reading the capture failed at packet %1 (byte offset %2): %3. The %4 packets before it were analysed.</source>
+            <translation>Das Lesen des Captures schlug bei Paket %1 (Byte-Offset %2) fehl: %3. Die %4 Pakete davor wurden analysiert.</translation>
+        </message>
+        <message>
+            <source>tcptune stopped after packet %1 (at byte offset %2): analysing this capture needs more than the %3 MB of memory allowed (%4 flows so far); the packets up to it were analysed. Analyse a part of the capture (editcap -c 1000000 FILE part.pcap splits it; tcpdump -r FILE -w part.pcap 'port 5201' keeps one flow) or allow more memory (tcptune analyze --max-memory MB).</source>
+            <translation>tcptune hörte nach Paket %1 (bei Byte-Offset %2) auf: Die Analyse dieses Captures bräuchte mehr als die erlaubten %3 MB Speicher (%4 Flows bisher); die Pakete bis dahin wurden analysiert. Analysieren Sie einen Teil des Captures (editcap -c 1000000 DATEI teil.pcap teilt es; tcpdump -r DATEI -w teil.pcap 'port 5201' behält einen Flow) oder erlauben Sie mehr Speicher (tcptune analyze --max-memory MB).</translation>
+        </message>
+        <message>
+            <source>The analysis of %1 was cancelled.</source>
+            <translation>Die Analyse von %1 wurde abgebrochen.</translation>
+        </message>
+        <message>
+            <source>The interval %1 s is out of range; give a number of seconds from 0.000001 to 1000000.</source>
+            <translation>Das Intervall %1 s liegt außerhalb des Bereichs; geben Sie eine Zahl von Sekunden zwischen 0,000001 und 1000000 an.</translation>
+        </message>
+        <message>
+            <source>The series resolution must be a positive number of seconds.</source>
+            <translation>Die Auflösung der Reihen muss eine positive Zahl von Sekunden sein.</translation>
+        </message>
+        <message>
+            <source>The capture file %1 does not exist; check the path.</source>
+            <translation>Die Capture-Datei %1 existiert nicht; prüfen Sie den Pfad.</translation>
+        </message>
+        <message>
+            <source>%1 is not a file; give the path of a pcap or pcapng capture.</source>
+            <translation>%1 ist keine Datei; geben Sie den Pfad eines pcap- oder pcapng-Captures an.</translation>
+        </message>
+        <message>
+            <source>The capture file %1 is empty (0 bytes): it holds no packets. Record the capture again.</source>
+            <translation>Die Capture-Datei %1 ist leer (0 Bytes): Sie enthält keine Pakete. Zeichnen Sie das Capture erneut auf.</translation>
         </message>
     </context>
 </TS>

@@ -2,6 +2,8 @@
 
 #include <arpa/inet.h>
 
+#include <algorithm>
+
 namespace tcptune {
 
 QString Endpoint::toString() const
@@ -15,16 +17,14 @@ QString Endpoint::toString() const
     return QStringLiteral("%1:%2").arg(QLatin1String(text)).arg(port);
 }
 
-std::vector<std::int64_t> CaptureAnalysis::captureAlignedSeries(const FlowAnalysis &flow,
-                                                                const std::vector<std::int64_t> &series) const
+std::vector<std::int64_t> CaptureAnalysis::captureAlignedSeries(const std::vector<IntervalBytes> &series,
+                                                                bool payload) const
 {
-    std::vector<std::int64_t> padded(std::size_t(std::max<std::int64_t>(interval_count, 0)), 0);
-    for (std::size_t k = 0; k < series.size(); ++k) {
-        const std::int64_t index = flow.first_interval + std::int64_t(k);
-        if (index >= 0 && index < std::int64_t(padded.size()))
-            padded[std::size_t(index)] += series[k];
-    }
-    return padded;
+    std::vector<std::int64_t> dense(std::size_t(std::max<std::int64_t>(interval_count, 0)), 0);
+    for (const IntervalBytes &i : series)
+        if (i.index >= 0 && i.index < std::int64_t(dense.size()))
+            dense[std::size_t(i.index)] += payload ? i.payload_bytes : i.frame_bytes;
+    return dense;
 }
 
 } // namespace tcptune

@@ -45,6 +45,13 @@ struct RttStats {
     double max_ms = 0;
 };
 
+// Bytes of one side in one interval of the IO graph.
+struct IntervalBytes {
+    std::int64_t index = 0;         // interval number, counted from the origin of the series
+    std::int64_t frame_bytes = 0;   // frame bytes
+    std::int64_t payload_bytes = 0; // TCP payload bytes
+};
+
 // What one side sent, and what the other side's ACKs say about it.
 struct DirectionAnalysis {
     std::int64_t packets = 0;
@@ -52,10 +59,13 @@ struct DirectionAnalysis {
     std::int64_t payload_bytes = 0;   // sum of TCP segment lengths (from the IP length fields)
     std::int64_t retransmissions = 0; // as tcp.analysis.retransmission (incl. fast and spurious)
 
-    // Interval k of these vectors is interval (FlowAnalysis::first_interval + k) of the capture;
-    // see CaptureAnalysis::interval_s. Empty when the capture lasts no time at all (as tshark).
-    std::vector<std::int64_t> bytes_per_interval;   // frame bytes
-    std::vector<std::int64_t> payload_per_interval; // TCP payload bytes
+    // The IO graph, sparse: only intervals in which this side sent something, ascending.
+    // Interval numbers count from the capture's first packet (or, with IntervalOrigin::FlowStart,
+    // the flow's); see CaptureAnalysis::interval_s. Sparse so that memory follows the packets,
+    // not the span of their timestamps. Empty when the capture lasts no time at all (as tshark).
+    // Like `tshark -z io,stat` with a tcp.stream filter, it also holds frames whose TCP options
+    // were cut by the capture, which the conversation counts above leave out.
+    std::vector<IntervalBytes> intervals;
 
     // RTT of the data this side sent, measured on the ACKs the other side sent back.
     std::vector<RttSample> rtt;
@@ -69,6 +79,9 @@ struct DirectionAnalysis {
     std::vector<SeriesPoint> advertised_window;
 };
 
+// Packets, bytes and direction of a flow follow `tshark -z conv,tcp`: a flow is a TCP
+// conversation (a new SYN with another sequence number starts a new one), keyed by the innermost
+// addresses and ports of tunnelled traffic.
 struct FlowAnalysis {
     Endpoint client; // the side that sent the SYN; without a SYN, the sender of the first packet
     Endpoint server;
@@ -76,7 +89,9 @@ struct FlowAnalysis {
     std::int64_t packets = 0;
     double first_time_s = 0;
     double last_time_s = 0;
-    std::int64_t first_interval = 0; // capture interval of element 0 of the *_per_interval vectors
+    // The encapsulation the flow's first packet came in, outermost first, e.g.
+    // "VXLAN VNI 42, 10.1.1.1 -> 10.1.1.2"; empty for plain traffic.
+    QString via;
     DirectionAnalysis c2s;
     DirectionAnalysis s2c;
 
@@ -86,23 +101,33 @@ struct FlowAnalysis {
 
 struct CaptureAnalysis {
     QString file;
-    QString link_type;            // libpcap's name, e.g. "EN10MB", "LINUX_SLL2", "RAW"
+    QString link_type;            // libpcap's name, e.g. "EN10MB", "LINUX_SLL2", "RAW" (", "-joined)
     std::int64_t packets = 0;     // every record read, TCP or not
     std::int64_t tcp_packets = 0; // records decoded as TCP
-    std::int64_t undecodable = 0; // records too short or malformed to decode (counted, skipped)
-    double start_epoch_s = 0;     // time of the first packet
-    double duration_s = 0;        // last minus first packet time
+    // Packets whose headers are broken (as tshark's _ws.malformed, or bogus IP/TCP lengths and
+    // versions). Most are in no flow, as in tshark; a few tshark decodes anyway and counts.
+    std::int64_t malformed = 0;
+    // Packets the capture's snapshot length cut before the end of the TCP header (in no flow).
+    std::int64_t cut_short = 0;
+    // Packets whose time lies far from the packets around them (a clock jump, a damaged file).
+    std::int64_t time_outliers = 0;
+    double start_epoch_s = 0; // time of the first packet
+    double duration_s = 0;    // last minus first packet time
     double interval_s = 0.1;
     std::int64_t interval_count = 0; // intervals covering the capture (0 for a zero-length capture)
-    bool truncated = false;          // the file ends or breaks in the middle of a record
-    QString truncation_message;      // what happened and that the packets before it were analysed
+    // The analysis stopped before the end of the file: the file is damaged or cut short, or the
+    // memory limit was reached. truncation_message says what happened, where (record number and
+    // byte offset) and that the packets before it were analysed.
+    bool truncated = false;
+    QString truncation_message;
     QStringList warnings;            // other problems worth telling the user (translated)
     std::vector<FlowAnalysis> flows; // sorted by total frame bytes, largest first
 
-    // FLOW's series padded with zeros to the whole capture: interval_count values from the
-    // capture's first packet (what tshark -z io,stat prints for that stream).
-    std::vector<std::int64_t> captureAlignedSeries(const FlowAnalysis &flow,
-                                                   const std::vector<std::int64_t> &series) const;
+    // SERIES (frame or payload bytes) as a dense vector of interval_count values from the
+    // capture's first packet (what tshark -z io,stat prints for that stream). Its size follows
+    // the capture's span: for tests and small captures only.
+    std::vector<std::int64_t> captureAlignedSeries(const std::vector<IntervalBytes> &series,
+                                                   bool payload = false) const;
 };
 
 } // namespace tcptune

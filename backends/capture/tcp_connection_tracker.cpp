@@ -1,5 +1,7 @@
 #include "capture/tcp_connection_tracker.h"
 
+#include <algorithm>
+
 namespace tcptune {
 namespace {
 
@@ -36,6 +38,29 @@ constexpr std::size_t kMaxUnacked = 10000;
 
 } // namespace
 
+struct TcpConnectionTracker::Segment {
+    std::uint32_t seq;
+    std::uint32_t ack;
+    std::uint32_t seglen;
+    std::uint16_t flags;
+    std::uint32_t window;
+    std::int64_t timeNs;
+    bool synFinRst;
+    bool synOrFin;
+};
+
+void TcpConnectionTracker::Segments::popFront()
+{
+    ++head;
+    if (head == items.size()) {
+        items.clear();
+        head = 0;
+    } else if (head >= 64 && head * 2 >= items.size()) {
+        items.erase(items.begin(), items.begin() + std::ptrdiff_t(head));
+        head = 0;
+    }
+}
+
 bool TcpConnectionTracker::isNewConnection(int dir, const DecodedTcp &tcp) const
 {
     const Direction &d = m_dir[dir];
@@ -49,197 +74,219 @@ int TcpConnectionTracker::windowShift(int dir) const
     return (mine >= 0 && theirs >= 0) ? mine : 0;
 }
 
+std::size_t TcpConnectionTracker::heapBytes() const
+{
+    return (m_dir[0].segments.items.capacity() + m_dir[1].segments.items.capacity()) * sizeof(Unacked);
+}
+
 SegmentVerdict TcpConnectionTracker::onSegment(int dir, const DecodedTcp &tcp, std::int64_t timeNs)
 {
     Direction &fwd = m_dir[dir];
     Direction &rev = m_dir[1 - dir];
-    const std::uint32_t seq = tcp.seq;
-    const std::uint32_t ack = tcp.ack;
-    const std::uint32_t seglen = tcp.segmentLength;
     const std::uint16_t flags = tcp.flags;
-    const std::uint32_t window = tcp.window;
-    const bool synFinRst = flags & (tcpflag::Syn | tcpflag::Fin | tcpflag::Rst);
+    const Segment s{tcp.seq,
+                    tcp.ack,
+                    tcp.segmentLength,
+                    flags,
+                    tcp.window,
+                    timeNs,
+                    (flags & (tcpflag::Syn | tcpflag::Fin | tcpflag::Rst)) != 0,
+                    (flags & (tcpflag::Syn | tcpflag::Fin)) != 0};
     SegmentVerdict verdict;
-    unsigned found = 0;
 
-    if (!fwd.baseSeqSet) {
-        fwd.baseSeq = (flags & tcpflag::Syn) ? seq : seq - 1;
-        fwd.baseSeqSet = true;
-    }
-    if (!rev.baseSeqSet && (flags & tcpflag::Ack)) {
-        rev.baseSeq = ack - 1;
-        rev.baseSeqSet = true;
-    }
-    if (flags & tcpflag::Ack)
-        rev.validBif = true;
-
-    // Wireshark jumps over the window and duplicate-ACK checks for these; the retransmission
-    // checks below still run.
-    bool skipWindowChecks = false;
-    // Zero window probe: one byte at the expected place into a closed window.
-    if (seglen == 1 && seq == fwd.nextseq && rev.window == 0) {
-        found |= kZeroWindowProbe;
-        skipWindowChecks = true;
-    }
-    if (!skipWindowChecks) {
-        // A segment beyond what we expected: something before it was not captured.
-        if (fwd.nextseq && gtSeq(seq, fwd.nextseq) && !(flags & tcpflag::Rst))
-            fwd.validBif = false;
-        if ((seglen == 0 || seglen == 1) && seq == fwd.nextseq - 1 && !synFinRst)
-            found |= kKeepAlive;
-        // Keep-alive ACK and zero-window-probe ACK end the checks early in Wireshark.
-        const bool repeatsAck =
-            seglen == 0 && window == fwd.window && seq == fwd.nextseq && ack == fwd.lastack && !synFinRst;
-        if (repeatsAck && window != 0 && (rev.lastSegmentFlags & kKeepAlive)) {
-            skipWindowChecks = true;
-        } else if (repeatsAck && window == 0 && (rev.lastSegmentFlags & kZeroWindowProbe)) {
-            skipWindowChecks = true;
-        } else if (repeatsAck && window != 0) {
-            fwd.dupacks = fwd.dupacks == -1 ? 1 : fwd.dupacks + 1; // duplicate ACK
-        }
-    }
-
-    if (ack != fwd.lastack)
+    setBaseSequences(fwd, rev, s);
+    unsigned found = windowFindings(fwd, rev, s);
+    if (s.ack != fwd.lastack)
         fwd.dupacks = 0;
+    lostAckFindings(rev, s);
+    if ((s.seglen > 0 || s.synOrFin) && !(found & kKeepAlive))
+        found |= retransmissionFindings(fwd, rev, s);
+    remember(fwd, s, found);
+    ackSegments(rev, s.ack, timeNs, verdict);
 
-    // An ACK for data of the other side we never saw.
-    if (rev.maxseqtobeacked && gtSeq(ack, rev.maxseqtobeacked) && (flags & tcpflag::Ack)) {
-        if (rev.maxseqtobeacked > rev.nextseq)
-            rev.maxseqtobeacked = rev.nextseq;
-        else
-            rev.dupacks = -1;
-    }
-
-    if ((seglen > 0 || (flags & (tcpflag::Syn | tcpflag::Fin))) && !(found & kKeepAlive)) {
-        bool seqNotAdvanced = fwd.nextseq && ltSeq(seq, fwd.nextseq);
-        if (seglen > 1 && fwd.nextseq - 1 == seq)
-            seqNotAdvanced = false;
-        const std::int64_t sinceDupAck = timeNs - rev.lastackTimeNs;
-        const std::int64_t sinceNextseq = timeNs - fwd.nextseqTimeNs;
-        const std::int64_t outOfOrderThreshold = m_firstRttNs != 0 ? m_firstRttNs : 3000000;
-        if (seglen > 0 && rev.lastack && leSeq(seq + seglen, rev.lastack)) {
-            found |= kSpuriousRetransmission; // data the receiver had already acknowledged
-        } else if (seqNotAdvanced && rev.dupacks >= 2 && rev.lastack == seq && sinceDupAck >= 0 &&
-                   sinceDupAck < 20000000) {
-            found |= kFastRetransmission;
-        } else if (seqNotAdvanced && sinceNextseq >= 0 && sinceNextseq < outOfOrderThreshold &&
-                   fwd.nextseq != seq + seglen + ((flags & (tcpflag::Syn | tcpflag::Fin)) ? 1 : 0)) {
-            found |= kOutOfOrder;
-        } else if (seqNotAdvanced) {
-            found |= kRetransmission;
-        }
-    }
-
-    // Remember the segment until it is ACKed.
-    std::uint32_t nextseq = seq + seglen;
-    if ((seglen || (flags & (tcpflag::Syn | tcpflag::Fin))) && fwd.segments.size() < kMaxUnacked) {
-        if (flags & (tcpflag::Syn | tcpflag::Fin))
-            nextseq += 1;
-        if (!fwd.segments.empty()) {
-            const Unacked &last = fwd.segments.back();
-            if (ltSeq(seq, last.seq) || ltSeq(nextseq, last.nextseq))
-                fwd.ordered = false;
-        }
-        fwd.segments.push_back({seq, nextseq, timeNs});
-    }
-    if (gtSeq(nextseq, fwd.nextseq) || !fwd.nextseq) {
-        if (!(found & kZeroWindowProbe)) {
-            fwd.nextseq = nextseq;
-            fwd.nextseqTimeNs = timeNs;
-        }
-    }
-    if (seq == fwd.maxseqtobeacked || !fwd.maxseqtobeacked) {
-        if (!(found & kZeroWindowProbe))
-            fwd.maxseqtobeacked = fwd.nextseq;
-    }
-    fwd.window = window;
-    fwd.lastack = ack;
-    fwd.lastackTimeNs = timeNs;
-    fwd.lastSegmentFlags = found;
-
-    ackSegments(rev, ack, timeNs, verdict);
-
-    if (seglen != 0 && !fwd.segments.empty() && fwd.validBif) {
+    if (s.seglen != 0 && !fwd.segments.empty() && fwd.validBif) {
         const std::uint32_t inFlight = bytesInFlight(fwd);
         if (inFlight > 0 && inFlight < 2000000000u) {
             verdict.hasBytesInFlight = true;
             verdict.bytesInFlight = inFlight;
         }
     }
-
-    // Handshake bookkeeping Wireshark does after the sequence analysis.
-    if (flags & tcpflag::Syn) {
-        fwd.synWindowScale = tcp.windowScale >= 0 ? tcp.windowScale : -2;
-        if (!(flags & tcpflag::Ack))
-            m_lastSynNs = timeNs;
-    }
-    if ((flags & (tcpflag::Syn | tcpflag::Ack)) == tcpflag::Ack && m_lastSynNs != 0 && m_firstRttNs == 0)
-        m_firstRttNs = timeNs - m_lastSynNs;
-
+    handshake(fwd, tcp, timeNs);
     verdict.retransmission = found & (kRetransmission | kFastRetransmission | kSpuriousRetransmission);
     return verdict;
+}
+
+void TcpConnectionTracker::setBaseSequences(Direction &fwd, Direction &rev, const Segment &s)
+{
+    if (!fwd.baseSeqSet) {
+        fwd.baseSeq = (s.flags & tcpflag::Syn) ? s.seq : s.seq - 1;
+        fwd.baseSeqSet = true;
+    }
+    if (!rev.baseSeqSet && (s.flags & tcpflag::Ack)) {
+        rev.baseSeq = s.ack - 1;
+        rev.baseSeqSet = true;
+    }
+    if (s.flags & tcpflag::Ack)
+        rev.validBif = true;
+}
+
+// Zero window probes, keep-alives and duplicate ACKs. Wireshark jumps over the window and
+// duplicate-ACK checks for probes and their ACKs (the retransmission checks still run).
+unsigned TcpConnectionTracker::windowFindings(Direction &fwd, Direction &rev, const Segment &s)
+{
+    unsigned found = 0;
+    // Zero window probe: one byte at the expected place into a closed window.
+    if (s.seglen == 1 && s.seq == fwd.nextseq && rev.window == 0)
+        return kZeroWindowProbe;
+    // A segment beyond what we expected: something before it was not captured.
+    if (fwd.nextseq && gtSeq(s.seq, fwd.nextseq) && !(s.flags & tcpflag::Rst))
+        fwd.validBif = false;
+    if ((s.seglen == 0 || s.seglen == 1) && s.seq == fwd.nextseq - 1 && !s.synFinRst)
+        found |= kKeepAlive;
+    // Keep-alive ACK and zero-window-probe ACK end the checks early in Wireshark.
+    const bool repeatsAck =
+        s.seglen == 0 && s.window == fwd.window && s.seq == fwd.nextseq && s.ack == fwd.lastack && !s.synFinRst;
+    const bool ackOfProbe = (s.window != 0 && (rev.lastSegmentFlags & kKeepAlive)) ||
+                            (s.window == 0 && (rev.lastSegmentFlags & kZeroWindowProbe));
+    if (repeatsAck && s.window != 0 && !ackOfProbe)
+        fwd.dupacks = fwd.dupacks == -1 ? 1 : fwd.dupacks + 1; // duplicate ACK
+    return found;
+}
+
+// An ACK for data of the other side we never saw.
+void TcpConnectionTracker::lostAckFindings(Direction &rev, const Segment &s)
+{
+    if (rev.maxseqtobeacked && gtSeq(s.ack, rev.maxseqtobeacked) && (s.flags & tcpflag::Ack)) {
+        if (rev.maxseqtobeacked > rev.nextseq)
+            rev.maxseqtobeacked = rev.nextseq;
+        else
+            rev.dupacks = -1;
+    }
+}
+
+unsigned TcpConnectionTracker::retransmissionFindings(const Direction &fwd, const Direction &rev,
+                                                      const Segment &s) const
+{
+    bool seqNotAdvanced = fwd.nextseq && ltSeq(s.seq, fwd.nextseq);
+    if (s.seglen > 1 && fwd.nextseq - 1 == s.seq)
+        seqNotAdvanced = false;
+    const std::int64_t sinceDupAck = s.timeNs - rev.lastackTimeNs;
+    const std::int64_t sinceNextseq = s.timeNs - fwd.nextseqTimeNs;
+    const std::int64_t outOfOrderThreshold = m_firstRttNs != 0 ? m_firstRttNs : 3000000;
+    if (s.seglen > 0 && rev.lastack && leSeq(s.seq + s.seglen, rev.lastack))
+        return kSpuriousRetransmission; // data the receiver had already acknowledged
+    if (seqNotAdvanced && rev.dupacks >= 2 && rev.lastack == s.seq && sinceDupAck >= 0 && sinceDupAck < 20000000)
+        return kFastRetransmission;
+    if (seqNotAdvanced && sinceNextseq >= 0 && sinceNextseq < outOfOrderThreshold &&
+        fwd.nextseq != s.seq + s.seglen + (s.synOrFin ? 1 : 0))
+        return kOutOfOrder;
+    return seqNotAdvanced ? unsigned(kRetransmission) : 0u;
+}
+
+// Remembers the segment until it is ACKed and moves this side's expectations forward.
+void TcpConnectionTracker::remember(Direction &fwd, const Segment &s, unsigned found)
+{
+    std::uint32_t nextseq = s.seq + s.seglen;
+    if ((s.seglen || s.synOrFin) && fwd.segments.size() < kMaxUnacked) {
+        if (s.synOrFin)
+            nextseq += 1;
+        Segments &list = fwd.segments;
+        if (!list.empty() && (ltSeq(s.seq, list.back().seq) || ltSeq(nextseq, list.back().nextseq)))
+            list.ordered = false;
+        list.items.push_back({s.seq, nextseq, s.timeNs});
+    }
+    if ((gtSeq(nextseq, fwd.nextseq) || !fwd.nextseq) && !(found & kZeroWindowProbe)) {
+        fwd.nextseq = nextseq;
+        fwd.nextseqTimeNs = s.timeNs;
+    }
+    if ((s.seq == fwd.maxseqtobeacked || !fwd.maxseqtobeacked) && !(found & kZeroWindowProbe))
+        fwd.maxseqtobeacked = fwd.nextseq;
+    fwd.window = s.window;
+    fwd.lastack = s.ack;
+    fwd.lastackTimeNs = s.timeNs;
+    fwd.lastSegmentFlags = found;
+}
+
+// Handshake bookkeeping Wireshark does after the sequence analysis.
+void TcpConnectionTracker::handshake(Direction &fwd, const DecodedTcp &tcp, std::int64_t timeNs)
+{
+    if (tcp.flags & tcpflag::Syn) {
+        fwd.synWindowScale = tcp.windowScale >= 0 ? tcp.windowScale : -2;
+        if (!(tcp.flags & tcpflag::Ack))
+            m_lastSynNs = timeNs;
+    }
+    if ((tcp.flags & (tcpflag::Syn | tcpflag::Ack)) == tcpflag::Ack && m_lastSynNs != 0 && m_firstRttNs == 0)
+        m_firstRttNs = timeNs - m_lastSynNs;
 }
 
 // Removes what ACK covers from REV's unacknowledged segments. The RTT sample is the time since
 // the oldest segment that ends exactly at ACK (a partial or cumulative ACK gives none).
 void TcpConnectionTracker::ackSegments(Direction &rev, std::uint32_t ack, std::int64_t timeNs, SegmentVerdict &verdict)
 {
-    auto &list = rev.segments;
+    Segments &list = rev.segments;
     bool matched = false;
     std::int64_t sentNs = 0;
-    if (rev.ordered) {
+    if (list.ordered) {
         while (!list.empty() && leSeq(list.front().nextseq, ack)) {
             if (!matched && list.front().nextseq == ack) {
                 matched = true;
                 sentNs = list.front().timeNs;
             }
-            list.pop_front();
+            list.popFront();
         }
-        for (Unacked &u : list) {
-            if (!gtSeq(ack, u.seq))
+        for (std::size_t i = list.head; i < list.items.size(); ++i) {
+            if (!gtSeq(ack, list.items[i].seq))
                 break;
-            u.seq = ack; // partly acknowledged
+            list.items[i].seq = ack; // partly acknowledged
         }
     } else {
-        std::size_t kept = 0;
-        for (std::size_t i = 0; i < list.size(); ++i) {
-            Unacked u = list[i];
-            if (u.nextseq == ack) {
-                if (!matched) {
-                    matched = true;
-                    sentNs = u.timeNs;
-                }
-                continue;
-            }
-            if (gtSeq(ack, u.seq) && leSeq(ack, u.nextseq))
-                u.seq = ack;
-            else if (!gtSeq(u.nextseq, ack))
-                continue; // old: acknowledged before
-            list[kept++] = u;
-        }
-        list.resize(kept);
-        // Retransmissions may have been the only disorder; check again once they are gone.
-        rev.ordered = true;
-        for (std::size_t i = 1; i < list.size() && rev.ordered; ++i)
-            rev.ordered = geSeq(list[i].seq, list[i - 1].seq) && geSeq(list[i].nextseq, list[i - 1].nextseq);
+        ackUnordered(list, ack, matched, sentNs);
     }
     if (list.empty())
-        rev.ordered = true;
+        list.ordered = true;
     if (matched && timeNs != sentNs) {
         verdict.hasRtt = true;
         verdict.rttNs = timeNs - sentNs;
     }
 }
 
+void TcpConnectionTracker::ackUnordered(Segments &list, std::uint32_t ack, bool &matched, std::int64_t &sentNs)
+{
+    std::size_t kept = 0;
+    for (std::size_t i = list.head; i < list.items.size(); ++i) {
+        Unacked u = list.items[i];
+        if (u.nextseq == ack) {
+            if (!matched) {
+                matched = true;
+                sentNs = u.timeNs;
+            }
+            continue;
+        }
+        if (gtSeq(ack, u.seq) && leSeq(ack, u.nextseq))
+            u.seq = ack;
+        else if (!gtSeq(u.nextseq, ack))
+            continue; // old: acknowledged before
+        list.items[kept++] = u;
+    }
+    list.items.resize(kept);
+    list.head = 0;
+    // Retransmissions may have been the only disorder; check again once they are gone.
+    list.ordered = true;
+    for (std::size_t i = 1; i < list.items.size() && list.ordered; ++i)
+        list.ordered =
+            geSeq(list.items[i].seq, list.items[i - 1].seq) && geSeq(list.items[i].nextseq, list.items[i - 1].nextseq);
+}
+
 std::uint32_t TcpConnectionTracker::bytesInFlight(const Direction &d)
 {
-    if (d.ordered)
-        return d.segments.back().nextseq - d.segments.front().seq;
-    std::uint32_t first = d.segments.front().seq - d.baseSeq;
-    std::uint32_t last = d.segments.front().nextseq - d.baseSeq;
-    for (const Unacked &u : d.segments) {
-        first = std::min(first, u.seq - d.baseSeq);
-        last = std::max(last, u.nextseq - d.baseSeq);
+    const Segments &list = d.segments;
+    if (list.ordered)
+        return list.back().nextseq - list.front().seq;
+    std::uint32_t first = list.front().seq - d.baseSeq;
+    std::uint32_t last = list.front().nextseq - d.baseSeq;
+    for (std::size_t i = list.head; i < list.items.size(); ++i) {
+        first = std::min(first, list.items[i].seq - d.baseSeq);
+        last = std::max(last, list.items[i].nextseq - d.baseSeq);
     }
     return last - first;
 }

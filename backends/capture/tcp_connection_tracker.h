@@ -6,8 +6,9 @@
 
 #include "capture/packet_decoder.h"
 
+#include <cstddef>
 #include <cstdint>
-#include <deque>
+#include <vector>
 
 namespace tcptune {
 
@@ -23,7 +24,6 @@ struct SegmentVerdict {
 class TcpConnectionTracker final {
 public:
     // DIR: 0 for the side that sent the connection's first packet, 1 for the other.
-    // Call only for segments whose length is known (DecodedTcp::haveSegmentLength).
     SegmentVerdict onSegment(int dir, const DecodedTcp &tcp, std::int64_t timeNs);
 
     // Wireshark starts a new conversation when a SYN arrives whose sequence number differs
@@ -33,11 +33,29 @@ public:
     // The shift to apply to DIR's window field (0 unless both SYNs carried the WS option).
     int windowShift(int dir) const;
 
+    // Bytes this tracker holds on the heap (unacknowledged segments), for memory accounting.
+    std::size_t heapBytes() const;
+
 private:
     struct Unacked {
         std::uint32_t seq;
         std::uint32_t nextseq;
         std::int64_t timeNs;
+    };
+    // Unacknowledged segments, oldest first: a vector consumed from HEAD (cheaper than a deque,
+    // which allocates even when empty). While ordered (each one starts and ends at or after the
+    // one before), ACK handling and bytes in flight only touch the ends.
+    struct Segments {
+        std::vector<Unacked> items;
+        std::size_t head = 0;
+        bool ordered = true;
+
+        bool empty() const { return head == items.size(); }
+        std::size_t size() const { return items.size() - head; }
+        Unacked &front() { return items[head]; }
+        const Unacked &front() const { return items[head]; }
+        const Unacked &back() const { return items.back(); }
+        void popFront();
     };
     struct Direction {
         bool baseSeqSet = false;
@@ -52,13 +70,18 @@ private:
         unsigned lastSegmentFlags = 0;
         bool validBif = true;
         int synWindowScale = -1; // -1 no SYN seen, -2 SYN without the option
-        // Unacknowledged segments, oldest first. While ordered (each one starts and ends at or
-        // after the one before), ACK handling and bytes in flight only touch the ends.
-        std::deque<Unacked> segments;
-        bool ordered = true;
+        Segments segments;
     };
+    struct Segment; // the fields of one segment the checks look at
 
+    void setBaseSequences(Direction &fwd, Direction &rev, const Segment &s);
+    unsigned windowFindings(Direction &fwd, Direction &rev, const Segment &s);
+    void lostAckFindings(Direction &rev, const Segment &s);
+    unsigned retransmissionFindings(const Direction &fwd, const Direction &rev, const Segment &s) const;
+    void remember(Direction &fwd, const Segment &s, unsigned found);
+    void handshake(Direction &fwd, const DecodedTcp &tcp, std::int64_t timeNs);
     void ackSegments(Direction &rev, std::uint32_t ack, std::int64_t timeNs, SegmentVerdict &verdict);
+    static void ackUnordered(Segments &list, std::uint32_t ack, bool &matched, std::int64_t &sentNs);
     static std::uint32_t bytesInFlight(const Direction &d);
 
     Direction m_dir[2];

@@ -1,8 +1,10 @@
 #pragma once
 // TcpFlowAnalyzer: reads a pcap or pcapng file once, streaming, and computes per TCP flow what
 // Wireshark shows (conversation byte counts, IO graph per interval, tcp.analysis.ack_rtt,
-// tcp.analysis.retransmission, bytes in flight, advertised window). Memory grows with the number
-// of flows and the length of the output series, never with the packet count.
+// tcp.analysis.retransmission, bytes in flight, advertised window), tunnelled flows included.
+// Bounded by construction: time and memory follow the packets and flows, never the span of the
+// timestamps; past AnalysisOptions::memory_limit_bytes it stops and says so; a damaged or cut
+// file gives the packets before the damage and a message naming the record and its offset.
 // Plain functions over plain structs: safe to call from any thread, no QObject involved.
 
 #include "capture/capture_analysis.h"
@@ -11,7 +13,9 @@
 #include <QString>
 
 #include <atomic>
+#include <cstdint>
 #include <functional>
+#include <span>
 
 namespace tcptune {
 
@@ -22,6 +26,9 @@ struct AnalysisOptions {
     enum class IntervalOrigin { CaptureStart, FlowStart } origin = IntervalOrigin::CaptureStart;
     double series_resolution_s = 0.01; // bytes in flight / window: one point per slot at most
     bool keep_rtt_samples = true;      // false: only RttStats (still exact), no per-ACK vector
+    // The analysis stops (with a partial result and a message) when the flows, series and
+    // samples it keeps would need more than this.
+    std::int64_t memory_limit_bytes = 64LL << 20;
 };
 
 // Called now and then (about every 64k packets and at the end) from the analysing thread with
@@ -29,11 +36,15 @@ struct AnalysisOptions {
 using ProgressCallback = std::function<void(double fraction)>;
 
 // Analyses PATH. Fails (with a message saying what to do) when the file cannot be opened, is not
-// a capture or has an unsupported link type. A file that breaks off in the middle is analysed up
-// to the break and the result says so (truncated, truncation_message). When CANCEL becomes true
-// the analysis stops and fails with a "cancelled" message.
+// a capture or has an unsupported link type. A file that breaks off or is damaged in the middle
+// is analysed up to the break and the result says so (truncated, truncation_message). When
+// CANCEL becomes true the analysis stops and fails with a "cancelled" message.
 Result<CaptureAnalysis> analyzeCapture(const QString &path, const AnalysisOptions &options = {},
                                        const ProgressCallback &progress = {}, const std::atomic_bool *cancel = nullptr);
+
+// The same over the bytes of a capture file in memory; NAME stands for the file in messages.
+Result<CaptureAnalysis> analyzeCaptureBytes(std::span<const std::uint8_t> bytes, const QString &name,
+                                            const AnalysisOptions &options = {});
 
 // The link types analyzeCapture understands, as libpcap names them (for messages and --help).
 QStringList supportedLinkTypes();

@@ -31,6 +31,8 @@ bool CaptureLoader::load(const QString &path, double intervalS)
     m_thread = QThread::create([self, cancel, path, intervalS] {
         AnalysisOptions options;
         options.interval_s = intervalS;
+        // The GUI keeps every RTT sample for its chart: a larger cap than the CLI's, still a cap.
+        options.memory_limit_bytes = 512LL << 20;
         // Progress arrives often; the queued call drops it when the loader is gone.
         const auto report = [self](double fraction) {
             if (self)

@@ -25,6 +25,26 @@ const DirectionAnalysis &dataDirection(const FlowAnalysis &flow)
     return flow.s2c.payload_bytes > flow.c2s.payload_bytes ? flow.s2c : flow.c2s;
 }
 
+// Mbit/s per interval from the sparse series; a gap drops to zero on both of its sides, so that
+// the line does not bridge intervals without packets (bounded: at most three points per entry).
+QList<QPointF> throughputPoints(const std::vector<IntervalBytes> &intervals, double interval)
+{
+    QList<QPointF> points;
+    points.reserve(qsizetype(intervals.size()) * 3);
+    std::int64_t previous = -2;
+    for (const IntervalBytes &i : intervals) {
+        if (i.index > previous + 1) {
+            if (previous >= 0)
+                points.append(QPointF(double(previous + 1) * interval, 0));
+            if (i.index > 0)
+                points.append(QPointF(double(i.index - 1) * interval, 0));
+        }
+        points.append(QPointF(double(i.index) * interval, double(i.frame_bytes) * 8.0 / interval / 1e6));
+        previous = i.index;
+    }
+    return points;
+}
+
 QString formatBytes(std::int64_t bytes)
 {
     return QLocale().formattedDataSize(bytes, 1, QLocale::DataSizeTraditionalFormat);
@@ -117,59 +137,28 @@ void CapturePanel::onLoaded(const QString &path, std::shared_ptr<const CaptureAn
     const QString name = QFileInfo(path).fileName();
     QSignalBlocker block(m_tree);
     auto *top = new QTreeWidgetItem(m_tree);
-    top->setText(FlowColumn,
-                 tr("%1 (%2 flows, %3 s)").arg(name).arg(analysis->flows.size()).arg(analysis->duration_s, 0, 'f', 1));
+    top->setText(FlowColumn, tr("%1 (%2 flows, %3 s, %4 malformed)")
+                                 .arg(name)
+                                 .arg(analysis->flows.size())
+                                 .arg(analysis->duration_s, 0, 'f', 1)
+                                 .arg(analysis->malformed));
     top->setData(FlowColumn, Qt::UserRole, path);
     top->setText(PacketsColumn, QString::number(analysis->packets));
     top->setToolTip(FlowColumn, path);
 
     QList<int> runs;
-    const double interval = analysis->interval_s;
     const int count = std::min<int>(int(analysis->flows.size()), kMaxFlows);
-    for (int f = 0; f < count; ++f) {
-        const FlowAnalysis &flow = analysis->flows[size_t(f)];
-        const DirectionAnalysis &data = dataDirection(flow);
-        const QString label = QStringLiteral("%1: %2 → %3").arg(name, flow.client.toString(), flow.server.toString());
-        const int id = m_chart->addRun(label);
-        runs.append(id);
-
-        QList<QPointF> throughput;
-        throughput.reserve(qsizetype(data.bytes_per_interval.size()));
-        for (size_t k = 0; k < data.bytes_per_interval.size(); ++k)
-            throughput.append(QPointF(double(flow.first_interval + std::int64_t(k)) * interval,
-                                      double(data.bytes_per_interval[k]) * 8.0 / interval / 1e6));
-        QList<QPointF> rtt;
-        rtt.reserve(qsizetype(data.rtt.size()));
-        for (const RttSample &s : data.rtt)
-            rtt.append(QPointF(s.time_s, s.rtt_s * 1000.0));
-        QList<QPointF> inFlight;
-        inFlight.reserve(qsizetype(data.bytes_in_flight.size()));
-        for (const SeriesPoint &p : data.bytes_in_flight)
-            inFlight.append(QPointF(p.time_s, double(p.value)));
-        m_chart->setSeries(id, ChartMetric::Throughput, throughput);
-        m_chart->setSeries(id, ChartMetric::Rtt, rtt);
-        m_chart->setSeries(id, ChartMetric::BytesInFlight, inFlight);
-        const bool shown = f < kShownFlows;
-        m_chart->setRunVisible(id, shown);
-
-        auto *item = new QTreeWidgetItem(top);
-        item->setText(FlowColumn, QStringLiteral("%1 → %2").arg(flow.client.toString(), flow.server.toString()));
-        item->setCheckState(FlowColumn, shown ? Qt::Checked : Qt::Unchecked);
-        item->setData(FlowColumn, kRunIdRole, id);
-        item->setForeground(FlowColumn, m_chart->runColour(id));
-        item->setText(PacketsColumn, QString::number(flow.packets));
-        item->setText(BytesColumn, formatBytes(flow.totalBytes()));
-        item->setText(RttColumn,
-                      data.rtt_stats.count > 0
-                          ? tr("%1 ms (%2 samples)").arg(data.rtt_stats.median_ms, 0, 'f', 2).arg(data.rtt_stats.count)
-                          : tr("none"));
-        item->setText(RetransColumn, QString::number(flow.retransmissions()));
-    }
+    for (int f = 0; f < count; ++f)
+        runs.append(addFlow(top, name, analysis->flows[size_t(f)], analysis->interval_s, f < kShownFlows));
     top->setExpanded(true);
     m_runsOf.insert(path, runs);
     m_chart->resetZoom();
 
-    QString status = tr("%1: %2 packets, %3 TCP flows.").arg(name).arg(analysis->packets).arg(analysis->flows.size());
+    QString status = tr("%1: %2 packets, %3 TCP flows, %4 malformed packets.")
+                         .arg(name)
+                         .arg(analysis->packets)
+                         .arg(analysis->flows.size())
+                         .arg(analysis->malformed);
     if (analysis->flows.size() > size_t(kMaxFlows))
         status += QLatin1Char(' ') + tr("The %1 largest flows are listed.").arg(kMaxFlows);
     if (analysis->truncated)
@@ -178,6 +167,46 @@ void CapturePanel::onLoaded(const QString &path, std::shared_ptr<const CaptureAn
         status += QLatin1Char(' ') + warning;
     m_status->setText(status);
     Q_EMIT captureLoaded(path);
+}
+
+// One flow: its run in the chart and its row under TOP; returns the run's id.
+int CapturePanel::addFlow(QTreeWidgetItem *top, const QString &name, const FlowAnalysis &flow, double interval,
+                          bool shown)
+{
+    const DirectionAnalysis &data = dataDirection(flow);
+    const int id =
+        m_chart->addRun(QStringLiteral("%1: %2 → %3").arg(name, flow.client.toString(), flow.server.toString()));
+    QList<QPointF> rtt;
+    rtt.reserve(qsizetype(data.rtt.size()));
+    for (const RttSample &s : data.rtt)
+        rtt.append(QPointF(s.time_s, s.rtt_s * 1000.0));
+    QList<QPointF> inFlight;
+    inFlight.reserve(qsizetype(data.bytes_in_flight.size()));
+    for (const SeriesPoint &p : data.bytes_in_flight)
+        inFlight.append(QPointF(p.time_s, double(p.value)));
+    m_chart->setSeries(id, ChartMetric::Throughput, throughputPoints(data.intervals, interval));
+    m_chart->setSeries(id, ChartMetric::Rtt, rtt);
+    m_chart->setSeries(id, ChartMetric::BytesInFlight, inFlight);
+    m_chart->setRunVisible(id, shown);
+
+    auto *item = new QTreeWidgetItem(top);
+    QString text = QStringLiteral("%1 → %2").arg(flow.client.toString(), flow.server.toString());
+    if (!flow.via.isEmpty()) {
+        text += QLatin1Char(' ') + tr("(via %1)").arg(flow.via);
+        item->setToolTip(FlowColumn, tr("Tunnelled: %1").arg(flow.via));
+    }
+    item->setText(FlowColumn, text);
+    item->setCheckState(FlowColumn, shown ? Qt::Checked : Qt::Unchecked);
+    item->setData(FlowColumn, kRunIdRole, id);
+    item->setForeground(FlowColumn, m_chart->runColour(id));
+    item->setText(PacketsColumn, QString::number(flow.packets));
+    item->setText(BytesColumn, formatBytes(flow.totalBytes()));
+    item->setText(RttColumn,
+                  data.rtt_stats.count > 0
+                      ? tr("%1 ms (%2 samples)").arg(data.rtt_stats.median_ms, 0, 'f', 2).arg(data.rtt_stats.count)
+                      : tr("none"));
+    item->setText(RetransColumn, QString::number(flow.retransmissions()));
+    return id;
 }
 
 void CapturePanel::onFailed(const QString &path, const QString &message)

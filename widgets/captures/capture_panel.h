@@ -20,6 +20,7 @@ namespace tcptune {
 class CaptureLoader;
 class ThroughputRttView;
 struct CaptureAnalysis;
+struct FlowAnalysis;
 
 class CapturePanel final : public QWidget {
     Q_OBJECT
@@ -47,6 +48,7 @@ Q_SIGNALS:
 private:
     void startNext();
     void onLoaded(const QString &path, std::shared_ptr<const CaptureAnalysis> analysis);
+    int addFlow(QTreeWidgetItem *top, const QString &name, const FlowAnalysis &flow, double interval, bool shown);
     void onFailed(const QString &path, const QString &message);
     void onItemChanged(QTreeWidgetItem *item, int column);
 

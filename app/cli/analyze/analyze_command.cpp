@@ -1,14 +1,13 @@
 #include "cli/analyze/analyze_command.h"
 #include "cli/command.h"
 
+#include "capture/capture_json.h"
 #include "capture/tcp_flow_analyzer.h"
 #include "cli/console.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
-#include <QJsonArray>
-#include <QJsonDocument>
-#include <QJsonObject>
+#include <QFile>
 
 namespace tcptune::cli {
 namespace {
@@ -16,43 +15,6 @@ namespace {
 QString tr(const char *text)
 {
     return QCoreApplication::translate("AnalyzeCommand", text);
-}
-
-QJsonArray toJson(const std::vector<std::int64_t> &values)
-{
-    QJsonArray a;
-    for (std::int64_t v : values)
-        a.append(qint64(v));
-    return a;
-}
-
-QJsonValue number(double ms, bool present)
-{
-    return present ? QJsonValue(ms) : QJsonValue();
-}
-
-QJsonObject toJson(const CaptureAnalysis &capture, const FlowAnalysis &f)
-{
-    const RttStats &r = f.c2s.rtt_stats;
-    const bool any = r.count > 0;
-    return QJsonObject{
-        {QStringLiteral("client"), f.client.toString()},
-        {QStringLiteral("server"), f.server.toString()},
-        {QStringLiteral("packets"), qint64(f.packets)},
-        {QStringLiteral("bytes_c2s"), qint64(f.c2s.frame_bytes)},
-        {QStringLiteral("bytes_s2c"), qint64(f.s2c.frame_bytes)},
-        {QStringLiteral("payload_c2s"), qint64(f.c2s.payload_bytes)},
-        {QStringLiteral("payload_s2c"), qint64(f.s2c.payload_bytes)},
-        {QStringLiteral("retransmissions"), qint64(f.retransmissions())},
-        {QStringLiteral("rtt_ms"), QJsonObject{{QStringLiteral("count"), qint64(r.count)},
-                                               {QStringLiteral("min"), number(r.min_ms, any)},
-                                               {QStringLiteral("median"), number(r.median_ms, any)},
-                                               {QStringLiteral("p95"), number(r.p95_ms, any)},
-                                               {QStringLiteral("max"), number(r.max_ms, any)}}},
-        {QStringLiteral("interval_s"), capture.interval_s},
-        {QStringLiteral("c2s_bytes_per_interval"), toJson(capture.captureAlignedSeries(f, f.c2s.bytes_per_interval))},
-        {QStringLiteral("s2c_bytes_per_interval"), toJson(capture.captureAlignedSeries(f, f.s2c.bytes_per_interval))},
-    };
 }
 
 QString humanBytes(std::int64_t bytes)
@@ -66,17 +28,18 @@ QString humanBytes(std::int64_t bytes)
 
 void printTable(const CaptureAnalysis &a)
 {
-    out() << tr("%1: %2 packets, link type %3, %4 s, %5 TCP flows")
+    out() << tr("%1: %2 packets, link type %3, %4 s, %5 TCP flows, %6 malformed")
                  .arg(a.file)
                  .arg(a.packets)
                  .arg(a.link_type)
                  .arg(a.duration_s, 0, 'f', 3)
                  .arg(a.flows.size())
+                 .arg(a.malformed)
           << '\n';
     int width = 10;
     for (const FlowAnalysis &f : a.flows)
         width = std::max({width, int(f.client.toString().size()), int(f.server.toString().size())});
-    out() << QStringLiteral("%1  %2  %3 %4 %5 %6 %7 %8")
+    out() << QStringLiteral("%1  %2  %3 %4 %5 %6 %7 %8  %9")
                  .arg(tr("client"), -width)
                  .arg(tr("server"), -width)
                  .arg(tr("packets"), 8)
@@ -85,12 +48,13 @@ void printTable(const CaptureAnalysis &a)
                  .arg(tr("retrans"), 7)
                  .arg(tr("rtt med ms"), 10)
                  .arg(tr("rtt p95 ms"), 10)
+                 .arg(tr("via"))
           << '\n';
     for (const FlowAnalysis &f : a.flows) {
         const RttStats &r = f.c2s.rtt_stats;
         const QString median = r.count ? QString::number(r.median_ms, 'f', 3) : QStringLiteral("-");
         const QString p95 = r.count ? QString::number(r.p95_ms, 'f', 3) : QStringLiteral("-");
-        out() << QStringLiteral("%1  %2  %3 %4 %5 %6 %7 %8")
+        out() << QStringLiteral("%1  %2  %3 %4 %5 %6 %7 %8  %9")
                      .arg(f.client.toString(), -width)
                      .arg(f.server.toString(), -width)
                      .arg(f.packets, 8)
@@ -99,6 +63,7 @@ void printTable(const CaptureAnalysis &a)
                      .arg(f.retransmissions(), 7)
                      .arg(median, 10)
                      .arg(p95, 10)
+                     .arg(f.via.isEmpty() ? QStringLiteral("-") : f.via)
               << '\n';
     }
     out().flush();
@@ -118,7 +83,11 @@ int runAnalyzeCommand(const QStringList &args)
     const QCommandLineOption interval(QStringLiteral("interval"),
                                       tr("Length of the intervals for bytes per interval, in seconds (default 0.1)."),
                                       QStringLiteral("S"), QStringLiteral("0.1"));
-    parser.addOptions({json, interval});
+    const QCommandLineOption maxMemory(QStringLiteral("max-memory"),
+                                       tr("Stop with a partial result when the analysis would need more than this "
+                                          "many MB of memory (default 64)."),
+                                       QStringLiteral("MB"), QStringLiteral("64"));
+    parser.addOptions({json, interval, maxMemory});
     if (!parser.parse(args))
         return failWith(parser.errorText() + QLatin1Char('\n') + tr("Try 'tcptune analyze --help'."), 2);
     if (parser.isSet(QStringLiteral("help"))) {
@@ -136,21 +105,24 @@ int runAnalyzeCommand(const QStringList &args)
                             .arg(parser.value(interval)),
                         2);
     options.keep_rtt_samples = false;
+    const qint64 megabytes = parser.value(maxMemory).toLongLong(&ok);
+    if (!ok || megabytes < 1 || megabytes > (1 << 20))
+        return failWith(tr("'%1' is not a valid memory limit; give a number of MB from 1 to 1048576, e.g. "
+                           "--max-memory 64.")
+                            .arg(parser.value(maxMemory)),
+                        2);
+    options.memory_limit_bytes = megabytes << 20;
 
     const Result<CaptureAnalysis> result = analyzeCapture(files.first(), options);
     if (!result)
         return failWith(result.error().message);
     const CaptureAnalysis &a = *result;
     if (parser.isSet(json)) {
-        QJsonArray flows;
-        for (const FlowAnalysis &f : a.flows)
-            flows.append(toJson(a, f));
-        const QJsonObject doc{{QStringLiteral("file"), a.file},
-                              {QStringLiteral("link_type"), a.link_type},
-                              {QStringLiteral("packets"), qint64(a.packets)},
-                              {QStringLiteral("flows"), flows}};
-        out() << QJsonDocument(doc).toJson(QJsonDocument::Indented);
         out().flush();
+        QFile stdoutFile;
+        if (!stdoutFile.open(stdout, QIODevice::WriteOnly))
+            return failWith(tr("Cannot write to the standard output."));
+        writeCaptureJson(a, stdoutFile);
     } else {
         printTable(a);
     }

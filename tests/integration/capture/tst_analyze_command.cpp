@@ -63,7 +63,11 @@ void TestAnalyzeCommand::jsonHasTheShapeAndTheOracleFigures()
     const CommandResult r = runTcptune({QStringLiteral("analyze"), QStringLiteral("--json"), kCaptures + '/' + file});
     QCOMPARE(r.exitCode, 0);
     const QJsonObject doc = QJsonDocument::fromJson(r.out).object();
-    QCOMPARE(keysOf(doc), (QSet<QString>{"file", "link_type", "packets", "flows"}));
+    QCOMPARE(keysOf(doc),
+             (QSet<QString>{"file", "link_type", "packets", "tcp_packets", "malformed", "cut_short", "time_outliers",
+                            "duration_s", "interval_s", "interval_count", "complete", "warnings", "flows"}));
+    QCOMPARE(doc.value("complete").toBool(), true);
+    QCOMPARE(doc.value("malformed").toInteger(), 0);
     const QJsonObject o = oracle(file);
     QCOMPARE(doc.value("packets").toInteger(), o.value("capinfos").toObject().value("packets").toInteger());
     QCOMPARE(doc.value("link_type").toString(), QStringLiteral("EN10MB"));
@@ -72,9 +76,9 @@ void TestAnalyzeCommand::jsonHasTheShapeAndTheOracleFigures()
     qint64 previous = std::numeric_limits<qint64>::max();
     for (const QJsonValue &v : flows) {
         const QJsonObject f = v.toObject();
-        QCOMPARE(keysOf(f), (QSet<QString>{"client", "server", "packets", "bytes_c2s", "bytes_s2c", "payload_c2s",
-                                           "payload_s2c", "retransmissions", "rtt_ms", "interval_s",
-                                           "c2s_bytes_per_interval", "s2c_bytes_per_interval"}));
+        QCOMPARE(keysOf(f),
+                 (QSet<QString>{"client", "server", "via", "packets", "bytes_c2s", "bytes_s2c", "payload_c2s",
+                                "payload_s2c", "retransmissions", "rtt_ms", "interval_s", "bytes_per_interval"}));
         QCOMPARE(keysOf(f.value("rtt_ms").toObject()), (QSet<QString>{"count", "min", "median", "p95", "max"}));
         const qint64 total = f.value("bytes_c2s").toInteger() + f.value("bytes_s2c").toInteger();
         QVERIFY(total <= previous);
@@ -93,10 +97,19 @@ void TestAnalyzeCommand::jsonHasTheShapeAndTheOracleFigures()
     QCOMPARE(f.value("payload_c2s").toInteger(), c2s.value("payload_bytes").toInteger());
     QCOMPARE(f.value("packets").toInteger(), o.value("stream_packets").toInteger());
     QCOMPARE(f.value("interval_s").toDouble(), 0.1);
-    const QJsonArray series = f.value("c2s_bytes_per_interval").toArray();
-    QCOMPARE(series.size(), f.value("s2c_bytes_per_interval").toArray().size());
+    // Sparse rows [interval, c2s, s2c], ascending, within the capture's intervals.
     const QJsonObject io = o.value("io_100ms").toObject();
-    QCOMPARE(qint64(series.size()), io.value("intervals_total_capture_aligned").toInteger());
+    QCOMPARE(doc.value("interval_count").toInteger(), io.value("intervals_total_capture_aligned").toInteger());
+    qint64 previousRow = -1;
+    qint64 total = 0;
+    for (const QJsonValue &row : f.value("bytes_per_interval").toArray()) {
+        const QJsonArray r = row.toArray();
+        QCOMPARE(r.size(), 3);
+        QVERIFY(r[0].toInteger() > previousRow && r[0].toInteger() < doc.value("interval_count").toInteger());
+        previousRow = r[0].toInteger();
+        total += r[1].toInteger() + r[2].toInteger();
+    }
+    QCOMPARE(total, f.value("bytes_c2s").toInteger() + f.value("bytes_s2c").toInteger());
     // rtt_ms is the RTT of the client's data: samples on ACKs the server sent.
     const QJsonObject rtt =
         o.value("ack_rtt").toObject().value(clientIsA ? "acks_sent_by_B" : "acks_sent_by_A").toObject();
@@ -115,12 +128,11 @@ void TestAnalyzeCommand::intervalOption()
     QCOMPARE(r.exitCode, 0);
     const QJsonObject f = QJsonDocument::fromJson(r.out).object().value("flows").toArray().first().toObject();
     QCOMPARE(f.value("interval_s").toDouble(), 0.25);
-    const QJsonArray c2s = f.value("c2s_bytes_per_interval").toArray();
-    const QJsonArray s2c = f.value("s2c_bytes_per_interval").toArray();
-    QCOMPARE(c2s.size(), 3); // 0.549 s in 0.25 s intervals
+    const QJsonArray rows = f.value("bytes_per_interval").toArray();
+    QCOMPARE(QJsonDocument::fromJson(r.out).object().value("interval_count").toInteger(), 3); // 0.549 s in 0.25 s
     qint64 total = 0;
-    for (qsizetype i = 0; i < c2s.size(); ++i)
-        total += c2s[i].toInteger() + s2c[i].toInteger();
+    for (const QJsonValue &row : rows)
+        total += row.toArray()[1].toInteger() + row.toArray()[2].toInteger();
     QCOMPARE(total, f.value("bytes_c2s").toInteger() + f.value("bytes_s2c").toInteger());
 }
 
@@ -150,7 +162,9 @@ void TestAnalyzeCommand::badInputSaysWhatToDo_data()
     QFile original(kCaptures + QStringLiteral("/zeek_tcp_timestamps_bulk_snap96.pcap"));
     QVERIFY(original.open(QIODevice::ReadOnly));
     const QByteArray bytes = original.readAll();
-    QTest::addRow("truncated mid-record") << bytes.left(bytes.size() / 2 + 5) << QStringList{} << 0 << "breaks off";
+    QTest::addRow("truncated mid-record")
+        << bytes.left(bytes.size() / 2 + 5) << QStringList{} << 0 << "ends in the middle of packet";
+    QTest::addRow("bad memory limit") << QByteArray("x") << QStringList{"--max-memory", "0"} << 2 << "--max-memory 64";
 }
 
 void TestAnalyzeCommand::badInputSaysWhatToDo()

@@ -271,8 +271,8 @@ void TestLiveCapture::capturesTransferInNamespaceAndAgreesWithTshark()
         }
     }
     std::vector<std::int64_t> intervals(std::size_t(a.interval_count), 0);
-    const auto c2s = a.captureAlignedSeries(f, f.c2s.bytes_per_interval);
-    const auto s2c = a.captureAlignedSeries(f, f.s2c.bytes_per_interval);
+    const auto c2s = a.captureAlignedSeries(f.c2s.intervals);
+    const auto s2c = a.captureAlignedSeries(f.s2c.intervals);
     for (std::size_t i = 0; i < intervals.size(); ++i)
         intervals[i] = c2s[i] + s2c[i];
     QCOMPARE(intervals, tsharkIntervals(file));
