@@ -33,7 +33,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
             end = size;
         tcptune::DecodedTcp out;
         const auto status = tcptune::decodeTcp(dlt, data + start, end - start, end - start + wireExtra, out);
-        if (status == tcptune::DecodeStatus::Tcp && out.haveSegmentLength) {
+        if (status == tcptune::DecodeStatus::Tcp || status == tcptune::DecodeStatus::TcpOptionsCut) {
             const int side = out.srcPort < out.dstPort ? 0 : 1;
             tracker.onSegment(side, out, timeNs);
             (void)tracker.windowShift(side);
