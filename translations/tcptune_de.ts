@@ -226,50 +226,6 @@
             <translation>Auf %1 kann nicht mitgeschnitten werden: %2</translation>
         </message>
         <message>
-            <source>%1 is not a capture file that tcptune can read (%2). Give a pcap or pcapng file, as written by tcpdump, Wireshark or tcptune.</source>
-            <translation>%1 ist keine Mitschnittdatei, die tcptune lesen kann (%2). Geben Sie eine pcap- oder pcapng-Datei an, wie tcpdump, Wireshark oder tcptune sie schreiben.</translation>
-        </message>
-        <message>
-            <source>%1 ends inside its file header (%2), so it holds no packets. Record the capture again.</source>
-            <translation>%1 endet innerhalb des Dateikopfs (%2) und enthält daher keine Pakete. Zeichnen Sie den Mitschnitt erneut auf.</translation>
-        </message>
-        <message>
-            <source>Cannot read the capture %1: %2</source>
-            <translation>Der Mitschnitt %1 kann nicht gelesen werden: %2</translation>
-        </message>
-        <message>
-            <source>The interval %1 s is out of range; give a number of seconds from 0.000001 to 1000000.</source>
-            <translation>Das Intervall %1 s liegt außerhalb des Bereichs; geben Sie eine Sekundenzahl von 0,000001 bis 1000000 an.</translation>
-        </message>
-        <message>
-            <source>The series resolution must be a positive number of seconds.</source>
-            <translation>Die Auflösung der Zeitreihe muss eine positive Sekundenzahl sein.</translation>
-        </message>
-        <message>
-            <source>The capture file %1 does not exist; check the path.</source>
-            <translation>Die Mitschnittdatei %1 existiert nicht; prüfen Sie den Pfad.</translation>
-        </message>
-        <message>
-            <source>%1 is not a file; give the path of a pcap or pcapng capture.</source>
-            <translation>%1 ist keine Datei; geben Sie den Pfad eines pcap- oder pcapng-Mitschnitts an.</translation>
-        </message>
-        <message>
-            <source>The capture file %1 is empty (0 bytes): it holds no packets. Record the capture again.</source>
-            <translation>Die Mitschnittdatei %1 ist leer (0 Bytes): sie enthält keine Pakete. Zeichnen Sie den Mitschnitt erneut auf.</translation>
-        </message>
-        <message>
-            <source>%1 uses the link type %2 (%3), which tcptune cannot decode. Supported: %4. Capture on an Ethernet, loopback or 'any' interface, or convert the file with editcap.</source>
-            <translation>%1 verwendet den Link-Typ %2 (%3), den tcptune nicht dekodieren kann. Unterstützt: %4. Schneiden Sie auf einer Ethernet-, Loopback- oder 'any'-Schnittstelle mit oder wandeln Sie die Datei mit editcap um.</translation>
-        </message>
-        <message>
-            <source>The analysis of %1 was cancelled.</source>
-            <translation>Die Analyse von %1 wurde abgebrochen.</translation>
-        </message>
-        <message>
-            <source>The capture breaks off after packet %1 (%2). The %1 packets before it were analysed; the rest of the file could not be read.</source>
-            <translation>Der Mitschnitt bricht nach Paket %1 ab (%2). Die %1 Pakete davor wurden analysiert; der Rest der Datei ließ sich nicht lesen.</translation>
-        </message>
-        <message>
             <source>Spec field '%1': %2</source>
             <translation>Spezifikationsfeld '%1': %2</translation>
         </message>
@@ -829,17 +785,6 @@
         </message>
     </context>
     <context>
-        <name>tcptune::Analysis</name>
-        <message>
-            <source>%n TCP header(s) had a nonsense header length; they were counted but not analysed.</source>
-            <translation>%n TCP-Kopf hatte eine unsinnige Kopflänge; er wurde gezählt, aber nicht analysiert.</translation>
-        </message>
-        <message>
-            <source>%n packet(s) were cut before the TCP header or malformed and were skipped.</source>
-            <translation>%n Paket war vor dem TCP-Kopf abgeschnitten oder fehlerhaft und wurde übersprungen.</translation>
-        </message>
-    </context>
-    <context>
         <name>tcptune::CapturePanel</name>
         <message>
             <source>Cancel</source>
@@ -874,20 +819,12 @@
             <translation>Analysiere %1...</translation>
         </message>
         <message>
-            <source>%1 (%2 flows, %3 s)</source>
-            <translation>%1 (%2 Flüsse, %3 s)</translation>
-        </message>
-        <message>
             <source>%1 ms (%2 samples)</source>
             <translation>%1 ms (%2 Messwerte)</translation>
         </message>
         <message>
             <source>none</source>
             <translation>keine</translation>
-        </message>
-        <message>
-            <source>%1: %2 packets, %3 TCP flows.</source>
-            <translation>%1: %2 Pakete, %3 TCP-Flüsse.</translation>
         </message>
         <message>
             <source>The %1 largest flows are listed.</source>
@@ -2581,10 +2518,6 @@
     <context>
         <name>tcptune::cli</name>
         <message>
-            <source>%1: %2 packets, link type %3, %4 s, %5 TCP flows</source>
-            <translation>%1: %2 Pakete, Link-Typ %3, %4 s, %5 TCP-Flüsse</translation>
-        </message>
-        <message>
             <source>client</source>
             <translation>Client</translation>
         </message>
@@ -3986,8 +3919,8 @@ Mehrere Formate auf einmal: --format html,pdf --out ORDNER/report schreibt ORDNE
         <message numerus="yes">
             <source>%n packet(s) were cut by the capture's snapshot length before the end of their TCP header; like tshark, tcptune leaves them out of the flows. Capture with a larger snapshot length (tcpdump -s 128) to count them.</source>
             <translation>
-                <numerusform>%n Paket wurde von der Snapshot-Länge des Captures vor dem Ende seines TCP-Headers abgeschnitten; wie tshark lässt tcptune es aus den Flows heraus. Zeichnen Sie mit einer größeren Snapshot-Länge auf (tcpdump -s 128), um es mitzuzählen.</numerusform>
-                <numerusform>%n Pakete wurden von der Snapshot-Länge des Captures vor dem Ende ihres TCP-Headers abgeschnitten; wie tshark lässt tcptune sie aus den Flows heraus. Zeichnen Sie mit einer größeren Snapshot-Länge auf (tcpdump -s 128), um sie mitzuzählen.</numerusform>
+                <numerusform>%n Paket wurde von der Snapshot-Länge des Mitschnitts vor dem Ende seines TCP-Headers abgeschnitten; wie tshark lässt tcptune es aus den Flows heraus. Zeichnen Sie mit einer größeren Snapshot-Länge auf (tcpdump -s 128), um es mitzuzählen.</numerusform>
+                <numerusform>%n Pakete wurden von der Snapshot-Länge des Mitschnitts vor dem Ende ihres TCP-Headers abgeschnitten; wie tshark lässt tcptune sie aus den Flows heraus. Zeichnen Sie mit einer größeren Snapshot-Länge auf (tcpdump -s 128), um sie mitzuzählen.</numerusform>
             </translation>
         </message>
         <message numerus="yes">
@@ -4004,8 +3937,8 @@ Mehrere Formate auf einmal: --format html,pdf --out ORDNER/report schreibt ORDNE
         <message numerus="yes">
             <source>%n packet(s) carry a time more than a day away from the packets around them (%1): the capturing machine's clock jumped or the file is damaged. They are counted in their flows, and the capture's duration includes their times.</source>
             <translation>
-                <numerusform>%n Paket trägt eine Zeit, die mehr als einen Tag von den Paketen um es herum entfernt ist (%1): Die Uhr des aufzeichnenden Rechners sprang oder die Datei ist beschädigt. Es wird in seinem Flow gezählt, und die Dauer des Captures schließt seine Zeit ein.</numerusform>
-                <numerusform>%n Pakete tragen eine Zeit, die mehr als einen Tag von den Paketen um sie herum entfernt ist (%1): Die Uhr des aufzeichnenden Rechners sprang oder die Datei ist beschädigt. Sie werden in ihren Flows gezählt, und die Dauer des Captures schließt ihre Zeiten ein.</numerusform>
+                <numerusform>%n Paket trägt eine Zeit, die mehr als einen Tag von den Paketen um es herum entfernt ist (%1): Die Uhr des aufzeichnenden Rechners sprang oder die Datei ist beschädigt. Es wird in seinem Flow gezählt, und die Dauer des Mitschnitts schließt seine Zeit ein.</numerusform>
+                <numerusform>%n Pakete tragen eine Zeit, die mehr als einen Tag von den Paketen um sie herum entfernt ist (%1): Die Uhr des aufzeichnenden Rechners sprang oder die Datei ist beschädigt. Sie werden in ihren Flows gezählt, und die Dauer des Mitschnitts schließt ihre Zeiten ein.</numerusform>
             </translation>
         </message>
         <message numerus="yes">
@@ -4020,15 +3953,15 @@ Mehrere Formate auf einmal: --format html,pdf --out ORDNER/report schreibt ORDNE
         <name>TcpFlowAnalyzer</name>
         <message>
             <source>%1 is not a capture file that tcptune can read (%2). Give a pcap or pcapng file, as written by tcpdump, Wireshark or tcptune.</source>
-            <translation>%1 ist keine Capture-Datei, die tcptune lesen kann (%2). Geben Sie eine pcap- oder pcapng-Datei an, wie tcpdump, Wireshark oder tcptune sie schreiben.</translation>
+            <translation>%1 ist keine Mitschnittdatei, die tcptune lesen kann (%2). Geben Sie eine pcap- oder pcapng-Datei an, wie tcpdump, Wireshark oder tcptune sie schreiben.</translation>
         </message>
         <message>
             <source>%1 ends inside its file header (%2), so it holds no packets. Record the capture again.</source>
-            <translation>%1 endet in ihrem Datei-Header (%2) und enthält daher keine Pakete. Zeichnen Sie das Capture erneut auf.</translation>
+            <translation>%1 endet innerhalb des Dateikopfs (%2) und enthält daher keine Pakete. Zeichnen Sie den Mitschnitt erneut auf.</translation>
         </message>
         <message>
             <source>Cannot read the capture %1: %2</source>
-            <translation>Das Capture %1 kann nicht gelesen werden: %2</translation>
+            <translation>Der Mitschnitt %1 kann nicht gelesen werden: %2</translation>
         </message>
         <message>
             <source>%1 uses the link type %2 (%3), which tcptune cannot decode. Supported: %4. Capture on an Ethernet, loopback or 'any' interface, or convert the file with editcap.</source>
@@ -4036,19 +3969,19 @@ Mehrere Formate auf einmal: --format html,pdf --out ORDNER/report schreibt ORDNE
         </message>
         <message>
             <source>The capture ends in the middle of packet %1 (byte offset %2): %3. The %4 packets before it were analysed; the file was probably copied while it was being written.</source>
-            <translation>Das Capture endet mitten in Paket %1 (Byte-Offset %2): %3. Die %4 Pakete davor wurden analysiert; die Datei wurde wahrscheinlich kopiert, während sie noch geschrieben wurde.</translation>
+            <translation>Der Mitschnitt endet mitten in Paket %1 (Byte-Offset %2): %3. Die %4 Pakete davor wurden analysiert; die Datei wurde wahrscheinlich kopiert, während sie noch geschrieben wurde.</translation>
         </message>
         <message>
             <source>The capture is damaged at packet %1 (byte offset %2): %3. The %4 packets before it were analysed; Wireshark stops reading at the same place.</source>
-            <translation>Das Capture ist bei Paket %1 (Byte-Offset %2) beschädigt: %3. Die %4 Pakete davor wurden analysiert; Wireshark hört an derselben Stelle auf zu lesen.</translation>
+            <translation>Der Mitschnitt ist bei Paket %1 (Byte-Offset %2) beschädigt: %3. Die %4 Pakete davor wurden analysiert; Wireshark hört an derselben Stelle auf zu lesen.</translation>
         </message>
         <message>
             <source>Reading the capture failed at packet %1 (byte offset %2): %3. The %4 packets before it were analysed.</source>
-            <translation>Das Lesen des Captures schlug bei Paket %1 (Byte-Offset %2) fehl: %3. Die %4 Pakete davor wurden analysiert.</translation>
+            <translation>Das Lesen des Mitschnitts schlug bei Paket %1 (Byte-Offset %2) fehl: %3. Die %4 Pakete davor wurden analysiert.</translation>
         </message>
         <message>
             <source>tcptune stopped after packet %1 (at byte offset %2): analysing this capture needs more than the %3 MB of memory allowed (%4 flows so far); the packets up to it were analysed. Analyse a part of the capture (editcap -c 1000000 FILE part.pcap splits it; tcpdump -r FILE -w part.pcap 'port 5201' keeps one flow) or allow more memory (tcptune analyze --max-memory MB).</source>
-            <translation>tcptune hörte nach Paket %1 (bei Byte-Offset %2) auf: Die Analyse dieses Captures bräuchte mehr als die erlaubten %3 MB Speicher (%4 Flows bisher); die Pakete bis dahin wurden analysiert. Analysieren Sie einen Teil des Captures (editcap -c 1000000 DATEI teil.pcap teilt es; tcpdump -r DATEI -w teil.pcap 'port 5201' behält einen Flow) oder erlauben Sie mehr Speicher (tcptune analyze --max-memory MB).</translation>
+            <translation>tcptune hörte nach Paket %1 (bei Byte-Offset %2) auf: Die Analyse dieses Mitschnitts bräuchte mehr als die erlaubten %3 MB Speicher (%4 Flows bisher); die Pakete bis dahin wurden analysiert. Analysieren Sie einen Teil des Mitschnitts (editcap -c 1000000 DATEI teil.pcap teilt es; tcpdump -r DATEI -w teil.pcap 'port 5201' behält einen Flow) oder erlauben Sie mehr Speicher (tcptune analyze --max-memory MB).</translation>
         </message>
         <message>
             <source>The analysis of %1 was cancelled.</source>
@@ -4064,15 +3997,15 @@ Mehrere Formate auf einmal: --format html,pdf --out ORDNER/report schreibt ORDNE
         </message>
         <message>
             <source>The capture file %1 does not exist; check the path.</source>
-            <translation>Die Capture-Datei %1 existiert nicht; prüfen Sie den Pfad.</translation>
+            <translation>Die Mitschnittdatei %1 existiert nicht; prüfen Sie den Pfad.</translation>
         </message>
         <message>
             <source>%1 is not a file; give the path of a pcap or pcapng capture.</source>
-            <translation>%1 ist keine Datei; geben Sie den Pfad eines pcap- oder pcapng-Captures an.</translation>
+            <translation>%1 ist keine Datei; geben Sie den Pfad eines pcap- oder pcapng-Mitschnitts an.</translation>
         </message>
         <message>
             <source>The capture file %1 is empty (0 bytes): it holds no packets. Record the capture again.</source>
-            <translation>Die Capture-Datei %1 ist leer (0 Bytes): Sie enthält keine Pakete. Zeichnen Sie das Capture erneut auf.</translation>
+            <translation>Die Mitschnittdatei %1 ist leer (0 Bytes): sie enthält keine Pakete. Zeichnen Sie den Mitschnitt erneut auf.</translation>
         </message>
     </context>
 </TS>
