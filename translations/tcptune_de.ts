@@ -2,10 +2,132 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de_DE">
     <context>
+        <name>CaptureFileReader</name>
+        <message>
+            <source>it is too short</source>
+            <translation>sie ist zu kurz</translation>
+        </message>
+        <message>
+            <source>the file ends inside its section header</source>
+            <translation>die Datei endet in ihrem Section-Header</translation>
+        </message>
+        <message>
+            <source>its section header is not one of pcapng</source>
+            <translation>ihr Section-Header ist keiner von pcapng</translation>
+        </message>
+        <message>
+            <source>the file ends inside its file header</source>
+            <translation>die Datei endet in ihrem Datei-Header</translation>
+        </message>
+        <message>
+            <source>pcap version %1 is unknown</source>
+            <translation>die pcap-Version %1 ist unbekannt</translation>
+        </message>
+        <message>
+            <source>unknown file format</source>
+            <translation>unbekanntes Dateiformat</translation>
+        </message>
+        <message>
+            <source>the file ends inside the record's header</source>
+            <translation>die Datei endet im Header des Datensatzes</translation>
+        </message>
+        <message>
+            <source>the record says it holds %1 captured bytes, more than the %2 a packet can have</source>
+            <translation>der Datensatz gibt %1 aufgezeichnete Bytes an, mehr als die %2, die ein Paket haben kann</translation>
+        </message>
+        <message>
+            <source>the file ends inside the record's data</source>
+            <translation>die Datei endet in den Daten des Datensatzes</translation>
+        </message>
+        <message>
+            <source>the file ends inside a block's header</source>
+            <translation>die Datei endet im Header eines Blocks</translation>
+        </message>
+        <message>
+            <source>a section header block is not valid</source>
+            <translation>ein Section-Header-Block ist ungültig</translation>
+        </message>
+        <message>
+            <source>a block claims a length of %1 bytes</source>
+            <translation>ein Block gibt eine Länge von %1 Bytes an</translation>
+        </message>
+        <message>
+            <source>a block claims a length of %1 bytes, more than %2</source>
+            <translation>ein Block gibt eine Länge von %1 Bytes an, mehr als %2</translation>
+        </message>
+        <message>
+            <source>the file ends inside a block</source>
+            <translation>die Datei endet in einem Block</translation>
+        </message>
+        <message>
+            <source>a block's two length fields differ</source>
+            <translation>die beiden Längenfelder eines Blocks stimmen nicht überein</translation>
+        </message>
+        <message>
+            <source>an interface description block is too short</source>
+            <translation>ein Interface-Description-Block ist zu kurz</translation>
+        </message>
+        <message>
+            <source>a simple packet block is too short</source>
+            <translation>ein Simple-Packet-Block ist zu kurz</translation>
+        </message>
+        <message>
+            <source>a packet block of %1 bytes is shorter than the smallest possible</source>
+            <translation>ein Paketblock von %1 Bytes ist kürzer als der kleinstmögliche</translation>
+        </message>
+        <message>
+            <source>a packet names interface %1, but the section describes %2 interface(s)</source>
+            <translation>ein Paket nennt Interface %1, die Section beschreibt aber %2 Interface(s)</translation>
+        </message>
+        <message>
+            <source>a packet block says it holds %1 captured bytes, more than the %2 a packet can have</source>
+            <translation>ein Paketblock gibt %1 aufgezeichnete Bytes an, mehr als die %2, die ein Paket haben kann</translation>
+        </message>
+        <message>
+            <source>a packet block says it holds %1 captured bytes but has room for %2</source>
+            <translation>ein Paketblock gibt %1 aufgezeichnete Bytes an, hat aber nur Platz für %2</translation>
+        </message>
+    </context>
+    <context>
         <name>ExperimentSpec</name>
         <message>
             <source>Spec field '%1': %2</source>
             <translation>Spezifikationsfeld '%1': %2</translation>
+        </message>
+    </context>
+    <context>
+        <name>FlowTable</name>
+        <message numerus="yes">
+            <source>%n packet(s) were cut by the capture's snapshot length before the end of their TCP header; like tshark, tcptune leaves them out of the flows. Capture with a larger snapshot length (tcpdump -s 128) to count them.</source>
+            <translation>
+                <numerusform>%n Paket wurde von der Snapshot-Länge des Mitschnitts vor dem Ende seines TCP-Headers abgeschnitten; wie tshark lässt tcptune es aus den Flows heraus. Zeichnen Sie mit einer größeren Snapshot-Länge auf (tcpdump -s 128), um es mitzuzählen.</numerusform>
+                <numerusform>%n Pakete wurden von der Snapshot-Länge des Mitschnitts vor dem Ende ihres TCP-Headers abgeschnitten; wie tshark lässt tcptune sie aus den Flows heraus. Zeichnen Sie mit einer größeren Snapshot-Länge auf (tcpdump -s 128), um sie mitzuzählen.</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n packet(s) have broken headers (bogus lengths or versions, which tshark marks malformed); like tshark, tcptune leaves most of them out of the flows.</source>
+            <translation>
+                <numerusform>%n Paket hat kaputte Header (unsinnige Längen oder Versionen, die tshark als fehlerhaft markiert); wie tshark lässt tcptune die meisten davon aus den Flows heraus.</numerusform>
+                <numerusform>%n Pakete haben kaputte Header (unsinnige Längen oder Versionen, die tshark als fehlerhaft markiert); wie tshark lässt tcptune die meisten davon aus den Flows heraus.</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>packet %1 at %2 UTC</source>
+            <translation>Paket %1 um %2 UTC</translation>
+        </message>
+        <message numerus="yes">
+            <source>%n packet(s) carry a time more than a day away from the packets around them (%1): the capturing machine's clock jumped or the file is damaged. They are counted in their flows, and the capture's duration includes their times.</source>
+            <translation>
+                <numerusform>%n Paket trägt eine Zeit, die mehr als einen Tag von den Paketen um es herum entfernt ist (%1): Die Uhr des aufzeichnenden Rechners sprang oder die Datei ist beschädigt. Es wird in seinem Flow gezählt, und die Dauer des Mitschnitts schließt seine Zeit ein.</numerusform>
+                <numerusform>%n Pakete tragen eine Zeit, die mehr als einen Tag von den Paketen um sie herum entfernt ist (%1): Die Uhr des aufzeichnenden Rechners sprang oder die Datei ist beschädigt. Sie werden in ihren Flows gezählt, und die Dauer des Mitschnitts schließt ihre Zeiten ein.</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n packet(s) came from interfaces whose link type tcptune cannot decode; they were skipped.</source>
+            <translation>
+                <numerusform>%n Paket kam von einem Interface, dessen Link-Typ tcptune nicht dekodieren kann; es wurde übersprungen.</numerusform>
+                <numerusform>%n Pakete kamen von Interfaces, deren Link-Typ tcptune nicht dekodieren kann; sie wurden übersprungen.</numerusform>
+            </translation>
         </message>
     </context>
     <context>
@@ -149,6 +271,65 @@
         <message>
             <source>Cannot write %1: %2.</source>
             <translation>%1 kann nicht geschrieben werden: %2.</translation>
+        </message>
+    </context>
+    <context>
+        <name>TcpFlowAnalyzer</name>
+        <message>
+            <source>%1 is not a capture file that tcptune can read (%2). Give a pcap or pcapng file, as written by tcpdump, Wireshark or tcptune.</source>
+            <translation>%1 ist keine Mitschnittdatei, die tcptune lesen kann (%2). Geben Sie eine pcap- oder pcapng-Datei an, wie tcpdump, Wireshark oder tcptune sie schreiben.</translation>
+        </message>
+        <message>
+            <source>%1 ends inside its file header (%2), so it holds no packets. Record the capture again.</source>
+            <translation>%1 endet innerhalb des Dateikopfs (%2) und enthält daher keine Pakete. Zeichnen Sie den Mitschnitt erneut auf.</translation>
+        </message>
+        <message>
+            <source>Cannot read the capture %1: %2</source>
+            <translation>Der Mitschnitt %1 kann nicht gelesen werden: %2</translation>
+        </message>
+        <message>
+            <source>%1 uses the link type %2 (%3), which tcptune cannot decode. Supported: %4. Capture on an Ethernet, loopback or 'any' interface, or convert the file with editcap.</source>
+            <translation>%1 verwendet den Link-Typ %2 (%3), den tcptune nicht dekodieren kann. Unterstützt: %4. Zeichnen Sie auf einem Ethernet-, Loopback- oder 'any'-Interface auf oder wandeln Sie die Datei mit editcap um.</translation>
+        </message>
+        <message>
+            <source>The capture ends in the middle of packet %1 (byte offset %2): %3. The %4 packets before it were analysed; the file was probably copied while it was being written.</source>
+            <translation>Der Mitschnitt endet mitten in Paket %1 (Byte-Offset %2): %3. Die %4 Pakete davor wurden analysiert; die Datei wurde wahrscheinlich kopiert, während sie noch geschrieben wurde.</translation>
+        </message>
+        <message>
+            <source>The capture is damaged at packet %1 (byte offset %2): %3. The %4 packets before it were analysed; Wireshark stops reading at the same place.</source>
+            <translation>Der Mitschnitt ist bei Paket %1 (Byte-Offset %2) beschädigt: %3. Die %4 Pakete davor wurden analysiert; Wireshark hört an derselben Stelle auf zu lesen.</translation>
+        </message>
+        <message>
+            <source>Reading the capture failed at packet %1 (byte offset %2): %3. The %4 packets before it were analysed.</source>
+            <translation>Das Lesen des Mitschnitts schlug bei Paket %1 (Byte-Offset %2) fehl: %3. Die %4 Pakete davor wurden analysiert.</translation>
+        </message>
+        <message>
+            <source>tcptune stopped after packet %1 (at byte offset %2): analysing this capture needs more than the %3 MB of memory allowed (%4 flows so far); the packets up to it were analysed. Analyse a part of the capture (editcap -c 1000000 FILE part.pcap splits it; tcpdump -r FILE -w part.pcap 'port 5201' keeps one flow) or allow more memory (tcptune analyze --max-memory MB).</source>
+            <translation>tcptune hörte nach Paket %1 (bei Byte-Offset %2) auf: Die Analyse dieses Mitschnitts bräuchte mehr als die erlaubten %3 MB Speicher (%4 Flows bisher); die Pakete bis dahin wurden analysiert. Analysieren Sie einen Teil des Mitschnitts (editcap -c 1000000 DATEI teil.pcap teilt es; tcpdump -r DATEI -w teil.pcap 'port 5201' behält einen Flow) oder erlauben Sie mehr Speicher (tcptune analyze --max-memory MB).</translation>
+        </message>
+        <message>
+            <source>The analysis of %1 was cancelled.</source>
+            <translation>Die Analyse von %1 wurde abgebrochen.</translation>
+        </message>
+        <message>
+            <source>The interval %1 s is out of range; give a number of seconds from 0.000001 to 1000000.</source>
+            <translation>Das Intervall %1 s liegt außerhalb des Bereichs; geben Sie eine Zahl von Sekunden zwischen 0,000001 und 1000000 an.</translation>
+        </message>
+        <message>
+            <source>The series resolution must be a positive number of seconds.</source>
+            <translation>Die Auflösung der Reihen muss eine positive Zahl von Sekunden sein.</translation>
+        </message>
+        <message>
+            <source>The capture file %1 does not exist; check the path.</source>
+            <translation>Die Mitschnittdatei %1 existiert nicht; prüfen Sie den Pfad.</translation>
+        </message>
+        <message>
+            <source>%1 is not a file; give the path of a pcap or pcapng capture.</source>
+            <translation>%1 ist keine Datei; geben Sie den Pfad eines pcap- oder pcapng-Mitschnitts an.</translation>
+        </message>
+        <message>
+            <source>The capture file %1 is empty (0 bytes): it holds no packets. Record the capture again.</source>
+            <translation>Die Mitschnittdatei %1 ist leer (0 Bytes): sie enthält keine Pakete. Zeichnen Sie den Mitschnitt erneut auf.</translation>
         </message>
     </context>
     <context>
@@ -1016,6 +1197,21 @@
         <message>
             <source>The privileged helper (tcptune-helper) has exited. It rolls its changes back when it ends; if it was killed, the next start or 'tcptune knobs restore' does.</source>
             <translation>Der privilegierte Helfer (tcptune-helper) hat sich beendet. Er nimmt seine Änderungen beim Beenden zurück; wurde er abgeschossen, tut dies der nächste Start oder 'tcptune knobs restore'.</translation>
+        </message>
+    </context>
+    <context>
+        <name>tcptune::HelperConnection</name>
+        <message>
+            <source>host</source>
+            <translation>Host</translation>
+        </message>
+        <message>
+            <source>%1 (%2) not restored: %3</source>
+            <translation>%1 (%2) nicht zurückgesetzt: %3</translation>
+        </message>
+        <message>
+            <source>%1 (%2) not restored to %3: someone else changed it to %4 meanwhile, so it is left alone.</source>
+            <translation>%1 (%2) nicht auf %3 zurückgesetzt: jemand anderes hat es inzwischen auf %4 geändert, daher bleibt es unberührt.</translation>
         </message>
     </context>
     <context>
@@ -3825,187 +4021,6 @@ Mehrere Formate auf einmal: --format html,pdf --out ORDNER/report schreibt ORDNE
         <message>
             <source>The kernel refused %1 = %2: %3.</source>
             <translation>Der Kernel hat %1 = %2 abgelehnt: %3.</translation>
-        </message>
-    </context>
-    <context>
-        <name>CaptureFileReader</name>
-        <message>
-            <source>it is too short</source>
-            <translation>sie ist zu kurz</translation>
-        </message>
-        <message>
-            <source>the file ends inside its section header</source>
-            <translation>die Datei endet in ihrem Section-Header</translation>
-        </message>
-        <message>
-            <source>its section header is not one of pcapng</source>
-            <translation>ihr Section-Header ist keiner von pcapng</translation>
-        </message>
-        <message>
-            <source>the file ends inside its file header</source>
-            <translation>die Datei endet in ihrem Datei-Header</translation>
-        </message>
-        <message>
-            <source>pcap version %1 is unknown</source>
-            <translation>die pcap-Version %1 ist unbekannt</translation>
-        </message>
-        <message>
-            <source>unknown file format</source>
-            <translation>unbekanntes Dateiformat</translation>
-        </message>
-        <message>
-            <source>the file ends inside the record's header</source>
-            <translation>die Datei endet im Header des Datensatzes</translation>
-        </message>
-        <message>
-            <source>the record says it holds %1 captured bytes, more than the %2 a packet can have</source>
-            <translation>der Datensatz gibt %1 aufgezeichnete Bytes an, mehr als die %2, die ein Paket haben kann</translation>
-        </message>
-        <message>
-            <source>the file ends inside the record's data</source>
-            <translation>die Datei endet in den Daten des Datensatzes</translation>
-        </message>
-        <message>
-            <source>the file ends inside a block's header</source>
-            <translation>die Datei endet im Header eines Blocks</translation>
-        </message>
-        <message>
-            <source>a section header block is not valid</source>
-            <translation>ein Section-Header-Block ist ungültig</translation>
-        </message>
-        <message>
-            <source>a block claims a length of %1 bytes</source>
-            <translation>ein Block gibt eine Länge von %1 Bytes an</translation>
-        </message>
-        <message>
-            <source>a block claims a length of %1 bytes, more than %2</source>
-            <translation>ein Block gibt eine Länge von %1 Bytes an, mehr als %2</translation>
-        </message>
-        <message>
-            <source>the file ends inside a block</source>
-            <translation>die Datei endet in einem Block</translation>
-        </message>
-        <message>
-            <source>a block's two length fields differ</source>
-            <translation>die beiden Längenfelder eines Blocks stimmen nicht überein</translation>
-        </message>
-        <message>
-            <source>an interface description block is too short</source>
-            <translation>ein Interface-Description-Block ist zu kurz</translation>
-        </message>
-        <message>
-            <source>a simple packet block is too short</source>
-            <translation>ein Simple-Packet-Block ist zu kurz</translation>
-        </message>
-        <message>
-            <source>a packet block of %1 bytes is shorter than the smallest possible</source>
-            <translation>ein Paketblock von %1 Bytes ist kürzer als der kleinstmögliche</translation>
-        </message>
-        <message>
-            <source>a packet names interface %1, but the section describes %2 interface(s)</source>
-            <translation>ein Paket nennt Interface %1, die Section beschreibt aber %2 Interface(s)</translation>
-        </message>
-        <message>
-            <source>a packet block says it holds %1 captured bytes, more than the %2 a packet can have</source>
-            <translation>ein Paketblock gibt %1 aufgezeichnete Bytes an, mehr als die %2, die ein Paket haben kann</translation>
-        </message>
-        <message>
-            <source>a packet block says it holds %1 captured bytes but has room for %2</source>
-            <translation>ein Paketblock gibt %1 aufgezeichnete Bytes an, hat aber nur Platz für %2</translation>
-        </message>
-    </context>
-    <context>
-        <name>FlowTable</name>
-        <message numerus="yes">
-            <source>%n packet(s) were cut by the capture's snapshot length before the end of their TCP header; like tshark, tcptune leaves them out of the flows. Capture with a larger snapshot length (tcpdump -s 128) to count them.</source>
-            <translation>
-                <numerusform>%n Paket wurde von der Snapshot-Länge des Mitschnitts vor dem Ende seines TCP-Headers abgeschnitten; wie tshark lässt tcptune es aus den Flows heraus. Zeichnen Sie mit einer größeren Snapshot-Länge auf (tcpdump -s 128), um es mitzuzählen.</numerusform>
-                <numerusform>%n Pakete wurden von der Snapshot-Länge des Mitschnitts vor dem Ende ihres TCP-Headers abgeschnitten; wie tshark lässt tcptune sie aus den Flows heraus. Zeichnen Sie mit einer größeren Snapshot-Länge auf (tcpdump -s 128), um sie mitzuzählen.</numerusform>
-            </translation>
-        </message>
-        <message numerus="yes">
-            <source>%n packet(s) have broken headers (bogus lengths or versions, which tshark marks malformed); like tshark, tcptune leaves most of them out of the flows.</source>
-            <translation>
-                <numerusform>%n Paket hat kaputte Header (unsinnige Längen oder Versionen, die tshark als fehlerhaft markiert); wie tshark lässt tcptune die meisten davon aus den Flows heraus.</numerusform>
-                <numerusform>%n Pakete haben kaputte Header (unsinnige Längen oder Versionen, die tshark als fehlerhaft markiert); wie tshark lässt tcptune die meisten davon aus den Flows heraus.</numerusform>
-            </translation>
-        </message>
-        <message>
-            <source>packet %1 at %2 UTC</source>
-            <translation>Paket %1 um %2 UTC</translation>
-        </message>
-        <message numerus="yes">
-            <source>%n packet(s) carry a time more than a day away from the packets around them (%1): the capturing machine's clock jumped or the file is damaged. They are counted in their flows, and the capture's duration includes their times.</source>
-            <translation>
-                <numerusform>%n Paket trägt eine Zeit, die mehr als einen Tag von den Paketen um es herum entfernt ist (%1): Die Uhr des aufzeichnenden Rechners sprang oder die Datei ist beschädigt. Es wird in seinem Flow gezählt, und die Dauer des Mitschnitts schließt seine Zeit ein.</numerusform>
-                <numerusform>%n Pakete tragen eine Zeit, die mehr als einen Tag von den Paketen um sie herum entfernt ist (%1): Die Uhr des aufzeichnenden Rechners sprang oder die Datei ist beschädigt. Sie werden in ihren Flows gezählt, und die Dauer des Mitschnitts schließt ihre Zeiten ein.</numerusform>
-            </translation>
-        </message>
-        <message numerus="yes">
-            <source>%n packet(s) came from interfaces whose link type tcptune cannot decode; they were skipped.</source>
-            <translation>
-                <numerusform>%n Paket kam von einem Interface, dessen Link-Typ tcptune nicht dekodieren kann; es wurde übersprungen.</numerusform>
-                <numerusform>%n Pakete kamen von Interfaces, deren Link-Typ tcptune nicht dekodieren kann; sie wurden übersprungen.</numerusform>
-            </translation>
-        </message>
-    </context>
-    <context>
-        <name>TcpFlowAnalyzer</name>
-        <message>
-            <source>%1 is not a capture file that tcptune can read (%2). Give a pcap or pcapng file, as written by tcpdump, Wireshark or tcptune.</source>
-            <translation>%1 ist keine Mitschnittdatei, die tcptune lesen kann (%2). Geben Sie eine pcap- oder pcapng-Datei an, wie tcpdump, Wireshark oder tcptune sie schreiben.</translation>
-        </message>
-        <message>
-            <source>%1 ends inside its file header (%2), so it holds no packets. Record the capture again.</source>
-            <translation>%1 endet innerhalb des Dateikopfs (%2) und enthält daher keine Pakete. Zeichnen Sie den Mitschnitt erneut auf.</translation>
-        </message>
-        <message>
-            <source>Cannot read the capture %1: %2</source>
-            <translation>Der Mitschnitt %1 kann nicht gelesen werden: %2</translation>
-        </message>
-        <message>
-            <source>%1 uses the link type %2 (%3), which tcptune cannot decode. Supported: %4. Capture on an Ethernet, loopback or 'any' interface, or convert the file with editcap.</source>
-            <translation>%1 verwendet den Link-Typ %2 (%3), den tcptune nicht dekodieren kann. Unterstützt: %4. Zeichnen Sie auf einem Ethernet-, Loopback- oder 'any'-Interface auf oder wandeln Sie die Datei mit editcap um.</translation>
-        </message>
-        <message>
-            <source>The capture ends in the middle of packet %1 (byte offset %2): %3. The %4 packets before it were analysed; the file was probably copied while it was being written.</source>
-            <translation>Der Mitschnitt endet mitten in Paket %1 (Byte-Offset %2): %3. Die %4 Pakete davor wurden analysiert; die Datei wurde wahrscheinlich kopiert, während sie noch geschrieben wurde.</translation>
-        </message>
-        <message>
-            <source>The capture is damaged at packet %1 (byte offset %2): %3. The %4 packets before it were analysed; Wireshark stops reading at the same place.</source>
-            <translation>Der Mitschnitt ist bei Paket %1 (Byte-Offset %2) beschädigt: %3. Die %4 Pakete davor wurden analysiert; Wireshark hört an derselben Stelle auf zu lesen.</translation>
-        </message>
-        <message>
-            <source>Reading the capture failed at packet %1 (byte offset %2): %3. The %4 packets before it were analysed.</source>
-            <translation>Das Lesen des Mitschnitts schlug bei Paket %1 (Byte-Offset %2) fehl: %3. Die %4 Pakete davor wurden analysiert.</translation>
-        </message>
-        <message>
-            <source>tcptune stopped after packet %1 (at byte offset %2): analysing this capture needs more than the %3 MB of memory allowed (%4 flows so far); the packets up to it were analysed. Analyse a part of the capture (editcap -c 1000000 FILE part.pcap splits it; tcpdump -r FILE -w part.pcap 'port 5201' keeps one flow) or allow more memory (tcptune analyze --max-memory MB).</source>
-            <translation>tcptune hörte nach Paket %1 (bei Byte-Offset %2) auf: Die Analyse dieses Mitschnitts bräuchte mehr als die erlaubten %3 MB Speicher (%4 Flows bisher); die Pakete bis dahin wurden analysiert. Analysieren Sie einen Teil des Mitschnitts (editcap -c 1000000 DATEI teil.pcap teilt es; tcpdump -r DATEI -w teil.pcap 'port 5201' behält einen Flow) oder erlauben Sie mehr Speicher (tcptune analyze --max-memory MB).</translation>
-        </message>
-        <message>
-            <source>The analysis of %1 was cancelled.</source>
-            <translation>Die Analyse von %1 wurde abgebrochen.</translation>
-        </message>
-        <message>
-            <source>The interval %1 s is out of range; give a number of seconds from 0.000001 to 1000000.</source>
-            <translation>Das Intervall %1 s liegt außerhalb des Bereichs; geben Sie eine Zahl von Sekunden zwischen 0,000001 und 1000000 an.</translation>
-        </message>
-        <message>
-            <source>The series resolution must be a positive number of seconds.</source>
-            <translation>Die Auflösung der Reihen muss eine positive Zahl von Sekunden sein.</translation>
-        </message>
-        <message>
-            <source>The capture file %1 does not exist; check the path.</source>
-            <translation>Die Mitschnittdatei %1 existiert nicht; prüfen Sie den Pfad.</translation>
-        </message>
-        <message>
-            <source>%1 is not a file; give the path of a pcap or pcapng capture.</source>
-            <translation>%1 ist keine Datei; geben Sie den Pfad eines pcap- oder pcapng-Mitschnitts an.</translation>
-        </message>
-        <message>
-            <source>The capture file %1 is empty (0 bytes): it holds no packets. Record the capture again.</source>
-            <translation>Die Mitschnittdatei %1 ist leer (0 Bytes): sie enthält keine Pakete. Zeichnen Sie den Mitschnitt erneut auf.</translation>
         </message>
     </context>
 </TS>

@@ -6,7 +6,7 @@
 #include "experiment/run_record.h"
 #include "export/export_actions.h"
 #include "history/history_panel.h"
-#include "helper/helper_client.h"
+#include "helper/helper_connection.h"
 #include "knobs/knob_panel.h"
 #include "lab/lab_manager.h"
 #include "lab/lab_session.h"
@@ -31,9 +31,7 @@
 #include <QSettings>
 #include <QSplitter>
 #include <QStatusBar>
-#include <QPointer>
 #include <QTabWidget>
-#include <QThread>
 #include <QTimer>
 #include <QVBoxLayout>
 
@@ -41,16 +39,17 @@ namespace tcptune {
 
 MainWindow::MainWindow(QWidget *parent)
     : QMainWindow(parent)
+    , m_helper(std::make_unique<HelperConnection>())
     , m_banner(new MessageBanner(this))
     , m_chart(new ThroughputRttView(this))
     , m_targetPanel(new TargetPanel(this))
     , m_workloadPanel(new WorkloadPanel(this))
-    , m_knobPanel(new KnobPanel(this))
+    , m_knobPanel(new KnobPanel(m_helper.get(), this))
     , m_runControl(new RunControlPanel(this))
     , m_tabs(new QTabWidget(this))
     , m_mainSplitter(new QSplitter(Qt::Horizontal, this))
     , m_rightSplitter(new QSplitter(Qt::Vertical, this))
-    , m_session(new RunSession(this))
+    , m_session(new RunSession(*m_helper, this))
 {
     setWindowTitle(tr("tcptune — TCP tuning workbench"));
     setAcceptDrops(true);
@@ -68,28 +67,7 @@ MainWindow::MainWindow(QWidget *parent)
     // Translations make the panels wider; a scroll bar beats a window wider than the screen.
     scroll->setMinimumWidth(std::min(left->sizeHint().width() + 20, 300));
 
-    m_knobPanel->setObjectName(QStringLiteral("knobPanel"));
-    m_tabs->setObjectName(QStringLiteral("mainTabs"));
-    m_tabs->addTab(m_knobPanel, tr("&Knobs"));
-    m_capturePanel = new CapturePanel(m_chart, this);
-    m_capturePanel->setObjectName(QStringLiteral("capturePanel"));
-    m_tabs->addTab(m_capturePanel, tr("&Captures"));
-    m_historyPanel = new HistoryPanel(m_chart, this);
-    m_historyPanel->setObjectName(QStringLiteral("historyPanel"));
-    m_tabs->addTab(m_historyPanel, tr("&History"));
-    connect(m_tabs, &QTabWidget::currentChanged, this, [this] {
-        if (m_tabs->currentWidget() == m_historyPanel)
-            m_historyPanel->refresh();
-    });
-    m_sweepPanel = new SweepPanel(
-        m_session, [this](ExperimentSpec &spec, QString *problem) { return currentSpec(spec, problem); }, this);
-    m_sweepPanel->setObjectName(QStringLiteral("sweepPanel"));
-    m_tabs->addTab(m_sweepPanel, tr("S&weep"));
-    connect(m_sweepPanel, &SweepPanel::problem, this,
-            [this](const QString &message) { m_banner->showMessage(message, MessageBanner::Level::Error); });
-    connect(m_capturePanel, &CapturePanel::captureFailed, this, [this](const QString &, const QString &message) {
-        m_banner->showMessage(message, MessageBanner::Level::Warning);
-    });
+    buildTabs();
 
     m_rightSplitter->setObjectName(QStringLiteral("rightSplitter"));
     m_rightSplitter->addWidget(buildChartArea());
@@ -120,7 +98,37 @@ MainWindow::MainWindow(QWidget *parent)
     QTimer::singleShot(0, this, &MainWindow::offerLeftoverLabRemoval);
 }
 
-MainWindow::~MainWindow() = default;
+MainWindow::~MainWindow()
+{
+    // The runner uses the helper: it ends (knobs restored) before the helper closes.
+    delete m_session;
+}
+
+void MainWindow::buildTabs()
+{
+    m_knobPanel->setObjectName(QStringLiteral("knobPanel"));
+    m_tabs->setObjectName(QStringLiteral("mainTabs"));
+    m_tabs->addTab(m_knobPanel, tr("&Knobs"));
+    m_capturePanel = new CapturePanel(m_chart, this);
+    m_capturePanel->setObjectName(QStringLiteral("capturePanel"));
+    m_tabs->addTab(m_capturePanel, tr("&Captures"));
+    m_historyPanel = new HistoryPanel(m_chart, this);
+    m_historyPanel->setObjectName(QStringLiteral("historyPanel"));
+    m_tabs->addTab(m_historyPanel, tr("&History"));
+    connect(m_tabs, &QTabWidget::currentChanged, this, [this] {
+        if (m_tabs->currentWidget() == m_historyPanel)
+            m_historyPanel->refresh();
+    });
+    m_sweepPanel = new SweepPanel(
+        m_session, [this](ExperimentSpec &spec, QString *problem) { return currentSpec(spec, problem); }, this);
+    m_sweepPanel->setObjectName(QStringLiteral("sweepPanel"));
+    m_tabs->addTab(m_sweepPanel, tr("S&weep"));
+    connect(m_sweepPanel, &SweepPanel::problem, this,
+            [this](const QString &message) { m_banner->showMessage(message, MessageBanner::Level::Error); });
+    connect(m_capturePanel, &CapturePanel::captureFailed, this, [this](const QString &, const QString &message) {
+        m_banner->showMessage(message, MessageBanner::Level::Warning);
+    });
+}
 
 QWidget *MainWindow::buildChartArea()
 {
@@ -391,33 +399,24 @@ void MainWindow::offerLeftoverLabRemoval()
     m_banner->showMessage(tr("A lab was left behind by a crash (%1). Remove it before running in it.")
                               .arg(problems.join(QStringLiteral("; "))),
                           MessageBanner::Level::Warning);
-    m_banner->setAction(tr("Remove left-over labs"), [this, names] {
-        m_banner->showMessage(tr("Removing %1...").arg(names.join(QStringLiteral(", "))));
-        // The helper may ask for a password (pkexec) and tc/ip take a moment: not on the GUI thread.
-        QPointer<MainWindow> self(this);
-        QThread *worker = QThread::create([self, names] {
-            QString outcome;
-            auto helper = HelperClient::start();
-            if (!helper) {
-                outcome = helper.error().message;
-            } else {
-                for (const QString &name : names)
-                    if (auto ok = requestLabDown(**helper, name); !ok)
-                        outcome += ok.error().message + QLatin1Char(' ');
-            }
-            if (!self)
-                return;
-            QMetaObject::invokeMethod(self, [self, outcome] {
-                if (!self)
-                    return;
-                if (outcome.isEmpty())
-                    self->m_banner->showMessage(tr("Left-over labs removed."));
-                else
-                    self->m_banner->showMessage(outcome, MessageBanner::Level::Error);
-            });
-        });
-        connect(worker, &QThread::finished, worker, &QObject::deleteLater);
-        worker->start();
+    m_banner->setAction(tr("Remove left-over labs"), [this, names] { removeLeftoverLabs(names); });
+}
+
+void MainWindow::removeLeftoverLabs(const QStringList &names)
+{
+    m_banner->showMessage(tr("Removing %1...").arg(names.join(QStringLiteral(", "))));
+    // The helper may ask for a password (pkexec) and tc/ip take a moment: on the helper's worker.
+    m_helper->submit(this, [this, names](HelperConnection &helper) -> std::function<void()> {
+        QString outcome;
+        for (const QString &name : names)
+            if (auto ok = requestLabDown(helper, name); !ok)
+                outcome += ok.error().message + QLatin1Char(' ');
+        return [this, outcome] {
+            if (outcome.isEmpty())
+                m_banner->showMessage(tr("Left-over labs removed."));
+            else
+                m_banner->showMessage(outcome.trimmed(), MessageBanner::Level::Error);
+        };
     });
 }
 

@@ -1,10 +1,14 @@
 #pragma once
 // The workbench window: composes the panels, the charts and the tabs (knobs, captures, history,
 // sweep) and wires them to a RunSession; the work itself lives in those widgets and backends.
+// It owns the session's one HelperConnection, which the knob panel, runs, sweeps and the lab
+// share: one password prompt and one journal per window.
 
 #include <QMainWindow>
 
 #include <QHash>
+
+#include <memory>
 
 class QAction;
 class QComboBox;
@@ -14,6 +18,7 @@ class QTabWidget;
 namespace tcptune {
 
 class CapturePanel;
+class HelperConnection;
 class HistoryPanel;
 class KnobPanel;
 class MessageBanner;
@@ -33,6 +38,8 @@ public:
     explicit MainWindow(QWidget *parent = nullptr);
     ~MainWindow() override;
 
+    // Tests point it at their helper and journal folder before anything starts it.
+    HelperConnection *helper() const { return m_helper.get(); }
     KnobPanel *knobPanel() const { return m_knobPanel; }
     TargetPanel *targetPanel() const { return m_targetPanel; }
     WorkloadPanel *workloadPanel() const { return m_workloadPanel; }
@@ -61,6 +68,7 @@ protected:
 
 private:
     void buildMenus();
+    void buildTabs();
     QWidget *buildChartArea();
     void connectSession();
     void onRunStarted(int runIndex, int point, int repeat, const QString &pointLabel);
@@ -71,6 +79,9 @@ private:
     void restoreSettings();
     void offerLeftoverLabRemoval();
 
+    void removeLeftoverLabs(const QStringList &names);
+
+    std::unique_ptr<HelperConnection> m_helper; // first: everything below uses it
     MessageBanner *m_banner;
     ThroughputRttView *m_chart;
     TargetPanel *m_targetPanel;

@@ -3,7 +3,7 @@
 #include "capture/live_capture.h"
 #include "capture/tcp_flow_analyzer.h"
 #include "experiment/traffic_bridge.h"
-#include "helper/helper_client.h"
+#include "helper/helper_connection.h"
 #include "knobs/knob_catalogue.h"
 #include "knobs/knob_value.h"
 #include "lab/lab_agent.h"
@@ -32,7 +32,10 @@ QJsonObject rttJson(const RttStats &s)
 
 } // namespace
 
-LiveExperimentBackend::LiveExperimentBackend() = default;
+LiveExperimentBackend::LiveExperimentBackend(HelperConnection &helper)
+    : m_helper(helper)
+{
+}
 
 LiveExperimentBackend::~LiveExperimentBackend()
 {
@@ -40,20 +43,9 @@ LiveExperimentBackend::~LiveExperimentBackend()
         m_capture->stop();
     if (m_agent)
         m_agent->stop();
-    // Closing the helper makes it roll back whatever is still journalled.
-    m_helper.reset();
-}
-
-Result<HelperClient *> LiveExperimentBackend::helper()
-{
-    if (m_helper && m_helper->isRunning())
-        return m_helper.get();
-    auto started = HelperClient::start();
-    if (!started)
-        return fail(tr("tcptune-helper, which changes kernel knobs and builds the lab, did not start: %1")
-                        .arg(started.error().message));
-    m_helper = std::move(*started);
-    return m_helper.get();
+    // The Runner restores after every run; this only covers a backend dropped in the middle.
+    if (auto restored = restoreKnobs(); !restored)
+        qWarning("%s", qPrintable(restored.error().message));
 }
 
 Result<RunEndpoint> LiveExperimentBackend::prepareTarget(const ExperimentSpec &spec)
@@ -90,14 +82,14 @@ Result<RunEndpoint> LiveExperimentBackend::prepareLab(const ExperimentSpec &spec
     auto labSpec = parseLabSpec(name, labKnobs);
     if (!labSpec)
         return std::unexpected(labSpec.error());
-    auto h = helper();
-    if (!h)
-        return std::unexpected(h.error());
+    if (auto running = m_helper.ensureStarted(); !running)
+        return fail(tr("tcptune-helper, which changes kernel knobs and builds the lab, did not start: %1")
+                        .arg(running.error().message));
     // The agent's socket lives in the server namespace, which a rebuild replaces.
     if (m_agent)
         m_agent->stop();
     m_labEndpoint.reset();
-    auto status = requestLabUp(**h, *labSpec);
+    auto status = requestLabUp(m_helper, *labSpec);
     if (!status)
         return fail(tr("Could not bring lab %1 up as %2: %3").arg(name, describe(*labSpec), status.error().message));
     const auto endpoints = status->endpoints(kLabAgentPort);
@@ -128,9 +120,10 @@ Result<KnobSnapshot> LiveExperimentBackend::snapshotLocal(const RunEndpoint &end
     auto readings = KnobReader::readSysctls(endpoint.clientNetns);
     if (readings)
         return KnobReader::snapshotOf(*readings);
-    // Without root the lab namespace cannot be entered here; the helper can.
-    if (m_helper && m_helper->isRunning())
-        return m_helper->snapshot(endpoint.clientNetns);
+    // Without root the lab namespace cannot be entered here; the helper can (if it runs anyway:
+    // a snapshot is no reason to ask for a password).
+    if (m_helper.isRunning())
+        return m_helper.snapshot(endpoint.clientNetns);
     return std::unexpected(readings.error());
 }
 
@@ -138,32 +131,32 @@ Result<void> LiveExperimentBackend::applySysctls(const RunEndpoint &endpoint, co
 {
     if (sysctls.isEmpty())
         return {};
-    auto h = helper();
-    if (!h)
-        return std::unexpected(h.error());
+    if (auto running = m_helper.ensureStarted(); !running)
+        return fail(tr("tcptune-helper, which changes kernel knobs and builds the lab, did not start: %1")
+                        .arg(running.error().message));
     for (auto it = sysctls.begin(); it != sysctls.end(); ++it) {
         const KnobInfo *knob = KnobCatalogue::instance().find(it.key());
         // Global knobs (net.core.*) have no per-namespace copy: they change on the host.
         const QString netns = knob && knob->perNetns ? endpoint.clientNetns : QString();
-        m_changedKnobs = true;
-        auto changed = (*h)->set(it.key(), it.value(), netns);
+        auto changed = m_helper.set(it.key(), it.value(), netns);
         if (!changed)
             return fail(tr("Could not set %1 = %2%3: %4")
                             .arg(it.key(), it.value(), netns.isEmpty() ? QString() : tr(" in %1").arg(netns),
                                  changed.error().message));
+        m_changes.append(*changed);
     }
     return {};
 }
 
 Result<void> LiveExperimentBackend::restoreKnobs()
 {
-    if (!m_changedKnobs || !m_helper)
+    if (m_changes.isEmpty())
         return {};
-    auto report = m_helper->restore();
+    auto report = m_helper.restore(m_changes);
     if (!report)
         return fail(tr("Restoring the knobs failed: %1. 'tcptune knobs restore' rolls back what is left.")
                         .arg(report.error().message));
-    m_changedKnobs = false;
+    m_changes.clear();
     if (!report->warnings.isEmpty())
         return fail(tr("Knobs restored with warnings: %1").arg(report->warnings.join(QStringLiteral("; "))));
     return {};
@@ -277,8 +270,8 @@ void LiveExperimentBackend::finish(bool removeLab)
     if (m_agent)
         m_agent->stop();
     if (removeLab && !m_labName.isEmpty()) {
-        if (auto h = helper())
-            (void)requestLabDown(**h, m_labName);
+        if (auto removed = requestLabDown(m_helper, m_labName); !removed)
+            qWarning("%s", qPrintable(removed.error().message));
         m_labEndpoint.reset();
     }
 }

@@ -1,11 +1,12 @@
 #pragma once
-// LiveExperimentBackend: the Runner's real world. tcptune-helper (started on first need) applies
-// sysctls, in the lab's client namespace for lab targets, and builds or reshapes the lab to the
-// run's lab parameters; a LabAgent serves the lab's server side; the traffic engine runs the
-// workload; libpcap records the sender's interface. Dropping the backend closes the helper,
-// which rolls back everything it changed.
+// LiveExperimentBackend: the Runner's real world. tcptune-helper, through the process's one
+// HelperConnection, applies sysctls (in the lab's client namespace for lab targets) and builds or
+// reshapes the lab to the run's lab parameters; a LabAgent serves the lab's server side; the
+// traffic engine runs the workload; libpcap records the sender's interface. It restores only the
+// knobs it changed itself, so changes made meanwhile in the knob panel stay.
 
 #include "experiment/experiment_backend.h"
+#include "helper/helper_client.h"
 
 #include <QMutex>
 #include <QPointer>
@@ -15,14 +16,15 @@
 
 namespace tcptune {
 
-class HelperClient;
+class HelperConnection;
 class LabAgent;
 class LiveCapture;
 class TrafficClient;
 
 class LiveExperimentBackend final : public ExperimentBackend {
 public:
-    LiveExperimentBackend();
+    // HELPER must outlive the backend.
+    explicit LiveExperimentBackend(HelperConnection &helper);
     ~LiveExperimentBackend() override;
 
     Result<RunEndpoint> prepareTarget(const ExperimentSpec &spec) override;
@@ -37,10 +39,10 @@ public:
     void finish(bool removeLab) override;
 
 private:
-    Result<HelperClient *> helper();
     Result<RunEndpoint> prepareLab(const ExperimentSpec &spec);
 
-    std::unique_ptr<HelperClient> m_helper;
+    HelperConnection &m_helper;
+    QList<KnobChange> m_changes; // applied by this backend and not restored yet
     std::unique_ptr<LabAgent> m_agent;
     std::unique_ptr<LiveCapture> m_capture;
     QString m_captureInterface;
@@ -48,7 +50,6 @@ private:
     QString m_labName;
     QMap<QString, QString> m_labKnobs;
     std::optional<RunEndpoint> m_labEndpoint;
-    bool m_changedKnobs = false;
 
     QMutex m_trafficMutex; // guards m_traffic against cancel() from another thread
     TrafficClient *m_traffic = nullptr;

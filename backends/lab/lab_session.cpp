@@ -1,6 +1,6 @@
 #include "lab/lab_session.h"
 
-#include "helper/helper_client.h"
+#include "helper/helper_connection.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>
@@ -45,7 +45,7 @@ LabStatus labStatusFromJson(const QJsonObject &o)
     return s;
 }
 
-Result<LabStatus> requestLabUp(HelperClient &helper, const LabSpec &spec)
+Result<LabStatus> requestLabUp(HelperConnection &helper, const LabSpec &spec)
 {
     QJsonObject knobs;
     const QMap<QString, QString> values = labKnobValues(spec);
@@ -59,7 +59,7 @@ Result<LabStatus> requestLabUp(HelperClient &helper, const LabSpec &spec)
     return labStatusFromJson(*reply);
 }
 
-Result<void> requestLabDown(HelperClient &helper, const QString &labName)
+Result<void> requestLabDown(HelperConnection &helper, const QString &labName)
 {
     auto reply = helper.request(QStringLiteral("lab_down"), {{QStringLiteral("name"), labName}}, kLabRequestTimeoutMs);
     if (!reply)
@@ -67,7 +67,7 @@ Result<void> requestLabDown(HelperClient &helper, const QString &labName)
     return {};
 }
 
-Result<LabEndpoints> ensureLabUp(const QString &labName, HelperClient *helper, quint16 agentPort)
+Result<LabEndpoints> ensureLabUp(HelperConnection &helper, const QString &labName, quint16 agentPort)
 {
     if (auto ok = validateLabName(labName); !ok)
         return std::unexpected(ok.error());
@@ -79,16 +79,10 @@ Result<LabEndpoints> ensureLabUp(const QString &labName, HelperClient *helper, q
         auto spec = parseLabSpec(labName, {});
         if (!spec)
             return std::unexpected(spec.error());
-        std::unique_ptr<HelperClient> ownHelper;
-        if (helper == nullptr) {
-            auto startedHelper = HelperClient::start();
-            if (!startedHelper)
-                return fail(tr("Lab %1 is down and tcptune-helper, which builds it, did not start: %2")
-                                .arg(labName, startedHelper.error().message));
-            ownHelper = std::move(*startedHelper);
-            helper = ownHelper.get();
-        }
-        auto started = requestLabUp(*helper, *spec);
+        if (auto running = helper.ensureStarted(); !running)
+            return fail(tr("Lab %1 is down and tcptune-helper, which builds it, did not start: %2")
+                            .arg(labName, running.error().message));
+        auto started = requestLabUp(helper, *spec);
         if (!started)
             return fail(tr("Could not start lab %1: %2").arg(labName, started.error().message));
         status = *started;

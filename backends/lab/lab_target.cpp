@@ -11,13 +11,13 @@ namespace tcptune {
 
 LabTarget::~LabTarget() = default;
 
-Result<std::unique_ptr<LabTarget>> LabTarget::start(const QString &labName)
+Result<std::unique_ptr<LabTarget>> LabTarget::start(HelperConnection &helper, const QString &labName)
 {
     if (::geteuid() != 0)
         return fail(QCoreApplication::translate(
             "LabTarget", "Traffic in the local lab needs root: tcptune enters the lab's network namespaces (setns). "
                          "Run it as root (e.g. 'sudo tcptune run ...'), or give --target HOST of a `tcptune serve`."));
-    auto endpoints = ensureLabUp(labName);
+    auto endpoints = ensureLabUp(helper, labName);
     if (!endpoints)
         return std::unexpected(endpoints.error());
     std::unique_ptr<LabTarget> target(new LabTarget);

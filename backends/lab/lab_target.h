@@ -15,11 +15,14 @@
 
 namespace tcptune {
 
+class HelperConnection;
 struct TrafficSpec;
 
 class LabTarget final {
 public:
-    static Result<std::unique_ptr<LabTarget>> start(const QString &labName = QString::fromLatin1(kDefaultLabName));
+    // HELPER builds the lab when it is down.
+    [[nodiscard]] static Result<std::unique_ptr<LabTarget>>
+    start(HelperConnection &helper, const QString &labName = QString::fromLatin1(kDefaultLabName));
     ~LabTarget();
 
     const LabEndpoints &endpoints() const { return m_endpoints; }

@@ -1,6 +1,6 @@
 #include "knobs/knob_panel.h"
 
-#include "knobs/helper_session.h"
+#include "helper/helper_connection.h"
 #include "knobs/knob_table_model.h"
 #include "knobs/knob_value_delegate.h"
 
@@ -16,7 +16,7 @@
 
 namespace tcptune {
 
-KnobPanel::KnobPanel(QWidget *parent)
+KnobPanel::KnobPanel(HelperConnection *helper, QWidget *parent)
     : QWidget(parent)
     , m_model(new KnobTableModel(this))
     , m_view(new QTableView(this))
@@ -25,7 +25,7 @@ KnobPanel::KnobPanel(QWidget *parent)
     , m_error(new QLabel(this))
     , m_revertOne(new QPushButton(tr("Revert &selected"), this))
     , m_revertAll(new QPushButton(tr("Revert &all"), this))
-    , m_session(new HelperSession(this))
+    , m_helper(helper)
 {
     m_view->setModel(m_model);
     m_view->setObjectName(QStringLiteral("knobTable"));
@@ -76,31 +76,8 @@ KnobPanel::KnobPanel(QWidget *parent)
     connect(m_revertOne, &QPushButton::clicked, this, &KnobPanel::revertSelected);
     connect(m_revertAll, &QPushButton::clicked, this, &KnobPanel::revertAll);
     connect(m_namespace, &QComboBox::activated, this, [this] { setNamespace(m_namespace->currentData().toString()); });
-    connect(m_model, &KnobTableModel::changeRequested, this, &KnobPanel::requestChange);
-    connect(m_model, &QAbstractItemModel::dataChanged, this, &KnobPanel::updateButtons);
-    connect(m_model, &QAbstractItemModel::modelReset, this, &KnobPanel::updateButtons);
-    connect(m_view->selectionModel(), &QItemSelectionModel::selectionChanged, this, &KnobPanel::updateButtons);
-    connect(m_session, &HelperSession::changed, this, [this](const KnobChange &change) {
-        if (change.netns == m_model->netns())
-            m_model->applyChange(change.key, change.oldValue, change.newValue);
-        m_error->hide();
-    });
-    connect(m_session, &HelperSession::setFailed, this,
-            [this](const QString &key, const QString &netns, const QString &message) {
-                if (netns == m_model->netns())
-                    m_model->setError(key, message);
-                showError(message);
-            });
-    connect(m_session, &HelperSession::restored, this, [this](const RestoreReport &report) {
-        m_model->clearChanges();
-        if (report.warnings.isEmpty())
-            m_error->hide();
-        else
-            showError(report.warnings.join(QLatin1Char('\n')));
-        m_status->setText(tr("%n knob(s) restored.", nullptr, int(report.restored.size())));
-    });
-    connect(m_session, &HelperSession::restoreFailed, this, &KnobPanel::showError);
-    connect(m_session, &HelperSession::busyChanged, this, [this](bool busy) {
+    connectModel();
+    connect(m_helper, &HelperConnection::busyChanged, this, [this](bool busy) {
         if (busy)
             m_status->setText(tr("Applying through tcptune-helper..."));
         else if (m_status->text() == tr("Applying through tcptune-helper..."))
@@ -109,9 +86,12 @@ KnobPanel::KnobPanel(QWidget *parent)
     updateButtons();
 }
 
-void KnobPanel::setHelperOptions(const HelperStartOptions &options)
+void KnobPanel::connectModel()
 {
-    m_session->setStartOptions(options);
+    connect(m_model, &KnobTableModel::changeRequested, this, &KnobPanel::requestChange);
+    connect(m_model, &QAbstractItemModel::dataChanged, this, &KnobPanel::updateButtons);
+    connect(m_model, &QAbstractItemModel::modelReset, this, &KnobPanel::updateButtons);
+    connect(m_view->selectionModel(), &QItemSelectionModel::selectionChanged, this, &KnobPanel::updateButtons);
 }
 
 QString KnobPanel::currentNamespace() const
@@ -158,7 +138,38 @@ void KnobPanel::setNamespace(const QString &netns)
 
 void KnobPanel::requestChange(const QString &key, const QString &value)
 {
-    m_session->set(key, value, m_model->netns());
+    const QString netns = m_model->netns();
+    m_helper->submit(this, [this, key, value, netns](HelperConnection &helper) -> std::function<void()> {
+        auto change = helper.set(key, value, netns);
+        return [this, key, netns, change] { onSetAnswered(key, netns, change); };
+    });
+}
+
+void KnobPanel::onSetAnswered(const QString &key, const QString &netns, const Result<KnobChange> &change)
+{
+    if (!change) {
+        if (netns == m_model->netns())
+            m_model->setError(key, change.error().message);
+        showError(change.error().message);
+        return;
+    }
+    if (change->netns == m_model->netns())
+        m_model->applyChange(change->key, change->oldValue, change->newValue);
+    m_error->hide();
+}
+
+void KnobPanel::onRestoreAnswered(const Result<RestoreReport> &report)
+{
+    if (!report) {
+        showError(report.error().message);
+        return;
+    }
+    m_model->clearChanges();
+    if (report->warnings.isEmpty())
+        m_error->hide();
+    else
+        showError(report->warnings.join(QLatin1Char('\n')));
+    m_status->setText(tr("%n knob(s) restored.", nullptr, int(report->restored.size())));
 }
 
 void KnobPanel::revertSelected()
@@ -168,14 +179,17 @@ void KnobPanel::revertSelected()
         if (!m_model->isChanged(row.row()))
             continue;
         const QModelIndex value = m_model->index(row.row(), KnobTableModel::ValueColumn);
-        m_session->set(value.data(KnobTableModel::KeyRole).toString(),
-                       value.data(KnobTableModel::OriginalRole).toString(), m_model->netns());
+        requestChange(value.data(KnobTableModel::KeyRole).toString(),
+                      value.data(KnobTableModel::OriginalRole).toString());
     }
 }
 
 void KnobPanel::revertAll()
 {
-    m_session->restoreAll();
+    m_helper->submit(this, [this](HelperConnection &helper) -> std::function<void()> {
+        auto report = helper.restore();
+        return [this, report] { onRestoreAnswered(report); };
+    });
 }
 
 void KnobPanel::showError(const QString &message)

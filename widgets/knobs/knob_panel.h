@@ -2,7 +2,8 @@
 // The knob panel: the catalogue's sysctls of the host or of a lab namespace, editable through
 // tcptune-helper (switches, spin boxes with units, choices for enums). It shows the original
 // and the current value, marks changed knobs, reverts one or all, and shows the helper's
-// errors inline.
+// errors inline. The helper is the window's one HelperConnection, shared with runs and sweeps;
+// its blocking calls run on the connection's worker, never on the GUI thread.
 
 #include "helper/helper_client.h"
 
@@ -15,19 +16,18 @@ class QTableView;
 
 namespace tcptune {
 
-class HelperSession;
+class HelperConnection;
 class KnobTableModel;
 
 class KnobPanel final : public QWidget {
     Q_OBJECT
 public:
-    explicit KnobPanel(QWidget *parent = nullptr);
+    // HELPER must outlive the panel.
+    explicit KnobPanel(HelperConnection *helper, QWidget *parent = nullptr);
 
     KnobTableModel *model() const { return m_model; }
     QTableView *view() const { return m_view; }
-    HelperSession *session() const { return m_session; }
-    // Where the helper comes from (tests: the build tree and a test journal folder).
-    void setHelperOptions(const HelperStartOptions &options);
+    HelperConnection *helper() const { return m_helper; }
     QString currentNamespace() const;
     // The helper's last error as shown under the table; empty when none.
     QString errorText() const;
@@ -41,6 +41,9 @@ public Q_SLOTS:
 
 private:
     void requestChange(const QString &key, const QString &value);
+    void onSetAnswered(const QString &key, const QString &netns, const Result<KnobChange> &change);
+    void onRestoreAnswered(const Result<RestoreReport> &report);
+    void connectModel();
     void showError(const QString &message);
     void updateButtons();
     void fillNamespaces();
@@ -52,7 +55,7 @@ private:
     QLabel *m_error;
     QPushButton *m_revertOne;
     QPushButton *m_revertAll;
-    HelperSession *m_session;
+    HelperConnection *m_helper;
 };
 
 } // namespace tcptune

@@ -7,8 +7,9 @@
 
 namespace tcptune {
 
-RunSession::RunSession(QObject *parent)
+RunSession::RunSession(HelperConnection &helper, QObject *parent)
     : QObject(parent)
+    , m_helper(helper)
 {
 }
 
@@ -28,7 +29,7 @@ bool RunSession::start(const SweepPlan &plan)
         return false;
     RunnerOptions options;
     options.storePath = m_storePath;
-    auto *runner = new Runner(std::make_unique<LiveExperimentBackend>(), options);
+    auto *runner = new Runner(std::make_unique<LiveExperimentBackend>(m_helper), options);
     m_thread = new QThread;
     m_thread->setObjectName(QStringLiteral("tcptune-runner"));
     runner->moveToThread(m_thread);
@@ -46,8 +47,8 @@ bool RunSession::start(const SweepPlan &plan)
     connect(runner, &Runner::finished, this, &RunSession::finished);
     connect(runner, &Runner::failed, this, &RunSession::failed);
     connect(runner, &Runner::logged, this, &RunSession::logged);
-    // The runner (and with it the backend, which closes the helper and so rolls back every knob)
-    // is destroyed on its own thread before the thread ends.
+    // The runner (and with it the backend, which restores what it changed) is destroyed on its
+    // own thread before the thread ends.
     connect(m_thread, &QThread::finished, this, &RunSession::threadEnded);
     connect(m_thread, &QThread::started, runner, [this, runner, plan] {
         runner->run(plan);

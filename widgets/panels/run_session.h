@@ -14,12 +14,15 @@ class QThread;
 
 namespace tcptune {
 
+class HelperConnection;
 class Runner;
 
 class RunSession final : public QObject {
     Q_OBJECT
 public:
-    explicit RunSession(QObject *parent = nullptr);
+    // Runs go through HELPER (the process's one connection to tcptune-helper), which must
+    // outlive the session.
+    explicit RunSession(HelperConnection &helper, QObject *parent = nullptr);
     ~RunSession() override;
 
     // Where results go; empty: the store's default path ($TCPTUNE_RESULTS_DB or XDG data).
@@ -43,12 +46,13 @@ Q_SIGNALS:
     void finished(qint64 experimentId, const QString &status);
     void failed(const QString &message);
     void logged(const QString &line);
-    // The worker thread has ended: knobs are restored and the helper is gone.
+    // The worker thread has ended: the knobs the runs changed are restored.
     void stopped();
 
 private:
     void threadEnded();
 
+    HelperConnection &m_helper;
     QString m_storePath;
     QThread *m_thread = nullptr;
     QMutex m_runnerMutex; // cancel() from the GUI thread vs deletion on the worker

@@ -2,7 +2,7 @@
 
 #include "cli/console.h"
 #include "common/process.h"
-#include "helper/helper_client.h"
+#include "helper/helper_connection.h"
 
 #include <QCoreApplication>
 
@@ -110,16 +110,16 @@ int runKnobsSetCommand(const QStringList &args)
         out().flush();
         return 0;
     }
-    auto client = HelperClient::start();
-    if (!client)
-        return failWith(client.error().message);
-    printReport((*client)->recoveredAtStart());
+    HelperConnection helper;
+    if (auto running = helper.ensureStarted(); !running)
+        return failWith(running.error().message);
+    printReport(helper.recoveredAtStart());
 
     for (const auto &[key, value] : parsed->assignments) {
-        auto change = (*client)->set(key, value, parsed->netns);
+        auto change = helper.set(key, value, parsed->netns);
         if (!change) {
             failWith(change.error().message);
-            if (auto restored = (*client)->restore())
+            if (auto restored = helper.restore())
                 printReport(*restored);
             return 1;
         }
@@ -129,7 +129,7 @@ int runKnobsSetCommand(const QStringList &args)
 
     const int status = runChild(parsed->command);
 
-    auto restored = (*client)->restore();
+    auto restored = helper.restore();
     if (!restored)
         failWith(tr("Restoring the knobs failed: %1 Run 'tcptune knobs restore'.").arg(restored.error().message));
     else
@@ -153,11 +153,11 @@ int runKnobsRestoreCommand(const QStringList &args)
         }
         return failWith(tr("Unknown argument '%1'. Try 'tcptune knobs restore --help'.").arg(args[i]), 2);
     }
-    auto client = HelperClient::start(options);
-    if (!client)
-        return failWith(client.error().message);
-    RestoreReport report = (*client)->recoveredAtStart();
-    auto own = (*client)->restore();
+    HelperConnection helper(options);
+    if (auto running = helper.ensureStarted(); !running)
+        return failWith(running.error().message);
+    RestoreReport report = helper.recoveredAtStart();
+    auto own = helper.restore();
     if (own) {
         report.restored += own->restored;
         report.warnings += own->warnings;

@@ -2,7 +2,7 @@
 #include "cli/command.h"
 
 #include "cli/console.h"
-#include "helper/helper_client.h"
+#include "helper/helper_connection.h"
 #include "lab/lab_manager.h"
 #include "lab/lab_session.h"
 
@@ -91,12 +91,13 @@ void printQdiscNote(const QdiscSupport &support)
               << '\n';
 }
 
-Result<std::unique_ptr<HelperClient>> startHelper()
+// Starts the command's helper now, so that a refusal says what it was needed for.
+Result<void> startHelper(HelperConnection &helper)
 {
-    auto helper = HelperClient::start();
-    if (!helper)
-        return fail(tr("The lab is built by tcptune-helper, which did not start: %1").arg(helper.error().message));
-    return helper;
+    auto running = helper.ensureStarted();
+    if (!running)
+        return fail(tr("The lab is built by tcptune-helper, which did not start: %1").arg(running.error().message));
+    return {};
 }
 
 int up(const QCommandLineParser &parser, const QString &name, bool json)
@@ -120,10 +121,10 @@ int up(const QCommandLineParser &parser, const QString &name, bool json)
         if (auto ok = checkLabSupported(*spec, cached); !ok)
             return failWith(ok.error().message, 2);
     }
-    auto helper = startHelper();
-    if (!helper)
-        return failWith(helper.error().message);
-    auto status = requestLabUp(**helper, *spec);
+    HelperConnection helper;
+    if (auto running = startHelper(helper); !running)
+        return failWith(running.error().message);
+    auto status = requestLabUp(helper, *spec);
     if (!status)
         return failWith(status.error().message);
     if (json) {
@@ -144,10 +145,10 @@ int down(const QString &name, bool json)
             out() << tr("Lab %1 is down; nothing to remove.").arg(name) << '\n';
         return 0;
     }
-    auto helper = startHelper();
-    if (!helper)
-        return failWith(helper.error().message);
-    if (auto ok = requestLabDown(**helper, name); !ok)
+    HelperConnection helper;
+    if (auto running = startHelper(helper); !running)
+        return failWith(running.error().message);
+    if (auto ok = requestLabDown(helper, name); !ok)
         return failWith(ok.error().message);
     if (json)
         printJson(toJson(labStatus(name)));

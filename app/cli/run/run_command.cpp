@@ -4,6 +4,7 @@
 #include "cli/console.h"
 #include "cli/run/run_report.h"
 #include "common/termination_signals.h"
+#include "helper/helper_connection.h"
 #include "knobs/knob_value.h"
 #include "lab/lab_target.h"
 #include "traffic/traffic_client.h"
@@ -112,6 +113,7 @@ int runRunCommand(const QStringList &args)
         }
         field = T(*v);
     };
+    HelperConnection helper;        // builds the lab if it is down
     std::unique_ptr<LabTarget> lab; // no --target: the local lab, with its agent in the server namespace
     if (parser.isSet(target)) {
         auto t = TrafficTarget::parse(parser.value(target));
@@ -119,7 +121,7 @@ int runRunCommand(const QStringList &args)
             return failWith(t.error().message, 2);
         spec.target = *t;
     } else {
-        auto started = LabTarget::start(parser.value(labOption));
+        auto started = LabTarget::start(helper, parser.value(labOption));
         if (!started)
             return failWith(started.error().message, 1);
         lab = std::move(*started);

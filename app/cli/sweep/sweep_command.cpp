@@ -5,6 +5,7 @@
 #include "cli/sweep/sweep_output.h"
 #include "common/termination_signals.h"
 #include "experiment/live_experiment_backend.h"
+#include "helper/helper_connection.h"
 #include "experiment/preset_library.h"
 #include "experiment/result_store.h"
 #include "experiment/runner.h"
@@ -180,7 +181,8 @@ int runSweepCommand(const QStringList &args)
     RunnerOptions runnerOptions;
     runnerOptions.storePath = storePath;
     runnerOptions.removeLabAtEnd = parser.isSet(QStringLiteral("lab-down"));
-    auto *runner = new Runner(std::make_unique<LiveExperimentBackend>(), runnerOptions);
+    HelperConnection helper; // outlives the runner and its thread
+    auto *runner = new Runner(std::make_unique<LiveExperimentBackend>(helper), runnerOptions);
     QThread worker;
     runner->moveToThread(&worker);
     QObject::connect(&worker, &QThread::finished, runner, &QObject::deleteLater);

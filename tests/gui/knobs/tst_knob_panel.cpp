@@ -3,7 +3,7 @@
 // original value beside the current one, helper errors show inline, and revert one / revert
 // all put the namespace back. Renders offscreen and saves a screenshot.
 
-#include "knobs/helper_session.h"
+#include "helper/helper_connection.h"
 #include "knobs/knob_catalogue.h"
 #include "knobs/knob_panel.h"
 #include "knobs/knob_table_model.h"
@@ -57,6 +57,7 @@ private:
     QWidget *openEditor(const QString &key);
 
     std::unique_ptr<ScratchNamespace> m_ns;
+    std::unique_ptr<HelperConnection> m_helper;
     std::unique_ptr<KnobPanel> m_panel;
     QString m_journalDir;
     QString m_cork;
@@ -85,12 +86,12 @@ void TestKnobPanel::init()
     m_cork = valueIn(*m_ns, kCork);
     m_congestion = valueIn(*m_ns, kCongestion);
     m_tsq = valueIn(*m_ns, kTsq);
-    m_panel = std::make_unique<KnobPanel>();
     HelperStartOptions options;
     options.helperPath = QStringLiteral(TCPTUNE_BIN_DIR "/tcptune-helper");
     options.journalDir = m_journalDir;
     options.startTimeoutMs = 20000;
-    m_panel->setHelperOptions(options);
+    m_helper = std::make_unique<HelperConnection>(options);
+    m_panel = std::make_unique<KnobPanel>(m_helper.get());
     m_panel->resize(1100, 700);
     m_panel->show();
     QVERIFY(QTest::qWaitForWindowExposed(m_panel.get()));
@@ -100,7 +101,8 @@ void TestKnobPanel::init()
 
 void TestKnobPanel::cleanup()
 {
-    m_panel.reset(); // closes the helper: it rolls back whatever is left
+    m_panel.reset();
+    m_helper.reset(); // closes the helper: it rolls back whatever is left
     QCOMPARE(valueIn(*m_ns, kCork), m_cork);
     QCOMPARE(valueIn(*m_ns, kCongestion), m_congestion);
     QCOMPARE(valueIn(*m_ns, kTsq), m_tsq);
