@@ -1,6 +1,6 @@
 #include "captures/capture_panel.h"
 
-#include "captures/capture_loader.h"
+#include "capture/capture_loader.h"
 #include "charts/throughput_rtt_view.h"
 
 #include <QFileInfo>

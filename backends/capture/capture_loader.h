@@ -1,6 +1,7 @@
 #pragma once
 // Analyses one capture file on a worker thread (analyzeCapture streams the file, so a large
-// one takes seconds): progress, cancel, and the result delivered to the GUI thread by signal.
+// one takes seconds): progress, cancel, and the result delivered by signal to the thread the
+// loader lives in (the GUI's, in the workbench).
 
 #include "capture/capture_analysis.h"
 

@@ -1,4 +1,4 @@
-#include "captures/capture_loader.h"
+#include "capture/capture_loader.h"
 
 #include "capture/tcp_flow_analyzer.h"
 
