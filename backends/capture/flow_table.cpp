@@ -1,5 +1,7 @@
 #include "capture/flow_table.h"
 
+#include "capture/saturating_time.h"
+#include "capture/rtt_distribution.h"
 #include "capture/tcp_connection_tracker.h"
 #include "capture/tunnel_description.h"
 
@@ -18,15 +20,6 @@ namespace {
 constexpr std::int64_t kNsPerUs = 1000;
 constexpr std::int64_t kMapEntryBytes = 96; // an unordered_map node with its key and bucket share
 
-// A - B, held at the int64 limits instead of overflowing (times may be anywhere in 292 years).
-std::int64_t saturatingSub(std::int64_t a, std::int64_t b)
-{
-    std::int64_t r = 0;
-    if (__builtin_sub_overflow(a, b, &r))
-        return a > b ? LLONG_MAX : LLONG_MIN;
-    return r;
-}
-
 // Nanoseconds (>= 0) to microseconds, rounded as tshark rounds to its microsecond clock.
 std::int64_t roundedUs(std::int64_t ns)
 {
@@ -44,34 +37,19 @@ Endpoint endpointOf(const std::array<std::uint8_t, 16> &address, std::uint16_t p
 
 FlowTable::FlowKey keyOf(const DecodedTcp &t)
 {
+    // Any fixed order of the two ends will do; words compare without a memcmp call.
+    std::uint64_t src[2];
+    std::uint64_t dst[2];
+    std::memcpy(src, t.src.data(), 16);
+    std::memcpy(dst, t.dst.data(), 16);
+    const bool srcLow = std::tie(src[0], src[1], t.srcPort) <= std::tie(dst[0], dst[1], t.dstPort);
+    const std::uint64_t *low = srcLow ? src : dst;
+    const std::uint64_t *high = srcLow ? dst : src;
+    const std::uint64_t lowPort = srcLow ? t.srcPort : t.dstPort;
+    const std::uint64_t highPort = srcLow ? t.dstPort : t.srcPort;
     FlowTable::FlowKey k;
-    k.ipv6 = t.ipv6;
-    const bool srcLow = std::tie(t.src, t.srcPort) <= std::tie(t.dst, t.dstPort);
-    k.lowAddress = srcLow ? t.src : t.dst;
-    k.highAddress = srcLow ? t.dst : t.src;
-    k.lowPort = srcLow ? t.srcPort : t.dstPort;
-    k.highPort = srcLow ? t.dstPort : t.srcPort;
+    k.words = {low[0], low[1], high[0], high[1], (lowPort << 32) | (highPort << 16) | (t.ipv6 ? 1 : 0)};
     return k;
-}
-
-RttStats statsOf(const std::vector<RttSample> &samples)
-{
-    RttStats s;
-    if (samples.empty())
-        return s;
-    std::vector<double> ms;
-    ms.reserve(samples.size());
-    for (const RttSample &r : samples)
-        ms.push_back(r.rtt_s * 1000.0);
-    std::sort(ms.begin(), ms.end());
-    const std::size_t n = ms.size();
-    s.count = std::int64_t(n);
-    s.min_ms = ms.front();
-    s.max_ms = ms.back();
-    s.median_ms = n % 2 ? ms[n / 2] : (ms[n / 2 - 1] + ms[n / 2]) / 2.0;
-    const std::size_t rank = std::size_t(std::ceil(0.95 * double(n)));
-    s.p95_ms = ms[std::clamp<std::size_t>(rank, 1, n) - 1];
-    return s;
 }
 
 std::int64_t intervalsCovering(std::int64_t durationUs, std::int64_t intervalUs)
@@ -91,13 +69,8 @@ QString utc(std::int64_t ns)
 std::size_t FlowTable::FlowKeyHash::operator()(const FlowKey &k) const
 {
     std::uint64_t h = 1469598103934665603ull;
-    const auto mix = [&h](std::uint64_t v) { h = (h ^ v) * 1099511628211ull; };
-    std::uint64_t words[4] = {};
-    std::memcpy(words, k.lowAddress.data(), 16);
-    std::memcpy(words + 2, k.highAddress.data(), 16);
-    for (std::uint64_t w : words)
-        mix(w);
-    mix((std::uint64_t(k.lowPort) << 16) | k.highPort);
+    for (const std::uint64_t w : k.words)
+        h = (h ^ w) * 1099511628211ull;
     return std::size_t(h ^ (h >> 29));
 }
 
@@ -108,6 +81,7 @@ struct FlowTable::Flow {
     int synAckFrom = -1;
     TcpConnectionTracker tracker;
     DirectionAnalysis dir[2];
+    RttDistribution rtt[2]; // RTTs of each side's data, exact and compact (the vectors are optional)
     std::int64_t packets = 0;
     std::int64_t firstNs = 0;
     std::int64_t lastNs = 0;
@@ -220,8 +194,11 @@ std::size_t FlowTable::newFlow(std::int64_t timeNs)
 int FlowTable::sideOf(const Flow &f) const
 {
     const Endpoint &s = f.side[0];
-    const std::size_t n = m_tcp.ipv6 ? 16 : 4;
-    return (s.port == m_tcp.srcPort && std::memcmp(s.address.data(), m_tcp.src.data(), n) == 0) ? 0 : 1;
+    std::uint64_t a[2];
+    std::uint64_t b[2];
+    std::memcpy(a, s.address.data(), 16);
+    std::memcpy(b, m_tcp.src.data(), 16);
+    return s.port == m_tcp.srcPort && a[0] == b[0] && a[1] == b[1] ? 0 : 1;
 }
 
 // COUNTED: tshark's conversation table counts the frame (not when the capture cut its options).
@@ -271,8 +248,14 @@ void FlowTable::analyseSequence(Flow &f, int d, std::int64_t timeNs, std::int64_
     const double timeS = double(relNs) / 1e9;
     if (v.retransmission)
         ++mine.retransmissions;
-    if (v.hasRtt)
-        append(f.dir[1 - d].rtt, RttSample{timeS, double(v.rttNs) / 1e9});
+    if (v.hasRtt) {
+        RttDistribution &rtt = f.rtt[1 - d];
+        const std::size_t rttBefore = rtt.heapBytes();
+        rtt.add(v.rttNs);
+        m_memoryBytes += std::int64_t(rtt.heapBytes()) - std::int64_t(rttBefore);
+        if (m_options.keep_rtt_samples)
+            append(f.dir[1 - d].rtt, RttSample{timeS, double(v.rttNs) / 1e9});
+    }
     // Thinned series: one point per slot, the largest bytes in flight, the smallest window.
     const std::int64_t slot = relNs >= 0 ? relNs / m_slotNs : 0;
     if (v.hasBytesInFlight) {
@@ -312,6 +295,8 @@ FlowAnalysis FlowTable::finishFlow(Flow &f)
     out.via = std::move(f.via);
     out.c2s = std::move(f.dir[client]);
     out.s2c = std::move(f.dir[1 - client]);
+    out.c2s.rtt_stats = f.rtt[client].stats();
+    out.s2c.rtt_stats = f.rtt[1 - client].stats();
     // tshark prints as many rows as the capture (or, flow-aligned, the flow) lasts.
     const std::int64_t rows = m_options.origin == AnalysisOptions::IntervalOrigin::FlowStart
                                   ? intervalsCovering(roundedUs(f.maxRelFlowNs), m_intervalUs)
@@ -319,9 +304,6 @@ FlowAnalysis FlowTable::finishFlow(Flow &f)
     for (DirectionAnalysis *d : {&out.c2s, &out.s2c}) {
         while (!d->intervals.empty() && d->intervals.back().index >= rows)
             d->intervals.pop_back();
-        d->rtt_stats = statsOf(d->rtt);
-        if (!m_options.keep_rtt_samples)
-            std::vector<RttSample>().swap(d->rtt);
     }
     return out;
 }

@@ -35,12 +35,10 @@ public:
     bool onlyUnsupportedLinkTypes() const { return m_unsupported > 0 && m_unsupported == m_result.packets; }
     int firstLinkType() const { return m_linkTypes.empty() ? -1 : m_linkTypes.front(); }
 
+    // Both ends of a connection in a fixed order (so that both directions find the same flow),
+    // as five words: compared and hashed without a memcmp call per packet.
     struct FlowKey {
-        std::array<std::uint8_t, 16> lowAddress{};
-        std::array<std::uint8_t, 16> highAddress{};
-        std::uint16_t lowPort = 0;
-        std::uint16_t highPort = 0;
-        bool ipv6 = false;
+        std::array<std::uint64_t, 5> words{}; // low address, high address, ports and family
         bool operator==(const FlowKey &) const = default;
     };
     struct FlowKeyHash {

@@ -550,7 +550,10 @@ DecodeStatus decodeTcp(int dlt, const std::uint8_t *data, std::size_t caplen, st
     out.tunnel.more = 0;
     // Wireshark's reported length never falls below what was captured.
     Walk w{data, caplen, std::max(wireLength, caplen), 0, 0, 0, nullptr, nullptr, false, DecodeStatus::NotTcp, out};
-    Layer layer = linkLayer(dlt, w);
+    // Plain Ethernet + IPv4, most of every capture, goes straight to the IPv4 header.
+    Layer layer = dlt == DLT_EN10MB && caplen >= 14 && data[12] == 0x08 && data[13] == 0x00 && w.end >= 14
+                      ? (w.at = 14, Layer::Ipv4)
+                      : linkLayer(dlt, w);
     // Every step consumes a header or stops; 64 bounds a frame of nothing but tunnel headers.
     for (int steps = 0; steps < 64 && layer != Layer::Done; ++steps)
         layer = step(layer, w);

@@ -1,5 +1,7 @@
 #include "capture/tcp_connection_tracker.h"
 
+#include "capture/saturating_time.h"
+
 #include <algorithm>
 
 namespace tcptune {
@@ -170,8 +172,8 @@ unsigned TcpConnectionTracker::retransmissionFindings(const Direction &fwd, cons
     bool seqNotAdvanced = fwd.nextseq && ltSeq(s.seq, fwd.nextseq);
     if (s.seglen > 1 && fwd.nextseq - 1 == s.seq)
         seqNotAdvanced = false;
-    const std::int64_t sinceDupAck = s.timeNs - rev.lastackTimeNs;
-    const std::int64_t sinceNextseq = s.timeNs - fwd.nextseqTimeNs;
+    const std::int64_t sinceDupAck = saturatingSub(s.timeNs, rev.lastackTimeNs);
+    const std::int64_t sinceNextseq = saturatingSub(s.timeNs, fwd.nextseqTimeNs);
     const std::int64_t outOfOrderThreshold = m_firstRttNs != 0 ? m_firstRttNs : 3000000;
     if (s.seglen > 0 && rev.lastack && leSeq(s.seq + s.seglen, rev.lastack))
         return kSpuriousRetransmission; // data the receiver had already acknowledged
@@ -216,7 +218,7 @@ void TcpConnectionTracker::handshake(Direction &fwd, const DecodedTcp &tcp, std:
             m_lastSynNs = timeNs;
     }
     if ((tcp.flags & (tcpflag::Syn | tcpflag::Ack)) == tcpflag::Ack && m_lastSynNs != 0 && m_firstRttNs == 0)
-        m_firstRttNs = timeNs - m_lastSynNs;
+        m_firstRttNs = saturatingSub(timeNs, m_lastSynNs);
 }
 
 // Removes what ACK covers from REV's unacknowledged segments. The RTT sample is the time since
@@ -246,7 +248,7 @@ void TcpConnectionTracker::ackSegments(Direction &rev, std::uint32_t ack, std::i
         list.ordered = true;
     if (matched && timeNs != sentNs) {
         verdict.hasRtt = true;
-        verdict.rttNs = timeNs - sentNs;
+        verdict.rttNs = saturatingSub(timeNs, sentNs);
     }
 }
 

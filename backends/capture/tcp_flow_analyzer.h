@@ -25,7 +25,7 @@ struct AnalysisOptions {
     // each flow's own first packet (io,stat on a file holding only that flow).
     enum class IntervalOrigin { CaptureStart, FlowStart } origin = IntervalOrigin::CaptureStart;
     double series_resolution_s = 0.01; // bytes in flight / window: one point per slot at most
-    bool keep_rtt_samples = true;      // false: only RttStats (still exact), no per-ACK vector
+    bool keep_rtt_samples = true;      // false: only RttStats (still exact), no per-ACK vector; memory flat
     // The analysis stops (with a partial result and a message) when the flows, series and
     // samples it keeps would need more than this.
     std::int64_t memory_limit_bytes = 64LL << 20;
