@@ -11,16 +11,16 @@
 namespace tcptune {
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("DefaultJob", text);
-}
+// DefaultJob::tr(): lupdate files this file's text under the context that tr() looks it up in.
+class DefaultJob final {
+    Q_DECLARE_TR_FUNCTIONS(DefaultJob)
+};
 
 int runCommand(const char *name, const QStringList &arguments)
 {
     const cli::Command *command = cli::findCommand(QString::fromLatin1(name));
     if (!command)
-        return cli::failWith(tr("This build lacks the '%1' command.").arg(QString::fromLatin1(name)));
+        return cli::failWith(DefaultJob::tr("This build lacks the '%1' command.").arg(QString::fromLatin1(name)));
     return command->run(QStringList{QCoreApplication::applicationFilePath(), QString::fromLatin1(name)} + arguments);
 }
 
@@ -34,11 +34,12 @@ QString defaultJobDirectory()
 
 int runDefaultJob(const QString &outDir)
 {
-    cli::out() << tr("No display found: running the default experiment headless (story 5, send window 64 KB .. 4 MB, "
-                     "in the built-in lab).")
+    cli::out() << DefaultJob::tr(
+                      "No display found: running the default experiment headless (story 5, send window 64 KB .. 4 MB, "
+                      "in the built-in lab).")
                << Qt::endl;
     if (!QDir().mkpath(outDir))
-        return cli::failWith(tr("Cannot create %1; run from a directory you can write to.").arg(outDir));
+        return cli::failWith(DefaultJob::tr("Cannot create %1; run from a directory you can write to.").arg(outDir));
 
     // Exit code 3 means some runs failed: the table and the report still show them.
     const int sweep = runCommand("sweep", {QStringLiteral("5"), QStringLiteral("--out"), outDir});
@@ -50,16 +51,17 @@ int runDefaultJob(const QString &outDir)
         return cli::failWith(opened.error().message);
     auto experiments = store.experiments();
     if (!experiments || experiments->isEmpty())
-        return cli::failWith(tr("The sweep stored no experiment; see the messages above."));
+        return cli::failWith(DefaultJob::tr("The sweep stored no experiment; see the messages above."));
     const QString id = QString::number(experiments->first().id);
 
     const int report = runCommand("report", {id, QStringLiteral("--format"), QStringLiteral("html,pdf"),
                                              QStringLiteral("--out"), outDir + QStringLiteral("/report")});
     if (report != 0)
         return report;
-    cli::out()
-        << tr("Default job done: table, CSV, JSON and the report (report.html, report.pdf) are in %1.").arg(outDir)
-        << Qt::endl;
+    cli::out() << DefaultJob::tr(
+                      "Default job done: table, CSV, JSON and the report (report.html, report.pdf) are in %1.")
+                      .arg(outDir)
+               << Qt::endl;
     return sweep;
 }
 

@@ -4,6 +4,7 @@
 #include "cli/command.h"
 #include "cli/console.h"
 #include "gui_launcher.h"
+#include "translations.h"
 
 #include <QApplication>
 #include <QCoreApplication>
@@ -40,7 +41,7 @@ int main(int argc, char **argv)
         const std::unique_ptr<QCoreApplication> app(command->needsGui ? new QApplication(argc, argv)
                                                                       : new QCoreApplication(argc, argv));
         QCoreApplication::setApplicationName(QStringLiteral("tcptune"));
-        tcptune::loadTranslations(QCoreApplication::arguments());
+        tcptune::installTranslations();
         return command->run(QCoreApplication::arguments());
     }
     if (first == QLatin1String("--version") || first == QLatin1String("-v")) {
@@ -50,11 +51,13 @@ int main(int argc, char **argv)
     }
     if (first == QLatin1String("--help") || first == QLatin1String("-h") || first == QLatin1String("help")) {
         QCoreApplication app(argc, argv);
+        tcptune::installTranslations();
         printUsage();
         return 0;
     }
     if (!first.isEmpty() && !first.startsWith(QLatin1Char('-'))) {
         QCoreApplication app(argc, argv);
+        tcptune::installTranslations();
         tcptune::cli::failWith(QCoreApplication::translate("main", "Unknown command '%1'.").arg(first), 2);
         printUsage();
         return 2;

@@ -1,4026 +1,4161 @@
 <?xml version="1.0" encoding="utf-8"?>
 <!DOCTYPE TS>
 <TS version="2.1" language="de_DE">
-    <context>
-        <name>CaptureFileReader</name>
-        <message>
-            <source>it is too short</source>
-            <translation>sie ist zu kurz</translation>
-        </message>
-        <message>
-            <source>the file ends inside its section header</source>
-            <translation>die Datei endet in ihrem Section-Header</translation>
-        </message>
-        <message>
-            <source>its section header is not one of pcapng</source>
-            <translation>ihr Section-Header ist keiner von pcapng</translation>
-        </message>
-        <message>
-            <source>the file ends inside its file header</source>
-            <translation>die Datei endet in ihrem Datei-Header</translation>
-        </message>
-        <message>
-            <source>pcap version %1 is unknown</source>
-            <translation>die pcap-Version %1 ist unbekannt</translation>
-        </message>
-        <message>
-            <source>unknown file format</source>
-            <translation>unbekanntes Dateiformat</translation>
-        </message>
-        <message>
-            <source>the file ends inside the record's header</source>
-            <translation>die Datei endet im Header des Datensatzes</translation>
-        </message>
-        <message>
-            <source>the record says it holds %1 captured bytes, more than the %2 a packet can have</source>
-            <translation>der Datensatz gibt %1 aufgezeichnete Bytes an, mehr als die %2, die ein Paket haben kann</translation>
-        </message>
-        <message>
-            <source>the file ends inside the record's data</source>
-            <translation>die Datei endet in den Daten des Datensatzes</translation>
-        </message>
-        <message>
-            <source>the file ends inside a block's header</source>
-            <translation>die Datei endet im Header eines Blocks</translation>
-        </message>
-        <message>
-            <source>a section header block is not valid</source>
-            <translation>ein Section-Header-Block ist ungültig</translation>
-        </message>
-        <message>
-            <source>a block claims a length of %1 bytes</source>
-            <translation>ein Block gibt eine Länge von %1 Bytes an</translation>
-        </message>
-        <message>
-            <source>a block claims a length of %1 bytes, more than %2</source>
-            <translation>ein Block gibt eine Länge von %1 Bytes an, mehr als %2</translation>
-        </message>
-        <message>
-            <source>the file ends inside a block</source>
-            <translation>die Datei endet in einem Block</translation>
-        </message>
-        <message>
-            <source>a block's two length fields differ</source>
-            <translation>die beiden Längenfelder eines Blocks stimmen nicht überein</translation>
-        </message>
-        <message>
-            <source>an interface description block is too short</source>
-            <translation>ein Interface-Description-Block ist zu kurz</translation>
-        </message>
-        <message>
-            <source>a simple packet block is too short</source>
-            <translation>ein Simple-Packet-Block ist zu kurz</translation>
-        </message>
-        <message>
-            <source>a packet block of %1 bytes is shorter than the smallest possible</source>
-            <translation>ein Paketblock von %1 Bytes ist kürzer als der kleinstmögliche</translation>
-        </message>
-        <message>
-            <source>a packet names interface %1, but the section describes %2 interface(s)</source>
-            <translation>ein Paket nennt Interface %1, die Section beschreibt aber %2 Interface(s)</translation>
-        </message>
-        <message>
-            <source>a packet block says it holds %1 captured bytes, more than the %2 a packet can have</source>
-            <translation>ein Paketblock gibt %1 aufgezeichnete Bytes an, mehr als die %2, die ein Paket haben kann</translation>
-        </message>
-        <message>
-            <source>a packet block says it holds %1 captured bytes but has room for %2</source>
-            <translation>ein Paketblock gibt %1 aufgezeichnete Bytes an, hat aber nur Platz für %2</translation>
-        </message>
-    </context>
-    <context>
-        <name>ExperimentSpec</name>
-        <message>
-            <source>Spec field '%1': %2</source>
-            <translation>Spezifikationsfeld '%1': %2</translation>
-        </message>
-    </context>
-    <context>
-        <name>FlowTable</name>
-        <message numerus="yes">
-            <source>%n packet(s) were cut by the capture's snapshot length before the end of their TCP header; like tshark, tcptune leaves them out of the flows. Capture with a larger snapshot length (tcpdump -s 128) to count them.</source>
-            <translation>
-                <numerusform>%n Paket wurde von der Snapshot-Länge des Mitschnitts vor dem Ende seines TCP-Headers abgeschnitten; wie tshark lässt tcptune es aus den Flows heraus. Zeichnen Sie mit einer größeren Snapshot-Länge auf (tcpdump -s 128), um es mitzuzählen.</numerusform>
-                <numerusform>%n Pakete wurden von der Snapshot-Länge des Mitschnitts vor dem Ende ihres TCP-Headers abgeschnitten; wie tshark lässt tcptune sie aus den Flows heraus. Zeichnen Sie mit einer größeren Snapshot-Länge auf (tcpdump -s 128), um sie mitzuzählen.</numerusform>
-            </translation>
-        </message>
-        <message numerus="yes">
-            <source>%n packet(s) have broken headers (bogus lengths or versions, which tshark marks malformed); like tshark, tcptune leaves most of them out of the flows.</source>
-            <translation>
-                <numerusform>%n Paket hat kaputte Header (unsinnige Längen oder Versionen, die tshark als fehlerhaft markiert); wie tshark lässt tcptune die meisten davon aus den Flows heraus.</numerusform>
-                <numerusform>%n Pakete haben kaputte Header (unsinnige Längen oder Versionen, die tshark als fehlerhaft markiert); wie tshark lässt tcptune die meisten davon aus den Flows heraus.</numerusform>
-            </translation>
-        </message>
-        <message>
-            <source>packet %1 at %2 UTC</source>
-            <translation>Paket %1 um %2 UTC</translation>
-        </message>
-        <message numerus="yes">
-            <source>%n packet(s) carry a time more than a day away from the packets around them (%1): the capturing machine's clock jumped or the file is damaged. They are counted in their flows, and the capture's duration includes their times.</source>
-            <translation>
-                <numerusform>%n Paket trägt eine Zeit, die mehr als einen Tag von den Paketen um es herum entfernt ist (%1): Die Uhr des aufzeichnenden Rechners sprang oder die Datei ist beschädigt. Es wird in seinem Flow gezählt, und die Dauer des Mitschnitts schließt seine Zeit ein.</numerusform>
-                <numerusform>%n Pakete tragen eine Zeit, die mehr als einen Tag von den Paketen um sie herum entfernt ist (%1): Die Uhr des aufzeichnenden Rechners sprang oder die Datei ist beschädigt. Sie werden in ihren Flows gezählt, und die Dauer des Mitschnitts schließt ihre Zeiten ein.</numerusform>
-            </translation>
-        </message>
-        <message numerus="yes">
-            <source>%n packet(s) came from interfaces whose link type tcptune cannot decode; they were skipped.</source>
-            <translation>
-                <numerusform>%n Paket kam von einem Interface, dessen Link-Typ tcptune nicht dekodieren kann; es wurde übersprungen.</numerusform>
-                <numerusform>%n Pakete kamen von Interfaces, deren Link-Typ tcptune nicht dekodieren kann; sie wurden übersprungen.</numerusform>
-            </translation>
-        </message>
-    </context>
-    <context>
-        <name>HelperOperations</name>
-        <message>
-            <source>Unknown operation '%1'; the helper knows: %2.</source>
-            <translation>Unbekannte Operation '%1'; der Helfer kennt: %2.</translation>
-        </message>
-    </context>
-    <context>
-        <name>HostFacts</name>
-        <message>
-            <source>`tc qdisc show` did not run (%1); install iproute2 to see qdiscs.</source>
-            <translation>`tc qdisc show` lief nicht (%1); installieren Sie iproute2, um Qdiscs zu sehen.</translation>
-        </message>
-        <message>
-            <source>tc is not installed</source>
-            <translation>tc ist nicht installiert</translation>
-        </message>
-    </context>
-    <context>
-        <name>KnobCatalogue</name>
-        <message>
-            <source>Empty knob name; 'tcptune knobs' lists the known ones.</source>
-            <translation>Leerer Knopfname; 'tcptune knobs' listet die bekannten auf.</translation>
-        </message>
-        <message>
-            <source>'%1' is not a knob name: names are dotted words such as net.ipv4.tcp_autocorking, without '/', '..', spaces or control characters.</source>
-            <translation>'%1' ist kein Knopfname: Namen sind Wörter mit Punkten wie net.ipv4.tcp_autocorking, ohne '/', '..', Leerzeichen oder Steuerzeichen.</translation>
-        </message>
-        <message>
-            <source>Unknown knob '%1'; 'tcptune knobs' lists the known ones.</source>
-            <translation>Unbekannter Knopf '%1'; 'tcptune knobs' listet die bekannten auf.</translation>
-        </message>
-    </context>
-    <context>
-        <name>KnobReader</name>
-        <message>
-            <source>not available in this kernel</source>
-            <translation>in diesem Kernel nicht verfügbar</translation>
-        </message>
-    </context>
-    <context>
-        <name>LabAgent</name>
-        <message>
-            <source>Traffic in the lab needs root: tcptune enters the lab's namespaces (setns). Run it as root (e.g. with sudo), or give a --target outside the lab.</source>
-            <translation>Verkehr im Labor braucht root: tcptune betritt die Namensräume des Labors (setns). Starten Sie es als root (z. B. mit sudo) oder geben Sie ein --target außerhalb des Labors an.</translation>
-        </message>
-        <message>
-            <source>Cannot start the agent in %1: %2</source>
-            <translation>Der Agent in %1 kann nicht gestartet werden: %2</translation>
-        </message>
-    </context>
-    <context>
-        <name>LabFiles</name>
-        <message>
-            <source>Cannot create %1; the lab needs root to record its state.</source>
-            <translation>%1 kann nicht angelegt werden; das Labor braucht root, um seinen Zustand zu speichern.</translation>
-        </message>
-        <message>
-            <source>Cannot write %1: %2</source>
-            <translation>%1 kann nicht geschrieben werden: %2</translation>
-        </message>
-    </context>
-    <context>
-        <name>LabState</name>
-        <message>
-            <source>No record of lab %1 (%2).</source>
-            <translation>Keine Aufzeichnung von Labor %1 (%2).</translation>
-        </message>
-        <message>
-            <source>The record %1 is damaged (%2); remove the lab with 'tcptune lab down --name %3'.</source>
-            <translation>Die Aufzeichnung %1 ist beschädigt (%2); entfernen Sie das Labor mit 'tcptune lab down --name %3'.</translation>
-        </message>
-    </context>
-    <context>
-        <name>LabTarget</name>
-        <message>
-            <source>Traffic in the local lab needs root: tcptune enters the lab's network namespaces (setns). Run it as root (e.g. 'sudo tcptune run ...'), or give --target HOST of a `tcptune serve`.</source>
-            <translation>Verkehr im lokalen Labor braucht root: tcptune betritt die Netzwerk-Namensräume des Labors (setns). Starten Sie es als root (z. B. 'sudo tcptune run ...') oder geben Sie --target HOST eines `tcptune serve` an.</translation>
-        </message>
-    </context>
-    <context>
-        <name>PdfReportWriter</name>
-        <message>
-            <source>Could not start drawing the PDF for %1; is a Qt GUI platform available (QT_QPA_PLATFORM=offscreen works without a display)?</source>
-            <translation>Das Zeichnen des PDF für %1 konnte nicht beginnen; ist eine Qt-GUI-Plattform verfügbar (QT_QPA_PLATFORM=offscreen geht ohne Bildschirm)?</translation>
-        </message>
-    </context>
-    <context>
-        <name>Process</name>
-        <message>
-            <source>Cannot start %1: %2</source>
-            <translation>%1 kann nicht gestartet werden: %2</translation>
-        </message>
-        <message>
-            <source>Cannot create a pipe for %1: %2</source>
-            <translation>Für %1 kann keine Pipe angelegt werden: %2</translation>
-        </message>
-        <message>
-            <source>%1 did not finish within %2 s and was stopped.</source>
-            <translation>%1 war nach %2 s nicht fertig und wurde beendet.</translation>
-        </message>
-        <message>
-            <source>Cannot run %1: it is not in PATH.</source>
-            <translation>%1 kann nicht ausgeführt werden: es ist nicht im PATH.</translation>
-        </message>
-        <message>
-            <source>Lost track of %1: %2</source>
-            <translation>%1 ist nicht mehr verfolgbar: %2</translation>
-        </message>
-    </context>
-    <context>
-        <name>ReportExporter</name>
-        <message>
-            <source>Unknown report format '%1'; use one of %2.</source>
-            <translation>Unbekanntes Berichtsformat '%1'; verwenden Sie eines von %2.</translation>
-        </message>
-    </context>
-    <context>
-        <name>ReportFile</name>
-        <message>
-            <source>Cannot create the folder %1; choose another --out.</source>
-            <translation>Der Ordner %1 kann nicht angelegt werden; wählen Sie ein anderes --out.</translation>
-        </message>
-        <message>
-            <source>Cannot write %1 (%2); check the path and free space.</source>
-            <translation>%1 kann nicht geschrieben werden (%2); prüfen Sie den Pfad und den freien Platz.</translation>
-        </message>
-    </context>
-    <context>
-        <name>SweepCommand</name>
-        <message>
-            <source>The stored plan of experiment %1 does not parse: %2</source>
-            <translation>Der gespeicherte Plan von Experiment %1 lässt sich nicht lesen: %2</translation>
-        </message>
-        <message>
-            <source>Cannot create the folder %1; pick another --out.</source>
-            <translation>Der Ordner %1 kann nicht angelegt werden; wählen Sie ein anderes --out.</translation>
-        </message>
-        <message>
-            <source>Cannot write %1: %2.</source>
-            <translation>%1 kann nicht geschrieben werden: %2.</translation>
-        </message>
-    </context>
-    <context>
-        <name>TcpFlowAnalyzer</name>
-        <message>
-            <source>%1 is not a capture file that tcptune can read (%2). Give a pcap or pcapng file, as written by tcpdump, Wireshark or tcptune.</source>
-            <translation>%1 ist keine Mitschnittdatei, die tcptune lesen kann (%2). Geben Sie eine pcap- oder pcapng-Datei an, wie tcpdump, Wireshark oder tcptune sie schreiben.</translation>
-        </message>
-        <message>
-            <source>%1 ends inside its file header (%2), so it holds no packets. Record the capture again.</source>
-            <translation>%1 endet innerhalb des Dateikopfs (%2) und enthält daher keine Pakete. Zeichnen Sie den Mitschnitt erneut auf.</translation>
-        </message>
-        <message>
-            <source>Cannot read the capture %1: %2</source>
-            <translation>Der Mitschnitt %1 kann nicht gelesen werden: %2</translation>
-        </message>
-        <message>
-            <source>%1 uses the link type %2 (%3), which tcptune cannot decode. Supported: %4. Capture on an Ethernet, loopback or 'any' interface, or convert the file with editcap.</source>
-            <translation>%1 verwendet den Link-Typ %2 (%3), den tcptune nicht dekodieren kann. Unterstützt: %4. Zeichnen Sie auf einem Ethernet-, Loopback- oder 'any'-Interface auf oder wandeln Sie die Datei mit editcap um.</translation>
-        </message>
-        <message>
-            <source>The capture ends in the middle of packet %1 (byte offset %2): %3. The %4 packets before it were analysed; the file was probably copied while it was being written.</source>
-            <translation>Der Mitschnitt endet mitten in Paket %1 (Byte-Offset %2): %3. Die %4 Pakete davor wurden analysiert; die Datei wurde wahrscheinlich kopiert, während sie noch geschrieben wurde.</translation>
-        </message>
-        <message>
-            <source>The capture is damaged at packet %1 (byte offset %2): %3. The %4 packets before it were analysed; Wireshark stops reading at the same place.</source>
-            <translation>Der Mitschnitt ist bei Paket %1 (Byte-Offset %2) beschädigt: %3. Die %4 Pakete davor wurden analysiert; Wireshark hört an derselben Stelle auf zu lesen.</translation>
-        </message>
-        <message>
-            <source>Reading the capture failed at packet %1 (byte offset %2): %3. The %4 packets before it were analysed.</source>
-            <translation>Das Lesen des Mitschnitts schlug bei Paket %1 (Byte-Offset %2) fehl: %3. Die %4 Pakete davor wurden analysiert.</translation>
-        </message>
-        <message>
-            <source>tcptune stopped after packet %1 (at byte offset %2): analysing this capture needs more than the %3 MB of memory allowed (%4 flows so far); the packets up to it were analysed. Analyse a part of the capture (editcap -c 1000000 FILE part.pcap splits it; tcpdump -r FILE -w part.pcap 'port 5201' keeps one flow) or allow more memory (tcptune analyze --max-memory MB).</source>
-            <translation>tcptune hörte nach Paket %1 (bei Byte-Offset %2) auf: Die Analyse dieses Mitschnitts bräuchte mehr als die erlaubten %3 MB Speicher (%4 Flows bisher); die Pakete bis dahin wurden analysiert. Analysieren Sie einen Teil des Mitschnitts (editcap -c 1000000 DATEI teil.pcap teilt es; tcpdump -r DATEI -w teil.pcap 'port 5201' behält einen Flow) oder erlauben Sie mehr Speicher (tcptune analyze --max-memory MB).</translation>
-        </message>
-        <message>
-            <source>The analysis of %1 was cancelled.</source>
-            <translation>Die Analyse von %1 wurde abgebrochen.</translation>
-        </message>
-        <message>
-            <source>The interval %1 s is out of range; give a number of seconds from 0.000001 to 1000000.</source>
-            <translation>Das Intervall %1 s liegt außerhalb des Bereichs; geben Sie eine Zahl von Sekunden zwischen 0,000001 und 1000000 an.</translation>
-        </message>
-        <message>
-            <source>The series resolution must be a positive number of seconds.</source>
-            <translation>Die Auflösung der Reihen muss eine positive Zahl von Sekunden sein.</translation>
-        </message>
-        <message>
-            <source>The capture file %1 does not exist; check the path.</source>
-            <translation>Die Mitschnittdatei %1 existiert nicht; prüfen Sie den Pfad.</translation>
-        </message>
-        <message>
-            <source>%1 is not a file; give the path of a pcap or pcapng capture.</source>
-            <translation>%1 ist keine Datei; geben Sie den Pfad eines pcap- oder pcapng-Mitschnitts an.</translation>
-        </message>
-        <message>
-            <source>The capture file %1 is empty (0 bytes): it holds no packets. Record the capture again.</source>
-            <translation>Die Mitschnittdatei %1 ist leer (0 Bytes): sie enthält keine Pakete. Zeichnen Sie den Mitschnitt erneut auf.</translation>
-        </message>
-    </context>
-    <context>
-        <name>TerminationSignals</name>
-        <message>
-            <source>Cannot watch for Ctrl-C and SIGTERM: %1</source>
-            <translation>Strg+C und SIGTERM können nicht überwacht werden: %1</translation>
-        </message>
-        <message>
-            <source>Termination signals are already being watched in this process.</source>
-            <translation>Beendigungssignale werden in diesem Prozess bereits überwacht.</translation>
-        </message>
-    </context>
-    <context>
-        <name>main</name>
-        <message>
-            <source>Usage: tcptune [COMMAND] [OPTIONS]</source>
-            <translation>Aufruf: tcptune [BEFEHL] [OPTIONEN]</translation>
-        </message>
-        <message>
-            <source>Without a command tcptune opens the workbench.</source>
-            <translation>Ohne Befehl öffnet tcptune die Werkbank.</translation>
-        </message>
-        <message>
-            <source>Commands:</source>
-            <translation>Befehle:</translation>
-        </message>
-        <message>
-            <source>'tcptune COMMAND --help' describes a command; 'tcptune --version' prints the version.</source>
-            <translation>'tcptune BEFEHL --help' beschreibt einen Befehl; 'tcptune --version' zeigt die Version.</translation>
-        </message>
-        <message>
-            <source>Unknown command '%1'.</source>
-            <translation>Unbekannter Befehl '%1'.</translation>
-        </message>
-    </context>
-    <context>
-        <name>netns</name>
-        <message>
-            <source>'%1' is not a tcptune namespace; names start with 'tcptune-'.</source>
-            <translation>'%1' ist kein tcptune-Namensraum; Namen beginnen mit 'tcptune-'.</translation>
-        </message>
-        <message>
-            <source>Network namespace %1 does not exist; start the lab with 'tcptune lab up'.</source>
-            <translation>Der Netzwerk-Namensraum %1 existiert nicht; starten Sie das Labor mit 'tcptune lab up'.</translation>
-        </message>
-        <message>
-            <source>Cannot enter network namespace %1: %2. Entering a namespace needs root or CAP_SYS_ADMIN.</source>
-            <translation>Der Netzwerk-Namensraum %1 kann nicht betreten werden: %2. Das Betreten eines Namensraums braucht root oder CAP_SYS_ADMIN.</translation>
-        </message>
-    </context>
-    <context>
-        <name>procsys</name>
-        <message>
-            <source>Cannot read %1: %2</source>
-            <translation>%1 kann nicht gelesen werden: %2</translation>
-        </message>
-    </context>
-    <context>
-        <name>tcptune</name>
-        <message>
-            <source>No permission to capture on %1: capturing needs root or the capabilities CAP_NET_RAW and CAP_NET_ADMIN. The run goes on without a capture; run tcptune as root to record one.</source>
-            <translation>Keine Berechtigung zum Mitschneiden auf %1: Mitschneiden braucht root oder die Capabilities CAP_NET_RAW und CAP_NET_ADMIN. Der Lauf geht ohne Mitschnitt weiter; starten Sie tcptune als root, um einen aufzuzeichnen.</translation>
-        </message>
-        <message>
-            <source>Cannot capture on %1: there is no such interface. Check the interface name (ip link) or start the lab first.</source>
-            <translation>Auf %1 kann nicht mitgeschnitten werden: diese Schnittstelle gibt es nicht. Prüfen Sie den Namen (ip link) oder starten Sie zuerst das Labor.</translation>
-        </message>
-        <message>
-            <source>Cannot capture on %1: the interface is down. Bring it up (ip link set %2 up) and retry.</source>
-            <translation>Auf %1 kann nicht mitgeschnitten werden: die Schnittstelle ist nicht aktiv. Aktivieren Sie sie (ip link set %2 up) und versuchen Sie es erneut.</translation>
-        </message>
-        <message>
-            <source>Cannot capture on %1: %2</source>
-            <translation>Auf %1 kann nicht mitgeschnitten werden: %2</translation>
-        </message>
-        <message>
-            <source>Spec field '%1': %2</source>
-            <translation>Spezifikationsfeld '%1': %2</translation>
-        </message>
-        <message>
-            <source>unknown field; known fields here are: %1.</source>
-            <translation>unbekanntes Feld; bekannte Felder hier sind: %1.</translation>
-        </message>
-        <message>
-            <source>expected a number, got %1.</source>
-            <translation>Zahl erwartet, %1 erhalten.</translation>
-        </message>
-        <message>
-            <source>%1 is outside %2 .. %3.</source>
-            <translation>%1 liegt außerhalb von %2 .. %3.</translation>
-        </message>
-        <message>
-            <source>expected a whole number, got %1.</source>
-            <translation>ganze Zahl erwartet, %1 erhalten.</translation>
-        </message>
-        <message>
-            <source>expected a string, got %1.</source>
-            <translation>Zeichenkette erwartet, %1 erhalten.</translation>
-        </message>
-        <message>
-            <source>expected true or false, got %1.</source>
-            <translation>true oder false erwartet, %1 erhalten.</translation>
-        </message>
-        <message>
-            <source>expected a value such as "256K", 262144 or true, got %1.</source>
-            <translation>ein Wert wie "256K", 262144 oder true erwartet, %1 erhalten.</translation>
-        </message>
-        <message>
-            <source>'%1' is not a valid port.</source>
-            <translation>'%1' ist kein gültiger Port.</translation>
-        </message>
-        <message>
-            <source>no host given; write "lab", "HOST:PORT" or "iperf3://HOST".</source>
-            <translation>kein Host angegeben; schreiben Sie "lab", "HOST:PORT" oder "iperf3://HOST".</translation>
-        </message>
-        <message>
-            <source>expected an object or a string, got %1.</source>
-            <translation>Objekt oder Zeichenkette erwartet, %1 erhalten.</translation>
-        </message>
-        <message>
-            <source>'%1' is not a target kind; use lab, agent or iperf3.</source>
-            <translation>'%1' ist keine Zielart; verwenden Sie lab, agent oder iperf3.</translation>
-        </message>
-        <message>
-            <source>a %1 target needs a host.</source>
-            <translation>ein Ziel vom Typ %1 braucht einen Host.</translation>
-        </message>
-        <message>
-            <source>expected an object, got %1.</source>
-            <translation>Objekt erwartet, %1 erhalten.</translation>
-        </message>
-        <message>
-            <source>%1 is outside %2 .. %3 bytes.</source>
-            <translation>%1 liegt außerhalb von %2 .. %3 Bytes.</translation>
-        </message>
-        <message>
-            <source>The result store could not %1: %2. Check that the disk is not full and the file is writable.</source>
-            <translation>Der Ergebnisspeicher konnte nicht %1: %2. Prüfen Sie, ob die Platte voll ist und die Datei beschreibbar ist.</translation>
-        </message>
-        <message>
-            <source>unknown field; use from, to, steps, scale.</source>
-            <translation>unbekanntes Feld; verwenden Sie from, to, steps, scale.</translation>
-        </message>
-        <message>
-            <source>%1 is not a number knob; list its values instead of a range.</source>
-            <translation>%1 ist kein Zahlenknopf; zählen Sie seine Werte auf statt eines Bereichs.</translation>
-        </message>
-        <message>
-            <source>workload.type has no range; list its values.</source>
-            <translation>workload.type hat keinen Bereich; zählen Sie seine Werte auf.</translation>
-        </message>
-        <message>
-            <source>expected a value such as "64K" or 65536.</source>
-            <translation>ein Wert wie "64K" oder 65536 erwartet.</translation>
-        </message>
-        <message>
-            <source>expected the number of values, a whole number 2 .. 1000.</source>
-            <translation>Anzahl der Werte erwartet, eine ganze Zahl von 2 .. 1000.</translation>
-        </message>
-        <message>
-            <source>use "linear" or "log".</source>
-            <translation>verwenden Sie "linear" oder "log".</translation>
-        </message>
-        <message>
-            <source>a log range needs from and to above 0.</source>
-            <translation>ein logarithmischer Bereich braucht from und to über 0.</translation>
-        </message>
-        <message>
-            <source>Experiment %1</source>
-            <translation>Experiment %1</translation>
-        </message>
-        <message>
-            <source>Experiment %1, %2, target %3, %4 s per run, %5 repeat(s); %6 of %7 runs done.</source>
-            <translation>Experiment %1, %2, Ziel %3, %4 s je Lauf, %5 Wiederholung(en); %6 von %7 Läufen fertig.</translation>
-        </message>
-        <message>
-            <source>point</source>
-            <translation>Punkt</translation>
-        </message>
-        <message>
-            <source>runs</source>
-            <translation>Läufe</translation>
-        </message>
-        <message>
-            <source>throughput Mbit/s (mean ± sd)</source>
-            <translation>Durchsatz Mbit/s (Mittel ± Stdabw.)</translation>
-        </message>
-        <message>
-            <source>MB/s</source>
-            <translation>MB/s</translation>
-        </message>
-        <message>
-            <source>RTT median ms</source>
-            <translation>RTT-Median ms</translation>
-        </message>
-        <message>
-            <source>RTT p95 ms</source>
-            <translation>RTT p95 ms</translation>
-        </message>
-        <message>
-            <source>flags</source>
-            <translation>Markierungen</translation>
-        </message>
-        <message>
-            <source>per run Mbit/s</source>
-            <translation>je Lauf Mbit/s</translation>
-        </message>
-        <message>
-            <source>spec</source>
-            <translation>Spezifikation</translation>
-        </message>
-        <message>
-            <source>failed</source>
-            <translation>fehlgeschlagen</translation>
-        </message>
-        <message>
-            <source>Failed runs:</source>
-            <translation>Fehlgeschlagene Läufe:</translation>
-        </message>
-        <message>
-            <source>↓ marks a run whose throughput collapsed (last third below half of the first third).</source>
-            <translation>↓ markiert einen Lauf, dessen Durchsatz einbrach (letztes Drittel unter der Hälfte des ersten Drittels).</translation>
-        </message>
-        <message>
-            <source>Spec field 'knobs.%1': the traffic engine does not set this socket option; remove it from the spec.</source>
-            <translation>Spezifikationsfeld 'knobs.%1': die Verkehrsmaschine setzt diese Socket-Option nicht; entfernen Sie sie aus der Spezifikation.</translation>
-        </message>
-        <message>
-            <source>The run was interrupted before its end.</source>
-            <translation>Der Lauf wurde vor seinem Ende unterbrochen.</translation>
-        </message>
-        <message>
-            <source>Cannot write the journal %1: %2.</source>
-            <translation>Das Journal %1 kann nicht geschrieben werden: %2.</translation>
-        </message>
-        <message>
-            <source>Cannot sync the journal %1: %2.</source>
-            <translation>Das Journal %1 kann nicht synchronisiert werden: %2.</translation>
-        </message>
-        <message>
-            <source>Cannot replace the journal %1: %2.</source>
-            <translation>Das Journal %1 kann nicht ersetzt werden: %2.</translation>
-        </message>
-        <message>
-            <source>host</source>
-            <translation>Host</translation>
-        </message>
-        <message>
-            <source>Journal entry for %1 ignored: %2</source>
-            <translation>Journaleintrag für %1 ignoriert: %2</translation>
-        </message>
-        <message>
-            <source>%1 in %2 not restored: the namespace no longer exists (deleting it undid the change).</source>
-            <translation>%1 in %2 nicht zurückgesetzt: der Namensraum existiert nicht mehr (sein Löschen hat die Änderung aufgehoben).</translation>
-        </message>
-        <message>
-            <source>%1 (%2) not restored to %3: someone else changed it to %4 meanwhile, so it is left alone.</source>
-            <translation>%1 (%2) nicht auf %3 zurückgesetzt: jemand anderes hat es inzwischen auf %4 geändert, daher bleibt es unberührt.</translation>
-        </message>
-        <message>
-            <source>%1 (%2) reads %3 after restoring %4.</source>
-            <translation>%1 (%2) liest %3 nach dem Zurücksetzen auf %4.</translation>
-        </message>
-        <message>
-            <source>%1 (%2) not restored: %3</source>
-            <translation>%1 (%2) nicht zurückgesetzt: %3</translation>
-        </message>
-        <message>
-            <source>Unknown parameter '%1'; expected %2.</source>
-            <translation>Unbekannter Parameter '%1'; erwartet: %2.</translation>
-        </message>
-        <message>
-            <source>'name' must be a string.</source>
-            <translation>'name' muss eine Zeichenkette sein.</translation>
-        </message>
-        <message>
-            <source>'knobs' must be an object of lab parameters, e.g. {"lab.rate": "50mbit"}.</source>
-            <translation>'knobs' muss ein Objekt aus Laborparametern sein, z. B. {"lab.rate": "50mbit"}.</translation>
-        </message>
-        <message>
-            <source>The value of '%1' must be a string.</source>
-            <translation>Der Wert von '%1' muss eine Zeichenkette sein.</translation>
-        </message>
-        <message>
-            <source>namespaces %1 exist but tcptune has no record of them (left by a crash?)</source>
-            <translation>die Namensräume %1 existieren, aber tcptune hat keine Aufzeichnung davon (Rest eines Absturzes?)</translation>
-        </message>
-        <message>
-            <source>building the lab did not finish (tcptune or its helper stopped midway)</source>
-            <translation>der Aufbau des Labors wurde nicht beendet (tcptune oder sein Helfer brach mittendrin ab)</translation>
-        </message>
-        <message>
-            <source>namespaces %1 of the lab are gone</source>
-            <translation>die Namensräume %1 des Labors fehlen</translation>
-        </message>
-        <message>
-            <source>Could not remove namespaces %1; see 'ip netns list' and remove them with 'ip netns del'.</source>
-            <translation>Die Namensräume %1 ließen sich nicht entfernen; siehe 'ip netns list' und entfernen Sie sie mit 'ip netns del'.</translation>
-        </message>
-        <message>
-            <source>The tbf qdisc is not in this kernel, so the lab cannot limit the rate; start it without --rate (unshaped) or load the sch_tbf module.</source>
-            <translation>Die Qdisc tbf fehlt in diesem Kernel, daher kann das Labor die Rate nicht begrenzen; starten Sie es ohne --rate (ungeformt) oder laden Sie das Modul sch_tbf.</translation>
-        </message>
-        <message>
-            <source>netem is not in this kernel (no sch_netem module), so the lab cannot add delay; start it without --delay. Rate, queue and MTU still work.</source>
-            <translation>netem fehlt in diesem Kernel (kein Modul sch_netem), daher kann das Labor keine Verzögerung hinzufügen; starten Sie es ohne --delay. Rate, Warteschlange und MTU funktionieren weiterhin.</translation>
-        </message>
-        <message>
-            <source>Another tcptune is changing lab %1; try again when it has finished.</source>
-            <translation>Ein anderes tcptune ändert gerade Labor %1; versuchen Sie es erneut, wenn es fertig ist.</translation>
-        </message>
-        <message>
-            <source>Lab %1 was left behind: %2. Remove it with 'tcptune lab down --name %1', then start it again.</source>
-            <translation>Labor %1 wurde zurückgelassen: %2. Entfernen Sie es mit 'tcptune lab down --name %1' und starten Sie es dann neu.</translation>
-        </message>
-        <message>
-            <source>Could not build lab %1, nothing of it is left: %2</source>
-            <translation>Labor %1 konnte nicht aufgebaut werden, nichts davon ist übrig: %2</translation>
-        </message>
-        <message>
-            <source>Lab %1 has no bottleneck: it is down or unshaped.</source>
-            <translation>Labor %1 hat keinen Engpass: es ist nicht aktiv oder ungeformt.</translation>
-        </message>
-        <message>
-            <source>tc shows no root qdisc on %1 in %2.</source>
-            <translation>tc zeigt keine Wurzel-Qdisc auf %1 in %2.</translation>
-        </message>
-        <message>
-            <source>Lab %1 was left behind (%2). Remove it with 'tcptune lab down --name %1' and run again.</source>
-            <translation>Labor %1 wurde zurückgelassen (%2). Entfernen Sie es mit 'tcptune lab down --name %1' und starten Sie erneut.</translation>
-        </message>
-        <message>
-            <source>Lab %1 is down and tcptune-helper, which builds it, did not start: %2</source>
-            <translation>Labor %1 ist nicht aktiv, und tcptune-helper, der es aufbaut, startete nicht: %2</translation>
-        </message>
-        <message>
-            <source>Could not start lab %1: %2</source>
-            <translation>Labor %1 konnte nicht gestartet werden: %2</translation>
-        </message>
-        <message>
-            <source>Lab %1 is not up after starting it; see 'tcptune lab status --name %1'.</source>
-            <translation>Labor %1 ist nach dem Start nicht aktiv; siehe 'tcptune lab status --name %1'.</translation>
-        </message>
-        <message>
-            <source>'%1' is not a usable lab name: use 1 to 17 letters, digits, '-' or '_', starting with a letter or digit.</source>
-            <translation>'%1' ist kein brauchbarer Laborname: verwenden Sie 1 bis 17 Buchstaben, Ziffern, '-' oder '_', beginnend mit einem Buchstaben oder einer Ziffer.</translation>
-        </message>
-        <message>
-            <source>'%1' is not a lab parameter; the lab knows lab.topology, lab.rate, lab.queue, lab.mtu and lab.delay.</source>
-            <translation>'%1' ist kein Laborparameter; das Labor kennt lab.topology, lab.rate, lab.queue, lab.mtu und lab.delay.</translation>
-        </message>
-        <message>
-            <source>unshaped</source>
-            <translation>ungeformt</translation>
-        </message>
-        <message>
-            <source>queue %1</source>
-            <translation>Warteschlange %1</translation>
-        </message>
-        <message>
-            <source>MTU %1</source>
-            <translation>MTU %1</translation>
-        </message>
-        <message>
-            <source>delay %1 ms</source>
-            <translation>Verzögerung %1 ms</translation>
-        </message>
-        <message>
-            <source>Cannot set %1 in %2: %3</source>
-            <translation>%1 kann in %2 nicht gesetzt werden: %3</translation>
-        </message>
-        <message>
-            <source>'%1' was not found in /usr/sbin, /sbin or /usr/bin; install the iproute2 package.</source>
-            <translation>'%1' wurde weder in /usr/sbin, /sbin noch /usr/bin gefunden; installieren Sie das Paket iproute2.</translation>
-        </message>
-        <message>
-            <source>'%1' failed: %2</source>
-            <translation>'%1' schlug fehl: %2</translation>
-        </message>
-        <message>
-            <source>no message</source>
-            <translation>keine Meldung</translation>
-        </message>
-        <message>
-            <source>The experiment is %1, not finished%2: the table shows only the runs that ended.</source>
-            <translation>Das Experiment ist %1, nicht beendet%2: die Tabelle zeigt nur die beendeten Läufe.</translation>
-        </message>
-        <message>
-            <source>Run %1 (%2, repeat %3) FAILED: %4</source>
-            <translation>Lauf %1 (%2, Wiederholung %3) FEHLGESCHLAGEN: %4</translation>
-        </message>
-        <message>
-            <source>no error was recorded</source>
-            <translation>kein Fehler aufgezeichnet</translation>
-        </message>
-        <message>
-            <source>%1: throughput collapsed mid-run in %2 of %3 runs (last third below half of the first).</source>
-            <translation>%1: Durchsatz brach in %2 von %3 Läufen mitten im Lauf ein (letztes Drittel unter der Hälfte des ersten).</translation>
-        </message>
-        <message>
-            <source>%1: high run-to-run variance (coefficient of variation %2 %).</source>
-            <translation>%1: hohe Schwankung zwischen den Läufen (Variationskoeffizient %2 %).</translation>
-        </message>
-        <message>
-            <source>, run %1</source>
-            <translation>, Lauf %1</translation>
-        </message>
-        <message>
-            <source>The stored spec no longer parses (%1); it is shown as stored.</source>
-            <translation>Die gespeicherte Spezifikation lässt sich nicht mehr lesen (%1); sie wird wie gespeichert gezeigt.</translation>
-        </message>
-        <message>
-            <source>experiment</source>
-            <translation>Experiment</translation>
-        </message>
-        <message>
-            <source>the target closed the data connection</source>
-            <translation>das Ziel schloss die Datenverbindung</translation>
-        </message>
-        <message>
-            <source>Unknown workload '%1'; use bulk, rr or split-write.</source>
-            <translation>Unbekannte Last '%1'; verwenden Sie bulk, rr oder split-write.</translation>
-        </message>
-        <message>
-            <source>Throughput (Mbit/s)</source>
-            <translation>Durchsatz (Mbit/s)</translation>
-        </message>
-        <message>
-            <source>RTT min (ms)</source>
-            <translation>RTT min. (ms)</translation>
-        </message>
-        <message>
-            <source>RTT median (ms)</source>
-            <translation>RTT-Median (ms)</translation>
-        </message>
-        <message>
-            <source>RTT p95 (ms)</source>
-            <translation>RTT p95 (ms)</translation>
-        </message>
-        <message>
-            <source>Retransmissions</source>
-            <translation>Neuübertragungen</translation>
-        </message>
-        <message>
-            <source>Bytes sent (MB)</source>
-            <translation>Gesendete Bytes (MB)</translation>
-        </message>
-        <message>
-            <source>This build lacks the '%1' command.</source>
-            <translation>Diesem Build fehlt der Befehl '%1'.</translation>
-        </message>
-        <message>
-            <source>No display found: running the default experiment headless (story 5, send window 64 KB .. 4 MB, in the built-in lab).</source>
-            <translation>Kein Bildschirm gefunden: das Standardexperiment läuft ohne Oberfläche (Geschichte 5, Sendefenster 64 KB .. 4 MB, im eingebauten Labor).</translation>
-        </message>
-        <message>
-            <source>Cannot create %1; run from a directory you can write to.</source>
-            <translation>%1 kann nicht angelegt werden; starten Sie aus einem Verzeichnis, in das Sie schreiben können.</translation>
-        </message>
-        <message>
-            <source>The sweep stored no experiment; see the messages above.</source>
-            <translation>Der Durchlauf hat kein Experiment gespeichert; siehe die Meldungen oben.</translation>
-        </message>
-        <message>
-            <source>Default job done: table, CSV, JSON and the report (report.html, report.pdf) are in %1.</source>
-            <translation>Standardaufgabe erledigt: Tabelle, CSV, JSON und der Bericht (report.html, report.pdf) liegen in %1.</translation>
-        </message>
-        <message>
-            <source>'%1' could not run: %2</source>
-            <translation>'%1' konnte nicht laufen: %2</translation>
-        </message>
-    </context>
-    <context>
-        <name>tcptune::AgentRemote</name>
-        <message>
-            <source>The agent at %1 stopped answering (%2).</source>
-            <translation>Der Agent unter %1 antwortet nicht mehr (%2).</translation>
-        </message>
-        <message>
-            <source>The agent at %1 sent something this client does not understand (%2); is it a tcptune agent of the same version?</source>
-            <translation>Der Agent unter %1 sandte etwas, das dieser Client nicht versteht (%2); ist es ein tcptune-Agent derselben Version?</translation>
-        </message>
-        <message>
-            <source>The agent at %1 refused: %2.</source>
-            <translation>Der Agent unter %1 lehnte ab: %2.</translation>
-        </message>
-        <message>
-            <source>Cannot talk to the agent at %1: %2.</source>
-            <translation>Keine Verbindung zum Agenten unter %1: %2.</translation>
-        </message>
-        <message>
-            <source>The agent at %1 answered '%2' instead of 'ready'.</source>
-            <translation>Der Agent unter %1 antwortete '%2' statt 'ready'.</translation>
-        </message>
-        <message>
-            <source>The agent at %1 went away: %2.</source>
-            <translation>Der Agent unter %1 ist weg: %2.</translation>
-        </message>
-        <message>
-            <source>The agent at %1 answered '%2' instead of 'running'.</source>
-            <translation>Der Agent unter %1 antwortete '%2' statt 'running'.</translation>
-        </message>
-        <message>
-            <source>The agent at %1 closed the connection during the run.</source>
-            <translation>Der Agent unter %1 schloss die Verbindung während des Laufs.</translation>
-        </message>
-        <message>
-            <source>The connection to the agent at %1 failed during the run: %2.</source>
-            <translation>Die Verbindung zum Agenten unter %1 brach während des Laufs ab: %2.</translation>
-        </message>
-        <message>
-            <source>The agent at %1 went away at the end of the run: %2.</source>
-            <translation>Der Agent unter %1 verschwand am Ende des Laufs: %2.</translation>
-        </message>
-        <message>
-            <source>The agent at %1 answered '%2' instead of 'result'.</source>
-            <translation>Der Agent unter %1 antwortete '%2' statt 'result'.</translation>
-        </message>
-    </context>
-    <context>
-        <name>tcptune::AgentServer</name>
-        <message>
-            <source>The agent already listens on port %1; stop it first.</source>
-            <translation>Der Agent lauscht bereits auf Port %1; beenden Sie ihn zuerst.</translation>
-        </message>
-        <message>
-            <source>Cannot listen on '%1': %2</source>
-            <translation>Lauschen auf '%1' nicht möglich: %2</translation>
-        </message>
-        <message>
-            <source>Cannot create the listening socket: %1.</source>
-            <translation>Der lauschende Socket kann nicht angelegt werden: %1.</translation>
-        </message>
-        <message>
-            <source>Port %1 on %2 is already in use; stop the program using it or choose another with --port.</source>
-            <translation>Port %1 auf %2 ist bereits belegt; beenden Sie das Programm, das ihn nutzt, oder wählen Sie mit --port einen anderen.</translation>
-        </message>
-        <message>
-            <source>%1 is not an address of this host; give one of its addresses with --bind.</source>
-            <translation>%1 ist keine Adresse dieses Hosts; geben Sie mit --bind eine seiner Adressen an.</translation>
-        </message>
-        <message>
-            <source>Cannot listen on %1 port %2: %3.</source>
-            <translation>Lauschen auf %1 Port %2 nicht möglich: %3.</translation>
-        </message>
-        <message>
-            <source>listening on %1 port %2 (protocol version %3)</source>
-            <translation>lauscht auf %1 Port %2 (Protokollversion %3)</translation>
-        </message>
-        <message>
-            <source>%1: %2</source>
-            <translation>%1: %2</translation>
-        </message>
-        <message>
-            <source>no valid first line (%1); closing</source>
-            <translation>keine gültige erste Zeile (%1); wird geschlossen</translation>
-        </message>
-        <message>
-            <source>unexpected message type '%1' (expected start, data or probe)</source>
-            <translation>unerwarteter Nachrichtentyp '%1' (erwartet start, data oder probe)</translation>
-        </message>
-        <message>
-            <source>refused start: %1</source>
-            <translation>Start abgelehnt: %1</translation>
-        </message>
-        <message>
-            <source>refused start: wrong or missing token; give the agent's token with --token</source>
-            <translation>Start abgelehnt: falsches oder fehlendes Token; geben Sie das Token des Agenten mit --token an</translation>
-        </message>
-        <message>
-            <source>refused start: %1 s is longer than this agent allows (%2 s)</source>
-            <translation>Start abgelehnt: %1 s sind länger, als dieser Agent erlaubt (%2 s)</translation>
-        </message>
-        <message>
-            <source>refused start: %1 streams is more than this agent allows (%2)</source>
-            <translation>Start abgelehnt: %1 Ströme sind mehr, als dieser Agent erlaubt (%2)</translation>
-        </message>
-        <message>
-            <source>refused start: the agent already serves %1 runs, its limit; try again later</source>
-            <translation>Start abgelehnt: der Agent bedient bereits %1 Läufe, seine Grenze; versuchen Sie es später erneut</translation>
-        </message>
-        <message>
-            <source>%1: run %2 started: %3, %4 stream(s), %5 s</source>
-            <translation>%1: Lauf %2 gestartet: %3, %4 Strom/Ströme, %5 s</translation>
-        </message>
-        <message>
-            <source>%1: run %2 abandoned before it began (%3)</source>
-            <translation>%1: Lauf %2 vor Beginn aufgegeben (%3)</translation>
-        </message>
-        <message>
-            <source>expected "begin", got %1</source>
-            <translation>"begin" erwartet, %1 erhalten</translation>
-        </message>
-        <message>
-            <source>not every data connection of run %1 arrived in time</source>
-            <translation>nicht jede Datenverbindung von Lauf %1 kam rechtzeitig an</translation>
-        </message>
-        <message>
-            <source>the client never sent "end"</source>
-            <translation>der Client sandte nie "end"</translation>
-        </message>
-        <message>
-            <source>unexpected message '%1' during a run</source>
-            <translation>unerwartete Nachricht '%1' während eines Laufs</translation>
-        </message>
-        <message>
-            <source>%1: run %2 interrupted: %3</source>
-            <translation>%1: Lauf %2 unterbrochen: %3</translation>
-        </message>
-        <message>
-            <source>agent stopping</source>
-            <translation>Agent wird beendet</translation>
-        </message>
-        <message>
-            <source>%1: run %2 finished: %3 bytes in %4 s (%5 Mbit/s)</source>
-            <translation>%1: Lauf %2 beendet: %3 Bytes in %4 s (%5 Mbit/s)</translation>
-        </message>
-        <message>
-            <source>data connection for an unknown run</source>
-            <translation>Datenverbindung für einen unbekannten Lauf</translation>
-        </message>
-        <message>
-            <source>data connection with stream %1 outside 0..%2</source>
-            <translation>Datenverbindung mit Strom %1 außerhalb von 0..%2</translation>
-        </message>
-        <message>
-            <source>stream %1 of run %2 connected twice</source>
-            <translation>Strom %1 von Lauf %2 hat sich zweimal verbunden</translation>
-        </message>
-        <message>
-            <source>second latency probe for run %1</source>
-            <translation>zweite Latenzsonde für Lauf %1</translation>
-        </message>
-    </context>
-    <context>
-        <name>tcptune::CapturePanel</name>
-        <message>
-            <source>Cancel</source>
-            <translation>Abbrechen</translation>
-        </message>
-        <message>
-            <source>Open a pcap or pcapng file (Ctrl+O) or drop one on the window.</source>
-            <translation>Öffnen Sie eine pcap- oder pcapng-Datei (Strg+O) oder ziehen Sie eine auf das Fenster.</translation>
-        </message>
-        <message>
-            <source>Capture / flow</source>
-            <translation>Mitschnitt / Fluss</translation>
-        </message>
-        <message>
-            <source>Packets</source>
-            <translation>Pakete</translation>
-        </message>
-        <message>
-            <source>Bytes</source>
-            <translation>Bytes</translation>
-        </message>
-        <message>
-            <source>RTT median</source>
-            <translation>RTT-Median</translation>
-        </message>
-        <message>
-            <source>Retransmissions</source>
-            <translation>Neuübertragungen</translation>
-        </message>
-        <message>
-            <source>Analysing %1...</source>
-            <translation>Analysiere %1...</translation>
-        </message>
-        <message>
-            <source>%1 ms (%2 samples)</source>
-            <translation>%1 ms (%2 Messwerte)</translation>
-        </message>
-        <message>
-            <source>none</source>
-            <translation>keine</translation>
-        </message>
-        <message>
-            <source>The %1 largest flows are listed.</source>
-            <translation>Die %1 größten Flüsse sind aufgeführt.</translation>
-        </message>
-        <message>
-            <source>%1 could not be analysed: %2</source>
-            <translation>%1 konnte nicht analysiert werden: %2</translation>
-        </message>
-        <message>
-            <source>%1 (%2 flows, %3 s, %4 malformed)</source>
-            <translation>%1 (%2 Flows, %3 s, %4 fehlerhaft)</translation>
-        </message>
-        <message>
-            <source>%1: %2 packets, %3 TCP flows, %4 malformed packets.</source>
-            <translation>%1: %2 Pakete, %3 TCP-Flows, %4 fehlerhafte Pakete.</translation>
-        </message>
-        <message>
-            <source>(via %1)</source>
-            <translation>(über %1)</translation>
-        </message>
-        <message>
-            <source>Tunnelled: %1</source>
-            <translation>Getunnelt: %1</translation>
-        </message>
-    </context>
-    <context>
-        <name>tcptune::ChartExporter</name>
-        <message>
-            <source>Unknown chart format '%1'; use png, svg or pdf.</source>
-            <translation>Unbekanntes Diagrammformat '%1'; verwenden Sie png, svg oder pdf.</translation>
-        </message>
-        <message>
-            <source>Written by tcptune</source>
-            <translation>Geschrieben von tcptune</translation>
-        </message>
-        <message>
-            <source>A chart of %1x%2 pixels cannot be drawn; choose a size from 50x50 to 20000x20000.</source>
-            <translation>Ein Diagramm von %1x%2 Pixeln kann nicht gezeichnet werden; wählen Sie eine Größe von 50x50 bis 20000x20000.</translation>
-        </message>
-        <message>
-            <source>DPI %1 is out of range; choose 24 to 1200 (96 is the screen's, 300 for print).</source>
-            <translation>DPI %1 liegt außerhalb des Bereichs; wählen Sie 24 bis 1200 (96 für den Bildschirm, 300 für den Druck).</translation>
-        </message>
-        <message>
-            <source>Drawing the chart failed; is a Qt GUI platform available (QT_QPA_PLATFORM=offscreen)?</source>
-            <translation>Das Zeichnen des Diagramms schlug fehl; ist eine Qt-GUI-Plattform verfügbar (QT_QPA_PLATFORM=offscreen)?</translation>
-        </message>
-        <message>
-            <source>'%1' is not a size; write WIDTHxHEIGHT in pixels, e.g. 1600x900.</source>
-            <translation>'%1' ist keine Größe; schreiben Sie BREITExHÖHE in Pixeln, z. B. 1600x900.</translation>
-        </message>
-    </context>
-    <context>
-        <name>tcptune::ExperimentSpec</name>
-        <message>
-            <source>'%1' is not a workload; use one of: %2.</source>
-            <translation>'%1' ist keine Last; verwenden Sie eine von: %2.</translation>
-        </message>
-        <message>
-            <source>'%1' is not a stream count; give 1 .. %2.</source>
-            <translation>'%1' ist keine Anzahl von Strömen; geben Sie 1 .. %2 an.</translation>
-        </message>
-        <message>
-            <source>unknown workload parameter; sweepable ones are: %1.</source>
-            <translation>unbekannter Lastparameter; durchlaufbar sind: %1.</translation>
-        </message>
-        <message>
-            <source>format %1 is newer than this tcptune understands (%2); update tcptune.</source>
-            <translation>Format %1 ist neuer, als dieses tcptune versteht (%2); aktualisieren Sie tcptune.</translation>
-        </message>
-        <message>
-            <source>expected an object of "key": value, got %1.</source>
-            <translation>ein Objekt aus "Schlüssel": Wert erwartet, %1 erhalten.</translation>
-        </message>
-        <message>
-            <source>workload parameters go into "workload", not "knobs".</source>
-            <translation>Lastparameter gehören nach "workload", nicht nach "knobs".</translation>
-        </message>
-        <message>
-            <source>%1 s leaves nothing of a %2 s run; make it shorter than duration_s.</source>
-            <translation>%1 s lassen von einem Lauf von %2 s nichts übrig; wählen Sie einen Wert kleiner als duration_s.</translation>
-        </message>
-        <message>
-            <source>The spec is not valid JSON at offset %1: %2.</source>
-            <translation>Die Spezifikation ist kein gültiges JSON an Position %1: %2.</translation>
-        </message>
-        <message>
-            <source>The spec must be a JSON object ({ ... }).</source>
-            <translation>Die Spezifikation muss ein JSON-Objekt sein ({ ... }).</translation>
-        </message>
-    </context>
-    <context>
-        <name>tcptune::ExportActions</name>
-        <message>
-            <source>&amp;Export</source>
-            <translation>&amp;Exportieren</translation>
-        </message>
-        <message>
-            <source>&amp;Report of the latest experiment...</source>
-            <translation>&amp;Bericht des letzten Experiments...</translation>
-        </message>
-        <message>
-            <source>&amp;Chart...</source>
-            <translation>&amp;Diagramm...</translation>
-        </message>
-        <message>
-            <source>Export chart as PNG, SVG or PDF...</source>
-            <translation>Diagramm als PNG, SVG oder PDF exportieren...</translation>
-        </message>
-        <message>
-            <source>There is no stored experiment to report yet; run an experiment or a sweep first.</source>
-            <translation>Es gibt noch kein gespeichertes Experiment für einen Bericht; führen Sie zuerst ein Experiment oder einen Durchlauf aus.</translation>
-        </message>
-        <message>
-            <source>There is no chart to export.</source>
-            <translation>Es gibt kein Diagramm zum Exportieren.</translation>
-        </message>
-        <message>
-            <source>Export report</source>
-            <translation>Bericht exportieren</translation>
-        </message>
-        <message>
-            <source>Export report of experiment %1</source>
-            <translation>Bericht von Experiment %1 exportieren</translation>
-        </message>
-        <message>
-            <source>HTML (*.html);;PDF (*.pdf);;Markdown (*.md);;CSV (*.csv);;JSON (*.json)</source>
-            <translation>HTML (*.html);;PDF (*.pdf);;Markdown (*.md);;CSV (*.csv);;JSON (*.json)</translation>
-        </message>
-        <message>
-            <source>Export chart</source>
-            <translation>Diagramm exportieren</translation>
-        </message>
-        <message>
-            <source>Width (pixels):</source>
-            <translation>Breite (Pixel):</translation>
-        </message>
-        <message>
-            <source>Height (pixels):</source>
-            <translation>Höhe (Pixel):</translation>
-        </message>
-        <message>
-            <source>DPI (text scales with DPI / 96):</source>
-            <translation>DPI (Text skaliert mit DPI / 96):</translation>
-        </message>
-        <message>
-            <source>PNG (*.png);;SVG (*.svg);;PDF (*.pdf)</source>
-            <translation>PNG (*.png);;SVG (*.svg);;PDF (*.pdf)</translation>
-        </message>
-    </context>
-    <context>
-        <name>tcptune::HelperClient</name>
-        <message>
-            <source>The helper %1 is missing or not executable; build tcptune-helper or install the tcptune package.</source>
-            <translation>Der Helfer %1 fehlt oder ist nicht ausführbar; bauen Sie tcptune-helper oder installieren Sie das Paket tcptune.</translation>
-        </message>
-        <message>
-            <source>%1 is not installed.</source>
-            <translation>%1 ist nicht installiert.</translation>
-        </message>
-        <message>
-            <source>Authentication for tcptune-helper was refused or cancelled (pkexec exit %1).</source>
-            <translation>Die Anmeldung für tcptune-helper wurde abgelehnt oder abgebrochen (pkexec-Exitcode %1).</translation>
-        </message>
-        <message>
-            <source>sudo -n did not start tcptune-helper (a password is needed or sudo is not configured).</source>
-            <translation>sudo -n startete tcptune-helper nicht (ein Passwort ist nötig oder sudo ist nicht eingerichtet).</translation>
-        </message>
-        <message>
-            <source>Cannot start the privileged helper: %1 Changing kernel knobs needs administrator rights: run tcptune as root, approve the pkexec prompt, or allow 'sudo -n' for tcptune-helper.</source>
-            <translation>Der privilegierte Helfer kann nicht gestartet werden: %1 Das Ändern von Kernel-Knöpfen braucht Administratorrechte: starten Sie tcptune als root, bestätigen Sie die pkexec-Abfrage oder erlauben Sie 'sudo -n' für tcptune-helper.</translation>
-        </message>
-        <message>
-            <source>The request '%1' is longer than %2 bytes; send fewer or shorter values.</source>
-            <translation>Die Anfrage '%1' ist länger als %2 Bytes; senden Sie weniger oder kürzere Werte.</translation>
-        </message>
-        <message>
-            <source>Cannot send the request '%1' to the helper: it does not read its input.</source>
-            <translation>Die Anfrage '%1' kann nicht an den Helfer gesendet werden: er liest seine Eingabe nicht.</translation>
-        </message>
-        <message>
-            <source>The helper did not answer '%1' within %2 ms.</source>
-            <translation>Der Helfer beantwortete '%1' nicht innerhalb von %2 ms.</translation>
-        </message>
-    </context>
-    <context>
-        <name>tcptune::HelperClient::Private</name>
-        <message>
-            <source>The privileged helper (tcptune-helper) has exited. It rolls its changes back when it ends; if it was killed, the next start or 'tcptune knobs restore' does.</source>
-            <translation>Der privilegierte Helfer (tcptune-helper) hat sich beendet. Er nimmt seine Änderungen beim Beenden zurück; wurde er abgeschossen, tut dies der nächste Start oder 'tcptune knobs restore'.</translation>
-        </message>
-    </context>
-    <context>
-        <name>tcptune::HelperConnection</name>
-        <message>
-            <source>host</source>
-            <translation>Host</translation>
-        </message>
-        <message>
-            <source>%1 (%2) not restored: %3</source>
-            <translation>%1 (%2) nicht zurückgesetzt: %3</translation>
-        </message>
-        <message>
-            <source>%1 (%2) not restored to %3: someone else changed it to %4 meanwhile, so it is left alone.</source>
-            <translation>%1 (%2) nicht auf %3 zurückgesetzt: jemand anderes hat es inzwischen auf %4 geändert, daher bleibt es unberührt.</translation>
-        </message>
-    </context>
-    <context>
-        <name>tcptune::HelperJournal</name>
-        <message>
-            <source>The journal folder must be %1 or a folder below it, not '%2'.</source>
-            <translation>Der Journalordner muss %1 oder ein Ordner darunter sein, nicht '%2'.</translation>
-        </message>
-        <message>
-            <source>Cannot create the journal folder %1: %2.</source>
-            <translation>Der Journalordner %1 kann nicht angelegt werden: %2.</translation>
-        </message>
-        <message>
-            <source>%1 is not a folder; remove it so the helper can keep its journal there.</source>
-            <translation>%1 ist kein Ordner; entfernen Sie es, damit der Helfer dort sein Journal führen kann.</translation>
-        </message>
-        <message>
-            <source>%1 belongs to another user; remove it so the helper can keep its journal there.</source>
-            <translation>%1 gehört einem anderen Benutzer; entfernen Sie es, damit der Helfer dort sein Journal führen kann.</translation>
-        </message>
-        <message>
-            <source>Cannot lock the journal %1.lock: %2.</source>
-            <translation>Das Journal %1.lock kann nicht gesperrt werden: %2.</translation>
-        </message>
-        <message>
-            <source>in use</source>
-            <translation>in Benutzung</translation>
-        </message>
-    </context>
-    <context>
-        <name>tcptune::HelperService</name>
-        <message>
-            <source>Unreadable journal %1 dropped: %2</source>
-            <translation>Unlesbares Journal %1 verworfen: %2</translation>
-        </message>
-        <message>
-            <source>Journal %1 is from an earlier boot; dropped.</source>
-            <translation>Journal %1 stammt von einem früheren Systemstart; verworfen.</translation>
-        </message>
-        <message>
-            <source>Parameter "value" must be a string such as "262144" or "cubic".</source>
-            <translation>Der Parameter "value" muss eine Zeichenkette wie "262144" oder "cubic" sein.</translation>
-        </message>
-        <message>
-            <source>%1 reads %2 after writing %3: the kernel adjusted it. 'restore' puts back %4.</source>
-            <translation>%1 liest %2 nach dem Schreiben von %3: der Kernel hat den Wert angepasst. 'restore' stellt %4 wieder her.</translation>
-        </message>
-        <message>
-            <source>'%1' is not a tcptune namespace; the helper only enters namespaces whose names start with 'tcptune-'.</source>
-            <translation>'%1' ist kein tcptune-Namensraum; der Helfer betritt nur Namensräume, deren Namen mit 'tcptune-' beginnen.</translation>
-        </message>
-    </context>
-    <context>
-        <name>tcptune::HistoryPanel</name>
-        <message>
-            <source>Compare A/B</source>
-            <translation>A/B vergleichen</translation>
-        </message>
-        <message>
-            <source>Filter by name, value or status</source>
-            <translation>Nach Name, Wert oder Status filtern</translation>
-        </message>
-        <message>
-            <source>Experiment / run</source>
-            <translation>Experiment / Lauf</translation>
-        </message>
-        <message>
-            <source>Status</source>
-            <translation>Status</translation>
-        </message>
-        <message>
-            <source>Throughput (Mbit/s)</source>
-            <translation>Durchsatz (Mbit/s)</translation>
-        </message>
-        <message>
-            <source>RTT median (ms)</source>
-            <translation>RTT-Median (ms)</translation>
-        </message>
-        <message>
-            <source>Retransmissions</source>
-            <translation>Neuübertragungen</translation>
-        </message>
-        <message>
-            <source>Started</source>
-            <translation>Gestartet</translation>
-        </message>
-        <message>
-            <source>Compare the first two ticked runs: A is the first, B the second.</source>
-            <translation>Die ersten zwei angehakten Läufe vergleichen: A ist der erste, B der zweite.</translation>
-        </message>
-        <message>
-            <source>Figure</source>
-            <translation>Kennzahl</translation>
-        </message>
-        <message>
-            <source>A</source>
-            <translation>A</translation>
-        </message>
-        <message>
-            <source>B</source>
-            <translation>B</translation>
-        </message>
-        <message>
-            <source>B − A</source>
-            <translation>B − A</translation>
-        </message>
-        <message>
-            <source>B / A</source>
-            <translation>B / A</translation>
-        </message>
-        <message>
-            <source>Refresh</source>
-            <translation>Aktualisieren</translation>
-        </message>
-        <message>
-            <source>#%1 %2</source>
-            <translation>#%1 %2</translation>
-        </message>
-        <message>
-            <source>run %1</source>
-            <translation>Lauf %1</translation>
-        </message>
-        <message>
-            <source>%1 experiments, %2 runs in %3.</source>
-            <translation>%1 Experimente, %2 Läufe in %3.</translation>
-        </message>
-        <message>
-            <source>Tick two runs to compare them (A is the first ticked, B the second).</source>
-            <translation>Haken Sie zwei Läufe an, um sie zu vergleichen (A ist der erste, B der zweite).</translation>
-        </message>
-        <message>
-            <source>A: run %1, B: run %2.</source>
-            <translation>A: Lauf %1, B: Lauf %2.</translation>
-        </message>
-    </context>
-    <context>
-        <name>tcptune::Iperf3Remote</name>
-        <message>
-            <source>The iperf3 server at %1 stopped answering (%2).</source>
-            <translation>Der iperf3-Server unter %1 antwortet nicht mehr (%2).</translation>
-        </message>
-        <message>
-            <source>The iperf3 server at %1 is busy with another test (it serves one client at a time); try again later, or run `tcptune serve` there, which serves several.</source>
-            <translation>Der iperf3-Server unter %1 ist mit einem anderen Test beschäftigt (er bedient nur einen Client zugleich); versuchen Sie es später erneut oder starten Sie dort `tcptune serve`, das mehrere bedient.</translation>
-        </message>
-        <message>
-            <source>The iperf3 server at %1 reported error %2 (errno %3); see its log.</source>
-            <translation>Der iperf3-Server unter %1 meldete Fehler %2 (errno %3); siehe sein Protokoll.</translation>
-        </message>
-        <message>
-            <source>The iperf3 server at %1 was terminated during the test.</source>
-            <translation>Der iperf3-Server unter %1 wurde während des Tests beendet.</translation>
-        </message>
-        <message>
-            <source>The iperf3 server at %1 sent unexpected state %2; is it iperf3 3.x?</source>
-            <translation>Der iperf3-Server unter %1 sandte den unerwarteten Zustand %2; ist es iperf3 3.x?</translation>
-        </message>
-        <message>
-            <source>The iperf3 server at %1 went away (%2).</source>
-            <translation>Der iperf3-Server unter %1 ist weg (%2).</translation>
-        </message>
-        <message>
-            <source>The iperf3 server at %1 sent no results (%2).</source>
-            <translation>Der iperf3-Server unter %1 sandte keine Ergebnisse (%2).</translation>
-        </message>
-        <message>
-            <source>The iperf3 server at %1 announced %2 bytes of results; that is not iperf3.</source>
-            <translation>Der iperf3-Server unter %1 kündigte %2 Bytes Ergebnisse an; das ist kein iperf3.</translation>
-        </message>
-        <message>
-            <source>The iperf3 server at %1 sent incomplete results (%2).</source>
-            <translation>Der iperf3-Server unter %1 sandte unvollständige Ergebnisse (%2).</translation>
-        </message>
-        <message>
-            <source>The iperf3 server at %1 sent results that are not a JSON object.</source>
-            <translation>Der iperf3-Server unter %1 sandte Ergebnisse, die kein JSON-Objekt sind.</translation>
-        </message>
-        <message>
-            <source>Cannot talk to the iperf3 server at %1: %2.</source>
-            <translation>Keine Verbindung zum iperf3-Server unter %1: %2.</translation>
-        </message>
-        <message>
-            <source>The iperf3 server at %1 closed the connection during the test.</source>
-            <translation>Der iperf3-Server unter %1 schloss die Verbindung während des Tests.</translation>
-        </message>
-        <message>
-            <source>The connection to the iperf3 server at %1 failed: %2.</source>
-            <translation>Die Verbindung zum iperf3-Server unter %1 schlug fehl: %2.</translation>
-        </message>
-        <message>
-            <source>A stock iperf3 server does not report its sysctls; run `tcptune serve` on the target to record both ends.</source>
-            <translation>Ein gewöhnlicher iperf3-Server meldet seine Sysctls nicht; starten Sie `tcptune serve` auf dem Ziel, um beide Enden aufzuzeichnen.</translation>
-        </message>
-    </context>
-    <context>
-        <name>tcptune::KnobPanel</name>
-        <message>
-            <source>Revert &amp;selected</source>
-            <translation>&amp;Ausgewählte zurücksetzen</translation>
-        </message>
-        <message>
-            <source>Revert &amp;all</source>
-            <translation>&amp;Alle zurücksetzen</translation>
-        </message>
-        <message>
-            <source>Show and change the knobs of the host or of a tcptune lab namespace.</source>
-            <translation>Die Knöpfe des Hosts oder eines tcptune-Labor-Namensraums zeigen und ändern.</translation>
-        </message>
-        <message>
-            <source>&amp;Reload values</source>
-            <translation>Werte neu &amp;laden</translation>
-        </message>
-        <message>
-            <source>Namespace:</source>
-            <translation>Namensraum:</translation>
-        </message>
-        <message>
-            <source>Double-click a value to change it. ● changed by tcptune, * differs from the kernel default.</source>
-            <translation>Doppelklicken Sie einen Wert, um ihn zu ändern. ● von tcptune geändert, * weicht vom Kernel-Standard ab.</translation>
-        </message>
-        <message numerus="yes">
-            <source>%n knob(s) restored.</source>
-            <translation>
-                <numerusform>%n Knopf zurückgesetzt.</numerusform>
-                <numerusform>%n Knöpfe zurückgesetzt.</numerusform>
-            </translation>
-        </message>
-        <message>
-            <source>Applying through tcptune-helper...</source>
-            <translation>Wird über tcptune-helper angewendet...</translation>
-        </message>
-        <message>
-            <source>Done.</source>
-            <translation>Fertig.</translation>
-        </message>
-        <message>
-            <source>Host</source>
-            <translation>Host</translation>
-        </message>
-    </context>
-    <context>
-        <name>tcptune::KnobTableModel</name>
-        <message>
-            <source>Global knob: it exists only in the host namespace.</source>
-            <translation>Globaler Knopf: er existiert nur im Namensraum des Hosts.</translation>
-        </message>
-        <message>
-            <source>unavailable</source>
-            <translation>nicht verfügbar</translation>
-        </message>
-        <message>
-            <source>per namespace</source>
-            <translation>je Namensraum</translation>
-        </message>
-        <message>
-            <source>global</source>
-            <translation>global</translation>
-        </message>
-        <message>
-            <source>Knob</source>
-            <translation>Knopf</translation>
-        </message>
-        <message>
-            <source>Original value</source>
-            <translation>Ursprünglicher Wert</translation>
-        </message>
-        <message>
-            <source>Current value</source>
-            <translation>Aktueller Wert</translation>
-        </message>
-        <message>
-            <source>Kernel default</source>
-            <translation>Kernel-Standard</translation>
-        </message>
-        <message>
-            <source>Scope</source>
-            <translation>Geltungsbereich</translation>
-        </message>
-    </context>
-    <context>
-        <name>tcptune::KnobValueDelegate</name>
-        <message>
-            <source>on</source>
-            <translation>an</translation>
-        </message>
-        <message>
-            <source>off</source>
-            <translation>aus</translation>
-        </message>
-        <message>
-            <source>min default max, e.g. 4096 16K 4M</source>
-            <translation>min. Standard max., z. B. 4096 16K 4M</translation>
-        </message>
-    </context>
-    <context>
-        <name>tcptune::LiveCapture</name>
-        <message>
-            <source>A capture is already running; stop it before starting another.</source>
-            <translation>Ein Mitschnitt läuft bereits; beenden Sie ihn, bevor Sie einen weiteren starten.</translation>
-        </message>
-        <message>
-            <source>No interface to capture on was given; name one (e.g. 'lo').</source>
-            <translation>Es wurde keine Schnittstelle zum Mitschneiden angegeben; nennen Sie eine (z. B. 'lo').</translation>
-        </message>
-        <message>
-            <source>No file to write the capture to was given; name one.</source>
-            <translation>Es wurde keine Datei für den Mitschnitt angegeben; nennen Sie eine.</translation>
-        </message>
-        <message>
-            <source>Snap length %1 is out of range; use 64 to 262144 bytes.</source>
-            <translation>Die Snap-Länge %1 liegt außerhalb des Bereichs; verwenden Sie 64 bis 262144 Bytes.</translation>
-        </message>
-        <message>
-            <source>Cannot capture on %1: %2</source>
-            <translation>Auf %1 kann nicht mitgeschnitten werden: %2</translation>
-        </message>
-        <message>
-            <source>The capture filter '%1' is not valid: %2. Use tcpdump filter syntax, e.g. 'tcp port 5201'.</source>
-            <translation>Der Mitschnittfilter '%1' ist ungültig: %2. Verwenden Sie die Filtersyntax von tcpdump, z. B. 'tcp port 5201'.</translation>
-        </message>
-        <message>
-            <source>Cannot install the capture filter '%1': %2</source>
-            <translation>Der Mitschnittfilter '%1' kann nicht gesetzt werden: %2</translation>
-        </message>
-        <message>
-            <source>Cannot write the capture file %1: %2. Choose a writable place.</source>
-            <translation>Die Mitschnittdatei %1 kann nicht geschrieben werden: %2. Wählen Sie einen beschreibbaren Ort.</translation>
-        </message>
-        <message>
-            <source>The capture stopped: %1. The packets before it are in the file.</source>
-            <translation>Der Mitschnitt hat angehalten: %1. Die Pakete davor sind in der Datei.</translation>
-        </message>
-    </context>
-    <context>
-        <name>tcptune::LiveExperimentBackend</name>
-        <message>
-            <source>tcptune-helper, which changes kernel knobs and builds the lab, did not start: %1</source>
-            <translation>tcptune-helper, der Kernel-Knöpfe ändert und das Labor aufbaut, startete nicht: %1</translation>
-        </message>
-        <message>
-            <source>Spec field 'knobs': lab parameters (lab.*) only apply to the lab target; remove them or set "target" to "lab".</source>
-            <translation>Spezifikationsfeld 'knobs': Laborparameter (lab.*) gelten nur für das Laborziel; entfernen Sie sie oder setzen Sie "target" auf "lab".</translation>
-        </message>
-        <message>
-            <source>Could not bring lab %1 up as %2: %3</source>
-            <translation>Labor %1 konnte nicht als %2 gestartet werden: %3</translation>
-        </message>
-        <message>
-            <source>Lab %1 is not up after building it; see 'tcptune lab status'.</source>
-            <translation>Labor %1 ist nach dem Aufbau nicht aktiv; siehe 'tcptune lab status'.</translation>
-        </message>
-        <message>
-            <source>The lab's agent did not start in %1: %2</source>
-            <translation>Der Agent des Labors startete nicht in %1: %2</translation>
-        </message>
-        <message>
-            <source>lab %1: %2</source>
-            <translation>Labor %1: %2</translation>
-        </message>
-        <message>
-            <source>Could not set %1 = %2%3: %4</source>
-            <translation>%1 = %2%3 konnte nicht gesetzt werden: %4</translation>
-        </message>
-        <message>
-            <source> in %1</source>
-            <translation> in %1</translation>
-        </message>
-        <message>
-            <source>Restoring the knobs failed: %1. 'tcptune knobs restore' rolls back what is left.</source>
-            <translation>Das Zurücksetzen der Knöpfe schlug fehl: %1. 'tcptune knobs restore' nimmt den Rest zurück.</translation>
-        </message>
-        <message>
-            <source>Knobs restored with warnings: %1</source>
-            <translation>Knöpfe mit Warnungen zurückgesetzt: %1</translation>
-        </message>
-        <message>
-            <source>cancelled</source>
-            <translation>abgebrochen</translation>
-        </message>
-    </context>
-    <context>
-        <name>tcptune::MainWindow</name>
-        <message>
-            <source>tcptune — TCP tuning workbench</source>
-            <translation>tcptune — Werkbank für TCP-Tuning</translation>
-        </message>
-        <message>
-            <source>&amp;Knobs</source>
-            <translation>&amp;Knöpfe</translation>
-        </message>
-        <message>
-            <source>&amp;Captures</source>
-            <translation>&amp;Mitschnitte</translation>
-        </message>
-        <message>
-            <source>&amp;History</source>
-            <translation>&amp;Verlauf</translation>
-        </message>
-        <message>
-            <source>S&amp;weep</source>
-            <translation>&amp;Durchlauf</translation>
-        </message>
-        <message>
-            <source>Ready. Ctrl+R runs, Esc stops, Ctrl+O opens a capture.</source>
-            <translation>Bereit. Strg+R startet, Esc hält an, Strg+O öffnet einen Mitschnitt.</translation>
-        </message>
-        <message>
-            <source>no extra series</source>
-            <translation>keine Zusatzreihe</translation>
-        </message>
-        <message>
-            <source>Reset zoom</source>
-            <translation>Zoom zurücksetzen</translation>
-        </message>
-        <message>
-            <source>Clear charts</source>
-            <translation>Diagramme leeren</translation>
-        </message>
-        <message>
-            <source>Wheel: zoom, drag: pan, double-click: follow</source>
-            <translation>Rad: zoomen, Ziehen: verschieben, Doppelklick: folgen</translation>
-        </message>
-        <message>
-            <source>Extra:</source>
-            <translation>Zusatz:</translation>
-        </message>
-        <message>
-            <source>&amp;File</source>
-            <translation>&amp;Datei</translation>
-        </message>
-        <message>
-            <source>&amp;Open capture...</source>
-            <translation>Mitschnitt ö&amp;ffnen...</translation>
-        </message>
-        <message>
-            <source>&amp;Quit</source>
-            <translation>&amp;Beenden</translation>
-        </message>
-        <message>
-            <source>&amp;Run</source>
-            <translation>&amp;Starten</translation>
-        </message>
-        <message>
-            <source>&amp;Stop</source>
-            <translation>&amp;Anhalten</translation>
-        </message>
-        <message>
-            <source>&amp;Help</source>
-            <translation>&amp;Hilfe</translation>
-        </message>
-        <message>
-            <source>&amp;About tcptune</source>
-            <translation>&amp;Über tcptune</translation>
-        </message>
-        <message>
-            <source>About tcptune</source>
-            <translation>Über tcptune</translation>
-        </message>
-        <message>
-            <source>tcptune %1: a workbench for Linux TCP tuning.</source>
-            <translation>tcptune %1: eine Werkbank für das TCP-Tuning unter Linux.</translation>
-        </message>
-        <message>
-            <source>Finished.</source>
-            <translation>Fertig.</translation>
-        </message>
-        <message>
-            <source>Stopped; knobs restored.</source>
-            <translation>Angehalten; Knöpfe zurückgesetzt.</translation>
-        </message>
-        <message>
-            <source>Failed.</source>
-            <translation>Fehlgeschlagen.</translation>
-        </message>
-        <message>
-            <source>Workbench run</source>
-            <translation>Werkbank-Lauf</translation>
-        </message>
-        <message>
-            <source>Preparing %1...</source>
-            <translation>Bereite %1 vor...</translation>
-        </message>
-        <message>
-            <source>Stopping and restoring knobs...</source>
-            <translation>Halte an und setze Knöpfe zurück...</translation>
-        </message>
-        <message>
-            <source>run %1</source>
-            <translation>Lauf %1</translation>
-        </message>
-        <message>
-            <source>Run %1 failed: %2</source>
-            <translation>Lauf %1 fehlgeschlagen: %2</translation>
-        </message>
-        <message>
-            <source>Run %1: %2 Mbit/s, RTT median %3 ms</source>
-            <translation>Lauf %1: %2 Mbit/s, RTT-Median %3 ms</translation>
-        </message>
-        <message>
-            <source>Open capture</source>
-            <translation>Mitschnitt öffnen</translation>
-        </message>
-        <message>
-            <source>Captures (*.pcap *.pcapng *.cap);;All files (*)</source>
-            <translation>Mitschnitte (*.pcap *.pcapng *.cap);;Alle Dateien (*)</translation>
-        </message>
-        <message>
-            <source>A lab was left behind by a crash (%1). Remove it before running in it.</source>
-            <translation>Ein Labor blieb nach einem Absturz zurück (%1). Entfernen Sie es, bevor Sie darin messen.</translation>
-        </message>
-        <message>
-            <source>Remove left-over labs</source>
-            <translation>Zurückgebliebene Labore entfernen</translation>
-        </message>
-        <message>
-            <source>Removing %1...</source>
-            <translation>Entferne %1...</translation>
-        </message>
-        <message>
-            <source>Left-over labs removed.</source>
-            <translation>Zurückgebliebene Labore entfernt.</translation>
-        </message>
-    </context>
-    <context>
-        <name>tcptune::MessageBanner</name>
-        <message>
-            <source>Close this message</source>
-            <translation>Diese Meldung schließen</translation>
-        </message>
-    </context>
-    <context>
-        <name>tcptune::PresetLibrary</name>
-        <message>
-            <source>There is no spec file or preset called '%1'. Give a path to a JSON spec or one of the presets: %2.</source>
-            <translation>Es gibt keine Spezifikationsdatei und keine Vorlage namens '%1'. Geben Sie den Pfad einer JSON-Spezifikation oder eine der Vorlagen an: %2.</translation>
-        </message>
-        <message>
-            <source>Cannot read the spec %1: %2.</source>
-            <translation>Die Spezifikation %1 kann nicht gelesen werden: %2.</translation>
-        </message>
-        <message>
-            <source>The spec %1 is larger than 1 MiB; a spec is a small JSON file.</source>
-            <translation>Die Spezifikation %1 ist größer als 1 MiB; eine Spezifikation ist eine kleine JSON-Datei.</translation>
-        </message>
-    </context>
-    <context>
-        <name>tcptune::ReportChartRenderer</name>
-        <message>
-            <source>Throughput (mean ± sd) and RTT median by %1</source>
-            <translation>Durchsatz (Mittel ± Stdabw.) und RTT-Median nach %1</translation>
-        </message>
-        <message>
-            <source>Throughput and RTT over time (first finished run of each point)</source>
-            <translation>Durchsatz und RTT über die Zeit (erster beendeter Lauf jedes Punkts)</translation>
-        </message>
-        <message>
-            <source>This result has no '%1' chart; it has: %2.</source>
-            <translation>Dieses Ergebnis hat kein Diagramm '%1'; es hat: %2.</translation>
-        </message>
-        <message>
-            <source>none (no samples, one point)</source>
-            <translation>keins (keine Messwerte, ein Punkt)</translation>
-        </message>
-        <message>
-            <source>run %1</source>
-            <translation>Lauf %1</translation>
-        </message>
-    </context>
-    <context>
-        <name>tcptune::ReportRow</name>
-        <message>
-            <source>collapse (%1 of %2 runs)</source>
-            <translation>Einbruch (%1 von %2 Läufen)</translation>
-        </message>
-        <message>
-            <source>high variance (CV %1 %)</source>
-            <translation>hohe Schwankung (VK %1 %)</translation>
-        </message>
-        <message>
-            <source>FAILED: %1 of %2 runs</source>
-            <translation>FEHLGESCHLAGEN: %1 von %2 Läufen</translation>
-        </message>
-        <message>
-            <source>incomplete: %1 of %2 runs</source>
-            <translation>unvollständig: %1 von %2 Läufen</translation>
-        </message>
-    </context>
-    <context>
-        <name>tcptune::ReportSubject</name>
-        <message>
-            <source>'%1' is not a result id. Use an experiment id (e.g. 12) or a run id as run:34; `tcptune results list` shows them.</source>
-            <translation>'%1' ist keine Ergebnis-ID. Verwenden Sie eine Experiment-ID (z. B. 12) oder eine Lauf-ID als run:34; `tcptune results list` zeigt sie.</translation>
-        </message>
-    </context>
-    <context>
-        <name>tcptune::ResultStore</name>
-        <message>
-            <source>run "%1"</source>
-            <translation>Lauf "%1"</translation>
-        </message>
-        <message>
-            <source>The result store is already open.</source>
-            <translation>Der Ergebnisspeicher ist bereits geöffnet.</translation>
-        </message>
-        <message>
-            <source>Cannot create the folder %1 for the result store; check its permissions or set TCPTUNE_RESULTS_DB to another file.</source>
-            <translation>Der Ordner %1 für den Ergebnisspeicher kann nicht angelegt werden; prüfen Sie seine Rechte oder setzen Sie TCPTUNE_RESULTS_DB auf eine andere Datei.</translation>
-        </message>
-        <message>
-            <source>Cannot open the result store %1: %2. Check the file's permissions or set TCPTUNE_RESULTS_DB to another file.</source>
-            <translation>Der Ergebnisspeicher %1 kann nicht geöffnet werden: %2. Prüfen Sie die Rechte der Datei oder setzen Sie TCPTUNE_RESULTS_DB auf eine andere Datei.</translation>
-        </message>
-        <message>
-            <source>The result store %1 was written by a newer tcptune (schema %2, this one knows %3); update tcptune or set TCPTUNE_RESULTS_DB to another file.</source>
-            <translation>Der Ergebnisspeicher %1 wurde von einem neueren tcptune geschrieben (Schema %2, dieses kennt %3); aktualisieren Sie tcptune oder setzen Sie TCPTUNE_RESULTS_DB auf eine andere Datei.</translation>
-        </message>
-        <message>
-            <source>record the schema version</source>
-            <translation>die Schemaversion speichern</translation>
-        </message>
-        <message>
-            <source>record the experiment</source>
-            <translation>das Experiment speichern</translation>
-        </message>
-        <message>
-            <source>update the experiment</source>
-            <translation>das Experiment aktualisieren</translation>
-        </message>
-        <message>
-            <source>read the experiment</source>
-            <translation>das Experiment lesen</translation>
-        </message>
-        <message>
-            <source>There is no experiment %1 in %2; 'tcptune results list' shows the stored ones.</source>
-            <translation>Es gibt kein Experiment %1 in %2; 'tcptune results list' zeigt die gespeicherten.</translation>
-        </message>
-        <message>
-            <source>list the experiments</source>
-            <translation>die Experimente auflisten</translation>
-        </message>
-        <message>
-            <source>delete the experiment</source>
-            <translation>das Experiment löschen</translation>
-        </message>
-        <message>
-            <source>replace an interrupted run</source>
-            <translation>einen unterbrochenen Lauf ersetzen</translation>
-        </message>
-        <message>
-            <source>record the run</source>
-            <translation>den Lauf speichern</translation>
-        </message>
-        <message>
-            <source>The result store could not commit the run: %1.</source>
-            <translation>Der Ergebnisspeicher konnte den Lauf nicht festschreiben: %1.</translation>
-        </message>
-        <message>
-            <source>store the run's result</source>
-            <translation>das Ergebnis des Laufs speichern</translation>
-        </message>
-        <message>
-            <source>read the runs</source>
-            <translation>die Läufe lesen</translation>
-        </message>
-        <message>
-            <source>read the run</source>
-            <translation>den Lauf lesen</translation>
-        </message>
-        <message>
-            <source>There is no run %1 in the result store.</source>
-            <translation>Es gibt keinen Lauf %1 im Ergebnisspeicher.</translation>
-        </message>
-        <message>
-            <source>read the finished runs</source>
-            <translation>die beendeten Läufe lesen</translation>
-        </message>
-        <message>
-            <source>store the samples</source>
-            <translation>die Messwerte speichern</translation>
-        </message>
-        <message>
-            <source>read the samples</source>
-            <translation>die Messwerte lesen</translation>
-        </message>
-        <message>
-            <source>store the knob snapshot</source>
-            <translation>den Knopf-Schnappschuss speichern</translation>
-        </message>
-        <message>
-            <source>read the knob snapshot</source>
-            <translation>den Knopf-Schnappschuss lesen</translation>
-        </message>
-        <message>
-            <source>store the capture</source>
-            <translation>den Mitschnitt speichern</translation>
-        </message>
-        <message>
-            <source>read the captures</source>
-            <translation>die Mitschnitte lesen</translation>
-        </message>
-    </context>
-    <context>
-        <name>tcptune::RunControlPanel</name>
-        <message>
-            <source>&amp;Run</source>
-            <translation>&amp;Starten</translation>
-        </message>
-        <message>
-            <source>&amp;Stop</source>
-            <translation>&amp;Anhalten</translation>
-        </message>
-        <message>
-            <source>Ready.</source>
-            <translation>Bereit.</translation>
-        </message>
-        <message>
-            <source>Run the experiment (Ctrl+R)</source>
-            <translation>Das Experiment starten (Strg+R)</translation>
-        </message>
-        <message>
-            <source>Stop and restore every knob (Esc)</source>
-            <translation>Anhalten und jeden Knopf zurücksetzen (Esc)</translation>
-        </message>
-        <message>
-            <source>starting...</source>
-            <translation>starte...</translation>
-        </message>
-        <message>
-            <source>done</source>
-            <translation>fertig</translation>
-        </message>
-        <message>
-            <source>run %1 of %2, %3 s left</source>
-            <translation>Lauf %1 von %2, noch %3 s</translation>
-        </message>
-        <message>
-            <source>run %1 of %2</source>
-            <translation>Lauf %1 von %2</translation>
-        </message>
-    </context>
-    <context>
-        <name>tcptune::Runner</name>
-        <message>
-            <source>Experiment %1 cannot be resumed: its stored plan no longer parses (%2).</source>
-            <translation>Experiment %1 kann nicht fortgesetzt werden: sein gespeicherter Plan lässt sich nicht mehr lesen (%2).</translation>
-        </message>
-        <message>
-            <source>Run %1 of %2: %3, repeat %4</source>
-            <translation>Lauf %1 von %2: %3, Wiederholung %4</translation>
-        </message>
-        <message>
-            <source>the spec</source>
-            <translation>die Spezifikation</translation>
-        </message>
-        <message>
-            <source>Running without a capture: %1</source>
-            <translation>Lauf ohne Mitschnitt: %1</translation>
-        </message>
-        <message>
-            <source>cancelled</source>
-            <translation>abgebrochen</translation>
-        </message>
-    </context>
-    <context>
-        <name>tcptune::SweepChart</name>
-        <message>
-            <source>Throughput and RTT against the swept value</source>
-            <translation>Durchsatz und RTT über dem durchlaufenen Wert</translation>
-        </message>
-        <message>
-            <source>Throughput (Mbit/s), mean ± sd</source>
-            <translation>Durchsatz (Mbit/s), Mittel ± Stdabw.</translation>
-        </message>
-        <message>
-            <source>RTT median (ms)</source>
-            <translation>RTT-Median (ms)</translation>
-        </message>
-        <message>
-            <source>Throughput</source>
-            <translation>Durchsatz</translation>
-        </message>
-        <message>
-            <source>RTT median</source>
-            <translation>RTT-Median</translation>
-        </message>
-        <message>
-            <source>Sweep</source>
-            <translation>Durchlauf</translation>
-        </message>
-    </context>
-    <context>
-        <name>tcptune::SweepPanel</name>
-        <message>
-            <source>Start sweep</source>
-            <translation>Durchlauf starten</translation>
-        </message>
-        <message>
-            <source>Cancel sweep</source>
-            <translation>Durchlauf abbrechen</translation>
-        </message>
-        <message>
-            <source>values, e.g. 64K 128K 256K 1M</source>
-            <translation>Werte, z. B. 64K 128K 256K 1M</translation>
-        </message>
-        <message>
-            <source>(build from the panels)</source>
-            <translation>(aus den Bedienfeldern bilden)</translation>
-        </message>
-        <message>
-            <source>Story %1: %2</source>
-            <translation>Geschichte %1: %2</translation>
-        </message>
-        <message>
-            <source>Value</source>
-            <translation>Wert</translation>
-        </message>
-        <message>
-            <source>Throughput (Mbit/s)</source>
-            <translation>Durchsatz (Mbit/s)</translation>
-        </message>
-        <message>
-            <source>Each run (Mbit/s)</source>
-            <translation>Jeder Lauf (Mbit/s)</translation>
-        </message>
-        <message>
-            <source>RTT median (ms)</source>
-            <translation>RTT-Median (ms)</translation>
-        </message>
-        <message>
-            <source>RTT p95 (ms)</source>
-            <translation>RTT p95 (ms)</translation>
-        </message>
-        <message>
-            <source>Flags</source>
-            <translation>Markierungen</translation>
-        </message>
-        <message>
-            <source>Sweep</source>
-            <translation>Durchlauf</translation>
-        </message>
-        <message>
-            <source>over</source>
-            <translation>über</translation>
-        </message>
-        <message>
-            <source>Repeats</source>
-            <translation>Wiederholungen</translation>
-        </message>
-        <message>
-            <source>or preset</source>
-            <translation>oder Vorlage</translation>
-        </message>
-        <message>
-            <source>%1 of %2 runs done, about %3 s left.</source>
-            <translation>%1 von %2 Läufen fertig, noch etwa %3 s.</translation>
-        </message>
-        <message>
-            <source>Sweep of %1</source>
-            <translation>Durchlauf von %1</translation>
-        </message>
-        <message>
-            <source>The sweep has no values: type them separated by spaces, e.g. 64K 256K 1M.</source>
-            <translation>Der Durchlauf hat keine Werte: geben Sie sie durch Leerzeichen getrennt ein, z. B. 64K 256K 1M.</translation>
-        </message>
-        <message>
-            <source>Sweep started: %1 runs, about %2 s.</source>
-            <translation>Durchlauf gestartet: %1 Läufe, etwa %2 s.</translation>
-        </message>
-        <message>
-            <source>Cancelling; knobs are being restored...</source>
-            <translation>Breche ab; die Knöpfe werden zurückgesetzt...</translation>
-        </message>
-        <message numerus="yes">
-            <source>collapsed in %n run(s)</source>
-            <translation>
-                <numerusform>in %n Lauf eingebrochen</numerusform>
-                <numerusform>in %n Läufen eingebrochen</numerusform>
-            </translation>
-        </message>
-        <message>
-            <source>high variance (CV %1 %)</source>
-            <translation>hohe Schwankung (VK %1 %)</translation>
-        </message>
-        <message>
-            <source>Sweep ended; every knob is back to its value before the sweep.</source>
-            <translation>Durchlauf beendet; jeder Knopf hat wieder seinen Wert von vor dem Durchlauf.</translation>
-        </message>
-    </context>
-    <context>
-        <name>tcptune::SweepPlan</name>
-        <message>
-            <source>no parameter named.</source>
-            <translation>kein Parameter genannt.</translation>
-        </message>
-        <message>
-            <source>the axis over %1 has no values; give at least one.</source>
-            <translation>die Achse über %1 hat keine Werte; geben Sie mindestens einen an.</translation>
-        </message>
-        <message>
-            <source>%1 is named twice.</source>
-            <translation>%1 ist zweimal genannt.</translation>
-        </message>
-        <message>
-            <source>%1 is already swept by another axis; a 2-D sweep needs two different parameters.</source>
-            <translation>%1 wird bereits von einer anderen Achse durchlaufen; ein 2-D-Durchlauf braucht zwei verschiedene Parameter.</translation>
-        </message>
-        <message>
-            <source>the value %1 appears twice on this axis.</source>
-            <translation>der Wert %1 kommt auf dieser Achse zweimal vor.</translation>
-        </message>
-        <message>
-            <source>at most %1 axes.</source>
-            <translation>höchstens %1 Achsen.</translation>
-        </message>
-        <message>
-            <source>give %1 values, one per parameter.</source>
-            <translation>geben Sie %1 Werte an, einen je Parameter.</translation>
-        </message>
-        <message>
-            <source>Experiment: %1</source>
-            <translation>Experiment: %1</translation>
-        </message>
-        <message>
-            <source>(unnamed)</source>
-            <translation>(unbenannt)</translation>
-        </message>
-        <message>
-            <source>Target: %1</source>
-            <translation>Ziel: %1</translation>
-        </message>
-        <message>
-            <source>Workload: %1, %2 stream(s), %3 s per run (%4 s omitted), sampling every %5 ms%6</source>
-            <translation>Last: %1, %2 Strom/Ströme, %3 s je Lauf (%4 s ausgelassen), Abtastung alle %5 ms%6</translation>
-        </message>
-        <message>
-            <source>, with capture</source>
-            <translation>, mit Mitschnitt</translation>
-        </message>
-        <message>
-            <source>Knob: %1 = %2</source>
-            <translation>Knopf: %1 = %2</translation>
-        </message>
-        <message>
-            <source>Axis %1: %2 = %3</source>
-            <translation>Achse %1: %2 = %3</translation>
-        </message>
-        <message>
-            <source>Points: %1, repeats: %2, runs: %3, order: %4</source>
-            <translation>Punkte: %1, Wiederholungen: %2, Läufe: %3, Reihenfolge: %4</translation>
-        </message>
-        <message>
-            <source>shuffled (seed %1)</source>
-            <translation>gemischt (Startwert %1)</translation>
-        </message>
-        <message>
-            <source>in sequence</source>
-            <translation>der Reihe nach</translation>
-        </message>
-        <message>
-            <source>Expected duration: about %1 s</source>
-            <translation>Erwartete Dauer: etwa %1 s</translation>
-        </message>
-        <message>
-            <source>expected an object with "axes".</source>
-            <translation>ein Objekt mit "axes" erwartet.</translation>
-        </message>
-        <message>
-            <source>unknown field; known fields here are: axes, shuffle, seed.</source>
-            <translation>unbekanntes Feld; bekannte Felder hier sind: axes, shuffle, seed.</translation>
-        </message>
-        <message>
-            <source>expected a list of axes.</source>
-            <translation>eine Liste von Achsen erwartet.</translation>
-        </message>
-        <message>
-            <source>%1 axes given; at most %2 are supported.</source>
-            <translation>%1 Achsen angegeben; höchstens %2 werden unterstützt.</translation>
-        </message>
-        <message>
-            <source>expected an object with "parameter" and "values".</source>
-            <translation>ein Objekt mit "parameter" und "values" erwartet.</translation>
-        </message>
-        <message>
-            <source>unknown field; use parameter (or parameters) with values or range.</source>
-            <translation>unbekanntes Feld; verwenden Sie parameter (oder parameters) mit values oder range.</translation>
-        </message>
-        <message>
-            <source>expected a string.</source>
-            <translation>eine Zeichenkette erwartet.</translation>
-        </message>
-        <message>
-            <source>name the swept knob, e.g. "parameter": "socket.SO_SNDBUF".</source>
-            <translation>nennen Sie den durchlaufenen Knopf, z. B. "parameter": "socket.SO_SNDBUF".</translation>
-        </message>
-        <message>
-            <source>%1 is not a sweepable workload parameter; use one of: %2.</source>
-            <translation>%1 ist kein durchlaufbarer Lastparameter; verwenden Sie einen von: %2.</translation>
-        </message>
-        <message>
-            <source>a range sweeps one parameter; list tuples for several.</source>
-            <translation>ein Bereich durchläuft einen Parameter; zählen Sie für mehrere Tupel auf.</translation>
-        </message>
-        <message>
-            <source>expected {"from", "to", "steps"}.</source>
-            <translation>{"from", "to", "steps"} erwartet.</translation>
-        </message>
-        <message>
-            <source>expected a list of values (or a "range").</source>
-            <translation>eine Liste von Werten (oder ein "range") erwartet.</translation>
-        </message>
-        <message>
-            <source>expected a value such as "64K" or 65536.</source>
-            <translation>ein Wert wie "64K" oder 65536 erwartet.</translation>
-        </message>
-        <message>
-            <source>expected a list of %1 values.</source>
-            <translation>eine Liste von %1 Werten erwartet.</translation>
-        </message>
-        <message>
-            <source>expected scalar values.</source>
-            <translation>einfache Werte erwartet.</translation>
-        </message>
-        <message>
-            <source>expected true or false.</source>
-            <translation>true oder false erwartet.</translation>
-        </message>
-        <message>
-            <source>expected a whole number 0 .. 4294967295.</source>
-            <translation>eine ganze Zahl 0 .. 4294967295 erwartet.</translation>
-        </message>
-        <message>
-            <source>more than %1 runs; reduce values or repeats.</source>
-            <translation>mehr als %1 Läufe; verringern Sie Werte oder Wiederholungen.</translation>
-        </message>
-        <message>
-            <source>The spec is not valid JSON at offset %1: %2.</source>
-            <translation>Die Spezifikation ist kein gültiges JSON an Position %1: %2.</translation>
-        </message>
-        <message>
-            <source>The spec must be a JSON object ({ ... }).</source>
-            <translation>Die Spezifikation muss ein JSON-Objekt sein ({ ... }).</translation>
-        </message>
-    </context>
-    <context>
-        <name>tcptune::SweepTableRow</name>
-        <message>
-            <source>no runs</source>
-            <translation>keine Läufe</translation>
-        </message>
-        <message>
-            <source>collapse %1/%2</source>
-            <translation>Einbruch %1/%2</translation>
-        </message>
-        <message>
-            <source>high variance (CV %1 %)</source>
-            <translation>hohe Schwankung (VK %1 %)</translation>
-        </message>
-        <message>
-            <source>%1 failed</source>
-            <translation>%1 fehlgeschlagen</translation>
-        </message>
-    </context>
-    <context>
-        <name>tcptune::TargetPanel</name>
-        <message>
-            <source>Target</source>
-            <translation>Ziel</translation>
-        </message>
-        <message>
-            <source>Local lab</source>
-            <translation>Lokales Labor</translation>
-        </message>
-        <message>
-            <source>tcptune agent</source>
-            <translation>tcptune-Agent</translation>
-        </message>
-        <message>
-            <source>iperf3 server</source>
-            <translation>iperf3-Server</translation>
-        </message>
-        <message>
-            <source>The lab runs client and server in network namespaces on this machine.</source>
-            <translation>Das Labor betreibt Client und Server in Netzwerk-Namensräumen auf diesem Rechner.</translation>
-        </message>
-        <message>
-            <source>routed (bottleneck on a router)</source>
-            <translation>geroutet (Engpass auf einem Router)</translation>
-        </message>
-        <message>
-            <source>direct (shaping on the sender)</source>
-            <translation>direkt (Formung beim Sender)</translation>
-        </message>
-        <message>
-            <source>Bottleneck rate, e.g. 50mbit or 1gbit; 0 leaves the link unshaped.</source>
-            <translation>Engpassrate, z. B. 50mbit oder 1gbit; 0 lässt die Verbindung ungeformt.</translation>
-        </message>
-        <message>
-            <source>Queue limit of the bottleneck in bytes, e.g. 2M.</source>
-            <translation>Warteschlangengrenze des Engpasses in Bytes, z. B. 2M.</translation>
-        </message>
-        <message>
-            <source>Topology</source>
-            <translation>Topologie</translation>
-        </message>
-        <message>
-            <source>Rate</source>
-            <translation>Rate</translation>
-        </message>
-        <message>
-            <source>Queue</source>
-            <translation>Warteschlange</translation>
-        </message>
-        <message>
-            <source>MTU</source>
-            <translation>MTU</translation>
-        </message>
-        <message>
-            <source>host running 'tcptune serve'</source>
-            <translation>Host, auf dem 'tcptune serve' läuft</translation>
-        </message>
-        <message>
-            <source>Host</source>
-            <translation>Host</translation>
-        </message>
-        <message>
-            <source>Port</source>
-            <translation>Port</translation>
-        </message>
-        <message>
-            <source>host running 'iperf3 -s'</source>
-            <translation>Host, auf dem 'iperf3 -s' läuft</translation>
-        </message>
-        <message>
-            <source>Target, lab: %1</source>
-            <translation>Ziel, Labor: %1</translation>
-        </message>
-        <message>
-            <source>Target: no host given. Enter the address of the %1, or choose the local lab.</source>
-            <translation>Ziel: kein Host angegeben. Geben Sie die Adresse des %1 ein oder wählen Sie das lokale Labor.</translation>
-        </message>
-    </context>
-    <context>
-        <name>tcptune::ThroughputRttView</name>
-        <message>
-            <source>Throughput</source>
-            <translation>Durchsatz</translation>
-        </message>
-        <message>
-            <source>Round-trip time</source>
-            <translation>Umlaufzeit</translation>
-        </message>
-        <message>
-            <source>Time (s)</source>
-            <translation>Zeit (s)</translation>
-        </message>
-        <message>
-            <source>Throughput (Mbit/s)</source>
-            <translation>Durchsatz (Mbit/s)</translation>
-        </message>
-        <message>
-            <source>RTT (ms)</source>
-            <translation>RTT (ms)</translation>
-        </message>
-        <message>
-            <source>cwnd (segments)</source>
-            <translation>cwnd (Segmente)</translation>
-        </message>
-        <message>
-            <source>Retransmits</source>
-            <translation>Neuübertragungen</translation>
-        </message>
-        <message>
-            <source>Bytes in flight</source>
-            <translation>Bytes unterwegs</translation>
-        </message>
-        <message>
-            <source>t = %1 s</source>
-            <translation>t = %1 s</translation>
-        </message>
-        <message>
-            <source>Mbit/s</source>
-            <translation>Mbit/s</translation>
-        </message>
-        <message>
-            <source>ms</source>
-            <translation>ms</translation>
-        </message>
-        <message>
-            <source>Throughput and RTT</source>
-            <translation>Durchsatz und RTT</translation>
-        </message>
-    </context>
-    <context>
-        <name>tcptune::TrafficClient</name>
-        <message>
-            <source>The target %1 dropped data connection %2: %3.</source>
-            <translation>Das Ziel %1 hat die Datenverbindung %2 abgebrochen: %3.</translation>
-        </message>
-        <message>
-            <source>The target %1 dropped the latency probe connection: %2.</source>
-            <translation>Das Ziel %1 hat die Verbindung der Latenzsonde abgebrochen: %2.</translation>
-        </message>
-        <message>
-            <source>The run was cancelled after %1 s.</source>
-            <translation>Der Lauf wurde nach %1 s abgebrochen.</translation>
-        </message>
-        <message>
-            <source>Data connection %1 to %2 failed after %3 s.</source>
-            <translation>Datenverbindung %1 zu %2 schlug nach %3 s fehl.</translation>
-        </message>
-        <message>
-            <source>Data connection %1 failed: %2.</source>
-            <translation>Datenverbindung %1 schlug fehl: %2.</translation>
-        </message>
-        <message>
-            <source>The %1 samples taken so far are kept; the run is marked interrupted.</source>
-            <translation>Die bisher genommenen %1 Messwerte bleiben erhalten; der Lauf ist als unterbrochen markiert.</translation>
-        </message>
-    </context>
-    <context>
-        <name>tcptune::TrafficSpec</name>
-        <message>
-            <source>'%1' must be a number.</source>
-            <translation>'%1' muss eine Zahl sein.</translation>
-        </message>
-        <message>
-            <source>'%1' must be a whole number.</source>
-            <translation>'%1' muss eine ganze Zahl sein.</translation>
-        </message>
-        <message>
-            <source>'%1' must be true or false.</source>
-            <translation>'%1' muss true oder false sein.</translation>
-        </message>
-        <message>
-            <source>'%1' must be a string.</source>
-            <translation>'%1' muss eine Zeichenkette sein.</translation>
-        </message>
-        <message>
-            <source>Unknown target kind '%1'; use agent or iperf3.</source>
-            <translation>Unbekannte Zielart '%1'; verwenden Sie agent oder iperf3.</translation>
-        </message>
-        <message>
-            <source>The target port must be a number from 1 to 65535.</source>
-            <translation>Der Zielport muss eine Zahl von 1 bis 65535 sein.</translation>
-        </message>
-        <message>
-            <source>'target' must be an object or a HOST[:PORT] string.</source>
-            <translation>'target' muss ein Objekt oder eine Zeichenkette HOST[:PORT] sein.</translation>
-        </message>
-        <message>
-            <source>%1 %2 is out of range; give %3 to %4 bytes.</source>
-            <translation>%1 %2 liegt außerhalb des Bereichs; geben Sie %3 bis %4 Bytes an.</translation>
-        </message>
-        <message>
-            <source>Duration %1 s is out of range; give more than 0 and at most %2 seconds.</source>
-            <translation>Die Dauer %1 s liegt außerhalb des Bereichs; geben Sie mehr als 0 und höchstens %2 Sekunden an.</translation>
-        </message>
-        <message>
-            <source>Omit %1 s is out of range; give 0 to 600 seconds.</source>
-            <translation>Auslassen %1 s liegt außerhalb des Bereichs; geben Sie 0 bis 600 Sekunden an.</translation>
-        </message>
-        <message>
-            <source>%1 streams is out of range; give 1 to %2.</source>
-            <translation>%1 Ströme liegen außerhalb des Bereichs; geben Sie 1 bis %2 an.</translation>
-        </message>
-        <message>
-            <source>Write size</source>
-            <translation>Schreibgröße</translation>
-        </message>
-        <message>
-            <source>Request size</source>
-            <translation>Anfragegröße</translation>
-        </message>
-        <message>
-            <source>Response size</source>
-            <translation>Antwortgröße</translation>
-        </message>
-        <message>
-            <source>Header size</source>
-            <translation>Kopfgröße</translation>
-        </message>
-        <message>
-            <source>Send buffer (SO_SNDBUF)</source>
-            <translation>Sendepuffer (SO_SNDBUF)</translation>
-        </message>
-        <message>
-            <source>Use 0 to keep autotuning.</source>
-            <translation>Verwenden Sie 0, um die automatische Anpassung zu behalten.</translation>
-        </message>
-        <message>
-            <source>Receive buffer (SO_RCVBUF)</source>
-            <translation>Empfangspuffer (SO_RCVBUF)</translation>
-        </message>
-        <message>
-            <source>TCP_NOTSENT_LOWAT %1 is out of range; give 0 (off) to %2 bytes.</source>
-            <translation>TCP_NOTSENT_LOWAT %1 liegt außerhalb des Bereichs; geben Sie 0 (aus) bis %2 Bytes an.</translation>
-        </message>
-        <message>
-            <source>Pacing rate %1 bit/s is out of range; give 0 (unlimited) or a positive rate.</source>
-            <translation>Die Pacing-Rate %1 bit/s liegt außerhalb des Bereichs; geben Sie 0 (unbegrenzt) oder eine positive Rate an.</translation>
-        </message>
-        <message>
-            <source>'%1' is not a congestion control name; see net.ipv4.tcp_available_congestion_control.</source>
-            <translation>'%1' ist kein Name einer Überlaststeuerung; siehe net.ipv4.tcp_available_congestion_control.</translation>
-        </message>
-        <message>
-            <source>Sample interval %1 ms is out of range; give %2 to %3 ms.</source>
-            <translation>Das Abtastintervall %1 ms liegt außerhalb des Bereichs; geben Sie %2 bis %3 ms an.</translation>
-        </message>
-        <message>
-            <source>Connect timeout %1 ms is out of range; give 1 to %2 ms.</source>
-            <translation>Die Verbindungsfrist %1 ms liegt außerhalb des Bereichs; geben Sie 1 bis %2 ms an.</translation>
-        </message>
-        <message>
-            <source>No target host; give --target HOST[:PORT] or iperf3://HOST[:PORT].</source>
-            <translation>Kein Zielhost; geben Sie --target HOST[:PORT] oder iperf3://HOST[:PORT] an.</translation>
-        </message>
-        <message>
-            <source>Target port 0 is not valid; give a port from 1 to 65535.</source>
-            <translation>Zielport 0 ist ungültig; geben Sie einen Port von 1 bis 65535 an.</translation>
-        </message>
-        <message>
-            <source>An iperf3 server cannot answer requests; run the rr workload against `tcptune serve`, or use bulk.</source>
-            <translation>Ein iperf3-Server kann keine Anfragen beantworten; führen Sie die Last rr gegen `tcptune serve` aus oder verwenden Sie bulk.</translation>
-        </message>
-        <message>
-            <source>An iperf3 server cannot answer split-write messages; set the response size to 0 (one-way) or run against `tcptune serve`.</source>
-            <translation>Ein iperf3-Server kann keine split-write-Nachrichten beantworten; setzen Sie die Antwortgröße auf 0 (einseitig) oder arbeiten Sie gegen `tcptune serve`.</translation>
-        </message>
-        <message>
-            <source>An iperf3 server cannot answer the latency probe; turn the probe off or run against `tcptune serve`.</source>
-            <translation>Ein iperf3-Server kann die Latenzsonde nicht beantworten; schalten Sie die Sonde ab oder arbeiten Sie gegen `tcptune serve`.</translation>
-        </message>
-        <message>
-            <source>Client namespace '%1' is not a tcptune namespace; names start with 'tcptune-'.</source>
-            <translation>Der Client-Namensraum '%1' ist kein tcptune-Namensraum; Namen beginnen mit 'tcptune-'.</translation>
-        </message>
-    </context>
-    <context>
-        <name>tcptune::TrafficTarget</name>
-        <message>
-            <source>Unknown target scheme in '%1'; give HOST[:PORT] for a tcptune agent or iperf3://HOST[:PORT] for an iperf3 server.</source>
-            <translation>Unbekanntes Zielschema in '%1'; geben Sie HOST[:PORT] für einen tcptune-Agenten oder iperf3://HOST[:PORT] für einen iperf3-Server an.</translation>
-        </message>
-        <message>
-            <source>Missing ']' in target '%1'; write IPv6 addresses as [ADDR]:PORT.</source>
-            <translation>Fehlende ']' im Ziel '%1'; schreiben Sie IPv6-Adressen als [ADR]:PORT.</translation>
-        </message>
-        <message>
-            <source>Unexpected text after ']' in target '%1'; write [ADDR]:PORT.</source>
-            <translation>Unerwarteter Text nach ']' im Ziel '%1'; schreiben Sie [ADR]:PORT.</translation>
-        </message>
-        <message>
-            <source>The target '%1' has no host; give HOST[:PORT].</source>
-            <translation>Das Ziel '%1' hat keinen Host; geben Sie HOST[:PORT] an.</translation>
-        </message>
-        <message>
-            <source>'%1' is not a host name or address; give HOST[:PORT].</source>
-            <translation>'%1' ist kein Hostname und keine Adresse; geben Sie HOST[:PORT] an.</translation>
-        </message>
-        <message>
-            <source>'%1' is not a port; give a number from 1 to 65535.</source>
-            <translation>'%1' ist kein Port; geben Sie eine Zahl von 1 bis 65535 an.</translation>
-        </message>
-    </context>
-    <context>
-        <name>tcptune::WorkloadPanel</name>
-        <message>
-            <source>Workload</source>
-            <translation>Last</translation>
-        </message>
-        <message>
-            <source>TCP_NODELAY (Nagle off)</source>
-            <translation>TCP_NODELAY (Nagle aus)</translation>
-        </message>
-        <message>
-            <source>TCP_CORK</source>
-            <translation>TCP_CORK</translation>
-        </message>
-        <message>
-            <source>bulk stream</source>
-            <translation>Massenstrom</translation>
-        </message>
-        <message>
-            <source>request/response</source>
-            <translation>Anfrage/Antwort</translation>
-        </message>
-        <message>
-            <source>split writes (header + data)</source>
-            <translation>geteilte Schreibvorgänge (Kopf + Daten)</translation>
-        </message>
-        <message>
-            <source> s</source>
-            <translation> s</translation>
-        </message>
-        <message>
-            <source>SO_SNDBUF; empty leaves send-buffer autotuning on.</source>
-            <translation>SO_SNDBUF; leer lässt die automatische Anpassung des Sendepuffers an.</translation>
-        </message>
-        <message>
-            <source>autotuned</source>
-            <translation>automatisch</translation>
-        </message>
-        <message>
-            <source>SO_RCVBUF; empty leaves receive-buffer autotuning on.</source>
-            <translation>SO_RCVBUF; leer lässt die automatische Anpassung des Empfangspuffers an.</translation>
-        </message>
-        <message>
-            <source>system default</source>
-            <translation>Systemstandard</translation>
-        </message>
-        <message>
-            <source> ms</source>
-            <translation> ms</translation>
-        </message>
-        <message>
-            <source>How often TCP_INFO of every sending socket is sampled.</source>
-            <translation>Wie oft TCP_INFO jedes sendenden Sockets abgetastet wird.</translation>
-        </message>
-        <message>
-            <source>Kind</source>
-            <translation>Art</translation>
-        </message>
-        <message>
-            <source>Duration</source>
-            <translation>Dauer</translation>
-        </message>
-        <message>
-            <source>Streams</source>
-            <translation>Ströme</translation>
-        </message>
-        <message>
-            <source>Write size</source>
-            <translation>Schreibgröße</translation>
-        </message>
-        <message>
-            <source>Send buffer</source>
-            <translation>Sendepuffer</translation>
-        </message>
-        <message>
-            <source>Receive buffer</source>
-            <translation>Empfangspuffer</translation>
-        </message>
-        <message>
-            <source>Congestion control</source>
-            <translation>Überlaststeuerung</translation>
-        </message>
-        <message>
-            <source>Sample every</source>
-            <translation>Abtasten alle</translation>
-        </message>
-        <message>
-            <source>Workload, write size: %1</source>
-            <translation>Last, Schreibgröße: %1</translation>
-        </message>
-        <message>
-            <source>Workload, %1: %2</source>
-            <translation>Last, %1: %2</translation>
-        </message>
-    </context>
-    <context>
-        <name>tcptune::agentproto</name>
-        <message>
-            <source>malformed control message (not a JSON object: %1)</source>
-            <translation>fehlerhafte Steuernachricht (kein JSON-Objekt: %1)</translation>
-        </message>
-        <message>
-            <source>not an object</source>
-            <translation>kein Objekt</translation>
-        </message>
-        <message>
-            <source>malformed control message (no "tcptune_agent" protocol version)</source>
-            <translation>fehlerhafte Steuernachricht (keine Protokollversion "tcptune_agent")</translation>
-        </message>
-        <message>
-            <source>protocol version %1 is not supported; this agent speaks version %2, update the older side</source>
-            <translation>Protokollversion %1 wird nicht unterstützt; dieser Agent spricht Version %2, aktualisieren Sie die ältere Seite</translation>
-        </message>
-        <message>
-            <source>malformed control message (no "type")</source>
-            <translation>fehlerhafte Steuernachricht (kein "type")</translation>
-        </message>
-        <message>
-            <source>"%1" must be a whole number from %2 to %3</source>
-            <translation>"%1" muss eine ganze Zahl von %2 bis %3 sein</translation>
-        </message>
-        <message>
-            <source>"duration_s" must be more than 0 and at most %1</source>
-            <translation>"duration_s" muss größer als 0 und höchstens %1 sein</translation>
-        </message>
-        <message>
-            <source>"omit_s" must be from 0 to 600</source>
-            <translation>"omit_s" muss zwischen 0 und 600 liegen</translation>
-        </message>
-        <message>
-            <source>"request_bytes" and "response_bytes" must both be 0 (sink) or both positive</source>
-            <translation>"request_bytes" und "response_bytes" müssen beide 0 (Senke) oder beide positiv sein</translation>
-        </message>
-    </context>
-    <context>
-        <name>tcptune::cli</name>
-        <message>
-            <source>client</source>
-            <translation>Client</translation>
-        </message>
-        <message>
-            <source>server</source>
-            <translation>Server</translation>
-        </message>
-        <message>
-            <source>packets</source>
-            <translation>Pakete</translation>
-        </message>
-        <message>
-            <source>c2s</source>
-            <translation>c2s</translation>
-        </message>
-        <message>
-            <source>s2c</source>
-            <translation>s2c</translation>
-        </message>
-        <message>
-            <source>retrans</source>
-            <translation>Neuübertr.</translation>
-        </message>
-        <message>
-            <source>rtt med ms</source>
-            <translation>RTT Med. ms</translation>
-        </message>
-        <message>
-            <source>rtt p95 ms</source>
-            <translation>RTT p95 ms</translation>
-        </message>
-        <message>
-            <source>Analyses the TCP flows of a pcap or pcapng capture as Wireshark would: bytes, retransmissions, round-trip times and bytes per interval, largest flow first.</source>
-            <translation>Analysiert die TCP-Flüsse eines pcap- oder pcapng-Mitschnitts wie Wireshark: Bytes, Neuübertragungen, Umlaufzeiten und Bytes je Intervall, größter Fluss zuerst.</translation>
-        </message>
-        <message>
-            <source>The capture file (pcap or pcapng).</source>
-            <translation>Die Mitschnittdatei (pcap oder pcapng).</translation>
-        </message>
-        <message>
-            <source>Print JSON instead of a table.</source>
-            <translation>JSON statt einer Tabelle ausgeben.</translation>
-        </message>
-        <message>
-            <source>Length of the intervals for bytes per interval, in seconds (default 0.1).</source>
-            <translation>Länge der Intervalle für Bytes je Intervall, in Sekunden (Standard 0.1).</translation>
-        </message>
-        <message>
-            <source>Try 'tcptune analyze --help'.</source>
-            <translation>Versuchen Sie 'tcptune analyze --help'.</translation>
-        </message>
-        <message>
-            <source>Give exactly one capture file, e.g. 'tcptune analyze run.pcap'.</source>
-            <translation>Geben Sie genau eine Mitschnittdatei an, z. B. 'tcptune analyze run.pcap'.</translation>
-        </message>
-        <message>
-            <source>'%1' is not a valid interval; give a positive number of seconds, e.g. --interval 0.1.</source>
-            <translation>'%1' ist kein gültiges Intervall; geben Sie eine positive Sekundenzahl an, z. B. --interval 0.1.</translation>
-        </message>
-        <message>
-            <source>warning: </source>
-            <translation>Warnung: </translation>
-        </message>
-        <message>
-            <source>Draws a chart of a stored sweep or run, as on screen, into a PNG, SVG or PDF file.
-For a sweep the default chart is throughput and RTT by the swept value ('sweep'); for a run, throughput
-and RTT over time side by side ('throughput-rtt'). ID is an experiment id or run:ID.</source>
-            <translation>Zeichnet ein Diagramm eines gespeicherten Durchlaufs oder Laufs wie auf dem Bildschirm in eine PNG-, SVG- oder PDF-Datei.
-Für einen Durchlauf ist das Standarddiagramm Durchsatz und RTT nach dem durchlaufenen Wert ('sweep'); für einen Lauf Durchsatz
-und RTT über die Zeit nebeneinander ('throughput-rtt'). ID ist eine Experiment-ID oder run:ID.</translation>
-        </message>
-        <message>
-            <source>Draw a chart.</source>
-            <translation>Ein Diagramm zeichnen.</translation>
-        </message>
-        <message>
-            <source>Experiment id, or run:ID.</source>
-            <translation>Experiment-ID oder run:ID.</translation>
-        </message>
-        <message>
-            <source>png, svg or pdf (default: from --out).</source>
-            <translation>png, svg oder pdf (Standard: aus --out).</translation>
-        </message>
-        <message>
-            <source>The file to write.</source>
-            <translation>Die zu schreibende Datei.</translation>
-        </message>
-        <message>
-            <source>Width x height in pixels (default 1200x480).</source>
-            <translation>Breite x Höhe in Pixeln (Standard 1200x480).</translation>
-        </message>
-        <message>
-            <source>Dots per inch; text and lines scale with DPI/96 (default 96).</source>
-            <translation>Punkte je Zoll; Text und Linien skalieren mit DPI/96 (Standard 96).</translation>
-        </message>
-        <message>
-            <source>sweep or throughput-rtt.</source>
-            <translation>sweep oder throughput-rtt.</translation>
-        </message>
-        <message>
-            <source>The result store (default: $XDG_DATA_HOME/tcptune/results.db).</source>
-            <translation>Der Ergebnisspeicher (Standard: $XDG_DATA_HOME/tcptune/results.db).</translation>
-        </message>
-        <message>
-            <source>Try 'tcptune chart --help'.</source>
-            <translation>Versuchen Sie 'tcptune chart --help'.</translation>
-        </message>
-        <message>
-            <source>Give one experiment id (or run:ID); 'tcptune results list' shows them.</source>
-            <translation>Geben Sie eine Experiment-ID (oder run:ID) an; 'tcptune results list' zeigt sie.</translation>
-        </message>
-        <message>
-            <source>--out FILE is missing: say where to write the chart, e.g. --out chart.png.</source>
-            <translation>--out DATEI fehlt: sagen Sie, wohin das Diagramm geschrieben wird, z. B. --out chart.png.</translation>
-        </message>
-        <message>
-            <source>--dpi '%1' is not a number; use e.g. --dpi 192.</source>
-            <translation>--dpi '%1' ist keine Zahl; verwenden Sie z. B. --dpi 192.</translation>
-        </message>
-        <message>
-            <source>wrote %1</source>
-            <translation>%1 geschrieben</translation>
-        </message>
-        <message>
-            <source>knob</source>
-            <translation>Knopf</translation>
-        </message>
-        <message>
-            <source>value</source>
-            <translation>Wert</translation>
-        </message>
-        <message>
-            <source>default</source>
-            <translation>Standard</translation>
-        </message>
-        <message>
-            <source>(unavailable)</source>
-            <translation>(nicht verfügbar)</translation>
-        </message>
-        <message>
-            <source>[global]</source>
-            <translation>[global]</translation>
-        </message>
-        <message>
-            <source>* differs from the kernel default</source>
-            <translation>* weicht vom Kernel-Standard ab</translation>
-        </message>
-        <message>
-            <source>Lists the kernel knobs tcptune knows, with their current and default values.
-'tcptune knobs set KEY=VALUE... [--netns NAME] -- COMMAND' runs COMMAND with changed knobs;
-'tcptune knobs restore' rolls back changes a crashed helper left behind.</source>
-            <translation>Listet die Kernel-Knöpfe, die tcptune kennt, mit ihren aktuellen und Standardwerten.
-'tcptune knobs set KEY=VALUE... [--netns NAME] -- BEFEHL' führt BEFEHL mit geänderten Knöpfen aus;
-'tcptune knobs restore' nimmt Änderungen zurück, die ein abgestürzter Helfer hinterlassen hat.</translation>
-        </message>
-        <message>
-            <source>List knobs.</source>
-            <translation>Knöpfe auflisten.</translation>
-        </message>
-        <message>
-            <source>Print a JSON array instead of a table.</source>
-            <translation>Ein JSON-Array statt einer Tabelle ausgeben.</translation>
-        </message>
-        <message>
-            <source>Read the values inside lab namespace NAME.</source>
-            <translation>Die Werte im Labor-Namensraum NAME lesen.</translation>
-        </message>
-        <message>
-            <source>Try 'tcptune knobs --help'.</source>
-            <translation>Versuchen Sie 'tcptune knobs --help'.</translation>
-        </message>
-        <message>
-            <source>Unknown argument '%1'. Try 'tcptune knobs --help'.</source>
-            <translation>Unbekanntes Argument '%1'. Versuchen Sie 'tcptune knobs --help'.</translation>
-        </message>
-        <message>
-            <source>Usage: tcptune knobs set KEY=VALUE... [--netns NAME] -- COMMAND [ARGS]
-Applies the knobs through tcptune-helper, runs COMMAND, then restores every knob and exits with COMMAND's status.
+<context>
+    <name>AbComparison</name>
+    <message>
+        <source>Throughput (Mbit/s)</source>
+        <translation>Durchsatz (Mbit/s)</translation>
+    </message>
+    <message>
+        <source>RTT min (ms)</source>
+        <translation>RTT min. (ms)</translation>
+    </message>
+    <message>
+        <source>RTT median (ms)</source>
+        <translation>RTT-Median (ms)</translation>
+    </message>
+    <message>
+        <source>RTT p95 (ms)</source>
+        <translation>RTT p95 (ms)</translation>
+    </message>
+    <message>
+        <source>Retransmissions</source>
+        <translation>Neuübertragungen</translation>
+    </message>
+    <message>
+        <source>Bytes sent (MB)</source>
+        <translation>Gesendete Bytes (MB)</translation>
+    </message>
+</context>
+<context>
+    <name>AgentProtocol</name>
+    <message>
+        <source>malformed control message (not a JSON object: %1)</source>
+        <translation>fehlerhafte Steuernachricht (kein JSON-Objekt: %1)</translation>
+    </message>
+    <message>
+        <source>not an object</source>
+        <translation>kein Objekt</translation>
+    </message>
+    <message>
+        <source>malformed control message (no &quot;tcptune_agent&quot; protocol version)</source>
+        <translation>fehlerhafte Steuernachricht (keine Protokollversion &quot;tcptune_agent&quot;)</translation>
+    </message>
+    <message>
+        <source>protocol version %1 is not supported; this agent speaks version %2, update the older side</source>
+        <translation>Protokollversion %1 wird nicht unterstützt; dieser Agent spricht Version %2, aktualisieren Sie die ältere Seite</translation>
+    </message>
+    <message>
+        <source>malformed control message (no &quot;type&quot;)</source>
+        <translation>fehlerhafte Steuernachricht (kein &quot;type&quot;)</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; must be a whole number from %2 to %3</source>
+        <translation>&quot;%1&quot; muss eine ganze Zahl von %2 bis %3 sein</translation>
+    </message>
+    <message>
+        <source>&quot;duration_s&quot; must be more than 0 and at most %1</source>
+        <translation>&quot;duration_s&quot; muss größer als 0 und höchstens %1 sein</translation>
+    </message>
+    <message>
+        <source>&quot;omit_s&quot; must be from 0 to 600</source>
+        <translation>&quot;omit_s&quot; muss zwischen 0 und 600 liegen</translation>
+    </message>
+    <message>
+        <source>&quot;request_bytes&quot; and &quot;response_bytes&quot; must both be 0 (sink) or both positive</source>
+        <translation>&quot;request_bytes&quot; und &quot;response_bytes&quot; müssen beide 0 (Senke) oder beide positiv sein</translation>
+    </message>
+</context>
+<context>
+    <name>AgentRemote</name>
+    <message>
+        <source>The agent at %1 stopped answering (%2).</source>
+        <translation>Der Agent unter %1 antwortet nicht mehr (%2).</translation>
+    </message>
+    <message>
+        <source>The agent at %1 sent something this client does not understand (%2); is it a tcptune agent of the same version?</source>
+        <translation>Der Agent unter %1 sandte etwas, das dieser Client nicht versteht (%2); ist es ein tcptune-Agent derselben Version?</translation>
+    </message>
+    <message>
+        <source>The agent at %1 refused: %2.</source>
+        <translation>Der Agent unter %1 lehnte ab: %2.</translation>
+    </message>
+    <message>
+        <source>Cannot talk to the agent at %1: %2.</source>
+        <translation>Keine Verbindung zum Agenten unter %1: %2.</translation>
+    </message>
+    <message>
+        <source>The agent at %1 answered &apos;%2&apos; instead of &apos;ready&apos;.</source>
+        <translation>Der Agent unter %1 antwortete &apos;%2&apos; statt &apos;ready&apos;.</translation>
+    </message>
+    <message>
+        <source>The agent at %1 went away: %2.</source>
+        <translation>Der Agent unter %1 ist weg: %2.</translation>
+    </message>
+    <message>
+        <source>The agent at %1 answered &apos;%2&apos; instead of &apos;running&apos;.</source>
+        <translation>Der Agent unter %1 antwortete &apos;%2&apos; statt &apos;running&apos;.</translation>
+    </message>
+    <message>
+        <source>The agent at %1 closed the connection during the run.</source>
+        <translation>Der Agent unter %1 schloss die Verbindung während des Laufs.</translation>
+    </message>
+    <message>
+        <source>The connection to the agent at %1 failed during the run: %2.</source>
+        <translation>Die Verbindung zum Agenten unter %1 brach während des Laufs ab: %2.</translation>
+    </message>
+    <message>
+        <source>The agent at %1 went away at the end of the run: %2.</source>
+        <translation>Der Agent unter %1 verschwand am Ende des Laufs: %2.</translation>
+    </message>
+    <message>
+        <source>The agent at %1 answered &apos;%2&apos; instead of &apos;result&apos;.</source>
+        <translation>Der Agent unter %1 antwortete &apos;%2&apos; statt &apos;result&apos;.</translation>
+    </message>
+</context>
+<context>
+    <name>AnalyzeCommand</name>
+    <message>
+        <source>%1: %2 packets, link type %3, %4 s, %5 TCP flows, %6 malformed</source>
+        <translation>%1: %2 Pakete, Link-Typ %3, %4 s, %5 TCP-Flows, %6 fehlerhaft</translation>
+    </message>
+    <message>
+        <source>client</source>
+        <translation>Client</translation>
+    </message>
+    <message>
+        <source>server</source>
+        <translation>Server</translation>
+    </message>
+    <message>
+        <source>packets</source>
+        <translation>Pakete</translation>
+    </message>
+    <message>
+        <source>c2s</source>
+        <translation>c2s</translation>
+    </message>
+    <message>
+        <source>s2c</source>
+        <translation>s2c</translation>
+    </message>
+    <message>
+        <source>retrans</source>
+        <translation>Neuübertr.</translation>
+    </message>
+    <message>
+        <source>rtt med ms</source>
+        <translation>RTT Med. ms</translation>
+    </message>
+    <message>
+        <source>rtt p95 ms</source>
+        <translation>RTT p95 ms</translation>
+    </message>
+    <message>
+        <source>via</source>
+        <translation>über</translation>
+    </message>
+    <message>
+        <source>Analyses the TCP flows of a pcap or pcapng capture as Wireshark would: bytes, retransmissions, round-trip times and bytes per interval, largest flow first.</source>
+        <translation>Analysiert die TCP-Flüsse eines pcap- oder pcapng-Mitschnitts wie Wireshark: Bytes, Neuübertragungen, Umlaufzeiten und Bytes je Intervall, größter Fluss zuerst.</translation>
+    </message>
+    <message>
+        <source>The capture file (pcap or pcapng).</source>
+        <translation>Die Mitschnittdatei (pcap oder pcapng).</translation>
+    </message>
+    <message>
+        <source>Print JSON instead of a table.</source>
+        <translation>JSON statt einer Tabelle ausgeben.</translation>
+    </message>
+    <message>
+        <source>Length of the intervals for bytes per interval, in seconds (default 0.1).</source>
+        <translation>Länge der Intervalle für Bytes je Intervall, in Sekunden (Standard 0.1).</translation>
+    </message>
+    <message>
+        <source>Stop with a partial result when the analysis would need more than this many MB of memory (default 64).</source>
+        <translation>Mit einem Teilergebnis aufhören, wenn die Analyse mehr als so viele MB Speicher bräuchte (Standard 64).</translation>
+    </message>
+    <message>
+        <source>Try &apos;tcptune analyze --help&apos;.</source>
+        <translation>Versuchen Sie &apos;tcptune analyze --help&apos;.</translation>
+    </message>
+    <message>
+        <source>Give exactly one capture file, e.g. &apos;tcptune analyze run.pcap&apos;.</source>
+        <translation>Geben Sie genau eine Mitschnittdatei an, z. B. &apos;tcptune analyze run.pcap&apos;.</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a valid interval; give a positive number of seconds, e.g. --interval 0.1.</source>
+        <translation>&apos;%1&apos; ist kein gültiges Intervall; geben Sie eine positive Sekundenzahl an, z. B. --interval 0.1.</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a valid memory limit; give a number of MB from 1 to 1048576, e.g. --max-memory 64.</source>
+        <translation>&apos;%1&apos; ist keine gültige Speichergrenze; geben Sie eine Zahl von MB zwischen 1 und 1048576 an, z. B. --max-memory 64.</translation>
+    </message>
+    <message>
+        <source>Cannot write to the standard output.</source>
+        <translation>Die Standardausgabe kann nicht geschrieben werden.</translation>
+    </message>
+    <message>
+        <source>warning: </source>
+        <translation>Warnung: </translation>
+    </message>
+</context>
+<context>
+    <name>CaptureFileReader</name>
+    <message>
+        <source>it is too short</source>
+        <translation>sie ist zu kurz</translation>
+    </message>
+    <message>
+        <source>the file ends inside its section header</source>
+        <translation>die Datei endet in ihrem Section-Header</translation>
+    </message>
+    <message>
+        <source>its section header is not one of pcapng</source>
+        <translation>ihr Section-Header ist keiner von pcapng</translation>
+    </message>
+    <message>
+        <source>the file ends inside its file header</source>
+        <translation>die Datei endet in ihrem Datei-Header</translation>
+    </message>
+    <message>
+        <source>pcap version %1 is unknown</source>
+        <translation>die pcap-Version %1 ist unbekannt</translation>
+    </message>
+    <message>
+        <source>unknown file format</source>
+        <translation>unbekanntes Dateiformat</translation>
+    </message>
+    <message>
+        <source>the file ends inside the record&apos;s header</source>
+        <translation>die Datei endet im Header des Datensatzes</translation>
+    </message>
+    <message>
+        <source>the record says it holds %1 captured bytes, more than the %2 a packet can have</source>
+        <translation>der Datensatz gibt %1 aufgezeichnete Bytes an, mehr als die %2, die ein Paket haben kann</translation>
+    </message>
+    <message>
+        <source>the file ends inside the record&apos;s data</source>
+        <translation>die Datei endet in den Daten des Datensatzes</translation>
+    </message>
+    <message>
+        <source>the file ends inside a block&apos;s header</source>
+        <translation>die Datei endet im Header eines Blocks</translation>
+    </message>
+    <message>
+        <source>a section header block is not valid</source>
+        <translation>ein Section-Header-Block ist ungültig</translation>
+    </message>
+    <message>
+        <source>a block claims a length of %1 bytes</source>
+        <translation>ein Block gibt eine Länge von %1 Bytes an</translation>
+    </message>
+    <message>
+        <source>a block claims a length of %1 bytes, more than %2</source>
+        <translation>ein Block gibt eine Länge von %1 Bytes an, mehr als %2</translation>
+    </message>
+    <message>
+        <source>the file ends inside a block</source>
+        <translation>die Datei endet in einem Block</translation>
+    </message>
+    <message>
+        <source>a block&apos;s two length fields differ</source>
+        <translation>die beiden Längenfelder eines Blocks stimmen nicht überein</translation>
+    </message>
+    <message>
+        <source>an interface description block is too short</source>
+        <translation>ein Interface-Description-Block ist zu kurz</translation>
+    </message>
+    <message>
+        <source>a simple packet block is too short</source>
+        <translation>ein Simple-Packet-Block ist zu kurz</translation>
+    </message>
+    <message>
+        <source>a packet block of %1 bytes is shorter than the smallest possible</source>
+        <translation>ein Paketblock von %1 Bytes ist kürzer als der kleinstmögliche</translation>
+    </message>
+    <message>
+        <source>a packet names interface %1, but the section describes %2 interface(s)</source>
+        <translation>ein Paket nennt Interface %1, die Section beschreibt aber %2 Interface(s)</translation>
+    </message>
+    <message>
+        <source>a packet block says it holds %1 captured bytes, more than the %2 a packet can have</source>
+        <translation>ein Paketblock gibt %1 aufgezeichnete Bytes an, mehr als die %2, die ein Paket haben kann</translation>
+    </message>
+    <message>
+        <source>a packet block says it holds %1 captured bytes but has room for %2</source>
+        <translation>ein Paketblock gibt %1 aufgezeichnete Bytes an, hat aber nur Platz für %2</translation>
+    </message>
+</context>
+<context>
+    <name>ChartCommand</name>
+    <message>
+        <source>Draws a chart of a stored sweep or run, as on screen, into a PNG, SVG or PDF file.
+For a sweep the default chart is throughput and RTT by the swept value (&apos;sweep&apos;); for a run, throughput
+and RTT over time side by side (&apos;throughput-rtt&apos;). ID is an experiment id or run:ID.</source>
+        <translation>Zeichnet ein Diagramm eines gespeicherten Durchlaufs oder Laufs wie auf dem Bildschirm in eine PNG-, SVG- oder PDF-Datei.
+Für einen Durchlauf ist das Standarddiagramm Durchsatz und RTT nach dem durchlaufenen Wert (&apos;sweep&apos;); für einen Lauf Durchsatz
+und RTT über die Zeit nebeneinander (&apos;throughput-rtt&apos;). ID ist eine Experiment-ID oder run:ID.</translation>
+    </message>
+    <message>
+        <source>Draw a chart.</source>
+        <translation>Ein Diagramm zeichnen.</translation>
+    </message>
+    <message>
+        <source>Experiment id, or run:ID.</source>
+        <translation>Experiment-ID oder run:ID.</translation>
+    </message>
+    <message>
+        <source>png, svg or pdf (default: from --out).</source>
+        <translation>png, svg oder pdf (Standard: aus --out).</translation>
+    </message>
+    <message>
+        <source>The file to write.</source>
+        <translation>Die zu schreibende Datei.</translation>
+    </message>
+    <message>
+        <source>Width x height in pixels (default 1200x480).</source>
+        <translation>Breite x Höhe in Pixeln (Standard 1200x480).</translation>
+    </message>
+    <message>
+        <source>Dots per inch; text and lines scale with DPI/96 (default 96).</source>
+        <translation>Punkte je Zoll; Text und Linien skalieren mit DPI/96 (Standard 96).</translation>
+    </message>
+    <message>
+        <source>sweep or throughput-rtt.</source>
+        <translation>sweep oder throughput-rtt.</translation>
+    </message>
+    <message>
+        <source>The result store (default: $XDG_DATA_HOME/tcptune/results.db).</source>
+        <translation>Der Ergebnisspeicher (Standard: $XDG_DATA_HOME/tcptune/results.db).</translation>
+    </message>
+    <message>
+        <source>Try &apos;tcptune chart --help&apos;.</source>
+        <translation>Versuchen Sie &apos;tcptune chart --help&apos;.</translation>
+    </message>
+    <message>
+        <source>Give one experiment id (or run:ID); &apos;tcptune results list&apos; shows them.</source>
+        <translation>Geben Sie eine Experiment-ID (oder run:ID) an; &apos;tcptune results list&apos; zeigt sie.</translation>
+    </message>
+    <message>
+        <source>--out FILE is missing: say where to write the chart, e.g. --out chart.png.</source>
+        <translation>--out DATEI fehlt: sagen Sie, wohin das Diagramm geschrieben wird, z. B. --out chart.png.</translation>
+    </message>
+    <message>
+        <source>--dpi &apos;%1&apos; is not a number; use e.g. --dpi 192.</source>
+        <translation>--dpi &apos;%1&apos; ist keine Zahl; verwenden Sie z. B. --dpi 192.</translation>
+    </message>
+    <message>
+        <source>wrote %1</source>
+        <translation>%1 geschrieben</translation>
+    </message>
+</context>
+<context>
+    <name>ChartExporter</name>
+    <message>
+        <source>Unknown chart format &apos;%1&apos;; use png, svg or pdf.</source>
+        <translation>Unbekanntes Diagrammformat &apos;%1&apos;; verwenden Sie png, svg oder pdf.</translation>
+    </message>
+    <message>
+        <source>Written by tcptune</source>
+        <translation>Geschrieben von tcptune</translation>
+    </message>
+    <message>
+        <source>A chart of %1x%2 pixels cannot be drawn; choose a size from 50x50 to 20000x20000.</source>
+        <translation>Ein Diagramm von %1x%2 Pixeln kann nicht gezeichnet werden; wählen Sie eine Größe von 50x50 bis 20000x20000.</translation>
+    </message>
+    <message>
+        <source>DPI %1 is out of range; choose 24 to 1200 (96 is the screen&apos;s, 300 for print).</source>
+        <translation>DPI %1 liegt außerhalb des Bereichs; wählen Sie 24 bis 1200 (96 für den Bildschirm, 300 für den Druck).</translation>
+    </message>
+    <message>
+        <source>Drawing the chart failed; is a Qt GUI platform available (QT_QPA_PLATFORM=offscreen)?</source>
+        <translation>Das Zeichnen des Diagramms schlug fehl; ist eine Qt-GUI-Plattform verfügbar (QT_QPA_PLATFORM=offscreen)?</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a size; write WIDTHxHEIGHT in pixels, e.g. 1600x900.</source>
+        <translation>&apos;%1&apos; ist keine Größe; schreiben Sie BREITExHÖHE in Pixeln, z. B. 1600x900.</translation>
+    </message>
+</context>
+<context>
+    <name>DefaultJob</name>
+    <message>
+        <source>This build lacks the &apos;%1&apos; command.</source>
+        <translation>Diesem Build fehlt der Befehl &apos;%1&apos;.</translation>
+    </message>
+    <message>
+        <source>No display found: running the default experiment headless (story 5, send window 64 KB .. 4 MB, in the built-in lab).</source>
+        <translation>Kein Bildschirm gefunden: das Standardexperiment läuft ohne Oberfläche (Geschichte 5, Sendefenster 64 KB .. 4 MB, im eingebauten Labor).</translation>
+    </message>
+    <message>
+        <source>Cannot create %1; run from a directory you can write to.</source>
+        <translation>%1 kann nicht angelegt werden; starten Sie aus einem Verzeichnis, in das Sie schreiben können.</translation>
+    </message>
+    <message>
+        <source>The sweep stored no experiment; see the messages above.</source>
+        <translation>Der Durchlauf hat kein Experiment gespeichert; siehe die Meldungen oben.</translation>
+    </message>
+    <message>
+        <source>Default job done: table, CSV, JSON and the report (report.html, report.pdf) are in %1.</source>
+        <translation>Standardaufgabe erledigt: Tabelle, CSV, JSON und der Bericht (report.html, report.pdf) liegen in %1.</translation>
+    </message>
+</context>
+<context>
+    <name>ExperimentSpec</name>
+    <message>
+        <source>Spec field &apos;%1&apos;: %2</source>
+        <translation>Spezifikationsfeld &apos;%1&apos;: %2</translation>
+    </message>
+    <message>
+        <source>unknown field; known fields here are: %1.</source>
+        <translation>unbekanntes Feld; bekannte Felder hier sind: %1.</translation>
+    </message>
+    <message>
+        <source>expected a number, got %1.</source>
+        <translation>Zahl erwartet, %1 erhalten.</translation>
+    </message>
+    <message>
+        <source>%1 is outside %2 .. %3.</source>
+        <translation>%1 liegt außerhalb von %2 .. %3.</translation>
+    </message>
+    <message>
+        <source>expected a whole number, got %1.</source>
+        <translation>ganze Zahl erwartet, %1 erhalten.</translation>
+    </message>
+    <message>
+        <source>expected a string, got %1.</source>
+        <translation>Zeichenkette erwartet, %1 erhalten.</translation>
+    </message>
+    <message>
+        <source>expected true or false, got %1.</source>
+        <translation>true oder false erwartet, %1 erhalten.</translation>
+    </message>
+    <message>
+        <source>expected a value such as &quot;256K&quot;, 262144 or true, got %1.</source>
+        <translation>ein Wert wie &quot;256K&quot;, 262144 oder true erwartet, %1 erhalten.</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a valid port.</source>
+        <translation>&apos;%1&apos; ist kein gültiger Port.</translation>
+    </message>
+    <message>
+        <source>no host given; write &quot;lab&quot;, &quot;HOST:PORT&quot; or &quot;iperf3://HOST&quot;.</source>
+        <translation>kein Host angegeben; schreiben Sie &quot;lab&quot;, &quot;HOST:PORT&quot; oder &quot;iperf3://HOST&quot;.</translation>
+    </message>
+    <message>
+        <source>expected an object or a string, got %1.</source>
+        <translation>Objekt oder Zeichenkette erwartet, %1 erhalten.</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a target kind; use lab, agent or iperf3.</source>
+        <translation>&apos;%1&apos; ist keine Zielart; verwenden Sie lab, agent oder iperf3.</translation>
+    </message>
+    <message>
+        <source>a %1 target needs a host.</source>
+        <translation>ein Ziel vom Typ %1 braucht einen Host.</translation>
+    </message>
+    <message>
+        <source>expected an object, got %1.</source>
+        <translation>Objekt erwartet, %1 erhalten.</translation>
+    </message>
+    <message>
+        <source>%1 is outside %2 .. %3 bytes.</source>
+        <translation>%1 liegt außerhalb von %2 .. %3 Bytes.</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a workload; use one of: %2.</source>
+        <translation>&apos;%1&apos; ist keine Last; verwenden Sie eine von: %2.</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a stream count; give 1 .. %2.</source>
+        <translation>&apos;%1&apos; ist keine Anzahl von Strömen; geben Sie 1 .. %2 an.</translation>
+    </message>
+    <message>
+        <source>unknown workload parameter; sweepable ones are: %1.</source>
+        <translation>unbekannter Lastparameter; durchlaufbar sind: %1.</translation>
+    </message>
+    <message>
+        <source>format %1 is newer than this tcptune understands (%2); update tcptune.</source>
+        <translation>Format %1 ist neuer, als dieses tcptune versteht (%2); aktualisieren Sie tcptune.</translation>
+    </message>
+    <message>
+        <source>expected an object of &quot;key&quot;: value, got %1.</source>
+        <translation>ein Objekt aus &quot;Schlüssel&quot;: Wert erwartet, %1 erhalten.</translation>
+    </message>
+    <message>
+        <source>workload parameters go into &quot;workload&quot;, not &quot;knobs&quot;.</source>
+        <translation>Lastparameter gehören nach &quot;workload&quot;, nicht nach &quot;knobs&quot;.</translation>
+    </message>
+    <message>
+        <source>%1 s leaves nothing of a %2 s run; make it shorter than duration_s.</source>
+        <translation>%1 s lassen von einem Lauf von %2 s nichts übrig; wählen Sie einen Wert kleiner als duration_s.</translation>
+    </message>
+    <message>
+        <source>The spec is not valid JSON at offset %1: %2.</source>
+        <translation>Die Spezifikation ist kein gültiges JSON an Position %1: %2.</translation>
+    </message>
+    <message>
+        <source>The spec must be a JSON object ({ ... }).</source>
+        <translation>Die Spezifikation muss ein JSON-Objekt sein ({ ... }).</translation>
+    </message>
+</context>
+<context>
+    <name>FlowTable</name>
+    <message numerus="yes">
+        <source>%n packet(s) were cut by the capture&apos;s snapshot length before the end of their TCP header; like tshark, tcptune leaves them out of the flows. Capture with a larger snapshot length (tcpdump -s 128) to count them.</source>
+        <translation>
+            <numerusform>%n Paket wurde von der Snapshot-Länge des Mitschnitts vor dem Ende seines TCP-Headers abgeschnitten; wie tshark lässt tcptune es aus den Flows heraus. Zeichnen Sie mit einer größeren Snapshot-Länge auf (tcpdump -s 128), um es mitzuzählen.</numerusform>
+            <numerusform>%n Pakete wurden von der Snapshot-Länge des Mitschnitts vor dem Ende ihres TCP-Headers abgeschnitten; wie tshark lässt tcptune sie aus den Flows heraus. Zeichnen Sie mit einer größeren Snapshot-Länge auf (tcpdump -s 128), um sie mitzuzählen.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n packet(s) have broken headers (bogus lengths or versions, which tshark marks malformed); like tshark, tcptune leaves most of them out of the flows.</source>
+        <translation>
+            <numerusform>%n Paket hat kaputte Header (unsinnige Längen oder Versionen, die tshark als fehlerhaft markiert); wie tshark lässt tcptune die meisten davon aus den Flows heraus.</numerusform>
+            <numerusform>%n Pakete haben kaputte Header (unsinnige Längen oder Versionen, die tshark als fehlerhaft markiert); wie tshark lässt tcptune die meisten davon aus den Flows heraus.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>packet %1 at %2 UTC</source>
+        <translation>Paket %1 um %2 UTC</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n packet(s) carry a time more than a day away from the packets around them (%1): the capturing machine&apos;s clock jumped or the file is damaged. They are counted in their flows, and the capture&apos;s duration includes their times.</source>
+        <translation>
+            <numerusform>%n Paket trägt eine Zeit, die mehr als einen Tag von den Paketen um es herum entfernt ist (%1): Die Uhr des aufzeichnenden Rechners sprang oder die Datei ist beschädigt. Es wird in seinem Flow gezählt, und die Dauer des Mitschnitts schließt seine Zeit ein.</numerusform>
+            <numerusform>%n Pakete tragen eine Zeit, die mehr als einen Tag von den Paketen um sie herum entfernt ist (%1): Die Uhr des aufzeichnenden Rechners sprang oder die Datei ist beschädigt. Sie werden in ihren Flows gezählt, und die Dauer des Mitschnitts schließt ihre Zeiten ein.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n packet(s) came from interfaces whose link type tcptune cannot decode; they were skipped.</source>
+        <translation>
+            <numerusform>%n Paket kam von einem Interface, dessen Link-Typ tcptune nicht dekodieren kann; es wurde übersprungen.</numerusform>
+            <numerusform>%n Pakete kamen von Interfaces, deren Link-Typ tcptune nicht dekodieren kann; sie wurden übersprungen.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>HelperClient</name>
+    <message>
+        <source>The privileged helper (tcptune-helper) has exited. It rolls its changes back when it ends; if it was killed, the next start or &apos;tcptune knobs restore&apos; does.</source>
+        <translation>Der privilegierte Helfer (tcptune-helper) hat sich beendet. Er nimmt seine Änderungen beim Beenden zurück; wurde er abgeschossen, tut dies der nächste Start oder &apos;tcptune knobs restore&apos;.</translation>
+    </message>
+    <message>
+        <source>The helper %1 is missing or not executable; build tcptune-helper or install the tcptune package.</source>
+        <translation>Der Helfer %1 fehlt oder ist nicht ausführbar; bauen Sie tcptune-helper oder installieren Sie das Paket tcptune.</translation>
+    </message>
+    <message>
+        <source>%1 is not installed.</source>
+        <translation>%1 ist nicht installiert.</translation>
+    </message>
+    <message>
+        <source>Authentication for tcptune-helper was refused or cancelled (pkexec exit %1).</source>
+        <translation>Die Anmeldung für tcptune-helper wurde abgelehnt oder abgebrochen (pkexec-Exitcode %1).</translation>
+    </message>
+    <message>
+        <source>sudo -n did not start tcptune-helper (a password is needed or sudo is not configured).</source>
+        <translation>sudo -n startete tcptune-helper nicht (ein Passwort ist nötig oder sudo ist nicht eingerichtet).</translation>
+    </message>
+    <message>
+        <source>Cannot start the privileged helper: %1 Changing kernel knobs needs administrator rights: run tcptune as root, approve the pkexec prompt, or allow &apos;sudo -n&apos; for tcptune-helper.</source>
+        <translation>Der privilegierte Helfer kann nicht gestartet werden: %1 Das Ändern von Kernel-Knöpfen braucht Administratorrechte: starten Sie tcptune als root, bestätigen Sie die pkexec-Abfrage oder erlauben Sie &apos;sudo -n&apos; für tcptune-helper.</translation>
+    </message>
+    <message>
+        <source>The request &apos;%1&apos; is longer than %2 bytes; send fewer or shorter values.</source>
+        <translation>Die Anfrage &apos;%1&apos; ist länger als %2 Bytes; senden Sie weniger oder kürzere Werte.</translation>
+    </message>
+    <message>
+        <source>Cannot send the request &apos;%1&apos; to the helper: it does not read its input.</source>
+        <translation>Die Anfrage &apos;%1&apos; kann nicht an den Helfer gesendet werden: er liest seine Eingabe nicht.</translation>
+    </message>
+    <message>
+        <source>The helper did not answer &apos;%1&apos; within %2 ms.</source>
+        <translation>Der Helfer beantwortete &apos;%1&apos; nicht innerhalb von %2 ms.</translation>
+    </message>
+</context>
+<context>
+    <name>HelperJournal</name>
+    <message>
+        <source>Cannot write the journal %1: %2.</source>
+        <translation>Das Journal %1 kann nicht geschrieben werden: %2.</translation>
+    </message>
+    <message>
+        <source>Cannot sync the journal %1: %2.</source>
+        <translation>Das Journal %1 kann nicht synchronisiert werden: %2.</translation>
+    </message>
+    <message>
+        <source>Cannot replace the journal %1: %2.</source>
+        <translation>Das Journal %1 kann nicht ersetzt werden: %2.</translation>
+    </message>
+    <message>
+        <source>The journal folder must be %1 or a folder below it, not &apos;%2&apos;.</source>
+        <translation>Der Journalordner muss %1 oder ein Ordner darunter sein, nicht &apos;%2&apos;.</translation>
+    </message>
+    <message>
+        <source>Cannot create the journal folder %1: %2.</source>
+        <translation>Der Journalordner %1 kann nicht angelegt werden: %2.</translation>
+    </message>
+    <message>
+        <source>%1 is not a folder; remove it so the helper can keep its journal there.</source>
+        <translation>%1 ist kein Ordner; entfernen Sie es, damit der Helfer dort sein Journal führen kann.</translation>
+    </message>
+    <message>
+        <source>%1 belongs to another user; remove it so the helper can keep its journal there.</source>
+        <translation>%1 gehört einem anderen Benutzer; entfernen Sie es, damit der Helfer dort sein Journal führen kann.</translation>
+    </message>
+    <message>
+        <source>Cannot lock the journal %1.lock: %2.</source>
+        <translation>Das Journal %1.lock kann nicht gesperrt werden: %2.</translation>
+    </message>
+    <message>
+        <source>in use</source>
+        <translation>in Benutzung</translation>
+    </message>
+</context>
+<context>
+    <name>HelperOperations</name>
+    <message>
+        <source>Unknown operation &apos;%1&apos;; the helper knows: %2.</source>
+        <translation>Unbekannte Operation &apos;%1&apos;; der Helfer kennt: %2.</translation>
+    </message>
+</context>
+<context>
+    <name>HelperProtocol</name>
+    <message>
+        <source>Request line is %1 bytes long; the limit is %2 bytes.</source>
+        <translation>Die Anfragezeile ist %1 Bytes lang; die Grenze ist %2 Bytes.</translation>
+    </message>
+    <message>
+        <source>Request is not valid UTF-8; send one JSON object per line in UTF-8.</source>
+        <translation>Die Anfrage ist kein gültiges UTF-8; senden Sie ein JSON-Objekt je Zeile in UTF-8.</translation>
+    </message>
+    <message>
+        <source>Request contains a NUL byte; send one JSON object per line.</source>
+        <translation>Die Anfrage enthält ein NUL-Byte; senden Sie ein JSON-Objekt je Zeile.</translation>
+    </message>
+    <message>
+        <source>Malformed JSON at offset %1: %2; send one JSON object per line.</source>
+        <translation>Fehlerhaftes JSON an Position %1: %2; senden Sie ein JSON-Objekt je Zeile.</translation>
+    </message>
+    <message>
+        <source>A request must be a JSON object such as {&quot;id&quot;:1,&quot;op&quot;:&quot;hello&quot;}.</source>
+        <translation>Eine Anfrage muss ein JSON-Objekt sein, etwa {&quot;id&quot;:1,&quot;op&quot;:&quot;hello&quot;}.</translation>
+    </message>
+    <message>
+        <source>A request needs an &quot;id&quot; that is a number or a short string.</source>
+        <translation>Eine Anfrage braucht eine &quot;id&quot;, die eine Zahl oder eine kurze Zeichenkette ist.</translation>
+    </message>
+    <message>
+        <source>A request needs an &quot;op&quot; string such as &quot;hello&quot;.</source>
+        <translation>Eine Anfrage braucht eine Zeichenkette &quot;op&quot; wie &quot;hello&quot;.</translation>
+    </message>
+    <message>
+        <source>&quot;params&quot; must be a JSON object.</source>
+        <translation>&quot;params&quot; muss ein JSON-Objekt sein.</translation>
+    </message>
+    <message>
+        <source>Unexpected field &quot;%1&quot; in the request; only id, op and params are allowed.</source>
+        <translation>Unerwartetes Feld &quot;%1&quot; in der Anfrage; erlaubt sind nur id, op und params.</translation>
+    </message>
+    <message>
+        <source>The helper sent a line that is not a JSON object: %1</source>
+        <translation>Der Helfer sandte eine Zeile, die kein JSON-Objekt ist: %1</translation>
+    </message>
+    <message>
+        <source>The helper reported a failure without a message.</source>
+        <translation>Der Helfer meldete einen Fehler ohne Meldung.</translation>
+    </message>
+    <message>
+        <source>Missing parameter &quot;%1&quot;.</source>
+        <translation>Fehlender Parameter &quot;%1&quot;.</translation>
+    </message>
+    <message>
+        <source>Parameter &quot;%1&quot; must be a string.</source>
+        <translation>Der Parameter &quot;%1&quot; muss eine Zeichenkette sein.</translation>
+    </message>
+</context>
+<context>
+    <name>HelperService</name>
+    <message>
+        <source>host</source>
+        <translation>Host</translation>
+    </message>
+    <message>
+        <source>Journal entry for %1 ignored: %2</source>
+        <translation>Journaleintrag für %1 ignoriert: %2</translation>
+    </message>
+    <message>
+        <source>%1 in %2 not restored: the namespace no longer exists (deleting it undid the change).</source>
+        <translation>%1 in %2 nicht zurückgesetzt: der Namensraum existiert nicht mehr (sein Löschen hat die Änderung aufgehoben).</translation>
+    </message>
+    <message>
+        <source>%1 (%2) not restored to %3: someone else changed it to %4 meanwhile, so it is left alone.</source>
+        <translation>%1 (%2) nicht auf %3 zurückgesetzt: jemand anderes hat es inzwischen auf %4 geändert, daher bleibt es unberührt.</translation>
+    </message>
+    <message>
+        <source>%1 (%2) reads %3 after restoring %4.</source>
+        <translation>%1 (%2) liest %3 nach dem Zurücksetzen auf %4.</translation>
+    </message>
+    <message>
+        <source>%1 (%2) not restored: %3</source>
+        <translation>%1 (%2) nicht zurückgesetzt: %3</translation>
+    </message>
+    <message>
+        <source>Unreadable journal %1 dropped: %2</source>
+        <translation>Unlesbares Journal %1 verworfen: %2</translation>
+    </message>
+    <message>
+        <source>Journal %1 is from an earlier boot; dropped.</source>
+        <translation>Journal %1 stammt von einem früheren Systemstart; verworfen.</translation>
+    </message>
+    <message>
+        <source>Parameter &quot;value&quot; must be a string such as &quot;262144&quot; or &quot;cubic&quot;.</source>
+        <translation>Der Parameter &quot;value&quot; muss eine Zeichenkette wie &quot;262144&quot; oder &quot;cubic&quot; sein.</translation>
+    </message>
+    <message>
+        <source>%1 reads %2 after writing %3: the kernel adjusted it. &apos;restore&apos; puts back %4.</source>
+        <translation>%1 liest %2 nach dem Schreiben von %3: der Kernel hat den Wert angepasst. &apos;restore&apos; stellt %4 wieder her.</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a tcptune namespace; the helper only enters namespaces whose names start with &apos;tcptune-&apos;.</source>
+        <translation>&apos;%1&apos; ist kein tcptune-Namensraum; der Helfer betritt nur Namensräume, deren Namen mit &apos;tcptune-&apos; beginnen.</translation>
+    </message>
+</context>
+<context>
+    <name>HostFacts</name>
+    <message>
+        <source>`tc qdisc show` did not run (%1); install iproute2 to see qdiscs.</source>
+        <translation>`tc qdisc show` lief nicht (%1); installieren Sie iproute2, um Qdiscs zu sehen.</translation>
+    </message>
+    <message>
+        <source>tc is not installed</source>
+        <translation>tc ist nicht installiert</translation>
+    </message>
+</context>
+<context>
+    <name>Iperf3Remote</name>
+    <message>
+        <source>The iperf3 server at %1 stopped answering (%2).</source>
+        <translation>Der iperf3-Server unter %1 antwortet nicht mehr (%2).</translation>
+    </message>
+    <message>
+        <source>The iperf3 server at %1 is busy with another test (it serves one client at a time); try again later, or run `tcptune serve` there, which serves several.</source>
+        <translation>Der iperf3-Server unter %1 ist mit einem anderen Test beschäftigt (er bedient nur einen Client zugleich); versuchen Sie es später erneut oder starten Sie dort `tcptune serve`, das mehrere bedient.</translation>
+    </message>
+    <message>
+        <source>The iperf3 server at %1 reported error %2 (errno %3); see its log.</source>
+        <translation>Der iperf3-Server unter %1 meldete Fehler %2 (errno %3); siehe sein Protokoll.</translation>
+    </message>
+    <message>
+        <source>The iperf3 server at %1 was terminated during the test.</source>
+        <translation>Der iperf3-Server unter %1 wurde während des Tests beendet.</translation>
+    </message>
+    <message>
+        <source>The iperf3 server at %1 sent unexpected state %2; is it iperf3 3.x?</source>
+        <translation>Der iperf3-Server unter %1 sandte den unerwarteten Zustand %2; ist es iperf3 3.x?</translation>
+    </message>
+    <message>
+        <source>The iperf3 server at %1 went away (%2).</source>
+        <translation>Der iperf3-Server unter %1 ist weg (%2).</translation>
+    </message>
+    <message>
+        <source>The iperf3 server at %1 sent no results (%2).</source>
+        <translation>Der iperf3-Server unter %1 sandte keine Ergebnisse (%2).</translation>
+    </message>
+    <message>
+        <source>The iperf3 server at %1 announced %2 bytes of results; that is not iperf3.</source>
+        <translation>Der iperf3-Server unter %1 kündigte %2 Bytes Ergebnisse an; das ist kein iperf3.</translation>
+    </message>
+    <message>
+        <source>The iperf3 server at %1 sent incomplete results (%2).</source>
+        <translation>Der iperf3-Server unter %1 sandte unvollständige Ergebnisse (%2).</translation>
+    </message>
+    <message>
+        <source>The iperf3 server at %1 sent results that are not a JSON object.</source>
+        <translation>Der iperf3-Server unter %1 sandte Ergebnisse, die kein JSON-Objekt sind.</translation>
+    </message>
+    <message>
+        <source>Cannot talk to the iperf3 server at %1: %2.</source>
+        <translation>Keine Verbindung zum iperf3-Server unter %1: %2.</translation>
+    </message>
+    <message>
+        <source>The iperf3 server at %1 closed the connection during the test.</source>
+        <translation>Der iperf3-Server unter %1 schloss die Verbindung während des Tests.</translation>
+    </message>
+    <message>
+        <source>The connection to the iperf3 server at %1 failed: %2.</source>
+        <translation>Die Verbindung zum iperf3-Server unter %1 schlug fehl: %2.</translation>
+    </message>
+    <message>
+        <source>A stock iperf3 server does not report its sysctls; run `tcptune serve` on the target to record both ends.</source>
+        <translation>Ein gewöhnlicher iperf3-Server meldet seine Sysctls nicht; starten Sie `tcptune serve` auf dem Ziel, um beide Enden aufzuzeichnen.</translation>
+    </message>
+</context>
+<context>
+    <name>KnobCatalogue</name>
+    <message>
+        <source>Empty knob name; &apos;tcptune knobs&apos; lists the known ones.</source>
+        <translation>Leerer Knopfname; &apos;tcptune knobs&apos; listet die bekannten auf.</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a knob name: names are dotted words such as net.ipv4.tcp_autocorking, without &apos;/&apos;, &apos;..&apos;, spaces or control characters.</source>
+        <translation>&apos;%1&apos; ist kein Knopfname: Namen sind Wörter mit Punkten wie net.ipv4.tcp_autocorking, ohne &apos;/&apos;, &apos;..&apos;, Leerzeichen oder Steuerzeichen.</translation>
+    </message>
+    <message>
+        <source>Unknown knob &apos;%1&apos;; &apos;tcptune knobs&apos; lists the known ones.</source>
+        <translation>Unbekannter Knopf &apos;%1&apos;; &apos;tcptune knobs&apos; listet die bekannten auf.</translation>
+    </message>
+</context>
+<context>
+    <name>KnobReader</name>
+    <message>
+        <source>not available in this kernel</source>
+        <translation>in diesem Kernel nicht verfügbar</translation>
+    </message>
+</context>
+<context>
+    <name>KnobValue</name>
+    <message>
+        <source>bytes such as 262144, 256K or 4M</source>
+        <translation>Bytes wie 262144, 256K oder 4M</translation>
+    </message>
+    <message>
+        <source>bytes per second such as 1250000 or 10M</source>
+        <translation>Bytes je Sekunde wie 1250000 oder 10M</translation>
+    </message>
+    <message>
+        <source>a rate such as 50mbit or 1gbit</source>
+        <translation>eine Rate wie 50mbit oder 1gbit</translation>
+    </message>
+    <message>
+        <source>milliseconds such as 20 or 20ms</source>
+        <translation>Millisekunden wie 20 oder 20ms</translation>
+    </message>
+    <message>
+        <source>a percentage such as 120</source>
+        <translation>einen Prozentsatz wie 120</translation>
+    </message>
+    <message>
+        <source>a whole number</source>
+        <translation>eine ganze Zahl</translation>
+    </message>
+    <message>
+        <source>%1: %2 is below the minimum %3.</source>
+        <translation>%1: %2 liegt unter dem Minimum %3.</translation>
+    </message>
+    <message>
+        <source>%1: %2 is above the maximum %3.</source>
+        <translation>%1: %2 liegt über dem Maximum %3.</translation>
+    </message>
+    <message>
+        <source>%1: &apos;%2&apos; is not a switch value; use 1 or 0 (on/off).</source>
+        <translation>%1: &apos;%2&apos; ist kein Schalterwert; verwenden Sie 1 oder 0 (an/aus).</translation>
+    </message>
+    <message>
+        <source>%1: give three sizes, min default max, such as &quot;4096 16384 4M&quot; (got %2).</source>
+        <translation>%1: geben Sie drei Größen an, min. Standard max., etwa &quot;4096 16384 4M&quot; (erhalten: %2).</translation>
+    </message>
+    <message>
+        <source>%1: the three sizes must not decrease (min &lt;= default &lt;= max): %2 %3 %4.</source>
+        <translation>%1: die drei Größen dürfen nicht abnehmen (min. &lt;= Standard &lt;= max.): %2 %3 %4.</translation>
+    </message>
+    <message>
+        <source>%1: the list of allowed values could not be read from %2.</source>
+        <translation>%1: die Liste der erlaubten Werte konnte nicht aus %2 gelesen werden.</translation>
+    </message>
+    <message>
+        <source>%1: &apos;%2&apos; is not offered by this kernel; choose one of: %3.</source>
+        <translation>%1: &apos;%2&apos; bietet dieser Kernel nicht an; wählen Sie einen von: %3.</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a number; give %2.</source>
+        <translation>&apos;%1&apos; ist keine Zahl; geben Sie %2 an.</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is negative; give %2.</source>
+        <translation>&apos;%1&apos; ist negativ; geben Sie %2 an.</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; has a unit that does not fit here; give %2.</source>
+        <translation>&apos;%1&apos; hat eine Einheit, die hier nicht passt; geben Sie %2 an.</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is too large.</source>
+        <translation>&apos;%1&apos; ist zu groß.</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a whole number of %2.</source>
+        <translation>&apos;%1&apos; ist keine ganze Zahl von %2.</translation>
+    </message>
+    <message>
+        <source>%1: no value given.</source>
+        <translation>%1: kein Wert angegeben.</translation>
+    </message>
+    <message>
+        <source>%1: the value contains control characters.</source>
+        <translation>%1: der Wert enthält Steuerzeichen.</translation>
+    </message>
+    <message>
+        <source>%1: unsupported value type.</source>
+        <translation>%1: nicht unterstützter Werttyp.</translation>
+    </message>
+    <message>
+        <source>on</source>
+        <translation>an</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>aus</translation>
+    </message>
+</context>
+<context>
+    <name>KnobsCommand</name>
+    <message>
+        <source>knob</source>
+        <translation>Knopf</translation>
+    </message>
+    <message>
+        <source>value</source>
+        <translation>Wert</translation>
+    </message>
+    <message>
+        <source>default</source>
+        <translation>Standard</translation>
+    </message>
+    <message>
+        <source>(unavailable)</source>
+        <translation>(nicht verfügbar)</translation>
+    </message>
+    <message>
+        <source>[global]</source>
+        <translation>[global]</translation>
+    </message>
+    <message>
+        <source>* differs from the kernel default</source>
+        <translation>* weicht vom Kernel-Standard ab</translation>
+    </message>
+    <message>
+        <source>Lists the kernel knobs tcptune knows, with their current and default values.
+&apos;tcptune knobs set KEY=VALUE... [--netns NAME] -- COMMAND&apos; runs COMMAND with changed knobs;
+&apos;tcptune knobs restore&apos; rolls back changes a crashed helper left behind.</source>
+        <translation>Listet die Kernel-Knöpfe, die tcptune kennt, mit ihren aktuellen und Standardwerten.
+&apos;tcptune knobs set KEY=VALUE... [--netns NAME] -- BEFEHL&apos; führt BEFEHL mit geänderten Knöpfen aus;
+&apos;tcptune knobs restore&apos; nimmt Änderungen zurück, die ein abgestürzter Helfer hinterlassen hat.</translation>
+    </message>
+    <message>
+        <source>List knobs.</source>
+        <translation>Knöpfe auflisten.</translation>
+    </message>
+    <message>
+        <source>Print a JSON array instead of a table.</source>
+        <translation>Ein JSON-Array statt einer Tabelle ausgeben.</translation>
+    </message>
+    <message>
+        <source>Read the values inside lab namespace NAME.</source>
+        <translation>Die Werte im Labor-Namensraum NAME lesen.</translation>
+    </message>
+    <message>
+        <source>Try &apos;tcptune knobs --help&apos;.</source>
+        <translation>Versuchen Sie &apos;tcptune knobs --help&apos;.</translation>
+    </message>
+    <message>
+        <source>Unknown argument &apos;%1&apos;. Try &apos;tcptune knobs --help&apos;.</source>
+        <translation>Unbekanntes Argument &apos;%1&apos;. Versuchen Sie &apos;tcptune knobs --help&apos;.</translation>
+    </message>
+</context>
+<context>
+    <name>KnobsSetCommand</name>
+    <message>
+        <source>Usage: tcptune knobs set KEY=VALUE... [--netns NAME] -- COMMAND [ARGS]
+Applies the knobs through tcptune-helper, runs COMMAND, then restores every knob and exits with COMMAND&apos;s status.
   --netns NAME  change the knobs inside lab namespace NAME (per-namespace knobs only)
 Example: tcptune knobs set net.ipv4.tcp_autocorking=0 -- iperf3 -c 127.0.0.1
 </source>
-            <translation>Aufruf: tcptune knobs set SCHLÜSSEL=WERT... [--netns NAME] -- BEFEHL [ARGUMENTE]
+        <translation>Aufruf: tcptune knobs set SCHLÜSSEL=WERT... [--netns NAME] -- BEFEHL [ARGUMENTE]
 Setzt die Knöpfe über tcptune-helper, führt BEFEHL aus, setzt dann jeden Knopf zurück und endet mit dem Status von BEFEHL.
   --netns NAME  die Knöpfe im Labor-Namensraum NAME ändern (nur Knöpfe je Namensraum)
 Beispiel: tcptune knobs set net.ipv4.tcp_autocorking=0 -- iperf3 -c 127.0.0.1
 </translation>
-        </message>
-        <message>
-            <source>--netns needs a namespace name, e.g. --netns tcptune-client.</source>
-            <translation>--netns braucht einen Namensraum, z. B. --netns tcptune-client.</translation>
-        </message>
-        <message>
-            <source>Unknown option '%1'. Try 'tcptune knobs set --help'.</source>
-            <translation>Unbekannte Option '%1'. Versuchen Sie 'tcptune knobs set --help'.</translation>
-        </message>
-        <message>
-            <source>'%1' is not KEY=VALUE, e.g. net.ipv4.tcp_autocorking=0.</source>
-            <translation>'%1' ist nicht SCHLÜSSEL=WERT, z. B. net.ipv4.tcp_autocorking=0.</translation>
-        </message>
-        <message>
-            <source>Give at least one KEY=VALUE before '--'. Try 'tcptune knobs set --help'.</source>
-            <translation>Geben Sie vor '--' mindestens ein SCHLÜSSEL=WERT an. Versuchen Sie 'tcptune knobs set --help'.</translation>
-        </message>
-        <message>
-            <source>Give the command to run after '--', e.g. tcptune knobs set net.ipv4.tcp_autocorking=0 -- sleep 10.</source>
-            <translation>Geben Sie nach '--' den auszuführenden Befehl an, z. B. tcptune knobs set net.ipv4.tcp_autocorking=0 -- sleep 10.</translation>
-        </message>
-        <message>
-            <source>tcptune: restored %1%2: %3 -&gt; %4</source>
-            <translation>tcptune: zurückgesetzt %1%2: %3 -&gt; %4</translation>
-        </message>
-        <message>
-            <source>tcptune: warning: %1</source>
-            <translation>tcptune: Warnung: %1</translation>
-        </message>
-        <message>
-            <source>tcptune: %1%2: %3 -&gt; %4</source>
-            <translation>tcptune: %1%2: %3 -&gt; %4</translation>
-        </message>
-        <message>
-            <source>Restoring the knobs failed: %1 Run 'tcptune knobs restore'.</source>
-            <translation>Das Zurücksetzen der Knöpfe schlug fehl: %1 Führen Sie 'tcptune knobs restore' aus.</translation>
-        </message>
-        <message>
-            <source>Usage: tcptune knobs restore [--journal-dir DIR]
+    </message>
+    <message>
+        <source>--netns needs a namespace name, e.g. --netns tcptune-client.</source>
+        <translation>--netns braucht einen Namensraum, z. B. --netns tcptune-client.</translation>
+    </message>
+    <message>
+        <source>Unknown option &apos;%1&apos;. Try &apos;tcptune knobs set --help&apos;.</source>
+        <translation>Unbekannte Option &apos;%1&apos;. Versuchen Sie &apos;tcptune knobs set --help&apos;.</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not KEY=VALUE, e.g. net.ipv4.tcp_autocorking=0.</source>
+        <translation>&apos;%1&apos; ist nicht SCHLÜSSEL=WERT, z. B. net.ipv4.tcp_autocorking=0.</translation>
+    </message>
+    <message>
+        <source>Give at least one KEY=VALUE before &apos;--&apos;. Try &apos;tcptune knobs set --help&apos;.</source>
+        <translation>Geben Sie vor &apos;--&apos; mindestens ein SCHLÜSSEL=WERT an. Versuchen Sie &apos;tcptune knobs set --help&apos;.</translation>
+    </message>
+    <message>
+        <source>Give the command to run after &apos;--&apos;, e.g. tcptune knobs set net.ipv4.tcp_autocorking=0 -- sleep 10.</source>
+        <translation>Geben Sie nach &apos;--&apos; den auszuführenden Befehl an, z. B. tcptune knobs set net.ipv4.tcp_autocorking=0 -- sleep 10.</translation>
+    </message>
+    <message>
+        <source>tcptune: %1</source>
+        <translation>tcptune: %1</translation>
+    </message>
+    <message>
+        <source>tcptune: restored %1%2: %3 -&gt; %4</source>
+        <translation>tcptune: zurückgesetzt %1%2: %3 -&gt; %4</translation>
+    </message>
+    <message>
+        <source>tcptune: warning: %1</source>
+        <translation>tcptune: Warnung: %1</translation>
+    </message>
+    <message>
+        <source>tcptune: %1%2: %3 -&gt; %4</source>
+        <translation>tcptune: %1%2: %3 -&gt; %4</translation>
+    </message>
+    <message>
+        <source>Restoring the knobs failed: %1 Run &apos;tcptune knobs restore&apos;.</source>
+        <translation>Das Zurücksetzen der Knöpfe schlug fehl: %1 Führen Sie &apos;tcptune knobs restore&apos; aus.</translation>
+    </message>
+    <message>
+        <source>Usage: tcptune knobs restore [--journal-dir DIR]
 Rolls back the knob changes that a tcptune-helper which died left in its journal (/run/tcptune, or DIR below it).
 </source>
-            <translation>Aufruf: tcptune knobs restore [--journal-dir ORDNER]
+        <translation>Aufruf: tcptune knobs restore [--journal-dir ORDNER]
 Nimmt die Knopfänderungen zurück, die ein abgestürzter tcptune-helper in seinem Journal hinterlassen hat (/run/tcptune oder ORDNER darunter).
 </translation>
-        </message>
-        <message>
-            <source>Unknown argument '%1'. Try 'tcptune knobs restore --help'.</source>
-            <translation>Unbekanntes Argument '%1'. Versuchen Sie 'tcptune knobs restore --help'.</translation>
-        </message>
-        <message>
-            <source>Nothing to restore: no helper left changes in the journal.</source>
-            <translation>Nichts zurückzusetzen: kein Helfer hat Änderungen im Journal hinterlassen.</translation>
-        </message>
-        <message>
-            <source>restored %1%2: %3 -&gt; %4</source>
-            <translation>zurückgesetzt %1%2: %3 -&gt; %4</translation>
-        </message>
-        <message>
-            <source>warning: %1</source>
-            <translation>Warnung: %1</translation>
-        </message>
-        <message>
-            <source>Lab %1 is down. Start it with 'tcptune lab up --name %1'.</source>
-            <translation>Labor %1 ist nicht aktiv. Starten Sie es mit 'tcptune lab up --name %1'.</translation>
-        </message>
-        <message>
-            <source>Lab %1 was left behind: %2.</source>
-            <translation>Labor %1 wurde zurückgelassen: %2.</translation>
-        </message>
-        <message>
-            <source>Remove it with 'tcptune lab down --name %1'.</source>
-            <translation>Entfernen Sie es mit 'tcptune lab down --name %1'.</translation>
-        </message>
-        <message>
-            <source>Lab %1 is up (namespaces %2); its settings are readable by root only.</source>
-            <translation>Labor %1 ist aktiv (Namensräume %2); seine Einstellungen kann nur root lesen.</translation>
-        </message>
-        <message>
-            <source>Lab %1 is up: %2</source>
-            <translation>Labor %1 ist aktiv: %2</translation>
-        </message>
-        <message>
-            <source>router</source>
-            <translation>Router</translation>
-        </message>
-        <message>
-            <source>  bottleneck: %1 on %2 in %3</source>
-            <translation>  Engpass: %1 auf %2 in %3</translation>
-        </message>
-        <message>
-            <source>  queue: %1 bytes (%2 packets) now; %3 bytes sent, %4 packets dropped</source>
-            <translation>  Warteschlange: jetzt %1 Bytes (%2 Pakete); %3 Bytes gesendet, %4 Pakete verworfen</translation>
-        </message>
-        <message>
-            <source>This kernel has no netem: labs work without --delay (missing qdiscs: %1).</source>
-            <translation>Dieser Kernel hat kein netem: Labore funktionieren ohne --delay (fehlende Qdiscs: %1).</translation>
-        </message>
-        <message>
-            <source>The lab is built by tcptune-helper, which did not start: %1</source>
-            <translation>Das Labor wird von tcptune-helper aufgebaut, der nicht startete: %1</translation>
-        </message>
-        <message>
-            <source>Lab %1 is down; nothing to remove.</source>
-            <translation>Labor %1 ist nicht aktiv; nichts zu entfernen.</translation>
-        </message>
-        <message>
-            <source>Lab %1 removed: its namespaces and links are gone.</source>
-            <translation>Labor %1 entfernt: seine Namensräume und Verbindungen sind weg.</translation>
-        </message>
-        <message>
-            <source>No lab is up. Start one with 'tcptune lab up'.</source>
-            <translation>Kein Labor ist aktiv. Starten Sie eines mit 'tcptune lab up'.</translation>
-        </message>
-        <message>
-            <source>The local lab: client, router and server in network namespaces, joined by veth pairs, with a shaped bottleneck. Built through tcptune-helper.</source>
-            <translation>Das lokale Labor: Client, Router und Server in Netzwerk-Namensräumen, verbunden durch veth-Paare, mit einem geformten Engpass. Aufgebaut über tcptune-helper.</translation>
-        </message>
-        <message>
-            <source>The lab command.</source>
-            <translation>Der Labor-Befehl.</translation>
-        </message>
-        <message>
-            <source>up, down or status.</source>
-            <translation>up, down oder status.</translation>
-        </message>
-        <message>
-            <source>Lab name (default: lab); namespaces are tcptune-NAME-*.</source>
-            <translation>Laborname (Standard: lab); die Namensräume heißen tcptune-NAME-*.</translation>
-        </message>
-        <message>
-            <source>routed (default: client, router, server) or direct (one veth pair).</source>
-            <translation>routed (Standard: Client, Router, Server) oder direct (ein veth-Paar).</translation>
-        </message>
-        <message>
-            <source>Bottleneck rate, e.g. 50mbit (default: unshaped).</source>
-            <translation>Engpassrate, z. B. 50mbit (Standard: ungeformt).</translation>
-        </message>
-        <message>
-            <source>Bottleneck queue limit, e.g. 2M (default 2 MiB).</source>
-            <translation>Warteschlangengrenze des Engpasses, z. B. 2M (Standard 2 MiB).</translation>
-        </message>
-        <message>
-            <source>MTU on every lab link (default 1500).</source>
-            <translation>MTU auf jeder Laborverbindung (Standard 1500).</translation>
-        </message>
-        <message>
-            <source>One-way delay in ms (needs netem in the kernel).</source>
-            <translation>Einseitige Verzögerung in ms (braucht netem im Kernel).</translation>
-        </message>
-        <message>
-            <source>Print JSON.</source>
-            <translation>JSON ausgeben.</translation>
-        </message>
-        <message>
-            <source>Try 'tcptune lab --help'.</source>
-            <translation>Versuchen Sie 'tcptune lab --help'.</translation>
-        </message>
-        <message>
-            <source>Say what to do: 'tcptune lab up', 'tcptune lab down' or 'tcptune lab status'.</source>
-            <translation>Sagen Sie, was zu tun ist: 'tcptune lab up', 'tcptune lab down' oder 'tcptune lab status'.</translation>
-        </message>
-        <message>
-            <source>--topology, --rate, --queue, --mtu and --delay belong to 'tcptune lab up'.</source>
-            <translation>--topology, --rate, --queue, --mtu und --delay gehören zu 'tcptune lab up'.</translation>
-        </message>
-        <message>
-            <source>Unknown lab action '%1'; use up, down or status.</source>
-            <translation>Unbekannte Laboraktion '%1'; verwenden Sie up, down oder status.</translation>
-        </message>
-        <message>
-            <source>Writes a report of a stored sweep or run: host, kernel, NIC and qdisc, the knobs of both ends, the spec,
+    </message>
+    <message>
+        <source>Unknown argument &apos;%1&apos;. Try &apos;tcptune knobs restore --help&apos;.</source>
+        <translation>Unbekanntes Argument &apos;%1&apos;. Versuchen Sie &apos;tcptune knobs restore --help&apos;.</translation>
+    </message>
+    <message>
+        <source>Nothing to restore: no helper left changes in the journal.</source>
+        <translation>Nichts zurückzusetzen: kein Helfer hat Änderungen im Journal hinterlassen.</translation>
+    </message>
+    <message>
+        <source>restored %1%2: %3 -&gt; %4</source>
+        <translation>zurückgesetzt %1%2: %3 -&gt; %4</translation>
+    </message>
+    <message>
+        <source>warning: %1</source>
+        <translation>Warnung: %1</translation>
+    </message>
+</context>
+<context>
+    <name>LabAgent</name>
+    <message>
+        <source>Traffic in the lab needs root: tcptune enters the lab&apos;s namespaces (setns). Run it as root (e.g. with sudo), or give a --target outside the lab.</source>
+        <translation>Verkehr im Labor braucht root: tcptune betritt die Namensräume des Labors (setns). Starten Sie es als root (z. B. mit sudo) oder geben Sie ein --target außerhalb des Labors an.</translation>
+    </message>
+    <message>
+        <source>Cannot start the agent in %1: %2</source>
+        <translation>Der Agent in %1 kann nicht gestartet werden: %2</translation>
+    </message>
+</context>
+<context>
+    <name>LabCommand</name>
+    <message>
+        <source>Lab %1 is down. Start it with &apos;tcptune lab up --name %1&apos;.</source>
+        <translation>Labor %1 ist nicht aktiv. Starten Sie es mit &apos;tcptune lab up --name %1&apos;.</translation>
+    </message>
+    <message>
+        <source>Lab %1 was left behind: %2.</source>
+        <translation>Labor %1 wurde zurückgelassen: %2.</translation>
+    </message>
+    <message>
+        <source>Remove it with &apos;tcptune lab down --name %1&apos;.</source>
+        <translation>Entfernen Sie es mit &apos;tcptune lab down --name %1&apos;.</translation>
+    </message>
+    <message>
+        <source>Lab %1 is up (namespaces %2); its settings are readable by root only.</source>
+        <translation>Labor %1 ist aktiv (Namensräume %2); seine Einstellungen kann nur root lesen.</translation>
+    </message>
+    <message>
+        <source>Lab %1 is up: %2</source>
+        <translation>Labor %1 ist aktiv: %2</translation>
+    </message>
+    <message>
+        <source>client</source>
+        <translation>Client</translation>
+    </message>
+    <message>
+        <source>router</source>
+        <translation>Router</translation>
+    </message>
+    <message>
+        <source>server</source>
+        <translation>Server</translation>
+    </message>
+    <message>
+        <source>  bottleneck: %1 on %2 in %3</source>
+        <translation>  Engpass: %1 auf %2 in %3</translation>
+    </message>
+    <message>
+        <source>  queue: %1 bytes (%2 packets) now; %3 bytes sent, %4 packets dropped</source>
+        <translation>  Warteschlange: jetzt %1 Bytes (%2 Pakete); %3 Bytes gesendet, %4 Pakete verworfen</translation>
+    </message>
+    <message>
+        <source>This kernel has no netem: labs work without --delay (missing qdiscs: %1).</source>
+        <translation>Dieser Kernel hat kein netem: Labore funktionieren ohne --delay (fehlende Qdiscs: %1).</translation>
+    </message>
+    <message>
+        <source>The lab is built by tcptune-helper, which did not start: %1</source>
+        <translation>Das Labor wird von tcptune-helper aufgebaut, der nicht startete: %1</translation>
+    </message>
+    <message>
+        <source>Lab %1 is down; nothing to remove.</source>
+        <translation>Labor %1 ist nicht aktiv; nichts zu entfernen.</translation>
+    </message>
+    <message>
+        <source>Lab %1 removed: its namespaces and links are gone.</source>
+        <translation>Labor %1 entfernt: seine Namensräume und Verbindungen sind weg.</translation>
+    </message>
+    <message>
+        <source>No lab is up. Start one with &apos;tcptune lab up&apos;.</source>
+        <translation>Kein Labor ist aktiv. Starten Sie eines mit &apos;tcptune lab up&apos;.</translation>
+    </message>
+    <message>
+        <source>The local lab: client, router and server in network namespaces, joined by veth pairs, with a shaped bottleneck. Built through tcptune-helper.</source>
+        <translation>Das lokale Labor: Client, Router und Server in Netzwerk-Namensräumen, verbunden durch veth-Paare, mit einem geformten Engpass. Aufgebaut über tcptune-helper.</translation>
+    </message>
+    <message>
+        <source>The lab command.</source>
+        <translation>Der Labor-Befehl.</translation>
+    </message>
+    <message>
+        <source>up, down or status.</source>
+        <translation>up, down oder status.</translation>
+    </message>
+    <message>
+        <source>Lab name (default: lab); namespaces are tcptune-NAME-*.</source>
+        <translation>Laborname (Standard: lab); die Namensräume heißen tcptune-NAME-*.</translation>
+    </message>
+    <message>
+        <source>routed (default: client, router, server) or direct (one veth pair).</source>
+        <translation>routed (Standard: Client, Router, Server) oder direct (ein veth-Paar).</translation>
+    </message>
+    <message>
+        <source>Bottleneck rate, e.g. 50mbit (default: unshaped).</source>
+        <translation>Engpassrate, z. B. 50mbit (Standard: ungeformt).</translation>
+    </message>
+    <message>
+        <source>Bottleneck queue limit, e.g. 2M (default 2 MiB).</source>
+        <translation>Warteschlangengrenze des Engpasses, z. B. 2M (Standard 2 MiB).</translation>
+    </message>
+    <message>
+        <source>MTU on every lab link (default 1500).</source>
+        <translation>MTU auf jeder Laborverbindung (Standard 1500).</translation>
+    </message>
+    <message>
+        <source>One-way delay in ms (needs netem in the kernel).</source>
+        <translation>Einseitige Verzögerung in ms (braucht netem im Kernel).</translation>
+    </message>
+    <message>
+        <source>Print JSON.</source>
+        <translation>JSON ausgeben.</translation>
+    </message>
+    <message>
+        <source>Try &apos;tcptune lab --help&apos;.</source>
+        <translation>Versuchen Sie &apos;tcptune lab --help&apos;.</translation>
+    </message>
+    <message>
+        <source>Say what to do: &apos;tcptune lab up&apos;, &apos;tcptune lab down&apos; or &apos;tcptune lab status&apos;.</source>
+        <translation>Sagen Sie, was zu tun ist: &apos;tcptune lab up&apos;, &apos;tcptune lab down&apos; oder &apos;tcptune lab status&apos;.</translation>
+    </message>
+    <message>
+        <source>--topology, --rate, --queue, --mtu and --delay belong to &apos;tcptune lab up&apos;.</source>
+        <translation>--topology, --rate, --queue, --mtu und --delay gehören zu &apos;tcptune lab up&apos;.</translation>
+    </message>
+    <message>
+        <source>Unknown lab action &apos;%1&apos;; use up, down or status.</source>
+        <translation>Unbekannte Laboraktion &apos;%1&apos;; verwenden Sie up, down oder status.</translation>
+    </message>
+</context>
+<context>
+    <name>LabFiles</name>
+    <message>
+        <source>Cannot create %1; the lab needs root to record its state.</source>
+        <translation>%1 kann nicht angelegt werden; das Labor braucht root, um seinen Zustand zu speichern.</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>%1 kann nicht geschrieben werden: %2</translation>
+    </message>
+</context>
+<context>
+    <name>LabHelperOperations</name>
+    <message>
+        <source>Unknown parameter &apos;%1&apos;; expected %2.</source>
+        <translation>Unbekannter Parameter &apos;%1&apos;; erwartet: %2.</translation>
+    </message>
+    <message>
+        <source>&apos;name&apos; must be a string.</source>
+        <translation>&apos;name&apos; muss eine Zeichenkette sein.</translation>
+    </message>
+    <message>
+        <source>&apos;knobs&apos; must be an object of lab parameters, e.g. {&quot;lab.rate&quot;: &quot;50mbit&quot;}.</source>
+        <translation>&apos;knobs&apos; muss ein Objekt aus Laborparametern sein, z. B. {&quot;lab.rate&quot;: &quot;50mbit&quot;}.</translation>
+    </message>
+    <message>
+        <source>The value of &apos;%1&apos; must be a string.</source>
+        <translation>Der Wert von &apos;%1&apos; muss eine Zeichenkette sein.</translation>
+    </message>
+</context>
+<context>
+    <name>LabManager</name>
+    <message>
+        <source>namespaces %1 exist but tcptune has no record of them (left by a crash?)</source>
+        <translation>die Namensräume %1 existieren, aber tcptune hat keine Aufzeichnung davon (Rest eines Absturzes?)</translation>
+    </message>
+    <message>
+        <source>building the lab did not finish (tcptune or its helper stopped midway)</source>
+        <translation>der Aufbau des Labors wurde nicht beendet (tcptune oder sein Helfer brach mittendrin ab)</translation>
+    </message>
+    <message>
+        <source>namespaces %1 of the lab are gone</source>
+        <translation>die Namensräume %1 des Labors fehlen</translation>
+    </message>
+    <message>
+        <source>Could not remove namespaces %1; see &apos;ip netns list&apos; and remove them with &apos;ip netns del&apos;.</source>
+        <translation>Die Namensräume %1 ließen sich nicht entfernen; siehe &apos;ip netns list&apos; und entfernen Sie sie mit &apos;ip netns del&apos;.</translation>
+    </message>
+    <message>
+        <source>The tbf qdisc is not in this kernel, so the lab cannot limit the rate; start it without --rate (unshaped) or load the sch_tbf module.</source>
+        <translation>Die Qdisc tbf fehlt in diesem Kernel, daher kann das Labor die Rate nicht begrenzen; starten Sie es ohne --rate (ungeformt) oder laden Sie das Modul sch_tbf.</translation>
+    </message>
+    <message>
+        <source>netem is not in this kernel (no sch_netem module), so the lab cannot add delay; start it without --delay. Rate, queue and MTU still work.</source>
+        <translation>netem fehlt in diesem Kernel (kein Modul sch_netem), daher kann das Labor keine Verzögerung hinzufügen; starten Sie es ohne --delay. Rate, Warteschlange und MTU funktionieren weiterhin.</translation>
+    </message>
+    <message>
+        <source>Another tcptune is changing lab %1; try again when it has finished.</source>
+        <translation>Ein anderes tcptune ändert gerade Labor %1; versuchen Sie es erneut, wenn es fertig ist.</translation>
+    </message>
+    <message>
+        <source>Lab %1 was left behind: %2. Remove it with &apos;tcptune lab down --name %1&apos;, then start it again.</source>
+        <translation>Labor %1 wurde zurückgelassen: %2. Entfernen Sie es mit &apos;tcptune lab down --name %1&apos; und starten Sie es dann neu.</translation>
+    </message>
+    <message>
+        <source>Could not build lab %1, nothing of it is left: %2</source>
+        <translation>Labor %1 konnte nicht aufgebaut werden, nichts davon ist übrig: %2</translation>
+    </message>
+    <message>
+        <source>Lab %1 has no bottleneck: it is down or unshaped.</source>
+        <translation>Labor %1 hat keinen Engpass: es ist nicht aktiv oder ungeformt.</translation>
+    </message>
+    <message>
+        <source>tc shows no root qdisc on %1 in %2.</source>
+        <translation>tc zeigt keine Wurzel-Qdisc auf %1 in %2.</translation>
+    </message>
+</context>
+<context>
+    <name>LabSession</name>
+    <message>
+        <source>Lab %1 was left behind (%2). Remove it with &apos;tcptune lab down --name %1&apos; and run again.</source>
+        <translation>Labor %1 wurde zurückgelassen (%2). Entfernen Sie es mit &apos;tcptune lab down --name %1&apos; und starten Sie erneut.</translation>
+    </message>
+    <message>
+        <source>Lab %1 is down and tcptune-helper, which builds it, did not start: %2</source>
+        <translation>Labor %1 ist nicht aktiv, und tcptune-helper, der es aufbaut, startete nicht: %2</translation>
+    </message>
+    <message>
+        <source>Could not start lab %1: %2</source>
+        <translation>Labor %1 konnte nicht gestartet werden: %2</translation>
+    </message>
+    <message>
+        <source>Lab %1 is not up after starting it; see &apos;tcptune lab status --name %1&apos;.</source>
+        <translation>Labor %1 ist nach dem Start nicht aktiv; siehe &apos;tcptune lab status --name %1&apos;.</translation>
+    </message>
+</context>
+<context>
+    <name>LabSpec</name>
+    <message>
+        <source>&apos;%1&apos; is not a usable lab name: use 1 to 17 letters, digits, &apos;-&apos; or &apos;_&apos;, starting with a letter or digit.</source>
+        <translation>&apos;%1&apos; ist kein brauchbarer Laborname: verwenden Sie 1 bis 17 Buchstaben, Ziffern, &apos;-&apos; oder &apos;_&apos;, beginnend mit einem Buchstaben oder einer Ziffer.</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a lab parameter; the lab knows lab.topology, lab.rate, lab.queue, lab.mtu and lab.delay.</source>
+        <translation>&apos;%1&apos; ist kein Laborparameter; das Labor kennt lab.topology, lab.rate, lab.queue, lab.mtu und lab.delay.</translation>
+    </message>
+    <message>
+        <source>unshaped</source>
+        <translation>ungeformt</translation>
+    </message>
+    <message>
+        <source>queue %1</source>
+        <translation>Warteschlange %1</translation>
+    </message>
+    <message>
+        <source>MTU %1</source>
+        <translation>MTU %1</translation>
+    </message>
+    <message>
+        <source>delay %1 ms</source>
+        <translation>Verzögerung %1 ms</translation>
+    </message>
+</context>
+<context>
+    <name>LabState</name>
+    <message>
+        <source>No record of lab %1 (%2).</source>
+        <translation>Keine Aufzeichnung von Labor %1 (%2).</translation>
+    </message>
+    <message>
+        <source>The record %1 is damaged (%2); remove the lab with &apos;tcptune lab down --name %3&apos;.</source>
+        <translation>Die Aufzeichnung %1 ist beschädigt (%2); entfernen Sie das Labor mit &apos;tcptune lab down --name %3&apos;.</translation>
+    </message>
+</context>
+<context>
+    <name>LabStepRunner</name>
+    <message>
+        <source>Cannot set %1 in %2: %3</source>
+        <translation>%1 kann in %2 nicht gesetzt werden: %3</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; was not found in /usr/sbin, /sbin or /usr/bin; install the iproute2 package.</source>
+        <translation>&apos;%1&apos; wurde weder in /usr/sbin, /sbin noch /usr/bin gefunden; installieren Sie das Paket iproute2.</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; could not run: %2</source>
+        <translation>&apos;%1&apos; konnte nicht laufen: %2</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; failed: %2</source>
+        <translation>&apos;%1&apos; schlug fehl: %2</translation>
+    </message>
+    <message>
+        <source>no message</source>
+        <translation>keine Meldung</translation>
+    </message>
+</context>
+<context>
+    <name>LabTarget</name>
+    <message>
+        <source>Traffic in the local lab needs root: tcptune enters the lab&apos;s network namespaces (setns). Run it as root (e.g. &apos;sudo tcptune run ...&apos;), or give --target HOST of a `tcptune serve`.</source>
+        <translation>Verkehr im lokalen Labor braucht root: tcptune betritt die Netzwerk-Namensräume des Labors (setns). Starten Sie es als root (z. B. &apos;sudo tcptune run ...&apos;) oder geben Sie --target HOST eines `tcptune serve` an.</translation>
+    </message>
+</context>
+<context>
+    <name>LiveExperimentBackend</name>
+    <message>
+        <source>Spec field &apos;knobs&apos;: lab parameters (lab.*) only apply to the lab target; remove them or set &quot;target&quot; to &quot;lab&quot;.</source>
+        <translation>Spezifikationsfeld &apos;knobs&apos;: Laborparameter (lab.*) gelten nur für das Laborziel; entfernen Sie sie oder setzen Sie &quot;target&quot; auf &quot;lab&quot;.</translation>
+    </message>
+    <message>
+        <source>tcptune-helper, which changes kernel knobs and builds the lab, did not start: %1</source>
+        <translation>tcptune-helper, der Kernel-Knöpfe ändert und das Labor aufbaut, startete nicht: %1</translation>
+    </message>
+    <message>
+        <source>Could not bring lab %1 up as %2: %3</source>
+        <translation>Labor %1 konnte nicht als %2 gestartet werden: %3</translation>
+    </message>
+    <message>
+        <source>Lab %1 is not up after building it; see &apos;tcptune lab status&apos;.</source>
+        <translation>Labor %1 ist nach dem Aufbau nicht aktiv; siehe &apos;tcptune lab status&apos;.</translation>
+    </message>
+    <message>
+        <source>The lab&apos;s agent did not start in %1: %2</source>
+        <translation>Der Agent des Labors startete nicht in %1: %2</translation>
+    </message>
+    <message>
+        <source>lab %1: %2</source>
+        <translation>Labor %1: %2</translation>
+    </message>
+    <message>
+        <source>Could not set %1 = %2%3: %4</source>
+        <translation>%1 = %2%3 konnte nicht gesetzt werden: %4</translation>
+    </message>
+    <message>
+        <source> in %1</source>
+        <translation> in %1</translation>
+    </message>
+    <message>
+        <source>Restoring the knobs failed: %1. &apos;tcptune knobs restore&apos; rolls back what is left.</source>
+        <translation>Das Zurücksetzen der Knöpfe schlug fehl: %1. &apos;tcptune knobs restore&apos; nimmt den Rest zurück.</translation>
+    </message>
+    <message>
+        <source>Knobs restored with warnings: %1</source>
+        <translation>Knöpfe mit Warnungen zurückgesetzt: %1</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>abgebrochen</translation>
+    </message>
+</context>
+<context>
+    <name>PdfReportWriter</name>
+    <message>
+        <source>Could not start drawing the PDF for %1; is a Qt GUI platform available (QT_QPA_PLATFORM=offscreen works without a display)?</source>
+        <translation>Das Zeichnen des PDF für %1 konnte nicht beginnen; ist eine Qt-GUI-Plattform verfügbar (QT_QPA_PLATFORM=offscreen geht ohne Bildschirm)?</translation>
+    </message>
+</context>
+<context>
+    <name>PresetLibrary</name>
+    <message>
+        <source>There is no spec file or preset called &apos;%1&apos;. Give a path to a JSON spec or one of the presets: %2.</source>
+        <translation>Es gibt keine Spezifikationsdatei und keine Vorlage namens &apos;%1&apos;. Geben Sie den Pfad einer JSON-Spezifikation oder eine der Vorlagen an: %2.</translation>
+    </message>
+    <message>
+        <source>Cannot read the spec %1: %2.</source>
+        <translation>Die Spezifikation %1 kann nicht gelesen werden: %2.</translation>
+    </message>
+    <message>
+        <source>The spec %1 is larger than 1 MiB; a spec is a small JSON file.</source>
+        <translation>Die Spezifikation %1 ist größer als 1 MiB; eine Spezifikation ist eine kleine JSON-Datei.</translation>
+    </message>
+</context>
+<context>
+    <name>Process</name>
+    <message>
+        <source>Cannot start %1: %2</source>
+        <translation>%1 kann nicht gestartet werden: %2</translation>
+    </message>
+    <message>
+        <source>Cannot create a pipe for %1: %2</source>
+        <translation>Für %1 kann keine Pipe angelegt werden: %2</translation>
+    </message>
+    <message>
+        <source>%1 did not finish within %2 s and was stopped.</source>
+        <translation>%1 war nach %2 s nicht fertig und wurde beendet.</translation>
+    </message>
+    <message>
+        <source>Cannot run %1: it is not in PATH.</source>
+        <translation>%1 kann nicht ausgeführt werden: es ist nicht im PATH.</translation>
+    </message>
+    <message>
+        <source>Lost track of %1: %2</source>
+        <translation>%1 ist nicht mehr verfolgbar: %2</translation>
+    </message>
+</context>
+<context>
+    <name>ReportBuilder</name>
+    <message>
+        <source>The experiment is %1, not finished%2: the table shows only the runs that ended.</source>
+        <translation>Das Experiment ist %1, nicht beendet%2: die Tabelle zeigt nur die beendeten Läufe.</translation>
+    </message>
+    <message>
+        <source>Run %1 (%2, repeat %3) FAILED: %4</source>
+        <translation>Lauf %1 (%2, Wiederholung %3) FEHLGESCHLAGEN: %4</translation>
+    </message>
+    <message>
+        <source>no error was recorded</source>
+        <translation>kein Fehler aufgezeichnet</translation>
+    </message>
+    <message>
+        <source>%1: throughput collapsed mid-run in %2 of %3 runs (last third below half of the first).</source>
+        <translation>%1: Durchsatz brach in %2 von %3 Läufen mitten im Lauf ein (letztes Drittel unter der Hälfte des ersten).</translation>
+    </message>
+    <message>
+        <source>%1: high run-to-run variance (coefficient of variation %2 %).</source>
+        <translation>%1: hohe Schwankung zwischen den Läufen (Variationskoeffizient %2 %).</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a result id. Use an experiment id (e.g. 12) or a run id as run:34; `tcptune results list` shows them.</source>
+        <translation>&apos;%1&apos; ist keine Ergebnis-ID. Verwenden Sie eine Experiment-ID (z. B. 12) oder eine Lauf-ID als run:34; `tcptune results list` zeigt sie.</translation>
+    </message>
+    <message>
+        <source>Experiment %1</source>
+        <translation>Experiment %1</translation>
+    </message>
+    <message>
+        <source>, run %1</source>
+        <translation>, Lauf %1</translation>
+    </message>
+    <message>
+        <source>The stored spec no longer parses (%1); it is shown as stored.</source>
+        <translation>Die gespeicherte Spezifikation lässt sich nicht mehr lesen (%1); sie wird wie gespeichert gezeigt.</translation>
+    </message>
+    <message>
+        <source>experiment</source>
+        <translation>Experiment</translation>
+    </message>
+</context>
+<context>
+    <name>ReportChartRenderer</name>
+    <message>
+        <source>Throughput (mean ± sd) and RTT median by %1</source>
+        <translation>Durchsatz (Mittel ± Stdabw.) und RTT-Median nach %1</translation>
+    </message>
+    <message>
+        <source>Throughput and RTT over time (first finished run of each point)</source>
+        <translation>Durchsatz und RTT über die Zeit (erster beendeter Lauf jedes Punkts)</translation>
+    </message>
+    <message>
+        <source>This result has no &apos;%1&apos; chart; it has: %2.</source>
+        <translation>Dieses Ergebnis hat kein Diagramm &apos;%1&apos;; es hat: %2.</translation>
+    </message>
+    <message>
+        <source>none (no samples, one point)</source>
+        <translation>keins (keine Messwerte, ein Punkt)</translation>
+    </message>
+    <message>
+        <source>run %1</source>
+        <translation>Lauf %1</translation>
+    </message>
+</context>
+<context>
+    <name>ReportCommand</name>
+    <message>
+        <source>Writes a report of a stored sweep or run: host, kernel, NIC and qdisc, the knobs of both ends, the spec,
 the result table (mean ± sd, RTT), charts, every run, flags and failures, and the command that reruns it.
-ID is an experiment id (as 'tcptune results list' shows) or run:ID for one run.
+ID is an experiment id (as &apos;tcptune results list&apos; shows) or run:ID for one run.
 Several formats at once: --format html,pdf --out DIR/report writes DIR/report.html and DIR/report.pdf.</source>
-            <translation>Schreibt einen Bericht eines gespeicherten Durchlaufs oder Laufs: Host, Kernel, Netzwerkkarte und Qdisc, die Knöpfe beider Enden, die Spezifikation,
+        <translation>Schreibt einen Bericht eines gespeicherten Durchlaufs oder Laufs: Host, Kernel, Netzwerkkarte und Qdisc, die Knöpfe beider Enden, die Spezifikation,
 die Ergebnistabelle (Mittel ± Stdabw., RTT), Diagramme, jeden Lauf, Markierungen und Fehler sowie den Befehl, der ihn wiederholt.
-ID ist eine Experiment-ID (wie 'tcptune results list' sie zeigt) oder run:ID für einen Lauf.
+ID ist eine Experiment-ID (wie &apos;tcptune results list&apos; sie zeigt) oder run:ID für einen Lauf.
 Mehrere Formate auf einmal: --format html,pdf --out ORDNER/report schreibt ORDNER/report.html und ORDNER/report.pdf.</translation>
-        </message>
-        <message>
-            <source>Write a report.</source>
-            <translation>Einen Bericht schreiben.</translation>
-        </message>
-        <message>
-            <source>html, pdf, md, csv or json; a comma list for several (default: from --out).</source>
-            <translation>html, pdf, md, csv oder json; eine Kommaliste für mehrere (Standard: aus --out).</translation>
-        </message>
-        <message>
-            <source>The file to write (a stem for several formats).</source>
-            <translation>Die zu schreibende Datei (ein Stamm bei mehreren Formaten).</translation>
-        </message>
-        <message>
-            <source>Try 'tcptune report --help'.</source>
-            <translation>Versuchen Sie 'tcptune report --help'.</translation>
-        </message>
-        <message>
-            <source>--out FILE is missing: say where to write the report, e.g. --out report.html.</source>
-            <translation>--out DATEI fehlt: sagen Sie, wohin der Bericht geschrieben wird, z. B. --out report.html.</translation>
-        </message>
-        <message>
-            <source>Give --format or an --out file with that extension.</source>
-            <translation>Geben Sie --format oder eine --out-Datei mit dieser Endung an.</translation>
-        </message>
-        <message>
-            <source>note: %1 of %2 runs of this experiment failed; the report lists them and their errors.</source>
-            <translation>Hinweis: %1 von %2 Läufen dieses Experiments schlugen fehl; der Bericht listet sie mit ihren Fehlern auf.</translation>
-        </message>
-        <message>
-            <source>The result store %1 holds no experiments yet; 'tcptune sweep 5' runs one.</source>
-            <translation>Der Ergebnisspeicher %1 enthält noch keine Experimente; 'tcptune sweep 5' führt eines aus.</translation>
-        </message>
-        <message>
-            <source>id</source>
-            <translation>ID</translation>
-        </message>
-        <message>
-            <source>created (UTC)</source>
-            <translation>erstellt (UTC)</translation>
-        </message>
-        <message>
-            <source>status</source>
-            <translation>Status</translation>
-        </message>
-        <message>
-            <source>runs</source>
-            <translation>Läufe</translation>
-        </message>
-        <message>
-            <source>name</source>
-            <translation>Name</translation>
-        </message>
-        <message>
-            <source>Lists the stored experiments, or shows one with its result table.</source>
-            <translation>Listet die gespeicherten Experimente auf oder zeigt eines mit seiner Ergebnistabelle.</translation>
-        </message>
-        <message>
-            <source>Stored results.</source>
-            <translation>Gespeicherte Ergebnisse.</translation>
-        </message>
-        <message>
-            <source>list, or show ID</source>
-            <translation>list oder show ID</translation>
-        </message>
-        <message>
-            <source>show: also write table.md, points.csv, runs.csv and results.json into DIR.</source>
-            <translation>show: außerdem table.md, points.csv, runs.csv und results.json in ORDNER schreiben.</translation>
-        </message>
-        <message>
-            <source>Try 'tcptune results --help'.</source>
-            <translation>Versuchen Sie 'tcptune results --help'.</translation>
-        </message>
-        <message>
-            <source>Unknown action '%1'; use 'tcptune results list' or 'tcptune results show ID'.</source>
-            <translation>Unbekannte Aktion '%1'; verwenden Sie 'tcptune results list' oder 'tcptune results show ID'.</translation>
-        </message>
-        <message>
-            <source>'tcptune results show' needs an experiment id; 'tcptune results list' shows them.</source>
-            <translation>'tcptune results show' braucht eine Experiment-ID; 'tcptune results list' zeigt sie.</translation>
-        </message>
-        <message>
-            <source>Runs real TCP traffic against a `tcptune serve` agent or a stock `iperf3 -s`, sampling TCP_INFO of every sending socket, and prints the receiver's goodput, RTT and the sample series.</source>
-            <translation>Erzeugt echten TCP-Verkehr gegen einen `tcptune serve`-Agenten oder ein gewöhnliches `iperf3 -s`, tastet TCP_INFO jedes sendenden Sockets ab und gibt den Nutzdurchsatz beim Empfänger, die RTT und die Messreihe aus.</translation>
-        </message>
-        <message>
-            <source>Run traffic.</source>
-            <translation>Verkehr erzeugen.</translation>
-        </message>
-        <message>
-            <source>HOST[:PORT] of a `tcptune serve` agent (port 5300), or iperf3://HOST[:PORT] of an iperf3 server (port 5201).</source>
-            <translation>HOST[:PORT] eines `tcptune serve`-Agenten (Port 5300) oder iperf3://HOST[:PORT] eines iperf3-Servers (Port 5201).</translation>
-        </message>
-        <message>
-            <source>Measured seconds (default 10).</source>
-            <translation>Gemessene Sekunden (Standard 10).</translation>
-        </message>
-        <message>
-            <source>Seconds to run first and leave out (default 0).</source>
-            <translation>Sekunden, die zuerst laufen und ausgelassen werden (Standard 0).</translation>
-        </message>
-        <message>
-            <source>Parallel connections (default 1).</source>
-            <translation>Parallele Verbindungen (Standard 1).</translation>
-        </message>
-        <message>
-            <source>bulk, rr or split-write (default bulk).</source>
-            <translation>bulk, rr oder split-write (Standard bulk).</translation>
-        </message>
-        <message>
-            <source>Bytes per write; split-write: the data part (default 128K).</source>
-            <translation>Bytes je Schreibvorgang; split-write: der Datenteil (Standard 128K).</translation>
-        </message>
-        <message>
-            <source>rr: request bytes (default 64).</source>
-            <translation>rr: Anfragebytes (Standard 64).</translation>
-        </message>
-        <message>
-            <source>rr, split-write: response bytes (default 64; split-write 0 = one-way).</source>
-            <translation>rr, split-write: Antwortbytes (Standard 64; split-write 0 = einseitig).</translation>
-        </message>
-        <message>
-            <source>split-write: header bytes (default 48).</source>
-            <translation>split-write: Kopfbytes (Standard 48).</translation>
-        </message>
-        <message>
-            <source>SO_SNDBUF in bytes (default: autotuning).</source>
-            <translation>SO_SNDBUF in Bytes (Standard: automatische Anpassung).</translation>
-        </message>
-        <message>
-            <source>SO_RCVBUF in bytes, both ends (default: autotuning).</source>
-            <translation>SO_RCVBUF in Bytes, beide Enden (Standard: automatische Anpassung).</translation>
-        </message>
-        <message>
-            <source>Set TCP_NODELAY.</source>
-            <translation>TCP_NODELAY setzen.</translation>
-        </message>
-        <message>
-            <source>Set TCP_CORK (split-write: around each message).</source>
-            <translation>TCP_CORK setzen (split-write: um jede Nachricht).</translation>
-        </message>
-        <message>
-            <source>TCP_NOTSENT_LOWAT in bytes.</source>
-            <translation>TCP_NOTSENT_LOWAT in Bytes.</translation>
-        </message>
-        <message>
-            <source>Congestion control (e.g. cubic, bbr, reno).</source>
-            <translation>Überlaststeuerung (z. B. cubic, bbr, reno).</translation>
-        </message>
-        <message>
-            <source>SO_MAX_PACING_RATE, e.g. 100mbit.</source>
-            <translation>SO_MAX_PACING_RATE, z. B. 100mbit.</translation>
-        </message>
-        <message>
-            <source>TCP_INFO sampling interval in ms (default 10).</source>
-            <translation>Abtastintervall von TCP_INFO in ms (Standard 10).</translation>
-        </message>
-        <message>
-            <source>Measure latency with a small request/response flow beside the load.</source>
-            <translation>Latenz mit einem kleinen Anfrage/Antwort-Fluss neben der Last messen.</translation>
-        </message>
-        <message>
-            <source>The agent's token.</source>
-            <translation>Das Token des Agenten.</translation>
-        </message>
-        <message>
-            <source>Seconds to wait for a connection (default 3).</source>
-            <translation>Sekunden, die auf eine Verbindung gewartet wird (Standard 3).</translation>
-        </message>
-        <message>
-            <source>Print the result as one JSON object.</source>
-            <translation>Das Ergebnis als ein JSON-Objekt ausgeben.</translation>
-        </message>
-        <message>
-            <source>Without --target: the local lab NAME (default lab), started if down.</source>
-            <translation>Ohne --target: das lokale Labor NAME (Standard lab), wird gestartet, wenn es nicht aktiv ist.</translation>
-        </message>
-        <message>
-            <source>Try 'tcptune run --help'.</source>
-            <translation>Versuchen Sie 'tcptune run --help'.</translation>
-        </message>
-        <message>
-            <source>Unknown argument '%1'. Try 'tcptune run --help'.</source>
-            <translation>Unbekanntes Argument '%1'. Versuchen Sie 'tcptune run --help'.</translation>
-        </message>
-        <message>
-            <source>Give either --target or --lab, not both.</source>
-            <translation>Geben Sie entweder --target oder --lab an, nicht beides.</translation>
-        </message>
-        <message>
-            <source>%1 '%2' is not a number of seconds.</source>
-            <translation>%1 '%2' ist keine Sekundenzahl.</translation>
-        </message>
-        <message>
-            <source>%1: %2</source>
-            <translation>%1: %2</translation>
-        </message>
-        <message>
-            <source>%1 '%2' is too large.</source>
-            <translation>%1 '%2' ist zu groß.</translation>
-        </message>
-        <message>
-            <source>Duration</source>
-            <translation>Dauer</translation>
-        </message>
-        <message>
-            <source>Omit</source>
-            <translation>Auslassen</translation>
-        </message>
-        <message>
-            <source>Connect timeout</source>
-            <translation>Verbindungsfrist</translation>
-        </message>
-        <message>
-            <source>Streams</source>
-            <translation>Ströme</translation>
-        </message>
-        <message>
-            <source>Write size</source>
-            <translation>Schreibgröße</translation>
-        </message>
-        <message>
-            <source>Request size</source>
-            <translation>Anfragegröße</translation>
-        </message>
-        <message>
-            <source>Response size</source>
-            <translation>Antwortgröße</translation>
-        </message>
-        <message>
-            <source>Header size</source>
-            <translation>Kopfgröße</translation>
-        </message>
-        <message>
-            <source>Send buffer</source>
-            <translation>Sendepuffer</translation>
-        </message>
-        <message>
-            <source>Receive buffer</source>
-            <translation>Empfangspuffer</translation>
-        </message>
-        <message>
-            <source>TCP_NOTSENT_LOWAT</source>
-            <translation>TCP_NOTSENT_LOWAT</translation>
-        </message>
-        <message>
-            <source>Pacing rate</source>
-            <translation>Pacing-Rate</translation>
-        </message>
-        <message>
-            <source>Sample interval</source>
-            <translation>Abtastintervall</translation>
-        </message>
-        <message>
-            <source>Connecting to %1 ...</source>
-            <translation>Verbinde mit %1 ...</translation>
-        </message>
-        <message>
-            <source>%1/%2 s  %3  rtt %4 ms  cwnd %5  retrans %6</source>
-            <translation>%1/%2 s  %3  RTT %4 ms  cwnd %5  Neuübertr. %6</translation>
-        </message>
-        <message>
-            <source>target          %1 (%2)</source>
-            <translation>Ziel            %1 (%2)</translation>
-        </message>
-        <message>
-            <source>workload        %1, %2 stream(s), %3 s measured</source>
-            <translation>Last            %1, %2 Strom/Ströme, %3 s gemessen</translation>
-        </message>
-        <message>
-            <source>throughput      %1 (receiver), %2 (sender)</source>
-            <translation>Durchsatz       %1 (Empfänger), %2 (Sender)</translation>
-        </message>
-        <message>
-            <source>bytes           %1 sent, %2 received</source>
-            <translation>Bytes           %1 gesendet, %2 empfangen</translation>
-        </message>
-        <message>
-            <source>rtt             min %1  median %2  p95 %3  max %4 ms</source>
-            <translation>RTT             min. %1  Median %2  p95 %3  max. %4 ms</translation>
-        </message>
-        <message>
-            <source>send buffer     %1 actual</source>
-            <translation>Sendepuffer     %1 tatsächlich</translation>
-        </message>
-        <message>
-            <source> (%1 requested)</source>
-            <translation> (%1 angefordert)</translation>
-        </message>
-        <message>
-            <source>, capped by net.core.wmem_max</source>
-            <translation>, begrenzt durch net.core.wmem_max</translation>
-        </message>
-        <message>
-            <source>congestion      %1</source>
-            <translation>Überlaststeu.   %1</translation>
-        </message>
-        <message>
-            <source>transactions    %1/s, latency median %2 ms, p99 %3 ms</source>
-            <translation>Transaktionen   %1/s, Latenz Median %2 ms, p99 %3 ms</translation>
-        </message>
-        <message>
-            <source>latency probe   median %1 ms, p95 %2 ms</source>
-            <translation>Latenzsonde     Median %1 ms, p95 %2 ms</translation>
-        </message>
-        <message>
-            <source>samples         %1 at %2 ms</source>
-            <translation>Messwerte       %1 alle %2 ms</translation>
-        </message>
-        <message>
-            <source>remote knobs    %1 recorded (see --json)</source>
-            <translation>Ferne Knöpfe    %1 aufgezeichnet (siehe --json)</translation>
-        </message>
-        <message>
-            <source>INTERRUPTED     %1</source>
-            <translation>UNTERBROCHEN    %1</translation>
-        </message>
-        <message>
-            <source>Runs the tcptune traffic agent: `tcptune run --target THIS_HOST` measures against it, and it reports its own kernel knobs so both ends are recorded. Stops on Ctrl-C or SIGTERM.</source>
-            <translation>Startet den tcptune-Verkehrsagenten: `tcptune run --target DIESER_HOST` misst gegen ihn, und er meldet seine eigenen Kernel-Knöpfe, damit beide Enden aufgezeichnet werden. Endet mit Strg-C oder SIGTERM.</translation>
-        </message>
-        <message>
-            <source>Serve.</source>
-            <translation>Bedienen.</translation>
-        </message>
-        <message>
-            <source>TCP port to listen on (default 5300).</source>
-            <translation>TCP-Port zum Lauschen (Standard 5300).</translation>
-        </message>
-        <message>
-            <source>Address to listen on (default all IPv4 addresses).</source>
-            <translation>Adresse zum Lauschen (Standard alle IPv4-Adressen).</translation>
-        </message>
-        <message>
-            <source>Only serve clients that give this token.</source>
-            <translation>Nur Clients bedienen, die dieses Token angeben.</translation>
-        </message>
-        <message>
-            <source>Longest run a client may ask for, in seconds (default 3600).</source>
-            <translation>Längster Lauf, den ein Client verlangen darf, in Sekunden (Standard 3600).</translation>
-        </message>
-        <message>
-            <source>Most parallel streams per run (default 64).</source>
-            <translation>Höchstens so viele parallele Ströme je Lauf (Standard 64).</translation>
-        </message>
-        <message>
-            <source>Try 'tcptune serve --help'.</source>
-            <translation>Versuchen Sie 'tcptune serve --help'.</translation>
-        </message>
-        <message>
-            <source>Unknown argument '%1'. Try 'tcptune serve --help'.</source>
-            <translation>Unbekanntes Argument '%1'. Versuchen Sie 'tcptune serve --help'.</translation>
-        </message>
-        <message>
-            <source>'%1' is not a port; give a number from 1 to 65535.</source>
-            <translation>'%1' ist kein Port; geben Sie eine Zahl von 1 bis 65535 an.</translation>
-        </message>
-        <message>
-            <source>'%1' is not a duration; give seconds, e.g. 600.</source>
-            <translation>'%1' ist keine Dauer; geben Sie Sekunden an, z. B. 600.</translation>
-        </message>
-        <message>
-            <source>'%1' is not a stream limit; give 1 to 128.</source>
-            <translation>'%1' ist keine Stromgrenze; geben Sie 1 bis 128 an.</translation>
-        </message>
-        <message>
-            <source>tcptune agent listening on %1 port %2</source>
-            <translation>tcptune-Agent lauscht auf %1 Port %2</translation>
-        </message>
-        <message>
-            <source>tcptune agent stopped after %1 run(s)</source>
-            <translation>tcptune-Agent nach %1 Lauf/Läufen beendet</translation>
-        </message>
-        <message>
-            <source>--repeats: '%1' is not a number of runs per point; give 1 .. 1000.</source>
-            <translation>--repeats: '%1' ist keine Anzahl von Läufen je Punkt; geben Sie 1 .. 1000 an.</translation>
-        </message>
-        <message>
-            <source>--duration: '%1' is not a number of seconds.</source>
-            <translation>--duration: '%1' ist keine Sekundenzahl.</translation>
-        </message>
-        <message>
-            <source>--lab applies to lab targets only; this spec's target is %1.</source>
-            <translation>--lab gilt nur für Laborziele; das Ziel dieser Spezifikation ist %1.</translation>
-        </message>
-        <message>
-            <source>Runs an experiment or sweep (a JSON spec or a preset), stores every run, and prints the result table.</source>
-            <translation>Führt ein Experiment oder einen Durchlauf aus (eine JSON-Spezifikation oder eine Vorlage), speichert jeden Lauf und gibt die Ergebnistabelle aus.</translation>
-        </message>
-        <message>
-            <source>Run a sweep.</source>
-            <translation>Einen Durchlauf ausführen.</translation>
-        </message>
-        <message>
-            <source>A spec file, or a preset: its story number (5), preset:5 or its name.</source>
-            <translation>Eine Spezifikationsdatei oder eine Vorlage: ihre Geschichtennummer (5), preset:5 oder ihr Name.</translation>
-        </message>
-        <message>
-            <source>Run preset N (its story number or name).</source>
-            <translation>Vorlage N ausführen (ihre Geschichtennummer oder ihr Name).</translation>
-        </message>
-        <message>
-            <source>Runs per point (overrides the spec).</source>
-            <translation>Läufe je Punkt (überschreibt die Spezifikation).</translation>
-        </message>
-        <message>
-            <source>Seconds per run (overrides the spec).</source>
-            <translation>Sekunden je Lauf (überschreibt die Spezifikation).</translation>
-        </message>
-        <message>
-            <source>Print the plan and its expected duration; run nothing.</source>
-            <translation>Den Plan und seine erwartete Dauer ausgeben; nichts ausführen.</translation>
-        </message>
-        <message>
-            <source>Write table.md, points.csv, runs.csv and results.json into DIR.</source>
-            <translation>table.md, points.csv, runs.csv und results.json in ORDNER schreiben.</translation>
-        </message>
-        <message>
-            <source>Print the results as JSON instead of a Markdown table.</source>
-            <translation>Die Ergebnisse als JSON statt als Markdown-Tabelle ausgeben.</translation>
-        </message>
-        <message>
-            <source>Run the unfinished runs of stored experiment ID.</source>
-            <translation>Die unbeendeten Läufe des gespeicherten Experiments ID ausführen.</translation>
-        </message>
-        <message>
-            <source>Use lab NAME for a lab target.</source>
-            <translation>Labor NAME für ein Laborziel verwenden.</translation>
-        </message>
-        <message>
-            <source>Run against TARGET instead: HOST[:PORT] (an agent) or iperf3://HOST[:PORT].</source>
-            <translation>Stattdessen gegen ZIEL arbeiten: HOST[:PORT] (ein Agent) oder iperf3://HOST[:PORT].</translation>
-        </message>
-        <message>
-            <source>Remove the lab when the sweep ends.</source>
-            <translation>Das Labor entfernen, wenn der Durchlauf endet.</translation>
-        </message>
-        <message>
-            <source>List the presets and exit.</source>
-            <translation>Die Vorlagen auflisten und beenden.</translation>
-        </message>
-        <message>
-            <source>Try 'tcptune sweep --help'.</source>
-            <translation>Versuchen Sie 'tcptune sweep --help'.</translation>
-        </message>
-        <message>
-            <source>--resume: '%1' is not an experiment id; 'tcptune results list' shows them.</source>
-            <translation>--resume: '%1' ist keine Experiment-ID; 'tcptune results list' zeigt sie.</translation>
-        </message>
-        <message>
-            <source>Give a spec file or a preset, e.g. 'tcptune sweep 5' (see --list-presets).</source>
-            <translation>Geben Sie eine Spezifikationsdatei oder eine Vorlage an, z. B. 'tcptune sweep 5' (siehe --list-presets).</translation>
-        </message>
-        <message>
-            <source>  run %1: %2, repeat %3</source>
-            <translation>  Lauf %1: %2, Wiederholung %3</translation>
-        </message>
-        <message>
-            <source>the spec</source>
-            <translation>die Spezifikation</translation>
-        </message>
-        <message>
-            <source>Experiment %1: %2 runs, %3 already done (resume with 'tcptune sweep --resume %1').</source>
-            <translation>Experiment %1: %2 Läufe, %3 bereits fertig (fortsetzen mit 'tcptune sweep --resume %1').</translation>
-        </message>
-        <message>
-            <source>%1 Mbit/s, RTT median %2 ms</source>
-            <translation>%1 Mbit/s, RTT-Median %2 ms</translation>
-        </message>
-        <message>
-            <source>  %1 (repeat %2): %3</source>
-            <translation>  %1 (Wiederholung %2): %3</translation>
-        </message>
-        <message>
-            <source>  %1/%2 runs done, about %3 left</source>
-            <translation>  %1/%2 Läufe fertig, noch etwa %3</translation>
-        </message>
-        <message>
-            <source>Stopping: restoring the knobs...</source>
-            <translation>Halte an: setze die Knöpfe zurück...</translation>
-        </message>
-        <message>
-            <source>Wrote table.md, points.csv, runs.csv and results.json to %1.</source>
-            <translation>table.md, points.csv, runs.csv und results.json nach %1 geschrieben.</translation>
-        </message>
-        <message>
-            <source>tcptune: %1</source>
-            <translation>tcptune: %1</translation>
-        </message>
-        <message>
-            <source>%1: %2 packets, link type %3, %4 s, %5 TCP flows, %6 malformed</source>
-            <translation>%1: %2 Pakete, Link-Typ %3, %4 s, %5 TCP-Flows, %6 fehlerhaft</translation>
-        </message>
-        <message>
-            <source>via</source>
-            <translation>über</translation>
-        </message>
-        <message>
-            <source>Stop with a partial result when the analysis would need more than this many MB of memory (default 64).</source>
-            <translation>Mit einem Teilergebnis aufhören, wenn die Analyse mehr als so viele MB Speicher bräuchte (Standard 64).</translation>
-        </message>
-        <message>
-            <source>'%1' is not a valid memory limit; give a number of MB from 1 to 1048576, e.g. --max-memory 64.</source>
-            <translation>'%1' ist keine gültige Speichergrenze; geben Sie eine Zahl von MB zwischen 1 und 1048576 an, z. B. --max-memory 64.</translation>
-        </message>
-        <message>
-            <source>Cannot write to the standard output.</source>
-            <translation>Die Standardausgabe kann nicht geschrieben werden.</translation>
-        </message>
-    </context>
-    <context>
-        <name>tcptune::helperprotocol</name>
-        <message>
-            <source>Request line is %1 bytes long; the limit is %2 bytes.</source>
-            <translation>Die Anfragezeile ist %1 Bytes lang; die Grenze ist %2 Bytes.</translation>
-        </message>
-        <message>
-            <source>Request is not valid UTF-8; send one JSON object per line in UTF-8.</source>
-            <translation>Die Anfrage ist kein gültiges UTF-8; senden Sie ein JSON-Objekt je Zeile in UTF-8.</translation>
-        </message>
-        <message>
-            <source>Request contains a NUL byte; send one JSON object per line.</source>
-            <translation>Die Anfrage enthält ein NUL-Byte; senden Sie ein JSON-Objekt je Zeile.</translation>
-        </message>
-        <message>
-            <source>Malformed JSON at offset %1: %2; send one JSON object per line.</source>
-            <translation>Fehlerhaftes JSON an Position %1: %2; senden Sie ein JSON-Objekt je Zeile.</translation>
-        </message>
-        <message>
-            <source>A request must be a JSON object such as {"id":1,"op":"hello"}.</source>
-            <translation>Eine Anfrage muss ein JSON-Objekt sein, etwa {"id":1,"op":"hello"}.</translation>
-        </message>
-        <message>
-            <source>A request needs an "id" that is a number or a short string.</source>
-            <translation>Eine Anfrage braucht eine "id", die eine Zahl oder eine kurze Zeichenkette ist.</translation>
-        </message>
-        <message>
-            <source>A request needs an "op" string such as "hello".</source>
-            <translation>Eine Anfrage braucht eine Zeichenkette "op" wie "hello".</translation>
-        </message>
-        <message>
-            <source>"params" must be a JSON object.</source>
-            <translation>"params" muss ein JSON-Objekt sein.</translation>
-        </message>
-        <message>
-            <source>Unexpected field "%1" in the request; only id, op and params are allowed.</source>
-            <translation>Unerwartetes Feld "%1" in der Anfrage; erlaubt sind nur id, op und params.</translation>
-        </message>
-        <message>
-            <source>The helper sent a line that is not a JSON object: %1</source>
-            <translation>Der Helfer sandte eine Zeile, die kein JSON-Objekt ist: %1</translation>
-        </message>
-        <message>
-            <source>The helper reported a failure without a message.</source>
-            <translation>Der Helfer meldete einen Fehler ohne Meldung.</translation>
-        </message>
-        <message>
-            <source>Missing parameter "%1".</source>
-            <translation>Fehlender Parameter "%1".</translation>
-        </message>
-        <message>
-            <source>Parameter "%1" must be a string.</source>
-            <translation>Der Parameter "%1" muss eine Zeichenkette sein.</translation>
-        </message>
-    </context>
-    <context>
-        <name>tcptune::knobvalue</name>
-        <message>
-            <source>bytes such as 262144, 256K or 4M</source>
-            <translation>Bytes wie 262144, 256K oder 4M</translation>
-        </message>
-        <message>
-            <source>bytes per second such as 1250000 or 10M</source>
-            <translation>Bytes je Sekunde wie 1250000 oder 10M</translation>
-        </message>
-        <message>
-            <source>a rate such as 50mbit or 1gbit</source>
-            <translation>eine Rate wie 50mbit oder 1gbit</translation>
-        </message>
-        <message>
-            <source>milliseconds such as 20 or 20ms</source>
-            <translation>Millisekunden wie 20 oder 20ms</translation>
-        </message>
-        <message>
-            <source>a percentage such as 120</source>
-            <translation>einen Prozentsatz wie 120</translation>
-        </message>
-        <message>
-            <source>a whole number</source>
-            <translation>eine ganze Zahl</translation>
-        </message>
-        <message>
-            <source>%1: %2 is below the minimum %3.</source>
-            <translation>%1: %2 liegt unter dem Minimum %3.</translation>
-        </message>
-        <message>
-            <source>%1: %2 is above the maximum %3.</source>
-            <translation>%1: %2 liegt über dem Maximum %3.</translation>
-        </message>
-        <message>
-            <source>%1: '%2' is not a switch value; use 1 or 0 (on/off).</source>
-            <translation>%1: '%2' ist kein Schalterwert; verwenden Sie 1 oder 0 (an/aus).</translation>
-        </message>
-        <message>
-            <source>%1: give three sizes, min default max, such as "4096 16384 4M" (got %2).</source>
-            <translation>%1: geben Sie drei Größen an, min. Standard max., etwa "4096 16384 4M" (erhalten: %2).</translation>
-        </message>
-        <message>
-            <source>%1: the three sizes must not decrease (min &lt;= default &lt;= max): %2 %3 %4.</source>
-            <translation>%1: die drei Größen dürfen nicht abnehmen (min. &lt;= Standard &lt;= max.): %2 %3 %4.</translation>
-        </message>
-        <message>
-            <source>%1: the list of allowed values could not be read from %2.</source>
-            <translation>%1: die Liste der erlaubten Werte konnte nicht aus %2 gelesen werden.</translation>
-        </message>
-        <message>
-            <source>%1: '%2' is not offered by this kernel; choose one of: %3.</source>
-            <translation>%1: '%2' bietet dieser Kernel nicht an; wählen Sie einen von: %3.</translation>
-        </message>
-        <message>
-            <source>'%1' is not a number; give %2.</source>
-            <translation>'%1' ist keine Zahl; geben Sie %2 an.</translation>
-        </message>
-        <message>
-            <source>'%1' is negative; give %2.</source>
-            <translation>'%1' ist negativ; geben Sie %2 an.</translation>
-        </message>
-        <message>
-            <source>'%1' has a unit that does not fit here; give %2.</source>
-            <translation>'%1' hat eine Einheit, die hier nicht passt; geben Sie %2 an.</translation>
-        </message>
-        <message>
-            <source>'%1' is too large.</source>
-            <translation>'%1' ist zu groß.</translation>
-        </message>
-        <message>
-            <source>'%1' is not a whole number of %2.</source>
-            <translation>'%1' ist keine ganze Zahl von %2.</translation>
-        </message>
-        <message>
-            <source>%1: no value given.</source>
-            <translation>%1: kein Wert angegeben.</translation>
-        </message>
-        <message>
-            <source>%1: the value contains control characters.</source>
-            <translation>%1: der Wert enthält Steuerzeichen.</translation>
-        </message>
-        <message>
-            <source>%1: unsupported value type.</source>
-            <translation>%1: nicht unterstützter Werttyp.</translation>
-        </message>
-        <message>
-            <source>on</source>
-            <translation>an</translation>
-        </message>
-        <message>
-            <source>off</source>
-            <translation>aus</translation>
-        </message>
-    </context>
-    <context>
-        <name>tcptune::reporttables</name>
-        <message>
-            <source>Flags and failures</source>
-            <translation>Markierungen und Fehler</translation>
-        </message>
-        <message>
-            <source>FAILED runs: %1 of %2. Their errors are listed below and in the table of every run.</source>
-            <translation>FEHLGESCHLAGENE Läufe: %1 von %2. Ihre Fehler stehen unten und in der Tabelle aller Läufe.</translation>
-        </message>
-        <message>
-            <source>No run failed.</source>
-            <translation>Kein Lauf schlug fehl.</translation>
-        </message>
-        <message>
-            <source>Results</source>
-            <translation>Ergebnisse</translation>
-        </message>
-        <message>
-            <source>Charts</source>
-            <translation>Diagramme</translation>
-        </message>
-        <message>
-            <source>Every run</source>
-            <translation>Jeder Lauf</translation>
-        </message>
-        <message>
-            <source>Host</source>
-            <translation>Host</translation>
-        </message>
-        <message>
-            <source>Knobs of both ends</source>
-            <translation>Knöpfe beider Enden</translation>
-        </message>
-        <message>
-            <source>Experiment spec</source>
-            <translation>Experiment-Spezifikation</translation>
-        </message>
-        <message>
-            <source>Run it again</source>
-            <translation>Erneut ausführen</translation>
-        </message>
-        <message>
-            <source>Save the spec below as the file named in the command, then run:</source>
-            <translation>Speichern Sie die Spezifikation unten unter dem im Befehl genannten Dateinamen und führen Sie dann aus:</translation>
-        </message>
-        <message>
-            <source>Report written</source>
-            <translation>Bericht geschrieben</translation>
-        </message>
-        <message>
-            <source>Experiment</source>
-            <translation>Experiment</translation>
-        </message>
-        <message>
-            <source>Run</source>
-            <translation>Lauf</translation>
-        </message>
-        <message>
-            <source>Started</source>
-            <translation>Gestartet</translation>
-        </message>
-        <message>
-            <source>Target</source>
-            <translation>Ziel</translation>
-        </message>
-        <message>
-            <source>Kernel</source>
-            <translation>Kernel</translation>
-        </message>
-        <message>
-            <source>NICs with a driver</source>
-            <translation>Netzwerkkarten mit Treiber</translation>
-        </message>
-        <message>
-            <source>none (only virtual interfaces)</source>
-            <translation>keine (nur virtuelle Schnittstellen)</translation>
-        </message>
-        <message>
-            <source>Runs</source>
-            <translation>Läufe</translation>
-        </message>
-        <message>
-            <source>%1, %2 failed</source>
-            <translation>%1, %2 fehlgeschlagen</translation>
-        </message>
-        <message>
-            <source>throughput Mbit/s (mean ± sd)</source>
-            <translation>Durchsatz Mbit/s (Mittel ± Stdabw.)</translation>
-        </message>
-        <message>
-            <source>runs</source>
-            <translation>Läufe</translation>
-        </message>
-        <message>
-            <source>min .. max Mbit/s</source>
-            <translation>min. .. max. Mbit/s</translation>
-        </message>
-        <message>
-            <source>RTT median ms</source>
-            <translation>RTT-Median ms</translation>
-        </message>
-        <message>
-            <source>RTT p95 ms</source>
-            <translation>RTT p95 ms</translation>
-        </message>
-        <message>
-            <source>flags</source>
-            <translation>Markierungen</translation>
-        </message>
-        <message>
-            <source>no result</source>
-            <translation>kein Ergebnis</translation>
-        </message>
-        <message>
-            <source>run</source>
-            <translation>Lauf</translation>
-        </message>
-        <message>
-            <source>point</source>
-            <translation>Punkt</translation>
-        </message>
-        <message>
-            <source>repeat</source>
-            <translation>Wiederholung</translation>
-        </message>
-        <message>
-            <source>status</source>
-            <translation>Status</translation>
-        </message>
-        <message>
-            <source>throughput Mbit/s</source>
-            <translation>Durchsatz Mbit/s</translation>
-        </message>
-        <message>
-            <source>retrans.</source>
-            <translation>Neuübertr.</translation>
-        </message>
-        <message>
-            <source>note</source>
-            <translation>Hinweis</translation>
-        </message>
-        <message>
-            <source>collapsed mid-run</source>
-            <translation>mitten im Lauf eingebrochen</translation>
-        </message>
-        <message>
-            <source>Network interfaces</source>
-            <translation>Netzwerkschnittstellen</translation>
-        </message>
-        <message>
-            <source>interface</source>
-            <translation>Schnittstelle</translation>
-        </message>
-        <message>
-            <source>driver</source>
-            <translation>Treiber</translation>
-        </message>
-        <message>
-            <source>MTU</source>
-            <translation>MTU</translation>
-        </message>
-        <message>
-            <source>speed</source>
-            <translation>Geschwindigkeit</translation>
-        </message>
-        <message>
-            <source>state</source>
-            <translation>Zustand</translation>
-        </message>
-        <message>
-            <source>root qdisc</source>
-            <translation>Wurzel-Qdisc</translation>
-        </message>
-        <message>
-            <source>Knobs (both ends, before the first run)</source>
-            <translation>Knöpfe (beide Enden, vor dem ersten Lauf)</translation>
-        </message>
-        <message>
-            <source>knob</source>
-            <translation>Knopf</translation>
-        </message>
-        <message>
-            <source>local before</source>
-            <translation>lokal vorher</translation>
-        </message>
-        <message>
-            <source>remote before</source>
-            <translation>fern vorher</translation>
-        </message>
-        <message>
-            <source>set by the experiment</source>
-            <translation>vom Experiment gesetzt</translation>
-        </message>
-        <message>
-            <source>swept: %1</source>
-            <translation>durchlaufen: %1</translation>
-        </message>
-    </context>
-    <context>
-        <name>tcptune::sock</name>
-        <message>
-            <source>timed out</source>
-            <translation>Zeitüberschreitung</translation>
-        </message>
-        <message>
-            <source>Cannot resolve host '%1': %2. Check the name, or give an IP address.</source>
-            <translation>Der Host '%1' kann nicht aufgelöst werden: %2. Prüfen Sie den Namen oder geben Sie eine IP-Adresse an.</translation>
-        </message>
-        <message>
-            <source>Cannot create a TCP socket: %1.</source>
-            <translation>Ein TCP-Socket kann nicht angelegt werden: %1.</translation>
-        </message>
-        <message>
-            <source>Cannot connect to %1: no answer within %2 s. Check that the host is up and reachable and that no firewall drops the connection.</source>
-            <translation>Keine Verbindung zu %1: keine Antwort innerhalb von %2 s. Prüfen Sie, ob der Host läuft und erreichbar ist und keine Firewall die Verbindung verwirft.</translation>
-        </message>
-        <message>
-            <source>Cannot connect to %1: connection refused. Start `tcptune serve` (or `iperf3 -s`) there, or check the port.</source>
-            <translation>Keine Verbindung zu %1: Verbindung abgelehnt. Starten Sie dort `tcptune serve` (oder `iperf3 -s`) oder prüfen Sie den Port.</translation>
-        </message>
-        <message>
-            <source>Cannot connect to %1: %2. Check the address and the route to it.</source>
-            <translation>Keine Verbindung zu %1: %2. Prüfen Sie die Adresse und den Weg dorthin.</translation>
-        </message>
-        <message>
-            <source>connection closed by the peer</source>
-            <translation>Verbindung von der Gegenseite geschlossen</translation>
-        </message>
-        <message>
-            <source>line longer than %1 bytes</source>
-            <translation>Zeile länger als %1 Bytes</translation>
-        </message>
-        <message>
-            <source>Cannot set %1 to %2: %3.</source>
-            <translation>%1 kann nicht auf %2 gesetzt werden: %3.</translation>
-        </message>
-        <message>
-            <source>Cannot use congestion control '%1': %2. See net.ipv4.tcp_available_congestion_control (a module may need loading).</source>
-            <translation>Die Überlaststeuerung '%1' kann nicht verwendet werden: %2. Siehe net.ipv4.tcp_available_congestion_control (vielleicht muss ein Modul geladen werden).</translation>
-        </message>
-        <message>
-            <source>Cannot set SO_MAX_PACING_RATE: %1.</source>
-            <translation>SO_MAX_PACING_RATE kann nicht gesetzt werden: %1.</translation>
-        </message>
-    </context>
-    <context>
-        <name>tcptune::sysctlwriter</name>
-        <message>
-            <source>%1 is a %2 knob, not a kernel sysctl; the helper only changes sysctls.</source>
-            <translation>%1 ist ein Knopf der Art %2, kein Kernel-Sysctl; der Helfer ändert nur Sysctls.</translation>
-        </message>
-        <message>
-            <source>%1 is outside /proc/sys/net; the helper does not change it.</source>
-            <translation>%1 liegt außerhalb von /proc/sys/net; der Helfer ändert es nicht.</translation>
-        </message>
-        <message>
-            <source>'%1' is not a tcptune namespace; the helper only enters namespaces whose names start with 'tcptune-'.</source>
-            <translation>'%1' ist kein tcptune-Namensraum; der Helfer betritt nur Namensräume, deren Namen mit 'tcptune-' beginnen.</translation>
-        </message>
-        <message>
-            <source>%1 is global: it exists only in the host (init) namespace, not per namespace. Set it without --netns.</source>
-            <translation>%1 ist global: es existiert nur im Namensraum des Hosts (init), nicht je Namensraum. Setzen Sie es ohne --netns.</translation>
-        </message>
-        <message>
-            <source>Network namespace %1 does not exist; start the lab with 'tcptune lab up'.</source>
-            <translation>Der Netzwerk-Namensraum %1 existiert nicht; starten Sie das Labor mit 'tcptune lab up'.</translation>
-        </message>
-        <message>
-            <source>%1 cannot be read (%2); this kernel may not have it.</source>
-            <translation>%1 kann nicht gelesen werden (%2); dieser Kernel hat es vielleicht nicht.</translation>
-        </message>
-        <message>
-            <source>Refusing to write %1: only the catalogue's sysctls under /proc/sys/net are changed.</source>
-            <translation>Schreiben von %1 verweigert: nur die Sysctls des Katalogs unter /proc/sys/net werden geändert.</translation>
-        </message>
-        <message>
-            <source>Cannot open %1 for writing: %2.</source>
-            <translation>%1 kann nicht zum Schreiben geöffnet werden: %2.</translation>
-        </message>
-        <message>
-            <source>The kernel refused %1 = %2: %3.</source>
-            <translation>Der Kernel hat %1 = %2 abgelehnt: %3.</translation>
-        </message>
-    </context>
+    </message>
+    <message>
+        <source>Write a report.</source>
+        <translation>Einen Bericht schreiben.</translation>
+    </message>
+    <message>
+        <source>Experiment id, or run:ID.</source>
+        <translation>Experiment-ID oder run:ID.</translation>
+    </message>
+    <message>
+        <source>html, pdf, md, csv or json; a comma list for several (default: from --out).</source>
+        <translation>html, pdf, md, csv oder json; eine Kommaliste für mehrere (Standard: aus --out).</translation>
+    </message>
+    <message>
+        <source>The file to write (a stem for several formats).</source>
+        <translation>Die zu schreibende Datei (ein Stamm bei mehreren Formaten).</translation>
+    </message>
+    <message>
+        <source>The result store (default: $XDG_DATA_HOME/tcptune/results.db).</source>
+        <translation>Der Ergebnisspeicher (Standard: $XDG_DATA_HOME/tcptune/results.db).</translation>
+    </message>
+    <message>
+        <source>Try &apos;tcptune report --help&apos;.</source>
+        <translation>Versuchen Sie &apos;tcptune report --help&apos;.</translation>
+    </message>
+    <message>
+        <source>Give one experiment id (or run:ID); &apos;tcptune results list&apos; shows them.</source>
+        <translation>Geben Sie eine Experiment-ID (oder run:ID) an; &apos;tcptune results list&apos; zeigt sie.</translation>
+    </message>
+    <message>
+        <source>--out FILE is missing: say where to write the report, e.g. --out report.html.</source>
+        <translation>--out DATEI fehlt: sagen Sie, wohin der Bericht geschrieben wird, z. B. --out report.html.</translation>
+    </message>
+    <message>
+        <source>Give --format or an --out file with that extension.</source>
+        <translation>Geben Sie --format oder eine --out-Datei mit dieser Endung an.</translation>
+    </message>
+    <message>
+        <source>wrote %1</source>
+        <translation>%1 geschrieben</translation>
+    </message>
+    <message>
+        <source>note: %1 of %2 runs of this experiment failed; the report lists them and their errors.</source>
+        <translation>Hinweis: %1 von %2 Läufen dieses Experiments schlugen fehl; der Bericht listet sie mit ihren Fehlern auf.</translation>
+    </message>
+</context>
+<context>
+    <name>ReportExporter</name>
+    <message>
+        <source>Unknown report format &apos;%1&apos;; use one of %2.</source>
+        <translation>Unbekanntes Berichtsformat &apos;%1&apos;; verwenden Sie eines von %2.</translation>
+    </message>
+</context>
+<context>
+    <name>ReportFile</name>
+    <message>
+        <source>Cannot create the folder %1; choose another --out.</source>
+        <translation>Der Ordner %1 kann nicht angelegt werden; wählen Sie ein anderes --out.</translation>
+    </message>
+    <message>
+        <source>Cannot write %1 (%2); check the path and free space.</source>
+        <translation>%1 kann nicht geschrieben werden (%2); prüfen Sie den Pfad und den freien Platz.</translation>
+    </message>
+</context>
+<context>
+    <name>ReportModel</name>
+    <message>
+        <source>collapse (%1 of %2 runs)</source>
+        <translation>Einbruch (%1 von %2 Läufen)</translation>
+    </message>
+    <message>
+        <source>high variance (CV %1 %)</source>
+        <translation>hohe Schwankung (VK %1 %)</translation>
+    </message>
+    <message>
+        <source>FAILED: %1 of %2 runs</source>
+        <translation>FEHLGESCHLAGEN: %1 von %2 Läufen</translation>
+    </message>
+    <message>
+        <source>incomplete: %1 of %2 runs</source>
+        <translation>unvollständig: %1 von %2 Läufen</translation>
+    </message>
+</context>
+<context>
+    <name>ReportTables</name>
+    <message>
+        <source>Flags and failures</source>
+        <translation>Markierungen und Fehler</translation>
+    </message>
+    <message>
+        <source>FAILED runs: %1 of %2. Their errors are listed below and in the table of every run.</source>
+        <translation>FEHLGESCHLAGENE Läufe: %1 von %2. Ihre Fehler stehen unten und in der Tabelle aller Läufe.</translation>
+    </message>
+    <message>
+        <source>No run failed.</source>
+        <translation>Kein Lauf schlug fehl.</translation>
+    </message>
+    <message>
+        <source>Results</source>
+        <translation>Ergebnisse</translation>
+    </message>
+    <message>
+        <source>Charts</source>
+        <translation>Diagramme</translation>
+    </message>
+    <message>
+        <source>Every run</source>
+        <translation>Jeder Lauf</translation>
+    </message>
+    <message>
+        <source>Host</source>
+        <translation>Host</translation>
+    </message>
+    <message>
+        <source>Knobs of both ends</source>
+        <translation>Knöpfe beider Enden</translation>
+    </message>
+    <message>
+        <source>Experiment spec</source>
+        <translation>Experiment-Spezifikation</translation>
+    </message>
+    <message>
+        <source>Run it again</source>
+        <translation>Erneut ausführen</translation>
+    </message>
+    <message>
+        <source>Save the spec below as the file named in the command, then run:</source>
+        <translation>Speichern Sie die Spezifikation unten unter dem im Befehl genannten Dateinamen und führen Sie dann aus:</translation>
+    </message>
+    <message>
+        <source>Report written</source>
+        <translation>Bericht geschrieben</translation>
+    </message>
+    <message>
+        <source>Experiment</source>
+        <translation>Experiment</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>Lauf</translation>
+    </message>
+    <message>
+        <source>Started</source>
+        <translation>Gestartet</translation>
+    </message>
+    <message>
+        <source>Target</source>
+        <translation>Ziel</translation>
+    </message>
+    <message>
+        <source>Kernel</source>
+        <translation>Kernel</translation>
+    </message>
+    <message>
+        <source>NICs with a driver</source>
+        <translation>Netzwerkkarten mit Treiber</translation>
+    </message>
+    <message>
+        <source>none (only virtual interfaces)</source>
+        <translation>keine (nur virtuelle Schnittstellen)</translation>
+    </message>
+    <message>
+        <source>Runs</source>
+        <translation>Läufe</translation>
+    </message>
+    <message>
+        <source>%1, %2 failed</source>
+        <translation>%1, %2 fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>throughput Mbit/s (mean ± sd)</source>
+        <translation>Durchsatz Mbit/s (Mittel ± Stdabw.)</translation>
+    </message>
+    <message>
+        <source>runs</source>
+        <translation>Läufe</translation>
+    </message>
+    <message>
+        <source>min .. max Mbit/s</source>
+        <translation>min. .. max. Mbit/s</translation>
+    </message>
+    <message>
+        <source>RTT median ms</source>
+        <translation>RTT-Median ms</translation>
+    </message>
+    <message>
+        <source>RTT p95 ms</source>
+        <translation>RTT p95 ms</translation>
+    </message>
+    <message>
+        <source>flags</source>
+        <translation>Markierungen</translation>
+    </message>
+    <message>
+        <source>no result</source>
+        <translation>kein Ergebnis</translation>
+    </message>
+    <message>
+        <source>run</source>
+        <translation>Lauf</translation>
+    </message>
+    <message>
+        <source>point</source>
+        <translation>Punkt</translation>
+    </message>
+    <message>
+        <source>repeat</source>
+        <translation>Wiederholung</translation>
+    </message>
+    <message>
+        <source>status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>throughput Mbit/s</source>
+        <translation>Durchsatz Mbit/s</translation>
+    </message>
+    <message>
+        <source>retrans.</source>
+        <translation>Neuübertr.</translation>
+    </message>
+    <message>
+        <source>note</source>
+        <translation>Hinweis</translation>
+    </message>
+    <message>
+        <source>collapsed mid-run</source>
+        <translation>mitten im Lauf eingebrochen</translation>
+    </message>
+    <message>
+        <source>Network interfaces</source>
+        <translation>Netzwerkschnittstellen</translation>
+    </message>
+    <message>
+        <source>interface</source>
+        <translation>Schnittstelle</translation>
+    </message>
+    <message>
+        <source>driver</source>
+        <translation>Treiber</translation>
+    </message>
+    <message>
+        <source>MTU</source>
+        <translation>MTU</translation>
+    </message>
+    <message>
+        <source>speed</source>
+        <translation>Geschwindigkeit</translation>
+    </message>
+    <message>
+        <source>state</source>
+        <translation>Zustand</translation>
+    </message>
+    <message>
+        <source>root qdisc</source>
+        <translation>Wurzel-Qdisc</translation>
+    </message>
+    <message>
+        <source>Knobs (both ends, before the first run)</source>
+        <translation>Knöpfe (beide Enden, vor dem ersten Lauf)</translation>
+    </message>
+    <message>
+        <source>knob</source>
+        <translation>Knopf</translation>
+    </message>
+    <message>
+        <source>local before</source>
+        <translation>lokal vorher</translation>
+    </message>
+    <message>
+        <source>remote before</source>
+        <translation>fern vorher</translation>
+    </message>
+    <message>
+        <source>set by the experiment</source>
+        <translation>vom Experiment gesetzt</translation>
+    </message>
+    <message>
+        <source>swept: %1</source>
+        <translation>durchlaufen: %1</translation>
+    </message>
+</context>
+<context>
+    <name>ResultStore</name>
+    <message>
+        <source>The result store could not %1: %2. Check that the disk is not full and the file is writable.</source>
+        <translation>Der Ergebnisspeicher konnte nicht %1: %2. Prüfen Sie, ob die Platte voll ist und die Datei beschreibbar ist.</translation>
+    </message>
+    <message>
+        <source>run &quot;%1&quot;</source>
+        <translation>Lauf &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>The result store is already open.</source>
+        <translation>Der Ergebnisspeicher ist bereits geöffnet.</translation>
+    </message>
+    <message>
+        <source>Cannot create the folder %1 for the result store; check its permissions or set TCPTUNE_RESULTS_DB to another file.</source>
+        <translation>Der Ordner %1 für den Ergebnisspeicher kann nicht angelegt werden; prüfen Sie seine Rechte oder setzen Sie TCPTUNE_RESULTS_DB auf eine andere Datei.</translation>
+    </message>
+    <message>
+        <source>Cannot open the result store %1: %2. Check the file&apos;s permissions or set TCPTUNE_RESULTS_DB to another file.</source>
+        <translation>Der Ergebnisspeicher %1 kann nicht geöffnet werden: %2. Prüfen Sie die Rechte der Datei oder setzen Sie TCPTUNE_RESULTS_DB auf eine andere Datei.</translation>
+    </message>
+    <message>
+        <source>The result store %1 was written by a newer tcptune (schema %2, this one knows %3); update tcptune or set TCPTUNE_RESULTS_DB to another file.</source>
+        <translation>Der Ergebnisspeicher %1 wurde von einem neueren tcptune geschrieben (Schema %2, dieses kennt %3); aktualisieren Sie tcptune oder setzen Sie TCPTUNE_RESULTS_DB auf eine andere Datei.</translation>
+    </message>
+    <message>
+        <source>record the schema version</source>
+        <translation>die Schemaversion speichern</translation>
+    </message>
+    <message>
+        <source>record the experiment</source>
+        <translation>das Experiment speichern</translation>
+    </message>
+    <message>
+        <source>update the experiment</source>
+        <translation>das Experiment aktualisieren</translation>
+    </message>
+    <message>
+        <source>read the experiment</source>
+        <translation>das Experiment lesen</translation>
+    </message>
+    <message>
+        <source>There is no experiment %1 in %2; &apos;tcptune results list&apos; shows the stored ones.</source>
+        <translation>Es gibt kein Experiment %1 in %2; &apos;tcptune results list&apos; zeigt die gespeicherten.</translation>
+    </message>
+    <message>
+        <source>list the experiments</source>
+        <translation>die Experimente auflisten</translation>
+    </message>
+    <message>
+        <source>delete the experiment</source>
+        <translation>das Experiment löschen</translation>
+    </message>
+    <message>
+        <source>replace an interrupted run</source>
+        <translation>einen unterbrochenen Lauf ersetzen</translation>
+    </message>
+    <message>
+        <source>record the run</source>
+        <translation>den Lauf speichern</translation>
+    </message>
+    <message>
+        <source>The result store could not commit the run: %1.</source>
+        <translation>Der Ergebnisspeicher konnte den Lauf nicht festschreiben: %1.</translation>
+    </message>
+    <message>
+        <source>store the run&apos;s result</source>
+        <translation>das Ergebnis des Laufs speichern</translation>
+    </message>
+    <message>
+        <source>read the runs</source>
+        <translation>die Läufe lesen</translation>
+    </message>
+    <message>
+        <source>read the run</source>
+        <translation>den Lauf lesen</translation>
+    </message>
+    <message>
+        <source>There is no run %1 in the result store.</source>
+        <translation>Es gibt keinen Lauf %1 im Ergebnisspeicher.</translation>
+    </message>
+    <message>
+        <source>read the finished runs</source>
+        <translation>die beendeten Läufe lesen</translation>
+    </message>
+    <message>
+        <source>store the samples</source>
+        <translation>die Messwerte speichern</translation>
+    </message>
+    <message>
+        <source>read the samples</source>
+        <translation>die Messwerte lesen</translation>
+    </message>
+    <message>
+        <source>store the knob snapshot</source>
+        <translation>den Knopf-Schnappschuss speichern</translation>
+    </message>
+    <message>
+        <source>read the knob snapshot</source>
+        <translation>den Knopf-Schnappschuss lesen</translation>
+    </message>
+    <message>
+        <source>store the capture</source>
+        <translation>den Mitschnitt speichern</translation>
+    </message>
+    <message>
+        <source>read the captures</source>
+        <translation>die Mitschnitte lesen</translation>
+    </message>
+</context>
+<context>
+    <name>ResultsCommand</name>
+    <message>
+        <source>The result store %1 holds no experiments yet; &apos;tcptune sweep 5&apos; runs one.</source>
+        <translation>Der Ergebnisspeicher %1 enthält noch keine Experimente; &apos;tcptune sweep 5&apos; führt eines aus.</translation>
+    </message>
+    <message>
+        <source>id</source>
+        <translation>ID</translation>
+    </message>
+    <message>
+        <source>created (UTC)</source>
+        <translation>erstellt (UTC)</translation>
+    </message>
+    <message>
+        <source>status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>runs</source>
+        <translation>Läufe</translation>
+    </message>
+    <message>
+        <source>name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Lists the stored experiments, or shows one with its result table.</source>
+        <translation>Listet die gespeicherten Experimente auf oder zeigt eines mit seiner Ergebnistabelle.</translation>
+    </message>
+    <message>
+        <source>Stored results.</source>
+        <translation>Gespeicherte Ergebnisse.</translation>
+    </message>
+    <message>
+        <source>list, or show ID</source>
+        <translation>list oder show ID</translation>
+    </message>
+    <message>
+        <source>Print JSON.</source>
+        <translation>JSON ausgeben.</translation>
+    </message>
+    <message>
+        <source>The result store (default: $XDG_DATA_HOME/tcptune/results.db).</source>
+        <translation>Der Ergebnisspeicher (Standard: $XDG_DATA_HOME/tcptune/results.db).</translation>
+    </message>
+    <message>
+        <source>show: also write table.md, points.csv, runs.csv and results.json into DIR.</source>
+        <translation>show: außerdem table.md, points.csv, runs.csv und results.json in ORDNER schreiben.</translation>
+    </message>
+    <message>
+        <source>Try &apos;tcptune results --help&apos;.</source>
+        <translation>Versuchen Sie &apos;tcptune results --help&apos;.</translation>
+    </message>
+    <message>
+        <source>Unknown action &apos;%1&apos;; use &apos;tcptune results list&apos; or &apos;tcptune results show ID&apos;.</source>
+        <translation>Unbekannte Aktion &apos;%1&apos;; verwenden Sie &apos;tcptune results list&apos; oder &apos;tcptune results show ID&apos;.</translation>
+    </message>
+    <message>
+        <source>&apos;tcptune results show&apos; needs an experiment id; &apos;tcptune results list&apos; shows them.</source>
+        <translation>&apos;tcptune results show&apos; braucht eine Experiment-ID; &apos;tcptune results list&apos; zeigt sie.</translation>
+    </message>
+</context>
+<context>
+    <name>RunCommand</name>
+    <message>
+        <source>Runs real TCP traffic against a `tcptune serve` agent or a stock `iperf3 -s`, sampling TCP_INFO of every sending socket, and prints the receiver&apos;s goodput, RTT and the sample series.</source>
+        <translation>Erzeugt echten TCP-Verkehr gegen einen `tcptune serve`-Agenten oder ein gewöhnliches `iperf3 -s`, tastet TCP_INFO jedes sendenden Sockets ab und gibt den Nutzdurchsatz beim Empfänger, die RTT und die Messreihe aus.</translation>
+    </message>
+    <message>
+        <source>Run traffic.</source>
+        <translation>Verkehr erzeugen.</translation>
+    </message>
+    <message>
+        <source>HOST[:PORT] of a `tcptune serve` agent (port 5300), or iperf3://HOST[:PORT] of an iperf3 server (port 5201).</source>
+        <translation>HOST[:PORT] eines `tcptune serve`-Agenten (Port 5300) oder iperf3://HOST[:PORT] eines iperf3-Servers (Port 5201).</translation>
+    </message>
+    <message>
+        <source>Measured seconds (default 10).</source>
+        <translation>Gemessene Sekunden (Standard 10).</translation>
+    </message>
+    <message>
+        <source>Seconds to run first and leave out (default 0).</source>
+        <translation>Sekunden, die zuerst laufen und ausgelassen werden (Standard 0).</translation>
+    </message>
+    <message>
+        <source>Parallel connections (default 1).</source>
+        <translation>Parallele Verbindungen (Standard 1).</translation>
+    </message>
+    <message>
+        <source>bulk, rr or split-write (default bulk).</source>
+        <translation>bulk, rr oder split-write (Standard bulk).</translation>
+    </message>
+    <message>
+        <source>Bytes per write; split-write: the data part (default 128K).</source>
+        <translation>Bytes je Schreibvorgang; split-write: der Datenteil (Standard 128K).</translation>
+    </message>
+    <message>
+        <source>rr: request bytes (default 64).</source>
+        <translation>rr: Anfragebytes (Standard 64).</translation>
+    </message>
+    <message>
+        <source>rr, split-write: response bytes (default 64; split-write 0 = one-way).</source>
+        <translation>rr, split-write: Antwortbytes (Standard 64; split-write 0 = einseitig).</translation>
+    </message>
+    <message>
+        <source>split-write: header bytes (default 48).</source>
+        <translation>split-write: Kopfbytes (Standard 48).</translation>
+    </message>
+    <message>
+        <source>SO_SNDBUF in bytes (default: autotuning).</source>
+        <translation>SO_SNDBUF in Bytes (Standard: automatische Anpassung).</translation>
+    </message>
+    <message>
+        <source>SO_RCVBUF in bytes, both ends (default: autotuning).</source>
+        <translation>SO_RCVBUF in Bytes, beide Enden (Standard: automatische Anpassung).</translation>
+    </message>
+    <message>
+        <source>Set TCP_NODELAY.</source>
+        <translation>TCP_NODELAY setzen.</translation>
+    </message>
+    <message>
+        <source>Set TCP_CORK (split-write: around each message).</source>
+        <translation>TCP_CORK setzen (split-write: um jede Nachricht).</translation>
+    </message>
+    <message>
+        <source>TCP_NOTSENT_LOWAT in bytes.</source>
+        <translation>TCP_NOTSENT_LOWAT in Bytes.</translation>
+    </message>
+    <message>
+        <source>Congestion control (e.g. cubic, bbr, reno).</source>
+        <translation>Überlaststeuerung (z. B. cubic, bbr, reno).</translation>
+    </message>
+    <message>
+        <source>SO_MAX_PACING_RATE, e.g. 100mbit.</source>
+        <translation>SO_MAX_PACING_RATE, z. B. 100mbit.</translation>
+    </message>
+    <message>
+        <source>TCP_INFO sampling interval in ms (default 10).</source>
+        <translation>Abtastintervall von TCP_INFO in ms (Standard 10).</translation>
+    </message>
+    <message>
+        <source>Measure latency with a small request/response flow beside the load.</source>
+        <translation>Latenz mit einem kleinen Anfrage/Antwort-Fluss neben der Last messen.</translation>
+    </message>
+    <message>
+        <source>The agent&apos;s token.</source>
+        <translation>Das Token des Agenten.</translation>
+    </message>
+    <message>
+        <source>Seconds to wait for a connection (default 3).</source>
+        <translation>Sekunden, die auf eine Verbindung gewartet wird (Standard 3).</translation>
+    </message>
+    <message>
+        <source>Print the result as one JSON object.</source>
+        <translation>Das Ergebnis als ein JSON-Objekt ausgeben.</translation>
+    </message>
+    <message>
+        <source>Without --target: the local lab NAME (default lab), started if down.</source>
+        <translation>Ohne --target: das lokale Labor NAME (Standard lab), wird gestartet, wenn es nicht aktiv ist.</translation>
+    </message>
+    <message>
+        <source>Try &apos;tcptune run --help&apos;.</source>
+        <translation>Versuchen Sie &apos;tcptune run --help&apos;.</translation>
+    </message>
+    <message>
+        <source>Unknown argument &apos;%1&apos;. Try &apos;tcptune run --help&apos;.</source>
+        <translation>Unbekanntes Argument &apos;%1&apos;. Versuchen Sie &apos;tcptune run --help&apos;.</translation>
+    </message>
+    <message>
+        <source>Give either --target or --lab, not both.</source>
+        <translation>Geben Sie entweder --target oder --lab an, nicht beides.</translation>
+    </message>
+    <message>
+        <source>%1 &apos;%2&apos; is not a number of seconds.</source>
+        <translation>%1 &apos;%2&apos; ist keine Sekundenzahl.</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>%1 &apos;%2&apos; is too large.</source>
+        <translation>%1 &apos;%2&apos; ist zu groß.</translation>
+    </message>
+    <message>
+        <source>Duration</source>
+        <translation>Dauer</translation>
+    </message>
+    <message>
+        <source>Omit</source>
+        <translation>Auslassen</translation>
+    </message>
+    <message>
+        <source>Connect timeout</source>
+        <translation>Verbindungsfrist</translation>
+    </message>
+    <message>
+        <source>Streams</source>
+        <translation>Ströme</translation>
+    </message>
+    <message>
+        <source>Write size</source>
+        <translation>Schreibgröße</translation>
+    </message>
+    <message>
+        <source>Request size</source>
+        <translation>Anfragegröße</translation>
+    </message>
+    <message>
+        <source>Response size</source>
+        <translation>Antwortgröße</translation>
+    </message>
+    <message>
+        <source>Header size</source>
+        <translation>Kopfgröße</translation>
+    </message>
+    <message>
+        <source>Send buffer</source>
+        <translation>Sendepuffer</translation>
+    </message>
+    <message>
+        <source>Receive buffer</source>
+        <translation>Empfangspuffer</translation>
+    </message>
+    <message>
+        <source>TCP_NOTSENT_LOWAT</source>
+        <translation>TCP_NOTSENT_LOWAT</translation>
+    </message>
+    <message>
+        <source>Pacing rate</source>
+        <translation>Pacing-Rate</translation>
+    </message>
+    <message>
+        <source>Sample interval</source>
+        <translation>Abtastintervall</translation>
+    </message>
+    <message>
+        <source>Connecting to %1 ...</source>
+        <translation>Verbinde mit %1 ...</translation>
+    </message>
+    <message>
+        <source>%1/%2 s  %3  rtt %4 ms  cwnd %5  retrans %6</source>
+        <translation>%1/%2 s  %3  RTT %4 ms  cwnd %5  Neuübertr. %6</translation>
+    </message>
+    <message>
+        <source>target          %1 (%2)</source>
+        <translation>Ziel            %1 (%2)</translation>
+    </message>
+    <message>
+        <source>workload        %1, %2 stream(s), %3 s measured</source>
+        <translation>Last            %1, %2 Strom/Ströme, %3 s gemessen</translation>
+    </message>
+    <message>
+        <source>throughput      %1 (receiver), %2 (sender)</source>
+        <translation>Durchsatz       %1 (Empfänger), %2 (Sender)</translation>
+    </message>
+    <message>
+        <source>bytes           %1 sent, %2 received</source>
+        <translation>Bytes           %1 gesendet, %2 empfangen</translation>
+    </message>
+    <message>
+        <source>rtt             min %1  median %2  p95 %3  max %4 ms</source>
+        <translation>RTT             min. %1  Median %2  p95 %3  max. %4 ms</translation>
+    </message>
+    <message>
+        <source>send buffer     %1 actual</source>
+        <translation>Sendepuffer     %1 tatsächlich</translation>
+    </message>
+    <message>
+        <source> (%1 requested)</source>
+        <translation> (%1 angefordert)</translation>
+    </message>
+    <message>
+        <source>, capped by net.core.wmem_max</source>
+        <translation>, begrenzt durch net.core.wmem_max</translation>
+    </message>
+    <message>
+        <source>congestion      %1</source>
+        <translation>Überlaststeu.   %1</translation>
+    </message>
+    <message>
+        <source>transactions    %1/s, latency median %2 ms, p99 %3 ms</source>
+        <translation>Transaktionen   %1/s, Latenz Median %2 ms, p99 %3 ms</translation>
+    </message>
+    <message>
+        <source>latency probe   median %1 ms, p95 %2 ms</source>
+        <translation>Latenzsonde     Median %1 ms, p95 %2 ms</translation>
+    </message>
+    <message>
+        <source>samples         %1 at %2 ms</source>
+        <translation>Messwerte       %1 alle %2 ms</translation>
+    </message>
+    <message>
+        <source>remote knobs    %1 recorded (see --json)</source>
+        <translation>Ferne Knöpfe    %1 aufgezeichnet (siehe --json)</translation>
+    </message>
+    <message>
+        <source>INTERRUPTED     %1</source>
+        <translation>UNTERBROCHEN    %1</translation>
+    </message>
+</context>
+<context>
+    <name>ServeCommand</name>
+    <message>
+        <source>Runs the tcptune traffic agent: `tcptune run --target THIS_HOST` measures against it, and it reports its own kernel knobs so both ends are recorded. Stops on Ctrl-C or SIGTERM.</source>
+        <translation>Startet den tcptune-Verkehrsagenten: `tcptune run --target DIESER_HOST` misst gegen ihn, und er meldet seine eigenen Kernel-Knöpfe, damit beide Enden aufgezeichnet werden. Endet mit Strg-C oder SIGTERM.</translation>
+    </message>
+    <message>
+        <source>Serve.</source>
+        <translation>Bedienen.</translation>
+    </message>
+    <message>
+        <source>TCP port to listen on (default 5300).</source>
+        <translation>TCP-Port zum Lauschen (Standard 5300).</translation>
+    </message>
+    <message>
+        <source>Address to listen on (default all IPv4 addresses).</source>
+        <translation>Adresse zum Lauschen (Standard alle IPv4-Adressen).</translation>
+    </message>
+    <message>
+        <source>Only serve clients that give this token.</source>
+        <translation>Nur Clients bedienen, die dieses Token angeben.</translation>
+    </message>
+    <message>
+        <source>Longest run a client may ask for, in seconds (default 3600).</source>
+        <translation>Längster Lauf, den ein Client verlangen darf, in Sekunden (Standard 3600).</translation>
+    </message>
+    <message>
+        <source>Most parallel streams per run (default 64).</source>
+        <translation>Höchstens so viele parallele Ströme je Lauf (Standard 64).</translation>
+    </message>
+    <message>
+        <source>Try &apos;tcptune serve --help&apos;.</source>
+        <translation>Versuchen Sie &apos;tcptune serve --help&apos;.</translation>
+    </message>
+    <message>
+        <source>Unknown argument &apos;%1&apos;. Try &apos;tcptune serve --help&apos;.</source>
+        <translation>Unbekanntes Argument &apos;%1&apos;. Versuchen Sie &apos;tcptune serve --help&apos;.</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a port; give a number from 1 to 65535.</source>
+        <translation>&apos;%1&apos; ist kein Port; geben Sie eine Zahl von 1 bis 65535 an.</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a duration; give seconds, e.g. 600.</source>
+        <translation>&apos;%1&apos; ist keine Dauer; geben Sie Sekunden an, z. B. 600.</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a stream limit; give 1 to 128.</source>
+        <translation>&apos;%1&apos; ist keine Stromgrenze; geben Sie 1 bis 128 an.</translation>
+    </message>
+    <message>
+        <source>tcptune agent listening on %1 port %2</source>
+        <translation>tcptune-Agent lauscht auf %1 Port %2</translation>
+    </message>
+    <message>
+        <source>tcptune agent stopped after %1 run(s)</source>
+        <translation>tcptune-Agent nach %1 Lauf/Läufen beendet</translation>
+    </message>
+</context>
+<context>
+    <name>StreamWorker</name>
+    <message>
+        <source>the target closed the data connection</source>
+        <translation>das Ziel schloss die Datenverbindung</translation>
+    </message>
+</context>
+<context>
+    <name>SweepCommand</name>
+    <message>
+        <source>The stored plan of experiment %1 does not parse: %2</source>
+        <translation>Der gespeicherte Plan von Experiment %1 lässt sich nicht lesen: %2</translation>
+    </message>
+    <message>
+        <source>Cannot create the folder %1; pick another --out.</source>
+        <translation>Der Ordner %1 kann nicht angelegt werden; wählen Sie ein anderes --out.</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2.</source>
+        <translation>%1 kann nicht geschrieben werden: %2.</translation>
+    </message>
+    <message>
+        <source>--repeats: &apos;%1&apos; is not a number of runs per point; give 1 .. 1000.</source>
+        <translation>--repeats: &apos;%1&apos; ist keine Anzahl von Läufen je Punkt; geben Sie 1 .. 1000 an.</translation>
+    </message>
+    <message>
+        <source>--duration: &apos;%1&apos; is not a number of seconds.</source>
+        <translation>--duration: &apos;%1&apos; ist keine Sekundenzahl.</translation>
+    </message>
+    <message>
+        <source>--lab applies to lab targets only; this spec&apos;s target is %1.</source>
+        <translation>--lab gilt nur für Laborziele; das Ziel dieser Spezifikation ist %1.</translation>
+    </message>
+    <message>
+        <source>Runs an experiment or sweep (a JSON spec or a preset), stores every run, and prints the result table.</source>
+        <translation>Führt ein Experiment oder einen Durchlauf aus (eine JSON-Spezifikation oder eine Vorlage), speichert jeden Lauf und gibt die Ergebnistabelle aus.</translation>
+    </message>
+    <message>
+        <source>Run a sweep.</source>
+        <translation>Einen Durchlauf ausführen.</translation>
+    </message>
+    <message>
+        <source>A spec file, or a preset: its story number (5), preset:5 or its name.</source>
+        <translation>Eine Spezifikationsdatei oder eine Vorlage: ihre Geschichtennummer (5), preset:5 oder ihr Name.</translation>
+    </message>
+    <message>
+        <source>Run preset N (its story number or name).</source>
+        <translation>Vorlage N ausführen (ihre Geschichtennummer oder ihr Name).</translation>
+    </message>
+    <message>
+        <source>Runs per point (overrides the spec).</source>
+        <translation>Läufe je Punkt (überschreibt die Spezifikation).</translation>
+    </message>
+    <message>
+        <source>Seconds per run (overrides the spec).</source>
+        <translation>Sekunden je Lauf (überschreibt die Spezifikation).</translation>
+    </message>
+    <message>
+        <source>Print the plan and its expected duration; run nothing.</source>
+        <translation>Den Plan und seine erwartete Dauer ausgeben; nichts ausführen.</translation>
+    </message>
+    <message>
+        <source>Write table.md, points.csv, runs.csv and results.json into DIR.</source>
+        <translation>table.md, points.csv, runs.csv und results.json in ORDNER schreiben.</translation>
+    </message>
+    <message>
+        <source>Print the results as JSON instead of a Markdown table.</source>
+        <translation>Die Ergebnisse als JSON statt als Markdown-Tabelle ausgeben.</translation>
+    </message>
+    <message>
+        <source>Run the unfinished runs of stored experiment ID.</source>
+        <translation>Die unbeendeten Läufe des gespeicherten Experiments ID ausführen.</translation>
+    </message>
+    <message>
+        <source>The result store (default: $XDG_DATA_HOME/tcptune/results.db).</source>
+        <translation>Der Ergebnisspeicher (Standard: $XDG_DATA_HOME/tcptune/results.db).</translation>
+    </message>
+    <message>
+        <source>Use lab NAME for a lab target.</source>
+        <translation>Labor NAME für ein Laborziel verwenden.</translation>
+    </message>
+    <message>
+        <source>Run against TARGET instead: HOST[:PORT] (an agent) or iperf3://HOST[:PORT].</source>
+        <translation>Stattdessen gegen ZIEL arbeiten: HOST[:PORT] (ein Agent) oder iperf3://HOST[:PORT].</translation>
+    </message>
+    <message>
+        <source>Remove the lab when the sweep ends.</source>
+        <translation>Das Labor entfernen, wenn der Durchlauf endet.</translation>
+    </message>
+    <message>
+        <source>List the presets and exit.</source>
+        <translation>Die Vorlagen auflisten und beenden.</translation>
+    </message>
+    <message>
+        <source>Try &apos;tcptune sweep --help&apos;.</source>
+        <translation>Versuchen Sie &apos;tcptune sweep --help&apos;.</translation>
+    </message>
+    <message>
+        <source>--resume: &apos;%1&apos; is not an experiment id; &apos;tcptune results list&apos; shows them.</source>
+        <translation>--resume: &apos;%1&apos; ist keine Experiment-ID; &apos;tcptune results list&apos; zeigt sie.</translation>
+    </message>
+    <message>
+        <source>Give a spec file or a preset, e.g. &apos;tcptune sweep 5&apos; (see --list-presets).</source>
+        <translation>Geben Sie eine Spezifikationsdatei oder eine Vorlage an, z. B. &apos;tcptune sweep 5&apos; (siehe --list-presets).</translation>
+    </message>
+    <message>
+        <source>  run %1: %2, repeat %3</source>
+        <translation>  Lauf %1: %2, Wiederholung %3</translation>
+    </message>
+    <message>
+        <source>the spec</source>
+        <translation>die Spezifikation</translation>
+    </message>
+    <message>
+        <source>Experiment %1: %2 runs, %3 already done (resume with &apos;tcptune sweep --resume %1&apos;).</source>
+        <translation>Experiment %1: %2 Läufe, %3 bereits fertig (fortsetzen mit &apos;tcptune sweep --resume %1&apos;).</translation>
+    </message>
+    <message>
+        <source>%1 Mbit/s, RTT median %2 ms</source>
+        <translation>%1 Mbit/s, RTT-Median %2 ms</translation>
+    </message>
+    <message>
+        <source>  %1 (repeat %2): %3</source>
+        <translation>  %1 (Wiederholung %2): %3</translation>
+    </message>
+    <message>
+        <source>  %1/%2 runs done, about %3 left</source>
+        <translation>  %1/%2 Läufe fertig, noch etwa %3</translation>
+    </message>
+    <message>
+        <source>Stopping: restoring the knobs...</source>
+        <translation>Halte an: setze die Knöpfe zurück...</translation>
+    </message>
+    <message>
+        <source>Wrote table.md, points.csv, runs.csv and results.json to %1.</source>
+        <translation>table.md, points.csv, runs.csv und results.json nach %1 geschrieben.</translation>
+    </message>
+</context>
+<context>
+    <name>SweepPlan</name>
+    <message>
+        <source>unknown field; use from, to, steps, scale.</source>
+        <translation>unbekanntes Feld; verwenden Sie from, to, steps, scale.</translation>
+    </message>
+    <message>
+        <source>%1 is not a number knob; list its values instead of a range.</source>
+        <translation>%1 ist kein Zahlenknopf; zählen Sie seine Werte auf statt eines Bereichs.</translation>
+    </message>
+    <message>
+        <source>workload.type has no range; list its values.</source>
+        <translation>workload.type hat keinen Bereich; zählen Sie seine Werte auf.</translation>
+    </message>
+    <message>
+        <source>expected a value such as &quot;64K&quot; or 65536.</source>
+        <translation>ein Wert wie &quot;64K&quot; oder 65536 erwartet.</translation>
+    </message>
+    <message>
+        <source>expected the number of values, a whole number 2 .. 1000.</source>
+        <translation>Anzahl der Werte erwartet, eine ganze Zahl von 2 .. 1000.</translation>
+    </message>
+    <message>
+        <source>use &quot;linear&quot; or &quot;log&quot;.</source>
+        <translation>verwenden Sie &quot;linear&quot; oder &quot;log&quot;.</translation>
+    </message>
+    <message>
+        <source>a log range needs from and to above 0.</source>
+        <translation>ein logarithmischer Bereich braucht from und to über 0.</translation>
+    </message>
+    <message>
+        <source>no parameter named.</source>
+        <translation>kein Parameter genannt.</translation>
+    </message>
+    <message>
+        <source>the axis over %1 has no values; give at least one.</source>
+        <translation>die Achse über %1 hat keine Werte; geben Sie mindestens einen an.</translation>
+    </message>
+    <message>
+        <source>%1 is named twice.</source>
+        <translation>%1 ist zweimal genannt.</translation>
+    </message>
+    <message>
+        <source>%1 is already swept by another axis; a 2-D sweep needs two different parameters.</source>
+        <translation>%1 wird bereits von einer anderen Achse durchlaufen; ein 2-D-Durchlauf braucht zwei verschiedene Parameter.</translation>
+    </message>
+    <message>
+        <source>the value %1 appears twice on this axis.</source>
+        <translation>der Wert %1 kommt auf dieser Achse zweimal vor.</translation>
+    </message>
+    <message>
+        <source>at most %1 axes.</source>
+        <translation>höchstens %1 Achsen.</translation>
+    </message>
+    <message>
+        <source>give %1 values, one per parameter.</source>
+        <translation>geben Sie %1 Werte an, einen je Parameter.</translation>
+    </message>
+    <message>
+        <source>Experiment: %1</source>
+        <translation>Experiment: %1</translation>
+    </message>
+    <message>
+        <source>(unnamed)</source>
+        <translation>(unbenannt)</translation>
+    </message>
+    <message>
+        <source>Target: %1</source>
+        <translation>Ziel: %1</translation>
+    </message>
+    <message>
+        <source>Workload: %1, %2 stream(s), %3 s per run (%4 s omitted), sampling every %5 ms%6</source>
+        <translation>Last: %1, %2 Strom/Ströme, %3 s je Lauf (%4 s ausgelassen), Abtastung alle %5 ms%6</translation>
+    </message>
+    <message>
+        <source>, with capture</source>
+        <translation>, mit Mitschnitt</translation>
+    </message>
+    <message>
+        <source>Knob: %1 = %2</source>
+        <translation>Knopf: %1 = %2</translation>
+    </message>
+    <message>
+        <source>Axis %1: %2 = %3</source>
+        <translation>Achse %1: %2 = %3</translation>
+    </message>
+    <message>
+        <source>Points: %1, repeats: %2, runs: %3, order: %4</source>
+        <translation>Punkte: %1, Wiederholungen: %2, Läufe: %3, Reihenfolge: %4</translation>
+    </message>
+    <message>
+        <source>shuffled (seed %1)</source>
+        <translation>gemischt (Startwert %1)</translation>
+    </message>
+    <message>
+        <source>in sequence</source>
+        <translation>der Reihe nach</translation>
+    </message>
+    <message>
+        <source>Expected duration: about %1 s</source>
+        <translation>Erwartete Dauer: etwa %1 s</translation>
+    </message>
+    <message>
+        <source>expected an object with &quot;axes&quot;.</source>
+        <translation>ein Objekt mit &quot;axes&quot; erwartet.</translation>
+    </message>
+    <message>
+        <source>unknown field; known fields here are: axes, shuffle, seed.</source>
+        <translation>unbekanntes Feld; bekannte Felder hier sind: axes, shuffle, seed.</translation>
+    </message>
+    <message>
+        <source>expected a list of axes.</source>
+        <translation>eine Liste von Achsen erwartet.</translation>
+    </message>
+    <message>
+        <source>%1 axes given; at most %2 are supported.</source>
+        <translation>%1 Achsen angegeben; höchstens %2 werden unterstützt.</translation>
+    </message>
+    <message>
+        <source>expected an object with &quot;parameter&quot; and &quot;values&quot;.</source>
+        <translation>ein Objekt mit &quot;parameter&quot; und &quot;values&quot; erwartet.</translation>
+    </message>
+    <message>
+        <source>unknown field; use parameter (or parameters) with values or range.</source>
+        <translation>unbekanntes Feld; verwenden Sie parameter (oder parameters) mit values oder range.</translation>
+    </message>
+    <message>
+        <source>expected a string.</source>
+        <translation>eine Zeichenkette erwartet.</translation>
+    </message>
+    <message>
+        <source>name the swept knob, e.g. &quot;parameter&quot;: &quot;socket.SO_SNDBUF&quot;.</source>
+        <translation>nennen Sie den durchlaufenen Knopf, z. B. &quot;parameter&quot;: &quot;socket.SO_SNDBUF&quot;.</translation>
+    </message>
+    <message>
+        <source>%1 is not a sweepable workload parameter; use one of: %2.</source>
+        <translation>%1 ist kein durchlaufbarer Lastparameter; verwenden Sie einen von: %2.</translation>
+    </message>
+    <message>
+        <source>a range sweeps one parameter; list tuples for several.</source>
+        <translation>ein Bereich durchläuft einen Parameter; zählen Sie für mehrere Tupel auf.</translation>
+    </message>
+    <message>
+        <source>expected {&quot;from&quot;, &quot;to&quot;, &quot;steps&quot;}.</source>
+        <translation>{&quot;from&quot;, &quot;to&quot;, &quot;steps&quot;} erwartet.</translation>
+    </message>
+    <message>
+        <source>expected a list of values (or a &quot;range&quot;).</source>
+        <translation>eine Liste von Werten (oder ein &quot;range&quot;) erwartet.</translation>
+    </message>
+    <message>
+        <source>expected a list of %1 values.</source>
+        <translation>eine Liste von %1 Werten erwartet.</translation>
+    </message>
+    <message>
+        <source>expected scalar values.</source>
+        <translation>einfache Werte erwartet.</translation>
+    </message>
+    <message>
+        <source>expected true or false.</source>
+        <translation>true oder false erwartet.</translation>
+    </message>
+    <message>
+        <source>expected a whole number 0 .. 4294967295.</source>
+        <translation>eine ganze Zahl 0 .. 4294967295 erwartet.</translation>
+    </message>
+    <message>
+        <source>more than %1 runs; reduce values or repeats.</source>
+        <translation>mehr als %1 Läufe; verringern Sie Werte oder Wiederholungen.</translation>
+    </message>
+</context>
+<context>
+    <name>SweepTable</name>
+    <message>
+        <source>no runs</source>
+        <translation>keine Läufe</translation>
+    </message>
+    <message>
+        <source>collapse %1/%2</source>
+        <translation>Einbruch %1/%2</translation>
+    </message>
+    <message>
+        <source>high variance (CV %1 %)</source>
+        <translation>hohe Schwankung (VK %1 %)</translation>
+    </message>
+    <message>
+        <source>%1 failed</source>
+        <translation>%1 fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>Experiment %1</source>
+        <translation>Experiment %1</translation>
+    </message>
+    <message>
+        <source>Experiment %1, %2, target %3, %4 s per run, %5 repeat(s); %6 of %7 runs done.</source>
+        <translation>Experiment %1, %2, Ziel %3, %4 s je Lauf, %5 Wiederholung(en); %6 von %7 Läufen fertig.</translation>
+    </message>
+    <message>
+        <source>point</source>
+        <translation>Punkt</translation>
+    </message>
+    <message>
+        <source>runs</source>
+        <translation>Läufe</translation>
+    </message>
+    <message>
+        <source>throughput Mbit/s (mean ± sd)</source>
+        <translation>Durchsatz Mbit/s (Mittel ± Stdabw.)</translation>
+    </message>
+    <message>
+        <source>MB/s</source>
+        <translation>MB/s</translation>
+    </message>
+    <message>
+        <source>RTT median ms</source>
+        <translation>RTT-Median ms</translation>
+    </message>
+    <message>
+        <source>RTT p95 ms</source>
+        <translation>RTT p95 ms</translation>
+    </message>
+    <message>
+        <source>flags</source>
+        <translation>Markierungen</translation>
+    </message>
+    <message>
+        <source>per run Mbit/s</source>
+        <translation>je Lauf Mbit/s</translation>
+    </message>
+    <message>
+        <source>spec</source>
+        <translation>Spezifikation</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>Failed runs:</source>
+        <translation>Fehlgeschlagene Läufe:</translation>
+    </message>
+    <message>
+        <source>↓ marks a run whose throughput collapsed (last third below half of the first third).</source>
+        <translation>↓ markiert einen Lauf, dessen Durchsatz einbrach (letztes Drittel unter der Hälfte des ersten Drittels).</translation>
+    </message>
+</context>
+<context>
+    <name>SysctlWriter</name>
+    <message>
+        <source>%1 is a %2 knob, not a kernel sysctl; the helper only changes sysctls.</source>
+        <translation>%1 ist ein Knopf der Art %2, kein Kernel-Sysctl; der Helfer ändert nur Sysctls.</translation>
+    </message>
+    <message>
+        <source>%1 is outside /proc/sys/net; the helper does not change it.</source>
+        <translation>%1 liegt außerhalb von /proc/sys/net; der Helfer ändert es nicht.</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a tcptune namespace; the helper only enters namespaces whose names start with &apos;tcptune-&apos;.</source>
+        <translation>&apos;%1&apos; ist kein tcptune-Namensraum; der Helfer betritt nur Namensräume, deren Namen mit &apos;tcptune-&apos; beginnen.</translation>
+    </message>
+    <message>
+        <source>%1 is global: it exists only in the host (init) namespace, not per namespace. Set it without --netns.</source>
+        <translation>%1 ist global: es existiert nur im Namensraum des Hosts (init), nicht je Namensraum. Setzen Sie es ohne --netns.</translation>
+    </message>
+    <message>
+        <source>Network namespace %1 does not exist; start the lab with &apos;tcptune lab up&apos;.</source>
+        <translation>Der Netzwerk-Namensraum %1 existiert nicht; starten Sie das Labor mit &apos;tcptune lab up&apos;.</translation>
+    </message>
+    <message>
+        <source>%1 cannot be read (%2); this kernel may not have it.</source>
+        <translation>%1 kann nicht gelesen werden (%2); dieser Kernel hat es vielleicht nicht.</translation>
+    </message>
+    <message>
+        <source>Refusing to write %1: only the catalogue&apos;s sysctls under /proc/sys/net are changed.</source>
+        <translation>Schreiben von %1 verweigert: nur die Sysctls des Katalogs unter /proc/sys/net werden geändert.</translation>
+    </message>
+    <message>
+        <source>Cannot open %1 for writing: %2.</source>
+        <translation>%1 kann nicht zum Schreiben geöffnet werden: %2.</translation>
+    </message>
+    <message>
+        <source>The kernel refused %1 = %2: %3.</source>
+        <translation>Der Kernel hat %1 = %2 abgelehnt: %3.</translation>
+    </message>
+</context>
+<context>
+    <name>TcpFlowAnalyzer</name>
+    <message>
+        <source>%1 is not a capture file that tcptune can read (%2). Give a pcap or pcapng file, as written by tcpdump, Wireshark or tcptune.</source>
+        <translation>%1 ist keine Mitschnittdatei, die tcptune lesen kann (%2). Geben Sie eine pcap- oder pcapng-Datei an, wie tcpdump, Wireshark oder tcptune sie schreiben.</translation>
+    </message>
+    <message>
+        <source>%1 ends inside its file header (%2), so it holds no packets. Record the capture again.</source>
+        <translation>%1 endet innerhalb des Dateikopfs (%2) und enthält daher keine Pakete. Zeichnen Sie den Mitschnitt erneut auf.</translation>
+    </message>
+    <message>
+        <source>Cannot read the capture %1: %2</source>
+        <translation>Der Mitschnitt %1 kann nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>%1 uses the link type %2 (%3), which tcptune cannot decode. Supported: %4. Capture on an Ethernet, loopback or &apos;any&apos; interface, or convert the file with editcap.</source>
+        <translation>%1 verwendet den Link-Typ %2 (%3), den tcptune nicht dekodieren kann. Unterstützt: %4. Zeichnen Sie auf einem Ethernet-, Loopback- oder &apos;any&apos;-Interface auf oder wandeln Sie die Datei mit editcap um.</translation>
+    </message>
+    <message>
+        <source>The capture ends in the middle of packet %1 (byte offset %2): %3. The %4 packets before it were analysed; the file was probably copied while it was being written.</source>
+        <translation>Der Mitschnitt endet mitten in Paket %1 (Byte-Offset %2): %3. Die %4 Pakete davor wurden analysiert; die Datei wurde wahrscheinlich kopiert, während sie noch geschrieben wurde.</translation>
+    </message>
+    <message>
+        <source>The capture is damaged at packet %1 (byte offset %2): %3. The %4 packets before it were analysed; Wireshark stops reading at the same place.</source>
+        <translation>Der Mitschnitt ist bei Paket %1 (Byte-Offset %2) beschädigt: %3. Die %4 Pakete davor wurden analysiert; Wireshark hört an derselben Stelle auf zu lesen.</translation>
+    </message>
+    <message>
+        <source>Reading the capture failed at packet %1 (byte offset %2): %3. The %4 packets before it were analysed.</source>
+        <translation>Das Lesen des Mitschnitts schlug bei Paket %1 (Byte-Offset %2) fehl: %3. Die %4 Pakete davor wurden analysiert.</translation>
+    </message>
+    <message>
+        <source>tcptune stopped after packet %1 (at byte offset %2): analysing this capture needs more than the %3 MB of memory allowed (%4 flows so far); the packets up to it were analysed. Analyse a part of the capture (editcap -c 1000000 FILE part.pcap splits it; tcpdump -r FILE -w part.pcap &apos;port 5201&apos; keeps one flow) or allow more memory (tcptune analyze --max-memory MB).</source>
+        <translation>tcptune hörte nach Paket %1 (bei Byte-Offset %2) auf: Die Analyse dieses Mitschnitts bräuchte mehr als die erlaubten %3 MB Speicher (%4 Flows bisher); die Pakete bis dahin wurden analysiert. Analysieren Sie einen Teil des Mitschnitts (editcap -c 1000000 DATEI teil.pcap teilt es; tcpdump -r DATEI -w teil.pcap &apos;port 5201&apos; behält einen Flow) oder erlauben Sie mehr Speicher (tcptune analyze --max-memory MB).</translation>
+    </message>
+    <message>
+        <source>The analysis of %1 was cancelled.</source>
+        <translation>Die Analyse von %1 wurde abgebrochen.</translation>
+    </message>
+    <message>
+        <source>The interval %1 s is out of range; give a number of seconds from 0.000001 to 1000000.</source>
+        <translation>Das Intervall %1 s liegt außerhalb des Bereichs; geben Sie eine Zahl von Sekunden zwischen 0,000001 und 1000000 an.</translation>
+    </message>
+    <message>
+        <source>The series resolution must be a positive number of seconds.</source>
+        <translation>Die Auflösung der Reihen muss eine positive Zahl von Sekunden sein.</translation>
+    </message>
+    <message>
+        <source>The capture file %1 does not exist; check the path.</source>
+        <translation>Die Mitschnittdatei %1 existiert nicht; prüfen Sie den Pfad.</translation>
+    </message>
+    <message>
+        <source>%1 is not a file; give the path of a pcap or pcapng capture.</source>
+        <translation>%1 ist keine Datei; geben Sie den Pfad eines pcap- oder pcapng-Mitschnitts an.</translation>
+    </message>
+    <message>
+        <source>The capture file %1 is empty (0 bytes): it holds no packets. Record the capture again.</source>
+        <translation>Die Mitschnittdatei %1 ist leer (0 Bytes): sie enthält keine Pakete. Zeichnen Sie den Mitschnitt erneut auf.</translation>
+    </message>
+</context>
+<context>
+    <name>TcptuneHelper</name>
+    <message>
+        <source>Usage: tcptune-helper [--journal-dir DIR]
+The privileged half of tcptune. tcptune starts it as root (directly, through pkexec or through &apos;sudo -n&apos;) and sends it one JSON request per line on stdin; it answers one JSON reply per line on stdout. It changes only the kernel knobs of its compiled-in catalogue and the network namespaces of tcptune&apos;s lab, journals every change under /run/tcptune before making it, and rolls every change back when stdin closes, on SIGTERM, SIGHUP or SIGINT, on a &apos;restore&apos; request, and at its next start after a crash. Users do not run it themselves.
+
+Options:
+  --journal-dir &lt;DIR&gt;  Keep the journal in DIR, a folder below /run/tcptune.
+  -h, --help           Print this help and exit.
+  --version            Print the version and exit.
+</source>
+        <translation>Aufruf: tcptune-helper [--journal-dir ORDNER]
+Die privilegierte Hälfte von tcptune. tcptune startet ihn als root (direkt, über pkexec oder über &apos;sudo -n&apos;) und schickt ihm eine JSON-Anfrage pro Zeile auf stdin; er antwortet mit einer JSON-Antwort pro Zeile auf stdout. Er ändert nur die Kernel-Knöpfe seines eingebauten Katalogs und die Netzwerk-Namensräume des tcptune-Labors, protokolliert jede Änderung vorher im Journal unter /run/tcptune und nimmt jede Änderung zurück, wenn stdin schließt, bei SIGTERM, SIGHUP oder SIGINT, bei einer &apos;restore&apos;-Anfrage und beim nächsten Start nach einem Absturz. Benutzer starten ihn nicht selbst.
+
+Optionen:
+  --journal-dir &lt;ORDNER&gt;  Das Journal in ORDNER führen, einem Ordner unterhalb von /run/tcptune.
+  -h, --help              Diese Hilfe ausgeben und beenden.
+  --version               Die Version ausgeben und beenden.
+</translation>
+    </message>
+    <message>
+        <source>Unknown argument &apos;%1&apos;. Usage: tcptune-helper [--journal-dir /run/tcptune/DIR]</source>
+        <translation>Unbekanntes Argument &apos;%1&apos;. Aufruf: tcptune-helper [--journal-dir /run/tcptune/ORDNER]</translation>
+    </message>
+    <message>
+        <source>tcptune-helper must run as root: start it through tcptune, which uses pkexec or &apos;sudo -n&apos;, or run tcptune as root.</source>
+        <translation>tcptune-helper muss als root laufen: starten Sie ihn über tcptune, das pkexec oder &apos;sudo -n&apos; verwendet, oder starten Sie tcptune als root.</translation>
+    </message>
+    <message>
+        <source>Request line longer than %1 bytes; it is ignored.</source>
+        <translation>Anfragezeile länger als %1 Bytes; sie wird ignoriert.</translation>
+    </message>
+    <message>
+        <source>Input ended in the middle of a request (no newline); it is ignored.</source>
+        <translation>Die Eingabe endete mitten in einer Anfrage (kein Zeilenende); sie wird ignoriert.</translation>
+    </message>
+</context>
+<context>
+    <name>TerminationSignals</name>
+    <message>
+        <source>Cannot watch for Ctrl-C and SIGTERM: %1</source>
+        <translation>Strg+C und SIGTERM können nicht überwacht werden: %1</translation>
+    </message>
+    <message>
+        <source>Termination signals are already being watched in this process.</source>
+        <translation>Beendigungssignale werden in diesem Prozess bereits überwacht.</translation>
+    </message>
+</context>
+<context>
+    <name>TrafficBridge</name>
+    <message>
+        <source>Spec field &apos;knobs.%1&apos;: the traffic engine does not set this socket option; remove it from the spec.</source>
+        <translation>Spezifikationsfeld &apos;knobs.%1&apos;: die Verkehrsmaschine setzt diese Socket-Option nicht; entfernen Sie sie aus der Spezifikation.</translation>
+    </message>
+    <message>
+        <source>The run was interrupted before its end.</source>
+        <translation>Der Lauf wurde vor seinem Ende unterbrochen.</translation>
+    </message>
+</context>
+<context>
+    <name>TrafficSocket</name>
+    <message>
+        <source>timed out</source>
+        <translation>Zeitüberschreitung</translation>
+    </message>
+    <message>
+        <source>Cannot resolve host &apos;%1&apos;: %2. Check the name, or give an IP address.</source>
+        <translation>Der Host &apos;%1&apos; kann nicht aufgelöst werden: %2. Prüfen Sie den Namen oder geben Sie eine IP-Adresse an.</translation>
+    </message>
+    <message>
+        <source>Cannot create a TCP socket: %1.</source>
+        <translation>Ein TCP-Socket kann nicht angelegt werden: %1.</translation>
+    </message>
+    <message>
+        <source>Cannot connect to %1: no answer within %2 s. Check that the host is up and reachable and that no firewall drops the connection.</source>
+        <translation>Keine Verbindung zu %1: keine Antwort innerhalb von %2 s. Prüfen Sie, ob der Host läuft und erreichbar ist und keine Firewall die Verbindung verwirft.</translation>
+    </message>
+    <message>
+        <source>Cannot connect to %1: connection refused. Start `tcptune serve` (or `iperf3 -s`) there, or check the port.</source>
+        <translation>Keine Verbindung zu %1: Verbindung abgelehnt. Starten Sie dort `tcptune serve` (oder `iperf3 -s`) oder prüfen Sie den Port.</translation>
+    </message>
+    <message>
+        <source>Cannot connect to %1: %2. Check the address and the route to it.</source>
+        <translation>Keine Verbindung zu %1: %2. Prüfen Sie die Adresse und den Weg dorthin.</translation>
+    </message>
+    <message>
+        <source>connection closed by the peer</source>
+        <translation>Verbindung von der Gegenseite geschlossen</translation>
+    </message>
+    <message>
+        <source>line longer than %1 bytes</source>
+        <translation>Zeile länger als %1 Bytes</translation>
+    </message>
+    <message>
+        <source>Cannot set %1 to %2: %3.</source>
+        <translation>%1 kann nicht auf %2 gesetzt werden: %3.</translation>
+    </message>
+    <message>
+        <source>Cannot use congestion control &apos;%1&apos;: %2. See net.ipv4.tcp_available_congestion_control (a module may need loading).</source>
+        <translation>Die Überlaststeuerung &apos;%1&apos; kann nicht verwendet werden: %2. Siehe net.ipv4.tcp_available_congestion_control (vielleicht muss ein Modul geladen werden).</translation>
+    </message>
+    <message>
+        <source>Cannot set SO_MAX_PACING_RATE: %1.</source>
+        <translation>SO_MAX_PACING_RATE kann nicht gesetzt werden: %1.</translation>
+    </message>
+</context>
+<context>
+    <name>TrafficSpec</name>
+    <message>
+        <source>Unknown workload &apos;%1&apos;; use bulk, rr or split-write.</source>
+        <translation>Unbekannte Last &apos;%1&apos;; verwenden Sie bulk, rr oder split-write.</translation>
+    </message>
+    <message>
+        <source>Unknown target scheme in &apos;%1&apos;; give HOST[:PORT] for a tcptune agent or iperf3://HOST[:PORT] for an iperf3 server.</source>
+        <translation>Unbekanntes Zielschema in &apos;%1&apos;; geben Sie HOST[:PORT] für einen tcptune-Agenten oder iperf3://HOST[:PORT] für einen iperf3-Server an.</translation>
+    </message>
+    <message>
+        <source>Missing &apos;]&apos; in target &apos;%1&apos;; write IPv6 addresses as [ADDR]:PORT.</source>
+        <translation>Fehlende &apos;]&apos; im Ziel &apos;%1&apos;; schreiben Sie IPv6-Adressen als [ADR]:PORT.</translation>
+    </message>
+    <message>
+        <source>Unexpected text after &apos;]&apos; in target &apos;%1&apos;; write [ADDR]:PORT.</source>
+        <translation>Unerwarteter Text nach &apos;]&apos; im Ziel &apos;%1&apos;; schreiben Sie [ADR]:PORT.</translation>
+    </message>
+    <message>
+        <source>The target &apos;%1&apos; has no host; give HOST[:PORT].</source>
+        <translation>Das Ziel &apos;%1&apos; hat keinen Host; geben Sie HOST[:PORT] an.</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a host name or address; give HOST[:PORT].</source>
+        <translation>&apos;%1&apos; ist kein Hostname und keine Adresse; geben Sie HOST[:PORT] an.</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a port; give a number from 1 to 65535.</source>
+        <translation>&apos;%1&apos; ist kein Port; geben Sie eine Zahl von 1 bis 65535 an.</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; must be a number.</source>
+        <translation>&apos;%1&apos; muss eine Zahl sein.</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; must be a whole number.</source>
+        <translation>&apos;%1&apos; muss eine ganze Zahl sein.</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; must be true or false.</source>
+        <translation>&apos;%1&apos; muss true oder false sein.</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; must be a string.</source>
+        <translation>&apos;%1&apos; muss eine Zeichenkette sein.</translation>
+    </message>
+    <message>
+        <source>Unknown target kind &apos;%1&apos;; use agent or iperf3.</source>
+        <translation>Unbekannte Zielart &apos;%1&apos;; verwenden Sie agent oder iperf3.</translation>
+    </message>
+    <message>
+        <source>The target port must be a number from 1 to 65535.</source>
+        <translation>Der Zielport muss eine Zahl von 1 bis 65535 sein.</translation>
+    </message>
+    <message>
+        <source>&apos;target&apos; must be an object or a HOST[:PORT] string.</source>
+        <translation>&apos;target&apos; muss ein Objekt oder eine Zeichenkette HOST[:PORT] sein.</translation>
+    </message>
+    <message>
+        <source>%1 %2 is out of range; give %3 to %4 bytes.</source>
+        <translation>%1 %2 liegt außerhalb des Bereichs; geben Sie %3 bis %4 Bytes an.</translation>
+    </message>
+    <message>
+        <source>Duration %1 s is out of range; give more than 0 and at most %2 seconds.</source>
+        <translation>Die Dauer %1 s liegt außerhalb des Bereichs; geben Sie mehr als 0 und höchstens %2 Sekunden an.</translation>
+    </message>
+    <message>
+        <source>Omit %1 s is out of range; give 0 to 600 seconds.</source>
+        <translation>Auslassen %1 s liegt außerhalb des Bereichs; geben Sie 0 bis 600 Sekunden an.</translation>
+    </message>
+    <message>
+        <source>%1 streams is out of range; give 1 to %2.</source>
+        <translation>%1 Ströme liegen außerhalb des Bereichs; geben Sie 1 bis %2 an.</translation>
+    </message>
+    <message>
+        <source>Write size</source>
+        <translation>Schreibgröße</translation>
+    </message>
+    <message>
+        <source>Request size</source>
+        <translation>Anfragegröße</translation>
+    </message>
+    <message>
+        <source>Response size</source>
+        <translation>Antwortgröße</translation>
+    </message>
+    <message>
+        <source>Header size</source>
+        <translation>Kopfgröße</translation>
+    </message>
+    <message>
+        <source>Send buffer (SO_SNDBUF)</source>
+        <translation>Sendepuffer (SO_SNDBUF)</translation>
+    </message>
+    <message>
+        <source>Use 0 to keep autotuning.</source>
+        <translation>Verwenden Sie 0, um die automatische Anpassung zu behalten.</translation>
+    </message>
+    <message>
+        <source>Receive buffer (SO_RCVBUF)</source>
+        <translation>Empfangspuffer (SO_RCVBUF)</translation>
+    </message>
+    <message>
+        <source>TCP_NOTSENT_LOWAT %1 is out of range; give 0 (off) to %2 bytes.</source>
+        <translation>TCP_NOTSENT_LOWAT %1 liegt außerhalb des Bereichs; geben Sie 0 (aus) bis %2 Bytes an.</translation>
+    </message>
+    <message>
+        <source>Pacing rate %1 bit/s is out of range; give 0 (unlimited) or a positive rate.</source>
+        <translation>Die Pacing-Rate %1 bit/s liegt außerhalb des Bereichs; geben Sie 0 (unbegrenzt) oder eine positive Rate an.</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a congestion control name; see net.ipv4.tcp_available_congestion_control.</source>
+        <translation>&apos;%1&apos; ist kein Name einer Überlaststeuerung; siehe net.ipv4.tcp_available_congestion_control.</translation>
+    </message>
+    <message>
+        <source>Sample interval %1 ms is out of range; give %2 to %3 ms.</source>
+        <translation>Das Abtastintervall %1 ms liegt außerhalb des Bereichs; geben Sie %2 bis %3 ms an.</translation>
+    </message>
+    <message>
+        <source>Connect timeout %1 ms is out of range; give 1 to %2 ms.</source>
+        <translation>Die Verbindungsfrist %1 ms liegt außerhalb des Bereichs; geben Sie 1 bis %2 ms an.</translation>
+    </message>
+    <message>
+        <source>No target host; give --target HOST[:PORT] or iperf3://HOST[:PORT].</source>
+        <translation>Kein Zielhost; geben Sie --target HOST[:PORT] oder iperf3://HOST[:PORT] an.</translation>
+    </message>
+    <message>
+        <source>Target port 0 is not valid; give a port from 1 to 65535.</source>
+        <translation>Zielport 0 ist ungültig; geben Sie einen Port von 1 bis 65535 an.</translation>
+    </message>
+    <message>
+        <source>An iperf3 server cannot answer requests; run the rr workload against `tcptune serve`, or use bulk.</source>
+        <translation>Ein iperf3-Server kann keine Anfragen beantworten; führen Sie die Last rr gegen `tcptune serve` aus oder verwenden Sie bulk.</translation>
+    </message>
+    <message>
+        <source>An iperf3 server cannot answer split-write messages; set the response size to 0 (one-way) or run against `tcptune serve`.</source>
+        <translation>Ein iperf3-Server kann keine split-write-Nachrichten beantworten; setzen Sie die Antwortgröße auf 0 (einseitig) oder arbeiten Sie gegen `tcptune serve`.</translation>
+    </message>
+    <message>
+        <source>An iperf3 server cannot answer the latency probe; turn the probe off or run against `tcptune serve`.</source>
+        <translation>Ein iperf3-Server kann die Latenzsonde nicht beantworten; schalten Sie die Sonde ab oder arbeiten Sie gegen `tcptune serve`.</translation>
+    </message>
+    <message>
+        <source>Client namespace &apos;%1&apos; is not a tcptune namespace; names start with &apos;tcptune-&apos;.</source>
+        <translation>Der Client-Namensraum &apos;%1&apos; ist kein tcptune-Namensraum; Namen beginnen mit &apos;tcptune-&apos;.</translation>
+    </message>
+</context>
+<context>
+    <name>cli</name>
+    <message>
+        <source>Analyse the TCP flows of a pcap or pcapng capture</source>
+        <translation>Die TCP-Flüsse eines pcap- oder pcapng-Mitschnitts analysieren</translation>
+    </message>
+    <message>
+        <source>Draw a stored sweep&apos;s or run&apos;s chart into PNG, SVG or PDF</source>
+        <translation>Das Diagramm eines gespeicherten Durchlaufs oder Laufs als PNG, SVG oder PDF zeichnen</translation>
+    </message>
+    <message>
+        <source>List kernel knobs; set them around a command; restore them</source>
+        <translation>Kernel-Knöpfe auflisten, für die Dauer eines Befehls setzen, zurücksetzen</translation>
+    </message>
+    <message>
+        <source>Start, stop or show the local lab of network namespaces</source>
+        <translation>Das lokale Labor aus Netzwerk-Namensräumen starten, stoppen oder anzeigen</translation>
+    </message>
+    <message>
+        <source>Write a report (HTML, PDF, Markdown, CSV, JSON) of a stored sweep or run</source>
+        <translation>Einen Bericht (HTML, PDF, Markdown, CSV, JSON) über einen gespeicherten Durchlauf oder Lauf schreiben</translation>
+    </message>
+    <message>
+        <source>List stored experiments or show one&apos;s result table</source>
+        <translation>Gespeicherte Experimente auflisten oder die Ergebnistabelle eines Experiments zeigen</translation>
+    </message>
+    <message>
+        <source>Run traffic against an agent or iperf3 server</source>
+        <translation>Verkehr gegen einen Agenten oder iperf3-Server laufen lassen</translation>
+    </message>
+    <message>
+        <source>Run the traffic agent on a target host</source>
+        <translation>Den Verkehrsagenten auf einem Zielrechner ausführen</translation>
+    </message>
+    <message>
+        <source>Run an experiment or sweep (spec file or preset) and print its table</source>
+        <translation>Ein Experiment oder einen Durchlauf (Spezifikationsdatei oder Vorlage) ausführen und seine Tabelle ausgeben</translation>
+    </message>
+</context>
+<context>
+    <name>main</name>
+    <message>
+        <source>Usage: tcptune [COMMAND] [OPTIONS]</source>
+        <translation>Aufruf: tcptune [BEFEHL] [OPTIONEN]</translation>
+    </message>
+    <message>
+        <source>Without a command tcptune opens the workbench.</source>
+        <translation>Ohne Befehl öffnet tcptune die Werkbank.</translation>
+    </message>
+    <message>
+        <source>Commands:</source>
+        <translation>Befehle:</translation>
+    </message>
+    <message>
+        <source>&apos;tcptune COMMAND --help&apos; describes a command; &apos;tcptune --version&apos; prints the version.</source>
+        <translation>&apos;tcptune BEFEHL --help&apos; beschreibt einen Befehl; &apos;tcptune --version&apos; zeigt die Version.</translation>
+    </message>
+    <message>
+        <source>Unknown command &apos;%1&apos;.</source>
+        <translation>Unbekannter Befehl &apos;%1&apos;.</translation>
+    </message>
+</context>
+<context>
+    <name>netns</name>
+    <message>
+        <source>&apos;%1&apos; is not a tcptune namespace; names start with &apos;tcptune-&apos;.</source>
+        <translation>&apos;%1&apos; ist kein tcptune-Namensraum; Namen beginnen mit &apos;tcptune-&apos;.</translation>
+    </message>
+    <message>
+        <source>Network namespace %1 does not exist; start the lab with &apos;tcptune lab up&apos;.</source>
+        <translation>Der Netzwerk-Namensraum %1 existiert nicht; starten Sie das Labor mit &apos;tcptune lab up&apos;.</translation>
+    </message>
+    <message>
+        <source>Cannot enter network namespace %1: %2. Entering a namespace needs root or CAP_SYS_ADMIN.</source>
+        <translation>Der Netzwerk-Namensraum %1 kann nicht betreten werden: %2. Das Betreten eines Namensraums braucht root oder CAP_SYS_ADMIN.</translation>
+    </message>
+</context>
+<context>
+    <name>procsys</name>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation>%1 kann nicht gelesen werden: %2</translation>
+    </message>
+</context>
+<context>
+    <name>tcptune::AgentServer</name>
+    <message>
+        <source>The agent already listens on port %1; stop it first.</source>
+        <translation>Der Agent lauscht bereits auf Port %1; beenden Sie ihn zuerst.</translation>
+    </message>
+    <message>
+        <source>Cannot listen on &apos;%1&apos;: %2</source>
+        <translation>Lauschen auf &apos;%1&apos; nicht möglich: %2</translation>
+    </message>
+    <message>
+        <source>Cannot create the listening socket: %1.</source>
+        <translation>Der lauschende Socket kann nicht angelegt werden: %1.</translation>
+    </message>
+    <message>
+        <source>Port %1 on %2 is already in use; stop the program using it or choose another with --port.</source>
+        <translation>Port %1 auf %2 ist bereits belegt; beenden Sie das Programm, das ihn nutzt, oder wählen Sie mit --port einen anderen.</translation>
+    </message>
+    <message>
+        <source>%1 is not an address of this host; give one of its addresses with --bind.</source>
+        <translation>%1 ist keine Adresse dieses Hosts; geben Sie mit --bind eine seiner Adressen an.</translation>
+    </message>
+    <message>
+        <source>Cannot listen on %1 port %2: %3.</source>
+        <translation>Lauschen auf %1 Port %2 nicht möglich: %3.</translation>
+    </message>
+    <message>
+        <source>listening on %1 port %2 (protocol version %3)</source>
+        <translation>lauscht auf %1 Port %2 (Protokollversion %3)</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>no valid first line (%1); closing</source>
+        <translation>keine gültige erste Zeile (%1); wird geschlossen</translation>
+    </message>
+    <message>
+        <source>unexpected message type &apos;%1&apos; (expected start, data or probe)</source>
+        <translation>unerwarteter Nachrichtentyp &apos;%1&apos; (erwartet start, data oder probe)</translation>
+    </message>
+    <message>
+        <source>refused start: %1</source>
+        <translation>Start abgelehnt: %1</translation>
+    </message>
+    <message>
+        <source>refused start: wrong or missing token; give the agent&apos;s token with --token</source>
+        <translation>Start abgelehnt: falsches oder fehlendes Token; geben Sie das Token des Agenten mit --token an</translation>
+    </message>
+    <message>
+        <source>refused start: %1 s is longer than this agent allows (%2 s)</source>
+        <translation>Start abgelehnt: %1 s sind länger, als dieser Agent erlaubt (%2 s)</translation>
+    </message>
+    <message>
+        <source>refused start: %1 streams is more than this agent allows (%2)</source>
+        <translation>Start abgelehnt: %1 Ströme sind mehr, als dieser Agent erlaubt (%2)</translation>
+    </message>
+    <message>
+        <source>refused start: the agent already serves %1 runs, its limit; try again later</source>
+        <translation>Start abgelehnt: der Agent bedient bereits %1 Läufe, seine Grenze; versuchen Sie es später erneut</translation>
+    </message>
+    <message>
+        <source>%1: run %2 started: %3, %4 stream(s), %5 s</source>
+        <translation>%1: Lauf %2 gestartet: %3, %4 Strom/Ströme, %5 s</translation>
+    </message>
+    <message>
+        <source>%1: run %2 abandoned before it began (%3)</source>
+        <translation>%1: Lauf %2 vor Beginn aufgegeben (%3)</translation>
+    </message>
+    <message>
+        <source>expected &quot;begin&quot;, got %1</source>
+        <translation>&quot;begin&quot; erwartet, %1 erhalten</translation>
+    </message>
+    <message>
+        <source>not every data connection of run %1 arrived in time</source>
+        <translation>nicht jede Datenverbindung von Lauf %1 kam rechtzeitig an</translation>
+    </message>
+    <message>
+        <source>the client never sent &quot;end&quot;</source>
+        <translation>der Client sandte nie &quot;end&quot;</translation>
+    </message>
+    <message>
+        <source>unexpected message &apos;%1&apos; during a run</source>
+        <translation>unerwartete Nachricht &apos;%1&apos; während eines Laufs</translation>
+    </message>
+    <message>
+        <source>%1: run %2 interrupted: %3</source>
+        <translation>%1: Lauf %2 unterbrochen: %3</translation>
+    </message>
+    <message>
+        <source>agent stopping</source>
+        <translation>Agent wird beendet</translation>
+    </message>
+    <message>
+        <source>%1: run %2 finished: %3 bytes in %4 s (%5 Mbit/s)</source>
+        <translation>%1: Lauf %2 beendet: %3 Bytes in %4 s (%5 Mbit/s)</translation>
+    </message>
+    <message>
+        <source>data connection for an unknown run</source>
+        <translation>Datenverbindung für einen unbekannten Lauf</translation>
+    </message>
+    <message>
+        <source>data connection with stream %1 outside 0..%2</source>
+        <translation>Datenverbindung mit Strom %1 außerhalb von 0..%2</translation>
+    </message>
+    <message>
+        <source>stream %1 of run %2 connected twice</source>
+        <translation>Strom %1 von Lauf %2 hat sich zweimal verbunden</translation>
+    </message>
+    <message>
+        <source>second latency probe for run %1</source>
+        <translation>zweite Latenzsonde für Lauf %1</translation>
+    </message>
+</context>
+<context>
+    <name>tcptune::CapturePanel</name>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Open a pcap or pcapng file (Ctrl+O) or drop one on the window.</source>
+        <translation>Öffnen Sie eine pcap- oder pcapng-Datei (Strg+O) oder ziehen Sie eine auf das Fenster.</translation>
+    </message>
+    <message>
+        <source>Capture / flow</source>
+        <translation>Mitschnitt / Fluss</translation>
+    </message>
+    <message>
+        <source>Packets</source>
+        <translation>Pakete</translation>
+    </message>
+    <message>
+        <source>Bytes</source>
+        <translation>Bytes</translation>
+    </message>
+    <message>
+        <source>RTT median</source>
+        <translation>RTT-Median</translation>
+    </message>
+    <message>
+        <source>Retransmissions</source>
+        <translation>Neuübertragungen</translation>
+    </message>
+    <message>
+        <source>Analysing %1...</source>
+        <translation>Analysiere %1...</translation>
+    </message>
+    <message>
+        <source>%1 ms (%2 samples)</source>
+        <translation>%1 ms (%2 Messwerte)</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message>
+        <source>The %1 largest flows are listed.</source>
+        <translation>Die %1 größten Flüsse sind aufgeführt.</translation>
+    </message>
+    <message>
+        <source>%1 could not be analysed: %2</source>
+        <translation>%1 konnte nicht analysiert werden: %2</translation>
+    </message>
+    <message>
+        <source>%1 (%2 flows, %3 s, %4 malformed)</source>
+        <translation>%1 (%2 Flows, %3 s, %4 fehlerhaft)</translation>
+    </message>
+    <message>
+        <source>%1: %2 packets, %3 TCP flows, %4 malformed packets.</source>
+        <translation>%1: %2 Pakete, %3 TCP-Flows, %4 fehlerhafte Pakete.</translation>
+    </message>
+    <message>
+        <source>(via %1)</source>
+        <translation>(über %1)</translation>
+    </message>
+    <message>
+        <source>Tunnelled: %1</source>
+        <translation>Getunnelt: %1</translation>
+    </message>
+</context>
+<context>
+    <name>tcptune::ExportActions</name>
+    <message>
+        <source>&amp;Export</source>
+        <translation>&amp;Exportieren</translation>
+    </message>
+    <message>
+        <source>&amp;Report of the latest experiment...</source>
+        <translation>&amp;Bericht des letzten Experiments...</translation>
+    </message>
+    <message>
+        <source>&amp;Chart...</source>
+        <translation>&amp;Diagramm...</translation>
+    </message>
+    <message>
+        <source>Export chart as PNG, SVG or PDF...</source>
+        <translation>Diagramm als PNG, SVG oder PDF exportieren...</translation>
+    </message>
+    <message>
+        <source>There is no stored experiment to report yet; run an experiment or a sweep first.</source>
+        <translation>Es gibt noch kein gespeichertes Experiment für einen Bericht; führen Sie zuerst ein Experiment oder einen Durchlauf aus.</translation>
+    </message>
+    <message>
+        <source>There is no chart to export.</source>
+        <translation>Es gibt kein Diagramm zum Exportieren.</translation>
+    </message>
+    <message>
+        <source>Export report</source>
+        <translation>Bericht exportieren</translation>
+    </message>
+    <message>
+        <source>Export report of experiment %1</source>
+        <translation>Bericht von Experiment %1 exportieren</translation>
+    </message>
+    <message>
+        <source>HTML (*.html);;PDF (*.pdf);;Markdown (*.md);;CSV (*.csv);;JSON (*.json)</source>
+        <translation>HTML (*.html);;PDF (*.pdf);;Markdown (*.md);;CSV (*.csv);;JSON (*.json)</translation>
+    </message>
+    <message>
+        <source>Export chart</source>
+        <translation>Diagramm exportieren</translation>
+    </message>
+    <message>
+        <source>Width (pixels):</source>
+        <translation>Breite (Pixel):</translation>
+    </message>
+    <message>
+        <source>Height (pixels):</source>
+        <translation>Höhe (Pixel):</translation>
+    </message>
+    <message>
+        <source>DPI (text scales with DPI / 96):</source>
+        <translation>DPI (Text skaliert mit DPI / 96):</translation>
+    </message>
+    <message>
+        <source>PNG (*.png);;SVG (*.svg);;PDF (*.pdf)</source>
+        <translation>PNG (*.png);;SVG (*.svg);;PDF (*.pdf)</translation>
+    </message>
+</context>
+<context>
+    <name>tcptune::HelperConnection</name>
+    <message>
+        <source>host</source>
+        <translation>Host</translation>
+    </message>
+    <message>
+        <source>%1 (%2) not restored: %3</source>
+        <translation>%1 (%2) nicht zurückgesetzt: %3</translation>
+    </message>
+    <message>
+        <source>%1 (%2) not restored to %3: someone else changed it to %4 meanwhile, so it is left alone.</source>
+        <translation>%1 (%2) nicht auf %3 zurückgesetzt: jemand anderes hat es inzwischen auf %4 geändert, daher bleibt es unberührt.</translation>
+    </message>
+</context>
+<context>
+    <name>tcptune::HistoryPanel</name>
+    <message>
+        <source>Compare A/B</source>
+        <translation>A/B vergleichen</translation>
+    </message>
+    <message>
+        <source>Filter by name, value or status</source>
+        <translation>Nach Name, Wert oder Status filtern</translation>
+    </message>
+    <message>
+        <source>Experiment / run</source>
+        <translation>Experiment / Lauf</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>Throughput (Mbit/s)</source>
+        <translation>Durchsatz (Mbit/s)</translation>
+    </message>
+    <message>
+        <source>RTT median (ms)</source>
+        <translation>RTT-Median (ms)</translation>
+    </message>
+    <message>
+        <source>Retransmissions</source>
+        <translation>Neuübertragungen</translation>
+    </message>
+    <message>
+        <source>Started</source>
+        <translation>Gestartet</translation>
+    </message>
+    <message>
+        <source>Compare the first two ticked runs: A is the first, B the second.</source>
+        <translation>Die ersten zwei angehakten Läufe vergleichen: A ist der erste, B der zweite.</translation>
+    </message>
+    <message>
+        <source>Figure</source>
+        <translation>Kennzahl</translation>
+    </message>
+    <message>
+        <source>A</source>
+        <translation>A</translation>
+    </message>
+    <message>
+        <source>B</source>
+        <translation>B</translation>
+    </message>
+    <message>
+        <source>B − A</source>
+        <translation>B − A</translation>
+    </message>
+    <message>
+        <source>B / A</source>
+        <translation>B / A</translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation>Aktualisieren</translation>
+    </message>
+    <message>
+        <source>#%1 %2</source>
+        <translation>#%1 %2</translation>
+    </message>
+    <message>
+        <source>run %1</source>
+        <translation>Lauf %1</translation>
+    </message>
+    <message>
+        <source>%1 experiments, %2 runs in %3.</source>
+        <translation>%1 Experimente, %2 Läufe in %3.</translation>
+    </message>
+    <message>
+        <source>Tick two runs to compare them (A is the first ticked, B the second).</source>
+        <translation>Haken Sie zwei Läufe an, um sie zu vergleichen (A ist der erste, B der zweite).</translation>
+    </message>
+    <message>
+        <source>A: run %1, B: run %2.</source>
+        <translation>A: Lauf %1, B: Lauf %2.</translation>
+    </message>
+</context>
+<context>
+    <name>tcptune::KnobPanel</name>
+    <message>
+        <source>Revert &amp;selected</source>
+        <translation>&amp;Ausgewählte zurücksetzen</translation>
+    </message>
+    <message>
+        <source>Revert &amp;all</source>
+        <translation>&amp;Alle zurücksetzen</translation>
+    </message>
+    <message>
+        <source>Show and change the knobs of the host or of a tcptune lab namespace.</source>
+        <translation>Die Knöpfe des Hosts oder eines tcptune-Labor-Namensraums zeigen und ändern.</translation>
+    </message>
+    <message>
+        <source>&amp;Reload values</source>
+        <translation>Werte neu &amp;laden</translation>
+    </message>
+    <message>
+        <source>Namespace:</source>
+        <translation>Namensraum:</translation>
+    </message>
+    <message>
+        <source>Double-click a value to change it. ● changed by tcptune, * differs from the kernel default.</source>
+        <translation>Doppelklicken Sie einen Wert, um ihn zu ändern. ● von tcptune geändert, * weicht vom Kernel-Standard ab.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n knob(s) restored.</source>
+        <translation>
+            <numerusform>%n Knopf zurückgesetzt.</numerusform>
+            <numerusform>%n Knöpfe zurückgesetzt.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Applying through tcptune-helper...</source>
+        <translation>Wird über tcptune-helper angewendet...</translation>
+    </message>
+    <message>
+        <source>Done.</source>
+        <translation>Fertig.</translation>
+    </message>
+    <message>
+        <source>Host</source>
+        <translation>Host</translation>
+    </message>
+</context>
+<context>
+    <name>tcptune::KnobTableModel</name>
+    <message>
+        <source>Global knob: it exists only in the host namespace.</source>
+        <translation>Globaler Knopf: er existiert nur im Namensraum des Hosts.</translation>
+    </message>
+    <message>
+        <source>unavailable</source>
+        <translation>nicht verfügbar</translation>
+    </message>
+    <message>
+        <source>per namespace</source>
+        <translation>je Namensraum</translation>
+    </message>
+    <message>
+        <source>global</source>
+        <translation>global</translation>
+    </message>
+    <message>
+        <source>Knob</source>
+        <translation>Knopf</translation>
+    </message>
+    <message>
+        <source>Original value</source>
+        <translation>Ursprünglicher Wert</translation>
+    </message>
+    <message>
+        <source>Current value</source>
+        <translation>Aktueller Wert</translation>
+    </message>
+    <message>
+        <source>Kernel default</source>
+        <translation>Kernel-Standard</translation>
+    </message>
+    <message>
+        <source>Scope</source>
+        <translation>Geltungsbereich</translation>
+    </message>
+</context>
+<context>
+    <name>tcptune::KnobValueDelegate</name>
+    <message>
+        <source>on</source>
+        <translation>an</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>aus</translation>
+    </message>
+    <message>
+        <source>min default max, e.g. 4096 16K 4M</source>
+        <translation>min. Standard max., z. B. 4096 16K 4M</translation>
+    </message>
+</context>
+<context>
+    <name>tcptune::LiveCapture</name>
+    <message>
+        <source>A capture is already running; stop it before starting another.</source>
+        <translation>Ein Mitschnitt läuft bereits; beenden Sie ihn, bevor Sie einen weiteren starten.</translation>
+    </message>
+    <message>
+        <source>No interface to capture on was given; name one (e.g. &apos;lo&apos;).</source>
+        <translation>Es wurde keine Schnittstelle zum Mitschneiden angegeben; nennen Sie eine (z. B. &apos;lo&apos;).</translation>
+    </message>
+    <message>
+        <source>No file to write the capture to was given; name one.</source>
+        <translation>Es wurde keine Datei für den Mitschnitt angegeben; nennen Sie eine.</translation>
+    </message>
+    <message>
+        <source>Snap length %1 is out of range; use 64 to 262144 bytes.</source>
+        <translation>Die Snap-Länge %1 liegt außerhalb des Bereichs; verwenden Sie 64 bis 262144 Bytes.</translation>
+    </message>
+    <message>
+        <source>Cannot capture on %1: %2</source>
+        <translation>Auf %1 kann nicht mitgeschnitten werden: %2</translation>
+    </message>
+    <message>
+        <source>The capture filter &apos;%1&apos; is not valid: %2. Use tcpdump filter syntax, e.g. &apos;tcp port 5201&apos;.</source>
+        <translation>Der Mitschnittfilter &apos;%1&apos; ist ungültig: %2. Verwenden Sie die Filtersyntax von tcpdump, z. B. &apos;tcp port 5201&apos;.</translation>
+    </message>
+    <message>
+        <source>Cannot install the capture filter &apos;%1&apos;: %2</source>
+        <translation>Der Mitschnittfilter &apos;%1&apos; kann nicht gesetzt werden: %2</translation>
+    </message>
+    <message>
+        <source>Cannot write the capture file %1: %2. Choose a writable place.</source>
+        <translation>Die Mitschnittdatei %1 kann nicht geschrieben werden: %2. Wählen Sie einen beschreibbaren Ort.</translation>
+    </message>
+    <message>
+        <source>The capture stopped: %1. The packets before it are in the file.</source>
+        <translation>Der Mitschnitt hat angehalten: %1. Die Pakete davor sind in der Datei.</translation>
+    </message>
+    <message>
+        <source>No permission to capture on %1: capturing needs root or the capabilities CAP_NET_RAW and CAP_NET_ADMIN. The run goes on without a capture; run tcptune as root to record one.</source>
+        <translation>Keine Berechtigung zum Mitschneiden auf %1: Mitschneiden braucht root oder die Capabilities CAP_NET_RAW und CAP_NET_ADMIN. Der Lauf geht ohne Mitschnitt weiter; starten Sie tcptune als root, um einen aufzuzeichnen.</translation>
+    </message>
+    <message>
+        <source>Cannot capture on %1: there is no such interface. Check the interface name (ip link) or start the lab first.</source>
+        <translation>Auf %1 kann nicht mitgeschnitten werden: diese Schnittstelle gibt es nicht. Prüfen Sie den Namen (ip link) oder starten Sie zuerst das Labor.</translation>
+    </message>
+    <message>
+        <source>Cannot capture on %1: the interface is down. Bring it up (ip link set %2 up) and retry.</source>
+        <translation>Auf %1 kann nicht mitgeschnitten werden: die Schnittstelle ist nicht aktiv. Aktivieren Sie sie (ip link set %2 up) und versuchen Sie es erneut.</translation>
+    </message>
+</context>
+<context>
+    <name>tcptune::MainWindow</name>
+    <message>
+        <source>tcptune — TCP tuning workbench</source>
+        <translation>tcptune — Werkbank für TCP-Tuning</translation>
+    </message>
+    <message>
+        <source>&amp;Knobs</source>
+        <translation>&amp;Knöpfe</translation>
+    </message>
+    <message>
+        <source>&amp;Captures</source>
+        <translation>&amp;Mitschnitte</translation>
+    </message>
+    <message>
+        <source>&amp;History</source>
+        <translation>&amp;Verlauf</translation>
+    </message>
+    <message>
+        <source>S&amp;weep</source>
+        <translation>&amp;Durchlauf</translation>
+    </message>
+    <message>
+        <source>Ready. Ctrl+R runs, Esc stops, Ctrl+O opens a capture.</source>
+        <translation>Bereit. Strg+R startet, Esc hält an, Strg+O öffnet einen Mitschnitt.</translation>
+    </message>
+    <message>
+        <source>no extra series</source>
+        <translation>keine Zusatzreihe</translation>
+    </message>
+    <message>
+        <source>Reset zoom</source>
+        <translation>Zoom zurücksetzen</translation>
+    </message>
+    <message>
+        <source>Clear charts</source>
+        <translation>Diagramme leeren</translation>
+    </message>
+    <message>
+        <source>Wheel: zoom, drag: pan, double-click: follow</source>
+        <translation>Rad: zoomen, Ziehen: verschieben, Doppelklick: folgen</translation>
+    </message>
+    <message>
+        <source>Extra:</source>
+        <translation>Zusatz:</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>&amp;Datei</translation>
+    </message>
+    <message>
+        <source>&amp;Open capture...</source>
+        <translation>Mitschnitt ö&amp;ffnen...</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>&amp;Beenden</translation>
+    </message>
+    <message>
+        <source>&amp;Run</source>
+        <translation>&amp;Starten</translation>
+    </message>
+    <message>
+        <source>&amp;Stop</source>
+        <translation>&amp;Anhalten</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>&amp;Hilfe</translation>
+    </message>
+    <message>
+        <source>&amp;About tcptune</source>
+        <translation>&amp;Über tcptune</translation>
+    </message>
+    <message>
+        <source>About tcptune</source>
+        <translation>Über tcptune</translation>
+    </message>
+    <message>
+        <source>tcptune %1: a workbench for Linux TCP tuning.</source>
+        <translation>tcptune %1: eine Werkbank für das TCP-Tuning unter Linux.</translation>
+    </message>
+    <message>
+        <source>Finished.</source>
+        <translation>Fertig.</translation>
+    </message>
+    <message>
+        <source>Stopped; knobs restored.</source>
+        <translation>Angehalten; Knöpfe zurückgesetzt.</translation>
+    </message>
+    <message>
+        <source>Failed.</source>
+        <translation>Fehlgeschlagen.</translation>
+    </message>
+    <message>
+        <source>Workbench run</source>
+        <translation>Werkbank-Lauf</translation>
+    </message>
+    <message>
+        <source>Preparing %1...</source>
+        <translation>Bereite %1 vor...</translation>
+    </message>
+    <message>
+        <source>Stopping and restoring knobs...</source>
+        <translation>Halte an und setze Knöpfe zurück...</translation>
+    </message>
+    <message>
+        <source>run %1</source>
+        <translation>Lauf %1</translation>
+    </message>
+    <message>
+        <source>Run %1 failed: %2</source>
+        <translation>Lauf %1 fehlgeschlagen: %2</translation>
+    </message>
+    <message>
+        <source>Run %1: %2 Mbit/s, RTT median %3 ms</source>
+        <translation>Lauf %1: %2 Mbit/s, RTT-Median %3 ms</translation>
+    </message>
+    <message>
+        <source>Open capture</source>
+        <translation>Mitschnitt öffnen</translation>
+    </message>
+    <message>
+        <source>Captures (*.pcap *.pcapng *.cap);;All files (*)</source>
+        <translation>Mitschnitte (*.pcap *.pcapng *.cap);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>A lab was left behind by a crash (%1). Remove it before running in it.</source>
+        <translation>Ein Labor blieb nach einem Absturz zurück (%1). Entfernen Sie es, bevor Sie darin messen.</translation>
+    </message>
+    <message>
+        <source>Remove left-over labs</source>
+        <translation>Zurückgebliebene Labore entfernen</translation>
+    </message>
+    <message>
+        <source>Removing %1...</source>
+        <translation>Entferne %1...</translation>
+    </message>
+    <message>
+        <source>Left-over labs removed.</source>
+        <translation>Zurückgebliebene Labore entfernt.</translation>
+    </message>
+</context>
+<context>
+    <name>tcptune::MessageBanner</name>
+    <message>
+        <source>Close this message</source>
+        <translation>Diese Meldung schließen</translation>
+    </message>
+</context>
+<context>
+    <name>tcptune::RunControlPanel</name>
+    <message>
+        <source>&amp;Run</source>
+        <translation>&amp;Starten</translation>
+    </message>
+    <message>
+        <source>&amp;Stop</source>
+        <translation>&amp;Anhalten</translation>
+    </message>
+    <message>
+        <source>Ready.</source>
+        <translation>Bereit.</translation>
+    </message>
+    <message>
+        <source>Run the experiment (Ctrl+R)</source>
+        <translation>Das Experiment starten (Strg+R)</translation>
+    </message>
+    <message>
+        <source>Stop and restore every knob (Esc)</source>
+        <translation>Anhalten und jeden Knopf zurücksetzen (Esc)</translation>
+    </message>
+    <message>
+        <source>starting...</source>
+        <translation>starte...</translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation>fertig</translation>
+    </message>
+    <message>
+        <source>run %1 of %2, %3 s left</source>
+        <translation>Lauf %1 von %2, noch %3 s</translation>
+    </message>
+    <message>
+        <source>run %1 of %2</source>
+        <translation>Lauf %1 von %2</translation>
+    </message>
+</context>
+<context>
+    <name>tcptune::Runner</name>
+    <message>
+        <source>Experiment %1 cannot be resumed: its stored plan no longer parses (%2).</source>
+        <translation>Experiment %1 kann nicht fortgesetzt werden: sein gespeicherter Plan lässt sich nicht mehr lesen (%2).</translation>
+    </message>
+    <message>
+        <source>Run %1 of %2: %3, repeat %4</source>
+        <translation>Lauf %1 von %2: %3, Wiederholung %4</translation>
+    </message>
+    <message>
+        <source>the spec</source>
+        <translation>die Spezifikation</translation>
+    </message>
+    <message>
+        <source>Running without a capture: %1</source>
+        <translation>Lauf ohne Mitschnitt: %1</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>abgebrochen</translation>
+    </message>
+</context>
+<context>
+    <name>tcptune::SweepChart</name>
+    <message>
+        <source>Throughput and RTT against the swept value</source>
+        <translation>Durchsatz und RTT über dem durchlaufenen Wert</translation>
+    </message>
+    <message>
+        <source>Throughput (Mbit/s), mean ± sd</source>
+        <translation>Durchsatz (Mbit/s), Mittel ± Stdabw.</translation>
+    </message>
+    <message>
+        <source>RTT median (ms)</source>
+        <translation>RTT-Median (ms)</translation>
+    </message>
+    <message>
+        <source>Throughput</source>
+        <translation>Durchsatz</translation>
+    </message>
+    <message>
+        <source>RTT median</source>
+        <translation>RTT-Median</translation>
+    </message>
+    <message>
+        <source>Sweep</source>
+        <translation>Durchlauf</translation>
+    </message>
+</context>
+<context>
+    <name>tcptune::SweepPanel</name>
+    <message>
+        <source>Start sweep</source>
+        <translation>Durchlauf starten</translation>
+    </message>
+    <message>
+        <source>Cancel sweep</source>
+        <translation>Durchlauf abbrechen</translation>
+    </message>
+    <message>
+        <source>values, e.g. 64K 128K 256K 1M</source>
+        <translation>Werte, z. B. 64K 128K 256K 1M</translation>
+    </message>
+    <message>
+        <source>(build from the panels)</source>
+        <translation>(aus den Bedienfeldern bilden)</translation>
+    </message>
+    <message>
+        <source>Story %1: %2</source>
+        <translation>Geschichte %1: %2</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>Wert</translation>
+    </message>
+    <message>
+        <source>Throughput (Mbit/s)</source>
+        <translation>Durchsatz (Mbit/s)</translation>
+    </message>
+    <message>
+        <source>Each run (Mbit/s)</source>
+        <translation>Jeder Lauf (Mbit/s)</translation>
+    </message>
+    <message>
+        <source>RTT median (ms)</source>
+        <translation>RTT-Median (ms)</translation>
+    </message>
+    <message>
+        <source>RTT p95 (ms)</source>
+        <translation>RTT p95 (ms)</translation>
+    </message>
+    <message>
+        <source>Flags</source>
+        <translation>Markierungen</translation>
+    </message>
+    <message>
+        <source>Sweep</source>
+        <translation>Durchlauf</translation>
+    </message>
+    <message>
+        <source>over</source>
+        <translation>über</translation>
+    </message>
+    <message>
+        <source>Repeats</source>
+        <translation>Wiederholungen</translation>
+    </message>
+    <message>
+        <source>or preset</source>
+        <translation>oder Vorlage</translation>
+    </message>
+    <message>
+        <source>%1 of %2 runs done, about %3 s left.</source>
+        <translation>%1 von %2 Läufen fertig, noch etwa %3 s.</translation>
+    </message>
+    <message>
+        <source>Sweep of %1</source>
+        <translation>Durchlauf von %1</translation>
+    </message>
+    <message>
+        <source>The sweep has no values: type them separated by spaces, e.g. 64K 256K 1M.</source>
+        <translation>Der Durchlauf hat keine Werte: geben Sie sie durch Leerzeichen getrennt ein, z. B. 64K 256K 1M.</translation>
+    </message>
+    <message>
+        <source>Sweep started: %1 runs, about %2 s.</source>
+        <translation>Durchlauf gestartet: %1 Läufe, etwa %2 s.</translation>
+    </message>
+    <message>
+        <source>Cancelling; knobs are being restored...</source>
+        <translation>Breche ab; die Knöpfe werden zurückgesetzt...</translation>
+    </message>
+    <message numerus="yes">
+        <source>collapsed in %n run(s)</source>
+        <translation>
+            <numerusform>in %n Lauf eingebrochen</numerusform>
+            <numerusform>in %n Läufen eingebrochen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>high variance (CV %1 %)</source>
+        <translation>hohe Schwankung (VK %1 %)</translation>
+    </message>
+    <message>
+        <source>Sweep ended; every knob is back to its value before the sweep.</source>
+        <translation>Durchlauf beendet; jeder Knopf hat wieder seinen Wert von vor dem Durchlauf.</translation>
+    </message>
+</context>
+<context>
+    <name>tcptune::TargetPanel</name>
+    <message>
+        <source>Target</source>
+        <translation>Ziel</translation>
+    </message>
+    <message>
+        <source>Local lab</source>
+        <translation>Lokales Labor</translation>
+    </message>
+    <message>
+        <source>tcptune agent</source>
+        <translation>tcptune-Agent</translation>
+    </message>
+    <message>
+        <source>iperf3 server</source>
+        <translation>iperf3-Server</translation>
+    </message>
+    <message>
+        <source>The lab runs client and server in network namespaces on this machine.</source>
+        <translation>Das Labor betreibt Client und Server in Netzwerk-Namensräumen auf diesem Rechner.</translation>
+    </message>
+    <message>
+        <source>routed (bottleneck on a router)</source>
+        <translation>geroutet (Engpass auf einem Router)</translation>
+    </message>
+    <message>
+        <source>direct (shaping on the sender)</source>
+        <translation>direkt (Formung beim Sender)</translation>
+    </message>
+    <message>
+        <source>Bottleneck rate, e.g. 50mbit or 1gbit; 0 leaves the link unshaped.</source>
+        <translation>Engpassrate, z. B. 50mbit oder 1gbit; 0 lässt die Verbindung ungeformt.</translation>
+    </message>
+    <message>
+        <source>Queue limit of the bottleneck in bytes, e.g. 2M.</source>
+        <translation>Warteschlangengrenze des Engpasses in Bytes, z. B. 2M.</translation>
+    </message>
+    <message>
+        <source>Topology</source>
+        <translation>Topologie</translation>
+    </message>
+    <message>
+        <source>Rate</source>
+        <translation>Rate</translation>
+    </message>
+    <message>
+        <source>Queue</source>
+        <translation>Warteschlange</translation>
+    </message>
+    <message>
+        <source>MTU</source>
+        <translation>MTU</translation>
+    </message>
+    <message>
+        <source>host running &apos;tcptune serve&apos;</source>
+        <translation>Host, auf dem &apos;tcptune serve&apos; läuft</translation>
+    </message>
+    <message>
+        <source>Host</source>
+        <translation>Host</translation>
+    </message>
+    <message>
+        <source>Port</source>
+        <translation>Port</translation>
+    </message>
+    <message>
+        <source>host running &apos;iperf3 -s&apos;</source>
+        <translation>Host, auf dem &apos;iperf3 -s&apos; läuft</translation>
+    </message>
+    <message>
+        <source>Target, lab: %1</source>
+        <translation>Ziel, Labor: %1</translation>
+    </message>
+    <message>
+        <source>Target: no host given. Enter the address of the %1, or choose the local lab.</source>
+        <translation>Ziel: kein Host angegeben. Geben Sie die Adresse des %1 ein oder wählen Sie das lokale Labor.</translation>
+    </message>
+</context>
+<context>
+    <name>tcptune::ThroughputRttView</name>
+    <message>
+        <source>Throughput</source>
+        <translation>Durchsatz</translation>
+    </message>
+    <message>
+        <source>Round-trip time</source>
+        <translation>Umlaufzeit</translation>
+    </message>
+    <message>
+        <source>Time (s)</source>
+        <translation>Zeit (s)</translation>
+    </message>
+    <message>
+        <source>Throughput (Mbit/s)</source>
+        <translation>Durchsatz (Mbit/s)</translation>
+    </message>
+    <message>
+        <source>RTT (ms)</source>
+        <translation>RTT (ms)</translation>
+    </message>
+    <message>
+        <source>cwnd (segments)</source>
+        <translation>cwnd (Segmente)</translation>
+    </message>
+    <message>
+        <source>Retransmits</source>
+        <translation>Neuübertragungen</translation>
+    </message>
+    <message>
+        <source>Bytes in flight</source>
+        <translation>Bytes unterwegs</translation>
+    </message>
+    <message>
+        <source>t = %1 s</source>
+        <translation>t = %1 s</translation>
+    </message>
+    <message>
+        <source>Mbit/s</source>
+        <translation>Mbit/s</translation>
+    </message>
+    <message>
+        <source>ms</source>
+        <translation>ms</translation>
+    </message>
+    <message>
+        <source>Throughput and RTT</source>
+        <translation>Durchsatz und RTT</translation>
+    </message>
+</context>
+<context>
+    <name>tcptune::TrafficClient</name>
+    <message>
+        <source>The target %1 dropped data connection %2: %3.</source>
+        <translation>Das Ziel %1 hat die Datenverbindung %2 abgebrochen: %3.</translation>
+    </message>
+    <message>
+        <source>The target %1 dropped the latency probe connection: %2.</source>
+        <translation>Das Ziel %1 hat die Verbindung der Latenzsonde abgebrochen: %2.</translation>
+    </message>
+    <message>
+        <source>The run was cancelled after %1 s.</source>
+        <translation>Der Lauf wurde nach %1 s abgebrochen.</translation>
+    </message>
+    <message>
+        <source>Data connection %1 to %2 failed after %3 s.</source>
+        <translation>Datenverbindung %1 zu %2 schlug nach %3 s fehl.</translation>
+    </message>
+    <message>
+        <source>Data connection %1 failed: %2.</source>
+        <translation>Datenverbindung %1 schlug fehl: %2.</translation>
+    </message>
+    <message>
+        <source>The %1 samples taken so far are kept; the run is marked interrupted.</source>
+        <translation>Die bisher genommenen %1 Messwerte bleiben erhalten; der Lauf ist als unterbrochen markiert.</translation>
+    </message>
+</context>
+<context>
+    <name>tcptune::WorkloadPanel</name>
+    <message>
+        <source>Workload</source>
+        <translation>Last</translation>
+    </message>
+    <message>
+        <source>TCP_NODELAY (Nagle off)</source>
+        <translation>TCP_NODELAY (Nagle aus)</translation>
+    </message>
+    <message>
+        <source>TCP_CORK</source>
+        <translation>TCP_CORK</translation>
+    </message>
+    <message>
+        <source>bulk stream</source>
+        <translation>Massenstrom</translation>
+    </message>
+    <message>
+        <source>request/response</source>
+        <translation>Anfrage/Antwort</translation>
+    </message>
+    <message>
+        <source>split writes (header + data)</source>
+        <translation>geteilte Schreibvorgänge (Kopf + Daten)</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> s</translation>
+    </message>
+    <message>
+        <source>SO_SNDBUF; empty leaves send-buffer autotuning on.</source>
+        <translation>SO_SNDBUF; leer lässt die automatische Anpassung des Sendepuffers an.</translation>
+    </message>
+    <message>
+        <source>autotuned</source>
+        <translation>automatisch</translation>
+    </message>
+    <message>
+        <source>SO_RCVBUF; empty leaves receive-buffer autotuning on.</source>
+        <translation>SO_RCVBUF; leer lässt die automatische Anpassung des Empfangspuffers an.</translation>
+    </message>
+    <message>
+        <source>system default</source>
+        <translation>Systemstandard</translation>
+    </message>
+    <message>
+        <source> ms</source>
+        <translation> ms</translation>
+    </message>
+    <message>
+        <source>How often TCP_INFO of every sending socket is sampled.</source>
+        <translation>Wie oft TCP_INFO jedes sendenden Sockets abgetastet wird.</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Art</translation>
+    </message>
+    <message>
+        <source>Duration</source>
+        <translation>Dauer</translation>
+    </message>
+    <message>
+        <source>Streams</source>
+        <translation>Ströme</translation>
+    </message>
+    <message>
+        <source>Write size</source>
+        <translation>Schreibgröße</translation>
+    </message>
+    <message>
+        <source>Send buffer</source>
+        <translation>Sendepuffer</translation>
+    </message>
+    <message>
+        <source>Receive buffer</source>
+        <translation>Empfangspuffer</translation>
+    </message>
+    <message>
+        <source>Congestion control</source>
+        <translation>Überlaststeuerung</translation>
+    </message>
+    <message>
+        <source>Sample every</source>
+        <translation>Abtasten alle</translation>
+    </message>
+    <message>
+        <source>Workload, write size: %1</source>
+        <translation>Last, Schreibgröße: %1</translation>
+    </message>
+    <message>
+        <source>Workload, %1: %2</source>
+        <translation>Last, %1: %2</translation>
+    </message>
+</context>
 </TS>

@@ -1,7 +1,8 @@
 #pragma once
 // A headless subcommand of the one tcptune binary ("tcptune knobs", "tcptune run", ...).
 // Each lives in app/cli/<area>/ and registers itself with TCPTUNE_REGISTER_COMMAND, so adding
-// a command touches no shared file.
+// a command touches no shared file. Its summary is marked QT_TRANSLATE_NOOP("cli", "...") where
+// the command registers, so that lupdate finds it (lupdate does not expand macros).
 
 #include <QList>
 #include <QStringList>
@@ -30,13 +31,10 @@ bool registerCommand(const Command &command);
 #define TCPTUNE_CONCAT(a, b) TCPTUNE_CONCAT_INNER(a, b)
 #define TCPTUNE_REGISTER_COMMAND(name, summary, function)                                                              \
     namespace {                                                                                                        \
-    const bool TCPTUNE_CONCAT(registered_,                                                                             \
-                              __LINE__) = ::tcptune::cli::registerCommand({name, QT_TRANSLATE_NOOP("cli", summary),    \
-                                                                           &function});                                \
+    const bool TCPTUNE_CONCAT(registered_, __LINE__) = ::tcptune::cli::registerCommand({name, summary, &function});    \
     }
 #define TCPTUNE_REGISTER_GUI_COMMAND(name, summary, function)                                                          \
     namespace {                                                                                                        \
     const bool TCPTUNE_CONCAT(registered_,                                                                             \
-                              __LINE__) = ::tcptune::cli::registerCommand({name, QT_TRANSLATE_NOOP("cli", summary),    \
-                                                                           &function, true});                          \
+                              __LINE__) = ::tcptune::cli::registerCommand({name, summary, &function, true});           \
     }

@@ -16,11 +16,6 @@ namespace {
 constexpr int kTimeoutMs = 100;
 constexpr auto kDrainTime = std::chrono::milliseconds(3 * kTimeoutMs);
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("LiveCapture", text);
-}
-
 QString where(const LiveCaptureOptions &o)
 {
     return o.netns.isEmpty() ? o.interface : QStringLiteral("%1 (namespace %2)").arg(o.interface, o.netns);
@@ -33,17 +28,20 @@ QString activationError(int rc, pcap_t *p, const LiveCaptureOptions &o)
     switch (rc) {
     case PCAP_ERROR_PERM_DENIED:
     case PCAP_ERROR_PROMISC_PERM_DENIED:
-        return tr("No permission to capture on %1: capturing needs root or the capabilities CAP_NET_RAW and "
-                  "CAP_NET_ADMIN. The run goes on without a capture; run tcptune as root to record one.")
+        return LiveCapture::tr(
+                   "No permission to capture on %1: capturing needs root or the capabilities CAP_NET_RAW and "
+                   "CAP_NET_ADMIN. The run goes on without a capture; run tcptune as root to record one.")
             .arg(where(o));
     case PCAP_ERROR_NO_SUCH_DEVICE:
-        return tr("Cannot capture on %1: there is no such interface. Check the interface name (ip link) or "
-                  "start the lab first.")
+        return LiveCapture::tr(
+                   "Cannot capture on %1: there is no such interface. Check the interface name (ip link) or "
+                   "start the lab first.")
             .arg(where(o));
     case PCAP_ERROR_IFACE_NOT_UP:
-        return tr("Cannot capture on %1: the interface is down. Bring it up (ip link set %2 up) and retry.")
+        return LiveCapture::tr(
+                   "Cannot capture on %1: the interface is down. Bring it up (ip link set %2 up) and retry.")
             .arg(where(o), o.interface);
-    default: return tr("Cannot capture on %1: %2").arg(where(o), detail);
+    default: return LiveCapture::tr("Cannot capture on %1: %2").arg(where(o), detail);
     }
 }
 

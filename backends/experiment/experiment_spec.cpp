@@ -12,11 +12,6 @@
 namespace tcptune {
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("ExperimentSpec", text);
-}
-
 const QStringList kWorkloadTypes = {QStringLiteral("bulk"), QStringLiteral("rr"), QStringLiteral("split-write")};
 constexpr qint64 kMaxMessage = 64LL * 1024 * 1024;
 constexpr int kMaxStreams = 128;
@@ -38,16 +33,16 @@ QString jsonTypeName(const QJsonValue &v)
 
 Error fieldError(const QString &field, const QString &problem)
 {
-    return Error{tr("Spec field '%1': %2").arg(field, problem)};
+    return Error{ExperimentSpec::tr("Spec field '%1': %2").arg(field, problem)};
 }
 
 Result<void> rejectUnknown(const QJsonObject &o, const QStringList &known, const QString &prefix)
 {
     for (auto it = o.begin(); it != o.end(); ++it) {
         if (!known.contains(it.key()))
-            return std::unexpected(
-                fieldError(prefix + it.key(),
-                           tr("unknown field; known fields here are: %1.").arg(known.join(QStringLiteral(", ")))));
+            return std::unexpected(fieldError(
+                prefix + it.key(),
+                ExperimentSpec::tr("unknown field; known fields here are: %1.").arg(known.join(QStringLiteral(", ")))));
     }
     return {};
 }
@@ -59,10 +54,12 @@ Result<double> readNumber(const QJsonObject &o, const QString &key, const QStrin
     if (v.isUndefined())
         return fallback;
     if (!v.isDouble())
-        return std::unexpected(fieldError(field, tr("expected a number, got %1.").arg(jsonTypeName(v))));
+        return std::unexpected(
+            fieldError(field, ExperimentSpec::tr("expected a number, got %1.").arg(jsonTypeName(v))));
     const double d = v.toDouble();
     if (!std::isfinite(d) || d < min || d > max)
-        return std::unexpected(fieldError(field, tr("%1 is outside %2 .. %3.").arg(d).arg(min).arg(max)));
+        return std::unexpected(
+            fieldError(field, ExperimentSpec::tr("%1 is outside %2 .. %3.").arg(d).arg(min).arg(max)));
     return d;
 }
 
@@ -73,10 +70,12 @@ Result<qint64> readInteger(const QJsonObject &o, const QString &key, const QStri
     if (v.isUndefined())
         return fallback;
     if (!v.isDouble() || v.toDouble() != std::floor(v.toDouble()))
-        return std::unexpected(fieldError(field, tr("expected a whole number, got %1.").arg(jsonTypeName(v))));
+        return std::unexpected(
+            fieldError(field, ExperimentSpec::tr("expected a whole number, got %1.").arg(jsonTypeName(v))));
     const auto n = qint64(v.toDouble());
     if (n < min || n > max)
-        return std::unexpected(fieldError(field, tr("%1 is outside %2 .. %3.").arg(n).arg(min).arg(max)));
+        return std::unexpected(
+            fieldError(field, ExperimentSpec::tr("%1 is outside %2 .. %3.").arg(n).arg(min).arg(max)));
     return n;
 }
 
@@ -86,7 +85,8 @@ Result<QString> readString(const QJsonObject &o, const QString &key, const QStri
     if (v.isUndefined())
         return fallback;
     if (!v.isString())
-        return std::unexpected(fieldError(field, tr("expected a string, got %1.").arg(jsonTypeName(v))));
+        return std::unexpected(
+            fieldError(field, ExperimentSpec::tr("expected a string, got %1.").arg(jsonTypeName(v))));
     return v.toString();
 }
 
@@ -96,7 +96,8 @@ Result<bool> readBool(const QJsonObject &o, const QString &key, const QString &f
     if (v.isUndefined())
         return fallback;
     if (!v.isBool())
-        return std::unexpected(fieldError(field, tr("expected true or false, got %1.").arg(jsonTypeName(v))));
+        return std::unexpected(
+            fieldError(field, ExperimentSpec::tr("expected true or false, got %1.").arg(jsonTypeName(v))));
     return v.toBool();
 }
 
@@ -109,8 +110,8 @@ Result<QString> valueText(const QJsonValue &v, const QString &field)
         return v.toBool() ? QStringLiteral("1") : QStringLiteral("0");
     if (v.isDouble() && v.toDouble() == std::floor(v.toDouble()))
         return QString::number(qint64(v.toDouble()));
-    return std::unexpected(
-        fieldError(field, tr("expected a value such as \"256K\", 262144 or true, got %1.").arg(jsonTypeName(v))));
+    return std::unexpected(fieldError(
+        field, ExperimentSpec::tr("expected a value such as \"256K\", 262144 or true, got %1.").arg(jsonTypeName(v))));
 }
 
 Result<TargetSpec> parseTarget(const QJsonValue &v)
@@ -137,19 +138,21 @@ Result<TargetSpec> parseTarget(const QJsonValue &v)
             bool ok = false;
             t.port = s.mid(colon + 1).toInt(&ok);
             if (!ok || t.port < 1 || t.port > 65535)
-                return std::unexpected(
-                    fieldError(QStringLiteral("target"), tr("'%1' is not a valid port.").arg(s.mid(colon + 1))));
+                return std::unexpected(fieldError(
+                    QStringLiteral("target"), ExperimentSpec::tr("'%1' is not a valid port.").arg(s.mid(colon + 1))));
             s = s.left(colon);
         }
         if (s.isEmpty())
-            return std::unexpected(fieldError(QStringLiteral("target"), tr("no host given; write \"lab\", "
-                                                                           "\"HOST:PORT\" or \"iperf3://HOST\".")));
+            return std::unexpected(
+                fieldError(QStringLiteral("target"), ExperimentSpec::tr("no host given; write \"lab\", "
+                                                                        "\"HOST:PORT\" or \"iperf3://HOST\".")));
         t.host = s;
         return t;
     }
     if (!v.isObject())
         return std::unexpected(
-            fieldError(QStringLiteral("target"), tr("expected an object or a string, got %1.").arg(jsonTypeName(v))));
+            fieldError(QStringLiteral("target"),
+                       ExperimentSpec::tr("expected an object or a string, got %1.").arg(jsonTypeName(v))));
     const QJsonObject o = v.toObject();
     if (auto r = rejectUnknown(
             o, {QStringLiteral("kind"), QStringLiteral("host"), QStringLiteral("port"), QStringLiteral("lab")},
@@ -166,8 +169,9 @@ Result<TargetSpec> parseTarget(const QJsonValue &v)
     else if (*kind == QLatin1String("iperf3"))
         t.kind = TargetSpec::Kind::Iperf3;
     else
-        return std::unexpected(fieldError(QStringLiteral("target.kind"),
-                                          tr("'%1' is not a target kind; use lab, agent or iperf3.").arg(*kind)));
+        return std::unexpected(
+            fieldError(QStringLiteral("target.kind"),
+                       ExperimentSpec::tr("'%1' is not a target kind; use lab, agent or iperf3.").arg(*kind)));
     auto host = readString(o, QStringLiteral("host"), QStringLiteral("target.host"), QString());
     auto port = readInteger(o, QStringLiteral("port"), QStringLiteral("target.port"), 0, 65535, 0);
     auto lab = readString(o, QStringLiteral("lab"), QStringLiteral("target.lab"), QString());
@@ -181,8 +185,9 @@ Result<TargetSpec> parseTarget(const QJsonValue &v)
     t.port = int(*port);
     t.labName = *lab;
     if (t.kind != TargetSpec::Kind::Lab && t.host.isEmpty())
-        return std::unexpected(fieldError(QStringLiteral("target.host"),
-                                          tr("a %1 target needs a host.").arg(TargetSpec::kindName(t.kind))));
+        return std::unexpected(
+            fieldError(QStringLiteral("target.host"),
+                       ExperimentSpec::tr("a %1 target needs a host.").arg(TargetSpec::kindName(t.kind))));
     return t;
 }
 
@@ -192,8 +197,8 @@ Result<WorkloadSpec> parseWorkloadObject(const QJsonValue &v)
     if (v.isUndefined())
         return w;
     if (!v.isObject())
-        return std::unexpected(
-            fieldError(QStringLiteral("workload"), tr("expected an object, got %1.").arg(jsonTypeName(v))));
+        return std::unexpected(fieldError(QStringLiteral("workload"),
+                                          ExperimentSpec::tr("expected an object, got %1.").arg(jsonTypeName(v))));
     const QJsonObject o = v.toObject();
     if (auto r = rejectUnknown(o,
                                {QStringLiteral("type"), QStringLiteral("streams"), QStringLiteral("write_size"),
@@ -229,7 +234,8 @@ Result<qint64> parseSize(const QString &parameter, const QString &value, qint64 
     if (!n)
         return std::unexpected(fieldError(parameter, n.error().message));
     if (*n < min || *n > max)
-        return std::unexpected(fieldError(parameter, tr("%1 is outside %2 .. %3 bytes.").arg(*n).arg(min).arg(max)));
+        return std::unexpected(
+            fieldError(parameter, ExperimentSpec::tr("%1 is outside %2 .. %3 bytes.").arg(*n).arg(min).arg(max)));
     return *n;
 }
 

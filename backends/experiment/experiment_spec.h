@@ -8,6 +8,7 @@
 #include "knobs/knob_info.h"
 
 #include <QByteArray>
+#include <QCoreApplication>
 #include <QJsonObject>
 #include <QMap>
 #include <QString>
@@ -42,6 +43,8 @@ struct WorkloadSpec {
 };
 
 struct ExperimentSpec {
+    Q_DECLARE_TR_FUNCTIONS(ExperimentSpec)
+public:
     static constexpr int kFormatVersion = 1;
 
     QString name;

@@ -16,11 +16,6 @@
 namespace tcptune {
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("LiveExperimentBackend", text);
-}
-
 QJsonObject rttJson(const RttStats &s)
 {
     return {{QStringLiteral("count"), double(s.count)},

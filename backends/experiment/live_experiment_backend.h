@@ -8,6 +8,7 @@
 #include "experiment/experiment_backend.h"
 #include "helper/helper_client.h"
 
+#include <QCoreApplication>
 #include <QMutex>
 #include <QPointer>
 
@@ -22,6 +23,7 @@ class LiveCapture;
 class TrafficClient;
 
 class LiveExperimentBackend final : public ExperimentBackend {
+    Q_DECLARE_TR_FUNCTIONS(LiveExperimentBackend)
 public:
     // HELPER must outlive the backend.
     explicit LiveExperimentBackend(HelperConnection &helper);

@@ -11,11 +11,6 @@
 namespace tcptune {
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("PresetLibrary", text);
-}
-
 } // namespace
 
 PresetLibrary::PresetLibrary(QString dir)

@@ -8,6 +8,7 @@
 #include "common/install_layout.h"
 #include "experiment/sweep_plan.h"
 
+#include <QCoreApplication>
 #include <QList>
 #include <QString>
 
@@ -21,6 +22,7 @@ struct PresetInfo {
 };
 
 class PresetLibrary final {
+    Q_DECLARE_TR_FUNCTIONS(PresetLibrary)
 public:
     // DIR: where the preset files are (the installed or build tree's preset folder by default;
     // tests pass the source folder).

@@ -18,11 +18,6 @@
 namespace tcptune {
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("ResultStore", text);
-}
-
 // Each schema version's statements; migration N brings version N-1 to N.
 const QList<QStringList> &migrations()
 {
@@ -83,8 +78,9 @@ double orUnknown(const QVariant &v)
 
 Error queryError(const QSqlQuery &q, const QString &what)
 {
-    return Error{tr("The result store could not %1: %2. Check that the disk is not full and the file is writable.")
-                     .arg(what, q.lastError().text())};
+    return Error{
+        ResultStore::tr("The result store could not %1: %2. Check that the disk is not full and the file is writable.")
+            .arg(what, q.lastError().text())};
 }
 
 RunRecord runFrom(const QSqlQuery &q)

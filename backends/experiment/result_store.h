@@ -11,6 +11,7 @@
 #include "experiment/run_record.h"
 #include "knobs/knob_reader.h"
 
+#include <QCoreApplication>
 #include <QList>
 #include <QSet>
 #include <QString>
@@ -22,6 +23,7 @@ namespace tcptune {
 class SweepPlan;
 
 class ResultStore final {
+    Q_DECLARE_TR_FUNCTIONS(ResultStore)
 public:
     static constexpr int kSchemaVersion = 1;
 

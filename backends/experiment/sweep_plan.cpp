@@ -15,14 +15,9 @@
 namespace tcptune {
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("SweepPlan", text);
-}
-
 Error fieldError(const QString &field, const QString &problem)
 {
-    return Error{QCoreApplication::translate("ExperimentSpec", "Spec field '%1': %2").arg(field, problem)};
+    return Error{ExperimentSpec::tr("Spec field '%1': %2").arg(field, problem)};
 }
 
 bool isLabParameter(const QString &parameter)
@@ -60,15 +55,15 @@ Result<QStringList> expandRange(const QString &parameter, const QJsonObject &ran
     for (auto it = range.begin(); it != range.end(); ++it)
         if (!QStringList{QStringLiteral("from"), QStringLiteral("to"), QStringLiteral("steps"), QStringLiteral("scale")}
                  .contains(it.key()))
-            return std::unexpected(
-                fieldError(field + QStringLiteral(".") + it.key(), tr("unknown field; use from, to, steps, scale.")));
+            return std::unexpected(fieldError(field + QStringLiteral(".") + it.key(),
+                                              SweepPlan::tr("unknown field; use from, to, steps, scale.")));
     const Unit unit = unitOf(parameter);
     const KnobInfo *k = KnobCatalogue::instance().find(parameter);
     if (k && k->type != ValueType::Integer)
-        return std::unexpected(
-            fieldError(field, tr("%1 is not a number knob; list its values instead of a range.").arg(parameter)));
+        return std::unexpected(fieldError(
+            field, SweepPlan::tr("%1 is not a number knob; list its values instead of a range.").arg(parameter)));
     if (parameter == QLatin1String("workload.type"))
-        return std::unexpected(fieldError(field, tr("workload.type has no range; list its values.")));
+        return std::unexpected(fieldError(field, SweepPlan::tr("workload.type has no range; list its values.")));
     std::int64_t ends[2] = {0, 0};
     const char *names[2] = {"from", "to"};
     for (int i = 0; i < 2; ++i) {
@@ -76,7 +71,7 @@ Result<QStringList> expandRange(const QString &parameter, const QJsonObject &ran
         const QString text = jsonScalarText(range.value(QLatin1String(names[i])), &ok);
         if (!ok || text.isEmpty())
             return std::unexpected(fieldError(field + QStringLiteral(".") + QLatin1String(names[i]),
-                                              tr("expected a value such as \"64K\" or 65536.")));
+                                              SweepPlan::tr("expected a value such as \"64K\" or 65536.")));
         auto n = knobvalue::parseInteger(text, unit);
         if (!n)
             return std::unexpected(
@@ -87,13 +82,14 @@ Result<QStringList> expandRange(const QString &parameter, const QJsonObject &ran
     if (!stepsValue.isDouble() || stepsValue.toDouble() != std::floor(stepsValue.toDouble()) ||
         stepsValue.toDouble() < 2 || stepsValue.toDouble() > 1000)
         return std::unexpected(fieldError(field + QStringLiteral(".steps"),
-                                          tr("expected the number of values, a whole number 2 .. 1000.")));
+                                          SweepPlan::tr("expected the number of values, a whole number 2 .. 1000.")));
     const int steps = int(stepsValue.toDouble());
     const QString scale = range.value(QStringLiteral("scale")).toString(QStringLiteral("linear"));
     if (scale != QLatin1String("linear") && scale != QLatin1String("log"))
-        return std::unexpected(fieldError(field + QStringLiteral(".scale"), tr("use \"linear\" or \"log\".")));
+        return std::unexpected(
+            fieldError(field + QStringLiteral(".scale"), SweepPlan::tr("use \"linear\" or \"log\".")));
     if (scale == QLatin1String("log") && (ends[0] <= 0 || ends[1] <= 0))
-        return std::unexpected(fieldError(field, tr("a log range needs from and to above 0.")));
+        return std::unexpected(fieldError(field, SweepPlan::tr("a log range needs from and to above 0.")));
     QStringList out;
     for (int i = 0; i < steps; ++i) {
         const double f = double(i) / (steps - 1);

@@ -8,6 +8,7 @@
 #include "common/error.h"
 #include "experiment/experiment_spec.h"
 
+#include <QCoreApplication>
 #include <QJsonObject>
 #include <QList>
 #include <QMap>
@@ -46,6 +47,7 @@ struct PlannedRun {
 };
 
 class SweepPlan final {
+    Q_DECLARE_TR_FUNCTIONS(SweepPlan)
 public:
     static constexpr int kMaxAxes = 2;
     static constexpr int kMaxRuns = 10000;

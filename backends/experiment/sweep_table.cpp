@@ -9,11 +9,6 @@
 namespace tcptune {
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("SweepTable", text);
-}
-
 // Mbit/s with as many decimals as BPS's size deserves; REFERENCE (the mean) sets them for a
 // spread, so "47.6 ± 0.2" reads at one precision.
 QString mbit(double bps, double reference = -1)
@@ -92,13 +87,13 @@ QStringList SweepTableRow::flags() const
 {
     QStringList out;
     if (runs.isEmpty())
-        out << tr("no runs");
+        out << SweepTable::tr("no runs");
     if (stats.collapsedRuns > 0)
-        out << tr("collapse %1/%2").arg(stats.collapsedRuns).arg(stats.runs);
+        out << SweepTable::tr("collapse %1/%2").arg(stats.collapsedRuns).arg(stats.runs);
     if (stats.highVariance)
-        out << tr("high variance (CV %1 %)").arg(qRound(stats.cv * 100));
+        out << SweepTable::tr("high variance (CV %1 %)").arg(qRound(stats.cv * 100));
     if (failedRuns > 0)
-        out << tr("%1 failed").arg(failedRuns);
+        out << SweepTable::tr("%1 failed").arg(failedRuns);
     return out;
 }
 
@@ -135,9 +130,9 @@ QString toMarkdown(const SweepTable &table)
 {
     QStringList lines;
     const ExperimentRecord &e = table.experiment;
-    lines << QStringLiteral("## %1").arg(e.name.isEmpty() ? tr("Experiment %1").arg(e.id) : e.name);
+    lines << QStringLiteral("## %1").arg(e.name.isEmpty() ? SweepTable::tr("Experiment %1").arg(e.id) : e.name);
     lines << QString();
-    lines << tr("Experiment %1, %2, target %3, %4 s per run, %5 repeat(s); %6 of %7 runs done.")
+    lines << SweepTable::tr("Experiment %1, %2, target %3, %4 s per run, %5 repeat(s); %6 of %7 runs done.")
                  .arg(e.id)
                  .arg(experimentStatusName(e.status), table.plan.spec().target.describe())
                  .arg(table.plan.spec().durationS)
@@ -149,9 +144,10 @@ QString toMarkdown(const SweepTable &table)
     for (const SweepAxis &a : table.plan.axes())
         header << a.name();
     if (header.isEmpty())
-        header << tr("point");
-    header << tr("runs") << tr("throughput Mbit/s (mean ± sd)") << tr("MB/s") << tr("RTT median ms") << tr("RTT p95 ms")
-           << tr("flags") << tr("per run Mbit/s");
+        header << SweepTable::tr("point");
+    header << SweepTable::tr("runs") << SweepTable::tr("throughput Mbit/s (mean ± sd)") << SweepTable::tr("MB/s")
+           << SweepTable::tr("RTT median ms") << SweepTable::tr("RTT p95 ms") << SweepTable::tr("flags")
+           << SweepTable::tr("per run Mbit/s");
     lines << QStringLiteral("| ") + header.join(QStringLiteral(" | ")) + QStringLiteral(" |");
     QStringList rule;
     for (int i = 0; i < header.size(); ++i)
@@ -160,13 +156,13 @@ QString toMarkdown(const SweepTable &table)
     for (const SweepTableRow &row : table.rows) {
         QStringList cells = row.point.labels;
         if (cells.isEmpty())
-            cells << tr("spec");
+            cells << SweepTable::tr("spec");
         const PointStatistics &s = row.stats;
         QStringList perRun;
         for (const RunRecord &r : row.runs)
             perRun << (r.status == RunStatus::Ok
                            ? mbit(r.throughputBps) + (r.collapsed ? QStringLiteral("↓") : QString())
-                           : tr("failed"));
+                           : SweepTable::tr("failed"));
         cells << QString::number(row.runs.size());
         cells << (s.runs > 0 ? QStringLiteral("%1 ± %2").arg(mbit(s.mean), mbit(s.sd, s.mean)) : QStringLiteral("-"));
         cells << (s.runs > 0 ? QString::number(s.mean / 8e6, 'f', 2) : QStringLiteral("-"));
@@ -178,12 +174,13 @@ QString toMarkdown(const SweepTable &table)
     QStringList errors;
     for (const SweepTableRow &row : table.rows)
         for (const QString &error : row.errors)
-            errors
-                << QStringLiteral("- %1: %2").arg(row.point.label().isEmpty() ? tr("spec") : row.point.label(), error);
+            errors << QStringLiteral("- %1: %2")
+                          .arg(row.point.label().isEmpty() ? SweepTable::tr("spec") : row.point.label(), error);
     if (!errors.isEmpty()) {
-        lines << QString() << tr("Failed runs:") << errors;
+        lines << QString() << SweepTable::tr("Failed runs:") << errors;
     }
-    lines << QString() << tr("↓ marks a run whose throughput collapsed (last third below half of the first third).");
+    lines << QString()
+          << SweepTable::tr("↓ marks a run whose throughput collapsed (last third below half of the first third).");
     return lines.join(QLatin1Char('\n')) + QLatin1Char('\n');
 }
 

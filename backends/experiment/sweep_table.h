@@ -8,6 +8,7 @@
 #include "experiment/sweep_plan.h"
 #include "experiment/sweep_statistics.h"
 
+#include <QCoreApplication>
 #include <QJsonObject>
 #include <QList>
 #include <QString>
@@ -25,6 +26,8 @@ struct SweepTableRow {
 };
 
 struct SweepTable {
+    Q_DECLARE_TR_FUNCTIONS(SweepTable)
+public:
     ExperimentRecord experiment;
     SweepPlan plan;
     QList<SweepTableRow> rows; // one per point, in point order

@@ -9,10 +9,10 @@
 namespace tcptune {
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("TrafficBridge", text);
-}
+// TrafficBridge::tr(): lupdate files this file's text under the context that tr() looks it up in.
+class TrafficBridge final {
+    Q_DECLARE_TR_FUNCTIONS(TrafficBridge)
+};
 
 } // namespace
 
@@ -51,8 +51,9 @@ Result<TrafficSpec> trafficSpecFor(const ExperimentSpec &spec, const RunEndpoint
         else if (key == QLatin1String("socket.SO_MAX_PACING_RATE"))
             t.maxPacingRateBps = value.toLongLong() * 8; // the catalogue counts bytes per second
         else
-            return fail(tr("Spec field 'knobs.%1': the traffic engine does not set this socket option; remove it "
-                           "from the spec.")
+            return fail(TrafficBridge::tr(
+                            "Spec field 'knobs.%1': the traffic engine does not set this socket option; remove it "
+                            "from the spec.")
                             .arg(key));
     }
     t.target.kind = endpoint.iperf3 ? TargetKind::Iperf3 : TargetKind::Agent;
@@ -124,7 +125,7 @@ TrafficOutcome outcomeOf(const TrafficResult &result)
     r.status = result.ok() ? RunStatus::Ok : (result.cancelled ? RunStatus::Cancelled : RunStatus::Failed);
     r.error = result.error;
     if (!result.ok() && r.error.isEmpty())
-        r.error = tr("The run was interrupted before its end.");
+        r.error = TrafficBridge::tr("The run was interrupted before its end.");
     r.throughputBps = result.throughputBps;
     r.senderBytes = result.senderBytes;
     r.receiverBytes = result.receiverBytes;

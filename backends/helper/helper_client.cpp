@@ -22,11 +22,6 @@
 namespace tcptune {
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("HelperClient", text);
-}
-
 // Replies can be longer than requests (a whole snapshot); this only bounds a runaway helper.
 constexpr qsizetype kMaxReplyBytes = 1024 * 1024;
 

@@ -9,6 +9,7 @@
 #include "common/error.h"
 #include "knobs/knob_reader.h"
 
+#include <QCoreApplication>
 #include <QJsonObject>
 #include <QList>
 #include <QString>
@@ -50,6 +51,7 @@ struct RestoreReport {
 };
 
 class HelperClient final {
+    Q_DECLARE_TR_FUNCTIONS(HelperClient)
 public:
     static Result<std::unique_ptr<HelperClient>> start(const HelperStartOptions &opts = {});
     ~HelperClient();

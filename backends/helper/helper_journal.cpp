@@ -20,11 +20,6 @@ namespace {
 
 const QString kRoot = QStringLiteral("/run/tcptune");
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("HelperJournal", text);
-}
-
 QString errnoText(int e)
 {
     return QString::fromLocal8Bit(std::strerror(e));
@@ -55,7 +50,7 @@ Result<void> writeDurably(const QString &path, const QByteArray &data)
     const QString tmp = path + QStringLiteral(".tmp");
     const int fd = ::open(native(tmp).constData(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0600);
     if (fd < 0)
-        return fail(tr("Cannot write the journal %1: %2.").arg(tmp, errnoText(errno)));
+        return fail(HelperJournal::tr("Cannot write the journal %1: %2.").arg(tmp, errnoText(errno)));
     qsizetype done = 0;
     while (done < data.size()) {
         const ssize_t n = ::write(fd, data.constData() + done, size_t(data.size() - done));
@@ -64,18 +59,18 @@ Result<void> writeDurably(const QString &path, const QByteArray &data)
         if (n <= 0) {
             const int e = errno;
             ::close(fd);
-            return fail(tr("Cannot write the journal %1: %2.").arg(tmp, errnoText(e)));
+            return fail(HelperJournal::tr("Cannot write the journal %1: %2.").arg(tmp, errnoText(e)));
         }
         done += n;
     }
     if (::fsync(fd) != 0) {
         const int e = errno;
         ::close(fd);
-        return fail(tr("Cannot sync the journal %1: %2.").arg(tmp, errnoText(e)));
+        return fail(HelperJournal::tr("Cannot sync the journal %1: %2.").arg(tmp, errnoText(e)));
     }
     ::close(fd);
     if (::rename(native(tmp).constData(), native(path).constData()) != 0)
-        return fail(tr("Cannot replace the journal %1: %2.").arg(path, errnoText(errno)));
+        return fail(HelperJournal::tr("Cannot replace the journal %1: %2.").arg(path, errnoText(errno)));
     // The rename itself must be durable too.
     const int dirFd = ::open(native(QFileInfo(path).absolutePath()).constData(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     if (dirFd >= 0) {

@@ -7,6 +7,7 @@
 
 #include "common/error.h"
 
+#include <QCoreApplication>
 #include <QJsonObject>
 #include <QList>
 #include <QString>
@@ -26,6 +27,7 @@ struct JournalEntry {
 };
 
 class HelperJournal final {
+    Q_DECLARE_TR_FUNCTIONS(HelperJournal)
 public:
     static QString defaultDirectory(); // /run/tcptune
     // DIR when it is /run/tcptune or a folder below it (created 0700, no symlinks); else an error.

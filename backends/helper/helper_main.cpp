@@ -26,10 +26,10 @@ using namespace tcptune;
 
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("tcptune-helper", text);
-}
+// TcptuneHelper::tr(): lupdate files this file's text under the context that tr() looks it up in.
+class TcptuneHelper final {
+    Q_DECLARE_TR_FUNCTIONS(TcptuneHelper)
+};
 
 // Who asked for the changes, for the log: pkexec and sudo say so in the environment.
 int requestingUid()
@@ -86,18 +86,19 @@ struct Arguments {
 // so it keeps QCommandLineParser's layout: usage, description, an "Options:" table.
 QString helpText()
 {
-    return tr("Usage: tcptune-helper [--journal-dir DIR]\n"
-              "The privileged half of tcptune. tcptune starts it as root (directly, through pkexec or through "
-              "'sudo -n') and sends it one JSON request per line on stdin; it answers one JSON reply per line on "
-              "stdout. It changes only the kernel knobs of its compiled-in catalogue and the network namespaces of "
-              "tcptune's lab, journals every change under /run/tcptune before making it, and rolls every change back "
-              "when stdin closes, on SIGTERM, SIGHUP or SIGINT, on a 'restore' request, and at its next start after a "
-              "crash. Users do not run it themselves.\n"
-              "\n"
-              "Options:\n"
-              "  --journal-dir <DIR>  Keep the journal in DIR, a folder below /run/tcptune.\n"
-              "  -h, --help           Print this help and exit.\n"
-              "  --version            Print the version and exit.\n");
+    return TcptuneHelper::tr(
+        "Usage: tcptune-helper [--journal-dir DIR]\n"
+        "The privileged half of tcptune. tcptune starts it as root (directly, through pkexec or through "
+        "'sudo -n') and sends it one JSON request per line on stdin; it answers one JSON reply per line on "
+        "stdout. It changes only the kernel knobs of its compiled-in catalogue and the network namespaces of "
+        "tcptune's lab, journals every change under /run/tcptune before making it, and rolls every change back "
+        "when stdin closes, on SIGTERM, SIGHUP or SIGINT, on a 'restore' request, and at its next start after a "
+        "crash. Users do not run it themselves.\n"
+        "\n"
+        "Options:\n"
+        "  --journal-dir <DIR>  Keep the journal in DIR, a folder below /run/tcptune.\n"
+        "  -h, --help           Print this help and exit.\n"
+        "  --version            Print the version and exit.\n");
 }
 
 Arguments parseArguments(int argc, char **argv)
@@ -113,7 +114,8 @@ Arguments parseArguments(int argc, char **argv)
             args.version = true;
         else
             args.problem =
-                tr("Unknown argument '%1'. Usage: tcptune-helper [--journal-dir /run/tcptune/DIR]").arg(arg.left(64));
+                TcptuneHelper::tr("Unknown argument '%1'. Usage: tcptune-helper [--journal-dir /run/tcptune/DIR]")
+                    .arg(arg.left(64));
     }
     return args;
 }
@@ -178,9 +180,10 @@ int main(int argc, char **argv)
                    ? 0
                    : 1;
     if (::geteuid() != 0)
-        return refuse(tr("tcptune-helper must run as root: start it through tcptune, which uses pkexec or "
-                         "'sudo -n', or run tcptune as root."),
-                      126);
+        return refuse(
+            TcptuneHelper::tr("tcptune-helper must run as root: start it through tcptune, which uses pkexec or "
+                              "'sudo -n', or run tcptune as root."),
+            126);
 
     ::openlog("tcptune-helper", LOG_PID, LOG_AUTHPRIV);
 
@@ -221,9 +224,9 @@ int main(int argc, char **argv)
         }
     };
     const auto handleOverlong = [&] {
-        if (!writeAll(helperprotocol::errorReply(
-                QJsonValue(),
-                tr("Request line longer than %1 bytes; it is ignored.").arg(helperprotocol::kMaxLineBytes))))
+        if (!writeAll(helperprotocol::errorReply(QJsonValue(),
+                                                 TcptuneHelper::tr("Request line longer than %1 bytes; it is ignored.")
+                                                     .arg(helperprotocol::kMaxLineBytes))))
             open = false;
     };
 
@@ -247,7 +250,8 @@ int main(int argc, char **argv)
             if (n <= 0) {
                 if (reader.hasPartial())
                     writeAll(helperprotocol::errorReply(
-                        QJsonValue(), tr("Input ended in the middle of a request (no newline); it is ignored.")));
+                        QJsonValue(),
+                        TcptuneHelper::tr("Input ended in the middle of a request (no newline); it is ignored.")));
                 break;
             }
             reader.feed(chunk, size_t(n), handleLine, handleOverlong);

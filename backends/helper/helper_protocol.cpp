@@ -7,10 +7,10 @@
 namespace tcptune::helperprotocol {
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("HelperProtocol", text);
-}
+// HelperProtocol::tr(): lupdate files this file's text under the context that tr() looks it up in.
+class HelperProtocol final {
+    Q_DECLARE_TR_FUNCTIONS(HelperProtocol)
+};
 
 QByteArray line(const QJsonObject &o)
 {
@@ -39,38 +39,41 @@ Result<Request> parseRequest(const QByteArray &text, QJsonValue *idOut)
     if (idOut)
         *idOut = QJsonValue();
     if (text.size() > kMaxLineBytes)
-        return fail(tr("Request line is %1 bytes long; the limit is %2 bytes.").arg(text.size()).arg(kMaxLineBytes));
+        return fail(HelperProtocol::tr("Request line is %1 bytes long; the limit is %2 bytes.")
+                        .arg(text.size())
+                        .arg(kMaxLineBytes));
     if (!isValidUtf8(text))
-        return fail(tr("Request is not valid UTF-8; send one JSON object per line in UTF-8."));
+        return fail(HelperProtocol::tr("Request is not valid UTF-8; send one JSON object per line in UTF-8."));
     if (text.contains('\0'))
-        return fail(tr("Request contains a NUL byte; send one JSON object per line."));
+        return fail(HelperProtocol::tr("Request contains a NUL byte; send one JSON object per line."));
     QJsonParseError error{};
     const QJsonDocument doc = QJsonDocument::fromJson(text, &error);
     if (error.error != QJsonParseError::NoError)
-        return fail(tr("Malformed JSON at offset %1: %2; send one JSON object per line.")
+        return fail(HelperProtocol::tr("Malformed JSON at offset %1: %2; send one JSON object per line.")
                         .arg(error.offset)
                         .arg(error.errorString()));
     if (!doc.isObject())
-        return fail(tr("A request must be a JSON object such as {\"id\":1,\"op\":\"hello\"}."));
+        return fail(HelperProtocol::tr("A request must be a JSON object such as {\"id\":1,\"op\":\"hello\"}."));
     const QJsonObject o = doc.object();
     Request request;
     request.id = o.value(QStringLiteral("id"));
     if (!validId(request.id))
-        return fail(tr("A request needs an \"id\" that is a number or a short string."));
+        return fail(HelperProtocol::tr("A request needs an \"id\" that is a number or a short string."));
     if (idOut)
         *idOut = request.id;
     const QJsonValue op = o.value(QStringLiteral("op"));
     if (!op.isString() || op.toString().isEmpty())
-        return fail(tr("A request needs an \"op\" string such as \"hello\"."));
+        return fail(HelperProtocol::tr("A request needs an \"op\" string such as \"hello\"."));
     request.op = op.toString();
     const QJsonValue params = o.value(QStringLiteral("params"));
     if (!params.isUndefined() && !params.isNull() && !params.isObject())
-        return fail(tr("\"params\" must be a JSON object."));
+        return fail(HelperProtocol::tr("\"params\" must be a JSON object."));
     request.params = params.toObject();
     for (auto it = o.constBegin(); it != o.constEnd(); ++it)
         if (it.key() != QLatin1String("id") && it.key() != QLatin1String("op") && it.key() != QLatin1String("params"))
-            return fail(tr("Unexpected field \"%1\" in the request; only id, op and params are allowed.")
-                            .arg(it.key().left(32)));
+            return fail(
+                HelperProtocol::tr("Unexpected field \"%1\" in the request; only id, op and params are allowed.")
+                    .arg(it.key().left(32)));
     return request;
 }
 
@@ -99,7 +102,8 @@ Result<Reply> parseReply(const QByteArray &text)
     QJsonParseError error{};
     const QJsonDocument doc = QJsonDocument::fromJson(text, &error);
     if (error.error != QJsonParseError::NoError || !doc.isObject())
-        return fail(tr("The helper sent a line that is not a JSON object: %1").arg(QString::fromUtf8(text.left(200))));
+        return fail(HelperProtocol::tr("The helper sent a line that is not a JSON object: %1")
+                        .arg(QString::fromUtf8(text.left(200))));
     const QJsonObject o = doc.object();
     Reply reply;
     reply.id = o.value(QStringLiteral("id"));
@@ -107,7 +111,7 @@ Result<Reply> parseReply(const QByteArray &text)
     reply.result = o.value(QStringLiteral("result")).toObject();
     reply.error = o.value(QStringLiteral("error")).toString();
     if (!reply.ok && reply.error.isEmpty())
-        reply.error = tr("The helper reported a failure without a message.");
+        reply.error = HelperProtocol::tr("The helper reported a failure without a message.");
     return reply;
 }
 
@@ -116,11 +120,11 @@ Result<QString> stringParam(const QJsonObject &params, const QString &name, bool
     const QJsonValue v = params.value(name);
     if (v.isUndefined() || v.isNull()) {
         if (required)
-            return fail(tr("Missing parameter \"%1\".").arg(name));
+            return fail(HelperProtocol::tr("Missing parameter \"%1\".").arg(name));
         return QString();
     }
     if (!v.isString())
-        return fail(tr("Parameter \"%1\" must be a string.").arg(name));
+        return fail(HelperProtocol::tr("Parameter \"%1\" must be a string.").arg(name));
     return v.toString();
 }
 

@@ -14,14 +14,9 @@
 namespace tcptune {
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("HelperService", text);
-}
-
 QString where(const QString &netns)
 {
-    return netns.isEmpty() ? tr("host") : netns;
+    return netns.isEmpty() ? HelperService::tr("host") : netns;
 }
 
 // Runs FN inside NETNS (empty: here) and passes its result out.
@@ -41,12 +36,13 @@ Outcome rollbackEntry(const JournalEntry &entry, QString *warning)
 {
     auto knob = sysctlwriter::knobFor(entry.key);
     if (!knob) {
-        *warning = tr("Journal entry for %1 ignored: %2").arg(entry.key.left(64), knob.error().message);
+        *warning = HelperService::tr("Journal entry for %1 ignored: %2").arg(entry.key.left(64), knob.error().message);
         return Outcome::Failed;
     }
     if (!entry.netns.isEmpty() && !netns::exists(entry.netns)) {
-        *warning = tr("%1 in %2 not restored: the namespace no longer exists (deleting it undid the change).")
-                       .arg(entry.key, entry.netns);
+        *warning =
+            HelperService::tr("%1 in %2 not restored: the namespace no longer exists (deleting it undid the change).")
+                .arg(entry.key, entry.netns);
         return Outcome::Skipped;
     }
     if (auto scope = sysctlwriter::checkScope(**knob, entry.netns); !scope) {
@@ -60,7 +56,8 @@ Outcome rollbackEntry(const JournalEntry &entry, QString *warning)
         if (knobvalue::sameValue(*current, entry.oldValue))
             return Outcome::AlreadyBack;
         if (!knobvalue::sameValue(*current, entry.newValue)) {
-            *warning = tr("%1 (%2) not restored to %3: someone else changed it to %4 meanwhile, so it is left alone.")
+            *warning = HelperService::tr(
+                           "%1 (%2) not restored to %3: someone else changed it to %4 meanwhile, so it is left alone.")
                            .arg(entry.key, where(entry.netns), entry.oldValue, *current);
             return Outcome::Skipped;
         }
@@ -72,12 +69,13 @@ Outcome rollbackEntry(const JournalEntry &entry, QString *warning)
             return std::unexpected(written.error());
         auto after = sysctlwriter::read(**knob);
         if (!after || !knobvalue::sameValue(*after, *old))
-            return fail(tr("%1 (%2) reads %3 after restoring %4.")
+            return fail(HelperService::tr("%1 (%2) reads %3 after restoring %4.")
                             .arg(entry.key, where(entry.netns), after.value_or(QStringLiteral("?")), *old));
         return Outcome::Restored;
     });
     if (!outcome) {
-        *warning = tr("%1 (%2) not restored: %3").arg(entry.key, where(entry.netns), outcome.error().message);
+        *warning =
+            HelperService::tr("%1 (%2) not restored: %3").arg(entry.key, where(entry.netns), outcome.error().message);
         return Outcome::Failed;
     }
     return *outcome;

@@ -7,6 +7,7 @@
 #include "helper/helper_journal.h"
 #include "helper/helper_operations.h"
 
+#include <QCoreApplication>
 #include <QJsonArray>
 #include <QJsonObject>
 
@@ -16,6 +17,7 @@
 namespace tcptune {
 
 class HelperService final {
+    Q_DECLARE_TR_FUNCTIONS(HelperService)
 public:
     // Receives each change and warning as one line, for syslog (priority as in <syslog.h>).
     using Logger = std::function<void(int priority, const QString &message)>;

@@ -11,10 +11,10 @@
 namespace tcptune::knobvalue {
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("KnobValue", text);
-}
+// KnobValue::tr(): lupdate files this file's text under the context that tr() looks it up in.
+class KnobValue final {
+    Q_DECLARE_TR_FUNCTIONS(KnobValue)
+};
 
 // Multiplier for SUFFIX (lower case, without spaces) in UNIT, or 0 when it does not fit.
 double multiplierFor(const QString &suffix, Unit unit)
@@ -72,13 +72,13 @@ double multiplierFor(const QString &suffix, Unit unit)
 QString exampleFor(Unit unit)
 {
     switch (unit) {
-    case Unit::Bytes: return tr("bytes such as 262144, 256K or 4M");
-    case Unit::BytesPerSecond: return tr("bytes per second such as 1250000 or 10M");
-    case Unit::BitsPerSecond: return tr("a rate such as 50mbit or 1gbit");
-    case Unit::Milliseconds: return tr("milliseconds such as 20 or 20ms");
-    case Unit::Percent: return tr("a percentage such as 120");
+    case Unit::Bytes: return KnobValue::tr("bytes such as 262144, 256K or 4M");
+    case Unit::BytesPerSecond: return KnobValue::tr("bytes per second such as 1250000 or 10M");
+    case Unit::BitsPerSecond: return KnobValue::tr("a rate such as 50mbit or 1gbit");
+    case Unit::Milliseconds: return KnobValue::tr("milliseconds such as 20 or 20ms");
+    case Unit::Percent: return KnobValue::tr("a percentage such as 120");
     case Unit::None:
-    case Unit::Packets: return tr("a whole number");
+    case Unit::Packets: return KnobValue::tr("a whole number");
     }
     return {};
 }
@@ -86,9 +86,9 @@ QString exampleFor(Unit unit)
 Result<std::int64_t> checkRange(const KnobInfo &knob, std::int64_t v)
 {
     if (v < knob.minimum)
-        return fail(tr("%1: %2 is below the minimum %3.").arg(knob.key).arg(v).arg(knob.minimum));
+        return fail(KnobValue::tr("%1: %2 is below the minimum %3.").arg(knob.key).arg(v).arg(knob.minimum));
     if (v > knob.maximum)
-        return fail(tr("%1: %2 is above the maximum %3.").arg(knob.key).arg(v).arg(knob.maximum));
+        return fail(KnobValue::tr("%1: %2 is above the maximum %3.").arg(knob.key).arg(v).arg(knob.maximum));
     return v;
 }
 
@@ -99,7 +99,7 @@ Result<QString> parseBool(const KnobInfo &knob, const QString &text)
         return QStringLiteral("1");
     if (t == QLatin1String("0") || t == QLatin1String("off") || t == QLatin1String("false") || t == QLatin1String("no"))
         return QStringLiteral("0");
-    return fail(tr("%1: '%2' is not a switch value; use 1 or 0 (on/off).").arg(knob.key, text));
+    return fail(KnobValue::tr("%1: '%2' is not a switch value; use 1 or 0 (on/off).").arg(knob.key, text));
 }
 
 Result<QString> parseTriple(const KnobInfo &knob, const QString &text)
@@ -107,7 +107,7 @@ Result<QString> parseTriple(const KnobInfo &knob, const QString &text)
     static const QRegularExpression separators(QStringLiteral("[\\s,]+"));
     const QStringList parts = text.split(separators, Qt::SkipEmptyParts);
     if (parts.size() != 3)
-        return fail(tr("%1: give three sizes, min default max, such as \"4096 16384 4M\" (got %2).")
+        return fail(KnobValue::tr("%1: give three sizes, min default max, such as \"4096 16384 4M\" (got %2).")
                         .arg(knob.key)
                         .arg(parts.size()));
     std::int64_t v[3];
@@ -121,7 +121,7 @@ Result<QString> parseTriple(const KnobInfo &knob, const QString &text)
         v[i] = *n;
     }
     if (!(v[0] <= v[1] && v[1] <= v[2]))
-        return fail(tr("%1: the three sizes must not decrease (min <= default <= max): %2 %3 %4.")
+        return fail(KnobValue::tr("%1: the three sizes must not decrease (min <= default <= max): %2 %3 %4.")
                         .arg(knob.key)
                         .arg(v[0])
                         .arg(v[1])
@@ -132,10 +132,11 @@ Result<QString> parseTriple(const KnobInfo &knob, const QString &text)
 Result<QString> parseEnum(const KnobInfo &knob, const QString &text, const QStringList &allowed)
 {
     if (allowed.isEmpty())
-        return fail(tr("%1: the list of allowed values could not be read from %2.").arg(knob.key, knob.enumSource));
+        return fail(
+            KnobValue::tr("%1: the list of allowed values could not be read from %2.").arg(knob.key, knob.enumSource));
     if (allowed.contains(text))
         return text;
-    return fail(tr("%1: '%2' is not offered by this kernel; choose one of: %3.")
+    return fail(KnobValue::tr("%1: '%2' is not offered by this kernel; choose one of: %3.")
                     .arg(knob.key, text, allowed.join(QLatin1Char(' '))));
 }
 
@@ -169,25 +170,25 @@ Result<std::int64_t> parseInteger(const QString &input, Unit unit)
     const QString text = input.trimmed();
     const auto m = shape.match(text);
     if (!m.hasMatch())
-        return fail(tr("'%1' is not a number; give %2.").arg(text, exampleFor(unit)));
+        return fail(KnobValue::tr("'%1' is not a number; give %2.").arg(text, exampleFor(unit)));
     const QString number = m.captured(1);
     if (number.startsWith(QLatin1Char('-')))
-        return fail(tr("'%1' is negative; give %2.").arg(text, exampleFor(unit)));
+        return fail(KnobValue::tr("'%1' is negative; give %2.").arg(text, exampleFor(unit)));
     const double multiplier = multiplierFor(m.captured(2).toLower(), unit);
     if (multiplier == 0)
-        return fail(tr("'%1' has a unit that does not fit here; give %2.").arg(text, exampleFor(unit)));
+        return fail(KnobValue::tr("'%1' has a unit that does not fit here; give %2.").arg(text, exampleFor(unit)));
     if (!number.contains(QLatin1Char('.')) && multiplier == 1) {
         bool ok = false;
         const qlonglong v = number.toLongLong(&ok);
         if (!ok)
-            return fail(tr("'%1' is too large.").arg(text));
+            return fail(KnobValue::tr("'%1' is too large.").arg(text));
         return v;
     }
     const long double value = number.toDouble() * static_cast<long double>(multiplier);
     if (value > static_cast<long double>(std::numeric_limits<std::int64_t>::max()))
-        return fail(tr("'%1' is too large.").arg(text));
+        return fail(KnobValue::tr("'%1' is too large.").arg(text));
     if (std::fabs(static_cast<double>(value - std::roundl(value))) > 1e-6)
-        return fail(tr("'%1' is not a whole number of %2.").arg(text, unitName(unit)));
+        return fail(KnobValue::tr("'%1' is not a whole number of %2.").arg(text, unitName(unit)));
     return static_cast<std::int64_t>(std::llroundl(value));
 }
 
@@ -195,10 +196,10 @@ Result<QString> parse(const KnobInfo &knob, const QString &input, const std::opt
 {
     const QString text = input.trimmed();
     if (text.isEmpty())
-        return fail(tr("%1: no value given.").arg(knob.key));
+        return fail(KnobValue::tr("%1: no value given.").arg(knob.key));
     for (const QChar c : text)
         if (!c.isPrint() && !c.isSpace())
-            return fail(tr("%1: the value contains control characters.").arg(knob.key));
+            return fail(KnobValue::tr("%1: the value contains control characters.").arg(knob.key));
     switch (knob.type) {
     case ValueType::Bool: return parseBool(knob, text);
     case ValueType::Integer: {
@@ -213,7 +214,7 @@ Result<QString> parse(const KnobInfo &knob, const QString &input, const std::opt
     case ValueType::Triple: return parseTriple(knob, text);
     case ValueType::Enum: return parseEnum(knob, text, allowed.value_or(allowedValues(knob)));
     }
-    return fail(tr("%1: unsupported value type.").arg(knob.key));
+    return fail(KnobValue::tr("%1: unsupported value type.").arg(knob.key));
 }
 
 QString formatInteger(std::int64_t value, Unit unit)
@@ -246,9 +247,9 @@ QString formatHuman(const KnobInfo &knob, const QString &canonical)
     switch (knob.type) {
     case ValueType::Bool:
         if (value == QLatin1String("1"))
-            return tr("on");
+            return KnobValue::tr("on");
         if (value == QLatin1String("0"))
-            return tr("off");
+            return KnobValue::tr("off");
         return value;
     case ValueType::Integer: {
         bool ok = false;

@@ -9,17 +9,17 @@
 namespace tcptune {
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("LabHelperOperations", text);
-}
+// LabHelperOperations::tr(): lupdate files this file's text under the context that tr() looks it up in.
+class LabHelperOperations final {
+    Q_DECLARE_TR_FUNCTIONS(LabHelperOperations)
+};
 
 Result<void> onlyFields(const QJsonObject &params, const QStringList &allowed)
 {
     for (const QString &key : params.keys()) {
         if (!allowed.contains(key))
-            return fail(
-                tr("Unknown parameter '%1'; expected %2.").arg(key.left(40), allowed.join(QStringLiteral(", "))));
+            return fail(LabHelperOperations::tr("Unknown parameter '%1'; expected %2.")
+                            .arg(key.left(40), allowed.join(QStringLiteral(", "))));
     }
     return {};
 }
@@ -32,7 +32,7 @@ Result<QString> labName(const QJsonObject &params, bool required)
     if (v.isUndefined())
         return QString::fromLatin1(kDefaultLabName);
     if (!v.isString())
-        return fail(tr("'name' must be a string."));
+        return fail(LabHelperOperations::tr("'name' must be a string."));
     const QString name = v.toString();
     if (auto ok = validateLabName(name); !ok)
         return std::unexpected(ok.error());
@@ -48,12 +48,13 @@ Result<QJsonObject> labUpOperation(const QJsonObject &params)
         return std::unexpected(name.error());
     const QJsonValue knobsValue = params.value(QStringLiteral("knobs"));
     if (!knobsValue.isUndefined() && !knobsValue.isObject())
-        return fail(tr("'knobs' must be an object of lab parameters, e.g. {\"lab.rate\": \"50mbit\"}."));
+        return fail(
+            LabHelperOperations::tr("'knobs' must be an object of lab parameters, e.g. {\"lab.rate\": \"50mbit\"}."));
     QMap<QString, QString> knobs;
     const QJsonObject knobsObject = knobsValue.toObject();
     for (auto it = knobsObject.constBegin(); it != knobsObject.constEnd(); ++it) {
         if (!it.value().isString())
-            return fail(tr("The value of '%1' must be a string.").arg(it.key().left(40)));
+            return fail(LabHelperOperations::tr("The value of '%1' must be a string.").arg(it.key().left(40)));
         knobs.insert(it.key(), it.value().toString());
     }
     auto spec = parseLabSpec(*name, knobs);

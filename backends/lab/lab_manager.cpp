@@ -18,10 +18,10 @@
 namespace tcptune {
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("LabManager", text);
-}
+// LabManager::tr(): lupdate files this file's text under the context that tr() looks it up in.
+class LabManager final {
+    Q_DECLARE_TR_FUNCTIONS(LabManager)
+};
 
 QStringList existingNamespaces()
 {
@@ -65,7 +65,7 @@ LabStatus statusFrom(const QString &labName, const QStringList &present)
     if (!status.record) {
         if (!status.presentNamespaces.isEmpty()) {
             status.state = LabStatus::State::Leftover;
-            status.problem = tr("namespaces %1 exist but tcptune has no record of them (left by a crash?)")
+            status.problem = LabManager::tr("namespaces %1 exist but tcptune has no record of them (left by a crash?)")
                                  .arg(status.presentNamespaces.join(QStringLiteral(", ")));
         }
         return status;
@@ -78,10 +78,10 @@ LabStatus statusFrom(const QString &labName, const QStringList &present)
     }
     if (!r.complete) {
         status.state = LabStatus::State::Leftover;
-        status.problem = tr("building the lab did not finish (tcptune or its helper stopped midway)");
+        status.problem = LabManager::tr("building the lab did not finish (tcptune or its helper stopped midway)");
     } else if (!missing.isEmpty()) {
         status.state = LabStatus::State::Leftover;
-        status.problem = tr("namespaces %1 of the lab are gone").arg(missing.join(QStringLiteral(", ")));
+        status.problem = LabManager::tr("namespaces %1 of the lab are gone").arg(missing.join(QStringLiteral(", ")));
     } else {
         status.state = LabStatus::State::Up;
     }
@@ -125,8 +125,9 @@ Result<void> removeLab(const QString &labName, const LabStepExecutor &executor)
             remaining << ns;
     }
     if (!remaining.isEmpty())
-        return fail(tr("Could not remove namespaces %1; see 'ip netns list' and remove them with 'ip netns del'.")
-                        .arg(remaining.join(QStringLiteral(", "))));
+        return fail(
+            LabManager::tr("Could not remove namespaces %1; see 'ip netns list' and remove them with 'ip netns del'.")
+                .arg(remaining.join(QStringLiteral(", "))));
     removeLabState(labName);
     return {};
 }
@@ -176,11 +177,13 @@ QJsonObject toJson(const LabStatus &s)
 Result<void> checkLabSupported(const LabSpec &spec, const QdiscSupport &support)
 {
     if (spec.rateBitsPerSecond > 0 && !support.has(QStringLiteral("tbf")))
-        return fail(tr("The tbf qdisc is not in this kernel, so the lab cannot limit the rate; start it without "
-                       "--rate (unshaped) or load the sch_tbf module."));
+        return fail(
+            LabManager::tr("The tbf qdisc is not in this kernel, so the lab cannot limit the rate; start it without "
+                           "--rate (unshaped) or load the sch_tbf module."));
     if (spec.delayMs > 0 && !support.has(QStringLiteral("netem")))
-        return fail(tr("netem is not in this kernel (no sch_netem module), so the lab cannot add delay; start it "
-                       "without --delay. Rate, queue and MTU still work."));
+        return fail(
+            LabManager::tr("netem is not in this kernel (no sch_netem module), so the lab cannot add delay; start it "
+                           "without --delay. Rate, queue and MTU still work."));
     return {};
 }
 
@@ -190,7 +193,8 @@ Result<LabStatus> labUp(const LabSpec &spec, const LabStepExecutor &executor)
         return std::unexpected(ok.error());
     LabLock lock(spec.name);
     if (!lock.locked())
-        return fail(tr("Another tcptune is changing lab %1; try again when it has finished.").arg(spec.name));
+        return fail(
+            LabManager::tr("Another tcptune is changing lab %1; try again when it has finished.").arg(spec.name));
 
     auto support = qdiscSupport(executor);
     if (!support)
@@ -200,7 +204,8 @@ Result<LabStatus> labUp(const LabSpec &spec, const LabStepExecutor &executor)
 
     const LabStatus before = labStatus(spec.name);
     if (before.state == LabStatus::State::Leftover)
-        return fail(tr("Lab %1 was left behind: %2. Remove it with 'tcptune lab down --name %1', then start it again.")
+        return fail(LabManager::tr(
+                        "Lab %1 was left behind: %2. Remove it with 'tcptune lab down --name %1', then start it again.")
                         .arg(spec.name, before.problem));
 
     LabState state;
@@ -234,7 +239,8 @@ Result<LabStatus> labUp(const LabSpec &spec, const LabStepExecutor &executor)
         return std::unexpected(ok.error());
     if (auto built = runLabSteps(buildUpSteps(spec), executor); !built) {
         removeLab(spec.name, executor);
-        return fail(tr("Could not build lab %1, nothing of it is left: %2").arg(spec.name, built.error().message));
+        return fail(
+            LabManager::tr("Could not build lab %1, nothing of it is left: %2").arg(spec.name, built.error().message));
     }
     state.complete = true;
     if (auto ok = writeLabState(state); !ok)
@@ -248,7 +254,7 @@ Result<void> labDown(const QString &labName, const LabStepExecutor &executor)
         return ok;
     LabLock lock(labName);
     if (!lock.locked())
-        return fail(tr("Another tcptune is changing lab %1; try again when it has finished.").arg(labName));
+        return fail(LabManager::tr("Another tcptune is changing lab %1; try again when it has finished.").arg(labName));
     return removeLab(labName, executor);
 }
 
@@ -260,7 +266,7 @@ LabStatus labStatus(const QString &labName)
 Result<QJsonObject> bottleneckStatistics(const LabStatus &status, const LabStepExecutor &executor)
 {
     if (!status.isUp() || !status.record || status.record->spec.rateBitsPerSecond <= 0)
-        return fail(tr("Lab %1 has no bottleneck: it is down or unshaped.").arg(status.name));
+        return fail(LabManager::tr("Lab %1 has no bottleneck: it is down or unshaped.").arg(status.name));
     const LabLayout l = layoutFor(status.name, status.record->spec.topology);
     auto shown = executor({LabStep::Tool::Tc,
                            {"-n", l.bottleneckNetns, "-s", "-j", "qdisc", "show", "dev", l.bottleneckInterface},
@@ -279,7 +285,7 @@ Result<QJsonObject> bottleneckStatistics(const LabStatus &status, const LabStepE
             stats.insert(QLatin1String(field), q.value(QLatin1String(field)));
         return stats;
     }
-    return fail(tr("tc shows no root qdisc on %1 in %2.").arg(l.bottleneckInterface, l.bottleneckNetns));
+    return fail(LabManager::tr("tc shows no root qdisc on %1 in %2.").arg(l.bottleneckInterface, l.bottleneckNetns));
 }
 
 QList<LabStatus> listLabs()

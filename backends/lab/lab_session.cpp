@@ -8,10 +8,10 @@
 namespace tcptune {
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("LabSession", text);
-}
+// LabSession::tr(): lupdate files this file's text under the context that tr() looks it up in.
+class LabSession final {
+    Q_DECLARE_TR_FUNCTIONS(LabSession)
+};
 
 // Building a lab runs a few dozen ip/tc commands; probing the qdiscs once per boot a few more.
 constexpr int kLabRequestTimeoutMs = 60000;
@@ -73,23 +73,25 @@ Result<LabEndpoints> ensureLabUp(HelperConnection &helper, const QString &labNam
         return std::unexpected(ok.error());
     LabStatus status = labStatus(labName);
     if (status.state == LabStatus::State::Leftover)
-        return fail(tr("Lab %1 was left behind (%2). Remove it with 'tcptune lab down --name %1' and run again.")
-                        .arg(labName, status.problem));
+        return fail(
+            LabSession::tr("Lab %1 was left behind (%2). Remove it with 'tcptune lab down --name %1' and run again.")
+                .arg(labName, status.problem));
     if (!status.isUp()) {
         auto spec = parseLabSpec(labName, {});
         if (!spec)
             return std::unexpected(spec.error());
         if (auto running = helper.ensureStarted(); !running)
-            return fail(tr("Lab %1 is down and tcptune-helper, which builds it, did not start: %2")
+            return fail(LabSession::tr("Lab %1 is down and tcptune-helper, which builds it, did not start: %2")
                             .arg(labName, running.error().message));
         auto started = requestLabUp(helper, *spec);
         if (!started)
-            return fail(tr("Could not start lab %1: %2").arg(labName, started.error().message));
+            return fail(LabSession::tr("Could not start lab %1: %2").arg(labName, started.error().message));
         status = *started;
     }
     const auto endpoints = status.endpoints(agentPort);
     if (!endpoints)
-        return fail(tr("Lab %1 is not up after starting it; see 'tcptune lab status --name %1'.").arg(labName));
+        return fail(
+            LabSession::tr("Lab %1 is not up after starting it; see 'tcptune lab status --name %1'.").arg(labName));
     return *endpoints;
 }
 

@@ -9,11 +9,6 @@
 namespace tcptune {
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("LabSpec", text);
-}
-
 const QString kTopology = QStringLiteral("lab.topology");
 const QString kRate = QStringLiteral("lab.rate");
 const QString kQueue = QStringLiteral("lab.queue");
@@ -31,9 +26,10 @@ Result<void> validateLabName(const QString &name)
 {
     static const QRegularExpression valid(QStringLiteral("^[A-Za-z0-9][A-Za-z0-9_-]{0,16}$"));
     if (!valid.match(name).hasMatch())
-        return fail(tr("'%1' is not a usable lab name: use 1 to 17 letters, digits, '-' or '_', starting with a "
-                       "letter or digit.")
-                        .arg(name));
+        return fail(
+            LabSpec::tr("'%1' is not a usable lab name: use 1 to 17 letters, digits, '-' or '_', starting with a "
+                        "letter or digit.")
+                .arg(name));
     return {};
 }
 
@@ -48,9 +44,10 @@ Result<LabSpec> parseLabSpec(const QString &name, const QMap<QString, QString> &
     for (auto it = labKnobs.cbegin(); it != labKnobs.cend(); ++it) {
         const KnobInfo *knob = catalogue.find(it.key());
         if (knob == nullptr || knob->kind != KnobKind::LabParameter)
-            return fail(tr("'%1' is not a lab parameter; the lab knows lab.topology, lab.rate, lab.queue, lab.mtu "
-                           "and lab.delay.")
-                            .arg(it.key()));
+            return fail(
+                LabSpec::tr("'%1' is not a lab parameter; the lab knows lab.topology, lab.rate, lab.queue, lab.mtu "
+                            "and lab.delay.")
+                    .arg(it.key()));
         auto canonical = knobvalue::parse(*knob, it.value());
         if (!canonical)
             return fail(QStringLiteral("%1: %2").arg(it.key(), canonical.error().message));
@@ -113,12 +110,13 @@ QString describe(const LabSpec &spec)
     QStringList parts{topologyName(spec.topology)};
     parts << (spec.rateBitsPerSecond > 0
                   ? knobvalue::formatHuman(*catalogue.find(kRate), QString::number(spec.rateBitsPerSecond))
-                  : tr("unshaped"));
+                  : LabSpec::tr("unshaped"));
     if (spec.rateBitsPerSecond > 0)
-        parts << tr("queue %1").arg(knobvalue::formatHuman(*catalogue.find(kQueue), QString::number(spec.queueBytes)));
-    parts << tr("MTU %1").arg(spec.mtu);
+        parts << LabSpec::tr("queue %1")
+                     .arg(knobvalue::formatHuman(*catalogue.find(kQueue), QString::number(spec.queueBytes)));
+    parts << LabSpec::tr("MTU %1").arg(spec.mtu);
     if (spec.delayMs > 0)
-        parts << tr("delay %1 ms").arg(spec.delayMs);
+        parts << LabSpec::tr("delay %1 ms").arg(spec.delayMs);
     return parts.join(QStringLiteral(", "));
 }
 

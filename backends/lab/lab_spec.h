@@ -5,6 +5,7 @@
 
 #include "common/error.h"
 
+#include <QCoreApplication>
 #include <QJsonObject>
 #include <QMap>
 #include <QString>
@@ -19,6 +20,8 @@ enum class LabTopology {
 };
 
 struct LabSpec {
+    Q_DECLARE_TR_FUNCTIONS(LabSpec)
+public:
     QString name = QStringLiteral("lab");
     LabTopology topology = LabTopology::Routed;
     std::int64_t rateBitsPerSecond = 0; // 0: unshaped

@@ -10,10 +10,10 @@
 namespace tcptune {
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("LabStepRunner", text);
-}
+// LabStepRunner::tr(): lupdate files this file's text under the context that tr() looks it up in.
+class LabStepRunner final {
+    Q_DECLARE_TR_FUNCTIONS(LabStepRunner)
+};
 
 constexpr int kStepTimeoutMs = 15000;
 
@@ -30,7 +30,7 @@ Result<QString> writeSysctl(const LabStep &step)
     if (!entered)
         return std::unexpected(entered.error());
     if (!problem.isEmpty() && !step.mayFail)
-        return fail(tr("Cannot set %1 in %2: %3").arg(step.args.value(0), step.netns, problem));
+        return fail(LabStepRunner::tr("Cannot set %1 in %2: %3").arg(step.args.value(0), step.netns, problem));
     return QString();
 }
 
@@ -49,20 +49,24 @@ Result<QString> runLabStep(const LabStep &step)
     const QString tool = step.tool == LabStep::Tool::Ip ? QStringLiteral("ip") : QStringLiteral("tc");
     const QString program = systemToolPath(tool);
     if (program.isEmpty())
-        return fail(tr("'%1' was not found in /usr/sbin, /sbin or /usr/bin; install the iproute2 package.").arg(tool));
+        return fail(
+            LabStepRunner::tr("'%1' was not found in /usr/sbin, /sbin or /usr/bin; install the iproute2 package.")
+                .arg(tool));
 
     // No shell and a minimal environment: the arguments come from the plan, never from a string.
     process::Options options;
     options.environment = {QStringLiteral("PATH=/usr/sbin:/usr/bin:/sbin:/bin"), QStringLiteral("LC_ALL=C")};
     auto ran = process::run(program, step.args, kStepTimeoutMs, options);
     if (!ran)
-        return step.mayFail ? Result<QString>(QString())
-                            : fail(tr("'%1' could not run: %2").arg(step.toString(), ran.error().message));
+        return step.mayFail
+                   ? Result<QString>(QString())
+                   : fail(LabStepRunner::tr("'%1' could not run: %2").arg(step.toString(), ran.error().message));
     if (!ran->succeeded()) {
         if (step.mayFail)
             return QString();
         const QString message = QString::fromLocal8Bit(ran->standardError).trimmed();
-        return fail(tr("'%1' failed: %2").arg(step.toString(), message.isEmpty() ? tr("no message") : message));
+        return fail(LabStepRunner::tr("'%1' failed: %2")
+                        .arg(step.toString(), message.isEmpty() ? LabStepRunner::tr("no message") : message));
     }
     return QString::fromLocal8Bit(ran->standardOutput);
 }

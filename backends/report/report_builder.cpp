@@ -13,10 +13,10 @@
 namespace tcptune {
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("ReportBuilder", text);
-}
+// ReportBuilder::tr(): lupdate files this file's text under the context that tr() looks it up in.
+class ReportBuilder final {
+    Q_DECLARE_TR_FUNCTIONS(ReportBuilder)
+};
 
 ReportRun toReportRun(const RunRecord &r)
 {
@@ -141,24 +141,27 @@ void addKnobs(ReportModel &model, const ResultStore &store, const std::optional<
 void addNotes(ReportModel &model)
 {
     if (model.status != experimentStatusName(ExperimentStatus::Finished))
-        model.notes << tr("The experiment is %1, not finished%2: the table shows only the runs that ended.")
+        model.notes << ReportBuilder::tr(
+                           "The experiment is %1, not finished%2: the table shows only the runs that ended.")
                            .arg(model.status, model.statusError.isEmpty()
                                                   ? QString()
                                                   : QStringLiteral(" (%1)").arg(model.statusError));
     for (const ReportRun *r : model.failedRuns())
-        model.notes << tr("Run %1 (%2, repeat %3) FAILED: %4")
+        model.notes << ReportBuilder::tr("Run %1 (%2, repeat %3) FAILED: %4")
                            .arg(r->runIndex + 1)
                            .arg(r->point)
                            .arg(r->repeat + 1)
-                           .arg(r->error.isEmpty() ? tr("no error was recorded") : r->error);
+                           .arg(r->error.isEmpty() ? ReportBuilder::tr("no error was recorded") : r->error);
     for (const ReportRow &row : model.rows) {
         if (row.collapsedRuns > 0)
-            model.notes << tr("%1: throughput collapsed mid-run in %2 of %3 runs (last third below half of the first).")
-                               .arg(row.value)
-                               .arg(row.collapsedRuns)
-                               .arg(row.okRuns);
+            model.notes
+                << ReportBuilder::tr(
+                       "%1: throughput collapsed mid-run in %2 of %3 runs (last third below half of the first).")
+                       .arg(row.value)
+                       .arg(row.collapsedRuns)
+                       .arg(row.okRuns);
         if (row.highVariance)
-            model.notes << tr("%1: high run-to-run variance (coefficient of variation %2 %).")
+            model.notes << ReportBuilder::tr("%1: high run-to-run variance (coefficient of variation %2 %).")
                                .arg(row.value)
                                .arg(row.cv * 100.0, 0, 'f', 0);
     }
@@ -190,8 +193,8 @@ Result<ReportSubject> ReportSubject::parse(const QString &text)
     }
     const qint64 id = number.toLongLong(&ok);
     if (!ok || id <= 0)
-        return fail(tr("'%1' is not a result id. Use an experiment id (e.g. 12) or a run id as run:34; "
-                       "`tcptune results list` shows them.")
+        return fail(ReportBuilder::tr("'%1' is not a result id. Use an experiment id (e.g. 12) or a run id as run:34; "
+                                      "`tcptune results list` shows them.")
                         .arg(text));
     (isRun ? s.runId : s.experimentId) = id;
     return s;
@@ -217,9 +220,9 @@ Result<ReportModel> buildReport(const ResultStore &store, const ReportSubject &s
         return std::unexpected(runs.error());
 
     model.experimentId = experimentId;
-    model.title = experiment->name.isEmpty() ? tr("Experiment %1").arg(experimentId) : experiment->name;
+    model.title = experiment->name.isEmpty() ? ReportBuilder::tr("Experiment %1").arg(experimentId) : experiment->name;
     if (model.runId > 0)
-        model.title += tr(", run %1").arg(model.runId);
+        model.title += ReportBuilder::tr(", run %1").arg(model.runId);
     model.started = experiment->created;
     model.status = experimentStatusName(experiment->status);
     model.statusError = experiment->error;
@@ -236,10 +239,11 @@ Result<ReportModel> buildReport(const ResultStore &store, const ReportSubject &s
             axisNames << a.name();
         model.axisName = axisNames.join(QStringLiteral(" x "));
     } else {
-        model.notes << tr("The stored spec no longer parses (%1); it is shown as stored.").arg(plan.error().message);
+        model.notes << ReportBuilder::tr("The stored spec no longer parses (%1); it is shown as stored.")
+                           .arg(plan.error().message);
     }
     if (model.axisName.isEmpty())
-        model.axisName = tr("experiment");
+        model.axisName = ReportBuilder::tr("experiment");
 
     for (const RunRecord &r : *runs) {
         if (model.runId > 0 && r.id != model.runId)

@@ -5,24 +5,19 @@
 namespace tcptune {
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("ReportModel", text);
-}
-
 } // namespace
 
 QStringList ReportRow::flags() const
 {
     QStringList out;
     if (collapsedRuns > 0)
-        out << tr("collapse (%1 of %2 runs)").arg(collapsedRuns).arg(okRuns);
+        out << ReportModel::tr("collapse (%1 of %2 runs)").arg(collapsedRuns).arg(okRuns);
     if (highVariance)
-        out << tr("high variance (CV %1 %)").arg(cv * 100.0, 0, 'f', 0);
+        out << ReportModel::tr("high variance (CV %1 %)").arg(cv * 100.0, 0, 'f', 0);
     if (failedRuns > 0)
-        out << tr("FAILED: %1 of %2 runs").arg(failedRuns).arg(plannedRuns);
+        out << ReportModel::tr("FAILED: %1 of %2 runs").arg(failedRuns).arg(plannedRuns);
     if (okRuns + failedRuns < plannedRuns)
-        out << tr("incomplete: %1 of %2 runs").arg(okRuns + failedRuns).arg(plannedRuns);
+        out << ReportModel::tr("incomplete: %1 of %2 runs").arg(okRuns + failedRuns).arg(plannedRuns);
     return out;
 }
 

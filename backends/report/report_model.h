@@ -6,6 +6,7 @@
 #include "experiment/run_record.h"
 
 #include <QByteArray>
+#include <QCoreApplication>
 #include <QDateTime>
 #include <QList>
 #include <QString>
@@ -93,6 +94,8 @@ struct ReportChart {
 };
 
 struct ReportModel {
+    Q_DECLARE_TR_FUNCTIONS(ReportModel)
+public:
     QString title;
     QString description;
     QDateTime date;    // when the report was written

@@ -8,10 +8,10 @@
 namespace tcptune {
 namespace {
 
-QString tr(const char *text, const char *disambiguation = nullptr, int n = -1)
-{
-    return QCoreApplication::translate("ReportTables", text, disambiguation, n);
-}
+// ReportTables::tr(): lupdate files this file's text under the context that tr() looks it up in.
+class ReportTables final {
+    Q_DECLARE_TR_FUNCTIONS(ReportTables)
+};
 
 QString dash(const QString &s)
 {
@@ -30,19 +30,19 @@ namespace reporttables {
 Headings headings(const ReportModel &model)
 {
     Headings h;
-    h.notes = tr("Flags and failures");
-    h.failures = tr("FAILED runs: %1 of %2. Their errors are listed below and in the table of every run.")
+    h.notes = ReportTables::tr("Flags and failures");
+    h.failures = ReportTables::tr("FAILED runs: %1 of %2. Their errors are listed below and in the table of every run.")
                      .arg(model.failedRunCount())
                      .arg(model.runs.size());
-    h.noFailures = tr("No run failed.");
-    h.results = tr("Results");
-    h.charts = tr("Charts");
-    h.runs = tr("Every run");
-    h.host = tr("Host");
-    h.knobs = tr("Knobs of both ends");
-    h.spec = tr("Experiment spec");
-    h.rerun = tr("Run it again");
-    h.rerunHint = tr("Save the spec below as the file named in the command, then run:");
+    h.noFailures = ReportTables::tr("No run failed.");
+    h.results = ReportTables::tr("Results");
+    h.charts = ReportTables::tr("Charts");
+    h.runs = ReportTables::tr("Every run");
+    h.host = ReportTables::tr("Host");
+    h.knobs = ReportTables::tr("Knobs of both ends");
+    h.spec = ReportTables::tr("Experiment spec");
+    h.rerun = ReportTables::tr("Run it again");
+    h.rerunHint = ReportTables::tr("Save the spec below as the file named in the command, then run:");
     return h;
 }
 
@@ -50,39 +50,45 @@ QList<QPair<QString, QString>> facts(const ReportModel &model)
 {
     const QLocale c = QLocale::c();
     QList<QPair<QString, QString>> out;
-    out.append({tr("Report written"), c.toString(model.date, QStringLiteral("yyyy-MM-dd HH:mm:ss t"))});
-    out.append({tr("Experiment"), QStringLiteral("%1 (%2)").arg(model.experimentId).arg(model.status)});
+    out.append({ReportTables::tr("Report written"), c.toString(model.date, QStringLiteral("yyyy-MM-dd HH:mm:ss t"))});
+    out.append({ReportTables::tr("Experiment"), QStringLiteral("%1 (%2)").arg(model.experimentId).arg(model.status)});
     if (model.runId > 0)
-        out.append({tr("Run"), QString::number(model.runId)});
+        out.append({ReportTables::tr("Run"), QString::number(model.runId)});
     if (model.started.isValid())
-        out.append({tr("Started"), c.toString(model.started, QStringLiteral("yyyy-MM-dd HH:mm:ss t"))});
+        out.append({ReportTables::tr("Started"), c.toString(model.started, QStringLiteral("yyyy-MM-dd HH:mm:ss t"))});
     if (!model.target.isEmpty())
-        out.append({tr("Target"), model.target});
-    out.append({tr("Host"), dash(model.host.hostname)});
-    out.append({tr("Kernel"), QStringLiteral("%1 %2").arg(model.host.kernel, model.host.machine).trimmed()});
+        out.append({ReportTables::tr("Target"), model.target});
+    out.append({ReportTables::tr("Host"), dash(model.host.hostname)});
+    out.append(
+        {ReportTables::tr("Kernel"), QStringLiteral("%1 %2").arg(model.host.kernel, model.host.machine).trimmed()});
     QStringList nics;
     for (const NicFacts &n : model.host.nics)
         if (n.driver != QLatin1String("virtual"))
             nics << QStringLiteral("%1 (%2)").arg(n.name, n.driver);
-    out.append({tr("NICs with a driver"), nics.isEmpty() ? tr("none (only virtual interfaces)") : nics.join(", ")});
-    out.append({tr("Runs"), tr("%1, %2 failed").arg(model.runs.size()).arg(model.failedRunCount())});
+    out.append({ReportTables::tr("NICs with a driver"),
+                nics.isEmpty() ? ReportTables::tr("none (only virtual interfaces)") : nics.join(", ")});
+    out.append({ReportTables::tr("Runs"),
+                ReportTables::tr("%1, %2 failed").arg(model.runs.size()).arg(model.failedRunCount())});
     return out;
 }
 
 ReportTable results(const ReportModel &model)
 {
     ReportTable t;
-    t.title = tr("Results");
-    t.header = {model.axisName,      tr("throughput Mbit/s (mean ± sd)"),
-                tr("runs"),          tr("min .. max Mbit/s"),
-                tr("RTT median ms"), tr("RTT p95 ms"),
-                tr("flags")};
+    t.title = ReportTables::tr("Results");
+    t.header = {model.axisName,
+                ReportTables::tr("throughput Mbit/s (mean ± sd)"),
+                ReportTables::tr("runs"),
+                ReportTables::tr("min .. max Mbit/s"),
+                ReportTables::tr("RTT median ms"),
+                ReportTables::tr("RTT p95 ms"),
+                ReportTables::tr("flags")};
     t.numericColumns = {1, 2, 3, 4, 5};
     for (const ReportRow &r : model.rows) {
         const bool any = r.okRuns > 0;
         t.rows << QStringList{
             r.value,
-            any ? reportformat::meanSd(r.meanBps, r.sdBps) : tr("no result"),
+            any ? reportformat::meanSd(r.meanBps, r.sdBps) : ReportTables::tr("no result"),
             QStringLiteral("%1/%2").arg(r.okRuns).arg(r.plannedRuns),
             any ? QStringLiteral("%1 .. %2").arg(reportformat::mbps(r.minBps), reportformat::mbps(r.maxBps))
                 : QStringLiteral("-"),
@@ -97,15 +103,22 @@ ReportTable results(const ReportModel &model)
 ReportTable runs(const ReportModel &model)
 {
     ReportTable t;
-    t.title = tr("Every run");
-    t.header = {tr("run"),           tr("point"),      tr("repeat"),   tr("status"), tr("throughput Mbit/s"),
-                tr("RTT median ms"), tr("RTT p95 ms"), tr("retrans."), tr("note")};
+    t.title = ReportTables::tr("Every run");
+    t.header = {ReportTables::tr("run"),
+                ReportTables::tr("point"),
+                ReportTables::tr("repeat"),
+                ReportTables::tr("status"),
+                ReportTables::tr("throughput Mbit/s"),
+                ReportTables::tr("RTT median ms"),
+                ReportTables::tr("RTT p95 ms"),
+                ReportTables::tr("retrans."),
+                ReportTables::tr("note")};
     t.numericColumns = {0, 2, 4, 5, 6, 7};
     for (const ReportRun &r : model.runs) {
         const bool ok = r.status == runStatusName(RunStatus::Ok);
         QString note = r.error;
         if (r.collapsed)
-            note = tr("collapsed mid-run");
+            note = ReportTables::tr("collapsed mid-run");
         t.rows << QStringList{QString::number(r.runIndex + 1),
                               r.point,
                               QString::number(r.repeat + 1),
@@ -123,8 +136,9 @@ ReportTable runs(const ReportModel &model)
 ReportTable nics(const ReportModel &model)
 {
     ReportTable t;
-    t.title = tr("Network interfaces");
-    t.header = {tr("interface"), tr("driver"), tr("MTU"), tr("speed"), tr("state"), tr("root qdisc")};
+    t.title = ReportTables::tr("Network interfaces");
+    t.header = {ReportTables::tr("interface"), ReportTables::tr("driver"), ReportTables::tr("MTU"),
+                ReportTables::tr("speed"),     ReportTables::tr("state"),  ReportTables::tr("root qdisc")};
     t.numericColumns = {2};
     for (const NicFacts &n : model.host.nics) {
         t.rows << QStringList{n.name,        dash(n.driver),    QString::number(n.mtu),
@@ -137,12 +151,13 @@ ReportTable nics(const ReportModel &model)
 ReportTable knobs(const ReportModel &model)
 {
     ReportTable t;
-    t.title = tr("Knobs (both ends, before the first run)");
-    t.header = {tr("knob"), tr("local before"), tr("remote before"), tr("set by the experiment")};
+    t.title = ReportTables::tr("Knobs (both ends, before the first run)");
+    t.header = {ReportTables::tr("knob"), ReportTables::tr("local before"), ReportTables::tr("remote before"),
+                ReportTables::tr("set by the experiment")};
     for (const ReportKnob &k : model.knobs) {
         QString set = k.setTo;
         if (k.swept)
-            set = tr("swept: %1").arg(set);
+            set = ReportTables::tr("swept: %1").arg(set);
         t.rows << QStringList{k.key, dash(k.localBefore), dash(k.remoteBefore), dash(set)};
         t.alert << k.changed();
     }

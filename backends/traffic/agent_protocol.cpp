@@ -9,10 +9,10 @@
 namespace tcptune::agentproto {
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("AgentProtocol", text);
-}
+// AgentProtocol::tr(): lupdate files this file's text under the context that tr() looks it up in.
+class AgentProtocol final {
+    Q_DECLARE_TR_FUNCTIONS(AgentProtocol)
+};
 
 QString key(const char *k)
 {
@@ -34,18 +34,20 @@ Result<QJsonObject> decode(const QByteArray &line)
     QJsonParseError error;
     const QJsonDocument doc = QJsonDocument::fromJson(line, &error);
     if (error.error != QJsonParseError::NoError || !doc.isObject())
-        return fail(tr("malformed control message (not a JSON object: %1)")
-                        .arg(error.error != QJsonParseError::NoError ? error.errorString() : tr("not an object")));
+        return fail(AgentProtocol::tr("malformed control message (not a JSON object: %1)")
+                        .arg(error.error != QJsonParseError::NoError ? error.errorString()
+                                                                     : AgentProtocol::tr("not an object")));
     const QJsonObject o = doc.object();
     const QJsonValue version = o.value(key("tcptune_agent"));
     if (!version.isDouble())
-        return fail(tr("malformed control message (no \"tcptune_agent\" protocol version)"));
+        return fail(AgentProtocol::tr("malformed control message (no \"tcptune_agent\" protocol version)"));
     if (version.toInt() != kVersion)
-        return fail(tr("protocol version %1 is not supported; this agent speaks version %2, update the older side")
+        return fail(AgentProtocol::tr(
+                        "protocol version %1 is not supported; this agent speaks version %2, update the older side")
                         .arg(version.toInt())
                         .arg(kVersion));
     if (!o.value(key("type")).isString())
-        return fail(tr("malformed control message (no \"type\")"));
+        return fail(AgentProtocol::tr("malformed control message (no \"type\")"));
     return o;
 }
 
@@ -105,7 +107,8 @@ Result<SessionParams> parseStart(const QJsonObject &m)
         const QJsonValue v = m.value(key(name));
         const double d = v.toDouble(std::nan(""));
         if (!v.isDouble() || !std::isfinite(d) || d != std::floor(d) || d < double(min) || d > double(max))
-            return fail(tr("\"%1\" must be a whole number from %2 to %3").arg(key(name)).arg(min).arg(max));
+            return fail(
+                AgentProtocol::tr("\"%1\" must be a whole number from %2 to %3").arg(key(name)).arg(min).arg(max));
         out = std::int64_t(d);
         return {};
     };
@@ -125,11 +128,13 @@ Result<SessionParams> parseStart(const QJsonObject &m)
     p.durationS = m.value(key("duration_s")).toDouble(-1);
     p.omitS = m.value(key("omit_s")).toDouble(0);
     if (!std::isfinite(p.durationS) || p.durationS <= 0 || p.durationS > TrafficLimits::kMaxDurationS)
-        return fail(tr("\"duration_s\" must be more than 0 and at most %1").arg(TrafficLimits::kMaxDurationS));
+        return fail(
+            AgentProtocol::tr("\"duration_s\" must be more than 0 and at most %1").arg(TrafficLimits::kMaxDurationS));
     if (!std::isfinite(p.omitS) || p.omitS < 0 || p.omitS > 600)
-        return fail(tr("\"omit_s\" must be from 0 to 600"));
+        return fail(AgentProtocol::tr("\"omit_s\" must be from 0 to 600"));
     if ((p.requestBytes == 0) != (p.responseBytes == 0))
-        return fail(tr("\"request_bytes\" and \"response_bytes\" must both be 0 (sink) or both positive"));
+        return fail(
+            AgentProtocol::tr("\"request_bytes\" and \"response_bytes\" must both be 0 (sink) or both positive"));
     p.latencyProbe = m.value(key("latency_probe")).toBool(false);
     p.token = m.value(key("token")).toString();
     return p;

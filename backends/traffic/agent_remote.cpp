@@ -10,11 +10,6 @@
 namespace tcptune {
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("AgentRemote", text);
-}
-
 QString key(const char *k)
 {
     return QString::fromLatin1(k);

@@ -3,9 +3,12 @@
 
 #include "traffic/remote_session.h"
 
+#include <QCoreApplication>
+
 namespace tcptune {
 
 class AgentRemote final : public RemoteSession {
+    Q_DECLARE_TR_FUNCTIONS(AgentRemote)
 public:
     explicit AgentRemote(const TrafficSpec &spec);
 

@@ -12,11 +12,6 @@
 namespace tcptune {
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("Iperf3Remote", text);
-}
-
 QString key(const char *k)
 {
     return QString::fromLatin1(k);

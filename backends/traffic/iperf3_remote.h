@@ -6,9 +6,12 @@
 
 #include "traffic/remote_session.h"
 
+#include <QCoreApplication>
+
 namespace tcptune {
 
 class Iperf3Remote final : public RemoteSession {
+    Q_DECLARE_TR_FUNCTIONS(Iperf3Remote)
 public:
     // iperf3's states, as signed chars on the control connection.
     enum State : signed char {

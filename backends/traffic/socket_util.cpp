@@ -20,10 +20,10 @@
 namespace tcptune::sock {
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("TrafficSocket", text);
-}
+// TrafficSocket::tr(): lupdate files this file's text under the context that tr() looks it up in.
+class TrafficSocket final {
+    Q_DECLARE_TR_FUNCTIONS(TrafficSocket)
+};
 
 int remainingMs(Clock::time_point deadline)
 {
@@ -39,7 +39,7 @@ Result<void> waitFor(int fd, short events, Clock::time_point deadline)
         if (n > 0)
             return {};
         if (n == 0)
-            return fail(tr("timed out"));
+            return fail(TrafficSocket::tr("timed out"));
         if (errno != EINTR)
             return fail(errnoText(errno));
     }
@@ -69,7 +69,7 @@ Result<Address> resolve(const QString &host, std::uint16_t port)
     const QByteArray service = QByteArray::number(port);
     const int rc = ::getaddrinfo(host.toUtf8().constData(), service.constData(), &hints, &list);
     if (rc != 0 || !list)
-        return fail(tr("Cannot resolve host '%1': %2. Check the name, or give an IP address.")
+        return fail(TrafficSocket::tr("Cannot resolve host '%1': %2. Check the name, or give an IP address.")
                         .arg(host, QString::fromLocal8Bit(::gai_strerror(rc))));
     Address a;
     std::memcpy(&a.storage, list->ai_addr, list->ai_addrlen);
@@ -97,7 +97,7 @@ Result<QList<int>> createTcpSockets(int family, int count, const QString &netns)
     if (error != 0) {
         for (int fd : fds)
             ::close(fd);
-        return fail(tr("Cannot create a TCP socket: %1.").arg(errnoText(error)));
+        return fail(TrafficSocket::tr("Cannot create a TCP socket: %1.").arg(errnoText(error)));
     }
     return fds;
 }
@@ -119,8 +119,9 @@ Result<void> connectWithTimeout(int fd, const Address &address, int timeoutMs, c
     if (rc != 0 && error == EINPROGRESS) {
         const auto deadline = Clock::now() + std::chrono::milliseconds(timeoutMs);
         if (auto w = waitFor(fd, POLLOUT, deadline); !w)
-            return fail(tr("Cannot connect to %1: no answer within %2 s. Check that the host is up and reachable "
-                           "and that no firewall drops the connection.")
+            return fail(TrafficSocket::tr(
+                            "Cannot connect to %1: no answer within %2 s. Check that the host is up and reachable "
+                            "and that no firewall drops the connection.")
                             .arg(what)
                             .arg(timeoutMs / 1000.0));
         socklen_t len = sizeof(error);
@@ -128,11 +129,13 @@ Result<void> connectWithTimeout(int fd, const Address &address, int timeoutMs, c
     }
     ::fcntl(fd, F_SETFL, flags & ~O_NONBLOCK);
     if (error == ECONNREFUSED)
-        return fail(tr("Cannot connect to %1: connection refused. Start `tcptune serve` (or `iperf3 -s`) there, "
-                       "or check the port.")
-                        .arg(what));
+        return fail(
+            TrafficSocket::tr("Cannot connect to %1: connection refused. Start `tcptune serve` (or `iperf3 -s`) there, "
+                              "or check the port.")
+                .arg(what));
     if (error != 0)
-        return fail(tr("Cannot connect to %1: %2. Check the address and the route to it.").arg(what, errnoText(error)));
+        return fail(TrafficSocket::tr("Cannot connect to %1: %2. Check the address and the route to it.")
+                        .arg(what, errnoText(error)));
     return {};
 }
 
@@ -172,7 +175,7 @@ Result<void> recvAll(int fd, char *data, std::size_t size, Clock::time_point dea
             continue;
         }
         if (n == 0)
-            return fail(tr("connection closed by the peer"));
+            return fail(TrafficSocket::tr("connection closed by the peer"));
         if (errno == EINTR)
             continue;
         if (errno == EAGAIN || errno == EWOULDBLOCK) {
@@ -197,7 +200,7 @@ Result<QByteArray> readLine(int fd, QByteArray &buffer, int maxLength, Clock::ti
             return line;
         }
         if (buffer.size() > maxLength)
-            return fail(tr("line longer than %1 bytes").arg(maxLength));
+            return fail(TrafficSocket::tr("line longer than %1 bytes").arg(maxLength));
         char chunk[4096];
         const ssize_t n = ::recv(fd, chunk, sizeof chunk, MSG_DONTWAIT);
         if (n > 0) {
@@ -205,7 +208,7 @@ Result<QByteArray> readLine(int fd, QByteArray &buffer, int maxLength, Clock::ti
             continue;
         }
         if (n == 0)
-            return fail(tr("connection closed by the peer"));
+            return fail(TrafficSocket::tr("connection closed by the peer"));
         if (errno == EINTR)
             continue;
         if (errno == EAGAIN || errno == EWOULDBLOCK) {
@@ -221,7 +224,10 @@ Result<void> applySenderOptions(int fd, const TrafficSpec &spec)
 {
     auto setInt = [fd](int level, int option, int value, const char *name) -> Result<void> {
         if (::setsockopt(fd, level, option, &value, sizeof value) != 0)
-            return fail(tr("Cannot set %1 to %2: %3.").arg(QString::fromLatin1(name)).arg(value).arg(errnoText(errno)));
+            return fail(TrafficSocket::tr("Cannot set %1 to %2: %3.")
+                            .arg(QString::fromLatin1(name))
+                            .arg(value)
+                            .arg(errnoText(errno)));
         return {};
     };
     if (spec.sndbuf > 0)
@@ -241,14 +247,15 @@ Result<void> applySenderOptions(int fd, const TrafficSpec &spec)
     if (!spec.congestionControl.isEmpty()) {
         const QByteArray name = spec.congestionControl.toLatin1();
         if (::setsockopt(fd, IPPROTO_TCP, TCP_CONGESTION, name.constData(), socklen_t(name.size())) != 0)
-            return fail(tr("Cannot use congestion control '%1': %2. See net.ipv4.tcp_available_congestion_control "
-                           "(a module may need loading).")
+            return fail(TrafficSocket::tr(
+                            "Cannot use congestion control '%1': %2. See net.ipv4.tcp_available_congestion_control "
+                            "(a module may need loading).")
                             .arg(spec.congestionControl, errnoText(errno)));
     }
     if (spec.maxPacingRateBps > 0) {
         const std::uint64_t bytesPerSecond = std::uint64_t(spec.maxPacingRateBps / 8);
         if (::setsockopt(fd, SOL_SOCKET, SO_MAX_PACING_RATE, &bytesPerSecond, sizeof bytesPerSecond) != 0)
-            return fail(tr("Cannot set SO_MAX_PACING_RATE: %1.").arg(errnoText(errno)));
+            return fail(TrafficSocket::tr("Cannot set SO_MAX_PACING_RATE: %1.").arg(errnoText(errno)));
     }
     return {};
 }

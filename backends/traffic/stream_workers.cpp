@@ -19,14 +19,9 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("StreamWorker", text);
-}
-
 void failWorker(StreamWorker &w, int error)
 {
-    w.error = error == 0 ? tr("the target closed the data connection") : sock::errnoText(error);
+    w.error = error == 0 ? StreamWorker::tr("the target closed the data connection") : sock::errnoText(error);
     w.failed = true;
 }
 

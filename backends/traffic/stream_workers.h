@@ -5,6 +5,7 @@
 
 #include "traffic/traffic_spec.h"
 
+#include <QCoreApplication>
 #include <QString>
 
 #include <atomic>
@@ -28,6 +29,8 @@ struct LatencyRecord {
 };
 
 struct StreamWorker {
+    Q_DECLARE_TR_FUNCTIONS(StreamWorker)
+public:
     int index = 0;
     int fd = -1;
     bool probe = false;

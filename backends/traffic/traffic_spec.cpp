@@ -9,11 +9,6 @@
 namespace tcptune {
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("TrafficSpec", text);
-}
-
 QString key(const char *k)
 {
     return QString::fromLatin1(k);
@@ -40,7 +35,7 @@ Result<Workload> parseWorkload(const QString &name)
         return Workload::RequestResponse;
     if (n == QLatin1String("split-write"))
         return Workload::SplitWrite;
-    return fail(tr("Unknown workload '%1'; use bulk, rr or split-write.").arg(name));
+    return fail(TrafficSpec::tr("Unknown workload '%1'; use bulk, rr or split-write.").arg(name));
 }
 
 Result<TrafficTarget> TrafficTarget::parse(const QString &text)
@@ -54,8 +49,8 @@ Result<TrafficTarget> TrafficTarget::parse(const QString &text)
     } else if (rest.startsWith(QLatin1String("tcptune://"), Qt::CaseInsensitive)) {
         rest = rest.mid(10);
     } else if (rest.contains(QLatin1String("://"))) {
-        return fail(tr("Unknown target scheme in '%1'; give HOST[:PORT] for a tcptune agent or "
-                       "iperf3://HOST[:PORT] for an iperf3 server.")
+        return fail(TrafficSpec::tr("Unknown target scheme in '%1'; give HOST[:PORT] for a tcptune agent or "
+                                    "iperf3://HOST[:PORT] for an iperf3 server.")
                         .arg(text));
     }
     if (rest.endsWith(QLatin1Char('/')))
@@ -64,12 +59,12 @@ Result<TrafficTarget> TrafficTarget::parse(const QString &text)
     if (rest.startsWith(QLatin1Char('['))) {
         const qsizetype close = rest.indexOf(QLatin1Char(']'));
         if (close < 0)
-            return fail(tr("Missing ']' in target '%1'; write IPv6 addresses as [ADDR]:PORT.").arg(text));
+            return fail(TrafficSpec::tr("Missing ']' in target '%1'; write IPv6 addresses as [ADDR]:PORT.").arg(text));
         t.host = rest.mid(1, close - 1);
         const QString after = rest.mid(close + 1);
         if (!after.isEmpty()) {
             if (!after.startsWith(QLatin1Char(':')))
-                return fail(tr("Unexpected text after ']' in target '%1'; write [ADDR]:PORT.").arg(text));
+                return fail(TrafficSpec::tr("Unexpected text after ']' in target '%1'; write [ADDR]:PORT.").arg(text));
             portText = after.mid(1);
         }
     } else if (rest.count(QLatin1Char(':')) == 1) {
@@ -79,15 +74,15 @@ Result<TrafficTarget> TrafficTarget::parse(const QString &text)
         t.host = rest; // a name, an IPv4 address or a bare IPv6 address
     }
     if (t.host.isEmpty())
-        return fail(tr("The target '%1' has no host; give HOST[:PORT].").arg(text));
+        return fail(TrafficSpec::tr("The target '%1' has no host; give HOST[:PORT].").arg(text));
     static const QRegularExpression hostChars(QStringLiteral("^[A-Za-z0-9._:%-]+$"));
     if (!hostChars.match(t.host).hasMatch())
-        return fail(tr("'%1' is not a host name or address; give HOST[:PORT].").arg(t.host));
+        return fail(TrafficSpec::tr("'%1' is not a host name or address; give HOST[:PORT].").arg(t.host));
     if (!portText.isNull()) {
         bool ok = false;
         const int port = portText.toInt(&ok);
         if (!ok || port < 1 || port > 65535)
-            return fail(tr("'%1' is not a port; give a number from 1 to 65535.").arg(portText));
+            return fail(TrafficSpec::tr("'%1' is not a port; give a number from 1 to 65535.").arg(portText));
         t.port = std::uint16_t(port);
     }
     return t;

@@ -5,6 +5,7 @@
 
 #include "common/error.h"
 
+#include <QCoreApplication>
 #include <QJsonObject>
 #include <QString>
 
@@ -56,6 +57,8 @@ struct TrafficLimits {
 };
 
 struct TrafficSpec {
+    Q_DECLARE_TR_FUNCTIONS(TrafficSpec)
+public:
     Workload workload = Workload::Bulk;
     double durationS = 10;               // measured time, after the omitted seconds
     double omitS = 0;                    // run this long first and leave it out of the figures

@@ -17,11 +17,6 @@
 namespace tcptune {
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("ChartExporter", text);
-}
-
 } // namespace
 
 Result<ChartExporter::Format> ChartExporter::formatFromName(const QString &name)

@@ -6,6 +6,7 @@
 #include "common/error.h"
 
 #include <QByteArray>
+#include <QCoreApplication>
 #include <QImage>
 #include <QRectF>
 #include <QSize>
@@ -20,6 +21,7 @@ namespace tcptune {
 using ChartPainterFunction = std::function<void(QPainter *, const QRectF &)>;
 
 class ChartExporter final {
+    Q_DECLARE_TR_FUNCTIONS(ChartExporter)
 public:
     enum class Format { Png, Svg, Pdf };
     static constexpr int kDefaultDpi = 96;

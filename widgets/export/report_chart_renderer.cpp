@@ -11,11 +11,6 @@
 namespace tcptune {
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("ReportChartRenderer", text);
-}
-
 constexpr int kMaxLines = 12; // more lines than this are unreadable in one chart
 
 QList<ChartSample> chartSamples(const ReportRun &run)

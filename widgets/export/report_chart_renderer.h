@@ -6,9 +6,12 @@
 #include "export/chart_exporter.h"
 #include "report/report_model.h"
 
+#include <QCoreApplication>
+
 namespace tcptune {
 
 class ReportChartRenderer final {
+    Q_DECLARE_TR_FUNCTIONS(ReportChartRenderer)
 public:
     static constexpr QSize kDefaultSize{900, 380};
 

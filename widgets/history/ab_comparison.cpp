@@ -19,10 +19,10 @@ AbRow row(const QString &figure, double a, double b, bool known = true)
     return r;
 }
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("tcptune::AbComparison", text);
-}
+// AbComparison::tr(): lupdate files this file's text under the context that tr() looks it up in.
+class AbComparison final {
+    Q_DECLARE_TR_FUNCTIONS(AbComparison)
+};
 
 } // namespace
 
@@ -31,12 +31,12 @@ QList<AbRow> compareRuns(const RunRecord &a, const RunRecord &b)
     // RTT figures are negative when unknown.
     const auto rtt = [](const QString &name, double x, double y) { return row(name, x, y, x >= 0 && y >= 0); };
     return {
-        row(tr("Throughput (Mbit/s)"), a.throughputBps / 1e6, b.throughputBps / 1e6),
-        rtt(tr("RTT min (ms)"), a.rttMinMs, b.rttMinMs),
-        rtt(tr("RTT median (ms)"), a.rttMedianMs, b.rttMedianMs),
-        rtt(tr("RTT p95 (ms)"), a.rttP95Ms, b.rttP95Ms),
-        row(tr("Retransmissions"), double(a.retransmits), double(b.retransmits)),
-        row(tr("Bytes sent (MB)"), double(a.senderBytes) / 1e6, double(b.senderBytes) / 1e6),
+        row(AbComparison::tr("Throughput (Mbit/s)"), a.throughputBps / 1e6, b.throughputBps / 1e6),
+        rtt(AbComparison::tr("RTT min (ms)"), a.rttMinMs, b.rttMinMs),
+        rtt(AbComparison::tr("RTT median (ms)"), a.rttMedianMs, b.rttMedianMs),
+        rtt(AbComparison::tr("RTT p95 (ms)"), a.rttP95Ms, b.rttP95Ms),
+        row(AbComparison::tr("Retransmissions"), double(a.retransmits), double(b.retransmits)),
+        row(AbComparison::tr("Bytes sent (MB)"), double(a.senderBytes) / 1e6, double(b.senderBytes) / 1e6),
     };
 }
 

@@ -12,10 +12,10 @@
 namespace tcptune::cli {
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("AnalyzeCommand", text);
-}
+// AnalyzeCommand::tr(): lupdate files this file's text under the context that tr() looks it up in.
+class AnalyzeCommand final {
+    Q_DECLARE_TR_FUNCTIONS(AnalyzeCommand)
+};
 
 QString humanBytes(std::int64_t bytes)
 {
@@ -28,7 +28,7 @@ QString humanBytes(std::int64_t bytes)
 
 void printTable(const CaptureAnalysis &a)
 {
-    out() << tr("%1: %2 packets, link type %3, %4 s, %5 TCP flows, %6 malformed")
+    out() << AnalyzeCommand::tr("%1: %2 packets, link type %3, %4 s, %5 TCP flows, %6 malformed")
                  .arg(a.file)
                  .arg(a.packets)
                  .arg(a.link_type)
@@ -40,15 +40,15 @@ void printTable(const CaptureAnalysis &a)
     for (const FlowAnalysis &f : a.flows)
         width = std::max({width, int(f.client.toString().size()), int(f.server.toString().size())});
     out() << QStringLiteral("%1  %2  %3 %4 %5 %6 %7 %8  %9")
-                 .arg(tr("client"), -width)
-                 .arg(tr("server"), -width)
-                 .arg(tr("packets"), 8)
-                 .arg(tr("c2s"), 10)
-                 .arg(tr("s2c"), 10)
-                 .arg(tr("retrans"), 7)
-                 .arg(tr("rtt med ms"), 10)
-                 .arg(tr("rtt p95 ms"), 10)
-                 .arg(tr("via"))
+                 .arg(AnalyzeCommand::tr("client"), -width)
+                 .arg(AnalyzeCommand::tr("server"), -width)
+                 .arg(AnalyzeCommand::tr("packets"), 8)
+                 .arg(AnalyzeCommand::tr("c2s"), 10)
+                 .arg(AnalyzeCommand::tr("s2c"), 10)
+                 .arg(AnalyzeCommand::tr("retrans"), 7)
+                 .arg(AnalyzeCommand::tr("rtt med ms"), 10)
+                 .arg(AnalyzeCommand::tr("rtt p95 ms"), 10)
+                 .arg(AnalyzeCommand::tr("via"))
           << '\n';
     for (const FlowAnalysis &f : a.flows) {
         const RttStats &r = f.c2s.rtt_stats;
@@ -74,43 +74,48 @@ void printTable(const CaptureAnalysis &a)
 int runAnalyzeCommand(const QStringList &args)
 {
     QCommandLineParser parser;
-    parser.setApplicationDescription(
-        tr("Analyses the TCP flows of a pcap or pcapng capture as Wireshark would: bytes, retransmissions, "
-           "round-trip times and bytes per interval, largest flow first."));
+    parser.setApplicationDescription(AnalyzeCommand::tr(
+        "Analyses the TCP flows of a pcap or pcapng capture as Wireshark would: bytes, retransmissions, "
+        "round-trip times and bytes per interval, largest flow first."));
     parser.addHelpOption();
-    parser.addPositionalArgument(QStringLiteral("file"), tr("The capture file (pcap or pcapng)."));
-    const QCommandLineOption json(QStringLiteral("json"), tr("Print JSON instead of a table."));
-    const QCommandLineOption interval(QStringLiteral("interval"),
-                                      tr("Length of the intervals for bytes per interval, in seconds (default 0.1)."),
-                                      QStringLiteral("S"), QStringLiteral("0.1"));
-    const QCommandLineOption maxMemory(QStringLiteral("max-memory"),
-                                       tr("Stop with a partial result when the analysis would need more than this "
-                                          "many MB of memory (default 64)."),
-                                       QStringLiteral("MB"), QStringLiteral("64"));
+    parser.addPositionalArgument(QStringLiteral("file"), AnalyzeCommand::tr("The capture file (pcap or pcapng)."));
+    const QCommandLineOption json(QStringLiteral("json"), AnalyzeCommand::tr("Print JSON instead of a table."));
+    const QCommandLineOption interval(
+        QStringLiteral("interval"),
+        AnalyzeCommand::tr("Length of the intervals for bytes per interval, in seconds (default 0.1)."),
+        QStringLiteral("S"), QStringLiteral("0.1"));
+    const QCommandLineOption maxMemory(
+        QStringLiteral("max-memory"),
+        AnalyzeCommand::tr("Stop with a partial result when the analysis would need more than this "
+                           "many MB of memory (default 64)."),
+        QStringLiteral("MB"), QStringLiteral("64"));
     parser.addOptions({json, interval, maxMemory});
     if (!parser.parse(args))
-        return failWith(parser.errorText() + QLatin1Char('\n') + tr("Try 'tcptune analyze --help'."), 2);
+        return failWith(parser.errorText() + QLatin1Char('\n') + AnalyzeCommand::tr("Try 'tcptune analyze --help'."),
+                        2);
     if (parser.isSet(QStringLiteral("help"))) {
         out() << parser.helpText();
         return 0;
     }
     const QStringList files = parser.positionalArguments().mid(1);
     if (files.size() != 1)
-        return failWith(tr("Give exactly one capture file, e.g. 'tcptune analyze run.pcap'."), 2);
+        return failWith(AnalyzeCommand::tr("Give exactly one capture file, e.g. 'tcptune analyze run.pcap'."), 2);
     bool ok = false;
     AnalysisOptions options;
     options.interval_s = parser.value(interval).toDouble(&ok);
     if (!ok || !(options.interval_s > 0))
-        return failWith(tr("'%1' is not a valid interval; give a positive number of seconds, e.g. --interval 0.1.")
-                            .arg(parser.value(interval)),
-                        2);
+        return failWith(
+            AnalyzeCommand::tr("'%1' is not a valid interval; give a positive number of seconds, e.g. --interval 0.1.")
+                .arg(parser.value(interval)),
+            2);
     options.keep_rtt_samples = false;
     const qint64 megabytes = parser.value(maxMemory).toLongLong(&ok);
     if (!ok || megabytes < 1 || megabytes > (1 << 20))
-        return failWith(tr("'%1' is not a valid memory limit; give a number of MB from 1 to 1048576, e.g. "
-                           "--max-memory 64.")
-                            .arg(parser.value(maxMemory)),
-                        2);
+        return failWith(
+            AnalyzeCommand::tr("'%1' is not a valid memory limit; give a number of MB from 1 to 1048576, e.g. "
+                               "--max-memory 64.")
+                .arg(parser.value(maxMemory)),
+            2);
     options.memory_limit_bytes = megabytes << 20;
 
     const Result<CaptureAnalysis> result = analyzeCapture(files.first(), options);
@@ -121,19 +126,19 @@ int runAnalyzeCommand(const QStringList &args)
         out().flush();
         QFile stdoutFile;
         if (!stdoutFile.open(stdout, QIODevice::WriteOnly))
-            return failWith(tr("Cannot write to the standard output."));
+            return failWith(AnalyzeCommand::tr("Cannot write to the standard output."));
         writeCaptureJson(a, stdoutFile);
     } else {
         printTable(a);
     }
     for (const QString &w : a.warnings)
-        err() << tr("warning: ") << w << Qt::endl;
+        err() << AnalyzeCommand::tr("warning: ") << w << Qt::endl;
     if (a.truncated)
-        err() << tr("warning: ") << a.truncation_message << Qt::endl;
+        err() << AnalyzeCommand::tr("warning: ") << a.truncation_message << Qt::endl;
     return 0;
 }
 
 } // namespace tcptune::cli
 
-TCPTUNE_REGISTER_COMMAND("analyze", "Analyse the TCP flows of a pcap or pcapng capture",
+TCPTUNE_REGISTER_COMMAND("analyze", QT_TRANSLATE_NOOP("cli", "Analyse the TCP flows of a pcap or pcapng capture"),
                          tcptune::cli::runAnalyzeCommand)

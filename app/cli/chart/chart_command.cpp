@@ -14,47 +14,52 @@
 namespace tcptune::cli {
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("ChartCommand", text);
-}
+// ChartCommand::tr(): lupdate files this file's text under the context that tr() looks it up in.
+class ChartCommand final {
+    Q_DECLARE_TR_FUNCTIONS(ChartCommand)
+};
 
 } // namespace
 
 int runChartCommand(const QStringList &args)
 {
     QCommandLineParser parser;
-    parser.setApplicationDescription(
-        tr("Draws a chart of a stored sweep or run, as on screen, into a PNG, SVG or PDF file.\n"
-           "For a sweep the default chart is throughput and RTT by the swept value ('sweep'); for a run, throughput\n"
-           "and RTT over time side by side ('throughput-rtt'). ID is an experiment id or run:ID."));
+    parser.setApplicationDescription(ChartCommand::tr(
+        "Draws a chart of a stored sweep or run, as on screen, into a PNG, SVG or PDF file.\n"
+        "For a sweep the default chart is throughput and RTT by the swept value ('sweep'); for a run, throughput\n"
+        "and RTT over time side by side ('throughput-rtt'). ID is an experiment id or run:ID."));
     parser.addHelpOption();
-    parser.addPositionalArgument(QStringLiteral("chart"), tr("Draw a chart."));
-    parser.addPositionalArgument(QStringLiteral("id"), tr("Experiment id, or run:ID."), QStringLiteral("ID"));
-    const QCommandLineOption format(QStringLiteral("format"), tr("png, svg or pdf (default: from --out)."),
-                                    QStringLiteral("FORMAT"));
-    const QCommandLineOption outOption(QStringLiteral("out"), tr("The file to write."), QStringLiteral("FILE"));
-    const QCommandLineOption size(QStringLiteral("size"), tr("Width x height in pixels (default 1200x480)."),
+    parser.addPositionalArgument(QStringLiteral("chart"), ChartCommand::tr("Draw a chart."));
+    parser.addPositionalArgument(QStringLiteral("id"), ChartCommand::tr("Experiment id, or run:ID."),
+                                 QStringLiteral("ID"));
+    const QCommandLineOption format(
+        QStringLiteral("format"), ChartCommand::tr("png, svg or pdf (default: from --out)."), QStringLiteral("FORMAT"));
+    const QCommandLineOption outOption(QStringLiteral("out"), ChartCommand::tr("The file to write."),
+                                       QStringLiteral("FILE"));
+    const QCommandLineOption size(QStringLiteral("size"),
+                                  ChartCommand::tr("Width x height in pixels (default 1200x480)."),
                                   QStringLiteral("WxH"), QStringLiteral("1200x480"));
     const QCommandLineOption dpi(QStringLiteral("dpi"),
-                                 tr("Dots per inch; text and lines scale with DPI/96 (default 96)."),
+                                 ChartCommand::tr("Dots per inch; text and lines scale with DPI/96 (default 96)."),
                                  QStringLiteral("N"), QStringLiteral("96"));
-    const QCommandLineOption which(QStringLiteral("chart"), tr("sweep or throughput-rtt."), QStringLiteral("NAME"));
+    const QCommandLineOption which(QStringLiteral("chart"), ChartCommand::tr("sweep or throughput-rtt."),
+                                   QStringLiteral("NAME"));
     const QCommandLineOption db(QStringLiteral("db"),
-                                tr("The result store (default: $XDG_DATA_HOME/tcptune/results.db)."),
+                                ChartCommand::tr("The result store (default: $XDG_DATA_HOME/tcptune/results.db)."),
                                 QStringLiteral("FILE"));
     parser.addOptions({format, outOption, size, dpi, which, db});
     if (!parser.parse(args))
-        return failWith(parser.errorText() + QLatin1Char('\n') + tr("Try 'tcptune chart --help'."), 2);
+        return failWith(parser.errorText() + QLatin1Char('\n') + ChartCommand::tr("Try 'tcptune chart --help'."), 2);
     if (parser.isSet(QStringLiteral("help"))) {
         out() << parser.helpText();
         return 0;
     }
     const QStringList positional = parser.positionalArguments().mid(1);
     if (positional.size() != 1)
-        return failWith(tr("Give one experiment id (or run:ID); 'tcptune results list' shows them."), 2);
+        return failWith(ChartCommand::tr("Give one experiment id (or run:ID); 'tcptune results list' shows them."), 2);
     if (!parser.isSet(outOption))
-        return failWith(tr("--out FILE is missing: say where to write the chart, e.g. --out chart.png."), 2);
+        return failWith(ChartCommand::tr("--out FILE is missing: say where to write the chart, e.g. --out chart.png."),
+                        2);
     const QString path = parser.value(outOption);
     auto chartFormat =
         ChartExporter::formatFromName(parser.isSet(format) ? parser.value(format) : QFileInfo(path).suffix());
@@ -66,7 +71,7 @@ int runChartCommand(const QStringList &args)
     bool dpiOk = false;
     const int dots = parser.value(dpi).toInt(&dpiOk);
     if (!dpiOk)
-        return failWith(tr("--dpi '%1' is not a number; use e.g. --dpi 192.").arg(parser.value(dpi)), 2);
+        return failWith(ChartCommand::tr("--dpi '%1' is not a number; use e.g. --dpi 192.").arg(parser.value(dpi)), 2);
 
     auto subject = ReportSubject::parse(positional.first());
     if (!subject)
@@ -90,11 +95,12 @@ int runChartCommand(const QStringList &args)
             ChartExporter::write(*draw, *chartFormat, path, *pixels, dots, ReportChartRenderer::chartTitle(*model, id));
         !written)
         return failWith(written.error().message, 1);
-    out() << tr("wrote %1").arg(path) << Qt::endl;
+    out() << ChartCommand::tr("wrote %1").arg(path) << Qt::endl;
     return 0;
 }
 
 } // namespace tcptune::cli
 
-TCPTUNE_REGISTER_GUI_COMMAND("chart", "Draw a stored sweep's or run's chart into PNG, SVG or PDF",
+TCPTUNE_REGISTER_GUI_COMMAND("chart",
+                             QT_TRANSLATE_NOOP("cli", "Draw a stored sweep's or run's chart into PNG, SVG or PDF"),
                              tcptune::cli::runChartCommand)

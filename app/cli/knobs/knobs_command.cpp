@@ -16,10 +16,10 @@
 namespace tcptune::cli {
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("KnobsCommand", text);
-}
+// KnobsCommand::tr(): lupdate files this file's text under the context that tr() looks it up in.
+class KnobsCommand final {
+    Q_DECLARE_TR_FUNCTIONS(KnobsCommand)
+};
 
 QJsonObject toJson(const KnobReading &r)
 {
@@ -47,18 +47,22 @@ void printTable(const QList<KnobReading> &readings)
     int keyWidth = 0;
     for (const KnobReading &r : readings)
         keyWidth = std::max(keyWidth, int(r.knob->key.size()));
-    out() << QStringLiteral("  %1  %2  %3").arg(tr("knob"), -keyWidth).arg(tr("value"), -24).arg(tr("default")) << '\n';
+    out() << QStringLiteral("  %1  %2  %3")
+                 .arg(KnobsCommand::tr("knob"), -keyWidth)
+                 .arg(KnobsCommand::tr("value"), -24)
+                 .arg(KnobsCommand::tr("default"))
+          << '\n';
     for (const KnobReading &r : readings) {
         const QString marker = r.differsFromDefault() ? QStringLiteral("* ") : QStringLiteral("  ");
-        const QString value = r.value ? knobvalue::formatHuman(*r.knob, *r.value) : tr("(unavailable)");
+        const QString value = r.value ? knobvalue::formatHuman(*r.knob, *r.value) : KnobsCommand::tr("(unavailable)");
         const QString def = r.knob->defaultValue.isEmpty() ? QStringLiteral("-")
                                                            : knobvalue::formatHuman(*r.knob, r.knob->defaultValue);
         QString line = marker + QStringLiteral("%1  %2  %3").arg(r.knob->key, -keyWidth).arg(value, -24).arg(def);
         if (!r.knob->perNetns)
-            line += QStringLiteral("  ") + tr("[global]");
+            line += QStringLiteral("  ") + KnobsCommand::tr("[global]");
         out() << line << '\n';
     }
-    out() << tr("* differs from the kernel default") << Qt::endl;
+    out() << KnobsCommand::tr("* differs from the kernel default") << Qt::endl;
 }
 
 } // namespace
@@ -71,24 +75,26 @@ int runKnobsCommand(const QStringList &args)
         return runKnobsRestoreCommand(args);
     QCommandLineParser parser;
     parser.setApplicationDescription(
-        tr("Lists the kernel knobs tcptune knows, with their current and default values.\n"
-           "'tcptune knobs set KEY=VALUE... [--netns NAME] -- COMMAND' runs COMMAND with changed knobs;\n"
-           "'tcptune knobs restore' rolls back changes a crashed helper left behind."));
+        KnobsCommand::tr("Lists the kernel knobs tcptune knows, with their current and default values.\n"
+                         "'tcptune knobs set KEY=VALUE... [--netns NAME] -- COMMAND' runs COMMAND with changed knobs;\n"
+                         "'tcptune knobs restore' rolls back changes a crashed helper left behind."));
     parser.addHelpOption();
-    parser.addPositionalArgument(QStringLiteral("knobs"), tr("List knobs."));
-    const QCommandLineOption json(QStringLiteral("json"), tr("Print a JSON array instead of a table."));
-    const QCommandLineOption netnsOption(QStringLiteral("netns"), tr("Read the values inside lab namespace NAME."),
+    parser.addPositionalArgument(QStringLiteral("knobs"), KnobsCommand::tr("List knobs."));
+    const QCommandLineOption json(QStringLiteral("json"), KnobsCommand::tr("Print a JSON array instead of a table."));
+    const QCommandLineOption netnsOption(QStringLiteral("netns"),
+                                         KnobsCommand::tr("Read the values inside lab namespace NAME."),
                                          QStringLiteral("NAME"));
     parser.addOptions({json, netnsOption});
     if (!parser.parse(args))
-        return failWith(parser.errorText() + QLatin1Char('\n') + tr("Try 'tcptune knobs --help'."), 2);
+        return failWith(parser.errorText() + QLatin1Char('\n') + KnobsCommand::tr("Try 'tcptune knobs --help'."), 2);
     if (parser.isSet(QStringLiteral("help"))) {
         out() << parser.helpText();
         return 0;
     }
     if (parser.positionalArguments().size() > 1)
-        return failWith(
-            tr("Unknown argument '%1'. Try 'tcptune knobs --help'.").arg(parser.positionalArguments().at(1)), 2);
+        return failWith(KnobsCommand::tr("Unknown argument '%1'. Try 'tcptune knobs --help'.")
+                            .arg(parser.positionalArguments().at(1)),
+                        2);
 
     auto readings = KnobReader::readSysctls(parser.value(netnsOption));
     if (!readings)
@@ -108,5 +114,6 @@ int runKnobsCommand(const QStringList &args)
 
 } // namespace tcptune::cli
 
-TCPTUNE_REGISTER_COMMAND("knobs", "List kernel knobs; set them around a command; restore them",
+TCPTUNE_REGISTER_COMMAND("knobs",
+                         QT_TRANSLATE_NOOP("cli", "List kernel knobs; set them around a command; restore them"),
                          tcptune::cli::runKnobsCommand)

@@ -9,10 +9,10 @@
 namespace tcptune::cli {
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("KnobsSetCommand", text);
-}
+// KnobsSetCommand::tr(): lupdate files this file's text under the context that tr() looks it up in.
+class KnobsSetCommand final {
+    Q_DECLARE_TR_FUNCTIONS(KnobsSetCommand)
+};
 
 QString where(const QString &netns)
 {
@@ -28,11 +28,12 @@ struct SetArguments {
 
 QString setUsage()
 {
-    return tr("Usage: tcptune knobs set KEY=VALUE... [--netns NAME] -- COMMAND [ARGS]\n"
-              "Applies the knobs through tcptune-helper, runs COMMAND, then restores every knob and exits with "
-              "COMMAND's status.\n"
-              "  --netns NAME  change the knobs inside lab namespace NAME (per-namespace knobs only)\n"
-              "Example: tcptune knobs set net.ipv4.tcp_autocorking=0 -- iperf3 -c 127.0.0.1\n");
+    return KnobsSetCommand::tr(
+        "Usage: tcptune knobs set KEY=VALUE... [--netns NAME] -- COMMAND [ARGS]\n"
+        "Applies the knobs through tcptune-helper, runs COMMAND, then restores every knob and exits with "
+        "COMMAND's status.\n"
+        "  --netns NAME  change the knobs inside lab namespace NAME (per-namespace knobs only)\n"
+        "Example: tcptune knobs set net.ipv4.tcp_autocorking=0 -- iperf3 -c 127.0.0.1\n");
 }
 
 Result<SetArguments> parseSetArguments(const QStringList &args)
@@ -51,7 +52,7 @@ Result<SetArguments> parseSetArguments(const QStringList &args)
         }
         if (a == QLatin1String("--netns")) {
             if (i + 1 >= args.size())
-                return fail(tr("--netns needs a namespace name, e.g. --netns tcptune-client."));
+                return fail(KnobsSetCommand::tr("--netns needs a namespace name, e.g. --netns tcptune-client."));
             parsed.netns = args[++i];
             continue;
         }
@@ -60,19 +61,20 @@ Result<SetArguments> parseSetArguments(const QStringList &args)
             continue;
         }
         if (a.startsWith(QLatin1Char('-')))
-            return fail(tr("Unknown option '%1'. Try 'tcptune knobs set --help'.").arg(a));
+            return fail(KnobsSetCommand::tr("Unknown option '%1'. Try 'tcptune knobs set --help'.").arg(a));
         const qsizetype eq = a.indexOf(QLatin1Char('='));
         if (eq <= 0)
-            return fail(tr("'%1' is not KEY=VALUE, e.g. net.ipv4.tcp_autocorking=0.").arg(a));
+            return fail(KnobsSetCommand::tr("'%1' is not KEY=VALUE, e.g. net.ipv4.tcp_autocorking=0.").arg(a));
         parsed.assignments.append({a.left(eq), a.mid(eq + 1)});
     }
     for (; i < args.size(); ++i)
         parsed.command << args[i];
     if (parsed.assignments.isEmpty())
-        return fail(tr("Give at least one KEY=VALUE before '--'. Try 'tcptune knobs set --help'."));
+        return fail(KnobsSetCommand::tr("Give at least one KEY=VALUE before '--'. Try 'tcptune knobs set --help'."));
     if (parsed.command.isEmpty())
-        return fail(tr("Give the command to run after '--', e.g. tcptune knobs set net.ipv4.tcp_autocorking=0 -- "
-                       "sleep 10."));
+        return fail(KnobsSetCommand::tr(
+            "Give the command to run after '--', e.g. tcptune knobs set net.ipv4.tcp_autocorking=0 -- "
+            "sleep 10."));
     return parsed;
 }
 
@@ -86,16 +88,18 @@ int runChild(const QStringList &command)
     auto status = process::runInForeground(command.first(), command.mid(1), options, &failedStatus);
     if (status)
         return *status;
-    err() << tr("tcptune: %1").arg(status.error().message) << Qt::endl;
+    err() << KnobsSetCommand::tr("tcptune: %1").arg(status.error().message) << Qt::endl;
     return failedStatus;
 }
 
 void printReport(const RestoreReport &report)
 {
     for (const KnobChange &c : report.restored)
-        err() << tr("tcptune: restored %1%2: %3 -> %4").arg(c.key, where(c.netns), c.newValue, c.oldValue) << Qt::endl;
+        err() << KnobsSetCommand::tr("tcptune: restored %1%2: %3 -> %4")
+                     .arg(c.key, where(c.netns), c.newValue, c.oldValue)
+              << Qt::endl;
     for (const QString &w : report.warnings)
-        err() << tr("tcptune: warning: %1").arg(w) << Qt::endl;
+        err() << KnobsSetCommand::tr("tcptune: warning: %1").arg(w) << Qt::endl;
 }
 
 } // namespace
@@ -123,7 +127,8 @@ int runKnobsSetCommand(const QStringList &args)
                 printReport(*restored);
             return 1;
         }
-        err() << tr("tcptune: %1%2: %3 -> %4").arg(key, where(parsed->netns), change->oldValue, change->newValue)
+        err() << KnobsSetCommand::tr("tcptune: %1%2: %3 -> %4")
+                     .arg(key, where(parsed->netns), change->oldValue, change->newValue)
               << Qt::endl;
     }
 
@@ -131,7 +136,8 @@ int runKnobsSetCommand(const QStringList &args)
 
     auto restored = helper.restore();
     if (!restored)
-        failWith(tr("Restoring the knobs failed: %1 Run 'tcptune knobs restore'.").arg(restored.error().message));
+        failWith(KnobsSetCommand::tr("Restoring the knobs failed: %1 Run 'tcptune knobs restore'.")
+                     .arg(restored.error().message));
     else
         printReport(*restored);
     return status;
@@ -142,8 +148,9 @@ int runKnobsRestoreCommand(const QStringList &args)
     HelperStartOptions options;
     for (int i = 3; i < args.size(); ++i) {
         if (args[i] == QLatin1String("--help") || args[i] == QLatin1String("-h")) {
-            out() << tr("Usage: tcptune knobs restore [--journal-dir DIR]\nRolls back the knob changes that a "
-                        "tcptune-helper which died left in its journal (/run/tcptune, or DIR below it).\n");
+            out() << KnobsSetCommand::tr(
+                "Usage: tcptune knobs restore [--journal-dir DIR]\nRolls back the knob changes that a "
+                "tcptune-helper which died left in its journal (/run/tcptune, or DIR below it).\n");
             out().flush();
             return 0;
         }
@@ -151,7 +158,8 @@ int runKnobsRestoreCommand(const QStringList &args)
             options.journalDir = args[++i];
             continue;
         }
-        return failWith(tr("Unknown argument '%1'. Try 'tcptune knobs restore --help'.").arg(args[i]), 2);
+        return failWith(KnobsSetCommand::tr("Unknown argument '%1'. Try 'tcptune knobs restore --help'.").arg(args[i]),
+                        2);
     }
     HelperConnection helper(options);
     if (auto running = helper.ensureStarted(); !running)
@@ -163,13 +171,14 @@ int runKnobsRestoreCommand(const QStringList &args)
         report.warnings += own->warnings;
     }
     if (report.restored.isEmpty() && report.warnings.isEmpty()) {
-        out() << tr("Nothing to restore: no helper left changes in the journal.") << Qt::endl;
+        out() << KnobsSetCommand::tr("Nothing to restore: no helper left changes in the journal.") << Qt::endl;
         return 0;
     }
     for (const KnobChange &c : report.restored)
-        out() << tr("restored %1%2: %3 -> %4").arg(c.key, where(c.netns), c.newValue, c.oldValue) << '\n';
+        out() << KnobsSetCommand::tr("restored %1%2: %3 -> %4").arg(c.key, where(c.netns), c.newValue, c.oldValue)
+              << '\n';
     for (const QString &w : report.warnings)
-        out() << tr("warning: %1").arg(w) << '\n';
+        out() << KnobsSetCommand::tr("warning: %1").arg(w) << '\n';
     out().flush();
     return 0;
 }

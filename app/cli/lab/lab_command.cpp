@@ -17,10 +17,10 @@
 namespace tcptune::cli {
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("LabCommand", text);
-}
+// LabCommand::tr(): lupdate files this file's text under the context that tr() looks it up in.
+class LabCommand final {
+    Q_DECLARE_TR_FUNCTIONS(LabCommand)
+};
 
 void printJson(const QJsonObject &o)
 {
@@ -32,48 +32,49 @@ void printStatus(const LabStatus &s)
 {
     switch (s.state) {
     case LabStatus::State::Down:
-        out() << tr("Lab %1 is down. Start it with 'tcptune lab up --name %1'.").arg(s.name) << '\n';
+        out() << LabCommand::tr("Lab %1 is down. Start it with 'tcptune lab up --name %1'.").arg(s.name) << '\n';
         return;
     case LabStatus::State::Leftover:
-        out() << tr("Lab %1 was left behind: %2.").arg(s.name, s.problem) << '\n'
-              << tr("Remove it with 'tcptune lab down --name %1'.").arg(s.name) << '\n';
+        out() << LabCommand::tr("Lab %1 was left behind: %2.").arg(s.name, s.problem) << '\n'
+              << LabCommand::tr("Remove it with 'tcptune lab down --name %1'.").arg(s.name) << '\n';
         return;
     case LabStatus::State::Up: break;
     }
     if (!s.recordReadable) {
-        out() << tr("Lab %1 is up (namespaces %2); its settings are readable by root only.")
+        out() << LabCommand::tr("Lab %1 is up (namespaces %2); its settings are readable by root only.")
                      .arg(s.name, s.presentNamespaces.join(QStringLiteral(", ")))
               << '\n';
         return;
     }
     const LabSpec &spec = s.record->spec;
     const LabLayout l = layoutFor(s.name, spec.topology);
-    out() << tr("Lab %1 is up: %2").arg(s.name, describe(spec)) << '\n';
+    out() << LabCommand::tr("Lab %1 is up: %2").arg(s.name, describe(spec)) << '\n';
     out() << QStringLiteral("  %1  %2  %3  %4")
-                 .arg(tr("client"), -10)
+                 .arg(LabCommand::tr("client"), -10)
                  .arg(l.clientNetns, -28)
                  .arg(l.clientAddress, -12)
                  .arg(l.clientInterface)
           << '\n';
     if (!l.routerNetns.isEmpty())
         out() << QStringLiteral("  %1  %2  %3  %4")
-                     .arg(tr("router"), -10)
+                     .arg(LabCommand::tr("router"), -10)
                      .arg(l.routerNetns, -28)
                      .arg(QString(), -12)
                      .arg(l.routerClientInterface + QLatin1Char(' ') + l.routerServerInterface)
               << '\n';
     out() << QStringLiteral("  %1  %2  %3  %4")
-                 .arg(tr("server"), -10)
+                 .arg(LabCommand::tr("server"), -10)
                  .arg(l.serverNetns, -28)
                  .arg(l.serverAddress, -12)
                  .arg(l.serverInterface)
           << '\n';
     if (spec.rateBitsPerSecond > 0)
-        out() << tr("  bottleneck: %1 on %2 in %3").arg(QStringLiteral("tbf"), l.bottleneckInterface, l.bottleneckNetns)
+        out() << LabCommand::tr("  bottleneck: %1 on %2 in %3")
+                     .arg(QStringLiteral("tbf"), l.bottleneckInterface, l.bottleneckNetns)
               << '\n';
     if (::geteuid() == 0) {
         if (auto stats = bottleneckStatistics(s)) {
-            out() << tr("  queue: %1 bytes (%2 packets) now; %3 bytes sent, %4 packets dropped")
+            out() << LabCommand::tr("  queue: %1 bytes (%2 packets) now; %3 bytes sent, %4 packets dropped")
                          .arg(stats->value(QStringLiteral("backlog")).toInteger())
                          .arg(stats->value(QStringLiteral("qlen")).toInteger())
                          .arg(stats->value(QStringLiteral("bytes")).toInteger())
@@ -86,7 +87,7 @@ void printStatus(const LabStatus &s)
 void printQdiscNote(const QdiscSupport &support)
 {
     if (support.missing.contains(QStringLiteral("netem")))
-        out() << tr("This kernel has no netem: labs work without --delay (missing qdiscs: %1).")
+        out() << LabCommand::tr("This kernel has no netem: labs work without --delay (missing qdiscs: %1).")
                      .arg(support.missing.join(QStringLiteral(", ")))
               << '\n';
 }
@@ -96,7 +97,8 @@ Result<void> startHelper(HelperConnection &helper)
 {
     auto running = helper.ensureStarted();
     if (!running)
-        return fail(tr("The lab is built by tcptune-helper, which did not start: %1").arg(running.error().message));
+        return fail(
+            LabCommand::tr("The lab is built by tcptune-helper, which did not start: %1").arg(running.error().message));
     return {};
 }
 
@@ -142,7 +144,7 @@ int down(const QString &name, bool json)
         if (json)
             printJson(toJson(labStatus(name)));
         else
-            out() << tr("Lab %1 is down; nothing to remove.").arg(name) << '\n';
+            out() << LabCommand::tr("Lab %1 is down; nothing to remove.").arg(name) << '\n';
         return 0;
     }
     HelperConnection helper;
@@ -153,7 +155,7 @@ int down(const QString &name, bool json)
     if (json)
         printJson(toJson(labStatus(name)));
     else
-        out() << tr("Lab %1 removed: its namespaces and links are gone.").arg(name) << '\n';
+        out() << LabCommand::tr("Lab %1 removed: its namespaces and links are gone.").arg(name) << '\n';
     return 0;
 }
 
@@ -185,7 +187,7 @@ int status(const QString &name, bool nameGiven, bool json)
         return 0;
     }
     if (labs.isEmpty())
-        out() << tr("No lab is up. Start one with 'tcptune lab up'.") << '\n';
+        out() << LabCommand::tr("No lab is up. Start one with 'tcptune lab up'.") << '\n';
     for (const LabStatus &s : labs)
         printStatus(s);
     printQdiscNote(support);
@@ -197,36 +199,43 @@ int status(const QString &name, bool nameGiven, bool json)
 int runLabCommand(const QStringList &args)
 {
     QCommandLineParser parser;
-    parser.setApplicationDescription(
-        tr("The local lab: client, router and server in network namespaces, joined by veth pairs, with a shaped "
-           "bottleneck. Built through tcptune-helper."));
+    parser.setApplicationDescription(LabCommand::tr(
+        "The local lab: client, router and server in network namespaces, joined by veth pairs, with a shaped "
+        "bottleneck. Built through tcptune-helper."));
     parser.addHelpOption();
-    parser.addPositionalArgument(QStringLiteral("lab"), tr("The lab command."));
-    parser.addPositionalArgument(QStringLiteral("action"), tr("up, down or status."), QStringLiteral("up|down|status"));
-    const QCommandLineOption name(QStringLiteral("name"), tr("Lab name (default: lab); namespaces are tcptune-NAME-*."),
+    parser.addPositionalArgument(QStringLiteral("lab"), LabCommand::tr("The lab command."));
+    parser.addPositionalArgument(QStringLiteral("action"), LabCommand::tr("up, down or status."),
+                                 QStringLiteral("up|down|status"));
+    const QCommandLineOption name(QStringLiteral("name"),
+                                  LabCommand::tr("Lab name (default: lab); namespaces are tcptune-NAME-*."),
                                   QStringLiteral("NAME"), QString::fromLatin1(kDefaultLabName));
-    const QCommandLineOption topology(QStringLiteral("topology"),
-                                      tr("routed (default: client, router, server) or direct (one veth pair)."),
-                                      QStringLiteral("direct|routed"));
-    const QCommandLineOption rate(QStringLiteral("rate"), tr("Bottleneck rate, e.g. 50mbit (default: unshaped)."),
+    const QCommandLineOption topology(
+        QStringLiteral("topology"),
+        LabCommand::tr("routed (default: client, router, server) or direct (one veth pair)."),
+        QStringLiteral("direct|routed"));
+    const QCommandLineOption rate(QStringLiteral("rate"),
+                                  LabCommand::tr("Bottleneck rate, e.g. 50mbit (default: unshaped)."),
                                   QStringLiteral("RATE"));
-    const QCommandLineOption queue(QStringLiteral("queue"), tr("Bottleneck queue limit, e.g. 2M (default 2 MiB)."),
+    const QCommandLineOption queue(QStringLiteral("queue"),
+                                   LabCommand::tr("Bottleneck queue limit, e.g. 2M (default 2 MiB)."),
                                    QStringLiteral("BYTES"));
-    const QCommandLineOption mtu(QStringLiteral("mtu"), tr("MTU on every lab link (default 1500)."),
+    const QCommandLineOption mtu(QStringLiteral("mtu"), LabCommand::tr("MTU on every lab link (default 1500)."),
                                  QStringLiteral("N"));
-    const QCommandLineOption delay(QStringLiteral("delay"), tr("One-way delay in ms (needs netem in the kernel)."),
+    const QCommandLineOption delay(QStringLiteral("delay"),
+                                   LabCommand::tr("One-way delay in ms (needs netem in the kernel)."),
                                    QStringLiteral("MS"));
-    const QCommandLineOption json(QStringLiteral("json"), tr("Print JSON."));
+    const QCommandLineOption json(QStringLiteral("json"), LabCommand::tr("Print JSON."));
     parser.addOptions({name, topology, rate, queue, mtu, delay, json});
     if (!parser.parse(args))
-        return failWith(parser.errorText() + QLatin1Char('\n') + tr("Try 'tcptune lab --help'."), 2);
+        return failWith(parser.errorText() + QLatin1Char('\n') + LabCommand::tr("Try 'tcptune lab --help'."), 2);
     if (parser.isSet(QStringLiteral("help"))) {
         out() << parser.helpText();
         return 0;
     }
     const QStringList positional = parser.positionalArguments();
     if (positional.size() != 2)
-        return failWith(tr("Say what to do: 'tcptune lab up', 'tcptune lab down' or 'tcptune lab status'."), 2);
+        return failWith(LabCommand::tr("Say what to do: 'tcptune lab up', 'tcptune lab down' or 'tcptune lab status'."),
+                        2);
     const QString action = positional.at(1);
     const QString labName = parser.value(name);
     if (auto ok = validateLabName(labName); !ok)
@@ -234,7 +243,8 @@ int runLabCommand(const QStringList &args)
     const bool shapingGiven =
         parser.isSet(topology) || parser.isSet(rate) || parser.isSet(queue) || parser.isSet(mtu) || parser.isSet(delay);
     if (action != QLatin1String("up") && shapingGiven)
-        return failWith(tr("--topology, --rate, --queue, --mtu and --delay belong to 'tcptune lab up'."), 2);
+        return failWith(LabCommand::tr("--topology, --rate, --queue, --mtu and --delay belong to 'tcptune lab up'."),
+                        2);
 
     if (action == QLatin1String("up"))
         return up(parser, labName, parser.isSet(json));
@@ -242,9 +252,10 @@ int runLabCommand(const QStringList &args)
         return down(labName, parser.isSet(json));
     if (action == QLatin1String("status"))
         return status(labName, parser.isSet(name), parser.isSet(json));
-    return failWith(tr("Unknown lab action '%1'; use up, down or status.").arg(action), 2);
+    return failWith(LabCommand::tr("Unknown lab action '%1'; use up, down or status.").arg(action), 2);
 }
 
 } // namespace tcptune::cli
 
-TCPTUNE_REGISTER_COMMAND("lab", "Start, stop or show the local lab of network namespaces", tcptune::cli::runLabCommand)
+TCPTUNE_REGISTER_COMMAND("lab", QT_TRANSLATE_NOOP("cli", "Start, stop or show the local lab of network namespaces"),
+                         tcptune::cli::runLabCommand)

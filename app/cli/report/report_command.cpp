@@ -13,10 +13,10 @@
 namespace tcptune::cli {
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("ReportCommand", text);
-}
+// ReportCommand::tr(): lupdate files this file's text under the context that tr() looks it up in.
+class ReportCommand final {
+    Q_DECLARE_TR_FUNCTIONS(ReportCommand)
+};
 
 // With one format --out is the file; with several it is a stem (any extension is replaced).
 QString outputPath(const QString &out, ReportExporter::Format format, bool several)
@@ -34,34 +34,38 @@ QString outputPath(const QString &out, ReportExporter::Format format, bool sever
 int runReportCommand(const QStringList &args)
 {
     QCommandLineParser parser;
-    parser.setApplicationDescription(
-        tr("Writes a report of a stored sweep or run: host, kernel, NIC and qdisc, the knobs of both ends, the spec,\n"
-           "the result table (mean ± sd, RTT), charts, every run, flags and failures, and the command that reruns it.\n"
-           "ID is an experiment id (as 'tcptune results list' shows) or run:ID for one run.\n"
-           "Several formats at once: --format html,pdf --out DIR/report writes DIR/report.html and DIR/report.pdf."));
+    parser.setApplicationDescription(ReportCommand::tr(
+        "Writes a report of a stored sweep or run: host, kernel, NIC and qdisc, the knobs of both ends, the spec,\n"
+        "the result table (mean ± sd, RTT), charts, every run, flags and failures, and the command that reruns it.\n"
+        "ID is an experiment id (as 'tcptune results list' shows) or run:ID for one run.\n"
+        "Several formats at once: --format html,pdf --out DIR/report writes DIR/report.html and DIR/report.pdf."));
     parser.addHelpOption();
-    parser.addPositionalArgument(QStringLiteral("report"), tr("Write a report."));
-    parser.addPositionalArgument(QStringLiteral("id"), tr("Experiment id, or run:ID."), QStringLiteral("ID"));
-    const QCommandLineOption format(QStringLiteral("format"),
-                                    tr("html, pdf, md, csv or json; a comma list for several (default: from --out)."),
-                                    QStringLiteral("FORMAT"));
-    const QCommandLineOption outOption(QStringLiteral("out"), tr("The file to write (a stem for several formats)."),
+    parser.addPositionalArgument(QStringLiteral("report"), ReportCommand::tr("Write a report."));
+    parser.addPositionalArgument(QStringLiteral("id"), ReportCommand::tr("Experiment id, or run:ID."),
+                                 QStringLiteral("ID"));
+    const QCommandLineOption format(
+        QStringLiteral("format"),
+        ReportCommand::tr("html, pdf, md, csv or json; a comma list for several (default: from --out)."),
+        QStringLiteral("FORMAT"));
+    const QCommandLineOption outOption(QStringLiteral("out"),
+                                       ReportCommand::tr("The file to write (a stem for several formats)."),
                                        QStringLiteral("FILE"));
     const QCommandLineOption db(QStringLiteral("db"),
-                                tr("The result store (default: $XDG_DATA_HOME/tcptune/results.db)."),
+                                ReportCommand::tr("The result store (default: $XDG_DATA_HOME/tcptune/results.db)."),
                                 QStringLiteral("FILE"));
     parser.addOptions({format, outOption, db});
     if (!parser.parse(args))
-        return failWith(parser.errorText() + QLatin1Char('\n') + tr("Try 'tcptune report --help'."), 2);
+        return failWith(parser.errorText() + QLatin1Char('\n') + ReportCommand::tr("Try 'tcptune report --help'."), 2);
     if (parser.isSet(QStringLiteral("help"))) {
         out() << parser.helpText();
         return 0;
     }
     const QStringList positional = parser.positionalArguments().mid(1);
     if (positional.size() != 1)
-        return failWith(tr("Give one experiment id (or run:ID); 'tcptune results list' shows them."), 2);
+        return failWith(ReportCommand::tr("Give one experiment id (or run:ID); 'tcptune results list' shows them."), 2);
     if (!parser.isSet(outOption))
-        return failWith(tr("--out FILE is missing: say where to write the report, e.g. --out report.html."), 2);
+        return failWith(
+            ReportCommand::tr("--out FILE is missing: say where to write the report, e.g. --out report.html."), 2);
     const QString outPath = parser.value(outOption);
 
     QList<ReportExporter::Format> formats;
@@ -70,8 +74,9 @@ int runReportCommand(const QStringList &args)
     for (const QString &name : names) {
         auto f = ReportExporter::formatFromName(name.isEmpty() ? QStringLiteral("(none)") : name);
         if (!f)
-            return failWith(
-                f.error().message + QLatin1Char(' ') + tr("Give --format or an --out file with that extension."), 2);
+            return failWith(f.error().message + QLatin1Char(' ') +
+                                ReportCommand::tr("Give --format or an --out file with that extension."),
+                            2);
         if (!formats.contains(*f))
             formats << *f;
     }
@@ -85,10 +90,11 @@ int runReportCommand(const QStringList &args)
         if (!written)
             return failWith(written.error().message, 1);
         for (const QString &file : *written)
-            out() << tr("wrote %1").arg(file) << '\n';
+            out() << ReportCommand::tr("wrote %1").arg(file) << '\n';
     }
     if (model->failedRunCount() > 0)
-        out() << tr("note: %1 of %2 runs of this experiment failed; the report lists them and their errors.")
+        out() << ReportCommand::tr(
+                     "note: %1 of %2 runs of this experiment failed; the report lists them and their errors.")
                      .arg(model->failedRunCount())
                      .arg(model->runs.size())
               << '\n';
@@ -98,5 +104,6 @@ int runReportCommand(const QStringList &args)
 
 } // namespace tcptune::cli
 
-TCPTUNE_REGISTER_GUI_COMMAND("report", "Write a report (HTML, PDF, Markdown, CSV, JSON) of a stored sweep or run",
-                             tcptune::cli::runReportCommand)
+TCPTUNE_REGISTER_GUI_COMMAND(
+    "report", QT_TRANSLATE_NOOP("cli", "Write a report (HTML, PDF, Markdown, CSV, JSON) of a stored sweep or run"),
+    tcptune::cli::runReportCommand)

@@ -14,10 +14,10 @@
 namespace tcptune::cli {
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("ResultsCommand", text);
-}
+// ResultsCommand::tr(): lupdate files this file's text under the context that tr() looks it up in.
+class ResultsCommand final {
+    Q_DECLARE_TR_FUNCTIONS(ResultsCommand)
+};
 
 int list(const ResultStore &store, bool json)
 {
@@ -38,16 +38,17 @@ int list(const ResultStore &store, bool json)
         return 0;
     }
     if (experiments->isEmpty()) {
-        out() << tr("The result store %1 holds no experiments yet; 'tcptune sweep 5' runs one.").arg(store.path())
+        out() << ResultsCommand::tr("The result store %1 holds no experiments yet; 'tcptune sweep 5' runs one.")
+                     .arg(store.path())
               << Qt::endl;
         return 0;
     }
     out() << QStringLiteral("%1  %2  %3  %4  %5")
-                 .arg(tr("id"), 5)
-                 .arg(tr("created (UTC)"), -19)
-                 .arg(tr("status"), -9)
-                 .arg(tr("runs"), -9)
-                 .arg(tr("name"))
+                 .arg(ResultsCommand::tr("id"), 5)
+                 .arg(ResultsCommand::tr("created (UTC)"), -19)
+                 .arg(ResultsCommand::tr("status"), -9)
+                 .arg(ResultsCommand::tr("runs"), -9)
+                 .arg(ResultsCommand::tr("name"))
           << '\n';
     for (const ExperimentRecord &e : *experiments)
         out() << QStringLiteral("%1  %2  %3  %4  %5")
@@ -66,21 +67,24 @@ int list(const ResultStore &store, bool json)
 int runResultsCommand(const QStringList &args)
 {
     QCommandLineParser parser;
-    parser.setApplicationDescription(tr("Lists the stored experiments, or shows one with its result table."));
+    parser.setApplicationDescription(
+        ResultsCommand::tr("Lists the stored experiments, or shows one with its result table."));
     parser.addHelpOption();
-    parser.addPositionalArgument(QStringLiteral("results"), tr("Stored results."));
-    parser.addPositionalArgument(QStringLiteral("action"), tr("list, or show ID"), QStringLiteral("list|show ID"));
-    const QCommandLineOption json(QStringLiteral("json"), tr("Print JSON."));
+    parser.addPositionalArgument(QStringLiteral("results"), ResultsCommand::tr("Stored results."));
+    parser.addPositionalArgument(QStringLiteral("action"), ResultsCommand::tr("list, or show ID"),
+                                 QStringLiteral("list|show ID"));
+    const QCommandLineOption json(QStringLiteral("json"), ResultsCommand::tr("Print JSON."));
     const QCommandLineOption db(QStringLiteral("db"),
-                                tr("The result store (default: $XDG_DATA_HOME/tcptune/results.db)."),
+                                ResultsCommand::tr("The result store (default: $XDG_DATA_HOME/tcptune/results.db)."),
                                 QStringLiteral("FILE"));
     const QCommandLineOption outDir(QStringLiteral("out"),
-                                    tr("show: also write table.md, points.csv, runs.csv and "
-                                       "results.json into DIR."),
+                                    ResultsCommand::tr("show: also write table.md, points.csv, runs.csv and "
+                                                       "results.json into DIR."),
                                     QStringLiteral("DIR"));
     parser.addOptions({json, db, outDir});
     if (!parser.parse(args))
-        return failWith(parser.errorText() + QLatin1Char('\n') + tr("Try 'tcptune results --help'."), 2);
+        return failWith(parser.errorText() + QLatin1Char('\n') + ResultsCommand::tr("Try 'tcptune results --help'."),
+                        2);
     if (parser.isSet(QStringLiteral("help"))) {
         out() << parser.helpText();
         return 0;
@@ -88,14 +92,18 @@ int runResultsCommand(const QStringList &args)
     const QStringList positional = parser.positionalArguments().mid(1);
     const QString action = positional.value(0, QStringLiteral("list"));
     if (action != QLatin1String("list") && action != QLatin1String("show"))
-        return failWith(tr("Unknown action '%1'; use 'tcptune results list' or 'tcptune results show ID'.").arg(action),
-                        2);
+        return failWith(
+            ResultsCommand::tr("Unknown action '%1'; use 'tcptune results list' or 'tcptune results show ID'.")
+                .arg(action),
+            2);
     qint64 id = 0;
     if (action == QLatin1String("show")) {
         bool ok = false;
         id = positional.value(1).toLongLong(&ok);
         if (!ok || id <= 0)
-            return failWith(tr("'tcptune results show' needs an experiment id; 'tcptune results list' shows them."), 2);
+            return failWith(
+                ResultsCommand::tr("'tcptune results show' needs an experiment id; 'tcptune results list' shows them."),
+                2);
     }
     ResultStore store;
     if (auto r = store.open(parser.isSet(db) ? parser.value(db) : ResultStore::defaultPath()); !r)
@@ -118,5 +126,5 @@ int runResultsCommand(const QStringList &args)
 
 } // namespace tcptune::cli
 
-TCPTUNE_REGISTER_COMMAND("results", "List stored experiments or show one's result table",
+TCPTUNE_REGISTER_COMMAND("results", QT_TRANSLATE_NOOP("cli", "List stored experiments or show one's result table"),
                          tcptune::cli::runResultsCommand)

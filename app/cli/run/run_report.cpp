@@ -5,10 +5,10 @@
 namespace tcptune::cli {
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("RunCommand", text);
-}
+// RunCommand::tr(): lupdate files this file's text under the context that tr() looks it up in.
+class RunCommand final {
+    Q_DECLARE_TR_FUNCTIONS(RunCommand)
+};
 
 QString bytes(std::int64_t n)
 {
@@ -36,7 +36,7 @@ QString formatRate(double bps)
 
 QString progressLine(double elapsedS, double totalS, double throughputBps, const TrafficSample &latest)
 {
-    return tr("%1/%2 s  %3  rtt %4 ms  cwnd %5  retrans %6")
+    return RunCommand::tr("%1/%2 s  %3  rtt %4 ms  cwnd %5  retrans %6")
         .arg(elapsedS, 5, 'f', 1)
         .arg(totalS, 0, 'f', 1)
         .arg(formatRate(throughputBps), 12)
@@ -48,40 +48,40 @@ QString progressLine(double elapsedS, double totalS, double throughputBps, const
 QString summaryText(const TrafficResult &r)
 {
     QStringList lines;
-    lines << tr("target          %1 (%2)").arg(r.target, r.remoteVersion);
-    lines << tr("workload        %1, %2 stream(s), %3 s measured")
+    lines << RunCommand::tr("target          %1 (%2)").arg(r.target, r.remoteVersion);
+    lines << RunCommand::tr("workload        %1, %2 stream(s), %3 s measured")
                  .arg(workloadName(r.spec.workload))
                  .arg(r.streams)
                  .arg(r.durationS, 0, 'f', 2);
-    lines << tr("throughput      %1 (receiver), %2 (sender)")
+    lines << RunCommand::tr("throughput      %1 (receiver), %2 (sender)")
                  .arg(formatRate(r.throughputBps), formatRate(r.senderThroughputBps));
-    lines << tr("bytes           %1 sent, %2 received").arg(bytes(r.senderBytes), bytes(r.receiverBytes));
-    lines << tr("rtt             min %1  median %2  p95 %3  max %4 ms")
+    lines << RunCommand::tr("bytes           %1 sent, %2 received").arg(bytes(r.senderBytes), bytes(r.receiverBytes));
+    lines << RunCommand::tr("rtt             min %1  median %2  p95 %3  max %4 ms")
                  .arg(r.rttMs.min, 0, 'f', 3)
                  .arg(r.rttMs.median, 0, 'f', 3)
                  .arg(r.rttMs.p95, 0, 'f', 3)
                  .arg(r.rttMs.max, 0, 'f', 3);
-    QString sndbuf = tr("send buffer     %1 actual").arg(bytes(r.sndbufActual));
+    QString sndbuf = RunCommand::tr("send buffer     %1 actual").arg(bytes(r.sndbufActual));
     if (r.sndbufRequested > 0)
-        sndbuf += tr(" (%1 requested)").arg(bytes(r.sndbufRequested));
+        sndbuf += RunCommand::tr(" (%1 requested)").arg(bytes(r.sndbufRequested));
     if (r.sndbufCapped)
-        sndbuf += tr(", capped by net.core.wmem_max");
+        sndbuf += RunCommand::tr(", capped by net.core.wmem_max");
     lines << sndbuf;
-    lines << tr("congestion      %1").arg(r.congestionControl);
+    lines << RunCommand::tr("congestion      %1").arg(r.congestionControl);
     if (r.spec.workload != Workload::Bulk && r.transactionLatencyMs.count > 0)
-        lines << tr("transactions    %1/s, latency median %2 ms, p99 %3 ms")
+        lines << RunCommand::tr("transactions    %1/s, latency median %2 ms, p99 %3 ms")
                      .arg(r.transactionsPerSecond, 0, 'f', 0)
                      .arg(r.transactionLatencyMs.median, 0, 'f', 3)
                      .arg(r.transactionLatencyMs.p99, 0, 'f', 3);
     if (r.spec.latencyProbe)
-        lines << tr("latency probe   median %1 ms, p95 %2 ms")
+        lines << RunCommand::tr("latency probe   median %1 ms, p95 %2 ms")
                      .arg(r.probeLatencyMs.median, 0, 'f', 3)
                      .arg(r.probeLatencyMs.p95, 0, 'f', 3);
-    lines << tr("samples         %1 at %2 ms").arg(r.samples.size()).arg(r.spec.sampleIntervalMs);
+    lines << RunCommand::tr("samples         %1 at %2 ms").arg(r.samples.size()).arg(r.spec.sampleIntervalMs);
     if (!r.remoteKnobs.isEmpty())
-        lines << tr("remote knobs    %1 recorded (see --json)").arg(r.remoteKnobs.size());
+        lines << RunCommand::tr("remote knobs    %1 recorded (see --json)").arg(r.remoteKnobs.size());
     if (r.interrupted)
-        lines << tr("INTERRUPTED     %1").arg(r.error);
+        lines << RunCommand::tr("INTERRUPTED     %1").arg(r.error);
     return lines.join(QLatin1Char('\n'));
 }
 

@@ -12,10 +12,10 @@
 namespace tcptune::cli {
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("ServeCommand", text);
-}
+// ServeCommand::tr(): lupdate files this file's text under the context that tr() looks it up in.
+class ServeCommand final {
+    Q_DECLARE_TR_FUNCTIONS(ServeCommand)
+};
 
 } // namespace
 
@@ -23,45 +23,51 @@ int runServeCommand(const QStringList &args)
 {
     QCommandLineParser parser;
     parser.setApplicationDescription(
-        tr("Runs the tcptune traffic agent: `tcptune run --target THIS_HOST` measures against it, and it "
-           "reports its own kernel knobs so both ends are recorded. Stops on Ctrl-C or SIGTERM."));
+        ServeCommand::tr("Runs the tcptune traffic agent: `tcptune run --target THIS_HOST` measures against it, and it "
+                         "reports its own kernel knobs so both ends are recorded. Stops on Ctrl-C or SIGTERM."));
     parser.addHelpOption();
-    parser.addPositionalArgument(QStringLiteral("serve"), tr("Serve."));
-    const QCommandLineOption port(QStringLiteral("port"), tr("TCP port to listen on (default 5300)."),
+    parser.addPositionalArgument(QStringLiteral("serve"), ServeCommand::tr("Serve."));
+    const QCommandLineOption port(QStringLiteral("port"), ServeCommand::tr("TCP port to listen on (default 5300)."),
                                   QStringLiteral("PORT"), QStringLiteral("5300"));
-    const QCommandLineOption bind(QStringLiteral("bind"), tr("Address to listen on (default all IPv4 addresses)."),
+    const QCommandLineOption bind(QStringLiteral("bind"),
+                                  ServeCommand::tr("Address to listen on (default all IPv4 addresses)."),
                                   QStringLiteral("ADDR"), QStringLiteral("0.0.0.0"));
-    const QCommandLineOption token(QStringLiteral("token"), tr("Only serve clients that give this token."),
-                                   QStringLiteral("T"));
-    const QCommandLineOption maxDuration(QStringLiteral("max-duration"),
-                                         tr("Longest run a client may ask for, in seconds (default 3600)."),
-                                         QStringLiteral("S"), QStringLiteral("3600"));
+    const QCommandLineOption token(QStringLiteral("token"),
+                                   ServeCommand::tr("Only serve clients that give this token."), QStringLiteral("T"));
+    const QCommandLineOption maxDuration(
+        QStringLiteral("max-duration"),
+        ServeCommand::tr("Longest run a client may ask for, in seconds (default 3600)."), QStringLiteral("S"),
+        QStringLiteral("3600"));
     const QCommandLineOption maxStreams(QStringLiteral("max-streams"),
-                                        tr("Most parallel streams per run (default 64)."), QStringLiteral("N"),
-                                        QStringLiteral("64"));
+                                        ServeCommand::tr("Most parallel streams per run (default 64)."),
+                                        QStringLiteral("N"), QStringLiteral("64"));
     parser.addOptions({port, bind, token, maxDuration, maxStreams});
     if (!parser.parse(args))
-        return failWith(parser.errorText() + QLatin1Char('\n') + tr("Try 'tcptune serve --help'."), 2);
+        return failWith(parser.errorText() + QLatin1Char('\n') + ServeCommand::tr("Try 'tcptune serve --help'."), 2);
     if (parser.isSet(QStringLiteral("help"))) {
         out() << parser.helpText();
         return 0;
     }
     if (parser.positionalArguments().size() > 1)
-        return failWith(
-            tr("Unknown argument '%1'. Try 'tcptune serve --help'.").arg(parser.positionalArguments().at(1)), 2);
+        return failWith(ServeCommand::tr("Unknown argument '%1'. Try 'tcptune serve --help'.")
+                            .arg(parser.positionalArguments().at(1)),
+                        2);
 
     bool ok = false;
     const int portNumber = parser.value(port).toInt(&ok);
     if (!ok || portNumber < 0 || portNumber > 65535)
-        return failWith(tr("'%1' is not a port; give a number from 1 to 65535.").arg(parser.value(port)), 2);
+        return failWith(ServeCommand::tr("'%1' is not a port; give a number from 1 to 65535.").arg(parser.value(port)),
+                        2);
     AgentOptions options;
     options.token = parser.value(token);
     options.maxDurationS = parser.value(maxDuration).toDouble(&ok);
     if (!ok || options.maxDurationS <= 0)
-        return failWith(tr("'%1' is not a duration; give seconds, e.g. 600.").arg(parser.value(maxDuration)), 2);
+        return failWith(
+            ServeCommand::tr("'%1' is not a duration; give seconds, e.g. 600.").arg(parser.value(maxDuration)), 2);
     options.maxStreams = parser.value(maxStreams).toInt(&ok);
     if (!ok || options.maxStreams < 1 || options.maxStreams > 128)
-        return failWith(tr("'%1' is not a stream limit; give 1 to 128.").arg(parser.value(maxStreams)), 2);
+        return failWith(ServeCommand::tr("'%1' is not a stream limit; give 1 to 128.").arg(parser.value(maxStreams)),
+                        2);
 
     AgentServer server(options);
     QObject::connect(
@@ -73,7 +79,8 @@ int runServeCommand(const QStringList &args)
     auto listening = server.listen(parser.value(bind), std::uint16_t(portNumber));
     if (!listening)
         return failWith(listening.error().message, 1);
-    out() << tr("tcptune agent listening on %1 port %2").arg(parser.value(bind)).arg(*listening) << Qt::endl;
+    out() << ServeCommand::tr("tcptune agent listening on %1 port %2").arg(parser.value(bind)).arg(*listening)
+          << Qt::endl;
 
     auto stop = TerminationSignals::install(
         [](int) { QMetaObject::invokeMethod(qApp, &QCoreApplication::quit, Qt::QueuedConnection); });
@@ -82,10 +89,11 @@ int runServeCommand(const QStringList &args)
     QCoreApplication::exec();
     server.stop();
     QCoreApplication::processEvents();
-    err() << tr("tcptune agent stopped after %1 run(s)").arg(server.sessionsServed()) << Qt::endl;
+    err() << ServeCommand::tr("tcptune agent stopped after %1 run(s)").arg(server.sessionsServed()) << Qt::endl;
     return 0;
 }
 
 } // namespace tcptune::cli
 
-TCPTUNE_REGISTER_COMMAND("serve", "Run the traffic agent on a target host", tcptune::cli::runServeCommand)
+TCPTUNE_REGISTER_COMMAND("serve", QT_TRANSLATE_NOOP("cli", "Run the traffic agent on a target host"),
+                         tcptune::cli::runServeCommand)

@@ -21,10 +21,10 @@
 namespace tcptune::cli {
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("SweepCommand", text);
-}
+// SweepCommand::tr(): lupdate files this file's text under the context that tr() looks it up in.
+class SweepCommand final {
+    Q_DECLARE_TR_FUNCTIONS(SweepCommand)
+};
 
 QString seconds(double s)
 {
@@ -42,7 +42,7 @@ Result<SweepPlan> withOverrides(SweepPlan plan, const QCommandLineParser &parser
         bool ok = false;
         const int n = parser.value(QStringLiteral("repeats")).toInt(&ok);
         if (!ok || n < 1 || n > 1000)
-            return fail(tr("--repeats: '%1' is not a number of runs per point; give 1 .. 1000.")
+            return fail(SweepCommand::tr("--repeats: '%1' is not a number of runs per point; give 1 .. 1000.")
                             .arg(parser.value(QStringLiteral("repeats"))));
         json.insert(QStringLiteral("repeats"), n);
     }
@@ -50,8 +50,8 @@ Result<SweepPlan> withOverrides(SweepPlan plan, const QCommandLineParser &parser
         bool ok = false;
         const double d = parser.value(QStringLiteral("duration")).toDouble(&ok);
         if (!ok)
-            return fail(
-                tr("--duration: '%1' is not a number of seconds.").arg(parser.value(QStringLiteral("duration"))));
+            return fail(SweepCommand::tr("--duration: '%1' is not a number of seconds.")
+                            .arg(parser.value(QStringLiteral("duration"))));
         json.insert(QStringLiteral("duration_s"), d);
         if (json.value(QStringLiteral("omit_s")).toDouble() >= d)
             json.insert(QStringLiteral("omit_s"), d / 4);
@@ -61,8 +61,8 @@ Result<SweepPlan> withOverrides(SweepPlan plan, const QCommandLineParser &parser
     if (parser.isSet(QStringLiteral("lab"))) {
         QJsonObject target = json.value(QStringLiteral("target")).toObject();
         if (target.value(QStringLiteral("kind")).toString(QStringLiteral("lab")) != QLatin1String("lab"))
-            return fail(
-                tr("--lab applies to lab targets only; this spec's target is %1.").arg(plan.spec().target.describe()));
+            return fail(SweepCommand::tr("--lab applies to lab targets only; this spec's target is %1.")
+                            .arg(plan.spec().target.describe()));
         target.insert(QStringLiteral("kind"), QStringLiteral("lab"));
         target.insert(QStringLiteral("lab"), parser.value(QStringLiteral("lab")));
         json.insert(QStringLiteral("target"), target);
@@ -78,33 +78,36 @@ Result<SweepPlan> withOverrides(SweepPlan plan, const QCommandLineParser &parser
 int runSweepCommand(const QStringList &args)
 {
     QCommandLineParser parser;
-    parser.setApplicationDescription(
-        tr("Runs an experiment or sweep (a JSON spec or a preset), stores every run, and prints the result table."));
+    parser.setApplicationDescription(SweepCommand::tr(
+        "Runs an experiment or sweep (a JSON spec or a preset), stores every run, and prints the result table."));
     parser.addHelpOption();
-    parser.addPositionalArgument(QStringLiteral("sweep"), tr("Run a sweep."));
-    parser.addPositionalArgument(QStringLiteral("spec"),
-                                 tr("A spec file, or a preset: its story number (5), preset:5 or its name."),
-                                 QStringLiteral("SPEC.json|PRESET"));
+    parser.addPositionalArgument(QStringLiteral("sweep"), SweepCommand::tr("Run a sweep."));
+    parser.addPositionalArgument(
+        QStringLiteral("spec"),
+        SweepCommand::tr("A spec file, or a preset: its story number (5), preset:5 or its name."),
+        QStringLiteral("SPEC.json|PRESET"));
     const QList<QCommandLineOption> options = {
-        {QStringLiteral("preset"), tr("Run preset N (its story number or name)."), QStringLiteral("N")},
-        {QStringLiteral("repeats"), tr("Runs per point (overrides the spec)."), QStringLiteral("N")},
-        {QStringLiteral("duration"), tr("Seconds per run (overrides the spec)."), QStringLiteral("S")},
-        {QStringLiteral("dry-run"), tr("Print the plan and its expected duration; run nothing.")},
-        {QStringLiteral("out"), tr("Write table.md, points.csv, runs.csv and results.json into DIR."),
+        {QStringLiteral("preset"), SweepCommand::tr("Run preset N (its story number or name)."), QStringLiteral("N")},
+        {QStringLiteral("repeats"), SweepCommand::tr("Runs per point (overrides the spec)."), QStringLiteral("N")},
+        {QStringLiteral("duration"), SweepCommand::tr("Seconds per run (overrides the spec)."), QStringLiteral("S")},
+        {QStringLiteral("dry-run"), SweepCommand::tr("Print the plan and its expected duration; run nothing.")},
+        {QStringLiteral("out"), SweepCommand::tr("Write table.md, points.csv, runs.csv and results.json into DIR."),
          QStringLiteral("DIR")},
-        {QStringLiteral("json"), tr("Print the results as JSON instead of a Markdown table.")},
-        {QStringLiteral("resume"), tr("Run the unfinished runs of stored experiment ID."), QStringLiteral("ID")},
-        {QStringLiteral("db"), tr("The result store (default: $XDG_DATA_HOME/tcptune/results.db)."),
+        {QStringLiteral("json"), SweepCommand::tr("Print the results as JSON instead of a Markdown table.")},
+        {QStringLiteral("resume"), SweepCommand::tr("Run the unfinished runs of stored experiment ID."),
+         QStringLiteral("ID")},
+        {QStringLiteral("db"), SweepCommand::tr("The result store (default: $XDG_DATA_HOME/tcptune/results.db)."),
          QStringLiteral("FILE")},
-        {QStringLiteral("lab"), tr("Use lab NAME for a lab target."), QStringLiteral("NAME")},
-        {QStringLiteral("target"), tr("Run against TARGET instead: HOST[:PORT] (an agent) or iperf3://HOST[:PORT]."),
+        {QStringLiteral("lab"), SweepCommand::tr("Use lab NAME for a lab target."), QStringLiteral("NAME")},
+        {QStringLiteral("target"),
+         SweepCommand::tr("Run against TARGET instead: HOST[:PORT] (an agent) or iperf3://HOST[:PORT]."),
          QStringLiteral("TARGET")},
-        {QStringLiteral("lab-down"), tr("Remove the lab when the sweep ends.")},
-        {QStringLiteral("list-presets"), tr("List the presets and exit.")},
+        {QStringLiteral("lab-down"), SweepCommand::tr("Remove the lab when the sweep ends.")},
+        {QStringLiteral("list-presets"), SweepCommand::tr("List the presets and exit.")},
     };
     parser.addOptions(options);
     if (!parser.parse(args))
-        return failWith(parser.errorText() + QLatin1Char('\n') + tr("Try 'tcptune sweep --help'."), 2);
+        return failWith(parser.errorText() + QLatin1Char('\n') + SweepCommand::tr("Try 'tcptune sweep --help'."), 2);
     if (parser.isSet(QStringLiteral("help"))) {
         out() << parser.helpText();
         return 0;
@@ -127,9 +130,10 @@ int runSweepCommand(const QStringList &args)
         bool ok = false;
         resumeId = parser.value(QStringLiteral("resume")).toLongLong(&ok);
         if (!ok || resumeId <= 0)
-            return failWith(tr("--resume: '%1' is not an experiment id; 'tcptune results list' shows them.")
-                                .arg(parser.value(QStringLiteral("resume"))),
-                            2);
+            return failWith(
+                SweepCommand::tr("--resume: '%1' is not an experiment id; 'tcptune results list' shows them.")
+                    .arg(parser.value(QStringLiteral("resume"))),
+                2);
         ResultStore store;
         if (auto r = store.open(storePath); !r)
             return failWith(r.error().message, 1);
@@ -145,7 +149,8 @@ int runSweepCommand(const QStringList &args)
         if (reference.isEmpty() && !positional.isEmpty())
             reference = positional.first();
         if (reference.isEmpty())
-            return failWith(tr("Give a spec file or a preset, e.g. 'tcptune sweep 5' (see --list-presets)."), 2);
+            return failWith(
+                SweepCommand::tr("Give a spec file or a preset, e.g. 'tcptune sweep 5' (see --list-presets)."), 2);
         if (parser.isSet(QStringLiteral("preset")) && !reference.startsWith(QLatin1String("preset:")))
             reference.prepend(QStringLiteral("preset:"));
         auto loaded = library.load(reference);
@@ -167,9 +172,9 @@ int runSweepCommand(const QStringList &args)
             out() << plan.describe() << '\n';
             const QList<SweepPoint> points = plan.points();
             for (const PlannedRun &run : plan.runs())
-                out() << tr("  run %1: %2, repeat %3")
+                out() << SweepCommand::tr("  run %1: %2, repeat %3")
                              .arg(run.index + 1)
-                             .arg(points.at(run.point).label().isEmpty() ? tr("the spec")
+                             .arg(points.at(run.point).label().isEmpty() ? SweepCommand::tr("the spec")
                                                                          : points.at(run.point).label())
                              .arg(run.repeat + 1)
                       << '\n';
@@ -193,7 +198,7 @@ int runSweepCommand(const QStringList &args)
     int failedRuns = 0;
     QObject::connect(runner, &Runner::started, qApp, [&](qint64 id, int total, int done) {
         experimentId = id;
-        err() << tr("Experiment %1: %2 runs, %3 already done (resume with 'tcptune sweep --resume %1').")
+        err() << SweepCommand::tr("Experiment %1: %2 runs, %3 already done (resume with 'tcptune sweep --resume %1').")
                      .arg(id)
                      .arg(total)
                      .arg(done)
@@ -203,14 +208,15 @@ int runSweepCommand(const QStringList &args)
     QObject::connect(runner, &Runner::runFinished, qApp, [&](const RunRecord &r) {
         if (r.status == RunStatus::Failed)
             ++failedRuns;
-        const QString what =
-            r.status == RunStatus::Ok
-                ? tr("%1 Mbit/s, RTT median %2 ms").arg(r.throughputBps / 1e6, 0, 'f', 1).arg(r.rttMedianMs, 0, 'f', 1)
-                : runStatusName(r.status) + QStringLiteral(": ") + r.error;
-        err() << tr("  %1 (repeat %2): %3").arg(r.pointLabel).arg(r.repeat + 1).arg(what) << Qt::endl;
+        const QString what = r.status == RunStatus::Ok ? SweepCommand::tr("%1 Mbit/s, RTT median %2 ms")
+                                                             .arg(r.throughputBps / 1e6, 0, 'f', 1)
+                                                             .arg(r.rttMedianMs, 0, 'f', 1)
+                                                       : runStatusName(r.status) + QStringLiteral(": ") + r.error;
+        err() << SweepCommand::tr("  %1 (repeat %2): %3").arg(r.pointLabel).arg(r.repeat + 1).arg(what) << Qt::endl;
     });
     QObject::connect(runner, &Runner::progress, qApp, [](int done, int total, double eta) {
-        err() << tr("  %1/%2 runs done, about %3 left").arg(done).arg(total).arg(seconds(eta)) << Qt::endl;
+        err() << SweepCommand::tr("  %1/%2 runs done, about %3 left").arg(done).arg(total).arg(seconds(eta))
+              << Qt::endl;
     });
     QObject::connect(runner, &Runner::finished, qApp, [&](qint64 id, const QString &s) {
         experimentId = id;
@@ -226,7 +232,7 @@ int runSweepCommand(const QStringList &args)
         QMetaObject::invokeMethod(
             qApp,
             [runner] {
-                err() << tr("Stopping: restoring the knobs...") << Qt::endl;
+                err() << SweepCommand::tr("Stopping: restoring the knobs...") << Qt::endl;
                 runner->cancel();
             },
             Qt::QueuedConnection);
@@ -263,7 +269,7 @@ int runSweepCommand(const QStringList &args)
     if (parser.isSet(QStringLiteral("out"))) {
         if (auto r = writeSweepFiles(*table, parser.value(QStringLiteral("out"))); !r)
             return failWith(r.error().message, 1);
-        err() << tr("Wrote table.md, points.csv, runs.csv and results.json to %1.")
+        err() << SweepCommand::tr("Wrote table.md, points.csv, runs.csv and results.json to %1.")
                      .arg(parser.value(QStringLiteral("out")))
               << Qt::endl;
     }
@@ -274,5 +280,7 @@ int runSweepCommand(const QStringList &args)
 
 } // namespace tcptune::cli
 
-TCPTUNE_REGISTER_COMMAND("sweep", "Run an experiment or sweep (spec file or preset) and print its table",
+TCPTUNE_REGISTER_COMMAND("sweep",
+                         QT_TRANSLATE_NOOP("cli",
+                                           "Run an experiment or sweep (spec file or preset) and print its table"),
                          tcptune::cli::runSweepCommand)
