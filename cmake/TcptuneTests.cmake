@@ -7,7 +7,6 @@ function(tcptune_add_test name)
   qt_add_executable(${name} ${name}.cpp ${T_SOURCES})
   target_link_libraries(${name} PRIVATE Qt6::Test ${T_LIBS})
   target_compile_definitions(${name} PRIVATE
-    TCPTUNE_SHARED_DIR="${PROJECT_SOURCE_DIR}/../shared"
     TCPTUNE_SOURCE_DIR="${PROJECT_SOURCE_DIR}"
     TCPTUNE_BIN_DIR="${CMAKE_BINARY_DIR}/bin")
   set_target_properties(${name} PROPERTIES RUNTIME_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/tests)

@@ -1,5 +1,5 @@
 #pragma once
-// The presets: one experiment per story in stories.md, shipped as resources/presets/*.json
+// The presets: one experiment per story in docs/stories.md, shipped as resources/presets/*.json
 // (installed into share/tcptune/presets, see installlayout::presetDir()). A preset is addressed
 // by its story number ("5", "preset:5"), its file name with or without ".json"
 // ("story5-send-window"), or a path to any spec file.

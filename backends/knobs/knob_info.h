@@ -43,7 +43,7 @@ struct KnobInfo {
     QString defaultValue;   // the kernel's default (empty where it depends on the build)
     bool perNetns = true;   // false for net.core.* globals
     QString description;    // one line, untranslated source text (tr() at display)
-    QString story;          // the story in shared/stories.md it matters for, e.g. "1"
+    QString story;          // the story in docs/stories.md it matters for, e.g. "1"
 
     // /proc/sys path of a sysctl, built from the key; empty for other kinds.
     QString procPath() const;

@@ -7,6 +7,7 @@
 #include "charts/throughput_rtt_view.h"
 #include "main_window.h"
 #include "screenshot.h"
+#include "test_data.h"
 
 #include <QAction>
 #include <QFile>
@@ -21,15 +22,7 @@
 #include <QTreeWidget>
 
 using namespace tcptune;
-
-namespace {
-
-QString capture(const QString &name)
-{
-    return QStringLiteral(TCPTUNE_SHARED_DIR "/captures/") + name;
-}
-
-} // namespace
+using namespace tcptune::test;
 
 class TestCapturePanel final : public QObject {
     Q_OBJECT
@@ -57,7 +50,7 @@ void TestCapturePanel::overlaysFlows_data()
 void TestCapturePanel::overlaysFlows()
 {
     QFETCH(QString, file);
-    const QString path = capture(file);
+    const QString path = captureFile(file);
     QVERIFY2(QFile::exists(path), qPrintable(path));
     ThroughputRttView chart;
     CapturePanel panel(&chart);
@@ -122,7 +115,7 @@ void TestCapturePanel::screenshotOfOverlay()
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
     QSignalSpy loaded(window.capturePanel(), &CapturePanel::captureLoaded);
-    window.openCaptureFile(capture(QStringLiteral("tcptrace_dsack_iperf_bulk_ts_sack.pcap")));
+    window.openCaptureFile(captureFile(QStringLiteral("tcptrace_dsack_iperf_bulk_ts_sack.pcap")));
     QVERIFY(loaded.wait(30000));
     QCOMPARE(window.tabs()->currentWidget(), window.capturePanel());
     window.chartView()->replotNow();

@@ -1,7 +1,10 @@
 // `tcptune analyze` as a user runs it: the JSON has exactly the promised shape and agrees with
-// the tshark oracle, the table lists flows largest first, bad files get a message and exit code.
+// tshark (run by the test), the table lists flows largest first, bad files get a message and exit
+// code.
 
 #include "command_runner.h"
+#include "test_data.h"
+#include "tshark_oracle.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -14,21 +17,6 @@
 using namespace tcptune::test;
 
 namespace {
-
-const QString kCaptures = QStringLiteral(TCPTUNE_SHARED_DIR "/captures");
-
-QJsonObject oracle(const QString &file)
-{
-    QFile f(kCaptures + QStringLiteral("/oracle.json"));
-    if (!f.open(QIODevice::ReadOnly))
-        return {};
-    return QJsonDocument::fromJson(f.readAll())
-        .object()
-        .value(QStringLiteral("files"))
-        .toObject()
-        .value(file)
-        .toObject();
-}
 
 QSet<QString> keysOf(const QJsonObject &o)
 {
@@ -60,7 +48,10 @@ void TestAnalyzeCommand::jsonHasTheShapeAndTheOracleFigures_data()
 void TestAnalyzeCommand::jsonHasTheShapeAndTheOracleFigures()
 {
     QFETCH(QString, file);
-    const CommandResult r = runTcptune({QStringLiteral("analyze"), QStringLiteral("--json"), kCaptures + '/' + file});
+    const TsharkFigures &tshark = tsharkFigures(captureFile(file));
+    QVERIFY2(tshark.error.isEmpty(), qPrintable(tshark.error));
+    const TsharkFlow &o = tshark.largest;
+    const CommandResult r = runTcptune({QStringLiteral("analyze"), QStringLiteral("--json"), captureFile(file)});
     QCOMPARE(r.exitCode, 0);
     const QJsonObject doc = QJsonDocument::fromJson(r.out).object();
     QCOMPARE(keysOf(doc),
@@ -68,8 +59,7 @@ void TestAnalyzeCommand::jsonHasTheShapeAndTheOracleFigures()
                             "duration_s", "interval_s", "interval_count", "complete", "warnings", "flows"}));
     QCOMPARE(doc.value("complete").toBool(), true);
     QCOMPARE(doc.value("malformed").toInteger(), 0);
-    const QJsonObject o = oracle(file);
-    QCOMPARE(doc.value("packets").toInteger(), o.value("capinfos").toObject().value("packets").toInteger());
+    QCOMPARE(doc.value("packets").toInteger(), tshark.packets);
     QCOMPARE(doc.value("link_type").toString(), QStringLiteral("EN10MB"));
     const QJsonArray flows = doc.value("flows").toArray();
     QVERIFY(!flows.isEmpty());
@@ -84,22 +74,18 @@ void TestAnalyzeCommand::jsonHasTheShapeAndTheOracleFigures()
         QVERIFY(total <= previous);
         previous = total;
     }
-    // The largest flow is the oracle's; its client sent the SYN.
+    // The largest flow is tshark's; its client sent the SYN.
     const QJsonObject f = flows.first().toObject();
-    const QString a = o.value("endpoint_A").toString();
-    const QString b = o.value("endpoint_B").toString();
-    QVERIFY((f.value("client").toString() == a && f.value("server").toString() == b) ||
-            (f.value("client").toString() == b && f.value("server").toString() == a));
-    const bool clientIsA = f.value("client").toString() == a;
-    const QJsonObject bytes = o.value("bytes").toObject();
-    const QJsonObject c2s = bytes.value(clientIsA ? "A_to_B" : "B_to_A").toObject();
-    QCOMPARE(f.value("bytes_c2s").toInteger(), c2s.value("frame_bytes").toInteger());
-    QCOMPARE(f.value("payload_c2s").toInteger(), c2s.value("payload_bytes").toInteger());
-    QCOMPARE(f.value("packets").toInteger(), o.value("stream_packets").toInteger());
+    QVERIFY((f.value("client").toString() == o.endpointA && f.value("server").toString() == o.endpointB) ||
+            (f.value("client").toString() == o.endpointB && f.value("server").toString() == o.endpointA));
+    const bool clientIsA = f.value("client").toString() == o.endpointA;
+    const TsharkDirection &c2s = clientIsA ? o.fromA : o.fromB;
+    QCOMPARE(f.value("bytes_c2s").toInteger(), c2s.frameBytes);
+    QCOMPARE(f.value("payload_c2s").toInteger(), c2s.payloadBytes);
+    QCOMPARE(f.value("packets").toInteger(), o.packets);
     QCOMPARE(f.value("interval_s").toDouble(), 0.1);
     // Sparse rows [interval, c2s, s2c], ascending, within the capture's intervals.
-    const QJsonObject io = o.value("io_100ms").toObject();
-    QCOMPARE(doc.value("interval_count").toInteger(), io.value("intervals_total_capture_aligned").toInteger());
+    QCOMPARE(doc.value("interval_count").toInteger(), qint64(o.bytesCaptureAligned.size()));
     qint64 previousRow = -1;
     qint64 total = 0;
     for (const QJsonValue &row : f.value("bytes_per_interval").toArray()) {
@@ -111,19 +97,18 @@ void TestAnalyzeCommand::jsonHasTheShapeAndTheOracleFigures()
     }
     QCOMPARE(total, f.value("bytes_c2s").toInteger() + f.value("bytes_s2c").toInteger());
     // rtt_ms is the RTT of the client's data: samples on ACKs the server sent.
-    const QJsonObject rtt =
-        o.value("ack_rtt").toObject().value(clientIsA ? "acks_sent_by_B" : "acks_sent_by_A").toObject();
-    const double count = rtt.value("count").toDouble();
+    const QList<double> &rtt = clientIsA ? o.fromB.ackRttS : o.fromA.ackRttS;
+    const double count = double(rtt.size());
     QVERIFY(std::abs(f.value("rtt_ms").toObject().value("count").toDouble() - count) <= 0.1 * count);
     if (count > 0) {
-        const double median = rtt.value("median").toDouble() * 1000;
+        const double median = medianOf(rtt) * 1000;
         QVERIFY(std::abs(f.value("rtt_ms").toObject().value("median").toDouble() - median) <= 0.05 * median);
     }
 }
 
 void TestAnalyzeCommand::intervalOption()
 {
-    const QString file = kCaptures + QStringLiteral("/zeek_tcp_timestamps_bulk_snap96.pcap");
+    const QString file = captureFile(QStringLiteral("zeek_tcp_timestamps_bulk_snap96.pcap"));
     const CommandResult r = runTcptune({"analyze", "--json", "--interval", "0.25", file});
     QCOMPARE(r.exitCode, 0);
     const QJsonObject f = QJsonDocument::fromJson(r.out).object().value("flows").toArray().first().toObject();
@@ -139,7 +124,7 @@ void TestAnalyzeCommand::intervalOption()
 void TestAnalyzeCommand::tableListsFlowsLargestFirst()
 {
     const CommandResult r =
-        runTcptune({"analyze", kCaptures + QStringLiteral("/tcptrace_discard_solaris_loss_snap96.pcap")});
+        runTcptune({"analyze", captureFile(QStringLiteral("tcptrace_discard_solaris_loss_snap96.pcap"))});
     QCOMPARE(r.exitCode, 0);
     const QStringList lines = QString::fromUtf8(r.out).split('\n', Qt::SkipEmptyParts);
     QVERIFY(lines.size() >= 3);
@@ -159,7 +144,7 @@ void TestAnalyzeCommand::badInputSaysWhatToDo_data()
     QTest::addRow("zero-length") << QByteArray() << QStringList{} << 1 << "empty";
     QTest::addRow("bad interval") << QByteArray("x") << QStringList{"--interval", "soon"} << 2 << "--interval 0.1";
     QTest::addRow("unknown option") << QByteArray("x") << QStringList{"--frob"} << 2 << "--help";
-    QFile original(kCaptures + QStringLiteral("/zeek_tcp_timestamps_bulk_snap96.pcap"));
+    QFile original(captureFile(QStringLiteral("zeek_tcp_timestamps_bulk_snap96.pcap")));
     QVERIFY(original.open(QIODevice::ReadOnly));
     const QByteArray bytes = original.readAll();
     QTest::addRow("truncated mid-record")

@@ -1,13 +1,12 @@
-// TcpFlowAnalyzer against the tshark oracle (every file of ../shared/captures), against the link
-// types and broken files a user may give it, and its progress/cancel contract.
+// TcpFlowAnalyzer against tshark (every capture of tests/data/captures, tshark's figures computed
+// by the test), against the link types and broken files a user may give it, and its
+// progress/cancel contract.
 
 #include "capture/tcp_flow_analyzer.h"
 #include "capture_test_frames.h"
+#include "test_data.h"
+#include "tshark_oracle.h"
 
-#include <QFile>
-#include <QJsonArray>
-#include <QJsonDocument>
-#include <QJsonObject>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -21,25 +20,15 @@ Q_DECLARE_METATYPE(tcptune::test::PcapRecord)
 
 namespace {
 
-const QString kCaptures = QStringLiteral(TCPTUNE_SHARED_DIR "/captures");
-
-QJsonObject oracleFiles()
-{
-    QFile file(kCaptures + QStringLiteral("/oracle.json"));
-    if (!file.open(QIODevice::ReadOnly))
-        return {};
-    return QJsonDocument::fromJson(file.readAll()).object().value(QStringLiteral("files")).toObject();
-}
-
 // The analysed flow tshark calls the file's largest stream, and whether its client is tshark's A.
-const FlowAnalysis *findFlow(const CaptureAnalysis &a, const QString &endpointA, const QString &endpointB,
-                             bool &clientIsA)
+const FlowAnalysis *findFlow(const CaptureAnalysis &a, const TsharkFlow &expected, bool &clientIsA)
 {
     for (const FlowAnalysis &f : a.flows) {
         const QString c = f.client.toString();
         const QString s = f.server.toString();
-        if ((c == endpointA && s == endpointB) || (c == endpointB && s == endpointA)) {
-            clientIsA = c == endpointA;
+        if ((c == expected.endpointA && s == expected.endpointB) ||
+            (c == expected.endpointB && s == expected.endpointA)) {
+            clientIsA = c == expected.endpointA;
             return &f;
         }
     }
@@ -65,15 +54,6 @@ std::size_t rowsOf(const FlowAnalysis &f)
     return std::size_t(last + 1);
 }
 
-// Frames of the conversation as tshark's conv,tcp counts them (its "Total Frames" column).
-qint64 convFrames(const QJsonObject &o)
-{
-    const QStringList words =
-        o.value(QStringLiteral("conv_tcp_line")).toString().split(QLatin1Char(' '), Qt::SkipEmptyParts);
-    // A <-> B, frames bytes unit (<-), frames bytes unit (->), frames ...
-    return words.size() > 9 ? words[9].toLongLong() : -1;
-}
-
 std::vector<qint64> sum(const std::vector<std::int64_t> &a, const std::vector<std::int64_t> &b)
 {
     std::vector<qint64> out(std::max(a.size(), b.size()), 0);
@@ -84,12 +64,9 @@ std::vector<qint64> sum(const std::vector<std::int64_t> &a, const std::vector<st
     return out;
 }
 
-std::vector<qint64> toVector(const QJsonArray &array)
+std::vector<qint64> toVector(const QList<qint64> &list)
 {
-    std::vector<qint64> out;
-    for (const QJsonValue &v : array)
-        out.push_back(v.toInteger());
-    return out;
+    return {list.begin(), list.end()};
 }
 
 QString describe(const std::vector<qint64> &v)
@@ -135,100 +112,77 @@ private Q_SLOTS:
 void TestTcpFlowAnalyzer::matchesTshark_data()
 {
     QTest::addColumn<QString>("file");
-    const QJsonObject files = oracleFiles();
-    QVERIFY2(files.size() >= 10, "oracle.json missing or empty");
-    for (auto it = files.begin(); it != files.end(); ++it)
-        QTest::addRow("%s", qPrintable(it.key())) << it.key();
+    const QStringList files = captureFiles();
+    QVERIFY2(files.size() >= 10, qPrintable(QStringLiteral("too few captures in %1").arg(captureDir())));
+    for (const QString &file : files)
+        QTest::addRow("%s", qPrintable(file)) << file;
 }
 
 void TestTcpFlowAnalyzer::matchesTshark()
 {
     QFETCH(QString, file);
-    const QJsonObject o = oracleFiles().value(file).toObject();
-    const CaptureAnalysis a = analyse(kCaptures + QLatin1Char('/') + file);
-    QCOMPARE(a.packets, o.value(QStringLiteral("capinfos")).toObject().value(QStringLiteral("packets")).toInteger());
+    const TsharkFigures &tshark = tsharkFigures(captureFile(file));
+    QVERIFY2(tshark.error.isEmpty(), qPrintable(tshark.error));
+    const TsharkFlow &o = tshark.largest;
+    const CaptureAnalysis a = analyse(captureFile(file));
+    QCOMPARE(a.packets, tshark.packets);
 
     bool clientIsA = false;
-    const FlowAnalysis *f = findFlow(a, o.value(QStringLiteral("endpoint_A")).toString(),
-                                     o.value(QStringLiteral("endpoint_B")).toString(), clientIsA);
-    QVERIFY2(f, "the oracle's flow is missing");
+    const FlowAnalysis *f = findFlow(a, o, clientIsA);
+    QVERIFY2(f, qPrintable(QStringLiteral("tshark's largest flow %1 - %2 is missing").arg(o.endpointA, o.endpointB)));
     const DirectionAnalysis &fromA = clientIsA ? f->c2s : f->s2c;
     const DirectionAnalysis &fromB = clientIsA ? f->s2c : f->c2s;
 
-    // Packets and bytes: exact. The flow counts what conv,tcp counts; the oracle's per-direction
-    // figures follow tcp.stream, which also holds frames whose options the snaplen cut.
-    QCOMPARE(f->packets, convFrames(o));
-    const bool sameFrames = convFrames(o) == o.value(QStringLiteral("stream_packets")).toInteger();
-    const QJsonObject bytes = o.value(QStringLiteral("bytes")).toObject();
-    const QJsonObject ab = bytes.value(QStringLiteral("A_to_B")).toObject();
-    const QJsonObject ba = bytes.value(QStringLiteral("B_to_A")).toObject();
+    // Packets and bytes: exact. The flow counts what conv,tcp counts; tshark's per-direction
+    // figures follow tcp.stream, which also holds frames whose TCP header the snaplen cut.
+    QCOMPARE(f->packets, o.convFrames);
+    const bool sameFrames = o.convFrames == o.packets;
     if (sameFrames) {
-        QCOMPARE(fromA.packets, ab.value(QStringLiteral("frames")).toInteger());
-        QCOMPARE(fromA.frame_bytes, ab.value(QStringLiteral("frame_bytes")).toInteger());
-        QCOMPARE(fromA.payload_bytes, ab.value(QStringLiteral("payload_bytes")).toInteger());
-        QCOMPARE(fromB.packets, ba.value(QStringLiteral("frames")).toInteger());
-        QCOMPARE(fromB.frame_bytes, ba.value(QStringLiteral("frame_bytes")).toInteger());
-        QCOMPARE(fromB.payload_bytes, ba.value(QStringLiteral("payload_bytes")).toInteger());
+        QCOMPARE(fromA.packets, o.fromA.frames);
+        QCOMPARE(fromA.frame_bytes, o.fromA.frameBytes);
+        QCOMPARE(fromA.payload_bytes, o.fromA.payloadBytes);
+        QCOMPARE(fromB.packets, o.fromB.frames);
+        QCOMPARE(fromB.frame_bytes, o.fromB.frameBytes);
+        QCOMPARE(fromB.payload_bytes, o.fromB.payloadBytes);
     }
 
-    // Bytes per 100 ms, capture-aligned: exact.
-    const QJsonObject io = o.value(QStringLiteral("io_100ms")).toObject();
+    // Bytes per interval from the capture's first packet: exact, every interval tshark prints.
     const std::vector<qint64> series =
         sum(a.captureAlignedSeries(f->c2s.intervals), a.captureAlignedSeries(f->s2c.intervals));
     const std::vector<qint64> payload =
         sum(a.captureAlignedSeries(f->c2s.intervals, true), a.captureAlignedSeries(f->s2c.intervals, true));
-    if (io.contains(QStringLiteral("intervals_total_capture_aligned")))
-        QCOMPARE(qint64(series.size()), io.value(QStringLiteral("intervals_total_capture_aligned")).toInteger());
-    const std::vector<qint64> first10 = toVector(io.value(QStringLiteral("bytes_capture_aligned_first10")).toArray());
-    const std::vector<qint64> mine10(series.begin(), series.begin() + qMin<qsizetype>(series.size(), 10));
-    QVERIFY2(mine10 == first10, qPrintable(describe(mine10) + QStringLiteral(" vs ") + describe(first10)));
-    const std::vector<qint64> payload10 =
-        toVector(io.value(QStringLiteral("payload_capture_aligned_first10")).toArray());
-    QVERIFY(std::vector<qint64>(payload.begin(), payload.begin() + qMin<qsizetype>(payload.size(), 10)) == payload10);
-    if (io.contains(QStringLiteral("first_nonempty_interval_index"))) {
-        const qsizetype start = io.value(QStringLiteral("first_nonempty_interval_index")).toInteger();
-        const std::vector<qint64> expected =
-            toVector(io.value(QStringLiteral("bytes_from_first_nonempty_interval")).toArray());
-        QVERIFY(start + qsizetype(expected.size()) <= qsizetype(series.size()));
-        const std::vector<qint64> mine(series.begin() + start, series.begin() + start + qsizetype(expected.size()));
-        QVERIFY2(mine == expected, qPrintable(describe(mine) + QStringLiteral(" vs ") + describe(expected)));
-        const std::vector<qint64> expectedPayload =
-            toVector(io.value(QStringLiteral("payload_from_first_nonempty_interval")).toArray());
-        QVERIFY(std::vector<qint64>(payload.begin() + start,
-                                    payload.begin() + start + qsizetype(expectedPayload.size())) == expectedPayload);
-    }
+    const std::vector<qint64> expected = toVector(o.bytesCaptureAligned);
+    QVERIFY2(series == expected,
+             qPrintable(describe(series).left(300) + QStringLiteral(" vs ") + describe(expected).left(300)));
+    QVERIFY(payload == toVector(o.payloadCaptureAligned));
     if (!series.empty() && sameFrames)
         QCOMPARE(std::accumulate(series.begin(), series.end(), qint64(0)), fromA.frame_bytes + fromB.frame_bytes);
 
     // ack_rtt: count within 10 %, median within 5 %, per direction of the ACKs. RTT samples of
     // A's data are taken on ACKs sent by B.
-    const QJsonObject rtt = o.value(QStringLiteral("ack_rtt")).toObject();
     const struct {
-        const char *key;
+        const char *name;
+        const TsharkDirection *acks;
         const DirectionAnalysis *data;
-    } sides[] = {{"acks_sent_by_B", &fromA}, {"acks_sent_by_A", &fromB}};
+    } sides[] = {{"A's data", &o.fromB, &fromA}, {"B's data", &o.fromA, &fromB}};
     for (const auto &side : sides) {
-        const QJsonObject expected = rtt.value(QLatin1String(side.key)).toObject();
-        const qint64 count = expected.value(QStringLiteral("count")).toInteger();
+        const qint64 count = side.acks->ackRttS.size();
         const RttStats &s = side.data->rtt_stats;
         QVERIFY2(within(double(s.count), double(count), 0.10),
-                 qPrintable(QStringLiteral("%1: %2 RTT samples, tshark %3").arg(side.key).arg(s.count).arg(count)));
+                 qPrintable(QStringLiteral("%1: %2 RTT samples, tshark %3").arg(side.name).arg(s.count).arg(count)));
         QCOMPARE(qint64(side.data->rtt.size()), s.count);
         if (count > 0) {
-            const double median = expected.value(QStringLiteral("median")).toDouble() * 1000.0;
+            const double median = medianOf(side.acks->ackRttS) * 1000.0;
             QVERIFY2(within(s.median_ms, median, 0.05),
                      qPrintable(
-                         QStringLiteral("%1: median %2 ms, tshark %3 ms").arg(side.key).arg(s.median_ms).arg(median)));
+                         QStringLiteral("%1: median %2 ms, tshark %3 ms").arg(side.name).arg(s.median_ms).arg(median)));
         }
     }
 
     // Retransmissions within 10 %.
-    const qint64 rtx = o.value(QStringLiteral("retransmissions"))
-                           .toObject()
-                           .value(QStringLiteral("tcp.analysis.retransmission"))
-                           .toInteger();
-    QVERIFY2(within(double(f->retransmissions()), double(rtx), 0.10),
-             qPrintable(QStringLiteral("%1 retransmissions, tshark %2").arg(f->retransmissions()).arg(rtx)));
+    QVERIFY2(
+        within(double(f->retransmissions()), double(o.retransmissions), 0.10),
+        qPrintable(QStringLiteral("%1 retransmissions, tshark %2").arg(f->retransmissions()).arg(o.retransmissions)));
 
     // The flow list is sorted by bytes, and tshark's largest stream is ours too.
     QCOMPARE(&a.flows.front(), f);
@@ -245,22 +199,21 @@ void TestTcpFlowAnalyzer::flowAlignedIntervalsMatchTshark_data()
 void TestTcpFlowAnalyzer::flowAlignedIntervalsMatchTshark()
 {
     QFETCH(QString, file);
-    const QJsonObject o = oracleFiles().value(file).toObject();
+    const TsharkFigures &tshark = tsharkFigures(captureFile(file));
+    QVERIFY2(tshark.error.isEmpty(), qPrintable(tshark.error));
     AnalysisOptions options;
     options.origin = AnalysisOptions::IntervalOrigin::FlowStart;
-    const CaptureAnalysis a = analyse(kCaptures + QLatin1Char('/') + file, options);
+    const CaptureAnalysis a = analyse(captureFile(file), options);
     bool clientIsA = false;
-    const FlowAnalysis *f = findFlow(a, o.value(QStringLiteral("endpoint_A")).toString(),
-                                     o.value(QStringLiteral("endpoint_B")).toString(), clientIsA);
+    const FlowAnalysis *f = findFlow(a, tshark.largest, clientIsA);
     QVERIFY(f);
-    const QJsonObject io = o.value(QStringLiteral("io_100ms")).toObject();
     const std::size_t rows = rowsOf(*f);
     const std::vector<qint64> bytes = sum(dense(f->c2s.intervals, false, rows), dense(f->s2c.intervals, false, rows));
     const std::vector<qint64> payload = sum(dense(f->c2s.intervals, true, rows), dense(f->s2c.intervals, true, rows));
-    const std::vector<qint64> expected = toVector(io.value(QStringLiteral("bytes_flow_aligned_all")).toArray());
+    const std::vector<qint64> expected = toVector(tshark.largest.bytesFlowAligned);
     QVERIFY2(bytes == expected,
              qPrintable(describe(bytes).left(300) + QStringLiteral(" vs ") + describe(expected).left(300)));
-    QVERIFY(payload == toVector(io.value(QStringLiteral("payload_flow_aligned_all")).toArray()));
+    QVERIFY(payload == toVector(tshark.largest.payloadFlowAligned));
 }
 
 void TestTcpFlowAnalyzer::decodesEveryLinkType_data()
@@ -471,7 +424,7 @@ void TestTcpFlowAnalyzer::badInput()
 
 void TestTcpFlowAnalyzer::reportsProgressAndCancels()
 {
-    const QString path = kCaptures + QStringLiteral("/tcptrace_zwnd_iperf_bulk_snap68.pcap");
+    const QString path = captureFile(QStringLiteral("tcptrace_zwnd_iperf_bulk_snap68.pcap"));
     QList<double> seen;
     const Result<CaptureAnalysis> done = analyzeCapture(path, {}, [&seen](double f) { seen << f; });
     QVERIFY(done.has_value());

@@ -1,0 +1,23 @@
+#include "test_data.h"
+
+#include <QDir>
+
+namespace tcptune::test {
+
+QString captureDir()
+{
+    return QStringLiteral(TCPTUNE_TEST_DATA_DIR "/captures");
+}
+
+QString captureFile(const QString &name)
+{
+    return captureDir() + QLatin1Char('/') + name;
+}
+
+QStringList captureFiles()
+{
+    return QDir(captureDir())
+        .entryList({QStringLiteral("*.pcap"), QStringLiteral("*.pcapng")}, QDir::Files, QDir::Name);
+}
+
+} // namespace tcptune::test
