@@ -1251,7 +1251,7 @@ Nimmt die Knopfänderungen zurück, die ein abgestürzter tcptune-helper in sein
     </message>
 </context>
 <context>
-    <name>LabSession</name>
+    <name>LabRequests</name>
     <message>
         <source>Lab %1 was left behind (%2). Remove it with &apos;tcptune lab down --name %1&apos; and run again.</source>
         <translation>Labor %1 wurde zurückgelassen (%2). Entfernen Sie es mit &apos;tcptune lab down --name %1&apos; und starten Sie erneut.</translation>

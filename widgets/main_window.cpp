@@ -9,7 +9,7 @@
 #include "helper/helper_connection.h"
 #include "knobs/knob_panel.h"
 #include "lab/lab_manager.h"
-#include "lab/lab_session.h"
+#include "lab/lab_requests.h"
 #include "panels/message_banner.h"
 #include "panels/run_control_panel.h"
 #include "panels/run_session.h"

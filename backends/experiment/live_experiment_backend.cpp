@@ -7,7 +7,7 @@
 #include "knobs/knob_catalogue.h"
 #include "knobs/knob_value.h"
 #include "lab/lab_agent.h"
-#include "lab/lab_session.h"
+#include "lab/lab_requests.h"
 #include "traffic/traffic_client.h"
 
 #include <QCoreApplication>

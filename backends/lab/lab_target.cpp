@@ -1,6 +1,6 @@
 #include "lab/lab_target.h"
 
-#include "lab/lab_session.h"
+#include "lab/lab_requests.h"
 #include "traffic/traffic_spec.h"
 
 #include <QCoreApplication>

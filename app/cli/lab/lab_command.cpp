@@ -4,7 +4,7 @@
 #include "cli/console.h"
 #include "helper/helper_connection.h"
 #include "lab/lab_manager.h"
-#include "lab/lab_session.h"
+#include "lab/lab_requests.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>

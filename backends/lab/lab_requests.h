@@ -1,7 +1,7 @@
 #pragma once
-// The unprivileged side of the lab: asks tcptune-helper (through the process's HelperConnection)
-// to bring a lab up or down, and gives a traffic run what it needs to use the lab (ensureLabUp).
-// Part of tcptune_core, not of the helper.
+// Requests for the lab, the unprivileged side: asks tcptune-helper (through the process's
+// HelperConnection) to bring a lab up or down, and gives a traffic run what it needs to use the
+// lab (ensureLabUp). Part of tcptune_core, not of the helper.
 
 #include "common/error.h"
 #include "lab/lab_layout.h"

@@ -1,4 +1,4 @@
-#include "lab/lab_session.h"
+#include "lab/lab_requests.h"
 
 #include "helper/helper_connection.h"
 
@@ -8,9 +8,9 @@
 namespace tcptune {
 namespace {
 
-// LabSession::tr(): lupdate files this file's text under the context that tr() looks it up in.
-class LabSession final {
-    Q_DECLARE_TR_FUNCTIONS(LabSession)
+// LabRequests::tr(): lupdate files this file's text under the context that tr() looks it up in.
+class LabRequests final {
+    Q_DECLARE_TR_FUNCTIONS(LabRequests)
 };
 
 // Building a lab runs a few dozen ip/tc commands; probing the qdiscs once per boot a few more.
@@ -74,24 +74,24 @@ Result<LabEndpoints> ensureLabUp(HelperConnection &helper, const QString &labNam
     LabStatus status = labStatus(labName);
     if (status.state == LabStatus::State::Leftover)
         return fail(
-            LabSession::tr("Lab %1 was left behind (%2). Remove it with 'tcptune lab down --name %1' and run again.")
+            LabRequests::tr("Lab %1 was left behind (%2). Remove it with 'tcptune lab down --name %1' and run again.")
                 .arg(labName, status.problem));
     if (!status.isUp()) {
         auto spec = parseLabSpec(labName, {});
         if (!spec)
             return std::unexpected(spec.error());
         if (auto running = helper.ensureStarted(); !running)
-            return fail(LabSession::tr("Lab %1 is down and tcptune-helper, which builds it, did not start: %2")
+            return fail(LabRequests::tr("Lab %1 is down and tcptune-helper, which builds it, did not start: %2")
                             .arg(labName, running.error().message));
         auto started = requestLabUp(helper, *spec);
         if (!started)
-            return fail(LabSession::tr("Could not start lab %1: %2").arg(labName, started.error().message));
+            return fail(LabRequests::tr("Could not start lab %1: %2").arg(labName, started.error().message));
         status = *started;
     }
     const auto endpoints = status.endpoints(agentPort);
     if (!endpoints)
         return fail(
-            LabSession::tr("Lab %1 is not up after starting it; see 'tcptune lab status --name %1'.").arg(labName));
+            LabRequests::tr("Lab %1 is not up after starting it; see 'tcptune lab status --name %1'.").arg(labName));
     return *endpoints;
 }
 
