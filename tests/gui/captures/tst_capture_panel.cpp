@@ -14,6 +14,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QLabel>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTabWidget>
@@ -31,6 +32,7 @@ private Q_SLOTS:
     void overlaysFlows_data();
     void overlaysFlows();
     void badFileIsReported();
+    void showsTunnelsMalformedAndTimeOutliers();
     void screenshotOfOverlay();
 };
 
@@ -106,6 +108,35 @@ void TestCapturePanel::badFileIsReported()
     QVERIFY(failed.wait(10000));
     QVERIFY(!failed.at(0).at(1).toString().isEmpty());
     QVERIFY(chart.runIds().isEmpty());
+}
+
+// The Captures tab says how many packets were malformed and through which tunnel a flow came, and
+// explains a packet whose time lies decades away instead of drawing a 136-year chart in silence.
+void TestCapturePanel::showsTunnelsMalformedAndTimeOutliers()
+{
+    const QString corpus = QStringLiteral(TCPTUNE_SOURCE_DIR "/tests/data/capture-corpus/");
+    ThroughputRttView chart;
+    CapturePanel panel(&chart);
+    QSignalSpy loaded(&panel, &CapturePanel::captureLoaded);
+    panel.open(corpus + QStringLiteral("malformed_headers.pcap"));
+    QVERIFY(loaded.wait(30000));
+    const auto *status = panel.findChild<QLabel *>(QStringLiteral("captureStatus"));
+    QVERIFY(status);
+    QVERIFY2(status->text().contains(QStringLiteral("15 malformed packets")), qPrintable(status->text()));
+    QTreeWidgetItem *top = panel.tree()->topLevelItem(0);
+    QVERIFY2(top->text(0).contains(QStringLiteral("15 malformed")), qPrintable(top->text(0)));
+    QStringList via;
+    for (int i = 0; i < top->childCount(); ++i)
+        if (top->child(i)->text(0).contains(QStringLiteral("via")))
+            via << top->child(i)->text(0);
+    QVERIFY2(via.join(QLatin1Char('\n')).contains(QStringLiteral("(via VXLAN VNI 5, 10.1.1.1 -> 10.1.1.2)")),
+             qPrintable(via.join(QLatin1Char('\n'))));
+
+    panel.open(corpus + QStringLiteral("time_far_outliers.pcap"));
+    QVERIFY(loaded.wait(30000));
+    QVERIFY2(status->text().contains(QStringLiteral("more than a day")) &&
+                 status->text().contains(QStringLiteral("1970-01-01")),
+             qPrintable(status->text()));
 }
 
 void TestCapturePanel::screenshotOfOverlay()
