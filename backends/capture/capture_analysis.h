@@ -41,7 +41,7 @@ struct RttStats {
     std::int64_t count = 0;
     double min_ms = 0;
     double median_ms = 0; // mean of the two middle values for an even count
-    double p95_ms = 0;    // nearest-rank 95th percentile
+    double p95_ms = 0;    // as common/statistics defines it (numpy's default, interpolated)
     double max_ms = 0;
 };
 

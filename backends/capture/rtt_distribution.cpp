@@ -1,7 +1,8 @@
 #include "capture/rtt_distribution.h"
 
+#include "common/statistics.h"
+
 #include <algorithm>
-#include <cmath>
 
 namespace tcptune {
 namespace {
@@ -65,9 +66,9 @@ RttStats RttDistribution::stats()
     s.count = m_count;
     s.min_ms = ms(m_runs.front().value);
     s.max_ms = ms(m_runs.back().value);
-    s.median_ms = m_count % 2 ? ms(at(m_count / 2)) : (ms(at(m_count / 2 - 1)) + ms(at(m_count / 2))) / 2.0;
-    const std::int64_t rank = std::int64_t(std::ceil(0.95 * double(m_count)));
-    s.p95_ms = ms(at(std::clamp<std::int64_t>(rank, 1, m_count) - 1));
+    const auto valueAt = [this, &ms](std::size_t k) { return ms(at(std::int64_t(k))); };
+    s.median_ms = stats::percentileOfRanked(std::size_t(m_count), 50, valueAt);
+    s.p95_ms = stats::percentileOfRanked(std::size_t(m_count), 95, valueAt);
     return s;
 }
 

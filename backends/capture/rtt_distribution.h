@@ -15,7 +15,7 @@ namespace tcptune {
 class RttDistribution final {
 public:
     void add(std::int64_t rttNs);
-    // Count, min, median (mean of the two middle values for an even count), nearest-rank p95, max.
+    // Count, min, median, p95 (common/statistics' percentile, numpy's default) and max.
     RttStats stats();
     // Bytes on the heap, for memory accounting.
     std::size_t heapBytes() const;

@@ -2,7 +2,8 @@
 // Statistics of a sweep point as plain functions over plain values: mean, standard deviation,
 // median, min, max, coefficient of variation and every run's value (story 2 shows why the
 // spread matters), RTT median and p95, a collapse flag per run (story 5's "90 MB/s for 4 s,
-// then 3 MB/s") and a high-variance flag per point.
+// then 3 MB/s") and a high-variance flag per point. Means, spreads and percentiles come from
+// common/statistics (one percentile definition, numpy's default).
 
 #include <QList>
 
@@ -40,11 +41,6 @@ inline constexpr double kCollapseRatio = 0.5;
 // A point with a coefficient of variation above this (and at least two runs) is flagged.
 inline constexpr double kHighVarianceCv = 0.15;
 
-double mean(const QList<double> &values);
-double standardDeviation(const QList<double> &values); // sample (n - 1)
-double median(QList<double> values);
-// Linear interpolation between closest ranks (the "R-7" rule, as numpy's default). P in [0, 100].
-double percentile(QList<double> values, double p);
 // Needs at least 3 intervals; fewer never collapse.
 bool collapsed(const QList<double> &intervalThroughput, double ratio = kCollapseRatio);
 PointStatistics summarize(const QList<RunFigures> &runs, double highVarianceCv = kHighVarianceCv);

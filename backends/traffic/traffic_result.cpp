@@ -1,10 +1,11 @@
 #include "traffic/traffic_result.h"
 
+#include "common/statistics.h"
+
 #include <QJsonArray>
 #include <QJsonValue>
 
 #include <algorithm>
-#include <cmath>
 
 namespace tcptune {
 namespace {
@@ -23,16 +24,6 @@ QJsonValue orNull(double v)
 double fromNullable(const QJsonValue &v)
 {
     return v.isDouble() ? v.toDouble() : -1;
-}
-
-double percentile(const QList<double> &sorted, double p)
-{
-    if (sorted.isEmpty())
-        return 0;
-    const double pos = p * double(sorted.size() - 1);
-    const auto lo = qsizetype(std::floor(pos));
-    const auto hi = std::min(lo + 1, sorted.size() - 1);
-    return sorted[lo] + (sorted[hi] - sorted[lo]) * (pos - double(lo));
 }
 
 QJsonObject snapshotToJson(const KnobSnapshot &snapshot)
@@ -112,13 +103,10 @@ SummaryStats SummaryStats::of(QList<double> values)
     s.count = int(values.size());
     s.min = values.front();
     s.max = values.back();
-    s.median = percentile(values, 0.5);
-    s.p95 = percentile(values, 0.95);
-    s.p99 = percentile(values, 0.99);
-    double sum = 0;
-    for (double v : values)
-        sum += v;
-    s.mean = sum / double(values.size());
+    s.median = stats::percentileOfSorted(values, 50);
+    s.p95 = stats::percentileOfSorted(values, 95);
+    s.p99 = stats::percentileOfSorted(values, 99);
+    s.mean = stats::mean(values);
     return s;
 }
 

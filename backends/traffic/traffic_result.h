@@ -51,6 +51,7 @@ struct ReceiverInterval {
     bool omitted = false;
 };
 
+// Count, min, max, mean and the percentiles of common/statistics (numpy's default definition).
 struct SummaryStats {
     int count = 0;
     double min = 0;

@@ -1,13 +1,13 @@
-// RttDistribution: exact count, min, median, nearest-rank p95 and max against a plain sort, across
+// RttDistribution: exact count, min, median, p95 (common/statistics) and max against a plain sort, across
 // many merges of its buffer, and memory that follows the distinct values, not the samples.
 
 #include "capture/rtt_distribution.h"
+#include "common/statistics.h"
 
 #include <QRandomGenerator>
 #include <QTest>
 
 #include <algorithm>
-#include <cmath>
 
 using namespace tcptune;
 
@@ -52,7 +52,7 @@ void TestRttDistribution::exactStatistics()
     QCOMPARE(s.min_ms, plain.front());
     QCOMPARE(s.max_ms, plain.back());
     QCOMPARE(s.median_ms, n % 2 ? plain[n / 2] : (plain[n / 2 - 1] + plain[n / 2]) / 2.0);
-    QCOMPARE(s.p95_ms, plain[std::size_t(std::ceil(0.95 * double(n))) - 1]);
+    QCOMPARE(s.p95_ms, stats::percentileOfSorted(plain, 95));
 }
 
 void TestRttDistribution::memoryFollowsDistinctValues()

@@ -102,6 +102,7 @@ private Q_SLOTS:
     void decodesEveryLinkType_data();
     void decodesEveryLinkType();
     void countsTsoSuperSegments();
+    void rttPercentilesInterpolate();
     void identifiesClientsAndConnections_data();
     void identifiesClientsAndConnections();
     void badInput_data();
@@ -306,6 +307,43 @@ void TestTcpFlowAnalyzer::countsTsoSuperSegments()
             QCOMPARE(f.c2s.frame_bytes, 14 + 65000);
         }
     }
+}
+
+void TestTcpFlowAnalyzer::rttPercentilesInterpolate()
+{
+    // Client RTT samples of 1, 2, ..., 20 ms: the SYN answered after 1 ms, then 19 segments,
+    // the k-th ACKed k + 1 ms after it was sent. numpy's default percentile (common/statistics):
+    // p95 at h = 19 * 0.95 = 18.05, 19 + 0.05 * (20 - 19) = 19.05 (nearest rank: 19); median 10.5.
+    QTemporaryDir dir;
+    const quint32 client = 0x0a000001;
+    const quint32 server = 0x0a000002;
+    qint64 t = 1700000000000000;
+    QList<PcapRecord> records;
+    auto add = [&](bool fromClient, quint32 seq, quint32 ack, quint8 flags, int payload) {
+        const QByteArray l4 = fromClient ? tcpSegment(40000, 80, seq, ack, flags, 1000, payload)
+                                         : tcpSegment(80, 40000, seq, ack, flags, 2000, payload);
+        records.append(
+            PcapRecord{t, ethernet(fromClient ? ipv4(client, server, l4) : ipv4(server, client, l4), 0x0800), 0, -1});
+    };
+    add(true, 1000, 0, 0x02, 0);
+    t += 1000;
+    add(false, 5000, 1001, 0x12, 0);
+    add(true, 1001, 5001, 0x10, 0);
+    for (int k = 1; k <= 19; ++k) {
+        const quint32 seq = 1001 + quint32(k - 1) * 100;
+        t += 1000;
+        add(true, seq, 5001, 0x18, 100);
+        t += qint64(k + 1) * 1000;
+        add(false, 5001, seq + 100, 0x10, 0);
+    }
+    const CaptureAnalysis a = analyse(writeFile(dir.path(), QStringLiteral("rtt.pcap"), pcapFile(1, 65535, records)));
+    QCOMPARE(a.flows.size(), std::size_t(1));
+    const RttStats &s = a.flows.front().c2s.rtt_stats;
+    QCOMPARE(s.count, 20);
+    QVERIFY2(std::abs(s.min_ms - 1.0) < 1e-6 && std::abs(s.max_ms - 20.0) < 1e-6,
+             qPrintable(QString::number(s.max_ms)));
+    QVERIFY2(std::abs(s.median_ms - 10.5) < 1e-6, qPrintable(QString::number(s.median_ms)));
+    QVERIFY2(std::abs(s.p95_ms - 19.05) < 1e-6, qPrintable(QString::number(s.p95_ms)));
 }
 
 void TestTcpFlowAnalyzer::identifiesClientsAndConnections_data()

@@ -1,0 +1,119 @@
+// The one statistics module against numpy's default percentile (type 7, "linear"), each
+// expected value worked out by hand in the comment beside it: h = (n - 1) * p / 100, then
+// x[floor h] + (h - floor h) * (x[floor h + 1] - x[floor h]) over the sorted values.
+
+#include "common/statistics.h"
+
+#include <QList>
+#include <QTest>
+
+#include <cmath>
+
+using namespace tcptune;
+
+namespace {
+
+// 20, 19, ..., 1: unsorted on purpose.
+QList<double> oneToTwentyReversed()
+{
+    QList<double> values;
+    for (int i = 20; i >= 1; --i)
+        values.append(i);
+    return values;
+}
+
+} // namespace
+
+class TestStatistics final : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void percentile_data();
+    void percentile();
+    void percentileOfSortedNeedsNoCopy();
+    void emptyIsZero();
+    void meanAndStandardDeviation_data();
+    void meanAndStandardDeviation();
+};
+
+void TestStatistics::percentile_data()
+{
+    QTest::addColumn<QList<double>>("values");
+    QTest::addColumn<double>("p");
+    QTest::addColumn<double>("expected");
+    const QList<double> twenty = oneToTwentyReversed();
+    QTest::addRow("1..20 p0 = min") << twenty << 0.0 << 1.0;
+    // h = 19 * 0.25 = 4.75: 5 + 0.75 * (6 - 5)
+    QTest::addRow("1..20 p25") << twenty << 25.0 << 5.75;
+    // h = 9.5: 10 + 0.5 * (11 - 10); the mean of the two middle values
+    QTest::addRow("1..20 p50") << twenty << 50.0 << 10.5;
+    // h = 18.05: 19 + 0.05 * (20 - 19); nearest rank would say 19
+    QTest::addRow("1..20 p95") << twenty << 95.0 << 19.05;
+    // h = 18.81: 19 + 0.81
+    QTest::addRow("1..20 p99") << twenty << 99.0 << 19.81;
+    QTest::addRow("1..20 p100 = max") << twenty << 100.0 << 20.0;
+    // sorted 1, 2, 3; h = 2 * 0.95 = 1.9: 2 + 0.9 * (3 - 2)
+    QTest::addRow("3 1 2 p95") << QList<double>{3, 1, 2} << 95.0 << 2.9;
+    // h = 3 * 0.95 = 2.85: 3 + 0.85 * (4 - 3)
+    QTest::addRow("1..4 p95") << QList<double>{1, 2, 3, 4} << 95.0 << 3.85;
+    QTest::addRow("1..4 p50") << QList<double>{4, 3, 2, 1} << 50.0 << 2.5;
+    // h = 0.1: 10 + 0.1 * (20 - 10)
+    QTest::addRow("two values p10") << QList<double>{20, 10} << 10.0 << 11.0;
+    // sorted 5, 5, 5, 7; h = 3 * 0.9 = 2.7: 5 + 0.7 * (7 - 5)
+    QTest::addRow("ties p90") << QList<double>{7, 5, 5, 5} << 90.0 << 6.4;
+    QTest::addRow("one value") << QList<double>{4} << 95.0 << 4.0;
+    QTest::addRow("p below 0 is the min") << QList<double>{2, 9, 4} << -5.0 << 2.0;
+    QTest::addRow("p above 100 is the max") << QList<double>{2, 9, 4} << 150.0 << 9.0;
+}
+
+void TestStatistics::percentile()
+{
+    QFETCH(QList<double>, values);
+    QFETCH(double, p);
+    QFETCH(double, expected);
+    const double got = stats::percentile(values, p);
+    QVERIFY2(std::abs(got - expected) < 1e-9, qPrintable(QStringLiteral("got %1").arg(got, 0, 'g', 17)));
+    if (p == 50.0)
+        QCOMPARE(stats::median(values), got);
+}
+
+void TestStatistics::percentileOfSortedNeedsNoCopy()
+{
+    const std::vector<double> sorted = stats::sorted(oneToTwentyReversed());
+    QCOMPARE(sorted.front(), 1.0);
+    QCOMPARE(sorted.back(), 20.0);
+    QVERIFY(std::abs(stats::percentileOfSorted(sorted, 95) - 19.05) < 1e-9);
+    QCOMPARE(stats::percentileOfSorted(sorted, 50), 10.5);
+}
+
+void TestStatistics::emptyIsZero()
+{
+    const QList<double> none;
+    QCOMPARE(stats::percentile(none, 95), 0.0);
+    QCOMPARE(stats::median(none), 0.0);
+    QCOMPARE(stats::mean(none), 0.0);
+    QCOMPARE(stats::standardDeviation(none), 0.0);
+}
+
+void TestStatistics::meanAndStandardDeviation_data()
+{
+    QTest::addColumn<QList<double>>("values");
+    QTest::addColumn<double>("mean");
+    QTest::addColumn<double>("sd");
+    QTest::addRow("one value has no spread") << QList<double>{5} << 5.0 << 0.0;
+    // deviations -1, 1: (1 + 1) / (2 - 1) = 2
+    QTest::addRow("two") << QList<double>{2, 4} << 3.0 << std::sqrt(2.0);
+    // mean 5; squared deviations 9 1 1 1 0 0 4 16 = 32; / (8 - 1)
+    QTest::addRow("eight") << QList<double>{2, 4, 4, 4, 5, 5, 7, 9} << 5.0 << std::sqrt(32.0 / 7.0);
+}
+
+void TestStatistics::meanAndStandardDeviation()
+{
+    QFETCH(QList<double>, values);
+    QFETCH(double, mean);
+    QFETCH(double, sd);
+    QCOMPARE(stats::mean(values), mean);
+    QVERIFY(std::abs(stats::standardDeviation(values) - sd) < 1e-12);
+}
+
+QTEST_GUILESS_MAIN(TestStatistics)
+#include "tst_statistics.moc"
