@@ -1392,6 +1392,33 @@ Nimmt die Knopfänderungen zurück, die ein abgestürzter tcptune-helper in sein
     </message>
 </context>
 <context>
+    <name>PointResult</name>
+    <message>
+        <source>no runs</source>
+        <translation>keine Läufe</translation>
+    </message>
+    <message>
+        <source>collapse: %1 of %2 runs</source>
+        <translation>Einbruch: %1 von %2 Läufen</translation>
+    </message>
+    <message>
+        <source>high variance (CV %1 %)</source>
+        <translation>hohe Schwankung (VK %1 %)</translation>
+    </message>
+    <message>
+        <source>FAILED: %1 of %2 runs</source>
+        <translation>FEHLGESCHLAGEN: %1 von %2 Läufen</translation>
+    </message>
+    <message>
+        <source>cancelled: %1 of %2 runs</source>
+        <translation>abgebrochen: %1 von %2 Läufen</translation>
+    </message>
+    <message>
+        <source>incomplete: %1 of %2 runs</source>
+        <translation>unvollständig: %1 von %2 Läufen</translation>
+    </message>
+</context>
+<context>
     <name>PresetLibrary</name>
     <message>
         <source>There is no spec file or preset called &apos;%1&apos;. Give a path to a JSON spec or one of the presets: %2.</source>
@@ -1568,25 +1595,6 @@ Mehrere Formate auf einmal: --format html,pdf --out ORDNER/report schreibt ORDNE
     <message>
         <source>Cannot write %1 (%2); check the path and free space.</source>
         <translation>%1 kann nicht geschrieben werden (%2); prüfen Sie den Pfad und den freien Platz.</translation>
-    </message>
-</context>
-<context>
-    <name>ReportModel</name>
-    <message>
-        <source>collapse (%1 of %2 runs)</source>
-        <translation>Einbruch (%1 von %2 Läufen)</translation>
-    </message>
-    <message>
-        <source>high variance (CV %1 %)</source>
-        <translation>hohe Schwankung (VK %1 %)</translation>
-    </message>
-    <message>
-        <source>FAILED: %1 of %2 runs</source>
-        <translation>FEHLGESCHLAGEN: %1 von %2 Läufen</translation>
-    </message>
-    <message>
-        <source>incomplete: %1 of %2 runs</source>
-        <translation>unvollständig: %1 von %2 Läufen</translation>
     </message>
 </context>
 <context>
@@ -2570,22 +2578,10 @@ Mehrere Formate auf einmal: --format html,pdf --out ORDNER/report schreibt ORDNE
     </message>
 </context>
 <context>
-    <name>SweepTable</name>
+    <name>SweepTableMarkdown</name>
     <message>
-        <source>no runs</source>
-        <translation>keine Läufe</translation>
-    </message>
-    <message>
-        <source>collapse %1/%2</source>
-        <translation>Einbruch %1/%2</translation>
-    </message>
-    <message>
-        <source>high variance (CV %1 %)</source>
-        <translation>hohe Schwankung (VK %1 %)</translation>
-    </message>
-    <message>
-        <source>%1 failed</source>
-        <translation>%1 fehlgeschlagen</translation>
+        <source>↓ marks a run whose throughput collapsed (last third below half of the first third).</source>
+        <translation>↓ markiert einen Lauf, dessen Durchsatz einbrach (letztes Drittel unter der Hälfte des ersten Drittels).</translation>
     </message>
     <message>
         <source>Experiment %1</source>
@@ -2636,12 +2632,12 @@ Mehrere Formate auf einmal: --format html,pdf --out ORDNER/report schreibt ORDNE
         <translation>fehlgeschlagen</translation>
     </message>
     <message>
-        <source>Failed runs:</source>
-        <translation>Fehlgeschlagene Läufe:</translation>
+        <source>cancelled</source>
+        <translation>abgebrochen</translation>
     </message>
     <message>
-        <source>↓ marks a run whose throughput collapsed (last third below half of the first third).</source>
-        <translation>↓ markiert einen Lauf, dessen Durchsatz einbrach (letztes Drittel unter der Hälfte des ersten Drittels).</translation>
+        <source>Failed runs:</source>
+        <translation>Fehlgeschlagene Läufe:</translation>
     </message>
 </context>
 <context>
@@ -3890,20 +3886,17 @@ Optionen:
         <source>Cancelling; knobs are being restored...</source>
         <translation>Breche ab; die Knöpfe werden zurückgesetzt...</translation>
     </message>
-    <message numerus="yes">
-        <source>collapsed in %n run(s)</source>
-        <translation>
-            <numerusform>in %n Lauf eingebrochen</numerusform>
-            <numerusform>in %n Läufen eingebrochen</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>high variance (CV %1 %)</source>
-        <translation>hohe Schwankung (VK %1 %)</translation>
-    </message>
     <message>
         <source>Sweep ended; every knob is back to its value before the sweep.</source>
         <translation>Durchlauf beendet; jeder Knopf hat wieder seinen Wert von vor dem Durchlauf.</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>abgebrochen</translation>
     </message>
 </context>
 <context>

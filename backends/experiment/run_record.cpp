@@ -24,6 +24,16 @@ RunStatus runStatusFromName(const QString &name)
     return RunStatus::Running;
 }
 
+QString runEndName(RunEnd end)
+{
+    switch (end) {
+    case RunEnd::Local: return QStringLiteral("local");
+    case RunEnd::Remote: return QStringLiteral("remote");
+    case RunEnd::Router: return QStringLiteral("router");
+    }
+    return QString();
+}
+
 QString experimentStatusName(ExperimentStatus status)
 {
     switch (status) {

@@ -1,6 +1,7 @@
 #pragma once
 // The plain records an experiment produces and the result store keeps: one sample of a run,
-// one run's outcome and summary figures, a capture, and an experiment's header.
+// one run's outcome and summary figures, what each end of the link saw of it, a capture, and an
+// experiment's header. SweepTable (sweep_table.h) aggregates runs into points.
 
 #include "knobs/knob_reader.h"
 
@@ -27,6 +28,7 @@ struct RunSample {
     qint64 notsentBytes = -1;
 };
 
+// Only an Ok run has figures: a failed or cancelled run is never counted (or drawn) as 0.
 enum class RunStatus {
     Running, // started, not finished (after a crash: interrupted, redone on resume)
     Ok,
@@ -43,6 +45,46 @@ struct CaptureRecord {
     qint64 packetsReceived = -1;
     qint64 packetsDropped = -1;
     QJsonObject summary; // the analysis of the capture (flows, RTT, retransmissions)
+};
+
+// The end of the link a record describes. Names as the store's knob_snapshots.side.
+enum class RunEnd {
+    Local,  // this host, or the lab namespace the traffic starts in
+    Remote, // the far host (agent, or over ssh)
+    Router, // the lab's bottleneck namespace
+};
+
+QString runEndName(RunEnd end);
+
+// One reading of the bottleneck qdisc during a run. Negative where unknown.
+struct QueueSample {
+    double t = 0; // seconds since the run started
+    qint64 backlogBytes = -1;
+    qint64 backlogPackets = -1;
+    qint64 drops = -1;      // total so far
+    qint64 overlimits = -1; // total so far
+};
+
+// What one end saw of a run. The store keeps the knob snapshots (before the knobs were applied,
+// and after the run before restoring); counters and the queue series are read at the end they
+// belong to, in its namespace. Empty members were not measured.
+struct EndRecord {
+    RunEnd end = RunEnd::Local;
+    QString where; // namespace or host
+    KnobSnapshot knobsBefore;
+    KnobSnapshot knobsAfter;
+    QMap<QString, qint64> counterDeltas; // MIB counters (netstat, snmp, snmp6): after - before
+    QList<QueueSample> queue;            // the bottleneck qdisc, sampled through the run
+};
+
+// Share of the sender's time (0 .. 1) that each limiter held the flow back, from TCP_INFO's
+// chrono timers and in-flight vs cwnd. Negative where unknown.
+struct LimiterBreakdown {
+    double busy = -1;
+    double rwndLimited = -1;
+    double sndbufLimited = -1;
+    double cwndLimited = -1;
+    double applicationLimited = -1;
 };
 
 struct RunRecord {
@@ -73,6 +115,12 @@ struct RunRecord {
     QList<double> intervalThroughputBps; // per interval, for the collapse flag and charts
     double intervalS = 0;
     QJsonObject details; // everything else the traffic engine reported
+
+    // Why the run went as it did. Not filled by every run yet: the per-run diagnosis fills the
+    // counters, limiters, queue and verdict, the two-ended work the far end's record.
+    QList<EndRecord> ends; // one per end involved
+    LimiterBreakdown limiters;
+    QString verdict; // one or two plain sentences naming the dominant limiter; empty: none yet
 };
 
 enum class ExperimentStatus {

@@ -18,7 +18,7 @@ void registerTypes()
         qRegisterMetaType<tcptune::RunSample>();
         qRegisterMetaType<QList<tcptune::RunSample>>();
         qRegisterMetaType<tcptune::RunRecord>();
-        qRegisterMetaType<tcptune::PointStatistics>();
+        qRegisterMetaType<tcptune::PointResult>();
         qRegisterMetaType<tcptune::SweepPlan>();
         return true;
     }();
@@ -26,22 +26,6 @@ void registerTypes()
 }
 
 } // namespace
-
-QList<RunFigures> figuresOf(const QList<RunRecord> &runs)
-{
-    QList<RunFigures> out;
-    for (const RunRecord &r : runs) {
-        if (r.status != RunStatus::Ok)
-            continue;
-        RunFigures f;
-        f.throughputBps = r.throughputBps;
-        f.rttMedianMs = r.rttMedianMs;
-        f.rttP95Ms = r.rttP95Ms;
-        f.intervalThroughputBps = r.intervalThroughputBps;
-        out.append(f);
-    }
-    return out;
-}
 
 Runner::Runner(std::unique_ptr<ExperimentBackend> backend, RunnerOptions options, QObject *parent)
     : QObject(parent)
@@ -150,7 +134,7 @@ void Runner::execute(const SweepPlan &plan, qint64 experimentId)
         if (record.status == RunStatus::Ok || record.status == RunStatus::Failed)
             ++finishedCount;
         Q_EMIT runFinished(record);
-        emitPointStatistics(*store, experimentId, planned.point);
+        emitPointResult(*store, experimentId, points.at(planned.point), plan.repeats());
         const double perRun = double(clock.elapsed()) / 1000.0 / executed;
         Q_EMIT progress(finishedCount, total, perRun * (total - finishedCount));
     }
@@ -286,16 +270,12 @@ RunRecord Runner::runOne(const SweepPlan &plan, const PlannedRun &planned, const
     return finishWith(status, error, outcome.samples);
 }
 
-void Runner::emitPointStatistics(ResultStore &store, qint64 experimentId, int point)
+void Runner::emitPointResult(ResultStore &store, qint64 experimentId, const SweepPoint &point, int repeats)
 {
     auto runs = store.runs(experimentId);
     if (!runs)
         return;
-    QList<RunRecord> ofPoint;
-    for (const RunRecord &r : *runs)
-        if (r.pointIndex == point)
-            ofPoint.append(r);
-    Q_EMIT pointStatistics(point, sweepstats::summarize(figuresOf(ofPoint)));
+    Q_EMIT pointUpdated(aggregatePoint(point, repeats, *runs));
 }
 
 } // namespace tcptune

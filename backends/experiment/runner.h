@@ -9,7 +9,7 @@
 #include "experiment/experiment_backend.h"
 #include "experiment/run_record.h"
 #include "experiment/sweep_plan.h"
-#include "experiment/sweep_statistics.h"
+#include "experiment/sweep_table.h"
 
 #include <QObject>
 #include <QString>
@@ -52,8 +52,8 @@ Q_SIGNALS:
     // DONE of TOTAL runs finished; ETA in seconds (from the runs' measured time so far).
     void progress(int done, int total, double etaS);
     void runFinished(const tcptune::RunRecord &run);
-    // The statistics of POINT over its runs so far (after each of its runs).
-    void pointStatistics(int point, const tcptune::PointStatistics &statistics);
+    // A point's result over its runs so far (after each of its runs).
+    void pointUpdated(const tcptune::PointResult &result);
     // The sweep ended: STATUS is "finished", "cancelled" or "failed".
     void finished(qint64 experimentId, const QString &status);
     // Something stopped the whole sweep (store, helper, target unusable): what and what to do.
@@ -65,7 +65,7 @@ private:
     void execute(const SweepPlan &plan, qint64 experimentId);
     RunRecord runOne(const SweepPlan &plan, const PlannedRun &planned, const SweepPoint &point, qint64 experimentId,
                      ResultStore &store, RunEndpoint *endpoint);
-    void emitPointStatistics(ResultStore &store, qint64 experimentId, int point);
+    void emitPointResult(ResultStore &store, qint64 experimentId, const SweepPoint &point, int repeats);
     ResultStore *openStore();
 
     std::unique_ptr<ExperimentBackend> m_backend;
@@ -73,13 +73,10 @@ private:
     std::atomic<bool> m_cancel{false};
 };
 
-// The figures a point's statistics use, from stored runs (Ok runs only).
-QList<RunFigures> figuresOf(const QList<RunRecord> &runs);
-
 } // namespace tcptune
 
 Q_DECLARE_METATYPE(tcptune::RunSample)
 Q_DECLARE_METATYPE(QList<tcptune::RunSample>)
 Q_DECLARE_METATYPE(tcptune::RunRecord)
-Q_DECLARE_METATYPE(tcptune::PointStatistics)
+Q_DECLARE_METATYPE(tcptune::PointResult)
 Q_DECLARE_METATYPE(tcptune::SweepPlan)

@@ -26,7 +26,7 @@ PointStatistics summarize(const QList<RunFigures> &runs, double highVarianceCv)
     QList<double> rttP95s;
     for (const RunFigures &r : runs) {
         s.values.append(r.throughputBps);
-        const bool c = collapsed(r.intervalThroughputBps);
+        const bool c = r.collapsed || collapsed(r.intervalThroughputBps);
         s.collapsed.append(c);
         s.collapsedRuns += c ? 1 : 0;
         rttPool += r.rttSamplesMs;

@@ -16,6 +16,7 @@ struct RunFigures {
     double rttP95Ms = -1;
     QList<double> intervalThroughputBps; // per interval (e.g. per sample batch or second)
     QList<double> rttSamplesMs;          // optional: every RTT sample, pooled for the point
+    bool collapsed = false;              // already flagged (the engine may have seen more intervals than are kept)
 };
 
 struct PointStatistics {

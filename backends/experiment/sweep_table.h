@@ -1,44 +1,63 @@
 #pragma once
-// The result table of a sweep, in the shape of story 5: one row per point (the swept values),
-// throughput mean +- sd, RTT median and p95, flags, and every run's value. Built from a plan
-// and its stored runs; written as Markdown (for the terminal and mail), CSV and JSON. Plain
-// functions, shared by `tcptune sweep`, `tcptune results` and the GUI.
+// The one result model: stored runs aggregated into points. Each point of a sweep (a single
+// spec is a sweep of one point) gets its runs, whatever their status, and the statistics of its
+// Ok runs only, so a failed or cancelled point has no value rather than a 0. `tcptune sweep`,
+// `tcptune results`, the GUI's sweep tab (point by point as runs finish) and reports all read
+// this; its CSV, JSON and Markdown forms are in sweep_table_csv.h, sweep_table_json.h and
+// sweep_table_markdown.h.
 
 #include "experiment/run_record.h"
 #include "experiment/sweep_plan.h"
 #include "experiment/sweep_statistics.h"
 
 #include <QCoreApplication>
-#include <QJsonObject>
 #include <QList>
 #include <QString>
+#include <QStringList>
 
 namespace tcptune {
 
-struct SweepTableRow {
+struct PointResult {
+    Q_DECLARE_TR_FUNCTIONS(PointResult)
+
+public:
     SweepPoint point;
-    PointStatistics stats; // over the point's Ok runs
-    QList<RunRecord> runs; // every stored run of the point, in run order
+    int plannedRuns = 0;   // runs the plan asks for at this point
+    QList<RunRecord> runs; // its stored runs that ended (ok, failed, cancelled), by repeat
+    PointStatistics stats; // over the Ok runs only
     int failedRuns = 0;
-    QStringList errors; // distinct errors of failed runs
-    // "collapse 1/5", "high variance (CV 23 %)", "2 failed", "no runs"
+    int cancelledRuns = 0;
+    QStringList errors; // distinct errors of the failed runs, in repeat order
+
+    int okRuns() const { return stats.runs; }
+    // False when no run of the point succeeded: show no value (and draw no mark), never 0.
+    bool hasResult() const { return stats.runs > 0; }
+    // What the reader must not miss: "collapse 1/3", "high variance (CV 23 %)",
+    // "FAILED: 2 of 3 runs", "1 cancelled", "incomplete: 1 of 3 runs", "no runs".
     QStringList flags() const;
 };
 
 struct SweepTable {
-    Q_DECLARE_TR_FUNCTIONS(SweepTable)
-public:
     ExperimentRecord experiment;
-    SweepPlan plan;
-    QList<SweepTableRow> rows; // one per point, in point order
+    SweepPlan plan; // without axes when the table was made from runs alone
+    QList<PointResult> points;
+
+    // Every run of every point, in the plan's run order.
+    QList<const RunRecord *> runsInOrder() const;
+    int failedRunCount() const;
 };
 
+// What one Ok run contributes to its point's statistics.
+RunFigures figuresOf(const RunRecord &run);
+
+// POINT's result from RUNS (any runs: those of other points and unfinished ones are skipped).
+PointResult aggregatePoint(const SweepPoint &point, int plannedRuns, const QList<RunRecord> &runs);
+
+// One point per point of PLAN, in plan order; a point without runs yet is there too.
 SweepTable buildSweepTable(const ExperimentRecord &experiment, const SweepPlan &plan, const QList<RunRecord> &runs);
 
-QString toMarkdown(const SweepTable &table);
-// One line per point (summary figures) and one per run.
-QString pointsCsv(const SweepTable &table);
-QString runsCsv(const SweepTable &table);
-QJsonObject toJson(const SweepTable &table);
+// Points taken from RUNS themselves, in order of first appearance: for a report of single runs,
+// or when the stored plan no longer parses. Each point expects PLANNED_RUNS runs.
+SweepTable tableOfRuns(const ExperimentRecord &experiment, const QList<RunRecord> &runs, int plannedRuns);
 
 } // namespace tcptune

@@ -1,5 +1,7 @@
 #include "report/raw_data_writer.h"
 
+#include "experiment/sweep_table_csv.h"
+#include "experiment/sweep_table_json.h"
 #include "report/report_file.h"
 #include "report/report_format.h"
 
@@ -8,23 +10,6 @@
 
 namespace tcptune {
 namespace {
-
-QString csvField(const QString &s)
-{
-    if (!s.contains(QLatin1Char(',')) && !s.contains(QLatin1Char('"')) && !s.contains(QLatin1Char('\n')))
-        return s;
-    QString q = s;
-    q.replace(QLatin1Char('"'), QStringLiteral("\"\""));
-    return QLatin1Char('"') + q + QLatin1Char('"');
-}
-
-QString line(const QStringList &fields)
-{
-    QStringList out;
-    for (const QString &f : fields)
-        out << csvField(f);
-    return out.join(QLatin1Char(',')) + QLatin1Char('\n');
-}
 
 QString num(double v, int decimals = 3)
 {
@@ -42,116 +27,72 @@ QJsonValue knownJson(double v)
     return v < 0 ? QJsonValue() : QJsonValue(v);
 }
 
+QString knownCount(qint64 v)
+{
+    return v < 0 ? QString() : QString::number(v);
+}
+
+QJsonArray samplesJson(const QList<RunSample> &samples)
+{
+    QJsonArray out;
+    for (const RunSample &x : samples)
+        out.append(QJsonObject{{QStringLiteral("t"), x.t},
+                               {QStringLiteral("stream"), x.stream},
+                               {QStringLiteral("throughput_bps"), x.throughputBps},
+                               {QStringLiteral("rtt_ms"), knownJson(x.rttMs)},
+                               {QStringLiteral("rttvar_ms"), knownJson(x.rttVarMs)},
+                               {QStringLiteral("cwnd"), x.cwnd < 0 ? QJsonValue() : QJsonValue(x.cwnd)},
+                               {QStringLiteral("retransmits"), x.retransmits}});
+    return out;
+}
+
+// The result table's points (as results.json has them), each run with its samples.
+QJsonArray pointsWithSamples(const ReportModel &model)
+{
+    QJsonArray points;
+    for (const PointResult &p : model.results.points) {
+        QJsonObject point = pointJson(p);
+        QJsonArray runs;
+        for (const RunRecord &r : p.runs) {
+            QJsonObject run = runJson(r);
+            run.insert(QStringLiteral("samples"), samplesJson(model.samples.value(r.id)));
+            runs.append(run);
+        }
+        point.insert(QStringLiteral("runs"), runs);
+        points.append(point);
+    }
+    return points;
+}
+
 } // namespace
 
 QByteArray RawDataWriter::pointsCsv(const ReportModel &model)
 {
-    QString s = line({QStringLiteral("point"), QStringLiteral("planned_runs"), QStringLiteral("ok_runs"),
-                      QStringLiteral("failed_runs"), QStringLiteral("mean_mbps"), QStringLiteral("sd_mbps"),
-                      QStringLiteral("median_mbps"), QStringLiteral("min_mbps"), QStringLiteral("max_mbps"),
-                      QStringLiteral("cv"), QStringLiteral("rtt_median_ms"), QStringLiteral("rtt_p95_ms"),
-                      QStringLiteral("collapsed_runs"), QStringLiteral("high_variance"),
-                      QStringLiteral("run_values_mbps"), QStringLiteral("errors")});
-    for (const ReportRow &r : model.rows) {
-        QStringList values;
-        for (double v : r.runValuesBps)
-            values << num(v / 1e6);
-        s += line({r.value, QString::number(r.plannedRuns), QString::number(r.okRuns), QString::number(r.failedRuns),
-                   num(r.meanBps / 1e6), num(r.sdBps / 1e6), num(r.medianBps / 1e6), num(r.minBps / 1e6),
-                   num(r.maxBps / 1e6), num(r.cv, 4), known(r.rttMedianMs), known(r.rttP95Ms),
-                   QString::number(r.collapsedRuns), r.highVariance ? QStringLiteral("1") : QStringLiteral("0"),
-                   values.join(QLatin1Char(' ')), r.errors.join(QStringLiteral(" | "))});
-    }
-    return s.toUtf8();
+    return tcptune::pointsCsv(model.results).toUtf8();
 }
 
 QByteArray RawDataWriter::runsCsv(const ReportModel &model)
 {
-    QString s = line({QStringLiteral("run_id"), QStringLiteral("run_index"), QStringLiteral("point_index"),
-                      QStringLiteral("point"), QStringLiteral("repeat"), QStringLiteral("status"),
-                      QStringLiteral("throughput_mbps"), QStringLiteral("rtt_median_ms"), QStringLiteral("rtt_p95_ms"),
-                      QStringLiteral("retransmits"), QStringLiteral("collapsed"), QStringLiteral("duration_s"),
-                      QStringLiteral("error")});
-    for (const ReportRun &r : model.runs)
-        s += line({QString::number(r.id), QString::number(r.runIndex), QString::number(r.pointIndex), r.point,
-                   QString::number(r.repeat), r.status, num(r.throughputBps / 1e6), known(r.rttMedianMs),
-                   known(r.rttP95Ms), QString::number(r.retransmits),
-                   r.collapsed ? QStringLiteral("1") : QStringLiteral("0"), num(r.durationS), r.error});
-    return s.toUtf8();
+    return tcptune::runsCsv(model.results).toUtf8();
 }
 
 QByteArray RawDataWriter::samplesCsv(const ReportModel &model)
 {
-    QString s = line({QStringLiteral("run_id"), QStringLiteral("point"), QStringLiteral("repeat"),
-                      QStringLiteral("t_s"), QStringLiteral("stream"), QStringLiteral("throughput_mbps"),
-                      QStringLiteral("rtt_ms"), QStringLiteral("rttvar_ms"), QStringLiteral("cwnd"),
-                      QStringLiteral("retransmits"), QStringLiteral("unacked"), QStringLiteral("notsent_bytes")});
-    for (const ReportRun &r : model.runs)
-        for (const RunSample &x : r.samples)
-            s += line({QString::number(r.id), r.point, QString::number(r.repeat), num(x.t), QString::number(x.stream),
-                       num(x.throughputBps / 1e6), known(x.rttMs), known(x.rttVarMs),
-                       x.cwnd < 0 ? QString() : QString::number(x.cwnd), QString::number(x.retransmits),
-                       x.unacked < 0 ? QString() : QString::number(x.unacked),
-                       x.notsentBytes < 0 ? QString() : QString::number(x.notsentBytes)});
+    QString s = csv::line({QStringLiteral("run_id"), QStringLiteral("point"), QStringLiteral("repeat"),
+                           QStringLiteral("t_s"), QStringLiteral("stream"), QStringLiteral("throughput_mbps"),
+                           QStringLiteral("rtt_ms"), QStringLiteral("rttvar_ms"), QStringLiteral("cwnd"),
+                           QStringLiteral("retransmits"), QStringLiteral("unacked"), QStringLiteral("notsent_bytes")});
+    for (const RunRecord *r : model.runs())
+        for (const RunSample &x : model.samples.value(r->id))
+            s += csv::line({QString::number(r->id), model.pointLabel(*r), QString::number(r->repeat), num(x.t),
+                            QString::number(x.stream), num(x.throughputBps / 1e6), known(x.rttMs), known(x.rttVarMs),
+                            knownCount(x.cwnd), QString::number(x.retransmits), knownCount(x.unacked),
+                            knownCount(x.notsentBytes)});
     return s.toUtf8();
 }
 
 QJsonObject RawDataWriter::toJson(const ReportModel &model)
 {
-    QJsonArray points;
-    for (const ReportRow &r : model.rows) {
-        QJsonArray values;
-        for (double v : r.runValuesBps)
-            values.append(v);
-        points.append(QJsonObject{{QStringLiteral("point"), r.value},
-                                  {QStringLiteral("planned_runs"), r.plannedRuns},
-                                  {QStringLiteral("ok_runs"), r.okRuns},
-                                  {QStringLiteral("failed_runs"), r.failedRuns},
-                                  {QStringLiteral("mean_bps"), r.meanBps},
-                                  {QStringLiteral("sd_bps"), r.sdBps},
-                                  {QStringLiteral("median_bps"), r.medianBps},
-                                  {QStringLiteral("min_bps"), r.minBps},
-                                  {QStringLiteral("max_bps"), r.maxBps},
-                                  {QStringLiteral("cv"), r.cv},
-                                  {QStringLiteral("rtt_median_ms"), knownJson(r.rttMedianMs)},
-                                  {QStringLiteral("rtt_p95_ms"), knownJson(r.rttP95Ms)},
-                                  {QStringLiteral("run_values_bps"), values},
-                                  {QStringLiteral("collapsed_runs"), r.collapsedRuns},
-                                  {QStringLiteral("high_variance"), r.highVariance},
-                                  {QStringLiteral("flags"), QJsonArray::fromStringList(r.flags())},
-                                  {QStringLiteral("errors"), QJsonArray::fromStringList(r.errors)}});
-    }
-    QJsonArray runs;
-    for (const ReportRun &r : model.runs) {
-        QJsonArray samples;
-        for (const RunSample &x : r.samples)
-            samples.append(QJsonObject{{QStringLiteral("t"), x.t},
-                                       {QStringLiteral("stream"), x.stream},
-                                       {QStringLiteral("throughput_bps"), x.throughputBps},
-                                       {QStringLiteral("rtt_ms"), knownJson(x.rttMs)},
-                                       {QStringLiteral("rttvar_ms"), knownJson(x.rttVarMs)},
-                                       {QStringLiteral("cwnd"), x.cwnd < 0 ? QJsonValue() : QJsonValue(x.cwnd)},
-                                       {QStringLiteral("retransmits"), x.retransmits}});
-        QJsonArray intervals;
-        for (double v : r.intervalThroughputBps)
-            intervals.append(v);
-        runs.append(QJsonObject{{QStringLiteral("id"), r.id},
-                                {QStringLiteral("run_index"), r.runIndex},
-                                {QStringLiteral("point_index"), r.pointIndex},
-                                {QStringLiteral("point"), r.point},
-                                {QStringLiteral("repeat"), r.repeat},
-                                {QStringLiteral("status"), r.status},
-                                {QStringLiteral("error"), r.error},
-                                {QStringLiteral("throughput_bps"), r.throughputBps},
-                                {QStringLiteral("rtt_median_ms"), knownJson(r.rttMedianMs)},
-                                {QStringLiteral("rtt_p95_ms"), knownJson(r.rttP95Ms)},
-                                {QStringLiteral("retransmits"), r.retransmits},
-                                {QStringLiteral("collapsed"), r.collapsed},
-                                {QStringLiteral("duration_s"), r.durationS},
-                                {QStringLiteral("interval_s"), r.intervalS},
-                                {QStringLiteral("interval_throughput_bps"), intervals},
-                                {QStringLiteral("samples"), samples}});
-    }
     QJsonArray knobs;
     for (const ReportKnob &k : model.knobs)
         knobs.append(QJsonObject{{QStringLiteral("key"), k.key},
@@ -168,7 +109,7 @@ QJsonObject RawDataWriter::toJson(const ReportModel &model)
                                 {QStringLiteral("qdisc"), n.qdisc}});
     return QJsonObject{
         {QStringLiteral("format"), QStringLiteral("tcptune-report")},
-        {QStringLiteral("version"), 1},
+        {QStringLiteral("version"), 2},
         {QStringLiteral("title"), model.title},
         {QStringLiteral("date"), model.date.toString(Qt::ISODate)},
         {QStringLiteral("experiment_id"), model.experimentId},
@@ -180,8 +121,7 @@ QJsonObject RawDataWriter::toJson(const ReportModel &model)
                                              {QStringLiteral("nics"), nics}}},
         {QStringLiteral("knobs"), knobs},
         {QStringLiteral("spec"), QJsonDocument::fromJson(model.specJson).object()},
-        {QStringLiteral("points"), points},
-        {QStringLiteral("runs"), runs},
+        {QStringLiteral("points"), pointsWithSamples(model)},
         {QStringLiteral("notes"), QJsonArray::fromStringList(model.notes)},
         {QStringLiteral("rerun"), model.rerunCommand},
     };

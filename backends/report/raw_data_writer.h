@@ -1,7 +1,8 @@
 #pragma once
 // The raw numbers behind a report, for a spreadsheet or a script. CSV: FILE holds the per-point
-// summaries (the story 5 table with every statistic), FILE-runs.csv one line per run and
-// FILE-samples.csv every TCP_INFO sample. JSON: one document with all three.
+// summaries and FILE-runs.csv one line per run (the result table's one CSV writer, as
+// `tcptune sweep --out` writes them), FILE-samples.csv every TCP_INFO sample. JSON: one document
+// with the points as results.json has them, each run with its samples.
 
 #include "common/error.h"
 #include "report/report_model.h"

@@ -2,13 +2,15 @@
 
 #include "experiment/result_store.h"
 #include "experiment/sweep_plan.h"
-#include "experiment/sweep_statistics.h"
+#include "experiment/sweep_table.h"
 #include "report/host_facts.h"
 #include "report/report_format.h"
 
 #include <QCoreApplication>
 #include <QJsonDocument>
 #include <QSet>
+
+#include <optional>
 
 namespace tcptune {
 namespace {
@@ -18,91 +20,16 @@ class ReportBuilder final {
     Q_DECLARE_TR_FUNCTIONS(ReportBuilder)
 };
 
-ReportRun toReportRun(const RunRecord &r)
-{
-    ReportRun out;
-    out.id = r.id;
-    out.runIndex = r.runIndex;
-    out.pointIndex = r.pointIndex;
-    out.repeat = r.repeat;
-    out.point = r.pointLabel;
-    out.status = runStatusName(r.status);
-    out.error = r.error;
-    out.throughputBps = r.throughputBps;
-    out.rttMedianMs = r.rttMedianMs;
-    out.rttP95Ms = r.rttP95Ms;
-    out.retransmits = r.retransmits;
-    out.collapsed = r.collapsed;
-    out.durationS = r.durationS;
-    out.started = r.started;
-    out.intervalThroughputBps = r.intervalThroughputBps;
-    out.intervalS = r.intervalS;
-    return out;
-}
-
-// The story 5 row of one point from its runs.
-ReportRow rowOf(const QString &label, int plannedRuns, const QList<const ReportRun *> &runs)
-{
-    ReportRow row;
-    row.value = label;
-    row.plannedRuns = plannedRuns;
-    QList<RunFigures> figures;
-    for (const ReportRun *r : runs) {
-        if (r->status == runStatusName(RunStatus::Failed)) {
-            ++row.failedRuns;
-            row.errors << r->error;
-            continue;
-        }
-        if (r->status != runStatusName(RunStatus::Ok))
-            continue;
-        RunFigures f;
-        f.throughputBps = r->throughputBps;
-        f.rttMedianMs = r->rttMedianMs;
-        f.rttP95Ms = r->rttP95Ms;
-        f.intervalThroughputBps = r->intervalThroughputBps;
-        // The runs' own RTT figures (after the omitted start), as `tcptune sweep` and the GUI
-        // table use, so every table of the same sweep shows the same numbers.
-        figures << f;
-    }
-    row.okRuns = int(figures.size());
-    if (figures.isEmpty())
-        return row;
-    const PointStatistics st = sweepstats::summarize(figures);
-    row.meanBps = st.mean;
-    row.sdBps = st.sd;
-    row.medianBps = st.median;
-    row.minBps = st.min;
-    row.maxBps = st.max;
-    row.cv = st.cv;
-    row.rttMedianMs = st.rttMedianMs;
-    row.rttP95Ms = st.rttP95Ms;
-    row.runValuesBps = st.values;
-    // A run the engine already flagged counts too (it may know more intervals than we keep).
-    int collapsed = 0;
-    int i = 0;
-    for (const ReportRun *r : runs) {
-        if (r->status != runStatusName(RunStatus::Ok))
-            continue;
-        if (r->collapsed || (i < st.collapsed.size() && st.collapsed.at(i)))
-            ++collapsed;
-        ++i;
-    }
-    row.collapsedRuns = collapsed;
-    row.highVariance = st.highVariance;
-    return row;
-}
-
 void addKnobs(ReportModel &model, const ResultStore &store, const std::optional<SweepPlan> &plan)
 {
     KnobSnapshot local;
     KnobSnapshot remote;
-    for (const ReportRun &r : model.runs) {
+    const QString before = QStringLiteral("before");
+    for (const RunRecord *r : model.runs()) {
         if (local.isEmpty())
-            local =
-                store.knobSnapshot(r.id, QStringLiteral("local"), QStringLiteral("before")).value_or(KnobSnapshot{});
+            local = store.knobSnapshot(r->id, runEndName(RunEnd::Local), before).value_or(KnobSnapshot{});
         if (remote.isEmpty())
-            remote =
-                store.knobSnapshot(r.id, QStringLiteral("remote"), QStringLiteral("before")).value_or(KnobSnapshot{});
+            remote = store.knobSnapshot(r->id, runEndName(RunEnd::Remote), before).value_or(KnobSnapshot{});
         if (!local.isEmpty() && !remote.isEmpty())
             break;
     }
@@ -146,25 +73,79 @@ void addNotes(ReportModel &model)
                            .arg(model.status, model.statusError.isEmpty()
                                                   ? QString()
                                                   : QStringLiteral(" (%1)").arg(model.statusError));
-    for (const ReportRun *r : model.failedRuns())
+    for (const RunRecord *r : model.failedRuns())
         model.notes << ReportBuilder::tr("Run %1 (%2, repeat %3) FAILED: %4")
                            .arg(r->runIndex + 1)
-                           .arg(r->point)
+                           .arg(model.pointLabel(*r))
                            .arg(r->repeat + 1)
                            .arg(r->error.isEmpty() ? ReportBuilder::tr("no error was recorded") : r->error);
-    for (const ReportRow &row : model.rows) {
-        if (row.collapsedRuns > 0)
+    for (const PointResult &p : model.results.points) {
+        if (p.stats.collapsedRuns > 0)
             model.notes
                 << ReportBuilder::tr(
                        "%1: throughput collapsed mid-run in %2 of %3 runs (last third below half of the first).")
-                       .arg(row.value)
-                       .arg(row.collapsedRuns)
-                       .arg(row.okRuns);
-        if (row.highVariance)
+                       .arg(model.pointLabel(p))
+                       .arg(p.stats.collapsedRuns)
+                       .arg(p.okRuns());
+        if (p.stats.highVariance)
             model.notes << ReportBuilder::tr("%1: high run-to-run variance (coefficient of variation %2 %).")
-                               .arg(row.value)
-                               .arg(row.cv * 100.0, 0, 'f', 0);
+                               .arg(model.pointLabel(p))
+                               .arg(p.stats.cv * 100.0, 0, 'f', 0);
     }
+}
+
+void describeExperiment(ReportModel &model, const ExperimentRecord &experiment)
+{
+    model.experimentId = experiment.id;
+    model.title = experiment.name.isEmpty() ? ReportBuilder::tr("Experiment %1").arg(experiment.id) : experiment.name;
+    if (model.runId > 0)
+        model.title += ReportBuilder::tr(", run %1").arg(model.runId);
+    model.started = experiment.created;
+    model.status = experimentStatusName(experiment.status);
+    model.statusError = experiment.error;
+    model.specJson = QJsonDocument(experiment.plan).toJson(QJsonDocument::Indented);
+}
+
+// The stored plan, or nothing (with a note) when it no longer parses.
+std::optional<SweepPlan> readPlan(ReportModel &model, const QJsonObject &json)
+{
+    auto plan = SweepPlan::fromJson(json);
+    if (!plan) {
+        model.notes << ReportBuilder::tr("The stored spec no longer parses (%1); it is shown as stored.")
+                           .arg(plan.error().message);
+        model.axisName = ReportBuilder::tr("experiment");
+        return std::nullopt;
+    }
+    model.description = plan->spec().description;
+    model.target = plan->spec().target.describe();
+    QStringList axisNames;
+    for (const SweepAxis &a : plan->axes())
+        axisNames << a.name();
+    model.axisName = axisNames.isEmpty() ? ReportBuilder::tr("experiment") : axisNames.join(QStringLiteral(" x "));
+    return *plan;
+}
+
+// The whole sweep in plan order (a point without runs yet included), or the one run asked for.
+SweepTable resultsOf(const ExperimentRecord &experiment, const std::optional<SweepPlan> &plan,
+                     const QList<RunRecord> &runs, qint64 runId)
+{
+    if (runId <= 0 && plan)
+        return buildSweepTable(experiment, *plan, runs);
+    QList<RunRecord> chosen;
+    for (const RunRecord &r : runs)
+        if (runId <= 0 || r.id == runId)
+            chosen << r;
+    SweepTable table = tableOfRuns(experiment, chosen, 1);
+    if (plan)
+        table.plan = *plan; // for the swept parameters' columns
+    return table;
+}
+
+void loadSamples(ReportModel &model, const ResultStore &store)
+{
+    for (const RunRecord *r : model.runs())
+        if (auto samples = store.samples(r->id))
+            model.samples.insert(r->id, *samples);
 }
 
 } // namespace
@@ -204,13 +185,13 @@ Result<ReportModel> buildReport(const ResultStore &store, const ReportSubject &s
 {
     ReportModel model;
     model.date = QDateTime::currentDateTime();
+    model.runId = subject.runId;
     qint64 experimentId = subject.experimentId;
     if (subject.runId > 0) {
         auto run = store.run(subject.runId);
         if (!run)
             return std::unexpected(run.error());
         experimentId = run->experimentId;
-        model.runId = subject.runId;
     }
     auto experiment = store.experiment(experimentId);
     if (!experiment)
@@ -219,69 +200,14 @@ Result<ReportModel> buildReport(const ResultStore &store, const ReportSubject &s
     if (!runs)
         return std::unexpected(runs.error());
 
-    model.experimentId = experimentId;
-    model.title = experiment->name.isEmpty() ? ReportBuilder::tr("Experiment %1").arg(experimentId) : experiment->name;
-    if (model.runId > 0)
-        model.title += ReportBuilder::tr(", run %1").arg(model.runId);
-    model.started = experiment->created;
-    model.status = experimentStatusName(experiment->status);
-    model.statusError = experiment->error;
-    model.specJson = QJsonDocument(experiment->plan).toJson(QJsonDocument::Indented);
-
-    auto plan = SweepPlan::fromJson(experiment->plan);
-    std::optional<SweepPlan> planValue;
-    if (plan) {
-        planValue = *plan;
-        model.description = plan->spec().description;
-        model.target = plan->spec().target.describe();
-        QStringList axisNames;
-        for (const SweepAxis &a : plan->axes())
-            axisNames << a.name();
-        model.axisName = axisNames.join(QStringLiteral(" x "));
-    } else {
-        model.notes << ReportBuilder::tr("The stored spec no longer parses (%1); it is shown as stored.")
-                           .arg(plan.error().message);
-    }
-    if (model.axisName.isEmpty())
-        model.axisName = ReportBuilder::tr("experiment");
-
-    for (const RunRecord &r : *runs) {
-        if (model.runId > 0 && r.id != model.runId)
-            continue;
-        ReportRun rr = toReportRun(r);
-        if (options.withSamples) {
-            auto samples = store.samples(r.id);
-            if (samples)
-                rr.samples = *samples;
-        }
-        model.runs << rr;
-    }
-
-    // Rows in point order; a point with no run yet still gets its row (with "incomplete").
-    const int repeats = planValue ? planValue->repeats() : 1;
-    QList<QPair<int, QString>> points;
-    if (planValue && model.runId == 0) {
-        for (const SweepPoint &p : planValue->points())
-            points.append({p.index, p.label().isEmpty() ? model.title : p.label()});
-    } else {
-        for (const ReportRun &r : model.runs) {
-            const bool known = std::any_of(points.cbegin(), points.cend(),
-                                           [&](const QPair<int, QString> &p) { return p.first == r.pointIndex; });
-            if (!known)
-                points.append({r.pointIndex, r.point.isEmpty() ? model.title : r.point});
-        }
-    }
-    for (const auto &[index, label] : points) {
-        QList<const ReportRun *> mine;
-        for (const ReportRun &r : model.runs)
-            if (r.pointIndex == index)
-                mine << &r;
-        model.rows << rowOf(label, model.runId > 0 ? 1 : repeats, mine);
-    }
-
+    describeExperiment(model, *experiment);
+    const std::optional<SweepPlan> plan = readPlan(model, experiment->plan);
+    model.results = resultsOf(*experiment, plan, *runs, model.runId);
+    if (options.withSamples)
+        loadSamples(model, store);
     if (options.withHostFacts)
         model.host = hostfacts::collect();
-    addKnobs(model, store, planValue);
+    addKnobs(model, store, plan);
     addNotes(model);
     model.rerunCommand =
         QStringLiteral("tcptune sweep %1.json").arg(reportformat::slug(model.title.section(QLatin1Char(','), 0, 0)));

@@ -4,10 +4,12 @@
 // bytes) by widgets/, because backends draw nothing.
 
 #include "experiment/run_record.h"
+#include "experiment/sweep_table.h"
 
 #include <QByteArray>
 #include <QCoreApplication>
 #include <QDateTime>
+#include <QHash>
 #include <QList>
 #include <QString>
 #include <QStringList>
@@ -44,48 +46,6 @@ struct ReportKnob {
     bool changed() const { return !setTo.isEmpty(); }
 };
 
-// One row of the story 5 table: one swept value (one point of the sweep).
-struct ReportRow {
-    QString value; // the point's label ("256 KiB"), or the experiment name without axes
-    int plannedRuns = 0;
-    int okRuns = 0;
-    int failedRuns = 0;
-    double meanBps = 0;
-    double sdBps = 0;
-    double medianBps = 0;
-    double minBps = 0;
-    double maxBps = 0;
-    double cv = 0;
-    double rttMedianMs = -1;
-    double rttP95Ms = -1;
-    QList<double> runValuesBps; // every ok run's throughput, in run order
-    int collapsedRuns = 0;
-    bool highVariance = false;
-    QStringList errors;        // the failed runs' errors
-    QStringList flags() const; // "collapse (1 of 3 runs)", "high variance", "failed: 2 runs"
-};
-
-// One run, for the per-run table and the raw data.
-struct ReportRun {
-    qint64 id = 0;
-    int runIndex = 0;
-    int pointIndex = 0;
-    int repeat = 0;
-    QString point;
-    QString status;
-    QString error;
-    double throughputBps = 0;
-    double rttMedianMs = -1;
-    double rttP95Ms = -1;
-    qint64 retransmits = 0;
-    bool collapsed = false;
-    double durationS = 0;
-    QDateTime started;
-    QList<double> intervalThroughputBps;
-    double intervalS = 0;
-    QList<RunSample> samples;
-};
-
 struct ReportChart {
     QString id;     // file-name friendly: "throughput-rtt", "sweep"
     QString title;  // shown above the image
@@ -109,14 +69,20 @@ public:
     QString axisName; // heading of the first column of the results table
     QList<ReportKnob> knobs;
     QByteArray specJson; // the whole plan as JSON, spec and sweep
-    QList<ReportRow> rows;
-    QList<ReportRun> runs;
-    QStringList notes;    // the flags in words, and anything the reader must not miss
-    QString rerunCommand; // the command that runs it again
+    // The one result model: one point per row of the story 5 table, each with its runs and the
+    // statistics of its Ok runs (the same numbers `tcptune sweep` prints).
+    SweepTable results;
+    QHash<qint64, QList<RunSample>> samples; // per run id: TCP_INFO samples for charts and raw data
+    QStringList notes;                       // the flags in words, and anything the reader must not miss
+    QString rerunCommand;                    // the command that runs it again
     QList<ReportChart> charts;
 
-    int failedRunCount() const;
-    QList<const ReportRun *> failedRuns() const;
+    // The row label of POINT: its swept values, or the title when the experiment has no axes.
+    QString pointLabel(const PointResult &point) const;
+    QString pointLabel(const RunRecord &run) const;
+    QList<const RunRecord *> runs() const { return results.runsInOrder(); }
+    int failedRunCount() const { return results.failedRunCount(); }
+    QList<const RunRecord *> failedRuns() const;
 };
 
 } // namespace tcptune

@@ -33,7 +33,7 @@ Headings headings(const ReportModel &model)
     h.notes = ReportTables::tr("Flags and failures");
     h.failures = ReportTables::tr("FAILED runs: %1 of %2. Their errors are listed below and in the table of every run.")
                      .arg(model.failedRunCount())
-                     .arg(model.runs.size());
+                     .arg(model.runs().size());
     h.noFailures = ReportTables::tr("No run failed.");
     h.results = ReportTables::tr("Results");
     h.charts = ReportTables::tr("Charts");
@@ -68,7 +68,7 @@ QList<QPair<QString, QString>> facts(const ReportModel &model)
     out.append({ReportTables::tr("NICs with a driver"),
                 nics.isEmpty() ? ReportTables::tr("none (only virtual interfaces)") : nics.join(", ")});
     out.append({ReportTables::tr("Runs"),
-                ReportTables::tr("%1, %2 failed").arg(model.runs.size()).arg(model.failedRunCount())});
+                ReportTables::tr("%1, %2 failed").arg(model.runs().size()).arg(model.failedRunCount())});
     return out;
 }
 
@@ -84,18 +84,19 @@ ReportTable results(const ReportModel &model)
                 ReportTables::tr("RTT p95 ms"),
                 ReportTables::tr("flags")};
     t.numericColumns = {1, 2, 3, 4, 5};
-    for (const ReportRow &r : model.rows) {
-        const bool any = r.okRuns > 0;
+    for (const PointResult &p : model.results.points) {
+        const PointStatistics &st = p.stats;
+        const bool any = p.hasResult();
         t.rows << QStringList{
-            r.value,
-            any ? reportformat::meanSd(r.meanBps, r.sdBps) : ReportTables::tr("no result"),
-            QStringLiteral("%1/%2").arg(r.okRuns).arg(r.plannedRuns),
-            any ? QStringLiteral("%1 .. %2").arg(reportformat::mbps(r.minBps), reportformat::mbps(r.maxBps))
+            model.pointLabel(p),
+            any ? reportformat::meanSd(st.mean, st.sd) : ReportTables::tr("no result"),
+            QStringLiteral("%1/%2").arg(p.okRuns()).arg(p.plannedRuns),
+            any ? QStringLiteral("%1 .. %2").arg(reportformat::mbps(st.min), reportformat::mbps(st.max))
                 : QStringLiteral("-"),
-            reportformat::ms(r.rttMedianMs),
-            reportformat::ms(r.rttP95Ms),
-            r.flags().join(QStringLiteral("; "))};
-        t.alert << (r.failedRuns > 0 || r.collapsedRuns > 0 || r.highVariance || !any);
+            reportformat::ms(st.rttMedianMs),
+            reportformat::ms(st.rttP95Ms),
+            p.flags().join(QStringLiteral("; "))};
+        t.alert << (p.failedRuns > 0 || p.cancelledRuns > 0 || st.collapsedRuns > 0 || st.highVariance || !any);
     }
     return t;
 }
@@ -114,21 +115,21 @@ ReportTable runs(const ReportModel &model)
                 ReportTables::tr("retrans."),
                 ReportTables::tr("note")};
     t.numericColumns = {0, 2, 4, 5, 6, 7};
-    for (const ReportRun &r : model.runs) {
-        const bool ok = r.status == runStatusName(RunStatus::Ok);
-        QString note = r.error;
-        if (r.collapsed)
+    for (const RunRecord *r : model.runs()) {
+        const bool ok = r->status == RunStatus::Ok;
+        QString note = r->error;
+        if (r->collapsed)
             note = ReportTables::tr("collapsed mid-run");
-        t.rows << QStringList{QString::number(r.runIndex + 1),
-                              r.point,
-                              QString::number(r.repeat + 1),
-                              r.status,
-                              ok ? reportformat::mbps(r.throughputBps) : QStringLiteral("-"),
-                              reportformat::ms(r.rttMedianMs),
-                              reportformat::ms(r.rttP95Ms),
-                              ok ? QString::number(r.retransmits) : QStringLiteral("-"),
+        t.rows << QStringList{QString::number(r->runIndex + 1),
+                              model.pointLabel(*r),
+                              QString::number(r->repeat + 1),
+                              runStatusName(r->status),
+                              ok ? reportformat::mbps(r->throughputBps) : QStringLiteral("-"),
+                              ok ? reportformat::ms(r->rttMedianMs) : QStringLiteral("-"),
+                              ok ? reportformat::ms(r->rttP95Ms) : QStringLiteral("-"),
+                              ok ? QString::number(r->retransmits) : QStringLiteral("-"),
                               note};
-        t.alert << (!ok || r.collapsed);
+        t.alert << (!ok || r->collapsed);
     }
     return t;
 }

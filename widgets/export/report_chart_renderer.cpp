@@ -13,13 +13,15 @@ namespace {
 
 constexpr int kMaxLines = 12; // more lines than this are unreadable in one chart
 
-QList<ChartSample> chartSamples(const ReportRun &run)
+// The run's samples, or its per-interval throughput when no samples were kept.
+QList<ChartSample> chartSamples(const ReportModel &model, const RunRecord &run)
 {
+    const QList<RunSample> samples = model.samples.value(run.id);
     QList<ChartSample> out;
     bool haveTotal = false;
-    for (const RunSample &s : run.samples)
+    for (const RunSample &s : samples)
         haveTotal = haveTotal || s.stream < 0;
-    for (const RunSample &s : run.samples) {
+    for (const RunSample &s : samples) {
         if (haveTotal && s.stream >= 0)
             continue;
         ChartSample c;
@@ -42,15 +44,15 @@ QList<ChartSample> chartSamples(const ReportRun &run)
 }
 
 // One run per point: its first finished run with data.
-QList<const ReportRun *> timeSeriesRuns(const ReportModel &model)
+QList<const RunRecord *> timeSeriesRuns(const ReportModel &model)
 {
-    QList<const ReportRun *> out;
+    QList<const RunRecord *> out;
     QList<int> points;
-    for (const ReportRun &r : model.runs) {
-        if (r.status != runStatusName(RunStatus::Ok) || points.contains(r.pointIndex) || chartSamples(r).isEmpty())
+    for (const RunRecord *r : model.runs()) {
+        if (r->status != RunStatus::Ok || points.contains(r->pointIndex) || chartSamples(model, *r).isEmpty())
             continue;
-        points << r.pointIndex;
-        out << &r;
+        points << r->pointIndex;
+        out << r;
         if (out.size() == kMaxLines)
             break;
     }
@@ -64,9 +66,10 @@ QStringList ReportChartRenderer::availableCharts(const ReportModel &model)
     QStringList out;
     if (!timeSeriesRuns(model).isEmpty())
         out << QStringLiteral("throughput-rtt");
+    const QList<PointResult> &points = model.results.points;
     const bool anyResult =
-        std::any_of(model.rows.cbegin(), model.rows.cend(), [](const ReportRow &r) { return r.okRuns > 0; });
-    if (model.rows.size() > 1 && anyResult)
+        std::any_of(points.cbegin(), points.cend(), [](const PointResult &p) { return p.hasResult(); });
+    if (points.size() > 1 && anyResult)
         out << QStringLiteral("sweep");
     return out;
 }
@@ -90,18 +93,20 @@ Result<ChartPainterFunction> ReportChartRenderer::painterFor(const ReportModel &
         sweep->setAttribute(Qt::WA_DontShowOnScreen);
         sweep->setAxisTitle(model.axisName);
         QList<SweepChartPoint> points;
-        for (const ReportRow &row : model.rows)
-            points << SweepChartPoint{row.okRuns > 0 ? row.value : row.value + QStringLiteral(" \u2717"),
-                                      row.okRuns > 0 ? row.meanBps / 1e6 : -1.0, row.sdBps / 1e6, row.rttMedianMs};
+        for (const PointResult &p : model.results.points)
+            points << SweepChartPoint{p.hasResult() ? model.pointLabel(p)
+                                                    : model.pointLabel(p) + QStringLiteral(" \u2717"),
+                                      p.hasResult() ? p.stats.mean / 1e6 : -1.0, p.stats.sd / 1e6, p.stats.rttMedianMs};
         sweep->setPoints(points);
         return ChartPainterFunction([sweep](QPainter *p, const QRectF &r) { sweep->render(p, r); });
     }
     auto view = std::make_shared<ThroughputRttView>();
     view->setAttribute(Qt::WA_DontShowOnScreen);
     view->resize(kDefaultSize);
-    for (const ReportRun *run : timeSeriesRuns(model)) {
-        const int line = view->addRun(run->point.isEmpty() ? tr("run %1").arg(run->runIndex + 1) : run->point);
-        view->appendSamples(line, chartSamples(*run));
+    for (const RunRecord *run : timeSeriesRuns(model)) {
+        const int line =
+            view->addRun(run->pointLabel.isEmpty() ? tr("run %1").arg(run->runIndex + 1) : run->pointLabel);
+        view->appendSamples(line, chartSamples(model, *run));
     }
     view->replotNow();
     return ChartPainterFunction([view](QPainter *p, const QRectF &r) { view->render(p, r); });

@@ -43,7 +43,7 @@ bool RunSession::start(const SweepPlan &plan)
     connect(runner, &Runner::samplesReady, this, &RunSession::samplesReady);
     connect(runner, &Runner::progress, this, &RunSession::progress);
     connect(runner, &Runner::runFinished, this, &RunSession::runFinished);
-    connect(runner, &Runner::pointStatistics, this, &RunSession::pointStatistics);
+    connect(runner, &Runner::pointUpdated, this, &RunSession::pointUpdated);
     connect(runner, &Runner::finished, this, &RunSession::finished);
     connect(runner, &Runner::failed, this, &RunSession::failed);
     connect(runner, &Runner::logged, this, &RunSession::logged);

@@ -5,7 +5,7 @@
 
 #include "experiment/run_record.h"
 #include "experiment/sweep_plan.h"
-#include "experiment/sweep_statistics.h"
+#include "experiment/sweep_table.h"
 
 #include <QMutex>
 #include <QObject>
@@ -42,7 +42,7 @@ Q_SIGNALS:
     void samplesReady(int runIndex, const QList<tcptune::RunSample> &samples);
     void progress(int done, int total, double etaS);
     void runFinished(const tcptune::RunRecord &run);
-    void pointStatistics(int point, const tcptune::PointStatistics &statistics);
+    void pointUpdated(const tcptune::PointResult &result);
     void finished(qint64 experimentId, const QString &status);
     void failed(const QString &message);
     void logged(const QString &line);

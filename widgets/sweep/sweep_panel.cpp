@@ -28,6 +28,11 @@ QString mbps(double bps)
     return QString::number(bps / 1e6, 'f', 1);
 }
 
+QString runStatusText(RunStatus status)
+{
+    return status == RunStatus::Failed ? SweepPanel::tr("failed") : SweepPanel::tr("cancelled");
+}
+
 } // namespace
 
 SweepPanel::SweepPanel(RunSession *session, SpecSource baseSpec, QWidget *parent)
@@ -103,7 +108,7 @@ SweepPanel::SweepPanel(RunSession *session, SpecSource baseSpec, QWidget *parent
 
     connect(m_start, &QPushButton::clicked, this, &SweepPanel::start);
     connect(m_cancel, &QPushButton::clicked, this, &SweepPanel::cancel);
-    connect(m_session, &RunSession::pointStatistics, this, &SweepPanel::onPointStatistics);
+    connect(m_session, &RunSession::pointUpdated, this, &SweepPanel::onPointUpdated);
     connect(m_session, &RunSession::stopped, this, &SweepPanel::onStopped);
     connect(m_session, &RunSession::progress, this, [this](int done, int total, double eta) {
         if (m_active)
@@ -178,29 +183,29 @@ void SweepPanel::showPlan(const SweepPlan &plan)
     m_chart->setPoints(chartPoints);
 }
 
-void SweepPanel::onPointStatistics(int point, const PointStatistics &s)
+void SweepPanel::onPointUpdated(const PointResult &result)
 {
+    const int point = result.point.index;
     if (!m_active || point < 0 || point >= m_table->rowCount())
         return;
-    m_table->item(point, ThroughputColumn)
-        ->setText(s.runs > 1 ? QStringLiteral("%1 ± %2").arg(mbps(s.mean), mbps(s.sd)) : mbps(s.mean));
+    const PointStatistics &s = result.stats;
+    // A point without an Ok run has no value: it shows a dash and no mark, never 0.
+    QString throughput = QStringLiteral("-");
+    if (result.hasResult())
+        throughput = s.runs > 1 ? QStringLiteral("%1 ± %2").arg(mbps(s.mean), mbps(s.sd)) : mbps(s.mean);
+    m_table->item(point, ThroughputColumn)->setText(throughput);
     QStringList each;
-    for (double v : s.values)
-        each.append(mbps(v));
+    for (const RunRecord &r : result.runs)
+        each.append(r.status == RunStatus::Ok ? mbps(r.throughputBps) : runStatusText(r.status));
     m_table->item(point, RunsColumn)->setText(each.join(QStringLiteral(", ")));
     m_table->item(point, RttMedianColumn)
         ->setText(s.rttMedianMs >= 0 ? QString::number(s.rttMedianMs, 'f', 2) : QString());
     m_table->item(point, RttP95Column)->setText(s.rttP95Ms >= 0 ? QString::number(s.rttP95Ms, 'f', 2) : QString());
-    QStringList flags;
-    if (s.collapsedRuns > 0)
-        flags.append(tr("collapsed in %n run(s)", nullptr, s.collapsedRuns));
-    if (s.highVariance)
-        flags.append(tr("high variance (CV %1 %)").arg(s.cv * 100, 0, 'f', 0));
-    m_table->item(point, FlagsColumn)->setText(flags.join(QStringLiteral("; ")));
+    m_table->item(point, FlagsColumn)->setText(result.flags().join(QStringLiteral("; ")));
 
     QList<SweepChartPoint> chartPoints = m_chart->points();
     if (point < chartPoints.size()) {
-        chartPoints[point].throughputMbps = s.mean / 1e6;
+        chartPoints[point].throughputMbps = result.hasResult() ? s.mean / 1e6 : -1;
         chartPoints[point].throughputSdMbps = s.sd / 1e6;
         chartPoints[point].rttMedianMs = s.rttMedianMs;
         m_chart->setPoints(chartPoints);

@@ -5,7 +5,7 @@
 // a chart against the swept value, live while the sweep runs; Cancel restores every knob.
 
 #include "experiment/sweep_plan.h"
-#include "experiment/sweep_statistics.h"
+#include "experiment/sweep_table.h"
 
 #include <QWidget>
 
@@ -54,7 +54,7 @@ Q_SIGNALS:
 
 private:
     void showPlan(const SweepPlan &plan);
-    void onPointStatistics(int point, const PointStatistics &statistics);
+    void onPointUpdated(const PointResult &result);
     void onStopped();
 
     RunSession *m_session;

@@ -96,7 +96,7 @@ int runReportCommand(const QStringList &args)
         out() << ReportCommand::tr(
                      "note: %1 of %2 runs of this experiment failed; the report lists them and their errors.")
                      .arg(model->failedRunCount())
-                     .arg(model->runs.size())
+                     .arg(model->runs().size())
               << '\n';
     out().flush();
     return 0;

@@ -113,11 +113,7 @@ int runResultsCommand(const QStringList &args)
     auto table = loadSweepTable(store, id);
     if (!table)
         return failWith(table.error().message, 2);
-    if (parser.isSet(json))
-        out() << QString::fromUtf8(QJsonDocument(toJson(*table)).toJson(QJsonDocument::Indented));
-    else
-        out() << toMarkdown(*table);
-    out().flush();
+    printSweepTable(*table, parser.isSet(json));
     if (parser.isSet(outDir))
         if (auto r = writeSweepFiles(*table, parser.value(outDir)); !r)
             return failWith(r.error().message, 1);

@@ -261,11 +261,7 @@ int runSweepCommand(const QStringList &args)
     auto table = loadSweepTable(store, experimentId);
     if (!table)
         return failWith(table.error().message, 1);
-    if (parser.isSet(QStringLiteral("json")))
-        out() << QString::fromUtf8(QJsonDocument(toJson(*table)).toJson(QJsonDocument::Indented));
-    else
-        out() << toMarkdown(*table);
-    out().flush();
+    printSweepTable(*table, parser.isSet(QStringLiteral("json")));
     if (parser.isSet(QStringLiteral("out"))) {
         if (auto r = writeSweepFiles(*table, parser.value(QStringLiteral("out"))); !r)
             return failWith(r.error().message, 1);

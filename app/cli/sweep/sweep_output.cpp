@@ -1,7 +1,11 @@
 #include "cli/sweep/sweep_output.h"
 
+#include "cli/console.h"
 #include "experiment/result_store.h"
 #include "experiment/sweep_table.h"
+#include "experiment/sweep_table_csv.h"
+#include "experiment/sweep_table_json.h"
+#include "experiment/sweep_table_markdown.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -32,7 +36,7 @@ Result<void> writeSweepFiles(const SweepTable &table, const QString &dir)
         return fail(
             QCoreApplication::translate("SweepCommand", "Cannot create the folder %1; pick another --out.").arg(dir));
     const QList<std::pair<QString, QByteArray>> files = {
-        {QStringLiteral("table.md"), toMarkdown(table).toUtf8()},
+        {QStringLiteral("table.md"), SweepTableMarkdown::toMarkdown(table).toUtf8()},
         {QStringLiteral("points.csv"), pointsCsv(table).toUtf8()},
         {QStringLiteral("runs.csv"), runsCsv(table).toUtf8()},
         {QStringLiteral("results.json"), QJsonDocument(toJson(table)).toJson(QJsonDocument::Indented)},
@@ -44,6 +48,15 @@ Result<void> writeSweepFiles(const SweepTable &table, const QString &dir)
                             .arg(file.fileName(), file.errorString()));
     }
     return {};
+}
+
+void printSweepTable(const SweepTable &table, bool json)
+{
+    if (json)
+        out() << QString::fromUtf8(QJsonDocument(toJson(table)).toJson(QJsonDocument::Indented));
+    else
+        out() << SweepTableMarkdown::toMarkdown(table);
+    out().flush();
 }
 
 } // namespace tcptune::cli

@@ -14,9 +14,12 @@ struct SweepTable;
 namespace tcptune::cli {
 
 // The table of experiment ID as stored now.
-Result<SweepTable> loadSweepTable(const ResultStore &store, qint64 experimentId);
+[[nodiscard]] Result<SweepTable> loadSweepTable(const ResultStore &store, qint64 experimentId);
 
 // Writes table.md, points.csv, runs.csv and results.json into DIR (created).
-Result<void> writeSweepFiles(const SweepTable &table, const QString &dir);
+[[nodiscard]] Result<void> writeSweepFiles(const SweepTable &table, const QString &dir);
+
+// Prints TABLE to stdout: story 5's Markdown table, or results.json's document with JSON.
+void printSweepTable(const SweepTable &table, bool json);
 
 } // namespace tcptune::cli

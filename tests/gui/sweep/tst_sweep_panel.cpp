@@ -175,6 +175,12 @@ void TestSweepPanel::cancelRestoresKnobs()
     QVERIFY(!after.isEmpty());
     QVERIFY2(after != QStringLiteral("131072"), qPrintable(after));
     QVERIFY(panel->startButton()->isEnabled());
+    // The cancelled point has no value: a dash in the table, its flag, and no mark on the chart.
+    QCOMPARE(panel->table()->item(0, 1)->text(), QStringLiteral("-"));
+    QCOMPARE(panel->table()->item(0, 2)->text(), SweepPanel::tr("cancelled"));
+    QVERIFY2(panel->table()->item(0, 5)->text().contains(PointResult::tr("cancelled: %1 of %2 runs").arg(1).arg(2)),
+             qPrintable(panel->table()->item(0, 5)->text()));
+    QCOMPARE(panel->chart()->plottedThroughputPoints(), 0);
 }
 
 QTEST_MAIN(TestSweepPanel)

@@ -175,7 +175,7 @@ void TestRunner::runsEveryPointInOrder()
     QSignalSpy finished(&runner, &Runner::finished);
     QSignalSpy runs(&runner, &Runner::runFinished);
     QSignalSpy samples(&runner, &Runner::samplesReady);
-    QSignalSpy stats(&runner, &Runner::pointStatistics);
+    QSignalSpy points(&runner, &Runner::pointUpdated);
     QSignalSpy progress(&runner, &Runner::progress);
     QSignalSpy failed(&runner, &Runner::failed);
     runner.run(makePlan(repeats, capture));
@@ -184,7 +184,7 @@ void TestRunner::runsEveryPointInOrder()
     QCOMPARE(finished.first().at(1).toString(), QStringLiteral("finished"));
     QCOMPARE(runs.count(), 3 * repeats);
     QCOMPARE(samples.count(), 3 * repeats);
-    QCOMPARE(stats.count(), 3 * repeats);
+    QCOMPARE(points.count(), 3 * repeats);
     QCOMPARE(progress.last().at(0).toInt(), 3 * repeats);
     QCOMPARE(progress.last().at(2).toDouble(), 0.0);
     QCOMPARE(log.applied, 3 * repeats);
@@ -195,9 +195,10 @@ void TestRunner::runsEveryPointInOrder()
                                      : QStringList{"prepare", "snapshot", "apply", "traffic", "snapshot", "restore"};
     QCOMPARE(log.calls.mid(0, expected.size()), expected);
     QCOMPARE(log.calls.last(), QStringLiteral("finish"));
-    const PointStatistics last = stats.last().at(1).value<PointStatistics>();
-    QCOMPARE(last.runs, repeats);
-    QCOMPARE(last.collapsedRuns, repeats); // the fake's intervals fall to a tenth
+    const PointResult last = points.last().at(0).value<PointResult>();
+    QCOMPARE(last.point.index, 2);
+    QCOMPARE(last.stats.runs, repeats);
+    QCOMPARE(last.stats.collapsedRuns, repeats); // the fake's intervals fall to a tenth
 
     ResultStore store;
     QVERIFY(store.open(dbPath()).has_value());
@@ -249,6 +250,7 @@ void TestRunner::cancelRestoresKnobs()
     backend->blockOnRun = 1;
     Runner runner(std::move(backend), RunnerOptions{dbPath(), {}, false});
     QSignalSpy finished(&runner, &Runner::finished);
+    QSignalSpy points(&runner, &Runner::pointUpdated);
     connect(&runner, &Runner::runStarted, &runner, [&runner](int runIndex) {
         if (runIndex == 1)
             QMetaObject::invokeMethod(
@@ -265,6 +267,11 @@ void TestRunner::cancelRestoresKnobs()
     auto stored = store.runs(id);
     QCOMPARE(stored->size(), 2);
     QCOMPARE(stored->at(1).status, RunStatus::Cancelled);
+    // The cancelled run's point has no value (not a 0) and says why.
+    const PointResult cancelled = points.last().at(0).value<PointResult>();
+    QCOMPARE(cancelled.point.index, 1);
+    QCOMPARE(cancelled.cancelledRuns, 1);
+    QVERIFY(!cancelled.hasResult());
     QCOMPARE(store.finishedRunIndexes(id)->size(), 1);
     QCOMPARE(store.experiment(id)->status, ExperimentStatus::Cancelled);
 }

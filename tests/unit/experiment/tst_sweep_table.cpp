@@ -1,7 +1,11 @@
-// The result table from a plan and stored runs: one row per point in order, statistics over Ok
-// runs only, flags, and the Markdown/CSV/JSON forms.
+// The one result model from a plan and stored runs: one point per plan point in order,
+// statistics over Ok runs only, failed and cancelled runs counted but never as a 0, flags, and
+// the Markdown, CSV and JSON forms every consumer writes.
 
 #include "experiment/sweep_table.h"
+#include "experiment/sweep_table_csv.h"
+#include "experiment/sweep_table_json.h"
+#include "experiment/sweep_table_markdown.h"
 
 #include <QJsonArray>
 #include <QTest>
@@ -24,6 +28,7 @@ SweepPlan plan()
 RunRecord run(int point, int repeat, double mbit, RunStatus status = RunStatus::Ok, QList<double> intervals = {})
 {
     RunRecord r;
+    r.id = 100 + point * 3 + repeat;
     r.pointIndex = point;
     r.repeat = repeat;
     r.runIndex = point * 3 + repeat;
@@ -34,8 +39,13 @@ RunRecord run(int point, int repeat, double mbit, RunStatus status = RunStatus::
     r.intervalThroughputBps = intervals;
     r.collapsed = intervals.size() >= 3 && intervals.last() < intervals.first() / 2;
     if (status == RunStatus::Failed)
-        r.error = QStringLiteral("connection refused");
+        r.error = QStringLiteral("connection refused, try again");
     return r;
+}
+
+QStringList lines(const QString &text)
+{
+    return text.split(QLatin1Char('\n'), Qt::SkipEmptyParts);
 }
 
 } // namespace
@@ -43,33 +53,60 @@ RunRecord run(int point, int repeat, double mbit, RunStatus status = RunStatus::
 class TestSweepTable final : public QObject {
     Q_OBJECT
 private Q_SLOTS:
-    void rowsAndStatistics();
+    void pointsAndStatistics();
+    void cancelledAndFailedAreNoValue();
     void flags_data();
     void flags();
-    void formats();
+    void tableOfRunsTakesPointsFromRuns();
+    void markdown();
+    void csv();
+    void csvFieldsAreQuoted_data();
+    void csvFieldsAreQuoted();
+    void json();
 };
 
-void TestSweepTable::rowsAndStatistics()
+void TestSweepTable::pointsAndStatistics()
 {
     ExperimentRecord e;
     e.id = 7;
-    const QList<RunRecord> runs = {run(0, 0, 40),
+    const QList<RunRecord> runs = {run(0, 2, 60),
+                                   run(0, 0, 40),
                                    run(0, 1, 50),
-                                   run(0, 2, 60),
                                    run(1, 0, 47),
                                    run(1, 1, 0, RunStatus::Failed),
                                    run(2, 0, 1, RunStatus::Running)};
     const SweepTable table = buildSweepTable(e, plan(), runs);
-    QCOMPARE(table.rows.size(), 3);
-    QCOMPARE(table.rows.at(0).stats.runs, 3);
-    QCOMPARE(table.rows.at(0).stats.mean, 50e6);
-    QCOMPARE(table.rows.at(0).stats.values, (QList<double>{40e6, 50e6, 60e6}));
-    QCOMPARE(table.rows.at(1).runs.size(), 2);
-    QCOMPARE(table.rows.at(1).stats.runs, 1);
-    QCOMPARE(table.rows.at(1).failedRuns, 1);
-    QCOMPARE(table.rows.at(1).errors, QStringList{"connection refused"});
-    QCOMPARE(table.rows.at(2).runs.size(), 0); // a run still "running" is not a result
-    QCOMPARE(table.rows.at(0).stats.rttMedianMs, 10.0);
+    QCOMPARE(table.points.size(), 3);
+    QCOMPARE(table.points.at(0).plannedRuns, 3);
+    QCOMPARE(table.points.at(0).stats.runs, 3);
+    QCOMPARE(table.points.at(0).stats.mean, 50e6);
+    QCOMPARE(table.points.at(0).stats.values, (QList<double>{40e6, 50e6, 60e6})); // by repeat
+    QCOMPARE(table.points.at(1).runs.size(), 2);
+    QCOMPARE(table.points.at(1).okRuns(), 1);
+    QCOMPARE(table.points.at(1).failedRuns, 1);
+    QCOMPARE(table.points.at(1).errors, QStringList{"connection refused, try again"});
+    QCOMPARE(table.points.at(2).runs.size(), 0); // a run still "running" is not a result
+    QCOMPARE(table.points.at(0).stats.rttMedianMs, 10.0);
+    QCOMPARE(table.failedRunCount(), 1);
+    QList<int> order;
+    for (const RunRecord *r : table.runsInOrder())
+        order << r->runIndex;
+    QCOMPARE(order, (QList<int>{0, 1, 2, 3, 4}));
+}
+
+void TestSweepTable::cancelledAndFailedAreNoValue()
+{
+    const QList<RunRecord> runs = {run(0, 0, 0, RunStatus::Cancelled), run(1, 0, 0, RunStatus::Failed),
+                                   run(1, 1, 0, RunStatus::Failed)};
+    const SweepTable table = buildSweepTable(ExperimentRecord{}, plan(), runs);
+    const PointResult &cancelled = table.points.at(0);
+    QCOMPARE(cancelled.cancelledRuns, 1);
+    QVERIFY(!cancelled.hasResult());
+    QCOMPARE(cancelled.flags(), (QStringList{"cancelled: 1 of 3 runs", "incomplete: 1 of 3 runs"}));
+    const PointResult &failed = table.points.at(1);
+    QVERIFY(!failed.hasResult());
+    QCOMPARE(failed.errors.size(), 1); // the same error twice is listed once
+    QCOMPARE(failed.flags(), (QStringList{"FAILED: 2 of 3 runs", "incomplete: 2 of 3 runs"}));
 }
 
 void TestSweepTable::flags_data()
@@ -79,7 +116,7 @@ void TestSweepTable::flags_data()
     QTest::addColumn<QString>("flag");
     QTest::addRow("steady") << QList<double>{50, 50, 51} << false << QString();
     QTest::addRow("spread") << QList<double>{20, 50, 80} << false << QStringLiteral("high variance (CV 60 %)");
-    QTest::addRow("collapse") << QList<double>{50, 50, 50} << true << QStringLiteral("collapse 3/3");
+    QTest::addRow("collapse") << QList<double>{50, 50, 50} << true << QStringLiteral("collapse: 3 of 3 runs");
 }
 
 void TestSweepTable::flags()
@@ -92,42 +129,103 @@ void TestSweepTable::flags()
         runs << run(0, i, values.at(i), RunStatus::Ok,
                     collapse ? QList<double>{90, 90, 90, 3, 3, 3} : QList<double>{90, 90, 90});
     const SweepTable table = buildSweepTable(ExperimentRecord{}, plan(), runs);
-    const QStringList flags = table.rows.at(0).flags();
+    const QStringList flags = table.points.at(0).flags();
     if (flag.isEmpty())
-        QVERIFY(flags.isEmpty());
+        QVERIFY2(flags.isEmpty(), qPrintable(flags.join(", ")));
     else
         QCOMPARE(flags, QStringList{flag});
-    QCOMPARE(table.rows.at(1).flags(), QStringList{"no runs"});
+    QCOMPARE(table.points.at(1).flags(), QStringList{"no runs"});
 }
 
-void TestSweepTable::formats()
+void TestSweepTable::tableOfRunsTakesPointsFromRuns()
 {
-    const QList<RunRecord> runs = {run(0, 0, 40), run(0, 1, 50), run(0, 2, 60), run(1, 0, 47), run(2, 0, 19)};
-    const SweepTable table = buildSweepTable(ExperimentRecord{}, plan(), runs);
-    const QString md = toMarkdown(table);
+    RunRecord a = run(1, 0, 30);
+    a.pointLabel = QStringLiteral("1 MiB");
+    RunRecord b = run(0, 0, 20);
+    b.pointLabel = QStringLiteral("64 KiB");
+    const SweepTable table = tableOfRuns(ExperimentRecord{}, {a, b, run(1, 1, 40)}, 2);
+    QCOMPARE(table.points.size(), 2);
+    QCOMPARE(table.points.at(0).point.label(), QStringLiteral("1 MiB")); // first seen first
+    QCOMPARE(table.points.at(0).stats.mean, 35e6);
+    QCOMPARE(table.points.at(1).point.index, 0);
+    QCOMPARE(table.points.at(1).flags(), QStringList{"incomplete: 1 of 2 runs"});
+}
+
+void TestSweepTable::markdown()
+{
+    const QList<RunRecord> runs = {
+        run(0, 0, 40), run(0, 1, 50), run(0, 2, 60), run(1, 0, 48), run(1, 1, 0, RunStatus::Cancelled), run(2, 0, 19)};
+    const QString md = SweepTableMarkdown::toMarkdown(buildSweepTable(ExperimentRecord{}, plan(), runs));
     QVERIFY(md.contains(QStringLiteral("| socket.SO_SNDBUF | runs |")));
     QVERIFY2(md.contains(QStringLiteral(
                  "| 64 KiB | 3 | 50.0 ± 10.0 | 6.25 | 10.0 | 12.0 | high variance (CV 20 %) | 40.0 50.0 60.0 |")),
              qPrintable(md));
+    QVERIFY2(md.contains(QStringLiteral("| 1 MiB | 2 | 48.0 ± 0.0 | 6.00 | 20.0 | 24.0 | cancelled: 1 of 3 runs, "
+                                        "incomplete: 2 of 3 runs | 48.0 cancelled |")),
+             qPrintable(md));
     QVERIFY(md.contains(QStringLiteral("| 4 MiB | 1 | 19.0 ± 0.0 |")));
-    QCOMPARE(pointsCsv(table).count(QLatin1Char('\n')), 4);
-    QCOMPARE(runsCsv(table).count(QLatin1Char('\n')), 6);
-    QVERIFY(pointsCsv(table).startsWith(QStringLiteral("socket.SO_SNDBUF,runs,ok_runs,throughput_mean_bps")));
-    const QJsonObject json = toJson(table);
+    const QString none = SweepTableMarkdown::toMarkdown(buildSweepTable(ExperimentRecord{}, plan(), {}));
+    QVERIFY2(none.contains(QStringLiteral("| 64 KiB | 0 | - | - | - | - | no runs |  |")), qPrintable(none));
+}
+
+void TestSweepTable::csv()
+{
+    const QList<RunRecord> runs = {run(0, 0, 40), run(0, 1, 50), run(0, 2, 60), run(1, 0, 0, RunStatus::Failed)};
+    const SweepTable table = buildSweepTable(ExperimentRecord{}, plan(), runs);
+    const QStringList points = lines(pointsCsv(table));
+    QCOMPARE(points.size(), 1 + 3);
+    QVERIFY(points.first().startsWith(
+        QStringLiteral("socket.SO_SNDBUF,point,planned_runs,ok_runs,failed_runs,cancelled_runs,throughput_mean_bps,")));
+    QVERIFY2(points.at(1).startsWith(QStringLiteral("65536,64 KiB,3,3,0,0,50000000,10000000,50000000,40000000,60000000,"
+                                                    "0.2000,10.000,12.000,0,1,40000000 50000000 60000000,")),
+             qPrintable(points.at(1)));
+    // The failed point: no throughput figures, and its error.
+    QCOMPARE(points.at(2), QStringLiteral("1048576,1 MiB,3,0,1,0,,,,,,,,,0,0,,\"connection refused, try again\""));
+    const QStringList perRun = lines(runsCsv(table));
+    QCOMPARE(perRun.size(), 1 + 4);
+    QCOMPARE(perRun.first(), QStringLiteral("socket.SO_SNDBUF,point,point_index,repeat,run_index,run_id,status,"
+                                            "throughput_bps,rtt_median_ms,rtt_p95_ms,retransmits,sndbuf_actual,"
+                                            "collapsed,duration_s,error"));
+    QCOMPARE(perRun.at(4), QStringLiteral("1048576,1 MiB,1,0,3,103,failed,,,,,,0,,\"connection refused, try again\""));
+}
+
+void TestSweepTable::csvFieldsAreQuoted_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("field");
+    QTest::addRow("plain") << QStringLiteral("64 KiB") << QStringLiteral("64 KiB");
+    QTest::addRow("comma") << QStringLiteral("a,b") << QStringLiteral("\"a,b\"");
+    QTest::addRow("quote") << QStringLiteral("say \"hi\"") << QStringLiteral("\"say \"\"hi\"\"\"");
+    QTest::addRow("line break") << QStringLiteral("one\ntwo") << QStringLiteral("\"one\ntwo\"");
+    QTest::addRow("empty") << QString() << QString();
+}
+
+void TestSweepTable::csvFieldsAreQuoted()
+{
+    QFETCH(QString, text);
+    QFETCH(QString, field);
+    QCOMPARE(csv::field(text), field);
+    QCOMPARE(csv::line({text, QStringLiteral("x")}), field + QStringLiteral(",x\n"));
+}
+
+void TestSweepTable::json()
+{
+    const QList<RunRecord> runs = {run(0, 0, 40), run(0, 1, 50), run(0, 2, 60), run(1, 0, 47),
+                                   run(2, 0, 0, RunStatus::Cancelled)};
+    const QJsonObject json = toJson(buildSweepTable(ExperimentRecord{}, plan(), runs));
     const QJsonArray points = json.value(QStringLiteral("points")).toArray();
     QCOMPARE(points.size(), 3);
-    QCOMPARE(points.at(0).toObject().value("settings").toObject().value("socket.SO_SNDBUF").toString(),
-             QStringLiteral("65536"));
-    QCOMPARE(points.at(0).toObject().value("runs").toArray().size(), 3);
-    QCOMPARE(points.at(0)
-                 .toObject()
-                 .value("statistics")
-                 .toObject()
-                 .value("throughput_bps")
-                 .toObject()
-                 .value("sd")
-                 .toDouble(),
-             10e6);
+    const QJsonObject first = points.at(0).toObject();
+    QCOMPARE(first.value("settings").toObject().value("socket.SO_SNDBUF").toString(), QStringLiteral("65536"));
+    QCOMPARE(first.value("runs").toArray().size(), 3);
+    QCOMPARE(first.value("statistics").toObject().value("throughput_bps").toObject().value("sd").toDouble(), 10e6);
+    // The cancelled point: its run is listed as cancelled, without a throughput or a mean.
+    const QJsonObject cancelled = points.at(2).toObject();
+    QCOMPARE(cancelled.value("cancelled_runs").toInt(), 1);
+    QVERIFY(!cancelled.value("statistics").toObject().value("throughput_bps").toObject().contains("mean"));
+    const QJsonObject cancelledRun = cancelled.value("runs").toArray().at(0).toObject();
+    QCOMPARE(cancelledRun.value("status").toString(), QStringLiteral("cancelled"));
+    QVERIFY(cancelledRun.value("throughput_bps").isNull());
 }
 
 QTEST_GUILESS_MAIN(TestSweepTable)

@@ -53,21 +53,22 @@ void TestReportBuilder::rowsFollowTheSweep()
 {
     const ReportModel m = build({m_id, 0});
     QCOMPARE(m.experimentId, m_id);
-    QCOMPARE(m.rows.size(), 8);
-    QCOMPARE(m.rows.first().value, QStringLiteral("64 KiB"));
-    QCOMPARE(m.rows.last().value, QStringLiteral("4 MiB"));
+    const QList<PointResult> &points = m.results.points;
+    QCOMPARE(points.size(), 8);
+    QCOMPARE(m.pointLabel(points.first()), QStringLiteral("64 KiB"));
+    QCOMPARE(m.pointLabel(points.last()), QStringLiteral("4 MiB"));
     QCOMPARE(m.axisName, QStringLiteral("socket.SO_SNDBUF"));
-    QCOMPARE(m.runs.size(), 16);
-    const ReportRow &r = m.rows.at(1); // 128 KiB: 2 runs at 888 Mbit/s and 3 % more
-    QCOMPARE(r.okRuns, 2);
-    QCOMPARE(r.runValuesBps.size(), 2);
-    QVERIFY(r.meanBps > 880e6 && r.meanBps < 920e6);
-    QVERIFY(r.sdBps > 10e6);
-    QVERIFY(r.rttMedianMs > 7 && r.rttMedianMs < 9);
-    QVERIFY(r.rttP95Ms >= r.rttMedianMs);
+    QCOMPARE(m.runs().size(), 16);
+    const PointResult &r = points.at(1); // 128 KiB: 2 runs at 888 Mbit/s and 3 % more
+    QCOMPARE(r.okRuns(), 2);
+    QCOMPARE(r.stats.values.size(), 2);
+    QVERIFY(r.stats.mean > 880e6 && r.stats.mean < 920e6);
+    QVERIFY(r.stats.sd > 10e6);
+    QVERIFY(r.stats.rttMedianMs > 7 && r.stats.rttMedianMs < 9);
+    QVERIFY(r.stats.rttP95Ms >= r.stats.rttMedianMs);
     // RTT grows with the window, as the fixture says.
-    QVERIFY(m.rows.at(7).rttMedianMs > m.rows.at(0).rttMedianMs);
-    QVERIFY(!m.runs.first().samples.isEmpty());
+    QVERIFY(points.at(7).stats.rttMedianMs > points.at(0).stats.rttMedianMs);
+    QVERIFY(!m.samples.value(m.runs().first()->id).isEmpty());
     QVERIFY(!m.specJson.isEmpty());
     QVERIFY(m.rerunCommand.startsWith(QStringLiteral("tcptune sweep ")));
 }
@@ -75,9 +76,10 @@ void TestReportBuilder::rowsFollowTheSweep()
 void TestReportBuilder::failedPointIsReported()
 {
     const ReportModel m = build({m_id, 0});
-    const ReportRow &failed = m.rows.at(4);
-    QCOMPARE(failed.value, QStringLiteral("512 KiB"));
-    QCOMPARE(failed.okRuns, 0);
+    const PointResult &failed = m.results.points.at(4);
+    QCOMPARE(m.pointLabel(failed), QStringLiteral("512 KiB"));
+    QCOMPARE(failed.okRuns(), 0);
+    QVERIFY(!failed.hasResult());
     QCOMPARE(failed.failedRuns, 2);
     QCOMPARE(failed.errors.value(0), test::kFixtureError);
     QVERIFY(failed.flags().join(' ').contains(QStringLiteral("FAILED")));
@@ -88,10 +90,10 @@ void TestReportBuilder::failedPointIsReported()
 void TestReportBuilder::collapseAndNotes()
 {
     const ReportModel m = build({m_id, 0});
-    QCOMPARE(m.rows.at(7).collapsedRuns, 1);
-    QVERIFY(m.rows.at(7).flags().join(' ').contains(QStringLiteral("collapse")));
-    QCOMPARE(m.rows.at(0).collapsedRuns, 0);
-    QVERIFY(m.rows.at(0).flags().isEmpty());
+    QCOMPARE(m.results.points.at(7).stats.collapsedRuns, 1);
+    QVERIFY(m.results.points.at(7).flags().join(' ').contains(QStringLiteral("collapse")));
+    QCOMPARE(m.results.points.at(0).stats.collapsedRuns, 0);
+    QVERIFY(m.results.points.at(0).flags().isEmpty());
 }
 
 void TestReportBuilder::knobsOfBothEnds()
@@ -114,14 +116,14 @@ void TestReportBuilder::knobsOfBothEnds()
 void TestReportBuilder::oneRun()
 {
     const ReportModel all = build({m_id, 0});
-    const ReportRun &third = all.runs.at(2);
+    const RunRecord third = *all.runs().at(2);
     const ReportModel m = build({0, third.id});
     QCOMPARE(m.runId, third.id);
-    QCOMPARE(m.runs.size(), 1);
-    QCOMPARE(m.rows.size(), 1);
-    QCOMPARE(m.rows.first().value, third.point);
-    QCOMPARE(m.rows.first().okRuns, 1);
-    QCOMPARE(m.rows.first().meanBps, third.throughputBps);
+    QCOMPARE(m.runs().size(), 1);
+    QCOMPARE(m.results.points.size(), 1);
+    QCOMPARE(m.pointLabel(m.results.points.first()), third.pointLabel);
+    QCOMPARE(m.results.points.first().okRuns(), 1);
+    QCOMPARE(m.results.points.first().stats.mean, third.throughputBps);
 }
 
 void TestReportBuilder::subjects_data()

@@ -1,0 +1,120 @@
+#include "experiment/sweep_table_json.h"
+
+#include <QJsonArray>
+
+namespace tcptune {
+namespace {
+
+// Unknown figures are negative by the store's convention.
+QJsonValue known(double v)
+{
+    return v < 0 ? QJsonValue() : QJsonValue(v);
+}
+
+QJsonArray numbers(const QList<double> &values)
+{
+    QJsonArray out;
+    for (double v : values)
+        out.append(v);
+    return out;
+}
+
+QJsonObject throughputJson(const PointStatistics &s)
+{
+    if (s.runs == 0)
+        return {{QStringLiteral("values"), QJsonArray()}};
+    return {{QStringLiteral("mean"), s.mean},
+            {QStringLiteral("sd"), s.sd},
+            {QStringLiteral("median"), s.median},
+            {QStringLiteral("min"), s.min},
+            {QStringLiteral("max"), s.max},
+            {QStringLiteral("cv"), s.cv},
+            {QStringLiteral("values"), numbers(s.values)}};
+}
+
+QJsonObject statisticsJson(const PointStatistics &s)
+{
+    QJsonArray collapsed;
+    for (bool c : s.collapsed)
+        collapsed.append(c);
+    return {{QStringLiteral("runs"), s.runs},
+            {QStringLiteral("throughput_bps"), throughputJson(s)},
+            {QStringLiteral("rtt_ms"),
+             QJsonObject{{QStringLiteral("median"), known(s.rttMedianMs)}, {QStringLiteral("p95"), known(s.rttP95Ms)}}},
+            {QStringLiteral("collapsed"), collapsed},
+            {QStringLiteral("collapsed_runs"), s.collapsedRuns},
+            {QStringLiteral("high_variance"), s.highVariance}};
+}
+
+QJsonObject rttJson(const RunRecord &r)
+{
+    return {{QStringLiteral("min"), known(r.rttMinMs)},
+            {QStringLiteral("median"), known(r.rttMedianMs)},
+            {QStringLiteral("p95"), known(r.rttP95Ms)},
+            {QStringLiteral("max"), known(r.rttMaxMs)}};
+}
+
+} // namespace
+
+QJsonObject runJson(const RunRecord &r)
+{
+    const bool ok = r.status == RunStatus::Ok;
+    return {{QStringLiteral("id"), double(r.id)},
+            {QStringLiteral("run_index"), r.runIndex},
+            {QStringLiteral("point_index"), r.pointIndex},
+            {QStringLiteral("repeat"), r.repeat},
+            {QStringLiteral("status"), runStatusName(r.status)},
+            {QStringLiteral("error"), r.error},
+            {QStringLiteral("started"), r.started.toString(Qt::ISODateWithMs)},
+            {QStringLiteral("ended"), r.ended.toString(Qt::ISODateWithMs)},
+            {QStringLiteral("throughput_bps"), ok ? QJsonValue(r.throughputBps) : QJsonValue()},
+            {QStringLiteral("sender_bytes"), double(r.senderBytes)},
+            {QStringLiteral("receiver_bytes"), double(r.receiverBytes)},
+            {QStringLiteral("duration_s"), r.durationS},
+            {QStringLiteral("rtt_ms"), ok ? QJsonValue(rttJson(r)) : QJsonValue()},
+            {QStringLiteral("retransmits"), ok ? QJsonValue(double(r.retransmits)) : QJsonValue()},
+            {QStringLiteral("sndbuf_actual"), known(double(r.sndbufActual))},
+            {QStringLiteral("collapsed"), r.collapsed},
+            {QStringLiteral("interval_s"), r.intervalS},
+            {QStringLiteral("interval_throughput_bps"), numbers(r.intervalThroughputBps)}};
+}
+
+QJsonObject pointJson(const PointResult &p)
+{
+    QJsonObject settings;
+    for (auto it = p.point.settings.cbegin(); it != p.point.settings.cend(); ++it)
+        settings.insert(it.key(), it.value());
+    QJsonArray runs;
+    for (const RunRecord &r : p.runs)
+        runs.append(runJson(r));
+    return {{QStringLiteral("index"), p.point.index},
+            {QStringLiteral("label"), p.point.label()},
+            {QStringLiteral("labels"), QJsonArray::fromStringList(p.point.labels)},
+            {QStringLiteral("settings"), settings},
+            {QStringLiteral("planned_runs"), p.plannedRuns},
+            {QStringLiteral("ok_runs"), p.okRuns()},
+            {QStringLiteral("failed_runs"), p.failedRuns},
+            {QStringLiteral("cancelled_runs"), p.cancelledRuns},
+            {QStringLiteral("statistics"), statisticsJson(p.stats)},
+            {QStringLiteral("flags"), QJsonArray::fromStringList(p.flags())},
+            {QStringLiteral("errors"), QJsonArray::fromStringList(p.errors)},
+            {QStringLiteral("runs"), runs}};
+}
+
+QJsonObject toJson(const SweepTable &table)
+{
+    QJsonArray points;
+    for (const PointResult &p : table.points)
+        points.append(pointJson(p));
+    const ExperimentRecord &e = table.experiment;
+    return {{QStringLiteral("experiment"), double(e.id)},
+            {QStringLiteral("name"), e.name},
+            {QStringLiteral("status"), experimentStatusName(e.status)},
+            {QStringLiteral("created"), e.created.toString(Qt::ISODateWithMs)},
+            {QStringLiteral("planned_runs"), e.plannedRuns},
+            {QStringLiteral("finished_runs"), e.finishedRuns},
+            {QStringLiteral("plan"), table.plan.toJson()},
+            {QStringLiteral("points"), points}};
+}
+
+} // namespace tcptune
