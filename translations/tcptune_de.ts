@@ -358,10 +358,6 @@ und RTT über die Zeit nebeneinander (&apos;throughput-rtt&apos;). ID ist eine E
         <translation>Unbekanntes Diagrammformat &apos;%1&apos;; verwenden Sie png, svg oder pdf.</translation>
     </message>
     <message>
-        <source>Written by tcptune</source>
-        <translation>Geschrieben von tcptune</translation>
-    </message>
-    <message>
         <source>A chart of %1x%2 pixels cannot be drawn; choose a size from 50x50 to 20000x20000.</source>
         <translation>Ein Diagramm von %1x%2 Pixeln kann nicht gezeichnet werden; wählen Sie eine Größe von 50x50 bis 20000x20000.</translation>
     </message>
@@ -3799,10 +3795,6 @@ Optionen:
         <source>RTT median</source>
         <translation>RTT-Median</translation>
     </message>
-    <message>
-        <source>Sweep</source>
-        <translation>Durchlauf</translation>
-    </message>
 </context>
 <context>
     <name>tcptune::SweepPanel</name>
@@ -4023,10 +4015,6 @@ Optionen:
     <message>
         <source>ms</source>
         <translation>ms</translation>
-    </message>
-    <message>
-        <source>Throughput and RTT</source>
-        <translation>Durchsatz und RTT</translation>
     </message>
 </context>
 <context>

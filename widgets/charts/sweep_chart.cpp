@@ -1,12 +1,9 @@
 #include "charts/sweep_chart.h"
 
-#include "charts/chart_rendering.h"
-
 #include <QCategoryAxis>
 #include <QChart>
 #include <QChartView>
 #include <QGraphicsLayout>
-#include <QImage>
 #include <QLegendMarker>
 #include <QLineSeries>
 #include <QPainter>
@@ -167,17 +164,6 @@ void SweepChart::render(QPainter *painter, const QRectF &target)
     m_chart->scene()->render(painter, target, QRectF(m_chart->scenePos(), target.size()));
     m_chart->resize(old);
     m_chart->layout()->activate();
-}
-
-QImage SweepChart::toImage(const QSize &size)
-{
-    return chartrendering::toImage([this](QPainter *painter, const QRectF &target) { render(painter, target); }, size);
-}
-
-QByteArray SweepChart::toSvg(const QSize &size)
-{
-    return chartrendering::toSvg([this](QPainter *painter, const QRectF &target) { render(painter, target); }, size,
-                                 tr("Sweep"));
 }
 
 } // namespace tcptune

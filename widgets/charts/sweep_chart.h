@@ -1,7 +1,7 @@
 #pragma once
 // Throughput and RTT against the swept value: one position per sweep point (labelled with the
 // value), throughput mean with +-1 sd error bars on the left axis, RTT median on the right.
-// Renders off screen for reports (render/toImage/toSvg) like ThroughputRttView.
+// Renders off screen for reports (render(), drawn by ChartRenderer) like ThroughputRttView.
 
 #include <QList>
 #include <QString>
@@ -36,8 +36,6 @@ public:
     int plottedRttPoints() const;
 
     void render(QPainter *painter, const QRectF &target);
-    QImage toImage(const QSize &size);
-    QByteArray toSvg(const QSize &size);
 
 private:
     void rebuild();

@@ -1,7 +1,5 @@
 #include "charts/throughput_rtt_view.h"
 
-#include "charts/chart_rendering.h"
-
 #include "charts/min_max_decimator.h"
 #include "charts/synced_chart_view.h"
 
@@ -9,7 +7,6 @@
 #include <QElapsedTimer>
 #include <QGraphicsLayout>
 #include <QHBoxLayout>
-#include <QImage>
 #include <QLegendMarker>
 #include <QLineSeries>
 #include <QPainter>
@@ -526,17 +523,6 @@ void ThroughputRttView::render(QPainter *painter, const QRectF &target)
     for (QChart *chart : {m_throughputChart, m_rttChart})
         chart->layout()->activate();
     replotNow();
-}
-
-QImage ThroughputRttView::toImage(const QSize &size)
-{
-    return chartrendering::toImage([this](QPainter *painter, const QRectF &target) { render(painter, target); }, size);
-}
-
-QByteArray ThroughputRttView::toSvg(const QSize &size)
-{
-    return chartrendering::toSvg([this](QPainter *painter, const QRectF &target) { render(painter, target); }, size,
-                                 tr("Throughput and RTT"));
 }
 
 } // namespace tcptune

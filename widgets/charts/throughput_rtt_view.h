@@ -3,7 +3,8 @@
 // axis: zoom (wheel) and pan (drag) on either moves both, double-click returns to following the
 // data, a crosshair shows every run's values. Samples are buffered and replotted on a single-shot
 // 40 ms timer from data decimated to min/max per pixel column, so appending is cheap and a
-// million-point series replots in milliseconds. Renders off screen for reports (render/toImage/toSvg).
+// million-point series replots in milliseconds. Renders off screen for reports (render(), drawn
+// by ChartRenderer).
 
 #include "charts/chart_sample.h"
 
@@ -72,8 +73,6 @@ public:
 
     // Off-screen rendering for reports: both charts side by side into TARGET, at TARGET's size.
     void render(QPainter *painter, const QRectF &target);
-    QImage toImage(const QSize &size);
-    QByteArray toSvg(const QSize &size);
 
     static QString metricName(ChartMetric metric);
 

@@ -155,7 +155,7 @@ void ExportActions::askChart(QWidget *chart)
     dpi->setRange(24, 1200);
     width->setValue(std::max(chart->width(), 800));
     height->setValue(std::max(chart->height(), 360));
-    dpi->setValue(ChartExporter::kDefaultDpi);
+    dpi->setValue(ChartRenderer::kDefaultDpi);
     form->addRow(tr("Width (pixels):"), width);
     form->addRow(tr("Height (pixels):"), height);
     form->addRow(tr("DPI (text scales with DPI / 96):"), dpi);

@@ -121,8 +121,8 @@ void ReportChartRenderer::attachCharts(ReportModel &model, const QSize &size)
         ReportChart chart;
         chart.id = id;
         chart.title = chartTitle(model, id);
-        chart.svg = ChartExporter::toSvg(*draw, size, chart.title);
-        chart.png = ChartExporter::toPng(*draw, size);
+        chart.svg = ChartRenderer::toSvg(*draw, size, chart.title);
+        chart.png = ChartRenderer::toPng(*draw, size);
         model.charts << chart;
     }
 }

@@ -3,7 +3,8 @@
 // as SVG and PNG: throughput and RTT over time side by side (one line per point, its first
 // finished run), and for a sweep the throughput/RTT-by-value chart.
 
-#include "export/chart_exporter.h"
+#include "charts/chart_renderer.h"
+#include "common/error.h"
 #include "report/report_model.h"
 
 #include <QCoreApplication>
