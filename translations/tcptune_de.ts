@@ -331,10 +331,6 @@ und RTT über die Zeit nebeneinander (&apos;throughput-rtt&apos;). ID ist eine E
         <translation>Der Ergebnisspeicher (Standard: $XDG_DATA_HOME/tcptune/results.db).</translation>
     </message>
     <message>
-        <source>Try &apos;tcptune chart --help&apos;.</source>
-        <translation>Versuchen Sie &apos;tcptune chart --help&apos;.</translation>
-    </message>
-    <message>
         <source>Give one experiment id (or run:ID); &apos;tcptune results list&apos; shows them.</source>
         <translation>Geben Sie eine Experiment-ID (oder run:ID) an; &apos;tcptune results list&apos; zeigt sie.</translation>
     </message>
@@ -1551,10 +1547,6 @@ Mehrere Formate auf einmal: --format html,pdf --out ORDNER/report schreibt ORDNE
         <translation>Der Ergebnisspeicher (Standard: $XDG_DATA_HOME/tcptune/results.db).</translation>
     </message>
     <message>
-        <source>Try &apos;tcptune report --help&apos;.</source>
-        <translation>Versuchen Sie &apos;tcptune report --help&apos;.</translation>
-    </message>
-    <message>
         <source>Give one experiment id (or run:ID); &apos;tcptune results list&apos; shows them.</source>
         <translation>Geben Sie eine Experiment-ID (oder run:ID) an; &apos;tcptune results list&apos; zeigt sie.</translation>
     </message>
@@ -1952,10 +1944,6 @@ Mehrere Formate auf einmal: --format html,pdf --out ORDNER/report schreibt ORDNE
     <message>
         <source>show: also write table.md, points.csv, runs.csv and results.json into DIR.</source>
         <translation>show: außerdem table.md, points.csv, runs.csv und results.json in ORDNER schreiben.</translation>
-    </message>
-    <message>
-        <source>Try &apos;tcptune results --help&apos;.</source>
-        <translation>Versuchen Sie &apos;tcptune results --help&apos;.</translation>
     </message>
     <message>
         <source>Unknown action &apos;%1&apos;; use &apos;tcptune results list&apos; or &apos;tcptune results show ID&apos;.</source>
@@ -2356,10 +2344,6 @@ Mehrere Formate auf einmal: --format html,pdf --out ORDNER/report schreibt ORDNE
     <message>
         <source>List the presets and exit.</source>
         <translation>Die Vorlagen auflisten und beenden.</translation>
-    </message>
-    <message>
-        <source>Try &apos;tcptune sweep --help&apos;.</source>
-        <translation>Versuchen Sie &apos;tcptune sweep --help&apos;.</translation>
     </message>
     <message>
         <source>--resume: &apos;%1&apos; is not an experiment id; &apos;tcptune results list&apos; shows them.</source>
@@ -2994,24 +2978,12 @@ Optionen:
         <translation>Die TCP-Flüsse eines pcap- oder pcapng-Mitschnitts analysieren</translation>
     </message>
     <message>
-        <source>Draw a stored sweep&apos;s or run&apos;s chart into PNG, SVG or PDF</source>
-        <translation>Das Diagramm eines gespeicherten Durchlaufs oder Laufs als PNG, SVG oder PDF zeichnen</translation>
-    </message>
-    <message>
         <source>List kernel knobs; set them around a command; restore them</source>
         <translation>Kernel-Knöpfe auflisten, für die Dauer eines Befehls setzen, zurücksetzen</translation>
     </message>
     <message>
         <source>Start, stop or show the local lab of network namespaces</source>
         <translation>Das lokale Labor aus Netzwerk-Namensräumen starten, stoppen oder anzeigen</translation>
-    </message>
-    <message>
-        <source>Write a report (HTML, PDF, Markdown, CSV, JSON) of a stored sweep or run</source>
-        <translation>Einen Bericht (HTML, PDF, Markdown, CSV, JSON) über einen gespeicherten Durchlauf oder Lauf schreiben</translation>
-    </message>
-    <message>
-        <source>List stored experiments or show one&apos;s result table</source>
-        <translation>Gespeicherte Experimente auflisten oder die Ergebnistabelle eines Experiments zeigen</translation>
     </message>
     <message>
         <source>Run traffic against an agent or iperf3 server</source>
@@ -3022,8 +2994,8 @@ Optionen:
         <translation>Den Verkehrsagenten auf einem Zielrechner ausführen</translation>
     </message>
     <message>
-        <source>Run an experiment or sweep (spec file or preset) and print its table</source>
-        <translation>Ein Experiment oder einen Durchlauf (Spezifikationsdatei oder Vorlage) ausführen und seine Tabelle ausgeben</translation>
+        <source>Try &apos;tcptune %1 --help&apos;.</source>
+        <translation>Versuchen Sie &apos;tcptune %1 --help&apos;.</translation>
     </message>
 </context>
 <context>

@@ -1,6 +1,7 @@
 #include "main_window.h"
 
 #include "captures/capture_panel.h"
+#include "charts/run_samples.h"
 #include "charts/throughput_rtt_view.h"
 #include "experiment/experiment_spec.h"
 #include "experiment/run_record.h"
@@ -269,23 +270,6 @@ void MainWindow::onRunStarted(int runIndex, int point, int repeat, const QString
         label += QStringLiteral(" #%1").arg(repeat + 1);
     m_chartRunOf.insert(runIndex, m_chart->addRun(label));
 }
-
-namespace {
-
-ChartSample chartSampleOf(const RunSample &s)
-{
-    ChartSample c;
-    c.t = s.t;
-    c.throughputMbps = s.throughputBps / 1e6;
-    if (s.rttMs >= 0)
-        c.rttMs = s.rttMs;
-    if (s.cwnd >= 0)
-        c.cwnd = double(s.cwnd);
-    c.retransmits = double(s.retransmits);
-    return c;
-}
-
-} // namespace
 
 void MainWindow::onSamples(int runIndex, const QList<RunSample> &samples)
 {

@@ -3,6 +3,10 @@
 
 #include <QTextStream>
 
+#include <optional>
+
+class QCommandLineParser;
+
 namespace tcptune::cli {
 
 QTextStream &out();
@@ -10,5 +14,9 @@ QTextStream &err();
 
 // Prints MESSAGE to stderr as "tcptune: MESSAGE" and returns EXIT_CODE, for `return fail(...)`.
 int failWith(const QString &message, int exitCode = 1);
+
+// Parses ARGS of `tcptune COMMAND` into PARSER. Returns the exit code when the command is done
+// already (2 after a parse error, with a hint to --help; 0 after printing --help), else nothing.
+std::optional<int> parseArguments(QCommandLineParser &parser, const QStringList &args, const QString &command);
 
 } // namespace tcptune::cli

@@ -104,14 +104,88 @@ Result<bool> readBool(const QJsonObject &o, const QString &key, const QString &f
 // A knob value in JSON may be a string ("256K"), a number (262144) or a boolean (switches).
 Result<QString> valueText(const QJsonValue &v, const QString &field)
 {
-    if (v.isString())
-        return v.toString();
-    if (v.isBool())
-        return v.toBool() ? QStringLiteral("1") : QStringLiteral("0");
-    if (v.isDouble() && v.toDouble() == std::floor(v.toDouble()))
-        return QString::number(qint64(v.toDouble()));
+    if (auto text = ExperimentSpec::valueTextOf(v))
+        return *text;
     return std::unexpected(fieldError(
         field, ExperimentSpec::tr("expected a value such as \"256K\", 262144 or true, got %1.").arg(jsonTypeName(v))));
+}
+
+[[nodiscard]] Result<void> checkVersion(const QJsonObject &json, int understood)
+{
+    auto version = readInteger(json, QStringLiteral("version"), QStringLiteral("version"), 1, 1000, understood);
+    if (!version)
+        return std::unexpected(version.error());
+    if (*version > understood)
+        return std::unexpected(
+            fieldError(QStringLiteral("version"),
+                       ExperimentSpec::tr("format %1 is newer than this tcptune understands (%2); update tcptune.")
+                           .arg(*version)
+                           .arg(understood)));
+    return {};
+}
+
+// "knobs": catalogue keys with their values, each parsed into its canonical form.
+[[nodiscard]] Result<QMap<QString, QString>> parseKnobs(const QJsonValue &knobsValue)
+{
+    if (!knobsValue.isUndefined() && !knobsValue.isObject())
+        return std::unexpected(fieldError(
+            QStringLiteral("knobs"),
+            ExperimentSpec::tr("expected an object of \"key\": value, got %1.").arg(jsonTypeName(knobsValue))));
+    QMap<QString, QString> knobs;
+    const QJsonObject knobObject = knobsValue.toObject();
+    for (auto it = knobObject.begin(); it != knobObject.end(); ++it) {
+        const QString field = QStringLiteral("knobs.") + it.key();
+        if (it.key().startsWith(QLatin1String("workload.")))
+            return std::unexpected(
+                fieldError(field, ExperimentSpec::tr("workload parameters go into \"workload\", not \"knobs\".")));
+        auto text = valueText(it.value(), field);
+        if (!text)
+            return std::unexpected(text.error());
+        auto knob = KnobCatalogue::instance().lookup(it.key());
+        if (!knob)
+            return std::unexpected(fieldError(field, knob.error().message));
+        auto canonical = knobvalue::parse(**knob, *text);
+        if (!canonical)
+            return std::unexpected(fieldError(field, canonical.error().message));
+        knobs.insert(it.key(), *canonical);
+    }
+    return knobs;
+}
+
+// How each run goes: capture, duration, omitted start, repeats, pause between runs, sampling.
+[[nodiscard]] Result<void> readRunShape(const QJsonObject &json, ExperimentSpec &spec)
+{
+    auto capture = readBool(json, QStringLiteral("capture"), QStringLiteral("capture"), false);
+    auto duration = readNumber(json, QStringLiteral("duration_s"), QStringLiteral("duration_s"), 0.2, kMaxDuration, 10);
+    auto omit = readNumber(json, QStringLiteral("omit_s"), QStringLiteral("omit_s"), 0, kMaxDuration, 0);
+    auto repeats = readInteger(json, QStringLiteral("repeats"), QStringLiteral("repeats"), 1, 1000, 1);
+    auto pause = readNumber(json, QStringLiteral("pause_s"), QStringLiteral("pause_s"), 0, 600, 0);
+    auto sample = readInteger(json, QStringLiteral("sample_ms"), QStringLiteral("sample_ms"), 1, 10000, 100);
+    if (!capture)
+        return std::unexpected(capture.error());
+    if (!duration)
+        return std::unexpected(duration.error());
+    if (!omit)
+        return std::unexpected(omit.error());
+    if (!repeats)
+        return std::unexpected(repeats.error());
+    if (!pause)
+        return std::unexpected(pause.error());
+    if (!sample)
+        return std::unexpected(sample.error());
+    if (*omit >= *duration)
+        return std::unexpected(
+            fieldError(QStringLiteral("omit_s"), ExperimentSpec::tr("%1 s leaves nothing of a %2 s run; make it "
+                                                                    "shorter than duration_s.")
+                                                     .arg(*omit)
+                                                     .arg(*duration)));
+    spec.capture = *capture;
+    spec.durationS = *duration;
+    spec.omitS = *omit;
+    spec.repeats = int(*repeats);
+    spec.pauseS = *pause;
+    spec.sampleMs = int(*sample);
+    return {};
 }
 
 Result<TargetSpec> parseTarget(const QJsonValue &v)
@@ -304,9 +378,8 @@ Result<void> ExperimentSpec::setParameter(const QString &parameter, const QStrin
 {
     if (parameter == QLatin1String("workload.type")) {
         if (!kWorkloadTypes.contains(value))
-            return std::unexpected(fieldError(
-                parameter,
-                tr("'%1' is not a workload; use one of: %2.").arg(value, kWorkloadTypes.join(QStringLiteral(", ")))));
+            return std::unexpected(fieldError(parameter, ExperimentSpec::tr("'%1' is not a workload; use one of: %2.")
+                                                             .arg(value, kWorkloadTypes.join(QStringLiteral(", ")))));
         workload.type = value;
         return {};
     }
@@ -314,8 +387,9 @@ Result<void> ExperimentSpec::setParameter(const QString &parameter, const QStrin
         bool ok = false;
         const int n = value.trimmed().toInt(&ok);
         if (!ok || n < 1 || n > kMaxStreams)
-            return std::unexpected(
-                fieldError(parameter, tr("'%1' is not a stream count; give 1 .. %2.").arg(value).arg(kMaxStreams)));
+            return std::unexpected(fieldError(
+                parameter,
+                ExperimentSpec::tr("'%1' is not a stream count; give 1 .. %2.").arg(value).arg(kMaxStreams)));
         workload.streams = n;
         return {};
     }
@@ -340,8 +414,9 @@ Result<void> ExperimentSpec::setParameter(const QString &parameter, const QStrin
         return {};
     }
     if (parameter.startsWith(QLatin1String("workload.")))
-        return std::unexpected(fieldError(parameter, tr("unknown workload parameter; sweepable ones are: %1.")
-                                                         .arg(workloadParameters().join(QStringLiteral(", ")))));
+        return std::unexpected(
+            fieldError(parameter, ExperimentSpec::tr("unknown workload parameter; sweepable ones are: %1.")
+                                      .arg(workloadParameters().join(QStringLiteral(", ")))));
     auto canonical = value.isEmpty() ? Result<QString>(QString()) : canonicalValue(parameter, value);
     if (!canonical)
         return std::unexpected(canonical.error());
@@ -425,6 +500,17 @@ QByteArray ExperimentSpec::toJsonText() const
     return QJsonDocument(toJson()).toJson(QJsonDocument::Indented);
 }
 
+std::optional<QString> ExperimentSpec::valueTextOf(const QJsonValue &v)
+{
+    if (v.isString())
+        return v.toString();
+    if (v.isBool())
+        return v.toBool() ? QStringLiteral("1") : QStringLiteral("0");
+    if (v.isDouble() && v.toDouble() == std::floor(v.toDouble()))
+        return QString::number(qint64(v.toDouble()));
+    return std::nullopt;
+}
+
 Result<ExperimentSpec> ExperimentSpec::fromJson(const QJsonObject &json, const QStringList &ignored)
 {
     QStringList known = {QStringLiteral("version"), QStringLiteral("name"),       QStringLiteral("description"),
@@ -434,15 +520,8 @@ Result<ExperimentSpec> ExperimentSpec::fromJson(const QJsonObject &json, const Q
     known += ignored;
     if (auto r = rejectUnknown(json, known, QString()); !r)
         return std::unexpected(r.error());
-
-    auto version = readInteger(json, QStringLiteral("version"), QStringLiteral("version"), 1, 1000, kFormatVersion);
-    if (!version)
-        return std::unexpected(version.error());
-    if (*version > kFormatVersion)
-        return std::unexpected(fieldError(QStringLiteral("version"),
-                                          tr("format %1 is newer than this tcptune understands (%2); update tcptune.")
-                                              .arg(*version)
-                                              .arg(kFormatVersion)));
+    if (auto r = checkVersion(json, kFormatVersion); !r)
+        return std::unexpected(r.error());
 
     ExperimentSpec spec;
     auto name = readString(json, QStringLiteral("name"), QStringLiteral("name"), QString());
@@ -464,57 +543,13 @@ Result<ExperimentSpec> ExperimentSpec::fromJson(const QJsonObject &json, const Q
         return std::unexpected(workload.error());
     spec.workload = *workload;
 
-    const QJsonValue knobsValue = json.value(QStringLiteral("knobs"));
-    if (!knobsValue.isUndefined() && !knobsValue.isObject())
-        return std::unexpected(
-            fieldError(QStringLiteral("knobs"),
-                       tr("expected an object of \"key\": value, got %1.").arg(jsonTypeName(knobsValue))));
-    const QJsonObject knobObject = knobsValue.toObject();
-    for (auto it = knobObject.begin(); it != knobObject.end(); ++it) {
-        const QString field = QStringLiteral("knobs.") + it.key();
-        if (it.key().startsWith(QLatin1String("workload.")))
-            return std::unexpected(fieldError(field, tr("workload parameters go into \"workload\", not \"knobs\".")));
-        auto text = valueText(it.value(), field);
-        if (!text)
-            return std::unexpected(text.error());
-        auto knob = KnobCatalogue::instance().lookup(it.key());
-        if (!knob)
-            return std::unexpected(fieldError(field, knob.error().message));
-        auto canonical = knobvalue::parse(**knob, *text);
-        if (!canonical)
-            return std::unexpected(fieldError(field, canonical.error().message));
-        spec.knobs.insert(it.key(), *canonical);
-    }
+    auto knobs = parseKnobs(json.value(QStringLiteral("knobs")));
+    if (!knobs)
+        return std::unexpected(knobs.error());
+    spec.knobs = *knobs;
 
-    auto capture = readBool(json, QStringLiteral("capture"), QStringLiteral("capture"), false);
-    auto duration = readNumber(json, QStringLiteral("duration_s"), QStringLiteral("duration_s"), 0.2, kMaxDuration, 10);
-    auto omit = readNumber(json, QStringLiteral("omit_s"), QStringLiteral("omit_s"), 0, kMaxDuration, 0);
-    auto repeats = readInteger(json, QStringLiteral("repeats"), QStringLiteral("repeats"), 1, 1000, 1);
-    auto pause = readNumber(json, QStringLiteral("pause_s"), QStringLiteral("pause_s"), 0, 600, 0);
-    auto sample = readInteger(json, QStringLiteral("sample_ms"), QStringLiteral("sample_ms"), 1, 10000, 100);
-    if (!capture)
-        return std::unexpected(capture.error());
-    if (!duration)
-        return std::unexpected(duration.error());
-    if (!omit)
-        return std::unexpected(omit.error());
-    if (!repeats)
-        return std::unexpected(repeats.error());
-    if (!pause)
-        return std::unexpected(pause.error());
-    if (!sample)
-        return std::unexpected(sample.error());
-    if (*omit >= *duration)
-        return std::unexpected(fieldError(QStringLiteral("omit_s"), tr("%1 s leaves nothing of a %2 s run; make it "
-                                                                       "shorter than duration_s.")
-                                                                        .arg(*omit)
-                                                                        .arg(*duration)));
-    spec.capture = *capture;
-    spec.durationS = *duration;
-    spec.omitS = *omit;
-    spec.repeats = int(*repeats);
-    spec.pauseS = *pause;
-    spec.sampleMs = int(*sample);
+    if (auto r = readRunShape(json, spec); !r)
+        return std::unexpected(r.error());
     return spec;
 }
 
@@ -523,9 +558,11 @@ Result<QJsonObject> ExperimentSpec::objectFromJsonText(const QByteArray &text)
     QJsonParseError error;
     const QJsonDocument doc = QJsonDocument::fromJson(text, &error);
     if (error.error != QJsonParseError::NoError)
-        return fail(tr("The spec is not valid JSON at offset %1: %2.").arg(error.offset).arg(error.errorString()));
+        return fail(ExperimentSpec::tr("The spec is not valid JSON at offset %1: %2.")
+                        .arg(error.offset)
+                        .arg(error.errorString()));
     if (!doc.isObject())
-        return fail(tr("The spec must be a JSON object ({ ... })."));
+        return fail(ExperimentSpec::tr("The spec must be a JSON object ({ ... })."));
     return doc.object();
 }
 

@@ -14,6 +14,8 @@
 #include <QString>
 #include <QStringList>
 
+#include <optional>
+
 namespace tcptune {
 
 struct TargetSpec {
@@ -75,6 +77,9 @@ public:
 
     // The value word that leaves a knob unset (the kernel's own behaviour, e.g. autotuning).
     static constexpr const char *kDefaultValue = "default";
+    // A knob value as spec and plan files write it: a string ("256K"), a whole number (262144)
+    // or a boolean (1/0); nothing for other JSON.
+    static std::optional<QString> valueTextOf(const QJsonValue &value);
 
     // Sets one sweepable parameter: a catalogue key or "workload.<field>". VALUE is what a person
     // types ("256K", "cubic", "2"); it is validated and stored canonically. "default" removes a

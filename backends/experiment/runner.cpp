@@ -25,6 +25,13 @@ void registerTypes()
     (void)done;
 }
 
+QString joinErrors(const QString &first, const QString &second)
+{
+    if (first.isEmpty() || second.isEmpty())
+        return first + second;
+    return first + QLatin1Char(' ') + second;
+}
+
 } // namespace
 
 Runner::Runner(std::unique_ptr<ExperimentBackend> backend, RunnerOptions options, QObject *parent)
@@ -153,6 +160,50 @@ RunRecord Runner::runOne(const SweepPlan &plan, const PlannedRun &planned, const
                          ResultStore &store, RunEndpoint *endpoint)
 {
     const ExperimentSpec spec = plan.specForPoint(point.index);
+    RunRecord record = announceRun(plan, planned, point, experimentId);
+    auto id = store.beginRun(record);
+    if (!id) {
+        record.status = RunStatus::Failed;
+        record.error = id.error().message;
+        Q_EMIT logged(record.error);
+        return record;
+    }
+    record.id = *id;
+
+    auto prepared = m_backend->prepareTarget(spec);
+    if (!prepared)
+        return finishRun(store, record, RunStatus::Failed, prepared.error().message);
+    *endpoint = *prepared;
+    storeLocalKnobs(store, record.id, *endpoint, QStringLiteral("before"));
+
+    if (auto applied = m_backend->applySysctls(*endpoint, spec.knobsOfKind(KnobKind::Sysctl)); !applied) {
+        const QString error = applied.error().message;
+        if (auto r = m_backend->restoreKnobs(); !r)
+            Q_EMIT logged(r.error().message);
+        return finishRun(store, record, RunStatus::Failed, error);
+    }
+
+    const QString capturePath = spec.capture ? startCapture(store, *endpoint, experimentId, planned.index) : QString();
+    const int runIndex = planned.index;
+    TrafficOutcome outcome = m_backend->runTraffic(
+        spec, *endpoint, [this, runIndex](const QList<RunSample> &batch) { Q_EMIT samplesReady(runIndex, batch); });
+    if (!capturePath.isEmpty())
+        storeCapture(store, record.id, capturePath);
+
+    storeLocalKnobs(store, record.id, *endpoint, QStringLiteral("after"));
+    if (!outcome.remoteKnobs.isEmpty())
+        logIfFailed(store.addKnobSnapshot(record.id, runEndName(RunEnd::Remote), QStringLiteral("before"),
+                                          outcome.remoteKnobs));
+    QString restoreError;
+    if (auto r = m_backend->restoreKnobs(); !r)
+        restoreError = r.error().message;
+    return finishRun(store, outcomeRecord(record, outcome), outcome.figures.status,
+                     joinErrors(outcome.figures.error, restoreError), outcome.samples);
+}
+
+RunRecord Runner::announceRun(const SweepPlan &plan, const PlannedRun &planned, const SweepPoint &point,
+                              qint64 experimentId)
+{
     RunRecord record;
     record.experimentId = experimentId;
     record.runIndex = planned.index;
@@ -167,107 +218,85 @@ RunRecord Runner::runOne(const SweepPlan &plan, const PlannedRun &planned, const
                       .arg(plan.runs().size())
                       .arg(record.pointLabel.isEmpty() ? tr("the spec") : record.pointLabel)
                       .arg(planned.repeat + 1));
+    return record;
+}
 
-    auto id = store.beginRun(record);
-    if (!id) {
-        record.status = RunStatus::Failed;
-        record.error = id.error().message;
-        Q_EMIT logged(record.error);
-        return record;
-    }
-    record.id = *id;
-
-    auto finishWith = [&](RunStatus status, const QString &error, const QList<RunSample> &samples = {}) {
-        record.status = status;
-        record.error = error;
-        record.ended = QDateTime::currentDateTimeUtc();
-        if (auto r = store.finishRun(record, samples); !r)
-            Q_EMIT logged(r.error().message);
-        if (!error.isEmpty())
-            Q_EMIT logged(error);
-        return record;
-    };
-
-    auto prepared = m_backend->prepareTarget(spec);
-    if (!prepared)
-        return finishWith(RunStatus::Failed, prepared.error().message);
-    *endpoint = *prepared;
-
-    if (auto before = m_backend->snapshotLocal(*endpoint))
-        (void)store.addKnobSnapshot(record.id, QStringLiteral("local"), QStringLiteral("before"), *before);
-    else
-        Q_EMIT logged(before.error().message);
-
-    const QMap<QString, QString> sysctls = spec.knobsOfKind(KnobKind::Sysctl);
-    if (auto applied = m_backend->applySysctls(*endpoint, sysctls); !applied) {
-        const QString error = applied.error().message;
-        if (auto r = m_backend->restoreKnobs(); !r)
-            Q_EMIT logged(r.error().message);
-        return finishWith(RunStatus::Failed, error);
-    }
-
-    bool capturing = false;
-    QString capturePath;
-    if (spec.capture) {
-        QString dir = m_options.captureDir;
-        if (dir.isEmpty())
-            dir = QFileInfo(store.path()).absolutePath() + QStringLiteral("/captures");
-        QDir().mkpath(dir);
-        capturePath = QStringLiteral("%1/experiment%2-run%3.pcap").arg(dir).arg(experimentId).arg(planned.index);
-        if (auto r = m_backend->startCapture(*endpoint, capturePath); r)
-            capturing = true;
-        else
-            Q_EMIT logged(tr("Running without a capture: %1").arg(r.error().message));
-    }
-
-    const int runIndex = planned.index;
-    TrafficOutcome outcome = m_backend->runTraffic(
-        spec, *endpoint, [this, runIndex](const QList<RunSample> &batch) { Q_EMIT samplesReady(runIndex, batch); });
-
-    if (capturing) {
-        CaptureRecord capture = m_backend->stopCapture();
-        capture.path = capturePath;
-        if (auto summary = m_backend->analyseCapture(capturePath))
-            capture.summary = *summary;
-        else
-            capture.summary.insert(QStringLiteral("error"), summary.error().message);
-        if (auto r = store.addCapture(record.id, capture); !r)
-            Q_EMIT logged(r.error().message);
-    }
-
-    if (auto after = m_backend->snapshotLocal(*endpoint))
-        (void)store.addKnobSnapshot(record.id, QStringLiteral("local"), QStringLiteral("after"), *after);
-    if (!outcome.remoteKnobs.isEmpty())
-        (void)store.addKnobSnapshot(record.id, QStringLiteral("remote"), QStringLiteral("before"), outcome.remoteKnobs);
-
-    QString restoreError;
-    if (auto r = m_backend->restoreKnobs(); !r)
-        restoreError = r.error().message;
-
-    const qint64 keepId = record.id;
-    const QDateTime keepStarted = record.started;
-    record = outcome.figures;
-    record.id = keepId;
-    record.experimentId = experimentId;
-    record.runIndex = planned.index;
-    record.pointIndex = planned.point;
-    record.repeat = planned.repeat;
-    record.pointLabel = point.label();
-    record.settings = point.settings;
-    record.started = keepStarted;
-    record.collapsed = sweepstats::collapsed(record.intervalThroughputBps);
+// The traffic engine's figures under the run's own identity (id, point, start) from RECORD.
+RunRecord Runner::outcomeRecord(const RunRecord &record, const TrafficOutcome &outcome)
+{
+    RunRecord out = outcome.figures;
+    out.id = record.id;
+    out.experimentId = record.experimentId;
+    out.runIndex = record.runIndex;
+    out.pointIndex = record.pointIndex;
+    out.repeat = record.repeat;
+    out.pointLabel = record.pointLabel;
+    out.settings = record.settings;
+    out.started = record.started;
+    out.collapsed = sweepstats::collapsed(out.intervalThroughputBps);
     if (!outcome.remoteKnobsNote.isEmpty())
-        record.details.insert(QStringLiteral("remote_knobs_note"), outcome.remoteKnobsNote);
-    RunStatus status = outcome.figures.status;
-    QString error = outcome.figures.error;
+        out.details.insert(QStringLiteral("remote_knobs_note"), outcome.remoteKnobsNote);
+    return out;
+}
+
+// Stores RECORD as ended with STATUS; a run that did not succeed while cancelling was cancelled.
+RunRecord Runner::finishRun(ResultStore &store, RunRecord record, RunStatus status, const QString &error,
+                            const QList<RunSample> &samples)
+{
+    record.status = status;
+    record.error = error;
     if (m_cancel.load() && status != RunStatus::Ok) {
-        status = RunStatus::Cancelled;
-        if (error.isEmpty())
-            error = tr("cancelled");
+        record.status = RunStatus::Cancelled;
+        if (record.error.isEmpty())
+            record.error = tr("cancelled");
     }
-    if (!restoreError.isEmpty())
-        error = error.isEmpty() ? restoreError : error + QLatin1Char(' ') + restoreError;
-    return finishWith(status, error, outcome.samples);
+    record.ended = QDateTime::currentDateTimeUtc();
+    logIfFailed(store.finishRun(record, samples));
+    if (!error.isEmpty())
+        Q_EMIT logged(error);
+    return record;
+}
+
+void Runner::storeLocalKnobs(ResultStore &store, qint64 runId, const RunEndpoint &endpoint, const QString &phase)
+{
+    auto snapshot = m_backend->snapshotLocal(endpoint);
+    if (!snapshot) {
+        Q_EMIT logged(snapshot.error().message);
+        return;
+    }
+    logIfFailed(store.addKnobSnapshot(runId, runEndName(RunEnd::Local), phase, *snapshot));
+}
+
+// Starts a capture of run RUN_INDEX; its path, or empty (and a log line) when it could not start.
+QString Runner::startCapture(const ResultStore &store, const RunEndpoint &endpoint, qint64 experimentId, int runIndex)
+{
+    QString dir = m_options.captureDir;
+    if (dir.isEmpty())
+        dir = QFileInfo(store.path()).absolutePath() + QStringLiteral("/captures");
+    QDir().mkpath(dir);
+    const QString path = QStringLiteral("%1/experiment%2-run%3.pcap").arg(dir).arg(experimentId).arg(runIndex);
+    if (auto r = m_backend->startCapture(endpoint, path); !r) {
+        Q_EMIT logged(tr("Running without a capture: %1").arg(r.error().message));
+        return QString();
+    }
+    return path;
+}
+
+void Runner::storeCapture(ResultStore &store, qint64 runId, const QString &path)
+{
+    CaptureRecord capture = m_backend->stopCapture();
+    capture.path = path;
+    if (auto summary = m_backend->analyseCapture(path))
+        capture.summary = *summary;
+    else
+        capture.summary.insert(QStringLiteral("error"), summary.error().message);
+    logIfFailed(store.addCapture(runId, capture));
+}
+
+void Runner::logIfFailed(const Result<void> &result)
+{
+    if (!result)
+        Q_EMIT logged(result.error().message);
 }
 
 void Runner::emitPointResult(ResultStore &store, qint64 experimentId, const SweepPoint &point, int repeats)

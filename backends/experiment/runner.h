@@ -65,6 +65,15 @@ private:
     void execute(const SweepPlan &plan, qint64 experimentId);
     RunRecord runOne(const SweepPlan &plan, const PlannedRun &planned, const SweepPoint &point, qint64 experimentId,
                      ResultStore &store, RunEndpoint *endpoint);
+    RunRecord announceRun(const SweepPlan &plan, const PlannedRun &planned, const SweepPoint &point,
+                          qint64 experimentId);
+    static RunRecord outcomeRecord(const RunRecord &record, const TrafficOutcome &outcome);
+    RunRecord finishRun(ResultStore &store, RunRecord record, RunStatus status, const QString &error,
+                        const QList<RunSample> &samples = {});
+    void storeLocalKnobs(ResultStore &store, qint64 runId, const RunEndpoint &endpoint, const QString &phase);
+    QString startCapture(const ResultStore &store, const RunEndpoint &endpoint, qint64 experimentId, int runIndex);
+    void storeCapture(ResultStore &store, qint64 runId, const QString &path);
+    void logIfFailed(const Result<void> &result);
     void emitPointResult(ResultStore &store, qint64 experimentId, const SweepPoint &point, int repeats);
     ResultStore *openStore();
 

@@ -26,19 +26,12 @@ bool isLabParameter(const QString &parameter)
     return k && k->kind == KnobKind::LabParameter;
 }
 
-QString jsonScalarText(const QJsonValue &v, bool *ok)
+// A swept value: as a spec writes a knob's value, or null for "default".
+std::optional<QString> jsonScalarText(const QJsonValue &v)
 {
-    *ok = true;
     if (v.isNull())
-        return QLatin1String(ExperimentSpec::kDefaultValue);
-    if (v.isString())
-        return v.toString();
-    if (v.isBool())
-        return v.toBool() ? QStringLiteral("1") : QStringLiteral("0");
-    if (v.isDouble() && v.toDouble() == std::floor(v.toDouble()))
-        return QString::number(qint64(v.toDouble()));
-    *ok = false;
-    return QString();
+        return QString::fromLatin1(ExperimentSpec::kDefaultValue);
+    return ExperimentSpec::valueTextOf(v);
 }
 
 // The integer unit a range over PARAMETER is written in.
@@ -67,12 +60,11 @@ Result<QStringList> expandRange(const QString &parameter, const QJsonObject &ran
     std::int64_t ends[2] = {0, 0};
     const char *names[2] = {"from", "to"};
     for (int i = 0; i < 2; ++i) {
-        bool ok = false;
-        const QString text = jsonScalarText(range.value(QLatin1String(names[i])), &ok);
-        if (!ok || text.isEmpty())
+        const auto text = jsonScalarText(range.value(QLatin1String(names[i])));
+        if (!text || text->isEmpty())
             return std::unexpected(fieldError(field + QStringLiteral(".") + QLatin1String(names[i]),
                                               SweepPlan::tr("expected a value such as \"64K\" or 65536.")));
-        auto n = knobvalue::parseInteger(text, unit);
+        auto n = knobvalue::parseInteger(*text, unit);
         if (!n)
             return std::unexpected(
                 fieldError(field + QStringLiteral(".") + QLatin1String(names[i]), n.error().message));
@@ -104,6 +96,128 @@ Result<QStringList> expandRange(const QString &parameter, const QJsonObject &ran
     return out;
 }
 
+// The "sweep" object's axes, each an object, after checking its fields and their number.
+[[nodiscard]] Result<QJsonArray> sweepAxesOf(const QJsonValue &sweepValue, int maxAxes)
+{
+    if (!sweepValue.isObject())
+        return std::unexpected(fieldError(QStringLiteral("sweep"), SweepPlan::tr("expected an object with \"axes\".")));
+    const QJsonObject sweep = sweepValue.toObject();
+    for (auto it = sweep.begin(); it != sweep.end(); ++it)
+        if (!QStringList{QStringLiteral("axes"), QStringLiteral("shuffle"), QStringLiteral("seed")}.contains(it.key()))
+            return std::unexpected(
+                fieldError(QStringLiteral("sweep.") + it.key(),
+                           SweepPlan::tr("unknown field; known fields here are: axes, shuffle, seed.")));
+    const QJsonValue axesValue = sweep.value(QStringLiteral("axes"));
+    if (!axesValue.isUndefined() && !axesValue.isArray())
+        return std::unexpected(fieldError(QStringLiteral("sweep.axes"), SweepPlan::tr("expected a list of axes.")));
+    const QJsonArray axes = axesValue.toArray();
+    if (axes.size() > maxAxes)
+        return std::unexpected(
+            fieldError(QStringLiteral("sweep.axes"),
+                       SweepPlan::tr("%1 axes given; at most %2 are supported.").arg(axes.size()).arg(maxAxes)));
+    for (int a = 0; a < axes.size(); ++a) {
+        const QString field = QStringLiteral("sweep.axes[%1]").arg(a);
+        if (!axes.at(a).isObject())
+            return std::unexpected(
+                fieldError(field, SweepPlan::tr("expected an object with \"parameter\" and \"values\".")));
+        const QJsonObject axis = axes.at(a).toObject();
+        for (auto it = axis.begin(); it != axis.end(); ++it)
+            if (!QStringList{QStringLiteral("parameter"), QStringLiteral("parameters"), QStringLiteral("values"),
+                             QStringLiteral("range")}
+                     .contains(it.key()))
+                return std::unexpected(
+                    fieldError(field + QStringLiteral(".") + it.key(),
+                               SweepPlan::tr("unknown field; use parameter (or parameters) with values or range.")));
+    }
+    return axes;
+}
+
+// The parameter (or parameters) an axis turns; unknown ones are named before any value is read.
+[[nodiscard]] Result<QStringList> axisParameters(const QJsonObject &axis, const QString &field)
+{
+    QStringList parameters;
+    if (axis.contains(QStringLiteral("parameter"))) {
+        if (!axis.value(QStringLiteral("parameter")).isString())
+            return std::unexpected(
+                fieldError(field + QStringLiteral(".parameter"), SweepPlan::tr("expected a string.")));
+        parameters << axis.value(QStringLiteral("parameter")).toString();
+    } else {
+        const QJsonArray list = axis.value(QStringLiteral("parameters")).toArray();
+        for (const QJsonValue &p : list)
+            parameters << p.toString();
+        if (parameters.isEmpty() || parameters.contains(QString()))
+            return std::unexpected(
+                fieldError(field + QStringLiteral(".parameter"),
+                           SweepPlan::tr("name the swept knob, e.g. \"parameter\": \"socket.SO_SNDBUF\".")));
+    }
+    for (const QString &p : parameters) {
+        if (p.startsWith(QLatin1String("workload."))) {
+            if (!workloadParameters().contains(p))
+                return std::unexpected(
+                    fieldError(field + QStringLiteral(".parameter"),
+                               SweepPlan::tr("%1 is not a sweepable workload parameter; use one of: %2.")
+                                   .arg(p, workloadParameters().join(QStringLiteral(", ")))));
+        } else if (auto k = KnobCatalogue::instance().lookup(p); !k) {
+            return std::unexpected(fieldError(field + QStringLiteral(".parameter"), k.error().message));
+        }
+    }
+    return parameters;
+}
+
+// One entry of a "values" list: a scalar for one parameter, a list of scalars for several.
+[[nodiscard]] Result<QStringList> listedValue(const QJsonValue &value, qsizetype parameters, const QString &valueField)
+{
+    if (parameters == 1) {
+        const auto text = jsonScalarText(value);
+        if (!text)
+            return std::unexpected(fieldError(valueField, SweepPlan::tr("expected a value such as \"64K\" or 65536.")));
+        return QStringList{*text};
+    }
+    if (!value.isArray())
+        return std::unexpected(fieldError(valueField, SweepPlan::tr("expected a list of %1 values.").arg(parameters)));
+    QStringList tuple;
+    for (const QJsonValue &v : value.toArray()) {
+        const auto text = jsonScalarText(v);
+        if (!text)
+            return std::unexpected(fieldError(valueField, SweepPlan::tr("expected scalar values.")));
+        tuple << *text;
+    }
+    return tuple;
+}
+
+// An axis's values, one tuple per position: from "range" (one parameter) or from "values".
+[[nodiscard]] Result<QList<QStringList>> axisValues(const QJsonObject &axis, const QStringList &parameters,
+                                                    const QString &field)
+{
+    QList<QStringList> tuples;
+    if (axis.contains(QStringLiteral("range"))) {
+        if (parameters.size() != 1)
+            return std::unexpected(fieldError(field + QStringLiteral(".range"),
+                                              SweepPlan::tr("a range sweeps one parameter; list tuples for several.")));
+        if (!axis.value(QStringLiteral("range")).isObject())
+            return std::unexpected(
+                fieldError(field + QStringLiteral(".range"), SweepPlan::tr("expected {\"from\", \"to\", \"steps\"}.")));
+        auto values = expandRange(parameters.first(), axis.value(QStringLiteral("range")).toObject(),
+                                  field + QStringLiteral(".range"));
+        if (!values)
+            return std::unexpected(values.error());
+        for (const QString &v : *values)
+            tuples.append(QStringList{v});
+        return tuples;
+    }
+    const QJsonValue valuesValue = axis.value(QStringLiteral("values"));
+    if (!valuesValue.isArray())
+        return std::unexpected(fieldError(field + QStringLiteral(".values"),
+                                          SweepPlan::tr("expected a list of values (or a \"range\").")));
+    const QJsonArray values = valuesValue.toArray();
+    for (int i = 0; i < values.size(); ++i) {
+        auto tuple = listedValue(values.at(i), parameters.size(), QStringLiteral("%1.values[%2]").arg(field).arg(i));
+        if (!tuple)
+            return std::unexpected(tuple.error());
+        tuples.append(*tuple);
+    }
+    return tuples;
+}
 } // namespace
 
 QString SweepAxis::label(int i) const
@@ -124,26 +238,30 @@ SweepPlan::SweepPlan(ExperimentSpec spec)
 Result<void> SweepPlan::checkAxis(const SweepAxis &axis, const QString &field) const
 {
     if (axis.parameters.isEmpty())
-        return std::unexpected(fieldError(field + QStringLiteral(".parameter"), tr("no parameter named.")));
+        return std::unexpected(fieldError(field + QStringLiteral(".parameter"), SweepPlan::tr("no parameter named.")));
     if (axis.values.isEmpty())
-        return std::unexpected(fieldError(field + QStringLiteral(".values"),
-                                          tr("the axis over %1 has no values; give at least one.").arg(axis.name())));
+        return std::unexpected(
+            fieldError(field + QStringLiteral(".values"),
+                       SweepPlan::tr("the axis over %1 has no values; give at least one.").arg(axis.name())));
     QSet<QString> own;
     for (const QString &p : axis.parameters) {
         if (own.contains(p))
-            return std::unexpected(fieldError(field + QStringLiteral(".parameters"), tr("%1 is named twice.").arg(p)));
+            return std::unexpected(
+                fieldError(field + QStringLiteral(".parameters"), SweepPlan::tr("%1 is named twice.").arg(p)));
         own.insert(p);
         for (const SweepAxis &other : m_axes)
             if (other.parameters.contains(p))
                 return std::unexpected(fieldError(
                     field + QStringLiteral(".parameter"),
-                    tr("%1 is already swept by another axis; a 2-D sweep needs two different parameters.").arg(p)));
+                    SweepPlan::tr("%1 is already swept by another axis; a 2-D sweep needs two different parameters.")
+                        .arg(p)));
     }
     QSet<QStringList> seen;
     for (int i = 0; i < axis.values.size(); ++i) {
         if (seen.contains(axis.values.at(i)))
-            return std::unexpected(fieldError(QStringLiteral("%1.values[%2]").arg(field).arg(i),
-                                              tr("the value %1 appears twice on this axis.").arg(axis.label(i))));
+            return std::unexpected(
+                fieldError(QStringLiteral("%1.values[%2]").arg(field).arg(i),
+                           SweepPlan::tr("the value %1 appears twice on this axis.").arg(axis.label(i))));
         seen.insert(axis.values.at(i));
     }
     return {};
@@ -153,14 +271,16 @@ Result<void> SweepPlan::addAxis(const QStringList &parameters, const QList<QStri
 {
     const QString field = QStringLiteral("sweep.axes[%1]").arg(m_axes.size());
     if (m_axes.size() >= kMaxAxes)
-        return std::unexpected(fieldError(QStringLiteral("sweep.axes"), tr("at most %1 axes.").arg(kMaxAxes)));
+        return std::unexpected(
+            fieldError(QStringLiteral("sweep.axes"), SweepPlan::tr("at most %1 axes.").arg(kMaxAxes)));
     SweepAxis axis;
     axis.parameters = parameters;
     for (int i = 0; i < values.size(); ++i) {
         const QStringList &tuple = values.at(i);
         if (tuple.size() != parameters.size())
-            return std::unexpected(fieldError(QStringLiteral("%1.values[%2]").arg(field).arg(i),
-                                              tr("give %1 values, one per parameter.").arg(parameters.size())));
+            return std::unexpected(
+                fieldError(QStringLiteral("%1.values[%2]").arg(field).arg(i),
+                           SweepPlan::tr("give %1 values, one per parameter.").arg(parameters.size())));
         QStringList canonical;
         for (int p = 0; p < parameters.size(); ++p) {
             auto c = ExperimentSpec::canonicalValue(parameters.at(p), tuple.at(p));
@@ -282,30 +402,31 @@ double SweepPlan::expectedDurationS() const
 QString SweepPlan::describe() const
 {
     QStringList lines;
-    lines << tr("Experiment: %1").arg(m_spec.name.isEmpty() ? tr("(unnamed)") : m_spec.name);
-    lines << tr("Target: %1").arg(m_spec.target.describe());
-    lines << tr("Workload: %1, %2 stream(s), %3 s per run (%4 s omitted), sampling every %5 ms%6")
+    lines << SweepPlan::tr("Experiment: %1").arg(m_spec.name.isEmpty() ? SweepPlan::tr("(unnamed)") : m_spec.name);
+    lines << SweepPlan::tr("Target: %1").arg(m_spec.target.describe());
+    lines << SweepPlan::tr("Workload: %1, %2 stream(s), %3 s per run (%4 s omitted), sampling every %5 ms%6")
                  .arg(m_spec.workload.type)
                  .arg(m_spec.workload.streams)
                  .arg(m_spec.durationS)
                  .arg(m_spec.omitS)
                  .arg(m_spec.sampleMs)
-                 .arg(m_spec.capture ? tr(", with capture") : QString());
+                 .arg(m_spec.capture ? SweepPlan::tr(", with capture") : QString());
     for (auto it = m_spec.knobs.begin(); it != m_spec.knobs.end(); ++it)
-        lines << tr("Knob: %1 = %2").arg(it.key(), ExperimentSpec::formatValue(it.key(), it.value()));
+        lines << SweepPlan::tr("Knob: %1 = %2").arg(it.key(), ExperimentSpec::formatValue(it.key(), it.value()));
     for (int a = 0; a < m_axes.size(); ++a) {
         QStringList labels;
         for (int i = 0; i < m_axes.at(a).size(); ++i)
             labels << m_axes.at(a).label(i);
-        lines << tr("Axis %1: %2 = %3").arg(a + 1).arg(m_axes.at(a).name(), labels.join(QStringLiteral(", ")));
+        lines
+            << SweepPlan::tr("Axis %1: %2 = %3").arg(a + 1).arg(m_axes.at(a).name(), labels.join(QStringLiteral(", ")));
     }
     const int pointCount = int(points().size());
-    lines << tr("Points: %1, repeats: %2, runs: %3, order: %4")
+    lines << SweepPlan::tr("Points: %1, repeats: %2, runs: %3, order: %4")
                  .arg(pointCount)
                  .arg(repeats())
                  .arg(pointCount * repeats())
-                 .arg(m_shuffle ? tr("shuffled (seed %1)").arg(m_seed) : tr("in sequence"));
-    lines << tr("Expected duration: about %1 s").arg(std::ceil(expectedDurationS()));
+                 .arg(m_shuffle ? SweepPlan::tr("shuffled (seed %1)").arg(m_seed) : SweepPlan::tr("in sequence"));
+    lines << SweepPlan::tr("Expected duration: about %1 s").arg(std::ceil(expectedDurationS()));
     return lines.join(QLatin1Char('\n'));
 }
 
@@ -338,116 +459,34 @@ Result<SweepPlan> SweepPlan::fromJson(const QJsonObject &json)
     const QJsonValue sweepValue = json.value(QStringLiteral("sweep"));
     if (sweepValue.isUndefined())
         return plan;
-    if (!sweepValue.isObject())
-        return std::unexpected(fieldError(QStringLiteral("sweep"), tr("expected an object with \"axes\".")));
-    const QJsonObject sweep = sweepValue.toObject();
-    for (auto it = sweep.begin(); it != sweep.end(); ++it)
-        if (!QStringList{QStringLiteral("axes"), QStringLiteral("shuffle"), QStringLiteral("seed")}.contains(it.key()))
-            return std::unexpected(fieldError(QStringLiteral("sweep.") + it.key(),
-                                              tr("unknown field; known fields here are: axes, shuffle, seed.")));
-    const QJsonValue axesValue = sweep.value(QStringLiteral("axes"));
-    if (!axesValue.isUndefined() && !axesValue.isArray())
-        return std::unexpected(fieldError(QStringLiteral("sweep.axes"), tr("expected a list of axes.")));
-    const QJsonArray axes = axesValue.toArray();
-    if (axes.size() > kMaxAxes)
-        return std::unexpected(
-            fieldError(QStringLiteral("sweep.axes"),
-                       tr("%1 axes given; at most %2 are supported.").arg(axes.size()).arg(kMaxAxes)));
-    for (int a = 0; a < axes.size(); ++a) {
+    auto axes = sweepAxesOf(sweepValue, kMaxAxes);
+    if (!axes)
+        return std::unexpected(axes.error());
+    for (int a = 0; a < axes->size(); ++a) {
         const QString field = QStringLiteral("sweep.axes[%1]").arg(a);
-        if (!axes.at(a).isObject())
-            return std::unexpected(fieldError(field, tr("expected an object with \"parameter\" and \"values\".")));
-        const QJsonObject axis = axes.at(a).toObject();
-        for (auto it = axis.begin(); it != axis.end(); ++it)
-            if (!QStringList{QStringLiteral("parameter"), QStringLiteral("parameters"), QStringLiteral("values"),
-                             QStringLiteral("range")}
-                     .contains(it.key()))
-                return std::unexpected(
-                    fieldError(field + QStringLiteral(".") + it.key(),
-                               tr("unknown field; use parameter (or parameters) with values or range.")));
-        QStringList parameters;
-        if (axis.contains(QStringLiteral("parameter"))) {
-            if (!axis.value(QStringLiteral("parameter")).isString())
-                return std::unexpected(fieldError(field + QStringLiteral(".parameter"), tr("expected a string.")));
-            parameters << axis.value(QStringLiteral("parameter")).toString();
-        } else {
-            const QJsonArray list = axis.value(QStringLiteral("parameters")).toArray();
-            for (const QJsonValue &p : list)
-                parameters << p.toString();
-            if (parameters.isEmpty() || parameters.contains(QString()))
-                return std::unexpected(
-                    fieldError(field + QStringLiteral(".parameter"),
-                               tr("name the swept knob, e.g. \"parameter\": \"socket.SO_SNDBUF\".")));
-        }
-        // Unknown parameters are named before their values are looked at.
-        for (const QString &p : parameters) {
-            if (p.startsWith(QLatin1String("workload."))) {
-                if (!workloadParameters().contains(p))
-                    return std::unexpected(fieldError(field + QStringLiteral(".parameter"),
-                                                      tr("%1 is not a sweepable workload parameter; use one of: %2.")
-                                                          .arg(p, workloadParameters().join(QStringLiteral(", ")))));
-            } else if (auto k = KnobCatalogue::instance().lookup(p); !k) {
-                return std::unexpected(fieldError(field + QStringLiteral(".parameter"), k.error().message));
-            }
-        }
-        QList<QStringList> tuples;
-        if (axis.contains(QStringLiteral("range"))) {
-            if (parameters.size() != 1)
-                return std::unexpected(fieldError(field + QStringLiteral(".range"),
-                                                  tr("a range sweeps one parameter; list tuples for several.")));
-            if (!axis.value(QStringLiteral("range")).isObject())
-                return std::unexpected(
-                    fieldError(field + QStringLiteral(".range"), tr("expected {\"from\", \"to\", \"steps\"}.")));
-            auto values = expandRange(parameters.first(), axis.value(QStringLiteral("range")).toObject(),
-                                      field + QStringLiteral(".range"));
-            if (!values)
-                return std::unexpected(values.error());
-            for (const QString &v : *values)
-                tuples.append(QStringList{v});
-        } else {
-            const QJsonValue valuesValue = axis.value(QStringLiteral("values"));
-            if (!valuesValue.isArray())
-                return std::unexpected(
-                    fieldError(field + QStringLiteral(".values"), tr("expected a list of values (or a \"range\").")));
-            const QJsonArray values = valuesValue.toArray();
-            for (int i = 0; i < values.size(); ++i) {
-                const QString valueField = QStringLiteral("%1.values[%2]").arg(field).arg(i);
-                QStringList tuple;
-                if (parameters.size() == 1) {
-                    bool ok = false;
-                    tuple << jsonScalarText(values.at(i), &ok);
-                    if (!ok)
-                        return std::unexpected(
-                            fieldError(valueField, tr("expected a value such as \"64K\" or 65536.")));
-                } else {
-                    if (!values.at(i).isArray())
-                        return std::unexpected(
-                            fieldError(valueField, tr("expected a list of %1 values.").arg(parameters.size())));
-                    for (const QJsonValue &v : values.at(i).toArray()) {
-                        bool ok = false;
-                        tuple << jsonScalarText(v, &ok);
-                        if (!ok)
-                            return std::unexpected(fieldError(valueField, tr("expected scalar values.")));
-                    }
-                }
-                tuples.append(tuple);
-            }
-        }
-        if (auto r = plan.addAxis(parameters, tuples); !r)
+        const QJsonObject axis = axes->at(a).toObject();
+        auto parameters = axisParameters(axis, field);
+        if (!parameters)
+            return std::unexpected(parameters.error());
+        auto tuples = axisValues(axis, *parameters, field);
+        if (!tuples)
+            return std::unexpected(tuples.error());
+        if (auto r = plan.addAxis(*parameters, *tuples); !r)
             return std::unexpected(r.error());
         plan.m_axes.last().source = axis;
     }
+    const QJsonObject sweep = sweepValue.toObject();
     const QJsonValue shuffle = sweep.value(QStringLiteral("shuffle"));
     if (!shuffle.isUndefined() && !shuffle.isBool())
-        return std::unexpected(fieldError(QStringLiteral("sweep.shuffle"), tr("expected true or false.")));
+        return std::unexpected(fieldError(QStringLiteral("sweep.shuffle"), SweepPlan::tr("expected true or false.")));
     const QJsonValue seed = sweep.value(QStringLiteral("seed"));
     if (!seed.isUndefined() && (!seed.isDouble() || seed.toDouble() < 0 || seed.toDouble() > 4294967295.0))
         return std::unexpected(
-            fieldError(QStringLiteral("sweep.seed"), tr("expected a whole number 0 .. 4294967295.")));
+            fieldError(QStringLiteral("sweep.seed"), SweepPlan::tr("expected a whole number 0 .. 4294967295.")));
     plan.setShuffle(shuffle.toBool(false), quint32(seed.toDouble(1)));
     if (qint64(plan.points().size()) * plan.repeats() > kMaxRuns)
-        return std::unexpected(
-            fieldError(QStringLiteral("sweep"), tr("more than %1 runs; reduce values or repeats.").arg(kMaxRuns)));
+        return std::unexpected(fieldError(QStringLiteral("sweep"),
+                                          SweepPlan::tr("more than %1 runs; reduce values or repeats.").arg(kMaxRuns)));
     return plan;
 }
 

@@ -1,5 +1,6 @@
 #include "export/report_chart_renderer.h"
 
+#include "charts/run_samples.h"
 #include "charts/sweep_chart.h"
 #include "charts/throughput_rtt_view.h"
 
@@ -16,22 +17,7 @@ constexpr int kMaxLines = 12; // more lines than this are unreadable in one char
 // The run's samples, or its per-interval throughput when no samples were kept.
 QList<ChartSample> chartSamples(const ReportModel &model, const RunRecord &run)
 {
-    const QList<RunSample> samples = model.samples.value(run.id);
-    QList<ChartSample> out;
-    bool haveTotal = false;
-    for (const RunSample &s : samples)
-        haveTotal = haveTotal || s.stream < 0;
-    for (const RunSample &s : samples) {
-        if (haveTotal && s.stream >= 0)
-            continue;
-        ChartSample c;
-        c.t = s.t;
-        c.throughputMbps = s.throughputBps / 1e6;
-        c.rttMs = s.rttMs > 0 ? s.rttMs : ChartSample::none;
-        c.cwnd = s.cwnd >= 0 ? double(s.cwnd) : ChartSample::none;
-        c.retransmits = double(s.retransmits);
-        out << c;
-    }
+    QList<ChartSample> out = chartSamplesOf(model.samples.value(run.id));
     if (out.isEmpty() && run.intervalS > 0) {
         for (int i = 0; i < run.intervalThroughputBps.size(); ++i) {
             ChartSample c;

@@ -1,5 +1,6 @@
 #include "history/history_panel.h"
 
+#include "charts/run_samples.h"
 #include "charts/throughput_rtt_view.h"
 #include "experiment/result_store.h"
 #include "history/ab_comparison.h"
@@ -172,21 +173,7 @@ void HistoryPanel::onItemChanged(QTreeWidgetItem *item, int column)
         item->parent() ? item->parent()->text(NameColumn).section(QLatin1Char(' '), 0, 0) : QString(),
         item->text(NameColumn));
     const int id = m_chart->addRun(label);
-    QList<ChartSample> points;
-    for (const RunSample &s : *samples) {
-        if (s.stream >= 0)
-            continue;
-        ChartSample c;
-        c.t = s.t;
-        c.throughputMbps = s.throughputBps / 1e6;
-        if (s.rttMs >= 0)
-            c.rttMs = s.rttMs;
-        if (s.cwnd >= 0)
-            c.cwnd = double(s.cwnd);
-        c.retransmits = double(s.retransmits);
-        points.append(c);
-    }
-    m_chart->appendSamples(id, points);
+    m_chart->appendSamples(id, chartSamplesOf(*samples));
     m_chartRuns.insert(runId, id);
 }
 

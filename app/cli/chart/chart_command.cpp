@@ -48,12 +48,8 @@ int runChartCommand(const QStringList &args)
                                 ChartCommand::tr("The result store (default: $XDG_DATA_HOME/tcptune/results.db)."),
                                 QStringLiteral("FILE"));
     parser.addOptions({format, outOption, size, dpi, which, db});
-    if (!parser.parse(args))
-        return failWith(parser.errorText() + QLatin1Char('\n') + ChartCommand::tr("Try 'tcptune chart --help'."), 2);
-    if (parser.isSet(QStringLiteral("help"))) {
-        out() << parser.helpText();
-        return 0;
-    }
+    if (const auto done = parseArguments(parser, args, QStringLiteral("chart")))
+        return *done;
     const QStringList positional = parser.positionalArguments().mid(1);
     if (positional.size() != 1)
         return failWith(ChartCommand::tr("Give one experiment id (or run:ID); 'tcptune results list' shows them."), 2);
@@ -101,6 +97,5 @@ int runChartCommand(const QStringList &args)
 
 } // namespace tcptune::cli
 
-TCPTUNE_REGISTER_GUI_COMMAND("chart",
-                             QT_TRANSLATE_NOOP("cli", "Draw a stored sweep's or run's chart into PNG, SVG or PDF"),
+TCPTUNE_REGISTER_GUI_COMMAND("chart", "Draw a stored sweep's or run's chart into PNG, SVG or PDF",
                              tcptune::cli::runChartCommand)

@@ -54,12 +54,8 @@ int runReportCommand(const QStringList &args)
                                 ReportCommand::tr("The result store (default: $XDG_DATA_HOME/tcptune/results.db)."),
                                 QStringLiteral("FILE"));
     parser.addOptions({format, outOption, db});
-    if (!parser.parse(args))
-        return failWith(parser.errorText() + QLatin1Char('\n') + ReportCommand::tr("Try 'tcptune report --help'."), 2);
-    if (parser.isSet(QStringLiteral("help"))) {
-        out() << parser.helpText();
-        return 0;
-    }
+    if (const auto done = parseArguments(parser, args, QStringLiteral("report")))
+        return *done;
     const QStringList positional = parser.positionalArguments().mid(1);
     if (positional.size() != 1)
         return failWith(ReportCommand::tr("Give one experiment id (or run:ID); 'tcptune results list' shows them."), 2);
@@ -104,6 +100,5 @@ int runReportCommand(const QStringList &args)
 
 } // namespace tcptune::cli
 
-TCPTUNE_REGISTER_GUI_COMMAND(
-    "report", QT_TRANSLATE_NOOP("cli", "Write a report (HTML, PDF, Markdown, CSV, JSON) of a stored sweep or run"),
-    tcptune::cli::runReportCommand)
+TCPTUNE_REGISTER_GUI_COMMAND("report", "Write a report (HTML, PDF, Markdown, CSV, JSON) of a stored sweep or run",
+                             tcptune::cli::runReportCommand)

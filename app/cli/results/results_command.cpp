@@ -82,13 +82,8 @@ int runResultsCommand(const QStringList &args)
                                                        "results.json into DIR."),
                                     QStringLiteral("DIR"));
     parser.addOptions({json, db, outDir});
-    if (!parser.parse(args))
-        return failWith(parser.errorText() + QLatin1Char('\n') + ResultsCommand::tr("Try 'tcptune results --help'."),
-                        2);
-    if (parser.isSet(QStringLiteral("help"))) {
-        out() << parser.helpText();
-        return 0;
-    }
+    if (const auto done = parseArguments(parser, args, QStringLiteral("results")))
+        return *done;
     const QStringList positional = parser.positionalArguments().mid(1);
     const QString action = positional.value(0, QStringLiteral("list"));
     if (action != QLatin1String("list") && action != QLatin1String("show"))
@@ -122,5 +117,5 @@ int runResultsCommand(const QStringList &args)
 
 } // namespace tcptune::cli
 
-TCPTUNE_REGISTER_COMMAND("results", QT_TRANSLATE_NOOP("cli", "List stored experiments or show one's result table"),
+TCPTUNE_REGISTER_COMMAND("results", "List stored experiments or show one's result table",
                          tcptune::cli::runResultsCommand)

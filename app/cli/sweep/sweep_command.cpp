@@ -16,6 +16,7 @@
 #include <QJsonDocument>
 #include <QThread>
 
+#include <expected>
 #include <cmath>
 
 namespace tcptune::cli {
@@ -73,11 +74,14 @@ Result<SweepPlan> withOverrides(SweepPlan plan, const QCommandLineParser &parser
     return result;
 }
 
-} // namespace
+// A refusal before anything ran: what to print and the exit code.
+struct Refusal {
+    QString message;
+    int exitCode = 2;
+};
 
-int runSweepCommand(const QStringList &args)
+void addOptions(QCommandLineParser &parser)
 {
-    QCommandLineParser parser;
     parser.setApplicationDescription(SweepCommand::tr(
         "Runs an experiment or sweep (a JSON spec or a preset), stores every run, and prints the result table."));
     parser.addHelpOption();
@@ -86,7 +90,7 @@ int runSweepCommand(const QStringList &args)
         QStringLiteral("spec"),
         SweepCommand::tr("A spec file, or a preset: its story number (5), preset:5 or its name."),
         QStringLiteral("SPEC.json|PRESET"));
-    const QList<QCommandLineOption> options = {
+    parser.addOptions({
         {QStringLiteral("preset"), SweepCommand::tr("Run preset N (its story number or name)."), QStringLiteral("N")},
         {QStringLiteral("repeats"), SweepCommand::tr("Runs per point (overrides the spec)."), QStringLiteral("N")},
         {QStringLiteral("duration"), SweepCommand::tr("Seconds per run (overrides the spec)."), QStringLiteral("S")},
@@ -104,100 +108,86 @@ int runSweepCommand(const QStringList &args)
          QStringLiteral("TARGET")},
         {QStringLiteral("lab-down"), SweepCommand::tr("Remove the lab when the sweep ends.")},
         {QStringLiteral("list-presets"), SweepCommand::tr("List the presets and exit.")},
-    };
-    parser.addOptions(options);
-    if (!parser.parse(args))
-        return failWith(parser.errorText() + QLatin1Char('\n') + SweepCommand::tr("Try 'tcptune sweep --help'."), 2);
-    if (parser.isSet(QStringLiteral("help"))) {
-        out() << parser.helpText();
-        return 0;
-    }
-    const PresetLibrary library;
-    if (parser.isSet(QStringLiteral("list-presets"))) {
-        for (const PresetInfo &p : library.presets())
-            out() << QStringLiteral("%1  %2  %3").arg(p.story).arg(p.id, -28).arg(p.name) << '\n';
-        out().flush();
-        return 0;
-    }
+    });
+}
+
+// The stored plan of the experiment --resume names; RESUME_ID gets its id.
+std::expected<SweepPlan, Refusal> resumedPlan(const QCommandLineParser &parser, const QString &storePath,
+                                              qint64 *resumeId)
+{
+    bool ok = false;
+    *resumeId = parser.value(QStringLiteral("resume")).toLongLong(&ok);
+    if (!ok || *resumeId <= 0)
+        return std::unexpected(
+            Refusal{SweepCommand::tr("--resume: '%1' is not an experiment id; 'tcptune results list' shows them.")
+                        .arg(parser.value(QStringLiteral("resume")))});
+    ResultStore store;
+    if (auto r = store.open(storePath); !r)
+        return std::unexpected(Refusal{r.error().message, 1});
+    auto experiment = store.experiment(*resumeId);
+    if (!experiment)
+        return std::unexpected(Refusal{experiment.error().message});
+    auto stored = SweepPlan::fromJson(experiment->plan);
+    if (!stored)
+        return std::unexpected(Refusal{stored.error().message});
+    return *stored;
+}
+
+// The plan of the spec file or preset the command line names, with its overrides.
+std::expected<SweepPlan, Refusal> namedPlan(const QCommandLineParser &parser, const PresetLibrary &library)
+{
+    QString reference = parser.value(QStringLiteral("preset"));
     const QStringList positional = parser.positionalArguments().mid(1);
-    const QString storePath =
-        parser.isSet(QStringLiteral("db")) ? parser.value(QStringLiteral("db")) : ResultStore::defaultPath();
+    if (reference.isEmpty() && !positional.isEmpty())
+        reference = positional.first();
+    if (reference.isEmpty())
+        return std::unexpected(
+            Refusal{SweepCommand::tr("Give a spec file or a preset, e.g. 'tcptune sweep 5' (see --list-presets).")});
+    if (parser.isSet(QStringLiteral("preset")) && !reference.startsWith(QLatin1String("preset:")))
+        reference.prepend(QStringLiteral("preset:"));
+    auto loaded = library.load(reference);
+    if (!loaded)
+        return std::unexpected(Refusal{loaded.error().message});
+    auto overridden = withOverrides(*loaded, parser);
+    if (!overridden)
+        return std::unexpected(Refusal{overridden.error().message});
+    return *overridden;
+}
 
-    // Everything the user can get wrong is checked here, before anything runs.
-    SweepPlan plan;
-    qint64 resumeId = 0;
-    if (parser.isSet(QStringLiteral("resume"))) {
-        bool ok = false;
-        resumeId = parser.value(QStringLiteral("resume")).toLongLong(&ok);
-        if (!ok || resumeId <= 0)
-            return failWith(
-                SweepCommand::tr("--resume: '%1' is not an experiment id; 'tcptune results list' shows them.")
-                    .arg(parser.value(QStringLiteral("resume"))),
-                2);
-        ResultStore store;
-        if (auto r = store.open(storePath); !r)
-            return failWith(r.error().message, 1);
-        auto experiment = store.experiment(resumeId);
-        if (!experiment)
-            return failWith(experiment.error().message, 2);
-        auto stored = SweepPlan::fromJson(experiment->plan);
-        if (!stored)
-            return failWith(stored.error().message, 2);
-        plan = *stored;
+void printDryRun(const SweepPlan &plan, bool json)
+{
+    if (json) {
+        QJsonObject o = plan.toJson();
+        o.insert(QStringLiteral("expected_duration_s"), plan.expectedDurationS());
+        o.insert(QStringLiteral("runs"), int(plan.runs().size()));
+        out() << QString::fromUtf8(QJsonDocument(o).toJson(QJsonDocument::Indented));
     } else {
-        QString reference = parser.value(QStringLiteral("preset"));
-        if (reference.isEmpty() && !positional.isEmpty())
-            reference = positional.first();
-        if (reference.isEmpty())
-            return failWith(
-                SweepCommand::tr("Give a spec file or a preset, e.g. 'tcptune sweep 5' (see --list-presets)."), 2);
-        if (parser.isSet(QStringLiteral("preset")) && !reference.startsWith(QLatin1String("preset:")))
-            reference.prepend(QStringLiteral("preset:"));
-        auto loaded = library.load(reference);
-        if (!loaded)
-            return failWith(loaded.error().message, 2);
-        auto overridden = withOverrides(*loaded, parser);
-        if (!overridden)
-            return failWith(overridden.error().message, 2);
-        plan = *overridden;
+        out() << plan.describe() << '\n';
+        const QList<SweepPoint> points = plan.points();
+        for (const PlannedRun &run : plan.runs())
+            out() << SweepCommand::tr("  run %1: %2, repeat %3")
+                         .arg(run.index + 1)
+                         .arg(points.at(run.point).label().isEmpty() ? SweepCommand::tr("the spec")
+                                                                     : points.at(run.point).label())
+                         .arg(run.repeat + 1)
+                  << '\n';
     }
+    out().flush();
+}
 
-    if (parser.isSet(QStringLiteral("dry-run"))) {
-        if (parser.isSet(QStringLiteral("json"))) {
-            QJsonObject o = plan.toJson();
-            o.insert(QStringLiteral("expected_duration_s"), plan.expectedDurationS());
-            o.insert(QStringLiteral("runs"), int(plan.runs().size()));
-            out() << QString::fromUtf8(QJsonDocument(o).toJson(QJsonDocument::Indented));
-        } else {
-            out() << plan.describe() << '\n';
-            const QList<SweepPoint> points = plan.points();
-            for (const PlannedRun &run : plan.runs())
-                out() << SweepCommand::tr("  run %1: %2, repeat %3")
-                             .arg(run.index + 1)
-                             .arg(points.at(run.point).label().isEmpty() ? SweepCommand::tr("the spec")
-                                                                         : points.at(run.point).label())
-                             .arg(run.repeat + 1)
-                      << '\n';
-        }
-        out().flush();
-        return 0;
-    }
-
-    RunnerOptions runnerOptions;
-    runnerOptions.storePath = storePath;
-    runnerOptions.removeLabAtEnd = parser.isSet(QStringLiteral("lab-down"));
-    HelperConnection helper; // outlives the runner and its thread
-    auto *runner = new Runner(std::make_unique<LiveExperimentBackend>(helper), runnerOptions);
-    QThread worker;
-    runner->moveToThread(&worker);
-    QObject::connect(&worker, &QThread::finished, runner, &QObject::deleteLater);
-
-    qint64 experimentId = resumeId;
-    QString status;
+// How the runner's sweep ended.
+struct SweepEnd {
+    qint64 experimentId = 0;
+    QString status; // "finished", "cancelled", ...
     QString failure;
     int failedRuns = 0;
-    QObject::connect(runner, &Runner::started, qApp, [&](qint64 id, int total, int done) {
-        experimentId = id;
+};
+
+// Reports RUNNER's progress on stderr as it goes, and records in END how it ended.
+void followRunner(Runner *runner, SweepEnd &end)
+{
+    QObject::connect(runner, &Runner::started, qApp, [&end](qint64 id, int total, int done) {
+        end.experimentId = id;
         err() << SweepCommand::tr("Experiment %1: %2 runs, %3 already done (resume with 'tcptune sweep --resume %1').")
                      .arg(id)
                      .arg(total)
@@ -205,9 +195,9 @@ int runSweepCommand(const QStringList &args)
               << Qt::endl;
     });
     QObject::connect(runner, &Runner::logged, qApp, [](const QString &line) { err() << line << Qt::endl; });
-    QObject::connect(runner, &Runner::runFinished, qApp, [&](const RunRecord &r) {
+    QObject::connect(runner, &Runner::runFinished, qApp, [&end](const RunRecord &r) {
         if (r.status == RunStatus::Failed)
-            ++failedRuns;
+            ++end.failedRuns;
         const QString what = r.status == RunStatus::Ok ? SweepCommand::tr("%1 Mbit/s, RTT median %2 ms")
                                                              .arg(r.throughputBps / 1e6, 0, 'f', 1)
                                                              .arg(r.rttMedianMs, 0, 'f', 1)
@@ -218,16 +208,29 @@ int runSweepCommand(const QStringList &args)
         err() << SweepCommand::tr("  %1/%2 runs done, about %3 left").arg(done).arg(total).arg(seconds(eta))
               << Qt::endl;
     });
-    QObject::connect(runner, &Runner::finished, qApp, [&](qint64 id, const QString &s) {
-        experimentId = id;
-        status = s;
+    QObject::connect(runner, &Runner::finished, qApp, [&end](qint64 id, const QString &s) {
+        end.experimentId = id;
+        end.status = s;
         QCoreApplication::quit();
     });
-    QObject::connect(runner, &Runner::failed, qApp, [&](const QString &message) {
-        failure = message;
+    QObject::connect(runner, &Runner::failed, qApp, [&end](const QString &message) {
+        end.failure = message;
         QCoreApplication::quit();
     });
-    // Ctrl-C, SIGTERM or SIGHUP stop the sweep with the knobs restored (told here, on the main thread).
+}
+
+// Runs PLAN (or resumes RESUME_ID) on a worker thread until it ends; Ctrl-C, SIGTERM or SIGHUP
+// stop it with the knobs restored (told here, on the main thread).
+SweepEnd runSweep(const SweepPlan &plan, qint64 resumeId, const RunnerOptions &options)
+{
+    HelperConnection helper; // outlives the runner and its thread
+    auto *runner = new Runner(std::make_unique<LiveExperimentBackend>(helper), options);
+    QThread worker;
+    runner->moveToThread(&worker);
+    QObject::connect(&worker, &QThread::finished, runner, &QObject::deleteLater);
+    SweepEnd end;
+    end.experimentId = resumeId;
+    followRunner(runner, end);
     auto stop = TerminationSignals::install([runner](int) {
         QMetaObject::invokeMethod(
             qApp,
@@ -239,9 +242,9 @@ int runSweepCommand(const QStringList &args)
     });
     if (!stop) {
         delete runner; // its thread never started
-        return failWith(stop.error().message, 1);
+        end.failure = stop.error().message;
+        return end;
     }
-
     worker.start();
     if (resumeId > 0)
         QMetaObject::invokeMethod(runner, "resume", Qt::QueuedConnection, Q_ARG(qint64, resumeId));
@@ -251,14 +254,18 @@ int runSweepCommand(const QStringList &args)
     stop->reset();
     worker.quit();
     worker.wait();
+    return end;
+}
 
-    if (!failure.isEmpty())
-        return failWith(failure, 1);
-
+// Prints the stored table of the sweep that ended, writes --out, and says how it went.
+int reportSweep(const QCommandLineParser &parser, const QString &storePath, const SweepEnd &end)
+{
+    if (!end.failure.isEmpty())
+        return failWith(end.failure, 1);
     ResultStore store;
     if (auto r = store.open(storePath); !r)
         return failWith(r.error().message, 1);
-    auto table = loadSweepTable(store, experimentId);
+    auto table = loadSweepTable(store, end.experimentId);
     if (!table)
         return failWith(table.error().message, 1);
     printSweepTable(*table, parser.isSet(QStringLiteral("json")));
@@ -269,14 +276,46 @@ int runSweepCommand(const QStringList &args)
                      .arg(parser.value(QStringLiteral("out")))
               << Qt::endl;
     }
-    if (status == QLatin1String("cancelled"))
+    if (end.status == QLatin1String("cancelled"))
         return 130;
-    return failedRuns > 0 ? 3 : 0;
+    return end.failedRuns > 0 ? 3 : 0;
+}
+
+} // namespace
+
+int runSweepCommand(const QStringList &args)
+{
+    QCommandLineParser parser;
+    addOptions(parser);
+    if (const auto done = parseArguments(parser, args, QStringLiteral("sweep")))
+        return *done;
+    const PresetLibrary library;
+    if (parser.isSet(QStringLiteral("list-presets"))) {
+        for (const PresetInfo &p : library.presets())
+            out() << QStringLiteral("%1  %2  %3").arg(p.story).arg(p.id, -28).arg(p.name) << '\n';
+        out().flush();
+        return 0;
+    }
+    const QString storePath =
+        parser.isSet(QStringLiteral("db")) ? parser.value(QStringLiteral("db")) : ResultStore::defaultPath();
+
+    // Everything the user can get wrong is checked here, before anything runs.
+    qint64 resumeId = 0;
+    const auto plan =
+        parser.isSet(QStringLiteral("resume")) ? resumedPlan(parser, storePath, &resumeId) : namedPlan(parser, library);
+    if (!plan)
+        return failWith(plan.error().message, plan.error().exitCode);
+    if (parser.isSet(QStringLiteral("dry-run"))) {
+        printDryRun(*plan, parser.isSet(QStringLiteral("json")));
+        return 0;
+    }
+    RunnerOptions options;
+    options.storePath = storePath;
+    options.removeLabAtEnd = parser.isSet(QStringLiteral("lab-down"));
+    return reportSweep(parser, storePath, runSweep(*plan, resumeId, options));
 }
 
 } // namespace tcptune::cli
 
-TCPTUNE_REGISTER_COMMAND("sweep",
-                         QT_TRANSLATE_NOOP("cli",
-                                           "Run an experiment or sweep (spec file or preset) and print its table"),
+TCPTUNE_REGISTER_COMMAND("sweep", "Run an experiment or sweep (spec file or preset) and print its table",
                          tcptune::cli::runSweepCommand)

@@ -1,0 +1,18 @@
+#pragma once
+// The one conversion of a run's TCP_INFO samples (as the runner emits and the store keeps them)
+// into what the charts plot, for the live workbench, History and reports alike.
+
+#include "charts/chart_sample.h"
+#include "experiment/run_record.h"
+
+#include <QList>
+
+namespace tcptune {
+
+// Unknown values (negative by the store's convention) become ChartSample::none.
+ChartSample chartSampleOf(const RunSample &sample);
+// The run's line: the samples of all streams together (stream -1); a source that has only
+// per-stream samples gives those.
+QList<ChartSample> chartSamplesOf(const QList<RunSample> &samples);
+
+} // namespace tcptune
