@@ -30,6 +30,7 @@ private Q_SLOTS:
     void percentile_data();
     void percentile();
     void percentileOfSortedNeedsNoCopy();
+    void percentileOfRankedReadsTwoValues();
     void emptyIsZero();
     void meanAndStandardDeviation_data();
     void meanAndStandardDeviation();
@@ -83,6 +84,27 @@ void TestStatistics::percentileOfSortedNeedsNoCopy()
     QCOMPARE(sorted.back(), 20.0);
     QVERIFY(std::abs(stats::percentileOfSorted(sorted, 95) - 19.05) < 1e-9);
     QCOMPARE(stats::percentileOfSorted(sorted, 50), 10.5);
+}
+
+void TestStatistics::percentileOfRankedReadsTwoValues()
+{
+    // Values kept as (value, count) runs, as a capture's RTTs are: 1, 1, 1, 5 sorted. p95 at
+    // h = 3 * 0.95 = 2.85: 1 + 0.85 * (5 - 1) = 4.4; median at h = 1.5: 1 + 0.5 * (1 - 1) = 1.
+    const QList<std::pair<double, std::size_t>> runs{{1.0, 3}, {5.0, 1}};
+    int reads = 0;
+    const auto valueAt = [&runs, &reads](std::size_t k) {
+        ++reads;
+        for (const auto &[value, count] : runs) {
+            if (k < count)
+                return value;
+            k -= count;
+        }
+        return runs.last().first;
+    };
+    QVERIFY(std::abs(stats::percentileOfRanked(4, 95, valueAt) - 4.4) < 1e-12);
+    QCOMPARE(reads, 2);
+    QCOMPARE(stats::percentileOfRanked(4, 50, valueAt), 1.0);
+    QCOMPARE(stats::percentileOfRanked(0, 50, valueAt), 0.0);
 }
 
 void TestStatistics::emptyIsZero()
