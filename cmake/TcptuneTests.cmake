@@ -1,9 +1,11 @@
 # One test executable per class (tst_<class>.cpp), registered with ctest.
-#   tcptune_add_test(tst_knob_value LIBS tcptune_knobs [LABELS unit] [GUI] [TIMEOUT s] [SOURCES ...])
+#   tcptune_add_test(tst_knob_value LIBS tcptune_knobs [LABELS unit] [GUI] [NONROOT] [TIMEOUT s] [SOURCES ...])
 # GUI tests run under QT_QPA_PLATFORM=offscreen; integration tests carry the label "integration"
-# and RUN_SERIAL because they share the machine's network namespaces.
+# and RUN_SERIAL because they share the machine's network namespaces. NONROOT tests run inside
+# tests/support/nonroot_fixture.sh: a test user reaching the build tree's helper through polkit
+# or sudo (see there).
 function(tcptune_add_test name)
-  cmake_parse_arguments(T "GUI;SERIAL" "TIMEOUT" "LIBS;LABELS;SOURCES" ${ARGN})
+  cmake_parse_arguments(T "GUI;SERIAL;NONROOT" "TIMEOUT" "LIBS;LABELS;SOURCES" ${ARGN})
   qt_add_executable(${name} ${name}.cpp ${T_SOURCES})
   target_link_libraries(${name} PRIVATE Qt6::Test ${T_LIBS})
   target_compile_definitions(${name} PRIVATE
@@ -11,7 +13,12 @@ function(tcptune_add_test name)
     TCPTUNE_BIN_DIR="${CMAKE_BINARY_DIR}/bin")
   set_target_properties(${name} PROPERTIES RUNTIME_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/tests)
   tcptune_warnings(${name})
-  add_test(NAME ${name} COMMAND ${name})
+  if(T_NONROOT)
+    add_test(NAME ${name} COMMAND ${PROJECT_SOURCE_DIR}/tests/support/nonroot_fixture.sh
+      ${CMAKE_BINARY_DIR}/bin/tcptune-helper $<TARGET_FILE:${name}>)
+  else()
+    add_test(NAME ${name} COMMAND ${name})
+  endif()
   set(env "QT_QPA_PLATFORM=offscreen")
   if(NOT T_TIMEOUT)
     set(T_TIMEOUT 120)
