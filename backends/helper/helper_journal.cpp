@@ -1,5 +1,7 @@
 #include "helper/helper_journal.h"
 
+#include "common/private_directory.h"
+
 #include <QCoreApplication>
 #include <QDir>
 #include <QFile>
@@ -18,7 +20,7 @@
 namespace tcptune {
 namespace {
 
-const QString kRoot = QStringLiteral("/run/tcptune");
+const QString kRoot = PrivateDirectory::runRoot();
 
 QString errnoText(int e)
 {
@@ -107,21 +109,9 @@ Result<QString> HelperJournal::checkedDirectory(const QString &dir)
     if (!QDir::isAbsolutePath(dir) || dir.contains(QLatin1String("..")) ||
         (clean != kRoot && !clean.startsWith(kRoot + QLatin1Char('/'))))
         return fail(tr("The journal folder must be %1 or a folder below it, not '%2'.").arg(kRoot, dir.left(100)));
-    // Create each level 0700; an existing level must be a real folder, not a symlink.
-    QString path;
-    for (const QString &part : clean.split(QLatin1Char('/'), Qt::SkipEmptyParts)) {
-        path += QLatin1Char('/') + part;
-        if (!path.startsWith(kRoot))
-            continue; // /run itself
-        if (::mkdir(native(path).constData(), 0700) != 0 && errno != EEXIST)
-            return fail(tr("Cannot create the journal folder %1: %2.").arg(path, errnoText(errno)));
-        struct stat st {};
-        if (::lstat(native(path).constData(), &st) != 0 || !S_ISDIR(st.st_mode))
-            return fail(tr("%1 is not a folder; remove it so the helper can keep its journal there.").arg(path));
-        if (st.st_uid != ::geteuid())
-            return fail(
-                tr("%1 belongs to another user; remove it so the helper can keep its journal there.").arg(path));
-    }
+    auto made = PrivateDirectory::ensure(kRoot, clean.mid(kRoot.size()));
+    if (!made)
+        return std::unexpected(made.error());
     return clean;
 }
 
@@ -150,7 +140,10 @@ HelperJournal::~HelperJournal()
 
 Result<std::unique_ptr<HelperJournal>> HelperJournal::create(const QString &dir, const QString &bootId)
 {
-    const QString base = QStringLiteral("%1/journal-%2").arg(dir).arg(::getpid());
+    // A journal kept from a dead helper whose pid this process reuses must not be overwritten.
+    QString base = QStringLiteral("%1/journal-%2").arg(dir).arg(::getpid());
+    for (int n = 1; QFile::exists(base + QStringLiteral(".json")) && n < 1000; ++n)
+        base = QStringLiteral("%1/journal-%2-%3").arg(dir).arg(::getpid()).arg(n);
     bool busy = false;
     const int fd = lockFile(base + QStringLiteral(".lock"), &busy);
     if (fd < 0)
@@ -181,16 +174,25 @@ Result<void> HelperJournal::replace(const QList<JournalEntry> &entries)
     return saved;
 }
 
-Result<void> HelperJournal::save()
+namespace {
+
+QByteArray serialise(const QString &bootId, const QList<JournalEntry> &entries)
 {
     QJsonArray array;
-    for (const JournalEntry &e : m_entries)
+    for (const JournalEntry &e : entries)
         array.append(e.toJson());
     const QJsonObject o{{QStringLiteral("version"), 1},
-                        {QStringLiteral("boot_id"), m_bootId},
+                        {QStringLiteral("boot_id"), bootId},
                         {QStringLiteral("pid"), qint64(::getpid())},
                         {QStringLiteral("entries"), array}};
-    return writeDurably(m_path, QJsonDocument(o).toJson(QJsonDocument::Compact) + '\n');
+    return QJsonDocument(o).toJson(QJsonDocument::Compact) + '\n';
+}
+
+} // namespace
+
+Result<void> HelperJournal::save()
+{
+    return writeDurably(m_path, serialise(m_bootId, m_entries));
 }
 
 void HelperJournal::remove()
@@ -240,6 +242,20 @@ void HelperJournal::discard(Orphan &orphan)
     ::unlink(native(orphan.path).constData());
     ::unlink(native(orphan.path + QStringLiteral(".tmp")).constData());
     ::unlink(native(orphan.lockPath).constData());
+    release(orphan);
+}
+
+Result<void> HelperJournal::keep(Orphan &orphan, const QList<JournalEntry> &entries)
+{
+    auto written = writeDurably(orphan.path, serialise(orphan.bootId, entries));
+    if (written)
+        orphan.entries = entries;
+    release(orphan);
+    return written;
+}
+
+void HelperJournal::release(Orphan &orphan)
+{
     if (orphan.lockFd >= 0)
         ::close(orphan.lockFd);
     orphan.lockFd = -1;

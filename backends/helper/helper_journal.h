@@ -64,8 +64,12 @@ public:
     static QList<Orphan> claimOrphans(const QString &dir);
     // Deletes an orphan's files and releases its lock.
     static void discard(Orphan &orphan);
+    // Rewrites an orphan with the ENTRIES whose rollback failed and releases its lock, so the
+    // next helper tries them again.
+    [[nodiscard]] static Result<void> keep(Orphan &orphan, const QList<JournalEntry> &entries);
 
 private:
+    static void release(Orphan &orphan);
     HelperJournal(QString dir, QString path, QString lockPath, int lockFd, QString bootId);
     Result<void> save();
 

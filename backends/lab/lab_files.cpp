@@ -1,8 +1,8 @@
 #include "lab/lab_files.h"
 
+#include "common/private_directory.h"
+
 #include <QCoreApplication>
-#include <QDir>
-#include <QFile>
 #include <QFileInfo>
 #include <QSaveFile>
 
@@ -10,7 +10,7 @@ namespace tcptune::labfiles {
 
 QString runDirectory()
 {
-    return QStringLiteral("/run/tcptune");
+    return PrivateDirectory::runRoot();
 }
 
 QString labsDirectory()
@@ -18,20 +18,29 @@ QString labsDirectory()
     return runDirectory() + QStringLiteral("/labs");
 }
 
-Result<void> writePublicFile(const QString &path, const QByteArray &data)
+QString cacheDirectory()
 {
-    const QString dir = QFileInfo(path).absolutePath();
-    if (!QDir().mkpath(dir))
-        return fail(QCoreApplication::translate("LabFiles", "Cannot create %1; the lab needs root to record its state.")
-                        .arg(dir));
-    // The helper runs with umask 077; lab records are not secret and `lab status` reads them
-    // without privileges.
-    const auto readable = QFile::ReadOwner | QFile::WriteOwner | QFile::ReadGroup | QFile::ReadOther;
-    QFile::setPermissions(dir, readable | QFile::ExeOwner | QFile::ExeGroup | QFile::ExeOther);
+    return runDirectory() + QStringLiteral("/cache");
+}
+
+Result<void> ensureFolder(const QString &folder)
+{
+    const QString root = runDirectory();
+    if (folder != root && !folder.startsWith(root + QLatin1Char('/')))
+        return fail(QCoreApplication::translate("LabFiles", "Lab records live below %1, not in %2.").arg(root, folder));
+    auto made = PrivateDirectory::ensure(root, folder.mid(root.size()));
+    if (!made)
+        return std::unexpected(made.error());
+    return {};
+}
+
+Result<void> writeRecord(const QString &path, const QByteArray &data)
+{
+    if (auto folder = ensureFolder(QFileInfo(path).absolutePath()); !folder)
+        return folder;
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly) || file.write(data) != data.size() || !file.commit())
         return fail(QCoreApplication::translate("LabFiles", "Cannot write %1: %2").arg(path, file.errorString()));
-    QFile::setPermissions(path, readable);
     return {};
 }
 

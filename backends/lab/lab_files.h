@@ -1,6 +1,7 @@
 #pragma once
 // Where the lab keeps its records: /run/tcptune/labs/ (tmpfs, so a reboot forgets them together
-// with the namespaces they describe). Files are written by tcptune-helper and readable by all.
+// with the namespaces they describe) and its cache (/run/tcptune/cache/). Both folders are
+// root's alone (0700, see PrivateDirectory); the records are written by tcptune-helper.
 
 #include "common/error.h"
 
@@ -9,10 +10,13 @@
 
 namespace tcptune::labfiles {
 
-QString runDirectory();  // /run/tcptune
-QString labsDirectory(); // /run/tcptune/labs
+QString runDirectory();   // /run/tcptune
+QString labsDirectory();  // /run/tcptune/labs
+QString cacheDirectory(); // /run/tcptune/cache
 
-// Writes DATA to PATH atomically, world-readable, creating the directory (mode 0755).
-Result<void> writePublicFile(const QString &path, const QByteArray &data);
+// Makes FOLDER (runDirectory() or a folder below it) private, creating it when missing.
+[[nodiscard]] Result<void> ensureFolder(const QString &folder);
+// Writes DATA to PATH atomically, in its private folder (made by ensureFolder).
+[[nodiscard]] Result<void> writeRecord(const QString &path, const QByteArray &data);
 
 } // namespace tcptune::labfiles

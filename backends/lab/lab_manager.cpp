@@ -88,19 +88,27 @@ LabStatus statusFrom(const QString &labName, const QStringList &present)
     return status;
 }
 
+// Held while a lab is built or removed, so two tcptunes never change one lab at once.
 class LabLock final {
 public:
     explicit LabLock(const QString &labName)
         : m_lock(labfiles::labsDirectory() + QLatin1Char('/') + labName + QStringLiteral(".lock"))
+        , m_labName(labName)
     {
-        QDir().mkpath(labfiles::labsDirectory());
-        m_locked = m_lock.tryLock(30000);
     }
-    bool locked() const { return m_locked; }
+    [[nodiscard]] Result<void> acquire()
+    {
+        if (auto folder = labfiles::ensureFolder(labfiles::labsDirectory()); !folder)
+            return folder;
+        if (!m_lock.tryLock(30000))
+            return fail(
+                LabManager::tr("Another tcptune is changing lab %1; try again when it has finished.").arg(m_labName));
+        return {};
+    }
 
 private:
     QLockFile m_lock;
-    bool m_locked = false;
+    QString m_labName;
 };
 
 QStringList linksOf(const LabLayout &l)
@@ -192,9 +200,8 @@ Result<LabStatus> labUp(const LabSpec &spec, const LabStepExecutor &executor)
     if (auto ok = validateLabName(spec.name); !ok)
         return std::unexpected(ok.error());
     LabLock lock(spec.name);
-    if (!lock.locked())
-        return fail(
-            LabManager::tr("Another tcptune is changing lab %1; try again when it has finished.").arg(spec.name));
+    if (auto locked = lock.acquire(); !locked)
+        return std::unexpected(locked.error());
 
     auto support = qdiscSupport(executor);
     if (!support)
@@ -253,8 +260,8 @@ Result<void> labDown(const QString &labName, const LabStepExecutor &executor)
     if (auto ok = validateLabName(labName); !ok)
         return ok;
     LabLock lock(labName);
-    if (!lock.locked())
-        return fail(LabManager::tr("Another tcptune is changing lab %1; try again when it has finished.").arg(labName));
+    if (auto locked = lock.acquire(); !locked)
+        return locked;
     return removeLab(labName, executor);
 }
 

@@ -73,8 +73,8 @@ Result<LabState> readLabState(const QString &labName)
 
 Result<void> writeLabState(const LabState &state)
 {
-    return labfiles::writePublicFile(labStatePath(state.spec.name),
-                                     QJsonDocument(toJson(state)).toJson(QJsonDocument::Indented));
+    return labfiles::writeRecord(labStatePath(state.spec.name),
+                                 QJsonDocument(toJson(state)).toJson(QJsonDocument::Indented));
 }
 
 void removeLabState(const QString &labName)

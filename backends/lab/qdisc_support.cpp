@@ -16,7 +16,7 @@ namespace {
 
 QString cachePath()
 {
-    return labfiles::runDirectory() + QStringLiteral("/qdiscs.json");
+    return labfiles::cacheDirectory() + QStringLiteral("/qdiscs.json");
 }
 
 // Minimal arguments that make each qdisc valid on its own.
@@ -93,7 +93,8 @@ Result<QdiscSupport> qdiscSupport(const LabStepExecutor &executor)
         return probed;
     QJsonObject o = toJson(*probed);
     o.insert(QStringLiteral("boot_id"), currentBootId());
-    labfiles::writePublicFile(cachePath(), QJsonDocument(o).toJson()); // a cache: failing to write is harmless
+    // A cache: failing to write it only means probing again next time.
+    [[maybe_unused]] const auto written = labfiles::writeRecord(cachePath(), QJsonDocument(o).toJson());
     return probed;
 }
 

@@ -156,7 +156,7 @@ void TestLabCommand::knobsInsideTheLabLeaveTheHostAlone()
 
 void TestLabCommand::delayRefusedWithoutNetem()
 {
-    if (!QFile::exists(QStringLiteral("/run/tcptune/qdiscs.json")))
+    if (!QFile::exists(QStringLiteral("/run/tcptune/cache/qdiscs.json")))
         QVERIFY(runTcptune({"lab", "status"}).exitCode == 0);
     Lab lab(QStringLiteral("t-lab9"));
     const CommandResult probe = lab.up({"--rate", "10mbit"}); // also makes sure the qdiscs are probed

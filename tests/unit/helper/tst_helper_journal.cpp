@@ -10,6 +10,7 @@
 #include <QJsonDocument>
 #include <QTest>
 
+#include <sys/stat.h>
 #include <unistd.h>
 
 using namespace tcptune;
@@ -21,10 +22,14 @@ private Q_SLOTS:
     void cleanupTestCase();
     void refusesFoldersOutsideRunTcptune_data();
     void refusesFoldersOutsideRunTcptune();
+    void refusesFoldersOthersCanWrite_data();
+    void refusesFoldersOthersCanWrite();
     void savesEntriesDurably();
     void liveJournalIsNotAnOrphan();
     void claimsOrphans_data();
     void claimsOrphans();
+    void keptOrphanIsClaimedAgain();
+    void newJournalNeverOverwritesAKeptOne();
     void readsBootId();
 
 private:
@@ -65,6 +70,29 @@ void TestHelperJournal::refusesFoldersOutsideRunTcptune()
     QVERIFY(!checked.has_value());
     QVERIFY(checked.error().message.contains(QLatin1String("/run/tcptune")));
     QVERIFY(!QFile::exists(QStringLiteral("/run/tcptunex")));
+}
+
+void TestHelperJournal::refusesFoldersOthersCanWrite_data()
+{
+    QTest::addColumn<int>("mode");
+    QTest::addRow("world-writable") << 0777;
+    QTest::addRow("group-writable") << 0770;
+    QTest::addRow("sticky like /tmp") << 01777;
+}
+
+void TestHelperJournal::refusesFoldersOthersCanWrite()
+{
+    QFETCH(int, mode);
+    // Anyone who can write there could plant a journal that root would then "restore".
+    const QString open = m_dir + QStringLiteral("/open");
+    QVERIFY(QDir().mkpath(open));
+    QVERIFY(::chmod(QFile::encodeName(open).constData(), mode_t(mode)) == 0);
+    auto checked = HelperJournal::checkedDirectory(open);
+    QVERIFY(!checked.has_value());
+    QVERIFY2(checked.error().message.contains(QLatin1String("writable by other users")),
+             qPrintable(checked.error().message));
+    QVERIFY(HelperJournal::checkedDirectory(open + QStringLiteral("/below")).has_value() == false);
+    QVERIFY(QDir(open).removeRecursively());
 }
 
 void TestHelperJournal::savesEntriesDurably()
@@ -148,6 +176,50 @@ void TestHelperJournal::claimsOrphans()
     HelperJournal::discard(orphans[0]);
     QVERIFY(!QFile::exists(path));
     QVERIFY(HelperJournal::claimOrphans(m_dir).isEmpty());
+}
+
+void TestHelperJournal::keptOrphanIsClaimedAgain()
+{
+    const QString path = m_dir + QStringLiteral("/journal-999999998.json");
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(R"({"version":1,"boot_id":"b","entries":[)"
+               R"({"key":"net.ipv4.tcp_sack","netns":"","old":"1","new":"0"},)"
+               R"({"key":"net.ipv4.tcp_ecn","netns":"tcptune-x","old":"2","new":"1"}]})");
+    file.close();
+    QList<HelperJournal::Orphan> orphans = HelperJournal::claimOrphans(m_dir);
+    QCOMPARE(orphans.size(), 1);
+    // The second entry's rollback failed: it stays for the next helper, and only it.
+    QVERIFY(HelperJournal::keep(orphans[0], {orphans[0].entries[1]}).has_value());
+    QVERIFY(QFile::exists(path));
+    QList<HelperJournal::Orphan> again = HelperJournal::claimOrphans(m_dir);
+    QCOMPARE(again.size(), 1);
+    QCOMPARE(again[0].bootId, QStringLiteral("b"));
+    QCOMPARE(again[0].entries.size(), 1);
+    QCOMPARE(again[0].entries[0].key, QStringLiteral("net.ipv4.tcp_ecn"));
+    HelperJournal::discard(again[0]);
+    QVERIFY(!QFile::exists(path));
+}
+
+void TestHelperJournal::newJournalNeverOverwritesAKeptOne()
+{
+    // A kept journal whose dead helper had the pid this process has now.
+    const QString kept = m_dir + QStringLiteral("/journal-%1.json").arg(::getpid());
+    QFile file(kept);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    const QByteArray content(R"({"version":1,"boot_id":"b","entries":[)"
+                             R"({"key":"net.ipv4.tcp_sack","netns":"","old":"1","new":"0"}]})");
+    file.write(content);
+    file.close();
+    auto journal = HelperJournal::create(m_dir, QStringLiteral("b"));
+    QVERIFY(journal.has_value());
+    QVERIFY((*journal)->path() != kept);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QCOMPARE(file.readAll(), content);
+    file.close();
+    (*journal)->remove();
+    QVERIFY(QFile::remove(kept));
+    QFile::remove(m_dir + QStringLiteral("/journal-%1.lock").arg(::getpid()));
 }
 
 void TestHelperJournal::readsBootId()
