@@ -5,18 +5,21 @@
 
 #include "common/termination_signals.h"
 #include "helper/helper_journal.h"
+#include "helper/helper_line_reader.h"
 #include "helper/helper_operations.h"
 #include "helper/helper_protocol.h"
 #include "helper/helper_service.h"
 #include "lab/lab_helper_operations.h"
 
 #include <QCoreApplication>
+#include <QJsonArray>
 #include <QStringList>
 
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <memory>
 #include <poll.h>
 #include <sys/stat.h>
 #include <syslog.h>
@@ -127,39 +130,81 @@ int refuse(const QString &message, int code)
     return code;
 }
 
-// Splits the byte stream into lines, enforcing the length cap without ever buffering more.
-class LineReader final {
-public:
-    // Feeds DATA; calls onLine for each complete line and onOverlong once per overlong one.
-    template <typename OnLine, typename OnOverlong>
-    void feed(const char *data, size_t size, OnLine onLine, OnOverlong onOverlong)
-    {
-        for (size_t i = 0; i < size; ++i) {
-            const char c = data[i];
-            if (c == '\n') {
-                if (!m_discarding)
-                    onLine(m_buffer);
-                m_buffer.clear();
-                m_discarding = false;
-                continue;
-            }
-            if (m_discarding)
-                continue;
-            m_buffer.append(c);
-            if (m_buffer.size() > helperprotocol::kMaxLineBytes) {
-                onOverlong();
-                m_buffer.clear();
-                m_discarding = true;
-            }
-        }
-    }
-    // At EOF: the unterminated rest, if any.
-    bool hasPartial() const { return !m_buffer.isEmpty() && !m_discarding; }
+// The journal folder checked, orphans of dead helpers rolled back, this helper's journal made.
+Result<std::unique_ptr<HelperService>> openService(const QString &journalDir, int uid)
+{
+    auto dir = HelperJournal::checkedDirectory(journalDir);
+    if (!dir)
+        return std::unexpected(dir.error());
+    const QString bootId = HelperJournal::currentBootId();
+    const QJsonObject recovered = HelperService::recoverOrphans(*dir, bootId, logLine);
+    auto journal = HelperJournal::create(*dir, bootId);
+    if (!journal)
+        return std::unexpected(journal.error());
+    auto service = std::make_unique<HelperService>(std::move(*journal), uid, logLine);
+    service->setRecovered(recovered);
+    return service;
+}
 
-private:
-    QByteArray m_buffer;
-    bool m_discarding = false;
-};
+// One request line in, one reply line out. False when stdout is gone.
+bool answer(const HelperOperations &ops, const QByteArray &line)
+{
+    if (line.trimmed().isEmpty())
+        return true;
+    QJsonValue id;
+    auto request = helperprotocol::parseRequest(line, &id);
+    if (!request)
+        return writeAll(helperprotocol::errorReply(id, request.error().message));
+    auto result = ops.dispatch(request->op, request->params);
+    return writeAll(result ? helperprotocol::okReply(request->id, *result)
+                           : helperprotocol::errorReply(request->id, result.error().message));
+}
+
+// Serves requests until stdin ends, stdout breaks or a stop signal arrives (STOP_SIGNALS may be
+// null: no descriptor was left for them); returns why it ended.
+QString serve(const HelperOperations &ops, TerminationSignals *stopSignals)
+{
+    const int signalFd = stopSignals ? stopSignals->fd() : -1;
+    HelperLineReader reader(helperprotocol::kMaxLineBytes);
+    bool open = true;
+    QString why = QStringLiteral("stdin closed");
+    const auto onLine = [&](const QByteArray &line) {
+        if (!answer(ops, line)) {
+            open = false;
+            why = QStringLiteral("stdout closed");
+        }
+    };
+    const auto onOverlong = [&] {
+        open = open && writeAll(helperprotocol::errorReply(
+                           QJsonValue(), TcptuneHelper::tr("Request line longer than %1 bytes; it is ignored.")
+                                             .arg(helperprotocol::kMaxLineBytes)));
+    };
+    char chunk[8192];
+    while (open) {
+        pollfd fds[2] = {{STDIN_FILENO, POLLIN, 0}, {signalFd, POLLIN, 0}};
+        if (::poll(fds, signalFd >= 0 ? 2 : 1, -1) < 0) {
+            if (errno == EINTR)
+                continue;
+            return QStringLiteral("poll failed");
+        }
+        if (signalFd >= 0 && (fds[1].revents & POLLIN))
+            return QStringLiteral("signal %1").arg(stopSignals->take());
+        if ((fds[0].revents & (POLLIN | POLLHUP | POLLERR)) == 0)
+            continue;
+        const ssize_t n = ::read(STDIN_FILENO, chunk, sizeof chunk);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0) {
+            if (reader.hasPartial())
+                writeAll(helperprotocol::errorReply(
+                    QJsonValue(),
+                    TcptuneHelper::tr("Input ended in the middle of a request (no newline); it is ignored.")));
+            break;
+        }
+        reader.feed(chunk, size_t(n), onLine, onOverlong);
+    }
+    return why;
+}
 
 } // namespace
 
@@ -170,7 +215,6 @@ int main(int argc, char **argv)
     // Termination signals arrive through a descriptor, so a rollback never races a request.
     // Without it (no descriptors left), the signals end the helper rather than be lost.
     auto stopSignals = TerminationSignals::install();
-    const int signalFd = stopSignals ? (*stopSignals)->fd() : -1;
 
     const Arguments args = parseArguments(argc, argv);
     if (!args.problem.isEmpty())
@@ -184,87 +228,24 @@ int main(int argc, char **argv)
             TcptuneHelper::tr("tcptune-helper must run as root: start it through tcptune, which uses pkexec or "
                               "'sudo -n', or run tcptune as root."),
             126);
-
     ::openlog("tcptune-helper", LOG_PID, LOG_AUTHPRIV);
-
-    auto dir = HelperJournal::checkedDirectory(args.journalDir);
-    if (!dir)
-        return refuse(dir.error().message, 1);
-    const QString bootId = HelperJournal::currentBootId();
-    const QJsonObject recovered = HelperService::recoverOrphans(*dir, bootId, logLine);
-    auto journal = HelperJournal::create(*dir, bootId);
-    if (!journal)
-        return refuse(journal.error().message, 1);
-
-    HelperService service(std::move(*journal), uid, logLine);
-    service.setRecovered(recovered);
+    auto service = openService(args.journalDir, uid);
+    if (!service)
+        return refuse(service.error().message, 1);
     HelperOperations ops;
-    service.addOperations(ops);
+    (*service)->addOperations(ops);
     addLabOperations(ops); // lab_up, lab_down, lab_status: see backends/lab
     logLine(LOG_INFO, QStringLiteral("started for uid %1").arg(uid));
 
-    LineReader reader;
-    bool open = true;
-    QString why = QStringLiteral("stdin closed");
-    const auto handleLine = [&](const QByteArray &line) {
-        if (line.trimmed().isEmpty())
-            return;
-        QJsonValue id;
-        auto request = helperprotocol::parseRequest(line, &id);
-        const QByteArray reply = [&] {
-            if (!request)
-                return helperprotocol::errorReply(id, request.error().message);
-            auto result = ops.dispatch(request->op, request->params);
-            return result ? helperprotocol::okReply(request->id, *result)
-                          : helperprotocol::errorReply(request->id, result.error().message);
-        }();
-        if (!writeAll(reply)) {
-            open = false;
-            why = QStringLiteral("stdout closed");
-        }
-    };
-    const auto handleOverlong = [&] {
-        if (!writeAll(helperprotocol::errorReply(QJsonValue(),
-                                                 TcptuneHelper::tr("Request line longer than %1 bytes; it is ignored.")
-                                                     .arg(helperprotocol::kMaxLineBytes))))
-            open = false;
-    };
+    const QString why = serve(ops, stopSignals ? stopSignals->get() : nullptr);
 
-    char chunk[8192];
-    while (open) {
-        pollfd fds[2] = {{STDIN_FILENO, POLLIN, 0}, {signalFd, POLLIN, 0}};
-        if (::poll(fds, signalFd >= 0 ? 2 : 1, -1) < 0) {
-            if (errno == EINTR)
-                continue;
-            why = QStringLiteral("poll failed");
-            break;
-        }
-        if (signalFd >= 0 && (fds[1].revents & POLLIN)) {
-            why = QStringLiteral("signal %1").arg((*stopSignals)->take());
-            break;
-        }
-        if (fds[0].revents & (POLLIN | POLLHUP | POLLERR)) {
-            const ssize_t n = ::read(STDIN_FILENO, chunk, sizeof chunk);
-            if (n < 0 && errno == EINTR)
-                continue;
-            if (n <= 0) {
-                if (reader.hasPartial())
-                    writeAll(helperprotocol::errorReply(
-                        QJsonValue(),
-                        TcptuneHelper::tr("Input ended in the middle of a request (no newline); it is ignored.")));
-                break;
-            }
-            reader.feed(chunk, size_t(n), handleLine, handleOverlong);
-        }
-    }
-
-    const QJsonObject report = service.rollbackAll();
+    const QJsonObject report = (*service)->rollbackAll();
     const int restored = int(report.value(QStringLiteral("restored")).toArray().size());
     const int warnings = int(report.value(QStringLiteral("warnings")).toArray().size());
     logLine(
         LOG_INFO,
         QStringLiteral("exiting (%1): %2 change(s) rolled back, %3 warning(s)").arg(why).arg(restored).arg(warnings));
-    service.removeJournalIfEmpty();
+    (*service)->removeJournalIfEmpty();
     ::closelog();
     return 0;
 }
