@@ -4111,4 +4111,88 @@ Optionen:
         <translation>Last, %1: %2</translation>
     </message>
 </context>
+    <context>
+        <name>CoreFeatureConfirmation</name>
+        <message>
+            <source>Turn off a core TCP feature on this host?</source>
+            <translation>Eine TCP-Kernfunktion auf diesem Host abschalten?</translation>
+        </message>
+        <message>
+            <source>%1 = %2 turns a core TCP feature off for every new TCP connection of this machine, ssh and the rest included, until it is restored.
+
+Do it?</source>
+            <translation>%1 = %2 schaltet eine TCP-Kernfunktion für jede neue TCP-Verbindung dieses Rechners ab, ssh und alle anderen eingeschlossen, bis sie wiederhergestellt ist.
+
+Trotzdem ausführen?</translation>
+        </message>
+    </context>
+    <context>
+        <name>HelperProtocol</name>
+        <message>
+            <source>Parameter &quot;%1&quot; must be true or false.</source>
+            <translation>Parameter &quot;%1&quot; muss true oder false sein.</translation>
+        </message>
+    </context>
+    <context>
+        <name>HelperService</name>
+        <message>
+            <source>%1 change(s) in %2 could not be rolled back; they stay in the journal for the next attempt (&apos;tcptune knobs restore&apos; or the next start of the helper).</source>
+            <translation>%1 Änderung(en) in %2 konnten nicht zurückgenommen werden; sie bleiben für den nächsten Versuch im Journal (&apos;tcptune knobs restore&apos; oder der nächste Start des Helfers).</translation>
+        </message>
+        <message>
+            <source>%1 = %2 on the host turns a core TCP feature off (%3) for every new connection of this machine, ssh included. It is only done with an explicit confirmation: &apos;tcptune knobs set --force&apos;, or Yes to the Knobs panel&apos;s question.</source>
+            <translation>%1 = %2 auf dem Host schaltet eine TCP-Kernfunktion ab (%3), für jede neue Verbindung dieses Rechners, ssh eingeschlossen. Das geschieht nur mit ausdrücklicher Bestätigung: &apos;tcptune knobs set --force&apos; oder Ja auf die Frage der Knopf-Ansicht.</translation>
+        </message>
+    </context>
+    <context>
+        <name>KnobsSetCommand</name>
+        <message>
+            <source>Usage: tcptune knobs set KEY=VALUE... [--netns NAME] [--force] -- COMMAND [ARGS]
+Applies the knobs through tcptune-helper, runs COMMAND, then restores every knob and exits with COMMAND&apos;s status.
+  --netns NAME  change the knobs inside lab namespace NAME (per-namespace knobs only)
+  --force       confirm turning a core TCP feature off on the host (tcp_sack, tcp_timestamps or tcp_window_scaling = 0 affects every new connection of the machine)
+Example: tcptune knobs set net.ipv4.tcp_autocorking=0 -- iperf3 -c 127.0.0.1
+</source>
+            <translation>Aufruf: tcptune knobs set SCHLÜSSEL=WERT... [--netns NAME] [--force] -- BEFEHL [ARGUMENTE]
+Setzt die Knöpfe über tcptune-helper, führt BEFEHL aus, setzt dann jeden Knopf zurück und endet mit dem Status von BEFEHL.
+  --netns NAME  die Knöpfe im Labor-Namensraum NAME ändern (nur Knöpfe je Namensraum)
+  --force       bestätigt das Abschalten einer TCP-Kernfunktion auf dem Host (tcp_sack, tcp_timestamps oder tcp_window_scaling = 0 betrifft jede neue Verbindung des Rechners)
+Beispiel: tcptune knobs set net.ipv4.tcp_autocorking=0 -- iperf3 -c 127.0.0.1
+</translation>
+        </message>
+    </context>
+    <context>
+        <name>LabFiles</name>
+        <message>
+            <source>Lab records live below %1, not in %2.</source>
+            <translation>Labor-Aufzeichnungen liegen unterhalb von %1, nicht in %2.</translation>
+        </message>
+    </context>
+    <context>
+        <name>PrivateDirectory</name>
+        <message>
+            <source>&apos;%1&apos; is not a folder name below %2.</source>
+            <translation>&apos;%1&apos; ist kein Ordnername unterhalb von %2.</translation>
+        </message>
+        <message>
+            <source>Cannot create the folder %1: %2.</source>
+            <translation>Der Ordner %1 kann nicht angelegt werden: %2.</translation>
+        </message>
+        <message>
+            <source>%1 is not a folder (or a symbolic link); remove it so tcptune can keep its private files there.</source>
+            <translation>%1 ist kein Ordner (oder ein symbolischer Link); entfernen Sie ihn, damit tcptune dort seine privaten Dateien ablegen kann.</translation>
+        </message>
+        <message>
+            <source>%1 belongs to another user; remove it so tcptune can keep its private files there.</source>
+            <translation>%1 gehört einem anderen Benutzer; entfernen Sie ihn, damit tcptune dort seine privaten Dateien ablegen kann.</translation>
+        </message>
+        <message>
+            <source>%1 is writable by other users (mode %2), so files in it cannot be trusted; remove it (tcptune creates it again, private to its owner).</source>
+            <translation>%1 ist für andere Benutzer beschreibbar (Modus %2), Dateien darin sind also nicht vertrauenswürdig; entfernen Sie ihn (tcptune legt ihn neu an, nur für seinen Besitzer).</translation>
+        </message>
+        <message>
+            <source>Cannot make %1 private: %2.</source>
+            <translation>%1 kann nicht privat gemacht werden: %2.</translation>
+        </message>
+    </context>
 </TS>

@@ -15,7 +15,8 @@ namespace tcptune::netns {
 
 bool isTcptuneName(const QString &name)
 {
-    static const QRegularExpression valid(QStringLiteral("^tcptune-[A-Za-z0-9_-]{1,24}$"));
+    static const QRegularExpression valid(
+        QRegularExpression::anchoredPattern(QStringLiteral("tcptune-[A-Za-z0-9_-]{1,24}")));
     return valid.match(name).hasMatch();
 }
 

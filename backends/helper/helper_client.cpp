@@ -311,11 +311,13 @@ Result<QString> HelperClient::get(const QString &key, const QString &netns)
     return reply->value(QStringLiteral("value")).toString();
 }
 
-Result<KnobChange> HelperClient::set(const QString &key, const QString &value, const QString &netns)
+Result<KnobChange> HelperClient::set(const QString &key, const QString &value, const QString &netns, bool confirmed)
 {
     QJsonObject params{{QStringLiteral("key"), key}, {QStringLiteral("value"), value}};
     if (!netns.isEmpty())
         params.insert(QStringLiteral("netns"), netns);
+    if (confirmed)
+        params.insert(QStringLiteral("confirm"), true);
     auto reply = request(QStringLiteral("set"), params);
     if (!reply)
         return std::unexpected(reply.error());

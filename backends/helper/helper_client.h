@@ -64,8 +64,10 @@ public:
 
     // Current value of KEY (canonical form), in NETNS (empty: host).
     Result<QString> get(const QString &key, const QString &netns = {});
-    // Writes VALUE (parsed and checked by the helper) and journals the change.
-    Result<KnobChange> set(const QString &key, const QString &value, const QString &netns = {});
+    // Writes VALUE (parsed and checked by the helper) and journals the change. CONFIRMED: the
+    // user explicitly agreed to turn a core TCP feature off on the host (tcp_sack=0, ...), which
+    // the helper refuses otherwise.
+    Result<KnobChange> set(const QString &key, const QString &value, const QString &netns = {}, bool confirmed = false);
     // Every catalogue sysctl readable in NETNS (globals from the host).
     Result<KnobSnapshot> snapshot(const QString &netns = {});
     // Rolls back every change this helper made (keys changed by someone else are skipped).

@@ -116,9 +116,9 @@ Result<QString> HelperConnection::get(const QString &key, const QString &netns)
     return call<QString>([&](HelperClient &c) { return c.get(key, netns); });
 }
 
-Result<KnobChange> HelperConnection::set(const QString &key, const QString &value, const QString &netns)
+Result<KnobChange> HelperConnection::set(const QString &key, const QString &value, const QString &netns, bool confirmed)
 {
-    return call<KnobChange>([&](HelperClient &c) { return c.set(key, value, netns); });
+    return call<KnobChange>([&](HelperClient &c) { return c.set(key, value, netns, confirmed); });
 }
 
 Result<KnobSnapshot> HelperConnection::snapshot(const QString &netns)

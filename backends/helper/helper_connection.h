@@ -37,7 +37,8 @@ public:
     // The helper's operations, as HelperClient has them. Blocking.
     [[nodiscard]] Result<QJsonObject> request(const QString &op, const QJsonObject &params = {}, int timeoutMs = 10000);
     [[nodiscard]] Result<QString> get(const QString &key, const QString &netns = {});
-    [[nodiscard]] Result<KnobChange> set(const QString &key, const QString &value, const QString &netns = {});
+    [[nodiscard]] Result<KnobChange> set(const QString &key, const QString &value, const QString &netns = {},
+                                         bool confirmed = false);
     [[nodiscard]] Result<KnobSnapshot> snapshot(const QString &netns = {});
     [[nodiscard]] Result<QList<KnobChange>> journal();
     // Rolls back every change the helper has made, whoever asked for it.

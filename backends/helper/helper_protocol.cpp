@@ -128,4 +128,14 @@ Result<QString> stringParam(const QJsonObject &params, const QString &name, bool
     return v.toString();
 }
 
+Result<bool> boolParam(const QJsonObject &params, const QString &name)
+{
+    const QJsonValue v = params.value(name);
+    if (v.isUndefined() || v.isNull())
+        return false;
+    if (!v.isBool())
+        return fail(HelperProtocol::tr("Parameter \"%1\" must be true or false.").arg(name));
+    return v.toBool();
+}
+
 } // namespace tcptune::helperprotocol

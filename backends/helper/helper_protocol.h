@@ -46,5 +46,7 @@ Result<Reply> parseReply(const QByteArray &line);
 
 // The string parameter NAME of PARAMS: an error when missing or not a string.
 Result<QString> stringParam(const QJsonObject &params, const QString &name, bool required = true);
+// The optional boolean parameter NAME (false when absent): an error when it is not a boolean.
+Result<bool> boolParam(const QJsonObject &params, const QString &name);
 
 } // namespace tcptune::helperprotocol

@@ -108,6 +108,22 @@ QList<JournalEntry> rollbackEntries(const QList<JournalEntry> &entries, QJsonArr
     return kept;
 }
 
+// A rollback that failed (a module gone, a namespace busy) may work later: the entries stay in
+// the orphan's journal for the next helper (when even rewriting it fails, the whole old journal
+// stays, and entries already restored are found already back next time).
+void keepForNextAttempt(HelperJournal::Orphan &orphan, const QList<JournalEntry> &failed, QJsonArray *warnings)
+{
+    if (auto kept = HelperJournal::keep(orphan, failed); !kept) {
+        warnings->append(kept.error().message);
+        return;
+    }
+    warnings->append(
+        HelperService::tr("%1 change(s) in %2 could not be rolled back; they stay in the journal for the next attempt "
+                          "('tcptune knobs restore' or the next start of the helper).")
+            .arg(failed.size())
+            .arg(orphan.path));
+}
+
 QJsonObject rollbackReport(const QJsonArray &restored, const QJsonArray &warnings)
 {
     return {{QStringLiteral("restored"), restored}, {QStringLiteral("warnings"), warnings}};
@@ -135,7 +151,12 @@ QJsonObject HelperService::recoverOrphans(const QString &dir, const QString &boo
             if (!orphan.entries.isEmpty())
                 warnings.append(tr("Journal %1 is from an earlier boot; dropped.").arg(orphan.path));
         } else {
-            rollbackEntries(orphan.entries, &restored, &warnings, logger, QStringLiteral("recovery"));
+            const QList<JournalEntry> failed =
+                rollbackEntries(orphan.entries, &restored, &warnings, logger, QStringLiteral("recovery"));
+            if (!failed.isEmpty()) {
+                keepForNextAttempt(orphan, failed, &warnings);
+                continue;
+            }
         }
         HelperJournal::discard(orphan);
     }
@@ -200,70 +221,115 @@ Result<QJsonObject> HelperService::get(const QJsonObject &params) const
         {QStringLiteral("key"), *key}, {QStringLiteral("netns"), *netns}, {QStringLiteral("value"), *value}};
 }
 
-Result<QJsonObject> HelperService::set(const QJsonObject &params)
+// A `set` request, checked: the knob, the namespace, the value as typed and the confirmation.
+struct SetRequest {
+    QString key;
+    const KnobInfo *knob = nullptr;
+    QString netns;
+    QString input;
+    bool confirmed = false;
+};
+
+namespace {
+
+Result<SetRequest> parseSetRequest(const QJsonObject &params)
 {
+    SetRequest r;
     auto key = helperprotocol::stringParam(params, QStringLiteral("key"));
     if (!key)
         return std::unexpected(key.error());
+    r.key = *key;
     const QJsonValue rawValue = params.value(QStringLiteral("value"));
-    QString input;
     if (rawValue.isString())
-        input = rawValue.toString();
+        r.input = rawValue.toString();
     else if (rawValue.isDouble() && rawValue.toDouble() == double(rawValue.toInteger()))
-        input = QString::number(rawValue.toInteger());
+        r.input = QString::number(rawValue.toInteger());
     else
-        return fail(tr("Parameter \"value\" must be a string such as \"262144\" or \"cubic\"."));
+        return fail(HelperService::tr("Parameter \"value\" must be a string such as \"262144\" or \"cubic\"."));
     auto netns = helperprotocol::stringParam(params, QStringLiteral("netns"), false);
     if (!netns)
         return std::unexpected(netns.error());
-    auto knob = sysctlwriter::knobFor(*key);
+    r.netns = *netns;
+    auto confirmed = helperprotocol::boolParam(params, QStringLiteral("confirm"));
+    if (!confirmed)
+        return std::unexpected(confirmed.error());
+    r.confirmed = *confirmed;
+    auto knob = sysctlwriter::knobFor(r.key);
     if (!knob)
         return std::unexpected(knob.error());
-    if (auto scope = sysctlwriter::checkScope(**knob, *netns); !scope)
+    r.knob = *knob;
+    if (auto scope = sysctlwriter::checkScope(*r.knob, r.netns); !scope)
         return std::unexpected(scope.error());
+    return r;
+}
 
+// Turning SACK, window scaling or timestamps off on the host changes every new connection of
+// the machine (ssh included): only on explicit request.
+Result<void> checkConfirmation(const SetRequest &r, const QString &canonical)
+{
+    if (!r.netns.isEmpty() || r.confirmed || !knobvalue::disablesCoreFeature(*r.knob, canonical))
+        return {};
+    return fail(
+        HelperService::tr("%1 = %2 on the host turns a core TCP feature off (%3) for every new connection of this "
+                          "machine, ssh included. It is only done with an explicit confirmation: 'tcptune knobs set "
+                          "--force', or Yes to the Knobs panel's question.")
+            .arg(r.key, canonical, r.knob->description));
+}
+
+} // namespace
+
+Result<JournalEntry> HelperService::applyHere(const SetRequest &r)
+{
+    auto value = sysctlwriter::parseForKernel(*r.knob, r.input);
+    if (!value)
+        return std::unexpected(value.error());
+    if (auto confirmed = checkConfirmation(r, *value); !confirmed)
+        return std::unexpected(confirmed.error());
+    auto current = sysctlwriter::read(*r.knob);
+    if (!current)
+        return std::unexpected(current.error());
+    QList<JournalEntry> entries = m_journal->entries();
+    const int index = m_journal->indexOf(r.key, r.netns);
+    if (index < 0 && knobvalue::sameValue(*current, *value))
+        return JournalEntry{r.key, r.netns, *current, *current}; // nothing to change or undo
+    if (index < 0)
+        entries.append(JournalEntry{r.key, r.netns, *current, *value});
+    else
+        entries[index].newValue = *value; // the first change's old value stays the one to restore
+    const QList<JournalEntry> before = m_journal->entries();
+    if (auto saved = m_journal->replace(entries); !saved)
+        return std::unexpected(saved.error());
+    if (auto written = sysctlwriter::write(*r.knob, *value); !written) {
+        [[maybe_unused]] const auto undone = m_journal->replace(before);
+        return std::unexpected(written.error());
+    }
+    auto after = sysctlwriter::read(*r.knob);
+    if (!after)
+        return std::unexpected(after.error());
+    const int at = m_journal->indexOf(r.key, r.netns);
+    entries[at].newValue = *after;
+    [[maybe_unused]] const auto saved = m_journal->replace(entries);
+    if (!knobvalue::sameValue(*after, *value))
+        return fail(tr("%1 reads %2 after writing %3: the kernel adjusted it. 'restore' puts back %4.")
+                        .arg(r.key, *after, *value, entries[at].oldValue));
+    return JournalEntry{r.key, r.netns, *current, *after};
+}
+
+Result<QJsonObject> HelperService::set(const QJsonObject &params)
+{
+    auto request = parseSetRequest(params);
+    if (!request)
+        return std::unexpected(request.error());
     // Parsing (the kernel's enum list), the write-ahead journal, the write and the read-back all
     // happen inside the namespace, so they see the same kernel state.
-    auto result = inNamespace<JournalEntry>(*netns, [&]() -> Result<JournalEntry> {
-        auto value = sysctlwriter::parseForKernel(**knob, input);
-        if (!value)
-            return std::unexpected(value.error());
-        auto current = sysctlwriter::read(**knob);
-        if (!current)
-            return std::unexpected(current.error());
-        QList<JournalEntry> entries = m_journal->entries();
-        const int index = m_journal->indexOf(*key, *netns);
-        if (index < 0 && knobvalue::sameValue(*current, *value))
-            return JournalEntry{*key, *netns, *current, *current}; // nothing to change or undo
-        if (index < 0)
-            entries.append(JournalEntry{*key, *netns, *current, *value});
-        else
-            entries[index].newValue = *value; // the first change's old value stays the one to restore
-        const QList<JournalEntry> before = m_journal->entries();
-        if (auto saved = m_journal->replace(entries); !saved)
-            return std::unexpected(saved.error());
-        if (auto written = sysctlwriter::write(**knob, *value); !written) {
-            m_journal->replace(before);
-            return std::unexpected(written.error());
-        }
-        auto after = sysctlwriter::read(**knob);
-        if (!after)
-            return std::unexpected(after.error());
-        const int at = m_journal->indexOf(*key, *netns);
-        entries[at].newValue = *after;
-        m_journal->replace(entries);
-        if (!knobvalue::sameValue(*after, *value))
-            return fail(tr("%1 reads %2 after writing %3: the kernel adjusted it. 'restore' puts back %4.")
-                            .arg(*key, *after, *value, entries[at].oldValue));
-        return JournalEntry{*key, *netns, *current, *after};
-    });
+    auto result = inNamespace<JournalEntry>(request->netns, [&] { return applyHere(*request); });
     if (!result)
         return std::unexpected(result.error());
     if (m_logger && result->oldValue != result->newValue)
         m_logger(LOG_NOTICE, QStringLiteral("uid %1 set %2 (%3): %4 -> %5")
                                  .arg(m_uid)
-                                 .arg(*key, where(*netns), result->oldValue, result->newValue));
-    const int index = m_journal->indexOf(*key, *netns);
+                                 .arg(request->key, where(request->netns), result->oldValue, result->newValue));
+    const int index = m_journal->indexOf(request->key, request->netns);
     QJsonObject reply = result->toJson();
     reply.insert(QStringLiteral("original"), index >= 0 ? m_journal->entries()[index].oldValue : result->oldValue);
     return reply;

@@ -16,6 +16,8 @@
 
 namespace tcptune {
 
+struct SetRequest;
+
 class HelperService final {
     Q_DECLARE_TR_FUNCTIONS(HelperService)
 public:
@@ -44,6 +46,9 @@ public:
     Result<QJsonObject> journal(const QJsonObject &params) const;
 
 private:
+    // Journals and writes one checked change in the calling thread's namespace.
+    Result<JournalEntry> applyHere(const SetRequest &request);
+
     std::unique_ptr<HelperJournal> m_journal;
     int m_uid;
     Logger m_logger;

@@ -75,7 +75,8 @@ Result<QString> parseForKernel(const KnobInfo &knob, const QString &input)
 Result<void> write(const KnobInfo &knob, const QString &canonical)
 {
     // Belt and braces: the entry must be the catalogue's own and its path a plain /proc/sys/net file.
-    static const QRegularExpression plainPath(QStringLiteral("^/proc/sys/net(/[A-Za-z0-9_]+)+$"));
+    static const QRegularExpression plainPath(
+        QRegularExpression::anchoredPattern(QStringLiteral("/proc/sys/net(/[A-Za-z0-9_]+)+")));
     const QString path = knob.procPath();
     const KnobInfo *listed = KnobCatalogue::instance().find(knob.key);
     if (!listed || listed->kind != KnobKind::Sysctl || !plainPath.match(path).hasMatch())

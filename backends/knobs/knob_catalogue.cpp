@@ -10,6 +10,18 @@ namespace {
 
 constexpr std::int64_t kIntMax = std::numeric_limits<int>::max();
 constexpr std::int64_t kUIntMax = std::numeric_limits<unsigned int>::max();
+// Host-wide ceilings that keep the machine usable: every socket without its own buffer size
+// gets *_default (so a few MiB are plenty), any local program may ask for *_max (the kernel
+// doubles it), and the input backlog is per CPU.
+constexpr std::int64_t kHostDefaultBufferMax = 16LL << 20;
+constexpr std::int64_t kHostBufferMax = 512LL << 20;
+constexpr std::int64_t kHostBacklogMax = 262144;
+
+KnobInfo coreFeature(KnobInfo k)
+{
+    k.coreFeature = true;
+    return k;
+}
 
 KnobInfo boolKnob(QString key, QString def, QString description, QString story, bool perNetns = true)
 {
@@ -101,10 +113,10 @@ KnobCatalogue::KnobCatalogue()
                 "Unsent bytes above which a socket stops being writable", "1"),
         boolKnob("net.ipv4.tcp_moderate_rcvbuf", "1", "Receive buffer autotuning", "2"),
         boolKnob("net.ipv4.tcp_slow_start_after_idle", "1", "Fall back to slow start after an idle period", "1"),
-        intKnob("net.ipv4.tcp_timestamps", Unit::None, 0, 2, "1",
-                "TCP timestamps (0 off, 1 on with random offset, 2 on without)", ""),
-        boolKnob("net.ipv4.tcp_sack", "1", "Selective acknowledgements", ""),
-        boolKnob("net.ipv4.tcp_window_scaling", "1", "Window scaling for windows above 64 KB", "5"),
+        coreFeature(intKnob("net.ipv4.tcp_timestamps", Unit::None, 0, 2, "1",
+                            "TCP timestamps (0 off, 1 on with random offset, 2 on without)", "")),
+        coreFeature(boolKnob("net.ipv4.tcp_sack", "1", "Selective acknowledgements", "")),
+        coreFeature(boolKnob("net.ipv4.tcp_window_scaling", "1", "Window scaling for windows above 64 KB", "5")),
         intKnob("net.ipv4.tcp_ecn", Unit::None, 0, 2, "2",
                 "Explicit congestion notification (0 off, 1 request, 2 accept only)", ""),
         intKnob("net.ipv4.tcp_mtu_probing", Unit::None, 0, 2, "0",
@@ -118,16 +130,18 @@ KnobCatalogue::KnobCatalogue()
         intKnob("net.ipv4.tcp_tso_win_divisor", Unit::None, 1, 255, "3",
                 "Fraction of the congestion window one TSO frame may use", "3"),
         boolKnob("net.ipv4.tcp_no_metrics_save", "0", "Do not cache metrics of closed connections", "2"),
-        intKnob("net.core.wmem_max", Unit::Bytes, 4608, kIntMax, "212992", "Upper limit of SO_SNDBUF", "2,5", false),
-        intKnob("net.core.rmem_max", Unit::Bytes, 2304, kIntMax, "212992", "Upper limit of SO_RCVBUF", "2", false),
-        intKnob("net.core.wmem_default", Unit::Bytes, 4608, kIntMax, "212992",
+        intKnob("net.core.wmem_max", Unit::Bytes, 4608, kHostBufferMax, "212992", "Upper limit of SO_SNDBUF", "2,5",
+                false),
+        intKnob("net.core.rmem_max", Unit::Bytes, 2304, kHostBufferMax, "212992", "Upper limit of SO_RCVBUF", "2",
+                false),
+        intKnob("net.core.wmem_default", Unit::Bytes, 4608, kHostDefaultBufferMax, "212992",
                 "Send buffer of non-TCP sockets without SO_SNDBUF", "2", false),
-        intKnob("net.core.rmem_default", Unit::Bytes, 2304, kIntMax, "212992",
+        intKnob("net.core.rmem_default", Unit::Bytes, 2304, kHostDefaultBufferMax, "212992",
                 "Receive buffer of non-TCP sockets without SO_RCVBUF", "2", false),
         enumKnob("net.core.default_qdisc",
                  {"pfifo_fast", "pfifo", "bfifo", "fq", "fq_codel", "sfq", "cake", "codel", "tbf", "htb", "noqueue"},
                  QString(), "pfifo_fast", "Queueing discipline given to new network devices", "3", false),
-        intKnob("net.core.netdev_max_backlog", Unit::Packets, 1, kIntMax, "1000",
+        intKnob("net.core.netdev_max_backlog", Unit::Packets, 1, kHostBacklogMax, "1000",
                 "Packets queued on input when the CPU is slower than the NIC", "3", false),
     };
 
@@ -188,7 +202,8 @@ const KnobInfo *KnobCatalogue::find(const QString &key) const
 
 Result<const KnobInfo *> KnobCatalogue::lookup(const QString &key) const
 {
-    static const QRegularExpression keyShape(QStringLiteral("^[A-Za-z0-9_]+(\\.[A-Za-z0-9_]+)+$"));
+    static const QRegularExpression keyShape(
+        QRegularExpression::anchoredPattern(QStringLiteral("[A-Za-z0-9_]+(\\.[A-Za-z0-9_]+)+")));
     if (key.isEmpty())
         return fail(
             QCoreApplication::translate("KnobCatalogue", "Empty knob name; 'tcptune knobs' lists the known ones."));

@@ -42,8 +42,11 @@ struct KnobInfo {
     QString enumSource;     // Enum: /proc/sys file listing the values the kernel offers
     QString defaultValue;   // the kernel's default (empty where it depends on the build)
     bool perNetns = true;   // false for net.core.* globals
-    QString description;    // one line, untranslated source text (tr() at display)
-    QString story;          // the story in docs/stories.md it matters for, e.g. "1"
+    // Setting it to 0 on the host turns a core TCP feature off for every new connection of the
+    // machine (SACK, window scaling, timestamps): the helper asks for an explicit confirmation.
+    bool coreFeature = false;
+    QString description; // one line, untranslated source text (tr() at display)
+    QString story;       // the story in docs/stories.md it matters for, e.g. "1"
 
     // /proc/sys path of a sysctl, built from the key; empty for other kinds.
     QString procPath() const;

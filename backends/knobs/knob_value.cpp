@@ -166,7 +166,8 @@ QStringList allowedValues(const KnobInfo &knob)
 
 Result<std::int64_t> parseInteger(const QString &input, Unit unit)
 {
-    static const QRegularExpression shape(QStringLiteral("^([+-]?[0-9]+(?:\\.[0-9]+)?)\\s*([A-Za-z/%]*)$"));
+    static const QRegularExpression shape(
+        QRegularExpression::anchoredPattern(QStringLiteral("([+-]?[0-9]+(?:\\.[0-9]+)?)\\s*([A-Za-z/%]*)")));
     const QString text = input.trimmed();
     const auto m = shape.match(text);
     if (!m.hasMatch())
@@ -273,6 +274,11 @@ QString formatHuman(const KnobInfo &knob, const QString &canonical)
 bool sameValue(const QString &a, const QString &b)
 {
     return procsys::normalise(a) == procsys::normalise(b);
+}
+
+bool disablesCoreFeature(const KnobInfo &knob, const QString &canonical)
+{
+    return knob.coreFeature && canonical.trimmed() == QLatin1String("0");
 }
 
 } // namespace tcptune::knobvalue

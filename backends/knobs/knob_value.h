@@ -35,4 +35,8 @@ QString formatInteger(std::int64_t value, Unit unit);
 // Whether two texts denote the same value (whitespace folded).
 bool sameValue(const QString &a, const QString &b);
 
+// True when CANONICAL turns off the core TCP feature KNOB stands for (tcp_sack, tcp_timestamps,
+// tcp_window_scaling = 0). On the host that needs an explicit confirmation.
+bool disablesCoreFeature(const KnobInfo &knob, const QString &canonical);
+
 } // namespace tcptune::knobvalue

@@ -24,7 +24,8 @@ QString topologyName(LabTopology topology)
 
 Result<void> validateLabName(const QString &name)
 {
-    static const QRegularExpression valid(QStringLiteral("^[A-Za-z0-9][A-Za-z0-9_-]{0,16}$"));
+    static const QRegularExpression valid(
+        QRegularExpression::anchoredPattern(QStringLiteral("[A-Za-z0-9][A-Za-z0-9_-]{0,16}")));
     if (!valid.match(name).hasMatch())
         return fail(
             LabSpec::tr("'%1' is not a usable lab name: use 1 to 17 letters, digits, '-' or '_', starting with a "

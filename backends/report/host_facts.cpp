@@ -45,7 +45,8 @@ Result<QString> showQdiscs()
 QMap<QString, QString> parseTcQdiscShow(const QString &text)
 {
     // "qdisc noqueue 0: dev lo root refcnt 2" / "qdisc tbf 8001: dev eth0 root refcnt 2 rate ..."
-    static const QRegularExpression line(QStringLiteral(R"(^qdisc\s+(\S+)\s+(\S+)\s+dev\s+(\S+)\s+(.*)$)"));
+    static const QRegularExpression line(
+        QRegularExpression::anchoredPattern(QStringLiteral(R"(qdisc\s+(\S+)\s+(\S+)\s+dev\s+(\S+)\s+(.*))")));
     QMap<QString, QString> out;
     for (const QString &l : text.split(QLatin1Char('\n'), Qt::SkipEmptyParts)) {
         const auto m = line.match(l.trimmed());

@@ -75,7 +75,7 @@ Result<TrafficTarget> TrafficTarget::parse(const QString &text)
     }
     if (t.host.isEmpty())
         return fail(TrafficSpec::tr("The target '%1' has no host; give HOST[:PORT].").arg(text));
-    static const QRegularExpression hostChars(QStringLiteral("^[A-Za-z0-9._:%-]+$"));
+    static const QRegularExpression hostChars(QRegularExpression::anchoredPattern(QStringLiteral("[A-Za-z0-9._:%-]+")));
     if (!hostChars.match(t.host).hasMatch())
         return fail(TrafficSpec::tr("'%1' is not a host name or address; give HOST[:PORT].").arg(t.host));
     if (!portText.isNull()) {
@@ -272,7 +272,7 @@ Result<void> TrafficSpec::validate() const
     if (maxPacingRateBps < 0 || maxPacingRateBps > 8LL * 0xFFFFFFFFLL * 1000)
         return fail(
             tr("Pacing rate %1 bit/s is out of range; give 0 (unlimited) or a positive rate.").arg(maxPacingRateBps));
-    static const QRegularExpression ccName(QStringLiteral("^[a-z0-9_]{0,15}$"));
+    static const QRegularExpression ccName(QRegularExpression::anchoredPattern(QStringLiteral("[a-z0-9_]{0,15}")));
     if (!ccName.match(congestionControl).hasMatch())
         return fail(tr("'%1' is not a congestion control name; see net.ipv4.tcp_available_congestion_control.")
                         .arg(congestionControl));

@@ -54,7 +54,8 @@ Result<void> ChartExporter::write(const ChartPainterFunction &draw, Format forma
 
 Result<QSize> ChartExporter::parseSize(const QString &text)
 {
-    static const QRegularExpression pattern(QStringLiteral(R"(^\s*(\d{1,5})\s*[xX*]\s*(\d{1,5})\s*$)"));
+    static const QRegularExpression pattern(
+        QRegularExpression::anchoredPattern(QStringLiteral(R"(\s*(\d{1,5})\s*[xX*]\s*(\d{1,5})\s*)")));
     const auto m = pattern.match(text);
     if (!m.hasMatch())
         return fail(tr("'%1' is not a size; write WIDTHxHEIGHT in pixels, e.g. 1600x900.").arg(text));

@@ -1,6 +1,8 @@
 #include "knobs/knob_panel.h"
 
 #include "helper/helper_connection.h"
+#include "knobs/core_feature_confirmation.h"
+#include "knobs/knob_catalogue.h"
 #include "knobs/knob_table_model.h"
 #include "knobs/knob_value_delegate.h"
 
@@ -139,8 +141,18 @@ void KnobPanel::setNamespace(const QString &netns)
 void KnobPanel::requestChange(const QString &key, const QString &value)
 {
     const QString netns = m_model->netns();
-    m_helper->submit(this, [this, key, value, netns](HelperConnection &helper) -> std::function<void()> {
-        auto change = helper.set(key, value, netns);
+    const KnobInfo *knob = KnobCatalogue::instance().find(key);
+    const bool confirmed = knob && CoreFeatureConfirmation::needed(*knob, value, netns);
+    if (confirmed && !CoreFeatureConfirmation::ask(this, *knob, value))
+        return;
+    sendChange(key, value, confirmed);
+}
+
+void KnobPanel::sendChange(const QString &key, const QString &value, bool confirmed)
+{
+    const QString netns = m_model->netns();
+    m_helper->submit(this, [this, key, value, netns, confirmed](HelperConnection &helper) -> std::function<void()> {
+        auto change = helper.set(key, value, netns, confirmed);
         return [this, key, netns, change] { onSetAnswered(key, netns, change); };
     });
 }
@@ -179,8 +191,9 @@ void KnobPanel::revertSelected()
         if (!m_model->isChanged(row.row()))
             continue;
         const QModelIndex value = m_model->index(row.row(), KnobTableModel::ValueColumn);
-        requestChange(value.data(KnobTableModel::KeyRole).toString(),
-                      value.data(KnobTableModel::OriginalRole).toString());
+        // Putting back the value the host had before is no new decision: confirmed.
+        sendChange(value.data(KnobTableModel::KeyRole).toString(), value.data(KnobTableModel::OriginalRole).toString(),
+                   true);
     }
 }
 

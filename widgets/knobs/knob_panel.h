@@ -40,7 +40,10 @@ public Q_SLOTS:
     void revertAll();
 
 private:
+    // Asks first when the change turns a core TCP feature off on the host.
     void requestChange(const QString &key, const QString &value);
+    // CONFIRMED: the user agreed (or it puts back what the host had), see HelperClient::set.
+    void sendChange(const QString &key, const QString &value, bool confirmed);
     void onSetAnswered(const QString &key, const QString &netns, const Result<KnobChange> &change);
     void onRestoreAnswered(const Result<RestoreReport> &report);
     void connectModel();

@@ -23,16 +23,19 @@ struct SetArguments {
     QList<std::pair<QString, QString>> assignments;
     QString netns;
     QStringList command;
+    bool force = false; // the user confirms turning a core TCP feature off on the host
     bool help = false;
 };
 
 QString setUsage()
 {
     return KnobsSetCommand::tr(
-        "Usage: tcptune knobs set KEY=VALUE... [--netns NAME] -- COMMAND [ARGS]\n"
+        "Usage: tcptune knobs set KEY=VALUE... [--netns NAME] [--force] -- COMMAND [ARGS]\n"
         "Applies the knobs through tcptune-helper, runs COMMAND, then restores every knob and exits with "
         "COMMAND's status.\n"
         "  --netns NAME  change the knobs inside lab namespace NAME (per-namespace knobs only)\n"
+        "  --force       confirm turning a core TCP feature off on the host (tcp_sack, tcp_timestamps or "
+        "tcp_window_scaling = 0 affects every new connection of the machine)\n"
         "Example: tcptune knobs set net.ipv4.tcp_autocorking=0 -- iperf3 -c 127.0.0.1\n");
 }
 
@@ -49,6 +52,10 @@ Result<SetArguments> parseSetArguments(const QStringList &args)
         if (a == QLatin1String("--help") || a == QLatin1String("-h")) {
             parsed.help = true;
             return parsed;
+        }
+        if (a == QLatin1String("--force")) {
+            parsed.force = true;
+            continue;
         }
         if (a == QLatin1String("--netns")) {
             if (i + 1 >= args.size())
@@ -120,7 +127,7 @@ int runKnobsSetCommand(const QStringList &args)
     printReport(helper.recoveredAtStart());
 
     for (const auto &[key, value] : parsed->assignments) {
-        auto change = helper.set(key, value, parsed->netns);
+        auto change = helper.set(key, value, parsed->netns, parsed->force);
         if (!change) {
             failWith(change.error().message);
             if (auto restored = helper.restore())

@@ -11,13 +11,16 @@
 #include "scratch_namespace.h"
 #include "screenshot.h"
 
+#include <QApplication>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDir>
 #include <QDoubleSpinBox>
+#include <QMessageBox>
 #include <QPushButton>
 #include <QTableView>
 #include <QTest>
+#include <QTimer>
 
 #include <unistd.h>
 
@@ -48,6 +51,7 @@ private Q_SLOTS:
     void showsHelperErrorsInline();
     void globalKnobsAreReadOnlyInANamespace();
     void revertAllRestoresEverything();
+    void asksBeforeTurningACoreFeatureOffOnTheHost();
 
 private:
     QModelIndex valueIndex(const QString &key) const
@@ -213,6 +217,57 @@ void TestKnobPanel::revertAllRestoresEverything()
     QCOMPARE(valueIn(*m_ns, kCork), m_cork);
     QCOMPARE(valueIn(*m_ns, kTsq), m_tsq);
     QCOMPARE(valueIndex(kTsq).data(KnobTableModel::CanonicalRole).toString(), m_tsq);
+}
+
+// Answers the next modal question with BUTTON once it shows; QUESTION gets its text.
+static void answerQuestion(QMessageBox::StandardButton button, QString *question)
+{
+    QTimer::singleShot(0, [button, question] {
+        auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget());
+        if (!box) {
+            answerQuestion(button, question); // not open yet: look again on the next turn
+            return;
+        }
+        *question = box->objectName() + QLatin1Char(':') + box->text();
+        box->button(button)->click();
+    });
+}
+
+void TestKnobPanel::asksBeforeTurningACoreFeatureOffOnTheHost()
+{
+    const QString sack = QStringLiteral("net.ipv4.tcp_sack");
+    QFile proc(QStringLiteral("/proc/sys/net/ipv4/tcp_sack"));
+    const auto hostSack = [&proc] {
+        proc.open(QIODevice::ReadOnly);
+        const QString v = QString::fromLatin1(proc.readAll()).trimmed();
+        proc.close();
+        return v;
+    };
+    if (hostSack() != QLatin1String("1"))
+        QSKIP("SACK is already off on this host");
+    // In a lab namespace: no question.
+    QVERIFY(m_panel->model()->setData(valueIndex(sack), QStringLiteral("0")));
+    QTRY_COMPARE_WITH_TIMEOUT(valueIn(*m_ns, sack), QStringLiteral("0"), 15000);
+
+    m_panel->setNamespace(QString());
+    QString question;
+    answerQuestion(QMessageBox::No, &question);
+    QVERIFY(m_panel->model()->setData(valueIndex(sack), QStringLiteral("0")));
+    QVERIFY2(question.startsWith(QLatin1String("coreFeatureConfirmation:")), qPrintable(question));
+    QVERIFY2(question.contains(sack), qPrintable(question));
+    QTest::qWait(300);
+    QCOMPARE(hostSack(), QStringLiteral("1")); // No: nothing sent
+    QVERIFY(!valueIndex(sack).data(KnobTableModel::ChangedRole).toBool());
+
+    answerQuestion(QMessageBox::Yes, &question);
+    QVERIFY(m_panel->model()->setData(valueIndex(sack), QStringLiteral("0")));
+    QTRY_VERIFY_WITH_TIMEOUT(valueIndex(sack).data(KnobTableModel::ChangedRole).toBool(), 15000);
+    const QString during = hostSack();
+    m_panel->findChild<QPushButton *>(QStringLiteral("revertAllKnobs"))->click();
+    QTRY_COMPARE_WITH_TIMEOUT(hostSack(), QStringLiteral("1"), 10000);
+    QCOMPARE(during, QStringLiteral("0"));
+    QVERIFY2(m_panel->errorText().isEmpty(), qPrintable(m_panel->errorText()));
+    m_panel->setNamespace(m_ns->name());
 }
 
 QTEST_MAIN(TestKnobPanel)

@@ -63,6 +63,12 @@ bool isOk(const QJsonObject &reply)
     return reply.value(QStringLiteral("ok")).toBool();
 }
 
+QByteArray bootId()
+{
+    QFile f(QStringLiteral("/proc/sys/kernel/random/boot_id"));
+    return f.open(QIODevice::ReadOnly) ? f.readAll().trimmed() : QByteArray();
+}
+
 QStringList keysOf(const QJsonArray &changes)
 {
     QStringList keys;
@@ -90,6 +96,8 @@ private Q_SLOTS:
     void rollsBackOnSignal();
     void restoreSkipsKeysChangedMeanwhile();
     void killedHelperIsRolledBackByTheNextStart();
+    void failedRecoveryIsKeptForTheNextAttempt();
+    void coreFeatureOffOnlyWhenConfirmedOnTheHost();
     void journalOfVanishedNamespaceIsDropped();
     void refusesJournalOutsideRunTcptune();
     void refusesToRunAsNonRoot();
@@ -227,6 +235,17 @@ void TestHelperProcess::badInputsGetErrorRepliesAndServingGoesOn_data()
                                     << 7;
     QTest::addRow("missing namespace") << set(R"("net.ipv4.tcp_sack")", R"("1")", "tcptune-t-helper-gone")
                                        << "does not exist" << 7;
+    QTest::addRow("namespace with final newline")
+        << set(R"("net.ipv4.tcp_sack")", R"("1")", ns + "\\n") << "is not a tcptune namespace" << 7;
+    QTest::addRow("rmem_default 2G on the host") << set(R"("net.core.rmem_default")", R"("2G")") << "maximum" << 7;
+    QTest::addRow("sack off on the host unconfirmed")
+        << set(R"("net.ipv4.tcp_sack")", R"("0")") << "explicit confirmation" << 7;
+    QTest::addRow("timestamps off on the host unconfirmed")
+        << set(R"("net.ipv4.tcp_timestamps")", R"("0")") << "--force" << 7;
+    QTest::addRow("confirm not a boolean")
+        << QByteArray(R"({"id":7,"op":"set","params":{"key":"net.ipv4.tcp_sack","value":"0","confirm":"yes"}})"
+                      "\n")
+        << "true or false" << 7;
     QTest::addRow("missing value") << QByteArray(R"({"id":8,"op":"set","params":{"key":"net.ipv4.tcp_sack"}})"
                                                  "\n")
                                    << "must be a string" << 8;
@@ -423,6 +442,72 @@ void TestHelperProcess::killedHelperIsRolledBackByTheNextStart()
     QCOMPARE(valueIn(*m_ns, kCork), cork);
     QVERIFY(next.closeAndWait());
     QVERIFY(QDir(m_journalDir).entryList({QStringLiteral("journal-*")}, QDir::Files).isEmpty());
+}
+
+void TestHelperProcess::failedRecoveryIsKeptForTheNextAttempt()
+{
+    // A dead helper's journal whose rollback cannot work now (the old congestion control is not
+    // offered by this kernel, e.g. its module was unloaded): the entry must survive recovery.
+    m_ns->exec(
+        {QStringLiteral("sysctl"), QStringLiteral("-q"), QStringLiteral("-w"), kCongestion + QStringLiteral("=reno")});
+    const QString orphan = m_journalDir + QStringLiteral("/journal-999999997.json");
+    const QByteArray content = R"({"version":1,"boot_id":")" + bootId() +
+                               R"(","entries":[{"key":"net.ipv4.tcp_congestion_control","netns":")" +
+                               m_ns->name().toUtf8() + R"(","old":"gone_cc","new":"reno"}]})";
+    for (int attempt = 0; attempt < 2; ++attempt) {
+        if (attempt == 0) {
+            QFile file(orphan);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.write(content);
+        }
+        HelperPipe helper(journalArgs());
+        QVERIFY(helper.started());
+        const QJsonObject recovered = helper.call(QStringLiteral("hello"))
+                                          .value(QStringLiteral("result"))
+                                          .toObject()
+                                          .value(QStringLiteral("recovered"))
+                                          .toObject();
+        const QString warnings = QString::fromUtf8(
+            QJsonDocument(recovered.value(QStringLiteral("warnings")).toArray()).toJson(QJsonDocument::Compact));
+        QVERIFY2(warnings.contains(QLatin1String("next attempt")), qPrintable(warnings));
+        QVERIFY(helper.closeAndWait());
+        QFile kept(orphan);
+        QVERIFY2(kept.open(QIODevice::ReadOnly), "the failed entry was dropped");
+        const QJsonArray entries =
+            QJsonDocument::fromJson(kept.readAll()).object().value(QStringLiteral("entries")).toArray();
+        QCOMPARE(entries.size(), 1);
+        QCOMPARE(entries[0].toObject().value(QStringLiteral("old")).toString(), QStringLiteral("gone_cc"));
+    }
+    QVERIFY(QFile::remove(orphan));
+    QFile::remove(m_journalDir + QStringLiteral("/journal-999999997.lock"));
+}
+
+void TestHelperProcess::coreFeatureOffOnlyWhenConfirmedOnTheHost()
+{
+    const QString sack = QStringLiteral("net.ipv4.tcp_sack");
+    const QString hostSack = hostValue(sack);
+    if (hostSack != QLatin1String("1"))
+        QSKIP("SACK is already off on this host");
+    HelperPipe helper(journalArgs());
+    QVERIFY(helper.started());
+    // Inside a lab namespace it is an ordinary change.
+    QVERIFY(isOk(helper.call(QStringLiteral("set"), setParams(sack, QStringLiteral("0"), m_ns->name()))));
+    QCOMPARE(valueIn(*m_ns, sack), QStringLiteral("0"));
+    const QJsonObject refused = helper.call(QStringLiteral("set"), setParams(sack, QStringLiteral("0")));
+    QVERIFY(!isOk(refused));
+    QCOMPARE(hostValue(sack), hostSack);
+    // Confirmed, it is done on the host (for a moment: restored right away).
+    QJsonObject confirmed = setParams(sack, QStringLiteral("0"));
+    confirmed.insert(QStringLiteral("confirm"), true);
+    const QJsonObject done = helper.call(QStringLiteral("set"), confirmed);
+    const QString hostDuring = hostValue(sack);
+    const QJsonObject restored = helper.call(QStringLiteral("restore"));
+    QCOMPARE(hostValue(sack), hostSack);
+    QVERIFY2(isOk(done), qPrintable(errorOf(done)));
+    QCOMPARE(hostDuring, QStringLiteral("0"));
+    QVERIFY(isOk(restored));
+    QCOMPARE(valueIn(*m_ns, sack), QStringLiteral("1"));
+    QVERIFY(helper.closeAndWait());
 }
 
 void TestHelperProcess::journalOfVanishedNamespaceIsDropped()

@@ -53,6 +53,7 @@ private Q_SLOTS:
     void killNineRestoresWithinTwoSeconds_data();
     void killNineRestoresWithinTwoSeconds();
     void restoreRollsBackAKilledHelper();
+    void forceConfirmsACoreFeatureOff();
 
 private:
     std::unique_ptr<ScratchNamespace> m_ns;
@@ -156,6 +157,8 @@ void TestKnobsSetCommand::refusesBadInput_data()
     QTest::addRow("key with space") << set("net.ipv4.tcp sack=1") << "not a knob name";
     QTest::addRow("key with NUL-like control") << set(QStringLiteral("net.ipv4.tcp_sack\u0001=1")) << "not a knob name";
     QTest::addRow("out of range") << set("net.ipv4.tcp_ecn=3") << "maximum";
+    QTest::addRow("window scaling off on the host") << set("net.ipv4.tcp_window_scaling=0") << "--force";
+    QTest::addRow("host-wide buffer default 2G") << set("net.core.rmem_default=2G") << "maximum";
     QTest::addRow("wrong type") << set("net.ipv4.tcp_limit_output_bytes=plenty") << "not a number";
     QTest::addRow("congestion not offered") << set("net.ipv4.tcp_congestion_control=no_such_cc") << "not offered";
     QTest::addRow("global in namespace") << QStringList{"knobs", "set", "net.core.wmem_max=1M", "--netns", ns,
@@ -242,6 +245,20 @@ void TestKnobsSetCommand::restoreRollsBackAKilledHelper()
         {QStringLiteral("knobs"), QStringLiteral("restore"), QStringLiteral("--journal-dir"), m_journalDir}, 30000);
     QCOMPARE(again.exitCode, 0);
     QVERIFY(!again.out.contains(m_ns->name().toUtf8()));
+}
+
+void TestKnobsSetCommand::forceConfirmsACoreFeatureOff()
+{
+    const QString sack = QStringLiteral("net.ipv4.tcp_sack");
+    const QString before = hostValue(sack);
+    if (before != QLatin1String("1"))
+        QSKIP("SACK is already off on this host");
+    const CommandResult r =
+        runTcptune({"knobs", "set", "net.ipv4.tcp_sack=0", "--force", "--", "cat", procPath(sack)}, 30000);
+    QCOMPARE(hostValue(sack), before);
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QCOMPARE(QString::fromLatin1(r.out).trimmed(), QStringLiteral("0")); // off while the command ran
+    QVERIFY2(r.err.contains("restored net.ipv4.tcp_sack"), r.err.constData());
 }
 
 QTEST_GUILESS_MAIN(TestKnobsSetCommand)

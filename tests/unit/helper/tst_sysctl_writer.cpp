@@ -4,6 +4,7 @@
 
 #include "helper/sysctl_writer.h"
 #include "knobs/knob_catalogue.h"
+#include "knobs/knob_value.h"
 
 #include <QTest>
 
@@ -20,6 +21,10 @@ private Q_SLOTS:
     void checksScope();
     void refusesValues_data();
     void refusesValues();
+    void acceptsRealHostTuning_data();
+    void acceptsRealHostTuning();
+    void knowsCoreFeatures_data();
+    void knowsCoreFeatures();
     void acceptsKernelCongestionControl();
     void neverWritesOutsideProcSysNet_data();
     void neverWritesOutsideProcSysNet();
@@ -60,6 +65,9 @@ void TestSysctlWriter::refusesKeys_data()
     QTest::addRow("inner space") << "net.ipv4. tcp_sack"
                                  << "not a knob name";
     QTest::addRow("nul") << QStringLiteral("net.ipv4.tcp_sack") + QChar(0) + QStringLiteral("x") << "not a knob name";
+    // A pattern ending in '$' also matches before a final newline; anchored patterns do not.
+    QTest::addRow("final newline") << "net.ipv4.tcp_sack\n"
+                                   << "not a knob name";
     QTest::addRow("empty") << ""
                            << "Empty knob name";
     QTest::addRow("not in catalogue") << "kernel.hostname"
@@ -108,6 +116,9 @@ void TestSysctlWriter::checksScope_data()
     QTest::addRow("missing namespace") << "net.ipv4.tcp_autocorking"
                                        << "tcptune-t-helper-none"
                                        << "does not exist";
+    QTest::addRow("namespace with final newline") << "net.ipv4.tcp_autocorking"
+                                                  << "tcptune-t-helperx\n"
+                                                  << "is not a tcptune namespace";
 }
 
 void TestSysctlWriter::checksScope()
@@ -166,6 +177,19 @@ void TestSysctlWriter::refusesValues_data()
                            << ""
                            << "no value";
     QTest::addRow("control chars") << "net.ipv4.tcp_ecn" << QStringLiteral("1\u0007") << "control";
+    // Host-wide knobs stop where the machine stays usable.
+    QTest::addRow("rmem_default 2G") << "net.core.rmem_default"
+                                     << "2G"
+                                     << "maximum";
+    QTest::addRow("wmem_default 64M") << "net.core.wmem_default"
+                                      << "64M"
+                                      << "maximum";
+    QTest::addRow("rmem_max 2G") << "net.core.rmem_max"
+                                 << "2047M"
+                                 << "maximum";
+    QTest::addRow("backlog 10M") << "net.core.netdev_max_backlog"
+                                 << "10000000"
+                                 << "maximum";
 }
 
 void TestSysctlWriter::refusesValues()
@@ -177,6 +201,55 @@ void TestSysctlWriter::refusesValues()
     QVERIFY(!parsed.has_value());
     QVERIFY2(parsed.error().message.contains(expectedWords), qPrintable(parsed.error().message));
     QVERIFY(parsed.error().message.contains(key));
+}
+
+void TestSysctlWriter::acceptsRealHostTuning_data()
+{
+    QTest::addColumn<QString>("key");
+    QTest::addColumn<QString>("value");
+    QTest::addRow("wmem_max 256M") << "net.core.wmem_max"
+                                   << "256M";
+    QTest::addRow("rmem_max 512M") << "net.core.rmem_max"
+                                   << "512M";
+    QTest::addRow("rmem_default 8M") << "net.core.rmem_default"
+                                     << "8M";
+    QTest::addRow("backlog 250000") << "net.core.netdev_max_backlog"
+                                    << "250000";
+}
+
+void TestSysctlWriter::acceptsRealHostTuning()
+{
+    QFETCH(QString, key);
+    QFETCH(QString, value);
+    auto parsed = sysctlwriter::parseForKernel(*KnobCatalogue::instance().find(key), value);
+    QVERIFY2(parsed.has_value(), parsed ? "" : qPrintable(parsed.error().message));
+}
+
+void TestSysctlWriter::knowsCoreFeatures_data()
+{
+    QTest::addColumn<QString>("key");
+    QTest::addColumn<QString>("value");
+    QTest::addColumn<bool>("disables");
+    QTest::addRow("sack off") << "net.ipv4.tcp_sack"
+                              << "0" << true;
+    QTest::addRow("sack on") << "net.ipv4.tcp_sack"
+                             << "1" << false;
+    QTest::addRow("window scaling off") << "net.ipv4.tcp_window_scaling"
+                                        << "0" << true;
+    QTest::addRow("timestamps off") << "net.ipv4.tcp_timestamps"
+                                    << "0" << true;
+    QTest::addRow("timestamps without offset") << "net.ipv4.tcp_timestamps"
+                                               << "2" << false;
+    QTest::addRow("autocorking off") << "net.ipv4.tcp_autocorking"
+                                     << "0" << false;
+}
+
+void TestSysctlWriter::knowsCoreFeatures()
+{
+    QFETCH(QString, key);
+    QFETCH(QString, value);
+    QFETCH(bool, disables);
+    QCOMPARE(knobvalue::disablesCoreFeature(*KnobCatalogue::instance().find(key), value), disables);
 }
 
 void TestSysctlWriter::acceptsKernelCongestionControl()

@@ -117,6 +117,7 @@ void TestLabSpec::labNames_data()
     QTest::addRow("empty") << "" << false;
     QTest::addRow("slash") << "a/b" << false;
     QTest::addRow("dots") << ".." << false;
+    QTest::addRow("final newline") << "lab\n" << false;
     QTest::addRow("space") << "a b" << false;
     QTest::addRow("leading dash") << "-x" << false;
     QTest::addRow("nul") << QStringLiteral("a") + QChar(0) << false;
