@@ -29,6 +29,49 @@
     </message>
 </context>
 <context>
+    <name>AgentGate</name>
+    <message>
+        <source>cannot accept connections (%1); pausing for %2 ms</source>
+        <translation>Verbindungen können nicht angenommen werden (%1); Pause für %2 ms</translation>
+    </message>
+    <message>
+        <source>refused: %1 connections are waiting to start, this agent&apos;s limit; try again later</source>
+        <translation>abgelehnt: %1 Verbindungen warten auf den Start, die Grenze dieses Agenten; versuchen Sie es später erneut</translation>
+    </message>
+    <message>
+        <source>refused: %1 connections from %2 are waiting to start, this agent&apos;s limit per address; try again later</source>
+        <translation>abgelehnt: %1 Verbindungen von %2 warten auf den Start, die Grenze dieses Agenten je Adresse; versuchen Sie es später erneut</translation>
+    </message>
+    <message>
+        <source>%1: left without answering the challenge (no token?)</source>
+        <translation>%1: ohne Antwort auf die Challenge gegangen (kein Token?)</translation>
+    </message>
+    <message>
+        <source>first line longer than %1 bytes; closing</source>
+        <translation>erste Zeile länger als %1 Bytes; Verbindung wird geschlossen</translation>
+    </message>
+    <message>
+        <source>refused start: wrong or missing token; give the client the agent&apos;s token</source>
+        <translation>Start abgelehnt: falsches oder fehlendes Token; geben Sie dem Client das Token des Agenten</translation>
+    </message>
+    <message>
+        <source>unexpected message type &apos;%1&apos; (expected start, data or probe)</source>
+        <translation>unerwarteter Nachrichtentyp &apos;%1&apos; (erwartet start, data oder probe)</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>no complete handshake within %1 s; closing</source>
+        <translation>kein vollständiger Handshake innerhalb von %1 s; Verbindung wird geschlossen</translation>
+    </message>
+    <message>
+        <source>(%1 similar lines not logged)</source>
+        <translation>(%1 ähnliche Zeilen nicht protokolliert)</translation>
+    </message>
+</context>
+<context>
     <name>AgentProtocol</name>
     <message>
         <source>malformed control message (not a JSON object: %1)</source>
@@ -112,6 +155,10 @@
     <message>
         <source>The agent at %1 answered &apos;%2&apos; instead of &apos;result&apos;.</source>
         <translation>Der Agent unter %1 antwortete &apos;%2&apos; statt &apos;result&apos;.</translation>
+    </message>
+    <message>
+        <source>The agent at %1 needs a token; give the one it was started with (--token-file FILE or the TCPTUNE_TOKEN environment variable).</source>
+        <translation>Der Agent unter %1 verlangt ein Token; geben Sie das an, mit dem er gestartet wurde (--token-file DATEI oder die Umgebungsvariable TCPTUNE_TOKEN).</translation>
     </message>
 </context>
 <context>
@@ -371,6 +418,21 @@ und RTT über die Zeit nebeneinander (&apos;throughput-rtt&apos;). ID ist eine E
     </message>
 </context>
 <context>
+    <name>CoreFeatureConfirmation</name>
+    <message>
+        <source>Turn off a core TCP feature on this host?</source>
+        <translation>Eine TCP-Kernfunktion auf diesem Host abschalten?</translation>
+    </message>
+    <message>
+        <source>%1 = %2 turns a core TCP feature off for every new TCP connection of this machine, ssh and the rest included, until it is restored.
+
+Do it?</source>
+        <translation>%1 = %2 schaltet eine TCP-Kernfunktion für jede neue TCP-Verbindung dieses Rechners ab, ssh und alle anderen eingeschlossen, bis sie wiederhergestellt ist.
+
+Trotzdem ausführen?</translation>
+    </message>
+</context>
+<context>
     <name>DefaultJob</name>
     <message>
         <source>This build lacks the &apos;%1&apos; command.</source>
@@ -585,24 +647,16 @@ und RTT über die Zeit nebeneinander (&apos;throughput-rtt&apos;). ID ist eine E
         <translation>Der Journalordner muss %1 oder ein Ordner darunter sein, nicht &apos;%2&apos;.</translation>
     </message>
     <message>
-        <source>Cannot create the journal folder %1: %2.</source>
-        <translation>Der Journalordner %1 kann nicht angelegt werden: %2.</translation>
-    </message>
-    <message>
-        <source>%1 is not a folder; remove it so the helper can keep its journal there.</source>
-        <translation>%1 ist kein Ordner; entfernen Sie es, damit der Helfer dort sein Journal führen kann.</translation>
-    </message>
-    <message>
-        <source>%1 belongs to another user; remove it so the helper can keep its journal there.</source>
-        <translation>%1 gehört einem anderen Benutzer; entfernen Sie es, damit der Helfer dort sein Journal führen kann.</translation>
-    </message>
-    <message>
         <source>Cannot lock the journal %1.lock: %2.</source>
         <translation>Das Journal %1.lock kann nicht gesperrt werden: %2.</translation>
     </message>
     <message>
         <source>in use</source>
         <translation>in Benutzung</translation>
+    </message>
+    <message>
+        <source>not a JSON object</source>
+        <translation>kein JSON-Objekt</translation>
     </message>
 </context>
 <context>
@@ -666,6 +720,10 @@ und RTT über die Zeit nebeneinander (&apos;throughput-rtt&apos;). ID ist eine E
         <source>Parameter &quot;%1&quot; must be a string.</source>
         <translation>Der Parameter &quot;%1&quot; muss eine Zeichenkette sein.</translation>
     </message>
+    <message>
+        <source>Parameter &quot;%1&quot; must be true or false.</source>
+        <translation>Parameter &quot;%1&quot; muss true oder false sein.</translation>
+    </message>
 </context>
 <context>
     <name>HelperService</name>
@@ -712,6 +770,14 @@ und RTT über die Zeit nebeneinander (&apos;throughput-rtt&apos;). ID ist eine E
     <message>
         <source>&apos;%1&apos; is not a tcptune namespace; the helper only enters namespaces whose names start with &apos;tcptune-&apos;.</source>
         <translation>&apos;%1&apos; ist kein tcptune-Namensraum; der Helfer betritt nur Namensräume, deren Namen mit &apos;tcptune-&apos; beginnen.</translation>
+    </message>
+    <message>
+        <source>%1 change(s) in %2 could not be rolled back; they stay in the journal for the next attempt (&apos;tcptune knobs restore&apos; or the next start of the helper).</source>
+        <translation>%1 Änderung(en) in %2 konnten nicht zurückgenommen werden; sie bleiben für den nächsten Versuch im Journal (&apos;tcptune knobs restore&apos; oder der nächste Start des Helfers).</translation>
+    </message>
+    <message>
+        <source>%1 = %2 on the host turns a core TCP feature off (%3) for every new connection of this machine, ssh included. It is only done with an explicit confirmation: &apos;tcptune knobs set --force&apos;, or Yes to the Knobs panel&apos;s question.</source>
+        <translation>%1 = %2 auf dem Host schaltet eine TCP-Kernfunktion ab (%3), für jede neue Verbindung dieses Rechners, ssh eingeschlossen. Das geschieht nur mit ausdrücklicher Bestätigung: &apos;tcptune knobs set --force&apos; oder Ja auf die Frage der Knopf-Ansicht.</translation>
     </message>
 </context>
 <context>
@@ -959,18 +1025,6 @@ und RTT über die Zeit nebeneinander (&apos;throughput-rtt&apos;). ID ist eine E
 <context>
     <name>KnobsSetCommand</name>
     <message>
-        <source>Usage: tcptune knobs set KEY=VALUE... [--netns NAME] -- COMMAND [ARGS]
-Applies the knobs through tcptune-helper, runs COMMAND, then restores every knob and exits with COMMAND&apos;s status.
-  --netns NAME  change the knobs inside lab namespace NAME (per-namespace knobs only)
-Example: tcptune knobs set net.ipv4.tcp_autocorking=0 -- iperf3 -c 127.0.0.1
-</source>
-        <translation>Aufruf: tcptune knobs set SCHLÜSSEL=WERT... [--netns NAME] -- BEFEHL [ARGUMENTE]
-Setzt die Knöpfe über tcptune-helper, führt BEFEHL aus, setzt dann jeden Knopf zurück und endet mit dem Status von BEFEHL.
-  --netns NAME  die Knöpfe im Labor-Namensraum NAME ändern (nur Knöpfe je Namensraum)
-Beispiel: tcptune knobs set net.ipv4.tcp_autocorking=0 -- iperf3 -c 127.0.0.1
-</translation>
-    </message>
-    <message>
         <source>--netns needs a namespace name, e.g. --netns tcptune-client.</source>
         <translation>--netns braucht einen Namensraum, z. B. --netns tcptune-client.</translation>
     </message>
@@ -1033,6 +1087,20 @@ Nimmt die Knopfänderungen zurück, die ein abgestürzter tcptune-helper in sein
     <message>
         <source>warning: %1</source>
         <translation>Warnung: %1</translation>
+    </message>
+    <message>
+        <source>Usage: tcptune knobs set KEY=VALUE... [--netns NAME] [--force] -- COMMAND [ARGS]
+Applies the knobs through tcptune-helper, runs COMMAND, then restores every knob and exits with COMMAND&apos;s status.
+  --netns NAME  change the knobs inside lab namespace NAME (per-namespace knobs only)
+  --force       confirm turning a core TCP feature off on the host (tcp_sack, tcp_timestamps or tcp_window_scaling = 0 affects every new connection of the machine)
+Example: tcptune knobs set net.ipv4.tcp_autocorking=0 -- iperf3 -c 127.0.0.1
+</source>
+        <translation>Aufruf: tcptune knobs set SCHLÜSSEL=WERT... [--netns NAME] [--force] -- BEFEHL [ARGUMENTE]
+Setzt die Knöpfe über tcptune-helper, führt BEFEHL aus, setzt dann jeden Knopf zurück und endet mit dem Status von BEFEHL.
+  --netns NAME  die Knöpfe im Labor-Namensraum NAME ändern (nur Knöpfe je Namensraum)
+  --force       bestätigt das Abschalten einer TCP-Kernfunktion auf dem Host (tcp_sack, tcp_timestamps oder tcp_window_scaling = 0 betrifft jede neue Verbindung des Rechners)
+Beispiel: tcptune knobs set net.ipv4.tcp_autocorking=0 -- iperf3 -c 127.0.0.1
+</translation>
     </message>
 </context>
 <context>
@@ -1168,12 +1236,12 @@ Nimmt die Knopfänderungen zurück, die ein abgestürzter tcptune-helper in sein
 <context>
     <name>LabFiles</name>
     <message>
-        <source>Cannot create %1; the lab needs root to record its state.</source>
-        <translation>%1 kann nicht angelegt werden; das Labor braucht root, um seinen Zustand zu speichern.</translation>
-    </message>
-    <message>
         <source>Cannot write %1: %2</source>
         <translation>%1 kann nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>Lab records live below %1, not in %2.</source>
+        <translation>Labor-Aufzeichnungen liegen unterhalb von %1, nicht in %2.</translation>
     </message>
 </context>
 <context>
@@ -1423,6 +1491,33 @@ Nimmt die Knopfänderungen zurück, die ein abgestürzter tcptune-helper in sein
     <message>
         <source>The spec %1 is larger than 1 MiB; a spec is a small JSON file.</source>
         <translation>Die Spezifikation %1 ist größer als 1 MiB; eine Spezifikation ist eine kleine JSON-Datei.</translation>
+    </message>
+</context>
+<context>
+    <name>PrivateDirectory</name>
+    <message>
+        <source>&apos;%1&apos; is not a folder name below %2.</source>
+        <translation>&apos;%1&apos; ist kein Ordnername unterhalb von %2.</translation>
+    </message>
+    <message>
+        <source>Cannot create the folder %1: %2.</source>
+        <translation>Der Ordner %1 kann nicht angelegt werden: %2.</translation>
+    </message>
+    <message>
+        <source>%1 is not a folder (or a symbolic link); remove it so tcptune can keep its private files there.</source>
+        <translation>%1 ist kein Ordner (oder ein symbolischer Link); entfernen Sie ihn, damit tcptune dort seine privaten Dateien ablegen kann.</translation>
+    </message>
+    <message>
+        <source>%1 belongs to another user; remove it so tcptune can keep its private files there.</source>
+        <translation>%1 gehört einem anderen Benutzer; entfernen Sie ihn, damit tcptune dort seine privaten Dateien ablegen kann.</translation>
+    </message>
+    <message>
+        <source>%1 is writable by other users (mode %2), so files in it cannot be trusted; remove it (tcptune creates it again, private to its owner).</source>
+        <translation>%1 ist für andere Benutzer beschreibbar (Modus %2), Dateien darin sind also nicht vertrauenswürdig; entfernen Sie ihn (tcptune legt ihn neu an, nur für seinen Besitzer).</translation>
+    </message>
+    <message>
+        <source>Cannot make %1 private: %2.</source>
+        <translation>%1 kann nicht privat gemacht werden: %2.</translation>
     </message>
 </context>
 <context>
@@ -2037,10 +2132,6 @@ Mehrere Formate auf einmal: --format html,pdf --out ORDNER/report schreibt ORDNE
         <translation>Latenz mit einem kleinen Anfrage/Antwort-Fluss neben der Last messen.</translation>
     </message>
     <message>
-        <source>The agent&apos;s token.</source>
-        <translation>Das Token des Agenten.</translation>
-    </message>
-    <message>
         <source>Seconds to wait for a connection (default 3).</source>
         <translation>Sekunden, die auf eine Verbindung gewartet wird (Standard 3).</translation>
     </message>
@@ -2192,13 +2283,13 @@ Mehrere Formate auf einmal: --format html,pdf --out ORDNER/report schreibt ORDNE
         <source>INTERRUPTED     %1</source>
         <translation>UNTERBROCHEN    %1</translation>
     </message>
+    <message>
+        <source>The agent&apos;s token (or the TCPTUNE_TOKEN environment variable, which other users cannot read).</source>
+        <translation>Das Token des Agenten (oder die Umgebungsvariable TCPTUNE_TOKEN, die andere Benutzer nicht lesen können).</translation>
+    </message>
 </context>
 <context>
     <name>ServeCommand</name>
-    <message>
-        <source>Runs the tcptune traffic agent: `tcptune run --target THIS_HOST` measures against it, and it reports its own kernel knobs so both ends are recorded. Stops on Ctrl-C or SIGTERM.</source>
-        <translation>Startet den tcptune-Verkehrsagenten: `tcptune run --target DIESER_HOST` misst gegen ihn, und er meldet seine eigenen Kernel-Knöpfe, damit beide Enden aufgezeichnet werden. Endet mit Strg-C oder SIGTERM.</translation>
-    </message>
     <message>
         <source>Serve.</source>
         <translation>Bedienen.</translation>
@@ -2210,10 +2301,6 @@ Mehrere Formate auf einmal: --format html,pdf --out ORDNER/report schreibt ORDNE
     <message>
         <source>Address to listen on (default all IPv4 addresses).</source>
         <translation>Adresse zum Lauschen (Standard alle IPv4-Adressen).</translation>
-    </message>
-    <message>
-        <source>Only serve clients that give this token.</source>
-        <translation>Nur Clients bedienen, die dieses Token angeben.</translation>
     </message>
     <message>
         <source>Longest run a client may ask for, in seconds (default 3600).</source>
@@ -2250,6 +2337,58 @@ Mehrere Formate auf einmal: --format html,pdf --out ORDNER/report schreibt ORDNE
     <message>
         <source>tcptune agent stopped after %1 run(s)</source>
         <translation>tcptune-Agent nach %1 Lauf/Läufen beendet</translation>
+    </message>
+    <message>
+        <source>--token would show the token to every user of this host (in the process list, /proc/PID/cmdline); put it in a file only you can read and give --token-file FILE, or set the TCPTUNE_TOKEN environment variable.</source>
+        <translation>--token würde das Token jedem Benutzer dieses Hosts zeigen (in der Prozessliste, /proc/PID/cmdline); legen Sie es in eine Datei, die nur Sie lesen können, und geben Sie --token-file DATEI an, oder setzen Sie die Umgebungsvariable TCPTUNE_TOKEN.</translation>
+    </message>
+    <message>
+        <source>Cannot read the token file %1: %2.</source>
+        <translation>Die Token-Datei %1 kann nicht gelesen werden: %2.</translation>
+    </message>
+    <message>
+        <source>The token file %1 is empty; write the token into it.</source>
+        <translation>Die Token-Datei %1 ist leer; schreiben Sie das Token hinein.</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a limit for --%2; give a whole number from 1 to 1000000.</source>
+        <translation>&apos;%1&apos; ist keine Grenze für --%2; geben Sie eine ganze Zahl von 1 bis 1000000 an.</translation>
+    </message>
+    <message>
+        <source>Refused: the command line is readable by every user. Use --token-file or TCPTUNE_TOKEN.</source>
+        <translation>Abgelehnt: die Befehlszeile kann jeder Benutzer lesen. Verwenden Sie --token-file oder TCPTUNE_TOKEN.</translation>
+    </message>
+    <message>
+        <source>Only give knob values to clients that know the token in FILE (TCPTUNE_TOKEN also works).</source>
+        <translation>Parameterwerte nur Clients geben, die das Token in DATEI kennen (TCPTUNE_TOKEN geht auch).</translation>
+    </message>
+    <message>
+        <source>Most runs at once (default %1).</source>
+        <translation>Höchstens so viele Läufe gleichzeitig (Standard %1).</translation>
+    </message>
+    <message>
+        <source>Most connections waiting to authenticate, from all addresses (default %1).</source>
+        <translation>Höchstens so viele Verbindungen, die auf die Authentifizierung warten, von allen Adressen (Standard %1).</translation>
+    </message>
+    <message>
+        <source>Most connections waiting to authenticate from one address (default %1).</source>
+        <translation>Höchstens so viele Verbindungen, die auf die Authentifizierung warten, von einer Adresse (Standard %1).</translation>
+    </message>
+    <message>
+        <source>Most threads serving runs, one per control and data connection, each with a 256 KiB buffer (default 2 x max-streams + 8).</source>
+        <translation>Höchstens so viele Threads für Läufe, einer je Steuer- und Datenverbindung, jeder mit 256 KiB Puffer (Standard 2 x max-streams + 8).</translation>
+    </message>
+    <message>
+        <source>Most intervals a run keeps; beyond, neighbours are merged (default %1).</source>
+        <translation>Höchstens so viele Intervalle je Lauf; darüber werden Nachbarn zusammengefasst (Standard %1).</translation>
+    </message>
+    <message>
+        <source>Runs the tcptune traffic agent: `tcptune run --target THIS_HOST` measures against it. With a token (--token-file or TCPTUNE_TOKEN) clients prove they know it without sending it and get the agent&apos;s kernel knobs, so both ends are recorded; without one the agent serves traffic only. Every resource is bounded by the limits below. Stops on Ctrl-C or SIGTERM.</source>
+        <translation>Startet den tcptune-Verkehrsagenten: `tcptune run --target DIESER_HOST` misst gegen ihn. Mit einem Token (--token-file oder TCPTUNE_TOKEN) beweisen Clients, dass sie es kennen, ohne es zu senden, und erhalten die Kernel-Parameter des Agenten, sodass beide Enden aufgezeichnet werden; ohne Token bedient der Agent nur Verkehr. Jede Ressource ist durch die Grenzen unten beschränkt. Endet mit Strg-C oder SIGTERM.</translation>
+    </message>
+    <message>
+        <source>No token (--token-file or TCPTUNE_TOKEN): serving traffic only, without knob values or version.</source>
+        <translation>Kein Token (--token-file oder TCPTUNE_TOKEN): nur Verkehr, ohne Parameterwerte und Version.</translation>
     </message>
 </context>
 <context>
@@ -3078,20 +3217,8 @@ Optionen:
         <translation>%1: %2</translation>
     </message>
     <message>
-        <source>no valid first line (%1); closing</source>
-        <translation>keine gültige erste Zeile (%1); wird geschlossen</translation>
-    </message>
-    <message>
-        <source>unexpected message type &apos;%1&apos; (expected start, data or probe)</source>
-        <translation>unerwarteter Nachrichtentyp &apos;%1&apos; (erwartet start, data oder probe)</translation>
-    </message>
-    <message>
         <source>refused start: %1</source>
         <translation>Start abgelehnt: %1</translation>
-    </message>
-    <message>
-        <source>refused start: wrong or missing token; give the agent&apos;s token with --token</source>
-        <translation>Start abgelehnt: falsches oder fehlendes Token; geben Sie das Token des Agenten mit --token an</translation>
     </message>
     <message>
         <source>refused start: %1 s is longer than this agent allows (%2 s)</source>
@@ -3104,10 +3231,6 @@ Optionen:
     <message>
         <source>refused start: the agent already serves %1 runs, its limit; try again later</source>
         <translation>Start abgelehnt: der Agent bedient bereits %1 Läufe, seine Grenze; versuchen Sie es später erneut</translation>
-    </message>
-    <message>
-        <source>%1: run %2 started: %3, %4 stream(s), %5 s</source>
-        <translation>%1: Lauf %2 gestartet: %3, %4 Strom/Ströme, %5 s</translation>
     </message>
     <message>
         <source>%1: run %2 abandoned before it began (%3)</source>
@@ -3154,8 +3277,28 @@ Optionen:
         <translation>Strom %1 von Lauf %2 hat sich zweimal verbunden</translation>
     </message>
     <message>
-        <source>second latency probe for run %1</source>
-        <translation>zweite Latenzsonde für Lauf %1</translation>
+        <source>the agent cannot start a thread (%1); try again later</source>
+        <translation>der Agent kann keinen Thread starten (%1); versuchen Sie es später erneut</translation>
+    </message>
+    <message>
+        <source>refused start: the agent is busy (%1 of its %2 connection threads in use); try again later</source>
+        <translation>Start abgelehnt: der Agent ist ausgelastet (%1 seiner %2 Verbindungs-Threads belegt); versuchen Sie es später erneut</translation>
+    </message>
+    <message>
+        <source>unexpected latency probe for run %1</source>
+        <translation>unerwartete Latenzsonde für Lauf %1</translation>
+    </message>
+    <message>
+        <source>%1: run %2 started: %3, %4 stream(s), %5 s%6</source>
+        <translation>%1: Lauf %2 gestartet: %3, %4 Strom/Ströme, %5 s%6</translation>
+    </message>
+    <message>
+        <source>, authenticated</source>
+        <translation>, authentifiziert</translation>
+    </message>
+    <message>
+        <source>the agent runs without a token and reports no knob values; start it with --token-file (or TCPTUNE_TOKEN) and give the client the same token to record the far end&apos;s knobs</source>
+        <translation>der Agent läuft ohne Token und meldet keine Parameterwerte; starten Sie ihn mit --token-file (oder TCPTUNE_TOKEN) und geben Sie dem Client dasselbe Token, um die Parameter der Gegenseite aufzuzeichnen</translation>
     </message>
 </context>
 <context>
@@ -4111,88 +4254,4 @@ Optionen:
         <translation>Last, %1: %2</translation>
     </message>
 </context>
-    <context>
-        <name>CoreFeatureConfirmation</name>
-        <message>
-            <source>Turn off a core TCP feature on this host?</source>
-            <translation>Eine TCP-Kernfunktion auf diesem Host abschalten?</translation>
-        </message>
-        <message>
-            <source>%1 = %2 turns a core TCP feature off for every new TCP connection of this machine, ssh and the rest included, until it is restored.
-
-Do it?</source>
-            <translation>%1 = %2 schaltet eine TCP-Kernfunktion für jede neue TCP-Verbindung dieses Rechners ab, ssh und alle anderen eingeschlossen, bis sie wiederhergestellt ist.
-
-Trotzdem ausführen?</translation>
-        </message>
-    </context>
-    <context>
-        <name>HelperProtocol</name>
-        <message>
-            <source>Parameter &quot;%1&quot; must be true or false.</source>
-            <translation>Parameter &quot;%1&quot; muss true oder false sein.</translation>
-        </message>
-    </context>
-    <context>
-        <name>HelperService</name>
-        <message>
-            <source>%1 change(s) in %2 could not be rolled back; they stay in the journal for the next attempt (&apos;tcptune knobs restore&apos; or the next start of the helper).</source>
-            <translation>%1 Änderung(en) in %2 konnten nicht zurückgenommen werden; sie bleiben für den nächsten Versuch im Journal (&apos;tcptune knobs restore&apos; oder der nächste Start des Helfers).</translation>
-        </message>
-        <message>
-            <source>%1 = %2 on the host turns a core TCP feature off (%3) for every new connection of this machine, ssh included. It is only done with an explicit confirmation: &apos;tcptune knobs set --force&apos;, or Yes to the Knobs panel&apos;s question.</source>
-            <translation>%1 = %2 auf dem Host schaltet eine TCP-Kernfunktion ab (%3), für jede neue Verbindung dieses Rechners, ssh eingeschlossen. Das geschieht nur mit ausdrücklicher Bestätigung: &apos;tcptune knobs set --force&apos; oder Ja auf die Frage der Knopf-Ansicht.</translation>
-        </message>
-    </context>
-    <context>
-        <name>KnobsSetCommand</name>
-        <message>
-            <source>Usage: tcptune knobs set KEY=VALUE... [--netns NAME] [--force] -- COMMAND [ARGS]
-Applies the knobs through tcptune-helper, runs COMMAND, then restores every knob and exits with COMMAND&apos;s status.
-  --netns NAME  change the knobs inside lab namespace NAME (per-namespace knobs only)
-  --force       confirm turning a core TCP feature off on the host (tcp_sack, tcp_timestamps or tcp_window_scaling = 0 affects every new connection of the machine)
-Example: tcptune knobs set net.ipv4.tcp_autocorking=0 -- iperf3 -c 127.0.0.1
-</source>
-            <translation>Aufruf: tcptune knobs set SCHLÜSSEL=WERT... [--netns NAME] [--force] -- BEFEHL [ARGUMENTE]
-Setzt die Knöpfe über tcptune-helper, führt BEFEHL aus, setzt dann jeden Knopf zurück und endet mit dem Status von BEFEHL.
-  --netns NAME  die Knöpfe im Labor-Namensraum NAME ändern (nur Knöpfe je Namensraum)
-  --force       bestätigt das Abschalten einer TCP-Kernfunktion auf dem Host (tcp_sack, tcp_timestamps oder tcp_window_scaling = 0 betrifft jede neue Verbindung des Rechners)
-Beispiel: tcptune knobs set net.ipv4.tcp_autocorking=0 -- iperf3 -c 127.0.0.1
-</translation>
-        </message>
-    </context>
-    <context>
-        <name>LabFiles</name>
-        <message>
-            <source>Lab records live below %1, not in %2.</source>
-            <translation>Labor-Aufzeichnungen liegen unterhalb von %1, nicht in %2.</translation>
-        </message>
-    </context>
-    <context>
-        <name>PrivateDirectory</name>
-        <message>
-            <source>&apos;%1&apos; is not a folder name below %2.</source>
-            <translation>&apos;%1&apos; ist kein Ordnername unterhalb von %2.</translation>
-        </message>
-        <message>
-            <source>Cannot create the folder %1: %2.</source>
-            <translation>Der Ordner %1 kann nicht angelegt werden: %2.</translation>
-        </message>
-        <message>
-            <source>%1 is not a folder (or a symbolic link); remove it so tcptune can keep its private files there.</source>
-            <translation>%1 ist kein Ordner (oder ein symbolischer Link); entfernen Sie ihn, damit tcptune dort seine privaten Dateien ablegen kann.</translation>
-        </message>
-        <message>
-            <source>%1 belongs to another user; remove it so tcptune can keep its private files there.</source>
-            <translation>%1 gehört einem anderen Benutzer; entfernen Sie ihn, damit tcptune dort seine privaten Dateien ablegen kann.</translation>
-        </message>
-        <message>
-            <source>%1 is writable by other users (mode %2), so files in it cannot be trusted; remove it (tcptune creates it again, private to its owner).</source>
-            <translation>%1 ist für andere Benutzer beschreibbar (Modus %2), Dateien darin sind also nicht vertrauenswürdig; entfernen Sie ihn (tcptune legt ihn neu an, nur für seinen Besitzer).</translation>
-        </message>
-        <message>
-            <source>Cannot make %1 private: %2.</source>
-            <translation>%1 kann nicht privat gemacht werden: %2.</translation>
-        </message>
-    </context>
 </TS>

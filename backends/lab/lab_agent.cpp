@@ -28,6 +28,9 @@ Result<LabEndpoints> LabAgent::start(const LabEndpoints &endpoints)
                         "it as root (e.g. with sudo), or give a --target outside the lab."));
     AgentOptions options;
     options.knobNetns = endpoints.serverNetns; // report the server namespace's sysctls
+    // Only the lab's own namespaces reach this agent (it listens inside the server namespace,
+    // which only root enters): it reports knobs without a token.
+    options.knobsWithoutToken = true;
     auto server = std::make_unique<AgentServer>(options);
     connect(server.get(), &AgentServer::logged, this, &LabAgent::logged, Qt::DirectConnection);
 

@@ -61,6 +61,16 @@ QJsonObject errorMessage(const QString &text)
     return {{key("type"), QStringLiteral("error")}, {key("message"), text}};
 }
 
+QJsonObject challengeMessage(const QByteArray &nonce)
+{
+    return {{key("type"), QStringLiteral("challenge")}, {key("nonce"), QString::fromLatin1(nonce)}};
+}
+
+QJsonObject authMessage(const QByteArray &answer)
+{
+    return {{key("type"), QStringLiteral("auth")}, {key("answer"), QString::fromLatin1(answer)}};
+}
+
 QJsonObject startMessage(const TrafficSpec &spec)
 {
     std::int64_t request = 0;
@@ -78,7 +88,7 @@ QJsonObject startMessage(const TrafficSpec &spec)
         }
         break;
     }
-    QJsonObject o{
+    return {
         {key("type"), QStringLiteral("start")},
         {key("workload"), workloadName(spec.workload)},
         {key("streams"), spec.streams},
@@ -91,9 +101,6 @@ QJsonObject startMessage(const TrafficSpec &spec)
         {key("latency_probe"), spec.latencyProbe},
         {key("client"), QStringLiteral("tcptune %1").arg(QStringLiteral(TCPTUNE_VERSION))},
     };
-    if (!spec.target.token.isEmpty())
-        o.insert(key("token"), spec.target.token);
-    return o;
 }
 
 Result<SessionParams> parseStart(const QJsonObject &m)
@@ -136,7 +143,6 @@ Result<SessionParams> parseStart(const QJsonObject &m)
         return fail(
             AgentProtocol::tr("\"request_bytes\" and \"response_bytes\" must both be 0 (sink) or both positive"));
     p.latencyProbe = m.value(key("latency_probe")).toBool(false);
-    p.token = m.value(key("token")).toString();
     return p;
 }
 

@@ -1,10 +1,13 @@
 #pragma once
-// The agent's control protocol, version 1: one JSON object per '\n'-terminated line, each with
-// "tcptune_agent": <version> and "type". The client sends "start" (workload and sizes), the agent
-// answers "ready" (session id, its knob snapshot) or "error"; the client then opens the data
-// connections, each beginning with a "data" or "probe" line naming the session, sends "begin",
-// gets "running", and after the run "end", answered by "result" (receiver bytes per interval
-// and per stream). Both sides use these helpers so the wire format lives in one place.
+// The agent's control protocol, version 2: one JSON object per '\n'-terminated line, each with
+// "tcptune_agent": <version> and "type". The client sends "start" (workload and sizes); an agent
+// with a token answers "challenge" (a fresh nonce) and the client "auth" (HMAC-SHA256 of the
+// nonce under the token, see agent_auth.h), so the token never crosses the wire. The agent then
+// answers "ready" (session id, the data connections' secret; its version and knob snapshot only
+// to an authenticated client) or "error". The client opens the data connections, each beginning
+// with a "data" or "probe" line naming the session and its secret, sends "begin", gets "running",
+// and after the run "end", answered by "result" (receiver bytes per interval and per stream).
+// Both sides use these helpers so the wire format lives in one place.
 
 #include "common/error.h"
 #include "traffic/traffic_spec.h"
@@ -17,8 +20,10 @@
 
 namespace tcptune::agentproto {
 
-inline constexpr int kVersion = 1;
+inline constexpr int kVersion = 2;
 inline constexpr int kMaxControlLine = 64 * 1024;
+// The longest line of a connection that has not authenticated or attached yet.
+inline constexpr int kMaxHandshakeLine = 4096;
 inline constexpr int kMaxResultLine = 128 * 1024 * 1024;
 inline constexpr std::int64_t kProbeMessageSize = 64;
 
@@ -33,7 +38,6 @@ struct SessionParams {
     std::int64_t responseBytes = 0; // bytes it answers with
     std::int64_t rcvbuf = 0;
     bool latencyProbe = false;
-    QString token;
 };
 
 // The encoded line (with the version field and the trailing newline).
@@ -45,6 +49,8 @@ Result<QJsonObject> decode(const QByteArray &line);
 QJsonObject startMessage(const TrafficSpec &spec);
 Result<SessionParams> parseStart(const QJsonObject &message);
 QJsonObject errorMessage(const QString &text);
+QJsonObject challengeMessage(const QByteArray &nonce);
+QJsonObject authMessage(const QByteArray &answer);
 
 QString typeOf(const QJsonObject &message);
 

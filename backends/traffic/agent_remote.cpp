@@ -1,5 +1,6 @@
 #include "traffic/agent_remote.h"
 
+#include "traffic/agent_auth.h"
 #include "traffic/agent_protocol.h"
 
 #include <QCoreApplication>
@@ -47,11 +48,14 @@ Result<void> AgentRemote::open(int control)
         !sent)
         return fail(tr("Cannot talk to the agent at %1: %2.").arg(m_where, sent.error().message));
     auto ready = readMessage(10000, agentproto::kMaxControlLine * 4);
+    if (ready && agentproto::typeOf(*ready) == QLatin1String("challenge"))
+        ready = answerChallenge(*ready);
     if (!ready)
         return std::unexpected(ready.error());
     if (agentproto::typeOf(*ready) != QLatin1String("ready"))
         return fail(tr("The agent at %1 answered '%2' instead of 'ready'.").arg(m_where, agentproto::typeOf(*ready)));
     m_session = ready->value(key("session")).toString();
+    m_secret = ready->value(key("secret")).toString();
     m_version = ready->value(key("version")).toString();
     const QJsonObject knobs = ready->value(key("knobs")).toObject();
     for (auto it = knobs.begin(); it != knobs.end(); ++it)
@@ -60,15 +64,32 @@ Result<void> AgentRemote::open(int control)
     return {};
 }
 
+// The token itself never leaves this host: the answer is HMAC-SHA256(token, nonce).
+Result<QJsonObject> AgentRemote::answerChallenge(const QJsonObject &challenge)
+{
+    if (m_spec.target.token.isEmpty())
+        return fail(tr("The agent at %1 needs a token; give the one it was started with (--token-file FILE or the "
+                       "TCPTUNE_TOKEN environment variable).")
+                        .arg(m_where));
+    const QByteArray nonce = challenge.value(key("nonce")).toString().toLatin1();
+    const QByteArray auth = agentproto::encode(agentproto::authMessage(agentauth::answer(m_spec.target.token, nonce)));
+    if (auto sent = sock::sendAll(m_control, auth, sock::Clock::now() + std::chrono::seconds(5)); !sent)
+        return fail(tr("Cannot talk to the agent at %1: %2.").arg(m_where, sent.error().message));
+    return readMessage(10000, agentproto::kMaxControlLine * 4);
+}
+
 QByteArray AgentRemote::dataHello(int stream) const
 {
-    return agentproto::encode(
-        {{key("type"), QStringLiteral("data")}, {key("session"), m_session}, {key("stream"), stream}});
+    return agentproto::encode({{key("type"), QStringLiteral("data")},
+                               {key("session"), m_session},
+                               {key("secret"), m_secret},
+                               {key("stream"), stream}});
 }
 
 QByteArray AgentRemote::probeHello() const
 {
-    return agentproto::encode({{key("type"), QStringLiteral("probe")}, {key("session"), m_session}});
+    return agentproto::encode(
+        {{key("type"), QStringLiteral("probe")}, {key("session"), m_session}, {key("secret"), m_secret}});
 }
 
 Result<void> AgentRemote::waitRunning()

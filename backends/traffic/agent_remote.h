@@ -26,12 +26,14 @@ public:
 
 private:
     Result<QJsonObject> readMessage(int timeoutMs, int maxLength);
+    Result<QJsonObject> answerChallenge(const QJsonObject &challenge);
 
     TrafficSpec m_spec;
     QString m_where;
     int m_control = -1;
     QByteArray m_buffer;
     QString m_session;
+    QString m_secret;
     KnobSnapshot m_knobs;
     QString m_knobsNote;
     QString m_version;

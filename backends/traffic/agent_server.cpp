@@ -1,23 +1,27 @@
 #include "traffic/agent_server.h"
 
 #include "knobs/knob_reader.h"
+#include "traffic/agent_auth.h"
+#include "traffic/agent_gate.h"
 #include "traffic/agent_protocol.h"
+#include "traffic/interval_log.h"
+#include "traffic/log_text.h"
 #include "traffic/socket_util.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>
-#include <QRandomGenerator>
 #include <QScopeGuard>
 
-#include <arpa/inet.h>
 #include <atomic>
 #include <cerrno>
 #include <condition_variable>
+#include <fcntl.h>
 #include <list>
 #include <map>
 #include <mutex>
 #include <netinet/in.h>
 #include <poll.h>
+#include <system_error>
 #include <thread>
 #include <unistd.h>
 #include <vector>
@@ -38,15 +42,18 @@ double secondsSince(Clock::time_point start, Clock::time_point now)
     return std::chrono::duration<double>(now - start).count();
 }
 
-constexpr int kFirstLineTimeoutMs = 10000;
 constexpr int kStreamsArriveTimeoutMs = 10000;
 constexpr int kDrainTimeoutMs = 10000;
-constexpr int kPollSliceMs = 200; // how often blocked threads look at the stop flag
+constexpr int kPollSliceMs = 200;               // how often blocked threads look at the stop flag
+constexpr std::size_t kDataBuffer = 256 * 1024; // per data thread; responses go out in chunks of it
 
 // One client's run: the control thread owns it, data threads feed its counters.
 struct Session {
     QString id;
+    QByteArray secret; // data connections must present it
     QString peer;
+    bool authenticated = false;
+    int unusedThreads = 0; // reserved for data connections not attached yet; under sessionsMutex
     agentproto::SessionParams params;
     std::vector<std::atomic<std::int64_t>> bytes;
     std::vector<std::atomic<std::int64_t>> transactions;
@@ -84,6 +91,31 @@ struct Session {
     }
 };
 
+// What the receiver counted up to the end of the omit window.
+struct OmitMark {
+    bool passed = false;
+    std::int64_t bytes = 0;
+    double t = 0;
+    std::vector<std::int64_t> perStream;
+
+    void take(const Session &s, double now)
+    {
+        passed = true;
+        bytes = s.totalBytes();
+        t = now;
+        perStream.clear();
+        for (const auto &b : s.bytes)
+            perStream.push_back(b.load());
+    }
+};
+
+void setBlocking(int fd)
+{
+    const int flags = ::fcntl(fd, F_GETFL);
+    if (flags >= 0)
+        ::fcntl(fd, F_SETFL, flags & ~O_NONBLOCK);
+}
+
 } // namespace
 
 struct AgentServer::Impl {
@@ -92,7 +124,8 @@ struct AgentServer::Impl {
     sock::Fd listenFd;
     std::uint16_t port = 0;
     std::atomic<bool> stopping{false};
-    std::thread acceptThread;
+    std::unique_ptr<AgentGate> gate;
+    std::thread gateThread;
 
     struct Worker {
         std::thread thread;
@@ -100,6 +133,7 @@ struct AgentServer::Impl {
     };
     std::mutex workersMutex;
     std::list<Worker> workers;
+    std::atomic<int> threadsInUse{0};
     std::mutex fdsMutex;
     std::map<int, int> openFds; // fd -> 1; shut down on stop to wake blocked threads
 
@@ -108,15 +142,24 @@ struct AgentServer::Impl {
     std::atomic<int> active{0};
     std::atomic<int> served{0};
     std::atomic<int> protocolErrors{0};
+    std::atomic<int> refusedConnections{0};
 
     void log(const QString &line) { Q_EMIT q->logged(line); }
-    void acceptLoop();
-    void spawn(std::function<void()> fn);
+    GateHooks gateHooks();
+    bool reserveThreads(int count);
+    Result<void> spawn(std::function<void()> fn);
     void reap(bool all);
-    void handleConnection(sock::Fd fd, QString peer);
+    Result<void> admitControl(Admitted &a);
+    Result<void> admitData(Admitted &a);
+    std::shared_ptr<Session> attach(const QJsonObject &hello, QString &why);
     void refuse(int fd, const QString &peer, const QString &why);
-    void runControl(int fd, QString peer, QByteArray &buffer, const QJsonObject &start);
-    void runData(int fd, const QString &peer, const QJsonObject &hello, QByteArray &buffer);
+    void runControl(sock::Fd fd, const std::shared_ptr<Session> &session, QByteArray buffer);
+    void endSession(const std::shared_ptr<Session> &session);
+    bool sendReady(int fd, const Session &session);
+    bool awaitBegin(int fd, Session &session, QByteArray &buffer);
+    bool measure(int fd, Session &session, QByteArray &buffer, IntervalLog &intervals, OmitMark &omit);
+    void sendResult(int fd, Session &session, const IntervalLog &intervals, const OmitMark &omit);
+    void runData(sock::Fd fd, const std::shared_ptr<Session> &session, int stream, const QByteArray &early);
     bool sendLine(int fd, const QJsonObject &message, int timeoutMs = 5000)
     {
         return sock::sendAll(fd, agentproto::encode(message), Clock::now() + std::chrono::milliseconds(timeoutMs))
@@ -152,7 +195,7 @@ Result<std::uint16_t> AgentServer::listen(const QString &address, std::uint16_t 
     auto resolved = sock::resolve(address.isEmpty() ? QStringLiteral("0.0.0.0") : address, port);
     if (!resolved)
         return fail(tr("Cannot listen on '%1': %2").arg(address, resolved.error().message));
-    sock::Fd fd(::socket(resolved->family(), SOCK_STREAM | SOCK_CLOEXEC, IPPROTO_TCP));
+    sock::Fd fd(::socket(resolved->family(), SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, IPPROTO_TCP));
     if (!fd.valid())
         return fail(tr("Cannot create the listening socket: %1.").arg(sock::errnoText(errno)));
     const int one = 1;
@@ -168,13 +211,15 @@ Result<std::uint16_t> AgentServer::listen(const QString &address, std::uint16_t 
             return fail(tr("%1 is not an address of this host; give one of its addresses with --bind.").arg(address));
         return fail(tr("Cannot listen on %1 port %2: %3.").arg(address).arg(port).arg(sock::errnoText(error)));
     }
-    if (::listen(fd.get(), 128) != 0)
+    if (::listen(fd.get(), SOMAXCONN) != 0)
         return fail(tr("Cannot listen on %1 port %2: %3.").arg(address).arg(port).arg(sock::errnoText(errno)));
     m_impl->port = sock::localPort(fd.get());
     m_impl->listenFd = std::move(fd);
     m_impl->stopping = false;
+    const GateLimits limits{m_impl->options.maxConnections, m_impl->options.maxPerAddress, 5000};
+    m_impl->gate = std::make_unique<AgentGate>(limits, m_impl->options.token, m_impl->gateHooks());
     // Threads started here inherit the caller's network namespace (e.g. inside netns::runIn).
-    m_impl->acceptThread = std::thread([impl = m_impl.get()] { impl->acceptLoop(); });
+    m_impl->gateThread = std::thread([impl = m_impl.get()] { impl->gate->run(impl->listenFd.get(), impl->stopping); });
     m_impl->log(
         tr("listening on %1 port %2 (protocol version %3)").arg(address).arg(m_impl->port).arg(kProtocolVersion));
     return m_impl->port;
@@ -182,10 +227,11 @@ Result<std::uint16_t> AgentServer::listen(const QString &address, std::uint16_t 
 
 void AgentServer::stop()
 {
-    if (!m_impl->acceptThread.joinable())
+    if (!m_impl->gateThread.joinable())
         return;
     m_impl->stopping = true;
-    m_impl->acceptThread.join();
+    m_impl->gateThread.join();
+    m_impl->gate.reset();
     {
         std::lock_guard lock(m_impl->fdsMutex);
         for (const auto &[fd, unused] : m_impl->openFds)
@@ -221,15 +267,55 @@ int AgentServer::protocolErrors() const
     return m_impl->protocolErrors.load();
 }
 
-void AgentServer::Impl::spawn(std::function<void()> fn)
+int AgentServer::connectionsRefused() const
+{
+    return m_impl->refusedConnections.load();
+}
+
+int AgentServer::threadsInUse() const
+{
+    return m_impl->threadsInUse.load();
+}
+
+GateHooks AgentServer::Impl::gateHooks()
+{
+    GateHooks h;
+    h.log = [this](const QString &line) { log(line); };
+    h.protocolError = [this] { protocolErrors.fetch_add(1); };
+    h.connectionRefused = [this] { refusedConnections.fetch_add(1); };
+    h.admitControl = [this](Admitted &a) { return admitControl(a); };
+    h.admitData = [this](Admitted &a) { return admitData(a); };
+    h.idle = [this] { reap(false); };
+    return h;
+}
+
+bool AgentServer::Impl::reserveThreads(int count)
+{
+    int used = threadsInUse.load();
+    do {
+        if (used + count > options.threadBudget())
+            return false;
+    } while (!threadsInUse.compare_exchange_weak(used, used + count));
+    return true;
+}
+
+// The caller has reserved the thread's slot; the thread gives it back when it ends. A failure to
+// create it (EAGAIN under a pids limit) is an error for that one client, not an exception.
+Result<void> AgentServer::Impl::spawn(std::function<void()> fn)
 {
     auto done = std::make_shared<std::atomic<bool>>(false);
     std::lock_guard lock(workersMutex);
-    workers.push_back({std::thread([fn = std::move(fn), done] {
-                           fn();
-                           done->store(true);
-                       }),
-                       done});
+    try {
+        workers.push_back({std::thread([this, fn = std::move(fn), done] {
+                               fn();
+                               threadsInUse.fetch_sub(1);
+                               done->store(true);
+                           }),
+                           done});
+    } catch (const std::system_error &e) {
+        return fail(tr("the agent cannot start a thread (%1); try again later").arg(QString::fromLocal8Bit(e.what())));
+    }
+    return {};
 }
 
 void AgentServer::Impl::reap(bool all)
@@ -249,34 +335,97 @@ void AgentServer::Impl::reap(bool all)
         w.thread.join();
 }
 
-void AgentServer::Impl::acceptLoop()
+Result<void> AgentServer::Impl::admitControl(Admitted &a)
 {
-    while (!stopping.load()) {
-        pollfd p{listenFd.get(), POLLIN, 0};
-        const int n = ::poll(&p, 1, kPollSliceMs);
-        reap(false);
-        if (n <= 0)
-            continue;
-        sockaddr_storage ss{};
-        socklen_t len = sizeof ss;
-        const int fd = ::accept4(listenFd.get(), reinterpret_cast<sockaddr *>(&ss), &len, SOCK_CLOEXEC);
-        if (fd < 0)
-            continue;
-        char host[INET6_ADDRSTRLEN] = {};
-        std::uint16_t peerPort = 0;
-        if (ss.ss_family == AF_INET) {
-            auto *a = reinterpret_cast<sockaddr_in *>(&ss);
-            ::inet_ntop(AF_INET, &a->sin_addr, host, sizeof host);
-            peerPort = ntohs(a->sin_port);
-        } else if (ss.ss_family == AF_INET6) {
-            auto *a = reinterpret_cast<sockaddr_in6 *>(&ss);
-            ::inet_ntop(AF_INET6, &a->sin6_addr, host, sizeof host);
-            peerPort = ntohs(a->sin6_port);
-        }
-        const QString peer = QStringLiteral("%1:%2").arg(QString::fromLatin1(host)).arg(peerPort);
-        track(fd, true);
-        spawn([this, fd, peer] { handleConnection(sock::Fd(fd), peer); });
+    auto params = agentproto::parseStart(a.message);
+    if (!params)
+        return fail(tr("refused start: %1").arg(params.error().message));
+    if (params->durationS + params->omitS > options.maxDurationS)
+        return fail(tr("refused start: %1 s is longer than this agent allows (%2 s)")
+                        .arg(params->durationS + params->omitS)
+                        .arg(options.maxDurationS));
+    if (params->streams > options.maxStreams)
+        return fail(tr("refused start: %1 streams is more than this agent allows (%2)")
+                        .arg(params->streams)
+                        .arg(options.maxStreams));
+    if (active.fetch_add(1) >= options.maxSessions) {
+        active.fetch_sub(1);
+        return fail(
+            tr("refused start: the agent already serves %1 runs, its limit; try again later").arg(options.maxSessions));
     }
+    const int threads = 1 + params->streams + (params->latencyProbe ? 1 : 0);
+    if (!reserveThreads(threads)) {
+        active.fetch_sub(1);
+        return fail(tr("refused start: the agent is busy (%1 of its %2 connection threads in use); try again later")
+                        .arg(threadsInUse.load())
+                        .arg(options.threadBudget()));
+    }
+    auto session = std::make_shared<Session>(*params);
+    session->peer = a.peer;
+    session->authenticated = a.authenticated;
+    session->id = QString::fromLatin1(agentauth::randomHex(8));
+    session->secret = agentauth::randomHex(agentauth::kSecretBytes);
+    session->unusedThreads = threads - 1;
+    {
+        std::lock_guard lock(sessionsMutex);
+        sessions[session->id] = session;
+    }
+    const int fd = a.fd.get();
+    auto started = spawn([this, fd, session, buffer = a.leftover] { runControl(sock::Fd(fd), session, buffer); });
+    if (!started) {
+        endSession(session);
+        threadsInUse.fetch_sub(1);
+        return std::unexpected(started.error());
+    }
+    a.fd.release(); // the control thread owns it now
+    return {};
+}
+
+// The session a data line names, if its secret is right and its stream is free; takes one of
+// the session's reserved threads.
+std::shared_ptr<Session> AgentServer::Impl::attach(const QJsonObject &hello, QString &why)
+{
+    const bool probe = agentproto::typeOf(hello) == QLatin1String("probe");
+    std::lock_guard lock(sessionsMutex);
+    auto it = sessions.find(hello.value(key("session")).toString());
+    const QByteArray secret = hello.value(key("secret")).toString().toLatin1();
+    if (it == sessions.end() || !agentauth::constantTimeEqual(secret, it->second->secret)) {
+        why = tr("data connection for an unknown run");
+        return {};
+    }
+    Session &s = *it->second;
+    const int stream = hello.value(key("stream")).toInt(-1);
+    if (!probe && (stream < 0 || stream >= s.params.streams)) {
+        why = tr("data connection with stream %1 outside 0..%2").arg(stream).arg(s.params.streams - 1);
+        return {};
+    }
+    if (probe ? !s.params.latencyProbe || s.probeAttached.exchange(true)
+              : s.attached[std::size_t(stream)].exchange(true)) {
+        why = probe ? tr("unexpected latency probe for run %1").arg(s.id)
+                    : tr("stream %1 of run %2 connected twice").arg(stream).arg(s.id);
+        return {};
+    }
+    --s.unusedThreads;
+    return it->second;
+}
+
+Result<void> AgentServer::Impl::admitData(Admitted &a)
+{
+    QString why;
+    std::shared_ptr<Session> session = attach(a.message, why);
+    if (!session)
+        return fail(why);
+    const int stream =
+        agentproto::typeOf(a.message) == QLatin1String("probe") ? -1 : a.message.value(key("stream")).toInt();
+    const int fd = a.fd.get();
+    auto started =
+        spawn([this, fd, session, stream, early = a.leftover] { runData(sock::Fd(fd), session, stream, early); });
+    if (!started) {
+        threadsInUse.fetch_sub(1);
+        return std::unexpected(started.error());
+    }
+    a.fd.release();
+    return {};
 }
 
 void AgentServer::Impl::refuse(int fd, const QString &peer, const QString &why)
@@ -298,155 +447,132 @@ void AgentServer::Impl::refuse(int fd, const QString &peer, const QString &why)
     }
 }
 
-void AgentServer::Impl::handleConnection(sock::Fd fd, QString peer)
+// Unregistered first, so no data connection attaches after its unused threads are given back.
+void AgentServer::Impl::endSession(const std::shared_ptr<Session> &session)
 {
-    QByteArray buffer;
-    auto line = sock::readLine(fd.get(), buffer, agentproto::kMaxControlLine,
-                               Clock::now() + std::chrono::milliseconds(kFirstLineTimeoutMs));
-    if (!line) {
-        refuse(fd.get(), peer, tr("no valid first line (%1); closing").arg(line.error().message));
-    } else if (auto message = agentproto::decode(*line); !message) {
-        refuse(fd.get(), peer, message.error().message);
-    } else {
-        const QString type = agentproto::typeOf(*message);
-        if (type == QLatin1String("start"))
-            runControl(fd.get(), peer, buffer, *message);
-        else if (type == QLatin1String("data") || type == QLatin1String("probe"))
-            runData(fd.get(), peer, *message, buffer);
-        else
-            refuse(fd.get(), peer, tr("unexpected message type '%1' (expected start, data or probe)").arg(type));
-    }
-    track(fd.get(), false);
-}
-
-void AgentServer::Impl::runControl(int fd, QString peer, QByteArray &buffer, const QJsonObject &start)
-{
-    auto params = agentproto::parseStart(start);
-    if (!params)
-        return refuse(fd, peer, tr("refused start: %1").arg(params.error().message));
-    if (!options.token.isEmpty() && params->token != options.token)
-        return refuse(fd, peer, tr("refused start: wrong or missing token; give the agent's token with --token"));
-    if (params->durationS + params->omitS > options.maxDurationS)
-        return refuse(fd, peer,
-                      tr("refused start: %1 s is longer than this agent allows (%2 s)")
-                          .arg(params->durationS + params->omitS)
-                          .arg(options.maxDurationS));
-    if (params->streams > options.maxStreams)
-        return refuse(fd, peer,
-                      tr("refused start: %1 streams is more than this agent allows (%2)")
-                          .arg(params->streams)
-                          .arg(options.maxStreams));
-    if (active.fetch_add(1) >= options.maxSessions) {
-        active.fetch_sub(1);
-        return refuse(
-            fd, peer,
-            tr("refused start: the agent already serves %1 runs, its limit; try again later").arg(options.maxSessions));
-    }
-
-    auto session = std::make_shared<Session>(*params);
-    session->peer = peer;
-    session->id = QString::number(QRandomGenerator::global()->generate64(), 16);
     {
         std::lock_guard lock(sessionsMutex);
-        sessions[session->id] = session;
+        sessions.erase(session->id);
+        threadsInUse.fetch_sub(session->unusedThreads);
+        session->unusedThreads = 0;
     }
+    session->abort = true;
+    session->notify();
+    active.fetch_sub(1);
+}
+
+void AgentServer::Impl::runControl(sock::Fd fd, const std::shared_ptr<Session> &session, QByteArray buffer)
+{
+    setBlocking(fd.get());
+    track(fd.get(), true);
     auto finish = qScopeGuard([&] {
-        {
-            std::lock_guard lock(sessionsMutex);
-            sessions.erase(session->id);
-        }
-        session->abort = true;
-        session->notify();
-        active.fetch_sub(1);
+        endSession(session);
+        track(fd.get(), false);
     });
-
-    QJsonObject ready{{key("type"), QStringLiteral("ready")},
-                      {key("session"), session->id},
-                      {key("version"), QStringLiteral(TCPTUNE_VERSION)}};
-    auto readings = KnobReader::readSysctls(options.knobNetns);
-    if (readings) {
-        QJsonObject knobs;
-        const KnobSnapshot snapshot = KnobReader::snapshotOf(*readings);
-        for (auto it = snapshot.cbegin(); it != snapshot.cend(); ++it)
-            knobs.insert(it.key(), it.value());
-        ready.insert(key("knobs"), knobs);
-    } else {
-        ready.insert(key("knobs_note"), readings.error().message);
-    }
-    if (!sendLine(fd, ready))
+    if (!sendReady(fd.get(), *session))
         return;
-    log(tr("%1: run %2 started: %3, %4 stream(s), %5 s")
-            .arg(peer, session->id, workloadName(params->workload))
-            .arg(params->streams)
-            .arg(params->durationS));
+    log(tr("%1: run %2 started: %3, %4 stream(s), %5 s%6")
+            .arg(session->peer, session->id, workloadName(session->params.workload))
+            .arg(session->params.streams)
+            .arg(session->params.durationS)
+            .arg(session->authenticated ? tr(", authenticated") : QString()));
+    if (!awaitBegin(fd.get(), *session, buffer))
+        return;
+    IntervalLog intervals(options.maxIntervals);
+    OmitMark omit;
+    omit.passed = session->params.omitS <= 0;
+    omit.perStream.assign(session->bytes.size(), 0);
+    if (!measure(fd.get(), *session, buffer, intervals, omit))
+        return;
+    sendResult(fd.get(), *session, intervals, omit);
+}
 
-    // "begin" arrives once the client has opened its data connections.
+// Version and knob values only to a client that proved it knows the token (or to the local lab):
+// an open agent tells strangers nothing about its host beyond the protocol number.
+bool AgentServer::Impl::sendReady(int fd, const Session &session)
+{
+    QJsonObject ready{{key("type"), QStringLiteral("ready")},
+                      {key("session"), session.id},
+                      {key("secret"), QString::fromLatin1(session.secret)}};
+    if (session.authenticated || options.knobsWithoutToken) {
+        ready.insert(key("version"), QStringLiteral(TCPTUNE_VERSION));
+        auto readings = KnobReader::readSysctls(options.knobNetns);
+        if (readings) {
+            QJsonObject knobs;
+            const KnobSnapshot snapshot = KnobReader::snapshotOf(*readings);
+            for (auto it = snapshot.cbegin(); it != snapshot.cend(); ++it)
+                knobs.insert(it.key(), it.value());
+            ready.insert(key("knobs"), knobs);
+        } else {
+            ready.insert(key("knobs_note"), readings.error().message);
+        }
+    } else {
+        ready.insert(key("knobs_note"),
+                     tr("the agent runs without a token and reports no knob values; start it with --token-file "
+                        "(or TCPTUNE_TOKEN) and give the client the same token to record the far end's knobs"));
+    }
+    return sendLine(fd, ready);
+}
+
+// "begin" arrives once the client has opened its data connections.
+bool AgentServer::Impl::awaitBegin(int fd, Session &session, QByteArray &buffer)
+{
     auto begin = sock::readLine(fd, buffer, agentproto::kMaxControlLine,
                                 Clock::now() + std::chrono::milliseconds(kStreamsArriveTimeoutMs));
     if (!begin) {
-        log(tr("%1: run %2 abandoned before it began (%3)").arg(peer, session->id, begin.error().message));
-        return;
+        log(tr("%1: run %2 abandoned before it began (%3)").arg(session.peer, session.id, begin.error().message));
+        return false;
     }
-    auto beginMessage = agentproto::decode(*begin);
-    if (!beginMessage || agentproto::typeOf(*beginMessage) != QLatin1String("begin"))
-        return refuse(fd, peer,
-                      tr("expected \"begin\", got %1")
-                          .arg(beginMessage ? agentproto::typeOf(*beginMessage) : beginMessage.error().message));
-    {
-        std::unique_lock lock(session->mutex);
-        const bool all = session->changed.wait_for(lock, std::chrono::milliseconds(kStreamsArriveTimeoutMs), [&] {
-            if (stopping.load())
-                return true;
-            for (const auto &a : session->attached)
-                if (!a.load())
-                    return false;
-            return !session->params.latencyProbe || session->probeAttached.load();
-        });
-        if (!all || stopping.load())
-            return refuse(fd, peer, tr("not every data connection of run %1 arrived in time").arg(session->id));
+    auto message = agentproto::decode(*begin);
+    if (!message || agentproto::typeOf(*message) != QLatin1String("begin")) {
+        refuse(fd, session.peer,
+               tr("expected \"begin\", got %1")
+                   .arg(message ? logSafe(agentproto::typeOf(*message), 40) : message.error().message));
+        return false;
     }
-    session->start = Clock::now();
-    if (!sendLine(fd, {{key("type"), QStringLiteral("running")}}))
-        return;
+    std::unique_lock lock(session.mutex);
+    const bool all = session.changed.wait_for(lock, std::chrono::milliseconds(kStreamsArriveTimeoutMs), [&] {
+        if (stopping.load())
+            return true;
+        for (const auto &a : session.attached)
+            if (!a.load())
+                return false;
+        return !session.params.latencyProbe || session.probeAttached.load();
+    });
+    lock.unlock();
+    if (!all || stopping.load()) {
+        refuse(fd, session.peer, tr("not every data connection of run %1 arrived in time").arg(session.id));
+        return false;
+    }
+    session.start = Clock::now();
+    return sendLine(fd, {{key("type"), QStringLiteral("running")}});
+}
 
-    // Receiver goodput per interval until the client says "end" (or vanishes).
-    QJsonArray intervals;
-    const auto interval = std::chrono::milliseconds(params->sampleMs);
-    auto nextTick = session->start + interval;
+// Receiver goodput per interval until the client says "end" (or vanishes). False when the run
+// did not end properly (logged).
+bool AgentServer::Impl::measure(int fd, Session &session, QByteArray &buffer, IntervalLog &intervals, OmitMark &omit)
+{
+    const auto interval = std::chrono::milliseconds(session.params.sampleMs);
+    auto nextTick = session.start + interval;
     std::int64_t lastBytes = 0;
-    std::int64_t bytesAtOmit = 0;
-    double omitEndT = 0;
-    bool omitPassed = params->omitS <= 0;
-    std::vector<std::int64_t> streamBytesAtOmit(session->bytes.size(), 0);
-    constexpr int kMaxIntervals = 2'000'000;
-    bool ended = false;
-    QString endProblem;
-    auto tick = [&](Clock::time_point now) {
-        const std::int64_t total = session->totalBytes();
-        const double t = secondsSince(session->start, now);
-        if (intervals.size() < kMaxIntervals)
-            intervals.append(QJsonArray{t, double(total - lastBytes)});
-        lastBytes = total;
-        if (!omitPassed && t >= params->omitS) {
-            omitPassed = true;
-            bytesAtOmit = total;
-            omitEndT = t;
-            for (std::size_t i = 0; i < session->bytes.size(); ++i)
-                streamBytesAtOmit[i] = session->bytes[i].load();
-        }
-    };
-    while (!ended && !stopping.load()) {
+    QString problem;
+    while (!stopping.load()) {
         const auto now = Clock::now();
         if (now >= nextTick) {
-            tick(now);
+            const std::int64_t total = session.totalBytes();
+            const double t = secondsSince(session.start, now);
+            intervals.add(t, total - lastBytes);
+            lastBytes = total;
+            if (!omit.passed && t >= session.params.omitS)
+                omit.take(session, t);
             nextTick += interval;
             if (nextTick < now)
                 nextTick = now + interval;
             continue;
         }
         // A client far past its own duration is gone: bound the session.
-        if (secondsSince(session->start, now) > params->durationS + params->omitS + 60) {
-            endProblem = tr("the client never sent \"end\"");
+        if (secondsSince(session.start, now) > session.params.durationS + session.params.omitS + 60) {
+            problem = tr("the client never sent \"end\"");
             break;
         }
         const int waitMs = int(std::chrono::duration_cast<std::chrono::milliseconds>(nextTick - now).count()) + 1;
@@ -455,92 +581,75 @@ void AgentServer::Impl::runControl(int fd, QString peer, QByteArray &buffer, con
             continue;
         auto line = sock::readLine(fd, buffer, agentproto::kMaxControlLine, Clock::now() + 1s);
         if (!line) {
-            endProblem = line.error().message;
+            problem = line.error().message;
             break;
         }
         auto message = agentproto::decode(*line);
         if (message && agentproto::typeOf(*message) == QLatin1String("end")) {
-            ended = true;
-        } else {
-            refuse(fd, peer,
-                   message ? tr("unexpected message '%1' during a run").arg(agentproto::typeOf(*message))
-                           : message.error().message);
+            const std::int64_t total = session.totalBytes();
+            intervals.add(secondsSince(session.start, Clock::now()), total - lastBytes);
+            return true;
         }
+        refuse(fd, session.peer,
+               message ? tr("unexpected message '%1' during a run").arg(logSafe(agentproto::typeOf(*message), 40))
+                       : message.error().message);
     }
-    if (!ended) {
-        log(tr("%1: run %2 interrupted: %3")
-                .arg(peer, session->id, endProblem.isEmpty() ? tr("agent stopping") : endProblem));
-        return;
-    }
+    log(tr("%1: run %2 interrupted: %3")
+            .arg(session.peer, session.id, problem.isEmpty() ? tr("agent stopping") : problem));
+    return false;
+}
+
+void AgentServer::Impl::sendResult(int fd, Session &session, const IntervalLog &intervals, const OmitMark &omitMark)
+{
     // The client has stopped writing and shut its data connections: wait for them to drain.
     {
-        std::unique_lock lock(session->mutex);
-        session->changed.wait_for(lock, std::chrono::milliseconds(kDrainTimeoutMs),
-                                  [&] { return session->activeData.load() == 0 || stopping.load(); });
+        std::unique_lock lock(session.mutex);
+        session.changed.wait_for(lock, std::chrono::milliseconds(kDrainTimeoutMs),
+                                 [&] { return session.activeData.load() == 0 || stopping.load(); });
     }
-    tick(Clock::now());
-    if (!omitPassed) {
-        bytesAtOmit = session->totalBytes();
-        omitEndT = secondsSince(session->start, Clock::now());
-        for (std::size_t i = 0; i < session->bytes.size(); ++i)
-            streamBytesAtOmit[i] = session->bytes[i].load();
-    }
-    const double lastByteT = double(session->lastByteNs.load()) / 1e9;
-    const std::int64_t receiverBytes = session->totalBytes() - bytesAtOmit;
-    const double duration = std::max(0.0, lastByteT - omitEndT);
+    OmitMark omit = omitMark;
+    if (!omit.passed)
+        omit.take(session, secondsSince(session.start, Clock::now()));
+    const double lastByteT = double(session.lastByteNs.load()) / 1e9;
+    const std::int64_t receiverBytes = session.totalBytes() - omit.bytes;
+    const double duration = std::max(0.0, lastByteT - omit.t);
     QJsonArray streams;
-    for (std::size_t i = 0; i < session->bytes.size(); ++i)
+    for (std::size_t i = 0; i < session.bytes.size(); ++i)
         streams.append(QJsonObject{{key("stream"), int(i)},
-                                   {key("bytes"), double(session->bytes[i].load() - streamBytesAtOmit[i])},
-                                   {key("transactions"), double(session->transactions[i].load())}});
+                                   {key("bytes"), double(session.bytes[i].load() - omit.perStream[i])},
+                                   {key("transactions"), double(session.transactions[i].load())}});
     const QJsonObject result{{key("type"), QStringLiteral("result")},
                              {key("receiver_bytes"), double(receiverBytes)},
-                             {key("total_bytes"), double(session->totalBytes())},
-                             {key("bytes_at_omit"), double(bytesAtOmit)},
-                             {key("omit_end_s"), omitEndT},
+                             {key("total_bytes"), double(session.totalBytes())},
+                             {key("bytes_at_omit"), double(omit.bytes)},
+                             {key("omit_end_s"), omit.t},
                              {key("duration_s"), duration},
-                             {key("interval_ms"), params->sampleMs},
-                             {key("intervals"), intervals},
+                             {key("interval_ms"), session.params.sampleMs * intervals.ticksPerEntry()},
+                             {key("intervals"), intervals.toJson()},
                              {key("streams"), streams}};
     sendLine(fd, result, 30000);
     served.fetch_add(1);
     log(tr("%1: run %2 finished: %3 bytes in %4 s (%5 Mbit/s)")
-            .arg(peer, session->id)
+            .arg(session.peer, session.id)
             .arg(receiverBytes)
             .arg(duration, 0, 'f', 2)
             .arg(duration > 0 ? double(receiverBytes) * 8 / duration / 1e6 : 0.0, 0, 'f', 1));
 }
 
-void AgentServer::Impl::runData(int fd, const QString &peer, const QJsonObject &hello, QByteArray &buffer)
+// STREAM is -1 for the latency probe. EARLY: bytes that arrived with the hello line.
+void AgentServer::Impl::runData(sock::Fd fd, const std::shared_ptr<Session> &session, int stream,
+                                const QByteArray &early)
 {
-    const bool probe = agentproto::typeOf(hello) == QLatin1String("probe");
-    std::shared_ptr<Session> session;
-    {
-        std::lock_guard lock(sessionsMutex);
-        auto it = sessions.find(hello.value(key("session")).toString());
-        if (it != sessions.end())
-            session = it->second;
-    }
-    if (!session)
-        return refuse(fd, peer, tr("data connection for an unknown run"));
-    const int stream = hello.value(key("stream")).toInt(-1);
-    if (!probe) {
-        if (stream < 0 || stream >= session->params.streams)
-            return refuse(
-                fd, peer,
-                tr("data connection with stream %1 outside 0..%2").arg(stream).arg(session->params.streams - 1));
-        if (session->attached[std::size_t(stream)].exchange(true))
-            return refuse(fd, peer, tr("stream %1 of run %2 connected twice").arg(stream).arg(session->id));
-    } else if (session->probeAttached.exchange(true)) {
-        return refuse(fd, peer, tr("second latency probe for run %1").arg(session->id));
-    }
+    setBlocking(fd.get());
+    track(fd.get(), true);
+    const bool probe = stream < 0;
     if (session->params.rcvbuf > 0) {
         const int v = int(session->params.rcvbuf);
-        ::setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &v, sizeof v);
+        ::setsockopt(fd.get(), SOL_SOCKET, SO_RCVBUF, &v, sizeof v);
     }
     session->activeData.fetch_add(1);
     session->notify();
-    sock::setTimeouts(fd, kPollSliceMs, kPollSliceMs);
+    sock::setTimeouts(fd.get(), kPollSliceMs, kPollSliceMs);
 
     std::atomic<std::int64_t> dummyBytes{0};
     std::atomic<std::int64_t> dummyTransactions{0};
@@ -554,25 +663,34 @@ void AgentServer::Impl::runData(int fd, const QString &peer, const QJsonObject &
             std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now() - session->start).count(),
             std::memory_order_relaxed);
     };
-    if (!buffer.isEmpty() && !probe)
-        counted(buffer.size()); // data that arrived with the hello line
+    if (!early.isEmpty() && !probe)
+        counted(early.size());
 
-    std::vector<char> data(std::size_t(std::max<std::int64_t>({256 * 1024, response})));
-    std::int64_t pending = request > 0 ? request - std::min<std::int64_t>(buffer.size(), request) : 0;
+    std::vector<char> data(kDataBuffer);
+    // Answers of any size go out in buffer-sized chunks.
+    auto answer = [&] {
+        const auto deadline = Clock::now() + 10s;
+        for (std::int64_t left = response; left > 0;) {
+            const std::size_t chunk = std::size_t(std::min<std::int64_t>(left, std::int64_t(data.size())));
+            if (!sock::sendAll(fd.get(), data.data(), chunk, deadline))
+                return false;
+            left -= std::int64_t(chunk);
+        }
+        return true;
+    };
+    std::int64_t pending = request > 0 ? request - std::min<std::int64_t>(early.size(), request) : 0;
     bool alive = true;
     while (alive && !stopping.load() && !session->abort.load()) {
         const std::size_t want =
             request > 0 ? std::size_t(std::min<std::int64_t>(pending, std::int64_t(data.size()))) : data.size();
-        const ssize_t n = ::recv(fd, data.data(), want, 0);
+        const ssize_t n = ::recv(fd.get(), data.data(), want, 0);
         if (n > 0) {
             if (!probe || request == 0)
                 counted(n);
             if (request > 0) {
                 pending -= n;
                 if (pending == 0) {
-                    const auto deadline = Clock::now() + 10s;
-                    if (!sock::sendAll(fd, data.data(), std::size_t(response), deadline))
-                        alive = false;
+                    alive = answer();
                     transactions.fetch_add(1, std::memory_order_relaxed);
                     pending = request;
                 }
@@ -585,6 +703,7 @@ void AgentServer::Impl::runData(int fd, const QString &peer, const QJsonObject &
             continue;
         alive = false;
     }
+    track(fd.get(), false);
     session->activeData.fetch_sub(1);
     session->notify();
 }

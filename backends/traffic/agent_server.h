@@ -1,8 +1,11 @@
 #pragma once
 // The target-side agent (`tcptune serve`): accepts control and data connections on one port,
-// serves several clients at once on its own threads, receives bulk data and answers rr and
-// split-write messages, measures receiver goodput per interval and answers with its own knob
-// snapshot. Malformed control messages get an error reply and a log line, never a crash.
+// serves several clients at once, receives bulk data and answers rr and split-write messages,
+// measures receiver goodput per interval and answers an authenticated client with its own knob
+// snapshot. Every resource has a bound: connections wait in one poll loop (AgentGate) until they
+// are authenticated or attached, a run's threads are reserved from a fixed budget before the run
+// is accepted, each thread has a fixed buffer and a run stores a bounded number of intervals.
+// Malformed control messages get an error reply and a log line, never a crash.
 
 #include "common/error.h"
 
@@ -15,11 +18,20 @@
 namespace tcptune {
 
 struct AgentOptions {
-    QString token;     // when set, clients must present it
+    QString token;     // when set, clients must prove they know it (challenge-response)
     QString knobNetns; // namespace whose sysctls the agent reports (empty: its own)
+    // Knob values and version also for clients without a token: only for an agent that clients
+    // reach from namespaces the caller made itself (the local lab), never for one on a network.
+    bool knobsWithoutToken = false;
     double maxDurationS = 3600;
     int maxStreams = 64;
-    int maxSessions = 16; // concurrent runs
+    int maxSessions = 16;     // concurrent runs
+    int maxConnections = 256; // waiting to authenticate or attach, in total
+    int maxPerAddress = 32;   // waiting, from one source address
+    int maxThreads = 0;       // run threads (one per control and data connection); 0: 2 x maxStreams + 8
+    int maxIntervals = 20000; // stored per run; beyond that neighbouring intervals are merged
+
+    int threadBudget() const { return maxThreads > 0 ? maxThreads : 2 * maxStreams + 8; }
 };
 
 class AgentServer final : public QObject {
@@ -39,9 +51,11 @@ public:
     std::uint16_t port() const;
     int activeSessions() const;
     int sessionsServed() const;
-    int protocolErrors() const; // malformed or refused control messages so far
+    int protocolErrors() const;     // malformed or refused control messages so far
+    int connectionsRefused() const; // turned away at once: too many waiting connections
+    int threadsInUse() const;       // of options.threadBudget()
 
-    static constexpr int kProtocolVersion = 1;
+    static constexpr int kProtocolVersion = 2;
 
 Q_SIGNALS:
     // One line per event (client connected, run finished, malformed message...). Emitted from

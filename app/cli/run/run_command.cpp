@@ -81,7 +81,10 @@ void addOptions(QCommandLineParser &parser)
                             "TARGET"));
     addWorkloadOptions(parser);
     parser.addOptions({
-        option("token", RunCommand::tr("The agent's token."), "T"),
+        option("token",
+               RunCommand::tr("The agent's token (or the TCPTUNE_TOKEN environment variable, which other users "
+                              "cannot read)."),
+               "T"),
         option("connect-timeout", RunCommand::tr("Seconds to wait for a connection (default 3)."), "S",
                QStringLiteral("3")),
         option("json", RunCommand::tr("Print the result as one JSON object.")),
@@ -165,7 +168,7 @@ Result<TrafficSpec> specFrom(const QCommandLineParser &parser)
             return std::unexpected(t.error());
         spec.target = *t;
     }
-    spec.target.token = valueOf(parser, "token");
+    spec.target.token = isSet(parser, "token") ? valueOf(parser, "token") : qEnvironmentVariable("TCPTUNE_TOKEN");
     auto w = parseWorkload(valueOf(parser, "workload"));
     if (!w)
         return std::unexpected(w.error());

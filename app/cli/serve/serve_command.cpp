@@ -8,6 +8,9 @@
 #include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QDateTime>
+#include <QFile>
+
+#include <cmath>
 
 namespace tcptune::cli {
 namespace {
@@ -17,31 +20,133 @@ class ServeCommand final {
     Q_DECLARE_TR_FUNCTIONS(ServeCommand)
 };
 
+QCommandLineOption limitOption(const char *name, const QString &description, int defaultValue)
+{
+    return {QString::fromLatin1(name), description, QStringLiteral("N"), QString::number(defaultValue)};
+}
+
+// The token from --token-file or TCPTUNE_TOKEN; never from the command line, where every user of
+// the host reads it in /proc/PID/cmdline.
+Result<QString> tokenFrom(const QCommandLineParser &parser)
+{
+    if (parser.isSet(QStringLiteral("token")))
+        return fail(ServeCommand::tr("--token would show the token to every user of this host (in the process "
+                                     "list, /proc/PID/cmdline); put it in a file only you can read and give "
+                                     "--token-file FILE, or set the TCPTUNE_TOKEN environment variable."));
+    if (parser.isSet(QStringLiteral("token-file"))) {
+        const QString path = parser.value(QStringLiteral("token-file"));
+        QFile file(path);
+        if (!file.open(QIODevice::ReadOnly))
+            return fail(ServeCommand::tr("Cannot read the token file %1: %2.").arg(path, file.errorString()));
+        const QString token = QString::fromUtf8(file.read(4096)).trimmed();
+        if (token.isEmpty())
+            return fail(ServeCommand::tr("The token file %1 is empty; write the token into it.").arg(path));
+        return token;
+    }
+    return qEnvironmentVariable("TCPTUNE_TOKEN").trimmed();
+}
+
+// The resource limits; each must be a whole number from 1 to MAX.
+Result<void> readLimits(const QCommandLineParser &parser, AgentOptions &options)
+{
+    const std::pair<const char *, int *> limits[] = {
+        {"max-sessions", &options.maxSessions},      {"max-connections", &options.maxConnections},
+        {"max-per-address", &options.maxPerAddress}, {"max-threads", &options.maxThreads},
+        {"max-intervals", &options.maxIntervals},
+    };
+    for (const auto &[name, target] : limits) {
+        if (!parser.isSet(QString::fromLatin1(name)) && *target == 0)
+            continue; // max-threads: follows --max-streams
+        bool ok = false;
+        const QString text = parser.value(QString::fromLatin1(name));
+        const int value = text.toInt(&ok);
+        if (!ok || value < 1 || value > 1'000'000)
+            return fail(ServeCommand::tr("'%1' is not a limit for --%2; give a whole number from 1 to 1000000.")
+                            .arg(text, QString::fromLatin1(name)));
+        *target = value;
+    }
+    return {};
+}
+
+void addServeOptions(QCommandLineParser &parser)
+{
+    parser.addHelpOption();
+    parser.addPositionalArgument(QStringLiteral("serve"), ServeCommand::tr("Serve."));
+    const AgentOptions d;
+    parser.addOptions({
+        {QStringLiteral("port"), ServeCommand::tr("TCP port to listen on (default 5300)."), QStringLiteral("PORT"),
+         QStringLiteral("5300")},
+        {QStringLiteral("bind"), ServeCommand::tr("Address to listen on (default all IPv4 addresses)."),
+         QStringLiteral("ADDR"), QStringLiteral("0.0.0.0")},
+        {QStringLiteral("token"),
+         ServeCommand::tr("Refused: the command line is readable by every user. Use --token-file or TCPTUNE_TOKEN."),
+         QStringLiteral("T")},
+        {QStringLiteral("token-file"),
+         ServeCommand::tr("Only give knob values to clients that know the token in FILE (TCPTUNE_TOKEN also works)."),
+         QStringLiteral("FILE")},
+        {QStringLiteral("max-duration"),
+         ServeCommand::tr("Longest run a client may ask for, in seconds (default 3600)."), QStringLiteral("S"),
+         QStringLiteral("3600")},
+        {QStringLiteral("max-streams"), ServeCommand::tr("Most parallel streams per run (default 64)."),
+         QStringLiteral("N"), QStringLiteral("64")},
+        limitOption("max-sessions", ServeCommand::tr("Most runs at once (default %1).").arg(d.maxSessions),
+                    d.maxSessions),
+        limitOption("max-connections",
+                    ServeCommand::tr("Most connections waiting to authenticate, from all addresses (default %1).")
+                        .arg(d.maxConnections),
+                    d.maxConnections),
+        limitOption("max-per-address",
+                    ServeCommand::tr("Most connections waiting to authenticate from one address (default %1).")
+                        .arg(d.maxPerAddress),
+                    d.maxPerAddress),
+        {QStringLiteral("max-threads"),
+         ServeCommand::tr("Most threads serving runs, one per control and data connection, each with a 256 KiB "
+                          "buffer (default 2 x max-streams + 8)."),
+         QStringLiteral("N")},
+        limitOption("max-intervals",
+                    ServeCommand::tr("Most intervals a run keeps; beyond, neighbours are merged (default %1).")
+                        .arg(d.maxIntervals),
+                    d.maxIntervals),
+    });
+}
+
+// Port, token and limits from the parsed command line.
+Result<std::pair<AgentOptions, std::uint16_t>> optionsFrom(const QCommandLineParser &parser)
+{
+    bool ok = false;
+    const QString portText = parser.value(QStringLiteral("port"));
+    const int portNumber = portText.toInt(&ok);
+    if (!ok || portNumber < 0 || portNumber > 65535)
+        return fail(ServeCommand::tr("'%1' is not a port; give a number from 1 to 65535.").arg(portText));
+    AgentOptions options;
+    auto secret = tokenFrom(parser);
+    if (!secret)
+        return std::unexpected(secret.error());
+    options.token = *secret;
+    const QString duration = parser.value(QStringLiteral("max-duration"));
+    options.maxDurationS = duration.toDouble(&ok);
+    if (!ok || !std::isfinite(options.maxDurationS) || options.maxDurationS <= 0)
+        return fail(ServeCommand::tr("'%1' is not a duration; give seconds, e.g. 600.").arg(duration));
+    const QString streams = parser.value(QStringLiteral("max-streams"));
+    options.maxStreams = streams.toInt(&ok);
+    if (!ok || options.maxStreams < 1 || options.maxStreams > 128)
+        return fail(ServeCommand::tr("'%1' is not a stream limit; give 1 to 128.").arg(streams));
+    if (auto limits = readLimits(parser, options); !limits)
+        return std::unexpected(limits.error());
+    return std::pair{options, std::uint16_t(portNumber)};
+}
+
 } // namespace
 
 int runServeCommand(const QStringList &args)
 {
     QCommandLineParser parser;
-    parser.setApplicationDescription(
-        ServeCommand::tr("Runs the tcptune traffic agent: `tcptune run --target THIS_HOST` measures against it, and it "
-                         "reports its own kernel knobs so both ends are recorded. Stops on Ctrl-C or SIGTERM."));
-    parser.addHelpOption();
-    parser.addPositionalArgument(QStringLiteral("serve"), ServeCommand::tr("Serve."));
-    const QCommandLineOption port(QStringLiteral("port"), ServeCommand::tr("TCP port to listen on (default 5300)."),
-                                  QStringLiteral("PORT"), QStringLiteral("5300"));
-    const QCommandLineOption bind(QStringLiteral("bind"),
-                                  ServeCommand::tr("Address to listen on (default all IPv4 addresses)."),
-                                  QStringLiteral("ADDR"), QStringLiteral("0.0.0.0"));
-    const QCommandLineOption token(QStringLiteral("token"),
-                                   ServeCommand::tr("Only serve clients that give this token."), QStringLiteral("T"));
-    const QCommandLineOption maxDuration(
-        QStringLiteral("max-duration"),
-        ServeCommand::tr("Longest run a client may ask for, in seconds (default 3600)."), QStringLiteral("S"),
-        QStringLiteral("3600"));
-    const QCommandLineOption maxStreams(QStringLiteral("max-streams"),
-                                        ServeCommand::tr("Most parallel streams per run (default 64)."),
-                                        QStringLiteral("N"), QStringLiteral("64"));
-    parser.addOptions({port, bind, token, maxDuration, maxStreams});
+    parser.setApplicationDescription(ServeCommand::tr(
+        "Runs the tcptune traffic agent: `tcptune run --target THIS_HOST` measures against it. With a token "
+        "(--token-file or TCPTUNE_TOKEN) clients prove they know it without sending it and get the agent's kernel "
+        "knobs, so both ends are recorded; without one the agent serves traffic only. Every resource is bounded "
+        "by the limits below. Stops on Ctrl-C or SIGTERM."));
+    addServeOptions(parser);
     if (!parser.parse(args))
         return failWith(parser.errorText() + QLatin1Char('\n') + ServeCommand::tr("Try 'tcptune serve --help'."), 2);
     if (parser.isSet(QStringLiteral("help"))) {
@@ -53,22 +158,10 @@ int runServeCommand(const QStringList &args)
                             .arg(parser.positionalArguments().at(1)),
                         2);
 
-    bool ok = false;
-    const int portNumber = parser.value(port).toInt(&ok);
-    if (!ok || portNumber < 0 || portNumber > 65535)
-        return failWith(ServeCommand::tr("'%1' is not a port; give a number from 1 to 65535.").arg(parser.value(port)),
-                        2);
-    AgentOptions options;
-    options.token = parser.value(token);
-    options.maxDurationS = parser.value(maxDuration).toDouble(&ok);
-    if (!ok || options.maxDurationS <= 0)
-        return failWith(
-            ServeCommand::tr("'%1' is not a duration; give seconds, e.g. 600.").arg(parser.value(maxDuration)), 2);
-    options.maxStreams = parser.value(maxStreams).toInt(&ok);
-    if (!ok || options.maxStreams < 1 || options.maxStreams > 128)
-        return failWith(ServeCommand::tr("'%1' is not a stream limit; give 1 to 128.").arg(parser.value(maxStreams)),
-                        2);
-
+    auto parsed = optionsFrom(parser);
+    if (!parsed)
+        return failWith(parsed.error().message, 2);
+    const auto &[options, portNumber] = *parsed;
     AgentServer server(options);
     QObject::connect(
         &server, &AgentServer::logged, qApp,
@@ -76,11 +169,15 @@ int runServeCommand(const QStringList &args)
             err() << QDateTime::currentDateTimeUtc().toString(Qt::ISODate) << QLatin1Char(' ') << line << Qt::endl;
         },
         Qt::QueuedConnection);
-    auto listening = server.listen(parser.value(bind), std::uint16_t(portNumber));
+    const QString bind = parser.value(QStringLiteral("bind"));
+    auto listening = server.listen(bind, portNumber);
     if (!listening)
         return failWith(listening.error().message, 1);
-    out() << ServeCommand::tr("tcptune agent listening on %1 port %2").arg(parser.value(bind)).arg(*listening)
-          << Qt::endl;
+    out() << ServeCommand::tr("tcptune agent listening on %1 port %2").arg(bind).arg(*listening) << Qt::endl;
+    if (options.token.isEmpty())
+        err() << ServeCommand::tr("No token (--token-file or TCPTUNE_TOKEN): serving traffic only, without knob "
+                                  "values or version.")
+              << Qt::endl;
 
     auto stop = TerminationSignals::install(
         [](int) { QMetaObject::invokeMethod(qApp, &QCoreApplication::quit, Qt::QueuedConnection); });

@@ -46,6 +46,7 @@ void TestClientNetns::runsBetweenNamespaces()
 {
     QFETCH(bool, explicitKnobNetns);
     AgentOptions options;
+    options.knobsWithoutToken = true; // as the lab's agent
     if (explicitKnobNetns)
         options.knobNetns = m_pair->b().name();
     AgentServer agent(options);

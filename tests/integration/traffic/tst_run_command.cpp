@@ -61,6 +61,9 @@ void TestRunCommand::initTestCase()
                  "400mbit", "burst", "256kb", "latency", "20ms"})
                  .isEmpty(),
              "tbf");
+    // Agent and client (both started from here) share the token through the environment; with it
+    // the agent reports its knobs.
+    qputenv("TCPTUNE_TOKEN", "tst_run_command token");
     QProcess *agent = startInB({binary(QStringLiteral("tcptune")), "serve", "--port", QString::number(kAgentPort),
                                 "--bind", m_pair->addressB()});
     QVERIFY(agent->waitForReadyRead(10000)); // "listening on ..."

@@ -1,15 +1,19 @@
 // Issue 4's list of bad input and faults, each as a user meets it through `tcptune run` and
 // `tcptune serve`: unreachable address, refused port, unresolvable name, agent killed mid-run,
-// absurd sizes, port in use, garbage to the agent. (No --target means the lab: issue 5's tests.)
+// absurd sizes, port in use, garbage to the agent, a token on the command line, a limit that is not
+// a number, and a token agent that answers only a client with its token. (No --target means the
+// lab: issue 5's tests.)
 
 #include "command_runner.h"
 #include "scratch_namespace.h"
 
 #include <QElapsedTimer>
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QTemporaryDir>
 #include <QTcpSocket>
 #include <QTest>
 
@@ -27,6 +31,9 @@ private Q_SLOTS:
     void agentKilledMidRun();
     void servePortInUse();
     void garbageToTheAgent();
+    void serveRefusesBadOptions_data();
+    void serveRefusesBadOptions();
+    void serveWithTokenFile();
 
 private:
     QStringList inA(const QStringList &command) const
@@ -175,6 +182,65 @@ void TestRunFaults::garbageToTheAgent()
     const QString log = QString::fromUtf8(agent.readAllStandardError());
     QVERIFY2(log.contains("malformed"), qPrintable(log));
     QVERIFY2(log.contains("finished"), qPrintable(log));
+}
+
+void TestRunFaults::serveRefusesBadOptions_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("mentions");
+    QTest::addRow("token on the command line") << QStringList{"--token", "s3cret"} << "/proc/PID/cmdline";
+    QTest::addRow("nan duration") << QStringList{"--max-duration", "nan"} << "not a duration";
+    QTest::addRow("inf duration") << QStringList{"--max-duration", "inf"} << "not a duration";
+    QTest::addRow("limit not a number") << QStringList{"--max-connections", "lots"} << "--max-connections";
+    QTest::addRow("missing token file") << QStringList{"--token-file", "/nonexistent/token"} << "token file";
+}
+
+void TestRunFaults::serveRefusesBadOptions()
+{
+    QFETCH(QStringList, args);
+    QFETCH(QString, mentions);
+    const CommandResult r = runTcptune(QStringList{"serve", "--port", "15230", "--bind", "127.0.0.1"} + args, 10000);
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(QString::fromUtf8(r.err).contains(mentions), r.err.constData());
+    QVERIFY(!r.err.contains("s3cret"));
+}
+
+// The token from a file: a client with it gets the agent's knobs, one without is refused with a
+// reason, and the token shows up neither in the agent's argv nor in its log.
+void TestRunFaults::serveWithTokenFile()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString tokenPath = dir.filePath("token");
+    QFile file(tokenPath);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write("tst_run_faults-token\n");
+    file.close();
+    QProcess agent;
+    agent.start(binary(QStringLiteral("tcptune")),
+                {"serve", "--port", "15231", "--bind", "127.0.0.1", "--token-file", tokenPath});
+    QVERIFY(agent.waitForReadyRead(10000));
+    QFile cmdline(QStringLiteral("/proc/%1/cmdline").arg(agent.processId()));
+    QVERIFY(cmdline.open(QIODevice::ReadOnly));
+    QVERIFY(!cmdline.readAll().contains("tst_run_faults-token"));
+
+    const CommandResult refused = runTcptune({"run", "--target", "127.0.0.1:15231", "--duration", "0.3"}, 20000);
+    QVERIFY(refused.exitCode != 0);
+    QVERIFY2(QString::fromUtf8(refused.err).contains("needs a token"), refused.err.constData());
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert("TCPTUNE_TOKEN", "tst_run_faults-token");
+    const CommandResult ok =
+        runCommand(binary(QStringLiteral("tcptune")),
+                   {"run", "--target", "127.0.0.1:15231", "--duration", "0.3", "--json"}, 20000, {}, env);
+    QCOMPARE(ok.exitCode, 0);
+    const QJsonObject o = QJsonDocument::fromJson(ok.out).object();
+    QVERIFY(o.value("remote_knobs").toObject().contains("net.ipv4.tcp_autocorking"));
+    QVERIFY(!o.value("remote_version").toString().isEmpty());
+    agent.terminate();
+    QVERIFY(agent.waitForFinished(5000));
+    const QString log = QString::fromUtf8(agent.readAllStandardError());
+    QVERIFY2(log.contains("authenticated"), qPrintable(log));
+    QVERIFY(!log.contains("tst_run_faults-token"));
 }
 
 QTEST_GUILESS_MAIN(TestRunFaults)

@@ -39,7 +39,8 @@ void TestAgentProtocol::rejectsMalformed_data()
     QTest::addRow("array") << QByteArray("[1,2]") << "malformed";
     QTest::addRow("no version") << QByteArray(R"({"type":"start"})") << "protocol version";
     QTest::addRow("future version") << QByteArray(R"({"tcptune_agent":99,"type":"start"})") << "version 99";
-    QTest::addRow("no type") << QByteArray(R"({"tcptune_agent":1})") << "type";
+    QTest::addRow("version 1 (token in clear)") << QByteArray(R"({"tcptune_agent":1,"type":"start"})") << "version 1";
+    QTest::addRow("no type") << QByteArray(R"({"tcptune_agent":2})") << "type";
 }
 
 void TestAgentProtocol::rejectsMalformed()
@@ -84,7 +85,8 @@ void TestAgentProtocol::startCarriesWorkloadSizes()
     QCOMPARE(p->requestBytes, request);
     QCOMPARE(p->responseBytes, response);
     QCOMPARE(p->streams, 3);
-    QCOMPARE(p->token, QStringLiteral("t0k"));
+    // The token never crosses the wire: the agent asks for HMAC-SHA256(token, nonce) instead.
+    QVERIFY(!agentproto::encode(agentproto::startMessage(spec)).contains("t0k"));
 }
 
 void TestAgentProtocol::parseStartRejects_data()

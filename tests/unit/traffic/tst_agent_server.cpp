@@ -1,5 +1,6 @@
 // The agent against the real client over loopback: every workload, several clients at once,
-// token and limits, garbage on the control port, port in use, and an agent that stops mid-run.
+// token and limits, an agent without a token, a bounded number of intervals, garbage on the
+// control port, port in use, and an agent that stops mid-run.
 
 #include "traffic/agent_server.h"
 #include "traffic/traffic_client.h"
@@ -23,6 +24,8 @@ private Q_SLOTS:
     void severalClientsAtOnce();
     void token_data();
     void token();
+    void withoutTokenTrafficOnly();
+    void intervalsAreBounded();
     void limits_data();
     void limits();
     void garbageIsAnsweredAndLogged_data();
@@ -61,11 +64,14 @@ void TestAgentServer::workloads()
     QFETCH(qint64, responseSize);
     QFETCH(bool, probe);
     QFETCH(double, omit);
-    AgentServer agent;
+    AgentOptions options;
+    options.token = QStringLiteral("s3cret");
+    AgentServer agent(options);
     auto port = agent.listen(QStringLiteral("127.0.0.1"), 0);
     QVERIFY2(port.has_value(), qPrintable(port ? QString() : port.error().message));
 
     TrafficSpec spec = specFor(*port);
+    spec.target.token = options.token;
     spec.workload = Workload(workload);
     spec.streams = streams;
     spec.responseSize = responseSize;
@@ -91,6 +97,7 @@ void TestAgentServer::workloads()
     QVERIFY(r.receiverBytes > 0);
     QVERIFY(!r.remoteKnobs.isEmpty());
     QVERIFY(r.remoteKnobs.contains(QStringLiteral("net.ipv4.tcp_autocorking")));
+    QVERIFY(!r.remoteVersion.isEmpty());
     QVERIFY(!r.receiverIntervals.isEmpty());
     QVERIFY(r.throughputBps > 0);
     // What the receiver counted after the omit window matches what was written after it.
@@ -156,8 +163,41 @@ void TestAgentServer::token()
     QCOMPARE(r.ok(), accepted);
     if (!accepted) {
         QVERIFY2(r.error.contains(QStringLiteral("token")), qPrintable(r.error));
-        QCOMPARE(agent.protocolErrors(), 1);
+        QTRY_COMPARE(agent.protocolErrors(), 1);
     }
+}
+
+void TestAgentServer::withoutTokenTrafficOnly()
+{
+    AgentServer agent;
+    auto port = agent.listen(QStringLiteral("127.0.0.1"), 0);
+    QVERIFY(port.has_value());
+    TrafficSpec spec = specFor(*port, 0.3);
+    spec.target.token = QStringLiteral("ignored"); // a client with a token still runs
+    const TrafficResult r = TrafficClient().run(spec);
+    QVERIFY2(r.ok(), qPrintable(r.error));
+    QVERIFY(r.receiverBytes > 0);
+    QVERIFY(r.remoteKnobs.isEmpty());
+    QVERIFY(r.remoteVersion.isEmpty());
+    QVERIFY2(r.remoteKnobsNote.contains(QStringLiteral("without a token")), qPrintable(r.remoteKnobsNote));
+}
+
+// sample_ms 10 for 1 s is 100 ticks; the agent keeps at most 20 intervals and loses no byte.
+void TestAgentServer::intervalsAreBounded()
+{
+    AgentOptions options;
+    options.maxIntervals = 20;
+    AgentServer agent(options);
+    auto port = agent.listen(QStringLiteral("127.0.0.1"), 0);
+    QVERIFY(port.has_value());
+    const TrafficResult r = TrafficClient().run(specFor(*port, 1));
+    QVERIFY2(r.ok(), qPrintable(r.error));
+    QVERIFY2(r.receiverIntervals.size() <= 21 && r.receiverIntervals.size() >= 5,
+             qPrintable(QString::number(r.receiverIntervals.size())));
+    std::int64_t sum = 0;
+    for (const ReceiverInterval &i : r.receiverIntervals)
+        sum += i.bytes;
+    QVERIFY2(sum >= r.receiverBytes, qPrintable(QStringLiteral("%1 vs %2").arg(sum).arg(r.receiverBytes)));
 }
 
 void TestAgentServer::limits_data()
@@ -212,13 +252,13 @@ void TestAgentServer::garbageIsAnsweredAndLogged_data()
     QTest::addRow("http") << QByteArray("GET / HTTP/1.0\r\n\r\n") << "malformed";
     QTest::addRow("binary") << QByteArray("\x00\xff\x13\x37\n", 5) << "malformed";
     QTest::addRow("wrong version") << QByteArray("{\"tcptune_agent\":7,\"type\":\"start\"}\n") << "version 7";
-    QTest::addRow("unknown type") << QByteArray("{\"tcptune_agent\":1,\"type\":\"shell\"}\n")
+    QTest::addRow("unknown type") << QByteArray("{\"tcptune_agent\":2,\"type\":\"shell\"}\n")
                                   << "unexpected message type";
     QTest::addRow("bad start") << QByteArray(
-                                      "{\"tcptune_agent\":1,\"type\":\"start\",\"workload\":\"bulk\",\"streams\":-4}\n")
+                                      "{\"tcptune_agent\":2,\"type\":\"start\",\"workload\":\"bulk\",\"streams\":-4}\n")
                                << "refused start";
     QTest::addRow("data for no run") << QByteArray(
-                                            "{\"tcptune_agent\":1,\"type\":\"data\",\"session\":\"42\",\"stream\":0}\n")
+                                            "{\"tcptune_agent\":2,\"type\":\"data\",\"session\":\"42\",\"stream\":0}\n")
                                      << "unknown run";
     QTest::addRow("endless line") << QByteArray(70000, 'x') << "longer than";
 }

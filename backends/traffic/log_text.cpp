@@ -1,0 +1,34 @@
+#include "traffic/log_text.h"
+
+namespace tcptune {
+namespace {
+
+bool needsEscape(char16_t c)
+{
+    return c < 0x20 || (c >= 0x7f && c <= 0x9f) || c == 0x2028 || c == 0x2029 || c == u'\\';
+}
+
+} // namespace
+
+QString logSafe(QStringView text, qsizetype maxLength)
+{
+    QString out;
+    out.reserve(std::min(text.size(), maxLength) + 8);
+    for (qsizetype i = 0; i < text.size(); ++i) {
+        if (out.size() >= maxLength) {
+            out += QStringLiteral("...(%1 more characters)").arg(text.size() - i);
+            break;
+        }
+        const char16_t c = text[i].unicode();
+        if (c == u'\\')
+            out += QStringLiteral("\\\\");
+        else if (needsEscape(c))
+            out += c <= 0xff ? QStringLiteral("\\x%1").arg(int(c), 2, 16, QLatin1Char('0'))
+                             : QStringLiteral("\\u%1").arg(int(c), 4, 16, QLatin1Char('0'));
+        else
+            out += QChar(c);
+    }
+    return out;
+}
+
+} // namespace tcptune

@@ -1,0 +1,330 @@
+// The agent's front door against crafted clients over real loopback sockets: idle connections cost
+// no thread and are closed at the handshake deadline, the caps in total and per source address
+// refuse with a reason, a full descriptor table pauses accepting instead of spinning, the thread
+// budget refuses a run it cannot serve, the challenge cannot be replayed, data connections need
+// the run's secret, and peer-controlled text reaches the log escaped.
+
+#include "traffic/agent_auth.h"
+#include "traffic/agent_protocol.h"
+#include "traffic/agent_server.h"
+#include "traffic/traffic_client.h"
+
+#include <QDir>
+#include <QJsonDocument>
+#include <QSignalSpy>
+#include <QTest>
+
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <poll.h>
+#include <sys/resource.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+using namespace tcptune;
+
+namespace {
+
+const QString kToken = QStringLiteral("correct horse battery staple");
+
+// A connected loopback socket from SOURCE (127.x.y.z), -1 on failure.
+int connectFrom(std::uint16_t port, const char *source = "127.0.0.1")
+{
+    const int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    sockaddr_in local{};
+    local.sin_family = AF_INET;
+    ::inet_pton(AF_INET, source, &local.sin_addr);
+    sockaddr_in a{};
+    a.sin_family = AF_INET;
+    a.sin_port = htons(port);
+    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    if (::bind(fd, reinterpret_cast<sockaddr *>(&local), sizeof local) != 0 ||
+        ::connect(fd, reinterpret_cast<sockaddr *>(&a), sizeof a) != 0) {
+        ::close(fd);
+        return -1;
+    }
+    return fd;
+}
+
+bool sendText(int fd, const QByteArray &line)
+{
+    return ::send(fd, line.constData(), std::size_t(line.size()), MSG_NOSIGNAL) == line.size();
+}
+
+// One line from FD within TIMEOUT_MS, decoded; an empty object on EOF or timeout.
+QJsonObject readMessage(int fd, int timeoutMs = 10000)
+{
+    QByteArray line;
+    char c = 0;
+    while (!line.endsWith('\n')) {
+        pollfd p{fd, POLLIN, 0};
+        if (::poll(&p, 1, timeoutMs) <= 0 || ::recv(fd, &c, 1, 0) != 1)
+            return {};
+        line.append(c);
+    }
+    return QJsonDocument::fromJson(line).object();
+}
+
+QByteArray startLine(int streams = 1)
+{
+    TrafficSpec spec;
+    spec.streams = streams;
+    spec.durationS = 1;
+    return agentproto::encode(agentproto::startMessage(spec));
+}
+
+int threadsOfThisProcess()
+{
+    return int(QDir(QStringLiteral("/proc/self/task")).entryList(QDir::Dirs | QDir::NoDotAndDotDot).size());
+}
+
+double cpuSecondsOfThisProcess()
+{
+    rusage u{};
+    ::getrusage(RUSAGE_SELF, &u);
+    return double(u.ru_utime.tv_sec + u.ru_stime.tv_sec) + double(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6;
+}
+
+TrafficSpec specFor(std::uint16_t port, const QString &token = {})
+{
+    TrafficSpec s;
+    s.target.host = QStringLiteral("127.0.0.1");
+    s.target.port = port;
+    s.target.token = token;
+    s.durationS = 0.5;
+    return s;
+}
+
+} // namespace
+
+class TestAgentGate final : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void idleConnectionsCostNoThreadAndExpire();
+    void capsPerAddressAndInTotal();
+    void outOfDescriptorsPausesAccepting();
+    void threadBudgetRefusesARunItCannotServe();
+    void replayedAnswerIsRefused();
+    void dataConnectionNeedsTheSecret();
+    void peerTextIsEscapedInTheLog();
+};
+
+void TestAgentGate::idleConnectionsCostNoThreadAndExpire()
+{
+    AgentServer agent;
+    auto port = agent.listen(QStringLiteral("127.0.0.1"), 0);
+    QVERIFY(port.has_value());
+    const int threadsBefore = threadsOfThisProcess();
+    std::vector<int> fds;
+    for (int i = 0; i < 30; ++i) {
+        fds.push_back(connectFrom(*port));
+        QVERIFY(fds.back() >= 0);
+    }
+    sendText(fds[0], "{\"tcptune_agent\":2,"); // a slow, unfinished line
+    QTest::qWait(300);
+    QCOMPARE(threadsOfThisProcess(), threadsBefore);
+    QCOMPARE(agent.threadsInUse(), 0);
+    // Every one is told why and closed at the handshake deadline (5 s).
+    for (int fd : fds) {
+        const QJsonObject reply = readMessage(fd, 15000);
+        QCOMPARE(reply.value("type").toString(), QStringLiteral("error"));
+        QVERIFY2(reply.value("message").toString().contains("no complete handshake"),
+                 qPrintable(reply.value("message").toString()));
+        ::close(fd);
+    }
+    const TrafficResult r = TrafficClient().run(specFor(*port));
+    QVERIFY2(r.ok(), qPrintable(r.error));
+}
+
+void TestAgentGate::capsPerAddressAndInTotal()
+{
+    AgentOptions options;
+    options.maxConnections = 6;
+    options.maxPerAddress = 3;
+    AgentServer agent(options);
+    auto port = agent.listen(QStringLiteral("127.0.0.1"), 0);
+    QVERIFY(port.has_value());
+    std::vector<int> idle;
+    for (int i = 0; i < 3; ++i)
+        idle.push_back(connectFrom(*port, "127.0.0.2"));
+    const int overAddress = connectFrom(*port, "127.0.0.2");
+    QJsonObject reply = readMessage(overAddress);
+    QVERIFY2(reply.value("message").toString().contains("limit per address"),
+             qPrintable(reply.value("message").toString()));
+    ::close(overAddress);
+    // Another address still gets in: one source cannot lock everybody out.
+    const TrafficResult r = TrafficClient().run(specFor(*port));
+    QVERIFY2(r.ok(), qPrintable(r.error));
+    for (int i = 0; i < 3; ++i)
+        idle.push_back(connectFrom(*port, "127.0.0.3"));
+    const int overTotal = connectFrom(*port, "127.0.0.4");
+    reply = readMessage(overTotal);
+    QVERIFY2(reply.value("message").toString().contains("6 connections are waiting"),
+             qPrintable(reply.value("message").toString()));
+    ::close(overTotal);
+    QCOMPARE(agent.connectionsRefused(), 2);
+    for (int fd : idle)
+        ::close(fd);
+}
+
+// With the descriptor table full, accept() fails with EMFILE while the connection stays queued:
+// an agent that polls again at once spins a core. It must pause, and serve once descriptors free up.
+void TestAgentGate::outOfDescriptorsPausesAccepting()
+{
+    AgentServer agent;
+    QSignalSpy logged(&agent, &AgentServer::logged);
+    auto port = agent.listen(QStringLiteral("127.0.0.1"), 0);
+    QVERIFY(port.has_value());
+    std::vector<int> queued;
+    for (int i = 0; i < 5; ++i)
+        queued.push_back(connectFrom(*port));
+    QTest::qWait(300); // all accepted and waiting in the gate
+    // The next client's socket exists before the table is closed; its connect() needs no descriptor.
+    const int pending = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    QVERIFY(pending >= 0);
+    rlimit original{};
+    QCOMPARE(::getrlimit(RLIMIT_NOFILE, &original), 0);
+    int highest = 0;
+    for (const QString &name : QDir(QStringLiteral("/proc/self/fd")).entryList(QDir::NoDotAndDotDot | QDir::System))
+        highest = std::max(highest, name.toInt());
+    rlimit tight = original;
+    tight.rlim_cur = rlim_t(highest + 1);
+    QCOMPARE(::setrlimit(RLIMIT_NOFILE, &tight), 0);
+    std::vector<int> fillers; // the holes below the limit, so the agent's accept() finds none
+    for (int fd = ::dup(0); fd >= 0; fd = ::dup(0))
+        fillers.push_back(fd);
+    sockaddr_in a{};
+    a.sin_family = AF_INET;
+    a.sin_port = htons(*port);
+    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    const bool connected = ::connect(pending, reinterpret_cast<sockaddr *>(&a), sizeof a) == 0;
+    const double cpuBefore = cpuSecondsOfThisProcess();
+    QTest::qWait(1000);
+    const double cpuUsed = cpuSecondsOfThisProcess() - cpuBefore;
+    for (int fd : fillers)
+        ::close(fd);
+    QCOMPARE(::setrlimit(RLIMIT_NOFILE, &original), 0);
+    QVERIFY(connected);
+    // A spinning accept loop burns the whole second; pausing uses a few milliseconds.
+    QVERIFY2(cpuUsed < 0.3, qPrintable(QString::number(cpuUsed)));
+    QTRY_VERIFY(std::any_of(logged.begin(), logged.end(), [](const QList<QVariant> &args) {
+        return args.at(0).toString().contains(QStringLiteral("cannot accept connections"));
+    }));
+    for (int fd : queued)
+        ::close(fd);
+    ::close(pending);
+    const TrafficResult r = TrafficClient().run(specFor(*port));
+    QVERIFY2(r.ok(), qPrintable(r.error));
+}
+
+void TestAgentGate::threadBudgetRefusesARunItCannotServe()
+{
+    AgentOptions options;
+    options.maxStreams = 4;
+    options.maxThreads = 12;
+    AgentServer agent(options);
+    auto port = agent.listen(QStringLiteral("127.0.0.1"), 0);
+    QVERIFY(port.has_value());
+    std::vector<int> controls;
+    for (int i = 0; i < 2; ++i) { // 2 x (1 control + 4 streams) = 10 of 12
+        controls.push_back(connectFrom(*port));
+        QVERIFY(sendText(controls.back(), startLine(4)));
+        QCOMPARE(readMessage(controls.back()).value("type").toString(), QStringLiteral("ready"));
+    }
+    QCOMPARE(agent.threadsInUse(), 10);
+    const int third = connectFrom(*port);
+    QVERIFY(sendText(third, startLine(4)));
+    const QJsonObject refused = readMessage(third);
+    QVERIFY2(refused.value("message").toString().contains("busy"), qPrintable(refused.value("message").toString()));
+    ::close(third);
+    for (int fd : controls)
+        ::close(fd); // abandoned before "begin": their threads are given back
+    QTRY_COMPARE(agent.threadsInUse(), 0);
+    QTRY_COMPARE(agent.activeSessions(), 0);
+}
+
+void TestAgentGate::replayedAnswerIsRefused()
+{
+    AgentOptions options;
+    options.token = kToken;
+    AgentServer agent(options);
+    QSignalSpy logged(&agent, &AgentServer::logged);
+    auto port = agent.listen(QStringLiteral("127.0.0.1"), 0);
+    QVERIFY(port.has_value());
+
+    const int first = connectFrom(*port);
+    QVERIFY(sendText(first, startLine()));
+    const QJsonObject challenge = readMessage(first);
+    QCOMPARE(challenge.value("type").toString(), QStringLiteral("challenge"));
+    const QByteArray nonce = challenge.value("nonce").toString().toLatin1();
+    QCOMPARE(nonce.size(), 2 * agentauth::kNonceBytes);
+    const QByteArray answer = agentauth::answer(kToken, nonce);
+    QVERIFY(sendText(first, agentproto::encode(agentproto::authMessage(answer))));
+    const QJsonObject ready = readMessage(first);
+    QCOMPARE(ready.value("type").toString(), QStringLiteral("ready"));
+    QVERIFY(ready.contains("knobs"));
+    ::close(first);
+
+    const int second = connectFrom(*port);
+    QVERIFY(sendText(second, startLine()));
+    const QJsonObject again = readMessage(second);
+    QVERIFY(again.value("nonce").toString().toLatin1() != nonce);
+    QVERIFY(sendText(second, agentproto::encode(agentproto::authMessage(answer))));
+    const QJsonObject refused = readMessage(second);
+    QCOMPARE(refused.value("type").toString(), QStringLiteral("error"));
+    QVERIFY2(refused.value("message").toString().contains("token"), qPrintable(refused.value("message").toString()));
+    ::close(second);
+    QTRY_COMPARE(agent.activeSessions(), 0);
+    for (const QList<QVariant> &args : logged)
+        QVERIFY(!args.at(0).toString().contains(kToken));
+}
+
+void TestAgentGate::dataConnectionNeedsTheSecret()
+{
+    AgentServer agent;
+    auto port = agent.listen(QStringLiteral("127.0.0.1"), 0);
+    QVERIFY(port.has_value());
+    const int control = connectFrom(*port);
+    QVERIFY(sendText(control, startLine()));
+    const QJsonObject ready = readMessage(control);
+    QCOMPARE(ready.value("type").toString(), QStringLiteral("ready"));
+    const QString session = ready.value("session").toString();
+    QCOMPARE(ready.value("secret").toString().size(), 2 * agentauth::kSecretBytes);
+    QVERIFY(!ready.contains("knobs")); // no token: traffic only
+    QVERIFY(!ready.contains("version"));
+    for (const QString &secret : {QStringLiteral("guess"), QString()}) {
+        const int data = connectFrom(*port);
+        QVERIFY(sendText(
+            data, agentproto::encode({{"type", "data"}, {"session", session}, {"secret", secret}, {"stream", 0}})));
+        const QJsonObject refused = readMessage(data);
+        QVERIFY2(refused.value("message").toString().contains("unknown run"),
+                 qPrintable(refused.value("message").toString()));
+        ::close(data);
+    }
+    QCOMPARE(agent.threadsInUse(), 2); // control + the stream's reserved thread, none for the guesses
+    ::close(control);
+    QTRY_COMPARE(agent.threadsInUse(), 0);
+}
+
+void TestAgentGate::peerTextIsEscapedInTheLog()
+{
+    AgentServer agent;
+    QSignalSpy logged(&agent, &AgentServer::logged);
+    auto port = agent.listen(QStringLiteral("127.0.0.1"), 0);
+    QVERIFY(port.has_value());
+    const int fd = connectFrom(*port);
+    QVERIFY(sendText(fd, "{\"tcptune_agent\":2,\"type\":\"x\\u001b[2J\\n2026-01-01 forged line\"}\n"));
+    QCOMPARE(readMessage(fd).value("type").toString(), QStringLiteral("error"));
+    ::close(fd);
+    QTRY_VERIFY(std::any_of(logged.begin(), logged.end(), [](const QList<QVariant> &args) {
+        return args.at(0).toString().contains(QStringLiteral("x\\x1b[2J\\x0a2026"));
+    }));
+    for (const QList<QVariant> &args : logged) {
+        const QString line = args.at(0).toString();
+        QVERIFY(!line.contains(QLatin1Char('\n')));
+        QVERIFY(!line.contains(QChar(0x1b)));
+    }
+}
+
+QTEST_GUILESS_MAIN(TestAgentGate)
+#include "tst_agent_gate.moc"
