@@ -98,6 +98,21 @@ JournalEntry JournalEntry::fromJson(const QJsonObject &o)
             o.value(QStringLiteral("old")).toString(), o.value(QStringLiteral("new")).toString()};
 }
 
+Result<HelperJournal::Content> HelperJournal::parse(const QByteArray &bytes)
+{
+    QJsonParseError error{};
+    const QJsonDocument doc = QJsonDocument::fromJson(bytes, &error);
+    if (error.error != QJsonParseError::NoError)
+        return fail(error.errorString());
+    if (!doc.isObject())
+        return fail(tr("not a JSON object"));
+    Content c;
+    c.bootId = doc.object().value(QStringLiteral("boot_id")).toString();
+    for (const QJsonValue &v : doc.object().value(QStringLiteral("entries")).toArray())
+        c.entries.append(JournalEntry::fromJson(v.toObject()));
+    return c;
+}
+
 QString HelperJournal::defaultDirectory()
 {
     return kRoot;
@@ -222,14 +237,12 @@ QList<HelperJournal::Orphan> HelperJournal::claimOrphans(const QString &dir)
         if (!file.open(QIODevice::ReadOnly)) {
             orphan.problem = file.errorString();
         } else {
-            QJsonParseError error{};
-            const QJsonDocument doc = QJsonDocument::fromJson(file.read(1024 * 1024), &error);
-            if (error.error != QJsonParseError::NoError || !doc.isObject()) {
-                orphan.problem = error.errorString();
+            auto content = parse(file.read(1024 * 1024));
+            if (!content) {
+                orphan.problem = content.error().message;
             } else {
-                orphan.bootId = doc.object().value(QStringLiteral("boot_id")).toString();
-                for (const QJsonValue &v : doc.object().value(QStringLiteral("entries")).toArray())
-                    orphan.entries.append(JournalEntry::fromJson(v.toObject()));
+                orphan.bootId = content->bootId;
+                orphan.entries = content->entries;
             }
         }
         orphans.append(orphan);

@@ -60,6 +60,14 @@ public:
         QList<JournalEntry> entries;
         QString problem; // unreadable content
     };
+    // What a journal file holds: its boot id and entries. Fails on damaged content (the file is
+    // root's, but the parser must hold against anything; it is fuzzed).
+    struct Content {
+        QString bootId;
+        QList<JournalEntry> entries;
+    };
+    static Result<Content> parse(const QByteArray &bytes);
+
     // Every journal in DIR whose helper no longer runs. Live helpers' journals are left alone.
     static QList<Orphan> claimOrphans(const QString &dir);
     // Deletes an orphan's files and releases its lock.

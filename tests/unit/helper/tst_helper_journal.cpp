@@ -31,6 +31,8 @@ private Q_SLOTS:
     void keptOrphanIsClaimedAgain();
     void newJournalNeverOverwritesAKeptOne();
     void readsBootId();
+    void parsesContent_data();
+    void parsesContent();
 
 private:
     QString m_dir;
@@ -227,6 +229,34 @@ void TestHelperJournal::readsBootId()
     const QString bootId = HelperJournal::currentBootId();
     QCOMPARE(bootId.size(), 36);
     QCOMPARE(bootId, HelperJournal::currentBootId());
+}
+
+void TestHelperJournal::parsesContent_data()
+{
+    QTest::addColumn<QByteArray>("bytes");
+    QTest::addColumn<int>("entries"); // -1: refused
+    QTest::addRow("two entries") << QByteArray(
+                                        R"({"boot_id":"b","entries":[{"key":"net.ipv4.tcp_sack","old":"1",)"
+                                        R"("new":"0"},{"key":"net.core.rmem_max","netns":"n","old":"1","new":"2"}]})")
+                                 << 2;
+    QTest::addRow("no entries") << QByteArray(R"({"boot_id":"b"})") << 0;
+    QTest::addRow("entries not objects") << QByteArray(R"({"entries":[1,"x",null]})") << 3;
+    QTest::addRow("array") << QByteArray("[]") << -1;
+    QTest::addRow("truncated") << QByteArray(R"({"boot_id":"b","entries":[{"key")") << -1;
+    QTest::addRow("empty") << QByteArray() << -1;
+}
+
+void TestHelperJournal::parsesContent()
+{
+    QFETCH(QByteArray, bytes);
+    QFETCH(int, entries);
+    auto content = HelperJournal::parse(bytes);
+    QCOMPARE(content.has_value(), entries >= 0);
+    if (!content) {
+        QVERIFY(!content.error().message.isEmpty());
+        return;
+    }
+    QCOMPARE(content->entries.size(), entries);
 }
 
 QTEST_GUILESS_MAIN(TestHelperJournal)
