@@ -158,7 +158,7 @@ struct AgentServer::Impl {
     bool sendReady(int fd, const Session &session);
     bool awaitBegin(int fd, Session &session, QByteArray &buffer);
     bool measure(int fd, Session &session, QByteArray &buffer, IntervalLog &intervals, OmitMark &omit);
-    void sendResult(int fd, Session &session, const IntervalLog &intervals, const OmitMark &omit);
+    void sendResult(int fd, Session &session, IntervalLog &intervals, const OmitMark &omit);
     void runData(sock::Fd fd, const std::shared_ptr<Session> &session, int stream, const QByteArray &early);
     bool sendLine(int fd, const QJsonObject &message, int timeoutMs = 5000)
     {
@@ -554,15 +554,12 @@ bool AgentServer::Impl::measure(int fd, Session &session, QByteArray &buffer, In
 {
     const auto interval = std::chrono::milliseconds(session.params.sampleMs);
     auto nextTick = session.start + interval;
-    std::int64_t lastBytes = 0;
     QString problem;
     while (!stopping.load()) {
         const auto now = Clock::now();
         if (now >= nextTick) {
-            const std::int64_t total = session.totalBytes();
             const double t = secondsSince(session.start, now);
-            intervals.add(t, total - lastBytes);
-            lastBytes = total;
+            intervals.addTotal(t, session.totalBytes());
             if (!omit.passed && t >= session.params.omitS)
                 omit.take(session, t);
             nextTick += interval;
@@ -585,11 +582,8 @@ bool AgentServer::Impl::measure(int fd, Session &session, QByteArray &buffer, In
             break;
         }
         auto message = agentproto::decode(*line);
-        if (message && agentproto::typeOf(*message) == QLatin1String("end")) {
-            const std::int64_t total = session.totalBytes();
-            intervals.add(secondsSince(session.start, Clock::now()), total - lastBytes);
+        if (message && agentproto::typeOf(*message) == QLatin1String("end"))
             return true;
-        }
         refuse(fd, session.peer,
                message ? tr("unexpected message '%1' during a run").arg(logSafe(agentproto::typeOf(*message), 40))
                        : message.error().message);
@@ -599,7 +593,7 @@ bool AgentServer::Impl::measure(int fd, Session &session, QByteArray &buffer, In
     return false;
 }
 
-void AgentServer::Impl::sendResult(int fd, Session &session, const IntervalLog &intervals, const OmitMark &omitMark)
+void AgentServer::Impl::sendResult(int fd, Session &session, IntervalLog &intervals, const OmitMark &omitMark)
 {
     // The client has stopped writing and shut its data connections: wait for them to drain.
     {
@@ -607,6 +601,7 @@ void AgentServer::Impl::sendResult(int fd, Session &session, const IntervalLog &
         session.changed.wait_for(lock, std::chrono::milliseconds(kDrainTimeoutMs),
                                  [&] { return session.activeData.load() == 0 || stopping.load(); });
     }
+    intervals.addTotal(secondsSince(session.start, Clock::now()), session.totalBytes());
     OmitMark omit = omitMark;
     if (!omit.passed)
         omit.take(session, secondsSince(session.start, Clock::now()));
@@ -678,8 +673,17 @@ void AgentServer::Impl::runData(sock::Fd fd, const std::shared_ptr<Session> &ses
         }
         return true;
     };
-    std::int64_t pending = request > 0 ? request - std::min<std::int64_t>(early.size(), request) : 0;
+    // Whole requests that arrived with the hello line are answered first (a request of exactly
+    // the early bytes would otherwise leave nothing to wait for).
     bool alive = true;
+    std::int64_t pending = request;
+    if (request > 0) {
+        for (std::int64_t i = 0; alive && i < std::int64_t(early.size()) / request; ++i) {
+            alive = answer();
+            transactions.fetch_add(1, std::memory_order_relaxed);
+        }
+        pending = request - std::int64_t(early.size()) % request;
+    }
     while (alive && !stopping.load() && !session->abort.load()) {
         const std::size_t want =
             request > 0 ? std::size_t(std::min<std::int64_t>(pending, std::int64_t(data.size()))) : data.size();

@@ -16,6 +16,12 @@ public:
 
     // One sampling tick: BYTES arrived in the interval ending at T seconds.
     void add(double t, std::int64_t bytes);
+    // The same, given the run's byte count so far (the interval holds what came since the last).
+    void addTotal(double t, std::int64_t totalBytes)
+    {
+        add(t, totalBytes - m_total);
+        m_total = totalBytes;
+    }
     // [[t, bytes], ...], including a partly summed last entry.
     QJsonArray toJson() const;
     int size() const { return int(m_entries.size()); }
@@ -33,6 +39,7 @@ private:
     int m_stride = 1;
     Entry m_pending;
     int m_pendingTicks = 0;
+    std::int64_t m_total = 0;
 };
 
 } // namespace tcptune

@@ -2,9 +2,12 @@
 // token and limits, an agent without a token, a bounded number of intervals, garbage on the
 // control port, port in use, and an agent that stops mid-run.
 
+#include "traffic/agent_protocol.h"
 #include "traffic/agent_server.h"
+#include "traffic/socket_util.h"
 #include "traffic/traffic_client.h"
 
+#include <QJsonDocument>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -30,6 +33,7 @@ private Q_SLOTS:
     void limits();
     void garbageIsAnsweredAndLogged_data();
     void garbageIsAnsweredAndLogged();
+    void requestWithTheHelloIsAnswered();
     void portInUse();
     void agentStopsMidRun();
 };
@@ -292,6 +296,37 @@ void TestAgentServer::garbageIsAnsweredAndLogged()
     TrafficClient client;
     const TrafficResult r = client.run(specFor(*port, 0.3));
     QVERIFY2(r.ok(), qPrintable(r.error));
+}
+
+// A client may send its first request in the same segment as the data line: the agent answers it
+// (it used to wait for nothing and drop the stream).
+void TestAgentServer::requestWithTheHelloIsAnswered()
+{
+    AgentServer agent;
+    auto port = agent.listen(QStringLiteral("127.0.0.1"), 0);
+    QVERIFY(port.has_value());
+    TrafficSpec spec = specFor(*port);
+    spec.workload = Workload::RequestResponse;
+    spec.requestSize = 1;
+    spec.responseSize = 1000;
+    const int control = connectTo(*port);
+    QVERIFY(control >= 0);
+    const QByteArray start = agentproto::encode(agentproto::startMessage(spec));
+    QCOMPARE(::send(control, start.constData(), start.size(), MSG_NOSIGNAL), ssize_t(start.size()));
+    QByteArray buffer;
+    auto ready = sock::readLine(control, buffer, 65536, sock::Clock::now() + std::chrono::seconds(10));
+    QVERIFY(ready.has_value());
+    const QJsonObject r = QJsonDocument::fromJson(*ready).object();
+    const int data = connectTo(*port);
+    const QByteArray hello =
+        agentproto::encode(
+            {{"type", "data"}, {"session", r.value("session")}, {"secret", r.value("secret")}, {"stream", 0}}) +
+        "x";
+    QCOMPARE(::send(data, hello.constData(), hello.size(), MSG_NOSIGNAL), ssize_t(hello.size()));
+    char answer[1000];
+    QVERIFY(sock::recvAll(data, answer, sizeof answer, sock::Clock::now() + std::chrono::seconds(10)).has_value());
+    ::close(data);
+    ::close(control);
 }
 
 void TestAgentServer::portInUse()
