@@ -4,6 +4,7 @@
 // budget refuses a run it cannot serve, the challenge cannot be replayed, data connections need
 // the run's secret, and peer-controlled text reaches the log escaped.
 
+#include "loopback_client.h"
 #include "traffic/agent_auth.h"
 #include "traffic/agent_protocol.h"
 #include "traffic/agent_server.h"
@@ -22,47 +23,16 @@
 #include <unistd.h>
 
 using namespace tcptune;
+using tcptune::test::connectLoopback;
+using tcptune::test::readJsonLine;
 
 namespace {
 
 const QString kToken = QStringLiteral("correct horse battery staple");
 
-// A connected loopback socket from SOURCE (127.x.y.z), -1 on failure.
-int connectFrom(std::uint16_t port, const char *source = "127.0.0.1")
-{
-    const int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-    sockaddr_in local{};
-    local.sin_family = AF_INET;
-    ::inet_pton(AF_INET, source, &local.sin_addr);
-    sockaddr_in a{};
-    a.sin_family = AF_INET;
-    a.sin_port = htons(port);
-    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    if (::bind(fd, reinterpret_cast<sockaddr *>(&local), sizeof local) != 0 ||
-        ::connect(fd, reinterpret_cast<sockaddr *>(&a), sizeof a) != 0) {
-        ::close(fd);
-        return -1;
-    }
-    return fd;
-}
-
 bool sendText(int fd, const QByteArray &line)
 {
     return ::send(fd, line.constData(), std::size_t(line.size()), MSG_NOSIGNAL) == line.size();
-}
-
-// One line from FD within TIMEOUT_MS, decoded; an empty object on EOF or timeout.
-QJsonObject readMessage(int fd, int timeoutMs = 10000)
-{
-    QByteArray line;
-    char c = 0;
-    while (!line.endsWith('\n')) {
-        pollfd p{fd, POLLIN, 0};
-        if (::poll(&p, 1, timeoutMs) <= 0 || ::recv(fd, &c, 1, 0) != 1)
-            return {};
-        line.append(c);
-    }
-    return QJsonDocument::fromJson(line).object();
 }
 
 QByteArray startLine(int streams = 1)
@@ -117,7 +87,7 @@ void TestAgentGate::idleConnectionsCostNoThreadAndExpire()
     const int threadsBefore = threadsOfThisProcess();
     std::vector<int> fds;
     for (int i = 0; i < 30; ++i) {
-        fds.push_back(connectFrom(*port));
+        fds.push_back(connectLoopback(*port));
         QVERIFY(fds.back() >= 0);
     }
     sendText(fds[0], "{\"tcptune_agent\":2,"); // a slow, unfinished line
@@ -126,7 +96,7 @@ void TestAgentGate::idleConnectionsCostNoThreadAndExpire()
     QCOMPARE(agent.threadsInUse(), 0);
     // Every one is told why and closed at the handshake deadline (5 s).
     for (int fd : fds) {
-        const QJsonObject reply = readMessage(fd, 15000);
+        const QJsonObject reply = readJsonLine(fd, 15000);
         QCOMPARE(reply.value("type").toString(), QStringLiteral("error"));
         QVERIFY2(reply.value("message").toString().contains("no complete handshake"),
                  qPrintable(reply.value("message").toString()));
@@ -146,9 +116,9 @@ void TestAgentGate::capsPerAddressAndInTotal()
     QVERIFY(port.has_value());
     std::vector<int> idle;
     for (int i = 0; i < 3; ++i)
-        idle.push_back(connectFrom(*port, "127.0.0.2"));
-    const int overAddress = connectFrom(*port, "127.0.0.2");
-    QJsonObject reply = readMessage(overAddress);
+        idle.push_back(connectLoopback(*port, "127.0.0.2"));
+    const int overAddress = connectLoopback(*port, "127.0.0.2");
+    QJsonObject reply = readJsonLine(overAddress);
     QVERIFY2(reply.value("message").toString().contains("limit per address"),
              qPrintable(reply.value("message").toString()));
     ::close(overAddress);
@@ -156,9 +126,9 @@ void TestAgentGate::capsPerAddressAndInTotal()
     const TrafficResult r = TrafficClient().run(specFor(*port));
     QVERIFY2(r.ok(), qPrintable(r.error));
     for (int i = 0; i < 3; ++i)
-        idle.push_back(connectFrom(*port, "127.0.0.3"));
-    const int overTotal = connectFrom(*port, "127.0.0.4");
-    reply = readMessage(overTotal);
+        idle.push_back(connectLoopback(*port, "127.0.0.3"));
+    const int overTotal = connectLoopback(*port, "127.0.0.4");
+    reply = readJsonLine(overTotal);
     QVERIFY2(reply.value("message").toString().contains("6 connections are waiting"),
              qPrintable(reply.value("message").toString()));
     ::close(overTotal);
@@ -177,7 +147,7 @@ void TestAgentGate::outOfDescriptorsPausesAccepting()
     QVERIFY(port.has_value());
     std::vector<int> queued;
     for (int i = 0; i < 5; ++i)
-        queued.push_back(connectFrom(*port));
+        queued.push_back(connectLoopback(*port));
     QTest::qWait(300); // all accepted and waiting in the gate
     // The next client's socket exists before the table is closed; its connect() needs no descriptor.
     const int pending = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
@@ -227,14 +197,14 @@ void TestAgentGate::threadBudgetRefusesARunItCannotServe()
     QVERIFY(port.has_value());
     std::vector<int> controls;
     for (int i = 0; i < 2; ++i) { // 2 x (1 control + 4 streams) = 10 of 12
-        controls.push_back(connectFrom(*port));
+        controls.push_back(connectLoopback(*port));
         QVERIFY(sendText(controls.back(), startLine(4)));
-        QCOMPARE(readMessage(controls.back()).value("type").toString(), QStringLiteral("ready"));
+        QCOMPARE(readJsonLine(controls.back()).value("type").toString(), QStringLiteral("ready"));
     }
     QCOMPARE(agent.threadsInUse(), 10);
-    const int third = connectFrom(*port);
+    const int third = connectLoopback(*port);
     QVERIFY(sendText(third, startLine(4)));
-    const QJsonObject refused = readMessage(third);
+    const QJsonObject refused = readJsonLine(third);
     QVERIFY2(refused.value("message").toString().contains("busy"), qPrintable(refused.value("message").toString()));
     ::close(third);
     for (int fd : controls)
@@ -252,25 +222,25 @@ void TestAgentGate::replayedAnswerIsRefused()
     auto port = agent.listen(QStringLiteral("127.0.0.1"), 0);
     QVERIFY(port.has_value());
 
-    const int first = connectFrom(*port);
+    const int first = connectLoopback(*port);
     QVERIFY(sendText(first, startLine()));
-    const QJsonObject challenge = readMessage(first);
+    const QJsonObject challenge = readJsonLine(first);
     QCOMPARE(challenge.value("type").toString(), QStringLiteral("challenge"));
     const QByteArray nonce = challenge.value("nonce").toString().toLatin1();
     QCOMPARE(nonce.size(), 2 * agentauth::kNonceBytes);
     const QByteArray answer = agentauth::answer(kToken, nonce);
     QVERIFY(sendText(first, agentproto::encode(agentproto::authMessage(answer))));
-    const QJsonObject ready = readMessage(first);
+    const QJsonObject ready = readJsonLine(first);
     QCOMPARE(ready.value("type").toString(), QStringLiteral("ready"));
     QVERIFY(ready.contains("knobs"));
     ::close(first);
 
-    const int second = connectFrom(*port);
+    const int second = connectLoopback(*port);
     QVERIFY(sendText(second, startLine()));
-    const QJsonObject again = readMessage(second);
+    const QJsonObject again = readJsonLine(second);
     QVERIFY(again.value("nonce").toString().toLatin1() != nonce);
     QVERIFY(sendText(second, agentproto::encode(agentproto::authMessage(answer))));
-    const QJsonObject refused = readMessage(second);
+    const QJsonObject refused = readJsonLine(second);
     QCOMPARE(refused.value("type").toString(), QStringLiteral("error"));
     QVERIFY2(refused.value("message").toString().contains("token"), qPrintable(refused.value("message").toString()));
     ::close(second);
@@ -284,19 +254,19 @@ void TestAgentGate::dataConnectionNeedsTheSecret()
     AgentServer agent;
     auto port = agent.listen(QStringLiteral("127.0.0.1"), 0);
     QVERIFY(port.has_value());
-    const int control = connectFrom(*port);
+    const int control = connectLoopback(*port);
     QVERIFY(sendText(control, startLine()));
-    const QJsonObject ready = readMessage(control);
+    const QJsonObject ready = readJsonLine(control);
     QCOMPARE(ready.value("type").toString(), QStringLiteral("ready"));
     const QString session = ready.value("session").toString();
     QCOMPARE(ready.value("secret").toString().size(), 2 * agentauth::kSecretBytes);
     QVERIFY(!ready.contains("knobs")); // no token: traffic only
     QVERIFY(!ready.contains("version"));
     for (const QString &secret : {QStringLiteral("guess"), QString()}) {
-        const int data = connectFrom(*port);
+        const int data = connectLoopback(*port);
         QVERIFY(sendText(
             data, agentproto::encode({{"type", "data"}, {"session", session}, {"secret", secret}, {"stream", 0}})));
-        const QJsonObject refused = readMessage(data);
+        const QJsonObject refused = readJsonLine(data);
         QVERIFY2(refused.value("message").toString().contains("unknown run"),
                  qPrintable(refused.value("message").toString()));
         ::close(data);
@@ -312,9 +282,9 @@ void TestAgentGate::peerTextIsEscapedInTheLog()
     QSignalSpy logged(&agent, &AgentServer::logged);
     auto port = agent.listen(QStringLiteral("127.0.0.1"), 0);
     QVERIFY(port.has_value());
-    const int fd = connectFrom(*port);
+    const int fd = connectLoopback(*port);
     QVERIFY(sendText(fd, "{\"tcptune_agent\":2,\"type\":\"x\\u001b[2J\\n2026-01-01 forged line\"}\n"));
-    QCOMPARE(readMessage(fd).value("type").toString(), QStringLiteral("error"));
+    QCOMPARE(readJsonLine(fd).value("type").toString(), QStringLiteral("error"));
     ::close(fd);
     QTRY_VERIFY(std::any_of(logged.begin(), logged.end(), [](const QList<QVariant> &args) {
         return args.at(0).toString().contains(QStringLiteral("x\\x1b[2J\\x0a2026"));

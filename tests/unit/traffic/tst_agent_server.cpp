@@ -2,6 +2,7 @@
 // token and limits, an agent without a token, a bounded number of intervals, garbage on the
 // control port, port in use, and an agent that stops mid-run.
 
+#include "loopback_client.h"
 #include "traffic/agent_protocol.h"
 #include "traffic/agent_server.h"
 #include "traffic/socket_util.h"
@@ -233,22 +234,6 @@ void TestAgentServer::limits()
     QVERIFY(r.samples.isEmpty());
 }
 
-static int connectTo(std::uint16_t port)
-{
-    const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-    sockaddr_in a{};
-    a.sin_family = AF_INET;
-    a.sin_port = htons(port);
-    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    if (::connect(fd, reinterpret_cast<sockaddr *>(&a), sizeof a) != 0) {
-        ::close(fd);
-        return -1;
-    }
-    timeval tv{15, 0};
-    ::setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
-    return fd;
-}
-
 void TestAgentServer::garbageIsAnsweredAndLogged_data()
 {
     QTest::addColumn<QByteArray>("garbage");
@@ -275,7 +260,7 @@ void TestAgentServer::garbageIsAnsweredAndLogged()
     QSignalSpy logged(&agent, &AgentServer::logged);
     auto port = agent.listen(QStringLiteral("127.0.0.1"), 0);
     QVERIFY(port.has_value());
-    const int fd = connectTo(*port);
+    const int fd = test::connectLoopback(*port);
     QVERIFY(fd >= 0);
     QCOMPARE(::send(fd, garbage.constData(), garbage.size(), MSG_NOSIGNAL), ssize_t(garbage.size()));
     QByteArray reply;
@@ -309,7 +294,7 @@ void TestAgentServer::requestWithTheHelloIsAnswered()
     spec.workload = Workload::RequestResponse;
     spec.requestSize = 1;
     spec.responseSize = 1000;
-    const int control = connectTo(*port);
+    const int control = test::connectLoopback(*port);
     QVERIFY(control >= 0);
     const QByteArray start = agentproto::encode(agentproto::startMessage(spec));
     QCOMPARE(::send(control, start.constData(), start.size(), MSG_NOSIGNAL), ssize_t(start.size()));
@@ -317,7 +302,7 @@ void TestAgentServer::requestWithTheHelloIsAnswered()
     auto ready = sock::readLine(control, buffer, 65536, sock::Clock::now() + std::chrono::seconds(10));
     QVERIFY(ready.has_value());
     const QJsonObject r = QJsonDocument::fromJson(*ready).object();
-    const int data = connectTo(*port);
+    const int data = test::connectLoopback(*port);
     const QByteArray hello =
         agentproto::encode(
             {{"type", "data"}, {"session", r.value("session")}, {"secret", r.value("secret")}, {"stream", 0}}) +
