@@ -135,6 +135,29 @@ ExperimentRecord experimentFrom(const QSqlQuery &q)
     return e;
 }
 
+// The columns list views show; no JSON.
+const QString kRunListColumns = QStringLiteral(
+    "id, experiment_id, run_index, point_index, repeat, point_label, status, error, started, throughput_bps, "
+    "rtt_median_ms, retransmits");
+
+RunRecord runSummaryFrom(const QSqlQuery &q)
+{
+    RunRecord r;
+    r.id = q.value(0).toLongLong();
+    r.experimentId = q.value(1).toLongLong();
+    r.runIndex = q.value(2).toInt();
+    r.pointIndex = q.value(3).toInt();
+    r.repeat = q.value(4).toInt();
+    r.pointLabel = q.value(5).toString();
+    r.status = runStatusFromName(q.value(6).toString());
+    r.error = q.value(7).toString();
+    r.started = QDateTime::fromString(q.value(8).toString(), Qt::ISODateWithMs);
+    r.throughputBps = q.value(9).toDouble();
+    r.rttMedianMs = orUnknown(q.value(10));
+    r.retransmits = q.value(11).toLongLong();
+    return r;
+}
+
 const QString kExperimentColumns = QStringLiteral(
     "e.id, e.name, e.created, e.finished, e.status, e.error, e.plan_json, e.planned_runs, "
     "(SELECT COUNT(*) FROM runs r WHERE r.experiment_id = e.id AND r.status IN ('ok', 'failed')) AS finished_runs");
@@ -325,6 +348,32 @@ Result<QList<ExperimentRecord>> ResultStore::experiments() const
     return out;
 }
 
+Result<QList<ExperimentRecord>> ResultStore::experimentList() const
+{
+    // One pass over the runs for every experiment's count, instead of a subquery per experiment.
+    QSqlQuery q(database());
+    q.setForwardOnly(true);
+    if (!q.exec(QStringLiteral(
+            "SELECT e.id, e.name, e.created, e.finished, e.status, e.error, e.planned_runs, COALESCE(f.n, 0) FROM "
+            "experiments e LEFT JOIN (SELECT experiment_id, COUNT(*) AS n FROM runs WHERE status IN ('ok', "
+            "'failed') GROUP BY experiment_id) f ON f.experiment_id = e.id ORDER BY e.id DESC")))
+        return std::unexpected(queryError(q, tr("list the experiments")));
+    QList<ExperimentRecord> out;
+    while (q.next()) {
+        ExperimentRecord e;
+        e.id = q.value(0).toLongLong();
+        e.name = q.value(1).toString();
+        e.created = QDateTime::fromString(q.value(2).toString(), Qt::ISODateWithMs);
+        e.finished = QDateTime::fromString(q.value(3).toString(), Qt::ISODateWithMs);
+        e.status = experimentStatusFromName(q.value(4).toString());
+        e.error = q.value(5).toString();
+        e.plannedRuns = q.value(6).toInt();
+        e.finishedRuns = q.value(7).toInt();
+        out.append(e);
+    }
+    return out;
+}
+
 Result<void> ResultStore::deleteExperiment(qint64 experimentId)
 {
     QSqlQuery q(database());
@@ -427,6 +476,18 @@ Result<QList<RunRecord>> ResultStore::runs(qint64 experimentId) const
     return out;
 }
 
+Result<QList<RunRecord>> ResultStore::runList() const
+{
+    QSqlQuery q(database());
+    q.setForwardOnly(true);
+    if (!q.exec(QStringLiteral("SELECT %1 FROM runs ORDER BY experiment_id DESC, run_index").arg(kRunListColumns)))
+        return std::unexpected(queryError(q, tr("read the runs")));
+    QList<RunRecord> out;
+    while (q.next())
+        out.append(runSummaryFrom(q));
+    return out;
+}
+
 Result<RunRecord> ResultStore::run(qint64 runId) const
 {
     QSqlQuery q(database());
@@ -483,15 +544,18 @@ Result<void> ResultStore::addSamples(qint64 runId, const QList<RunSample> &sampl
     return {};
 }
 
-Result<QList<RunSample>> ResultStore::samples(qint64 runId) const
+namespace {
+
+Result<QList<RunSample>> readSamples(QSqlQuery &q, qint64 runId, const QString &filter)
 {
-    QSqlQuery q(database());
+    q.setForwardOnly(true);
     q.prepare(QStringLiteral("SELECT t, stream, throughput_bps, rtt_ms, rttvar_ms, cwnd, retransmits, "
                              "delivery_rate_bps, pacing_rate_bps, unacked, notsent_bytes FROM samples WHERE run_id = ? "
-                             "ORDER BY t, stream"));
+                             "%1 ORDER BY t, stream")
+                  .arg(filter));
     q.addBindValue(runId);
     if (!q.exec())
-        return std::unexpected(queryError(q, tr("read the samples")));
+        return std::unexpected(queryError(q, ResultStore::tr("read the samples")));
     QList<RunSample> out;
     while (q.next()) {
         RunSample s;
@@ -509,6 +573,20 @@ Result<QList<RunSample>> ResultStore::samples(qint64 runId) const
         out.append(s);
     }
     return out;
+}
+
+} // namespace
+
+Result<QList<RunSample>> ResultStore::samples(qint64 runId) const
+{
+    QSqlQuery q(database());
+    return readSamples(q, runId, QString());
+}
+
+Result<QList<RunSample>> ResultStore::aggregateSamples(qint64 runId) const
+{
+    QSqlQuery q(database());
+    return readSamples(q, runId, QStringLiteral("AND stream < 0"));
 }
 
 Result<void> ResultStore::addKnobSnapshot(qint64 runId, const QString &side, const QString &phase,

@@ -49,6 +49,8 @@ public:
     Result<void> setExperimentStatus(qint64 experimentId, ExperimentStatus status, const QString &error = {});
     Result<ExperimentRecord> experiment(qint64 experimentId) const;
     Result<QList<ExperimentRecord>> experiments() const; // newest first
+    // For list views: every experiment without its plan (no JSON parsed), newest first. One query.
+    Result<QList<ExperimentRecord>> experimentList() const;
     Result<void> deleteExperiment(qint64 experimentId);
 
     // Runs. beginRun inserts the run as Running (replacing an interrupted one of the same index);
@@ -56,12 +58,17 @@ public:
     Result<qint64> beginRun(const RunRecord &run);
     Result<void> finishRun(const RunRecord &run, const QList<RunSample> &samples = {});
     Result<QList<RunRecord>> runs(qint64 experimentId) const; // by run index
+    // For list views: every run of every experiment with its summary figures only (no settings,
+    // intervals or details parsed), by experiment (newest first), then run index. One query.
+    Result<QList<RunRecord>> runList() const;
     Result<RunRecord> run(qint64 runId) const;
     // Run indexes already done (Ok or Failed): a resumed sweep skips these.
     Result<QSet<int>> finishedRunIndexes(qint64 experimentId) const;
 
     Result<void> addSamples(qint64 runId, const QList<RunSample> &samples);
     Result<QList<RunSample>> samples(qint64 runId) const;
+    // The run's aggregate series only (stream -1), for overlays.
+    Result<QList<RunSample>> aggregateSamples(qint64 runId) const;
 
     // Knob snapshots: SIDE "local" or "remote", PHASE "before" or "after".
     Result<void> addKnobSnapshot(qint64 runId, const QString &side, const QString &phase, const KnobSnapshot &knobs);

@@ -77,52 +77,75 @@ HistoryPanel::HistoryPanel(ThroughputRttView *chart, QWidget *parent)
     connect(m_tree, &QTreeWidget::itemChanged, this, &HistoryPanel::onItemChanged);
 }
 
+HistoryPanel::~HistoryPanel() = default;
+
+ResultStore *HistoryPanel::store()
+{
+    if (m_store && m_store->path() == ResultStore::defaultPath())
+        return m_store.get();
+    m_store = std::make_unique<ResultStore>();
+    if (auto ok = m_store->open(); !ok) {
+        m_status->setText(ok.error().message);
+        m_store.reset();
+    }
+    return m_store.get();
+}
+
 void HistoryPanel::refresh()
 {
-    ResultStore store;
-    if (auto ok = store.open(); !ok) {
-        m_status->setText(ok.error().message);
+    ResultStore *results = store();
+    if (!results)
         return;
-    }
-    const auto experiments = store.experiments();
-    if (!experiments) {
-        m_status->setText(experiments.error().message);
+    const auto experiments = results->experimentList();
+    const auto runs = results->runList();
+    if (!experiments || !runs) {
+        m_status->setText(!experiments ? experiments.error().message : runs.error().message);
         return;
     }
     QSignalBlocker block(m_tree);
+    m_tree->setUpdatesEnabled(false);
     m_tree->clear();
-    int runCount = 0;
-    for (const ExperimentRecord &e : *experiments) {
-        auto *top = new QTreeWidgetItem(m_tree);
-        top->setText(NameColumn, tr("#%1 %2").arg(e.id).arg(e.name));
-        top->setText(StatusColumn, experimentStatusName(e.status));
-        top->setText(StartedColumn, e.created.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss")));
-        const auto runs = store.runs(e.id);
-        if (!runs)
-            continue;
-        for (const RunRecord &r : *runs) {
-            auto *item = new QTreeWidgetItem(top);
-            QString name = tr("run %1").arg(r.runIndex + 1);
-            if (!r.pointLabel.isEmpty())
-                name += QStringLiteral(": ") + r.pointLabel;
-            if (r.repeat > 0)
-                name += QStringLiteral(" #%1").arg(r.repeat + 1);
-            item->setText(NameColumn, name);
-            item->setData(NameColumn, kRunIdRole, r.id);
-            item->setCheckState(NameColumn, m_chartRuns.contains(r.id) ? Qt::Checked : Qt::Unchecked);
-            item->setText(StatusColumn, runStatusName(r.status));
-            item->setText(ThroughputColumn, number(r.throughputBps / 1e6, 1));
-            item->setText(RttColumn, r.rttMedianMs >= 0 ? number(r.rttMedianMs, 2) : QString());
-            item->setText(RetransColumn, QString::number(r.retransmits));
-            item->setText(StartedColumn, r.started.toLocalTime().toString(QStringLiteral("HH:mm:ss")));
-            if (!r.error.isEmpty())
-                item->setToolTip(StatusColumn, r.error);
-            ++runCount;
-        }
-        top->setExpanded(true);
-    }
-    m_status->setText(tr("%1 experiments, %2 runs in %3.").arg(experiments->size()).arg(runCount).arg(store.path()));
+    // Both lists come newest experiment first; runs in run order within one.
+    QHash<qint64, QTreeWidgetItem *> items;
+    for (const ExperimentRecord &e : *experiments)
+        items.insert(e.id, addExperiment(e));
+    for (const RunRecord &r : *runs)
+        if (QTreeWidgetItem *top = items.value(r.experimentId))
+            addRun(top, r);
+    m_tree->expandAll();
+    m_tree->setUpdatesEnabled(true);
+    m_status->setText(
+        tr("%1 experiments, %2 runs in %3.").arg(experiments->size()).arg(runs->size()).arg(results->path()));
     applyFilter(m_filter->text());
+}
+
+QTreeWidgetItem *HistoryPanel::addExperiment(const ExperimentRecord &e)
+{
+    auto *top = new QTreeWidgetItem(m_tree);
+    top->setText(NameColumn, tr("#%1 %2").arg(e.id).arg(e.name));
+    top->setText(StatusColumn, experimentStatusName(e.status));
+    top->setText(StartedColumn, e.created.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss")));
+    return top;
+}
+
+void HistoryPanel::addRun(QTreeWidgetItem *experiment, const RunRecord &r)
+{
+    auto *item = new QTreeWidgetItem(experiment);
+    QString name = tr("run %1").arg(r.runIndex + 1);
+    if (!r.pointLabel.isEmpty())
+        name += QStringLiteral(": ") + r.pointLabel;
+    if (r.repeat > 0)
+        name += QStringLiteral(" #%1").arg(r.repeat + 1);
+    item->setText(NameColumn, name);
+    item->setData(NameColumn, kRunIdRole, r.id);
+    item->setCheckState(NameColumn, m_chartRuns.contains(r.id) ? Qt::Checked : Qt::Unchecked);
+    item->setText(StatusColumn, runStatusName(r.status));
+    item->setText(ThroughputColumn, number(r.throughputBps / 1e6, 1));
+    item->setText(RttColumn, r.rttMedianMs >= 0 ? number(r.rttMedianMs, 2) : QString());
+    item->setText(RetransColumn, QString::number(r.retransmits));
+    item->setText(StartedColumn, r.started.toLocalTime().toString(QStringLiteral("HH:mm:ss")));
+    if (!r.error.isEmpty())
+        item->setToolTip(StatusColumn, r.error);
 }
 
 void HistoryPanel::applyFilter(const QString &text)
@@ -157,14 +180,19 @@ void HistoryPanel::onItemChanged(QTreeWidgetItem *item, int column)
             m_chart->removeRun(m_chartRuns.take(runId));
         return;
     }
-    if (m_chartRuns.contains(runId))
+    if (!m_chartRuns.contains(runId))
+        overlay(item, runId);
+}
+
+void HistoryPanel::overlay(QTreeWidgetItem *item, qint64 runId)
+{
+    ResultStore *results = store();
+    if (!results)
         return;
-    ResultStore store;
-    if (auto ok = store.open(); !ok) {
-        m_status->setText(ok.error().message);
-        return;
-    }
-    const auto samples = store.samples(runId);
+    // The run's line is its aggregate series; a run stored without one shows its streams.
+    auto samples = results->aggregateSamples(runId);
+    if (samples && samples->isEmpty())
+        samples = results->samples(runId);
     if (!samples) {
         m_status->setText(samples.error().message);
         return;
@@ -190,13 +218,11 @@ void HistoryPanel::compareTicked()
         m_status->setText(tr("Tick two runs to compare them (A is the first ticked, B the second)."));
         return;
     }
-    ResultStore store;
-    if (auto ok = store.open(); !ok) {
-        m_status->setText(ok.error().message);
+    ResultStore *results = store();
+    if (!results)
         return;
-    }
-    const auto a = store.run(ticked[0]);
-    const auto b = store.run(ticked[1]);
+    const auto a = results->run(ticked[0]);
+    const auto b = results->run(ticked[1]);
     if (!a || !b) {
         m_status->setText(!a ? a.error().message : b.error().message);
         return;

@@ -1,9 +1,13 @@
 #pragma once
 // The History tab: every experiment and run in the result store, filterable; ticking a run
 // overlays its samples on the charts; two ticked runs give the A/B table (differences, ratios).
+// The tree comes from two list queries (experiments, runs) whatever the store holds; a run's
+// samples are read only when it is ticked.
 
 #include <QHash>
 #include <QWidget>
+
+#include <memory>
 
 class QLabel;
 class QLineEdit;
@@ -14,12 +18,16 @@ class QTreeWidgetItem;
 
 namespace tcptune {
 
+class ResultStore;
+struct ExperimentRecord;
+struct RunRecord;
 class ThroughputRttView;
 
 class HistoryPanel final : public QWidget {
     Q_OBJECT
 public:
     explicit HistoryPanel(ThroughputRttView *chart, QWidget *parent = nullptr);
+    ~HistoryPanel() override;
 
     QTreeWidget *tree() const { return m_tree; }
     QLineEdit *filterEdit() const { return m_filter; }
@@ -36,6 +44,12 @@ public Q_SLOTS:
 
 private:
     void onItemChanged(QTreeWidgetItem *item, int column);
+    // The store, opened once and kept (reopened when TCPTUNE_RESULTS_DB names another file);
+    // nullptr with the reason in the status line when it cannot be opened.
+    ResultStore *store();
+    QTreeWidgetItem *addExperiment(const ExperimentRecord &experiment);
+    void addRun(QTreeWidgetItem *experiment, const RunRecord &run);
+    void overlay(QTreeWidgetItem *item, qint64 runId);
 
     ThroughputRttView *m_chart;
     QLineEdit *m_filter;
@@ -44,6 +58,7 @@ private:
     QTableWidget *m_ab;
     QLabel *m_status;
     QHash<qint64, int> m_chartRuns;
+    std::unique_ptr<ResultStore> m_store;
 };
 
 } // namespace tcptune

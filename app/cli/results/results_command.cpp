@@ -21,7 +21,7 @@ class ResultsCommand final {
 
 int list(const ResultStore &store, bool json)
 {
-    auto experiments = store.experiments();
+    auto experiments = store.experimentList();
     if (!experiments)
         return failWith(experiments.error().message, 1);
     if (json) {

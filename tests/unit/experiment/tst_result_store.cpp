@@ -12,6 +12,8 @@
 #include <QTest>
 #include <QThread>
 
+#include <algorithm>
+
 using namespace tcptune;
 
 class TestResultStore final : public QObject {
@@ -28,6 +30,7 @@ private Q_SLOTS:
     void refusesNewerSchema();
     void missingExperimentNamesTheCommand();
     void defaultPathFollowsXdg();
+    void listsForListViews();
 
 private:
     SweepPlan plan() const;
@@ -298,6 +301,86 @@ void TestResultStore::defaultPathFollowsXdg()
     QCOMPARE(ResultStore::defaultPath(), QStringLiteral("/y/r.db"));
     savedOverride.isEmpty() ? qunsetenv("TCPTUNE_RESULTS_DB") : qputenv("TCPTUNE_RESULTS_DB", savedOverride);
     savedXdg.isEmpty() ? qunsetenv("XDG_DATA_HOME") : qputenv("XDG_DATA_HOME", savedXdg);
+}
+
+// The list views' queries: every experiment with its finished-run count and every run's
+// summary in one query each, in the same order as experiments() and runs(); a run's aggregate
+// series alone.
+void TestResultStore::listsForListViews()
+{
+    ResultStore store;
+    QVERIFY(store.open(dbPath()).has_value());
+    QList<qint64> experimentIds;
+    for (int e = 0; e < 3; ++e) {
+        auto id = store.createExperiment(plan());
+        QVERIFY(id.has_value());
+        experimentIds.append(*id);
+        for (int i = 0; i < 3 - e; ++i) { // 3, 2, 1 runs; the last one of each still running
+            RunRecord run;
+            run.experimentId = *id;
+            run.runIndex = i;
+            run.pointLabel = QStringLiteral("point %1").arg(i);
+            auto runId = store.beginRun(run);
+            QVERIFY(runId.has_value());
+            run.id = *runId;
+            if (i == 2 - e)
+                continue;
+            run.status = i == 0 ? RunStatus::Ok : RunStatus::Failed;
+            run.throughputBps = 1e6 * (e + 1) + i;
+            run.rttMedianMs = i == 0 ? 1.5 : -1;
+            run.retransmits = i;
+            QList<RunSample> samples;
+            for (int k = 0; k < 4; ++k)
+                for (int stream : {-1, 0}) {
+                    RunSample s;
+                    s.t = k * 0.01;
+                    s.stream = stream;
+                    s.throughputBps = stream < 0 ? 2e6 : 1e6;
+                    samples.append(s);
+                }
+            QVERIFY(store.finishRun(run, samples).has_value());
+        }
+    }
+    const auto full = store.experiments();
+    const auto light = store.experimentList();
+    QVERIFY(full.has_value() && light.has_value());
+    QCOMPARE(light->size(), 3);
+    for (qsizetype i = 0; i < light->size(); ++i) {
+        QCOMPARE(light->at(i).id, full->at(i).id);
+        QCOMPARE(light->at(i).name, full->at(i).name);
+        QCOMPARE(light->at(i).finishedRuns, full->at(i).finishedRuns);
+        QCOMPARE(light->at(i).plannedRuns, full->at(i).plannedRuns);
+        QVERIFY(light->at(i).plan.isEmpty()); // not parsed for lists
+    }
+    QCOMPARE(light->front().id, experimentIds.back()); // newest first
+    QCOMPARE(light->back().finishedRuns, 2);
+
+    const auto runs = store.runList();
+    QVERIFY(runs.has_value());
+    QList<RunRecord> expected;
+    for (const ExperimentRecord &e : *full)
+        expected += *store.runs(e.id);
+    QCOMPARE(runs->size(), expected.size());
+    for (qsizetype i = 0; i < runs->size(); ++i) {
+        QCOMPARE(runs->at(i).id, expected[i].id);
+        QCOMPARE(runs->at(i).experimentId, expected[i].experimentId);
+        QCOMPARE(runs->at(i).status, expected[i].status);
+        QCOMPARE(runs->at(i).throughputBps, expected[i].throughputBps);
+        QCOMPARE(runs->at(i).rttMedianMs, expected[i].rttMedianMs);
+        QCOMPARE(runs->at(i).pointLabel, expected[i].pointLabel);
+    }
+    const auto ok =
+        std::find_if(expected.begin(), expected.end(), [](const RunRecord &r) { return r.status == RunStatus::Ok; });
+    QVERIFY(ok != expected.end());
+    const qint64 withSamples = ok->id;
+    QCOMPARE(store.samples(withSamples)->size(), 8);
+    const auto aggregate = store.aggregateSamples(withSamples);
+    QVERIFY(aggregate.has_value());
+    QCOMPARE(aggregate->size(), 4);
+    for (const RunSample &s : *aggregate) {
+        QCOMPARE(s.stream, -1);
+        QCOMPARE(s.throughputBps, 2e6);
+    }
 }
 
 QTEST_GUILESS_MAIN(TestResultStore)
