@@ -15,6 +15,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace tcptune {
 
@@ -160,10 +161,10 @@ int ThroughputRttView::addRun(const QString &label, const QColor &colour)
     run.throughput->setName(label);
     run.rtt = new QLineSeries(this);
     run.rtt->setName(label);
-    for (QLineSeries *series : {run.throughput, run.rtt}) {
-        QPen pen(run.colour, 1.5);
-        series->setPen(pen);
-    }
+    // One pixel: the raster engine draws such lines on its fast path; wider pens are stroked
+    // join by join, which for a busy live series costs tens of ms per paint.
+    for (QLineSeries *series : {run.throughput, run.rtt})
+        series->setPen(QPen(run.colour, 1.0));
     m_throughputChart->addSeries(run.throughput);
     run.throughput->attachAxis(m_throughputTime);
     run.throughput->attachAxis(m_throughputAxis);
@@ -186,7 +187,12 @@ void ThroughputRttView::attachExtra(Run &run)
         return;
     run.extra = new QLineSeries(this);
     run.extra->setName(QStringLiteral("%1 %2").arg(run.label, metricName(*m_extra)));
-    run.extra->setPen(QPen(run.colour.lighter(130), 1.2, Qt::DashLine));
+    // Lighter and thinner than the run's own line, but solid: a dashed pen is stroked dash by dash
+    // along the whole path, and a busy live series (cwnd sawtooth, thousands of points) then
+    // takes the GUI thread for most of a second per paint (bench/charts/bench_live_chart).
+    QColor extraColour = run.colour.lighter(140);
+    extraColour.setAlpha(200);
+    run.extra->setPen(QPen(extraColour, 1.0));
     run.extra->setVisible(run.visible);
     m_throughputChart->addSeries(run.extra);
     run.extra->attachAxis(m_throughputTime);
@@ -265,10 +271,9 @@ void ThroughputRttView::appendSamples(int id, const QList<ChartSample> &samples)
             if (std::isnan(v))
                 continue;
             // Out-of-order samples would break the binary searches: drop them.
-            if (!column.x.empty() && s.t < column.x.back())
+            if (!column.empty() && s.t < column.lastX())
                 continue;
-            column.x.push_back(s.t);
-            column.y.push_back(v);
+            column.append(s.t, v);
         }
     }
     scheduleReplot();
@@ -280,15 +285,12 @@ void ThroughputRttView::setSeries(int id, ChartMetric metric, const QList<QPoint
     if (it == m_runs.end())
         return;
     Column &column = it->second.columns[size_t(metric)];
-    column.x.clear();
-    column.y.clear();
-    column.x.reserve(size_t(points.size()));
-    column.y.reserve(size_t(points.size()));
+    // A finished series (a capture's): every point kept, however many.
+    column.reset(std::numeric_limits<std::size_t>::max());
     for (const QPointF &p : points) {
-        if (!column.x.empty() && p.x() < column.x.back())
+        if (!column.empty() && p.x() < column.lastX())
             continue;
-        column.x.push_back(p.x());
-        column.y.push_back(p.y());
+        column.append(p.x(), p.y());
     }
     scheduleReplot();
 }
@@ -300,16 +302,16 @@ QList<QPointF> ThroughputRttView::series(int run, ChartMetric metric) const
     if (it == m_runs.end())
         return points;
     const Column &c = it->second.columns[size_t(metric)];
-    points.reserve(qsizetype(c.x.size()));
-    for (size_t i = 0; i < c.x.size(); ++i)
-        points.append(QPointF(c.x[i], c.y[i]));
+    points.reserve(qsizetype(c.size()));
+    for (size_t i = 0; i < c.size(); ++i)
+        points.append(QPointF(c.x()[i], c.y()[i]));
     return points;
 }
 
 qsizetype ThroughputRttView::pointCount(int run, ChartMetric metric) const
 {
     auto it = m_runs.find(run);
-    return it == m_runs.end() ? 0 : qsizetype(it->second.columns[size_t(metric)].x.size());
+    return it == m_runs.end() ? 0 : qsizetype(it->second.columns[size_t(metric)].size());
 }
 
 qsizetype ThroughputRttView::plottedPointCount(int id, ChartMetric metric) const
@@ -398,8 +400,8 @@ double ThroughputRttView::dataEnd() const
         if (!run.visible)
             continue;
         for (const Column &c : run.columns)
-            if (!c.x.empty())
-                end = std::max(end, c.x.back());
+            if (!c.empty())
+                end = std::max(end, c.lastX());
     }
     return end;
 }
@@ -430,29 +432,21 @@ void ThroughputRttView::replotNow()
     };
     const int throughputColumns = columnsOf(m_throughputChart);
     const int rttColumns = columnsOf(m_rttChart);
-    struct Pending {
-        QLineSeries *series;
-        QList<QPointF> points;
-    };
     std::vector<Pending> pending;
     double throughputTop = 0;
     double rttTop = 0;
     double extraTop = 0;
     for (auto &[id, run] : m_runs) {
-        const auto decimate = [&](ChartMetric metric, int columns) {
-            const Column &c = run.columns[size_t(metric)];
-            return charts::decimateMinMax(c.x, c.y, m_min, m_max, columns);
-        };
-        pending.push_back({run.throughput, decimate(ChartMetric::Throughput, throughputColumns)});
-        pending.push_back({run.rtt, decimate(ChartMetric::Rtt, rttColumns)});
+        const double throughput = plot(run.throughput, run.columns[size_t(ChartMetric::Throughput)], throughputColumns,
+                                       run.drawn[0], pending);
+        const double rtt = plot(run.rtt, run.columns[size_t(ChartMetric::Rtt)], rttColumns, run.drawn[1], pending);
+        const double extra = m_extra && run.extra ? plot(run.extra, run.columns[size_t(*m_extra)], throughputColumns,
+                                                         run.drawn[2], pending)
+                                                  : 0;
         if (run.visible) {
-            throughputTop = std::max(throughputTop, maxY(pending[pending.size() - 2].points));
-            rttTop = std::max(rttTop, maxY(pending.back().points));
-        }
-        if (m_extra && run.extra) {
-            pending.push_back({run.extra, decimate(*m_extra, throughputColumns)});
-            if (run.visible)
-                extraTop = std::max(extraTop, maxY(pending.back().points));
+            throughputTop = std::max(throughputTop, throughput);
+            rttTop = std::max(rttTop, rtt);
+            extraTop = std::max(extraTop, extra);
         }
     }
     setNiceRange(m_throughputAxis, throughputTop * 1.05);
@@ -465,6 +459,19 @@ void ThroughputRttView::replotNow()
     Q_EMIT replotted();
 }
 
+double ThroughputRttView::plot(QLineSeries *series, const Column &column, int columns, Drawn &drawn,
+                               std::vector<Pending> &pending)
+{
+    // A series made anew (the extra metric switched) has no points: draw it whatever the cache says.
+    if (drawn.revision == column.revision() && drawn.min == m_min && drawn.max == m_max && drawn.columns == columns &&
+        (series->count() > 0 || column.empty()))
+        return drawn.top;
+    QList<QPointF> points = charts::decimateMinMax(column.x(), column.y(), m_min, m_max, columns);
+    drawn = {column.revision(), m_min, m_max, columns, maxY(points)};
+    pending.push_back({series, std::move(points)});
+    return drawn.top;
+}
+
 QString ThroughputRttView::valuesAt(double t, ChartMetric metric, const QString &unit) const
 {
     QStringList lines{tr("t = %1 s").arg(formatValue(t))};
@@ -472,13 +479,13 @@ QString ThroughputRttView::valuesAt(double t, ChartMetric metric, const QString 
         if (!run.visible)
             continue;
         const Column &c = run.columns[size_t(metric)];
-        if (c.x.empty())
+        if (c.empty())
             continue;
-        auto it = std::lower_bound(c.x.begin(), c.x.end(), t);
-        size_t i = size_t(it - c.x.begin());
-        if (i == c.x.size() || (i > 0 && t - c.x[i - 1] < c.x[i] - t))
+        auto it = std::lower_bound(c.x().begin(), c.x().end(), t);
+        size_t i = size_t(it - c.x().begin());
+        if (i == c.size() || (i > 0 && t - c.x()[i - 1] < c.x()[i] - t))
             i = i == 0 ? 0 : i - 1;
-        lines.append(QStringLiteral("%1: %2 %3").arg(run.label, formatValue(c.y[i]), unit));
+        lines.append(QStringLiteral("%1: %2 %3").arg(run.label, formatValue(c.y()[i]), unit));
     }
     return lines.join(QLatin1Char('\n'));
 }

@@ -3,9 +3,12 @@
 // axis: zoom (wheel) and pan (drag) on either moves both, double-click returns to following the
 // data, a crosshair shows every run's values. Samples are buffered and replotted on a single-shot
 // 40 ms timer from data decimated to min/max per pixel column, so appending is cheap and a
-// million-point series replots in milliseconds. Renders off screen for reports (render(), drawn
-// by ChartRenderer).
+// million-point series replots in milliseconds. Live samples are held in bounded series (the
+// newest at full resolution, older history as min/max buckets): memory stays flat however long
+// a run lasts. Series set whole (setSeries, a capture's) keep every point. Renders off screen for
+// reports (render(), drawn by ChartRenderer).
 
+#include "charts/bounded_series.h"
 #include "charts/chart_sample.h"
 
 #include <QColor>
@@ -49,7 +52,8 @@ public:
     // Replaces one metric of a run with POINTS (x = seconds, ascending), e.g. a capture's RTT.
     void setSeries(int run, ChartMetric metric, const QList<QPointF> &points);
 
-    // Every point held for METRIC of RUN (not decimated), for reports and tests.
+    // Every point held for METRIC of RUN (live history beyond BoundedSeries::kDefaultLimit points
+    // held as min/max buckets), for reports and tests.
     QList<QPointF> series(int run, ChartMetric metric) const;
     // Points held (all of them) and points currently handed to the chart (after decimation).
     qsizetype pointCount(int run, ChartMetric metric) const;
@@ -80,9 +84,16 @@ Q_SIGNALS:
     void replotted();
 
 private:
-    struct Column {
-        std::vector<double> x;
-        std::vector<double> y;
+    // Live samples: bounded, older history kept as min/max buckets (charts::BoundedSeries).
+    using Column = charts::BoundedSeries;
+    // What a series was last drawn from: the same again needs no new points (a finished run of a
+    // sweep stays as it is while the live one grows).
+    struct Drawn {
+        std::uint64_t revision = ~std::uint64_t(0);
+        double min = 0;
+        double max = 0;
+        int columns = 0;
+        double top = 0; // highest y drawn
     };
     struct Run {
         QString label;
@@ -92,9 +103,16 @@ private:
         QLineSeries *throughput = nullptr;
         QLineSeries *rtt = nullptr;
         QLineSeries *extra = nullptr;
+        std::array<Drawn, 3> drawn; // throughput, rtt, extra
+    };
+    struct Pending {
+        QLineSeries *series;
+        QList<QPointF> points;
     };
 
     void scheduleReplot();
+    // Decimates COLUMN for SERIES into PENDING unless it is drawn as it stands; returns its top.
+    double plot(QLineSeries *series, const Column &column, int columns, Drawn &drawn, std::vector<Pending> &pending);
     void applyRange(double min, double max);
     void zoom(double factor, double anchor);
     void pan(double delta);
