@@ -249,6 +249,13 @@
     </message>
 </context>
 <context>
+    <name>BulkSender</name>
+    <message>
+        <source>Cannot create an epoll instance: %1.</source>
+        <translation>Eine epoll-Instanz kann nicht angelegt werden: %1.</translation>
+    </message>
+</context>
+<context>
     <name>CaptureFileReader</name>
     <message>
         <source>it is too short</source>
@@ -2287,6 +2294,45 @@ Mehrere Formate auf einmal: --format html,pdf --out ORDNER/report schreibt ORDNE
         <source>The agent&apos;s token (or the TCPTUNE_TOKEN environment variable, which other users cannot read).</source>
         <translation>Das Token des Agenten (oder die Umgebungsvariable TCPTUNE_TOKEN, die andere Benutzer nicht lesen können).</translation>
     </message>
+    <message>
+        <source>bulk: send with MSG_ZEROCOPY (the kernel pins the buffer instead of copying it; towards a local receiver it copies anyway).</source>
+        <translation>bulk: mit MSG_ZEROCOPY senden (der Kernel heftet die Seiten des Puffers an, statt sie zu kopieren; zu einem lokalen Empfänger kopiert er trotzdem).</translation>
+    </message>
+    <message>
+        <source>bulk: send with sendfile() from an in-memory file (no copy).</source>
+        <translation>bulk: mit sendfile() aus einer Datei im Speicher senden (ohne Kopie).</translation>
+    </message>
+    <message>
+        <source>bulk: send with sendfile() from FILE, over and over.</source>
+        <translation>bulk: mit sendfile() aus DATEI senden, immer wieder von vorn.</translation>
+    </message>
+    <message>
+        <source>Give either --zerocopy or --sendfile, not both.</source>
+        <translation>Geben Sie entweder --zerocopy oder --sendfile an, nicht beides.</translation>
+    </message>
+</context>
+<context>
+    <name>SendPayload</name>
+    <message>
+        <source>Cannot create the in-memory file to send from: %1. Use the copy send method, or give a file to send from.</source>
+        <translation>Die Datei im Speicher, aus der gesendet wird, kann nicht angelegt werden: %1. Verwenden Sie die Sendeart copy oder geben Sie eine Datei an, aus der gesendet wird.</translation>
+    </message>
+    <message>
+        <source>Cannot fill the in-memory file to send from: %1.</source>
+        <translation>Die Datei im Speicher, aus der gesendet wird, kann nicht gefüllt werden: %1.</translation>
+    </message>
+    <message>
+        <source>Cannot open %1 to send from: %2. Check the path and its permissions.</source>
+        <translation>%1 kann zum Senden nicht geöffnet werden: %2. Prüfen Sie den Pfad und seine Rechte.</translation>
+    </message>
+    <message>
+        <source>%1 is not a regular file with data in it; sendfile needs one to send from.</source>
+        <translation>%1 ist keine reguläre Datei mit Daten; sendfile braucht eine, aus der es sendet.</translation>
+    </message>
+    <message>
+        <source>This kernel refuses SO_ZEROCOPY (%1); MSG_ZEROCOPY needs Linux 4.14 or later. Use the copy or sendfile send method.</source>
+        <translation>Dieser Kernel lehnt SO_ZEROCOPY ab (%1); MSG_ZEROCOPY braucht Linux 4.14 oder neuer. Verwenden Sie die Sendeart copy oder sendfile.</translation>
+    </message>
 </context>
 <context>
     <name>ServeCommand</name>
@@ -3108,6 +3154,18 @@ Optionen:
     <message>
         <source>Client namespace &apos;%1&apos; is not a tcptune namespace; names start with &apos;tcptune-&apos;.</source>
         <translation>Der Client-Namensraum &apos;%1&apos; ist kein tcptune-Namensraum; Namen beginnen mit &apos;tcptune-&apos;.</translation>
+    </message>
+    <message>
+        <source>Unknown send method &apos;%1&apos;; use copy, zerocopy or sendfile.</source>
+        <translation>Unbekannte Sendeart &apos;%1&apos;; verwenden Sie copy, zerocopy oder sendfile.</translation>
+    </message>
+    <message>
+        <source>The %1 send method applies to the bulk workload only; use copy for rr and split-write.</source>
+        <translation>Die Sendeart %1 gilt nur für die Last bulk; verwenden Sie copy für rr und split-write.</translation>
+    </message>
+    <message>
+        <source>A file to send from is given but the send method is %1; choose sendfile, or leave the file out.</source>
+        <translation>Eine Datei zum Senden ist angegeben, aber die Sendeart ist %1; wählen Sie sendfile oder lassen Sie die Datei weg.</translation>
     </message>
 </context>
 <context>

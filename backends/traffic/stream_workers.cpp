@@ -8,8 +8,6 @@
 #include <cerrno>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
-#include <fcntl.h>
-#include <sys/epoll.h>
 #include <sys/socket.h>
 #include <thread>
 #include <unistd.h>
@@ -18,12 +16,6 @@ namespace tcptune {
 namespace {
 
 using Clock = std::chrono::steady_clock;
-
-void failWorker(StreamWorker &w, int error)
-{
-    w.error = error == 0 ? StreamWorker::tr("the target closed the data connection") : sock::errnoText(error);
-    w.failed = true;
-}
 
 // Writes all of DATA unless told to stop; SO_SNDTIMEO makes send() return now and then.
 bool sendFully(StreamWorker &w, WorkerShared &shared, const char *data, std::size_t size)
@@ -41,7 +33,7 @@ bool sendFully(StreamWorker &w, WorkerShared &shared, const char *data, std::siz
         if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR))
             continue;
         if (!shared.stop.load())
-            failWorker(w, n < 0 ? errno : 0);
+            markFailed(w, n < 0 ? errno : 0);
         return false;
     }
     return true;
@@ -61,7 +53,7 @@ bool recvFully(StreamWorker &w, WorkerShared &shared, char *data, std::size_t si
         if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR))
             continue;
         if (!shared.stop.load())
-            failWorker(w, n < 0 ? errno : 0);
+            markFailed(w, n < 0 ? errno : 0);
         return false;
     }
     return true;
@@ -79,25 +71,6 @@ void record(StreamWorker &w, WorkerShared &shared, Clock::time_point started)
     if (w.latencies.size() < StreamWorker::kMaxLatencies)
         w.latencies.push_back({std::chrono::duration<double>(now - shared.t0).count(),
                                std::chrono::duration<double, std::milli>(now - started).count()});
-}
-
-void runBulk(const TrafficSpec &spec, StreamWorker &w, WorkerShared &shared)
-{
-    std::vector<char> buffer(std::size_t(spec.writeSize), 't');
-    if (spec.cork)
-        setCork(w.fd, 1);
-    while (!shared.stop.load(std::memory_order_relaxed)) {
-        const ssize_t n = ::send(w.fd, buffer.data(), buffer.size(), MSG_NOSIGNAL);
-        if (n > 0) {
-            w.bytesWritten.fetch_add(n, std::memory_order_relaxed);
-            continue;
-        }
-        if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR))
-            continue;
-        if (!shared.stop.load())
-            failWorker(w, n < 0 ? errno : 0);
-        return;
-    }
 }
 
 // Request/response: REQUEST bytes out (as HEADER + BODY writes when split), RESPONSE bytes back.
@@ -153,45 +126,10 @@ void runProbe(StreamWorker &w, WorkerShared &shared)
 
 } // namespace
 
-void runBulkMultiplexed(const TrafficSpec &spec, const std::vector<StreamWorker *> &workers, WorkerShared &shared)
+void markFailed(StreamWorker &w, int error)
 {
-    std::vector<char> buffer(std::size_t(spec.writeSize), 't');
-    const int epfd = ::epoll_create1(EPOLL_CLOEXEC);
-    for (StreamWorker *w : workers) {
-        ::fcntl(w->fd, F_SETFL, ::fcntl(w->fd, F_GETFL) | O_NONBLOCK);
-        if (spec.cork)
-            setCork(w->fd, 1);
-        epoll_event ev{};
-        ev.events = EPOLLOUT;
-        ev.data.ptr = w;
-        ::epoll_ctl(epfd, EPOLL_CTL_ADD, w->fd, &ev);
-    }
-    std::vector<epoll_event> events(workers.size());
-    std::size_t alive = workers.size();
-    while (alive > 0 && !shared.stop.load(std::memory_order_relaxed)) {
-        const int n = ::epoll_wait(epfd, events.data(), int(events.size()), 200);
-        for (int i = 0; i < n; ++i) {
-            auto *w = static_cast<StreamWorker *>(events[std::size_t(i)].data.ptr);
-            // A few writes per wake-up, until the socket is full.
-            for (int k = 0; k < 8; ++k) {
-                const ssize_t sent = ::send(w->fd, buffer.data(), buffer.size(), MSG_NOSIGNAL);
-                if (sent > 0) {
-                    w->bytesWritten.fetch_add(sent, std::memory_order_relaxed);
-                    continue;
-                }
-                if (sent < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR))
-                    break;
-                if (!shared.stop.load())
-                    failWorker(*w, sent < 0 ? errno : 0);
-                ::epoll_ctl(epfd, EPOLL_CTL_DEL, w->fd, nullptr);
-                --alive;
-                break;
-            }
-        }
-    }
-    ::close(epfd);
-    for (StreamWorker *w : workers)
-        ::fcntl(w->fd, F_SETFL, ::fcntl(w->fd, F_GETFL) & ~O_NONBLOCK);
+    w.error = error == 0 ? StreamWorker::tr("the target closed the data connection") : sock::errnoText(error);
+    w.failed = true;
 }
 
 void runStreamWorker(const TrafficSpec &spec, StreamWorker &worker, WorkerShared &shared)
@@ -200,7 +138,7 @@ void runStreamWorker(const TrafficSpec &spec, StreamWorker &worker, WorkerShared
     if (worker.probe)
         return runProbe(worker, shared);
     switch (spec.workload) {
-    case Workload::Bulk: return runBulk(spec, worker, shared);
+    case Workload::Bulk: return; // BulkSender's job
     case Workload::RequestResponse:
         return runTransactions(spec, worker, shared, spec.requestSize, 0, spec.responseSize);
     case Workload::SplitWrite:

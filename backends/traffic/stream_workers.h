@@ -1,7 +1,9 @@
 #pragma once
-// The sending side of each workload, one blocking thread per connection: bulk writes, rr
-// transactions, split-write messages (header write then data write, corked around them when
+// The sending side of the workloads that wait for answers, one blocking thread per connection:
+// rr transactions, split-write messages (header write then data write, corked around them when
 // asked), and the latency probe. Threads only count and record; the sampler reads their atomics.
+// Bulk streams are written by BulkSender on the run's own thread; StreamWorker holds their
+// counters too.
 
 #include "traffic/traffic_spec.h"
 
@@ -43,11 +45,10 @@ public:
     static constexpr std::size_t kMaxLatencies = 2'000'000;
 };
 
+// Marks WORKER failed with errno ERROR (0: the target closed the connection).
+void markFailed(StreamWorker &worker, int error);
+
 // Runs the workload of SPEC on WORKER until SHARED.stop; returns when done or on error.
 void runStreamWorker(const TrafficSpec &spec, StreamWorker &worker, WorkerShared &shared);
-
-// Bulk on several connections from one thread (epoll, non-blocking writes), as iperf3 does:
-// on few cores this beats a thread per stream, which spends its time switching.
-void runBulkMultiplexed(const TrafficSpec &spec, const std::vector<StreamWorker *> &workers, WorkerShared &shared);
 
 } // namespace tcptune

@@ -1,8 +1,9 @@
 #pragma once
 // Drives one traffic run against a `tcptune serve` agent or a stock iperf3 server: opens the
-// data connections (inside spec.clientNetns when set), runs the workload on one thread per
-// stream, samples TCP_INFO of every sending socket each interval on the calling thread, and
-// returns everything measured. Usable on a worker thread; cancel() may be called from any thread.
+// data connections (inside spec.clientNetns when set), sends bulk data on every stream from the
+// calling thread (epoll, as iperf3 does) and samples TCP_INFO of every sending socket between
+// the sends; rr, split-write and the latency probe run on a thread per connection. Returns
+// everything measured. Usable on a worker thread; cancel() may be called from any thread.
 
 #include "traffic/traffic_result.h"
 #include "traffic/traffic_spec.h"
@@ -13,6 +14,8 @@
 #include <atomic>
 
 namespace tcptune {
+
+struct RunState;
 
 class TrafficClient final : public QObject {
     Q_OBJECT
@@ -37,6 +40,16 @@ Q_SIGNALS:
     void runFailed(const QString &message);
 
 private:
+    // How the measured part of a run ended: when (seconds since traffic began) and why, if early.
+    struct RunEnd {
+        double t = 0;
+        QString interruption;
+    };
+    RunEnd driveRun(const TrafficSpec &spec, RunState &state, TrafficResult &result);
+    QString interruption(const TrafficSpec &spec, const RunState &state, TrafficResult &result, double t) const;
+    void collectSenderFigures(const TrafficSpec &spec, const RunState &state, TrafficResult &result) const;
+    void collectReceiverFigures(const TrafficSpec &spec, RunState &state, TrafficResult &result);
+
     std::atomic<bool> m_cancel{false};
 };
 

@@ -165,6 +165,24 @@ StreamResult StreamResult::fromJson(const QJsonObject &o)
     return r;
 }
 
+QJsonObject SendCounters::toJson() const
+{
+    return {{key("calls"), double(calls)},
+            {key("zerocopy_sends"), double(zerocopySends)},
+            {key("zerocopy_completed"), double(zerocopyCompleted)},
+            {key("zerocopy_copied"), double(zerocopyCopied)}};
+}
+
+SendCounters SendCounters::fromJson(const QJsonObject &o)
+{
+    SendCounters c;
+    c.calls = std::int64_t(o.value(key("calls")).toDouble());
+    c.zerocopySends = std::int64_t(o.value(key("zerocopy_sends")).toDouble());
+    c.zerocopyCompleted = std::int64_t(o.value(key("zerocopy_completed")).toDouble());
+    c.zerocopyCopied = std::int64_t(o.value(key("zerocopy_copied")).toDouble());
+    return c;
+}
+
 QJsonObject TrafficResult::toJson() const
 {
     QJsonArray series;
@@ -228,6 +246,8 @@ QJsonObject TrafficResult::toJson() const
     }
     if (spec.latencyProbe)
         o.insert(key("probe_latency_ms"), probeLatencyMs.toJson());
+    if (spec.workload == Workload::Bulk)
+        o.insert(key("send_calls"), sendCalls.toJson());
     if (!remoteKnobs.isEmpty())
         o.insert(key("remote_knobs"), snapshotToJson(remoteKnobs));
     if (!remoteKnobsNote.isEmpty())
@@ -260,6 +280,7 @@ Result<TrafficResult> TrafficResult::fromJson(const QJsonObject &o)
     r.rcvbufActual = std::int64_t(o.value(key("rcvbuf_actual")).toDouble());
     r.rcvbufCapped = o.value(key("rcvbuf_capped")).toBool();
     r.congestionControl = o.value(key("congestion_control")).toString();
+    r.sendCalls = SendCounters::fromJson(o.value(key("send_calls")).toObject());
     r.rttMs = SummaryStats::fromJson(o.value(key("rtt_ms")).toObject());
     for (const QJsonValue &v : o.value(key("samples")).toArray())
         r.samples.append(TrafficSample::fromJson(v.toObject()));

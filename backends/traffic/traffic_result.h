@@ -51,6 +51,18 @@ struct ReceiverInterval {
     bool omitted = false;
 };
 
+// How a bulk sender's bytes reached the kernel: the calls that moved bytes and, for zerocopy,
+// the sends the kernel accepted, confirmed, and of those the ones it copied after all.
+struct SendCounters {
+    std::int64_t calls = 0;
+    std::int64_t zerocopySends = 0;
+    std::int64_t zerocopyCompleted = 0;
+    std::int64_t zerocopyCopied = 0;
+
+    QJsonObject toJson() const;
+    static SendCounters fromJson(const QJsonObject &json);
+};
+
 // Count, min, max, mean and the percentiles of common/statistics (numpy's default definition).
 struct SummaryStats {
     int count = 0;
@@ -103,6 +115,7 @@ struct TrafficResult {
     std::int64_t rcvbufActual = 0;
     bool rcvbufCapped = false; // net.core.rmem_max limited the request
     QString congestionControl; // the data sockets' actual algorithm
+    SendCounters sendCalls;    // bulk: the sender's calls (all streams, whole run)
 
     SummaryStats rttMs;                        // smoothed RTT over every stream's samples in the measured time
     QList<TrafficSample> samples;              // aggregate series

@@ -14,6 +14,94 @@ QString key(const char *k)
     return QString::fromLatin1(k);
 }
 
+// Reads optional fields of one JSON object into typed fields; the first wrong type is kept as
+// the problem (a sentence naming the field).
+class JsonFields final {
+public:
+    explicit JsonFields(const QJsonObject &json)
+        : m_json(json)
+    {
+    }
+    template <typename T> void number(const char *name, T &field)
+    {
+        const QJsonValue v = present(name);
+        if (v.isUndefined())
+            return;
+        if (!v.isDouble())
+            return complain(TrafficSpec::tr("'%1' must be a number."), name);
+        const double d = v.toDouble();
+        if constexpr (std::is_floating_point_v<T>) {
+            field = d;
+        } else {
+            if (!std::isfinite(d) || std::abs(d) > 9.0e15 || d != std::floor(d))
+                return complain(TrafficSpec::tr("'%1' must be a whole number."), name);
+            field = T(d);
+        }
+    }
+    void boolean(const char *name, bool &field)
+    {
+        const QJsonValue v = present(name);
+        if (v.isUndefined())
+            return;
+        if (!v.isBool())
+            return complain(TrafficSpec::tr("'%1' must be true or false."), name);
+        field = v.toBool();
+    }
+    void text(const char *name, QString &field)
+    {
+        const QJsonValue v = present(name);
+        if (v.isUndefined())
+            return;
+        if (!v.isString())
+            return complain(TrafficSpec::tr("'%1' must be a string."), name);
+        field = v.toString();
+    }
+    const QString &problem() const { return m_problem; }
+
+private:
+    // The value of NAME, or undefined when absent or null (the default stays).
+    QJsonValue present(const char *name) const
+    {
+        const QJsonValue v = m_json.value(key(name));
+        return v.isNull() ? QJsonValue(QJsonValue::Undefined) : v;
+    }
+    void complain(const QString &sentence, const char *name)
+    {
+        if (m_problem.isEmpty())
+            m_problem = sentence.arg(key(name));
+    }
+
+    const QJsonObject &m_json;
+    QString m_problem;
+};
+
+// "target": a HOST[:PORT] string or {kind, host, port, token}.
+Result<TrafficTarget> targetFromJson(const QJsonValue &tv)
+{
+    if (tv.isString())
+        return TrafficTarget::parse(tv.toString());
+    if (!tv.isObject())
+        return fail(TrafficSpec::tr("'target' must be an object or a HOST[:PORT] string."));
+    TrafficTarget target;
+    const QJsonObject to = tv.toObject();
+    const QString kind = to.value(key("kind")).toString(QStringLiteral("agent"));
+    if (kind == QLatin1String("iperf3")) {
+        target.kind = TargetKind::Iperf3;
+        target.port = TrafficTarget::kDefaultIperf3Port;
+    } else if (kind != QLatin1String("agent")) {
+        return fail(TrafficSpec::tr("Unknown target kind '%1'; use agent or iperf3.").arg(kind));
+    }
+    target.host = to.value(key("host")).toString();
+    if (to.contains(key("port"))) {
+        const int port = to.value(key("port")).toInt(-1);
+        if (port < 1 || port > 65535)
+            return fail(TrafficSpec::tr("The target port must be a number from 1 to 65535."));
+        target.port = std::uint16_t(port);
+    }
+    target.token = to.value(key("token")).toString();
+    return target;
+}
+
 } // namespace
 
 QString workloadName(Workload workload)
@@ -36,6 +124,28 @@ Result<Workload> parseWorkload(const QString &name)
     if (n == QLatin1String("split-write"))
         return Workload::SplitWrite;
     return fail(TrafficSpec::tr("Unknown workload '%1'; use bulk, rr or split-write.").arg(name));
+}
+
+QString sendMethodName(SendMethod method)
+{
+    switch (method) {
+    case SendMethod::Copy: return QStringLiteral("copy");
+    case SendMethod::Zerocopy: return QStringLiteral("zerocopy");
+    case SendMethod::Sendfile: return QStringLiteral("sendfile");
+    }
+    return QStringLiteral("copy");
+}
+
+Result<SendMethod> parseSendMethod(const QString &name)
+{
+    const QString n = name.trimmed().toLower();
+    if (n == QLatin1String("copy"))
+        return SendMethod::Copy;
+    if (n == QLatin1String("zerocopy"))
+        return SendMethod::Zerocopy;
+    if (n == QLatin1String("sendfile"))
+        return SendMethod::Sendfile;
+    return fail(TrafficSpec::tr("Unknown send method '%1'; use copy, zerocopy or sendfile.").arg(name));
 }
 
 Result<TrafficTarget> TrafficTarget::parse(const QString &text)
@@ -120,6 +230,7 @@ QJsonObject TrafficSpec::toJson() const
         {key("notsent_lowat"), double(notsentLowat)},
         {key("congestion_control"), congestionControl},
         {key("max_pacing_rate_bps"), double(maxPacingRateBps)},
+        {key("send"), sendMethodName(send)},
         {key("sample_ms"), sampleIntervalMs},
         {key("latency_probe"), latencyProbe},
         {key("connect_timeout_ms"), connectTimeoutMs},
@@ -127,106 +238,54 @@ QJsonObject TrafficSpec::toJson() const
     };
     if (!clientNetns.isEmpty())
         o.insert(key("client_netns"), clientNetns);
+    if (!sendfileFile.isEmpty())
+        o.insert(key("sendfile_file"), sendfileFile);
     return o;
 }
 
 Result<TrafficSpec> TrafficSpec::fromJson(const QJsonObject &json)
 {
     TrafficSpec s;
-    QString problem;
-    auto number = [&](const char *name, auto &field) {
-        const QJsonValue v = json.value(key(name));
-        if (v.isUndefined() || v.isNull())
-            return;
-        if (!v.isDouble()) {
-            problem = tr("'%1' must be a number.").arg(key(name));
-            return;
-        }
-        const double d = v.toDouble();
-        using T = std::decay_t<decltype(field)>;
-        if constexpr (std::is_floating_point_v<T>) {
-            field = d;
-        } else {
-            if (!std::isfinite(d) || std::abs(d) > 9.0e15 || d != std::floor(d)) {
-                problem = tr("'%1' must be a whole number.").arg(key(name));
-                return;
-            }
-            field = T(d);
-        }
-    };
-    auto boolean = [&](const char *name, bool &field) {
-        const QJsonValue v = json.value(key(name));
-        if (v.isUndefined() || v.isNull())
-            return;
-        if (!v.isBool()) {
-            problem = tr("'%1' must be true or false.").arg(key(name));
-            return;
-        }
-        field = v.toBool();
-    };
-    auto text = [&](const char *name, QString &field) {
-        const QJsonValue v = json.value(key(name));
-        if (v.isUndefined() || v.isNull())
-            return;
-        if (!v.isString()) {
-            problem = tr("'%1' must be a string.").arg(key(name));
-            return;
-        }
-        field = v.toString();
-    };
-
     if (json.contains(key("workload"))) {
         auto w = parseWorkload(json.value(key("workload")).toString());
         if (!w)
             return std::unexpected(w.error());
         s.workload = *w;
     }
-    number("duration_s", s.durationS);
-    number("omit_s", s.omitS);
-    number("streams", s.streams);
-    number("write_size", s.writeSize);
-    number("request_size", s.requestSize);
-    number("response_size", s.responseSize);
-    number("header_size", s.headerSize);
-    number("sndbuf", s.sndbuf);
-    number("rcvbuf", s.rcvbuf);
-    boolean("nodelay", s.nodelay);
-    boolean("cork", s.cork);
-    number("notsent_lowat", s.notsentLowat);
-    text("congestion_control", s.congestionControl);
-    number("max_pacing_rate_bps", s.maxPacingRateBps);
-    number("sample_ms", s.sampleIntervalMs);
-    boolean("latency_probe", s.latencyProbe);
-    number("connect_timeout_ms", s.connectTimeoutMs);
-    text("client_netns", s.clientNetns);
-    if (!problem.isEmpty())
-        return fail(problem);
-
+    if (json.contains(key("send"))) {
+        auto m = parseSendMethod(json.value(key("send")).toString());
+        if (!m)
+            return std::unexpected(m.error());
+        s.send = *m;
+    }
+    JsonFields f(json);
+    f.number("duration_s", s.durationS);
+    f.number("omit_s", s.omitS);
+    f.number("streams", s.streams);
+    f.number("write_size", s.writeSize);
+    f.number("request_size", s.requestSize);
+    f.number("response_size", s.responseSize);
+    f.number("header_size", s.headerSize);
+    f.number("sndbuf", s.sndbuf);
+    f.number("rcvbuf", s.rcvbuf);
+    f.boolean("nodelay", s.nodelay);
+    f.boolean("cork", s.cork);
+    f.number("notsent_lowat", s.notsentLowat);
+    f.text("congestion_control", s.congestionControl);
+    f.number("max_pacing_rate_bps", s.maxPacingRateBps);
+    f.text("sendfile_file", s.sendfileFile);
+    f.number("sample_ms", s.sampleIntervalMs);
+    f.boolean("latency_probe", s.latencyProbe);
+    f.number("connect_timeout_ms", s.connectTimeoutMs);
+    f.text("client_netns", s.clientNetns);
+    if (!f.problem().isEmpty())
+        return fail(f.problem());
     const QJsonValue tv = json.value(key("target"));
-    if (tv.isString()) {
-        auto t = TrafficTarget::parse(tv.toString());
+    if (!tv.isUndefined() && !tv.isNull()) {
+        auto t = targetFromJson(tv);
         if (!t)
             return std::unexpected(t.error());
         s.target = *t;
-    } else if (tv.isObject()) {
-        const QJsonObject to = tv.toObject();
-        const QString kind = to.value(key("kind")).toString(QStringLiteral("agent"));
-        if (kind == QLatin1String("iperf3")) {
-            s.target.kind = TargetKind::Iperf3;
-            s.target.port = TrafficTarget::kDefaultIperf3Port;
-        } else if (kind != QLatin1String("agent")) {
-            return fail(tr("Unknown target kind '%1'; use agent or iperf3.").arg(kind));
-        }
-        s.target.host = to.value(key("host")).toString();
-        if (to.contains(key("port"))) {
-            const int port = to.value(key("port")).toInt(-1);
-            if (port < 1 || port > 65535)
-                return fail(tr("The target port must be a number from 1 to 65535."));
-            s.target.port = std::uint16_t(port);
-        }
-        s.target.token = to.value(key("token")).toString();
-    } else if (!tv.isUndefined() && !tv.isNull()) {
-        return fail(tr("'target' must be an object or a HOST[:PORT] string."));
     }
     if (auto v = s.validate(); !v)
         return std::unexpected(v.error());
@@ -235,20 +294,40 @@ Result<TrafficSpec> TrafficSpec::fromJson(const QJsonObject &json)
 
 Result<void> TrafficSpec::validate() const
 {
+    if (!std::isfinite(durationS) || durationS <= 0 || durationS > TrafficLimits::kMaxDurationS)
+        return fail(tr("Duration %1 s is out of range; give more than 0 and at most %2 seconds.")
+                        .arg(durationS)
+                        .arg(TrafficLimits::kMaxDurationS));
+    if (!std::isfinite(omitS) || omitS < 0 || omitS > 600)
+        return fail(tr("Omit %1 s is out of range; give 0 to 600 seconds.").arg(omitS));
+    if (streams < 1 || streams > TrafficLimits::kMaxStreams)
+        return fail(tr("%1 streams is out of range; give 1 to %2.").arg(streams).arg(TrafficLimits::kMaxStreams));
+    if (auto r = validateSizes(); !r)
+        return r;
+    if (auto r = validateSocketOptions(); !r)
+        return r;
+    if (auto r = validateSendMethod(); !r)
+        return r;
+    if (sampleIntervalMs < TrafficLimits::kMinSampleMs || sampleIntervalMs > TrafficLimits::kMaxSampleMs)
+        return fail(tr("Sample interval %1 ms is out of range; give %2 to %3 ms.")
+                        .arg(sampleIntervalMs)
+                        .arg(TrafficLimits::kMinSampleMs)
+                        .arg(TrafficLimits::kMaxSampleMs));
+    if (connectTimeoutMs < 1 || connectTimeoutMs > TrafficLimits::kMaxConnectTimeoutMs)
+        return fail(tr("Connect timeout %1 ms is out of range; give 1 to %2 ms.")
+                        .arg(connectTimeoutMs)
+                        .arg(TrafficLimits::kMaxConnectTimeoutMs));
+    return validateTarget();
+}
+
+Result<void> TrafficSpec::validateSizes() const
+{
     using L = TrafficLimits;
     auto sizeCheck = [](const QString &name, std::int64_t value, std::int64_t min, std::int64_t max) -> Result<void> {
         if (value < min || value > max)
             return fail(tr("%1 %2 is out of range; give %3 to %4 bytes.").arg(name).arg(value).arg(min).arg(max));
         return {};
     };
-    if (!std::isfinite(durationS) || durationS <= 0 || durationS > L::kMaxDurationS)
-        return fail(tr("Duration %1 s is out of range; give more than 0 and at most %2 seconds.")
-                        .arg(durationS)
-                        .arg(L::kMaxDurationS));
-    if (!std::isfinite(omitS) || omitS < 0 || omitS > 600)
-        return fail(tr("Omit %1 s is out of range; give 0 to 600 seconds.").arg(omitS));
-    if (streams < 1 || streams > L::kMaxStreams)
-        return fail(tr("%1 streams is out of range; give 1 to %2.").arg(streams).arg(L::kMaxStreams));
     if (auto r = sizeCheck(tr("Write size"), writeSize, 1, L::kMaxWriteSize); !r)
         return r;
     if (auto r = sizeCheck(tr("Request size"), requestSize, 1, L::kMaxMessageSize); !r)
@@ -265,10 +344,15 @@ Result<void> TrafficSpec::validate() const
     if (rcvbuf != 0)
         if (auto r = sizeCheck(tr("Receive buffer (SO_RCVBUF)"), rcvbuf, 1024, L::kMaxSocketBuffer); !r)
             return fail(r.error().message + QLatin1Char(' ') + tr("Use 0 to keep autotuning."));
-    if (notsentLowat < 0 || notsentLowat > L::kMaxSocketBuffer)
+    return {};
+}
+
+Result<void> TrafficSpec::validateSocketOptions() const
+{
+    if (notsentLowat < 0 || notsentLowat > TrafficLimits::kMaxSocketBuffer)
         return fail(tr("TCP_NOTSENT_LOWAT %1 is out of range; give 0 (off) to %2 bytes.")
                         .arg(notsentLowat)
-                        .arg(L::kMaxSocketBuffer));
+                        .arg(TrafficLimits::kMaxSocketBuffer));
     if (maxPacingRateBps < 0 || maxPacingRateBps > 8LL * 0xFFFFFFFFLL * 1000)
         return fail(
             tr("Pacing rate %1 bit/s is out of range; give 0 (unlimited) or a positive rate.").arg(maxPacingRateBps));
@@ -276,15 +360,23 @@ Result<void> TrafficSpec::validate() const
     if (!ccName.match(congestionControl).hasMatch())
         return fail(tr("'%1' is not a congestion control name; see net.ipv4.tcp_available_congestion_control.")
                         .arg(congestionControl));
-    if (sampleIntervalMs < L::kMinSampleMs || sampleIntervalMs > L::kMaxSampleMs)
-        return fail(tr("Sample interval %1 ms is out of range; give %2 to %3 ms.")
-                        .arg(sampleIntervalMs)
-                        .arg(L::kMinSampleMs)
-                        .arg(L::kMaxSampleMs));
-    if (connectTimeoutMs < 1 || connectTimeoutMs > L::kMaxConnectTimeoutMs)
-        return fail(tr("Connect timeout %1 ms is out of range; give 1 to %2 ms.")
-                        .arg(connectTimeoutMs)
-                        .arg(L::kMaxConnectTimeoutMs));
+    return {};
+}
+
+Result<void> TrafficSpec::validateSendMethod() const
+{
+    if (send != SendMethod::Copy && workload != Workload::Bulk)
+        return fail(tr("The %1 send method applies to the bulk workload only; use copy for rr and split-write.")
+                        .arg(sendMethodName(send)));
+    if (!sendfileFile.isEmpty() && send != SendMethod::Sendfile)
+        return fail(tr("A file to send from is given but the send method is %1; choose sendfile, or leave the "
+                       "file out.")
+                        .arg(sendMethodName(send)));
+    return {};
+}
+
+Result<void> TrafficSpec::validateTarget() const
+{
     if (target.host.isEmpty())
         return fail(tr("No target host; give --target HOST[:PORT] or iperf3://HOST[:PORT]."));
     if (target.port == 0)

@@ -22,6 +22,17 @@ enum class Workload {
 QString workloadName(Workload workload); // "bulk", "rr", "split-write"
 Result<Workload> parseWorkload(const QString &name);
 
+// How bulk bytes reach the socket.
+enum class SendMethod {
+    Copy,     // send() from a buffer: the kernel copies every byte (what iperf3 does by default)
+    Zerocopy, // send(MSG_ZEROCOPY): the kernel pins the buffer's pages; completions come back on
+              // the socket's error queue (to a local receiver, loopback or veth, it copies anyway)
+    Sendfile, // sendfile() from a memfd, or from sendfileFile: page-cache pages, no copy
+};
+
+QString sendMethodName(SendMethod method); // "copy", "zerocopy", "sendfile"
+Result<SendMethod> parseSendMethod(const QString &name);
+
 enum class TargetKind {
     Agent,  // `tcptune serve`
     Iperf3, // a stock `iperf3 -s` (3.x control protocol)
@@ -74,6 +85,8 @@ public:
     std::int64_t notsentLowat = 0;       // TCP_NOTSENT_LOWAT bytes; 0 = not set
     QString congestionControl;           // TCP_CONGESTION; empty = the system default
     std::int64_t maxPacingRateBps = 0;   // SO_MAX_PACING_RATE in bit/s; 0 = unlimited
+    SendMethod send = SendMethod::Copy;  // bulk only
+    QString sendfileFile;                // sendfile: the file to send from (cyclically); empty = a memfd
     int sampleIntervalMs = 10;           // TCP_INFO sampling interval
     bool latencyProbe = false;           // a separate small request/response flow beside the workload
     int connectTimeoutMs = 3000;
@@ -85,13 +98,19 @@ public:
     // Plain JSON object with snake_case keys; fromJson accepts any subset (defaults fill the rest)
     // and validates.
     QJsonObject toJson() const;
-    static Result<TrafficSpec> fromJson(const QJsonObject &json);
+    [[nodiscard]] static Result<TrafficSpec> fromJson(const QJsonObject &json);
 
     // Every value in range, sizes positive, the workload possible against the target kind.
     // The message says which value is wrong, what the limit is and what to do.
-    Result<void> validate() const;
+    [[nodiscard]] Result<void> validate() const;
 
     bool operator==(const TrafficSpec &) const = default;
+
+private:
+    [[nodiscard]] Result<void> validateSizes() const;
+    [[nodiscard]] Result<void> validateSocketOptions() const;
+    [[nodiscard]] Result<void> validateSendMethod() const;
+    [[nodiscard]] Result<void> validateTarget() const;
 };
 
 } // namespace tcptune

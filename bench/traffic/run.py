@@ -1,16 +1,23 @@
 #!/usr/bin/env python3
-"""tcptune's traffic engine against iperf3 on the same path, and the cost of TCP_INFO sampling.
+"""tcptune's traffic engine against iperf3 on the same path, the cost of TCP_INFO sampling, and
+the send methods (copy, zerocopy, sendfile).
 
-Usage (root): bench/traffic/run.py [BUILD_DIR] [--duration S] [--runs N]
+Usage (root): bench/traffic/run.py [BUILD_DIR] [--duration S] [--runs N] [--skip-send-methods]
 
 Paths: loopback (127.0.0.1) and a veth pair between two namespaces this script creates
 (tcptune-t-benchtra / tcptune-t-benchtrb, 198.18.19.0/24), always deleted at the end.
-For each path and for 1 and 4 streams it runs `iperf3 -c` (against `iperf3 -s`) and
-`tcptune run` (against `tcptune serve`) alternately, N times each, and reports the median
-receiver throughput of each and the ratio of the medians. Sampling cost: `tcptune run` on
-loopback with --sample-ms 10 against --sample-ms 60000 (no sample during the run),
-alternating, N each. Traffic goes only to loopback and to the script's own namespaces.
+1. For each path and for 1 and 4 streams it runs `iperf3 -c` (against `iperf3 -s`) and
+   `tcptune run` (against `tcptune serve`) alternately, N times each, and reports the median
+   receiver throughput of each and the ratio of the medians.
+2. Sampling cost: `tcptune run` on loopback with --sample-ms 10 and --sample-ms 1 against
+   --sample-ms 60000 (no sample during the run), alternating, N each.
+3. Send methods, 1 stream on each path: `tcptune run` with copy, --zerocopy and --sendfile, and
+   `iperf3 -Z` (sendfile) beside them, alternating, N each.
+It prints the machine and the load average at start and end (the figures mean something only on
+a quiet machine: load below 1) and ends with the tables as Markdown, ready for bench/README.md.
+Traffic goes only to loopback and to the script's own namespaces.
 """
+import datetime
 import json
 import os
 import shutil
@@ -20,9 +27,14 @@ import subprocess
 import sys
 import time
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "common"))
+import machine  # noqa: E402
+
 NS_A, NS_B = "tcptune-t-benchtra", "tcptune-t-benchtrb"
 ADDR_A, ADDR_B = "198.18.19.1", "198.18.19.2"
 AGENT_PORT, IPERF_PORT = 15290, 15291
+# (name, client namespace, server address); the server runs in NS_B when the client has a namespace.
+PATHS = (("loopback", None, "127.0.0.1"), ("veth", NS_A, ADDR_B))
 
 
 def sh(*args, check=True):
@@ -59,16 +71,116 @@ def wait_port(ns, host, port, timeout=10.0):
     raise RuntimeError(f"nothing listens on {host}:{port}")
 
 
-def iperf3_run(ns, host, streams, duration):
-    r = sh(*in_ns(ns, ["iperf3", "-c", host, "-p", str(IPERF_PORT), "-t", str(duration), "-P", str(streams), "-J"]))
+def iperf3_run(ns, host, streams, duration, extra=()):
+    r = sh(*in_ns(ns, ["iperf3", "-c", host, "-p", str(IPERF_PORT), "-t", str(duration), "-P", str(streams), "-J"]
+                  + list(extra)))
     return json.loads(r.stdout)["end"]["sum_received"]["bits_per_second"]
 
 
-def tcptune_run(tcptune, ns, host, streams, duration, sample_ms=10):
+def tcptune_run(tcptune, ns, host, streams, duration, extra=()):
     r = sh(*in_ns(ns, [tcptune, "run", "--target", f"{host}:{AGENT_PORT}", "--duration", str(duration),
-                        "--streams", str(streams), "--sample-ms", str(sample_ms), "--json"]))
+                       "--streams", str(streams), "--json"] + list(extra)))
     o = json.loads(r.stdout)
     return o["throughput_bps"], len(o["samples"])
+
+
+class Servers:
+    """`tcptune serve` and `iperf3 -s` on one path, stopped on exit."""
+
+    def __init__(self, tcptune, ns, host):
+        self.procs = [subprocess.Popen(in_ns(ns, argv), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                      for argv in ([tcptune, "serve", "--port", str(AGENT_PORT), "--bind", host],
+                                   ["iperf3", "-s", "-p", str(IPERF_PORT), "-B", host])]
+        self.ns, self.host = ns, host
+
+    def __enter__(self):
+        client_ns = NS_A if self.ns else None
+        wait_port(client_ns, self.host, AGENT_PORT)
+        wait_port(client_ns, self.host, IPERF_PORT)
+        return self
+
+    def __exit__(self, *exc):
+        for p in self.procs:
+            p.terminate()
+            p.wait(10)
+
+
+def alternate(runs, variants):
+    """Runs each callable of VARIANTS (name -> fn) in turn, RUNS rounds; returns name -> results."""
+    results = {name: [] for name in variants}
+    for _ in range(runs):
+        for name, fn in variants.items():
+            results[name].append(fn())
+    return results
+
+
+def gbit(values):
+    return "[" + ", ".join(f"{v / 1e9:.2f}" for v in values) + "]"
+
+
+def compare_iperf3(tcptune, runs, duration):
+    rows = []
+    for name, ns, host in PATHS:
+        with Servers(tcptune, NS_B if ns else None, host):
+            for streams in (1, 4):
+                r = alternate(runs, {
+                    "iperf3": lambda: iperf3_run(ns, host, streams, duration),
+                    "tcptune": lambda: tcptune_run(tcptune, ns, host, streams, duration)[0]})
+                rows.append((name, streams, r["tcptune"], r["iperf3"]))
+                print(f"{name} {streams} stream(s): tcptune {gbit(r['tcptune'])} iperf3 {gbit(r['iperf3'])} Gbit/s",
+                      flush=True)
+    return rows
+
+
+def sampling_cost(tcptune, runs, duration):
+    with Servers(tcptune, None, "127.0.0.1"):
+        r = alternate(runs, {ms: (lambda ms=ms: tcptune_run(tcptune, None, "127.0.0.1", 1, duration,
+                                                            ["--sample-ms", str(ms)]))
+                             for ms in (60000, 10, 1)})
+    for ms, values in r.items():
+        print(f"sampling every {ms} ms: {gbit(v[0] for v in values)} Gbit/s, samples {[v[1] for v in values]}",
+              flush=True)
+    return r
+
+
+def send_methods(tcptune, runs, duration):
+    rows = []
+    for name, ns, host in PATHS:
+        with Servers(tcptune, NS_B if ns else None, host):
+            r = alternate(runs, {
+                "copy": lambda: tcptune_run(tcptune, ns, host, 1, duration)[0],
+                "zerocopy": lambda: tcptune_run(tcptune, ns, host, 1, duration, ["--zerocopy"])[0],
+                "sendfile": lambda: tcptune_run(tcptune, ns, host, 1, duration, ["--sendfile"])[0],
+                "iperf3 -Z": lambda: iperf3_run(ns, host, 1, duration, ["-Z"])})
+        rows.append((name, r))
+        print(f"{name} send methods: " + ", ".join(f"{k} {gbit(v)}" for k, v in r.items()), flush=True)
+    return rows
+
+
+def print_markdown(command, start, rows, sampling, methods, duration, runs):
+    med = statistics.median
+    print(f"\nFigures of {datetime.date.today()}: `{command}`; machine: {machine.describe()}; load average "
+          f"{start:.2f} at the start, {os.getloadavg()[0]:.2f} at the end; {runs} alternating runs of {duration} s "
+          f"per figure, medians.\n")
+    print("| path | streams | tcptune median | iperf3 median | ratio tcptune/iperf3 |")
+    print("|---|---|---|---|---|")
+    for name, streams, ours, theirs in rows:
+        print(f"| {name} | {streams} | {med(ours) / 1e9:.2f} Gbit/s | {med(theirs) / 1e9:.2f} Gbit/s | "
+              f"{med(ours) / med(theirs):.3f} |")
+    none = med(v[0] for v in sampling[60000])
+    print("\n| sampling (loopback, 1 stream) | samples per run | median | cost against none |")
+    print("|---|---|---|---|")
+    for ms, budget in ((10, "< 1 %"), (1, "< 3 %")):
+        m = med(v[0] for v in sampling[ms])
+        print(f"| every {ms} ms | {med(v[1] for v in sampling[ms]):.0f} | {m / 1e9:.2f} Gbit/s | "
+              f"{(1 - m / none) * 100:+.1f} % (target {budget}) |")
+    print(f"| none (--sample-ms 60000) | 0 | {none / 1e9:.2f} Gbit/s | |")
+    if methods:
+        print("\n| path (1 stream) | tcptune copy | tcptune --zerocopy | tcptune --sendfile | iperf3 -Z |")
+        print("|---|---|---|---|---|")
+        for name, r in methods:
+            print(f"| {name} | " + " | ".join(f"{med(r[k]) / 1e9:.2f} Gbit/s"
+                                             for k in ("copy", "zerocopy", "sendfile", "iperf3 -Z")) + " |")
 
 
 def tcp_info_cost(calls=200000):
@@ -90,74 +202,26 @@ def tcp_info_cost(calls=200000):
 
 def main():
     args = sys.argv[1:]
-    build = next((a for a in args if not a.startswith("--")), "build")
+    values = {"--duration", "--runs"}
+    positional = [a for i, a in enumerate(args) if not a.startswith("--") and (i == 0 or args[i - 1] not in values)]
+    build = positional[0] if positional else "build"
     duration = int(args[args.index("--duration") + 1]) if "--duration" in args else 3
     runs = int(args[args.index("--runs") + 1]) if "--runs" in args else 5
     tcptune = os.path.abspath(os.path.join(build, "bin", "tcptune"))
     if os.geteuid() != 0 or not os.path.exists(tcptune) or not shutil.which("iperf3"):
         sys.exit("needs root, iperf3 and " + tcptune)
-
-    servers = []
-    rows = []
+    start = machine.report("start")
     try:
         netns_setup()
-        paths = (("loopback", None, "127.0.0.1"), ("veth", NS_A, ADDR_B))
-        for name, client_ns, host in paths:
-            server_ns = NS_B if client_ns else None
-            servers.append(subprocess.Popen(in_ns(server_ns, [tcptune, "serve", "--port", str(AGENT_PORT), "--bind", host]),
-                                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
-            servers.append(subprocess.Popen(in_ns(server_ns, ["iperf3", "-s", "-p", str(IPERF_PORT), "-B", host]),
-                                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
-            wait_port(client_ns, host, AGENT_PORT)
-            wait_port(client_ns, host, IPERF_PORT)
-            for streams in (1, 4):
-                ours, theirs = [], []
-                for _ in range(runs):
-                    theirs.append(iperf3_run(client_ns, host, streams, duration))
-                    ours.append(tcptune_run(tcptune, client_ns, host, streams, duration)[0])
-                rows.append((name, streams, ours, theirs))
-                print(f"{name} {streams} stream(s): tcptune {[round(x / 1e9, 2) for x in ours]} "
-                      f"iperf3 {[round(x / 1e9, 2) for x in theirs]} Gbit/s", flush=True)
-            for s in servers:
-                s.terminate()
-                s.wait(10)
-            servers.clear()
-
-        # Sampling cost on loopback.
-        servers.append(subprocess.Popen([tcptune, "serve", "--port", str(AGENT_PORT), "--bind", "127.0.0.1"],
-                                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
-        wait_port(None, "127.0.0.1", AGENT_PORT)
-        sampled, unsampled, counts = [], [], []
-        for _ in range(runs):
-            bps, n = tcptune_run(tcptune, None, "127.0.0.1", 1, duration, 10)
-            sampled.append(bps)
-            counts.append(n)
-            unsampled.append(tcptune_run(tcptune, None, "127.0.0.1", 1, duration, 60000)[0])
-        print(f"sampling: 10 ms {[round(x / 1e9, 2) for x in sampled]} (samples {counts}), "
-              f"none {[round(x / 1e9, 2) for x in unsampled]} Gbit/s", flush=True)
+        rows = compare_iperf3(tcptune, runs, duration)
+        sampling = sampling_cost(tcptune, runs, duration)
+        methods = [] if "--skip-send-methods" in args else send_methods(tcptune, runs, duration)
     finally:
-        for s in servers:
-            s.terminate()
-            s.wait(10)
         netns_teardown()
-
-    print()
-    print("| path | streams | tcptune median | iperf3 median | ratio tcptune/iperf3 |")
-    print("|---|---|---|---|---|")
-    for name, streams, ours, theirs in rows:
-        mo, mt = statistics.median(ours), statistics.median(theirs)
-        print(f"| {name} | {streams} | {mo / 1e9:.2f} Gbit/s | {mt / 1e9:.2f} Gbit/s | {mo / mt:.3f} |")
-    ms, mu = statistics.median(sampled), statistics.median(unsampled)
-    print()
-    print(f"| sampling | median | cost |")
-    print("|---|---|---|")
-    print(f"| every 10 ms ({statistics.median(counts):.0f} samples in {duration} s) | {ms / 1e9:.2f} Gbit/s | "
-          f"{(1 - ms / mu) * 100:+.1f} % |")
-    print(f"| none | {mu / 1e9:.2f} Gbit/s | |")
     per_call = tcp_info_cost()
-    print()
-    print(f"getsockopt(TCP_INFO): {per_call * 1e6:.2f} us per call (upper bound, Python); at 100 samples/s "
-          f"per stream that is {per_call * 100 * 100:.3f} % of one core per stream")
+    print(f"getsockopt(TCP_INFO): {per_call * 1e6:.2f} us per call (upper bound, Python)")
+    machine.report("end")
+    print_markdown("bench/traffic/run.py " + " ".join(args), start, rows, sampling, methods, duration, runs)
 
 
 if __name__ == "__main__":

@@ -65,6 +65,10 @@ void addWorkloadOptions(QCommandLineParser &parser)
         option("sample-ms", RunCommand::tr("TCP_INFO sampling interval in ms (default 10)."), "MS",
                QStringLiteral("10")),
         option("latency-probe", RunCommand::tr("Measure latency with a small request/response flow beside the load.")),
+        option("zerocopy", RunCommand::tr("bulk: send with MSG_ZEROCOPY (the kernel pins the buffer instead of copying "
+                                          "it; towards a local receiver it copies anyway).")),
+        option("sendfile", RunCommand::tr("bulk: send with sendfile() from an in-memory file (no copy).")),
+        option("sendfile-file", RunCommand::tr("bulk: send with sendfile() from FILE, over and over."), "FILE"),
     });
 }
 
@@ -158,6 +162,20 @@ Result<void> readFigures(const QCommandLineParser &parser, TrafficSpec &spec)
     return {};
 }
 
+// --zerocopy, --sendfile, --sendfile-file FILE: how bulk bytes reach the socket.
+Result<void> readSendMethod(const QCommandLineParser &parser, TrafficSpec &spec)
+{
+    const bool sendfile = isSet(parser, "sendfile") || isSet(parser, "sendfile-file");
+    if (isSet(parser, "zerocopy") && sendfile)
+        return fail(RunCommand::tr("Give either --zerocopy or --sendfile, not both."));
+    if (isSet(parser, "zerocopy"))
+        spec.send = SendMethod::Zerocopy;
+    if (sendfile)
+        spec.send = SendMethod::Sendfile;
+    spec.sendfileFile = valueOf(parser, "sendfile-file");
+    return {};
+}
+
 // The run the command line describes, except where a lab target lives (that needs the lab up).
 Result<TrafficSpec> specFrom(const QCommandLineParser &parser)
 {
@@ -175,6 +193,8 @@ Result<TrafficSpec> specFrom(const QCommandLineParser &parser)
     spec.workload = *w;
     if (auto read = readFigures(parser, spec); !read)
         return std::unexpected(read.error());
+    if (auto send = readSendMethod(parser, spec); !send)
+        return std::unexpected(send.error());
     spec.nodelay = isSet(parser, "nodelay");
     spec.cork = isSet(parser, "cork");
     spec.latencyProbe = isSet(parser, "latency-probe");

@@ -93,10 +93,14 @@ void TestAgentServer::workloads()
     QCOMPARE(r.localPorts.size(), streams);
     QCOMPARE(connected.size(), 1);
     QVERIFY(!batches.isEmpty());
-    // At most one sample per 10 ms tick over the run; a loaded 2-core machine may drop many
-    // ticks, so the lower bound only says the sampler ran (cadence is a benchmark's business).
+    // At most one sample per 10 ms tick over the run, in time order, up to its end; a loaded
+    // 2-core machine may drop many ticks, so the lower bound only says the sampler ran (cadence
+    // is a benchmark's business).
     const auto measured = std::count_if(r.samples.begin(), r.samples.end(), [](const auto &s) { return !s.omitted; });
     QVERIFY2(measured >= 5 && measured <= 102, qPrintable(QString::number(measured)));
+    for (qsizetype i = 1; i < r.samples.size(); ++i)
+        QVERIFY(r.samples[i].t > r.samples[i - 1].t);
+    QVERIFY(r.samples.back().t > omit + 0.5);
     QVERIFY2(r.durationS > 0.95 && r.durationS < 3.0, qPrintable(QString::number(r.durationS)));
     QVERIFY(r.senderBytes > 0);
     QVERIFY(r.receiverBytes > 0);

@@ -7,7 +7,9 @@
 #include "traffic/traffic_client.h"
 
 #include <QElapsedTimer>
+#include <QJsonObject>
 #include <QSignalSpy>
+#include <QTemporaryFile>
 #include <QTest>
 
 #include <arpa/inet.h>
@@ -28,6 +30,10 @@ private Q_SLOTS:
     void cancelFromAnotherThread();
     void sendBufferReported_data();
     void sendBufferReported();
+    void sendMethods_data();
+    void sendMethods();
+    void sendfileFileMissing();
+    void samplesAtOneMillisecond();
 };
 
 // A loopback port nobody listens on: bind, read the port, close.
@@ -42,6 +48,17 @@ static std::uint16_t closedPort()
     ::getsockname(fd, reinterpret_cast<sockaddr *>(&a), &len);
     ::close(fd);
     return ntohs(a.sin_port);
+}
+
+// Starts AGENT on a free loopback port and points SPEC at it.
+static bool listenOnLoopback(AgentServer &agent, TrafficSpec &spec)
+{
+    auto port = agent.listen(QStringLiteral("127.0.0.1"), 0);
+    if (!port)
+        return false;
+    spec.target.host = QStringLiteral("127.0.0.1");
+    spec.target.port = *port;
+    return true;
 }
 
 void TestTrafficClient::refusedPort()
@@ -89,11 +106,8 @@ void TestTrafficClient::invalidSpecNeverConnects()
     QFETCH(qint64, value);
     QFETCH(QString, mentions);
     AgentServer agent;
-    auto port = agent.listen(QStringLiteral("127.0.0.1"), 0);
-    QVERIFY(port.has_value());
     TrafficSpec spec;
-    spec.target.host = QStringLiteral("127.0.0.1");
-    spec.target.port = *port;
+    QVERIFY(listenOnLoopback(agent, spec));
     if (field == QLatin1String("writeSize"))
         spec.writeSize = value;
     else if (field == QLatin1String("streams"))
@@ -113,11 +127,8 @@ void TestTrafficClient::invalidSpecNeverConnects()
 void TestTrafficClient::cancelFromAnotherThread()
 {
     AgentServer agent;
-    auto port = agent.listen(QStringLiteral("127.0.0.1"), 0);
-    QVERIFY(port.has_value());
     TrafficSpec spec;
-    spec.target.host = QStringLiteral("127.0.0.1");
-    spec.target.port = *port;
+    QVERIFY(listenOnLoopback(agent, spec));
     spec.durationS = 20;
     TrafficClient client;
     std::atomic<int> batches{0};
@@ -147,11 +158,8 @@ void TestTrafficClient::sendBufferReported()
         procsys::read(QStringLiteral("/proc/sys/net/core/wmem_max")).value_or(QString()).toLongLong();
     QVERIFY(wmemMax > 0);
     AgentServer agent;
-    auto port = agent.listen(QStringLiteral("127.0.0.1"), 0);
-    QVERIFY(port.has_value());
     TrafficSpec spec;
-    spec.target.host = QStringLiteral("127.0.0.1");
-    spec.target.port = *port;
+    QVERIFY(listenOnLoopback(agent, spec));
     spec.durationS = 0.3;
     spec.sndbuf = requested;
     TrafficClient client;
@@ -162,6 +170,89 @@ void TestTrafficClient::sendBufferReported()
     // The kernel doubles the request (for its bookkeeping) after capping it at wmem_max.
     QCOMPARE(r.sndbufActual, 2 * std::min(requested, wmemMax));
     QCOMPARE(r.perStream.front().sndbufActual, r.sndbufActual);
+}
+
+void TestTrafficClient::sendMethods_data()
+{
+    QTest::addColumn<int>("method");
+    QTest::addColumn<int>("streams");
+    QTest::addColumn<bool>("fromFile");
+    QTest::addRow("copy, 1 stream") << int(SendMethod::Copy) << 1 << false;
+    QTest::addRow("copy, 3 streams") << int(SendMethod::Copy) << 3 << false;
+    QTest::addRow("zerocopy, 1 stream") << int(SendMethod::Zerocopy) << 1 << false;
+    QTest::addRow("zerocopy, 2 streams") << int(SendMethod::Zerocopy) << 2 << false;
+    QTest::addRow("sendfile, memfd") << int(SendMethod::Sendfile) << 2 << false;
+    QTest::addRow("sendfile, a file") << int(SendMethod::Sendfile) << 1 << true;
+}
+
+// Every send method moves data the agent counts in full, and says how it went: calls made and,
+// for zerocopy, one completion for every accepted send (read from the error queue).
+void TestTrafficClient::sendMethods()
+{
+    QFETCH(int, method);
+    QFETCH(int, streams);
+    QFETCH(bool, fromFile);
+    AgentServer agent;
+    TrafficSpec spec;
+    QVERIFY(listenOnLoopback(agent, spec));
+    spec.durationS = 0.5;
+    spec.streams = streams;
+    spec.send = SendMethod(method);
+    QTemporaryFile file;
+    if (fromFile) {
+        QVERIFY(file.open());
+        file.write(QByteArray(3 * 1000 * 1000 + 17, 'f')); // not a multiple of the write size
+        file.flush();
+        spec.sendfileFile = file.fileName();
+    }
+    TrafficClient client;
+    const TrafficResult r = client.run(spec);
+    QVERIFY2(r.ok(), qPrintable(r.error));
+    QVERIFY(r.senderBytes > 0);
+    QCOMPARE(r.receiverBytes, r.senderBytes);
+    QVERIFY(r.sendCalls.calls > 0);
+    QVERIFY(r.sendCalls.calls * spec.writeSize >= r.senderBytes);
+    if (spec.send == SendMethod::Zerocopy) {
+        QVERIFY(r.sendCalls.zerocopySends > 0);
+        QCOMPARE(r.sendCalls.zerocopyCompleted, r.sendCalls.zerocopySends);
+        QVERIFY(r.sendCalls.zerocopyCopied <= r.sendCalls.zerocopyCompleted);
+    } else {
+        QCOMPARE(r.sendCalls.zerocopySends, 0);
+    }
+    const QJsonObject json = r.toJson();
+    QCOMPARE(json.value("spec").toObject().value("send").toString(), sendMethodName(spec.send));
+    QCOMPARE(qint64(json.value("send_calls").toObject().value("calls").toDouble()), r.sendCalls.calls);
+}
+
+void TestTrafficClient::sendfileFileMissing()
+{
+    AgentServer agent;
+    TrafficSpec spec;
+    QVERIFY(listenOnLoopback(agent, spec));
+    spec.send = SendMethod::Sendfile;
+    spec.sendfileFile = QStringLiteral("/nonexistent/tcptune-payload");
+    TrafficClient client;
+    const TrafficResult r = client.run(spec);
+    QVERIFY(!r.ok());
+    QVERIFY2(r.error.contains(QStringLiteral("/nonexistent/tcptune-payload")), qPrintable(r.error));
+    QCOMPARE(agent.sessionsServed(), 0);
+}
+
+// Sampling between the sends at 1 ms: samples in time order, at most one per interval (a late
+// wake-up skips what it missed instead of catching up in a burst).
+void TestTrafficClient::samplesAtOneMillisecond()
+{
+    AgentServer agent;
+    TrafficSpec spec;
+    QVERIFY(listenOnLoopback(agent, spec));
+    spec.durationS = 1;
+    spec.sampleIntervalMs = 1;
+    TrafficClient client;
+    const TrafficResult r = client.run(spec);
+    QVERIFY2(r.ok(), qPrintable(r.error));
+    QVERIFY2(r.samples.size() > 10 && r.samples.size() <= 1001, qPrintable(QString::number(r.samples.size())));
+    for (qsizetype i = 1; i < r.samples.size(); ++i)
+        QVERIFY2(r.samples[i].t > r.samples[i - 1].t, qPrintable(QString::number(i)));
 }
 
 QTEST_GUILESS_MAIN(TestTrafficClient)

@@ -22,6 +22,8 @@ private Q_SLOTS:
     void rejectsAbsurdValues();
     void iperf3CannotAnswer_data();
     void iperf3CannotAnswer();
+    void sendMethods_data();
+    void sendMethods();
 };
 
 void TestTrafficSpec::parsesTargets_data()
@@ -120,6 +122,15 @@ void TestTrafficSpec::jsonRoundTrip()
     auto back = TrafficSpec::fromJson(QJsonDocument::fromJson(text).object());
     QVERIFY2(back.has_value(), qPrintable(back ? QString() : back.error().message));
     QCOMPARE(*back, s);
+
+    TrafficSpec bulk;
+    bulk.target = s.target;
+    bulk.send = SendMethod::Sendfile;
+    bulk.sendfileFile = QStringLiteral("/srv/data/file.bin");
+    auto bulkBack = TrafficSpec::fromJson(bulk.toJson());
+    QVERIFY2(bulkBack.has_value(), qPrintable(bulkBack ? QString() : bulkBack.error().message));
+    QCOMPARE(*bulkBack, bulk);
+    QCOMPARE(bulk.toJson().value("send").toString(), QStringLiteral("sendfile"));
 }
 
 void TestTrafficSpec::fromJsonFillsDefaults()
@@ -217,6 +228,36 @@ void TestTrafficSpec::iperf3CannotAnswer()
     QCOMPARE(s.has_value(), valid);
     if (!valid)
         QVERIFY2(s.error().message.contains(QStringLiteral("tcptune serve")), qPrintable(s.error().message));
+}
+
+void TestTrafficSpec::sendMethods_data()
+{
+    QTest::addColumn<QString>("json");
+    QTest::addColumn<QString>("mentions"); // empty: valid
+    QTest::addRow("copy is the default") << R"({"target":"127.0.0.1"})"
+                                         << "";
+    QTest::addRow("zerocopy bulk") << R"({"target":"127.0.0.1","send":"zerocopy"})"
+                                   << "";
+    QTest::addRow("sendfile to iperf3") << R"({"target":"iperf3://127.0.0.1","send":"sendfile"})"
+                                        << "";
+    QTest::addRow("sendfile from a file") << R"({"target":"127.0.0.1","send":"sendfile","sendfile_file":"/tmp/x"})"
+                                          << "";
+    QTest::addRow("unknown method") << R"({"target":"127.0.0.1","send":"splice"})"
+                                    << "copy, zerocopy or sendfile";
+    QTest::addRow("zerocopy rr") << R"({"target":"127.0.0.1","send":"zerocopy","workload":"rr"})"
+                                 << "bulk workload only";
+    QTest::addRow("file without sendfile") << R"({"target":"127.0.0.1","sendfile_file":"/tmp/x"})"
+                                           << "choose sendfile";
+}
+
+void TestTrafficSpec::sendMethods()
+{
+    QFETCH(QString, json);
+    QFETCH(QString, mentions);
+    auto s = TrafficSpec::fromJson(QJsonDocument::fromJson(json.toUtf8()).object());
+    QCOMPARE(s.has_value(), mentions.isEmpty());
+    if (!mentions.isEmpty())
+        QVERIFY2(s.error().message.contains(mentions), qPrintable(s.error().message));
 }
 
 QTEST_GUILESS_MAIN(TestTrafficSpec)

@@ -1,0 +1,170 @@
+#include "traffic/run_state.h"
+
+#include "common/proc_sys.h"
+#include "traffic/traffic_client.h"
+
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <sys/socket.h>
+
+namespace tcptune {
+namespace {
+
+using sock::Clock;
+
+std::int64_t globalLimit(const char *key)
+{
+    auto value = procsys::read(procsys::pathForKey(QString::fromLatin1(key)));
+    return value ? value->trimmed().toLongLong() : -1;
+}
+
+Result<void> openControl(const TrafficSpec &spec, const sock::Address &address, RunState &state, TrafficResult &r)
+{
+    const int control = state.control();
+    if (auto c = sock::connectWithTimeout(control, address, spec.connectTimeoutMs, spec.target.toString()); !c)
+        return c;
+    r.controlLocalPort = sock::localPort(control);
+    state.remote = RemoteSession::create(spec);
+    if (auto o = state.remote->open(control); !o)
+        return o;
+    r.remoteKnobs = state.remote->knobs();
+    r.remoteKnobsNote = state.remote->knobsNote();
+    r.remoteVersion = state.remote->version();
+    return {};
+}
+
+// Data connection I: options before connect (buffer sizes shape the window scale), then the hello.
+Result<void> openStream(const TrafficSpec &spec, const sock::Address &address, int i, RunState &state, TrafficResult &r)
+{
+    const QString where = spec.target.toString();
+    const int fd = state.fds[std::size_t(1 + i)].get();
+    if (auto o = sock::applySenderOptions(fd, spec); !o)
+        return o;
+    if (auto c = sock::connectWithTimeout(fd, address, spec.connectTimeoutMs, where); !c)
+        return c;
+    if (auto h = sock::sendAll(fd, state.remote->dataHello(i), Clock::now() + std::chrono::seconds(5)); !h)
+        return fail(TrafficClient::tr("The target %1 dropped data connection %2: %3.")
+                        .arg(where)
+                        .arg(i)
+                        .arg(h.error().message));
+    StreamWorker &w = state.workers.emplace_back();
+    w.index = i;
+    w.fd = fd;
+    StreamResult s;
+    s.index = i;
+    s.localPort = sock::localPort(fd);
+    s.sndbufActual = sock::intOption(fd, SOL_SOCKET, SO_SNDBUF);
+    s.rcvbufActual = sock::intOption(fd, SOL_SOCKET, SO_RCVBUF);
+    s.congestionControl = sock::congestionControlOf(fd);
+    r.perStream.append(s);
+    r.localPorts.append(s.localPort);
+    return {};
+}
+
+Result<void> openProbe(const TrafficSpec &spec, const sock::Address &address, RunState &state, TrafficResult &r)
+{
+    const QString where = spec.target.toString();
+    const int fd = state.fds.back().get();
+    const int one = 1;
+    ::setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+    if (auto c = sock::connectWithTimeout(fd, address, spec.connectTimeoutMs, where); !c)
+        return c;
+    if (auto h = sock::sendAll(fd, state.remote->probeHello(), Clock::now() + std::chrono::seconds(5)); !h)
+        return fail(
+            TrafficClient::tr("The target %1 dropped the latency probe connection: %2.").arg(where, h.error().message));
+    StreamWorker &w = state.workers.emplace_back();
+    w.index = spec.streams;
+    w.fd = fd;
+    w.probe = true;
+    r.probeLocalPort = sock::localPort(fd);
+    return {};
+}
+
+// Stream 0's buffers and algorithm stand for the run; requests above the kernel's caps are flagged.
+void noteBuffers(const TrafficSpec &spec, TrafficResult &r)
+{
+    const StreamResult &first = r.perStream.front();
+    r.sndbufActual = first.sndbufActual;
+    r.rcvbufActual = first.rcvbufActual;
+    r.congestionControl = first.congestionControl;
+    if (spec.sndbuf > 0) {
+        const std::int64_t wmemMax = globalLimit("net.core.wmem_max");
+        r.sndbufCapped = wmemMax > 0 && spec.sndbuf > wmemMax;
+    }
+    if (spec.rcvbuf > 0) {
+        const std::int64_t rmemMax = globalLimit("net.core.rmem_max");
+        r.rcvbufCapped = rmemMax > 0 && spec.rcvbuf > rmemMax;
+    }
+}
+
+} // namespace
+
+void RunState::stopWorkers()
+{
+    shared.stop = true;
+    for (std::thread &t : threads)
+        if (t.joinable())
+            t.join();
+    threads.clear();
+}
+
+void RunState::markOmitEnd(double t)
+{
+    if (omitDone)
+        return;
+    omitDone = true;
+    omitEndT = t;
+    for (const StreamWorker &w : workers) {
+        if (w.probe)
+            continue;
+        writtenAtOmit.push_back(w.bytesWritten.load());
+        transactionsAtOmit.push_back(w.transactions.load());
+    }
+}
+
+Result<void> openConnections(const TrafficSpec &spec, RunState &state, TrafficResult &r)
+{
+    auto address = sock::resolve(spec.target.host, spec.target.port);
+    if (!address)
+        return std::unexpected(address.error());
+    const int socketCount = 1 + spec.streams + (spec.latencyProbe ? 1 : 0);
+    auto created = sock::createTcpSockets(address->family(), socketCount, spec.clientNetns);
+    if (!created)
+        return std::unexpected(created.error());
+    for (int fd : *created)
+        state.fds.emplace_back(fd);
+    if (auto c = openControl(spec, *address, state, r); !c)
+        return c;
+    for (int i = 0; i < spec.streams; ++i)
+        if (auto s = openStream(spec, *address, i, state, r); !s)
+            return s;
+    if (spec.latencyProbe)
+        if (auto p = openProbe(spec, *address, state, r); !p)
+            return p;
+    noteBuffers(spec, r);
+    return {};
+}
+
+Result<void> prepareBulk(const TrafficSpec &spec, RunState &state)
+{
+    std::vector<StreamWorker *> bulk;
+    for (StreamWorker &w : state.workers)
+        if (spec.workload == Workload::Bulk && !w.probe)
+            bulk.push_back(&w);
+    if (bulk.empty())
+        return {};
+    auto sender = BulkSender::create(spec, bulk, state.control());
+    if (!sender)
+        return std::unexpected(sender.error());
+    state.bulk = std::move(*sender);
+    return {};
+}
+
+void startThreads(const TrafficSpec &spec, RunState &state)
+{
+    for (StreamWorker &w : state.workers)
+        if (spec.workload != Workload::Bulk || w.probe)
+            state.threads.emplace_back([&spec, &w, &state] { runStreamWorker(spec, w, state.shared); });
+}
+
+} // namespace tcptune
