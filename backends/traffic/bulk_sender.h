@@ -52,9 +52,9 @@ private:
     };
 
     BulkSender() = default;
-    // Writes to STREAM until the socket is full (or a few writes, to be fair to the others).
-    // False when the stream failed.
-    bool serve(Stream &stream, std::uint32_t events);
+    // Writes to STREAM until the socket is full, DEADLINE has passed, or after a few writes (to be
+    // fair to the others). False when the stream failed.
+    bool serve(Stream &stream, std::uint32_t events, Clock::time_point deadline);
     int wait(Clock::time_point deadline);
 
     std::unique_ptr<SendPayload> m_payload;
