@@ -2271,6 +2271,14 @@ Mehrere Formate auf einmal: --format html,pdf --out ORDNER/report schreibt ORDNE
         <translation>Überlaststeu.   %1</translation>
     </message>
     <message>
+        <source>send method     %1, %2 calls</source>
+        <translation>Sendeart        %1, %2 Aufrufe</translation>
+    </message>
+    <message>
+        <source>zerocopy        %1 sends, %2 completed, %3 of them copied by the kernel</source>
+        <translation>Zerocopy        %1 Sendungen, %2 bestätigt, davon %3 vom Kernel doch kopiert</translation>
+    </message>
+    <message>
         <source>transactions    %1/s, latency median %2 ms, p99 %3 ms</source>
         <translation>Transaktionen   %1/s, Latenz Median %2 ms, p99 %3 ms</translation>
     </message>

@@ -68,6 +68,14 @@ QString summaryText(const TrafficResult &r)
         sndbuf += RunCommand::tr(", capped by net.core.wmem_max");
     lines << sndbuf;
     lines << RunCommand::tr("congestion      %1").arg(r.congestionControl);
+    if (r.spec.send != SendMethod::Copy)
+        lines << RunCommand::tr("send method     %1, %2 calls").arg(sendMethodName(r.spec.send)).arg(r.sendCalls.calls);
+    // Towards a local receiver (loopback, veth) the kernel copies zerocopy sends anyway: say so.
+    if (r.sendCalls.zerocopySends > 0)
+        lines << RunCommand::tr("zerocopy        %1 sends, %2 completed, %3 of them copied by the kernel")
+                     .arg(r.sendCalls.zerocopySends)
+                     .arg(r.sendCalls.zerocopyCompleted)
+                     .arg(r.sendCalls.zerocopyCopied);
     if (r.spec.workload != Workload::Bulk && r.transactionLatencyMs.count > 0)
         lines << RunCommand::tr("transactions    %1/s, latency median %2 ms, p99 %3 ms")
                      .arg(r.transactionsPerSecond, 0, 'f', 0)

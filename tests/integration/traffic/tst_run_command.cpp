@@ -12,6 +12,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QTest>
 
 using namespace tcptune::test;
@@ -25,6 +26,7 @@ private Q_SLOTS:
     void iperf3TargetMatchesIperf3();
     void rrAndSplitWriteAgainstAgent_data();
     void rrAndSplitWriteAgainstAgent();
+    void sendMethodOptions();
 
 private:
     QStringList inA(const QStringList &command) const
@@ -198,6 +200,34 @@ void TestRunCommand::rrAndSplitWriteAgainstAgent()
     QVERIFY(latency.value("transactions_per_second").toDouble() > 100);
     if (args.contains("--latency-probe"))
         QVERIFY(o.value("probe_latency_ms").toObject().value("count").toDouble() > 20);
+}
+
+// --zerocopy and --sendfile from the command line across the veth pair: the report says how the
+// bytes went (every zerocopy send completed), the JSON names the method, and both at once is
+// refused before anything connects.
+void TestRunCommand::sendMethodOptions()
+{
+    const QString target = QStringLiteral("%1:%2").arg(m_pair->addressB()).arg(kAgentPort);
+    const CommandResult text = runCommand(
+        QStringLiteral("ip"),
+        inA({binary(QStringLiteral("tcptune")), "run", "--target", target, "--duration", "1", "--zerocopy"}), 30000);
+    QVERIFY2(text.exitCode == 0, text.err.constData());
+    const QRegularExpression zerocopy(QStringLiteral("zerocopy +(\\d+) sends, (\\d+) completed"));
+    const QRegularExpressionMatch m = zerocopy.match(QString::fromUtf8(text.out));
+    QVERIFY2(m.hasMatch(), text.out.constData());
+    QVERIFY(m.captured(1).toLongLong() > 0);
+    QCOMPARE(m.captured(2), m.captured(1));
+
+    const QJsonObject o = runTcptune({"--target", target, "--duration", "1", "--sendfile", "--json"});
+    QCOMPARE(o.value("spec").toObject().value("send").toString(), QStringLiteral("sendfile"));
+    QVERIFY(o.value("send_calls").toObject().value("calls").toDouble() > 0);
+    QCOMPARE(o.value("receiver_bytes").toDouble(), o.value("sender_bytes").toDouble());
+
+    const CommandResult both = runCommand(
+        QStringLiteral("ip"),
+        inA({binary(QStringLiteral("tcptune")), "run", "--target", target, "--zerocopy", "--sendfile"}), 30000);
+    QVERIFY(both.exitCode != 0);
+    QVERIFY2(both.err.contains("--zerocopy"), both.err.constData());
 }
 
 QTEST_GUILESS_MAIN(TestRunCommand)
