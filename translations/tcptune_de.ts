@@ -249,6 +249,13 @@
     </message>
 </context>
 <context>
+    <name>BulkReceiver</name>
+    <message>
+        <source>Cannot create an epoll instance: %1.</source>
+        <translation>Eine epoll-Instanz kann nicht angelegt werden: %1.</translation>
+    </message>
+</context>
+<context>
     <name>BulkSender</name>
     <message>
         <source>Cannot create an epoll instance: %1.</source>
@@ -3321,6 +3328,10 @@ Optionen:
     <message>
         <source>%1: run %2 interrupted: %3</source>
         <translation>%1: Lauf %2 unterbrochen: %3</translation>
+    </message>
+    <message>
+        <source>%1: run %2 cannot receive: %3</source>
+        <translation>%1: Lauf %2 kann nicht empfangen: %3</translation>
     </message>
     <message>
         <source>agent stopping</source>

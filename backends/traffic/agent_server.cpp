@@ -4,6 +4,7 @@
 #include "traffic/agent_auth.h"
 #include "traffic/agent_gate.h"
 #include "traffic/agent_protocol.h"
+#include "traffic/bulk_receiver.h"
 #include "traffic/interval_log.h"
 #include "traffic/log_text.h"
 #include "traffic/socket_util.h"
@@ -65,6 +66,9 @@ struct Session {
     Clock::time_point start = Clock::now();
     std::mutex mutex;
     std::condition_variable changed;
+    // Bulk (no request size: a sink): every stream read on one thread, as iperf3's server does.
+    // On few cores a thread per stream costs the sender its CPU in context switches.
+    std::unique_ptr<BulkReceiver> receiver;
 
     explicit Session(const agentproto::SessionParams &p)
         : params(p)
@@ -72,6 +76,8 @@ struct Session {
         , transactions(std::size_t(p.streams))
         , attached(std::size_t(p.streams))
     {
+        if (p.requestBytes == 0)
+            receiver = std::make_unique<BulkReceiver>(p.streams);
     }
     // Taking the mutex first means a waiter between its predicate check and its wait cannot
     // miss the wake-up.
@@ -160,6 +166,7 @@ struct AgentServer::Impl {
     bool measure(int fd, Session &session, QByteArray &buffer, IntervalLog &intervals, OmitMark &omit);
     void sendResult(int fd, Session &session, IntervalLog &intervals, const OmitMark &omit);
     void runData(sock::Fd fd, const std::shared_ptr<Session> &session, int stream, const QByteArray &early);
+    void receiveBulk(Session &session, int fd, std::atomic<std::int64_t> &bytes);
     bool sendLine(int fd, const QJsonObject &message, int timeoutMs = 5000)
     {
         return sock::sendAll(fd, agentproto::encode(message), Clock::now() + std::chrono::milliseconds(timeoutMs))
@@ -605,7 +612,9 @@ void AgentServer::Impl::sendResult(int fd, Session &session, IntervalLog &interv
     OmitMark omit = omitMark;
     if (!omit.passed)
         omit.take(session, secondsSince(session.start, Clock::now()));
-    const double lastByteT = double(session.lastByteNs.load()) / 1e9;
+    double lastByteT = double(session.lastByteNs.load()) / 1e9;
+    if (const auto last = session.receiver ? session.receiver->lastByte() : std::nullopt)
+        lastByteT = std::max(lastByteT, secondsSince(session.start, *last));
     const std::int64_t receiverBytes = session.totalBytes() - omit.bytes;
     const double duration = std::max(0.0, lastByteT - omit.t);
     QJsonArray streams;
@@ -660,6 +669,13 @@ void AgentServer::Impl::runData(sock::Fd fd, const std::shared_ptr<Session> &ses
     };
     if (!early.isEmpty() && !probe)
         counted(early.size());
+    if (!probe && request == 0 && session->receiver) {
+        receiveBulk(*session, fd.get(), bytes);
+        track(fd.get(), false);
+        session->activeData.fetch_sub(1);
+        session->notify();
+        return;
+    }
 
     std::vector<char> data(kDataBuffer);
     // Answers of any size go out in buffer-sized chunks.
@@ -710,6 +726,28 @@ void AgentServer::Impl::runData(sock::Fd fd, const std::shared_ptr<Session> &ses
     track(fd.get(), false);
     session->activeData.fetch_sub(1);
     session->notify();
+}
+
+// The first data connection's thread receives every stream of the run; the others keep their
+// connections open (their threads own them) and sleep until it is done.
+void AgentServer::Impl::receiveBulk(Session &session, int fd, std::atomic<std::int64_t> &bytes)
+{
+    BulkReceiver &receiver = *session.receiver;
+    receiver.add(fd, bytes);
+    if (receiver.claim()) {
+        if (auto valid = receiver.valid(); !valid) {
+            log(tr("%1: run %2 cannot receive: %3").arg(session.peer, session.id, valid.error().message));
+            session.abort = true;
+        } else {
+            // stop() shuts every connection down, which ends the streams; abort ends the rest.
+            receiver.run(session.abort, kPollSliceMs);
+        }
+        session.notify();
+        return;
+    }
+    std::unique_lock lock(session.mutex);
+    while (!receiver.done() && !session.abort.load() && !stopping.load())
+        session.changed.wait_for(lock, std::chrono::milliseconds(kPollSliceMs));
 }
 
 } // namespace tcptune

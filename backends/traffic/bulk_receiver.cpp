@@ -1,0 +1,89 @@
+#include "traffic/bulk_receiver.h"
+
+#include <QCoreApplication>
+
+#include <cerrno>
+#include <sys/socket.h>
+
+namespace tcptune {
+
+BulkReceiver::BulkReceiver(int streams)
+    : m_expected(streams)
+    , m_epoll(::epoll_create1(EPOLL_CLOEXEC))
+{
+}
+
+Result<void> BulkReceiver::valid() const
+{
+    if (!m_epoll.valid())
+        return fail(QCoreApplication::translate("BulkReceiver", "Cannot create an epoll instance: %1.")
+                        .arg(sock::errnoText(errno)));
+    return {};
+}
+
+void BulkReceiver::add(int fd, std::atomic<std::int64_t> &bytes)
+{
+    std::lock_guard lock(m_mutex);
+    Stream &s = m_streams.emplace_back(Stream{fd, &bytes});
+    epoll_event ev{};
+    ev.events = EPOLLIN | EPOLLRDHUP;
+    ev.data.ptr = &s;
+    ::epoll_ctl(m_epoll.get(), EPOLL_CTL_ADD, fd, &ev);
+}
+
+std::optional<BulkReceiver::Clock::time_point> BulkReceiver::lastByte() const
+{
+    const Clock::rep last = m_lastByte.load(std::memory_order_relaxed);
+    if (last == 0)
+        return std::nullopt;
+    return Clock::time_point(Clock::duration(last));
+}
+
+bool BulkReceiver::claim()
+{
+    return !m_claimed.exchange(true);
+}
+
+bool BulkReceiver::drain(Stream &stream, std::vector<char> &buffer)
+{
+    std::int64_t got = 0;
+    bool open = true;
+    for (;;) {
+        const ssize_t n = ::recv(stream.fd, buffer.data(), buffer.size(), MSG_DONTWAIT);
+        if (n > 0) {
+            got += n;
+            // A short read means the socket is empty: save the call that would say EAGAIN.
+            if (std::size_t(n) < buffer.size())
+                break;
+            continue;
+        }
+        if (n < 0 && errno == EINTR)
+            continue;
+        open = n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK);
+        break;
+    }
+    if (got > 0) {
+        stream.bytes->fetch_add(got, std::memory_order_relaxed);
+        m_lastByte.store(Clock::now().time_since_epoch().count(), std::memory_order_relaxed);
+    }
+    return open;
+}
+
+void BulkReceiver::run(const std::atomic<bool> &stop, int sliceMs)
+{
+    std::vector<char> buffer(kReadSize);
+    std::vector<epoll_event> events(std::size_t(std::max(m_expected, 1)));
+    while (m_ended < m_expected && !stop.load(std::memory_order_relaxed)) {
+        const int n = ::epoll_wait(m_epoll.get(), events.data(), int(events.size()), sliceMs);
+        for (int i = 0; i < n; ++i) {
+            auto *stream = static_cast<Stream *>(events[std::size_t(i)].data.ptr);
+            if (drain(*stream, buffer))
+                continue;
+            ::epoll_ctl(m_epoll.get(), EPOLL_CTL_DEL, stream->fd, nullptr);
+            ++m_ended;
+        }
+    }
+    m_done = true;
+}
+
+} // namespace tcptune

@@ -1,0 +1,64 @@
+#pragma once
+// Receives the bulk data of every stream of a run on one thread, as iperf3's server does: the
+// connections in one epoll set, each read until it is empty. On few cores a thread per stream
+// costs the sender its CPU in context switches and migrations (bench/traffic/profile.py: 2-3x
+// the switches of iperf3 with 4 streams). Connections may join while it runs (the agent accepts
+// them one by one); the bytes of each go to its own counter, and the receiver keeps the time of
+// the latest byte of any stream. For the agent; no Qt.
+
+#include "common/error.h"
+#include "traffic/socket_util.h"
+
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <deque>
+#include <mutex>
+#include <optional>
+#include <sys/epoll.h>
+#include <vector>
+
+namespace tcptune {
+
+class BulkReceiver final {
+public:
+    using Clock = std::chrono::steady_clock;
+    // Bytes per recv(): large enough that a wake-up empties a socket in few calls.
+    static constexpr std::size_t kReadSize = 256 * 1024;
+
+    // STREAMS connections are expected.
+    explicit BulkReceiver(int streams);
+    [[nodiscard]] Result<void> valid() const;
+
+    // Thread-safe. FD (connected, owned by the caller until the receiver is done) is read from the
+    // next wake-up on; its bytes are added to BYTES.
+    void add(int fd, std::atomic<std::int64_t> &bytes);
+    // Thread-safe. Makes the calling thread the one that receives, once: true for the first caller.
+    bool claim();
+    // Receives until every expected connection has ended (end of stream or error) or STOP says so.
+    // STOP is read between waits of at most SLICE_MS.
+    void run(const std::atomic<bool> &stop, int sliceMs);
+    // Thread-safe: true once run() has returned.
+    bool done() const { return m_done.load(); }
+    // Thread-safe: when the latest byte arrived; nullopt before the first.
+    std::optional<Clock::time_point> lastByte() const;
+
+private:
+    struct Stream {
+        int fd = -1;
+        std::atomic<std::int64_t> *bytes = nullptr;
+    };
+    // Reads FD until it is empty; false when the connection ended.
+    bool drain(Stream &stream, std::vector<char> &buffer);
+
+    int m_expected;
+    std::atomic<Clock::rep> m_lastByte{0}; // since the clock's epoch; 0 = none yet
+    sock::Fd m_epoll;
+    std::mutex m_mutex;
+    std::deque<Stream> m_streams; // stable addresses for epoll's data.ptr
+    int m_ended = 0;              // only the receiving thread counts
+    std::atomic<bool> m_claimed{false};
+    std::atomic<bool> m_done{false};
+};
+
+} // namespace tcptune

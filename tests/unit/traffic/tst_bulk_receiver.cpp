@@ -1,0 +1,112 @@
+// BulkReceiver on real loopback TCP connections: one thread counts every stream's bytes exactly,
+// connections may join while it runs, it ends when every expected stream has closed, and a stop
+// flag ends it early.
+
+#include "traffic/bulk_receiver.h"
+
+#include <QTest>
+
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <thread>
+#include <unistd.h>
+
+using namespace tcptune;
+
+class TestBulkReceiver final : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void countsEveryStream_data();
+    void countsEveryStream();
+    void stopEndsEarly();
+};
+
+namespace {
+
+// A connected loopback TCP pair: {sending end, receiving end}.
+std::pair<sock::Fd, sock::Fd> tcpPair()
+{
+    sock::Fd listener(::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0));
+    sockaddr_in a{};
+    a.sin_family = AF_INET;
+    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    ::bind(listener.get(), reinterpret_cast<sockaddr *>(&a), sizeof a);
+    ::listen(listener.get(), 1);
+    socklen_t len = sizeof a;
+    ::getsockname(listener.get(), reinterpret_cast<sockaddr *>(&a), &len);
+    sock::Fd out(::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0));
+    ::connect(out.get(), reinterpret_cast<sockaddr *>(&a), sizeof a);
+    sock::Fd in(::accept4(listener.get(), nullptr, nullptr, SOCK_CLOEXEC));
+    return {std::move(out), std::move(in)};
+}
+
+} // namespace
+
+void TestBulkReceiver::countsEveryStream_data()
+{
+    QTest::addColumn<int>("streams");
+    QTest::addColumn<qint64>("bytesEach");
+    QTest::addRow("one stream, 64 MiB") << 1 << (qint64(64) << 20);
+    QTest::addRow("four streams, odd sizes") << 4 << qint64(10'000'001);
+}
+
+void TestBulkReceiver::countsEveryStream()
+{
+    QFETCH(int, streams);
+    QFETCH(qint64, bytesEach);
+    const auto started = BulkReceiver::Clock::now();
+    BulkReceiver receiver(streams);
+    QVERIFY(receiver.valid().has_value());
+    std::vector<std::pair<sock::Fd, sock::Fd>> pairs;
+    std::vector<std::atomic<std::int64_t>> counted(static_cast<std::size_t>(streams));
+    for (int i = 0; i < streams; ++i)
+        pairs.push_back(tcpPair());
+    receiver.add(pairs[0].second.get(), counted[0]); // the rest join while it runs
+    QVERIFY(receiver.claim());
+    QVERIFY(!receiver.claim());
+    std::atomic<bool> stop{false};
+    std::thread receiving([&] { receiver.run(stop, 50); });
+    for (int i = 1; i < streams; ++i)
+        receiver.add(pairs[std::size_t(i)].second.get(), counted[std::size_t(i)]);
+    std::vector<std::thread> senders;
+    for (auto &pair : pairs)
+        senders.emplace_back([fd = pair.first.get(), bytesEach] {
+            std::vector<char> chunk(100'000, 'x');
+            for (qint64 left = bytesEach; left > 0;) {
+                const ssize_t n = ::send(fd, chunk.data(), std::size_t(std::min<qint64>(left, 100'000)), 0);
+                if (n <= 0)
+                    return;
+                left -= n;
+            }
+            ::shutdown(fd, SHUT_WR);
+        });
+    for (std::thread &t : senders)
+        t.join();
+    receiving.join();
+    QVERIFY(receiver.done());
+    for (int i = 0; i < streams; ++i)
+        QCOMPARE(qint64(counted[std::size_t(i)].load()), bytesEach);
+    QVERIFY(receiver.lastByte().has_value());
+    QVERIFY(*receiver.lastByte() > started);
+    QVERIFY(*receiver.lastByte() <= BulkReceiver::Clock::now());
+}
+
+void TestBulkReceiver::stopEndsEarly()
+{
+    BulkReceiver receiver(2);
+    auto pair = tcpPair();
+    std::atomic<std::int64_t> counted{0};
+    receiver.add(pair.second.get(), counted);
+    std::atomic<bool> stop{false};
+    std::thread receiving([&] { receiver.run(stop, 20); });
+    QVERIFY(::send(pair.first.get(), "abc", 3, 0) == 3);
+    QTRY_COMPARE(qint64(counted.load()), qint64(3));
+    QVERIFY(!receiver.done()); // the second stream never came
+    stop = true;
+    receiving.join();
+    QVERIFY(receiver.done());
+}
+
+QTEST_GUILESS_MAIN(TestBulkReceiver)
+#include "tst_bulk_receiver.moc"
