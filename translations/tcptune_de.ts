@@ -641,6 +641,10 @@ Trotzdem ausführen?</translation>
         <source>The helper did not answer &apos;%1&apos; within %2 ms.</source>
         <translation>Der Helfer beantwortete &apos;%1&apos; nicht innerhalb von %2 ms.</translation>
     </message>
+    <message>
+        <source>The helper announced %1 descriptor(s) but %2 arrived; its output does not reach tcptune over a Unix socket (sudo with use_pty relays it through a pipe: use pkexec, or &apos;Defaults!HELPER !use_pty&apos;).</source>
+        <translation>Der Helfer kündigte %1 Deskriptor(en) an, aber %2 kamen an; seine Ausgabe erreicht tcptune nicht über einen Unix-Socket (sudo mit use_pty leitet sie durch eine Pipe: verwenden Sie pkexec oder &apos;Defaults!HELPER !use_pty&apos;).</translation>
+    </message>
 </context>
 <context>
     <name>HelperJournal</name>
@@ -1120,10 +1124,6 @@ Beispiel: tcptune knobs set net.ipv4.tcp_autocorking=0 -- iperf3 -c 127.0.0.1
 <context>
     <name>LabAgent</name>
     <message>
-        <source>Traffic in the lab needs root: tcptune enters the lab&apos;s namespaces (setns). Run it as root (e.g. with sudo), or give a --target outside the lab.</source>
-        <translation>Verkehr im Labor braucht root: tcptune betritt die Namensräume des Labors (setns). Starten Sie es als root (z. B. mit sudo) oder geben Sie ein --target außerhalb des Labors an.</translation>
-    </message>
-    <message>
         <source>Cannot start the agent in %1: %2</source>
         <translation>Der Agent in %1 kann nicht gestartet werden: %2</translation>
     </message>
@@ -1276,6 +1276,22 @@ Beispiel: tcptune knobs set net.ipv4.tcp_autocorking=0 -- iperf3 -c 127.0.0.1
         <source>The value of &apos;%1&apos; must be a string.</source>
         <translation>Der Wert von &apos;%1&apos; muss eine Zeichenkette sein.</translation>
     </message>
+    <message>
+        <source>&apos;%1&apos; is not a namespace of a lab that is up; start the lab first.</source>
+        <translation>&apos;%1&apos; ist kein Namensraum eines laufenden Labors; starten Sie zuerst das Labor.</translation>
+    </message>
+    <message>
+        <source>&apos;family&apos; must be &quot;inet&quot; or &quot;inet6&quot;.</source>
+        <translation>&apos;family&apos; muss &quot;inet&quot; oder &quot;inet6&quot; sein.</translation>
+    </message>
+    <message>
+        <source>&apos;count&apos; must be a number from 1 to %1.</source>
+        <translation>&apos;count&apos; muss eine Zahl von 1 bis %1 sein.</translation>
+    </message>
+    <message>
+        <source>Congestion control &apos;%1&apos; is not available; the kernel offers: %2.</source>
+        <translation>Die Staukontrolle &apos;%1&apos; ist nicht verfügbar; der Kernel bietet: %2.</translation>
+    </message>
 </context>
 <context>
     <name>LabManager</name>
@@ -1402,13 +1418,6 @@ Beispiel: tcptune knobs set net.ipv4.tcp_autocorking=0 -- iperf3 -c 127.0.0.1
     <message>
         <source>no message</source>
         <translation>keine Meldung</translation>
-    </message>
-</context>
-<context>
-    <name>LabTarget</name>
-    <message>
-        <source>Traffic in the local lab needs root: tcptune enters the lab&apos;s network namespaces (setns). Run it as root (e.g. &apos;sudo tcptune run ...&apos;), or give --target HOST of a `tcptune serve`.</source>
-        <translation>Verkehr im lokalen Labor braucht root: tcptune betritt die Netzwerk-Namensräume des Labors (setns). Starten Sie es als root (z. B. &apos;sudo tcptune run ...&apos;) oder geben Sie --target HOST eines `tcptune serve` an.</translation>
     </message>
 </context>
 <context>
@@ -1555,6 +1564,10 @@ Beispiel: tcptune knobs set net.ipv4.tcp_autocorking=0 -- iperf3 -c 127.0.0.1
     <message>
         <source>Lost track of %1: %2</source>
         <translation>%1 ist nicht mehr verfolgbar: %2</translation>
+    </message>
+    <message>
+        <source>Cannot create a socket pair for %1: %2</source>
+        <translation>Für %1 kann kein Socket-Paar angelegt werden: %2</translation>
     </message>
 </context>
 <context>
@@ -2954,6 +2967,10 @@ Optionen:
         <source>Input ended in the middle of a request (no newline); it is ignored.</source>
         <translation>Die Eingabe endete mitten in einer Anfrage (kein Zeilenende); sie wird ignoriert.</translation>
     </message>
+    <message>
+        <source>The request announces %1 descriptor(s) but %2 arrived with it; send them over the helper&apos;s Unix socket.</source>
+        <translation>Die Anfrage kündigt %1 Deskriptor(en) an, aber %2 kamen mit ihr an; senden Sie sie über den Unix-Socket des Helfers.</translation>
+    </message>
 </context>
 <context>
     <name>TerminationSignals</name>
@@ -2986,10 +3003,6 @@ Optionen:
     <message>
         <source>Cannot resolve host &apos;%1&apos;: %2. Check the name, or give an IP address.</source>
         <translation>Der Host &apos;%1&apos; kann nicht aufgelöst werden: %2. Prüfen Sie den Namen oder geben Sie eine IP-Adresse an.</translation>
-    </message>
-    <message>
-        <source>Cannot create a TCP socket: %1.</source>
-        <translation>Ein TCP-Socket kann nicht angelegt werden: %1.</translation>
     </message>
     <message>
         <source>Cannot connect to %1: no answer within %2 s. Check that the host is up and reachable and that no firewall drops the connection.</source>
@@ -3247,6 +3260,14 @@ Optionen:
         <source>Cannot enter network namespace %1: %2. Entering a namespace needs root or CAP_SYS_ADMIN.</source>
         <translation>Der Netzwerk-Namensraum %1 kann nicht betreten werden: %2. Das Betreten eines Namensraums braucht root oder CAP_SYS_ADMIN.</translation>
     </message>
+    <message>
+        <source>Cannot use congestion control &apos;%1&apos;: %2. See net.ipv4.tcp_available_congestion_control.</source>
+        <translation>Die Staukontrolle &apos;%1&apos; kann nicht verwendet werden: %2. Siehe net.ipv4.tcp_available_congestion_control.</translation>
+    </message>
+    <message>
+        <source>Cannot create a socket: %1.</source>
+        <translation>Ein Socket kann nicht angelegt werden: %1.</translation>
+    </message>
 </context>
 <context>
     <name>procsys</name>
@@ -3264,10 +3285,6 @@ Optionen:
     <message>
         <source>Cannot listen on &apos;%1&apos;: %2</source>
         <translation>Lauschen auf &apos;%1&apos; nicht möglich: %2</translation>
-    </message>
-    <message>
-        <source>Cannot create the listening socket: %1.</source>
-        <translation>Der lauschende Socket kann nicht angelegt werden: %1.</translation>
     </message>
     <message>
         <source>Port %1 on %2 is already in use; stop the program using it or choose another with --port.</source>
@@ -3376,6 +3393,10 @@ Optionen:
     <message>
         <source>the agent runs without a token and reports no knob values; start it with --token-file (or TCPTUNE_TOKEN) and give the client the same token to record the far end&apos;s knobs</source>
         <translation>der Agent läuft ohne Token und meldet keine Parameterwerte; starten Sie ihn mit --token-file (oder TCPTUNE_TOKEN) und geben Sie dem Client dasselbe Token, um die Parameter der Gegenseite aufzuzeichnen</translation>
+    </message>
+    <message>
+        <source>Cannot create the listening socket: %1</source>
+        <translation>Der lauschende Socket kann nicht angelegt werden: %1</translation>
     </message>
 </context>
 <context>
@@ -3517,6 +3538,18 @@ Optionen:
     <message>
         <source>%1 (%2) not restored to %3: someone else changed it to %4 meanwhile, so it is left alone.</source>
         <translation>%1 (%2) nicht auf %3 zurückgesetzt: jemand anderes hat es inzwischen auf %4 geändert, daher bleibt es unberührt.</translation>
+    </message>
+    <message>
+        <source>tcptune-helper makes only TCP sockets in a lab namespace.</source>
+        <translation>tcptune-helper legt in einem Labor-Namensraum nur TCP-Sockets an.</translation>
+    </message>
+    <message>
+        <source>Cannot get sockets in %1 from tcptune-helper: %2</source>
+        <translation>Sockets in %1 sind von tcptune-helper nicht zu bekommen: %2</translation>
+    </message>
+    <message>
+        <source>tcptune-helper passed %1 socket(s) in %2 instead of %3.</source>
+        <translation>tcptune-helper übergab %1 Socket(s) in %2 statt %3.</translation>
     </message>
 </context>
 <context>
@@ -3894,6 +3927,14 @@ Optionen:
     <message>
         <source>Left-over labs removed.</source>
         <translation>Zurückgebliebene Labore entfernt.</translation>
+    </message>
+    <message>
+        <source>tcptune runs as root. It needs no more than your own account: only its helper is privileged, and it asks for your password (polkit) when it is needed. Start tcptune as your user.</source>
+        <translation>tcptune läuft als root. Es braucht nicht mehr als Ihr eigenes Konto: nur sein Helfer ist privilegiert, und er fragt nach Ihrem Passwort (polkit), wenn es nötig ist. Starten Sie tcptune als Ihr Benutzer.</translation>
+    </message>
+    <message>
+        <source>Running as root</source>
+        <translation>Läuft als root</translation>
     </message>
 </context>
 <context>

@@ -36,6 +36,8 @@
 #include <QTimer>
 #include <QVBoxLayout>
 
+#include <unistd.h>
+
 namespace tcptune {
 
 MainWindow::MainWindow(QWidget *parent)
@@ -94,9 +96,27 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_runControl, &RunControlPanel::runRequested, this, &MainWindow::startRun);
     connect(m_runControl, &RunControlPanel::stopRequested, this, &MainWindow::stopRun);
     statusBar()->showMessage(tr("Ready. Ctrl+R runs, Esc stops, Ctrl+O opens a capture."));
+    warnWhenRoot();
     resize(1400, 860);
     restoreSettings();
     QTimer::singleShot(0, this, &MainWindow::offerLeftoverLabRemoval);
+}
+
+// Only tcptune-helper needs root (docs/privileges.md); a whole GUI as root is what Qt and the
+// desktops advise against, so say so for as long as the window is open.
+void MainWindow::warnWhenRoot()
+{
+    if (::geteuid() != 0)
+        return;
+    const QString text = tr("tcptune runs as root. It needs no more than your own account: only its helper is "
+                            "privileged, and it asks for your password (polkit) when it is needed. Start tcptune as "
+                            "your user.");
+    auto *label = new QLabel(tr("Running as root"), this);
+    label->setObjectName(QStringLiteral("rootWarning"));
+    label->setToolTip(text);
+    label->setStyleSheet(QStringLiteral("QLabel { color: #b00020; font-weight: bold; }"));
+    statusBar()->addPermanentWidget(label);
+    m_banner->showMessage(text, MessageBanner::Level::Warning);
 }
 
 MainWindow::~MainWindow()

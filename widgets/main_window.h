@@ -78,6 +78,7 @@ private:
     void saveSettings() const;
     void restoreSettings();
     void offerLeftoverLabRemoval();
+    void warnWhenRoot();
 
     void removeLeftoverLabs(const QStringList &names);
 

@@ -8,6 +8,9 @@
 #include <cstring>
 #include <fcntl.h>
 #include <sched.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <sys/socket.h>
 #include <thread>
 #include <unistd.h>
 
@@ -58,6 +61,43 @@ Result<void> runIn(const QString &name, const std::function<void()> &fn)
                 "netns", "Cannot enter network namespace %1: %2. Entering a namespace needs root or CAP_SYS_ADMIN.")
                 .arg(name, QString::fromLocal8Bit(std::strerror(setnsErrno))));
     return {};
+}
+
+Result<QList<int>> makeSockets(const SocketRequest &request)
+{
+    QList<int> fds;
+    int error = 0;
+    QString failedStep;
+    const QByteArray congestion = request.congestionControl.toLatin1();
+    const auto make = [&] {
+        for (int i = 0; i < request.count; ++i) {
+            const int fd = ::socket(request.family, request.type | SOCK_CLOEXEC, 0);
+            if (fd < 0) {
+                error = errno;
+                return;
+            }
+            fds.append(fd);
+            if (!congestion.isEmpty() && ::setsockopt(fd, IPPROTO_TCP, TCP_CONGESTION, congestion.constData(),
+                                                      socklen_t(congestion.size())) != 0) {
+                error = errno;
+                failedStep = request.congestionControl;
+                return;
+            }
+        }
+    };
+    if (auto entered = runIn(request.netns, make); !entered)
+        return std::unexpected(entered.error());
+    if (error == 0)
+        return fds;
+    for (int fd : fds)
+        ::close(fd);
+    const QString reason = QString::fromLocal8Bit(std::strerror(error));
+    if (!failedStep.isEmpty())
+        return fail(
+            QCoreApplication::translate(
+                "netns", "Cannot use congestion control '%1': %2. See net.ipv4.tcp_available_congestion_control.")
+                .arg(failedStep, reason));
+    return fail(QCoreApplication::translate("netns", "Cannot create a socket: %1.").arg(reason));
 }
 
 } // namespace tcptune::netns

@@ -5,6 +5,7 @@
 
 #include "common/error.h"
 
+#include <QList>
 #include <QString>
 #include <functional>
 
@@ -22,5 +23,24 @@ bool exists(const QString &name);
 // Runs FN on a thread that has entered namespace NAME (an empty NAME: the caller's namespace,
 // on the calling thread). Fails with a message when the namespace is missing or setns is refused.
 Result<void> runIn(const QString &name, const std::function<void()> &fn);
+
+// Sockets to make inside a lab namespace: COUNT of socket(2)'s FAMILY and TYPE (close-on-exec),
+// with TCP congestion control CONGESTION_CONTROL already set when it is not empty (a user may
+// set only the ones in net.ipv4.tcp_allowed_congestion_control; whoever makes the socket sets it).
+struct SocketRequest {
+    QString netns; // empty: the caller's namespace
+    int family = 0;
+    int type = 0;
+    int count = 1;
+    QString congestionControl;
+};
+
+// Makes the sockets of a SocketRequest; a socket keeps the namespace it was made in for good, so
+// bind, listen, connect and accept on it need no privilege. The caller owns (closes) them.
+using SocketMaker = std::function<Result<QList<int>>(const SocketRequest &request)>;
+
+// The SocketMaker for a process that may enter namespaces (root): on a thread inside the
+// namespace. Without that right, HelperConnection::socketMaker() has tcptune-helper make them.
+Result<QList<int>> makeSockets(const SocketRequest &request);
 
 } // namespace tcptune::netns

@@ -7,6 +7,7 @@
 
 #include <boost/process.hpp>
 #include <boost/process/extend.hpp>
+#include <boost/process/posix.hpp>
 
 #include <cerrno>
 #include <chrono>
@@ -15,6 +16,7 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <sys/prctl.h>
+#include <sys/socket.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -292,8 +294,8 @@ Result<int> runInForeground(const QString &program, const QStringList &arguments
 
 struct PipedProcess::Impl {
     bp::child child;
-    int toChild = -1;
-    int fromChild = -1;
+    int channel = -1;      // our end of the socket that is the child's stdin and stdout
+    bool stdinOpen = true; // until closeStdin() shuts our sending side
     bool killed = false;
 };
 
@@ -305,20 +307,24 @@ PipedProcess::PipedProcess(std::unique_ptr<Impl> impl)
 Result<std::unique_ptr<PipedProcess>> PipedProcess::start(const QString &program, const QStringList &arguments,
                                                           const Options &options)
 {
-    auto stdinPipe = cloexecPipe(program);
-    auto stdoutPipe = cloexecPipe(program);
-    if (!stdinPipe || !stdoutPipe)
-        return std::unexpected(stdinPipe ? stdoutPipe.error() : stdinPipe.error());
-    auto child = spawn(program, arguments, options, nullptr, bp::std_in<*stdinPipe, bp::std_out> * stdoutPipe);
-    if (!child)
+    // One Unix stream socket for both directions: unlike a pipe it can carry descriptors
+    // (SCM_RIGHTS), which is how tcptune-helper hands over sockets made inside a lab namespace.
+    // Both ends close-on-exec from the start; dup2 clears the flag on the child's 0 and 1.
+    int ends[2];
+    if (::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, ends) != 0)
+        return fail(Process::tr("Cannot create a socket pair for %1: %2").arg(program, errnoText(errno)));
+    const int childEnd = ends[1];
+    auto child = spawn(program, arguments, options, nullptr, bp::posix::fd.bind(STDIN_FILENO, childEnd),
+                       bp::posix::fd.bind(STDOUT_FILENO, childEnd));
+    ::close(childEnd);
+    if (!child) {
+        ::close(ends[0]);
         return std::unexpected(child.error());
+    }
     auto impl = std::make_unique<Impl>();
     impl->child = std::move(*child);
-    impl->toChild = stdinPipe->native_sink();
-    stdinPipe->assign_sink(-1);
-    impl->fromChild = stdoutPipe->native_source();
-    stdoutPipe->assign_source(-1);
-    ::fcntl(impl->toChild, F_SETFL, ::fcntl(impl->toChild, F_GETFL) | O_NONBLOCK);
+    impl->channel = ends[0];
+    ::fcntl(impl->channel, F_SETFL, ::fcntl(impl->channel, F_GETFL) | O_NONBLOCK);
     return std::unique_ptr<PipedProcess>(new PipedProcess(std::move(impl)));
 }
 
@@ -332,22 +338,26 @@ PipedProcess::~PipedProcess()
 
 int PipedProcess::stdinFd() const
 {
-    return d->toChild;
+    return d->stdinOpen ? d->channel : -1;
 }
 
 int PipedProcess::stdoutFd() const
 {
-    return d->fromChild;
+    return d->channel;
 }
 
 void PipedProcess::closeStdin()
 {
-    closeFd(d->toChild);
+    // The child reads EOF; its replies may still come.
+    if (d->stdinOpen && d->channel >= 0)
+        ::shutdown(d->channel, SHUT_WR);
+    d->stdinOpen = false;
 }
 
 void PipedProcess::closeStdout()
 {
-    closeFd(d->fromChild);
+    d->stdinOpen = false;
+    closeFd(d->channel);
 }
 
 std::optional<int> PipedProcess::waitForExit(int timeoutMs)

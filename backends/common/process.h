@@ -54,9 +54,9 @@ struct Output {
 [[nodiscard]] Result<int> runInForeground(const QString &program, const QStringList &arguments,
                                           const Options &options = {}, int *exitCodeOut = nullptr);
 
-// A child whose stdin and stdout are pipes to us (its stderr is ours): a peer that speaks a line
-// protocol, such as tcptune-helper. Destroying it closes both pipes, waits a little for the
-// child to end, then kills it.
+// A child whose stdin and stdout are one Unix stream socket to us (its stderr is ours): a peer
+// that speaks a line protocol, such as tcptune-helper, and may pass descriptors (SCM_RIGHTS).
+// Destroying it closes the socket, waits a little for the child to end, then kills it.
 class PipedProcess final {
 public:
     [[nodiscard]] static Result<std::unique_ptr<PipedProcess>>
@@ -65,10 +65,13 @@ public:
     PipedProcess(const PipedProcess &) = delete;
     PipedProcess &operator=(const PipedProcess &) = delete;
 
-    // The write end of its stdin (non-blocking) and the read end of its stdout; -1 once closed.
+    // Our end of the socket (non-blocking): for writing to its stdin (-1 once closeStdin()) and
+    // reading its stdout (-1 once closeStdout()). Both are the same descriptor.
     int stdinFd() const;
     int stdoutFd() const;
+    // Shuts our sending side: the child reads EOF, and can still answer.
     void closeStdin();
+    // Closes the socket.
     void closeStdout();
     // Waits up to TIMEOUT_MS for it to end; its status (as runInForeground's), nullopt while it runs.
     std::optional<int> waitForExit(int timeoutMs);

@@ -91,7 +91,7 @@ Result<RunEndpoint> LiveExperimentBackend::prepareLab(const ExperimentSpec &spec
     if (!endpoints)
         return fail(tr("Lab %1 is not up after building it; see 'tcptune lab status'.").arg(name));
     if (!m_agent)
-        m_agent = std::make_unique<LabAgent>();
+        m_agent = std::make_unique<LabAgent>(m_helper);
     auto served = m_agent->start(*endpoints);
     if (!served)
         return fail(tr("The lab's agent did not start in %1: %2").arg(endpoints->serverNetns, served.error().message));
@@ -224,6 +224,7 @@ TrafficOutcome LiveExperimentBackend::runTraffic(const ExperimentSpec &spec, con
         return failed;
     }
     TrafficClient client;
+    client.setSocketMaker(m_helper.socketMaker());
     QObject::connect(
         &client, &TrafficClient::samplesReady, &client,
         [&sink](const QList<TrafficSample> &batch) {

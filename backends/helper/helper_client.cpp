@@ -1,5 +1,6 @@
 #include "helper/helper_client.h"
 
+#include "common/descriptor_passing.h"
 #include "common/install_layout.h"
 #include "common/process.h"
 #include "helper/helper_protocol.h"
@@ -36,7 +37,13 @@ struct HelperClient::Private {
 
     std::mutex mutex;
     std::condition_variable replied;
-    std::map<qint64, std::optional<helperprotocol::Reply>> pending;
+    // A reply and the descriptors that came with it ("fds": N in its result).
+    struct Answer {
+        helperprotocol::Reply reply;
+        QList<int> fds;
+    };
+    std::map<qint64, std::optional<Answer>> pending;
+    QList<int> arrived; // descriptors received, not yet claimed by a reply
     qint64 nextId = 1;
     bool dead = false;
     QString deathMessage;
@@ -46,7 +53,11 @@ struct HelperClient::Private {
     std::atomic_bool stopReader{false};
     std::thread reader;
 
-    ~Private() { shutDown(); }
+    ~Private()
+    {
+        shutDown();
+        descriptors::closeAll(arrived);
+    }
 
     void readLoop()
     {
@@ -59,7 +70,12 @@ struct HelperClient::Private {
                 break;
             if (ready <= 0)
                 continue;
-            const ssize_t n = ::read(fromHelper, chunk, sizeof chunk);
+            QList<int> fds;
+            const ssize_t n = descriptors::receive(fromHelper, chunk, sizeof chunk, fds);
+            if (!fds.isEmpty()) {
+                std::lock_guard lock(mutex);
+                arrived += fds;
+            }
             if (n < 0 && (errno == EINTR || errno == EAGAIN))
                 continue;
             if (n <= 0)
@@ -85,14 +101,36 @@ struct HelperClient::Private {
             lastUnsolicitedError = reply.error().message;
             return;
         }
+        Answer answer{*reply, claimDescriptors(*reply)};
         const auto it = reply->id.isDouble() ? pending.find(reply->id.toInteger()) : pending.end();
         if (it == pending.end()) {
+            descriptors::closeAll(answer.fds); // the request timed out meanwhile
             if (!reply->ok)
                 lastUnsolicitedError = reply->error;
             return;
         }
-        it->second = *reply;
+        it->second = std::move(answer);
         replied.notify_all();
+    }
+
+    // Called with MUTEX held: the first N arrived descriptors are REPLY's when it says "fds": N.
+    QList<int> claimDescriptors(helperprotocol::Reply &reply)
+    {
+        const int n = reply.ok ? reply.result.value(QStringLiteral("fds")).toInt(0) : 0;
+        if (n <= 0)
+            return {};
+        if (n > arrived.size()) {
+            reply.ok = false;
+            reply.error = tr("The helper announced %1 descriptor(s) but %2 arrived; its output does not reach "
+                             "tcptune over a Unix socket (sudo with use_pty relays it through a pipe: use pkexec, "
+                             "or 'Defaults!HELPER !use_pty').")
+                              .arg(n)
+                              .arg(arrived.size());
+            return {};
+        }
+        QList<int> claimed = arrived.mid(0, n);
+        arrived.remove(0, n);
+        return claimed;
     }
 
     // Called with MUTEX held, once the helper's stdout has closed.
@@ -110,7 +148,8 @@ struct HelperClient::Private {
         replied.notify_all();
     }
 
-    bool writeLine(const QByteArray &line, int timeoutMs)
+    // FDS go with the line's first byte.
+    bool writeLine(const QByteArray &line, int timeoutMs, const QList<int> &fds = {})
     {
         std::lock_guard lock(writeMutex);
         if (toHelper < 0)
@@ -125,7 +164,8 @@ struct HelperClient::Private {
             pollfd pfd{toHelper, POLLOUT, 0};
             if (::poll(&pfd, 1, int(left.count())) <= 0 || (pfd.revents & (POLLERR | POLLHUP)))
                 continue;
-            const ssize_t n = ::write(toHelper, line.constData() + done, size_t(line.size() - done));
+            const ssize_t n = descriptors::send(toHelper, line.constData() + done, size_t(line.size() - done),
+                                                done == 0 ? fds : QList<int>());
             if (n < 0 && (errno == EINTR || errno == EAGAIN))
                 continue;
             if (n <= 0)
@@ -259,6 +299,16 @@ Result<std::unique_ptr<HelperClient>> HelperClient::start(const HelperStartOptio
 
 Result<QJsonObject> HelperClient::request(const QString &op, const QJsonObject &params, int timeoutMs)
 {
+    auto reply = requestWithDescriptors(op, params, {}, timeoutMs);
+    if (!reply)
+        return std::unexpected(reply.error());
+    descriptors::closeAll(reply->fds); // none were asked for
+    return reply->result;
+}
+
+Result<DescriptorReply> HelperClient::requestWithDescriptors(const QString &op, const QJsonObject &params,
+                                                             const QList<int> &fds, int timeoutMs)
+{
     qint64 id = 0;
     {
         std::lock_guard lock(d->mutex);
@@ -271,14 +321,17 @@ Result<QJsonObject> HelperClient::request(const QString &op, const QJsonObject &
         std::lock_guard lock(d->mutex);
         d->pending.erase(id);
     };
-    const QByteArray line = helperprotocol::encodeRequest(id, op, params);
+    QJsonObject sent = params;
+    if (!fds.isEmpty())
+        sent.insert(QStringLiteral("fds"), int(fds.size()));
+    const QByteArray line = helperprotocol::encodeRequest(id, op, sent);
     if (line.size() - 1 > helperprotocol::kMaxLineBytes) {
         forget();
         return fail(tr("The request '%1' is longer than %2 bytes; send fewer or shorter values.")
                         .arg(op)
                         .arg(helperprotocol::kMaxLineBytes));
     }
-    if (!d->writeLine(line, timeoutMs)) {
+    if (!d->writeLine(line, timeoutMs, fds)) {
         forget();
         std::lock_guard lock(d->mutex);
         return fail(d->dead ? d->deathMessage
@@ -287,12 +340,12 @@ Result<QJsonObject> HelperClient::request(const QString &op, const QJsonObject &
     std::unique_lock lock(d->mutex);
     const bool answered = d->replied.wait_for(lock, std::chrono::milliseconds(timeoutMs),
                                               [&] { return d->dead || d->pending.at(id).has_value(); });
-    std::optional<helperprotocol::Reply> reply = d->pending.at(id);
+    std::optional<Private::Answer> answer = std::move(d->pending.at(id));
     d->pending.erase(id);
-    if (reply) {
-        if (!reply->ok)
-            return fail(reply->error);
-        return reply->result;
+    if (answer) {
+        if (!answer->reply.ok)
+            return fail(answer->reply.error);
+        return DescriptorReply{answer->reply.result, answer->fds};
     }
     if (d->dead)
         return fail(d->deathMessage);

@@ -1,6 +1,7 @@
 #pragma once
 // HelperClient: the unprivileged side of tcptune-helper. It starts the helper (directly as
-// root, else through pkexec, else `sudo -n`), talks the line protocol over pipes and hands out a
+// root, else through pkexec, else `sudo -n`), talks the line protocol over a Unix socket (which
+// also carries descriptors: sockets made in a lab namespace, see docs/privileges.md) and hands out a
 // blocking, thread-safe API. A reader thread collects replies, so a helper that dies or hangs
 // fails the pending request (and every later one) with a message instead of blocking forever.
 // Destroying the client closes the helper's stdin: the helper then rolls back every change it
@@ -50,6 +51,12 @@ struct RestoreReport {
     QStringList warnings;
 };
 
+// A reply's result and the descriptors that came with it; the receiver owns (closes) them.
+struct DescriptorReply {
+    QJsonObject result;
+    QList<int> fds;
+};
+
 class HelperClient final {
     Q_DECLARE_TR_FUNCTIONS(HelperClient)
 public:
@@ -61,6 +68,10 @@ public:
     // One request: {"id":N,"op":OP,"params":PARAMS} -> the reply's "result", or its "error",
     // or a message when the helper died or did not answer within TIMEOUT_MS.
     Result<QJsonObject> request(const QString &op, const QJsonObject &params = {}, int timeoutMs = 10000);
+    // The same, with FDS sent along (the helper gets them as the request's descriptors; they stay
+    // ours to close) and the reply's descriptors handed back.
+    Result<DescriptorReply> requestWithDescriptors(const QString &op, const QJsonObject &params,
+                                                   const QList<int> &fds = {}, int timeoutMs = 10000);
 
     // Current value of KEY (canonical form), in NETNS (empty: host).
     Result<QString> get(const QString &key, const QString &netns = {});

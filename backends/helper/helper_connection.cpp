@@ -1,8 +1,14 @@
 #include "helper/helper_connection.h"
 
+#include "common/descriptor_passing.h"
 #include "knobs/knob_value.h"
 
 #include <QPointer>
+
+#include <sys/socket.h>
+#include <unistd.h>
+
+using namespace Qt::StringLiterals;
 
 namespace tcptune {
 namespace {
@@ -146,6 +152,47 @@ Result<RestoreReport> HelperConnection::restore(const QList<KnobChange> &changes
             putBack(c, *it, report);
         return report;
     });
+}
+
+Result<QList<int>> HelperConnection::labSockets(const netns::SocketRequest &request)
+{
+    if (request.type != SOCK_STREAM)
+        return fail(tr("tcptune-helper makes only TCP sockets in a lab namespace."));
+    QJsonObject params{{QStringLiteral("netns"), request.netns},
+                       {QStringLiteral("family"), request.family == AF_INET6 ? u"inet6"_s : u"inet"_s},
+                       {QStringLiteral("count"), request.count}};
+    if (!request.congestionControl.isEmpty())
+        params.insert(QStringLiteral("congestion_control"), request.congestionControl);
+    auto reply = call<DescriptorReply>(
+        [&](HelperClient &c) { return c.requestWithDescriptors(QStringLiteral("lab_sockets"), params); });
+    if (!reply)
+        return fail(tr("Cannot get sockets in %1 from tcptune-helper: %2").arg(request.netns, reply.error().message));
+    if (reply->fds.size() != request.count) {
+        descriptors::closeAll(reply->fds);
+        return fail(tr("tcptune-helper passed %1 socket(s) in %2 instead of %3.")
+                        .arg(reply->fds.size())
+                        .arg(request.netns)
+                        .arg(request.count));
+    }
+    return reply->fds;
+}
+
+netns::SocketMaker HelperConnection::socketMaker()
+{
+    if (::geteuid() == 0)
+        return netns::makeSockets;
+    return [this](const netns::SocketRequest &request) { return labSockets(request); };
+}
+
+Result<KnobSnapshot> HelperConnection::readKnobs(const QString &netns)
+{
+    if (::geteuid() == 0 || netns.isEmpty()) {
+        auto readings = KnobReader::readSysctls(netns);
+        if (!readings)
+            return std::unexpected(readings.error());
+        return KnobReader::snapshotOf(*readings);
+    }
+    return snapshot(netns);
 }
 
 RestoreReport HelperConnection::recoveredAtStart() const

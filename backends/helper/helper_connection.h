@@ -12,6 +12,7 @@
 // the job in progress and closes the helper, which rolls back what it still has changed.
 
 #include "common/error.h"
+#include "common/netns.h"
 #include "helper/helper_client.h"
 
 #include <QObject>
@@ -47,6 +48,16 @@ public:
     // unless someone else changed the knob since: what a run undoes of its own, leaving changes
     // made in the knob panel in place.
     [[nodiscard]] Result<RestoreReport> restore(const QList<KnobChange> &changes);
+
+    // The unbound TCP sockets of REQUEST made by the helper inside its lab namespace and passed to
+    // us (SCM_RIGHTS); the caller owns them. Blocking.
+    [[nodiscard]] Result<QList<int>> labSockets(const netns::SocketRequest &request);
+    // Where this process gets sockets inside a lab namespace: made here when it may enter one
+    // (root), else by the helper (labSockets). Only the helper is privileged: docs/privileges.md.
+    // The maker refers to this connection: it must not outlive it.
+    netns::SocketMaker socketMaker();
+    // The sysctls of NETNS: read here when this process may enter it (root), else by the helper.
+    [[nodiscard]] Result<KnobSnapshot> readKnobs(const QString &netns);
 
     // What the helper rolled back when it started, from helpers that had died; empty before.
     RestoreReport recoveredAtStart() const;

@@ -3,6 +3,7 @@
 // stdout. Every change is journalled under /run/tcptune first and rolled back when stdin closes,
 // on SIGTERM/SIGHUP/SIGINT, on "restore", or by the next helper after a crash.
 
+#include "common/descriptor_passing.h"
 #include "common/termination_signals.h"
 #include "helper/helper_journal.h"
 #include "helper/helper_line_reader.h"
@@ -59,11 +60,13 @@ void harden()
     ::setenv("LC_ALL", "C.UTF-8", 1);
 }
 
-bool writeAll(const QByteArray &data)
+// FDS go with the first byte: tcptune's stdout is a Unix socket (HelperClient makes it so).
+bool writeAll(const QByteArray &data, const QList<int> &fds = {})
 {
     qsizetype done = 0;
     while (done < data.size()) {
-        const ssize_t n = ::write(STDOUT_FILENO, data.constData() + done, size_t(data.size() - done));
+        const ssize_t n = descriptors::send(STDOUT_FILENO, data.constData() + done, size_t(data.size() - done),
+                                            done == 0 ? fds : QList<int>());
         if (n < 0 && errno == EINTR)
             continue;
         if (n <= 0)
@@ -146,8 +149,34 @@ Result<std::unique_ptr<HelperService>> openService(const QString &journalDir, in
     return service;
 }
 
-// One request line in, one reply line out. False when stdout is gone.
-bool answer(const HelperOperations &ops, const QByteArray &line)
+// A request that brings descriptors says how many ("fds": N in its params); they are the first N
+// of ARRIVED, in order. The count is taken out of PARAMS, so handlers see only their own fields.
+Result<QList<int>> claimDescriptors(QJsonObject &params, QList<int> &arrived)
+{
+    const QJsonValue count = params.take(QStringLiteral("fds"));
+    if (count.isUndefined())
+        return QList<int>();
+    const int n = count.toInt(-1);
+    if (n < 0 || n > descriptors::kMaxPerMessage || n > arrived.size())
+        return fail(TcptuneHelper::tr("The request announces %1 descriptor(s) but %2 arrived with it; send them over "
+                                      "the helper's Unix socket.")
+                        .arg(count.toVariant().toString().left(12))
+                        .arg(arrived.size()));
+    QList<int> claimed = arrived.mid(0, n);
+    arrived.remove(0, n);
+    return claimed;
+}
+
+// Descriptors nobody announces would pile up: keep at most a few messages' worth.
+void dropExcess(QList<int> &arrived)
+{
+    while (arrived.size() > 2 * descriptors::kMaxPerMessage)
+        ::close(arrived.takeFirst());
+}
+
+// One request line in, one reply line out (with the descriptors it carries, "fds": N). False
+// when stdout is gone. ARRIVED: descriptors received and not yet claimed by a request.
+bool answer(const HelperOperations &ops, const QByteArray &line, QList<int> &arrived)
 {
     if (line.trimmed().isEmpty())
         return true;
@@ -155,9 +184,22 @@ bool answer(const HelperOperations &ops, const QByteArray &line)
     auto request = helperprotocol::parseRequest(line, &id);
     if (!request)
         return writeAll(helperprotocol::errorReply(id, request.error().message));
-    auto result = ops.dispatch(request->op, request->params);
-    return writeAll(result ? helperprotocol::okReply(request->id, *result)
-                           : helperprotocol::errorReply(request->id, result.error().message));
+    auto claimed = claimDescriptors(request->params, arrived);
+    if (!claimed)
+        return writeAll(helperprotocol::errorReply(request->id, claimed.error().message));
+    HelperOperations::Descriptors fds;
+    fds.received = *claimed;
+    auto result = ops.dispatch(request->op, request->params, &fds);
+    descriptors::closeAll(fds.received);
+    if (!result)
+        descriptors::closeAll(fds.toSend); // an error reply carries none
+    else if (!fds.toSend.isEmpty())
+        result->insert(QStringLiteral("fds"), int(fds.toSend.size()));
+    const bool sent = writeAll(result ? helperprotocol::okReply(request->id, *result)
+                                      : helperprotocol::errorReply(request->id, result.error().message),
+                               fds.toSend);
+    descriptors::closeAll(fds.toSend);
+    return sent;
 }
 
 // Serves requests until stdin ends, stdout breaks or a stop signal arrives (STOP_SIGNALS may be
@@ -168,8 +210,9 @@ QString serve(const HelperOperations &ops, TerminationSignals *stopSignals)
     HelperLineReader reader(helperprotocol::kMaxLineBytes);
     bool open = true;
     QString why = QStringLiteral("stdin closed");
+    QList<int> arrived;
     const auto onLine = [&](const QByteArray &line) {
-        if (!answer(ops, line)) {
+        if (!answer(ops, line, arrived)) {
             open = false;
             why = QStringLiteral("stdout closed");
         }
@@ -191,7 +234,8 @@ QString serve(const HelperOperations &ops, TerminationSignals *stopSignals)
             return QStringLiteral("signal %1").arg(stopSignals->take());
         if ((fds[0].revents & (POLLIN | POLLHUP | POLLERR)) == 0)
             continue;
-        const ssize_t n = ::read(STDIN_FILENO, chunk, sizeof chunk);
+        const ssize_t n = descriptors::receive(STDIN_FILENO, chunk, sizeof chunk, arrived);
+        dropExcess(arrived);
         if (n < 0 && errno == EINTR)
             continue;
         if (n <= 0) {

@@ -6,6 +6,12 @@ namespace tcptune {
 
 void HelperOperations::add(const QString &op, Handler handler)
 {
+    m_handlers.insert(
+        op, [handler = std::move(handler)](const QJsonObject &params, Descriptors &) { return handler(params); });
+}
+
+void HelperOperations::add(const QString &op, DescriptorHandler handler)
+{
     m_handlers.insert(op, std::move(handler));
 }
 
@@ -19,7 +25,7 @@ QStringList HelperOperations::names() const
     return m_handlers.keys(); // QMap keeps them sorted
 }
 
-Result<QJsonObject> HelperOperations::dispatch(const QString &op, const QJsonObject &params) const
+Result<QJsonObject> HelperOperations::dispatch(const QString &op, const QJsonObject &params, Descriptors *fds) const
 {
     const auto it = m_handlers.constFind(op);
     if (it == m_handlers.constEnd()) {
@@ -30,7 +36,8 @@ Result<QJsonObject> HelperOperations::dispatch(const QString &op, const QJsonObj
         return fail(QCoreApplication::translate("HelperOperations", "Unknown operation '%1'; the helper knows: %2.")
                         .arg(shown, names().join(QStringLiteral(", "))));
     }
-    return it.value()(params);
+    Descriptors none;
+    return it.value()(params, fds ? *fds : none);
 }
 
 } // namespace tcptune

@@ -6,6 +6,7 @@
 #include "common/error.h"
 
 #include <QJsonObject>
+#include <QList>
 #include <QMap>
 #include <QString>
 #include <QStringList>
@@ -21,18 +22,29 @@ public:
     // serving. A handler runs as root: it must validate everything in PARAMS itself.
     using Handler = std::function<Result<QJsonObject>(const QJsonObject &params)>;
 
+    // Descriptors that travel with a request and its reply (SCM_RIGHTS on the helper's Unix
+    // socket). A handler takes what it keeps out of RECEIVED (the rest is closed after it) and
+    // puts what the reply carries in TO_SEND (sent, then closed here).
+    struct Descriptors {
+        QList<int> received;
+        QList<int> toSend;
+    };
+    using DescriptorHandler = std::function<Result<QJsonObject>(const QJsonObject &params, Descriptors &fds)>;
+
     // Registers OP (lower-case words with '_'); a later add() of the same name replaces it.
     void add(const QString &op, Handler handler);
+    void add(const QString &op, DescriptorHandler handler);
 
     bool contains(const QString &op) const;
     // Every registered name, sorted: what `hello` reports as capabilities.
     QStringList names() const;
 
     // Calls the handler of OP; an error naming OP and listing the known ones when it is unknown.
-    Result<QJsonObject> dispatch(const QString &op, const QJsonObject &params) const;
+    // FDS: the request's descriptors in, the reply's out; null: none (a plain handler gets none).
+    Result<QJsonObject> dispatch(const QString &op, const QJsonObject &params, Descriptors *fds = nullptr) const;
 
 private:
-    QMap<QString, Handler> m_handlers;
+    QMap<QString, DescriptorHandler> m_handlers;
 };
 
 } // namespace tcptune

@@ -1,16 +1,15 @@
 #include "lab/lab_agent.h"
 
-#include "common/netns.h"
+#include "helper/helper_connection.h"
 #include "traffic/agent_server.h"
 
 #include <QCoreApplication>
 
-#include <unistd.h>
-
 namespace tcptune {
 
-LabAgent::LabAgent(QObject *parent)
+LabAgent::LabAgent(HelperConnection &helper, QObject *parent)
     : QObject(parent)
+    , m_helper(helper)
 {
 }
 
@@ -22,26 +21,20 @@ LabAgent::~LabAgent()
 Result<LabEndpoints> LabAgent::start(const LabEndpoints &endpoints)
 {
     stop();
-    if (::geteuid() != 0)
-        return fail(QCoreApplication::translate(
-            "LabAgent", "Traffic in the lab needs root: tcptune enters the lab's namespaces (setns). Run "
-                        "it as root (e.g. with sudo), or give a --target outside the lab."));
     AgentOptions options;
     options.knobNetns = endpoints.serverNetns; // report the server namespace's sysctls
     // Only the lab's own namespaces reach this agent (it listens inside the server namespace,
     // which only root enters): it reports knobs without a token.
     options.knobsWithoutToken = true;
+    options.readKnobs = [helper = &m_helper](const QString &netns) { return helper->readKnobs(netns); };
+    options.listenNetns = endpoints.serverNetns;
+    options.socketMaker = m_helper.socketMaker();
     auto server = std::make_unique<AgentServer>(options);
     connect(server.get(), &AgentServer::logged, this, &LabAgent::logged, Qt::DirectConnection);
 
-    Result<std::uint16_t> listening = fail(QString());
-    const auto entered = netns::runIn(endpoints.serverNetns, [&] {
-        listening = server->listen(endpoints.serverAddress, endpoints.agentPort);
-        if (!listening && endpoints.agentPort != 0)
-            listening = server->listen(endpoints.serverAddress, 0);
-    });
-    if (!entered)
-        return std::unexpected(entered.error());
+    auto listening = server->listen(endpoints.serverAddress, endpoints.agentPort);
+    if (!listening && endpoints.agentPort != 0)
+        listening = server->listen(endpoints.serverAddress, 0);
     if (!listening)
         return fail(QCoreApplication::translate("LabAgent", "Cannot start the agent in %1: %2")
                         .arg(endpoints.serverNetns, listening.error().message));

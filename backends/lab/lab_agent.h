@@ -1,8 +1,10 @@
 #pragma once
 // LabAgent: the traffic engine's agent, run in-process with its listening socket inside the
-// lab's server namespace. netns::runIn enters the namespace on a short thread just for
-// listen(); the socket stays in that namespace and the agent serves on its own threads, so a
-// `tcptune run` against the lab needs no separate `tcptune serve`. Needs root (setns).
+// lab's server namespace. The socket is made there (by this process when it is root, else by
+// tcptune-helper, which passes it over: HelperConnection::socketMaker()) and keeps that
+// namespace: the agent binds, listens and accepts on it with the user's own rights, and serves on
+// its own threads, so a `tcptune run` against the lab needs no separate `tcptune serve` and no
+// privilege of its own. It reports the server namespace's sysctls through the same connection.
 
 #include "common/error.h"
 #include "lab/lab_layout.h"
@@ -14,11 +16,14 @@
 namespace tcptune {
 
 class AgentServer;
+class HelperConnection;
 
 class LabAgent final : public QObject {
     Q_OBJECT
 public:
-    explicit LabAgent(QObject *parent = nullptr);
+    // HELPER makes the agent's socket and reads the namespace's sysctls when this process is not
+    // root; it must outlive the agent.
+    explicit LabAgent(HelperConnection &helper, QObject *parent = nullptr);
     ~LabAgent() override; // stops the agent
 
     // Listens on ENDPOINTS.serverAddress:agentPort inside ENDPOINTS.serverNetns; when that port
@@ -36,6 +41,7 @@ Q_SIGNALS:
     void logged(const QString &line);
 
 private:
+    HelperConnection &m_helper;
     std::unique_ptr<AgentServer> m_server;
 };
 

@@ -1,10 +1,15 @@
 #include "lab/lab_helper_operations.h"
 
+#include "common/descriptor_passing.h"
+#include "common/netns.h"
+#include "common/proc_sys.h"
 #include "helper/helper_operations.h"
 #include "lab/lab_manager.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>
+
+#include <sys/socket.h>
 
 namespace tcptune {
 namespace {
@@ -102,10 +107,49 @@ Result<QJsonObject> labStatusOperation(const QJsonObject &params)
     return result;
 }
 
+QStringList availableCongestionControls()
+{
+    auto text = procsys::read(QStringLiteral("/proc/sys/net/ipv4/tcp_available_congestion_control"));
+    return text ? text->simplified().split(QLatin1Char(' '), Qt::SkipEmptyParts) : QStringList();
+}
+
+// Sockets inside a lab namespace, handed to the caller: all an unprivileged tcptune needs to run
+// traffic in the lab. Only TCP sockets, only in a namespace of a lab, unbound: the caller binds,
+// listens and connects with its own rights, so this grants nothing but the namespace.
+Result<QJsonObject> labSocketsOperation(const QJsonObject &params, HelperOperations::Descriptors &fds)
+{
+    if (auto ok = onlyFields(params, {QStringLiteral("netns"), QStringLiteral("family"), QStringLiteral("count"),
+                                      QStringLiteral("congestion_control")});
+        !ok)
+        return std::unexpected(ok.error());
+    const QString netns = params.value(QStringLiteral("netns")).toString();
+    if (!netns::isTcptuneName(netns) || labNameOfNamespace(netns).isEmpty() || !netns::exists(netns))
+        return fail(LabHelperOperations::tr("'%1' is not a namespace of a lab that is up; start the lab first.")
+                        .arg(netns.left(40)));
+    const QString family = params.value(QStringLiteral("family")).toString();
+    if (family != QLatin1String("inet") && family != QLatin1String("inet6"))
+        return fail(LabHelperOperations::tr("'family' must be \"inet\" or \"inet6\"."));
+    const int count = params.value(QStringLiteral("count")).toInt(0);
+    if (count < 1 || count > descriptors::kMaxPerMessage)
+        return fail(LabHelperOperations::tr("'count' must be a number from 1 to %1.").arg(descriptors::kMaxPerMessage));
+    // Root may load a congestion control module by naming it: only the kernel's available ones.
+    const QString congestion = params.value(QStringLiteral("congestion_control")).toString();
+    if (!congestion.isEmpty() && !availableCongestionControls().contains(congestion))
+        return fail(LabHelperOperations::tr("Congestion control '%1' is not available; the kernel offers: %2.")
+                        .arg(congestion.left(16), availableCongestionControls().join(QLatin1Char(' '))));
+    auto made = netns::makeSockets(
+        {netns, family == QLatin1String("inet") ? AF_INET : AF_INET6, SOCK_STREAM, count, congestion});
+    if (!made)
+        return std::unexpected(made.error());
+    fds.toSend = *made;
+    return QJsonObject{{QStringLiteral("netns"), netns}};
+}
+
 } // namespace
 
 void addLabOperations(HelperOperations &ops)
 {
+    ops.add(QStringLiteral("lab_sockets"), HelperOperations::DescriptorHandler(labSocketsOperation));
     ops.add(QStringLiteral("lab_up"), labUpOperation);
     ops.add(QStringLiteral("lab_down"), labDownOperation);
     ops.add(QStringLiteral("lab_status"), labStatusOperation);

@@ -1,11 +1,15 @@
 #pragma once
-// The lab's operations in tcptune-helper: lab_up, lab_down and lab_status. They run as root, so
+// The lab's operations in tcptune-helper: lab_up, lab_down, lab_status and lab_sockets. They run as root, so
 // every parameter is checked here: lab names must be valid (they become tcptune-NAME-* namespace
 // names) and lab values go through the knob catalogue's lab parameters.
 //
 //   lab_up     {"name": "lab", "knobs": {"lab.rate": "50mbit", "lab.topology": "routed", ...}}
 //   lab_down   {"name": "lab"}
 //   lab_status {"name": "lab"} (or no name: every lab) -> also the kernel's qdiscs
+//   lab_sockets {"netns": "tcptune-lab-client", "family": "inet", "count": 3, "congestion_control":
+//              "cubic" (optional)} -> "fds": 3, and the
+//              three unbound TCP sockets, made in that namespace, passed with the reply
+//              (SCM_RIGHTS); see docs/privileges.md
 
 namespace tcptune {
 

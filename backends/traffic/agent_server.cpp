@@ -151,6 +151,16 @@ struct AgentServer::Impl {
     std::atomic<int> refusedConnections{0};
 
     void log(const QString &line) { Q_EMIT q->logged(line); }
+    // The sysctls of options.knobNetns, as the client's report shows the far end.
+    Result<KnobSnapshot> readKnobs() const
+    {
+        if (options.readKnobs)
+            return options.readKnobs(options.knobNetns);
+        auto readings = KnobReader::readSysctls(options.knobNetns);
+        if (!readings)
+            return std::unexpected(readings.error());
+        return KnobReader::snapshotOf(*readings);
+    }
     GateHooks gateHooks();
     bool reserveThreads(int count);
     Result<void> spawn(std::function<void()> fn);
@@ -202,9 +212,11 @@ Result<std::uint16_t> AgentServer::listen(const QString &address, std::uint16_t 
     auto resolved = sock::resolve(address.isEmpty() ? QStringLiteral("0.0.0.0") : address, port);
     if (!resolved)
         return fail(tr("Cannot listen on '%1': %2").arg(address, resolved.error().message));
-    sock::Fd fd(::socket(resolved->family(), SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, IPPROTO_TCP));
-    if (!fd.valid())
-        return fail(tr("Cannot create the listening socket: %1.").arg(sock::errnoText(errno)));
+    auto made = sock::createTcpSocket(resolved->family(), m_impl->options.listenNetns, m_impl->options.socketMaker);
+    if (!made)
+        return fail(tr("Cannot create the listening socket: %1").arg(made.error().message));
+    sock::Fd fd = std::move(*made);
+    ::fcntl(fd.get(), F_SETFL, ::fcntl(fd.get(), F_GETFL) | O_NONBLOCK); // the gate polls it
     const int one = 1;
     ::setsockopt(fd.get(), SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
     if (::bind(fd.get(), reinterpret_cast<const sockaddr *>(&resolved->storage), resolved->length) != 0) {
@@ -225,7 +237,6 @@ Result<std::uint16_t> AgentServer::listen(const QString &address, std::uint16_t 
     m_impl->stopping = false;
     const GateLimits limits{m_impl->options.maxConnections, m_impl->options.maxPerAddress, 5000};
     m_impl->gate = std::make_unique<AgentGate>(limits, m_impl->options.token, m_impl->gateHooks());
-    // Threads started here inherit the caller's network namespace (e.g. inside netns::runIn).
     m_impl->gateThread = std::thread([impl = m_impl.get()] { impl->gate->run(impl->listenFd.get(), impl->stopping); });
     m_impl->log(
         tr("listening on %1 port %2 (protocol version %3)").arg(address).arg(m_impl->port).arg(kProtocolVersion));
@@ -503,15 +514,13 @@ bool AgentServer::Impl::sendReady(int fd, const Session &session)
                       {key("secret"), QString::fromLatin1(session.secret)}};
     if (session.authenticated || options.knobsWithoutToken) {
         ready.insert(key("version"), QStringLiteral(TCPTUNE_VERSION));
-        auto readings = KnobReader::readSysctls(options.knobNetns);
-        if (readings) {
+        if (const auto snapshot = readKnobs(); snapshot) {
             QJsonObject knobs;
-            const KnobSnapshot snapshot = KnobReader::snapshotOf(*readings);
-            for (auto it = snapshot.cbegin(); it != snapshot.cend(); ++it)
+            for (auto it = snapshot->cbegin(); it != snapshot->cend(); ++it)
                 knobs.insert(it.key(), it.value());
             ready.insert(key("knobs"), knobs);
         } else {
-            ready.insert(key("knobs_note"), readings.error().message);
+            ready.insert(key("knobs_note"), snapshot.error().message);
         }
     } else {
         ready.insert(key("knobs_note"),

@@ -8,11 +8,14 @@
 // Malformed control messages get an error reply and a log line, never a crash.
 
 #include "common/error.h"
+#include "common/netns.h"
+#include "knobs/knob_reader.h"
 
 #include <QObject>
 #include <QString>
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 
 namespace tcptune {
@@ -23,6 +26,12 @@ struct AgentOptions {
     // Knob values and version also for clients without a token: only for an agent that clients
     // reach from namespaces the caller made itself (the local lab), never for one on a network.
     bool knobsWithoutToken = false;
+    // Reads the sysctls of knobNetns; empty: KnobReader here (enters it: root). A user's lab
+    // agent asks tcptune-helper.
+    std::function<Result<KnobSnapshot>(const QString &netns)> readKnobs;
+    QString listenNetns; // namespace the listening socket is made in (empty: the caller's)
+    // Makes the listening socket inside listenNetns: here (root), or tcptune-helper for a user.
+    netns::SocketMaker socketMaker = netns::makeSockets;
     double maxDurationS = 3600;
     int maxStreams = 64;
     int maxSessions = 16;     // concurrent runs
@@ -40,8 +49,8 @@ public:
     explicit AgentServer(AgentOptions options = {}, QObject *parent = nullptr);
     ~AgentServer() override; // stops and joins every thread
 
-    // Creates the listening socket synchronously on the calling thread (so a caller inside
-    // netns::runIn gets a socket in that namespace), then serves on the agent's own threads.
+    // Creates the listening socket (inside options.listenNetns when set), then serves on the
+    // agent's own threads.
     // PORT 0 picks a free port. Returns the port it listens on.
     Result<std::uint16_t> listen(const QString &address = QStringLiteral("0.0.0.0"), std::uint16_t port = 5300);
     // Thread-safe; closes every connection and joins the threads. listen() may be called again.

@@ -122,13 +122,15 @@ void RunState::markOmitEnd(double t)
     }
 }
 
-Result<void> openConnections(const TrafficSpec &spec, RunState &state, TrafficResult &r)
+Result<void> openConnections(const TrafficSpec &spec, RunState &state, TrafficResult &r,
+                             const netns::SocketMaker &socketMaker)
 {
     auto address = sock::resolve(spec.target.host, spec.target.port);
     if (!address)
         return std::unexpected(address.error());
     const int socketCount = 1 + spec.streams + (spec.latencyProbe ? 1 : 0);
-    auto created = sock::createTcpSockets(address->family(), socketCount, spec.clientNetns);
+    auto created =
+        sock::createTcpSockets(address->family(), socketCount, spec.clientNetns, socketMaker, spec.congestionControl);
     if (!created)
         return std::unexpected(created.error());
     for (int fd : *created)

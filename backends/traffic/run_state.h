@@ -46,7 +46,9 @@ struct RunState {
 // Connects the control connection, opens the target's session and every data connection (with
 // the spec's socket options, before connect) and fills the result's connection facts: ports,
 // buffer sizes, congestion control, the target's knobs.
-[[nodiscard]] Result<void> openConnections(const TrafficSpec &spec, RunState &state, TrafficResult &result);
+// SOCKET_MAKER makes the sockets inside spec.clientNetns (TrafficClient::setSocketMaker).
+[[nodiscard]] Result<void> openConnections(const TrafficSpec &spec, RunState &state, TrafficResult &result,
+                                           const netns::SocketMaker &socketMaker);
 
 // Bulk streams: hands them to a BulkSender (driven later by the caller's thread). Before the
 // target starts counting, so that a payload that cannot be had fails the run early.

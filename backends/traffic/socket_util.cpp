@@ -78,33 +78,18 @@ Result<Address> resolve(const QString &host, std::uint16_t port)
     return a;
 }
 
-Result<QList<int>> createTcpSockets(int family, int count, const QString &netns)
+Result<QList<int>> createTcpSockets(int family, int count, const QString &netns, const netns::SocketMaker &maker,
+                                    const QString &congestionControl)
 {
-    QList<int> fds;
-    int error = 0;
-    auto make = [&] {
-        for (int i = 0; i < count; ++i) {
-            const int fd = ::socket(family, SOCK_STREAM | SOCK_CLOEXEC, IPPROTO_TCP);
-            if (fd < 0) {
-                error = errno;
-                return;
-            }
-            fds.append(fd);
-        }
-    };
-    if (auto r = netns::runIn(netns, make); !r)
-        return std::unexpected(r.error());
-    if (error != 0) {
-        for (int fd : fds)
-            ::close(fd);
-        return fail(TrafficSocket::tr("Cannot create a TCP socket: %1.").arg(errnoText(error)));
-    }
-    return fds;
+    const netns::SocketRequest request{netns, family, SOCK_STREAM, count, congestionControl};
+    if (netns.isEmpty())
+        return netns::makeSockets(request); // nothing to enter
+    return maker(request);
 }
 
-Result<Fd> createTcpSocket(int family, const QString &netns)
+Result<Fd> createTcpSocket(int family, const QString &netns, const netns::SocketMaker &maker)
 {
-    auto fds = createTcpSockets(family, 1, netns);
+    auto fds = createTcpSockets(family, 1, netns, maker);
     if (!fds)
         return std::unexpected(fds.error());
     return Fd(fds->front());
@@ -244,7 +229,8 @@ Result<void> applySenderOptions(int fd, const TrafficSpec &spec)
     if (spec.notsentLowat > 0)
         if (auto r = setInt(IPPROTO_TCP, TCP_NOTSENT_LOWAT, int(spec.notsentLowat), "TCP_NOTSENT_LOWAT"); !r)
             return r;
-    if (!spec.congestionControl.isEmpty()) {
+    // The maker of the socket may have set it already (tcptune-helper, for a user who may not).
+    if (!spec.congestionControl.isEmpty() && congestionControlOf(fd) != spec.congestionControl) {
         const QByteArray name = spec.congestionControl.toLatin1();
         if (::setsockopt(fd, IPPROTO_TCP, TCP_CONGESTION, name.constData(), socklen_t(name.size())) != 0)
             return fail(TrafficSocket::tr(

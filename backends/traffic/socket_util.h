@@ -4,6 +4,7 @@
 // TrafficSpec asks for. Errors are sentences for the user, naming host and port.
 
 #include "common/error.h"
+#include "common/netns.h"
 
 #include <QByteArray>
 #include <QString>
@@ -66,10 +67,13 @@ using Clock = std::chrono::steady_clock;
 Result<Address> resolve(const QString &host, std::uint16_t port);
 
 // A TCP socket of FAMILY, created inside NETNS when it is not empty (the socket keeps that
-// namespace for the rest of its life).
-Result<Fd> createTcpSocket(int family, const QString &netns = {});
-// COUNT sockets at once: entering a namespace costs a thread, so batch it.
-Result<QList<int>> createTcpSockets(int family, int count, const QString &netns = {});
+// namespace for the rest of its life) by MAKER: here (root), or by tcptune-helper.
+Result<Fd> createTcpSocket(int family, const QString &netns = {}, const netns::SocketMaker &maker = netns::makeSockets);
+// COUNT sockets at once: entering a namespace costs a thread (or a helper request), so batch it.
+// CONGESTION_CONTROL, when not empty, is set by whoever makes them (root may set any).
+Result<QList<int>> createTcpSockets(int family, int count, const QString &netns = {},
+                                    const netns::SocketMaker &maker = netns::makeSockets,
+                                    const QString &congestionControl = {});
 
 // Non-blocking connect bounded by TIMEOUT_MS, then back to blocking mode. WHAT names the peer
 // in messages ("198.18.1.2:5300").

@@ -100,7 +100,7 @@ TrafficResult TrafficClient::run(const TrafficSpec &spec)
     if (auto valid = spec.validate(); !valid)
         return failed(valid.error().message);
     RunState state;
-    if (auto opened = openConnections(spec, state, r); !opened)
+    if (auto opened = openConnections(spec, state, r, m_socketMaker); !opened)
         return failed(opened.error().message);
     if (auto prepared = prepareBulk(spec, state); !prepared)
         return failed(prepared.error().message);

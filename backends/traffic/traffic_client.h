@@ -5,6 +5,7 @@
 // the sends; rr, split-write and the latency probe run on a thread per connection. Returns
 // everything measured. Usable on a worker thread; cancel() may be called from any thread.
 
+#include "common/netns.h"
 #include "traffic/traffic_result.h"
 #include "traffic/traffic_spec.h"
 
@@ -27,6 +28,10 @@ public:
     // On failure result.error says what went wrong and what to do; samples gathered before a
     // fault are kept and result.interrupted is set.
     TrafficResult run(const TrafficSpec &spec);
+
+    // Who makes the sockets inside spec.clientNetns: by default this process (root, setns); a
+    // user's process passes HelperConnection::socketMaker() (tcptune-helper makes them).
+    void setSocketMaker(netns::SocketMaker maker) { m_socketMaker = std::move(maker); }
 
     // Thread-safe: ends a running run() early (marked interrupted and cancelled).
     void cancel();
@@ -51,6 +56,7 @@ private:
     void collectReceiverFigures(const TrafficSpec &spec, RunState &state, TrafficResult &result);
 
     std::atomic<bool> m_cancel{false};
+    netns::SocketMaker m_socketMaker = netns::makeSockets;
 };
 
 } // namespace tcptune

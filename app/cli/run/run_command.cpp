@@ -202,11 +202,12 @@ Result<TrafficSpec> specFrom(const QCommandLineParser &parser)
     return spec;
 }
 
-// Runs SPEC with a progress line on stderr. Ctrl-C or SIGTERM ends the run early; what was
-// measured so far is still returned.
-Result<TrafficResult> runWithProgress(const TrafficSpec &spec, bool json)
+// Runs SPEC with a progress line on stderr; SOCKET_MAKER makes the sockets in a lab namespace. Ctrl-C or SIGTERM ends
+// the run early; what was measured so far is still returned.
+Result<TrafficResult> runWithProgress(const TrafficSpec &spec, bool json, netns::SocketMaker socketMaker)
 {
     TrafficClient client;
+    client.setSocketMaker(std::move(socketMaker));
     const bool tty = ::isatty(STDERR_FILENO) != 0;
     TrafficSample latest;
     double lastLineAt = -1;
@@ -287,7 +288,7 @@ int runRunCommand(const QStringList &args)
     }
     if (auto valid = spec->validate(); !valid)
         return failWith(valid.error().message, 2);
-    auto result = runWithProgress(*spec, isSet(parser, "json"));
+    auto result = runWithProgress(*spec, isSet(parser, "json"), helper.socketMaker());
     if (!result)
         return failWith(result.error().message, 1);
     return report(*result, isSet(parser, "json"));

@@ -1,15 +1,17 @@
 // The main window renders offscreen, and its knob panel lists exactly the catalogue's sysctls
-// with the values /proc/sys holds.
+// with the values /proc/sys holds. As root it warns that it needs no more than a user's account.
 
 #include "knobs/knob_catalogue.h"
 #include "knobs/knob_panel.h"
 #include "knobs/knob_table_model.h"
 #include "main_window.h"
+#include "panels/message_banner.h"
 #include "screenshot.h"
 
 #include <QAction>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QLabel>
 #include <QFile>
 #include <QLineEdit>
 #include <QSettings>
@@ -17,7 +19,10 @@
 #include <QStandardPaths>
 #include <QTabWidget>
 #include <QTableView>
+#include <QStatusBar>
 #include <QTest>
+
+#include <unistd.h>
 
 using namespace tcptune;
 
@@ -29,6 +34,7 @@ private Q_SLOTS:
     void shortcuts_data();
     void shortcuts();
     void settingsAreRemembered();
+    void warnsWhenRunAsRoot();
 };
 
 void TestMainWindow::knobPanelRowsFollowCatalogue()
@@ -47,6 +53,23 @@ void TestMainWindow::knobPanelRowsFollowCatalogue()
         if (r.available())
             QCOMPARE(*r.value, QString::fromUtf8(proc.readAll()).trimmed());
     }
+}
+
+void TestMainWindow::warnsWhenRunAsRoot()
+{
+    MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    auto *label = window.statusBar()->findChild<QLabel *>(QStringLiteral("rootWarning"));
+    if (::geteuid() != 0) {
+        QVERIFY(!label); // a user's workbench is as it should be
+        return;
+    }
+    QVERIFY(label);
+    QVERIFY(label->isVisible());
+    QVERIFY(window.banner()->isVisible());
+    QCOMPARE(window.banner()->level(), MessageBanner::Level::Warning);
+    QVERIFY2(window.banner()->text().contains(QStringLiteral("root")), qPrintable(window.banner()->text()));
 }
 
 void TestMainWindow::rendersSomething()

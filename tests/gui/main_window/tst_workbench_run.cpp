@@ -1,6 +1,7 @@
 // End to end through the panels, as a user would: pick the lab (a lab of its own, t-gui1, at
 // 50 Mbit/s), a 2 s bulk run, press Run (click and Ctrl+R), watch the charts fill, and Stop.
-// Needs root (the lab's namespaces); writes its results to a scratch database.
+// Needs root, or a user whom polkit lets start tcptune-helper (tst_nonroot_lab runs it so, with
+// TCPTUNE_TEST_HELPER_GRANTED set); writes its results to a scratch database.
 
 #include "charts/throughput_rtt_view.h"
 #include "command_runner.h"
@@ -52,6 +53,12 @@ qsizetype totalPoints(ThroughputRttView *view, ChartMetric metric)
     return n;
 }
 
+// Root, or a user whom the helper is granted to (the lab is built and used through it).
+bool mayUseTheLab()
+{
+    return test::runningAsRoot() || !qEnvironmentVariableIsEmpty("TCPTUNE_TEST_HELPER_GRANTED");
+}
+
 } // namespace
 
 class TestWorkbenchRun final : public QObject {
@@ -69,8 +76,9 @@ private:
 
 void TestWorkbenchRun::initTestCase()
 {
-    if (!test::runningAsRoot())
-        QSKIP("needs root: the lab is made of network namespaces");
+    if (!mayUseTheLab())
+        QSKIP("needs root, or a user granted tcptune-helper (TCPTUNE_TEST_HELPER_GRANTED): the lab is made of "
+              "network namespaces");
     QStandardPaths::setTestModeEnabled(true);
     QVERIFY(m_dir.isValid());
     qputenv("TCPTUNE_RESULTS_DB", m_dir.filePath(QStringLiteral("results.db")).toUtf8());
@@ -79,7 +87,7 @@ void TestWorkbenchRun::initTestCase()
 
 void TestWorkbenchRun::cleanupTestCase()
 {
-    if (!test::runningAsRoot())
+    if (!mayUseTheLab())
         return;
     const test::CommandResult r =
         test::runTcptune({QStringLiteral("lab"), QStringLiteral("down"), QStringLiteral("--name"), labName}, 60000);

@@ -13,6 +13,7 @@
 
 #include "command_runner.h"
 #include "helper/helper_client.h"
+#include "nonroot_user.h"
 #include "scratch_namespace.h"
 
 #include <QCoreApplication>
@@ -33,25 +34,6 @@ using namespace Qt::StringLiterals;
 namespace {
 
 constexpr auto kKnob = "net.ipv4.tcp_autocorking";
-
-QString env(const char *name)
-{
-    return qEnvironmentVariable(name);
-}
-
-// ARGS run as the test user, in its home, with nothing of root's environment.
-QStringList asUser(const QStringList &args)
-{
-    return QStringList{QStringLiteral("-u"),
-                       env("TCPTUNE_NONROOT_USER"),
-                       QStringLiteral("--"),
-                       QStringLiteral("env"),
-                       QStringLiteral("-i"),
-                       QStringLiteral("HOME=") + env("TCPTUNE_NONROOT_HOME"),
-                       QStringLiteral("PATH=/usr/bin:/bin:/usr/sbin:/sbin"),
-                       QStringLiteral("LANG=C.UTF-8")} +
-           args;
-}
 
 // The user side of the pkexec case.
 int pkexecGet(const QString &key, const QString &netns)
@@ -93,21 +75,19 @@ private:
 
 void TestNonrootHelper::initTestCase()
 {
-    QVERIFY2(!env("TCPTUNE_NONROOT_USER").isEmpty(),
+    QVERIFY2(!nonrootVariable("TCPTUNE_NONROOT_USER").isEmpty(),
              "run me through tests/support/nonroot_fixture.sh (ctest does): it makes the user and the grants");
     QCOMPARE(::geteuid(), 0u);
     const CommandResult id =
-        runCommand(QStringLiteral("runuser"), asUser({QStringLiteral("id"), QStringLiteral("-u")}));
+        runCommand(QStringLiteral("runuser"), asNonrootUser({QStringLiteral("id"), QStringLiteral("-u")}));
     QCOMPARE(id.exitCode, 0);
     QVERIFY2(id.out.trimmed() != "0", "the test user must not be root");
 }
 
 void TestNonrootHelper::grant(const char *what, bool on)
 {
-    const CommandResult r =
-        runCommand(env("TCPTUNE_NONROOT_FIXTURE"),
-                   {QStringLiteral("grant"), QLatin1String(what), on ? QStringLiteral("on") : QStringLiteral("off")});
-    QVERIFY2(r.exitCode == 0, r.err.constData());
+    const QString problem = grantToNonrootUser(QLatin1String(what), on);
+    QVERIFY2(problem.isEmpty(), qPrintable(problem));
 }
 
 QString TestNonrootHelper::knobIn(const ScratchNamespace &ns)
@@ -125,17 +105,18 @@ void TestNonrootHelper::sudoKnobsSetChangesAndRestoresANamespaceKnob()
     const QString wanted = otherValue(before);
 
     // COMMAND says it runs, then waits (at most 30 s) until the test has looked at the knob.
-    const QString home = env("TCPTUNE_NONROOT_HOME");
+    const QString home = nonrootVariable("TCPTUNE_NONROOT_HOME");
     QFile::remove(home + u"/started"_s);
     QFile::remove(home + u"/checked"_s);
     const QString waiter = QStringLiteral("touch started; i=0; while [ ! -e checked ] && [ $i -lt 300 ]; do sleep 0.1; "
                                           "i=$((i+1)); done");
     QProcess knobsSet;
     knobsSet.setWorkingDirectory(home);
-    knobsSet.start(QStringLiteral("runuser"),
-                   asUser({QStringLiteral(TCPTUNE_BIN_DIR "/tcptune"), QStringLiteral("knobs"), QStringLiteral("set"),
-                           QLatin1String(kKnob) + QLatin1Char('=') + wanted, QStringLiteral("--netns"), ns.name(),
-                           QStringLiteral("--"), QStringLiteral("sh"), QStringLiteral("-c"), waiter}));
+    knobsSet.start(
+        QStringLiteral("runuser"),
+        asNonrootUser({QStringLiteral(TCPTUNE_BIN_DIR "/tcptune"), QStringLiteral("knobs"), QStringLiteral("set"),
+                       QLatin1String(kKnob) + QLatin1Char('=') + wanted, QStringLiteral("--netns"), ns.name(),
+                       QStringLiteral("--"), QStringLiteral("sh"), QStringLiteral("-c"), waiter}));
     QElapsedTimer waited;
     waited.start();
     while (!QFile::exists(home + u"/started"_s) && knobsSet.state() != QProcess::NotRunning && waited.elapsed() < 30000)
@@ -159,8 +140,8 @@ void TestNonrootHelper::pkexecStartsTheHelper()
     ScratchNamespace ns(QStringLiteral("nonroot-pkexec"));
     QVERIFY2(ns.ok(), qPrintable(ns.error()));
     const CommandResult r = runCommand(QStringLiteral("runuser"),
-                                       asUser({QCoreApplication::applicationFilePath(), QStringLiteral("--pkexec-get"),
-                                               QLatin1String(kKnob), ns.name()}),
+                                       asNonrootUser({QCoreApplication::applicationFilePath(),
+                                                      QStringLiteral("--pkexec-get"), QLatin1String(kKnob), ns.name()}),
                                        60000);
     QVERIFY2(r.exitCode == 0, (r.out + r.err).constData());
     const QList<QByteArray> words = r.out.trimmed().split(' ');
@@ -179,9 +160,9 @@ void TestNonrootHelper::refusedWithoutAGrant()
     const QString before = knobIn(ns);
     const CommandResult r =
         runCommand(QStringLiteral("runuser"),
-                   asUser({QStringLiteral(TCPTUNE_BIN_DIR "/tcptune"), QStringLiteral("knobs"), QStringLiteral("set"),
-                           QLatin1String(kKnob) + QLatin1Char('=') + otherValue(before), QStringLiteral("--netns"),
-                           ns.name(), QStringLiteral("--"), QStringLiteral("true")}),
+                   asNonrootUser({QStringLiteral(TCPTUNE_BIN_DIR "/tcptune"), QStringLiteral("knobs"),
+                                  QStringLiteral("set"), QLatin1String(kKnob) + QLatin1Char('=') + otherValue(before),
+                                  QStringLiteral("--netns"), ns.name(), QStringLiteral("--"), QStringLiteral("true")}),
                    60000);
     QVERIFY(r.exitCode != 0);
     QVERIFY2(r.err.contains("pkexec") && r.err.contains("sudo"), r.err.constData());
