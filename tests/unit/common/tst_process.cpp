@@ -12,6 +12,7 @@
 #include <csignal>
 #include <sys/wait.h>
 #include <thread>
+#include <poll.h>
 #include <unistd.h>
 
 using namespace tcptune;
@@ -230,6 +231,8 @@ void TestProcess::pipedChildEchoesAndEndsWithItsInput()
     QByteArray echoed(line.size(), '\0');
     qsizetype got = 0;
     while (got < line.size()) {
+        pollfd readable{(*cat)->stdoutFd(), POLLIN, 0}; // our end is non-blocking
+        QVERIFY(::poll(&readable, 1, 10000) == 1);
         const ssize_t n = ::read((*cat)->stdoutFd(), echoed.data() + got, size_t(line.size() - got));
         QVERIFY(n > 0);
         got += n;

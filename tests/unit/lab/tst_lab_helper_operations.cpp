@@ -21,7 +21,7 @@ void TestLabHelperOperations::registersTheLabOperations()
 {
     HelperOperations ops;
     addLabOperations(ops);
-    QCOMPARE(ops.names(), (QStringList{"lab_down", "lab_status", "lab_up"}));
+    QCOMPARE(ops.names(), (QStringList{"lab_down", "lab_sockets", "lab_status", "lab_up"}));
 }
 
 void TestLabHelperOperations::refusesBadParameters_data()
@@ -44,6 +44,15 @@ void TestLabHelperOperations::refusesBadParameters_data()
     QTest::addRow("unknown field") << "lab_up" << QJsonObject{{"command", "rm -rf /"}} << "Unknown parameter 'command'";
     QTest::addRow("unknown field on down")
         << "lab_down" << QJsonObject{{"name", "lab"}, {"all", true}} << "Unknown parameter 'all'";
+    // Sockets only in a namespace of a lab (never the host's or another program's), only TCP.
+    QTest::addRow("sockets on the host") << "lab_sockets" << QJsonObject{{"family", "inet"}, {"count", 1}}
+                                         << "not a namespace of a lab";
+    QTest::addRow("sockets elsewhere") << "lab_sockets"
+                                       << QJsonObject{{"netns", "tcptune-x"}, {"family", "inet"}, {"count", 1}}
+                                       << "not a namespace of a lab";
+    QTest::addRow("sockets of a raw type")
+        << "lab_sockets" << QJsonObject{{"netns", "tcptune-lab-client"}, {"type", "raw"}, {"family", "packet"}}
+        << "Unknown parameter 'type'";
 }
 
 void TestLabHelperOperations::refusesBadParameters()
