@@ -34,9 +34,11 @@ struct AgentOptions {
     netns::SocketMaker socketMaker = netns::makeSockets;
     double maxDurationS = 3600;
     int maxStreams = 64;
-    int maxSessions = 16;     // concurrent runs
-    int maxConnections = 256; // waiting to authenticate or attach, in total
-    int maxPerAddress = 32;   // waiting, from one source address
+    int maxSessions = 16; // concurrent runs
+    // Waiting to authenticate or attach: in total, and from one source address. One client opens
+    // up to 1 + 128 streams + a probe at once from its address, so the per-address cap is above that.
+    int maxConnections = 512;
+    int maxPerAddress = 160;
     int maxThreads = 0;       // run threads (one per control and data connection); 0: 2 x maxStreams + 8
     int maxIntervals = 20000; // stored per run; beyond that neighbouring intervals are merged
 

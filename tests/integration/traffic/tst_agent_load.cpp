@@ -1,0 +1,168 @@
+// `tcptune serve` under issue 13's hostile load, all at once: 1,000 idle connections, 50 sending
+// random bytes, 20 slowloris connections and 16 clients asking for 64 streams x 64 MiB answers
+// they never read. A legitimate run beside them still completes, the agent's peak RSS stays
+// under 256 MB and its thread count under 2 x max-streams + 16, and its threads are given back
+// afterwards. (Throughput against an idle agent and idle CPU are figures: bench/agent/load.py.)
+
+#include "command_runner.h"
+#include "loopback_client.h"
+#include "traffic/agent_protocol.h"
+#include "traffic/traffic_spec.h"
+
+#include <QFile>
+#include <QJsonDocument>
+#include <QProcess>
+#include <QRandomGenerator>
+#include <QTest>
+
+#include <sys/resource.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+using namespace tcptune;
+using namespace tcptune::test;
+
+namespace {
+
+constexpr int kPort = 15232;
+constexpr int kMaxStreams = 64;
+
+bool sendBytes(int fd, const QByteArray &bytes)
+{
+    return ::send(fd, bytes.constData(), std::size_t(bytes.size()), MSG_NOSIGNAL) == bytes.size();
+}
+
+// A field of /proc/PID/status in kB or as a count; -1 when unreadable.
+qint64 statusField(qint64 pid, const QByteArray &field)
+{
+    QFile f(QStringLiteral("/proc/%1/status").arg(pid));
+    if (!f.open(QIODevice::ReadOnly))
+        return -1;
+    for (const QByteArray &line : f.readAll().split('\n'))
+        if (line.startsWith(field + ':'))
+            return line.mid(field.size() + 1).trimmed().split(' ').first().toLongLong();
+    return -1;
+}
+
+} // namespace
+
+class TestAgentLoad final : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase();
+    void cleanupTestCase();
+    void legitimateRunCompletesUnderAttack();
+
+private:
+    void openGreedyClient(std::vector<int> &fds);
+
+    QProcess m_agent;
+    qint64 m_idleThreads = 0;
+};
+
+void TestAgentLoad::initTestCase()
+{
+    rlimit r{};
+    QCOMPARE(::getrlimit(RLIMIT_NOFILE, &r), 0);
+    if (r.rlim_max < 4096)
+        QSKIP("needs 4096 file descriptors for the attacking connections");
+    r.rlim_cur = 4096;
+    QCOMPARE(::setrlimit(RLIMIT_NOFILE, &r), 0);
+    m_agent.start(binary(QStringLiteral("tcptune")), {"serve", "--bind", "127.0.0.1", "--port", QString::number(kPort),
+                                                      "--max-streams", QString::number(kMaxStreams)});
+    QVERIFY(m_agent.waitForReadyRead(10000)); // "listening on ..."
+    QTest::qWait(1000);                       // the signal handling starts after the line
+    m_idleThreads = statusField(m_agent.processId(), "Threads");
+    QVERIFY(m_idleThreads > 0);
+}
+
+void TestAgentLoad::cleanupTestCase()
+{
+    m_agent.terminate();
+    if (!m_agent.waitForFinished(10000))
+        m_agent.kill();
+}
+
+// Starts a 64-stream run asking for 64 MiB per 1-byte request and never reads the answers.
+void TestAgentLoad::openGreedyClient(std::vector<int> &fds)
+{
+    TrafficSpec spec;
+    spec.workload = Workload::RequestResponse;
+    spec.streams = kMaxStreams;
+    spec.durationS = 60;
+    spec.requestSize = 1;
+    spec.responseSize = TrafficLimits::kMaxMessageSize;
+    const int control = connectLoopback(kPort, "127.0.0.5");
+    if (control < 0)
+        return;
+    fds.push_back(control);
+    sendBytes(control, agentproto::encode(agentproto::startMessage(spec)));
+    const QJsonObject ready = readJsonLine(control);
+    if (ready.value("type").toString() != QLatin1String("ready"))
+        return; // refused: the agent is busy
+    for (int i = 0; i < kMaxStreams; ++i) {
+        const int data = connectLoopback(kPort, "127.0.0.5");
+        if (data < 0)
+            continue;
+        fds.push_back(data);
+        sendBytes(data, agentproto::encode({{"type", "data"},
+                                            {"session", ready.value("session")},
+                                            {"secret", ready.value("secret")},
+                                            {"stream", i}}) +
+                            "x");
+    }
+    sendBytes(control, agentproto::encode({{"type", "begin"}}));
+}
+
+void TestAgentLoad::legitimateRunCompletesUnderAttack()
+{
+    std::vector<int> fds;
+    for (int i = 0; i < 1000; ++i)
+        if (const int fd = connectLoopback(kPort, "127.0.0.2"); fd >= 0)
+            fds.push_back(fd);
+    for (int i = 0; i < 50; ++i) {
+        QByteArray noise(4000, Qt::Uninitialized);
+        for (char &c : noise)
+            c = char(QRandomGenerator::global()->bounded(256));
+        if (const int fd = connectLoopback(kPort, "127.0.0.3"); fd >= 0) {
+            fds.push_back(fd);
+            sendBytes(fd, noise);
+        }
+    }
+    for (int i = 0; i < 20; ++i)
+        if (const int fd = connectLoopback(kPort, "127.0.0.4"); fd >= 0) {
+            fds.push_back(fd);
+            sendBytes(fd, "{");
+        }
+    for (int i = 0; i < 16; ++i)
+        openGreedyClient(fds);
+
+    QProcess client;
+    client.start(binary(QStringLiteral("tcptune")),
+                 {"run", "--target", QStringLiteral("127.0.0.1:%1").arg(kPort), "--duration", "3", "--json"});
+    qint64 peakThreads = 0;
+    while (!client.waitForFinished(100))
+        peakThreads = std::max(peakThreads, statusField(m_agent.processId(), "Threads"));
+    const QJsonObject result = QJsonDocument::fromJson(client.readAllStandardOutput()).object();
+    QVERIFY2(client.exitCode() == 0, client.readAllStandardError().constData());
+    QVERIFY(result.value("receiver_bytes").toDouble() > 0);
+    const qint64 peakRssKb = statusField(m_agent.processId(), "VmHWM");
+    qInfo("agent under attack: peak RSS %lld kB, peak threads %lld, %zu attacking sockets", peakRssKb, peakThreads,
+          fds.size());
+    QVERIFY2(peakRssKb > 0 && peakRssKb < 256 * 1024, qPrintable(QString::number(peakRssKb)));
+    QVERIFY2(peakThreads > 0 && peakThreads < 2 * kMaxStreams + 16, qPrintable(QString::number(peakThreads)));
+
+    for (int fd : fds)
+        ::close(fd);
+    // Every run thread is given back once its connections are gone (a blocked answer gives up
+    // after its 10 s send deadline).
+    QTRY_VERIFY2_WITH_TIMEOUT(statusField(m_agent.processId(), "Threads") <= m_idleThreads,
+                              qPrintable(QStringLiteral("%1 threads, %2 when idle")
+                                             .arg(statusField(m_agent.processId(), "Threads"))
+                                             .arg(m_idleThreads)),
+                              30000);
+    QCOMPARE(m_agent.state(), QProcess::Running);
+}
+
+QTEST_GUILESS_MAIN(TestAgentLoad)
+#include "tst_agent_load.moc"
