@@ -1292,6 +1292,14 @@ Beispiel: tcptune knobs set net.ipv4.tcp_autocorking=0 -- iperf3 -c 127.0.0.1
         <source>Congestion control &apos;%1&apos; is not available; the kernel offers: %2.</source>
         <translation>Die Staukontrolle &apos;%1&apos; ist nicht verfügbar; der Kernel bietet: %2.</translation>
     </message>
+    <message>
+        <source>&apos;netns&apos; must name a lab namespace (tcptune-NAME-client, -router or -server).</source>
+        <translation>&apos;netns&apos; muss einen Namensraum des Labors nennen (tcptune-NAME-client, -router oder -server).</translation>
+    </message>
+    <message>
+        <source>&apos;interface&apos; must be one of the lab&apos;s links: %1.</source>
+        <translation>&apos;interface&apos; muss eine der Verbindungen des Labors sein: %1.</translation>
+    </message>
 </context>
 <context>
     <name>LabManager</name>
@@ -1334,10 +1342,6 @@ Beispiel: tcptune knobs set net.ipv4.tcp_autocorking=0 -- iperf3 -c 127.0.0.1
     <message>
         <source>Lab %1 has no bottleneck: it is down or unshaped.</source>
         <translation>Labor %1 hat keinen Engpass: es ist nicht aktiv oder ungeformt.</translation>
-    </message>
-    <message>
-        <source>tc shows no root qdisc on %1 in %2.</source>
-        <translation>tc zeigt keine Wurzel-Qdisc auf %1 in %2.</translation>
     </message>
 </context>
 <context>
@@ -1568,6 +1572,49 @@ Beispiel: tcptune knobs set net.ipv4.tcp_autocorking=0 -- iperf3 -c 127.0.0.1
     <message>
         <source>Cannot create a socket pair for %1: %2</source>
         <translation>Für %1 kann kein Socket-Paar angelegt werden: %2</translation>
+    </message>
+</context>
+<context>
+    <name>QdiscStatsReader</name>
+    <message>
+        <source>The kernel&apos;s qdisc message is too short (%1 bytes).</source>
+        <translation>Die qdisc-Nachricht des Kernels ist zu kurz (%1 Bytes).</translation>
+    </message>
+    <message>
+        <source>The kernel answered with netlink message type %1 instead of a qdisc.</source>
+        <translation>Der Kernel antwortete mit dem Netlink-Nachrichtentyp %1 statt mit einer qdisc.</translation>
+    </message>
+    <message>
+        <source>Cannot open a netlink socket to read qdisc statistics: %1.</source>
+        <translation>Es lässt sich kein Netlink-Socket zum Lesen der qdisc-Statistik öffnen: %1.</translation>
+    </message>
+    <message>
+        <source>There is no interface %1 in %2; is the lab up?</source>
+        <translation>In %2 gibt es keine Schnittstelle %1; läuft das Labor?</translation>
+    </message>
+    <message>
+        <source>this namespace</source>
+        <translation>diesem Namensraum</translation>
+    </message>
+    <message>
+        <source>Cannot ask the kernel for the qdisc of %1: %2.</source>
+        <translation>Der Kernel kann nicht nach der qdisc von %1 gefragt werden: %2.</translation>
+    </message>
+    <message>
+        <source>The kernel did not answer for the qdisc of %1: %2.</source>
+        <translation>Der Kernel gab keine Antwort zur qdisc von %1: %2.</translation>
+    </message>
+    <message>
+        <source>The kernel&apos;s error answer for %1 is too short.</source>
+        <translation>Die Fehlerantwort des Kernels zu %1 ist zu kurz.</translation>
+    </message>
+    <message>
+        <source>The kernel refused to show the qdisc of %1: %2.</source>
+        <translation>Der Kernel verweigerte die Anzeige der qdisc von %1: %2.</translation>
+    </message>
+    <message>
+        <source>The kernel&apos;s answers for the qdisc of %1 did not include it.</source>
+        <translation>Die Antworten des Kernels zur qdisc von %1 enthielten sie nicht.</translation>
     </message>
 </context>
 <context>
@@ -3244,6 +3291,13 @@ Optionen:
     <message>
         <source>Unknown command &apos;%1&apos;.</source>
         <translation>Unbekannter Befehl &apos;%1&apos;.</translation>
+    </message>
+</context>
+<context>
+    <name>mib</name>
+    <message>
+        <source>Cannot read %1: %2.</source>
+        <translation>%1 kann nicht gelesen werden: %2.</translation>
     </message>
 </context>
 <context>

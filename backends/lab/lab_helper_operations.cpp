@@ -1,10 +1,12 @@
 #include "lab/lab_helper_operations.h"
 
 #include "common/descriptor_passing.h"
+#include "common/mib_counters.h"
 #include "common/netns.h"
 #include "common/proc_sys.h"
 #include "helper/helper_operations.h"
 #include "lab/lab_manager.h"
+#include "lab/qdisc_stats.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>
@@ -145,6 +147,57 @@ Result<QJsonObject> labSocketsOperation(const QJsonObject &params, HelperOperati
     return QJsonObject{{QStringLiteral("netns"), netns}};
 }
 
+// A namespace of some lab: the only ones these read-only operations enter.
+Result<QString> labNamespace(const QJsonObject &params)
+{
+    const QJsonValue v = params.value(QStringLiteral("netns"));
+    const QString netns = v.toString();
+    const QString lab = labNameOfNamespace(netns);
+    if (!v.isString() || lab.isEmpty() || !validateLabName(lab) || !netns::isTcptuneName(netns))
+        return fail(LabHelperOperations::tr("'netns' must name a lab namespace (tcptune-NAME-client, -router or "
+                                            "-server)."));
+    return netns;
+}
+
+Result<QJsonObject> mibCountersOperation(const QJsonObject &params)
+{
+    if (auto ok = onlyFields(params, {QStringLiteral("netns")}); !ok)
+        return std::unexpected(ok.error());
+    auto netns = labNamespace(params);
+    if (!netns)
+        return std::unexpected(netns.error());
+    auto counters = mib::read(*netns);
+    if (!counters)
+        return std::unexpected(counters.error());
+    return QJsonObject{{QStringLiteral("counters"), mib::toJson(*counters)}};
+}
+
+Result<QJsonObject> qdiscStatsOperation(const QJsonObject &params)
+{
+    if (auto ok = onlyFields(params, {QStringLiteral("netns"), QStringLiteral("interface")}); !ok)
+        return std::unexpected(ok.error());
+    auto netns = labNamespace(params);
+    if (!netns)
+        return std::unexpected(netns.error());
+    // Only the lab's own links: the names come from the layout, never from input.
+    const QString interface = params.value(QStringLiteral("interface")).toString();
+    QStringList known;
+    for (LabTopology topology : {LabTopology::Routed, LabTopology::Direct}) {
+        const LabLayout l = layoutFor(labNameOfNamespace(*netns), topology);
+        known << l.clientInterface << l.serverInterface << l.routerClientInterface << l.routerServerInterface;
+    }
+    if (interface.isEmpty() || !known.contains(interface))
+        return fail(LabHelperOperations::tr("'interface' must be one of the lab's links: %1.")
+                        .arg(known.filter(QStringLiteral("tcpt")).join(QStringLiteral(", "))));
+    auto reader = QdiscStatsReader::open(*netns, interface);
+    if (!reader)
+        return std::unexpected(reader.error());
+    auto stats = (*reader)->readRoot();
+    if (!stats)
+        return std::unexpected(stats.error());
+    return toJson(*stats);
+}
+
 } // namespace
 
 void addLabOperations(HelperOperations &ops)
@@ -153,6 +206,8 @@ void addLabOperations(HelperOperations &ops)
     ops.add(QStringLiteral("lab_up"), labUpOperation);
     ops.add(QStringLiteral("lab_down"), labDownOperation);
     ops.add(QStringLiteral("lab_status"), labStatusOperation);
+    ops.add(QStringLiteral("mib_counters"), mibCountersOperation);
+    ops.add(QStringLiteral("qdisc_stats"), qdiscStatsOperation);
 }
 
 } // namespace tcptune

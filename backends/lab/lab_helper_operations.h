@@ -10,6 +10,11 @@
 //              "cubic" (optional)} -> "fds": 3, and the
 //              three unbound TCP sockets, made in that namespace, passed with the reply
 //              (SCM_RIGHTS); see docs/privileges.md
+//   mib_counters {"netns": "tcptune-lab-client"} -> {"counters": {"TcpOutSegs": 12, ...}}
+//   qdisc_stats  {"netns": "tcptune-lab-router", "interface": "tcpt-r1"} -> the root qdisc's
+//                statistics (kind, bytes, packets, drops, overlimits, requeues, backlog, qlen)
+// mib_counters and qdisc_stats only read, and only in lab namespaces: they let a tcptune that
+// does not run as root see inside the lab (the per-run counters and queue series of issue 14).
 
 namespace tcptune {
 

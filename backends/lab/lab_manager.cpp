@@ -3,12 +3,12 @@
 #include "common/netns.h"
 #include "lab/lab_files.h"
 #include "lab/lab_plan.h"
+#include "lab/qdisc_stats.h"
 
 #include <QCoreApplication>
 #include <QDir>
 #include <QFile>
 #include <QJsonArray>
-#include <QJsonDocument>
 #include <QLockFile>
 #include <QSet>
 
@@ -270,29 +270,21 @@ LabStatus labStatus(const QString &labName)
     return statusFrom(labName, existingNamespaces());
 }
 
-Result<QJsonObject> bottleneckStatistics(const LabStatus &status, const LabStepExecutor &executor)
+Result<QJsonObject> bottleneckStatistics(const LabStatus &status)
 {
     if (!status.isUp() || !status.record || status.record->spec.rateBitsPerSecond <= 0)
         return fail(LabManager::tr("Lab %1 has no bottleneck: it is down or unshaped.").arg(status.name));
     const LabLayout l = layoutFor(status.name, status.record->spec.topology);
-    auto shown = executor({LabStep::Tool::Tc,
-                           {"-n", l.bottleneckNetns, "-s", "-j", "qdisc", "show", "dev", l.bottleneckInterface},
-                           QString(),
-                           false});
-    if (!shown)
-        return std::unexpected(shown.error());
-    const QJsonArray qdiscs = QJsonDocument::fromJson(shown->toUtf8()).array();
-    for (const QJsonValue &v : qdiscs) {
-        const QJsonObject q = v.toObject();
-        if (!q.value(QStringLiteral("root")).toBool())
-            continue;
-        QJsonObject stats{{QStringLiteral("netns"), l.bottleneckNetns},
-                          {QStringLiteral("interface"), l.bottleneckInterface}};
-        for (const char *field : {"kind", "bytes", "packets", "drops", "overlimits", "backlog", "qlen"})
-            stats.insert(QLatin1String(field), q.value(QLatin1String(field)));
-        return stats;
-    }
-    return fail(LabManager::tr("tc shows no root qdisc on %1 in %2.").arg(l.bottleneckInterface, l.bottleneckNetns));
+    auto reader = QdiscStatsReader::open(l.bottleneckNetns, l.bottleneckInterface);
+    if (!reader)
+        return std::unexpected(reader.error());
+    auto stats = (*reader)->readRoot();
+    if (!stats)
+        return std::unexpected(stats.error());
+    QJsonObject out = toJson(*stats);
+    out.insert(QStringLiteral("netns"), l.bottleneckNetns);
+    out.insert(QStringLiteral("interface"), l.bottleneckInterface);
+    return out;
 }
 
 QList<LabStatus> listLabs()

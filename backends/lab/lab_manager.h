@@ -56,8 +56,9 @@ Result<void> labDown(const QString &labName, const LabStepExecutor &executor = r
 LabStatus labStatus(const QString &labName);
 
 // Root only: the counters of the up lab's bottleneck qdisc (kind, bytes, packets, drops,
-// overlimits, backlog, qlen), read with `tc -s -j`. Fails for an unshaped or down lab.
-Result<QJsonObject> bottleneckStatistics(const LabStatus &status, const LabStepExecutor &executor = runLabStep);
+// overlimits, requeues, backlog, qlen, and where: netns, interface), read with QdiscStatsReader.
+// Fails for an unshaped or down lab.
+Result<QJsonObject> bottleneckStatistics(const LabStatus &status);
 
 // Every lab whose namespaces or record exist, sorted by name.
 QList<LabStatus> listLabs();

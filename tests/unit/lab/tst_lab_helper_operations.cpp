@@ -21,7 +21,8 @@ void TestLabHelperOperations::registersTheLabOperations()
 {
     HelperOperations ops;
     addLabOperations(ops);
-    QCOMPARE(ops.names(), (QStringList{"lab_down", "lab_sockets", "lab_status", "lab_up"}));
+    QCOMPARE(ops.names(),
+             (QStringList{"lab_down", "lab_sockets", "lab_status", "lab_up", "mib_counters", "qdisc_stats"}));
 }
 
 void TestLabHelperOperations::refusesBadParameters_data()
@@ -53,6 +54,25 @@ void TestLabHelperOperations::refusesBadParameters_data()
     QTest::addRow("sockets of a raw type")
         << "lab_sockets" << QJsonObject{{"netns", "tcptune-lab-client"}, {"type", "raw"}, {"family", "packet"}}
         << "Unknown parameter 'type'";
+
+    // The read-only operations enter lab namespaces only, and read the lab's own links only.
+    QTest::addRow("counters of the host") << "mib_counters" << QJsonObject{} << "'netns' must name a lab namespace";
+    QTest::addRow("counters of another namespace")
+        << "mib_counters" << QJsonObject{{"netns", "tcptune-qdisc-probe"}} << "'netns' must name a lab namespace";
+    QTest::addRow("counters through a path")
+        << "mib_counters" << QJsonObject{{"netns", "../tcptune-lab-client"}} << "'netns' must name a lab namespace";
+    QTest::addRow("counters, netns a number")
+        << "mib_counters" << QJsonObject{{"netns", 3}} << "'netns' must name a lab namespace";
+    QTest::addRow("counters, unknown field")
+        << "mib_counters" << QJsonObject{{"netns", "tcptune-lab-client"}, {"file", "/etc/shadow"}}
+        << "Unknown parameter 'file'";
+    QTest::addRow("qdisc of a host interface")
+        << "qdisc_stats" << QJsonObject{{"netns", "tcptune-lab-router"}, {"interface", "eth0"}}
+        << "'interface' must be one of the lab's links";
+    QTest::addRow("qdisc without interface") << "qdisc_stats" << QJsonObject{{"netns", "tcptune-lab-router"}}
+                                             << "'interface' must be one of the lab's links";
+    QTest::addRow("qdisc outside a lab") << "qdisc_stats" << QJsonObject{{"netns", "x"}, {"interface", "tcpt-r1"}}
+                                         << "'netns' must name a lab namespace";
 }
 
 void TestLabHelperOperations::refusesBadParameters()
