@@ -2,11 +2,19 @@
 
 #include "common/proc_sys.h"
 
+#include <QCoreApplication>
+
 namespace tcptune {
 
 QString KnobInfo::procPath() const
 {
     return kind == KnobKind::Sysctl ? procsys::pathForKey(key) : QString();
+}
+
+QString KnobInfo::translatedDescription() const
+{
+    // The catalogue marks each description with QT_TRANSLATE_NOOP("KnobCatalogue", ...).
+    return QCoreApplication::translate("KnobCatalogue", description.toUtf8().constData());
 }
 
 QString kindName(KnobKind kind)

@@ -45,11 +45,13 @@ struct KnobInfo {
     // Setting it to 0 on the host turns a core TCP feature off for every new connection of the
     // machine (SACK, window scaling, timestamps): the helper asks for an explicit confirmation.
     bool coreFeature = false;
-    QString description; // one line, untranslated source text (tr() at display)
+    QString description; // one line, the English source text (marked for lupdate in the catalogue)
     QString story;       // the story in docs/stories.md it matters for, e.g. "1"
 
     // /proc/sys path of a sysctl, built from the key; empty for other kinds.
     QString procPath() const;
+    // The description in the user's language.
+    QString translatedDescription() const;
 };
 
 QString kindName(KnobKind kind);

@@ -83,7 +83,7 @@ QVariant KnobTableModel::data(const QModelIndex &index, int role) const
     case CanonicalRole: return r.value ? procsys::normalise(*r.value) : QString();
     case ErrorRole: return error;
     case Qt::ToolTipRole: {
-        QString tip = tr(qPrintable(k.description));
+        QString tip = k.translatedDescription();
         if (!k.perNetns && !m_netns.isEmpty())
             tip += QLatin1Char('\n') + tr("Global knob: it exists only in the host namespace.");
         if (!error.isEmpty())
