@@ -3,6 +3,8 @@
 #include "cli/console.h"
 #include "common/process.h"
 #include "helper/helper_connection.h"
+#include "knobs/knob_catalogue.h"
+#include "knobs/knob_value.h"
 
 #include <QCoreApplication>
 
@@ -37,6 +39,23 @@ QString setUsage()
         "  --force       confirm turning a core TCP feature off on the host (tcp_sack, tcp_timestamps or "
         "tcp_window_scaling = 0 affects every new connection of the machine)\n"
         "Example: tcptune knobs set net.ipv4.tcp_autocorking=0 -- iperf3 -c 127.0.0.1\n");
+}
+
+// Says a wrong key or value before asking for a password, in the user's language (the helper
+// would refuse it anyway, and checks again). Enum values are left to the helper when a namespace
+// is given: it reads their list inside that namespace.
+Result<void> checkAssignments(const SetArguments &parsed)
+{
+    for (const auto &[key, value] : parsed.assignments) {
+        auto knob = KnobCatalogue::instance().lookup(key);
+        if (!knob)
+            return fail(knob.error().message);
+        if ((*knob)->type == ValueType::Enum && !parsed.netns.isEmpty())
+            continue;
+        if (auto canonical = knobvalue::parse(**knob, value); !canonical)
+            return fail(canonical.error().message);
+    }
+    return {};
 }
 
 Result<SetArguments> parseSetArguments(const QStringList &args)
@@ -82,6 +101,8 @@ Result<SetArguments> parseSetArguments(const QStringList &args)
         return fail(KnobsSetCommand::tr(
             "Give the command to run after '--', e.g. tcptune knobs set net.ipv4.tcp_autocorking=0 -- "
             "sleep 10."));
+    if (auto known = checkAssignments(parsed); !known)
+        return fail(known.error().message);
     return parsed;
 }
 
