@@ -1,6 +1,7 @@
 // `tcptune sweep` for real, as root: preset 5 in the routed lab (50 Mbit/s, 2 MB queue, cubic)
-// prints 8 rows, 64 KiB .. 4 MiB, with the RTT rising with the send window; the files and
-// `tcptune results` agree with it; bad specs fail before anything runs, naming the field.
+// prints 8 rows, 64 KiB .. 4 MiB, with the RTT rising with the send window, and writes its files;
+// `tcptune results` lists and shows a sweep of its own; bad specs fail before anything runs,
+// naming the field.
 
 #include "command_runner.h"
 #include "lab_cleanup.h"
@@ -19,6 +20,7 @@ using namespace tcptune::test;
 namespace {
 const QString kLab = QStringLiteral("t-exp1");
 const QString kBadLab = QStringLiteral("t-exp9");
+const QString kResultsLab = QStringLiteral("t-exp4");
 } // namespace
 
 class TestSweepCommand final : public QObject {
@@ -34,7 +36,6 @@ private Q_SLOTS:
 
 private:
     QTemporaryDir m_dir;
-    qint64 m_experiment = 0;
     QString db() const { return m_dir.filePath(QStringLiteral("results.db")); }
 };
 
@@ -44,6 +45,7 @@ void TestSweepCommand::initTestCase()
         QSKIP("needs root: the lab is built through tcptune-helper");
     QVERIFY(m_dir.isValid());
     removeLab(kLab);
+    removeLab(kResultsLab);
 }
 
 void TestSweepCommand::cleanupTestCase()
@@ -51,6 +53,7 @@ void TestSweepCommand::cleanupTestCase()
     if (runningAsRoot()) {
         removeLab(kLab);
         removeLab(kBadLab);
+        removeLab(kResultsLab);
     }
 }
 
@@ -126,7 +129,7 @@ void TestSweepCommand::presetFiveInTheRoutedLab()
     QFile json(outDir + QStringLiteral("/results.json"));
     QVERIFY(json.open(QIODevice::ReadOnly));
     const QJsonObject results = QJsonDocument::fromJson(json.readAll()).object();
-    m_experiment = qint64(results.value(QStringLiteral("experiment")).toDouble());
+    QVERIFY(results.value(QStringLiteral("experiment")).toInteger() > 0);
     const QJsonArray points = results.value(QStringLiteral("points")).toArray();
     QCOMPARE(points.size(), 8);
     QList<double> rtt;
@@ -157,22 +160,42 @@ void TestSweepCommand::presetFiveInTheRoutedLab()
     QVERIFY(labNamespaces(kLab).isEmpty()); // --lab-down
 }
 
+// Stands alone: its own two-point sweep into its own store, then `tcptune results` on it.
 void TestSweepCommand::resultsListAndShow()
 {
-    if (m_experiment == 0)
-        QSKIP("the preset 5 sweep did not run");
-    CommandResult r = runTcptune({QStringLiteral("results"), QStringLiteral("list"), QStringLiteral("--db"), db()});
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString store = dir.filePath(QStringLiteral("results.db"));
+    const QString spec = dir.filePath(QStringLiteral("spec.json"));
+    QFile file(spec);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(R"({"name": "results list test", "target": {"kind": "lab", "lab": "t-exp4"}, "duration_s": 0.5,
+        "sweep": {"axes": [{"parameter": "socket.SO_SNDBUF", "values": ["64K", "256K"]}]}})");
+    file.close();
+    CommandResult r =
+        runTcptune({QStringLiteral("sweep"), spec, QStringLiteral("--db"), store, QStringLiteral("--lab-down")}, 90000);
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QVERIFY(labNamespaces(kResultsLab).isEmpty());
+
+    r = runTcptune({QStringLiteral("results"), QStringLiteral("list"), QStringLiteral("--db"), store});
     QCOMPARE(r.exitCode, 0);
-    QVERIFY(QString::fromUtf8(r.out).contains(QStringLiteral("story 5")));
-    QVERIFY(QString::fromUtf8(r.out).contains(QStringLiteral("8/8")));
-    r = runTcptune({QStringLiteral("results"), QStringLiteral("show"), QString::number(m_experiment),
-                    QStringLiteral("--json"), QStringLiteral("--db"), db()});
+    QVERIFY2(QString::fromUtf8(r.out).contains(QStringLiteral("results list test")), r.out.constData());
+    QVERIFY2(QString::fromUtf8(r.out).contains(QStringLiteral("2/2")), r.out.constData());
+    r = runTcptune(
+        {QStringLiteral("results"), QStringLiteral("list"), QStringLiteral("--json"), QStringLiteral("--db"), store});
+    QCOMPARE(r.exitCode, 0);
+    const QJsonArray listed = QJsonDocument::fromJson(r.out).array();
+    QCOMPARE(listed.size(), 1);
+    const qint64 id = listed.first().toObject().value(QStringLiteral("id")).toInteger();
+
+    r = runTcptune({QStringLiteral("results"), QStringLiteral("show"), QString::number(id), QStringLiteral("--json"),
+                    QStringLiteral("--db"), store});
     QCOMPARE(r.exitCode, 0);
     const QJsonObject shown = QJsonDocument::fromJson(r.out).object();
-    QCOMPARE(shown.value(QStringLiteral("points")).toArray().size(), 8);
+    QCOMPARE(shown.value(QStringLiteral("points")).toArray().size(), 2);
     QCOMPARE(shown.value(QStringLiteral("status")).toString(), QStringLiteral("finished"));
     r = runTcptune(
-        {QStringLiteral("results"), QStringLiteral("show"), QStringLiteral("999"), QStringLiteral("--db"), db()});
+        {QStringLiteral("results"), QStringLiteral("show"), QString::number(id + 1), QStringLiteral("--db"), store});
     QCOMPARE(r.exitCode, 2);
     QVERIFY(QString::fromUtf8(r.err).contains(QStringLiteral("tcptune results list")));
 }

@@ -1,7 +1,8 @@
 // `tcptune lab` and `tcptune run` against the lab, as a user runs them (root): the shaped
 // routed lab delivers its rate, a big send buffer bloats the bottleneck queue (cubic), knobs set
-// inside the lab leave the host alone, --delay is refused without netem, and `lab down` leaves
-// no namespace or link behind. Every test uses its own lab name and always removes it.
+// inside the lab leave the host alone, --delay is refused without netem and applied with it, and
+// `lab down` leaves no namespace or link behind. Every test uses its own lab name and always
+// removes it.
 
 #include "command_runner.h"
 #include "scratch_namespace.h"
@@ -63,7 +64,7 @@ private Q_SLOTS:
     void routedRateIsDelivered();
     void bigSendBufferBloatsTheQueue();
     void knobsInsideTheLabLeaveTheHostAlone();
-    void delayRefusedWithoutNetem();
+    void delayFollowsNetem();
     void downLeavesNothingBehind();
     void statusJson();
     void labTrafficWithoutHelperIsRefused();
@@ -154,25 +155,32 @@ void TestLabCommand::knobsInsideTheLabLeaveTheHostAlone()
     QCOMPARE(hostValue(path), hostBefore);
 }
 
-void TestLabCommand::delayRefusedWithoutNetem()
+void TestLabCommand::delayFollowsNetem()
 {
-    if (!QFile::exists(QStringLiteral("/run/tcptune/cache/qdiscs.json")))
-        QVERIFY(runTcptune({"lab", "status"}).exitCode == 0);
     Lab lab(QStringLiteral("t-lab9"));
     const CommandResult probe = lab.up({"--rate", "10mbit"}); // also makes sure the qdiscs are probed
     QVERIFY2(probe.exitCode == 0, probe.err.constData());
-    const QJsonObject status =
-        QJsonDocument::fromJson(runTcptune({"lab", "status", "--name", lab.name, "--json"}).out).object();
-    const QJsonArray missing = status.value("qdiscs").toObject().value("missing").toArray();
-    if (!missing.contains(QStringLiteral("netem")))
-        QSKIP("this kernel has netem");
+    const auto status = [&lab] {
+        return QJsonDocument::fromJson(runTcptune({"lab", "status", "--name", lab.name, "--json"}).out).object();
+    };
+    const QJsonObject qdiscs = status().value("qdiscs").toObject();
+    const bool netem = qdiscs.value("available").toArray().contains(QStringLiteral("netem"));
+    QVERIFY2(netem != qdiscs.value("missing").toArray().contains(QStringLiteral("netem")), "netem was not probed");
     const CommandResult r = lab.up({"--delay", "20"});
-    QCOMPARE(r.exitCode, 2);
-    QVERIFY2(r.err.contains("netem is not in this kernel"), r.err.constData());
-    // The lab still works as it was.
-    const QJsonObject after =
-        QJsonDocument::fromJson(runTcptune({"lab", "status", "--name", lab.name, "--json"}).out).object();
-    QCOMPARE(after.value("state").toString(), QStringLiteral("up"));
+    const QJsonObject after = status();
+    QCOMPARE(after.value("state").toString(), QStringLiteral("up")); // the lab works either way
+    if (!netem) {
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("netem is not in this kernel"), r.err.constData());
+        QCOMPARE(after.value("spec").toObject().value("delay_ms").toInt(), 0);
+        return;
+    }
+    // With netem the delay is applied: recorded, and netem sits on the router's client side.
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QCOMPARE(after.value("spec").toObject().value("delay_ms").toInt(), 20);
+    const QString qdisc = QString::fromLocal8Bit(
+        runCommand("ip", {"netns", "exec", "tcptune-t-lab9-router", "tc", "qdisc", "show", "dev", "tcpt-r0"}).out);
+    QVERIFY2(qdisc.contains(QStringLiteral("netem")) && qdisc.contains(QStringLiteral("delay 20")), qPrintable(qdisc));
 }
 
 void TestLabCommand::downLeavesNothingBehind()
