@@ -882,6 +882,154 @@ Trotzdem ausführen?</translation>
         <source>Unknown knob &apos;%1&apos;; &apos;tcptune knobs&apos; lists the known ones.</source>
         <translation>Unbekannter Knopf &apos;%1&apos;; &apos;tcptune knobs&apos; listet die bekannten auf.</translation>
     </message>
+    <message>
+        <source>Delay small writes while an earlier packet of the flow waits in a local queue</source>
+        <translation>Kleine Schreibvorgänge zurückhalten, solange ein früheres Paket des Flusses in einer lokalen Warteschlange wartet</translation>
+    </message>
+    <message>
+        <source>TCP Small Queues: bytes a socket may have in qdisc and device queues</source>
+        <translation>TCP Small Queues: Bytes, die ein Socket in Qdisc- und Gerätewarteschlangen haben darf</translation>
+    </message>
+    <message>
+        <source>Send buffer min, default and max for autotuning</source>
+        <translation>Sendepuffer: Minimum, Standard und Maximum für das Autotuning</translation>
+    </message>
+    <message>
+        <source>Receive buffer min, default and max for autotuning</source>
+        <translation>Empfangspuffer: Minimum, Standard und Maximum für das Autotuning</translation>
+    </message>
+    <message>
+        <source>Congestion control of new connections</source>
+        <translation>Staukontrolle neuer Verbindungen</translation>
+    </message>
+    <message>
+        <source>Unsent bytes above which a socket stops being writable</source>
+        <translation>Ungesendete Bytes, ab denen ein Socket nicht mehr beschreibbar ist</translation>
+    </message>
+    <message>
+        <source>Receive buffer autotuning</source>
+        <translation>Autotuning des Empfangspuffers</translation>
+    </message>
+    <message>
+        <source>Fall back to slow start after an idle period</source>
+        <translation>Nach einer Leerlaufphase wieder mit Slow Start beginnen</translation>
+    </message>
+    <message>
+        <source>TCP timestamps (0 off, 1 on with random offset, 2 on without)</source>
+        <translation>TCP-Zeitstempel (0 aus, 1 an mit zufälligem Versatz, 2 an ohne)</translation>
+    </message>
+    <message>
+        <source>Selective acknowledgements</source>
+        <translation>Selektive Bestätigungen (SACK)</translation>
+    </message>
+    <message>
+        <source>Window scaling for windows above 64 KB</source>
+        <translation>Fensterskalierung für Fenster über 64 KB</translation>
+    </message>
+    <message>
+        <source>Explicit congestion notification (0 off, 1 request, 2 accept only)</source>
+        <translation>Explizite Staumeldung (ECN; 0 aus, 1 anfordern, 2 nur annehmen)</translation>
+    </message>
+    <message>
+        <source>Packetization-layer path MTU discovery (0 off, 1 after black hole, 2 always)</source>
+        <translation>Pfad-MTU-Erkennung auf der Paketierungsschicht (0 aus, 1 nach einem Black Hole, 2 immer)</translation>
+    </message>
+    <message>
+        <source>Minimal number of segments per TSO frame</source>
+        <translation>Mindestzahl der Segmente je TSO-Rahmen</translation>
+    </message>
+    <message>
+        <source>Pacing rate in slow start, percent of cwnd/srtt</source>
+        <translation>Pacing-Rate im Slow Start, Prozent von cwnd/srtt</translation>
+    </message>
+    <message>
+        <source>Pacing rate in congestion avoidance, percent of cwnd/srtt</source>
+        <translation>Pacing-Rate in der Stauvermeidung, Prozent von cwnd/srtt</translation>
+    </message>
+    <message>
+        <source>Fraction of the congestion window one TSO frame may use</source>
+        <translation>Anteil des Staufensters, den ein TSO-Rahmen nutzen darf</translation>
+    </message>
+    <message>
+        <source>Do not cache metrics of closed connections</source>
+        <translation>Metriken geschlossener Verbindungen nicht zwischenspeichern</translation>
+    </message>
+    <message>
+        <source>Upper limit of SO_SNDBUF</source>
+        <translation>Obergrenze von SO_SNDBUF</translation>
+    </message>
+    <message>
+        <source>Upper limit of SO_RCVBUF</source>
+        <translation>Obergrenze von SO_RCVBUF</translation>
+    </message>
+    <message>
+        <source>Send buffer of non-TCP sockets without SO_SNDBUF</source>
+        <translation>Sendepuffer von Nicht-TCP-Sockets ohne SO_SNDBUF</translation>
+    </message>
+    <message>
+        <source>Receive buffer of non-TCP sockets without SO_RCVBUF</source>
+        <translation>Empfangspuffer von Nicht-TCP-Sockets ohne SO_RCVBUF</translation>
+    </message>
+    <message>
+        <source>Queueing discipline given to new network devices</source>
+        <translation>Warteschlangendisziplin (Qdisc) für neue Netzwerkgeräte</translation>
+    </message>
+    <message>
+        <source>Packets queued on input when the CPU is slower than the NIC</source>
+        <translation>Pakete, die beim Empfang warten, wenn die CPU langsamer ist als die Netzwerkkarte</translation>
+    </message>
+    <message>
+        <source>Fixed send buffer (the kernel doubles it, caps it at net.core.wmem_max, and stops autotuning)</source>
+        <translation>Fester Sendepuffer (der Kernel verdoppelt ihn, begrenzt ihn auf net.core.wmem_max und beendet das Autotuning)</translation>
+    </message>
+    <message>
+        <source>Fixed receive buffer (doubled, capped at net.core.rmem_max, no autotuning)</source>
+        <translation>Fester Empfangspuffer (verdoppelt, begrenzt auf net.core.rmem_max, kein Autotuning)</translation>
+    </message>
+    <message>
+        <source>Send small segments at once instead of waiting (Nagle off)</source>
+        <translation>Kleine Segmente sofort senden statt zu warten (Nagle aus)</translation>
+    </message>
+    <message>
+        <source>Hold partial segments until uncorked or 200 ms pass</source>
+        <translation>Unvollständige Segmente zurückhalten, bis der Cork gelöst ist oder 200 ms vergehen</translation>
+    </message>
+    <message>
+        <source>Per-socket limit of unsent bytes before the socket stops being writable</source>
+        <translation>Grenze ungesendeter Bytes je Socket, ab der der Socket nicht mehr beschreibbar ist</translation>
+    </message>
+    <message>
+        <source>Congestion control of this socket</source>
+        <translation>Staukontrolle dieses Sockets</translation>
+    </message>
+    <message>
+        <source>Upper bound of the pacing rate</source>
+        <translation>Obergrenze der Pacing-Rate</translation>
+    </message>
+    <message>
+        <source>Maximum segment size for outgoing segments</source>
+        <translation>Maximale Segmentgröße ausgehender Segmente</translation>
+    </message>
+    <message>
+        <source>direct: client and server on one veth pair; routed: through a router with the bottleneck</source>
+        <translation>direct: Client und Server an einem veth-Paar; routed: über einen Router mit dem Engpass</translation>
+    </message>
+    <message>
+        <source>Bottleneck rate (0: unshaped)</source>
+        <translation>Rate des Engpasses (0: ungeformt)</translation>
+    </message>
+    <message>
+        <source>Bottleneck queue limit</source>
+        <translation>Warteschlangengrenze des Engpasses</translation>
+    </message>
+    <message>
+        <source>MTU on every lab link</source>
+        <translation>MTU auf jeder Laborverbindung</translation>
+    </message>
+    <message>
+        <source>One-way delay at the bottleneck (needs netem)</source>
+        <translation>Einwegverzögerung am Engpass (braucht netem)</translation>
+    </message>
 </context>
 <context>
     <name>KnobReader</name>

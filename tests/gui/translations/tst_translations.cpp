@@ -1,14 +1,25 @@
-// The German translation is complete: lupdate run over the sources into a copy of
-// translations/tcptune_de.ts finds no string that is new (missing from the file), unfinished or
-// untranslated; and the built program speaks German when the locale asks for it.
+// The German translation is complete and really shows: lupdate run over the sources into a copy
+// of translations/tcptune_de.ts finds no string that is new (missing from the file), unfinished
+// or untranslated; under a German locale every command's help and error paths and the main
+// window's widgets hold no English sentence (and under an English locale the same paths do, so
+// the check can fail).
 
 #include "command_runner.h"
+#include "english_detector.h"
+#include "main_window.h"
+#include "widget_texts.h"
 
 #include <QFile>
+#include <QLibraryInfo>
 #include <QProcess>
+#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTranslator>
 #include <QXmlStreamReader>
+
+using namespace tcptune;
+using namespace tcptune::test;
 
 namespace {
 
@@ -44,10 +55,7 @@ TsCheck checkTs(const QString &path)
             } else if (name == QLatin1String("source")) {
                 source = xml.readElementText();
             } else if (name == QLatin1String("translation")) {
-                const auto type = xml.attributes().value(QLatin1String("type"));
-                finished = type.isEmpty();
-                const bool numerus = xml.attributes().value(QLatin1String("numerus")).isEmpty() == false;
-                Q_UNUSED(numerus);
+                finished = xml.attributes().value(QLatin1String("type")).isEmpty();
                 // Plain text, or numerusform children: read what is inside.
                 while (!xml.atEnd()) {
                     xml.readNext();
@@ -73,16 +81,65 @@ QString committedTs()
     return QStringLiteral(TCPTUNE_SOURCE_DIR "/translations/tcptune_de.ts");
 }
 
+const EnglishDetector &detector()
+{
+    static const EnglishDetector d(committedTs());
+    return d;
+}
+
+// The environment of a user's session with LANG (and LANGUAGE) as given; nothing else decides.
+QProcessEnvironment localeEnvironment(const QString &lang, const QString &language)
+{
+    static const QTemporaryDir runtimeDir; // a session has one; without it Qt warns in English
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("XDG_RUNTIME_DIR"), runtimeDir.path());
+    env.insert(QStringLiteral("LANG"), lang);
+    env.insert(QStringLiteral("LANGUAGE"), language);
+    env.remove(QStringLiteral("LC_ALL"));
+    env.remove(QStringLiteral("LC_MESSAGES"));
+    return env;
+}
+
+QString describe(const QStringList &findings, const QString &output)
+{
+    return findings.join(QLatin1Char('\n')) + QStringLiteral("\n--- output:\n") + output;
+}
+
 } // namespace
 
 class TestTranslations final : public QObject {
     Q_OBJECT
 private Q_SLOTS:
+    void initTestCase();
     void committedFileIsComplete();
     void sourcesHaveNoUntranslatedStrings();
     void programSpeaksGerman_data();
     void programSpeaksGerman();
+    void commandsSpeakGerman_data();
+    void commandsSpeakGerman();
+    void mainWindowSpeaksGerman();
+
+private:
+    QTemporaryDir m_dir;
+    QString path(const char *name) const { return m_dir.filePath(QString::fromLatin1(name)); }
 };
+
+void TestTranslations::initTestCase()
+{
+    QStandardPaths::setTestModeEnabled(true);
+    QVERIFY(m_dir.isValid());
+    QVERIFY2(detector().fragmentCount() > 100, "the English sources of the .ts could not be read");
+    const QList<QPair<const char *, QByteArray>> files = {
+        {"bad.json", R"({"name": "x", "sweep": 5})"},
+        {"garbage.json", "this is not JSON"},
+        {"text.pcap", "hello, world\n"},
+    };
+    for (const auto &[name, content] : files) {
+        QFile f(path(name));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(content);
+    }
+}
 
 void TestTranslations::committedFileIsComplete()
 {
@@ -109,6 +166,9 @@ void TestTranslations::sourcesHaveNoUntranslatedStrings()
     QVERIFY2(lupdate.waitForFinished(60000), "lupdate did not finish within 60 s");
     const QByteArray output = lupdate.readAll();
     QVERIFY2(lupdate.exitStatus() == QProcess::NormalExit && lupdate.exitCode() == 0, output.constData());
+    // lupdate warns where it cannot tell a tr() call's context; then the lookup would miss.
+    QVERIFY2(!output.contains("warning") && !output.contains(": Qualifying") && !output.contains("lacks Q_OBJECT"),
+             output.constData());
 
     // A string added to the sources but not to the .ts comes back from lupdate as unfinished.
     const TsCheck check = checkTs(copy);
@@ -132,17 +192,126 @@ void TestTranslations::programSpeaksGerman()
 {
     QFETCH(QString, lang);
     QFETCH(QString, expected);
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert(QStringLiteral("LANG"), lang);
-    env.insert(QStringLiteral("LANGUAGE"), QString());
-    env.remove(QStringLiteral("LC_ALL"));
-    env.remove(QStringLiteral("LC_MESSAGES"));
-    const tcptune::test::CommandResult r =
-        tcptune::test::runCommand(tcptune::test::binary(QStringLiteral("tcptune")),
-                                  {QStringLiteral("knobs"), QStringLiteral("--help")}, 30000, {}, env);
+    const CommandResult r =
+        runCommand(binary(QStringLiteral("tcptune")), {QStringLiteral("knobs"), QStringLiteral("--help")}, 30000, {},
+                   localeEnvironment(lang, QString()));
     QCOMPARE(r.exitCode, 0);
     QVERIFY2(QString::fromUtf8(r.out + r.err).contains(expected), (r.out + r.err).constData());
 }
 
-QTEST_GUILESS_MAIN(TestTranslations)
+void TestTranslations::commandsSpeakGerman_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<bool>("succeeds");
+    const QString db = path("results.db");
+    const QStringList commands = {QStringLiteral("analyze"), QStringLiteral("chart"),  QStringLiteral("knobs"),
+                                  QStringLiteral("lab"),     QStringLiteral("report"), QStringLiteral("results"),
+                                  QStringLiteral("run"),     QStringLiteral("serve"),  QStringLiteral("sweep")};
+    QTest::addRow("usage") << QStringList{QStringLiteral("--help")} << true;
+    QTest::addRow("unknown command") << QStringList{QStringLiteral("frobnicate")} << false;
+    for (const QString &c : commands) {
+        QTest::addRow("%s --help", qPrintable(c)) << QStringList{c, QStringLiteral("--help")} << true;
+        QTest::addRow("%s unknown option", qPrintable(c)) << QStringList{c, QStringLiteral("--frobnicate")} << false;
+    }
+    QTest::addRow("sweep bad spec") << QStringList{"sweep", path("bad.json"), "--db", db} << false;
+    QTest::addRow("sweep spec not JSON") << QStringList{"sweep", path("garbage.json"), "--db", db} << false;
+    QTest::addRow("sweep no such spec") << QStringList{"sweep", path("none.json"), "--db", db} << false;
+    QTest::addRow("sweep bad repeats") << QStringList{"sweep", "5", "--repeats", "many", "--db", db} << false;
+    QTest::addRow("lab status without a lab") << QStringList{"lab", "status", "--name", "tst-i18n-none"} << true;
+    QTest::addRow("lab bad topology") << QStringList{"lab", "up", "--name", "tst-i18n", "--topology", "star"} << false;
+    QTest::addRow("lab bad action") << QStringList{"lab", "sideways"} << false;
+    QTest::addRow("run bad duration") << QStringList{"run", "--target", "127.0.0.1:1", "--duration", "soon"} << false;
+    QTest::addRow("run bad workload") << QStringList{"run", "--target", "127.0.0.1:1", "--workload", "dance"} << false;
+    QTest::addRow("run nobody listening") << QStringList{"run", "--target", "127.0.0.1:1", "--duration", "1"} << false;
+    QTest::addRow("analyze no such file") << QStringList{"analyze", path("none.pcap")} << false;
+    QTest::addRow("analyze not a capture") << QStringList{"analyze", path("text.pcap")} << false;
+    QTest::addRow("analyze bad interval") << QStringList{"analyze", "--interval", "soon", path("text.pcap")} << false;
+    QTest::addRow("report not an id") << QStringList{"report", "abc", "--out", path("r.html"), "--db", db} << false;
+    QTest::addRow("report no such experiment")
+        << QStringList{"report", "4242", "--out", path("r.html"), "--db", db} << false;
+    QTest::addRow("report without --out") << QStringList{"report", "1", "--db", db} << false;
+    QTest::addRow("results empty store") << QStringList{"results", "list", "--db", db} << true;
+    QTest::addRow("results no such experiment") << QStringList{"results", "show", "4242", "--db", db} << false;
+    QTest::addRow("results bad action") << QStringList{"results", "sideways", "--db", db} << false;
+    QTest::addRow("chart no such experiment")
+        << QStringList{"chart", "4242", "--out", path("c.png"), "--db", db} << false;
+    QTest::addRow("chart bad format") << QStringList{"chart",    "1",   "--out", path("c.png"),
+                                                     "--format", "gif", "--db",  db}
+                                      << false;
+    QTest::addRow("knobs unknown knob") << QStringList{"knobs", "set", "net.ipv4.tcp_bogus=1", "--", "true"} << false;
+    QTest::addRow("knobs bad value") << QStringList{"knobs", "set", "net.ipv4.tcp_autocorking=maybe", "--", "true"}
+                                     << false;
+    QTest::addRow("knobs foreign namespace") << QStringList{"knobs", "--netns", "somebody-else"} << false;
+    QTest::addRow("knobs set without a command") << QStringList{"knobs", "set", "net.ipv4.tcp_sack=1"} << false;
+    QTest::addRow("knobs restore bad argument") << QStringList{"knobs", "restore", "now"} << false;
+    QTest::addRow("serve bad port") << QStringList{"serve", "--port", "harbour"} << false;
+}
+
+// Each path prints German under LANG=de_DE.UTF-8 and LANGUAGE=de, and English under C.UTF-8
+// (the English run shows that the path prints sentences the check would catch).
+void TestTranslations::commandsSpeakGerman()
+{
+    QFETCH(QStringList, args);
+    QFETCH(bool, succeeds);
+    const QString tcptune = binary(QStringLiteral("tcptune"));
+    const CommandResult german =
+        runCommand(tcptune, args, 60000, {}, localeEnvironment(QStringLiteral("de_DE.UTF-8"), QStringLiteral("de")));
+    QVERIFY(!german.crashed && !german.timedOut);
+    QCOMPARE(german.exitCode == 0, succeeds);
+    const QString text = QString::fromUtf8(german.out + german.err);
+    QVERIFY2(!text.trimmed().isEmpty(), "the command printed nothing");
+    const QStringList findings = detector().findEnglish(text);
+    for (const QString &f : findings)
+        qWarning("%s", qPrintable(f));
+    QVERIFY2(findings.isEmpty(), qPrintable(describe(findings, text)));
+
+    // Under an English locale the same path says something else: its text is translated.
+    const CommandResult english =
+        runCommand(tcptune, args, 60000, {}, localeEnvironment(QStringLiteral("C.UTF-8"), QString()));
+    QVERIFY2(QString::fromUtf8(english.out + english.err) != text, qPrintable(text));
+}
+
+// The main window with the translation tcptune loads for a German locale: no widget, menu,
+// action, tab, tooltip or table holds English; without it, the same walk finds English.
+void TestTranslations::mainWindowSpeaksGerman()
+{
+    const QLocale german(QLocale::German, QLocale::Germany);
+    QTranslator ours;
+    QVERIFY(ours.load(german, QStringLiteral("tcptune"), QStringLiteral("_"), QStringLiteral(TCPTUNE_QM_DIR)));
+    QTranslator qt;
+    QVERIFY(qt.load(german, QStringLiteral("qtbase"), QStringLiteral("_"),
+                    QLibraryInfo::path(QLibraryInfo::TranslationsPath)));
+    QCoreApplication::installTranslator(&ours);
+    QCoreApplication::installTranslator(&qt);
+    QLocale::setDefault(german);
+    QStringList findings;
+    int texts = 0;
+    {
+        MainWindow window;
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        for (const WidgetText &t : readableTexts(&window)) {
+            ++texts;
+            for (const QString &f : detector().findEnglish(t.text))
+                findings << t.where + QStringLiteral(": ") + f;
+        }
+    }
+    QCoreApplication::removeTranslator(&ours);
+    QCoreApplication::removeTranslator(&qt);
+    QLocale::setDefault(QLocale::c());
+    QVERIFY2(texts > 50, qPrintable(QString::number(texts)));
+    findings.removeDuplicates();
+    for (const QString &f : findings)
+        qWarning("%s", qPrintable(f));
+    QVERIFY2(findings.isEmpty(),
+             qPrintable(QStringLiteral("%1 English texts in the German window").arg(findings.size())));
+
+    MainWindow english;
+    int englishFindings = 0;
+    for (const WidgetText &t : readableTexts(&english))
+        englishFindings += int(detector().findEnglish(t.text).size());
+    QVERIFY2(englishFindings > 10, qPrintable(QString::number(englishFindings)));
+}
+
+QTEST_MAIN(TestTranslations)
 #include "tst_translations.moc"
