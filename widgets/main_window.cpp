@@ -13,7 +13,7 @@
 #include "lab/lab_requests.h"
 #include "panels/message_banner.h"
 #include "panels/run_control_panel.h"
-#include "panels/run_session.h"
+#include "experiment/runner_thread.h"
 #include "panels/target_panel.h"
 #include "panels/workload_panel.h"
 #include "sweep/sweep_panel.h"
@@ -52,7 +52,7 @@ MainWindow::MainWindow(QWidget *parent)
     , m_tabs(new QTabWidget(this))
     , m_mainSplitter(new QSplitter(Qt::Horizontal, this))
     , m_rightSplitter(new QSplitter(Qt::Vertical, this))
-    , m_session(new RunSession(*m_helper, this))
+    , m_runner(new RunnerThread(*m_helper, this))
 {
     setWindowTitle(tr("tcptune — TCP tuning workbench"));
     setAcceptDrops(true);
@@ -92,7 +92,7 @@ MainWindow::MainWindow(QWidget *parent)
 
     buildMenus();
     new ExportActions(this); // File > Export and the charts' context menus
-    connectSession();
+    connectRunner();
     connect(m_runControl, &RunControlPanel::runRequested, this, &MainWindow::startRun);
     connect(m_runControl, &RunControlPanel::stopRequested, this, &MainWindow::stopRun);
     statusBar()->showMessage(tr("Ready. Ctrl+R runs, Esc stops, Ctrl+O opens a capture."));
@@ -122,7 +122,7 @@ void MainWindow::warnWhenRoot()
 MainWindow::~MainWindow()
 {
     // The runner uses the helper: it ends (knobs restored) before the helper closes.
-    delete m_session;
+    delete m_runner;
 }
 
 void MainWindow::buildTabs()
@@ -141,7 +141,7 @@ void MainWindow::buildTabs()
             m_historyPanel->refresh();
     });
     m_sweepPanel = new SweepPanel(
-        m_session, [this](ExperimentSpec &spec, QString *problem) { return currentSpec(spec, problem); }, this);
+        m_runner, [this](ExperimentSpec &spec, QString *problem) { return currentSpec(spec, problem); }, this);
     m_sweepPanel->setObjectName(QStringLiteral("sweepPanel"));
     m_tabs->addTab(m_sweepPanel, tr("S&weep"));
     connect(m_sweepPanel, &SweepPanel::problem, this,
@@ -215,33 +215,33 @@ void MainWindow::buildMenus()
     });
 }
 
-void MainWindow::connectSession()
+void MainWindow::connectRunner()
 {
-    // Single runs and sweeps alike: the buttons follow the session.
-    connect(m_session, &RunSession::begun, this, [this] {
+    // Single runs and sweeps alike: the buttons follow the runner.
+    connect(m_runner, &RunnerThread::begun, this, [this] {
         m_banner->hide();
         m_runControl->setRunning(true);
         m_runAction->setEnabled(false);
         m_stopAction->setEnabled(true);
     });
-    connect(m_session, &RunSession::started, this, [this](qint64 id, int total, int done) {
+    connect(m_runner, &RunnerThread::started, this, [this](qint64 id, int total, int done) {
         m_experimentId = id;
         m_runControl->setProgress(done, total, 0, -1);
     });
-    connect(m_session, &RunSession::runStarted, this, &MainWindow::onRunStarted);
-    connect(m_session, &RunSession::samplesReady, this, &MainWindow::onSamples);
-    connect(m_session, &RunSession::runFinished, this, &MainWindow::onRunFinished);
-    connect(m_session, &RunSession::progress, this,
+    connect(m_runner, &RunnerThread::runStarted, this, &MainWindow::onRunStarted);
+    connect(m_runner, &RunnerThread::samplesReady, this, &MainWindow::onSamples);
+    connect(m_runner, &RunnerThread::runFinished, this, &MainWindow::onRunFinished);
+    connect(m_runner, &RunnerThread::progress, this,
             [this](int done, int total, double eta) { m_runControl->setProgress(done, total, 0, eta); });
-    connect(m_session, &RunSession::logged, m_runControl, &RunControlPanel::setStatus);
-    connect(m_session, &RunSession::failed, this,
+    connect(m_runner, &RunnerThread::logged, m_runControl, &RunControlPanel::setStatus);
+    connect(m_runner, &RunnerThread::failed, this,
             [this](const QString &message) { m_banner->showMessage(message, MessageBanner::Level::Error); });
-    connect(m_session, &RunSession::finished, this, [this](qint64, const QString &status) {
+    connect(m_runner, &RunnerThread::finished, this, [this](qint64, const QString &status) {
         m_runControl->setStatus(status == QLatin1String("finished")    ? tr("Finished.")
                                 : status == QLatin1String("cancelled") ? tr("Stopped; knobs restored.")
                                                                        : tr("Failed."));
     });
-    connect(m_session, &RunSession::stopped, this, &MainWindow::onSessionStopped);
+    connect(m_runner, &RunnerThread::stopped, this, &MainWindow::onRunnerStopped);
 }
 
 bool MainWindow::currentSpec(ExperimentSpec &spec, QString *problem) const
@@ -258,7 +258,7 @@ bool MainWindow::currentSpec(ExperimentSpec &spec, QString *problem) const
 
 void MainWindow::startRun()
 {
-    if (m_session->isRunning())
+    if (m_runner->isRunning())
         return;
     ExperimentSpec spec;
     QString problem;
@@ -267,17 +267,17 @@ void MainWindow::startRun()
         return;
     }
     m_runLength = spec.durationS + spec.omitS;
-    if (!m_session->start(SweepPlan(spec)))
+    if (!m_runner->start(SweepPlan(spec)))
         return;
     m_runControl->setStatus(tr("Preparing %1...").arg(spec.target.describe()));
 }
 
 void MainWindow::stopRun()
 {
-    if (!m_session->isRunning())
+    if (!m_runner->isRunning())
         return;
     m_runControl->setStatus(tr("Stopping and restoring knobs..."));
-    m_session->cancel();
+    m_runner->cancel();
 }
 
 void MainWindow::onRunStarted(int runIndex, int point, int repeat, const QString &pointLabel)
@@ -319,7 +319,7 @@ void MainWindow::onRunFinished(const RunRecord &run)
                                  .arg(run.rttMedianMs, 0, 'f', 2));
 }
 
-void MainWindow::onSessionStopped()
+void MainWindow::onRunnerStopped()
 {
     m_runControl->setRunning(false);
     m_runAction->setEnabled(true);
@@ -359,8 +359,8 @@ void MainWindow::dropEvent(QDropEvent *event)
 
 void MainWindow::closeEvent(QCloseEvent *event)
 {
-    if (m_session->isRunning())
-        m_session->cancel();
+    if (m_runner->isRunning())
+        m_runner->cancel();
     saveSettings();
     QMainWindow::closeEvent(event);
 }

@@ -1,7 +1,7 @@
 #pragma once
 // The workbench window: composes the panels, the charts and the tabs (knobs, captures, history,
-// sweep) and wires them to a RunSession; the work itself lives in those widgets and backends.
-// It owns the session's one HelperConnection, which the knob panel, runs, sweeps and the lab
+// sweep) and wires them to a RunnerThread; the work itself lives in those widgets and backends.
+// It owns the window's one HelperConnection, which the knob panel, runs, sweeps and the lab
 // share: one password prompt and one journal per window.
 
 #include <QMainWindow>
@@ -23,7 +23,7 @@ class HistoryPanel;
 class KnobPanel;
 class MessageBanner;
 class RunControlPanel;
-class RunSession;
+class RunnerThread;
 class SweepPanel;
 class TargetPanel;
 class ThroughputRttView;
@@ -46,7 +46,7 @@ public:
     RunControlPanel *runControl() const { return m_runControl; }
     ThroughputRttView *chartView() const { return m_chart; }
     MessageBanner *banner() const { return m_banner; }
-    RunSession *session() const { return m_session; }
+    RunnerThread *runner() const { return m_runner; }
     CapturePanel *capturePanel() const { return m_capturePanel; }
     HistoryPanel *historyPanel() const { return m_historyPanel; }
     SweepPanel *sweepPanel() const { return m_sweepPanel; }
@@ -70,11 +70,11 @@ private:
     void buildMenus();
     void buildTabs();
     QWidget *buildChartArea();
-    void connectSession();
+    void connectRunner();
     void onRunStarted(int runIndex, int point, int repeat, const QString &pointLabel);
     void onSamples(int runIndex, const QList<RunSample> &samples);
     void onRunFinished(const RunRecord &run);
-    void onSessionStopped();
+    void onRunnerStopped();
     void saveSettings() const;
     void restoreSettings();
     void offerLeftoverLabRemoval();
@@ -96,7 +96,7 @@ private:
     QSplitter *m_mainSplitter;
     QSplitter *m_rightSplitter;
     QComboBox *m_extraMetric = nullptr;
-    RunSession *m_session;
+    RunnerThread *m_runner;
     QAction *m_runAction = nullptr;
     QAction *m_stopAction = nullptr;
     QHash<int, int> m_chartRunOf; // the Runner's run index -> the chart's run id

@@ -3,7 +3,7 @@
 #include "charts/sweep_chart.h"
 #include "charts/throughput_rtt_view.h"
 #include "experiment/result_store.h"
-#include "panels/run_session.h"
+#include "experiment/runner_thread.h"
 
 #include <QAction>
 #include <QDialog>
@@ -63,8 +63,8 @@ ExportActions::ExportActions(QMainWindow *window)
         addChartContextMenu(w);
     for (QWidget *w : window->findChildren<SweepChart *>())
         addChartContextMenu(w);
-    if (auto *session = window->findChild<RunSession *>())
-        connect(session, &RunSession::started, this, [this](qint64 id, int, int) { m_latest = id; });
+    if (auto *runner = window->findChild<RunnerThread *>())
+        connect(runner, &RunnerThread::started, this, [this](qint64 id, int, int) { m_latest = id; });
 }
 
 qint64 ExportActions::currentExperiment() const

@@ -20,11 +20,11 @@ class ExportActions final : public QObject {
     Q_OBJECT
 public:
     // Inserts the Export submenu into WINDOW's File menu (before Quit) and installs the chart
-    // context menus. Follows the window's RunSession (if any) to know the latest experiment.
+    // context menus. Follows the window's RunnerThread (if any) to know the latest experiment.
     explicit ExportActions(QMainWindow *window);
 
     QMenu *menu() const { return m_menu; }
-    // The experiment a report is about: the session's latest, else the store's newest (0: none).
+    // The experiment a report is about: the runner's latest, else the store's newest (0: none).
     qint64 currentExperiment() const;
     void setStorePath(const QString &path) { m_storePath = path; }
 

@@ -3,7 +3,7 @@
 #include "charts/sweep_chart.h"
 #include "experiment/preset_library.h"
 #include "knobs/knob_catalogue.h"
-#include "panels/run_session.h"
+#include "experiment/runner_thread.h"
 
 #include <QComboBox>
 #include <QGridLayout>
@@ -35,9 +35,9 @@ QString runStatusText(RunStatus status)
 
 } // namespace
 
-SweepPanel::SweepPanel(RunSession *session, SpecSource baseSpec, QWidget *parent)
+SweepPanel::SweepPanel(RunnerThread *runner, SpecSource baseSpec, QWidget *parent)
     : QWidget(parent)
-    , m_session(session)
+    , m_runner(runner)
     , m_baseSpec(std::move(baseSpec))
     , m_parameter(new QComboBox(this))
     , m_values(new QLineEdit(this))
@@ -108,9 +108,9 @@ SweepPanel::SweepPanel(RunSession *session, SpecSource baseSpec, QWidget *parent
 
     connect(m_start, &QPushButton::clicked, this, &SweepPanel::start);
     connect(m_cancel, &QPushButton::clicked, this, &SweepPanel::cancel);
-    connect(m_session, &RunSession::pointUpdated, this, &SweepPanel::onPointUpdated);
-    connect(m_session, &RunSession::stopped, this, &SweepPanel::onStopped);
-    connect(m_session, &RunSession::progress, this, [this](int done, int total, double eta) {
+    connect(m_runner, &RunnerThread::pointUpdated, this, &SweepPanel::onPointUpdated);
+    connect(m_runner, &RunnerThread::stopped, this, &SweepPanel::onStopped);
+    connect(m_runner, &RunnerThread::progress, this, [this](int done, int total, double eta) {
         if (m_active)
             m_status->setText(tr("%1 of %2 runs done, about %3 s left.").arg(done).arg(total).arg(qRound(eta)));
     });
@@ -139,7 +139,7 @@ Result<SweepPlan> SweepPanel::buildPlan() const
 
 void SweepPanel::start()
 {
-    if (m_session->isRunning())
+    if (m_runner->isRunning())
         return;
     Result<SweepPlan> plan = buildPlan();
     if (!plan) {
@@ -148,7 +148,7 @@ void SweepPanel::start()
         return;
     }
     showPlan(*plan);
-    if (!m_session->start(*plan))
+    if (!m_runner->start(*plan))
         return;
     m_active = true;
     m_start->setEnabled(false);
@@ -162,7 +162,7 @@ void SweepPanel::cancel()
     if (!m_active)
         return;
     m_status->setText(tr("Cancelling; knobs are being restored..."));
-    m_session->cancel();
+    m_runner->cancel();
 }
 
 void SweepPanel::showPlan(const SweepPlan &plan)

@@ -20,7 +20,7 @@ class QTableWidget;
 
 namespace tcptune {
 
-class RunSession;
+class RunnerThread;
 class SweepChart;
 
 class SweepPanel final : public QWidget {
@@ -30,7 +30,7 @@ public:
     // they hold a mistake.
     using SpecSource = std::function<bool(ExperimentSpec &, QString *)>;
 
-    SweepPanel(RunSession *session, SpecSource baseSpec, QWidget *parent = nullptr);
+    SweepPanel(RunnerThread *runner, SpecSource baseSpec, QWidget *parent = nullptr);
 
     // The plan Start would run now, or an error naming what to fix.
     Result<SweepPlan> buildPlan() const;
@@ -57,7 +57,7 @@ private:
     void onPointUpdated(const PointResult &result);
     void onStopped();
 
-    RunSession *m_session;
+    RunnerThread *m_runner;
     SpecSource m_baseSpec;
     QComboBox *m_parameter;
     QLineEdit *m_values;

@@ -4,17 +4,15 @@
 #include "cli/console.h"
 #include "cli/sweep/sweep_output.h"
 #include "common/termination_signals.h"
-#include "experiment/live_experiment_backend.h"
-#include "helper/helper_connection.h"
 #include "experiment/preset_library.h"
 #include "experiment/result_store.h"
-#include "experiment/runner.h"
+#include "experiment/runner_thread.h"
 #include "experiment/sweep_table.h"
+#include "helper/helper_connection.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QJsonDocument>
-#include <QThread>
 
 #include <expected>
 #include <cmath>
@@ -184,9 +182,9 @@ struct SweepEnd {
 };
 
 // Reports RUNNER's progress on stderr as it goes, and records in END how it ended.
-void followRunner(Runner *runner, SweepEnd &end)
+void followRunner(RunnerThread *runner, SweepEnd &end)
 {
-    QObject::connect(runner, &Runner::started, qApp, [&end](qint64 id, int total, int done) {
+    QObject::connect(runner, &RunnerThread::started, qApp, [&end](qint64 id, int total, int done) {
         end.experimentId = id;
         err() << SweepCommand::tr("Experiment %1: %2 runs, %3 already done (resume with 'tcptune sweep --resume %1').")
                      .arg(id)
@@ -194,8 +192,8 @@ void followRunner(Runner *runner, SweepEnd &end)
                      .arg(done)
               << Qt::endl;
     });
-    QObject::connect(runner, &Runner::logged, qApp, [](const QString &line) { err() << line << Qt::endl; });
-    QObject::connect(runner, &Runner::runFinished, qApp, [&end](const RunRecord &r) {
+    QObject::connect(runner, &RunnerThread::logged, qApp, [](const QString &line) { err() << line << Qt::endl; });
+    QObject::connect(runner, &RunnerThread::runFinished, qApp, [&end](const RunRecord &r) {
         if (r.status == RunStatus::Failed)
             ++end.failedRuns;
         const QString what = r.status == RunStatus::Ok ? SweepCommand::tr("%1 Mbit/s, RTT median %2 ms")
@@ -204,56 +202,48 @@ void followRunner(Runner *runner, SweepEnd &end)
                                                        : runStatusName(r.status) + QStringLiteral(": ") + r.error;
         err() << SweepCommand::tr("  %1 (repeat %2): %3").arg(r.pointLabel).arg(r.repeat + 1).arg(what) << Qt::endl;
     });
-    QObject::connect(runner, &Runner::progress, qApp, [](int done, int total, double eta) {
+    QObject::connect(runner, &RunnerThread::progress, qApp, [](int done, int total, double eta) {
         err() << SweepCommand::tr("  %1/%2 runs done, about %3 left").arg(done).arg(total).arg(seconds(eta))
               << Qt::endl;
     });
-    QObject::connect(runner, &Runner::finished, qApp, [&end](qint64 id, const QString &s) {
+    QObject::connect(runner, &RunnerThread::finished, qApp, [&end](qint64 id, const QString &s) {
         end.experimentId = id;
         end.status = s;
-        QCoreApplication::quit();
     });
-    QObject::connect(runner, &Runner::failed, qApp, [&end](const QString &message) {
-        end.failure = message;
-        QCoreApplication::quit();
-    });
+    QObject::connect(runner, &RunnerThread::failed, qApp, [&end](const QString &message) { end.failure = message; });
+    // The runner's thread has ended: the knobs are restored, the lab's agent is stopped.
+    QObject::connect(runner, &RunnerThread::stopped, qApp, [] { QCoreApplication::quit(); });
 }
 
 // Runs PLAN (or resumes RESUME_ID) on a worker thread until it ends; Ctrl-C, SIGTERM or SIGHUP
 // stop it with the knobs restored (told here, on the main thread).
 SweepEnd runSweep(const SweepPlan &plan, qint64 resumeId, const RunnerOptions &options)
 {
-    HelperConnection helper; // outlives the runner and its thread
-    auto *runner = new Runner(std::make_unique<LiveExperimentBackend>(helper), options);
-    QThread worker;
-    runner->moveToThread(&worker);
-    QObject::connect(&worker, &QThread::finished, runner, &QObject::deleteLater);
+    HelperConnection helper; // the command's one helper, for every run
+    RunnerThread runner(helper);
+    runner.setOptions(options);
     SweepEnd end;
     end.experimentId = resumeId;
-    followRunner(runner, end);
-    auto stop = TerminationSignals::install([runner](int) {
+    followRunner(&runner, end);
+    auto stop = TerminationSignals::install([&runner](int) {
         QMetaObject::invokeMethod(
-            qApp,
-            [runner] {
+            &runner,
+            [&runner] {
                 err() << SweepCommand::tr("Stopping: restoring the knobs...") << Qt::endl;
-                runner->cancel();
+                runner.cancel();
             },
             Qt::QueuedConnection);
     });
     if (!stop) {
-        delete runner; // its thread never started
         end.failure = stop.error().message;
         return end;
     }
-    worker.start();
     if (resumeId > 0)
-        QMetaObject::invokeMethod(runner, "resume", Qt::QueuedConnection, Q_ARG(qint64, resumeId));
+        runner.resume(resumeId);
     else
-        QMetaObject::invokeMethod(runner, "run", Qt::QueuedConnection, Q_ARG(tcptune::SweepPlan, plan));
+        runner.start(plan);
     QCoreApplication::exec();
     stop->reset();
-    worker.quit();
-    worker.wait();
     return end;
 }
 

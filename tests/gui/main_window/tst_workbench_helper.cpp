@@ -11,7 +11,7 @@
 #include "knobs/knob_table_model.h"
 #include "main_window.h"
 #include "panels/run_control_panel.h"
-#include "panels/run_session.h"
+#include "experiment/runner_thread.h"
 #include "panels/target_panel.h"
 #include "panels/workload_panel.h"
 #include "scratch_namespace.h"
@@ -62,8 +62,8 @@ double labRateBps()
 // Runs what the window has on its panels (or its sweep tab) and waits for the end.
 bool runToTheEnd(MainWindow &window, const std::function<void()> &start)
 {
-    QSignalSpy stopped(window.session(), &RunSession::stopped);
-    QSignalSpy finished(window.session(), &RunSession::finished);
+    QSignalSpy stopped(window.runner(), &RunnerThread::stopped);
+    QSignalSpy finished(window.runner(), &RunnerThread::finished);
     start();
     if (!stopped.wait(120000) && stopped.isEmpty())
         return false;

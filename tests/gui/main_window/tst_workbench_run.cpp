@@ -9,7 +9,7 @@
 #include "main_window.h"
 #include "panels/message_banner.h"
 #include "panels/run_control_panel.h"
-#include "panels/run_session.h"
+#include "experiment/runner_thread.h"
 #include "panels/target_panel.h"
 #include "panels/workload_panel.h"
 #include "scratch_namespace.h"
@@ -107,14 +107,14 @@ void TestWorkbenchRun::runFromPanelsFillsCharts()
     setComboText(window.findChild<QComboBox *>(QStringLiteral("labRate")), QStringLiteral("50mbit"));
     setSpin(window.findChild<QDoubleSpinBox *>(QStringLiteral("duration")), QStringLiteral("2"));
 
-    QSignalSpy stopped(window.session(), &RunSession::stopped);
-    QSignalSpy finished(window.session(), &RunSession::finished);
+    QSignalSpy stopped(window.runner(), &RunnerThread::stopped);
+    QSignalSpy finished(window.runner(), &RunnerThread::finished);
     QTest::mouseClick(window.runControl()->runButton(), Qt::LeftButton);
-    QVERIFY(window.session()->isRunning());
+    QVERIFY(window.runner()->isRunning());
     QVERIFY(!window.runControl()->runButton()->isEnabled());
     // The charts fill while the run goes, not only at its end.
     QTRY_VERIFY_WITH_TIMEOUT(totalPoints(window.chartView(), ChartMetric::Throughput) > 20, 45000);
-    QVERIFY(window.session()->isRunning());
+    QVERIFY(window.runner()->isRunning());
     QVERIFY(stopped.wait(60000) || stopped.size() == 1);
     QVERIFY2(!window.banner()->isVisible() || window.banner()->level() != MessageBanner::Level::Error,
              qPrintable(window.banner()->text()));
@@ -144,10 +144,10 @@ void TestWorkbenchRun::stopEndsRunEarly()
     QVERIFY(QTest::qWaitForWindowExposed(&window));
     setSpin(window.findChild<QDoubleSpinBox *>(QStringLiteral("duration")), QStringLiteral("30"));
 
-    QSignalSpy stopped(window.session(), &RunSession::stopped);
-    QSignalSpy finished(window.session(), &RunSession::finished);
+    QSignalSpy stopped(window.runner(), &RunnerThread::stopped);
+    QSignalSpy finished(window.runner(), &RunnerThread::finished);
     QTest::keyClick(&window, Qt::Key_R, Qt::ControlModifier);
-    QVERIFY(window.session()->isRunning());
+    QVERIFY(window.runner()->isRunning());
     QTRY_VERIFY_WITH_TIMEOUT(totalPoints(window.chartView(), ChartMetric::Throughput) > 10, 45000);
     QElapsedTimer clock;
     clock.start();
@@ -191,8 +191,8 @@ void TestWorkbenchRun::staysResponsiveWithEightStreams()
     connect(window.chartView(), &ThroughputRttView::replotted, this,
             [&] { worstReplotNs = std::max(worstReplotNs, window.chartView()->lastReplotNanoseconds()); });
 
-    QSignalSpy stopped(window.session(), &RunSession::stopped);
-    QSignalSpy samples(window.session(), &RunSession::samplesReady);
+    QSignalSpy stopped(window.runner(), &RunnerThread::stopped);
+    QSignalSpy samples(window.runner(), &RunnerThread::samplesReady);
     QTest::keyClick(&window, Qt::Key_R, Qt::ControlModifier);
     // Measure while samples of 8 streams at 10 ms arrive and the charts replot.
     QVERIFY(samples.wait(45000));

@@ -6,7 +6,7 @@
 #include "charts/sweep_chart.h"
 #include "command_runner.h"
 #include "main_window.h"
-#include "panels/run_session.h"
+#include "experiment/runner_thread.h"
 #include "panels/target_panel.h"
 #include "panels/workload_panel.h"
 #include "scratch_namespace.h"
@@ -128,8 +128,8 @@ void TestSweepPanel::sweepFillsTableAndChart()
     SweepPanel *panel = window.sweepPanel();
     fillSweep(panel, sweptKey, QStringLiteral("131072 1048576"), 1);
 
-    QSignalSpy stopped(window.session(), &RunSession::stopped);
-    QSignalSpy finished(window.session(), &RunSession::finished);
+    QSignalSpy stopped(window.runner(), &RunnerThread::stopped);
+    QSignalSpy finished(window.runner(), &RunnerThread::finished);
     QTest::mouseClick(panel->startButton(), Qt::LeftButton);
     QVERIFY(panel->isSweeping());
     QVERIFY(stopped.wait(90000) || stopped.size() == 1);
@@ -163,9 +163,9 @@ void TestSweepPanel::cancelRestoresKnobs()
     SweepPanel *panel = window.sweepPanel();
     fillSweep(panel, sweptKey, QStringLiteral("131072 262144"), 2);
 
-    QSignalSpy stopped(window.session(), &RunSession::stopped);
-    QSignalSpy finished(window.session(), &RunSession::finished);
-    QSignalSpy samples(window.session(), &RunSession::samplesReady);
+    QSignalSpy stopped(window.runner(), &RunnerThread::stopped);
+    QSignalSpy finished(window.runner(), &RunnerThread::finished);
+    QSignalSpy samples(window.runner(), &RunnerThread::samplesReady);
     QTest::mouseClick(panel->startButton(), Qt::LeftButton);
     QVERIFY(samples.wait(45000));
     // The lab exists now; the sweep's first value is applied in its client namespace.

@@ -1,0 +1,77 @@
+#pragma once
+// RunnerThread: runs a SweepPlan (one run is a plan of one point), or resumes a stored
+// experiment, through the Runner on a worker thread of its own, so that the caller's thread only
+// receives queued signals. The workbench and `tcptune sweep` use it alike. One plan at a time;
+// cancel() stops with the knobs restored; destroying it cancels and waits.
+
+#include "experiment/experiment_backend.h"
+#include "experiment/run_record.h"
+#include "experiment/runner.h"
+#include "experiment/sweep_plan.h"
+#include "experiment/sweep_table.h"
+
+#include <QMutex>
+#include <QObject>
+
+#include <functional>
+#include <memory>
+
+class QThread;
+
+namespace tcptune {
+
+class HelperConnection;
+
+class RunnerThread final : public QObject {
+    Q_OBJECT
+public:
+    using BackendFactory = std::function<std::unique_ptr<ExperimentBackend>()>;
+
+    // Runs go through HELPER (the process's one connection to tcptune-helper), which must
+    // outlive this object.
+    explicit RunnerThread(HelperConnection &helper, QObject *parent = nullptr);
+    // Each plan runs against a backend from MAKE_BACKEND (tests: a fake one).
+    explicit RunnerThread(BackendFactory makeBackend, QObject *parent = nullptr);
+    ~RunnerThread() override;
+
+    // Where results go (empty: the store's default path) and what happens at the end.
+    void setOptions(const RunnerOptions &options) { m_options = options; }
+    const RunnerOptions &options() const { return m_options; }
+
+    bool isRunning() const { return m_thread != nullptr; }
+    // Starts PLAN; false (and nothing happens) while another plan runs.
+    bool start(const SweepPlan &plan);
+    // Runs the unfinished runs of stored experiment EXPERIMENT_ID; false while a plan runs.
+    bool resume(qint64 experimentId);
+    // Thread-safe: stops the plan as soon as possible, knobs restored.
+    void cancel();
+
+Q_SIGNALS:
+    // A plan was accepted: the worker thread is starting.
+    void begun();
+    void started(qint64 experimentId, int totalRuns, int alreadyDone);
+    void runStarted(int runIndex, int point, int repeat, const QString &pointLabel);
+    void samplesReady(int runIndex, const QList<tcptune::RunSample> &samples);
+    void progress(int done, int total, double etaS);
+    void runFinished(const tcptune::RunRecord &run);
+    void pointUpdated(const tcptune::PointResult &result);
+    void finished(qint64 experimentId, const QString &status);
+    void failed(const QString &message);
+    void logged(const QString &line);
+    // The worker thread has ended: the knobs the runs changed are restored.
+    void stopped();
+
+private:
+    // Runs WORK with a new Runner on a new worker thread.
+    bool launch(std::function<void(Runner &)> work);
+    void forwardSignalsOf(Runner *runner);
+    void threadEnded();
+
+    BackendFactory m_makeBackend;
+    RunnerOptions m_options;
+    QThread *m_thread = nullptr;
+    QMutex m_runnerMutex; // cancel() from any thread vs deletion on the worker
+    Runner *m_runner = nullptr;
+};
+
+} // namespace tcptune
