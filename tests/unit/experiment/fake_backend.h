@@ -18,6 +18,7 @@ struct FakeLog {
     int applied = 0;
     int restored = 0;
     std::atomic<int> trafficRuns{0};
+    std::atomic<QThread *> trafficThread{nullptr}; // the thread the last traffic ran on
 };
 
 class FakeBackend final : public ExperimentBackend {
@@ -76,6 +77,7 @@ public:
     {
         m_log->calls << QStringLiteral("traffic");
         const int run = m_log->trafficRuns.fetch_add(1);
+        m_log->trafficThread.store(QThread::currentThread());
         TrafficOutcome o;
         if (run == blockOnRun) {
             while (!m_cancel.load())

@@ -10,6 +10,7 @@
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QThread>
 
 using namespace tcptune;
 using namespace tcptune::test;
@@ -53,6 +54,9 @@ void TestRunnerThread::runsAPlanAndStops()
     QSignalSpy samples(runner.get(), &RunnerThread::samplesReady);
     QSignalSpy finished(runner.get(), &RunnerThread::finished);
     QSignalSpy stopped(runner.get(), &RunnerThread::stopped);
+    QList<QThread *> signalThreads; // where each run's end was told
+    connect(runner.get(), &RunnerThread::runFinished, this,
+            [&signalThreads] { signalThreads << QThread::currentThread(); });
     QVERIFY(runner->start(makePlan(1)));
     QVERIFY(runner->isRunning());
     QCOMPARE(begun.size(), 1);
@@ -65,7 +69,11 @@ void TestRunnerThread::runsAPlanAndStops()
     QCOMPARE(finished.size(), 1);
     QCOMPARE(finished.at(0).at(1).toString(), QStringLiteral("finished"));
     QCOMPARE(log.restored, log.applied + 1); // after each run, and at the end
-    QVERIFY(runner->start(makePlan(1)));     // free again
+    // The runs went on a worker thread; their signals came here.
+    QVERIFY(log.trafficThread.load() != nullptr);
+    QVERIFY(log.trafficThread.load() != QThread::currentThread());
+    QCOMPARE(signalThreads, QList<QThread *>(3, QThread::currentThread()));
+    QVERIFY(runner->start(makePlan(1))); // free again
     QVERIFY(stopped.wait(20000));
 }
 
