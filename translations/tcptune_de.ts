@@ -3417,6 +3417,22 @@ Optionen:
         <source>Try &apos;tcptune %1 --help&apos;.</source>
         <translation>Versuchen Sie &apos;tcptune %1 --help&apos;.</translation>
     </message>
+    <message>
+        <source>Draw a stored sweep&apos;s or run&apos;s chart into PNG, SVG or PDF</source>
+        <translation>Das Diagramm eines gespeicherten Durchlaufs oder Laufs als PNG, SVG oder PDF zeichnen</translation>
+    </message>
+    <message>
+        <source>Write a report (HTML, PDF, Markdown, CSV, JSON) of a stored sweep or run</source>
+        <translation>Einen Bericht (HTML, PDF, Markdown, CSV, JSON) über einen gespeicherten Durchlauf oder Lauf schreiben</translation>
+    </message>
+    <message>
+        <source>List stored experiments or show one&apos;s result table</source>
+        <translation>Gespeicherte Experimente auflisten oder die Ergebnistabelle eines Experiments zeigen</translation>
+    </message>
+    <message>
+        <source>Run an experiment or sweep (spec file or preset) and print its table</source>
+        <translation>Ein Experiment oder einen Durchlauf (Spezifikationsdatei oder Vorlage) ausführen und seine Tabelle ausgeben</translation>
+    </message>
 </context>
 <context>
     <name>main</name>

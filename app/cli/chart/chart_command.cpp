@@ -97,5 +97,6 @@ int runChartCommand(const QStringList &args)
 
 } // namespace tcptune::cli
 
-TCPTUNE_REGISTER_GUI_COMMAND("chart", "Draw a stored sweep's or run's chart into PNG, SVG or PDF",
+TCPTUNE_REGISTER_GUI_COMMAND("chart",
+                             QT_TRANSLATE_NOOP("cli", "Draw a stored sweep's or run's chart into PNG, SVG or PDF"),
                              tcptune::cli::runChartCommand)

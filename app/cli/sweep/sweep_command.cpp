@@ -307,5 +307,7 @@ int runSweepCommand(const QStringList &args)
 
 } // namespace tcptune::cli
 
-TCPTUNE_REGISTER_COMMAND("sweep", "Run an experiment or sweep (spec file or preset) and print its table",
+TCPTUNE_REGISTER_COMMAND("sweep",
+                         QT_TRANSLATE_NOOP("cli",
+                                           "Run an experiment or sweep (spec file or preset) and print its table"),
                          tcptune::cli::runSweepCommand)
