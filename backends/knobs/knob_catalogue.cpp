@@ -94,13 +94,11 @@ QString printable(const QString &key)
 
 const QString kCongestionSource = QStringLiteral("/proc/sys/net/ipv4/tcp_available_congestion_control");
 
-} // namespace
-
-KnobCatalogue::KnobCatalogue()
+// Sysctls. Defaults are those of a 6.x kernel without distribution overrides. Descriptions are
+// marked for lupdate; KnobInfo::translatedDescription() shows them in the user's language.
+QList<KnobInfo> sysctls()
 {
-    // Sysctls. Defaults are those of a 6.x kernel without distribution overrides. Descriptions are
-    // marked for lupdate; KnobInfo::translatedDescription() shows them in the user's language.
-    m_knobs = {
+    return {
         boolKnob("net.ipv4.tcp_autocorking", "1",
                  QT_TRANSLATE_NOOP("KnobCatalogue",
                                    "Delay small writes while an earlier packet of the flow waits in a local queue"),
@@ -162,9 +160,12 @@ KnobCatalogue::KnobCatalogue()
                 QT_TRANSLATE_NOOP("KnobCatalogue", "Packets queued on input when the CPU is slower than the NIC"), "3",
                 false),
     };
+}
 
-    // Socket options the traffic engine sets on its own sockets.
-    const QList<KnobInfo> socketOptions = {
+// Socket options the traffic engine sets on its own sockets.
+QList<KnobInfo> socketOptions()
+{
+    QList<KnobInfo> options = {
         intKnob("socket.SO_SNDBUF", Unit::Bytes, 1, kIntMax, QString(),
                 QT_TRANSLATE_NOOP(
                     "KnobCatalogue",
@@ -189,11 +190,15 @@ KnobCatalogue::KnobCatalogue()
         intKnob("socket.TCP_MAXSEG", Unit::Bytes, 88, 65535, QString(),
                 QT_TRANSLATE_NOOP("KnobCatalogue", "Maximum segment size for outgoing segments"), "4"),
     };
-    for (const KnobInfo &k : socketOptions)
-        m_knobs.append(ofKindAs(KnobKind::SocketOption, k));
+    for (KnobInfo &k : options)
+        k = ofKindAs(KnobKind::SocketOption, k);
+    return options;
+}
 
-    // Lab parameters, so sweeps can turn the bottleneck like any other knob.
-    const QList<KnobInfo> labParameters = {
+// Lab parameters, so sweeps can turn the bottleneck like any other knob.
+QList<KnobInfo> labParameters()
+{
+    QList<KnobInfo> parameters = {
         enumKnob("lab.topology", {"routed", "direct"}, QString(), "routed",
                  QT_TRANSLATE_NOOP(
                      "KnobCatalogue",
@@ -208,8 +213,16 @@ KnobCatalogue::KnobCatalogue()
         intKnob("lab.delay", Unit::Milliseconds, 0, 10'000, "0",
                 QT_TRANSLATE_NOOP("KnobCatalogue", "One-way delay at the bottleneck (needs netem)"), ""),
     };
-    for (const KnobInfo &k : labParameters)
-        m_knobs.append(ofKindAs(KnobKind::LabParameter, k));
+    for (KnobInfo &k : parameters)
+        k = ofKindAs(KnobKind::LabParameter, k);
+    return parameters;
+}
+
+} // namespace
+
+KnobCatalogue::KnobCatalogue()
+    : m_knobs(sysctls() + socketOptions() + labParameters())
+{
 }
 
 const KnobCatalogue &KnobCatalogue::instance()
