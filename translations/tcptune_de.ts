@@ -1132,6 +1132,10 @@ Trotzdem ausführen?</translation>
         <source>off</source>
         <translation>aus</translation>
     </message>
+    <message>
+        <source>unlimited</source>
+        <translation>unbegrenzt</translation>
+    </message>
 </context>
 <context>
     <name>KnobsCommand</name>

@@ -69,6 +69,8 @@ double multiplierFor(const QString &suffix, Unit unit)
     return 0;
 }
 
+} // namespace
+
 QString exampleFor(Unit unit)
 {
     switch (unit) {
@@ -81,6 +83,16 @@ QString exampleFor(Unit unit)
     case Unit::Packets: return KnobValue::tr("a whole number");
     }
     return {};
+}
+
+namespace {
+
+// The kernel's "no limit" for a 32-bit byte count (tcp_notsent_lowat's default).
+constexpr std::int64_t kUnlimitedBytes = 4294967295;
+
+bool meansUnlimited(const KnobInfo &knob, std::int64_t v)
+{
+    return knob.unit == Unit::Bytes && knob.maximum == kUnlimitedBytes && v == kUnlimitedBytes;
 }
 
 Result<std::int64_t> checkRange(const KnobInfo &knob, std::int64_t v)
@@ -204,6 +216,11 @@ Result<QString> parse(const KnobInfo &knob, const QString &input, const std::opt
     switch (knob.type) {
     case ValueType::Bool: return parseBool(knob, text);
     case ValueType::Integer: {
+        // What formatHuman shows for the kernel's "no limit" is accepted back.
+        if (meansUnlimited(knob, kUnlimitedBytes) &&
+            (text.compare(QLatin1String("unlimited"), Qt::CaseInsensitive) == 0 ||
+             text.compare(KnobValue::tr("unlimited"), Qt::CaseInsensitive) == 0))
+            return QString::number(kUnlimitedBytes);
         auto n = parseInteger(text, knob.unit);
         if (!n)
             return fail(knob.key + QStringLiteral(": ") + n.error().message);
@@ -255,6 +272,8 @@ QString formatHuman(const KnobInfo &knob, const QString &canonical)
     case ValueType::Integer: {
         bool ok = false;
         const qlonglong v = value.toLongLong(&ok);
+        if (ok && meansUnlimited(knob, v))
+            return KnobValue::tr("unlimited");
         return ok ? formatInteger(v, knob.unit) : value;
     }
     case ValueType::Triple: {

@@ -27,8 +27,12 @@ Result<QString> parse(const KnobInfo &knob, const QString &input,
 // kbit/mbit/gbit (powers of 1000), milliseconds take ms or s.
 Result<std::int64_t> parseInteger(const QString &input, Unit unit);
 
-// For people: "256 KiB", "50 Mbit/s", "on", "4 KiB 16 KiB 4 MiB". Falls back to the canonical
-// text for values it cannot read.
+// What to type for UNIT, for messages and placeholders: "bytes such as 262144, 256K or 4M".
+QString exampleFor(Unit unit);
+
+// For people: "256 KiB", "50 Mbit/s", "on", "4 KiB 16 KiB 4 MiB"; "unlimited" for a byte count
+// at the kernel's 32-bit "no limit" (tcp_notsent_lowat), which parse() accepts back. Falls back
+// to the canonical text for values it cannot read.
 QString formatHuman(const KnobInfo &knob, const QString &canonical);
 QString formatInteger(std::int64_t value, Unit unit);
 

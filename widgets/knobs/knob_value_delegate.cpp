@@ -2,11 +2,11 @@
 
 #include "knobs/knob_catalogue.h"
 #include "knobs/knob_table_model.h"
+#include "knobs/knob_text_validator.h"
 #include "knobs/knob_value.h"
 
 #include <QCheckBox>
 #include <QComboBox>
-#include <QDoubleSpinBox>
 #include <QLineEdit>
 
 namespace tcptune {
@@ -15,6 +15,35 @@ namespace {
 const KnobInfo *knobAt(const QModelIndex &index)
 {
     return KnobCatalogue::instance().find(index.data(KnobTableModel::KeyRole).toString());
+}
+
+// Numbers and triples are typed as people write them ("256K", "4M", "4096 16K 4M") and read by
+// the catalogue's parser: a spin box would take "256K" for 256.
+QLineEdit *textEditor(const KnobInfo &knob, QWidget *parent)
+{
+    auto *edit = new QLineEdit(parent);
+    const bool triple = knob.type == ValueType::Triple;
+    edit->setObjectName(triple ? QStringLiteral("knobTriple") : QStringLiteral("knobNumber"));
+    edit->setPlaceholderText(triple ? KnobValueDelegate::tr("min default max, e.g. 4096 16K 4M")
+                                    : knobvalue::exampleFor(knob.unit));
+    auto *validator = new KnobTextValidator(knob, edit);
+    edit->setValidator(validator);
+    QObject::connect(edit, &QLineEdit::textEdited, edit, [edit, validator] {
+        edit->setToolTip(validator->problem());
+        edit->setStyleSheet(validator->problem().isEmpty() ? QString() : QStringLiteral("color: #b00020;"));
+    });
+    return edit;
+}
+
+// A number as the table shows it ("256KiB", "unlimited") when the parser reads exactly that
+// value back; else the kernel's digits, so that confirming an editor never changes a value.
+QString editableText(const KnobInfo *knob, const QString &canonical)
+{
+    if (!knob || knob->type != ValueType::Integer)
+        return canonical;
+    const QString human = knobvalue::formatHuman(*knob, canonical).remove(QLatin1Char(' '));
+    const Result<QString> back = knobvalue::parse(*knob, human);
+    return back && knobvalue::sameValue(*back, canonical) ? human : canonical;
 }
 
 } // namespace
@@ -37,18 +66,8 @@ QWidget *KnobValueDelegate::createEditor(QWidget *parent, const QStyleOptionView
         });
         return box;
     }
-    case ValueType::Integer: {
-        // A double spin box with no decimals: the ranges exceed int (tcp_notsent_lowat).
-        auto *spin = new QDoubleSpinBox(parent);
-        spin->setObjectName(QStringLiteral("knobSpin"));
-        spin->setDecimals(0);
-        spin->setRange(double(knob->minimum), double(knob->maximum));
-        const QString unit = unitName(knob->unit);
-        if (!unit.isEmpty())
-            spin->setSuffix(QLatin1Char(' ') + unit);
-        spin->setGroupSeparatorShown(true);
-        return spin;
-    }
+    case ValueType::Integer:
+    case ValueType::Triple: return textEditor(*knob, parent);
     case ValueType::Enum: {
         auto *combo = new QComboBox(parent);
         combo->setObjectName(QStringLiteral("knobChoice"));
@@ -56,12 +75,6 @@ QWidget *KnobValueDelegate::createEditor(QWidget *parent, const QStyleOptionView
         connect(combo, &QComboBox::activated, this,
                 [this, combo] { Q_EMIT const_cast<KnobValueDelegate *>(this)->commitData(combo); });
         return combo;
-    }
-    case ValueType::Triple: {
-        auto *edit = new QLineEdit(parent);
-        edit->setObjectName(QStringLiteral("knobTriple"));
-        edit->setPlaceholderText(tr("min default max, e.g. 4096 16K 4M"));
-        return edit;
     }
     }
     return QStyledItemDelegate::createEditor(parent, option, index);
@@ -74,15 +87,14 @@ void KnobValueDelegate::setEditorData(QWidget *editor, const QModelIndex &index)
         const QSignalBlocker block(box);
         box->setChecked(value == QLatin1String("1"));
         box->setText(box->isChecked() ? tr("on") : tr("off"));
-    } else if (auto *spin = qobject_cast<QDoubleSpinBox *>(editor)) {
-        spin->setValue(value.toDouble());
     } else if (auto *combo = qobject_cast<QComboBox *>(editor)) {
         const QSignalBlocker block(combo);
         if (combo->findText(value) < 0)
             combo->addItem(value);
         combo->setCurrentText(value);
     } else if (auto *edit = qobject_cast<QLineEdit *>(editor)) {
-        edit->setText(value);
+        edit->setText(editableText(knobAt(index), value));
+        edit->selectAll();
     } else {
         QStyledItemDelegate::setEditorData(editor, index);
     }
@@ -92,14 +104,26 @@ void KnobValueDelegate::setModelData(QWidget *editor, QAbstractItemModel *model,
 {
     if (auto *box = qobject_cast<QCheckBox *>(editor))
         model->setData(index, box->isChecked() ? QStringLiteral("1") : QStringLiteral("0"));
-    else if (auto *spin = qobject_cast<QDoubleSpinBox *>(editor))
-        model->setData(index, QString::number(qint64(spin->value())));
     else if (auto *combo = qobject_cast<QComboBox *>(editor))
         model->setData(index, combo->currentText());
     else if (auto *edit = qobject_cast<QLineEdit *>(editor))
-        model->setData(index, edit->text());
+        setTypedValue(edit, model, index);
     else
         QStyledItemDelegate::setModelData(editor, model, index);
+}
+
+} // namespace tcptune
+
+namespace tcptune {
+
+void KnobValueDelegate::setTypedValue(QLineEdit *edit, QAbstractItemModel *model, const QModelIndex &index) const
+{
+    const KnobInfo *knob = knobAt(index);
+    if (!knob)
+        return;
+    // Canonical text to the model; a refused value is not sent (the editor showed why).
+    if (const Result<QString> parsed = knobvalue::parse(*knob, edit->text()); parsed)
+        model->setData(index, *parsed);
 }
 
 } // namespace tcptune

@@ -16,6 +16,7 @@
 #include <QComboBox>
 #include <QDir>
 #include <QDoubleSpinBox>
+#include <QLineEdit>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QTableView>
@@ -146,12 +147,12 @@ void TestKnobPanel::editsThroughEditorsAndRevertsOne()
     Q_EMIT combo->activated(combo->currentIndex());
     QTRY_COMPARE_WITH_TIMEOUT(valueIn(*m_ns, kCongestion), newCc, 10000);
 
-    // A number with its unit.
-    auto *spin = qobject_cast<QDoubleSpinBox *>(openEditor(kTsq));
-    QVERIFY(spin);
-    QCOMPARE(spin->suffix(), QStringLiteral(" bytes"));
-    spin->setValue(262144);
-    QTest::keyClick(spin, Qt::Key_Return);
+    // A number with its unit, read by the catalogue's parser.
+    auto *edit = qobject_cast<QLineEdit *>(openEditor(kTsq));
+    QVERIFY(edit);
+    edit->selectAll();
+    QTest::keyClicks(edit, QStringLiteral("256K"));
+    QTest::keyClick(edit, Qt::Key_Return);
     QTRY_COMPARE_WITH_TIMEOUT(valueIn(*m_ns, kTsq), QStringLiteral("262144"), 10000);
     QTRY_COMPARE(model->changedKeys().size(), 3);
     QVERIFY(

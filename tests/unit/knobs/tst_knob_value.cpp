@@ -76,6 +76,9 @@ void TestKnobValue::parsesGoodValues_data()
     QTest::addRow("uint max") << "net.ipv4.tcp_notsent_lowat"
                               << "4294967295"
                               << "4294967295";
+    QTest::addRow("unlimited") << "net.ipv4.tcp_notsent_lowat"
+                               << "Unlimited"
+                               << "4294967295";
     QTest::addRow("triple tabs") << "net.ipv4.tcp_wmem"
                                  << "4096\t16384\t4194304"
                                  << "4096 16384 4194304";
@@ -236,6 +239,12 @@ void TestKnobValue::formatsForPeople_data()
     QTest::addRow("triple") << "net.ipv4.tcp_wmem"
                             << "4096\t16384\t4194304"
                             << "4 KiB / 16 KiB / 4 MiB";
+    QTest::addRow("no limit") << "net.ipv4.tcp_notsent_lowat"
+                              << "4294967295"
+                              << "unlimited";
+    QTest::addRow("limit") << "net.ipv4.tcp_notsent_lowat"
+                           << "131072"
+                           << "128 KiB";
     QTest::addRow("rate") << "lab.rate"
                           << "50000000"
                           << "50 Mbit/s";
