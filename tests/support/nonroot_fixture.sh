@@ -44,12 +44,12 @@ grant() {
     *) fail "grant polkit|sudo on|off" ;;
   esac
   [ "$what" = polkit ] || return 0
-  # polkitd rereads its rules when the folder changes; wait (at most 10 s) until it has.
-  for _ in $(seq 100); do
+  # polkitd rereads its rules when the folder changes; wait (at most 30 s: slow on a loaded machine).
+  for _ in $(seq 300); do
     if polkit_grants; then [ "$state" = on ] && return 0; else [ "$state" = off ] && return 0; fi
     sleep 0.1
   done
-  fail "polkitd did not take the grant $state within 10 s"
+  fail "polkitd did not take the grant $state within 30 s"
 }
 
 # Mounts an empty private tmpfs on DIR (created on the host only if it does not exist yet).
@@ -85,7 +85,7 @@ start_system_bus() {
 CONF
   dbus-daemon --config-file="$work/system-bus.conf" --nofork --nopidfile --nosyslog &
   /usr/lib/polkit-1/polkitd --no-debug >"$work/polkitd.log" 2>&1 &
-  for _ in $(seq 100); do
+  for _ in $(seq 300); do
     if dbus-send --system --print-reply --dest=org.freedesktop.DBus / org.freedesktop.DBus.NameHasOwner \
       string:org.freedesktop.PolicyKit1 2>/dev/null | grep -q 'boolean true'; then
       return 0
@@ -93,7 +93,7 @@ CONF
     sleep 0.1
   done
   cat "$work/polkitd.log" >&2
-  fail "polkitd did not appear on the private system bus within 10 s"
+  fail "polkitd did not appear on the private system bus within 30 s"
 }
 
 make_user() {
