@@ -6,8 +6,8 @@
 #   - the polkit action org.tcptune.helper with exec.path = the build tree's helper, and a rule
 #     that grants it to the test user without a password;
 #   - a sudoers drop-in that lets the test user run that helper, and nothing else, with sudo -n.
-# It all lives in a private mount and PID namespace (unshare --mount --pid --fork): /tmp,
-# /run/dbus, /run/netns, /run/tcptune, /run/sudo, /etc/polkit-1/rules.d,
+# It all lives in a private mount and PID namespace (unshare --mount --pid --fork):
+# /run/tcptune-nonroot, /run/dbus, /run/netns, /run/tcptune, /run/sudo, /etc/polkit-1/rules.d,
 # /usr/share/polkit-1/actions and /etc/sudoers.d are private tmpfs there. When COMMAND ends, or the fixture is killed, the
 # daemons die with the PID namespace and the user, rule, drop-in and mounts with the mount
 # namespace: nothing is left to clean up.
@@ -146,9 +146,10 @@ shift
 mount --make-rprivate /
 mount -t proc proc /proc # this PID namespace's processes, as pkexec and polkitd look them up
 for dir in /run/dbus /run/netns /run/tcptune /run/sudo; do private_dir "$dir"; done
-private_dir /tmp 1777 # the user's home and the copies vanish with the namespace
-work=/tmp/tcptune-nonroot
-mkdir "$work"
+# The user's home and the copies vanish with the namespace. Not a private /tmp: that would hide
+# a checkout or build tree under /tmp from the test.
+work=/run/tcptune-nonroot
+private_dir "$work"
 make_user
 grant_helper "$helper"
 start_system_bus
