@@ -160,6 +160,10 @@
         <source>The agent at %1 needs a token; give the one it was started with (--token-file FILE or the TCPTUNE_TOKEN environment variable).</source>
         <translation>Der Agent unter %1 verlangt ein Token; geben Sie das an, mit dem er gestartet wurde (--token-file DATEI oder die Umgebungsvariable TCPTUNE_TOKEN).</translation>
     </message>
+    <message>
+        <source>The agent at %1 opened no data port for this run; is it a tcptune of the same version?</source>
+        <translation>Der Agent unter %1 hat für diesen Lauf keinen Datenport geöffnet; ist es ein tcptune derselben Version?</translation>
+    </message>
 </context>
 <context>
     <name>AnalyzeCommand</name>
@@ -566,6 +570,10 @@ Trotzdem ausführen?</translation>
     <message>
         <source>The spec must be a JSON object ({ ... }).</source>
         <translation>Die Spezifikation muss ein JSON-Objekt sein ({ ... }).</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a direction; use one of: %2.</source>
+        <translation>&apos;%1&apos; ist keine Richtung; verwenden Sie eine von: %2.</translation>
     </message>
 </context>
 <context>
@@ -1631,6 +1639,21 @@ Beispiel: tcptune knobs set net.ipv4.tcp_autocorking=0 -- iperf3 -c 127.0.0.1
     </message>
 </context>
 <context>
+    <name>PipeBridge</name>
+    <message>
+        <source>Cannot create a socket pair for the control channel: %1.</source>
+        <translation>Für den Steuerkanal kann kein Socket-Paar angelegt werden: %1.</translation>
+    </message>
+    <message>
+        <source>Cannot create a pipe for the control channel: %1.</source>
+        <translation>Für den Steuerkanal kann keine Pipe angelegt werden: %1.</translation>
+    </message>
+    <message>
+        <source>Cannot use the control channel&apos;s output: %1.</source>
+        <translation>Die Ausgabe des Steuerkanals ist nicht nutzbar: %1.</translation>
+    </message>
+</context>
+<context>
     <name>PointResult</name>
     <message>
         <source>no runs</source>
@@ -2286,10 +2309,6 @@ Mehrere Formate auf einmal: --format html,pdf --out ORDNER/report schreibt ORDNE
         <translation>Verkehr erzeugen.</translation>
     </message>
     <message>
-        <source>HOST[:PORT] of a `tcptune serve` agent (port 5300), or iperf3://HOST[:PORT] of an iperf3 server (port 5201).</source>
-        <translation>HOST[:PORT] eines `tcptune serve`-Agenten (Port 5300) oder iperf3://HOST[:PORT] eines iperf3-Servers (Port 5201).</translation>
-    </message>
-    <message>
         <source>Measured seconds (default 10).</source>
         <translation>Gemessene Sekunden (Standard 10).</translation>
     </message>
@@ -2458,10 +2477,6 @@ Mehrere Formate auf einmal: --format html,pdf --out ORDNER/report schreibt ORDNE
         <translation>Ziel            %1 (%2)</translation>
     </message>
     <message>
-        <source>workload        %1, %2 stream(s), %3 s measured</source>
-        <translation>Last            %1, %2 Strom/Ströme, %3 s gemessen</translation>
-    </message>
-    <message>
         <source>throughput      %1 (receiver), %2 (sender)</source>
         <translation>Durchsatz       %1 (Empfänger), %2 (Sender)</translation>
     </message>
@@ -2506,10 +2521,6 @@ Mehrere Formate auf einmal: --format html,pdf --out ORDNER/report schreibt ORDNE
         <translation>Latenzsonde     Median %1 ms, p95 %2 ms</translation>
     </message>
     <message>
-        <source>samples         %1 at %2 ms</source>
-        <translation>Messwerte       %1 alle %2 ms</translation>
-    </message>
-    <message>
         <source>remote knobs    %1 recorded (see --json)</source>
         <translation>Ferne Knöpfe    %1 aufgezeichnet (siehe --json)</translation>
     </message>
@@ -2536,6 +2547,26 @@ Mehrere Formate auf einmal: --format html,pdf --out ORDNER/report schreibt ORDNE
     <message>
         <source>Give either --zerocopy or --sendfile, not both.</source>
         <translation>Geben Sie entweder --zerocopy oder --sendfile an, nicht beides.</translation>
+    </message>
+    <message>
+        <source>up (this host sends, default) or down (the target sends; iperf3: reverse mode).</source>
+        <translation>up (dieser Host sendet, Standard) oder down (das Ziel sendet; iperf3: Rückwärtsmodus).</translation>
+    </message>
+    <message>
+        <source>HOST[:PORT] of a `tcptune serve` agent (port 5300), iperf3://HOST[:PORT] of an iperf3 server (port 5201), or ssh://[USER@]HOST[:PORT] of a host with tcptune that ssh logs in to with a key.</source>
+        <translation>HOST[:PORT] eines `tcptune serve`-Agenten (Port 5300), iperf3://HOST[:PORT] eines iperf3-Servers (Port 5201) oder ssh://[BENUTZER@]HOST[:PORT] eines Hosts mit tcptune, an dem sich ssh mit einem Schlüssel anmeldet.</translation>
+    </message>
+    <message>
+        <source>ssh:// targets: the ssh config file to use (ssh -F).</source>
+        <translation>ssh://-Ziele: die zu verwendende ssh-Konfigurationsdatei (ssh -F).</translation>
+    </message>
+    <message>
+        <source>workload        %1 %2, %3 stream(s), %4 s measured</source>
+        <translation>Last            %1 %2, %3 Strom/Ströme, %4 s gemessen</translation>
+    </message>
+    <message>
+        <source>samples         %1 at %2 ms (%3)</source>
+        <translation>Messwerte       %1 alle %2 ms (%3)</translation>
     </message>
 </context>
 <context>
@@ -2662,6 +2693,49 @@ Mehrere Formate auf einmal: --format html,pdf --out ORDNER/report schreibt ORDNE
     <message>
         <source>No token (--token-file or TCPTUNE_TOKEN): serving traffic only, without knob values or version.</source>
         <translation>Kein Token (--token-file oder TCPTUNE_TOKEN): nur Verkehr, ohne Parameterwerte und Version.</translation>
+    </message>
+    <message>
+        <source>Serve one run over stdin and stdout, as `tcptune run --target ssh://HOST` starts it; data connections go to a port opened for that run only.</source>
+        <translation>Einen Lauf über stdin und stdout bedienen, wie ihn `tcptune run --target ssh://HOST` startet; Datenverbindungen gehen an einen Port, der nur für diesen Lauf offen ist.</translation>
+    </message>
+    <message>
+        <source>serve --stdio is started by `tcptune run --target ssh://HOST`; SSH_CONNECTION is not set, so give the address for data connections with --bind.</source>
+        <translation>serve --stdio wird von `tcptune run --target ssh://HOST` gestartet; SSH_CONNECTION ist nicht gesetzt, geben Sie daher die Adresse für Datenverbindungen mit --bind an.</translation>
+    </message>
+</context>
+<context>
+    <name>SshChannel</name>
+    <message>
+        <source>There is no ssh client on this host; install OpenSSH&apos;s client (Debian: openssh-client) to use ssh:// targets.</source>
+        <translation>Auf diesem Host gibt es keinen ssh-Client; installieren Sie den OpenSSH-Client (Debian: openssh-client), um ssh://-Ziele zu nutzen.</translation>
+    </message>
+    <message>
+        <source>the far host</source>
+        <translation>der entfernte Host</translation>
+    </message>
+    <message>
+        <source>ssh does not know %1&apos;s host key; log in once with `ssh %1` to check and accept it, then try again.</source>
+        <translation>ssh kennt den Host-Schlüssel von %1 nicht; melden Sie sich einmal mit `ssh %1` an, prüfen und akzeptieren Sie ihn und versuchen Sie es dann erneut.</translation>
+    </message>
+    <message>
+        <source>ssh could not log in to %1 with a key (tcptune never asks for a password); set up key login (ssh-copy-id) and try again.</source>
+        <translation>ssh konnte sich an %1 nicht mit einem Schlüssel anmelden (tcptune fragt nie nach einem Passwort); richten Sie die Anmeldung per Schlüssel ein (ssh-copy-id) und versuchen Sie es erneut.</translation>
+    </message>
+    <message>
+        <source>ssh cannot resolve the host name %1; check the name or your ssh config.</source>
+        <translation>ssh kann den Hostnamen %1 nicht auflösen; prüfen Sie den Namen oder Ihre ssh-Konfiguration.</translation>
+    </message>
+    <message>
+        <source>ssh cannot reach %1 (%2); check that sshd runs there and the port is right.</source>
+        <translation>ssh erreicht %1 nicht (%2); prüfen Sie, ob dort sshd läuft und der Port stimmt.</translation>
+    </message>
+    <message>
+        <source>%1 has no tcptune in the PATH of a non-interactive ssh login; install tcptune there.</source>
+        <translation>%1 hat kein tcptune im PATH einer nicht interaktiven ssh-Anmeldung; installieren Sie tcptune dort.</translation>
+    </message>
+    <message>
+        <source>ssh to %1 ended with status %2%3.</source>
+        <translation>ssh zu %1 endete mit Status %2%3.</translation>
     </message>
 </context>
 <context>
@@ -2807,10 +2881,6 @@ Mehrere Formate auf einmal: --format html,pdf --out ORDNER/report schreibt ORDNE
     <message>
         <source>%1 is not a number knob; list its values instead of a range.</source>
         <translation>%1 ist kein Zahlenknopf; zählen Sie seine Werte auf statt eines Bereichs.</translation>
-    </message>
-    <message>
-        <source>workload.type has no range; list its values.</source>
-        <translation>workload.type hat keinen Bereich; zählen Sie seine Werte auf.</translation>
     </message>
     <message>
         <source>expected a value such as &quot;64K&quot; or 65536.</source>
@@ -2967,6 +3037,10 @@ Mehrere Formate auf einmal: --format html,pdf --out ORDNER/report schreibt ORDNE
     <message>
         <source>more than %1 runs; reduce values or repeats.</source>
         <translation>mehr als %1 Läufe; verringern Sie Werte oder Wiederholungen.</translation>
+    </message>
+    <message>
+        <source>%1 has no range; list its values.</source>
+        <translation>%1 hat keinen Bereich; zählen Sie seine Werte auf.</translation>
     </message>
 </context>
 <context>
@@ -3243,10 +3317,6 @@ Optionen:
         <translation>Unbekannte Last &apos;%1&apos;; verwenden Sie bulk, rr oder split-write.</translation>
     </message>
     <message>
-        <source>Unknown target scheme in &apos;%1&apos;; give HOST[:PORT] for a tcptune agent or iperf3://HOST[:PORT] for an iperf3 server.</source>
-        <translation>Unbekanntes Zielschema in &apos;%1&apos;; geben Sie HOST[:PORT] für einen tcptune-Agenten oder iperf3://HOST[:PORT] für einen iperf3-Server an.</translation>
-    </message>
-    <message>
         <source>Missing &apos;]&apos; in target &apos;%1&apos;; write IPv6 addresses as [ADDR]:PORT.</source>
         <translation>Fehlende &apos;]&apos; im Ziel &apos;%1&apos;; schreiben Sie IPv6-Adressen als [ADR]:PORT.</translation>
     </message>
@@ -3281,10 +3351,6 @@ Optionen:
     <message>
         <source>&apos;%1&apos; must be a string.</source>
         <translation>&apos;%1&apos; muss eine Zeichenkette sein.</translation>
-    </message>
-    <message>
-        <source>Unknown target kind &apos;%1&apos;; use agent or iperf3.</source>
-        <translation>Unbekannte Zielart &apos;%1&apos;; verwenden Sie agent oder iperf3.</translation>
     </message>
     <message>
         <source>The target port must be a number from 1 to 65535.</source>
@@ -3393,6 +3459,42 @@ Optionen:
     <message>
         <source>A file to send from is given but the send method is %1; choose sendfile, or leave the file out.</source>
         <translation>Eine Datei zum Senden ist angegeben, aber die Sendeart ist %1; wählen Sie sendfile oder lassen Sie die Datei weg.</translation>
+    </message>
+    <message>
+        <source>Unknown target kind &apos;%1&apos;; use agent, iperf3 or ssh.</source>
+        <translation>Unbekannte Zielart &apos;%1&apos;; verwenden Sie agent, iperf3 oder ssh.</translation>
+    </message>
+    <message>
+        <source>Unknown direction &apos;%1&apos;; use up (this host sends), down (the target sends) or both.</source>
+        <translation>Unbekannte Richtung &apos;%1&apos;; verwenden Sie up (dieser Host sendet), down (das Ziel sendet) oder both.</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a user name; give ssh://USER@HOST[:PORT].</source>
+        <translation>&apos;%1&apos; ist kein Benutzername; geben Sie ssh://BENUTZER@HOST[:PORT] an.</translation>
+    </message>
+    <message>
+        <source>Unknown target scheme in &apos;%1&apos;; give HOST[:PORT] for a tcptune agent, iperf3://HOST[:PORT] for an iperf3 server or ssh://[USER@]HOST[:PORT] for a host tcptune reaches over ssh.</source>
+        <translation>Unbekanntes Zielschema in &apos;%1&apos;; geben Sie HOST[:PORT] für einen tcptune-Agenten, iperf3://HOST[:PORT] für einen iperf3-Server oder ssh://[BENUTZER@]HOST[:PORT] für einen Host an, den tcptune über ssh erreicht.</translation>
+    </message>
+    <message>
+        <source>Direction both is not available yet; run direction up and direction down one after the other.</source>
+        <translation>Die Richtung both gibt es noch nicht; führen Sie die Richtungen up und down nacheinander aus.</translation>
+    </message>
+    <message>
+        <source>Direction %1: the target sends with plain send(); use --zerocopy and --sendfile with direction up.</source>
+        <translation>Richtung %1: das Ziel sendet mit einfachem send(); verwenden Sie --zerocopy und --sendfile mit der Richtung up.</translation>
+    </message>
+    <message>
+        <source>Direction %1 needs a one-way workload; request/response already goes both ways, so run rr with direction up.</source>
+        <translation>Die Richtung %1 braucht eine einseitige Last; Anfrage/Antwort geht schon in beide Richtungen, führen Sie rr daher mit der Richtung up aus.</translation>
+    </message>
+    <message>
+        <source>Direction %1 runs split-write one way only; set the response size to 0.</source>
+        <translation>Die Richtung %1 führt split-write nur einseitig aus; setzen Sie die Antwortgröße auf 0.</translation>
+    </message>
+    <message>
+        <source>An iperf3 server sends only bulk data; use the bulk workload with direction %1, or run against `tcptune serve`.</source>
+        <translation>Ein iperf3-Server sendet nur Massendaten; verwenden Sie die Last bulk mit der Richtung %1 oder arbeiten Sie gegen `tcptune serve`.</translation>
     </message>
 </context>
 <context>
@@ -3619,6 +3721,14 @@ Optionen:
     <message>
         <source>Cannot create the listening socket: %1</source>
         <translation>Der lauschende Socket kann nicht angelegt werden: %1</translation>
+    </message>
+    <message>
+        <source>this agent takes runs over its ssh connection only</source>
+        <translation>dieser Agent nimmt Läufe nur über seine ssh-Verbindung an</translation>
+    </message>
+    <message>
+        <source>expected &quot;start&quot; on the ssh channel</source>
+        <translation>&quot;start&quot; auf dem ssh-Kanal erwartet</translation>
     </message>
 </context>
 <context>
@@ -4498,6 +4608,10 @@ Optionen:
         <source>The %1 samples taken so far are kept; the run is marked interrupted.</source>
         <translation>Die bisher genommenen %1 Messwerte bleiben erhalten; der Lauf ist als unterbrochen markiert.</translation>
     </message>
+    <message>
+        <source>The target&apos;s data connection %1 failed: %2.</source>
+        <translation>Die Datenverbindung %1 des Ziels schlug fehl: %2.</translation>
+    </message>
 </context>
 <context>
     <name>tcptune::WorkloadPanel</name>
@@ -4592,6 +4706,22 @@ Optionen:
     <message>
         <source>Workload, %1: %2</source>
         <translation>Last, %1: %2</translation>
+    </message>
+    <message>
+        <source>up: this host sends</source>
+        <translation>up: dieser Host sendet</translation>
+    </message>
+    <message>
+        <source>down: the target sends</source>
+        <translation>down: das Ziel sendet</translation>
+    </message>
+    <message>
+        <source>Which end sends the data. Down measures the target&apos;s sending, as when a NAS serves a download or an NFS server answers reads.</source>
+        <translation>Welches Ende die Daten sendet. Down misst das Senden des Ziels, wie wenn ein NAS einen Download ausliefert oder ein NFS-Server Lesezugriffe beantwortet.</translation>
+    </message>
+    <message>
+        <source>Direction</source>
+        <translation>Richtung</translation>
     </message>
 </context>
 </TS>

@@ -296,6 +296,7 @@ struct PipedProcess::Impl {
     bp::child child;
     int channel = -1;      // our end of the socket that is the child's stdin and stdout
     bool stdinOpen = true; // until closeStdin() shuts our sending side
+    int errFromChild = -1; // the read end of its stderr with Options::captureStderr
     bool killed = false;
 };
 
@@ -314,8 +315,16 @@ Result<std::unique_ptr<PipedProcess>> PipedProcess::start(const QString &program
     if (::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, ends) != 0)
         return fail(Process::tr("Cannot create a socket pair for %1: %2").arg(program, errnoText(errno)));
     const int childEnd = ends[1];
+    // Without captureStderr the child's stderr stays ours (dup2 of 2 onto 2 changes nothing).
+    auto stderrPipe = options.captureStderr ? cloexecPipe(program) : Result<bp::pipe>(bp::pipe(-1, -1));
+    if (!stderrPipe) {
+        ::close(ends[0]);
+        ::close(childEnd);
+        return std::unexpected(stderrPipe.error());
+    }
+    const int childErr = options.captureStderr ? stderrPipe->native_sink() : STDERR_FILENO;
     auto child = spawn(program, arguments, options, nullptr, bp::posix::fd.bind(STDIN_FILENO, childEnd),
-                       bp::posix::fd.bind(STDOUT_FILENO, childEnd));
+                       bp::posix::fd.bind(STDOUT_FILENO, childEnd), bp::posix::fd.bind(STDERR_FILENO, childErr));
     ::close(childEnd);
     if (!child) {
         ::close(ends[0]);
@@ -324,6 +333,10 @@ Result<std::unique_ptr<PipedProcess>> PipedProcess::start(const QString &program
     auto impl = std::make_unique<Impl>();
     impl->child = std::move(*child);
     impl->channel = ends[0];
+    if (options.captureStderr) {
+        impl->errFromChild = stderrPipe->native_source();
+        stderrPipe->assign_source(-1); // ours now; the pipe object closes only the child's end
+    }
     ::fcntl(impl->channel, F_SETFL, ::fcntl(impl->channel, F_GETFL) | O_NONBLOCK);
     return std::unique_ptr<PipedProcess>(new PipedProcess(std::move(impl)));
 }
@@ -332,6 +345,7 @@ PipedProcess::~PipedProcess()
 {
     closeStdin();
     closeStdout();
+    closeFd(d->errFromChild);
     if (!waitForExit(5000))
         kill();
 }
@@ -344,6 +358,11 @@ int PipedProcess::stdinFd() const
 int PipedProcess::stdoutFd() const
 {
     return d->channel;
+}
+
+int PipedProcess::stderrFd() const
+{
+    return d->errFromChild;
 }
 
 void PipedProcess::closeStdin()

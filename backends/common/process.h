@@ -25,6 +25,9 @@ struct Options {
     // It gets SIGTERM when the thread that started it ends (PR_SET_PDEATHSIG): start it from the
     // main thread so that this means "when tcptune dies".
     bool dieWithParent = false;
+    // PipedProcess only: its stderr is a pipe to us too (stderrFd()), e.g. to explain why ssh
+    // failed in one line instead of letting its messages through.
+    bool captureStderr = false;
 };
 
 // NAME's path in $PATH (NAME itself when it contains a '/'); empty when there is none.
@@ -69,6 +72,8 @@ public:
     // reading its stdout (-1 once closeStdout()). Both are the same descriptor.
     int stdinFd() const;
     int stdoutFd() const;
+    // The read end of its stderr with Options::captureStderr, else -1.
+    int stderrFd() const;
     // Shuts our sending side: the child reads EOF, and can still answer.
     void closeStdin();
     // Closes the socket.

@@ -13,6 +13,8 @@ namespace tcptune {
 namespace {
 
 const QStringList kWorkloadTypes = {QStringLiteral("bulk"), QStringLiteral("rr"), QStringLiteral("split-write")};
+// Which end sends: up = this host, down = the target.
+const QStringList kDirections = {QStringLiteral("up"), QStringLiteral("down")};
 constexpr qint64 kMaxMessage = 64LL * 1024 * 1024;
 constexpr int kMaxStreams = 128;
 constexpr double kMaxDuration = 3600.0;
@@ -274,11 +276,12 @@ Result<WorkloadSpec> parseWorkloadObject(const QJsonValue &v)
         return std::unexpected(fieldError(QStringLiteral("workload"),
                                           ExperimentSpec::tr("expected an object, got %1.").arg(jsonTypeName(v))));
     const QJsonObject o = v.toObject();
-    if (auto r = rejectUnknown(o,
-                               {QStringLiteral("type"), QStringLiteral("streams"), QStringLiteral("write_size"),
-                                QStringLiteral("request_size"), QStringLiteral("response_size"),
-                                QStringLiteral("header_size"), QStringLiteral("latency_probe")},
-                               QStringLiteral("workload."));
+    if (auto r =
+            rejectUnknown(o,
+                          {QStringLiteral("type"), QStringLiteral("streams"), QStringLiteral("write_size"),
+                           QStringLiteral("request_size"), QStringLiteral("response_size"),
+                           QStringLiteral("header_size"), QStringLiteral("latency_probe"), QStringLiteral("direction")},
+                          QStringLiteral("workload."));
         !r)
         return std::unexpected(r.error());
     for (const QString &field : workloadParameters()) {
@@ -340,7 +343,8 @@ QStringList workloadParameters()
 {
     return {QStringLiteral("workload.type"),          QStringLiteral("workload.streams"),
             QStringLiteral("workload.write_size"),    QStringLiteral("workload.request_size"),
-            QStringLiteral("workload.response_size"), QStringLiteral("workload.header_size")};
+            QStringLiteral("workload.response_size"), QStringLiteral("workload.header_size"),
+            QStringLiteral("workload.direction")};
 }
 
 QMap<QString, QString> ExperimentSpec::knobsOfKind(KnobKind kind) const
@@ -381,6 +385,13 @@ Result<void> ExperimentSpec::setParameter(const QString &parameter, const QStrin
             return std::unexpected(fieldError(parameter, ExperimentSpec::tr("'%1' is not a workload; use one of: %2.")
                                                              .arg(value, kWorkloadTypes.join(QStringLiteral(", ")))));
         workload.type = value;
+        return {};
+    }
+    if (parameter == QLatin1String("workload.direction")) {
+        if (!kDirections.contains(value))
+            return std::unexpected(fieldError(parameter, ExperimentSpec::tr("'%1' is not a direction; use one of: %2.")
+                                                             .arg(value, kDirections.join(QStringLiteral(", ")))));
+        workload.direction = value;
         return {};
     }
     if (parameter == QLatin1String("workload.streams")) {
@@ -431,6 +442,8 @@ QString ExperimentSpec::parameter(const QString &parameter) const
 {
     if (parameter == QLatin1String("workload.type"))
         return workload.type;
+    if (parameter == QLatin1String("workload.direction"))
+        return workload.direction;
     if (parameter == QLatin1String("workload.streams"))
         return QString::number(workload.streams);
     if (parameter == QLatin1String("workload.write_size"))
@@ -480,7 +493,8 @@ QJsonObject ExperimentSpec::toJson() const
                                                  {QStringLiteral("request_size"), double(workload.requestSize)},
                                                  {QStringLiteral("response_size"), double(workload.responseSize)},
                                                  {QStringLiteral("header_size"), double(workload.headerSize)},
-                                                 {QStringLiteral("latency_probe"), workload.latencyProbe}}},
+                                                 {QStringLiteral("latency_probe"), workload.latencyProbe},
+                                                 {QStringLiteral("direction"), workload.direction}}},
         {QStringLiteral("capture"), capture},
         {QStringLiteral("duration_s"), durationS},
         {QStringLiteral("omit_s"), omitS},

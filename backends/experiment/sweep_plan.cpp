@@ -55,8 +55,8 @@ Result<QStringList> expandRange(const QString &parameter, const QJsonObject &ran
     if (k && k->type != ValueType::Integer)
         return std::unexpected(fieldError(
             field, SweepPlan::tr("%1 is not a number knob; list its values instead of a range.").arg(parameter)));
-    if (parameter == QLatin1String("workload.type"))
-        return std::unexpected(fieldError(field, SweepPlan::tr("workload.type has no range; list its values.")));
+    if (parameter == QLatin1String("workload.type") || parameter == QLatin1String("workload.direction"))
+        return std::unexpected(fieldError(field, SweepPlan::tr("%1 has no range; list its values.").arg(parameter)));
     std::int64_t ends[2] = {0, 0};
     const char *names[2] = {"from", "to"};
     for (int i = 0; i < 2; ++i) {

@@ -23,6 +23,10 @@ Result<TrafficSpec> trafficSpecFor(const ExperimentSpec &spec, const RunEndpoint
     if (!workload)
         return std::unexpected(workload.error());
     t.workload = *workload;
+    auto direction = parseDirection(spec.workload.direction);
+    if (!direction)
+        return std::unexpected(direction.error());
+    t.direction = *direction;
     t.durationS = spec.durationS;
     t.omitS = spec.omitS;
     t.streams = spec.workload.streams;

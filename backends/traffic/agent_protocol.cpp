@@ -5,6 +5,7 @@
 #include <QJsonParseError>
 
 #include <cmath>
+#include <tuple>
 
 namespace tcptune::agentproto {
 namespace {
@@ -88,7 +89,7 @@ QJsonObject startMessage(const TrafficSpec &spec)
         }
         break;
     }
-    return {
+    QJsonObject o{
         {key("type"), QStringLiteral("start")},
         {key("workload"), workloadName(spec.workload)},
         {key("streams"), spec.streams},
@@ -101,7 +102,73 @@ QJsonObject startMessage(const TrafficSpec &spec)
         {key("latency_probe"), spec.latencyProbe},
         {key("client"), QStringLiteral("tcptune %1").arg(QStringLiteral(TCPTUNE_VERSION))},
     };
+    if (spec.direction != Direction::Up) {
+        o.insert(key("direction"), directionName(spec.direction));
+        o.insert(key("sender"), QJsonObject{{key("workload"), workloadName(spec.workload)},
+                                            {key("write_size"), double(spec.writeSize)},
+                                            {key("header_size"), double(spec.headerSize)},
+                                            {key("sndbuf"), double(spec.sndbuf)},
+                                            {key("nodelay"), spec.nodelay},
+                                            {key("cork"), spec.cork},
+                                            {key("notsent_lowat"), double(spec.notsentLowat)},
+                                            {key("congestion_control"), spec.congestionControl},
+                                            {key("max_pacing_rate_bps"), double(spec.maxPacingRateBps)}});
+    }
+    return o;
 }
+
+namespace {
+
+Result<void> wholeNumber(const QJsonObject &m, const char *name, std::int64_t min, std::int64_t max, std::int64_t &out)
+{
+    const QJsonValue v = m.value(key(name));
+    const double d = v.toDouble(std::nan(""));
+    if (!v.isDouble() || !std::isfinite(d) || d != std::floor(d) || d < double(min) || d > double(max))
+        return fail(AgentProtocol::tr("\"%1\" must be a whole number from %2 to %3").arg(key(name)).arg(min).arg(max));
+    out = std::int64_t(d);
+    return {};
+}
+
+// The agent's own sending: the same limits and checks as a client's spec.
+Result<void> parseSending(const QJsonObject &m, SessionParams &p)
+{
+    auto direction = parseDirection(m.value(key("direction")).toString(QStringLiteral("up")));
+    if (!direction)
+        return std::unexpected(direction.error());
+    p.direction = *direction;
+    if (p.direction == Direction::Up)
+        return {};
+    const QJsonObject s = m.value(key("sender")).toObject();
+    TrafficSpec &t = p.sending;
+    auto workload = parseWorkload(s.value(key("workload")).toString());
+    if (!workload)
+        return std::unexpected(workload.error());
+    t.workload = *workload;
+    t.direction = p.direction;
+    if (t.workload == Workload::SplitWrite)
+        t.responseSize = 0; // the agent's split writes go one way
+    using L = TrafficLimits;
+    for (auto [name, field, min, max] :
+         {std::tuple{"write_size", &t.writeSize, std::int64_t(1), L::kMaxWriteSize},
+          std::tuple{"header_size", &t.headerSize, std::int64_t(1), std::int64_t(1) << 20},
+          std::tuple{"sndbuf", &t.sndbuf, std::int64_t(0), L::kMaxSocketBuffer},
+          std::tuple{"notsent_lowat", &t.notsentLowat, std::int64_t(0), L::kMaxSocketBuffer},
+          std::tuple{"max_pacing_rate_bps", &t.maxPacingRateBps, std::int64_t(0),
+                     std::int64_t(8LL * 0xFFFFFFFFLL * 1000)}})
+        if (auto r = wholeNumber(s, name, min, max, *field); !r)
+            return r;
+    t.nodelay = s.value(key("nodelay")).toBool();
+    t.cork = s.value(key("cork")).toBool();
+    t.congestionControl = s.value(key("congestion_control")).toString();
+    t.streams = p.streams;
+    t.durationS = p.durationS;
+    t.omitS = p.omitS;
+    t.sampleIntervalMs = p.sampleMs;
+    t.target.host = QStringLiteral("client");
+    return t.validate();
+}
+
+} // namespace
 
 Result<SessionParams> parseStart(const QJsonObject &m)
 {
@@ -143,6 +210,8 @@ Result<SessionParams> parseStart(const QJsonObject &m)
         return fail(
             AgentProtocol::tr("\"request_bytes\" and \"response_bytes\" must both be 0 (sink) or both positive"));
     p.latencyProbe = m.value(key("latency_probe")).toBool(false);
+    if (auto r = parseSending(m, p); !r)
+        return std::unexpected(r.error());
     return p;
 }
 

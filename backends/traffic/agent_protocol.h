@@ -8,6 +8,9 @@
 // with a "data" or "probe" line naming the session and its secret, sends "begin", gets "running",
 // and after the run "end", answered by "result" (receiver bytes per interval and per stream).
 // Both sides use these helpers so the wire format lives in one place.
+// With "direction" down the agent also sends: its data connections carry its writes, it streams
+// "samples" lines (TCP_INFO of its sending sockets, per interval) during the run and its "result"
+// holds what it sent.
 
 #include "common/error.h"
 #include "traffic/traffic_spec.h"
@@ -38,6 +41,14 @@ struct SessionParams {
     std::int64_t responseBytes = 0; // bytes it answers with
     std::int64_t rcvbuf = 0;
     bool latencyProbe = false;
+    Direction direction = Direction::Up;
+    // What the agent's own sending connections do (workload, write sizes, socket options);
+    // used only when the direction is down or both.
+    TrafficSpec sending;
+
+    int upStreams() const { return direction == Direction::Down ? 0 : streams; }
+    int downStreams() const { return direction == Direction::Up ? 0 : streams; }
+    int connections() const { return upStreams() + downStreams(); }
 };
 
 // The encoded line (with the version field and the trailing newline).
@@ -47,7 +58,7 @@ QByteArray encode(QJsonObject message);
 Result<QJsonObject> decode(const QByteArray &line);
 
 QJsonObject startMessage(const TrafficSpec &spec);
-Result<SessionParams> parseStart(const QJsonObject &message);
+[[nodiscard]] Result<SessionParams> parseStart(const QJsonObject &message);
 QJsonObject errorMessage(const QString &text);
 QJsonObject challengeMessage(const QByteArray &nonce);
 QJsonObject authMessage(const QByteArray &answer);

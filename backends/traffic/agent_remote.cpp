@@ -40,6 +40,32 @@ Result<QJsonObject> AgentRemote::readMessage(int timeoutMs, int maxLength)
     return message;
 }
 
+Result<QJsonObject> AgentRemote::readReply(int timeoutMs, int maxLength)
+{
+    const auto deadline = sock::Clock::now() + std::chrono::milliseconds(timeoutMs);
+    for (;;) {
+        const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - sock::Clock::now());
+        auto message = readMessage(std::max(1, int(left.count())), maxLength);
+        if (!message || agentproto::typeOf(*message) != QLatin1String("samples"))
+            return message;
+        keepSamples(*message);
+    }
+}
+
+void AgentRemote::keepSamples(const QJsonObject &message)
+{
+    constexpr qsizetype kMaxKeptTicks = 1'000'000; // a client that never takes them stays bounded
+    for (const QJsonValue &v : message.value(key("ticks")).toArray()) {
+        const QJsonObject o = v.toObject();
+        FarTick tick;
+        tick.aggregate = TrafficSample::fromJson(o.value(key("aggregate")).toObject());
+        for (const QJsonValue &s : o.value(key("streams")).toArray())
+            tick.streams.append(TrafficSample::fromJson(s.toObject()));
+        if (m_ticks.size() < kMaxKeptTicks)
+            m_ticks.append(tick);
+    }
+}
+
 Result<void> AgentRemote::open(int control)
 {
     m_control = control;
@@ -61,6 +87,11 @@ Result<void> AgentRemote::open(int control)
     for (auto it = knobs.begin(); it != knobs.end(); ++it)
         m_knobs.insert(it.key(), it.value().toString());
     m_knobsNote = ready->value(key("knobs_note")).toString();
+    m_dataHost = ready->value(key("data_address")).toString();
+    m_dataPort = std::uint16_t(ready->value(key("data_port")).toInt());
+    if (m_spec.target.kind == TargetKind::Ssh && (m_dataHost.isEmpty() || m_dataPort == 0))
+        return fail(
+            tr("The agent at %1 opened no data port for this run; is it a tcptune of the same version?").arg(m_where));
     return {};
 }
 
@@ -116,11 +147,16 @@ Result<void> AgentRemote::peerEvent()
     if (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR)
         return fail(
             tr("The connection to the agent at %1 failed during the run: %2.").arg(m_where, sock::errnoText(errno)));
-    if (n > 0) {
-        auto message = readMessage(1000, agentproto::kMaxControlLine);
+    if (n <= 0)
+        return {};
+    // Every complete line, not only the first: poll() will not wake again for lines already read.
+    do {
+        auto message = readMessage(1000, agentproto::kMaxControlLine * 16);
         if (!message)
             return std::unexpected(message.error());
-    }
+        if (agentproto::typeOf(*message) == QLatin1String("samples"))
+            keepSamples(*message);
+    } while (m_buffer.contains('\n'));
     return {};
 }
 
@@ -130,7 +166,7 @@ Result<RemoteFigures> AgentRemote::finish(const LocalFigures &)
                                   sock::Clock::now() + std::chrono::seconds(5));
         !sent)
         return fail(tr("The agent at %1 went away at the end of the run: %2.").arg(m_where, sent.error().message));
-    auto result = readMessage(30000, agentproto::kMaxResultLine);
+    auto result = readReply(30000, agentproto::kMaxResultLine);
     if (!result)
         return std::unexpected(result.error());
     if (agentproto::typeOf(*result) != QLatin1String("result"))
@@ -155,6 +191,13 @@ Result<RemoteFigures> AgentRemote::finish(const LocalFigures &)
         const QJsonObject s = v.toObject();
         f.bytesPerStream.append(std::int64_t(s.value(key("bytes")).toDouble()));
         f.transactionsPerStream.append(std::int64_t(s.value(key("transactions")).toDouble()));
+    }
+    for (const QJsonValue &v : result->value(key("sent")).toArray()) {
+        const QJsonObject s = v.toObject();
+        f.sent.append({s.value(key("stream")).toInt(), std::int64_t(s.value(key("bytes")).toDouble()),
+                       std::int64_t(s.value(key("retrans")).toDouble()),
+                       std::int64_t(s.value(key("sndbuf")).toDouble()), std::int64_t(s.value(key("rcvbuf")).toDouble()),
+                       s.value(key("congestion_control")).toString(), s.value(key("error")).toString()});
     }
     return f;
 }

@@ -5,6 +5,8 @@
 
 #include <QCoreApplication>
 
+#include <utility>
+
 namespace tcptune {
 
 class AgentRemote final : public RemoteSession {
@@ -20,6 +22,10 @@ public:
     bool shutdownDataBeforeFinish() const override { return true; }
     Result<RemoteFigures> finish(const LocalFigures &local) override;
 
+    QString dataHost() const override { return m_dataHost; }
+    std::uint16_t dataPort() const override { return m_dataPort; }
+    QList<FarTick> takeFarTicks() override { return std::exchange(m_ticks, {}); }
+
     KnobSnapshot knobs() const override { return m_knobs; }
     QString knobsNote() const override { return m_knobsNote; }
     QString version() const override { return m_version; }
@@ -27,6 +33,9 @@ public:
 private:
     Result<QJsonObject> readMessage(int timeoutMs, int maxLength);
     Result<QJsonObject> answerChallenge(const QJsonObject &challenge);
+    // The next message that is not "samples" (those are kept for takeFarTicks()).
+    Result<QJsonObject> readReply(int timeoutMs, int maxLength);
+    void keepSamples(const QJsonObject &message);
 
     TrafficSpec m_spec;
     QString m_where;
@@ -37,6 +46,9 @@ private:
     KnobSnapshot m_knobs;
     QString m_knobsNote;
     QString m_version;
+    QList<FarTick> m_ticks;
+    QString m_dataHost;
+    std::uint16_t m_dataPort = 0;
 };
 
 } // namespace tcptune

@@ -5,6 +5,7 @@
 #include "traffic/agent_gate.h"
 #include "traffic/agent_protocol.h"
 #include "traffic/bulk_receiver.h"
+#include "traffic/agent_sending.h"
 #include "traffic/interval_log.h"
 #include "traffic/log_text.h"
 #include "traffic/socket_util.h"
@@ -16,6 +17,7 @@
 #include <atomic>
 #include <cerrno>
 #include <condition_variable>
+#include <algorithm>
 #include <fcntl.h>
 #include <list>
 #include <map>
@@ -63,6 +65,7 @@ struct Session {
     std::atomic<bool> probeAttached{false};
     std::atomic<int> activeData{0};
     std::atomic<bool> abort{false};
+    std::unique_ptr<AgentSending> sending; // direction down: the agent's own writes
     Clock::time_point start = Clock::now();
     std::mutex mutex;
     std::condition_variable changed;
@@ -72,12 +75,14 @@ struct Session {
 
     explicit Session(const agentproto::SessionParams &p)
         : params(p)
-        , bytes(std::size_t(p.streams))
-        , transactions(std::size_t(p.streams))
-        , attached(std::size_t(p.streams))
+        , bytes(std::size_t(p.upStreams()))
+        , transactions(std::size_t(p.upStreams()))
+        , attached(std::size_t(p.connections()))
     {
-        if (p.requestBytes == 0)
-            receiver = std::make_unique<BulkReceiver>(p.streams);
+        if (p.requestBytes == 0 && p.upStreams() > 0)
+            receiver = std::make_unique<BulkReceiver>(p.upStreams());
+        if (p.downStreams() > 0)
+            sending = std::make_unique<AgentSending>(p.sending, p.upStreams());
     }
     // Taking the mutex first means a waiter between its predicate check and its wait cannot
     // miss the wake-up.
@@ -177,6 +182,9 @@ struct AgentServer::Impl {
     void sendResult(int fd, Session &session, IntervalLog &intervals, const OmitMark &omit);
     void runData(sock::Fd fd, const std::shared_ptr<Session> &session, int stream, const QByteArray &early);
     void receiveBulk(Session &session, int fd, std::atomic<std::int64_t> &bytes);
+    Result<std::shared_ptr<Session>> openSession(const QJsonObject &start, const QString &peer, bool authenticated);
+    void runSending(Session &session, int fd, int index);
+    void streamSamples(int fd, Session &session, QJsonArray &pending, Clock::time_point &lastSent);
     bool sendLine(int fd, const QJsonObject &message, int timeoutMs = 5000)
     {
         return sock::sendAll(fd, agentproto::encode(message), Clock::now() + std::chrono::milliseconds(timeoutMs))
@@ -355,7 +363,28 @@ void AgentServer::Impl::reap(bool all)
 
 Result<void> AgentServer::Impl::admitControl(Admitted &a)
 {
-    auto params = agentproto::parseStart(a.message);
+    if (options.controlOnlyOverStdio)
+        return fail(tr("this agent takes runs over its ssh connection only"));
+    auto session = openSession(a.message, a.peer, a.authenticated);
+    if (!session)
+        return std::unexpected(session.error());
+    const int fd = a.fd.get();
+    auto started =
+        spawn([this, fd, session = *session, buffer = a.leftover] { runControl(sock::Fd(fd), session, buffer); });
+    if (!started) {
+        endSession(*session);
+        threadsInUse.fetch_sub(1);
+        return std::unexpected(started.error());
+    }
+    a.fd.release(); // the control thread owns it now
+    return {};
+}
+
+// A run's session from its "start" message, within the agent's limits, its threads reserved.
+Result<std::shared_ptr<Session>> AgentServer::Impl::openSession(const QJsonObject &start, const QString &peer,
+                                                                bool authenticated)
+{
+    auto params = agentproto::parseStart(start);
     if (!params)
         return fail(tr("refused start: %1").arg(params.error().message));
     if (params->durationS + params->omitS > options.maxDurationS)
@@ -371,7 +400,7 @@ Result<void> AgentServer::Impl::admitControl(Admitted &a)
         return fail(
             tr("refused start: the agent already serves %1 runs, its limit; try again later").arg(options.maxSessions));
     }
-    const int threads = 1 + params->streams + (params->latencyProbe ? 1 : 0);
+    const int threads = 1 + params->connections() + (params->latencyProbe ? 1 : 0);
     if (!reserveThreads(threads)) {
         active.fetch_sub(1);
         return fail(tr("refused start: the agent is busy (%1 of its %2 connection threads in use); try again later")
@@ -379,8 +408,8 @@ Result<void> AgentServer::Impl::admitControl(Admitted &a)
                         .arg(options.threadBudget()));
     }
     auto session = std::make_shared<Session>(*params);
-    session->peer = a.peer;
-    session->authenticated = a.authenticated;
+    session->peer = peer;
+    session->authenticated = authenticated;
     session->id = QString::fromLatin1(agentauth::randomHex(8));
     session->secret = agentauth::randomHex(agentauth::kSecretBytes);
     session->unusedThreads = threads - 1;
@@ -388,15 +417,7 @@ Result<void> AgentServer::Impl::admitControl(Admitted &a)
         std::lock_guard lock(sessionsMutex);
         sessions[session->id] = session;
     }
-    const int fd = a.fd.get();
-    auto started = spawn([this, fd, session, buffer = a.leftover] { runControl(sock::Fd(fd), session, buffer); });
-    if (!started) {
-        endSession(session);
-        threadsInUse.fetch_sub(1);
-        return std::unexpected(started.error());
-    }
-    a.fd.release(); // the control thread owns it now
-    return {};
+    return session;
 }
 
 // The session a data line names, if its secret is right and its stream is free; takes one of
@@ -413,8 +434,8 @@ std::shared_ptr<Session> AgentServer::Impl::attach(const QJsonObject &hello, QSt
     }
     Session &s = *it->second;
     const int stream = hello.value(key("stream")).toInt(-1);
-    if (!probe && (stream < 0 || stream >= s.params.streams)) {
-        why = tr("data connection with stream %1 outside 0..%2").arg(stream).arg(s.params.streams - 1);
+    if (!probe && (stream < 0 || stream >= s.params.connections())) {
+        why = tr("data connection with stream %1 outside 0..%2").arg(stream).arg(s.params.connections() - 1);
         return {};
     }
     if (probe ? !s.params.latencyProbe || s.probeAttached.exchange(true)
@@ -475,6 +496,8 @@ void AgentServer::Impl::endSession(const std::shared_ptr<Session> &session)
         session->unusedThreads = 0;
     }
     session->abort = true;
+    if (session->sending)
+        session->sending->stop();
     session->notify();
     active.fetch_sub(1);
 }
@@ -496,6 +519,8 @@ void AgentServer::Impl::runControl(sock::Fd fd, const std::shared_ptr<Session> &
             .arg(session->authenticated ? tr(", authenticated") : QString()));
     if (!awaitBegin(fd.get(), *session, buffer))
         return;
+    if (session->sending)
+        session->sending->begin(session->start);
     IntervalLog intervals(options.maxIntervals);
     OmitMark omit;
     omit.passed = session->params.omitS <= 0;
@@ -512,6 +537,10 @@ bool AgentServer::Impl::sendReady(int fd, const Session &session)
     QJsonObject ready{{key("type"), QStringLiteral("ready")},
                       {key("session"), session.id},
                       {key("secret"), QString::fromLatin1(session.secret)}};
+    if (!options.dataAddress.isEmpty()) {
+        ready.insert(key("data_address"), options.dataAddress);
+        ready.insert(key("data_port"), int(port));
+    }
     if (session.authenticated || options.knobsWithoutToken) {
         ready.insert(key("version"), QStringLiteral(TCPTUNE_VERSION));
         if (const auto snapshot = readKnobs(); snapshot) {
@@ -553,6 +582,8 @@ bool AgentServer::Impl::awaitBegin(int fd, Session &session, QByteArray &buffer)
         for (const auto &a : session.attached)
             if (!a.load())
                 return false;
+        if (session.sending && !session.sending->allAttached())
+            return false;
         return !session.params.latencyProbe || session.probeAttached.load();
     });
     lock.unlock();
@@ -571,8 +602,12 @@ bool AgentServer::Impl::measure(int fd, Session &session, QByteArray &buffer, In
     const auto interval = std::chrono::milliseconds(session.params.sampleMs);
     auto nextTick = session.start + interval;
     QString problem;
+    QJsonArray pendingSamples;
+    auto samplesSentAt = session.start;
     while (!stopping.load()) {
         const auto now = Clock::now();
+        if (session.sending)
+            streamSamples(fd, session, pendingSamples, samplesSentAt);
         if (now >= nextTick) {
             const double t = secondsSince(session.start, now);
             intervals.addTotal(t, session.totalBytes());
@@ -588,9 +623,10 @@ bool AgentServer::Impl::measure(int fd, Session &session, QByteArray &buffer, In
             problem = tr("the client never sent \"end\"");
             break;
         }
-        const int waitMs = int(std::chrono::duration_cast<std::chrono::milliseconds>(nextTick - now).count()) + 1;
+        const auto wake = session.sending ? std::min(nextTick, session.sending->nextSampleAt()) : nextTick;
+        const int waitMs = int(std::chrono::duration_cast<std::chrono::milliseconds>(wake - now).count()) + 1;
         pollfd p{fd, POLLIN, 0};
-        if (::poll(&p, 1, std::min(waitMs, kPollSliceMs)) <= 0)
+        if (::poll(&p, 1, std::clamp(waitMs, 1, kPollSliceMs)) <= 0)
             continue;
         auto line = sock::readLine(fd, buffer, agentproto::kMaxControlLine, Clock::now() + 1s);
         if (!line) {
@@ -598,8 +634,13 @@ bool AgentServer::Impl::measure(int fd, Session &session, QByteArray &buffer, In
             break;
         }
         auto message = agentproto::decode(*line);
-        if (message && agentproto::typeOf(*message) == QLatin1String("end"))
+        if (message && agentproto::typeOf(*message) == QLatin1String("end")) {
+            if (session.sending) {
+                streamSamples(fd, session, pendingSamples, samplesSentAt = {}); // the rest, then stop
+                session.sending->stop();
+            }
             return true;
+        }
         refuse(fd, session.peer,
                message ? tr("unexpected message '%1' during a run").arg(logSafe(agentproto::typeOf(*message), 40))
                        : message.error().message);
@@ -631,15 +672,17 @@ void AgentServer::Impl::sendResult(int fd, Session &session, IntervalLog &interv
         streams.append(QJsonObject{{key("stream"), int(i)},
                                    {key("bytes"), double(session.bytes[i].load() - omit.perStream[i])},
                                    {key("transactions"), double(session.transactions[i].load())}});
-    const QJsonObject result{{key("type"), QStringLiteral("result")},
-                             {key("receiver_bytes"), double(receiverBytes)},
-                             {key("total_bytes"), double(session.totalBytes())},
-                             {key("bytes_at_omit"), double(omit.bytes)},
-                             {key("omit_end_s"), omit.t},
-                             {key("duration_s"), duration},
-                             {key("interval_ms"), session.params.sampleMs * intervals.ticksPerEntry()},
-                             {key("intervals"), intervals.toJson()},
-                             {key("streams"), streams}};
+    QJsonObject result{{key("type"), QStringLiteral("result")},
+                       {key("receiver_bytes"), double(receiverBytes)},
+                       {key("total_bytes"), double(session.totalBytes())},
+                       {key("bytes_at_omit"), double(omit.bytes)},
+                       {key("omit_end_s"), omit.t},
+                       {key("duration_s"), duration},
+                       {key("interval_ms"), session.params.sampleMs * intervals.ticksPerEntry()},
+                       {key("intervals"), intervals.toJson()},
+                       {key("streams"), streams}};
+    if (session.sending)
+        result.insert(key("sent"), session.sending->figures());
     sendLine(fd, result, 30000);
     served.fetch_add(1);
     log(tr("%1: run %2 finished: %3 bytes in %4 s (%5 Mbit/s)")
@@ -656,6 +699,11 @@ void AgentServer::Impl::runData(sock::Fd fd, const std::shared_ptr<Session> &ses
     setBlocking(fd.get());
     track(fd.get(), true);
     const bool probe = stream < 0;
+    if (!probe && stream >= session->params.upStreams()) {
+        runSending(*session, fd.get(), stream - session->params.upStreams());
+        track(fd.get(), false);
+        return;
+    }
     if (session->params.rcvbuf > 0) {
         const int v = int(session->params.rcvbuf);
         ::setsockopt(fd.get(), SOL_SOCKET, SO_RCVBUF, &v, sizeof v);
@@ -757,6 +805,54 @@ void AgentServer::Impl::receiveBulk(Session &session, int fd, std::atomic<std::i
     std::unique_lock lock(session.mutex);
     while (!receiver.done() && !session.abort.load() && !stopping.load())
         session.changed.wait_for(lock, std::chrono::milliseconds(kPollSliceMs));
+}
+
+// A connection the agent sends on (direction down).
+void AgentServer::Impl::runSending(Session &session, int fd, int index)
+{
+    session.sending->attach(index, fd);
+    session.activeData.fetch_add(1);
+    session.notify();
+    session.sending->serve(index, session.abort);
+    session.activeData.fetch_sub(1);
+    session.notify();
+}
+
+// Samples of the agent's sending sockets go to the client while the run goes, in batches of
+// about 100 ms so the control connection carries a few lines a second. LAST_SENT reset to the
+// epoch flushes what is pending.
+void AgentServer::Impl::streamSamples(int fd, Session &session, QJsonArray &pending, Clock::time_point &lastSent)
+{
+    const auto now = Clock::now();
+    if (const QJsonObject tick = session.sending->sampleIfDue(now); !tick.isEmpty())
+        pending.append(tick);
+    if (pending.isEmpty() || now - lastSent < 100ms)
+        return;
+    sendLine(fd, {{key("type"), QStringLiteral("samples")}, {key("ticks"), pending}});
+    pending = QJsonArray();
+    lastSent = now;
+}
+
+// `serve --stdio`: the channel ssh gave us carries one run, trusted (ssh authenticated the
+// client), served on the calling thread.
+void AgentServer::serveControl(int fd)
+{
+    const int copy = ::fcntl(fd, F_DUPFD_CLOEXEC, 3);
+    if (copy < 0)
+        return;
+    sock::Fd channel(copy);
+    QByteArray buffer;
+    auto line = sock::readLine(channel.get(), buffer, agentproto::kMaxControlLine,
+                               Clock::now() + std::chrono::milliseconds(kStreamsArriveTimeoutMs));
+    auto message = line ? agentproto::decode(*line) : Result<QJsonObject>(std::unexpected(line.error()));
+    if (!message || agentproto::typeOf(*message) != QLatin1String("start"))
+        return m_impl->refuse(channel.get(), QStringLiteral("ssh"),
+                              message ? tr("expected \"start\" on the ssh channel") : message.error().message);
+    auto session = m_impl->openSession(*message, QStringLiteral("ssh"), true);
+    if (!session)
+        return m_impl->refuse(channel.get(), QStringLiteral("ssh"), session.error().message);
+    m_impl->threadsInUse.fetch_sub(1); // the control runs on the caller's thread, not one of ours
+    m_impl->runControl(std::move(channel), *session, buffer);
 }
 
 } // namespace tcptune

@@ -43,6 +43,11 @@ struct AgentOptions {
     int maxIntervals = 20000; // stored per run; beyond that neighbouring intervals are merged
 
     int threadBudget() const { return maxThreads > 0 ? maxThreads : 2 * maxStreams + 8; }
+    // `serve --stdio`: runs start only on the control connection given to serveControl() (ssh
+    // authenticated it); the listening port takes data connections only, and "ready" tells the
+    // client this address and the port to open them to.
+    bool controlOnlyOverStdio = false;
+    QString dataAddress;
 };
 
 class AgentServer final : public QObject {
@@ -55,6 +60,9 @@ public:
     // agent's own threads.
     // PORT 0 picks a free port. Returns the port it listens on.
     Result<std::uint16_t> listen(const QString &address = QStringLiteral("0.0.0.0"), std::uint16_t port = 5300);
+    // Serves one control connection on the calling thread until its run ends or it closes (the
+    // caller keeps FD). For `serve --stdio`, after listen() opened the data port.
+    void serveControl(int fd);
     // Thread-safe; closes every connection and joins the threads. listen() may be called again.
     void stop();
 

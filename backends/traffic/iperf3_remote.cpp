@@ -49,6 +49,8 @@ QJsonObject Iperf3Remote::parameters(const TrafficSpec &spec)
         {key("pacing_timer"), 1000},
         {key("client_version"), QStringLiteral("3.12")},
     };
+    if (spec.direction == Direction::Down)
+        p.insert(key("reverse"), true); // the server sends
     if (spec.rcvbuf > 0)
         p.insert(key("window"), int(std::min<std::int64_t>(spec.rcvbuf, INT32_MAX)));
     if (!spec.congestionControl.isEmpty())
@@ -189,7 +191,7 @@ Result<RemoteFigures> Iperf3Remote::finish(const LocalFigures &local)
     QJsonObject results{{key("cpu_util_total"), 0},
                         {key("cpu_util_user"), 0},
                         {key("cpu_util_system"), 0},
-                        {key("sender_has_retransmits"), 1},
+                        {key("sender_has_retransmits"), m_spec.direction == Direction::Down ? 0 : 1},
                         {key("streams"), streams}};
     if (!local.congestionControl.isEmpty())
         results.insert(key("congestion_used"), local.congestionControl);
@@ -203,6 +205,8 @@ Result<RemoteFigures> Iperf3Remote::finish(const LocalFigures &local)
     sendState(IperfDone); // the server may already have closed; the figures are in
 
     RemoteFigures f;
+    if (m_spec.direction == Direction::Down)
+        return sentByServer(*server);
     f.receiverBytes = 0;
     QList<std::pair<int, std::int64_t>> byId;
     for (const QJsonValue &v : server->value(key("streams")).toArray()) {
@@ -219,6 +223,25 @@ Result<RemoteFigures> Iperf3Remote::finish(const LocalFigures &local)
             if (id == streamId(i))
                 bytes = b;
         f.bytesPerStream.append(bytes);
+    }
+    return f;
+}
+
+RemoteFigures Iperf3Remote::sentByServer(const QJsonObject &server) const
+{
+    RemoteFigures f;
+    for (const QJsonValue &v : server.value(key("streams")).toArray()) {
+        const QJsonObject s = v.toObject();
+        const int id = s.value(key("id")).toInt();
+        for (int i = 0; i < m_spec.streams; ++i)
+            if (streamId(i) == id)
+                f.sent.append({i,
+                               std::int64_t(s.value(key("bytes")).toDouble()),
+                               std::int64_t(s.value(key("retransmits")).toDouble()),
+                               0,
+                               0,
+                               server.value(key("congestion_used")).toString(),
+                               {}});
     }
     return f;
 }

@@ -2,7 +2,8 @@
 // RemoteSession for a stock iperf3 server (3.x): the cookie, the one-byte state machine
 // (PARAM_EXCHANGE, CREATE_STREAMS, TEST_START, TEST_RUNNING, TEST_END, EXCHANGE_RESULTS,
 // DISPLAY_RESULTS, IPERF_DONE) and the length-prefixed JSON parameter and result exchange.
-// Written from iperf3's documented behaviour; the client always sends, the server receives.
+// Written from iperf3's documented behaviour; direction down is iperf3's reverse mode (-R): the
+// server sends, and its results say how much.
 
 #include "traffic/remote_session.h"
 
@@ -56,6 +57,8 @@ private:
     Result<void> sendJson(const QJsonObject &json);
     Result<QJsonObject> readJson(int timeoutMs);
     QString describeState(signed char state);
+    // Direction down: what the server sent, from its results.
+    RemoteFigures sentByServer(const QJsonObject &server) const;
 
     TrafficSpec m_spec;
     QString m_where;

@@ -26,7 +26,25 @@ struct LocalFigures {
     QString congestionControl;
 };
 
+// One sampling interval of a sender on the target's side, streamed while the run goes.
+struct FarTick {
+    TrafficSample aggregate;
+    QList<TrafficSample> streams;
+};
+
+// What the target sent, per connection it sent on (direction down or both).
+struct FarSent {
+    int stream = 0;
+    std::int64_t bytes = 0; // after the omit window
+    std::int64_t retrans = 0;
+    std::int64_t sndbuf = 0;
+    std::int64_t rcvbuf = 0;
+    QString congestionControl;
+    QString error;
+};
+
 struct RemoteFigures {
+    QList<FarSent> sent;
     std::int64_t receiverBytes = -1;
     double durationS = 0;
     QList<std::int64_t> bytesPerStream;
@@ -48,6 +66,14 @@ public:
     // The client has stopped sending (data sockets still open when SHUTDOWN_DATA_FIRST is false).
     virtual bool shutdownDataBeforeFinish() const = 0;
     virtual Result<RemoteFigures> finish(const LocalFigures &local) = 0;
+
+    // Where the data connections go when the target says so (an agent started over ssh opens a
+    // port for the session); an empty host: the control connection's own address.
+    virtual QString dataHost() const { return {}; }
+    virtual std::uint16_t dataPort() const { return 0; }
+
+    // Samples of the target's senders that arrived since the last call (in order).
+    virtual QList<FarTick> takeFarTicks() { return {}; }
 
     virtual KnobSnapshot knobs() const { return {}; }
     virtual QString knobsNote() const { return {}; }

@@ -3,6 +3,7 @@
 #include "common/proc_sys.h"
 #include "traffic/traffic_client.h"
 
+#include <fcntl.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <sys/socket.h>
@@ -18,6 +19,13 @@ std::int64_t globalLimit(const char *key)
     return value ? value->trimmed().toLongLong() : -1;
 }
 
+void noteRemote(RunState &state, TrafficResult &r)
+{
+    r.remoteKnobs = state.remote->knobs();
+    r.remoteKnobsNote = state.remote->knobsNote();
+    r.remoteVersion = state.remote->version();
+}
+
 Result<void> openControl(const TrafficSpec &spec, const sock::Address &address, RunState &state, TrafficResult &r)
 {
     const int control = state.control();
@@ -27,10 +35,26 @@ Result<void> openControl(const TrafficSpec &spec, const sock::Address &address, 
     state.remote = RemoteSession::create(spec);
     if (auto o = state.remote->open(control); !o)
         return o;
-    r.remoteKnobs = state.remote->knobs();
-    r.remoteKnobsNote = state.remote->knobsNote();
-    r.remoteVersion = state.remote->version();
+    noteRemote(state, r);
     return {};
+}
+
+// ssh targets: the control channel is ssh's pipe (a copy of its socket stands as fds[0]); the
+// agent says where the data connections go.
+Result<sock::Address> openSshControl(const TrafficSpec &spec, RunState &state, TrafficResult &r)
+{
+    auto channel = SshChannel::start(spec);
+    if (!channel)
+        return std::unexpected(channel.error());
+    state.ssh = std::move(*channel);
+    state.fds.emplace_back(::fcntl(state.ssh->socket(), F_DUPFD_CLOEXEC, 3));
+    state.remote = RemoteSession::create(spec);
+    if (auto o = state.remote->open(state.control()); !o) {
+        const QString why = state.ssh->failure(3000); // when ssh itself failed, its reason is the one
+        return fail(why.isEmpty() ? o.error().message : why);
+    }
+    noteRemote(state, r);
+    return sock::resolve(state.remote->dataHost(), state.remote->dataPort());
 }
 
 // Data connection I: options before connect (buffer sizes shape the window scale), then the hello.
@@ -38,7 +62,8 @@ Result<void> openStream(const TrafficSpec &spec, const sock::Address &address, i
 {
     const QString where = spec.target.toString();
     const int fd = state.fds[std::size_t(1 + i)].get();
-    if (auto o = sock::applySenderOptions(fd, spec); !o)
+    const bool receives = i >= spec.upStreams();
+    if (auto o = receives ? sock::applyReceiverOptions(fd, spec) : sock::applySenderOptions(fd, spec); !o)
         return o;
     if (auto c = sock::connectWithTimeout(fd, address, spec.connectTimeoutMs, where); !c)
         return c;
@@ -50,6 +75,7 @@ Result<void> openStream(const TrafficSpec &spec, const sock::Address &address, i
     StreamWorker &w = state.workers.emplace_back();
     w.index = i;
     w.fd = fd;
+    w.receives = receives;
     StreamResult s;
     s.index = i;
     s.localPort = sock::localPort(fd);
@@ -73,7 +99,7 @@ Result<void> openProbe(const TrafficSpec &spec, const sock::Address &address, Ru
         return fail(
             TrafficClient::tr("The target %1 dropped the latency probe connection: %2.").arg(where, h.error().message));
     StreamWorker &w = state.workers.emplace_back();
-    w.index = spec.streams;
+    w.index = spec.upStreams() + spec.downStreams();
     w.fd = fd;
     w.probe = true;
     r.probeLocalPort = sock::localPort(fd);
@@ -87,7 +113,7 @@ void noteBuffers(const TrafficSpec &spec, TrafficResult &r)
     r.sndbufActual = first.sndbufActual;
     r.rcvbufActual = first.rcvbufActual;
     r.congestionControl = first.congestionControl;
-    if (spec.sndbuf > 0) {
+    if (spec.sndbuf > 0 && spec.upStreams() > 0) { // the target's own limit applies to its sending
         const std::int64_t wmemMax = globalLimit("net.core.wmem_max");
         r.sndbufCapped = wmemMax > 0 && spec.sndbuf > wmemMax;
     }
@@ -108,6 +134,24 @@ void RunState::stopWorkers()
     threads.clear();
 }
 
+void RunState::stopReceivers()
+{
+    receiveShared.stop = true;
+    for (std::thread &t : receiverThreads)
+        if (t.joinable())
+            t.join();
+    receiverThreads.clear();
+}
+
+std::int64_t RunState::received() const
+{
+    std::int64_t sum = 0;
+    for (const StreamWorker &w : workers)
+        if (w.receives)
+            sum += w.bytesRead.load(std::memory_order_relaxed);
+    return sum;
+}
+
 void RunState::markOmitEnd(double t)
 {
     if (omitDone)
@@ -117,27 +161,31 @@ void RunState::markOmitEnd(double t)
     for (const StreamWorker &w : workers) {
         if (w.probe)
             continue;
-        writtenAtOmit.push_back(w.bytesWritten.load());
+        writtenAtOmit.push_back(w.receives ? w.bytesRead.load() : w.bytesWritten.load());
         transactionsAtOmit.push_back(w.transactions.load());
     }
+    receivedAtOmit = received();
 }
 
 Result<void> openConnections(const TrafficSpec &spec, RunState &state, TrafficResult &r,
                              const netns::SocketMaker &socketMaker)
 {
-    auto address = sock::resolve(spec.target.host, spec.target.port);
+    const int connections = spec.upStreams() + spec.downStreams();
+    const bool ssh = spec.target.kind == TargetKind::Ssh;
+    auto address = ssh ? openSshControl(spec, state, r) : sock::resolve(spec.target.host, spec.target.port);
     if (!address)
         return std::unexpected(address.error());
-    const int socketCount = 1 + spec.streams + (spec.latencyProbe ? 1 : 0);
+    const int socketCount = (ssh ? 0 : 1) + connections + (spec.latencyProbe ? 1 : 0);
     auto created =
         sock::createTcpSockets(address->family(), socketCount, spec.clientNetns, socketMaker, spec.congestionControl);
     if (!created)
         return std::unexpected(created.error());
     for (int fd : *created)
         state.fds.emplace_back(fd);
-    if (auto c = openControl(spec, *address, state, r); !c)
-        return c;
-    for (int i = 0; i < spec.streams; ++i)
+    if (!ssh)
+        if (auto c = openControl(spec, *address, state, r); !c)
+            return c;
+    for (int i = 0; i < connections; ++i)
         if (auto s = openStream(spec, *address, i, state, r); !s)
             return s;
     if (spec.latencyProbe)
@@ -151,7 +199,7 @@ Result<void> prepareBulk(const TrafficSpec &spec, RunState &state)
 {
     std::vector<StreamWorker *> bulk;
     for (StreamWorker &w : state.workers)
-        if (spec.workload == Workload::Bulk && !w.probe)
+        if (spec.workload == Workload::Bulk && !w.probe && !w.receives)
             bulk.push_back(&w);
     if (bulk.empty())
         return {};
@@ -164,9 +212,12 @@ Result<void> prepareBulk(const TrafficSpec &spec, RunState &state)
 
 void startThreads(const TrafficSpec &spec, RunState &state)
 {
-    for (StreamWorker &w : state.workers)
-        if (spec.workload != Workload::Bulk || w.probe)
+    for (StreamWorker &w : state.workers) {
+        if (w.receives)
+            state.receiverThreads.emplace_back([&w, &state] { runStreamReceiver(w, state.receiveShared); });
+        else if (spec.workload != Workload::Bulk || w.probe)
             state.threads.emplace_back([&spec, &w, &state] { runStreamWorker(spec, w, state.shared); });
+    }
 }
 
 } // namespace tcptune

@@ -7,6 +7,7 @@
 #include "traffic/bulk_sender.h"
 #include "traffic/remote_session.h"
 #include "traffic/socket_util.h"
+#include "traffic/ssh_channel.h"
 #include "traffic/stream_workers.h"
 #include "traffic/traffic_result.h"
 #include "traffic/traffic_spec.h"
@@ -19,12 +20,19 @@
 namespace tcptune {
 
 struct RunState {
-    std::vector<sock::Fd> fds; // [0] control, then streams, then the probe
+    std::unique_ptr<SshChannel> ssh; // ssh targets: the ssh client the control channel runs over
+    std::vector<sock::Fd> fds;       // [0] control, then streams, then the probe
     std::unique_ptr<RemoteSession> remote;
     std::deque<StreamWorker> workers; // streams in order, then the probe
     WorkerShared shared;
     std::vector<std::thread> threads; // rr, split-write and the probe
     std::unique_ptr<BulkSender> bulk; // bulk streams, on the run's own thread
+    // Direction down: threads that read what the target sends; they keep reading until the
+    // target's result is in.
+    WorkerShared receiveShared;
+    std::vector<std::thread> receiverThreads;
+    std::int64_t receivedAtOmit = 0;
+    std::int64_t receivedAtEnd = 0;
 
     // Counters when the omit window ended, subtracted from the final ones.
     bool omitDone = false;
@@ -35,10 +43,17 @@ struct RunState {
     RunState() = default;
     RunState(const RunState &) = delete;
     RunState &operator=(const RunState &) = delete;
-    ~RunState() { stopWorkers(); }
+    ~RunState()
+    {
+        stopWorkers();
+        stopReceivers();
+    }
 
     int control() const { return fds.front().get(); }
     void stopWorkers();
+    void stopReceivers();
+    // Bytes read so far on the connections the target sends on.
+    std::int64_t received() const;
     // Records the counters at T, once.
     void markOmitEnd(double t);
 };

@@ -246,6 +246,13 @@ Result<void> applySenderOptions(int fd, const TrafficSpec &spec)
     return {};
 }
 
+Result<void> applyReceiverOptions(int fd, const TrafficSpec &spec)
+{
+    TrafficSpec receiving;
+    receiving.rcvbuf = spec.rcvbuf;
+    return applySenderOptions(fd, receiving); // of the sender's options, only SO_RCVBUF is set
+}
+
 std::uint16_t localPort(int fd)
 {
     sockaddr_storage ss{};

@@ -91,7 +91,9 @@ Result<QByteArray> readLine(int fd, QByteArray &buffer, int maxLength, Clock::ti
 
 // Applies the spec's sender-side options (buffers, nodelay, cork, notsent_lowat, congestion
 // control, pacing) to a data socket before connect.
-Result<void> applySenderOptions(int fd, const TrafficSpec &spec);
+[[nodiscard]] Result<void> applySenderOptions(int fd, const TrafficSpec &spec);
+// The receiving end's option (SO_RCVBUF) on a connection the other side sends on.
+[[nodiscard]] Result<void> applyReceiverOptions(int fd, const TrafficSpec &spec);
 
 std::uint16_t localPort(int fd);
 std::int64_t intOption(int fd, int level, int option);

@@ -132,8 +132,30 @@ void markFailed(StreamWorker &w, int error)
     w.failed = true;
 }
 
+void runStreamReceiver(StreamWorker &worker, WorkerShared &shared)
+{
+    sock::setTimeouts(worker.fd, 200, 200);
+    std::vector<char> buffer(256 * 1024);
+    while (!shared.stop.load(std::memory_order_relaxed)) {
+        const ssize_t n = ::recv(worker.fd, buffer.data(), buffer.size(), 0);
+        if (n > 0) {
+            worker.bytesRead.fetch_add(n, std::memory_order_relaxed);
+            continue;
+        }
+        if (n == 0)
+            return; // the sender finished
+        if (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR)
+            continue;
+        if (!shared.stop.load())
+            markFailed(worker, errno);
+        return;
+    }
+}
+
 void runStreamWorker(const TrafficSpec &spec, StreamWorker &worker, WorkerShared &shared)
 {
+    if (worker.receives)
+        return runStreamReceiver(worker, shared);
     sock::setTimeouts(worker.fd, 200, 200);
     if (worker.probe)
         return runProbe(worker, shared);

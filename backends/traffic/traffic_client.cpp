@@ -5,9 +5,11 @@
 
 #include <QCoreApplication>
 
+#include <optional>
 #include <poll.h>
 #include <sys/socket.h>
 #include <thread>
+#include <utility>
 
 namespace tcptune {
 namespace {
@@ -25,13 +27,130 @@ Clock::time_point after(Clock::time_point t0, double seconds)
     return t0 + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds));
 }
 
+// The connections this client sends on: their TCP_INFO is the sample series.
 std::vector<int> streamFds(const RunState &state)
 {
     std::vector<int> fds;
     for (const StreamWorker &w : state.workers)
-        if (!w.probe)
+        if (!w.probe && !w.receives)
             fds.push_back(w.fd);
     return fds;
+}
+
+// Direction down: this client receives. Each interval it records its goodput; the samples are
+// the target's sender's, streamed while the run goes (or, from iperf3, which streams none, the
+// receiver's throughput alone). Batches and progress as RunSampler hands them out.
+class DownSeries final {
+public:
+    DownSeries(const TrafficSpec &spec, Clock::time_point t0)
+        : m_omitS(spec.omitS)
+        , m_farSamples(spec.target.kind != TargetKind::Iperf3)
+        , m_lastBatch(t0)
+        , m_lastProgress(t0)
+    {
+    }
+    void tick(double t, std::int64_t received, RunState &state, TrafficResult &r)
+    {
+        ReceiverInterval i;
+        i.t = t;
+        i.bytes = received - m_last;
+        i.throughputBps = t > m_lastT ? double(i.bytes) * 8.0 / (t - m_lastT) : 0;
+        i.omitted = t < m_omitS;
+        m_last = received;
+        m_lastT = t;
+        r.receiverIntervals.append(i);
+        if (!i.omitted) {
+            m_progressSum += i.throughputBps;
+            ++m_progressCount;
+        }
+        if (!m_farSamples) {
+            TrafficSample s;
+            s.t = t;
+            s.omitted = i.omitted;
+            s.throughputBps = i.throughputBps;
+            s.rttMs = s.rttvarMs = -1;
+            s.cwnd = s.unacked = -1;
+            r.samples.append(s);
+            m_batch.append(s);
+        }
+        takeFarTicks(state, r);
+    }
+    void takeFarTicks(RunState &state, TrafficResult &r)
+    {
+        for (FarTick &tick : state.remote->takeFarTicks()) {
+            for (const TrafficSample &one : tick.streams)
+                if (one.stream >= 0 && one.stream < r.perStream.size())
+                    r.perStream[one.stream].samples.append(one);
+            r.samples.append(tick.aggregate);
+            m_batch.append(tick.aggregate);
+        }
+    }
+    QList<TrafficSample> takeBatch(Clock::time_point now, bool force)
+    {
+        if (m_batch.isEmpty() || (!force && now - m_lastBatch < 100ms))
+            return {};
+        m_lastBatch = now;
+        return std::exchange(m_batch, {});
+    }
+    std::optional<double> takeProgress(Clock::time_point now)
+    {
+        if (now - m_lastProgress < 250ms)
+            return std::nullopt;
+        const double mean = m_progressCount > 0 ? m_progressSum / m_progressCount : 0;
+        m_progressSum = 0;
+        m_progressCount = 0;
+        m_lastProgress = now;
+        return mean;
+    }
+
+private:
+    double m_omitS;
+    bool m_farSamples;
+    std::int64_t m_last = 0;
+    double m_lastT = 0;
+    QList<TrafficSample> m_batch;
+    Clock::time_point m_lastBatch;
+    Clock::time_point m_lastProgress;
+    double m_progressSum = 0;
+    int m_progressCount = 0;
+};
+
+// Smoothed RTT over every stream's samples in the measured time (the far senders' included).
+void summariseRtt(TrafficResult &r)
+{
+    QList<double> rtts;
+    for (const StreamResult &s : r.perStream)
+        for (const TrafficSample &sample : s.samples)
+            if (!sample.omitted && sample.rttMs >= 0)
+                rtts.append(sample.rttMs);
+    r.rttMs = SummaryStats::of(rtts);
+}
+
+// Direction down: this client counted what arrived, the target reports what it sent.
+void addFarSenders(TrafficResult &r, const QList<FarSent> &sent, std::int64_t received)
+{
+    r.senderBytes = 0;
+    for (const FarSent &f : sent) {
+        if (f.stream < 0 || f.stream >= r.perStream.size())
+            continue;
+        StreamResult &s = r.perStream[f.stream];
+        s.senderBytes = f.bytes;
+        s.retrans = f.retrans;
+        if (f.sndbuf > 0)
+            s.sndbufActual = f.sndbuf;
+        if (!f.congestionControl.isEmpty())
+            s.congestionControl = f.congestionControl;
+        r.senderBytes += f.bytes;
+        if (!f.error.isEmpty() && r.error.isEmpty())
+            r.error = TrafficClient::tr("The target's data connection %1 failed: %2.").arg(f.stream).arg(f.error);
+    }
+    const StreamResult &first = r.perStream.front();
+    r.sndbufActual = first.sndbufActual;
+    r.congestionControl = first.congestionControl;
+    r.receiverBytes = received;
+    r.throughputBps = r.durationS > 0 ? double(received) * 8.0 / r.durationS : 0;
+    r.senderThroughputBps = r.durationS > 0 ? double(r.senderBytes) * 8.0 / r.durationS : 0;
+    summariseRtt(r);
 }
 
 // The latest probe transaction when one completed since the last call, else -1.
@@ -99,6 +218,10 @@ TrafficResult TrafficClient::run(const TrafficSpec &spec)
     };
     if (auto valid = spec.validate(); !valid)
         return failed(valid.error().message);
+    const bool receiving = spec.downStreams() > 0;
+    r.samplesFrom = !receiving                               ? QStringLiteral("local sender")
+                    : spec.target.kind != TargetKind::Iperf3 ? QStringLiteral("target sender")
+                                                             : QStringLiteral("local receiver");
     RunState state;
     if (auto opened = openConnections(spec, state, r, m_socketMaker); !opened)
         return failed(opened.error().message);
@@ -111,6 +234,7 @@ TrafficResult TrafficClient::run(const TrafficSpec &spec)
     state.shared.t0 = Clock::now(); // traffic starts now
     startThreads(spec, state);
     const RunEnd end = driveRun(spec, state, r);
+    state.receivedAtEnd = state.received();
     state.stopWorkers();
     if (!state.omitDone)
         state.omitEndT = end.t;
@@ -118,9 +242,15 @@ TrafficResult TrafficClient::run(const TrafficSpec &spec)
     r.interrupted = !end.interruption.isEmpty();
     collectSenderFigures(spec, state, r);
     if (r.interrupted) {
+        state.stopReceivers();
         r.error = end.interruption + QLatin1Char(' ') +
                   tr("The %1 samples taken so far are kept; the run is marked interrupted.").arg(r.samples.size());
         r.throughputBps = r.senderThroughputBps; // the target's count is lost with the run
+        if (receiving) {                         // ours is not
+            summariseRtt(r);
+            r.throughputBps =
+                r.durationS > 0 ? double(state.receivedAtEnd - state.receivedAtOmit) * 8.0 / r.durationS : 0;
+        }
         if (!r.cancelled)
             Q_EMIT runFailed(r.error);
         return r;
@@ -136,6 +266,8 @@ TrafficClient::RunEnd TrafficClient::driveRun(const TrafficSpec &spec, RunState 
     const auto endAt = after(t0, totalS);
     const auto omitAt = after(t0, spec.omitS);
     RunSampler sampler(spec, streamFds(state), t0);
+    const bool receiving = spec.downStreams() > 0;
+    DownSeries down(spec, t0);
     std::int64_t probeCount = 0;
     for (;;) {
         const auto now = Clock::now();
@@ -144,12 +276,16 @@ TrafficClient::RunEnd TrafficClient::driveRun(const TrafficSpec &spec, RunState 
             return {t, why};
         if (now >= omitAt)
             state.markOmitEnd(t);
-        if (now >= sampler.nextSampleAt())
+        if (now >= sampler.nextSampleAt()) {
+            if (receiving)
+                down.tick(t, state.received(), state, r);
             sampler.sample(now, r, newProbeRtt(state, probeCount));
-        if (auto throughput = sampler.takeProgress(now))
+        }
+        if (auto throughput = receiving ? down.takeProgress(now) : sampler.takeProgress(now))
             Q_EMIT progress(t, totalS, *throughput);
         const bool over = now >= endAt;
-        if (QList<TrafficSample> batch = sampler.takeBatch(now, over); !batch.isEmpty())
+        if (QList<TrafficSample> batch = receiving ? down.takeBatch(now, over) : sampler.takeBatch(now, over);
+            !batch.isEmpty())
             Q_EMIT samplesReady(batch);
         if (over)
             return {t, {}};
@@ -184,9 +320,13 @@ void TrafficClient::collectSenderFigures(const TrafficSpec &spec, const RunState
         return std::size_t(i) < counts.size() ? counts[std::size_t(i)] : 0;
     };
     QList<double> rtts;
-    for (int i = 0; i < spec.streams; ++i) {
+    for (int i = 0; i < r.perStream.size(); ++i) {
         StreamResult &s = r.perStream[i];
         const StreamWorker &w = state.workers[std::size_t(i)];
+        if (w.receives) {
+            s.receiverBytes = w.bytesRead.load() - atOmit(state.writtenAtOmit, i);
+            continue;
+        }
         s.senderBytes = w.bytesWritten.load() - atOmit(state.writtenAtOmit, i);
         s.transactions = w.transactions.load() - atOmit(state.transactionsAtOmit, i);
         for (const TrafficSample &sample : s.samples) {
@@ -224,7 +364,7 @@ void TrafficClient::collectReceiverFigures(const TrafficSpec &spec, RunState &st
     // Let the send queues drain so the receiver's count covers what was written.
     const auto drainDeadline = Clock::now() + 2s;
     for (const StreamWorker &w : state.workers) {
-        while (!w.probe && sock::outq(w.fd) > 0 && Clock::now() < drainDeadline)
+        while (!w.probe && !w.receives && sock::outq(w.fd) > 0 && Clock::now() < drainDeadline)
             std::this_thread::sleep_for(1ms);
     }
     if (state.bulk) {
@@ -238,16 +378,23 @@ void TrafficClient::collectReceiverFigures(const TrafficSpec &spec, RunState &st
     LocalFigures local;
     local.durationS = r.durationS;
     local.congestionControl = r.congestionControl;
+    const bool receiving = spec.downStreams() > 0;
     for (const StreamResult &s : r.perStream) {
-        local.bytesPerStream.append(s.senderBytes);
+        local.bytesPerStream.append(receiving ? s.receiverBytes : s.senderBytes);
         local.retransPerStream.append(s.retrans);
     }
     auto figures = state.remote->finish(local);
+    state.stopReceivers(); // the target has stopped sending and answered
     if (!figures) {
         r.interrupted = true;
         r.error = figures.error().message;
         r.throughputBps = r.senderThroughputBps;
         Q_EMIT runFailed(r.error);
+        return;
+    }
+    if (receiving) {
+        DownSeries(spec, state.shared.t0).takeFarTicks(state, r); // the last ones came with the result
+        addFarSenders(r, figures->sent, state.receivedAtEnd - state.receivedAtOmit);
         return;
     }
     r.receiverIntervals = figures->intervals;
@@ -260,7 +407,7 @@ void TrafficClient::collectReceiverFigures(const TrafficSpec &spec, RunState &st
     }
     r.receiverBytes = figures->receiverBytes;
     // The agent times its own bytes; an iperf3 server's omit timer is its own, so use ours then.
-    const bool ownTimer = spec.target.kind == TargetKind::Agent || spec.omitS <= 0;
+    const bool ownTimer = spec.target.kind != TargetKind::Iperf3 || spec.omitS <= 0;
     const double receiverDuration = ownTimer && figures->durationS > 0 ? figures->durationS : r.durationS;
     r.throughputBps = receiverDuration > 0 ? double(r.receiverBytes) * 8.0 / receiverDuration : 0;
 }

@@ -225,6 +225,8 @@ QJsonObject TrafficResult::toJson() const
         {key("congestion_control"), congestionControl},
         {key("rtt_ms"), rtt},
         {key("samples"), series},
+        {key("samples_from"), samplesFrom},
+        {key("direction"), directionName(spec.direction)},
         {key("receiver_intervals"), receiver},
         {key("per_stream"), streamsJson},
         {key("local_ports"), ports},
@@ -284,6 +286,7 @@ Result<TrafficResult> TrafficResult::fromJson(const QJsonObject &o)
     r.rttMs = SummaryStats::fromJson(o.value(key("rtt_ms")).toObject());
     for (const QJsonValue &v : o.value(key("samples")).toArray())
         r.samples.append(TrafficSample::fromJson(v.toObject()));
+    r.samplesFrom = o.value(key("samples_from")).toString();
     for (const QJsonValue &v : o.value(key("receiver_intervals")).toArray()) {
         const QJsonObject io = v.toObject();
         r.receiverIntervals.append({io.value(key("t")).toDouble(), std::int64_t(io.value(key("bytes")).toDouble()),

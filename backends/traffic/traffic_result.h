@@ -118,8 +118,9 @@ struct TrafficResult {
     SendCounters sendCalls;    // bulk: the sender's calls (all streams, whole run)
 
     SummaryStats rttMs;                        // smoothed RTT over every stream's samples in the measured time
-    QList<TrafficSample> samples;              // aggregate series
-    QList<ReceiverInterval> receiverIntervals; // agent targets only
+    QList<TrafficSample> samples;              // aggregate series of the sending end
+    QString samplesFrom;                       // who took them: "local sender", "target sender", "local receiver"
+    QList<ReceiverInterval> receiverIntervals; // goodput per interval at the receiving end (agent or, down, local)
     QList<StreamResult> perStream;
 
     SummaryStats transactionLatencyMs; // rr and split-write (with responses)

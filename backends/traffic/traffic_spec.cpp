@@ -88,13 +88,17 @@ Result<TrafficTarget> targetFromJson(const QJsonValue &tv)
     if (kind == QLatin1String("iperf3")) {
         target.kind = TargetKind::Iperf3;
         target.port = TrafficTarget::kDefaultIperf3Port;
+    } else if (kind == QLatin1String("ssh")) {
+        target.kind = TargetKind::Ssh;
+        target.port = 0;
+        target.user = to.value(key("user")).toString();
     } else if (kind != QLatin1String("agent")) {
-        return fail(TrafficSpec::tr("Unknown target kind '%1'; use agent or iperf3.").arg(kind));
+        return fail(TrafficSpec::tr("Unknown target kind '%1'; use agent, iperf3 or ssh.").arg(kind));
     }
     target.host = to.value(key("host")).toString();
     if (to.contains(key("port"))) {
         const int port = to.value(key("port")).toInt(-1);
-        if (port < 1 || port > 65535)
+        if (port < (target.kind == TargetKind::Ssh ? 0 : 1) || port > 65535)
             return fail(TrafficSpec::tr("The target port must be a number from 1 to 65535."));
         target.port = std::uint16_t(port);
     }
@@ -148,6 +152,30 @@ Result<SendMethod> parseSendMethod(const QString &name)
     return fail(TrafficSpec::tr("Unknown send method '%1'; use copy, zerocopy or sendfile.").arg(name));
 }
 
+QString directionName(Direction direction)
+{
+    switch (direction) {
+    case Direction::Up: return QStringLiteral("up");
+    case Direction::Down: return QStringLiteral("down");
+    case Direction::Both: return QStringLiteral("both");
+    }
+    return QStringLiteral("up");
+}
+
+Result<Direction> parseDirection(const QString &name)
+{
+    const QString n = name.trimmed().toLower();
+    if (n == QLatin1String("up"))
+        return Direction::Up;
+    if (n == QLatin1String("down"))
+        return Direction::Down;
+    if (n == QLatin1String("both"))
+        return Direction::Both;
+    return fail(TrafficSpec::tr("Unknown direction '%1'; use up (this host sends), down (the target sends) or "
+                                "both.")
+                    .arg(name));
+}
+
 Result<TrafficTarget> TrafficTarget::parse(const QString &text)
 {
     TrafficTarget t;
@@ -158,9 +186,23 @@ Result<TrafficTarget> TrafficTarget::parse(const QString &text)
         rest = rest.mid(9);
     } else if (rest.startsWith(QLatin1String("tcptune://"), Qt::CaseInsensitive)) {
         rest = rest.mid(10);
+    } else if (rest.startsWith(QLatin1String("ssh://"), Qt::CaseInsensitive)) {
+        t.kind = TargetKind::Ssh;
+        t.port = 0;
+        rest = rest.mid(6);
+        const qsizetype at = rest.lastIndexOf(QLatin1Char('@'));
+        if (at >= 0) {
+            t.user = rest.left(at);
+            rest = rest.mid(at + 1);
+            static const QRegularExpression userChars(
+                QRegularExpression::anchoredPattern(QStringLiteral("[A-Za-z0-9._][A-Za-z0-9._-]*")));
+            if (!userChars.match(t.user).hasMatch())
+                return fail(TrafficSpec::tr("'%1' is not a user name; give ssh://USER@HOST[:PORT].").arg(t.user));
+        }
     } else if (rest.contains(QLatin1String("://"))) {
-        return fail(TrafficSpec::tr("Unknown target scheme in '%1'; give HOST[:PORT] for a tcptune agent or "
-                                    "iperf3://HOST[:PORT] for an iperf3 server.")
+        return fail(TrafficSpec::tr("Unknown target scheme in '%1'; give HOST[:PORT] for a tcptune agent, "
+                                    "iperf3://HOST[:PORT] for an iperf3 server or ssh://[USER@]HOST[:PORT] for a "
+                                    "host tcptune reaches over ssh.")
                         .arg(text));
     }
     if (rest.endsWith(QLatin1Char('/')))
@@ -186,7 +228,7 @@ Result<TrafficTarget> TrafficTarget::parse(const QString &text)
     if (t.host.isEmpty())
         return fail(TrafficSpec::tr("The target '%1' has no host; give HOST[:PORT].").arg(text));
     static const QRegularExpression hostChars(QRegularExpression::anchoredPattern(QStringLiteral("[A-Za-z0-9._:%-]+")));
-    if (!hostChars.match(t.host).hasMatch())
+    if (!hostChars.match(t.host).hasMatch() || t.host.startsWith(QLatin1Char('-')))
         return fail(TrafficSpec::tr("'%1' is not a host name or address; give HOST[:PORT].").arg(t.host));
     if (!portText.isNull()) {
         bool ok = false;
@@ -202,20 +244,28 @@ QString TrafficTarget::toString() const
 {
     const QString h = host.contains(QLatin1Char(':')) ? QStringLiteral("[%1]").arg(host) : host;
     const QString hp = QStringLiteral("%1:%2").arg(h).arg(port);
+    if (kind == TargetKind::Ssh)
+        return QStringLiteral("ssh://") + (user.isEmpty() ? QString() : user + QLatin1Char('@')) + (port == 0 ? h : hp);
     return kind == TargetKind::Iperf3 ? QStringLiteral("iperf3://") + hp : hp;
 }
 
 QJsonObject TrafficSpec::toJson() const
 {
+    const TargetKind kind = this->target.kind;
     QJsonObject targetJson{
-        {key("kind"), this->target.kind == TargetKind::Iperf3 ? QStringLiteral("iperf3") : QStringLiteral("agent")},
+        {key("kind"), kind == TargetKind::Iperf3 ? QStringLiteral("iperf3")
+                      : kind == TargetKind::Ssh  ? QStringLiteral("ssh")
+                                                 : QStringLiteral("agent")},
         {key("host"), this->target.host},
         {key("port"), int(this->target.port)},
     };
     if (!this->target.token.isEmpty())
         targetJson.insert(key("token"), this->target.token);
+    if (!this->target.user.isEmpty())
+        targetJson.insert(key("user"), this->target.user);
     QJsonObject o{
         {key("workload"), workloadName(workload)},
+        {key("direction"), directionName(direction)},
         {key("duration_s"), durationS},
         {key("omit_s"), omitS},
         {key("streams"), streams},
@@ -240,6 +290,8 @@ QJsonObject TrafficSpec::toJson() const
         o.insert(key("client_netns"), clientNetns);
     if (!sendfileFile.isEmpty())
         o.insert(key("sendfile_file"), sendfileFile);
+    if (!sshConfig.isEmpty())
+        o.insert(key("ssh_config"), sshConfig);
     return o;
 }
 
@@ -257,6 +309,12 @@ Result<TrafficSpec> TrafficSpec::fromJson(const QJsonObject &json)
         if (!m)
             return std::unexpected(m.error());
         s.send = *m;
+    }
+    if (json.contains(key("direction"))) {
+        auto d = parseDirection(json.value(key("direction")).toString());
+        if (!d)
+            return std::unexpected(d.error());
+        s.direction = *d;
     }
     JsonFields f(json);
     f.number("duration_s", s.durationS);
@@ -278,6 +336,7 @@ Result<TrafficSpec> TrafficSpec::fromJson(const QJsonObject &json)
     f.boolean("latency_probe", s.latencyProbe);
     f.number("connect_timeout_ms", s.connectTimeoutMs);
     f.text("client_netns", s.clientNetns);
+    f.text("ssh_config", s.sshConfig);
     if (!f.problem().isEmpty())
         return fail(f.problem());
     const QJsonValue tv = json.value(key("target"));
@@ -379,7 +438,7 @@ Result<void> TrafficSpec::validateTarget() const
 {
     if (target.host.isEmpty())
         return fail(tr("No target host; give --target HOST[:PORT] or iperf3://HOST[:PORT]."));
-    if (target.port == 0)
+    if (target.port == 0 && target.kind != TargetKind::Ssh)
         return fail(tr("Target port 0 is not valid; give a port from 1 to 65535."));
     if (target.kind == TargetKind::Iperf3) {
         if (workload == Workload::RequestResponse)
@@ -392,9 +451,38 @@ Result<void> TrafficSpec::validateTarget() const
             return fail(tr("An iperf3 server cannot answer the latency probe; turn the probe off or run "
                            "against `tcptune serve`."));
     }
+    if (auto r = validateDirection(); !r)
+        return r;
     if (!clientNetns.isEmpty() && !clientNetns.startsWith(QLatin1String("tcptune-")))
         return fail(
             tr("Client namespace '%1' is not a tcptune namespace; names start with 'tcptune-'.").arg(clientNetns));
+    return {};
+}
+
+Result<void> TrafficSpec::validateDirection() const
+{
+    if (direction == Direction::Up)
+        return {};
+    if (direction == Direction::Both)
+        return fail(tr("Direction both is not available yet; run direction up and direction down one after the "
+                       "other."));
+    if (send != SendMethod::Copy)
+        return fail(tr("Direction %1: the target sends with plain send(); use --zerocopy and --sendfile with "
+                       "direction up.")
+                        .arg(directionName(direction)));
+    // The target sends without anything coming back on the data connections: bulk, or split-write
+    // messages without responses.
+    if (workload == Workload::RequestResponse)
+        return fail(tr("Direction %1 needs a one-way workload; request/response already goes both ways, so run rr "
+                       "with direction up.")
+                        .arg(directionName(direction)));
+    if (workload == Workload::SplitWrite && responseSize > 0)
+        return fail(tr("Direction %1 runs split-write one way only; set the response size to 0.")
+                        .arg(directionName(direction)));
+    if (target.kind == TargetKind::Iperf3 && workload != Workload::Bulk)
+        return fail(tr("An iperf3 server sends only bulk data; use the bulk workload with direction %1, or run "
+                       "against `tcptune serve`.")
+                        .arg(directionName(direction)));
     return {};
 }
 

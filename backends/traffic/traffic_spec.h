@@ -32,10 +32,20 @@ enum class SendMethod {
 
 QString sendMethodName(SendMethod method); // "copy", "zerocopy", "sendfile"
 Result<SendMethod> parseSendMethod(const QString &name);
+// Which end sends the workload's data.
+enum class Direction {
+    Up,   // the workstation (this client) sends: the default
+    Down, // the target sends to the workstation (wget from a NAS, NFS reads, iperf3 -R)
+    Both, // both at once, on separate connections
+};
+
+QString directionName(Direction direction); // "up", "down", "both"
+Result<Direction> parseDirection(const QString &name);
 
 enum class TargetKind {
     Agent,  // `tcptune serve`
     Iperf3, // a stock `iperf3 -s` (3.x control protocol)
+    Ssh,    // `tcptune serve --stdio` started over ssh; the data port comes from the agent
 };
 
 struct TrafficTarget {
@@ -44,10 +54,12 @@ struct TrafficTarget {
 
     TargetKind kind = TargetKind::Agent;
     QString host;
-    std::uint16_t port = kDefaultAgentPort;
-    QString token; // agent only; empty when the agent needs none
+    std::uint16_t port = kDefaultAgentPort; // ssh: sshd's port, 0 = ssh's own choice
+    QString token;                          // agent only; empty when the agent needs none
+    QString user;                           // ssh only; empty = ssh's own choice
 
-    // "HOST", "HOST:PORT", "[V6]:PORT", "iperf3://HOST[:PORT]", "tcptune://HOST[:PORT]".
+    // "HOST", "HOST:PORT", "[V6]:PORT", "iperf3://HOST[:PORT]", "tcptune://HOST[:PORT]",
+    // "ssh://[USER@]HOST[:PORT]".
     static Result<TrafficTarget> parse(const QString &text);
     // The form parse() reads back ("iperf3://198.18.1.2:5201", "198.18.1.2:5300").
     QString toString() const;
@@ -71,6 +83,7 @@ struct TrafficSpec {
     Q_DECLARE_TR_FUNCTIONS(TrafficSpec)
 public:
     Workload workload = Workload::Bulk;
+    Direction direction = Direction::Up;
     double durationS = 10;               // measured time, after the omitted seconds
     double omitS = 0;                    // run this long first and leave it out of the figures
     int streams = 1;                     // parallel data connections
@@ -91,9 +104,16 @@ public:
     bool latencyProbe = false;           // a separate small request/response flow beside the workload
     int connectTimeoutMs = 3000;
     TrafficTarget target;
+
+    // Data connections the client sends on and those the target sends on (streams each way;
+    // `both` opens both sets: the client's first, then the target's).
+    int upStreams() const { return direction == Direction::Down ? 0 : streams; }
+    int downStreams() const { return direction == Direction::Up ? 0 : streams; }
     // When set, every client socket is created inside this network namespace (the lab's
     // client side); empty = the caller's namespace.
     QString clientNetns;
+    // ssh targets: an ssh config file for `ssh -F` (empty: the user's own).
+    QString sshConfig;
 
     // Plain JSON object with snake_case keys; fromJson accepts any subset (defaults fill the rest)
     // and validates.
@@ -111,6 +131,7 @@ private:
     [[nodiscard]] Result<void> validateSocketOptions() const;
     [[nodiscard]] Result<void> validateSendMethod() const;
     [[nodiscard]] Result<void> validateTarget() const;
+    [[nodiscard]] Result<void> validateDirection() const;
 };
 
 } // namespace tcptune

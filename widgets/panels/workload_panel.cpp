@@ -44,6 +44,7 @@ const QString socketCongestion = QStringLiteral("socket.TCP_CONGESTION");
 WorkloadPanel::WorkloadPanel(QWidget *parent)
     : QGroupBox(tr("Workload"), parent)
     , m_kind(new QComboBox(this))
+    , m_direction(new QComboBox(this))
     , m_duration(new QDoubleSpinBox(this))
     , m_streams(new QSpinBox(this))
     , m_writeSize(sizeCombo({QStringLiteral("128K"), QStringLiteral("16K"), QStringLiteral("64K"), QStringLiteral("1M"),
@@ -64,6 +65,11 @@ WorkloadPanel::WorkloadPanel(QWidget *parent)
     m_kind->addItem(tr("bulk stream"), QStringLiteral("bulk"));
     m_kind->addItem(tr("request/response"), QStringLiteral("rr"));
     m_kind->addItem(tr("split writes (header + data)"), QStringLiteral("split-write"));
+    m_direction->setObjectName(QStringLiteral("direction"));
+    m_direction->addItem(tr("up: this host sends"), QStringLiteral("up"));
+    m_direction->addItem(tr("down: the target sends"), QStringLiteral("down"));
+    m_direction->setToolTip(tr("Which end sends the data. Down measures the target's sending, as when a NAS "
+                               "serves a download or an NFS server answers reads."));
     m_duration->setObjectName(QStringLiteral("duration"));
     m_duration->setRange(0.5, 3600);
     m_duration->setDecimals(1);
@@ -89,6 +95,7 @@ WorkloadPanel::WorkloadPanel(QWidget *parent)
 
     auto *form = new QFormLayout(this);
     form->addRow(tr("Kind"), m_kind);
+    form->addRow(tr("Direction"), m_direction);
     form->addRow(tr("Duration"), m_duration);
     form->addRow(tr("Streams"), m_streams);
     form->addRow(tr("Write size"), m_writeSize);
@@ -103,6 +110,7 @@ WorkloadPanel::WorkloadPanel(QWidget *parent)
 Result<void> WorkloadPanel::applyTo(ExperimentSpec &spec) const
 {
     spec.workload.type = m_kind->currentData().toString();
+    spec.workload.direction = m_direction->currentData().toString();
     spec.workload.streams = m_streams->value();
     spec.durationS = m_duration->value();
     spec.sampleMs = m_sampleMs->value();
@@ -128,6 +136,7 @@ Result<void> WorkloadPanel::applyTo(ExperimentSpec &spec) const
 void WorkloadPanel::loadFrom(const ExperimentSpec &spec)
 {
     m_kind->setCurrentIndex(std::max(0, m_kind->findData(spec.workload.type)));
+    m_direction->setCurrentIndex(std::max(0, m_direction->findData(spec.workload.direction)));
     m_streams->setValue(spec.workload.streams);
     m_duration->setValue(spec.durationS);
     m_sampleMs->setValue(spec.sampleMs);
@@ -142,6 +151,7 @@ void WorkloadPanel::loadFrom(const ExperimentSpec &spec)
 void WorkloadPanel::saveSettings(QSettings &settings) const
 {
     settings.setValue(QStringLiteral("workload/kind"), m_kind->currentIndex());
+    settings.setValue(QStringLiteral("workload/direction"), m_direction->currentData());
     settings.setValue(QStringLiteral("workload/duration"), m_duration->value());
     settings.setValue(QStringLiteral("workload/streams"), m_streams->value());
     settings.setValue(QStringLiteral("workload/writeSize"), m_writeSize->currentText());
@@ -158,6 +168,8 @@ void WorkloadPanel::restoreSettings(const QSettings &settings)
     if (!settings.contains(QStringLiteral("workload/kind")))
         return;
     m_kind->setCurrentIndex(settings.value(QStringLiteral("workload/kind")).toInt());
+    m_direction->setCurrentIndex(
+        std::max(0, m_direction->findData(settings.value(QStringLiteral("workload/direction")).toString())));
     m_duration->setValue(settings.value(QStringLiteral("workload/duration"), 10).toDouble());
     m_streams->setValue(settings.value(QStringLiteral("workload/streams"), 1).toInt());
     m_writeSize->setCurrentText(settings.value(QStringLiteral("workload/writeSize")).toString());

@@ -1,5 +1,5 @@
 #pragma once
-// What traffic a run drives: workload kind, duration, streams, write size, socket options
+// What traffic a run drives: workload kind, which end sends, duration, streams, write size, socket options
 // (buffers, TCP_NODELAY, TCP_CORK, congestion control) and the TCP_INFO sampling interval.
 // Reads and writes the workload part of an ExperimentSpec.
 
@@ -34,6 +34,7 @@ public:
 
 private:
     QComboBox *m_kind;
+    QComboBox *m_direction;
     QDoubleSpinBox *m_duration;
     QSpinBox *m_streams;
     QComboBox *m_writeSize;

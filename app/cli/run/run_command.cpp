@@ -47,6 +47,9 @@ void addWorkloadOptions(QCommandLineParser &parser)
         option("omit", RunCommand::tr("Seconds to run first and leave out (default 0)."), "S", QStringLiteral("0")),
         option("streams", RunCommand::tr("Parallel connections (default 1)."), "N", QStringLiteral("1")),
         option("workload", RunCommand::tr("bulk, rr or split-write (default bulk)."), "W", QStringLiteral("bulk")),
+        option("direction",
+               RunCommand::tr("up (this host sends, default) or down (the target sends; iperf3: reverse mode)."), "DIR",
+               QStringLiteral("up")),
         option("write-size", RunCommand::tr("Bytes per write; split-write: the data part (default 128K)."), "B",
                QStringLiteral("128K")),
         option("request-size", RunCommand::tr("rr: request bytes (default 64)."), "B", QStringLiteral("64")),
@@ -80,8 +83,10 @@ void addOptions(QCommandLineParser &parser)
     parser.addHelpOption();
     parser.addPositionalArgument(QStringLiteral("run"), RunCommand::tr("Run traffic."));
     parser.addOption(option("target",
-                            RunCommand::tr("HOST[:PORT] of a `tcptune serve` agent (port 5300), or "
-                                           "iperf3://HOST[:PORT] of an iperf3 server (port 5201)."),
+                            RunCommand::tr("HOST[:PORT] of a `tcptune serve` agent (port 5300), "
+                                           "iperf3://HOST[:PORT] of an iperf3 server (port 5201), or "
+                                           "ssh://[USER@]HOST[:PORT] of a host with tcptune that ssh logs in to "
+                                           "with a key."),
                             "TARGET"));
     addWorkloadOptions(parser);
     parser.addOptions({
@@ -89,6 +94,7 @@ void addOptions(QCommandLineParser &parser)
                RunCommand::tr("The agent's token (or the TCPTUNE_TOKEN environment variable, which other users "
                               "cannot read)."),
                "T"),
+        option("ssh-config", RunCommand::tr("ssh:// targets: the ssh config file to use (ssh -F)."), "FILE"),
         option("connect-timeout", RunCommand::tr("Seconds to wait for a connection (default 3)."), "S",
                QStringLiteral("3")),
         option("json", RunCommand::tr("Print the result as one JSON object.")),
@@ -187,10 +193,15 @@ Result<TrafficSpec> specFrom(const QCommandLineParser &parser)
         spec.target = *t;
     }
     spec.target.token = isSet(parser, "token") ? valueOf(parser, "token") : qEnvironmentVariable("TCPTUNE_TOKEN");
+    spec.sshConfig = valueOf(parser, "ssh-config");
     auto w = parseWorkload(valueOf(parser, "workload"));
     if (!w)
         return std::unexpected(w.error());
     spec.workload = *w;
+    auto direction = parseDirection(valueOf(parser, "direction"));
+    if (!direction)
+        return std::unexpected(direction.error());
+    spec.direction = *direction;
     if (auto read = readFigures(parser, spec); !read)
         return std::unexpected(read.error());
     if (auto send = readSendMethod(parser, spec); !send)

@@ -49,8 +49,8 @@ QString summaryText(const TrafficResult &r)
 {
     QStringList lines;
     lines << RunCommand::tr("target          %1 (%2)").arg(r.target, r.remoteVersion);
-    lines << RunCommand::tr("workload        %1, %2 stream(s), %3 s measured")
-                 .arg(workloadName(r.spec.workload))
+    lines << RunCommand::tr("workload        %1 %2, %3 stream(s), %4 s measured")
+                 .arg(workloadName(r.spec.workload), directionName(r.spec.direction))
                  .arg(r.streams)
                  .arg(r.durationS, 0, 'f', 2);
     lines << RunCommand::tr("throughput      %1 (receiver), %2 (sender)")
@@ -85,7 +85,10 @@ QString summaryText(const TrafficResult &r)
         lines << RunCommand::tr("latency probe   median %1 ms, p95 %2 ms")
                      .arg(r.probeLatencyMs.median, 0, 'f', 3)
                      .arg(r.probeLatencyMs.p95, 0, 'f', 3);
-    lines << RunCommand::tr("samples         %1 at %2 ms").arg(r.samples.size()).arg(r.spec.sampleIntervalMs);
+    lines << RunCommand::tr("samples         %1 at %2 ms (%3)")
+                 .arg(r.samples.size())
+                 .arg(r.spec.sampleIntervalMs)
+                 .arg(r.samplesFrom);
     if (!r.remoteKnobs.isEmpty())
         lines << RunCommand::tr("remote knobs    %1 recorded (see --json)").arg(r.remoteKnobs.size());
     if (r.interrupted)

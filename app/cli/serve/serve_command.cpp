@@ -4,6 +4,7 @@
 #include "cli/console.h"
 #include "common/termination_signals.h"
 #include "traffic/agent_server.h"
+#include "traffic/pipe_bridge.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -107,6 +108,9 @@ void addServeOptions(QCommandLineParser &parser)
                     ServeCommand::tr("Most intervals a run keeps; beyond, neighbours are merged (default %1).")
                         .arg(d.maxIntervals),
                     d.maxIntervals),
+        {QStringLiteral("stdio"),
+         ServeCommand::tr("Serve one run over stdin and stdout, as `tcptune run --target ssh://HOST` starts it; data "
+                          "connections go to a port opened for that run only.")},
     });
 }
 
@@ -136,6 +140,41 @@ Result<std::pair<AgentOptions, std::uint16_t>> optionsFrom(const QCommandLinePar
     return std::pair{options, std::uint16_t(portNumber)};
 }
 
+// The address the ssh connection arrived on: the third field of SSH_CONNECTION ("client-address
+// client-port server-address server-port").
+QString sshServerAddress()
+{
+    const QStringList fields = qEnvironmentVariable("SSH_CONNECTION").split(QLatin1Char(' '), Qt::SkipEmptyParts);
+    return fields.size() == 4 ? fields.at(2) : QString();
+}
+
+// `serve --stdio`: one run whose control channel is stdin and stdout (ssh started us and
+// authenticated the client); its data port is open for this session only, on the address the
+// ssh connection came to. Nothing but the protocol may reach stdout, and nothing is logged to
+// stderr during the session: ssh carries it to a client that reads it only on failure.
+int serveStdio(AgentOptions options, const QString &bindOverride)
+{
+    const QString address = bindOverride.isEmpty() ? sshServerAddress() : bindOverride;
+    if (address.isEmpty())
+        return failWith(
+            ServeCommand::tr("serve --stdio is started by `tcptune run --target ssh://HOST`; SSH_CONNECTION "
+                             "is not set, so give the address for data connections with --bind."),
+            2);
+    options.controlOnlyOverStdio = true;
+    options.dataAddress = address;
+    options.maxSessions = 1;
+    AgentServer server(options);
+    auto listening = server.listen(address, 0);
+    if (!listening)
+        return failWith(listening.error().message, 1);
+    auto bridge = PipeBridge::start(0, 1);
+    if (!bridge)
+        return failWith(bridge.error().message, 1);
+    server.serveControl((*bridge)->socket());
+    server.stop();
+    return 0;
+}
+
 } // namespace
 
 int runServeCommand(const QStringList &args)
@@ -162,6 +201,10 @@ int runServeCommand(const QStringList &args)
     if (!parsed)
         return failWith(parsed.error().message, 2);
     const auto &[options, portNumber] = *parsed;
+    if (parser.isSet(QStringLiteral("stdio")))
+        return serveStdio(options,
+                          parser.isSet(QStringLiteral("bind")) ? parser.value(QStringLiteral("bind")) : QString());
+
     AgentServer server(options);
     QObject::connect(
         &server, &AgentServer::logged, qApp,

@@ -3,7 +3,8 @@
 // client on the same path (within 10 %), with ~300 samples at 10 ms for 3 s.
 // The veth path is shaped with tbf to 400 Mbit/s so that both tools measure the path rather
 // than how much of the shared 2-core CPU they happen to get; bench/traffic compares them
-// unshaped.
+// unshaped. The way back (b -> a) is shaped to 200 Mbit/s, so a run's figure shows which way its
+// bytes went: --direction down (the target sends; iperf3's reverse mode) measures that path.
 
 #include "command_runner.h"
 #include "scratch_namespace.h"
@@ -27,6 +28,8 @@ private Q_SLOTS:
     void rrAndSplitWriteAgainstAgent_data();
     void rrAndSplitWriteAgainstAgent();
     void sendMethodOptions();
+    void downFromAgent();
+    void downFromIperf3();
 
 private:
     QStringList inA(const QStringList &command) const
@@ -66,6 +69,10 @@ void TestRunCommand::initTestCase()
     // Agent and client (both started from here) share the token through the environment; with it
     // the agent reports its knobs.
     qputenv("TCPTUNE_TOKEN", "tst_run_command token");
+    QVERIFY2(ip({"netns", "exec", m_pair->b().name(), "tc", "qdisc", "add", "dev", "tttraffic1b", "root", "tbf", "rate",
+                 "200mbit", "burst", "128kb", "latency", "20ms"})
+                 .isEmpty(),
+             "tbf back");
     QProcess *agent = startInB({binary(QStringLiteral("tcptune")), "serve", "--port", QString::number(kAgentPort),
                                 "--bind", m_pair->addressB()});
     QVERIFY(agent->waitForReadyRead(10000)); // "listening on ..."
@@ -228,6 +235,45 @@ void TestRunCommand::sendMethodOptions()
         inA({binary(QStringLiteral("tcptune")), "run", "--target", target, "--zerocopy", "--sendfile"}), 30000);
     QVERIFY(both.exitCode != 0);
     QVERIFY2(both.err.contains("--zerocopy"), both.err.constData());
+}
+
+void TestRunCommand::downFromAgent()
+{
+    const QJsonObject o = runTcptune({"--target", QStringLiteral("%1:%2").arg(m_pair->addressB()).arg(kAgentPort),
+                                      "--direction", "down", "--duration", "3", "--cc", "reno", "--json"});
+    QVERIFY(!o.isEmpty());
+    const double ours = o.value("throughput_bps").toDouble();
+    qInfo("tcptune down %.1f Mbit/s, %d samples", ours / 1e6, int(o.value("samples").toArray().size()));
+    // The way back's shaper bounds it: the bytes went b -> a.
+    QVERIFY2(ours > 1.5e8 && ours < 2.1e8, qPrintable(QString::number(ours)));
+    QCOMPARE(o.value("direction").toString(), QStringLiteral("down"));
+    QCOMPARE(o.value("samples_from").toString(), QStringLiteral("target sender"));
+    checkSamples(o);
+    // The sender's options applied at the sending end: the agent's socket runs reno.
+    QCOMPARE(o.value("congestion_control").toString(), QStringLiteral("reno"));
+    const double sent = o.value("sender_bytes").toDouble();
+    const double received = o.value("receiver_bytes").toDouble();
+    QVERIFY2(received > 0 && received <= sent, qPrintable(QStringLiteral("%1 vs %2").arg(received).arg(sent)));
+    QVERIFY(o.value("receiver_intervals").toArray().size() >= 240);
+}
+
+void TestRunCommand::downFromIperf3()
+{
+    const QJsonObject o =
+        runTcptune({"--target", QStringLiteral("iperf3://%1:%2").arg(m_pair->addressB()).arg(kIperf3Port),
+                    "--direction", "down", "--duration", "3", "--json"});
+    QVERIFY(!o.isEmpty());
+    const double ours = o.value("throughput_bps").toDouble();
+    qInfo("tcptune down from iperf3 %.1f Mbit/s", ours / 1e6);
+    QVERIFY2(ours > 1.5e8 && ours < 2.1e8, qPrintable(QString::number(ours)));
+    // iperf3 streams nothing of its sender while the run goes: the samples are the receiver's.
+    QCOMPARE(o.value("samples_from").toString(), QStringLiteral("local receiver"));
+    QVERIFY(o.value("samples").toArray().size() >= 240);
+    // Its results say what it sent; we counted what arrived.
+    const double sent = o.value("sender_bytes").toDouble();
+    const double received = o.value("receiver_bytes").toDouble();
+    QVERIFY2(sent > 0 && qAbs(sent - received) <= 0.05 * sent,
+             qPrintable(QStringLiteral("%1 vs %2").arg(sent).arg(received)));
 }
 
 QTEST_GUILESS_MAIN(TestRunCommand)

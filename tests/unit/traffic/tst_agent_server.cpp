@@ -1,6 +1,7 @@
 // The agent against the real client over loopback: every workload, several clients at once,
 // token and limits, an agent without a token, a bounded number of intervals, garbage on the
-// control port, port in use, and an agent that stops mid-run.
+// control port, port in use, an agent that stops mid-run, and the `serve --stdio` agent (control
+// over a given channel only, data connections with a secret).
 
 #include "loopback_client.h"
 #include "traffic/agent_protocol.h"
@@ -16,6 +17,7 @@
 #include <future>
 #include <netinet/in.h>
 #include <sys/socket.h>
+#include <thread>
 #include <unistd.h>
 
 using namespace tcptune;
@@ -37,6 +39,7 @@ private Q_SLOTS:
     void requestWithTheHelloIsAnswered();
     void portInUse();
     void agentStopsMidRun();
+    void stdioAgentTakesDataOnly();
 };
 
 static TrafficSpec specFor(std::uint16_t port, double seconds = 1)
@@ -350,6 +353,58 @@ void TestAgentServer::agentStopsMidRun()
     QVERIFY2(r.samples.size() >= 20, qPrintable(QString::number(r.samples.size())));
     QVERIFY(r.durationS < 4.5);
     QVERIFY2(r.error.contains(QStringLiteral("kept")), qPrintable(r.error));
+}
+
+// `serve --stdio`: runs start only over the control channel it was given (ssh's pipe); its port
+// takes data connections, each with the session's secret; the session ends with the channel.
+void TestAgentServer::stdioAgentTakesDataOnly()
+{
+    AgentOptions options;
+    options.controlOnlyOverStdio = true;
+    options.dataAddress = QStringLiteral("127.0.0.1");
+    AgentServer agent(options);
+    auto port = agent.listen(QStringLiteral("127.0.0.1"), 0);
+    QVERIFY(port.has_value());
+    TrafficClient client;
+    const TrafficResult overTcp = client.run(specFor(*port, 0.2));
+    QVERIFY(!overTcp.ok());
+    QVERIFY2(overTcp.error.contains(QStringLiteral("ssh connection only")), qPrintable(overTcp.error));
+
+    int pair[2];
+    QCOMPARE(::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, pair), 0);
+    std::thread control([&] { agent.serveControl(pair[1]); });
+    const QByteArray start = agentproto::encode(agentproto::startMessage(specFor(*port, 5)));
+    QCOMPARE(::send(pair[0], start.constData(), std::size_t(start.size()), 0), ssize_t(start.size()));
+    QByteArray buffer;
+    auto line =
+        sock::readLine(pair[0], buffer, agentproto::kMaxControlLine * 4, sock::Clock::now() + std::chrono::seconds(10));
+    QVERIFY(line.has_value());
+    const QJsonObject ready = agentproto::decode(*line).value_or(QJsonObject());
+    QCOMPARE(agentproto::typeOf(ready), QStringLiteral("ready"));
+    QCOMPARE(ready.value("data_address").toString(), QStringLiteral("127.0.0.1"));
+    QCOMPARE(ready.value("data_port").toInt(), int(*port));
+    QVERIFY(ready.value("secret").toString().size() >= 32); // from the CSPRNG
+    QVERIFY(ready.contains("knobs"));                       // ssh authenticated the client
+
+    // A data connection that names the session but not its secret is turned away.
+    const int guess = test::connectLoopback(*port);
+    QVERIFY(guess >= 0);
+    const QByteArray hello = agentproto::encode({{"type", "data"},
+                                                 {"session", ready.value("session").toString()},
+                                                 {"secret", QString(ready.value("secret").toString().size(), u'0')},
+                                                 {"stream", 0}});
+    ::send(guess, hello.constData(), std::size_t(hello.size()), 0);
+    QByteArray reply(4096, '\0');
+    const ssize_t n = ::recv(guess, reply.data(), std::size_t(reply.size()), 0);
+    QVERIFY(n > 0);
+    QVERIFY2(reply.left(n).contains("unknown run"), reply.constData());
+    ::close(guess);
+
+    // The channel ends (ssh's pipe closed): the session ends with it.
+    ::close(pair[0]);
+    control.join();
+    QCOMPARE(agent.activeSessions(), 0);
+    ::close(pair[1]);
 }
 
 QTEST_GUILESS_MAIN(TestAgentServer)

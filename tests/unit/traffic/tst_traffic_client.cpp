@@ -1,6 +1,7 @@
-// TrafficClient faults that need no namespace: refused port, unresolvable name, invalid specs
-// (refused before any connection), cancel() from another thread, and the kernel's SO_SNDBUF
-// doubling and capping reported as such.
+// TrafficClient on loopback, no namespace needed: refused port, unresolvable name, invalid specs
+// (refused before any connection), cancel() from another thread, the kernel's SO_SNDBUF
+// doubling and capping reported as such, and direction down (the agent sends, its TCP_INFO
+// samples arrive while the run goes, this client counts what arrives).
 
 #include "common/proc_sys.h"
 #include "traffic/agent_server.h"
@@ -34,6 +35,8 @@ private Q_SLOTS:
     void sendMethods();
     void sendfileFileMissing();
     void samplesAtOneMillisecond();
+    void downloadFromAgent();
+    void downloadRefusedForRequestResponse();
 };
 
 // A loopback port nobody listens on: bind, read the port, close.
@@ -144,6 +147,11 @@ void TestTrafficClient::cancelFromAnotherThread()
     QVERIFY(r.durationS < 10);
 }
 
+static qint64 wmemMaxNow()
+{
+    return procsys::read(QStringLiteral("/proc/sys/net/core/wmem_max")).value_or(QString()).toLongLong();
+}
+
 void TestTrafficClient::sendBufferReported_data()
 {
     QTest::addColumn<qint64>("requested");
@@ -154,8 +162,7 @@ void TestTrafficClient::sendBufferReported_data()
 void TestTrafficClient::sendBufferReported()
 {
     QFETCH(qint64, requested);
-    const qint64 wmemMax =
-        procsys::read(QStringLiteral("/proc/sys/net/core/wmem_max")).value_or(QString()).toLongLong();
+    const qint64 wmemMax = wmemMaxNow();
     QVERIFY(wmemMax > 0);
     AgentServer agent;
     TrafficSpec spec;
@@ -253,6 +260,75 @@ void TestTrafficClient::samplesAtOneMillisecond()
     QVERIFY2(r.samples.size() > 10 && r.samples.size() <= 1001, qPrintable(QString::number(r.samples.size())));
     for (qsizetype i = 1; i < r.samples.size(); ++i)
         QVERIFY2(r.samples[i].t > r.samples[i - 1].t, qPrintable(QString::number(i)));
+}
+
+void TestTrafficClient::downloadFromAgent()
+{
+    const qint64 wmemMax = wmemMaxNow();
+    QVERIFY(wmemMax > 0);
+    AgentServer agent;
+    TrafficSpec spec;
+    QVERIFY(listenOnLoopback(agent, spec));
+    spec.direction = Direction::Down;
+    spec.durationS = 1.5;
+    spec.streams = 2;
+    spec.sndbuf = 128 * 1024; // applies at the sending end: the agent's sockets
+    spec.sampleIntervalMs = 10;
+    TrafficClient client;
+    QList<double> batchFirstT; // first timestamp of each live batch
+    connect(
+        &client, &TrafficClient::samplesReady, &client,
+        [&batchFirstT](const QList<TrafficSample> &batch) { batchFirstT.append(batch.front().t); },
+        Qt::DirectConnection);
+    const TrafficResult r = client.run(spec);
+    QVERIFY2(r.ok(), qPrintable(r.error));
+    QCOMPARE(r.samplesFrom, QStringLiteral("target sender"));
+    QCOMPARE(r.perStream.size(), 2);
+    // This client only received: what it counted came from the agent, which reports what it sent.
+    QVERIFY(r.receiverBytes > 1'000'000);
+    QVERIFY2(r.receiverBytes <= r.senderBytes,
+             qPrintable(QStringLiteral("%1 > %2").arg(r.receiverBytes).arg(r.senderBytes)));
+    for (const StreamResult &s : r.perStream) {
+        QVERIFY(s.senderBytes > 0);
+        QVERIFY(s.receiverBytes > 0);
+        QCOMPARE(s.sndbufActual, 2 * std::min<qint64>(spec.sndbuf, wmemMax)); // the agent's socket
+        QVERIFY(!s.samples.isEmpty());
+        QCOMPARE(s.samples.front().stream, s.index);
+    }
+    // The far sender's TCP_INFO, at most one aggregate per 10 ms tick, in time order (a loaded
+    // 2-core machine may drop many ticks: the lower bound only says the far sampler ran).
+    QVERIFY2(r.samples.size() >= 5 && r.samples.size() <= 152, qPrintable(QString::number(r.samples.size())));
+    for (qsizetype i = 1; i < r.samples.size(); ++i)
+        QVERIFY(r.samples[i].t > r.samples[i - 1].t);
+    const TrafficSample &mid = r.samples[r.samples.size() / 2];
+    QVERIFY(mid.cwnd > 0);
+    QVERIFY(mid.rttMs > 0);
+    QVERIFY(r.rttMs.count > 0);
+    // They arrived during the run, in several batches, not all at the end.
+    QVERIFY2(batchFirstT.size() >= 2, qPrintable(QString::number(batchFirstT.size())));
+    QVERIFY(batchFirstT.front() < r.durationS / 2);
+    // The receiver's goodput per interval adds up to what it counted.
+    QVERIFY(r.receiverIntervals.size() >= 5);
+    std::int64_t sum = 0;
+    for (const ReceiverInterval &i : r.receiverIntervals)
+        sum += i.bytes;
+    QVERIFY2(qAbs(sum - r.receiverBytes) <= r.receiverBytes / 20,
+             qPrintable(QStringLiteral("%1 vs %2").arg(sum).arg(r.receiverBytes)));
+    QVERIFY(r.throughputBps > 0);
+}
+
+void TestTrafficClient::downloadRefusedForRequestResponse()
+{
+    TrafficSpec spec;
+    spec.target.host = QStringLiteral("127.0.0.1");
+    spec.target.port = closedPort();
+    spec.direction = Direction::Down;
+    spec.workload = Workload::RequestResponse;
+    TrafficClient client;
+    const TrafficResult r = client.run(spec);
+    QVERIFY(!r.ok());
+    QVERIFY2(r.error.contains(QStringLiteral("direction up")), qPrintable(r.error));
+    QVERIFY(!r.error.contains(QStringLiteral("refused"))); // refused before any connection
 }
 
 QTEST_GUILESS_MAIN(TestTrafficClient)

@@ -24,6 +24,8 @@ private Q_SLOTS:
     void iperf3CannotAnswer();
     void sendMethods_data();
     void sendMethods();
+    void directions_data();
+    void directions();
 };
 
 void TestTrafficSpec::parsesTargets_data()
@@ -45,6 +47,9 @@ void TestTrafficSpec::parsesTargets_data()
                                     << "127.0.0.1:15202";
     QTest::addRow("v6 bracket") << "[::1]:15203" << int(TargetKind::Agent) << "::1" << 15203 << "[::1]:15203";
     QTest::addRow("v6 bare") << "::1" << int(TargetKind::Agent) << "::1" << 5300 << "[::1]:5300";
+    QTest::addRow("ssh") << "ssh://nas.example" << int(TargetKind::Ssh) << "nas.example" << 0 << "ssh://nas.example";
+    QTest::addRow("ssh user port") << "ssh://root@198.18.1.2:2222" << int(TargetKind::Ssh) << "198.18.1.2" << 2222
+                                   << "ssh://root@198.18.1.2:2222";
 }
 
 void TestTrafficSpec::parsesTargets()
@@ -83,6 +88,10 @@ void TestTrafficSpec::rejectsBadTargets_data()
                              << "]";
     QTest::addRow("spaces") << "a b"
                             << "not a host";
+    QTest::addRow("ssh option as host") << "ssh://-oProxyCommand=x"
+                                        << "not a host";
+    QTest::addRow("ssh bad user") << "ssh://a b@host"
+                                  << "not a user name";
 }
 
 void TestTrafficSpec::rejectsBadTargets()
@@ -118,6 +127,9 @@ void TestTrafficSpec::jsonRoundTrip()
     s.target = *TrafficTarget::parse(QStringLiteral("198.18.3.2:15200"));
     s.target.token = QStringLiteral("secret");
     s.clientNetns = QStringLiteral("tcptune-client");
+    s.direction = Direction::Down;
+    s.responseSize = 0; // down runs split-write one way
+    s.sshConfig = QStringLiteral("/tmp/ssh_config");
     const QByteArray text = QJsonDocument(s.toJson()).toJson();
     auto back = TrafficSpec::fromJson(QJsonDocument::fromJson(text).object());
     QVERIFY2(back.has_value(), qPrintable(back ? QString() : back.error().message));
@@ -157,7 +169,7 @@ void TestTrafficSpec::fromJsonRejectsWrongTypes_data()
     QTest::addRow("workload") << R"({"target":"127.0.0.1","workload":"ping"})"
                               << "bulk, rr or split-write";
     QTest::addRow("target kind") << R"({"target":{"kind":"ftp","host":"x"}})"
-                                 << "agent or iperf3";
+                                 << "agent, iperf3 or ssh";
     QTest::addRow("no target") << R"({})"
                                << "--target";
 }
@@ -258,6 +270,44 @@ void TestTrafficSpec::sendMethods()
     QCOMPARE(s.has_value(), mentions.isEmpty());
     if (!mentions.isEmpty())
         QVERIFY2(s.error().message.contains(mentions), qPrintable(s.error().message));
+}
+
+void TestTrafficSpec::directions_data()
+{
+    QTest::addColumn<QString>("json");
+    QTest::addColumn<QString>("mentions"); // empty: valid
+    QTest::addRow("up by default") << R"({"target":"127.0.0.1"})"
+                                   << "";
+    QTest::addRow("down bulk") << R"({"target":"127.0.0.1","direction":"down"})"
+                               << "";
+    QTest::addRow("down iperf3") << R"({"target":"iperf3://127.0.0.1","direction":"down"})"
+                                 << "";
+    QTest::addRow("down ssh") << R"({"target":"ssh://root@127.0.0.1","direction":"down"})"
+                              << "";
+    QTest::addRow("down split one-way")
+        << R"({"target":"127.0.0.1","direction":"down","workload":"split-write","response_size":0})"
+        << "";
+    QTest::addRow("down split answered") << R"({"target":"127.0.0.1","direction":"down","workload":"split-write"})"
+                                         << "response size to 0";
+    QTest::addRow("down rr") << R"({"target":"127.0.0.1","direction":"down","workload":"rr"})"
+                             << "direction up";
+    QTest::addRow("down iperf3 split")
+        << R"({"target":"iperf3://127.0.0.1","direction":"down","workload":"split-write","response_size":0})"
+        << "bulk";
+    QTest::addRow("sideways") << R"({"target":"127.0.0.1","direction":"sideways"})"
+                              << "up (this host sends)";
+}
+
+void TestTrafficSpec::directions()
+{
+    QFETCH(QString, json);
+    QFETCH(QString, mentions);
+    auto s = TrafficSpec::fromJson(QJsonDocument::fromJson(json.toUtf8()).object());
+    QCOMPARE(s.has_value(), mentions.isEmpty());
+    if (!s)
+        QVERIFY2(s.error().message.contains(mentions), qPrintable(s.error().message));
+    else
+        QCOMPARE(s->upStreams() + s->downStreams(), s->streams);
 }
 
 QTEST_GUILESS_MAIN(TestTrafficSpec)

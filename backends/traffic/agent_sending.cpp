@@ -1,0 +1,185 @@
+#include "traffic/agent_sending.h"
+
+#include <QJsonObject>
+
+#include <cerrno>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <sys/socket.h>
+
+namespace tcptune {
+namespace {
+
+QString key(const char *k)
+{
+    return QString::fromLatin1(k);
+}
+
+constexpr auto kWaitSlice = std::chrono::milliseconds(200); // how often a waiting thread looks at abort
+
+// The agent's bulk writes: blocking sends (a send timeout lets it see STOP), one thread per
+// connection; the agent's sending is not the path being benchmarked against iperf3's client.
+void sendBulk(const TrafficSpec &spec, StreamWorker &w, const WorkerShared &shared)
+{
+    sock::setTimeouts(w.fd, 200, 200);
+    std::vector<char> buffer(std::size_t(spec.writeSize), 't');
+    if (spec.cork) {
+        const int on = 1;
+        ::setsockopt(w.fd, IPPROTO_TCP, TCP_CORK, &on, sizeof on);
+    }
+    while (!shared.stop.load(std::memory_order_relaxed)) {
+        const ssize_t n = ::send(w.fd, buffer.data(), buffer.size(), MSG_NOSIGNAL);
+        if (n > 0) {
+            w.bytesWritten.fetch_add(n, std::memory_order_relaxed);
+            continue;
+        }
+        if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR))
+            continue;
+        if (!shared.stop.load())
+            markFailed(w, n < 0 ? errno : 0);
+        return;
+    }
+}
+
+} // namespace
+
+AgentSending::AgentSending(const TrafficSpec &spec, int firstStream)
+    : m_spec(spec)
+    , m_firstStream(firstStream)
+    , m_samplers()
+    , m_bytesAtOmit(std::size_t(spec.streams), 0)
+    , m_retrans(std::size_t(spec.streams), 0)
+    , m_socketFacts(std::size_t(spec.streams))
+{
+    for (int i = 0; i < spec.streams; ++i) {
+        StreamWorker &w = m_workers.emplace_back();
+        w.index = firstStream + i;
+        m_samplers.emplace_back(firstStream + i);
+    }
+    m_omitPassed = spec.omitS <= 0;
+}
+
+AgentSending::~AgentSending()
+{
+    stop();
+}
+
+void AgentSending::attach(int index, int fd)
+{
+    StreamWorker &w = m_workers[std::size_t(index)];
+    if (auto applied = sock::applySenderOptions(fd, m_spec); !applied) {
+        w.error = applied.error().message;
+        w.failed = true;
+    }
+    std::lock_guard lock(m_mutex);
+    m_socketFacts[std::size_t(index)] = QJsonObject{{key("sndbuf"), double(sock::intOption(fd, SOL_SOCKET, SO_SNDBUF))},
+                                                    {key("rcvbuf"), double(sock::intOption(fd, SOL_SOCKET, SO_RCVBUF))},
+                                                    {key("congestion_control"), sock::congestionControlOf(fd)}};
+    w.fd = fd;
+    ++m_attached;
+}
+
+bool AgentSending::allAttached()
+{
+    std::lock_guard lock(m_mutex);
+    return m_attached == int(m_workers.size());
+}
+
+void AgentSending::serve(int index, const std::atomic<bool> &abort)
+{
+    StreamWorker &w = m_workers[std::size_t(index)];
+    {
+        std::unique_lock lock(m_mutex);
+        while (!m_started && !abort.load() && !m_shared.stop.load())
+            m_begun.wait_for(lock, kWaitSlice);
+        if (!m_started || w.failed.load())
+            return;
+    }
+    if (m_spec.workload == Workload::Bulk)
+        sendBulk(m_spec, w, m_shared);
+    else
+        runStreamWorker(m_spec, w, m_shared);
+    ::shutdown(w.fd, SHUT_WR);
+}
+
+void AgentSending::begin(sock::Clock::time_point t0)
+{
+    {
+        std::lock_guard lock(m_mutex);
+        m_t0 = t0;
+        m_shared.t0 = t0;
+        m_next = t0 + std::chrono::milliseconds(m_spec.sampleIntervalMs);
+        for (std::size_t i = 0; i < m_workers.size(); ++i) {
+            TcpInfoReading reading;
+            if (m_workers[i].fd >= 0 && readTcpInfo(m_workers[i].fd, 0, reading))
+                m_samplers[i].prime(reading);
+        }
+        m_started = true;
+    }
+    m_begun.notify_all();
+}
+
+QJsonObject AgentSending::sampleIfDue(sock::Clock::time_point now)
+{
+    if (!m_started || now < m_next || m_shared.stop.load())
+        return {};
+    const double t = std::chrono::duration<double>(now - m_t0).count();
+    if (!m_omitPassed && t >= m_spec.omitS) {
+        m_omitPassed = true;
+        for (std::size_t i = 0; i < m_workers.size(); ++i)
+            m_bytesAtOmit[i] = m_workers[i].bytesWritten.load();
+    }
+    QList<TrafficSample> perStream;
+    QJsonArray streams;
+    for (std::size_t i = 0; i < m_workers.size(); ++i) {
+        TcpInfoReading reading;
+        TrafficSample s;
+        if (m_workers[i].fd < 0 || !readTcpInfo(m_workers[i].fd, t, reading) || !m_samplers[i].next(reading, s))
+            continue;
+        s.omitted = t < m_spec.omitS;
+        if (!s.omitted)
+            m_retrans[i] += s.retrans;
+        perStream.append(s);
+        streams.append(s.toJson());
+    }
+    m_next += std::chrono::milliseconds(m_spec.sampleIntervalMs);
+    if (m_next < now)
+        m_next = now + std::chrono::milliseconds(m_spec.sampleIntervalMs);
+    if (perStream.isEmpty())
+        return {};
+    return QJsonObject{
+        {key("t"), t}, {key("aggregate"), aggregateSamples(perStream).toJson()}, {key("streams"), streams}};
+}
+
+void AgentSending::stop()
+{
+    m_shared.stop = true;
+    m_begun.notify_all();
+}
+
+QJsonArray AgentSending::figures() const
+{
+    QJsonArray out;
+    for (std::size_t i = 0; i < m_workers.size(); ++i) {
+        const StreamWorker &w = m_workers[i];
+        QJsonObject o = m_socketFacts[i];
+        o.insert(key("stream"), m_firstStream + int(i));
+        o.insert(key("bytes"), double(w.bytesWritten.load() - (m_omitPassed ? m_bytesAtOmit[i] : 0)));
+        o.insert(key("retrans"), double(m_retrans[i]));
+        o.insert(key("transactions"), double(w.transactions.load()));
+        if (w.failed.load())
+            o.insert(key("error"), w.error);
+        out.append(o);
+    }
+    return out;
+}
+
+bool AgentSending::anyFailed() const
+{
+    for (const StreamWorker &w : m_workers)
+        if (w.failed.load())
+            return true;
+    return false;
+}
+
+} // namespace tcptune
