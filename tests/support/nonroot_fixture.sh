@@ -84,6 +84,11 @@ start_system_bus() {
 </busconfig>
 CONF
   dbus-daemon --config-file="$work/system-bus.conf" --nofork --nopidfile --nosyslog &
+  # polkitd gives up at once when the bus is not there yet: start it once the bus answers.
+  for _ in $(seq 300); do
+    dbus-send --system --print-reply --dest=org.freedesktop.DBus / org.freedesktop.DBus.GetId >/dev/null 2>&1 && break
+    sleep 0.1
+  done
   /usr/lib/polkit-1/polkitd --no-debug >"$work/polkitd.log" 2>&1 &
   for _ in $(seq 300); do
     if dbus-send --system --print-reply --dest=org.freedesktop.DBus / org.freedesktop.DBus.NameHasOwner \
