@@ -109,6 +109,10 @@
         <source>&quot;request_bytes&quot; and &quot;response_bytes&quot; must both be 0 (sink) or both positive</source>
         <translation>&quot;request_bytes&quot; und &quot;response_bytes&quot; müssen beide 0 (Senke) oder beide positiv sein</translation>
     </message>
+    <message>
+        <source>the agent does not report its counters (an older tcptune)</source>
+        <translation>der Agent meldet seine Zähler nicht (ein älteres tcptune)</translation>
+    </message>
 </context>
 <context>
     <name>AgentRemote</name>
@@ -388,10 +392,6 @@ und RTT über die Zeit nebeneinander (&apos;throughput-rtt&apos;). ID ist eine E
         <translation>Punkte je Zoll; Text und Linien skalieren mit DPI/96 (Standard 96).</translation>
     </message>
     <message>
-        <source>sweep or throughput-rtt.</source>
-        <translation>sweep oder throughput-rtt.</translation>
-    </message>
-    <message>
         <source>The result store (default: $XDG_DATA_HOME/tcptune/results.db).</source>
         <translation>Der Ergebnisspeicher (Standard: $XDG_DATA_HOME/tcptune/results.db).</translation>
     </message>
@@ -410,6 +410,10 @@ und RTT über die Zeit nebeneinander (&apos;throughput-rtt&apos;). ID ist eine E
     <message>
         <source>wrote %1</source>
         <translation>%1 geschrieben</translation>
+    </message>
+    <message>
+        <source>sweep, throughput-rtt or limiters.</source>
+        <translation>sweep, throughput-rtt oder limiters.</translation>
     </message>
 </context>
 <context>
@@ -448,6 +452,45 @@ Do it?</source>
         <translation>%1 = %2 schaltet eine TCP-Kernfunktion für jede neue TCP-Verbindung dieses Rechners ab, ssh und alle anderen eingeschlossen, bis sie wiederhergestellt ist.
 
 Trotzdem ausführen?</translation>
+    </message>
+</context>
+<context>
+    <name>CounterComparison</name>
+    <message>
+        <source>%1 %2 vs %3</source>
+        <translation>%1 %2 gegen %3</translation>
+    </message>
+    <message>
+        <source>The runs differ in net.ipv4.tcp_autocorking, but the sender&apos;s counters were not read: whether autocorking engaged is unknown.</source>
+        <translation>Die Läufe unterscheiden sich in net.ipv4.tcp_autocorking, aber die Zähler des Senders wurden nicht gelesen: ob Autocorking eingegriffen hat, ist unbekannt.</translation>
+    </message>
+    <message>
+        <source>Autocorking never engaged in this set-up: TcpExtTCPAutoCorking stayed 0 in both runs, so any difference between them is not autocorking&apos;s doing.</source>
+        <translation>Autocorking hat in diesem Aufbau nie eingegriffen: TcpExtTCPAutoCorking blieb in beiden Läufen 0, ein Unterschied zwischen ihnen geht also nicht auf Autocorking zurück.</translation>
+    </message>
+    <message>
+        <source>Autocorking held writes back %1 times with it on (%2) and %3 times with it off (%4).</source>
+        <translation>Autocorking hielt Schreibvorgänge %1-mal zurück, wenn eingeschaltet (%2), und %3-mal, wenn ausgeschaltet (%4).</translation>
+    </message>
+    <message>
+        <source>A</source>
+        <translation>A</translation>
+    </message>
+    <message>
+        <source>B</source>
+        <translation>B</translation>
+    </message>
+    <message>
+        <source>local</source>
+        <translation>lokal</translation>
+    </message>
+    <message>
+        <source>far end</source>
+        <translation>Gegenstelle</translation>
+    </message>
+    <message>
+        <source>router</source>
+        <translation>Router</translation>
     </message>
 </context>
 <context>
@@ -1679,6 +1722,10 @@ Beispiel: tcptune knobs set net.ipv4.tcp_autocorking=0 -- iperf3 -c 127.0.0.1
         <source>incomplete: %1 of %2 runs</source>
         <translation>unvollständig: %1 von %2 Läufen</translation>
     </message>
+    <message>
+        <source>%1 (%2 of %3 runs)</source>
+        <translation>%1 (%2 von %3 Läufen)</translation>
+    </message>
 </context>
 <context>
     <name>PresetLibrary</name>
@@ -1856,6 +1903,10 @@ Beispiel: tcptune knobs set net.ipv4.tcp_autocorking=0 -- iperf3 -c 127.0.0.1
     <message>
         <source>run %1</source>
         <translation>Lauf %1</translation>
+    </message>
+    <message>
+        <source>What held the sender back, run by run</source>
+        <translation>Was den Sender bremste, Lauf für Lauf</translation>
     </message>
 </context>
 <context>
@@ -2127,6 +2178,62 @@ Mehrere Formate auf einmal: --format html,pdf --out ORDNER/report schreibt ORDNE
         <source>swept: %1</source>
         <translation>durchlaufen: %1</translation>
     </message>
+    <message>
+        <source>Why: limiters, queue and counters</source>
+        <translation>Warum: Begrenzer, Warteschlange und Zähler</translation>
+    </message>
+    <message>
+        <source>Shares of the sender&apos;s time from its TCP_INFO (busy, receive-window, send-buffer and congestion-window limited, application-limited), the bottleneck&apos;s average queue and the RTT it adds, its drops, and the sender&apos;s MIB counters over the run. docs/diagnosis.md lists the rules behind each verdict.</source>
+        <translation>Anteile der Zeit des Senders aus seinem TCP_INFO (beschäftigt, begrenzt durch Empfangsfenster, Sendepuffer und Überlastfenster, anwendungsbegrenzt), die mittlere Warteschlange des Engpasses und die RTT, die sie hinzufügt, seine Verwerfungen und die MIB-Zähler des Senders über den Lauf. docs/diagnosis.md listet die Regeln hinter jedem Befund.</translation>
+    </message>
+    <message>
+        <source>verdict</source>
+        <translation>Befund</translation>
+    </message>
+    <message>
+        <source>Why</source>
+        <translation>Warum</translation>
+    </message>
+    <message>
+        <source>busy %</source>
+        <translation>beschäftigt %</translation>
+    </message>
+    <message>
+        <source>rwnd-lim. %</source>
+        <translation>rwnd-begr. %</translation>
+    </message>
+    <message>
+        <source>sndbuf-lim. %</source>
+        <translation>sndbuf-begr. %</translation>
+    </message>
+    <message>
+        <source>cwnd-lim. %</source>
+        <translation>cwnd-begr. %</translation>
+    </message>
+    <message>
+        <source>app-lim. %</source>
+        <translation>anw.-begr. %</translation>
+    </message>
+    <message>
+        <source>queue avg KB</source>
+        <translation>Warteschl. Mittel KB</translation>
+    </message>
+    <message>
+        <source>queue +ms</source>
+        <translation>Warteschl. +ms</translation>
+    </message>
+    <message>
+        <source>drops</source>
+        <translation>verworfen</translation>
+    </message>
+    <message>
+        <source>retrans. %</source>
+        <translation>Neuübertr. %</translation>
+    </message>
+    <message>
+        <source>autocorked</source>
+        <translation>Autocorking</translation>
+    </message>
 </context>
 <context>
     <name>ResultStore</name>
@@ -2237,6 +2344,22 @@ Mehrere Formate auf einmal: --format html,pdf --out ORDNER/report schreibt ORDNE
     <message>
         <source>read the captures</source>
         <translation>die Mitschnitte lesen</translation>
+    </message>
+    <message>
+        <source>replace the run&apos;s end records</source>
+        <translation>die Endpunktdaten des Laufs ersetzen</translation>
+    </message>
+    <message>
+        <source>store the run&apos;s end records</source>
+        <translation>die Endpunktdaten des Laufs speichern</translation>
+    </message>
+    <message>
+        <source>read the runs&apos; end records</source>
+        <translation>die Endpunktdaten der Läufe lesen</translation>
+    </message>
+    <message>
+        <source>read the knob snapshots</source>
+        <translation>die Knopf-Schnappschüsse lesen</translation>
     </message>
 </context>
 <context>
@@ -2567,6 +2690,76 @@ Mehrere Formate auf einmal: --format html,pdf --out ORDNER/report schreibt ORDNE
     <message>
         <source>samples         %1 at %2 ms (%3)</source>
         <translation>Messwerte       %1 alle %2 ms (%3)</translation>
+    </message>
+    <message>
+        <source>verdict         %1</source>
+        <translation>Befund          %1</translation>
+    </message>
+</context>
+<context>
+    <name>RunDiagnosis</name>
+    <message>
+        <source>The bottleneck queue held %1 on average: +%2 ms of RTT.</source>
+        <translation>Die Warteschlange am Engpass hielt im Mittel %1: +%2 ms RTT.</translation>
+    </message>
+    <message>
+        <source>%1 of segments retransmitted; the bottleneck dropped %2 packets.</source>
+        <translation>%1 der Segmente neu übertragen; der Engpass verwarf %2 Pakete.</translation>
+    </message>
+    <message>
+        <source>%1 of segments retransmitted.</source>
+        <translation>%1 der Segmente neu übertragen.</translation>
+    </message>
+    <message>
+        <source>Receiver window limited %1 of the time (SO_RCVBUF %2 at the receiver).</source>
+        <translation>Durch das Empfangsfenster begrenzt %1 der Zeit (SO_RCVBUF %2 beim Empfänger).</translation>
+    </message>
+    <message>
+        <source>Receiver window limited %1 of the time.</source>
+        <translation>Durch das Empfangsfenster begrenzt %1 der Zeit.</translation>
+    </message>
+    <message>
+        <source>Sender limited by its send buffer %1 of the time (SO_SNDBUF %2).</source>
+        <translation>Sender durch seinen Sendepuffer begrenzt %1 der Zeit (SO_SNDBUF %2).</translation>
+    </message>
+    <message>
+        <source>Sender limited by its send buffer %1 of the time (autotuned).</source>
+        <translation>Sender durch seinen Sendepuffer begrenzt %1 der Zeit (automatisch angepasst).</translation>
+    </message>
+    <message>
+        <source>Sender limited by its send buffer %1 of the time.</source>
+        <translation>Sender durch seinen Sendepuffer begrenzt %1 der Zeit.</translation>
+    </message>
+    <message>
+        <source>Application-limited %1 of the time: the sender often had nothing to send.</source>
+        <translation>Anwendungsbegrenzt %1 der Zeit: der Sender hatte oft nichts zu senden.</translation>
+    </message>
+    <message>
+        <source>Congestion window limited %1 of the time: congestion control set the pace.</source>
+        <translation>Durch das Überlastfenster begrenzt %1 der Zeit: die Überlastkontrolle gab das Tempo vor.</translation>
+    </message>
+    <message>
+        <source>Autocorking held writes back %1 times.</source>
+        <translation>Autocorking hielt Schreibvorgänge %1-mal zurück.</translation>
+    </message>
+    <message>
+        <source>Autocorking never engaged in this set-up (TcpExtTCPAutoCorking stayed 0).</source>
+        <translation>Autocorking hat in diesem Aufbau nie eingegriffen (TcpExtTCPAutoCorking blieb 0).</translation>
+    </message>
+    <message>
+        <source>No limiter held the flow back most of the time (busy %1 of the time).</source>
+        <translation>Kein Begrenzer bremste den Fluss die meiste Zeit (beschäftigt %1 der Zeit).</translation>
+    </message>
+    <message>
+        <source>No limiter held the flow back most of the time.</source>
+        <translation>Kein Begrenzer bremste den Fluss die meiste Zeit.</translation>
+    </message>
+</context>
+<context>
+    <name>RunObserver</name>
+    <message>
+        <source>Some readings of the queue failed: %1</source>
+        <translation>Einige Ablesungen der Warteschlange schlugen fehl: %1</translation>
     </message>
 </context>
 <context>
@@ -3105,6 +3298,10 @@ Mehrere Formate auf einmal: --format html,pdf --out ORDNER/report schreibt ORDNE
         <source>Failed runs:</source>
         <translation>Fehlgeschlagene Läufe:</translation>
     </message>
+    <message>
+        <source>verdict</source>
+        <translation>Befund</translation>
+    </message>
 </context>
 <context>
     <name>SysctlWriter</name>
@@ -3265,6 +3462,10 @@ Optionen:
     <message>
         <source>The run was interrupted before its end.</source>
         <translation>Der Lauf wurde vor seinem Ende unterbrochen.</translation>
+    </message>
+    <message>
+        <source>iperf3 does not report its host&apos;s counters; run &apos;tcptune serve&apos; there to have them.</source>
+        <translation>iperf3 meldet die Zähler seines Hosts nicht; starten Sie dort &apos;tcptune serve&apos;, um sie zu erhalten.</translation>
     </message>
 </context>
 <context>
@@ -3730,6 +3931,10 @@ Optionen:
         <source>expected &quot;start&quot; on the ssh channel</source>
         <translation>&quot;start&quot; auf dem ssh-Kanal erwartet</translation>
     </message>
+    <message>
+        <source>the agent runs without a token and reports no counters; start it with --token-file (or TCPTUNE_TOKEN) to record the far end&apos;s counters</source>
+        <translation>der Agent läuft ohne Token und meldet keine Zähler; starten Sie ihn mit --token-file (oder TCPTUNE_TOKEN), um die Zähler der Gegenstelle aufzuzeichnen</translation>
+    </message>
 </context>
 <context>
     <name>tcptune::CapturePanel</name>
@@ -3796,6 +4001,45 @@ Optionen:
     <message>
         <source>Tunnelled: %1</source>
         <translation>Getunnelt: %1</translation>
+    </message>
+</context>
+<context>
+    <name>tcptune::CounterDifferenceView</name>
+    <message>
+        <source>End</source>
+        <translation>Endpunkt</translation>
+    </message>
+    <message>
+        <source>Counter</source>
+        <translation>Zähler</translation>
+    </message>
+    <message>
+        <source>A</source>
+        <translation>A</translation>
+    </message>
+    <message>
+        <source>B</source>
+        <translation>B</translation>
+    </message>
+    <message>
+        <source>no verdict</source>
+        <translation>kein Befund</translation>
+    </message>
+    <message>
+        <source>A (%1): %2</source>
+        <translation>A (%1): %2</translation>
+    </message>
+    <message>
+        <source>B (%1): %2</source>
+        <translation>B (%1): %2</translation>
+    </message>
+    <message>
+        <source>No kernel counter differs between the two runs (or their counters were not read).</source>
+        <translation>Kein Kernel-Zähler unterscheidet sich zwischen den beiden Läufen (oder ihre Zähler wurden nicht gelesen).</translation>
+    </message>
+    <message>
+        <source>Compare two runs to see their verdicts and the kernel counters that differ.</source>
+        <translation>Vergleichen Sie zwei Läufe, um ihre Befunde und die abweichenden Kernel-Zähler zu sehen.</translation>
     </message>
 </context>
 <context>
@@ -3883,6 +4127,10 @@ Optionen:
         <source>tcptune-helper passed %1 socket(s) in %2 instead of %3.</source>
         <translation>tcptune-helper übergab %1 Socket(s) in %2 statt %3.</translation>
     </message>
+    <message>
+        <source>The counters of %1 could not be read: %2</source>
+        <translation>Die Zähler von %1 konnten nicht gelesen werden: %2</translation>
+    </message>
 </context>
 <context>
     <name>tcptune::HistoryPanel</name>
@@ -3965,6 +4213,10 @@ Optionen:
     <message>
         <source>A: run %1, B: run %2.</source>
         <translation>A: Lauf %1, B: Lauf %2.</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>Befund</translation>
     </message>
 </context>
 <context>
@@ -4065,6 +4317,45 @@ Optionen:
     <message>
         <source>min default max, e.g. 4096 16K 4M</source>
         <translation>min. Standard max., z. B. 4096 16K 4M</translation>
+    </message>
+</context>
+<context>
+    <name>tcptune::LimiterChart</name>
+    <message>
+        <source>What held the sender back (share of its time)</source>
+        <translation>Was den Sender bremste (Anteil seiner Zeit)</translation>
+    </message>
+    <message>
+        <source>receive window</source>
+        <translation>Empfangsfenster</translation>
+    </message>
+    <message>
+        <source>send buffer</source>
+        <translation>Sendepuffer</translation>
+    </message>
+    <message>
+        <source>congestion window</source>
+        <translation>Überlastfenster</translation>
+    </message>
+    <message>
+        <source>other sending</source>
+        <translation>übriges Senden</translation>
+    </message>
+    <message>
+        <source>idle</source>
+        <translation>untätig</translation>
+    </message>
+    <message>
+        <source>% of the time</source>
+        <translation>% der Zeit</translation>
+    </message>
+    <message>
+        <source>%1 (not measured)</source>
+        <translation>%1 (nicht gemessen)</translation>
+    </message>
+    <message>
+        <source>%1 (app-limited %2 %)</source>
+        <translation>%1 (anwendungsbegrenzt %2 %)</translation>
     </message>
 </context>
 <context>
@@ -4581,6 +4872,26 @@ Optionen:
         <source>ms</source>
         <translation>ms</translation>
     </message>
+    <message>
+        <source>send-buffer limited (%)</source>
+        <translation>sendepufferbegrenzt (%)</translation>
+    </message>
+    <message>
+        <source>receive-window limited (%)</source>
+        <translation>empfangsfensterbegrenzt (%)</translation>
+    </message>
+    <message>
+        <source>cwnd limited (%)</source>
+        <translation>cwnd-begrenzt (%)</translation>
+    </message>
+    <message>
+        <source>application-limited (%)</source>
+        <translation>anwendungsbegrenzt (%)</translation>
+    </message>
+    <message>
+        <source>bottleneck queue (KB)</source>
+        <translation>Warteschlange am Engpass (KB)</translation>
+    </message>
 </context>
 <context>
     <name>tcptune::TrafficClient</name>
@@ -4611,6 +4922,21 @@ Optionen:
     <message>
         <source>The target&apos;s data connection %1 failed: %2.</source>
         <translation>Die Datenverbindung %1 des Ziels schlug fehl: %2.</translation>
+    </message>
+</context>
+<context>
+    <name>tcptune::VerdictPanel</name>
+    <message>
+        <source>%1: no verdict (nothing was measured at the ends).</source>
+        <translation>%1: kein Befund (an den Endpunkten wurde nichts gemessen).</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>After each run its verdict appears here: what held the flow back, from the kernel&apos;s counters at both ends.</source>
+        <translation>Nach jedem Lauf erscheint hier sein Befund: was den Fluss bremste, aus den Kernel-Zählern an beiden Enden.</translation>
     </message>
 </context>
 <context>

@@ -3,6 +3,7 @@
 #include "captures/capture_panel.h"
 #include "charts/run_samples.h"
 #include "charts/throughput_rtt_view.h"
+#include "diagnosis/verdict_panel.h"
 #include "experiment/experiment_spec.h"
 #include "experiment/run_record.h"
 #include "export/export_actions.h"
@@ -160,7 +161,9 @@ QWidget *MainWindow::buildChartArea()
     m_extraMetric = new QComboBox(area);
     m_extraMetric->setObjectName(QStringLiteral("extraMetric"));
     m_extraMetric->addItem(tr("no extra series"), -1);
-    for (ChartMetric metric : {ChartMetric::Cwnd, ChartMetric::Retransmits, ChartMetric::BytesInFlight})
+    for (ChartMetric metric :
+         {ChartMetric::Cwnd, ChartMetric::Retransmits, ChartMetric::BytesInFlight, ChartMetric::SndbufLimited,
+          ChartMetric::RwndLimited, ChartMetric::CwndLimited, ChartMetric::AppLimited, ChartMetric::QueueBacklog})
         m_extraMetric->addItem(ThroughputRttView::metricName(metric), int(metric));
     connect(m_extraMetric, &QComboBox::currentIndexChanged, this, [this] {
         const int metric = m_extraMetric->currentData().toInt();
@@ -187,6 +190,10 @@ QWidget *MainWindow::buildChartArea()
     layout->addLayout(bar);
     m_chart->setObjectName(QStringLiteral("throughputRttView"));
     layout->addWidget(m_chart, 1);
+    m_verdictPanel = new VerdictPanel(area);
+    m_verdictPanel->setObjectName(QStringLiteral("verdictPanel"));
+    m_verdictPanel->setMaximumHeight(180);
+    layout->addWidget(m_verdictPanel);
     return area;
 }
 
@@ -220,6 +227,7 @@ void MainWindow::connectRunner()
     // Single runs and sweeps alike: the buttons follow the runner.
     connect(m_runner, &RunnerThread::begun, this, [this] {
         m_banner->hide();
+        m_verdictPanel->clear();
         m_runControl->setRunning(true);
         m_runAction->setEnabled(false);
         m_stopAction->setEnabled(true);
@@ -296,11 +304,7 @@ void MainWindow::onSamples(int runIndex, const QList<RunSample> &samples)
     const int id = m_chartRunOf.value(runIndex, -1);
     if (id < 0)
         return;
-    QList<ChartSample> converted;
-    converted.reserve(samples.size());
-    for (const RunSample &s : samples)
-        if (s.stream < 0)
-            converted.append(chartSampleOf(s));
+    const QList<ChartSample> converted = chartSamplesOf(samples);
     m_chart->appendSamples(id, converted);
     if (!converted.isEmpty() && m_runLength > 0)
         m_runControl->setProgress(0, 1, converted.last().t / m_runLength, m_runLength - converted.last().t);
@@ -317,6 +321,19 @@ void MainWindow::onRunFinished(const RunRecord &run)
                                  .arg(run.runIndex + 1)
                                  .arg(run.throughputBps / 1e6, 0, 'f', 1)
                                  .arg(run.rttMedianMs, 0, 'f', 2));
+    showDiagnosis(run);
+}
+
+// The verdict under the charts, and the bottleneck's queue for the Extra series.
+void MainWindow::showDiagnosis(const RunRecord &run)
+{
+    const int id = m_chartRunOf.value(run.runIndex, -1);
+    m_verdictPanel->addRun(id >= 0 ? m_chart->runLabel(id) : tr("run %1").arg(run.runIndex + 1), run);
+    if (id < 0)
+        return;
+    for (const EndRecord &e : run.ends)
+        if (!e.queue.isEmpty())
+            m_chart->setSeries(id, ChartMetric::QueueBacklog, queueBacklogPoints(e.queue));
 }
 
 void MainWindow::onRunnerStopped()

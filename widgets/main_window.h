@@ -25,6 +25,7 @@ class MessageBanner;
 class RunControlPanel;
 class RunnerThread;
 class SweepPanel;
+class VerdictPanel;
 class TargetPanel;
 class ThroughputRttView;
 class WorkloadPanel;
@@ -50,6 +51,7 @@ public:
     CapturePanel *capturePanel() const { return m_capturePanel; }
     HistoryPanel *historyPanel() const { return m_historyPanel; }
     SweepPanel *sweepPanel() const { return m_sweepPanel; }
+    VerdictPanel *verdictPanel() const { return m_verdictPanel; }
     QTabWidget *tabs() const { return m_tabs; }
 
     // The spec the panels describe now; an error names the field to fix.
@@ -74,6 +76,7 @@ private:
     void onRunStarted(int runIndex, int point, int repeat, const QString &pointLabel);
     void onSamples(int runIndex, const QList<RunSample> &samples);
     void onRunFinished(const RunRecord &run);
+    void showDiagnosis(const RunRecord &run);
     void onRunnerStopped();
     void saveSettings() const;
     void restoreSettings();
@@ -92,6 +95,7 @@ private:
     CapturePanel *m_capturePanel = nullptr;
     HistoryPanel *m_historyPanel = nullptr;
     SweepPanel *m_sweepPanel = nullptr;
+    VerdictPanel *m_verdictPanel = nullptr;
     QTabWidget *m_tabs;
     QSplitter *m_mainSplitter;
     QSplitter *m_rightSplitter;

@@ -30,6 +30,13 @@ struct RunEndpoint {
     bool iperf3 = false;
     QString captureInterface; // the sender's interface, for LiveCapture
     QString captureNetns;
+    // Lab only: the other ends and the bottleneck, for the run's counters and queue series.
+    QString serverNetns;
+    QString routerNetns; // empty in the direct topology
+    QString bottleneckNetns;
+    QString bottleneckInterface; // empty: unshaped, no queue to watch
+    qint64 bottleneckRateBps = 0;
+    qint64 bottleneckQueueBytes = 0;
 };
 
 // What one traffic run produced, in the store's terms.

@@ -2,6 +2,8 @@
 
 #include "capture/live_capture.h"
 #include "capture/tcp_flow_analyzer.h"
+#include "experiment/lab_run_endpoint.h"
+#include "experiment/run_observer.h"
 #include "experiment/traffic_bridge.h"
 #include "helper/helper_connection.h"
 #include "knobs/knob_catalogue.h"
@@ -95,15 +97,7 @@ Result<RunEndpoint> LiveExperimentBackend::prepareLab(const ExperimentSpec &spec
     auto served = m_agent->start(*endpoints);
     if (!served)
         return fail(tr("The lab's agent did not start in %1: %2").arg(endpoints->serverNetns, served.error().message));
-    RunEndpoint e;
-    e.lab = true;
-    e.labName = name;
-    e.clientNetns = served->clientNetns;
-    e.host = served->serverAddress;
-    e.port = served->agentPort;
-    e.captureInterface = served->clientInterface;
-    e.captureNetns = served->clientNetns;
-    e.description = tr("lab %1: %2").arg(name, describe(*labSpec));
+    const RunEndpoint e = labRunEndpoint(name, *labSpec, *served);
     m_labName = name;
     m_labKnobs = labKnobs;
     m_labEndpoint = e;
@@ -245,12 +239,26 @@ TrafficOutcome LiveExperimentBackend::runTraffic(const ExperimentSpec &spec, con
         }
         m_traffic = &client;
     }
+    std::optional<RunObserver> observer;
+    if (RunObserver::enabled()) {
+        observer.emplace(&m_helper, endpoint);
+        observer->start();
+        QObject::connect(
+            &client, &TrafficClient::trafficStarted, &client,
+            [&observer] { observer->trafficStarted(std::chrono::steady_clock::now()); }, Qt::DirectConnection);
+    }
     const TrafficResult result = client.run(*trafficSpec);
     {
         QMutexLocker lock(&m_trafficMutex);
         m_traffic = nullptr;
     }
-    return outcomeOf(result);
+    TrafficOutcome outcome = outcomeOf(result);
+    if (observer)
+        outcome.figures.ends = observer->finish() + outcome.figures.ends;
+    for (EndRecord &e : outcome.figures.ends)
+        if (e.end == RunEnd::Remote && endpoint.lab)
+            e.where = endpoint.serverNetns; // the agent serves from the lab's server namespace
+    return outcome;
 }
 
 void LiveExperimentBackend::cancel()

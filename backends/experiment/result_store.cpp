@@ -1,10 +1,13 @@
 #include "experiment/result_store.h"
 
+#include "experiment/run_diagnosis.h"
+#include "experiment/run_record_json.h"
 #include "experiment/sweep_plan.h"
 
 #include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
+#include <QHash>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QSqlDatabase>
@@ -46,6 +49,19 @@ const QList<QStringList> &migrations()
             QStringLiteral("CREATE TABLE captures (id INTEGER PRIMARY KEY AUTOINCREMENT, run_id INTEGER NOT NULL "
                            "REFERENCES runs(id) ON DELETE CASCADE, path TEXT NOT NULL, interface TEXT, "
                            "packets_received INTEGER, packets_dropped INTEGER, summary_json TEXT)"),
+        },
+        // 2: what each end saw of a run (MIB counter deltas, the bottleneck's queue series), the
+        // sender's limiter breakdown, and the chrono timers and app-limited flag per sample.
+        {
+            QStringLiteral("CREATE TABLE run_ends (run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE, "
+                           "end_name TEXT NOT NULL, location TEXT, sender INTEGER NOT NULL DEFAULT 0, record_json "
+                           "TEXT NOT NULL, PRIMARY KEY(run_id, end_name))"),
+            QStringLiteral("ALTER TABLE runs ADD COLUMN limiters_json TEXT"),
+            QStringLiteral("ALTER TABLE runs ADD COLUMN findings_json TEXT"),
+            QStringLiteral("ALTER TABLE samples ADD COLUMN busy_ms REAL"),
+            QStringLiteral("ALTER TABLE samples ADD COLUMN rwnd_limited_ms REAL"),
+            QStringLiteral("ALTER TABLE samples ADD COLUMN sndbuf_limited_ms REAL"),
+            QStringLiteral("ALTER TABLE samples ADD COLUMN app_limited INTEGER"),
         },
     };
     return all;
@@ -117,6 +133,7 @@ RunRecord runFrom(const QSqlQuery &q)
     for (const QJsonValue &v : intervals)
         r.intervalThroughputBps.append(v.toDouble());
     r.details = objectOf(q.value(QStringLiteral("details_json")).toString());
+    readLimitersJson(objectOf(q.value(QStringLiteral("limiters_json")).toString()), r);
     return r;
 }
 
@@ -138,7 +155,7 @@ ExperimentRecord experimentFrom(const QSqlQuery &q)
 // The columns list views show; no JSON.
 const QString kRunListColumns = QStringLiteral(
     "id, experiment_id, run_index, point_index, repeat, point_label, status, error, started, throughput_bps, "
-    "rtt_median_ms, retransmits");
+    "rtt_median_ms, retransmits, findings_json");
 
 RunRecord runSummaryFrom(const QSqlQuery &q)
 {
@@ -155,6 +172,10 @@ RunRecord runSummaryFrom(const QSqlQuery &q)
     r.throughputBps = q.value(9).toDouble();
     r.rttMedianMs = orUnknown(q.value(10));
     r.retransmits = q.value(11).toLongLong();
+    // The findings, not the sentence, are stored: the verdict in the reader's language.
+    if (r.status == RunStatus::Ok)
+        r.verdict =
+            RunDiagnosis::verdict(findingsFromJson(QJsonDocument::fromJson(q.value(12).toString().toUtf8()).array()));
     return r;
 }
 
@@ -435,7 +456,8 @@ Result<void> ResultStore::finishRun(const RunRecord &run, const QList<RunSample>
     q.prepare(QStringLiteral(
         "UPDATE runs SET status = ?, error = ?, ended = ?, throughput_bps = ?, sender_bytes = ?, receiver_bytes = ?, "
         "duration_s = ?, rtt_min_ms = ?, rtt_median_ms = ?, rtt_p95_ms = ?, rtt_max_ms = ?, retransmits = ?, "
-        "sndbuf_actual = ?, collapsed = ?, interval_s = ?, interval_json = ?, details_json = ? WHERE id = ?"));
+        "sndbuf_actual = ?, collapsed = ?, interval_s = ?, interval_json = ?, details_json = ?, limiters_json = ?, "
+        "findings_json = ? WHERE id = ?"));
     q.addBindValue(runStatusName(run.status));
     q.addBindValue(run.error);
     q.addBindValue(run.ended.isValid() ? run.ended.toUTC().toString(Qt::ISODateWithMs) : isoNow());
@@ -453,13 +475,88 @@ Result<void> ResultStore::finishRun(const RunRecord &run, const QList<RunSample>
     q.addBindValue(run.intervalS);
     q.addBindValue(QString::fromUtf8(QJsonDocument(intervals).toJson(QJsonDocument::Compact)));
     q.addBindValue(toText(run.details));
+    q.addBindValue(toText(limitersJson(run)));
+    q.addBindValue(QString::fromUtf8(
+        QJsonDocument(run.status == RunStatus::Ok ? findingsToJson(RunDiagnosis::findings(factsOf(run))) : QJsonArray())
+            .toJson(QJsonDocument::Compact)));
     q.addBindValue(run.id);
     if (!q.exec()) {
         db.rollback();
         return std::unexpected(queryError(q, tr("store the run's result")));
     }
+    if (auto r = storeEnds(run); !r) {
+        db.rollback();
+        return r;
+    }
     if (!db.commit())
         return fail(tr("The result store could not commit the run: %1.").arg(db.lastError().text()));
+    return {};
+}
+
+// RUN's end records, replacing what an earlier attempt of the run stored. Knob snapshots are
+// not in them: addKnobSnapshot keeps those.
+Result<void> ResultStore::storeEnds(const RunRecord &run)
+{
+    QSqlQuery q(database());
+    q.prepare(QStringLiteral("DELETE FROM run_ends WHERE run_id = ?"));
+    q.addBindValue(run.id);
+    if (!q.exec())
+        return std::unexpected(queryError(q, tr("replace the run's end records")));
+    for (const EndRecord &e : run.ends) {
+        q.prepare(QStringLiteral(
+            "INSERT INTO run_ends (run_id, end_name, location, sender, record_json) VALUES (?, ?, ?, ?, ?)"));
+        q.addBindValue(run.id);
+        q.addBindValue(runEndName(e.end));
+        q.addBindValue(e.where);
+        q.addBindValue(e.sender ? 1 : 0);
+        q.addBindValue(toText(toJson(e)));
+        if (!q.exec())
+            return std::unexpected(queryError(q, tr("store the run's end records")));
+    }
+    return {};
+}
+
+// Fills RUNS' end records (with both knob snapshots of each end) from the store: two queries
+// for the lot, whatever the number of runs. RUN_FILTER selects the runs ("r.experiment_id = ?").
+Result<void> ResultStore::loadEnds(QList<RunRecord> &runs, const QString &runFilter, qint64 key) const
+{
+    QHash<qint64, RunRecord *> byId;
+    for (RunRecord &r : runs)
+        byId.insert(r.id, &r);
+    QSqlQuery q(database());
+    q.prepare(QStringLiteral("SELECT e.run_id, e.record_json FROM run_ends e JOIN runs r ON r.id = e.run_id WHERE %1 "
+                             "ORDER BY e.run_id, e.end_name")
+                  .arg(runFilter));
+    q.addBindValue(key);
+    if (!q.exec())
+        return std::unexpected(queryError(q, tr("read the runs' end records")));
+    while (q.next())
+        if (RunRecord *r = byId.value(q.value(0).toLongLong()))
+            r->ends.append(endRecordFromJson(objectOf(q.value(1).toString())));
+    q.prepare(QStringLiteral("SELECT k.run_id, k.side, k.phase, k.key, k.value FROM knob_snapshots k JOIN runs r ON "
+                             "r.id = k.run_id WHERE %1")
+                  .arg(runFilter));
+    q.addBindValue(key);
+    if (!q.exec())
+        return std::unexpected(queryError(q, tr("read the knob snapshots")));
+    while (q.next()) {
+        RunRecord *r = byId.value(q.value(0).toLongLong());
+        if (!r)
+            continue;
+        const RunEnd side = runEndFromName(q.value(1).toString());
+        EndRecord *end = nullptr;
+        for (EndRecord &e : r->ends)
+            if (e.end == side)
+                end = &e;
+        if (!end) {
+            // Runs stored before the end records existed still have their snapshots.
+            r->ends.append(EndRecord{});
+            end = &r->ends.last();
+            end->end = side;
+        }
+        KnobSnapshot &snapshot = q.value(2).toString() == QLatin1String("after") ? end->knobsAfter : end->knobsBefore;
+        snapshot.insert(q.value(3).toString(), q.value(4).toString());
+    }
     return {};
 }
 
@@ -473,6 +570,10 @@ Result<QList<RunRecord>> ResultStore::runs(qint64 experimentId) const
     QList<RunRecord> out;
     while (q.next())
         out.append(runFrom(q));
+    if (auto r = loadEnds(out, QStringLiteral("r.experiment_id = ?"), experimentId); !r)
+        return std::unexpected(r.error());
+    for (RunRecord &r : out)
+        r.verdict = RunDiagnosis::verdictOf(r);
     return out;
 }
 
@@ -497,7 +598,11 @@ Result<RunRecord> ResultStore::run(qint64 runId) const
         return std::unexpected(queryError(q, tr("read the run")));
     if (!q.next())
         return fail(tr("There is no run %1 in the result store.").arg(runId));
-    return runFrom(q);
+    QList<RunRecord> one{runFrom(q)};
+    if (auto r = loadEnds(one, QStringLiteral("r.id = ?"), runId); !r)
+        return std::unexpected(r.error());
+    one.first().verdict = RunDiagnosis::verdictOf(one.first());
+    return one.first();
 }
 
 Result<QSet<int>> ResultStore::finishedRunIndexes(qint64 experimentId) const
@@ -518,6 +623,7 @@ Result<void> ResultStore::addSamples(qint64 runId, const QList<RunSample> &sampl
     if (samples.isEmpty())
         return {};
     QVariantList run, t, stream, tput, rtt, rttvar, cwnd, retrans, delivery, pacing, unacked, notsent;
+    QVariantList busy, rwndLimited, sndbufLimited, appLimited;
     for (const RunSample &s : samples) {
         run << runId;
         t << s.t;
@@ -531,13 +637,18 @@ Result<void> ResultStore::addSamples(qint64 runId, const QList<RunSample> &sampl
         pacing << nullable(s.pacingRateBps);
         unacked << (s.unacked < 0 ? QVariant(QMetaType(QMetaType::LongLong)) : QVariant(s.unacked));
         notsent << (s.notsentBytes < 0 ? QVariant(QMetaType(QMetaType::LongLong)) : QVariant(s.notsentBytes));
+        busy << nullable(s.busyMs);
+        rwndLimited << nullable(s.rwndLimitedMs);
+        sndbufLimited << nullable(s.sndbufLimitedMs);
+        appLimited << (s.appLimited < 0 ? QVariant(QMetaType(QMetaType::Int)) : QVariant(s.appLimited));
     }
     QSqlQuery q(database());
     q.prepare(QStringLiteral("INSERT INTO samples (run_id, t, stream, throughput_bps, rtt_ms, rttvar_ms, cwnd, "
-                             "retransmits, delivery_rate_bps, pacing_rate_bps, unacked, notsent_bytes) VALUES (?, ?, "
-                             "?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
-    for (const QVariantList *column :
-         {&run, &t, &stream, &tput, &rtt, &rttvar, &cwnd, &retrans, &delivery, &pacing, &unacked, &notsent})
+                             "retransmits, delivery_rate_bps, pacing_rate_bps, unacked, notsent_bytes, busy_ms, "
+                             "rwnd_limited_ms, sndbuf_limited_ms, app_limited) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
+                             "?, ?, ?, ?, ?, ?)"));
+    for (const QVariantList *column : {&run, &t, &stream, &tput, &rtt, &rttvar, &cwnd, &retrans, &delivery, &pacing,
+                                       &unacked, &notsent, &busy, &rwndLimited, &sndbufLimited, &appLimited})
         q.addBindValue(*column);
     if (!q.execBatch())
         return std::unexpected(queryError(q, tr("store the samples")));
@@ -550,8 +661,8 @@ Result<QList<RunSample>> readSamples(QSqlQuery &q, qint64 runId, const QString &
 {
     q.setForwardOnly(true);
     q.prepare(QStringLiteral("SELECT t, stream, throughput_bps, rtt_ms, rttvar_ms, cwnd, retransmits, "
-                             "delivery_rate_bps, pacing_rate_bps, unacked, notsent_bytes FROM samples WHERE run_id = ? "
-                             "%1 ORDER BY t, stream")
+                             "delivery_rate_bps, pacing_rate_bps, unacked, notsent_bytes, busy_ms, rwnd_limited_ms, "
+                             "sndbuf_limited_ms, app_limited FROM samples WHERE run_id = ? %1 ORDER BY t, stream")
                   .arg(filter));
     q.addBindValue(runId);
     if (!q.exec())
@@ -570,6 +681,10 @@ Result<QList<RunSample>> readSamples(QSqlQuery &q, qint64 runId, const QString &
         s.pacingRateBps = orUnknown(q.value(8));
         s.unacked = q.value(9).isNull() ? -1 : q.value(9).toLongLong();
         s.notsentBytes = q.value(10).isNull() ? -1 : q.value(10).toLongLong();
+        s.busyMs = orUnknown(q.value(11));
+        s.rwndLimitedMs = orUnknown(q.value(12));
+        s.sndbufLimitedMs = orUnknown(q.value(13));
+        s.appLimited = q.value(14).isNull() ? -1 : q.value(14).toInt();
         out.append(s);
     }
     return out;

@@ -25,7 +25,7 @@ class SweepPlan;
 class ResultStore final {
     Q_DECLARE_TR_FUNCTIONS(ResultStore)
 public:
-    static constexpr int kSchemaVersion = 1;
+    static constexpr int kSchemaVersion = 2;
 
     ResultStore() = default;
     ~ResultStore();
@@ -54,7 +54,9 @@ public:
     Result<void> deleteExperiment(qint64 experimentId);
 
     // Runs. beginRun inserts the run as Running (replacing an interrupted one of the same index);
-    // finishRun stores its outcome, samples and figures in one transaction.
+    // finishRun stores its outcome, samples, figures, limiter breakdown and end records (counters,
+    // queue series) in one transaction. runs() and run() give the end records back with each
+    // end's knob snapshots.
     Result<qint64> beginRun(const RunRecord &run);
     Result<void> finishRun(const RunRecord &run, const QList<RunSample> &samples = {});
     Result<QList<RunRecord>> runs(qint64 experimentId) const; // by run index
@@ -79,6 +81,8 @@ public:
 
 private:
     Result<void> migrate();
+    Result<void> storeEnds(const RunRecord &run);
+    Result<void> loadEnds(QList<RunRecord> &runs, const QString &runFilter, qint64 key) const;
     Result<void> exec(const QString &sql) const;
     QSqlDatabase database() const;
 

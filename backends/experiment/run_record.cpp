@@ -24,6 +24,15 @@ RunStatus runStatusFromName(const QString &name)
     return RunStatus::Running;
 }
 
+RunEnd runEndFromName(const QString &name)
+{
+    if (name == QLatin1String("remote"))
+        return RunEnd::Remote;
+    if (name == QLatin1String("router"))
+        return RunEnd::Router;
+    return RunEnd::Local;
+}
+
 QString runEndName(RunEnd end)
 {
     switch (end) {
@@ -32,6 +41,22 @@ QString runEndName(RunEnd end)
     case RunEnd::Router: return QStringLiteral("router");
     }
     return QString();
+}
+
+const EndRecord *RunRecord::endRecord(RunEnd which) const
+{
+    for (const EndRecord &e : ends)
+        if (e.end == which)
+            return &e;
+    return nullptr;
+}
+
+const EndRecord *RunRecord::senderEnd() const
+{
+    for (const EndRecord &e : ends)
+        if (e.sender)
+            return &e;
+    return nullptr;
 }
 
 QString experimentStatusName(ExperimentStatus status)

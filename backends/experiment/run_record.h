@@ -26,6 +26,12 @@ struct RunSample {
     double pacingRateBps = -1;
     qint64 unacked = -1;
     qint64 notsentBytes = -1;
+    // The sender's chrono timers over the interval (TCP_INFO busy, rwnd- and sndbuf-limited
+    // time) and whether its last delivery rate sample was application-limited (0 or 1).
+    double busyMs = -1;
+    double rwndLimitedMs = -1;
+    double sndbufLimitedMs = -1;
+    int appLimited = -1;
 };
 
 // Only an Ok run has figures: a failed or cancelled run is never counted (or drawn) as 0.
@@ -55,14 +61,15 @@ enum class RunEnd {
 };
 
 QString runEndName(RunEnd end);
+RunEnd runEndFromName(const QString &name);
 
 // One reading of the bottleneck qdisc during a run. Negative where unknown.
 struct QueueSample {
     double t = 0; // seconds since the run started
     qint64 backlogBytes = -1;
     qint64 backlogPackets = -1;
-    qint64 drops = -1;      // total so far
-    qint64 overlimits = -1; // total so far
+    qint64 drops = -1;      // since the run started
+    qint64 overlimits = -1; // since the run started
 };
 
 // What one end saw of a run. The store keeps the knob snapshots (before the knobs were applied,
@@ -70,11 +77,25 @@ struct QueueSample {
 // belong to, in its namespace. Empty members were not measured.
 struct EndRecord {
     RunEnd end = RunEnd::Local;
-    QString where; // namespace or host
+    QString where;       // namespace or host
+    bool sender = false; // this end sent the data: its counters say how the sending went
     KnobSnapshot knobsBefore;
     KnobSnapshot knobsAfter;
-    QMap<QString, qint64> counterDeltas; // MIB counters (netstat, snmp, snmp6): after - before
-    QList<QueueSample> queue;            // the bottleneck qdisc, sampled through the run
+    // MIB counters (netstat, snmp, snmp6): after - before, only those that changed, read when
+    // countersRead; else countersNote says why they are missing.
+    bool countersRead = false;
+    QMap<QString, qint64> counterDeltas;
+    QString countersNote;
+    // The bottleneck qdisc at this end (the lab's router, or the client's own egress in the
+    // direct topology), sampled through the run: its interface, rate (bit/s) and queue limit.
+    QString queueInterface;
+    qint64 queueRateBps = -1;
+    qint64 queueLimitBytes = -1;
+    QList<QueueSample> queue;
+    QString queueNote; // why there is no queue series where one was expected
+
+    // A counter's change over the run: 0 when it did not move, -1 when counters were not read.
+    qint64 counter(const QString &name) const { return countersRead ? counterDeltas.value(name, 0) : -1; }
 };
 
 // Share of the sender's time (0 .. 1) that each limiter held the flow back, from TCP_INFO's
@@ -85,6 +106,8 @@ struct LimiterBreakdown {
     double sndbufLimited = -1;
     double cwndLimited = -1;
     double applicationLimited = -1;
+
+    bool known() const { return busy >= 0 || cwndLimited >= 0 || applicationLimited >= 0; }
 };
 
 struct RunRecord {
@@ -118,9 +141,15 @@ struct RunRecord {
 
     // Why the run went as it did. Not filled by every run yet: the per-run diagnosis fills the
     // counters, limiters, queue and verdict, the two-ended work the far end's record.
-    QList<EndRecord> ends; // one per end involved
-    LimiterBreakdown limiters;
-    QString verdict; // one or two plain sentences naming the dominant limiter; empty: none yet
+    QList<EndRecord> ends;                  // one per end involved
+    LimiterBreakdown limiters;              // the sender's streams together (their mean)
+    QList<LimiterBreakdown> streamLimiters; // per stream, in stream order
+    QString verdict;                        // one or two plain sentences naming the dominant limiter; empty: none yet
+
+    // The record of END, or nullptr when that end was not involved.
+    const EndRecord *endRecord(RunEnd end) const;
+    // The end that sent the data (the local one today; the far one when it sends).
+    const EndRecord *senderEnd() const;
 };
 
 enum class ExperimentStatus {

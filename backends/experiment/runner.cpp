@@ -1,6 +1,7 @@
 #include "experiment/runner.h"
 
 #include "experiment/result_store.h"
+#include "experiment/run_diagnosis.h"
 #include "knobs/knob_catalogue.h"
 
 #include <QCoreApplication>
@@ -174,7 +175,7 @@ RunRecord Runner::runOne(const SweepPlan &plan, const PlannedRun &planned, const
     if (!prepared)
         return finishRun(store, record, RunStatus::Failed, prepared.error().message);
     *endpoint = *prepared;
-    storeLocalKnobs(store, record.id, *endpoint, QStringLiteral("before"));
+    const KnobSnapshot knobsBefore = storeLocalKnobs(store, record.id, *endpoint, QStringLiteral("before"));
 
     if (auto applied = m_backend->applySysctls(*endpoint, spec.knobsOfKind(KnobKind::Sysctl)); !applied) {
         const QString error = applied.error().message;
@@ -190,15 +191,25 @@ RunRecord Runner::runOne(const SweepPlan &plan, const PlannedRun &planned, const
     if (!capturePath.isEmpty())
         storeCapture(store, record.id, capturePath);
 
-    storeLocalKnobs(store, record.id, *endpoint, QStringLiteral("after"));
+    const KnobSnapshot knobsAfter = storeLocalKnobs(store, record.id, *endpoint, QStringLiteral("after"));
     if (!outcome.remoteKnobs.isEmpty())
         logIfFailed(store.addKnobSnapshot(record.id, runEndName(RunEnd::Remote), QStringLiteral("before"),
                                           outcome.remoteKnobs));
     QString restoreError;
     if (auto r = m_backend->restoreKnobs(); !r)
         restoreError = r.error().message;
-    return finishRun(store, outcomeRecord(record, outcome), outcome.figures.status,
-                     joinErrors(outcome.figures.error, restoreError), outcome.samples);
+    RunRecord finished = outcomeRecord(record, outcome);
+    // The ends as the store gives them back: each with its knob snapshots.
+    for (EndRecord &e : finished.ends) {
+        if (e.end == RunEnd::Local) {
+            e.knobsBefore = knobsBefore;
+            e.knobsAfter = knobsAfter;
+        } else if (e.end == RunEnd::Remote) {
+            e.knobsBefore = outcome.remoteKnobs;
+        }
+    }
+    return finishRun(store, finished, outcome.figures.status, joinErrors(outcome.figures.error, restoreError),
+                     outcome.samples);
 }
 
 RunRecord Runner::announceRun(const SweepPlan &plan, const PlannedRun &planned, const SweepPoint &point,
@@ -251,20 +262,23 @@ RunRecord Runner::finishRun(ResultStore &store, RunRecord record, RunStatus stat
             record.error = tr("cancelled");
     }
     record.ended = QDateTime::currentDateTimeUtc();
+    record.verdict = RunDiagnosis::verdictOf(record);
     logIfFailed(store.finishRun(record, samples));
     if (!error.isEmpty())
         Q_EMIT logged(error);
     return record;
 }
 
-void Runner::storeLocalKnobs(ResultStore &store, qint64 runId, const RunEndpoint &endpoint, const QString &phase)
+KnobSnapshot Runner::storeLocalKnobs(ResultStore &store, qint64 runId, const RunEndpoint &endpoint,
+                                     const QString &phase)
 {
     auto snapshot = m_backend->snapshotLocal(endpoint);
     if (!snapshot) {
         Q_EMIT logged(snapshot.error().message);
-        return;
+        return {};
     }
     logIfFailed(store.addKnobSnapshot(runId, runEndName(RunEnd::Local), phase, *snapshot));
+    return *snapshot;
 }
 
 // Starts a capture of run RUN_INDEX; its path, or empty (and a log line) when it could not start.

@@ -70,7 +70,7 @@ private:
     static RunRecord outcomeRecord(const RunRecord &record, const TrafficOutcome &outcome);
     RunRecord finishRun(ResultStore &store, RunRecord record, RunStatus status, const QString &error,
                         const QList<RunSample> &samples = {});
-    void storeLocalKnobs(ResultStore &store, qint64 runId, const RunEndpoint &endpoint, const QString &phase);
+    KnobSnapshot storeLocalKnobs(ResultStore &store, qint64 runId, const RunEndpoint &endpoint, const QString &phase);
     QString startCapture(const ResultStore &store, const RunEndpoint &endpoint, qint64 experimentId, int runIndex);
     void storeCapture(ResultStore &store, qint64 runId, const QString &path);
     void logIfFailed(const Result<void> &result);

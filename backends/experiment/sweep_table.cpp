@@ -1,5 +1,7 @@
 #include "experiment/sweep_table.h"
 
+#include "experiment/run_diagnosis.h"
+
 #include <algorithm>
 
 namespace tcptune {
@@ -31,6 +33,33 @@ QStringList PointResult::flags() const
     if (runs.size() < plannedRuns)
         out << tr("incomplete: %1 of %2 runs").arg(runs.size()).arg(plannedRuns);
     return out;
+}
+
+QString PointResult::verdict() const
+{
+    // The dominant rule of each Ok run that has a verdict; the most common one wins.
+    QList<std::pair<QString, const RunRecord *>> dominant;
+    for (const RunRecord &r : runs) {
+        if (r.status != RunStatus::Ok || r.verdict.isEmpty())
+            continue;
+        const QList<Finding> found = RunDiagnosis::findings(factsOf(r));
+        dominant.append({found.isEmpty() ? QString() : ruleName(found.first().rule), &r});
+    }
+    if (dominant.isEmpty())
+        return QString();
+    qsizetype best = 0;
+    const RunRecord *chosen = nullptr;
+    for (const auto &[rule, run] : dominant) {
+        const qsizetype n = std::count_if(dominant.cbegin(), dominant.cend(),
+                                          [&rule](const auto &other) { return other.first == rule; });
+        if (n > best) {
+            best = n;
+            chosen = run;
+        }
+    }
+    if (best == dominant.size())
+        return chosen->verdict;
+    return tr("%1 (%2 of %3 runs)").arg(chosen->verdict).arg(best).arg(dominant.size());
 }
 
 QList<const RunRecord *> SweepTable::runsInOrder() const

@@ -35,6 +35,9 @@ public:
     // What the reader must not miss: "collapse 1/3", "high variance (CV 23 %)",
     // "FAILED: 2 of 3 runs", "1 cancelled", "incomplete: 1 of 3 runs", "no runs".
     QStringList flags() const;
+    // The verdict of the point: that of its first Ok run whose dominant finding most of its Ok
+    // runs share, with "(2 of 3 runs)" when they do not all share it; empty without one.
+    QString verdict() const;
 };
 
 struct SweepTable {

@@ -50,7 +50,7 @@ QStringList pointFigures(const PointResult &p)
     else
         out << QString() << QString() << QString() << QString() << QString() << QString();
     out << known(s.rttMedianMs) << known(s.rttP95Ms) << QString::number(s.collapsedRuns) << flag(s.highVariance)
-        << values.join(QLatin1Char(' ')) << p.errors.join(QStringLiteral(" | "));
+        << values.join(QLatin1Char(' ')) << p.errors.join(QStringLiteral(" | ")) << p.verdict();
     return out;
 }
 
@@ -65,7 +65,8 @@ QStringList runFigures(const RunRecord &r)
             r.sndbufActual < 0 ? QString() : QString::number(r.sndbufActual),
             flag(r.collapsed),
             ok ? number(r.durationS, 3) : QString(),
-            r.error};
+            r.error,
+            r.verdict};
 }
 
 } // namespace
@@ -103,8 +104,8 @@ QString pointsCsv(const SweepTable &table)
                             QStringLiteral("throughput_median_bps"), QStringLiteral("throughput_min_bps"),
                             QStringLiteral("throughput_max_bps"), QStringLiteral("cv"), QStringLiteral("rtt_median_ms"),
                             QStringLiteral("rtt_p95_ms"), QStringLiteral("collapsed_runs"),
-                            QStringLiteral("high_variance"), QStringLiteral("run_values_bps"),
-                            QStringLiteral("errors")});
+                            QStringLiteral("high_variance"), QStringLiteral("run_values_bps"), QStringLiteral("errors"),
+                            QStringLiteral("verdict")});
     for (const PointResult &p : table.points)
         text += csv::line(settings(swept, p.point) + QStringList{p.point.label()} + pointFigures(p));
     return text;
@@ -113,13 +114,13 @@ QString pointsCsv(const SweepTable &table)
 QString runsCsv(const SweepTable &table)
 {
     const QStringList swept = parameters(table);
-    QString text =
-        csv::line(swept + QStringList{QStringLiteral("point"), QStringLiteral("point_index"), QStringLiteral("repeat"),
-                                      QStringLiteral("run_index"), QStringLiteral("run_id"), QStringLiteral("status"),
-                                      QStringLiteral("throughput_bps"), QStringLiteral("rtt_median_ms"),
-                                      QStringLiteral("rtt_p95_ms"), QStringLiteral("retransmits"),
-                                      QStringLiteral("sndbuf_actual"), QStringLiteral("collapsed"),
-                                      QStringLiteral("duration_s"), QStringLiteral("error")});
+    QString text = csv::line(
+        swept + QStringList{QStringLiteral("point"), QStringLiteral("point_index"), QStringLiteral("repeat"),
+                            QStringLiteral("run_index"), QStringLiteral("run_id"), QStringLiteral("status"),
+                            QStringLiteral("throughput_bps"), QStringLiteral("rtt_median_ms"),
+                            QStringLiteral("rtt_p95_ms"), QStringLiteral("retransmits"),
+                            QStringLiteral("sndbuf_actual"), QStringLiteral("collapsed"), QStringLiteral("duration_s"),
+                            QStringLiteral("error"), QStringLiteral("verdict")});
     for (const PointResult &p : table.points)
         for (const RunRecord &r : p.runs)
             text += csv::line(settings(swept, p.point) +

@@ -1,5 +1,7 @@
 #include "experiment/sweep_table_json.h"
 
+#include "experiment/run_record_json.h"
+
 #include <QJsonArray>
 
 namespace tcptune {
@@ -76,7 +78,10 @@ QJsonObject runJson(const RunRecord &r)
             {QStringLiteral("sndbuf_actual"), known(double(r.sndbufActual))},
             {QStringLiteral("collapsed"), r.collapsed},
             {QStringLiteral("interval_s"), r.intervalS},
-            {QStringLiteral("interval_throughput_bps"), numbers(r.intervalThroughputBps)}};
+            {QStringLiteral("interval_throughput_bps"), numbers(r.intervalThroughputBps)},
+            {QStringLiteral("verdict"), r.verdict},
+            {QStringLiteral("limiters"), limitersJson(r)},
+            {QStringLiteral("ends"), endsJson(r)}}; // knob snapshots: the report's knob section
 }
 
 QJsonObject pointJson(const PointResult &p)
@@ -98,6 +103,7 @@ QJsonObject pointJson(const PointResult &p)
             {QStringLiteral("statistics"), statisticsJson(p.stats)},
             {QStringLiteral("flags"), QJsonArray::fromStringList(p.flags())},
             {QStringLiteral("errors"), QJsonArray::fromStringList(p.errors)},
+            {QStringLiteral("verdict"), p.verdict()},
             {QStringLiteral("runs"), runs}};
 }
 

@@ -54,7 +54,7 @@ QStringList SweepTableMarkdown::tableLines(const SweepTable &table)
     if (header.isEmpty())
         header << tr("point");
     header << tr("runs") << tr("throughput Mbit/s (mean ± sd)") << tr("MB/s") << tr("RTT median ms") << tr("RTT p95 ms")
-           << tr("flags") << tr("per run Mbit/s");
+           << tr("flags") << tr("per run Mbit/s") << tr("verdict");
     QStringList lines{row(header), QStringLiteral("|") +
                                        QStringList(header.size(), QStringLiteral("---")).join(QLatin1Char('|')) +
                                        QStringLiteral("|")};
@@ -82,6 +82,7 @@ QStringList SweepTableMarkdown::cells(const PointResult &p)
     out << ms(s.rttMedianMs) << ms(s.rttP95Ms);
     out << p.flags().join(QStringLiteral(", "));
     out << perRun.join(QLatin1Char(' '));
+    out << QString(p.verdict()).replace(QLatin1Char('|'), QLatin1Char('/'));
     return out;
 }
 

@@ -1,5 +1,6 @@
 #include "experiment/traffic_bridge.h"
 
+#include "experiment/limiter_breakdown.h"
 #include "knobs/knob_catalogue.h"
 
 #include <QCoreApplication>
@@ -85,6 +86,10 @@ RunSample runSampleOf(const TrafficSample &s)
     r.pacingRateBps = s.pacingRateBps;
     r.unacked = s.unacked;
     r.notsentBytes = s.notsentBytes;
+    r.busyMs = s.busyMs;
+    r.rwndLimitedMs = s.rwndLimitedMs;
+    r.sndbufLimitedMs = s.sndbufLimitedMs;
+    r.appLimited = s.appLimited;
     return r;
 }
 
@@ -167,6 +172,25 @@ TrafficOutcome outcomeOf(const TrafficResult &result)
     for (const StreamResult &stream : result.perStream)
         for (const TrafficSample &s : stream.samples)
             o.samples.append(runSampleOf(s));
+    for (const StreamResult &stream : result.perStream) {
+        QList<RunSample> samples;
+        for (const TrafficSample &s : stream.samples)
+            samples.append(runSampleOf(s));
+        r.streamLimiters.append(limiterBreakdownOf(samples, result.spec.omitS));
+    }
+    r.limiters = meanBreakdown(r.streamLimiters);
+    {
+        EndRecord far;
+        far.end = RunEnd::Remote;
+        far.where = result.target;
+        far.countersRead = result.remoteCountersRead;
+        far.counterDeltas = result.remoteCounterDeltas;
+        far.countersNote = result.remoteCountersNote;
+        if (!far.countersRead && far.countersNote.isEmpty() && result.spec.target.kind == TargetKind::Iperf3)
+            far.countersNote = TrafficBridge::tr("iperf3 does not report its host's counters; run 'tcptune serve' "
+                                                 "there to have them.");
+        r.ends.append(far);
+    }
     o.remoteKnobs = result.remoteKnobs;
     o.remoteKnobsNote = result.remoteKnobsNote;
     return o;

@@ -195,6 +195,16 @@ Result<KnobSnapshot> HelperConnection::readKnobs(const QString &netns)
     return snapshot(netns);
 }
 
+Result<mib::Counters> HelperConnection::readCounters(const QString &netns)
+{
+    if (::geteuid() == 0 || netns.isEmpty())
+        return mib::read(netns);
+    auto reply = request(QStringLiteral("mib_counters"), {{QStringLiteral("netns"), netns}});
+    if (!reply)
+        return fail(tr("The counters of %1 could not be read: %2").arg(netns, reply.error().message));
+    return mib::fromJson(reply->value(QStringLiteral("counters")).toObject());
+}
+
 RestoreReport HelperConnection::recoveredAtStart() const
 {
     std::lock_guard state(m_state);

@@ -12,6 +12,7 @@
 // the job in progress and closes the helper, which rolls back what it still has changed.
 
 #include "common/error.h"
+#include "common/mib_counters.h"
 #include "common/netns.h"
 #include "helper/helper_client.h"
 
@@ -58,6 +59,9 @@ public:
     netns::SocketMaker socketMaker();
     // The sysctls of NETNS: read here when this process may enter it (root), else by the helper.
     [[nodiscard]] Result<KnobSnapshot> readKnobs(const QString &netns);
+    // The MIB counters of NETNS (common/mib_counters): read here when this process may enter it
+    // (root), else by the helper (its mib_counters operation, lab namespaces only).
+    [[nodiscard]] Result<mib::Counters> readCounters(const QString &netns);
 
     // What the helper rolled back when it started, from helpers that had died; empty before.
     RestoreReport recoveredAtStart() const;

@@ -27,6 +27,7 @@ Result<LabEndpoints> LabAgent::start(const LabEndpoints &endpoints)
     // which only root enters): it reports knobs without a token.
     options.knobsWithoutToken = true;
     options.readKnobs = [helper = &m_helper](const QString &netns) { return helper->readKnobs(netns); };
+    options.readCounters = [helper = &m_helper](const QString &netns) { return helper->readCounters(netns); };
     options.listenNetns = endpoints.serverNetns;
     options.socketMaker = m_helper.socketMaker();
     auto server = std::make_unique<AgentServer>(options);

@@ -102,6 +102,11 @@ QByteArray HtmlReportWriter::render(const ReportModel &model)
     h += QStringLiteral("<h2 id=\"runs\">%1</h2>\n").arg(esc(hd.runs));
     table(h, reporttables::runs(model), QStringLiteral("runs"));
 
+    if (const ReportTable why = reporttables::diagnosis(model); !why.rows.isEmpty()) {
+        h += QStringLiteral("<h2 id=\"diagnosis\">%1</h2>\n<p>%2</p>\n").arg(esc(hd.diagnosis), esc(hd.diagnosisHint));
+        table(h, why, QStringLiteral("diagnosis"));
+    }
+
     h += QStringLiteral("<h2 id=\"host\">%1</h2>\n").arg(esc(hd.host));
     h += QStringLiteral("<p>%1 &#8212; Linux %2 %3</p>\n")
              .arg(esc(model.host.hostname), esc(model.host.kernel), esc(model.host.version));

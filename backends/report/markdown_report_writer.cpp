@@ -65,6 +65,10 @@ QByteArray MarkdownReportWriter::render(const ReportModel &model, const QStringL
     }
     m += QStringLiteral("## %1\n\n").arg(hd.runs);
     table(m, reporttables::runs(model));
+    if (const ReportTable why = reporttables::diagnosis(model); !why.rows.isEmpty()) {
+        m += QStringLiteral("## %1\n\n%2\n\n").arg(hd.diagnosis, hd.diagnosisHint);
+        table(m, why);
+    }
     m += QStringLiteral("## %1\n\n%2, Linux %3 %4\n\n")
              .arg(hd.host, model.host.hostname, model.host.kernel, model.host.version);
     table(m, reporttables::nics(model));

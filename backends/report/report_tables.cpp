@@ -1,5 +1,6 @@
 #include "report/report_tables.h"
 
+#include "experiment/run_diagnosis.h"
 #include "report/report_format.h"
 
 #include <QCoreApplication>
@@ -38,6 +39,11 @@ Headings headings(const ReportModel &model)
     h.results = ReportTables::tr("Results");
     h.charts = ReportTables::tr("Charts");
     h.runs = ReportTables::tr("Every run");
+    h.diagnosis = ReportTables::tr("Why: limiters, queue and counters");
+    h.diagnosisHint = ReportTables::tr(
+        "Shares of the sender's time from its TCP_INFO (busy, receive-window, send-buffer and congestion-window "
+        "limited, application-limited), the bottleneck's average queue and the RTT it adds, its drops, and the "
+        "sender's MIB counters over the run. docs/diagnosis.md lists the rules behind each verdict.");
     h.host = ReportTables::tr("Host");
     h.knobs = ReportTables::tr("Knobs of both ends");
     h.spec = ReportTables::tr("Experiment spec");
@@ -82,7 +88,8 @@ ReportTable results(const ReportModel &model)
                 ReportTables::tr("min .. max Mbit/s"),
                 ReportTables::tr("RTT median ms"),
                 ReportTables::tr("RTT p95 ms"),
-                ReportTables::tr("flags")};
+                ReportTables::tr("flags"),
+                ReportTables::tr("verdict")};
     t.numericColumns = {1, 2, 3, 4, 5};
     for (const PointResult &p : model.results.points) {
         const PointStatistics &st = p.stats;
@@ -95,7 +102,8 @@ ReportTable results(const ReportModel &model)
                 : QStringLiteral("-"),
             reportformat::ms(st.rttMedianMs),
             reportformat::ms(st.rttP95Ms),
-            p.flags().join(QStringLiteral("; "))};
+            p.flags().join(QStringLiteral("; ")),
+            p.verdict()};
         t.alert << (p.failedRuns > 0 || p.cancelledRuns > 0 || st.collapsedRuns > 0 || st.highVariance || !any);
     }
     return t;
@@ -130,6 +138,46 @@ ReportTable runs(const ReportModel &model)
                               ok ? QString::number(r->retransmits) : QStringLiteral("-"),
                               note};
         t.alert << (!ok || r->collapsed);
+    }
+    return t;
+}
+
+ReportTable diagnosis(const ReportModel &model)
+{
+    ReportTable t;
+    t.title = ReportTables::tr("Why");
+    t.header = {ReportTables::tr("run"),         ReportTables::tr("point"),         ReportTables::tr("busy %"),
+                ReportTables::tr("rwnd-lim. %"), ReportTables::tr("sndbuf-lim. %"), ReportTables::tr("cwnd-lim. %"),
+                ReportTables::tr("app-lim. %"),  ReportTables::tr("queue avg KB"),  ReportTables::tr("queue +ms"),
+                ReportTables::tr("drops"),       ReportTables::tr("retrans. %"),    ReportTables::tr("autocorked"),
+                ReportTables::tr("verdict")};
+    t.numericColumns = {0, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11};
+    for (const RunRecord *r : model.runs()) {
+        if (r->status != RunStatus::Ok)
+            continue;
+        const DiagnosisFacts f = factsOf(*r);
+        const auto share = [](double v) { return v < 0 ? QStringLiteral("-") : QString::number(qRound(v * 100)); };
+        const auto count = [](qint64 v) { return v < 0 ? QStringLiteral("-") : QString::number(v); };
+        const bool queue = f.queueAverageBytes >= 0;
+        const bool delay = queue && f.queueRateBps > 0;
+        t.rows << QStringList{
+            QString::number(r->runIndex + 1),
+            model.pointLabel(*r),
+            share(f.limiters.busy),
+            share(f.limiters.rwndLimited),
+            share(f.limiters.sndbufLimited),
+            share(f.limiters.cwndLimited),
+            share(f.limiters.applicationLimited),
+            queue ? QString::number(f.queueAverageBytes / 1000.0, 'f', 1) : QStringLiteral("-"),
+            delay ? QString::number(qRound(f.queueAverageBytes * 8000.0 / double(f.queueRateBps)))
+                  : QStringLiteral("-"),
+            count(f.queueDrops),
+            f.segmentsOut > 0 && f.segmentsRetransmitted >= 0
+                ? QString::number(100.0 * double(f.segmentsRetransmitted) / double(f.segmentsOut), 'f', 2)
+                : QStringLiteral("-"),
+            count(f.autocorkings),
+            r->verdict};
+        t.alert << false;
     }
     return t;
 }

@@ -22,12 +22,14 @@ namespace reporttables {
 QList<QPair<QString, QString>> facts(const ReportModel &model); // label, value
 ReportTable results(const ReportModel &model);                  // the story 5 table
 ReportTable runs(const ReportModel &model);                     // every run's value or error
+ReportTable diagnosis(const ReportModel &model);                // per run: limiter shares, queue, loss, autocorking
 ReportTable nics(const ReportModel &model);
 ReportTable knobs(const ReportModel &model);
 
 // Section headings and fixed sentences, translated once for every writer.
 struct Headings {
-    QString notes, failures, results, charts, runs, host, knobs, spec, rerun, rerunHint, noFailures;
+    QString notes, failures, results, charts, runs, diagnosis, diagnosisHint, host, knobs, spec, rerun, rerunHint,
+        noFailures;
 };
 Headings headings(const ReportModel &model);
 

@@ -1,5 +1,7 @@
 #include "traffic/agent_protocol.h"
 
+#include "common/mib_counters.h"
+
 #include <QCoreApplication>
 #include <QJsonDocument>
 #include <QJsonParseError>
@@ -55,6 +57,25 @@ Result<QJsonObject> decode(const QByteArray &line)
 QString typeOf(const QJsonObject &message)
 {
     return message.value(key("type")).toString();
+}
+
+void insertCounters(QJsonObject &message, const Result<QMap<QString, qint64>> &counters)
+{
+    if (counters)
+        message.insert(key("mib"), mib::toJson(*counters));
+    else
+        message.insert(key("mib_note"), counters.error().message);
+}
+
+Result<QMap<QString, qint64>> countersOf(const QJsonObject &message)
+{
+    const QJsonValue counters = message.value(key("mib"));
+    if (counters.isObject())
+        return mib::fromJson(counters.toObject());
+    const QString note = message.value(key("mib_note")).toString();
+    if (!note.isEmpty())
+        return fail(note);
+    return fail(AgentProtocol::tr("the agent does not report its counters (an older tcptune)"));
 }
 
 QJsonObject errorMessage(const QString &text)

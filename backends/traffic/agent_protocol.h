@@ -17,6 +17,7 @@
 
 #include <QByteArray>
 #include <QJsonObject>
+#include <QMap>
 #include <QString>
 
 #include <cstdint>
@@ -64,5 +65,14 @@ QJsonObject challengeMessage(const QByteArray &nonce);
 QJsonObject authMessage(const QByteArray &answer);
 
 QString typeOf(const QJsonObject &message);
+
+// The agent's own MIB counters ride on "ready" and "result" as "mib" (counter name -> value, as
+// common/mib_counters reads them), or "mib_note" saying why there are none; the client takes
+// the difference: the far end's counter deltas over the run. An agent of an older version sends
+// neither (the client says so). COUNTERS: those of the namespace the agent reports
+// (AgentOptions::knobNetns), or why they could not be read.
+void insertCounters(QJsonObject &message, const Result<QMap<QString, qint64>> &counters);
+// MESSAGE's counters, or why it has none.
+Result<QMap<QString, qint64>> countersOf(const QJsonObject &message);
 
 } // namespace tcptune::agentproto

@@ -1,5 +1,6 @@
 #include "traffic/agent_remote.h"
 
+#include "common/mib_counters.h"
 #include "traffic/agent_auth.h"
 #include "traffic/agent_protocol.h"
 
@@ -92,6 +93,7 @@ Result<void> AgentRemote::open(int control)
     if (m_spec.target.kind == TargetKind::Ssh && (m_dataHost.isEmpty() || m_dataPort == 0))
         return fail(
             tr("The agent at %1 opened no data port for this run; is it a tcptune of the same version?").arg(m_where));
+    m_countersBefore = agentproto::countersOf(*ready);
     return {};
 }
 
@@ -198,6 +200,13 @@ Result<RemoteFigures> AgentRemote::finish(const LocalFigures &)
                        std::int64_t(s.value(key("retrans")).toDouble()),
                        std::int64_t(s.value(key("sndbuf")).toDouble()), std::int64_t(s.value(key("rcvbuf")).toDouble()),
                        s.value(key("congestion_control")).toString(), s.value(key("error")).toString()});
+    }
+    const auto after = agentproto::countersOf(*result);
+    if (m_countersBefore && after) {
+        f.countersRead = true;
+        f.counterDeltas = mib::deltas(*m_countersBefore, *after);
+    } else {
+        f.countersNote = !m_countersBefore ? m_countersBefore.error().message : after.error().message;
     }
     return f;
 }

@@ -49,6 +49,7 @@ private:
     QList<FarTick> m_ticks;
     QString m_dataHost;
     std::uint16_t m_dataPort = 0;
+    Result<QMap<QString, qint64>> m_countersBefore = QMap<QString, qint64>{};
 };
 
 } // namespace tcptune

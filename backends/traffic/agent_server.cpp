@@ -166,6 +166,11 @@ struct AgentServer::Impl {
             return std::unexpected(readings.error());
         return KnobReader::snapshotOf(*readings);
     }
+    // The MIB counters of options.knobNetns: their deltas over a run are the far end's counters.
+    Result<mib::Counters> readCounters() const
+    {
+        return options.readCounters ? options.readCounters(options.knobNetns) : mib::read(options.knobNetns);
+    }
     GateHooks gateHooks();
     bool reserveThreads(int count);
     Result<void> spawn(std::function<void()> fn);
@@ -551,10 +556,13 @@ bool AgentServer::Impl::sendReady(int fd, const Session &session)
         } else {
             ready.insert(key("knobs_note"), snapshot.error().message);
         }
+        agentproto::insertCounters(ready, readCounters()); // their deltas: the far end's counters
     } else {
         ready.insert(key("knobs_note"),
                      tr("the agent runs without a token and reports no knob values; start it with --token-file "
                         "(or TCPTUNE_TOKEN) and give the client the same token to record the far end's knobs"));
+        ready.insert(key("mib_note"), tr("the agent runs without a token and reports no counters; start it with "
+                                         "--token-file (or TCPTUNE_TOKEN) to record the far end's counters"));
     }
     return sendLine(fd, ready);
 }
@@ -683,6 +691,8 @@ void AgentServer::Impl::sendResult(int fd, Session &session, IntervalLog &interv
                        {key("streams"), streams}};
     if (session.sending)
         result.insert(key("sent"), session.sending->figures());
+    if (session.authenticated || options.knobsWithoutToken)
+        agentproto::insertCounters(result, readCounters());
     sendLine(fd, result, 30000);
     served.fetch_add(1);
     log(tr("%1: run %2 finished: %3 bytes in %4 s (%5 Mbit/s)")

@@ -8,6 +8,7 @@
 // Malformed control messages get an error reply and a log line, never a crash.
 
 #include "common/error.h"
+#include "common/mib_counters.h"
 #include "common/netns.h"
 #include "knobs/knob_reader.h"
 
@@ -29,6 +30,9 @@ struct AgentOptions {
     // Reads the sysctls of knobNetns; empty: KnobReader here (enters it: root). A user's lab
     // agent asks tcptune-helper.
     std::function<Result<KnobSnapshot>(const QString &netns)> readKnobs;
+    // Reads the MIB counters of knobNetns; empty: common/mib_counters here (enters it: root). A
+    // user's lab agent asks tcptune-helper.
+    std::function<Result<mib::Counters>(const QString &netns)> readCounters;
     QString listenNetns; // namespace the listening socket is made in (empty: the caller's)
     // Makes the listening socket inside listenNetns: here (root), or tcptune-helper for a user.
     netns::SocketMaker socketMaker = netns::makeSockets;

@@ -13,6 +13,7 @@
 
 #include <QByteArray>
 #include <QList>
+#include <QMap>
 
 #include <memory>
 
@@ -50,6 +51,10 @@ struct RemoteFigures {
     QList<std::int64_t> bytesPerStream;
     QList<std::int64_t> transactionsPerStream;
     QList<ReceiverInterval> intervals;
+    // The far end's MIB counter deltas over the run (agents report them; iperf3 does not).
+    bool countersRead = false;
+    QMap<QString, qint64> counterDeltas;
+    QString countersNote;
 };
 
 class RemoteSession {

@@ -40,8 +40,11 @@ bool readTcpInfo(int fd, double t, TcpInfoReading &out)
         out.bytesAcked = info.tcpi_bytes_acked;
     if (has(len, TCPTUNE_END_OF(tcpi_notsent_bytes)))
         out.notsentBytes = info.tcpi_notsent_bytes;
-    if (has(len, TCPTUNE_END_OF(tcpi_delivery_rate)))
+    if (has(len, TCPTUNE_END_OF(tcpi_delivery_rate))) {
         out.deliveryRateBytes = std::int64_t(info.tcpi_delivery_rate);
+        // Same answer, no extra call: the flag sits in the struct's first bytes.
+        out.appLimited = info.tcpi_delivery_rate_app_limited ? 1 : 0;
+    }
     if (has(len, TCPTUNE_END_OF(tcpi_sndbuf_limited))) {
         out.busyUs = std::int64_t(info.tcpi_busy_time);
         out.rwndLimitedUs = std::int64_t(info.tcpi_rwnd_limited);
@@ -83,6 +86,7 @@ bool StreamSampler::next(const TcpInfoReading &r, TrafficSample &s)
     s.busyMs = deltaMs(r.busyUs, m_last.busyUs);
     s.rwndLimitedMs = deltaMs(r.rwndLimitedUs, m_last.rwndLimitedUs);
     s.sndbufLimitedMs = deltaMs(r.sndbufLimitedUs, m_last.sndbufLimitedUs);
+    s.appLimited = r.appLimited;
     m_last = r;
     return true;
 }
@@ -97,6 +101,7 @@ TrafficSample aggregateSamples(const QList<TrafficSample> &streams)
     a.deliveryRateBps = a.pacingRateBps = -1;
     a.notsentBytes = -1;
     a.busyMs = a.rwndLimitedMs = a.sndbufLimitedMs = -1;
+    a.appLimited = -1;
     a.ssthresh = -1;
     auto addKnown = [](double &sum, double v) {
         if (v >= 0)
@@ -120,6 +125,7 @@ TrafficSample aggregateSamples(const QList<TrafficSample> &streams)
         maxBusy = std::max(maxBusy, s.busyMs);
         maxRwnd = std::max(maxRwnd, s.rwndLimitedMs);
         maxSndbuf = std::max(maxSndbuf, s.sndbufLimitedMs);
+        a.appLimited = std::max(a.appLimited, s.appLimited); // any stream short of data
         if (s.probeRttMs >= 0)
             a.probeRttMs = s.probeRttMs;
     }

@@ -26,6 +26,7 @@ struct TcpInfoReading {
     std::int64_t busyUs = -1;
     std::int64_t rwndLimitedUs = -1;
     std::int64_t sndbufLimitedUs = -1;
+    std::int8_t appLimited = -1; // tcpi_delivery_rate_app_limited: 0 or 1; -1 unknown
 };
 
 // One getsockopt(TCP_INFO); false when the socket is gone.

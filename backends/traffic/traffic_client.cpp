@@ -262,6 +262,7 @@ TrafficResult TrafficClient::run(const TrafficSpec &spec)
 TrafficClient::RunEnd TrafficClient::driveRun(const TrafficSpec &spec, RunState &state, TrafficResult &r)
 {
     const auto t0 = state.shared.t0;
+    Q_EMIT trafficStarted();
     const double totalS = spec.omitS + spec.durationS;
     const auto endAt = after(t0, totalS);
     const auto omitAt = after(t0, spec.omitS);
@@ -398,6 +399,9 @@ void TrafficClient::collectReceiverFigures(const TrafficSpec &spec, RunState &st
         return;
     }
     r.receiverIntervals = figures->intervals;
+    r.remoteCountersRead = figures->countersRead;
+    r.remoteCounterDeltas = figures->counterDeltas;
+    r.remoteCountersNote = figures->countersNote;
     for (int i = 0; i < spec.streams && i < figures->bytesPerStream.size(); ++i)
         r.perStream[i].receiverBytes = figures->bytesPerStream[i];
     if (figures->receiverBytes < 0) {

@@ -40,6 +40,7 @@ public:
 Q_SIGNALS:
     // All emitted from the thread that called run().
     void connected(const QList<quint16> &localPorts);                    // data connections are up
+    void trafficStarted();                                               // t = 0 of the samples
     void samplesReady(const QList<tcptune::TrafficSample> &samples);     // aggregate samples, ~every 100 ms
     void progress(double elapsedS, double totalS, double throughputBps); // ~every 250 ms
     void runFailed(const QString &message);

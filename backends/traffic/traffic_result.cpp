@@ -1,5 +1,6 @@
 #include "traffic/traffic_result.h"
 
+#include "common/mib_counters.h"
 #include "common/statistics.h"
 
 #include <QJsonArray>
@@ -61,6 +62,7 @@ QJsonObject TrafficSample::toJson() const
         {key("busy_ms"), orNull(busyMs)},
         {key("rwnd_limited_ms"), orNull(rwndLimitedMs)},
         {key("sndbuf_limited_ms"), orNull(sndbufLimitedMs)},
+        {key("app_limited"), orNull(double(appLimited))},
     };
     if (stream >= 0)
         o.insert(key("stream"), stream);
@@ -90,6 +92,7 @@ TrafficSample TrafficSample::fromJson(const QJsonObject &o)
     s.busyMs = fromNullable(o.value(key("busy_ms")));
     s.rwndLimitedMs = fromNullable(o.value(key("rwnd_limited_ms")));
     s.sndbufLimitedMs = fromNullable(o.value(key("sndbuf_limited_ms")));
+    s.appLimited = int(fromNullable(o.value(key("app_limited"))));
     s.probeRttMs = fromNullable(o.value(key("probe_rtt_ms")));
     return s;
 }
@@ -254,6 +257,10 @@ QJsonObject TrafficResult::toJson() const
         o.insert(key("remote_knobs"), snapshotToJson(remoteKnobs));
     if (!remoteKnobsNote.isEmpty())
         o.insert(key("remote_knobs_note"), remoteKnobsNote);
+    if (remoteCountersRead)
+        o.insert(key("remote_counters"), mib::toJson(remoteCounterDeltas));
+    if (!remoteCountersNote.isEmpty())
+        o.insert(key("remote_counters_note"), remoteCountersNote);
     if (!localKnobs.isEmpty())
         o.insert(key("local_knobs"), snapshotToJson(localKnobs));
     return o;
@@ -302,6 +309,9 @@ Result<TrafficResult> TrafficResult::fromJson(const QJsonObject &o)
     r.probeLatencyMs = SummaryStats::fromJson(o.value(key("probe_latency_ms")).toObject());
     r.remoteKnobs = snapshotFromJson(o.value(key("remote_knobs")).toObject());
     r.remoteKnobsNote = o.value(key("remote_knobs_note")).toString();
+    r.remoteCountersRead = o.value(key("remote_counters")).isObject();
+    r.remoteCounterDeltas = mib::fromJson(o.value(key("remote_counters")).toObject());
+    r.remoteCountersNote = o.value(key("remote_counters_note")).toString();
     r.localKnobs = snapshotFromJson(o.value(key("local_knobs")).toObject());
     for (const QJsonValue &v : o.value(key("local_ports")).toArray())
         r.localPorts.append(std::uint16_t(v.toInt()));

@@ -37,6 +37,7 @@ struct TrafficSample {
     double busyMs = -1;          // ms of this interval the flow was busy sending (tcpi_busy_time)
     double rwndLimitedMs = -1;   // ... limited by the receive window
     double sndbufLimitedMs = -1; // ... limited by the send buffer
+    int appLimited = -1;         // the latest delivery rate sample was application-limited (0/1)
     double probeRttMs = -1;      // latency probe: the latest transaction in this interval
 
     QJsonObject toJson() const;
@@ -131,6 +132,10 @@ struct TrafficResult {
     KnobSnapshot remoteKnobs; // agent targets: the target's sysctls
     QString remoteKnobsNote;  // why remote_knobs is empty (iperf3, or the agent could not read)
     KnobSnapshot localKnobs;  // the client's sysctls (its namespace), filled by the caller if wanted
+    // The target's MIB counter deltas over the run (agent targets), or why there are none.
+    bool remoteCountersRead = false;
+    QMap<QString, qint64> remoteCounterDeltas;
+    QString remoteCountersNote;
 
     QList<std::uint16_t> localPorts; // data connections, in stream order (for capture filters)
     std::uint16_t probeLocalPort = 0;

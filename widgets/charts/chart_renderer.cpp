@@ -1,6 +1,9 @@
 #include "charts/chart_renderer.h"
 
 #include <QBuffer>
+#include <QChart>
+#include <QGraphicsLayout>
+#include <QGraphicsScene>
 #include <QPageLayout>
 #include <QPageSize>
 #include <QPainter>
@@ -80,6 +83,16 @@ QByteArray ChartRenderer::toPdf(const ChartPainterFunction &draw, const QSize &s
         draw(&painter, QRectF(0, 0, writer.width() / scale, writer.height() / scale));
     }
     return buffer.data();
+}
+
+void ChartRenderer::paintChart(QChart *chart, QPainter *painter, const QRectF &target)
+{
+    const QSizeF old = chart->size();
+    chart->resize(target.size());
+    chart->layout()->activate();
+    chart->scene()->render(painter, target, QRectF(chart->scenePos(), target.size()));
+    chart->resize(old);
+    chart->layout()->activate();
 }
 
 } // namespace tcptune

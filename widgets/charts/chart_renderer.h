@@ -13,6 +13,7 @@
 
 #include <functional>
 
+class QChart;
 class QPainter;
 
 namespace tcptune {
@@ -29,6 +30,9 @@ public:
     // SIZE in pixels at DPI; the page is that big (in points: size * 72 / dpi).
     static QByteArray toPdf(const ChartPainterFunction &draw, const QSize &size, const QString &title,
                             int dpi = kDefaultDpi);
+    // Paints CHART laid out at TARGET's size into TARGET, then lays it out as it was: the
+    // render() of a view with one chart.
+    static void paintChart(QChart *chart, QPainter *painter, const QRectF &target);
 };
 
 } // namespace tcptune

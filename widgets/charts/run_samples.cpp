@@ -1,5 +1,7 @@
 #include "charts/run_samples.h"
 
+#include "experiment/limiter_breakdown.h"
+
 #include <algorithm>
 
 namespace tcptune {
@@ -20,11 +22,33 @@ QList<ChartSample> chartSamplesOf(const QList<RunSample> &samples)
 {
     const bool haveTotal =
         std::any_of(samples.cbegin(), samples.cend(), [](const RunSample &s) { return s.stream < 0; });
-    QList<ChartSample> out;
-    out.reserve(samples.size());
+    QList<RunSample> line;
+    line.reserve(samples.size());
     for (const RunSample &s : samples)
         if (!haveTotal || s.stream < 0)
-            out.append(chartSampleOf(s));
+            line.append(s);
+    QList<ChartSample> out;
+    out.reserve(line.size());
+    const QList<LimiterPoint> limiters = limiterSeries(line);
+    for (qsizetype i = 0; i < line.size(); ++i) {
+        ChartSample c = chartSampleOf(line.at(i));
+        const LimiterPoint &l = limiters.at(i);
+        c.sndbufLimited = l.sndbufLimited >= 0 ? l.sndbufLimited * 100 : ChartSample::none;
+        c.rwndLimited = l.rwndLimited >= 0 ? l.rwndLimited * 100 : ChartSample::none;
+        c.cwndLimited = line.at(i).cwnd > 0 ? (l.cwndLimited ? 100.0 : 0.0) : ChartSample::none;
+        c.appLimited = l.appLimited >= 0 ? l.appLimited * 100.0 : ChartSample::none;
+        out.append(c);
+    }
+    return out;
+}
+
+QList<QPointF> queueBacklogPoints(const QList<QueueSample> &queue)
+{
+    QList<QPointF> out;
+    out.reserve(queue.size());
+    for (const QueueSample &q : queue)
+        if (q.backlogBytes >= 0 && q.t >= 0)
+            out.append(QPointF(q.t, double(q.backlogBytes) / 1000.0));
     return out;
 }
 

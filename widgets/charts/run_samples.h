@@ -6,13 +6,16 @@
 #include "experiment/run_record.h"
 
 #include <QList>
+#include <QPointF>
 
 namespace tcptune {
 
 // Unknown values (negative by the store's convention) become ChartSample::none.
 ChartSample chartSampleOf(const RunSample &sample);
 // The run's line: the samples of all streams together (stream -1); a source that has only
-// per-stream samples gives those.
+// per-stream samples gives those. The limited times become % of each sample's interval.
 QList<ChartSample> chartSamplesOf(const QList<RunSample> &samples);
+// The bottleneck's backlog through the run (KB against seconds), for the QueueBacklog series.
+QList<QPointF> queueBacklogPoints(const QList<QueueSample> &queue);
 
 } // namespace tcptune

@@ -1,5 +1,7 @@
 #include "charts/sweep_chart.h"
 
+#include "charts/chart_renderer.h"
+
 #include <QCategoryAxis>
 #include <QChart>
 #include <QChartView>
@@ -158,12 +160,7 @@ int SweepChart::plottedRttPoints() const
 
 void SweepChart::render(QPainter *painter, const QRectF &target)
 {
-    const QSizeF old = m_chart->size();
-    m_chart->resize(target.size());
-    m_chart->layout()->activate();
-    m_chart->scene()->render(painter, target, QRectF(m_chart->scenePos(), target.size()));
-    m_chart->resize(old);
-    m_chart->layout()->activate();
+    ChartRenderer::paintChart(m_chart, painter, target);
 }
 
 } // namespace tcptune

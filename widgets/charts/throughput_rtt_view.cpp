@@ -347,6 +347,11 @@ QString ThroughputRttView::metricName(ChartMetric metric)
     case ChartMetric::Cwnd: return tr("cwnd (segments)");
     case ChartMetric::Retransmits: return tr("Retransmits");
     case ChartMetric::BytesInFlight: return tr("Bytes in flight");
+    case ChartMetric::SndbufLimited: return tr("send-buffer limited (%)");
+    case ChartMetric::RwndLimited: return tr("receive-window limited (%)");
+    case ChartMetric::CwndLimited: return tr("cwnd limited (%)");
+    case ChartMetric::AppLimited: return tr("application-limited (%)");
+    case ChartMetric::QueueBacklog: return tr("bottleneck queue (KB)");
     }
     return {};
 }

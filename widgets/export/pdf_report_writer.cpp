@@ -44,6 +44,11 @@ int PdfReportWriter::render(const ReportModel &model, QPdfWriter *writer)
 
     flow.heading(hd.runs);
     flow.table(reporttables::runs(model));
+    if (const ReportTable why = reporttables::diagnosis(model); !why.rows.isEmpty()) {
+        flow.heading(hd.diagnosis);
+        flow.paragraph(hd.diagnosisHint);
+        flow.table(why);
+    }
 
     flow.heading(hd.host);
     flow.paragraph(QStringLiteral("%1, Linux %2 %3").arg(model.host.hostname, model.host.kernel, model.host.version));

@@ -1,5 +1,6 @@
 #include "export/report_chart_renderer.h"
 
+#include "charts/limiter_chart.h"
 #include "charts/run_samples.h"
 #include "charts/sweep_chart.h"
 #include "charts/throughput_rtt_view.h"
@@ -45,6 +46,17 @@ QList<const RunRecord *> timeSeriesRuns(const ReportModel &model)
     return out;
 }
 
+// The Ok runs whose sender's limiters were measured, at most kMaxBars of them.
+QList<const RunRecord *> limiterRuns(const ReportModel &model)
+{
+    constexpr int kMaxBars = 24;
+    QList<const RunRecord *> out;
+    for (const RunRecord *r : model.runs())
+        if (r->status == RunStatus::Ok && r->limiters.busy >= 0 && out.size() < kMaxBars)
+            out << r;
+    return out;
+}
+
 } // namespace
 
 QStringList ReportChartRenderer::availableCharts(const ReportModel &model)
@@ -57,6 +69,8 @@ QStringList ReportChartRenderer::availableCharts(const ReportModel &model)
         std::any_of(points.cbegin(), points.cend(), [](const PointResult &p) { return p.hasResult(); });
     if (points.size() > 1 && anyResult)
         out << QStringLiteral("sweep");
+    if (!limiterRuns(model).isEmpty())
+        out << QStringLiteral("limiters");
     return out;
 }
 
@@ -64,6 +78,8 @@ QString ReportChartRenderer::chartTitle(const ReportModel &model, const QString 
 {
     if (id == QLatin1String("sweep"))
         return tr("Throughput (mean ± sd) and RTT median by %1").arg(model.axisName);
+    if (id == QLatin1String("limiters"))
+        return tr("What held the sender back, run by run");
     return tr("Throughput and RTT over time (first finished run of each point)");
 }
 
@@ -85,6 +101,19 @@ Result<ChartPainterFunction> ReportChartRenderer::painterFor(const ReportModel &
                                       p.hasResult() ? p.stats.mean / 1e6 : -1.0, p.stats.sd / 1e6, p.stats.rttMedianMs};
         sweep->setPoints(points);
         return ChartPainterFunction([sweep](QPainter *p, const QRectF &r) { sweep->render(p, r); });
+    }
+    if (id == QLatin1String("limiters")) {
+        auto chart = std::make_shared<LimiterChart>();
+        chart->setAttribute(Qt::WA_DontShowOnScreen);
+        QList<LimiterChartBar> bars;
+        for (const RunRecord *run : limiterRuns(model)) {
+            QString label = model.pointLabel(*run);
+            if (run->repeat > 0)
+                label += QStringLiteral(" #%1").arg(run->repeat + 1);
+            bars << LimiterChartBar{label, run->limiters};
+        }
+        chart->setBars(bars);
+        return ChartPainterFunction([chart](QPainter *p, const QRectF &r) { chart->render(p, r); });
     }
     auto view = std::make_shared<ThroughputRttView>();
     view->setAttribute(Qt::WA_DontShowOnScreen);

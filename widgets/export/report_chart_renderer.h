@@ -1,7 +1,7 @@
 #pragma once
 // Renders a report's charts with the workbench's own chart code and attaches them to the model
 // as SVG and PNG: throughput and RTT over time side by side (one line per point, its first
-// finished run), and for a sweep the throughput/RTT-by-value chart.
+// finished run), for a sweep the throughput/RTT-by-value chart, and one limiter bar per run.
 
 #include "charts/chart_renderer.h"
 #include "common/error.h"
@@ -17,7 +17,7 @@ public:
     static constexpr QSize kDefaultSize{900, 380};
 
     // The charts a model has data for: "throughput-rtt" (when any run has samples), "sweep" (more
-    // than one point).
+    // than one point), "limiters" (when any run's sender limiters were measured).
     static QStringList availableCharts(const ReportModel &model);
     // Draws chart ID of MODEL into a rectangle: the function stays valid while MODEL lives.
     static Result<ChartPainterFunction> painterFor(const ReportModel &model, const QString &id);

@@ -2,6 +2,7 @@
 
 #include "charts/run_samples.h"
 #include "charts/throughput_rtt_view.h"
+#include "diagnosis/counter_difference_view.h"
 #include "experiment/result_store.h"
 #include "history/ab_comparison.h"
 
@@ -19,7 +20,16 @@ namespace tcptune {
 
 namespace {
 
-enum Column { NameColumn, StatusColumn, ThroughputColumn, RttColumn, RetransColumn, StartedColumn, ColumnCount };
+enum Column {
+    NameColumn,
+    StatusColumn,
+    ThroughputColumn,
+    RttColumn,
+    RetransColumn,
+    StartedColumn,
+    VerdictColumn,
+    ColumnCount
+};
 constexpr int kRunIdRole = Qt::UserRole + 1;
 
 QString number(double v, int decimals)
@@ -37,6 +47,7 @@ HistoryPanel::HistoryPanel(ThroughputRttView *chart, QWidget *parent)
     , m_compare(new QPushButton(tr("Compare A/B"), this))
     , m_ab(new QTableWidget(this))
     , m_status(new QLabel(this))
+    , m_counters(new CounterDifferenceView(this))
 {
     m_filter->setObjectName(QStringLiteral("historyFilter"));
     m_filter->setPlaceholderText(tr("Filter by name, value or status"));
@@ -44,7 +55,7 @@ HistoryPanel::HistoryPanel(ThroughputRttView *chart, QWidget *parent)
     m_tree->setObjectName(QStringLiteral("historyTree"));
     m_tree->setColumnCount(ColumnCount);
     m_tree->setHeaderLabels({tr("Experiment / run"), tr("Status"), tr("Throughput (Mbit/s)"), tr("RTT median (ms)"),
-                             tr("Retransmissions"), tr("Started")});
+                             tr("Retransmissions"), tr("Started"), tr("Verdict")});
     m_tree->header()->setSectionResizeMode(NameColumn, QHeaderView::Stretch);
     m_compare->setObjectName(QStringLiteral("compareAb"));
     m_compare->setToolTip(tr("Compare the first two ticked runs: A is the first, B the second."));
@@ -63,7 +74,10 @@ HistoryPanel::HistoryPanel(ThroughputRttView *chart, QWidget *parent)
     top->addWidget(m_compare);
     auto *split = new QSplitter(Qt::Horizontal, this);
     split->addWidget(m_tree);
-    split->addWidget(m_ab);
+    auto *comparison = new QSplitter(Qt::Vertical, this);
+    comparison->addWidget(m_ab);
+    comparison->addWidget(m_counters);
+    split->addWidget(comparison);
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 2);
     auto *layout = new QVBoxLayout(this);
@@ -146,6 +160,8 @@ void HistoryPanel::addRun(QTreeWidgetItem *experiment, const RunRecord &r)
     item->setText(StartedColumn, r.started.toLocalTime().toString(QStringLiteral("HH:mm:ss")));
     if (!r.error.isEmpty())
         item->setToolTip(StatusColumn, r.error);
+    item->setText(VerdictColumn, r.verdict);
+    item->setToolTip(VerdictColumn, r.verdict);
 }
 
 void HistoryPanel::applyFilter(const QString &text)
@@ -202,6 +218,10 @@ void HistoryPanel::overlay(QTreeWidgetItem *item, qint64 runId)
         item->text(NameColumn));
     const int id = m_chart->addRun(label);
     m_chart->appendSamples(id, chartSamplesOf(*samples));
+    if (const auto run = results->run(runId))
+        for (const EndRecord &e : run->ends)
+            if (!e.queue.isEmpty())
+                m_chart->setSeries(id, ChartMetric::QueueBacklog, queueBacklogPoints(e.queue));
     m_chartRuns.insert(runId, id);
 }
 
@@ -239,6 +259,7 @@ void HistoryPanel::compareTicked()
                       new QTableWidgetItem(row.ratio ? QStringLiteral("%1×").arg(number(*row.ratio, 2)) : QString()));
     }
     m_status->setText(tr("A: run %1, B: run %2.").arg(a->runIndex + 1).arg(b->runIndex + 1));
+    m_counters->setRuns(tr("run %1").arg(a->runIndex + 1), *a, tr("run %1").arg(b->runIndex + 1), *b);
 }
 
 } // namespace tcptune

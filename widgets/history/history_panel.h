@@ -1,8 +1,8 @@
 #pragma once
 // The History tab: every experiment and run in the result store, filterable; ticking a run
-// overlays its samples on the charts; two ticked runs give the A/B table (differences, ratios).
-// The tree comes from two list queries (experiments, runs) whatever the store holds; a run's
-// samples are read only when it is ticked.
+// overlays its samples on the charts; two ticked runs give the A/B table (differences, ratios)
+// and the counters that differ between them. The tree comes from two list queries (experiments,
+// runs) whatever the store holds; a run's samples are read only when it is ticked.
 
 #include <QHash>
 #include <QWidget>
@@ -18,6 +18,7 @@ class QTreeWidgetItem;
 
 namespace tcptune {
 
+class CounterDifferenceView;
 class ResultStore;
 struct ExperimentRecord;
 struct RunRecord;
@@ -32,6 +33,7 @@ public:
     QTreeWidget *tree() const { return m_tree; }
     QLineEdit *filterEdit() const { return m_filter; }
     QTableWidget *abTable() const { return m_ab; }
+    CounterDifferenceView *counterDifferences() const { return m_counters; }
     // Chart run id of stored run RUN_ID while it is ticked.
     int chartRunOf(qint64 runId) const { return m_chartRuns.value(runId, -1); }
 
@@ -57,6 +59,7 @@ private:
     QPushButton *m_compare;
     QTableWidget *m_ab;
     QLabel *m_status;
+    CounterDifferenceView *m_counters;
     QHash<qint64, int> m_chartRuns;
     std::unique_ptr<ResultStore> m_store;
 };

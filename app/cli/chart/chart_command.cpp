@@ -42,7 +42,7 @@ int runChartCommand(const QStringList &args)
     const QCommandLineOption dpi(QStringLiteral("dpi"),
                                  ChartCommand::tr("Dots per inch; text and lines scale with DPI/96 (default 96)."),
                                  QStringLiteral("N"), QStringLiteral("96"));
-    const QCommandLineOption which(QStringLiteral("chart"), ChartCommand::tr("sweep or throughput-rtt."),
+    const QCommandLineOption which(QStringLiteral("chart"), ChartCommand::tr("sweep, throughput-rtt or limiters."),
                                    QStringLiteral("NAME"));
     const QCommandLineOption db(QStringLiteral("db"),
                                 ChartCommand::tr("The result store (default: $XDG_DATA_HOME/tcptune/results.db)."),

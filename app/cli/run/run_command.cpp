@@ -4,14 +4,22 @@
 #include "cli/console.h"
 #include "cli/run/run_report.h"
 #include "common/termination_signals.h"
+#include "experiment/lab_run_endpoint.h"
+#include "experiment/run_diagnosis.h"
+#include "experiment/run_observer.h"
+#include "experiment/run_record_json.h"
+#include "experiment/traffic_bridge.h"
 #include "helper/helper_connection.h"
 #include "knobs/knob_value.h"
+#include "lab/lab_manager.h"
 #include "lab/lab_target.h"
 #include "traffic/traffic_client.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QJsonDocument>
+
+#include <optional>
 
 #include <unistd.h>
 
@@ -213,12 +221,33 @@ Result<TrafficSpec> specFrom(const QCommandLineParser &parser)
     return spec;
 }
 
+// Where the run's counters are read and which queue is watched: the lab's ends and bottleneck,
+// or this host alone.
+RunEndpoint observedEndpoint(const LabTarget *lab)
+{
+    if (!lab)
+        return {};
+    const LabEndpoints &served = lab->endpoints();
+    const LabStatus status = labStatus(served.labName);
+    if (status.record)
+        return labRunEndpoint(served.labName, status.record->spec, served);
+    RunEndpoint e; // the record is unreadable: the client's counters at least
+    e.lab = true;
+    e.clientNetns = served.clientNetns;
+    return e;
+}
+
 // Runs SPEC with a progress line on stderr; SOCKET_MAKER makes the sockets in a lab namespace. Ctrl-C or SIGTERM ends
-// the run early; what was measured so far is still returned.
-Result<TrafficResult> runWithProgress(const TrafficSpec &spec, bool json, netns::SocketMaker socketMaker)
+// the run early; what was measured so far is still returned. OBSERVER (may be null) learns when the traffic starts.
+Result<TrafficResult> runWithProgress(const TrafficSpec &spec, bool json, netns::SocketMaker socketMaker,
+                                      RunObserver *observer)
 {
     TrafficClient client;
     client.setSocketMaker(std::move(socketMaker));
+    if (observer)
+        QObject::connect(
+            &client, &TrafficClient::trafficStarted, &client,
+            [observer] { observer->trafficStarted(std::chrono::steady_clock::now()); }, Qt::DirectConnection);
     const bool tty = ::isatty(STDERR_FILENO) != 0;
     TrafficSample latest;
     double lastLineAt = -1;
@@ -246,16 +275,33 @@ Result<TrafficResult> runWithProgress(const TrafficSpec &spec, bool json, netns:
     return result;
 }
 
-// Prints RESULT (JSON or a summary) and returns the exit code.
-int report(const TrafficResult &result, bool json)
+// RESULT as the result store would keep it, with the ends OBSERVER (may be null) watched and the
+// verdict of docs/diagnosis.md.
+RunRecord diagnosed(const TrafficResult &result, RunObserver *observer)
+{
+    RunRecord r = outcomeOf(result).figures;
+    if (observer)
+        r.ends = observer->finish() + r.ends;
+    r.verdict = RunDiagnosis::verdictOf(r);
+    return r;
+}
+
+// Prints RESULT (JSON or a summary) with the verdict of DIAGNOSIS and returns the exit code.
+int report(const TrafficResult &result, const RunRecord &diagnosis, bool json)
 {
     if (result.samples.isEmpty() && !result.error.isEmpty() && !result.interrupted)
         return failWith(result.error, 1);
     if (json) {
-        out() << QJsonDocument(result.toJson()).toJson(QJsonDocument::Indented);
+        QJsonObject o = result.toJson();
+        o.insert(QStringLiteral("diagnosis"), QJsonObject{{QStringLiteral("verdict"), diagnosis.verdict},
+                                                          {QStringLiteral("limiters"), limitersJson(diagnosis)},
+                                                          {QStringLiteral("ends"), endsJson(diagnosis)}});
+        out() << QJsonDocument(o).toJson(QJsonDocument::Indented);
         out().flush();
     } else {
         out() << summaryText(result) << Qt::endl;
+        if (!diagnosis.verdict.isEmpty())
+            out() << RunCommand::tr("verdict         %1").arg(diagnosis.verdict) << Qt::endl;
     }
     if (result.interrupted) {
         err() << "tcptune: " << result.error << Qt::endl;
@@ -299,10 +345,16 @@ int runRunCommand(const QStringList &args)
     }
     if (auto valid = spec->validate(); !valid)
         return failWith(valid.error().message, 2);
-    auto result = runWithProgress(*spec, isSet(parser, "json"), helper.socketMaker());
+    std::optional<RunObserver> observer;
+    if (RunObserver::enabled()) {
+        observer.emplace(&helper, observedEndpoint(lab.get()));
+        observer->start();
+    }
+    RunObserver *watching = observer ? &*observer : nullptr;
+    auto result = runWithProgress(*spec, isSet(parser, "json"), helper.socketMaker(), watching);
     if (!result)
         return failWith(result.error().message, 1);
-    return report(*result, isSet(parser, "json"));
+    return report(*result, diagnosed(*result, watching), isSet(parser, "json"));
 }
 
 } // namespace tcptune::cli

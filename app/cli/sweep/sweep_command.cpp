@@ -201,6 +201,8 @@ void followRunner(RunnerThread *runner, SweepEnd &end)
                                                              .arg(r.rttMedianMs, 0, 'f', 1)
                                                        : runStatusName(r.status) + QStringLiteral(": ") + r.error;
         err() << SweepCommand::tr("  %1 (repeat %2): %3").arg(r.pointLabel).arg(r.repeat + 1).arg(what) << Qt::endl;
+        if (!r.verdict.isEmpty())
+            err() << QStringLiteral("    ") << r.verdict << Qt::endl;
     });
     QObject::connect(runner, &RunnerThread::progress, qApp, [](int done, int total, double eta) {
         err() << SweepCommand::tr("  %1/%2 runs done, about %3 left").arg(done).arg(total).arg(seconds(eta))

@@ -2,11 +2,14 @@
 // charts and compares two runs A/B with differences and ratios (compareRuns).
 
 #include "charts/throughput_rtt_view.h"
+#include "diagnosis/counter_difference_view.h"
+#include "experiment/run_diagnosis.h"
 #include "experiment/result_store.h"
 #include "experiment/sweep_plan.h"
 #include "history/ab_comparison.h"
 #include "history/history_panel.h"
 
+#include <QLabel>
 #include <QLineEdit>
 #include <QStandardPaths>
 #include <QTableWidget>
@@ -48,6 +51,7 @@ void TestHistoryPanel::initTestCase()
 {
     QVERIFY(m_dir.isValid());
     qputenv("TCPTUNE_RESULTS_DB", m_dir.filePath(QStringLiteral("results.db")).toUtf8());
+    QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
 }
 
 void TestHistoryPanel::compare_data()
@@ -104,11 +108,31 @@ void TestHistoryPanel::listsFiltersOverlaysAndCompares()
         r.pointIndex = i;
         r.pointLabel = points[i].label();
         r.started = QDateTime::currentDateTimeUtc();
+        r.settings = points[i].settings; // as the Runner announces a run
         const auto id = store.beginRun(r);
         QVERIFY(id);
         r.id = *id;
         r.status = RunStatus::Ok;
         r.ended = r.started.addSecs(2);
+        r.limiters.busy = 1;
+        r.limiters.sndbufLimited = i == 0 ? 0.8 : 0.1;
+        // What the sender's and the router's counters said, and the bottleneck's queue.
+        EndRecord local;
+        local.end = RunEnd::Local;
+        local.sender = true;
+        local.countersRead = true;
+        local.counterDeltas = {{QStringLiteral("TcpOutSegs"), i == 0 ? 1000 : 4000},
+                               {QStringLiteral("TcpExtTCPOrigDataSent"), 990}};
+        EndRecord router;
+        router.end = RunEnd::Router;
+        router.countersRead = true;
+        router.counterDeltas = {{QStringLiteral("IpForwDatagrams"), 5000}};
+        router.queueInterface = QStringLiteral("tcpt-r1");
+        router.queueRateBps = 50'000'000;
+        for (int k = 0; k < 20; ++k)
+            router.queue.append({k * 0.1, 100'000 * (i + 1), 70, 0, 0});
+        r.ends = {local, router};
+        r.verdict = RunDiagnosis::verdictOf(r);
         QList<RunSample> samples;
         for (int k = 0; k < 200; ++k) {
             RunSample s;
@@ -135,6 +159,12 @@ void TestHistoryPanel::listsFiltersOverlaysAndCompares()
             ab = tree->topLevelItem(i);
     QVERIFY(ab);
     QCOMPARE(ab->childCount(), 2);
+    // Each run's verdict in its own column: A was held back by its send buffer.
+    const int verdictColumn = tree->columnCount() - 1;
+    QCOMPARE(tree->headerItem()->text(verdictColumn), QStringLiteral("Verdict"));
+    QVERIFY2(ab->child(0)->text(verdictColumn).startsWith(QStringLiteral("Sender limited by its send buffer 80 %")),
+             qPrintable(ab->child(0)->text(verdictColumn)));
+    QVERIFY(ab->child(0)->text(verdictColumn).contains(QStringLiteral("Autocorking never engaged")));
 
     // Typing a filter hides the other experiment.
     QTest::keyClicks(panel.filterEdit(), QStringLiteral("autocork"));
@@ -148,14 +178,24 @@ void TestHistoryPanel::listsFiltersOverlaysAndCompares()
     ab->child(0)->setCheckState(0, Qt::Checked);
     ab->child(1)->setCheckState(0, Qt::Checked);
     QCOMPARE(chart.runIds().size(), 2);
-    for (int id : chart.runIds())
+    for (int id : chart.runIds()) {
         QCOMPARE(chart.pointCount(id, ChartMetric::Throughput), 200);
+        QCOMPARE(chart.pointCount(id, ChartMetric::QueueBacklog), 20); // the stored queue series
+    }
     panel.compareTicked();
     QTableWidget *table = panel.abTable();
     QVERIFY(table->rowCount() >= 5);
     QCOMPARE(table->item(0, 1)->text(), QStringLiteral("20.00"));
     QCOMPARE(table->item(0, 2)->text(), QStringLiteral("80.00"));
     QCOMPARE(table->item(0, 4)->text(), QStringLiteral("4.00×"));
+    // The counters that differ, the biggest difference first; the router's equal one is left out.
+    const CounterDifferenceView *counters = panel.counterDifferences();
+    QCOMPARE(counters->table()->rowCount(), 1);
+    QCOMPARE(counters->table()->item(0, 1)->text(), QStringLiteral("TcpOutSegs"));
+    QCOMPARE(counters->table()->item(0, 2)->text(), QStringLiteral("1,000"));
+    QCOMPARE(counters->table()->item(0, 3)->text(), QStringLiteral("4,000"));
+    QVERIFY2(counters->summaryText().contains(QStringLiteral("Autocorking never engaged in this set-up")),
+             qPrintable(counters->summaryText()));
 
     ab->child(1)->setCheckState(0, Qt::Unchecked);
     QCOMPARE(chart.runIds().size(), 1);

@@ -158,6 +158,19 @@ void TestRunCommand::agentMatchesIperf3()
     QCOMPARE(o.value("remote_knobs").toObject().value("net.ipv4.tcp_autocorking").toString(), QStringLiteral("1"));
     QCOMPARE(o.value("local_ports").toArray().size(), 1);
     QVERIFY(!o.value("interrupted").toBool());
+    // The diagnosis: a verdict, the sender's limiters, and both ends' counters, each read where
+    // it runs (this namespace; the agent's own in b).
+    const QJsonObject diagnosis = o.value("diagnosis").toObject();
+    QVERIFY2(!diagnosis.value("verdict").toString().isEmpty(), "no verdict");
+    QVERIFY(diagnosis.value("limiters").toObject().value("run").toObject().contains("busy"));
+    QStringList ends;
+    for (const QJsonValue &v : diagnosis.value("ends").toArray()) {
+        const QJsonObject end = v.toObject();
+        ends << end.value("end").toString();
+        QVERIFY2(end.value("counters_read").toBool(), qPrintable(end.value("counters_note").toString()));
+        QVERIFY(end.value("counters").toObject().value("TcpOutSegs").toDouble() > 0);
+    }
+    QCOMPARE(ends, QStringList({QStringLiteral("local"), QStringLiteral("remote")}));
 }
 
 void TestRunCommand::iperf3TargetMatchesIperf3()

@@ -5,7 +5,11 @@
 #include "experiment/result_store.h"
 #include "experiment/sweep_plan.h"
 
+#include <QDir>
+#include <QFileInfo>
+#include <QJsonObject>
 #include <QSqlDatabase>
+#include <QSqlError>
 #include <QSqlQuery>
 #include <QMutex>
 #include <QTemporaryDir>
@@ -25,6 +29,8 @@ private Q_SLOTS:
     void finishedRunsSurviveReopen_data();
     void finishedRunsSurviveReopen();
     void interruptedRunIsReplaced();
+    void storesEndsLimitersAndChronoSamples();
+    void migratesASchemaOneFile();
     void otherThreadReads();
     void concurrentOpenOfANewFile();
     void refusesNewerSchema();
@@ -72,7 +78,8 @@ void TestResultStore::createsSchemaInWal()
         QStringList tables;
         while (q.next())
             tables << q.value(0).toString();
-        for (const char *t : {"captures", "experiments", "knob_snapshots", "runs", "samples", "schema_version"})
+        for (const char *t :
+             {"captures", "experiments", "knob_snapshots", "run_ends", "runs", "samples", "schema_version"})
             QVERIFY2(tables.contains(QLatin1String(t)), t);
         db.close();
     }
@@ -203,6 +210,162 @@ void TestResultStore::interruptedRunIsReplaced()
     QVERIFY(second != first);
     QCOMPARE(store.runs(id)->size(), 1);
     QVERIFY(store.samples(first)->isEmpty()); // cascade
+}
+
+void TestResultStore::storesEndsLimitersAndChronoSamples()
+{
+    ResultStore store;
+    QVERIFY(store.open(dbPath()).has_value());
+    const qint64 id = *store.createExperiment(plan());
+    RunRecord run;
+    run.experimentId = id;
+    run.id = *store.beginRun(run);
+    run.status = RunStatus::Ok;
+    run.details.insert("spec", QJsonObject{{"sndbuf", 65536}, {"omit_s", 0}});
+    run.limiters.busy = 0.99;
+    run.limiters.sndbufLimited = 0.78;
+    run.limiters.cwndLimited = 0.05;
+    run.streamLimiters = {run.limiters};
+    EndRecord local;
+    local.end = RunEnd::Local;
+    local.where = "tcptune-t-client";
+    local.sender = true;
+    local.countersRead = true;
+    local.counterDeltas = {{"TcpOutSegs", 12345}, {"TcpExtTCPAutoCorking", 41223}};
+    EndRecord router;
+    router.end = RunEnd::Router;
+    router.where = "tcptune-t-router";
+    router.countersNote = "Cannot enter tcptune-t-router.";
+    router.queueInterface = "tcpt-r1";
+    router.queueRateBps = 50000000;
+    router.queueLimitBytes = 2097152;
+    router.queue = {{0.1, 1500, 1, 0, 3}, {0.2, 90000, 60, 4, 70}};
+    EndRecord remote;
+    remote.end = RunEnd::Remote;
+    remote.countersNote = "iperf3 does not report its host's counters.";
+    run.ends = {local, router, remote};
+    RunSample sample;
+    sample.t = 0.1;
+    sample.busyMs = 100;
+    sample.rwndLimitedMs = 0;
+    sample.sndbufLimitedMs = 78;
+    sample.appLimited = 1;
+    RunSample unknown;
+    unknown.t = 0.2;
+    QVERIFY(store.finishRun(run, {sample, unknown}).has_value());
+    QVERIFY(store.addKnobSnapshot(run.id, "local", "after", {{"net.ipv4.tcp_autocorking", "1"}}).has_value());
+    // Storing again (a retried store) replaces the end records instead of doubling them.
+    QVERIFY(store.finishRun(run).has_value());
+
+    auto back = store.run(run.id);
+    QVERIFY(back.has_value());
+    QCOMPARE(back->limiters.sndbufLimited, 0.78);
+    QCOMPARE(back->limiters.rwndLimited, -1.0);
+    QCOMPARE(back->streamLimiters.size(), 1);
+    QCOMPARE(back->ends.size(), 3);
+    const EndRecord *l = back->endRecord(RunEnd::Local);
+    QVERIFY(l && l->sender && l->countersRead);
+    QCOMPARE(l->counter("TcpExtTCPAutoCorking"), qint64(41223));
+    QCOMPARE(l->counter("TcpRetransSegs"), qint64(0));
+    QCOMPARE(l->knobsAfter.value("net.ipv4.tcp_autocorking"), QStringLiteral("1"));
+    const EndRecord *r = back->endRecord(RunEnd::Router);
+    QVERIFY(r && !r->countersRead);
+    QCOMPARE(r->counter("TcpOutSegs"), qint64(-1));
+    QCOMPARE(r->countersNote, router.countersNote);
+    QCOMPARE(r->queueInterface, QStringLiteral("tcpt-r1"));
+    QCOMPARE(r->queueLimitBytes, qint64(2097152));
+    QCOMPARE(r->queue.size(), 2);
+    QCOMPARE(r->queue.at(1).backlogBytes, qint64(90000));
+    QCOMPARE(r->queue.at(1).drops, qint64(4));
+    QCOMPARE(back->endRecord(RunEnd::Remote)->countersNote, remote.countersNote);
+    // The verdict comes from the stored facts, in the reader's language.
+    QVERIFY2(back->verdict.contains(QStringLiteral("send buffer")), qPrintable(back->verdict));
+    QCOMPARE(store.runs(id)->first().verdict, back->verdict);
+    // The run list reads the stored findings only, and says the same.
+    QCOMPARE(store.runList()->first().verdict, back->verdict);
+
+    auto samples = store.samples(run.id);
+    QCOMPARE(samples->size(), 2);
+    QCOMPARE(samples->at(0).sndbufLimitedMs, 78.0);
+    QCOMPARE(samples->at(0).appLimited, 1);
+    QCOMPARE(samples->at(1).busyMs, -1.0);
+    QCOMPARE(samples->at(1).appLimited, -1);
+}
+
+void TestResultStore::migratesASchemaOneFile()
+{
+    // A file as the first schema left it, with one finished run and its knob snapshot.
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("v1"));
+        QDir().mkpath(QFileInfo(dbPath()).absolutePath());
+        db.setDatabaseName(dbPath());
+        QVERIFY(db.open());
+        QSqlQuery q(db);
+        for (const char *sql : {
+                 "CREATE TABLE schema_version (version INTEGER NOT NULL)",
+                 "INSERT INTO schema_version VALUES (1)",
+                 "CREATE TABLE experiments (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT, created TEXT NOT NULL, "
+                 "finished TEXT, status TEXT NOT NULL, error TEXT, spec_json TEXT NOT NULL, plan_json TEXT NOT NULL, "
+                 "planned_runs INTEGER NOT NULL)",
+                 "CREATE TABLE runs (id INTEGER PRIMARY KEY AUTOINCREMENT, experiment_id INTEGER NOT NULL REFERENCES "
+                 "experiments(id) ON DELETE CASCADE, run_index INTEGER NOT NULL, point_index INTEGER NOT NULL, repeat "
+                 "INTEGER NOT NULL, point_label TEXT, settings_json TEXT, status TEXT NOT NULL, error TEXT, started "
+                 "TEXT, ended TEXT, throughput_bps REAL, sender_bytes INTEGER, receiver_bytes INTEGER, duration_s "
+                 "REAL, rtt_min_ms REAL, rtt_median_ms REAL, rtt_p95_ms REAL, rtt_max_ms REAL, retransmits INTEGER, "
+                 "sndbuf_actual INTEGER, collapsed INTEGER, interval_s REAL, interval_json TEXT, details_json TEXT, "
+                 "UNIQUE(experiment_id, run_index))",
+                 "CREATE TABLE samples (run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE, t REAL NOT "
+                 "NULL, stream INTEGER, throughput_bps REAL, rtt_ms REAL, rttvar_ms REAL, cwnd INTEGER, retransmits "
+                 "INTEGER, delivery_rate_bps REAL, pacing_rate_bps REAL, unacked INTEGER, notsent_bytes INTEGER)",
+                 "CREATE TABLE knob_snapshots (run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE, side "
+                 "TEXT NOT NULL, phase TEXT NOT NULL, key TEXT NOT NULL, value TEXT, PRIMARY KEY(run_id, side, phase, "
+                 "key))",
+                 "CREATE TABLE captures (id INTEGER PRIMARY KEY AUTOINCREMENT, run_id INTEGER NOT NULL REFERENCES "
+                 "runs(id) ON DELETE CASCADE, path TEXT NOT NULL, interface TEXT, packets_received INTEGER, "
+                 "packets_dropped INTEGER, summary_json TEXT)",
+                 "INSERT INTO experiments (name, created, status, spec_json, plan_json, planned_runs) VALUES ('old', "
+                 "'2024-01-01T00:00:00.000Z', 'finished', '{}', '{}', 1)",
+                 "INSERT INTO runs (experiment_id, run_index, point_index, repeat, status, throughput_bps) VALUES (1, "
+                 "0, 0, 0, 'ok', 47500000)",
+                 "INSERT INTO samples (run_id, t, stream, throughput_bps) VALUES (1, 0.1, -1, 47000000)",
+                 "INSERT INTO knob_snapshots VALUES (1, 'local', 'before', 'net.ipv4.tcp_autocorking', '1')",
+             })
+            QVERIFY2(q.exec(QLatin1String(sql)), qPrintable(q.lastError().text()));
+        db.close();
+    }
+    QSqlDatabase::removeDatabase(QStringLiteral("v1"));
+
+    ResultStore store;
+    auto opened = store.open(dbPath());
+    QVERIFY2(opened.has_value(), qPrintable(opened ? QString() : opened.error().message));
+    QCOMPARE(store.schemaVersion(), ResultStore::kSchemaVersion);
+    auto runs = store.runs(1);
+    QVERIFY(runs.has_value());
+    QCOMPARE(runs->size(), 1);
+    const RunRecord &old = runs->first();
+    QCOMPARE(old.throughputBps, 47500000.0);
+    QVERIFY(!old.limiters.known());
+    QVERIFY(old.verdict.isEmpty()); // nothing measured, nothing said
+    // The old snapshot still belongs to the local end.
+    QCOMPARE(old.ends.size(), 1);
+    QCOMPARE(old.ends.first().end, RunEnd::Local);
+    QVERIFY(!old.ends.first().countersRead);
+    QCOMPARE(old.ends.first().knobsBefore.value("net.ipv4.tcp_autocorking"), QStringLiteral("1"));
+    auto samples = store.samples(1);
+    QCOMPARE(samples->size(), 1);
+    QCOMPARE(samples->first().sndbufLimitedMs, -1.0);
+    // New runs store everything in the migrated file.
+    RunRecord run;
+    run.experimentId = 1;
+    run.runIndex = 1;
+    run.id = *store.beginRun(run);
+    run.status = RunStatus::Ok;
+    EndRecord local;
+    local.sender = true;
+    local.countersRead = true;
+    run.ends = {local};
+    QVERIFY(store.finishRun(run).has_value());
+    QVERIFY(store.run(run.id)->ends.first().countersRead);
 }
 
 void TestResultStore::otherThreadReads()

@@ -2,6 +2,7 @@
 // statistics over Ok runs only, failed and cancelled runs counted but never as a 0, flags, and
 // the Markdown, CSV and JSON forms every consumer writes.
 
+#include "experiment/run_diagnosis.h"
 #include "experiment/sweep_table.h"
 #include "experiment/sweep_table_csv.h"
 #include "experiment/sweep_table_json.h"
@@ -43,6 +44,15 @@ RunRecord run(int point, int repeat, double mbit, RunStatus status = RunStatus::
     return r;
 }
 
+// A run whose verdict names the send buffer (SNDBUF) or the receiver window.
+RunRecord diagnosed(int repeat, bool sndbuf, double share)
+{
+    RunRecord r = run(0, repeat, 47);
+    (sndbuf ? r.limiters.sndbufLimited : r.limiters.rwndLimited) = share;
+    r.verdict = RunDiagnosis::verdictOf(r);
+    return r;
+}
+
 QStringList lines(const QString &text)
 {
     return text.split(QLatin1Char('\n'), Qt::SkipEmptyParts);
@@ -63,6 +73,7 @@ private Q_SLOTS:
     void csvFieldsAreQuoted_data();
     void csvFieldsAreQuoted();
     void json();
+    void verdictOfAPoint();
 };
 
 void TestSweepTable::pointsAndStatistics()
@@ -180,13 +191,13 @@ void TestSweepTable::csv()
                                                     "0.2000,10.000,12.000,0,1,40000000 50000000 60000000,")),
              qPrintable(points.at(1)));
     // The failed point: no throughput figures, and its error.
-    QCOMPARE(points.at(2), QStringLiteral("1048576,1 MiB,3,0,1,0,,,,,,,,,0,0,,\"connection refused, try again\""));
+    QCOMPARE(points.at(2), QStringLiteral("1048576,1 MiB,3,0,1,0,,,,,,,,,0,0,,\"connection refused, try again\","));
     const QStringList perRun = lines(runsCsv(table));
     QCOMPARE(perRun.size(), 1 + 4);
     QCOMPARE(perRun.first(), QStringLiteral("socket.SO_SNDBUF,point,point_index,repeat,run_index,run_id,status,"
                                             "throughput_bps,rtt_median_ms,rtt_p95_ms,retransmits,sndbuf_actual,"
-                                            "collapsed,duration_s,error"));
-    QCOMPARE(perRun.at(4), QStringLiteral("1048576,1 MiB,1,0,3,103,failed,,,,,,0,,\"connection refused, try again\""));
+                                            "collapsed,duration_s,error,verdict"));
+    QCOMPARE(perRun.at(4), QStringLiteral("1048576,1 MiB,1,0,3,103,failed,,,,,,0,,\"connection refused, try again\","));
 }
 
 void TestSweepTable::csvFieldsAreQuoted_data()
@@ -226,6 +237,32 @@ void TestSweepTable::json()
     const QJsonObject cancelledRun = cancelled.value("runs").toArray().at(0).toObject();
     QCOMPARE(cancelledRun.value("status").toString(), QStringLiteral("cancelled"));
     QVERIFY(cancelledRun.value("throughput_bps").isNull());
+}
+
+void TestSweepTable::verdictOfAPoint()
+{
+    QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
+    // Two of three runs name the send buffer: the point says so, with the count.
+    const QList<RunRecord> runs = {diagnosed(0, false, 0.9), diagnosed(1, true, 0.8), diagnosed(2, true, 0.7),
+                                   run(1, 0, 0, RunStatus::Failed)};
+    const SweepTable table = buildSweepTable(ExperimentRecord{}, plan(), runs);
+    const QString verdict = table.points.at(0).verdict();
+    QCOMPARE(verdict, QStringLiteral("Sender limited by its send buffer 80 % of the time. (2 of 3 runs)"));
+    QVERIFY(table.points.at(1).verdict().isEmpty()); // failed: nothing to say
+    // All agree: the first run's verdict as it is.
+    const SweepTable agreed =
+        buildSweepTable(ExperimentRecord{}, plan(), {diagnosed(0, true, 0.6), diagnosed(1, true, 0.9)});
+    QCOMPARE(agreed.points.at(0).verdict(), QStringLiteral("Sender limited by its send buffer 60 % of the time."));
+    // The three forms carry it: a CSV column per point and per run, a Markdown column, JSON.
+    QVERIFY(lines(pointsCsv(table)).at(1).endsWith(QStringLiteral(",") + csv::field(verdict)));
+    QVERIFY(
+        lines(runsCsv(table)).at(2).endsWith(QStringLiteral(",Sender limited by its send buffer 80 % of the time.")));
+    QVERIFY(SweepTableMarkdown::toMarkdown(table).contains(QStringLiteral("| ") + verdict + QStringLiteral(" |")));
+    const QJsonObject first = toJson(table).value("points").toArray().at(0).toObject();
+    QCOMPARE(first.value("verdict").toString(), verdict);
+    const QJsonObject firstRun = first.value("runs").toArray().at(0).toObject();
+    QVERIFY(firstRun.value("verdict").toString().startsWith(QStringLiteral("Receiver window limited 90 %")));
+    QCOMPARE(firstRun.value("limiters").toObject().value("run").toObject().value("rwnd_limited").toDouble(), 0.9);
 }
 
 QTEST_GUILESS_MAIN(TestSweepTable)

@@ -1,0 +1,15 @@
+#pragma once
+// The RunEndpoint of a run in the local lab: where its traffic goes (the agent the lab serves),
+// where each end's counters are read (client, router and server namespaces) and which qdisc is
+// the bottleneck whose queue is sampled. Sweeps (LiveExperimentBackend) and `tcptune run` use it.
+
+#include "experiment/experiment_backend.h"
+#include "lab/lab_layout.h"
+#include "lab/lab_spec.h"
+
+namespace tcptune {
+
+// Lab LAB_NAME, built as SPEC, its agent serving at SERVED.
+RunEndpoint labRunEndpoint(const QString &labName, const LabSpec &spec, const LabEndpoints &served);
+
+} // namespace tcptune

@@ -1,0 +1,260 @@
+#include "experiment/run_diagnosis.h"
+
+#include "knobs/knob_value.h"
+
+#include <QJsonObject>
+#include <QLocale>
+
+#include <algorithm>
+
+namespace tcptune {
+namespace {
+
+const QString kAutocorkingKnob = QStringLiteral("net.ipv4.tcp_autocorking");
+
+using T = DiagnosisThresholds;
+
+// The mean backlog of the samples inside the measured time (after the omitted start).
+double averageBacklog(const QList<QueueSample> &queue, double fromT)
+{
+    double sum = 0;
+    int n = 0;
+    for (const QueueSample &q : queue) {
+        if (q.t < fromT || q.backlogBytes < 0)
+            continue;
+        sum += double(q.backlogBytes);
+        ++n;
+    }
+    return n > 0 ? sum / n : -1;
+}
+
+const EndRecord *queueEnd(const RunRecord &run)
+{
+    for (const EndRecord &e : run.ends)
+        if (!e.queue.isEmpty())
+            return &e;
+    return nullptr;
+}
+
+QString percent(double share, int decimals = 0)
+{
+    return QLocale().toString(share * 100, 'f', decimals) + QStringLiteral(" %");
+}
+
+QString count(qint64 n)
+{
+    return QLocale().toString(n);
+}
+
+QString bufferSize(double bytes)
+{
+    return knobvalue::formatInteger(qint64(bytes), Unit::Bytes);
+}
+
+Finding limiterFinding(Finding::Rule rule, double share, double bytes = -1)
+{
+    Finding f;
+    f.rule = rule;
+    f.share = share;
+    f.bytes = bytes;
+    return f;
+}
+
+} // namespace
+
+QString ruleName(Finding::Rule rule)
+{
+    switch (rule) {
+    case Finding::Rule::Queue: return QStringLiteral("queue");
+    case Finding::Rule::Loss: return QStringLiteral("loss");
+    case Finding::Rule::ReceiverWindow: return QStringLiteral("receiver-window");
+    case Finding::Rule::SendBuffer: return QStringLiteral("send-buffer");
+    case Finding::Rule::Application: return QStringLiteral("application");
+    case Finding::Rule::CongestionWindow: return QStringLiteral("congestion-window");
+    case Finding::Rule::Autocorking: return QStringLiteral("autocorking");
+    case Finding::Rule::AutocorkingIdle: return QStringLiteral("autocorking-idle");
+    case Finding::Rule::NoLimiter: return QStringLiteral("no-limiter");
+    }
+    return QString();
+}
+
+QJsonArray findingsToJson(const QList<Finding> &findings)
+{
+    QJsonArray out;
+    for (const Finding &f : findings)
+        out.append(QJsonObject{{QStringLiteral("rule"), ruleName(f.rule)},
+                               {QStringLiteral("share"), f.share},
+                               {QStringLiteral("count"), double(f.count)},
+                               {QStringLiteral("bytes"), f.bytes},
+                               {QStringLiteral("delay_ms"), f.delayMs}});
+    return out;
+}
+
+QList<Finding> findingsFromJson(const QJsonArray &json)
+{
+    constexpr Finding::Rule kRules[] = {Finding::Rule::Queue,          Finding::Rule::Loss,
+                                        Finding::Rule::ReceiverWindow, Finding::Rule::SendBuffer,
+                                        Finding::Rule::Application,    Finding::Rule::CongestionWindow,
+                                        Finding::Rule::Autocorking,    Finding::Rule::AutocorkingIdle,
+                                        Finding::Rule::NoLimiter};
+    QList<Finding> out;
+    for (const QJsonValue &v : json) {
+        const QJsonObject o = v.toObject();
+        const QString name = o.value(QStringLiteral("rule")).toString();
+        const auto known = std::find_if(std::begin(kRules), std::end(kRules),
+                                        [&name](Finding::Rule rule) { return ruleName(rule) == name; });
+        if (known == std::end(kRules))
+            continue;
+        Finding f;
+        f.rule = *known;
+        f.share = o.value(QStringLiteral("share")).toDouble(-1);
+        f.count = qint64(o.value(QStringLiteral("count")).toDouble(-1));
+        f.bytes = o.value(QStringLiteral("bytes")).toDouble(-1);
+        f.delayMs = o.value(QStringLiteral("delay_ms")).toDouble(-1);
+        out.append(f);
+    }
+    return out;
+}
+
+DiagnosisFacts factsOf(const RunRecord &run)
+{
+    DiagnosisFacts f;
+    f.limiters = run.limiters;
+    const QJsonObject spec = run.details.value(QStringLiteral("spec")).toObject();
+    f.alwaysHasData = spec.value(QStringLiteral("workload")).toString() == QLatin1String("bulk");
+    f.sndbufRequested = qint64(spec.value(QStringLiteral("sndbuf")).toDouble(-1));
+    f.rcvbufRequested = qint64(spec.value(QStringLiteral("rcvbuf")).toDouble(-1));
+    const double omitS = spec.value(QStringLiteral("omit_s")).toDouble(0);
+    if (const EndRecord *e = queueEnd(run)) {
+        f.queueAverageBytes = averageBacklog(e->queue, omitS);
+        f.queueDrops = e->queue.last().drops;
+        f.queueRateBps = e->queueRateBps;
+    }
+    if (const EndRecord *sender = run.senderEnd()) {
+        f.segmentsOut = sender->counter(QStringLiteral("TcpOutSegs"));
+        f.segmentsRetransmitted = sender->counter(QStringLiteral("TcpRetransSegs"));
+        f.autocorkings = sender->counter(QStringLiteral("TcpExtTCPAutoCorking"));
+        const QString during = sender->knobsAfter.value(kAutocorkingKnob, run.settings.value(kAutocorkingKnob));
+        if (!during.isEmpty())
+            f.autocorkingOn = during == QLatin1String("1") ? 1 : 0;
+    }
+    f.autocorkingStudied = run.settings.contains(kAutocorkingKnob);
+    return f;
+}
+
+QList<Finding> RunDiagnosis::findings(const DiagnosisFacts &facts)
+{
+    QList<Finding> out;
+    if (facts.queueAverageBytes >= 0 && facts.queueRateBps > 0) {
+        const double delayMs = facts.queueAverageBytes * 8000.0 / double(facts.queueRateBps);
+        if (delayMs >= T::kQueueDelayMs) {
+            Finding f;
+            f.rule = Finding::Rule::Queue;
+            f.bytes = facts.queueAverageBytes;
+            f.delayMs = delayMs;
+            out << f;
+        }
+    }
+    if (facts.segmentsOut > 0 && facts.segmentsRetransmitted >= 0) {
+        const double share = double(facts.segmentsRetransmitted) / double(facts.segmentsOut);
+        if (share >= T::kLossShare) {
+            Finding f = limiterFinding(Finding::Rule::Loss, share);
+            f.count = facts.queueDrops;
+            out << f;
+        }
+    }
+    const LimiterBreakdown &l = facts.limiters;
+    if (l.rwndLimited >= T::kLimiterShare)
+        out << limiterFinding(Finding::Rule::ReceiverWindow, l.rwndLimited, double(facts.rcvbufRequested));
+    // tcpi_sndbuf_limited counts only while the write queue is empty and SOCK_NOSPACE is set
+    // after a send: a blocked writer woken by every ACK rarely shows it. A writer that always
+    // has data but whose delivery is application-limited waited on its send buffer.
+    const double sndbufShare = facts.alwaysHasData ? std::max(l.sndbufLimited, l.applicationLimited) : l.sndbufLimited;
+    if (sndbufShare >= T::kLimiterShare)
+        out << limiterFinding(Finding::Rule::SendBuffer, sndbufShare, double(facts.sndbufRequested));
+    if (!facts.alwaysHasData && l.applicationLimited >= T::kLimiterShare)
+        out << limiterFinding(Finding::Rule::Application, l.applicationLimited);
+    if (l.cwndLimited >= T::kLimiterShare)
+        out << limiterFinding(Finding::Rule::CongestionWindow, l.cwndLimited);
+    if (out.isEmpty() && l.known())
+        out << limiterFinding(Finding::Rule::NoLimiter, l.busy);
+
+    if (facts.autocorkings > 0 &&
+        (facts.autocorkingStudied ||
+         (facts.segmentsOut > 0 && double(facts.autocorkings) >= T::kAutocorkingShare * double(facts.segmentsOut)))) {
+        Finding f;
+        f.rule = Finding::Rule::Autocorking;
+        f.count = facts.autocorkings;
+        out << f;
+    } else if (facts.autocorkings == 0 && facts.autocorkingStudied && facts.autocorkingOn == 1) {
+        Finding f;
+        f.rule = Finding::Rule::AutocorkingIdle;
+        f.count = 0;
+        out << f;
+    }
+    return out;
+}
+
+QString RunDiagnosis::sentence(const Finding &f)
+{
+    switch (f.rule) {
+    case Finding::Rule::Queue:
+        return tr("The bottleneck queue held %1 on average: +%2 ms of RTT.")
+            .arg(QLocale().formattedDataSize(qint64(f.bytes), 1, QLocale::DataSizeSIFormat))
+            .arg(qRound(f.delayMs));
+    case Finding::Rule::Loss:
+        if (f.count >= 0)
+            return tr("%1 of segments retransmitted; the bottleneck dropped %2 packets.")
+                .arg(percent(f.share, 1), count(f.count));
+        return tr("%1 of segments retransmitted.").arg(percent(f.share, 1));
+    case Finding::Rule::ReceiverWindow:
+        if (f.bytes > 0)
+            return tr("Receiver window limited %1 of the time (SO_RCVBUF %2 at the receiver).")
+                .arg(percent(f.share), bufferSize(f.bytes));
+        return tr("Receiver window limited %1 of the time.").arg(percent(f.share));
+    case Finding::Rule::SendBuffer:
+        if (f.bytes > 0)
+            return tr("Sender limited by its send buffer %1 of the time (SO_SNDBUF %2).")
+                .arg(percent(f.share), bufferSize(f.bytes));
+        if (f.bytes == 0)
+            return tr("Sender limited by its send buffer %1 of the time (autotuned).").arg(percent(f.share));
+        return tr("Sender limited by its send buffer %1 of the time.").arg(percent(f.share));
+    case Finding::Rule::Application:
+        return tr("Application-limited %1 of the time: the sender often had nothing to send.").arg(percent(f.share));
+    case Finding::Rule::CongestionWindow:
+        return tr("Congestion window limited %1 of the time: congestion control set the pace.").arg(percent(f.share));
+    case Finding::Rule::Autocorking: return tr("Autocorking held writes back %1 times.").arg(count(f.count));
+    case Finding::Rule::AutocorkingIdle:
+        return tr("Autocorking never engaged in this set-up (TcpExtTCPAutoCorking stayed 0).");
+    case Finding::Rule::NoLimiter:
+        if (f.share >= 0)
+            return tr("No limiter held the flow back most of the time (busy %1 of the time).").arg(percent(f.share));
+        return tr("No limiter held the flow back most of the time.");
+    }
+    return QString();
+}
+
+QString RunDiagnosis::verdict(const QList<Finding> &findings)
+{
+    if (findings.isEmpty())
+        return QString();
+    const Finding &first = findings.first();
+    const Finding *second = nullptr;
+    for (const Finding &f : findings) {
+        const bool autocorking = f.rule == Finding::Rule::Autocorking || f.rule == Finding::Rule::AutocorkingIdle;
+        if (&f != &first && autocorking)
+            second = &f;
+    }
+    if (!second && findings.size() > 1)
+        second = &findings.at(1);
+    return second ? sentence(first) + QLatin1Char(' ') + sentence(*second) : sentence(first);
+}
+
+QString RunDiagnosis::verdictOf(const RunRecord &run)
+{
+    if (run.status != RunStatus::Ok)
+        return QString();
+    return verdict(findings(factsOf(run)));
+}
+
+} // namespace tcptune

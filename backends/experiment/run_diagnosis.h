@@ -1,0 +1,88 @@
+#pragma once
+// Why a run went as it did, in one or two plain sentences: rules over what the run measured
+// (the sender's limiter breakdown, each end's MIB counter deltas, the bottleneck's queue
+// series). Every rule and threshold is listed in docs/diagnosis.md; this file and that page
+// change together. The findings are plain values (rule and numbers), so a stored run gets its
+// verdict in the reader's language, from the rules of the tcptune that reads it.
+
+#include "experiment/run_record.h"
+
+#include <QCoreApplication>
+#include <QJsonArray>
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+namespace tcptune {
+
+// What the rules read, gathered from a run (factsOf) or written by hand in tests. -1: unknown.
+struct DiagnosisFacts {
+    LimiterBreakdown limiters;
+    // The sender always had data to write (a bulk workload): when the kernel calls its
+    // delivery application-limited, the send buffer held nothing unsent (docs/diagnosis.md).
+    bool alwaysHasData = false;
+    qint64 sndbufRequested = -1;       // SO_SNDBUF asked for (0: autotuned)
+    qint64 rcvbufRequested = -1;       // SO_RCVBUF asked for at the receiver (0: autotuned)
+    double queueAverageBytes = -1;     // the bottleneck's backlog over the measured time
+    qint64 queueDrops = -1;            // packets the bottleneck dropped during the run
+    qint64 queueRateBps = -1;          // its rate limit
+    qint64 segmentsOut = -1;           // TcpOutSegs at the sender
+    qint64 segmentsRetransmitted = -1; // TcpRetransSegs at the sender
+    qint64 autocorkings = -1;          // TcpExtTCPAutoCorking at the sender
+    bool autocorkingStudied = false;   // the experiment turns net.ipv4.tcp_autocorking
+    int autocorkingOn = -1;            // the sender's tcp_autocorking during the run (0, 1)
+};
+
+DiagnosisFacts factsOf(const RunRecord &run);
+
+// One rule that fired, with the numbers its sentence shows.
+struct Finding {
+    enum class Rule {
+        Queue,            // a standing queue at the bottleneck
+        Loss,             // retransmissions / drops
+        ReceiverWindow,   // rwnd-limited
+        SendBuffer,       // sndbuf-limited
+        Application,      // app-limited
+        CongestionWindow, // cwnd-limited
+        Autocorking,      // TcpExtTCPAutoCorking counted
+        AutocorkingIdle,  // studied, on, and 0
+        NoLimiter,        // measured, and nothing above fired
+    };
+    Rule rule = Rule::NoLimiter;
+    double share = -1;   // 0 .. 1, for the limiter rules and the retransmitted share
+    qint64 count = -1;   // drops, autocorkings
+    double bytes = -1;   // queue: average backlog; send/receive buffer asked for (0: autotuned)
+    double delayMs = -1; // queue: the RTT it adds
+};
+
+QString ruleName(Finding::Rule rule); // "queue", "loss", ... (for JSON and tests)
+
+// FINDINGS as the result store keeps them beside a run (rule name and numbers, no sentence), so
+// the run list shows verdicts in the reader's language without reading every run's records.
+// Entries of a rule this tcptune does not know are left out.
+QJsonArray findingsToJson(const QList<Finding> &findings);
+QList<Finding> findingsFromJson(const QJsonArray &json);
+
+// The thresholds of the rules (docs/diagnosis.md explains each).
+struct DiagnosisThresholds {
+    static constexpr double kQueueDelayMs = 50;       // a standing queue worth naming
+    static constexpr double kLossShare = 0.01;        // retransmitted segments of those sent
+    static constexpr double kLimiterShare = 0.5;      // a limiter that held the flow most of the time
+    static constexpr double kAutocorkingShare = 0.01; // autocorkings of segments sent, outside A/Bs of it
+};
+
+class RunDiagnosis final {
+    Q_DECLARE_TR_FUNCTIONS(RunDiagnosis)
+public:
+    // Every rule that fires on FACTS, in the order of the rules (the first is the dominant one).
+    static QList<Finding> findings(const DiagnosisFacts &facts);
+    // The verdict: the dominant finding, and a second one (autocorking's when it fired, else
+    // the next in order). Empty when nothing was measured.
+    static QString verdict(const QList<Finding> &findings);
+    static QString sentence(const Finding &finding);
+
+    // The verdict of a stored or just finished run; empty for a run that did not succeed.
+    static QString verdictOf(const RunRecord &run);
+};
+
+} // namespace tcptune

@@ -1,0 +1,87 @@
+// LimiterChart: one stacked bar per run whose parts (receive window, send buffer, congestion
+// window, other sending, idle) add up to 100 % as partitionOf() splits the breakdown, labels that
+// name the application-limited share or that nothing was measured, and an off-screen drawing
+// through ChartRenderer that is not blank.
+
+#include "charts/chart_renderer.h"
+#include "charts/limiter_chart.h"
+
+#include <QTest>
+
+using namespace tcptune;
+
+namespace {
+
+LimiterBreakdown breakdown(double busy, double rwnd, double sndbuf, double cwnd, double app)
+{
+    LimiterBreakdown l;
+    l.busy = busy;
+    l.rwndLimited = rwnd;
+    l.sndbufLimited = sndbuf;
+    l.cwndLimited = cwnd;
+    l.applicationLimited = app;
+    return l;
+}
+
+} // namespace
+
+class TestLimiterChart final : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase();
+    void barsAreThePartition();
+    void drawsOffScreen();
+};
+
+void TestLimiterChart::initTestCase()
+{
+    QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
+}
+
+void TestLimiterChart::barsAreThePartition()
+{
+    LimiterChart chart;
+    chart.setAttribute(Qt::WA_DontShowOnScreen);
+    chart.setBars({{QStringLiteral("64 KiB"), breakdown(0.9, 0, 0.78, 0.5, 0.2)},
+                   {QStringLiteral("64 KiB"), breakdown(1, 0.91, 0, 0, -1)},
+                   {QStringLiteral("iperf3"), LimiterBreakdown{}}});
+    // send buffer 78, congestion window what is left of busy (12), idle 10.
+    QCOMPARE(chart.partPercent(0, 0), 0.0);
+    QCOMPARE(chart.partPercent(0, 1), 78.0);
+    QVERIFY(qAbs(chart.partPercent(0, 2) - 12.0) < 1e-9);
+    QVERIFY(qAbs(chart.partPercent(0, 3)) < 1e-9);
+    QVERIFY(qAbs(chart.partPercent(0, 4) - 10.0) < 1e-9);
+    QCOMPARE(chart.partPercent(1, 0), 91.0);
+    QVERIFY(qAbs(chart.partPercent(1, 3) - 9.0) < 1e-9);
+    for (int bar = 0; bar < 2; ++bar) {
+        double sum = 0;
+        for (int part = 0; part < 5; ++part)
+            sum += chart.partPercent(bar, part);
+        QVERIFY(qAbs(sum - 100.0) < 1e-9);
+    }
+    const QStringList labels = chart.categories();
+    QCOMPARE(labels.size(), 3);
+    QCOMPARE(labels.at(0), QStringLiteral("64 KiB (app-limited 20 %)"));
+    QVERIFY(labels.at(1).startsWith(QStringLiteral("64 KiB")) && labels.at(1) != labels.at(0)); // unique
+    QVERIFY(labels.at(2).startsWith(QStringLiteral("iperf3 (not measured)")));
+    QCOMPARE(chart.partPercent(3, 0), -1.0);
+}
+
+void TestLimiterChart::drawsOffScreen()
+{
+    LimiterChart chart;
+    chart.setAttribute(Qt::WA_DontShowOnScreen);
+    chart.addBar({QStringLiteral("run 1"), breakdown(1, 0, 1, 0, 0)});
+    const QImage image =
+        ChartRenderer::toImage([&chart](QPainter *p, const QRectF &r) { chart.render(p, r); }, QSize(600, 240));
+    QCOMPARE(image.size(), QSize(600, 240));
+    // The send-buffer part is drawn in orange.
+    int orange = 0;
+    for (int y = 0; y < image.height(); y += 2)
+        for (int x = 0; x < image.width(); x += 2)
+            orange += image.pixelColor(x, y) == QColor(255, 127, 14) ? 1 : 0;
+    QVERIFY2(orange > 500, qPrintable(QString::number(orange)));
+}
+
+QTEST_MAIN(TestLimiterChart)
+#include "tst_limiter_chart.moc"

@@ -1,0 +1,266 @@
+// RunDiagnosis: each rule of docs/diagnosis.md on its own facts, at and around its threshold,
+// the order that makes one finding the dominant one, the verdict's two sentences, and the
+// facts gathered from a run record (sender's counters, the queue series after the omitted start,
+// the knob the experiment turns).
+
+#include "experiment/run_diagnosis.h"
+
+#include <QJsonObject>
+#include <QTest>
+
+using namespace tcptune;
+using Rule = Finding::Rule;
+
+Q_DECLARE_METATYPE(DiagnosisFacts)
+
+namespace {
+
+DiagnosisFacts limited(double rwnd, double sndbuf, double cwnd, double app)
+{
+    DiagnosisFacts f;
+    f.limiters.busy = 1;
+    f.limiters.rwndLimited = rwnd;
+    f.limiters.sndbufLimited = sndbuf;
+    f.limiters.cwndLimited = cwnd;
+    f.limiters.applicationLimited = app;
+    return f;
+}
+
+DiagnosisFacts queued(double averageBytes, qint64 rateBps)
+{
+    DiagnosisFacts f = limited(0, 0.95, 0.1, 0.9);
+    f.sndbufRequested = 1048576;
+    f.queueAverageBytes = averageBytes;
+    f.queueRateBps = rateBps;
+    f.queueDrops = 0;
+    return f;
+}
+
+DiagnosisFacts lossy(qint64 out, qint64 retransmitted, qint64 drops)
+{
+    DiagnosisFacts f = limited(0, 0, 0.9, 0);
+    f.segmentsOut = out;
+    f.segmentsRetransmitted = retransmitted;
+    f.queueDrops = drops;
+    return f;
+}
+
+DiagnosisFacts corking(qint64 autocorkings, bool studied, int on)
+{
+    DiagnosisFacts f = limited(0, 0, 0, 0.8);
+    f.segmentsOut = 100000;
+    f.segmentsRetransmitted = 0;
+    f.autocorkings = autocorkings;
+    f.autocorkingStudied = studied;
+    f.autocorkingOn = on;
+    return f;
+}
+
+} // namespace
+
+class TestRunDiagnosis final : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase();
+    void rules_data();
+    void rules();
+    void factsOfARun();
+    void failedRunHasNoVerdict();
+    void findingsRoundTrip();
+};
+
+void TestRunDiagnosis::initTestCase()
+{
+    QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
+}
+
+void TestRunDiagnosis::rules_data()
+{
+    QTest::addColumn<DiagnosisFacts>("facts");
+    QTest::addColumn<QList<Rule>>("expected");
+    QTest::addColumn<QString>("verdict");
+
+    QTest::addRow("nothing measured") << DiagnosisFacts{} << QList<Rule>{} << QString();
+    DiagnosisFacts sndbuf = limited(0, 0.78, 0.1, 0.9);
+    sndbuf.sndbufRequested = 65536;
+    QTest::addRow("send buffer, app-limited second")
+        << sndbuf << QList<Rule>{Rule::SendBuffer, Rule::Application}
+        << "Sender limited by its send buffer 78 % of the time (SO_SNDBUF 64 KiB). Application-limited 90 % of the "
+           "time: the sender often had nothing to send.";
+    // A bulk writer always has data: its application-limited time was spent on the send buffer.
+    DiagnosisFacts bulk = limited(0, 0, 0, 0.96);
+    bulk.alwaysHasData = true;
+    bulk.sndbufRequested = 65536;
+    QTest::addRow("bulk writer, app-limited is the send buffer")
+        << bulk << QList<Rule>{Rule::SendBuffer}
+        << "Sender limited by its send buffer 96 % of the time (SO_SNDBUF 64 KiB).";
+    DiagnosisFacts autotuned = limited(0, 0.6, 0, 0);
+    autotuned.sndbufRequested = 0;
+    QTest::addRow("send buffer autotuned") << autotuned << QList<Rule>{Rule::SendBuffer}
+                                           << "Sender limited by its send buffer 60 % of the time (autotuned).";
+    DiagnosisFacts rwnd = limited(0.91, 0, 0.2, 0);
+    rwnd.rcvbufRequested = 16384;
+    QTest::addRow("receiver window") << rwnd << QList<Rule>{Rule::ReceiverWindow}
+                                     << "Receiver window limited 91 % of the time (SO_RCVBUF 16 KiB at the receiver).";
+    QTest::addRow("limiter just below the threshold")
+        << limited(0.49, 0.49, 0.49, 0.49) << QList<Rule>{Rule::NoLimiter}
+        << "No limiter held the flow back most of the time (busy 100 % of the time).";
+    QTest::addRow("limiter at the threshold") << limited(0, 0, 0.5, 0) << QList<Rule>{Rule::CongestionWindow}
+                                              << "Congestion window limited 50 % of the time: congestion control set "
+                                                 "the pace.";
+    QTest::addRow("receiver window before send buffer")
+        << limited(0.7, 0.6, 0, 0) << QList<Rule>{Rule::ReceiverWindow, Rule::SendBuffer}
+        << "Receiver window limited 70 % of the time. Sender limited by its send buffer 60 % of the time.";
+
+    // 1.9 MB at 50 Mbit/s: 304 ms.
+    QTest::addRow("queue first") << queued(1.9e6, 50000000)
+                                 << QList<Rule>{Rule::Queue, Rule::SendBuffer, Rule::Application}
+                                 << "The bottleneck queue held 1.9 MB on average: +304 ms of RTT. Sender limited by "
+                                    "its send buffer 95 % of the time (SO_SNDBUF 1 MiB).";
+    // 312,500 bytes at 50 Mbit/s is 50 ms exactly; one byte less is below.
+    QTest::addRow("queue at the threshold")
+        << queued(312500, 50000000) << QList<Rule>{Rule::Queue, Rule::SendBuffer, Rule::Application}
+        << "The bottleneck queue held 312.5 kB on average: +50 ms of RTT. Sender "
+           "limited by its send buffer 95 % of the time (SO_SNDBUF 1 MiB).";
+    QTest::addRow("queue below the threshold")
+        << queued(312499, 50000000) << QList<Rule>{Rule::SendBuffer, Rule::Application}
+        << "Sender limited by its send buffer 95 % of the time (SO_SNDBUF 1 MiB). Application-limited 90 % of the "
+           "time: the sender often had nothing to send.";
+    QTest::addRow("queue without a rate") << queued(1.9e6, -1) << QList<Rule>{Rule::SendBuffer, Rule::Application}
+                                          << "Sender limited by its send buffer 95 % of the time (SO_SNDBUF 1 MiB). "
+                                             "Application-limited 90 % of the time: the sender often had nothing to "
+                                             "send.";
+
+    QTest::addRow("loss with drops") << lossy(38837, 1204, 1204) << QList<Rule>{Rule::Loss, Rule::CongestionWindow}
+                                     << "3.1 % of segments retransmitted; the bottleneck dropped 1,204 packets. "
+                                        "Congestion window limited 90 % of the time: congestion control set the pace.";
+    QTest::addRow("loss without a queue reading")
+        << lossy(1000, 10, -1) << QList<Rule>{Rule::Loss, Rule::CongestionWindow}
+        << "1.0 % of segments retransmitted. Congestion window limited 90 % "
+           "of the time: congestion control set the pace.";
+    QTest::addRow("loss below the threshold") << lossy(1001, 10, 3) << QList<Rule>{Rule::CongestionWindow}
+                                              << "Congestion window limited 90 % of the time: congestion control set "
+                                                 "the pace.";
+    DiagnosisFacts both = queued(1.9e6, 50000000);
+    both.segmentsOut = 10000;
+    both.segmentsRetransmitted = 200;
+    both.queueDrops = 150;
+    QTest::addRow("queue before loss") << both
+                                       << QList<Rule>{Rule::Queue, Rule::Loss, Rule::SendBuffer, Rule::Application}
+                                       << "The bottleneck queue held 1.9 MB on average: +304 ms of RTT. 2.0 % of "
+                                          "segments retransmitted; the bottleneck dropped 150 packets.";
+
+    QTest::addRow("autocorking counted, studied")
+        << corking(41223, true, 1) << QList<Rule>{Rule::Application, Rule::Autocorking}
+        << "Application-limited 80 % of the time: the sender often had nothing to send. Autocorking held writes "
+           "back 41,223 times.";
+    QTest::addRow("autocorking counted, not studied, rare")
+        << corking(999, false, 1) << QList<Rule>{Rule::Application}
+        << "Application-limited 80 % of the time: the sender often had nothing to send.";
+    QTest::addRow("autocorking counted, not studied, 1 %% of segments")
+        << corking(1000, false, 1) << QList<Rule>{Rule::Application, Rule::Autocorking}
+        << "Application-limited 80 % of the time: the sender often had nothing to send. Autocorking held writes "
+           "back 1,000 times.";
+    QTest::addRow("autocorking on, studied, never engaged")
+        << corking(0, true, 1) << QList<Rule>{Rule::Application, Rule::AutocorkingIdle}
+        << "Application-limited 80 % of the time: the sender often had nothing to send. Autocorking never engaged "
+           "in this set-up (TcpExtTCPAutoCorking stayed 0).";
+    QTest::addRow("autocorking off: 0 says nothing") << corking(0, true, 0) << QList<Rule>{Rule::Application}
+                                                     << "Application-limited 80 % of the time: the sender often had "
+                                                        "nothing to send.";
+    QTest::addRow("autocorking counters unread") << corking(-1, true, 1) << QList<Rule>{Rule::Application}
+                                                 << "Application-limited 80 % of the time: the sender often had "
+                                                    "nothing to send.";
+    DiagnosisFacts corkOnly = corking(0, true, 1);
+    corkOnly.limiters = {};
+    QTest::addRow("only the autocorking finding")
+        << corkOnly << QList<Rule>{Rule::AutocorkingIdle}
+        << "Autocorking never engaged in this set-up (TcpExtTCPAutoCorking stayed 0).";
+}
+
+void TestRunDiagnosis::rules()
+{
+    QFETCH(DiagnosisFacts, facts);
+    QFETCH(QList<Rule>, expected);
+    QFETCH(QString, verdict);
+    const QList<Finding> found = RunDiagnosis::findings(facts);
+    QList<Rule> rules;
+    for (const Finding &f : found)
+        rules << f.rule;
+    QCOMPARE(rules, expected);
+    QCOMPARE(RunDiagnosis::verdict(found), verdict);
+}
+
+void TestRunDiagnosis::factsOfARun()
+{
+    RunRecord run;
+    run.status = RunStatus::Ok;
+    run.settings.insert(QStringLiteral("net.ipv4.tcp_autocorking"), QStringLiteral("1"));
+    run.details.insert(
+        QStringLiteral("spec"),
+        QJsonObject{{QStringLiteral("sndbuf"), 65536}, {QStringLiteral("rcvbuf"), 0}, {QStringLiteral("omit_s"), 0.5}});
+    run.limiters.sndbufLimited = 0.8;
+    EndRecord local;
+    local.end = RunEnd::Local;
+    local.sender = true;
+    local.countersRead = true;
+    local.counterDeltas = {{QStringLiteral("TcpOutSegs"), 5000}, {QStringLiteral("TcpRetransSegs"), 7}};
+    local.knobsAfter.insert(QStringLiteral("net.ipv4.tcp_autocorking"), QStringLiteral("1"));
+    EndRecord router;
+    router.end = RunEnd::Router;
+    router.countersRead = true;
+    router.queueRateBps = 50000000;
+    // Before the omit window ends the queue fills; only the samples from 0.5 s on count.
+    router.queue = {{0.1, 5000000, 1, 0, 0}, {0.5, 100000, 70, 2, 9}, {1.0, 300000, 200, 5, 20}};
+    run.ends = {local, router};
+    const DiagnosisFacts f = factsOf(run);
+    QCOMPARE(f.sndbufRequested, qint64(65536));
+    QCOMPARE(f.rcvbufRequested, qint64(0));
+    QCOMPARE(f.queueAverageBytes, 200000.0);
+    QCOMPARE(f.queueDrops, qint64(5));
+    QCOMPARE(f.queueRateBps, qint64(50000000));
+    QCOMPARE(f.segmentsOut, qint64(5000));
+    QCOMPARE(f.segmentsRetransmitted, qint64(7));
+    QCOMPARE(f.autocorkings, qint64(0)); // read, and did not move
+    QVERIFY(f.autocorkingStudied);
+    QCOMPARE(f.autocorkingOn, 1);
+    QCOMPARE(RunDiagnosis::verdictOf(run),
+             QStringLiteral("Sender limited by its send buffer 80 % of the time (SO_SNDBUF 64 KiB). Autocorking "
+                            "never engaged in this set-up (TcpExtTCPAutoCorking stayed 0)."));
+    // Counters that could not be read are unknown, not 0.
+    run.ends[0].countersRead = false;
+    QCOMPARE(factsOf(run).autocorkings, qint64(-1));
+}
+
+void TestRunDiagnosis::failedRunHasNoVerdict()
+{
+    RunRecord run;
+    run.status = RunStatus::Failed;
+    run.limiters.sndbufLimited = 0.9;
+    QVERIFY(RunDiagnosis::verdictOf(run).isEmpty());
+    run.status = RunStatus::Ok;
+    QVERIFY(!RunDiagnosis::verdictOf(run).isEmpty());
+}
+
+void TestRunDiagnosis::findingsRoundTrip()
+{
+    DiagnosisFacts facts;
+    facts.queueAverageBytes = 1900000;
+    facts.queueRateBps = 50000000;
+    facts.segmentsOut = 10000;
+    facts.segmentsRetransmitted = 310;
+    facts.queueDrops = 1204;
+    const QList<Finding> found = RunDiagnosis::findings(facts);
+    QCOMPARE(found.size(), 2);
+    QJsonArray stored = findingsToJson(found);
+    stored.append(QJsonObject{{QStringLiteral("rule"), QStringLiteral("a-rule-of-a-newer-tcptune")}});
+    const QList<Finding> back = findingsFromJson(stored);
+    QCOMPARE(back.size(), 2); // the unknown rule is left out
+    QCOMPARE(back.at(0).rule, Finding::Rule::Queue);
+    QCOMPARE(back.at(1).count, qint64(1204));
+    QCOMPARE(RunDiagnosis::verdict(back), RunDiagnosis::verdict(found));
+    QVERIFY(findingsFromJson(QJsonArray()).isEmpty());
+}
+
+QTEST_GUILESS_MAIN(TestRunDiagnosis)
+#include "tst_run_diagnosis.moc"

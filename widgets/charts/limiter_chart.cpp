@@ -1,0 +1,117 @@
+#include "charts/limiter_chart.h"
+
+#include "charts/chart_renderer.h"
+#include "experiment/limiter_breakdown.h"
+
+#include <QBarCategoryAxis>
+#include <QBarSet>
+#include <QChart>
+#include <QChartView>
+#include <QGraphicsLayout>
+#include <QHorizontalStackedBarSeries>
+#include <QLocale>
+#include <QPainter>
+#include <QVBoxLayout>
+#include <QValueAxis>
+
+namespace tcptune {
+
+namespace {
+
+// Limits in warm colours, ordinary sending in cool ones, idle grey.
+const QColor kPartColours[] = {QColor(214, 39, 40), QColor(255, 127, 14), QColor(31, 119, 180), QColor(44, 160, 44),
+                               QColor(199, 199, 199)};
+
+} // namespace
+
+LimiterChart::LimiterChart(QWidget *parent)
+    : QWidget(parent)
+    , m_chart(new QChart)
+    , m_view(new QChartView(m_chart, this))
+    , m_series(new QHorizontalStackedBarSeries(this))
+    , m_categories(new QBarCategoryAxis)
+    , m_share(new QValueAxis)
+{
+    m_chart->setTitle(tr("What held the sender back (share of its time)"));
+    m_chart->setBackgroundRoundness(0);
+    m_chart->setMargins(QMargins(4, 4, 4, 4));
+    m_chart->setAnimationOptions(QChart::NoAnimation);
+    m_chart->legend()->setAlignment(Qt::AlignBottom);
+    const QStringList parts = {tr("receive window"), tr("send buffer"), tr("congestion window"), tr("other sending"),
+                               tr("idle")};
+    for (int i = 0; i < parts.size(); ++i) {
+        auto *set = new QBarSet(parts.at(i), m_series);
+        set->setColor(kPartColours[i]);
+        set->setBorderColor(kPartColours[i]);
+        m_series->append(set);
+    }
+    m_chart->addSeries(m_series);
+    m_share->setRange(0, 100);
+    m_share->setLabelFormat(QStringLiteral("%d %"));
+    m_share->setTitleText(tr("% of the time"));
+    m_chart->addAxis(m_categories, Qt::AlignLeft);
+    m_chart->addAxis(m_share, Qt::AlignBottom);
+    m_series->attachAxis(m_categories);
+    m_series->attachAxis(m_share);
+    m_view->setRenderHint(QPainter::Antialiasing);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_view);
+    setMinimumSize(320, 160);
+}
+
+void LimiterChart::setBars(const QList<LimiterChartBar> &bars)
+{
+    m_bars = bars;
+    rebuild();
+}
+
+void LimiterChart::addBar(const LimiterChartBar &bar)
+{
+    m_bars.append(bar);
+    rebuild();
+}
+
+void LimiterChart::rebuild()
+{
+    const QList<QBarSet *> sets = m_series->barSets();
+    for (QBarSet *set : sets)
+        set->remove(0, set->count());
+    QStringList labels;
+    for (int i = 0; i < m_bars.size(); ++i) {
+        const LimiterChartBar &bar = m_bars.at(i);
+        const LimiterPartition p = partitionOf(bar.limiters);
+        const double parts[] = {p.rwnd, p.sndbuf, p.cwnd, p.otherBusy, p.idle};
+        for (int k = 0; k < sets.size(); ++k)
+            sets.at(k)->append(parts[k] * 100);
+        QString label = bar.label;
+        if (!p.known)
+            label = tr("%1 (not measured)").arg(label);
+        else if (bar.limiters.applicationLimited >= 0)
+            label = tr("%1 (app-limited %2 %)")
+                        .arg(label, QLocale().toString(qRound(bar.limiters.applicationLimited * 100)));
+        // Category labels must be unique; a zero-width space keeps repeated labels apart.
+        labels << label + QString(i, QChar(0x200B));
+    }
+    m_categories->setCategories(labels);
+}
+
+QStringList LimiterChart::categories() const
+{
+    return m_categories->categories();
+}
+
+double LimiterChart::partPercent(int bar, int part) const
+{
+    const QList<QBarSet *> sets = m_series->barSets();
+    if (part < 0 || part >= sets.size() || bar < 0 || bar >= sets.at(part)->count())
+        return -1;
+    return sets.at(part)->at(bar);
+}
+
+void LimiterChart::render(QPainter *painter, const QRectF &target)
+{
+    ChartRenderer::paintChart(m_chart, painter, target);
+}
+
+} // namespace tcptune

@@ -1,0 +1,52 @@
+#pragma once
+// What held each run's sender back, one stacked bar per run: the parts of its time limited by
+// the receive window, the send buffer and the congestion window, other sending and idle (from
+// partitionOf(), experiment/limiter_breakdown.h); the application-limited share is named in the
+// bar's label, since it overlaps the parts. Renders off screen for reports like SweepChart.
+
+#include "experiment/run_record.h"
+
+#include <QList>
+#include <QString>
+#include <QWidget>
+
+class QBarCategoryAxis;
+class QChart;
+class QChartView;
+class QHorizontalStackedBarSeries;
+class QValueAxis;
+
+namespace tcptune {
+
+struct LimiterChartBar {
+    QString label; // "64 KiB", "run 3"
+    LimiterBreakdown limiters;
+};
+
+class LimiterChart final : public QWidget {
+    Q_OBJECT
+public:
+    explicit LimiterChart(QWidget *parent = nullptr);
+
+    void setBars(const QList<LimiterChartBar> &bars);
+    void addBar(const LimiterChartBar &bar);
+    const QList<LimiterChartBar> &bars() const { return m_bars; }
+    // The labels on the category axis, as drawn (for tests).
+    QStringList categories() const;
+    // The value of part PART (0 receive window .. 4 idle) of bar BAR in %, as drawn (for tests).
+    double partPercent(int bar, int part) const;
+
+    void render(QPainter *painter, const QRectF &target);
+
+private:
+    void rebuild();
+
+    QChart *m_chart;
+    QChartView *m_view;
+    QHorizontalStackedBarSeries *m_series;
+    QBarCategoryAxis *m_categories;
+    QValueAxis *m_share;
+    QList<LimiterChartBar> m_bars;
+};
+
+} // namespace tcptune
