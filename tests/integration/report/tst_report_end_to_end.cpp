@@ -98,7 +98,8 @@ void TestReportEndToEnd::reportOfARealSweep()
     QVERIFY(html.open(QIODevice::ReadOnly));
     const QByteArray h = html.readAll();
     QCOMPARE(test::xmlError(h), QString());
-    QCOMPARE(h.count("<svg"), 2); // time series from the real samples, and the sweep chart
+    // Time series from the real samples, the sweep chart and the sender limiters run by run.
+    QCOMPARE(h.count("<svg"), 3);
     QVERIFY(
         test::looksDrawn(test::pdfPageImage(stem + QStringLiteral(".pdf"), 2, 60, QStringLiteral("report-e2e-p2"))));
 }
