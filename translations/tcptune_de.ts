@@ -2183,10 +2183,6 @@ Mehrere Formate auf einmal: --format html,pdf --out ORDNER/report schreibt ORDNE
         <translation>Warum: Begrenzer, Warteschlange und Zähler</translation>
     </message>
     <message>
-        <source>Shares of the sender&apos;s time from its TCP_INFO (busy, receive-window, send-buffer and congestion-window limited, application-limited), the bottleneck&apos;s average queue and the RTT it adds, its drops, and the sender&apos;s MIB counters over the run. docs/diagnosis.md lists the rules behind each verdict.</source>
-        <translation>Anteile der Zeit des Senders aus seinem TCP_INFO (beschäftigt, begrenzt durch Empfangsfenster, Sendepuffer und Überlastfenster, anwendungsbegrenzt), die mittlere Warteschlange des Engpasses und die RTT, die sie hinzufügt, seine Verwerfungen und die MIB-Zähler des Senders über den Lauf. docs/diagnosis.md listet die Regeln hinter jedem Befund.</translation>
-    </message>
-    <message>
         <source>verdict</source>
         <translation>Befund</translation>
     </message>
@@ -2233,6 +2229,22 @@ Mehrere Formate auf einmal: --format html,pdf --out ORDNER/report schreibt ORDNE
     <message>
         <source>autocorked</source>
         <translation>Autocorking</translation>
+    </message>
+    <message>
+        <source>far end: %1</source>
+        <translation>Gegenstelle: %1</translation>
+    </message>
+    <message>
+        <source>this end: %1</source>
+        <translation>dieses Ende: %1</translation>
+    </message>
+    <message>
+        <source>Shares of the sender&apos;s time from its TCP_INFO (busy, receive-window, send-buffer and congestion-window limited, application-limited), the bottleneck&apos;s average queue and the RTT it adds, its drops, and the sender&apos;s MIB counters over the run (the sender column says which end sent: with direction down the far end). docs/diagnosis.md lists the rules behind each verdict.</source>
+        <translation>Anteile der Zeit des Senders aus seinem TCP_INFO (beschäftigt, begrenzt durch Empfangsfenster, Sendepuffer und Überlastfenster, anwendungsbegrenzt), die mittlere Warteschlange des Engpasses und die RTT, die sie hinzufügt, seine Verwerfungen und die MIB-Zähler des Senders über den Lauf (die Spalte Sender sagt, welches Ende gesendet hat: mit Richtung down die Gegenstelle). docs/diagnosis.md listet die Regeln hinter jedem Befund.</translation>
+    </message>
+    <message>
+        <source>sender</source>
+        <translation>Sender</translation>
     </message>
 </context>
 <context>
@@ -2753,6 +2765,38 @@ Mehrere Formate auf einmal: --format html,pdf --out ORDNER/report schreibt ORDNE
     <message>
         <source>No limiter held the flow back most of the time.</source>
         <translation>Kein Begrenzer bremste den Fluss die meiste Zeit.</translation>
+    </message>
+    <message>
+        <source>%1 of segments retransmitted by the far end, which sent; the bottleneck dropped %2 packets.</source>
+        <translation>%1 der Segmente von der Gegenstelle, die gesendet hat, neu übertragen; der Engpass verwarf %2 Pakete.</translation>
+    </message>
+    <message>
+        <source>%1 of segments retransmitted by the far end, which sent.</source>
+        <translation>%1 der Segmente von der Gegenstelle, die gesendet hat, neu übertragen.</translation>
+    </message>
+    <message>
+        <source>Autocorking at the far end, which sent, held writes back %1 times.</source>
+        <translation>Autocorking an der Gegenstelle, die gesendet hat, hielt Schreibvorgänge %1-mal zurück.</translation>
+    </message>
+    <message>
+        <source>Autocorking never engaged at the far end, which sent (TcpExtTCPAutoCorking stayed 0).</source>
+        <translation>Autocorking hat an der Gegenstelle, die gesendet hat, nie eingegriffen (TcpExtTCPAutoCorking blieb 0).</translation>
+    </message>
+    <message>
+        <source>The far end sent, and its MIB counters are not available: retransmissions and autocorking are not judged.</source>
+        <translation>Die Gegenstelle hat gesendet, und ihre MIB-Zähler liegen nicht vor: Neuübertragungen und Autocorking werden nicht beurteilt.</translation>
+    </message>
+    <message>
+        <source>The far end sent and reported neither its TCP_INFO nor its MIB counters: no limiter can be named; run &apos;tcptune serve&apos; there (with a token) for a verdict.</source>
+        <translation>Die Gegenstelle hat gesendet und weder ihr TCP_INFO noch ihre MIB-Zähler gemeldet: Kein Begrenzer lässt sich benennen; starten Sie dort &apos;tcptune serve&apos; (mit Token) für einen Befund.</translation>
+    </message>
+    <message>
+        <source>This end sent, but its MIB counters were not read: retransmissions and autocorking are not judged.</source>
+        <translation>Dieses Ende hat gesendet, aber seine MIB-Zähler wurden nicht gelesen: Neuübertragungen und Autocorking werden nicht beurteilt.</translation>
+    </message>
+    <message>
+        <source>This end sent, but neither its TCP_INFO nor its MIB counters were read: no limiter can be named.</source>
+        <translation>Dieses Ende hat gesendet, aber weder sein TCP_INFO noch seine MIB-Zähler wurden gelesen: Kein Begrenzer lässt sich benennen.</translation>
     </message>
 </context>
 <context>

@@ -19,16 +19,6 @@ double relative(const CounterDifference &d)
     return big > 0 ? std::fabs(double(d.a) - double(d.b)) / big : 0;
 }
 
-// The sender's tcp_autocorking during RUN: what the knob snapshot after the run says, else
-// the point's setting; empty when unknown.
-QString autocorkingOf(const RunRecord &run)
-{
-    if (const EndRecord *sender = run.senderEnd())
-        if (sender->knobsAfter.contains(kAutocorkingKnob))
-            return sender->knobsAfter.value(kAutocorkingKnob);
-    return run.settings.value(kAutocorkingKnob);
-}
-
 } // namespace
 
 QList<CounterDifference> CounterComparison::differences(const RunRecord &a, const RunRecord &b)
@@ -67,8 +57,8 @@ QString CounterComparison::line(const CounterDifference &d)
 
 QString CounterComparison::verdict(const RunRecord &a, const RunRecord &b)
 {
-    const QString knobA = autocorkingOf(a);
-    const QString knobB = autocorkingOf(b);
+    const QString knobA = a.senderKnob(kAutocorkingKnob);
+    const QString knobB = b.senderKnob(kAutocorkingKnob);
     if (knobA.isEmpty() || knobB.isEmpty() || knobA == knobB)
         return QString();
     const EndRecord *senderA = a.senderEnd();

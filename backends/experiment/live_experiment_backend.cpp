@@ -254,7 +254,7 @@ TrafficOutcome LiveExperimentBackend::runTraffic(const ExperimentSpec &spec, con
     }
     TrafficOutcome outcome = outcomeOf(result);
     if (observer)
-        outcome.figures.ends = observer->finish() + outcome.figures.ends;
+        outcome.figures.ends = observer->finish(trafficSpec->upStreams() > 0) + outcome.figures.ends;
     for (EndRecord &e : outcome.figures.ends)
         if (e.end == RunEnd::Remote && endpoint.lab)
             e.where = endpoint.serverNetns; // the agent serves from the lab's server namespace

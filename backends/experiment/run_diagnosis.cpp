@@ -74,6 +74,8 @@ QString ruleName(Finding::Rule rule)
     case Finding::Rule::Autocorking: return QStringLiteral("autocorking");
     case Finding::Rule::AutocorkingIdle: return QStringLiteral("autocorking-idle");
     case Finding::Rule::NoLimiter: return QStringLiteral("no-limiter");
+    case Finding::Rule::SenderCounters: return QStringLiteral("sender-counters-missing");
+    case Finding::Rule::SenderUnobserved: return QStringLiteral("sender-unobserved");
     }
     return QString();
 }
@@ -86,17 +88,19 @@ QJsonArray findingsToJson(const QList<Finding> &findings)
                                {QStringLiteral("share"), f.share},
                                {QStringLiteral("count"), double(f.count)},
                                {QStringLiteral("bytes"), f.bytes},
-                               {QStringLiteral("delay_ms"), f.delayMs}});
+                               {QStringLiteral("delay_ms"), f.delayMs},
+                               {QStringLiteral("end"), runEndName(f.end)}});
     return out;
 }
 
 QList<Finding> findingsFromJson(const QJsonArray &json)
 {
-    constexpr Finding::Rule kRules[] = {Finding::Rule::Queue,          Finding::Rule::Loss,
-                                        Finding::Rule::ReceiverWindow, Finding::Rule::SendBuffer,
-                                        Finding::Rule::Application,    Finding::Rule::CongestionWindow,
-                                        Finding::Rule::Autocorking,    Finding::Rule::AutocorkingIdle,
-                                        Finding::Rule::NoLimiter};
+    constexpr Finding::Rule kRules[] = {Finding::Rule::Queue,           Finding::Rule::Loss,
+                                        Finding::Rule::ReceiverWindow,  Finding::Rule::SendBuffer,
+                                        Finding::Rule::Application,     Finding::Rule::CongestionWindow,
+                                        Finding::Rule::Autocorking,     Finding::Rule::AutocorkingIdle,
+                                        Finding::Rule::NoLimiter,       Finding::Rule::SenderCounters,
+                                        Finding::Rule::SenderUnobserved};
     QList<Finding> out;
     for (const QJsonValue &v : json) {
         const QJsonObject o = v.toObject();
@@ -111,6 +115,7 @@ QList<Finding> findingsFromJson(const QJsonArray &json)
         f.count = qint64(o.value(QStringLiteral("count")).toDouble(-1));
         f.bytes = o.value(QStringLiteral("bytes")).toDouble(-1);
         f.delayMs = o.value(QStringLiteral("delay_ms")).toDouble(-1);
+        f.end = runEndFromName(o.value(QStringLiteral("end")).toString());
         out.append(f);
     }
     return out;
@@ -131,10 +136,12 @@ DiagnosisFacts factsOf(const RunRecord &run)
         f.queueRateBps = e->queueRateBps;
     }
     if (const EndRecord *sender = run.senderEnd()) {
+        f.senderEnd = sender->end;
+        f.senderCountersMissing = !sender->countersRead;
         f.segmentsOut = sender->counter(QStringLiteral("TcpOutSegs"));
         f.segmentsRetransmitted = sender->counter(QStringLiteral("TcpRetransSegs"));
         f.autocorkings = sender->counter(QStringLiteral("TcpExtTCPAutoCorking"));
-        const QString during = sender->knobsAfter.value(kAutocorkingKnob, run.settings.value(kAutocorkingKnob));
+        const QString during = run.senderKnob(kAutocorkingKnob);
         if (!during.isEmpty())
             f.autocorkingOn = during == QLatin1String("1") ? 1 : 0;
     }
@@ -160,6 +167,7 @@ QList<Finding> RunDiagnosis::findings(const DiagnosisFacts &facts)
         if (share >= T::kLossShare) {
             Finding f = limiterFinding(Finding::Rule::Loss, share);
             f.count = facts.queueDrops;
+            f.end = facts.senderEnd;
             out << f;
         }
     }
@@ -178,16 +186,28 @@ QList<Finding> RunDiagnosis::findings(const DiagnosisFacts &facts)
         out << limiterFinding(Finding::Rule::CongestionWindow, l.cwndLimited);
     if (out.isEmpty() && l.known())
         out << limiterFinding(Finding::Rule::NoLimiter, l.busy);
+    out << senderCounterFindings(facts);
+    return out;
+}
 
+// The rules on the sending end's own counters, or the note that they are missing.
+QList<Finding> RunDiagnosis::senderCounterFindings(const DiagnosisFacts &facts)
+{
+    QList<Finding> out;
+    Finding f;
+    f.end = facts.senderEnd;
+    if (facts.senderCountersMissing) {
+        f.rule = facts.limiters.known() ? Finding::Rule::SenderCounters : Finding::Rule::SenderUnobserved;
+        out << f;
+        return out;
+    }
     if (facts.autocorkings > 0 &&
         (facts.autocorkingStudied ||
          (facts.segmentsOut > 0 && double(facts.autocorkings) >= T::kAutocorkingShare * double(facts.segmentsOut)))) {
-        Finding f;
         f.rule = Finding::Rule::Autocorking;
         f.count = facts.autocorkings;
         out << f;
     } else if (facts.autocorkings == 0 && facts.autocorkingStudied && facts.autocorkingOn == 1) {
-        Finding f;
         f.rule = Finding::Rule::AutocorkingIdle;
         f.count = 0;
         out << f;
@@ -195,8 +215,35 @@ QList<Finding> RunDiagnosis::findings(const DiagnosisFacts &facts)
     return out;
 }
 
+// The sentences of the rules on the sender's counters when the far end sent: they say whose
+// counters they are.
+QString RunDiagnosis::farSenderSentence(const Finding &f)
+{
+    switch (f.rule) {
+    case Finding::Rule::Loss:
+        if (f.count >= 0)
+            return tr("%1 of segments retransmitted by the far end, which sent; the bottleneck dropped %2 packets.")
+                .arg(percent(f.share, 1), count(f.count));
+        return tr("%1 of segments retransmitted by the far end, which sent.").arg(percent(f.share, 1));
+    case Finding::Rule::Autocorking:
+        return tr("Autocorking at the far end, which sent, held writes back %1 times.").arg(count(f.count));
+    case Finding::Rule::AutocorkingIdle:
+        return tr("Autocorking never engaged at the far end, which sent (TcpExtTCPAutoCorking stayed 0).");
+    case Finding::Rule::SenderCounters:
+        return tr("The far end sent, and its MIB counters are not available: retransmissions and autocorking are "
+                  "not judged.");
+    case Finding::Rule::SenderUnobserved:
+        return tr("The far end sent and reported neither its TCP_INFO nor its MIB counters: no limiter can be named; "
+                  "run 'tcptune serve' there (with a token) for a verdict.");
+    default: return QString();
+    }
+}
+
 QString RunDiagnosis::sentence(const Finding &f)
 {
+    if (f.end == RunEnd::Remote)
+        if (QString far = farSenderSentence(f); !far.isEmpty())
+            return far;
     switch (f.rule) {
     case Finding::Rule::Queue:
         return tr("The bottleneck queue held %1 on average: +%2 ms of RTT.")
@@ -230,6 +277,11 @@ QString RunDiagnosis::sentence(const Finding &f)
         if (f.share >= 0)
             return tr("No limiter held the flow back most of the time (busy %1 of the time).").arg(percent(f.share));
         return tr("No limiter held the flow back most of the time.");
+    case Finding::Rule::SenderCounters:
+        return tr("This end sent, but its MIB counters were not read: retransmissions and autocorking are not "
+                  "judged.");
+    case Finding::Rule::SenderUnobserved:
+        return tr("This end sent, but neither its TCP_INFO nor its MIB counters were read: no limiter can be named.");
     }
     return QString();
 }
@@ -240,9 +292,12 @@ QString RunDiagnosis::verdict(const QList<Finding> &findings)
         return QString();
     const Finding &first = findings.first();
     const Finding *second = nullptr;
+    // The sender's own counters (autocorking, or the note that they are missing) come second:
+    // they are what a user cannot see elsewhere.
     for (const Finding &f : findings) {
-        const bool autocorking = f.rule == Finding::Rule::Autocorking || f.rule == Finding::Rule::AutocorkingIdle;
-        if (&f != &first && autocorking)
+        const bool counters = f.rule == Finding::Rule::Autocorking || f.rule == Finding::Rule::AutocorkingIdle ||
+                              f.rule == Finding::Rule::SenderCounters;
+        if (&f != &first && counters)
             second = &f;
     }
     if (!second && findings.size() > 1)

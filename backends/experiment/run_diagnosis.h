@@ -21,16 +21,19 @@ struct DiagnosisFacts {
     // The sender always had data to write (a bulk workload): when the kernel calls its
     // delivery application-limited, the send buffer held nothing unsent (docs/diagnosis.md).
     bool alwaysHasData = false;
-    qint64 sndbufRequested = -1;       // SO_SNDBUF asked for (0: autotuned)
-    qint64 rcvbufRequested = -1;       // SO_RCVBUF asked for at the receiver (0: autotuned)
-    double queueAverageBytes = -1;     // the bottleneck's backlog over the measured time
-    qint64 queueDrops = -1;            // packets the bottleneck dropped during the run
-    qint64 queueRateBps = -1;          // its rate limit
-    qint64 segmentsOut = -1;           // TcpOutSegs at the sender
-    qint64 segmentsRetransmitted = -1; // TcpRetransSegs at the sender
-    qint64 autocorkings = -1;          // TcpExtTCPAutoCorking at the sender
-    bool autocorkingStudied = false;   // the experiment turns net.ipv4.tcp_autocorking
-    int autocorkingOn = -1;            // the sender's tcp_autocorking during the run (0, 1)
+    qint64 sndbufRequested = -1;   // SO_SNDBUF asked for (0: autotuned)
+    qint64 rcvbufRequested = -1;   // SO_RCVBUF asked for at the receiver (0: autotuned)
+    double queueAverageBytes = -1; // the bottleneck's backlog over the measured time
+    qint64 queueDrops = -1;        // packets the bottleneck dropped during the run
+    qint64 queueRateBps = -1;      // its rate limit
+    // The end that sent (direction down: the far end); the counters below are its own.
+    RunEnd senderEnd = RunEnd::Local;
+    bool senderCountersMissing = false; // that end took part, but its counters were not read
+    qint64 segmentsOut = -1;            // TcpOutSegs at the sender
+    qint64 segmentsRetransmitted = -1;  // TcpRetransSegs at the sender
+    qint64 autocorkings = -1;           // TcpExtTCPAutoCorking at the sender
+    bool autocorkingStudied = false;    // the experiment turns net.ipv4.tcp_autocorking
+    int autocorkingOn = -1;             // the sender's tcp_autocorking during the run (0, 1)
 };
 
 DiagnosisFacts factsOf(const RunRecord &run);
@@ -47,12 +50,15 @@ struct Finding {
         Autocorking,      // TcpExtTCPAutoCorking counted
         AutocorkingIdle,  // studied, on, and 0
         NoLimiter,        // measured, and nothing above fired
+        SenderCounters,   // the sending end's counters were not read: loss and autocorking unjudged
+        SenderUnobserved, // neither its counters nor its TCP_INFO (an iperf3 server sending)
     };
     Rule rule = Rule::NoLimiter;
-    double share = -1;   // 0 .. 1, for the limiter rules and the retransmitted share
-    qint64 count = -1;   // drops, autocorkings
-    double bytes = -1;   // queue: average backlog; send/receive buffer asked for (0: autotuned)
-    double delayMs = -1; // queue: the RTT it adds
+    RunEnd end = RunEnd::Local; // whose counters the finding counts (the sender's)
+    double share = -1;          // 0 .. 1, for the limiter rules and the retransmitted share
+    qint64 count = -1;          // drops, autocorkings
+    double bytes = -1;          // queue: average backlog; send/receive buffer asked for (0: autotuned)
+    double delayMs = -1;        // queue: the RTT it adds
 };
 
 QString ruleName(Finding::Rule rule); // "queue", "loss", ... (for JSON and tests)
@@ -76,13 +82,18 @@ class RunDiagnosis final {
 public:
     // Every rule that fires on FACTS, in the order of the rules (the first is the dominant one).
     static QList<Finding> findings(const DiagnosisFacts &facts);
-    // The verdict: the dominant finding, and a second one (autocorking's when it fired, else
-    // the next in order). Empty when nothing was measured.
+    // The verdict: the dominant finding, and a second one (autocorking's, or the note that the
+    // sender's counters are missing, when there is one; else the next in order). Empty when
+    // nothing was measured.
     static QString verdict(const QList<Finding> &findings);
     static QString sentence(const Finding &finding);
 
     // The verdict of a stored or just finished run; empty for a run that did not succeed.
     static QString verdictOf(const RunRecord &run);
+
+private:
+    static QList<Finding> senderCounterFindings(const DiagnosisFacts &facts);
+    static QString farSenderSentence(const Finding &f);
 };
 
 } // namespace tcptune

@@ -78,7 +78,7 @@ void RunObserver::trafficStarted(std::chrono::steady_clock::time_point at)
         m_queue->setOrigin(at);
 }
 
-QList<EndRecord> RunObserver::finish()
+QList<EndRecord> RunObserver::finish(bool localSends)
 {
     QList<QueueSample> queue;
     if (m_queue) {
@@ -91,7 +91,7 @@ QList<EndRecord> RunObserver::finish()
         EndRecord e;
         e.end = w.end;
         e.where = w.where;
-        e.sender = w.end == RunEnd::Local; // the workstation sends (direction up)
+        e.sender = localSends && w.end == RunEnd::Local;
         const auto after = readCounters(w.netns);
         if (w.before && after) {
             e.countersRead = true;

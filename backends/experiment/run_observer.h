@@ -36,9 +36,10 @@ public:
     void start();
     // The traffic begins now: queue sample times count from here.
     void trafficStarted(std::chrono::steady_clock::time_point at);
-    // Stops the series and reads the counters again: the local end first (the sender), then
-    // the router's, each with its deltas or a note saying why they are missing.
-    QList<EndRecord> finish();
+    // Stops the series and reads the counters again: the local end first, then the router's,
+    // each with its deltas or a note saying why they are missing. LOCAL_SENDS: this end sent
+    // the data (direction up); with direction down the far end sends and its record says so.
+    QList<EndRecord> finish(bool localSends);
 
     // False when TCPTUNE_NO_DIAGNOSIS=1: the benchmark compares runs with and without it.
     static bool enabled();

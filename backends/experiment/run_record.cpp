@@ -59,6 +59,19 @@ const EndRecord *RunRecord::senderEnd() const
     return nullptr;
 }
 
+QString RunRecord::senderKnob(const QString &key) const
+{
+    const EndRecord *sender = senderEnd();
+    if (!sender)
+        return settings.value(key);
+    // This end's snapshot after the run holds what it ran with. A far sender reports its knobs
+    // as the run begins (after this end set its own) and has no "after". The point's sysctls
+    // are set at this end: they say nothing of a far sender's.
+    const bool far = sender->end == RunEnd::Remote;
+    const KnobSnapshot &ran = far && sender->knobsAfter.isEmpty() ? sender->knobsBefore : sender->knobsAfter;
+    return ran.value(key, far ? QString() : settings.value(key));
+}
+
 QString experimentStatusName(ExperimentStatus status)
 {
     switch (status) {

@@ -148,8 +148,10 @@ struct RunRecord {
 
     // The record of END, or nullptr when that end was not involved.
     const EndRecord *endRecord(RunEnd end) const;
-    // The end that sent the data (the local one today; the far one when it sends).
+    // The end that sent the data (this one with direction up; the far one with direction down).
     const EndRecord *senderEnd() const;
+    // The sending end's value of the sysctl KEY during the run; empty when unknown.
+    QString senderKnob(const QString &key) const;
 };
 
 enum class ExperimentStatus {

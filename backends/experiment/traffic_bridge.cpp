@@ -183,6 +183,7 @@ TrafficOutcome outcomeOf(const TrafficResult &result)
         EndRecord far;
         far.end = RunEnd::Remote;
         far.where = result.target;
+        far.sender = result.spec.downStreams() > 0; // direction down: the far end sent
         far.countersRead = result.remoteCountersRead;
         far.counterDeltas = result.remoteCounterDeltas;
         far.countersNote = result.remoteCountersNote;

@@ -19,6 +19,16 @@ QString dash(const QString &s)
     return s.isEmpty() ? QStringLiteral("-") : s;
 }
 
+// Which end sent, so that a reader knows whose counters the next columns are.
+QString senderOf(const RunRecord &run)
+{
+    const EndRecord *sender = run.senderEnd();
+    if (!sender)
+        return QStringLiteral("-");
+    return sender->end == RunEnd::Remote ? ReportTables::tr("far end: %1").arg(sender->where)
+                                         : ReportTables::tr("this end: %1").arg(sender->where);
+}
+
 } // namespace
 
 bool ReportTable::numericColumn(int column) const
@@ -43,7 +53,8 @@ Headings headings(const ReportModel &model)
     h.diagnosisHint = ReportTables::tr(
         "Shares of the sender's time from its TCP_INFO (busy, receive-window, send-buffer and congestion-window "
         "limited, application-limited), the bottleneck's average queue and the RTT it adds, its drops, and the "
-        "sender's MIB counters over the run. docs/diagnosis.md lists the rules behind each verdict.");
+        "sender's MIB counters over the run (the sender column says which end sent: with direction down the far "
+        "end). docs/diagnosis.md lists the rules behind each verdict.");
     h.host = ReportTables::tr("Host");
     h.knobs = ReportTables::tr("Knobs of both ends");
     h.spec = ReportTables::tr("Experiment spec");
@@ -149,9 +160,9 @@ ReportTable diagnosis(const ReportModel &model)
     t.header = {ReportTables::tr("run"),         ReportTables::tr("point"),         ReportTables::tr("busy %"),
                 ReportTables::tr("rwnd-lim. %"), ReportTables::tr("sndbuf-lim. %"), ReportTables::tr("cwnd-lim. %"),
                 ReportTables::tr("app-lim. %"),  ReportTables::tr("queue avg KB"),  ReportTables::tr("queue +ms"),
-                ReportTables::tr("drops"),       ReportTables::tr("retrans. %"),    ReportTables::tr("autocorked"),
-                ReportTables::tr("verdict")};
-    t.numericColumns = {0, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11};
+                ReportTables::tr("drops"),       ReportTables::tr("sender"),        ReportTables::tr("retrans. %"),
+                ReportTables::tr("autocorked"),  ReportTables::tr("verdict")};
+    t.numericColumns = {0, 2, 3, 4, 5, 6, 7, 8, 9, 11, 12};
     for (const RunRecord *r : model.runs()) {
         if (r->status != RunStatus::Ok)
             continue;
@@ -172,6 +183,7 @@ ReportTable diagnosis(const ReportModel &model)
             delay ? QString::number(qRound(f.queueAverageBytes * 8000.0 / double(f.queueRateBps)))
                   : QStringLiteral("-"),
             count(f.queueDrops),
+            senderOf(*r),
             f.segmentsOut > 0 && f.segmentsRetransmitted >= 0
                 ? QString::number(100.0 * double(f.segmentsRetransmitted) / double(f.segmentsOut), 'f', 2)
                 : QStringLiteral("-"),

@@ -393,15 +393,16 @@ void TrafficClient::collectReceiverFigures(const TrafficSpec &spec, RunState &st
         Q_EMIT runFailed(r.error);
         return;
     }
+    // The far end's counters in either direction: when it sends, they are the sender's.
+    r.remoteCountersRead = figures->countersRead;
+    r.remoteCounterDeltas = figures->counterDeltas;
+    r.remoteCountersNote = figures->countersNote;
     if (receiving) {
         DownSeries(spec, state.shared.t0).takeFarTicks(state, r); // the last ones came with the result
         addFarSenders(r, figures->sent, state.receivedAtEnd - state.receivedAtOmit);
         return;
     }
     r.receiverIntervals = figures->intervals;
-    r.remoteCountersRead = figures->countersRead;
-    r.remoteCounterDeltas = figures->counterDeltas;
-    r.remoteCountersNote = figures->countersNote;
     for (int i = 0; i < spec.streams && i < figures->bytesPerStream.size(); ++i)
         r.perStream[i].receiverBytes = figures->bytesPerStream[i];
     if (figures->receiverBytes < 0) {

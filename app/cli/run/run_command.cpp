@@ -281,7 +281,7 @@ RunRecord diagnosed(const TrafficResult &result, RunObserver *observer)
 {
     RunRecord r = outcomeOf(result).figures;
     if (observer)
-        r.ends = observer->finish() + r.ends;
+        r.ends = observer->finish(result.spec.upStreams() > 0) + r.ends;
     r.verdict = RunDiagnosis::verdictOf(r);
     return r;
 }

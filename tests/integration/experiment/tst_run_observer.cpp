@@ -119,7 +119,7 @@ void TestRunObserver::readsEachEndInItsNamespaceAndTheQueue()
     QVERIFY2(r.ok(), qPrintable(r.error));
     // The closing handshakes and last ACKs are over before the counters are read again.
     QTest::qWait(500);
-    const QList<EndRecord> ends = observer.finish();
+    const QList<EndRecord> ends = observer.finish(true);
     const qint64 aAfter = nstatOutSegs(m_pair->a());
     const qint64 bAfter = nstatOutSegs(m_pair->b());
     agent.stop();

@@ -118,6 +118,15 @@ QJsonObject TestRunCommand::runTcptune(const QStringList &args)
     return QJsonDocument::fromJson(r.out).object();
 }
 
+// The diagnosis's record of END ("local", "remote") in O, or an empty object.
+static QJsonObject endOf(const QJsonObject &o, const QString &end)
+{
+    for (const QJsonValue &v : o.value("diagnosis").toObject().value("ends").toArray())
+        if (v.toObject().value("end").toString() == end)
+            return v.toObject();
+    return {};
+}
+
 static void checkSamples(const QJsonObject &o)
 {
     const QJsonArray samples = o.value("samples").toArray();
@@ -268,6 +277,22 @@ void TestRunCommand::downFromAgent()
     const double received = o.value("receiver_bytes").toDouble();
     QVERIFY2(received > 0 && received <= sent, qPrintable(QStringLiteral("%1 vs %2").arg(received).arg(sent)));
     QVERIFY(o.value("receiver_intervals").toArray().size() >= 240);
+    // The verdict is the far sender's: its TCP_INFO gave the limiter breakdown, and its own
+    // counters (the agent's namespace) count the data segments; this end only acknowledged.
+    const QJsonObject diagnosis = o.value("diagnosis").toObject();
+    QVERIFY2(!diagnosis.value("verdict").toString().isEmpty(), "no verdict");
+    QVERIFY(diagnosis.value("limiters").toObject().value("run").toObject().value("busy").toDouble() > 0);
+    const QJsonObject far = endOf(o, "remote");
+    const QJsonObject near = endOf(o, "local");
+    QVERIFY(far.value("sender").toBool());
+    QVERIFY(!near.value("sender").toBool());
+    QVERIFY2(far.value("counters_read").toBool(), qPrintable(far.value("counters_note").toString()));
+    QVERIFY2(near.value("counters_read").toBool(), qPrintable(near.value("counters_note").toString()));
+    // Every byte that arrived left the far end in segments of at most one MSS (1448 here).
+    const double farSegments = far.value("counters").toObject().value("TcpOutSegs").toDouble();
+    QVERIFY2(farSegments >= received / 1448, qPrintable(QStringLiteral("%1 segments").arg(farSegments)));
+    QVERIFY(far.value("counters").toObject().value("TcpExtTCPOrigDataSent").toDouble() >= received / 1448);
+    QVERIFY(near.value("counters").toObject().value("TcpExtTCPOrigDataSent").toDouble() < received / 1448 / 10);
 }
 
 void TestRunCommand::downFromIperf3()
@@ -287,6 +312,15 @@ void TestRunCommand::downFromIperf3()
     const double received = o.value("receiver_bytes").toDouble();
     QVERIFY2(sent > 0 && qAbs(sent - received) <= 0.05 * sent,
              qPrintable(QStringLiteral("%1 vs %2").arg(sent).arg(received)));
+    // iperf3 sent and reports neither its TCP_INFO nor its counters: the verdict says so
+    // instead of judging the sender from this end's (the receiver's) counters.
+    const QJsonObject far = endOf(o, "remote");
+    QVERIFY(far.value("sender").toBool());
+    QVERIFY(!far.value("counters_read").toBool());
+    QVERIFY(far.value("counters_note").toString().contains("tcptune serve"));
+    QVERIFY(!endOf(o, "local").value("sender").toBool());
+    const QString verdict = o.value("diagnosis").toObject().value("verdict").toString();
+    QVERIFY2(verdict.contains("neither its TCP_INFO nor its MIB counters"), qPrintable(verdict));
 }
 
 QTEST_GUILESS_MAIN(TestRunCommand)

@@ -189,6 +189,21 @@ void TestSshTarget::downOverSsh()
         QVERIFY(samples.at(i).toObject().value("t").toDouble() > samples.at(i - 1).toObject().value("t").toDouble());
     QVERIFY(samples.at(samples.size() / 2).toObject().value("cwnd").toDouble() > 0);
     QVERIFY(o.value("rtt_ms").toObject().value("median").toDouble() > 0);
+    // The far agent over ssh is trusted: it reports its own counters, and as the sender they
+    // are the ones the verdict reads.
+    const QJsonObject diagnosis = o.value("diagnosis").toObject();
+    QVERIFY2(!diagnosis.value("verdict").toString().isEmpty(), "no verdict");
+    bool farSender = false;
+    for (const QJsonValue &v : diagnosis.value("ends").toArray()) {
+        const QJsonObject end = v.toObject();
+        if (end.value("end").toString() != QLatin1String("remote"))
+            continue;
+        farSender = end.value("sender").toBool();
+        QVERIFY2(end.value("counters_read").toBool(), qPrintable(end.value("counters_note").toString()));
+        const double received = o.value("receiver_bytes").toDouble();
+        QVERIFY(end.value("counters").toObject().value("TcpExtTCPOrigDataSent").toDouble() >= received / 1448);
+    }
+    QVERIFY(farSender);
 }
 
 void TestSshTarget::dataPortClosedAfterTheSession()

@@ -45,6 +45,13 @@ DiagnosisFacts lossy(qint64 out, qint64 retransmitted, qint64 drops)
     return f;
 }
 
+// The same facts when the far end sent (direction down): its counters are the sender's.
+DiagnosisFacts atFarSender(DiagnosisFacts f)
+{
+    f.senderEnd = RunEnd::Remote;
+    return f;
+}
+
 DiagnosisFacts corking(qint64 autocorkings, bool studied, int on)
 {
     DiagnosisFacts f = limited(0, 0, 0, 0.8);
@@ -65,6 +72,7 @@ private Q_SLOTS:
     void rules_data();
     void rules();
     void factsOfARun();
+    void factsOfAFarSender();
     void failedRunHasNoVerdict();
     void findingsRoundTrip();
 };
@@ -173,6 +181,34 @@ void TestRunDiagnosis::rules_data()
                                                     "nothing to send.";
     DiagnosisFacts corkOnly = corking(0, true, 1);
     corkOnly.limiters = {};
+
+    // Direction down: the sentences on counters say they are the far end's; missing ones are named.
+    QTest::addRow("far sender's loss")
+        << atFarSender(lossy(38837, 1204, 1204)) << QList<Rule>{Rule::Loss, Rule::CongestionWindow}
+        << "3.1 % of segments retransmitted by the far end, which sent; the bottleneck dropped 1,204 packets. "
+           "Congestion window limited 90 % of the time: congestion control set the pace.";
+    QTest::addRow("far sender's autocorking idle")
+        << atFarSender(corking(0, true, 1)) << QList<Rule>{Rule::Application, Rule::AutocorkingIdle}
+        << "Application-limited 80 % of the time: the sender often had nothing to send. Autocorking never engaged "
+           "at the far end, which sent (TcpExtTCPAutoCorking stayed 0).";
+    DiagnosisFacts farUnread = atFarSender(lossy(-1, -1, 3));
+    farUnread.senderCountersMissing = true;
+    QTest::addRow("far sender's counters missing")
+        << farUnread << QList<Rule>{Rule::CongestionWindow, Rule::SenderCounters}
+        << "Congestion window limited 90 % of the time: congestion control set the pace. The far end sent, and its "
+           "MIB counters are not available: retransmissions and autocorking are not judged.";
+    DiagnosisFacts unobserved = atFarSender(DiagnosisFacts{});
+    unobserved.senderCountersMissing = true;
+    QTest::addRow("far sender unobserved (iperf3)")
+        << unobserved << QList<Rule>{Rule::SenderUnobserved}
+        << "The far end sent and reported neither its TCP_INFO nor its MIB counters: no limiter can be named; run "
+           "'tcptune serve' there (with a token) for a verdict.";
+    DiagnosisFacts localUnread = sndbuf;
+    localUnread.senderCountersMissing = true;
+    QTest::addRow("this end's counters missing come second")
+        << localUnread << QList<Rule>{Rule::SendBuffer, Rule::Application, Rule::SenderCounters}
+        << "Sender limited by its send buffer 78 % of the time (SO_SNDBUF 64 KiB). This end sent, but its MIB "
+           "counters were not read: retransmissions and autocorking are not judged.";
     QTest::addRow("only the autocorking finding")
         << corkOnly << QList<Rule>{Rule::AutocorkingIdle}
         << "Autocorking never engaged in this set-up (TcpExtTCPAutoCorking stayed 0).";
@@ -232,6 +268,47 @@ void TestRunDiagnosis::factsOfARun()
     QCOMPARE(factsOf(run).autocorkings, qint64(-1));
 }
 
+// Direction down: the far end's record is the sender's; its knobs are those it reported as the
+// run began, and a sysctl this end set says nothing of it.
+void TestRunDiagnosis::factsOfAFarSender()
+{
+    RunRecord run;
+    run.status = RunStatus::Ok;
+    run.settings.insert(QStringLiteral("net.ipv4.tcp_autocorking"), QStringLiteral("1"));
+    run.details.insert(QStringLiteral("spec"), QJsonObject{{QStringLiteral("workload"), QStringLiteral("bulk")}});
+    run.limiters.busy = 1;
+    run.limiters.cwndLimited = 0.9;
+    EndRecord local;
+    local.end = RunEnd::Local;
+    local.countersRead = true;
+    local.counterDeltas = {{QStringLiteral("TcpOutSegs"), 900}, {QStringLiteral("TcpRetransSegs"), 0}};
+    EndRecord far;
+    far.end = RunEnd::Remote;
+    far.sender = true;
+    far.countersRead = true;
+    far.counterDeltas = {{QStringLiteral("TcpOutSegs"), 10000}, {QStringLiteral("TcpRetransSegs"), 300}};
+    far.knobsBefore.insert(QStringLiteral("net.ipv4.tcp_autocorking"), QStringLiteral("0"));
+    run.ends = {local, far};
+    DiagnosisFacts f = factsOf(run);
+    QCOMPARE(f.senderEnd, RunEnd::Remote);
+    QVERIFY(!f.senderCountersMissing);
+    QCOMPARE(f.segmentsOut, qint64(10000));
+    QCOMPARE(f.segmentsRetransmitted, qint64(300));
+    QCOMPARE(f.autocorkingOn, 0); // the far end's own value, not the one set here
+    QCOMPARE(RunDiagnosis::verdictOf(run),
+             QStringLiteral("3.0 % of segments retransmitted by the far end, which sent. Congestion window limited "
+                            "90 % of the time: congestion control set the pace."));
+    // Without its own knob reading the far end's autocorking is unknown: no "never engaged".
+    run.ends[1].knobsBefore.clear();
+    QCOMPARE(factsOf(run).autocorkingOn, -1);
+    // Its counters unread (an iperf3 server, an agent without the token): named, not guessed.
+    run.ends[1].countersRead = false;
+    f = factsOf(run);
+    QVERIFY(f.senderCountersMissing);
+    QCOMPARE(f.segmentsOut, qint64(-1));
+    QVERIFY(RunDiagnosis::verdictOf(run).contains(QStringLiteral("its MIB counters are not available")));
+}
+
 void TestRunDiagnosis::failedRunHasNoVerdict()
 {
     RunRecord run;
@@ -250,6 +327,7 @@ void TestRunDiagnosis::findingsRoundTrip()
     facts.segmentsOut = 10000;
     facts.segmentsRetransmitted = 310;
     facts.queueDrops = 1204;
+    facts.senderEnd = RunEnd::Remote;
     const QList<Finding> found = RunDiagnosis::findings(facts);
     QCOMPARE(found.size(), 2);
     QJsonArray stored = findingsToJson(found);
@@ -258,6 +336,7 @@ void TestRunDiagnosis::findingsRoundTrip()
     QCOMPARE(back.size(), 2); // the unknown rule is left out
     QCOMPARE(back.at(0).rule, Finding::Rule::Queue);
     QCOMPARE(back.at(1).count, qint64(1204));
+    QCOMPARE(back.at(1).end, RunEnd::Remote); // whose counters they were
     QCOMPARE(RunDiagnosis::verdict(back), RunDiagnosis::verdict(found));
     QVERIFY(findingsFromJson(QJsonArray()).isEmpty());
 }
