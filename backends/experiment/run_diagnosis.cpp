@@ -6,6 +6,7 @@
 #include <QLocale>
 
 #include <algorithm>
+#include <optional>
 
 namespace tcptune {
 namespace {
@@ -58,6 +59,39 @@ Finding limiterFinding(Finding::Rule rule, double share, double bytes = -1)
     f.share = share;
     f.bytes = bytes;
     return f;
+}
+
+// Every limiter with its share, in the order of the rules (unknown shares are negative).
+QList<Finding> limiterFindings(const DiagnosisFacts &facts)
+{
+    const LimiterBreakdown &l = facts.limiters;
+    QList<Finding> out;
+    out << limiterFinding(Finding::Rule::ReceiverWindow, l.rwndLimited, double(facts.rcvbufRequested));
+    // tcpi_sndbuf_limited counts only while the write queue is empty and SOCK_NOSPACE is set
+    // after a send: a blocked writer woken by every ACK rarely shows it. A writer that always
+    // has data but whose delivery is application-limited waited on its send buffer.
+    const double sndbufShare = facts.alwaysHasData ? std::max(l.sndbufLimited, l.applicationLimited) : l.sndbufLimited;
+    out << limiterFinding(Finding::Rule::SendBuffer, sndbufShare, double(facts.sndbufRequested));
+    if (!facts.alwaysHasData)
+        out << limiterFinding(Finding::Rule::Application, l.applicationLimited);
+    out << limiterFinding(Finding::Rule::CongestionWindow, l.cwndLimited);
+    return out;
+}
+
+// When no limiter held the flow most of the time, the one that clearly held it most: the
+// kernel's rwnd-limited timer, for one, stops whenever a transmit attempt ends for another
+// reason (TSQ, a deferred TSO frame), so a flow bound by a small receive window shows 33-87 %
+// on a loaded machine with every other limiter at 0 (docs/diagnosis.md, rule 7).
+std::optional<Finding> mainLimiter(const QList<Finding> &limiters)
+{
+    const auto largest = std::max_element(limiters.begin(), limiters.end(),
+                                          [](const Finding &a, const Finding &b) { return a.share < b.share; });
+    if (largest == limiters.end() || largest->share < T::kMainLimiterShare)
+        return std::nullopt;
+    for (auto it = limiters.begin(); it != limiters.end(); ++it)
+        if (it != largest && it->share * 2 > largest->share)
+            return std::nullopt;
+    return *largest;
 }
 
 } // namespace
@@ -171,21 +205,17 @@ QList<Finding> RunDiagnosis::findings(const DiagnosisFacts &facts)
             out << f;
         }
     }
-    const LimiterBreakdown &l = facts.limiters;
-    if (l.rwndLimited >= T::kLimiterShare)
-        out << limiterFinding(Finding::Rule::ReceiverWindow, l.rwndLimited, double(facts.rcvbufRequested));
-    // tcpi_sndbuf_limited counts only while the write queue is empty and SOCK_NOSPACE is set
-    // after a send: a blocked writer woken by every ACK rarely shows it. A writer that always
-    // has data but whose delivery is application-limited waited on its send buffer.
-    const double sndbufShare = facts.alwaysHasData ? std::max(l.sndbufLimited, l.applicationLimited) : l.sndbufLimited;
-    if (sndbufShare >= T::kLimiterShare)
-        out << limiterFinding(Finding::Rule::SendBuffer, sndbufShare, double(facts.sndbufRequested));
-    if (!facts.alwaysHasData && l.applicationLimited >= T::kLimiterShare)
-        out << limiterFinding(Finding::Rule::Application, l.applicationLimited);
-    if (l.cwndLimited >= T::kLimiterShare)
-        out << limiterFinding(Finding::Rule::CongestionWindow, l.cwndLimited);
-    if (out.isEmpty() && l.known())
-        out << limiterFinding(Finding::Rule::NoLimiter, l.busy);
+    const QList<Finding> limiters = limiterFindings(facts);
+    QList<Finding> held;
+    for (const Finding &f : limiters)
+        if (f.share >= T::kLimiterShare)
+            held << f;
+    out << held;
+    if (held.isEmpty())
+        if (const std::optional<Finding> main = mainLimiter(limiters))
+            out << *main;
+    if (out.isEmpty() && facts.limiters.known())
+        out << limiterFinding(Finding::Rule::NoLimiter, facts.limiters.busy);
     out << senderCounterFindings(facts);
     return out;
 }

@@ -74,6 +74,7 @@ struct DiagnosisThresholds {
     static constexpr double kQueueDelayMs = 50;       // a standing queue worth naming
     static constexpr double kLossShare = 0.01;        // retransmitted segments of those sent
     static constexpr double kLimiterShare = 0.5;      // a limiter that held the flow most of the time
+    static constexpr double kMainLimiterShare = 0.25; // else one at least this, and twice every other
     static constexpr double kAutocorkingShare = 0.01; // autocorkings of segments sent, outside A/Bs of it
 };
 

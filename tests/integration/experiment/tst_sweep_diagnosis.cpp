@@ -1,8 +1,9 @@
 // The verdict of real lab runs (docs/diagnosis.md), through `tcptune sweep` as a user runs it:
 // story 5's small send buffer names the send buffer and its big windows the standing queue, whose
 // series is stored and rises with the window; a 16 KB bottleneck queue names the loss with the
-// drops `tc -s qdisc` counts; story 1 says whether autocorking engaged; with direction down the
-// far sender's own counters are the ones judged.
+// drops `tc -s qdisc` counts; story 1 says whether autocorking engaged; a 16 KiB receive buffer
+// names the receiver window; with direction down the far sender's own counters are the ones
+// judged.
 
 #include "command_runner.h"
 #include "lab_cleanup.h"
@@ -128,6 +129,7 @@ private Q_SLOTS:
     void storyFiveNamesSendBufferThenQueue();
     void tinyQueueNamesLossWithTheQdiscsDrops();
     void storyOneSaysWhetherAutocorkingEngaged();
+    void smallReceiveBufferNamesTheReceiverWindow();
     void farSenderIsJudgedByItsOwnCounters();
 };
 
@@ -233,6 +235,24 @@ void TestSweepDiagnosis::storyOneSaysWhetherAutocorkingEngaged()
     // The off arm never claims autocorking engaged.
     const QString off = firstRun(all.at(1).toObject()).value(QStringLiteral("verdict")).toString();
     QVERIFY2(!off.contains(QStringLiteral("Autocorking never engaged")), qPrintable(off));
+}
+
+// SO_RCVBUF 16 KiB at the receiver (the lab's agent), over the unshaped direct link: the receive
+// window holds the sender back, and the kernel's rwnd-limited timer shows it (33-87 % on a loaded
+// machine, every other limiter at 0: docs/diagnosis.md rules 3 and 6a).
+void TestSweepDiagnosis::smallReceiveBufferNamesTheReceiverWindow()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString spec = writeSpec(dir, {{QStringLiteral("lab.topology"), QStringLiteral("direct")},
+                                         {QStringLiteral("socket.SO_RCVBUF"), QStringLiteral("16K")}});
+    QVERIFY(!spec.isEmpty());
+    const QJsonObject run = firstRun(points(sweep(dir, {spec})).first().toObject());
+    const QString verdict = run.value(QStringLiteral("verdict")).toString();
+    qInfo().noquote() << verdict;
+    QVERIFY2(verdict.startsWith(QStringLiteral("Receiver window limited ")) &&
+                 verdict.contains(QStringLiteral("(SO_RCVBUF 16 KiB at the receiver)")),
+             qPrintable(verdict));
 }
 
 // Direction down in the lab: the agent in the server namespace sends with a 64 KiB send buffer.

@@ -113,6 +113,21 @@ void TestRunDiagnosis::rules_data()
     QTest::addRow("limiter just below the threshold")
         << limited(0.49, 0.49, 0.49, 0.49) << QList<Rule>{Rule::NoLimiter}
         << "No limiter held the flow back most of the time (busy 100 % of the time).";
+    // Rule 6a: below half, one limiter that stands out (at least a quarter, twice every other).
+    DiagnosisFacts smallWindow = limited(0.47, 0, 0.02, 0);
+    smallWindow.rcvbufRequested = 16384;
+    QTest::addRow("receiver window stands out below half")
+        << smallWindow << QList<Rule>{Rule::ReceiverWindow}
+        << "Receiver window limited 47 % of the time (SO_RCVBUF 16 KiB at the receiver).";
+    QTest::addRow("main limiter at a quarter") << limited(0, 0, 0.25, 0.125) << QList<Rule>{Rule::CongestionWindow}
+                                               << "Congestion window limited 25 % of the time: congestion control "
+                                                  "set the pace.";
+    QTest::addRow("main limiter below a quarter")
+        << limited(0.24, 0, 0, 0) << QList<Rule>{Rule::NoLimiter}
+        << "No limiter held the flow back most of the time (busy 100 % of the time).";
+    QTest::addRow("two limiters close below half")
+        << limited(0.4, 0.21, 0, 0) << QList<Rule>{Rule::NoLimiter}
+        << "No limiter held the flow back most of the time (busy 100 % of the time).";
     QTest::addRow("limiter at the threshold") << limited(0, 0, 0.5, 0) << QList<Rule>{Rule::CongestionWindow}
                                               << "Congestion window limited 50 % of the time: congestion control set "
                                                  "the pace.";
