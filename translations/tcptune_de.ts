@@ -170,6 +170,21 @@
     </message>
 </context>
 <context>
+    <name>AgentToken</name>
+    <message>
+        <source>Cannot read the token file %1: %2.</source>
+        <translation>Die Token-Datei %1 kann nicht gelesen werden: %2.</translation>
+    </message>
+    <message>
+        <source>The token file %1 is empty; write the token into it.</source>
+        <translation>Die Token-Datei %1 ist leer; schreiben Sie das Token hinein.</translation>
+    </message>
+    <message>
+        <source>--token would show the token to every user of this host (in the process list, /proc/PID/cmdline); put it in a file only you can read and give --token-file FILE, or set the TCPTUNE_TOKEN environment variable.</source>
+        <translation>--token würde das Token jedem Benutzer dieses Hosts zeigen (in der Prozessliste, /proc/PID/cmdline); legen Sie es in eine Datei, die nur Sie lesen können, und geben Sie --token-file DATEI an, oder setzen Sie die Umgebungsvariable TCPTUNE_TOKEN.</translation>
+    </message>
+</context>
+<context>
     <name>AnalyzeCommand</name>
     <message>
         <source>%1: %2 packets, link type %3, %4 s, %5 TCP flows, %6 malformed</source>
@@ -2664,10 +2679,6 @@ Mehrere Formate auf einmal: --format html,pdf --out ORDNER/report schreibt ORDNE
         <translation>UNTERBROCHEN    %1</translation>
     </message>
     <message>
-        <source>The agent&apos;s token (or the TCPTUNE_TOKEN environment variable, which other users cannot read).</source>
-        <translation>Das Token des Agenten (oder die Umgebungsvariable TCPTUNE_TOKEN, die andere Benutzer nicht lesen können).</translation>
-    </message>
-    <message>
         <source>bulk: send with MSG_ZEROCOPY (the kernel pins the buffer instead of copying it; towards a local receiver it copies anyway).</source>
         <translation>bulk: mit MSG_ZEROCOPY senden (der Kernel heftet die Seiten des Puffers an, statt sie zu kopieren; zu einem lokalen Empfänger kopiert er trotzdem).</translation>
     </message>
@@ -2706,6 +2717,14 @@ Mehrere Formate auf einmal: --format html,pdf --out ORDNER/report schreibt ORDNE
     <message>
         <source>verdict         %1</source>
         <translation>Befund          %1</translation>
+    </message>
+    <message>
+        <source>Refused: the command line is readable by every user. Use --token-file.</source>
+        <translation>Abgelehnt: die Befehlszeile kann jeder Benutzer lesen. Verwenden Sie --token-file.</translation>
+    </message>
+    <message>
+        <source>The agent&apos;s token is in FILE (or in the TCPTUNE_TOKEN environment variable); results keep the file&apos;s name, never the token.</source>
+        <translation>Das Token des Agenten steht in DATEI (oder in der Umgebungsvariable TCPTUNE_TOKEN); Ergebnisse speichern den Dateinamen, nie das Token.</translation>
     </message>
 </context>
 <context>
@@ -2878,18 +2897,6 @@ Mehrere Formate auf einmal: --format html,pdf --out ORDNER/report schreibt ORDNE
     <message>
         <source>tcptune agent stopped after %1 run(s)</source>
         <translation>tcptune-Agent nach %1 Lauf/Läufen beendet</translation>
-    </message>
-    <message>
-        <source>--token would show the token to every user of this host (in the process list, /proc/PID/cmdline); put it in a file only you can read and give --token-file FILE, or set the TCPTUNE_TOKEN environment variable.</source>
-        <translation>--token würde das Token jedem Benutzer dieses Hosts zeigen (in der Prozessliste, /proc/PID/cmdline); legen Sie es in eine Datei, die nur Sie lesen können, und geben Sie --token-file DATEI an, oder setzen Sie die Umgebungsvariable TCPTUNE_TOKEN.</translation>
-    </message>
-    <message>
-        <source>Cannot read the token file %1: %2.</source>
-        <translation>Die Token-Datei %1 kann nicht gelesen werden: %2.</translation>
-    </message>
-    <message>
-        <source>The token file %1 is empty; write the token into it.</source>
-        <translation>Die Token-Datei %1 ist leer; schreiben Sie das Token hinein.</translation>
     </message>
     <message>
         <source>&apos;%1&apos; is not a limit for --%2; give a whole number from 1 to 1000000.</source>
@@ -3740,6 +3747,10 @@ Optionen:
     <message>
         <source>An iperf3 server sends only bulk data; use the bulk workload with direction %1, or run against `tcptune serve`.</source>
         <translation>Ein iperf3-Server sendet nur Massendaten; verwenden Sie die Last bulk mit der Richtung %1 oder arbeiten Sie gegen `tcptune serve`.</translation>
+    </message>
+    <message>
+        <source>A spec holds no token: it would be stored with every result. Put the token in a file only you can read and give its path as &quot;token_file&quot;, or set the TCPTUNE_TOKEN environment variable.</source>
+        <translation>Eine Spezifikation enthält kein Token: es würde mit jedem Ergebnis gespeichert. Legen Sie das Token in eine Datei, die nur Sie lesen können, und geben Sie ihren Pfad als &quot;token_file&quot; an, oder setzen Sie die Umgebungsvariable TCPTUNE_TOKEN.</translation>
     </message>
 </context>
 <context>

@@ -3,6 +3,7 @@
 #include "common/mib_counters.h"
 #include "traffic/agent_auth.h"
 #include "traffic/agent_protocol.h"
+#include "traffic/agent_token.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>
@@ -100,12 +101,17 @@ Result<void> AgentRemote::open(int control)
 // The token itself never leaves this host: the answer is HMAC-SHA256(token, nonce).
 Result<QJsonObject> AgentRemote::answerChallenge(const QJsonObject &challenge)
 {
-    if (m_spec.target.token.isEmpty())
+    Result<QString> token = m_spec.target.token;
+    if (token->isEmpty())
+        token = AgentToken::resolve(m_spec.target.tokenFile);
+    if (!token)
+        return std::unexpected(token.error());
+    if (token->isEmpty())
         return fail(tr("The agent at %1 needs a token; give the one it was started with (--token-file FILE or the "
                        "TCPTUNE_TOKEN environment variable).")
                         .arg(m_where));
     const QByteArray nonce = challenge.value(key("nonce")).toString().toLatin1();
-    const QByteArray auth = agentproto::encode(agentproto::authMessage(agentauth::answer(m_spec.target.token, nonce)));
+    const QByteArray auth = agentproto::encode(agentproto::authMessage(agentauth::answer(*token, nonce)));
     if (auto sent = sock::sendAll(m_control, auth, sock::Clock::now() + std::chrono::seconds(5)); !sent)
         return fail(tr("Cannot talk to the agent at %1: %2.").arg(m_where, sent.error().message));
     return readMessage(10000, agentproto::kMaxControlLine * 4);

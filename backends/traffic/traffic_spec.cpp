@@ -75,7 +75,7 @@ private:
     QString m_problem;
 };
 
-// "target": a HOST[:PORT] string or {kind, host, port, token}.
+// "target": a HOST[:PORT] string or {kind, host, port, user, token_file}.
 Result<TrafficTarget> targetFromJson(const QJsonValue &tv)
 {
     if (tv.isString())
@@ -102,7 +102,11 @@ Result<TrafficTarget> targetFromJson(const QJsonValue &tv)
             return fail(TrafficSpec::tr("The target port must be a number from 1 to 65535."));
         target.port = std::uint16_t(port);
     }
-    target.token = to.value(key("token")).toString();
+    if (to.contains(key("token")))
+        return fail(TrafficSpec::tr("A spec holds no token: it would be stored with every result. Put the token in "
+                                    "a file only you can read and give its path as \"token_file\", or set the "
+                                    "TCPTUNE_TOKEN environment variable."));
+    target.tokenFile = to.value(key("token_file")).toString();
     return target;
 }
 
@@ -259,8 +263,8 @@ QJsonObject TrafficSpec::toJson() const
         {key("host"), this->target.host},
         {key("port"), int(this->target.port)},
     };
-    if (!this->target.token.isEmpty())
-        targetJson.insert(key("token"), this->target.token);
+    if (!this->target.tokenFile.isEmpty())
+        targetJson.insert(key("token_file"), this->target.tokenFile);
     if (!this->target.user.isEmpty())
         targetJson.insert(key("user"), this->target.user);
     QJsonObject o{

@@ -55,7 +55,8 @@ struct TrafficTarget {
     TargetKind kind = TargetKind::Agent;
     QString host;
     std::uint16_t port = kDefaultAgentPort; // ssh: sshd's port, 0 = ssh's own choice
-    QString token;                          // agent only; empty when the agent needs none
+    QString tokenFile;                      // agent only: where its token is (AgentToken)
+    QString token;                          // in memory only, never written: a token given directly (tests, the GUI)
     QString user;                           // ssh only; empty = ssh's own choice
 
     // "HOST", "HOST:PORT", "[V6]:PORT", "iperf3://HOST[:PORT]", "tcptune://HOST[:PORT]",

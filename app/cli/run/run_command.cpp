@@ -13,6 +13,7 @@
 #include "knobs/knob_value.h"
 #include "lab/lab_manager.h"
 #include "lab/lab_target.h"
+#include "traffic/agent_token.h"
 #include "traffic/traffic_client.h"
 
 #include <QCommandLineParser>
@@ -98,10 +99,11 @@ void addOptions(QCommandLineParser &parser)
                             "TARGET"));
     addWorkloadOptions(parser);
     parser.addOptions({
-        option("token",
-               RunCommand::tr("The agent's token (or the TCPTUNE_TOKEN environment variable, which other users "
-                              "cannot read)."),
-               "T"),
+        option("token", RunCommand::tr("Refused: the command line is readable by every user. Use --token-file."), "T"),
+        option("token-file",
+               RunCommand::tr("The agent's token is in FILE (or in the TCPTUNE_TOKEN environment variable); "
+                              "results keep the file's name, never the token."),
+               "FILE"),
         option("ssh-config", RunCommand::tr("ssh:// targets: the ssh config file to use (ssh -F)."), "FILE"),
         option("connect-timeout", RunCommand::tr("Seconds to wait for a connection (default 3)."), "S",
                QStringLiteral("3")),
@@ -200,7 +202,12 @@ Result<TrafficSpec> specFrom(const QCommandLineParser &parser)
             return std::unexpected(t.error());
         spec.target = *t;
     }
-    spec.target.token = isSet(parser, "token") ? valueOf(parser, "token") : qEnvironmentVariable("TCPTUNE_TOKEN");
+    if (isSet(parser, "token"))
+        return fail(AgentToken::commandLineRefusal());
+    spec.target.tokenFile = valueOf(parser, "token-file");
+    if (!spec.target.tokenFile.isEmpty())
+        if (auto readable = AgentToken::readFile(spec.target.tokenFile); !readable)
+            return std::unexpected(readable.error());
     spec.sshConfig = valueOf(parser, "ssh-config");
     auto w = parseWorkload(valueOf(parser, "workload"));
     if (!w)

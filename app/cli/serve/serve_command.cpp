@@ -4,12 +4,12 @@
 #include "cli/console.h"
 #include "common/termination_signals.h"
 #include "traffic/agent_server.h"
+#include "traffic/agent_token.h"
 #include "traffic/pipe_bridge.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QDateTime>
-#include <QFile>
 
 #include <cmath>
 
@@ -26,25 +26,12 @@ QCommandLineOption limitOption(const char *name, const QString &description, int
     return {QString::fromLatin1(name), description, QStringLiteral("N"), QString::number(defaultValue)};
 }
 
-// The token from --token-file or TCPTUNE_TOKEN; never from the command line, where every user of
-// the host reads it in /proc/PID/cmdline.
+// The token from --token-file or TCPTUNE_TOKEN, never from the command line.
 Result<QString> tokenFrom(const QCommandLineParser &parser)
 {
     if (parser.isSet(QStringLiteral("token")))
-        return fail(ServeCommand::tr("--token would show the token to every user of this host (in the process "
-                                     "list, /proc/PID/cmdline); put it in a file only you can read and give "
-                                     "--token-file FILE, or set the TCPTUNE_TOKEN environment variable."));
-    if (parser.isSet(QStringLiteral("token-file"))) {
-        const QString path = parser.value(QStringLiteral("token-file"));
-        QFile file(path);
-        if (!file.open(QIODevice::ReadOnly))
-            return fail(ServeCommand::tr("Cannot read the token file %1: %2.").arg(path, file.errorString()));
-        const QString token = QString::fromUtf8(file.read(4096)).trimmed();
-        if (token.isEmpty())
-            return fail(ServeCommand::tr("The token file %1 is empty; write the token into it.").arg(path));
-        return token;
-    }
-    return qEnvironmentVariable("TCPTUNE_TOKEN").trimmed();
+        return fail(AgentToken::commandLineRefusal());
+    return AgentToken::resolve(parser.value(QStringLiteral("token-file")));
 }
 
 // The resource limits; each must be a whole number from 1 to MAX.

@@ -4,7 +4,7 @@
 
 namespace tcptune::cli {
 
-// tcptune serve [--port 5300] [--bind ADDR] [--token T]: the traffic agent on a target host.
+// tcptune serve [--port 5300] [--bind ADDR] [--token-file FILE]: the traffic agent on a target host.
 int runServeCommand(const QStringList &args);
 
 } // namespace tcptune::cli

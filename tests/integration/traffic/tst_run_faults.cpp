@@ -1,8 +1,8 @@
 // Issue 4's list of bad input and faults, each as a user meets it through `tcptune run` and
 // `tcptune serve`: unreachable address, refused port, unresolvable name, agent killed mid-run,
 // absurd sizes, port in use, garbage to the agent, a token on the command line, a limit that is not
-// a number, and a token agent that answers only a client with its token. (No --target means the
-// lab: issue 5's tests.)
+// a number, and a token agent that answers only a client with its token, which never crosses the
+// wire nor lands in a result. (No --target means the lab: issue 5's tests.)
 
 #include "command_runner.h"
 #include "scratch_namespace.h"
@@ -34,6 +34,7 @@ private Q_SLOTS:
     void serveRefusesBadOptions_data();
     void serveRefusesBadOptions();
     void serveWithTokenFile();
+    void clientTokenNeverStoredNorOnTheWire();
 
 private:
     QStringList inA(const QStringList &command) const
@@ -205,21 +206,30 @@ void TestRunFaults::serveRefusesBadOptions()
     QVERIFY(!r.err.contains("s3cret"));
 }
 
+namespace {
+
+// Writes TOKEN to TOKEN_PATH and starts an agent on 127.0.0.1:PORT that reads it from there.
+bool startTokenAgent(QProcess &agent, const QString &tokenPath, const QByteArray &token, int port)
+{
+    QFile file(tokenPath);
+    if (!file.open(QIODevice::WriteOnly) || file.write(token + '\n') <= 0)
+        return false;
+    file.close();
+    agent.start(binary(QStringLiteral("tcptune")),
+                {"serve", "--port", QString::number(port), "--bind", "127.0.0.1", "--token-file", tokenPath});
+    return agent.waitForReadyRead(10000);
+}
+
+} // namespace
+
 // The token from a file: a client with it gets the agent's knobs, one without is refused with a
 // reason, and the token shows up neither in the agent's argv nor in its log.
 void TestRunFaults::serveWithTokenFile()
 {
     QTemporaryDir dir;
-    QVERIFY(dir.isValid());
     const QString tokenPath = dir.filePath("token");
-    QFile file(tokenPath);
-    QVERIFY(file.open(QIODevice::WriteOnly));
-    file.write("tst_run_faults-token\n");
-    file.close();
     QProcess agent;
-    agent.start(binary(QStringLiteral("tcptune")),
-                {"serve", "--port", "15231", "--bind", "127.0.0.1", "--token-file", tokenPath});
-    QVERIFY(agent.waitForReadyRead(10000));
+    QVERIFY(startTokenAgent(agent, tokenPath, "tst_run_faults-token", 15231));
     QFile cmdline(QStringLiteral("/proc/%1/cmdline").arg(agent.processId()));
     QVERIFY(cmdline.open(QIODevice::ReadOnly));
     QVERIFY(!cmdline.readAll().contains("tst_run_faults-token"));
@@ -241,6 +251,46 @@ void TestRunFaults::serveWithTokenFile()
     const QString log = QString::fromUtf8(agent.readAllStandardError());
     QVERIFY2(log.contains("authenticated"), qPrintable(log));
     QVERIFY(!log.contains("tst_run_faults-token"));
+}
+
+// The client reads its token from --token-file and refuses it on the command line; the result
+// names the file, never the token; a capture of the control connection holds the protocol's
+// challenge but not the token.
+void TestRunFaults::clientTokenNeverStoredNorOnTheWire()
+{
+    QTemporaryDir dir;
+    const QString tokenPath = dir.filePath("token");
+    QProcess agent;
+    QVERIFY(startTokenAgent(agent, tokenPath, "tst_run_faults-wire-token", 15233));
+
+    const CommandResult onCommandLine =
+        runTcptune({"run", "--target", "127.0.0.1:15233", "--token", "tst_run_faults-wire-token"}, 20000);
+    QCOMPARE(onCommandLine.exitCode, 2);
+    QVERIFY2(QString::fromUtf8(onCommandLine.err).contains("--token-file"), onCommandLine.err.constData());
+
+    const QString pcap = dir.filePath("control.pcap");
+    QProcess tcpdump;
+    tcpdump.setReadChannel(QProcess::StandardError);
+    tcpdump.start("tcpdump", {"-i", "lo", "-U", "-Z", "root", "-w", pcap, "tcp port 15233"});
+    QVERIFY(tcpdump.waitForReadyRead(10000)); // "listening on lo"
+    const CommandResult ok = runTcptune(
+        {"run", "--target", "127.0.0.1:15233", "--token-file", tokenPath, "--duration", "0.3", "--json"}, 20000);
+    QCOMPARE(ok.exitCode, 0);
+    QTest::qWait(300); // the last segments reach the capture file (-U writes each packet)
+    tcpdump.terminate();
+    QVERIFY(tcpdump.waitForFinished(5000));
+    agent.terminate();
+    QVERIFY(agent.waitForFinished(5000));
+
+    QVERIFY(!ok.out.contains("tst_run_faults-wire-token"));
+    const QJsonObject target =
+        QJsonDocument::fromJson(ok.out).object().value("spec").toObject().value("target").toObject();
+    QCOMPARE(target.value("token_file").toString(), tokenPath);
+    QFile captured(pcap);
+    QVERIFY(captured.open(QIODevice::ReadOnly));
+    const QByteArray wire = captured.readAll();
+    QVERIFY2(wire.contains("challenge"), "the capture holds the control connection");
+    QVERIFY(!wire.contains("tst_run_faults-wire-token"));
 }
 
 QTEST_GUILESS_MAIN(TestRunFaults)

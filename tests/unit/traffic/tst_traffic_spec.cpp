@@ -15,6 +15,7 @@ private Q_SLOTS:
     void rejectsBadTargets_data();
     void rejectsBadTargets();
     void jsonRoundTrip();
+    void tokenIsNeverWritten();
     void fromJsonFillsDefaults();
     void fromJsonRejectsWrongTypes_data();
     void fromJsonRejectsWrongTypes();
@@ -125,7 +126,7 @@ void TestTrafficSpec::jsonRoundTrip()
     s.latencyProbe = true;
     s.connectTimeoutMs = 1500;
     s.target = *TrafficTarget::parse(QStringLiteral("198.18.3.2:15200"));
-    s.target.token = QStringLiteral("secret");
+    s.target.tokenFile = QStringLiteral("/home/me/.config/tcptune/nas.token");
     s.clientNetns = QStringLiteral("tcptune-client");
     s.direction = Direction::Down;
     s.responseSize = 0; // down runs split-write one way
@@ -143,6 +144,22 @@ void TestTrafficSpec::jsonRoundTrip()
     QVERIFY2(bulkBack.has_value(), qPrintable(bulkBack ? QString() : bulkBack.error().message));
     QCOMPARE(*bulkBack, bulk);
     QCOMPARE(bulk.toJson().value("send").toString(), QStringLiteral("sendfile"));
+}
+
+// A token given in memory authenticates this run only: stored specs, sweep plans and results
+// (all of which are this JSON) keep the token file's path instead.
+void TestTrafficSpec::tokenIsNeverWritten()
+{
+    TrafficSpec s;
+    s.target = *TrafficTarget::parse(QStringLiteral("198.18.3.2:15200"));
+    s.target.token = QStringLiteral("in-memory-s3cret");
+    s.target.tokenFile = QStringLiteral("/etc/tcptune/token");
+    const QByteArray text = QJsonDocument(s.toJson()).toJson();
+    QVERIFY(!text.contains("in-memory-s3cret"));
+    auto back = TrafficSpec::fromJson(QJsonDocument::fromJson(text).object());
+    QVERIFY(back.has_value());
+    QVERIFY(back->target.token.isEmpty());
+    QCOMPARE(back->target.tokenFile, s.target.tokenFile);
 }
 
 void TestTrafficSpec::fromJsonFillsDefaults()
@@ -172,6 +189,8 @@ void TestTrafficSpec::fromJsonRejectsWrongTypes_data()
                                  << "agent, iperf3 or ssh";
     QTest::addRow("no target") << R"({})"
                                << "--target";
+    QTest::addRow("token in the spec") << R"({"target":{"kind":"agent","host":"x","token":"s3cret"}})"
+                                       << "token_file";
 }
 
 void TestTrafficSpec::fromJsonRejectsWrongTypes()
