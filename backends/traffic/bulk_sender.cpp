@@ -8,9 +8,9 @@
 namespace tcptune {
 namespace {
 
-// Writes per stream and wake-up before the next stream gets its turn: enough to fill a socket
-// that epoll reported writable (a third of its buffer free), few enough to keep streams fair.
-constexpr int kWritesPerTurn = 16;
+// Rounds of writes per wake-up: with one stream, 16 writes per epoll call (as many as a
+// socket that epoll reported writable takes, often); with more, one write each per round.
+constexpr int kRounds = 16;
 
 bool wouldBlock(int error)
 {
@@ -49,6 +49,7 @@ Result<std::unique_ptr<BulkSender>> BulkSender::create(const TrafficSpec &spec,
     control.data.ptr = nullptr;
     ::epoll_ctl(sender->m_epoll.get(), EPOLL_CTL_ADD, controlFd, &control);
     sender->m_events.resize(workers.size() + 1);
+    sender->m_ready.reserve(workers.size());
     return sender;
 }
 
@@ -77,45 +78,73 @@ BulkSender::Wake BulkSender::sendUntil(Clock::time_point deadline)
     while (Clock::now() < deadline) {
         const int n = wait(deadline);
         bool control = false;
+        m_ready.clear();
         for (int i = 0; i < n; ++i) {
-            auto *stream = static_cast<Stream *>(m_events[std::size_t(i)].data.ptr);
+            const epoll_event &event = m_events[std::size_t(i)];
+            auto *stream = static_cast<Stream *>(event.data.ptr);
             if (!stream)
                 control = true;
-            else if (!serve(*stream, m_events[std::size_t(i)].events, deadline))
+            else if (!readCompletions(*stream, event.events))
                 return Wake::StreamFailed;
+            else
+                m_ready.push_back(stream); // an error event too: the write says which error
         }
+        if (!sendRounds(deadline))
+            return Wake::StreamFailed;
         if (control)
             return Wake::Control;
     }
     return Wake::Deadline;
 }
 
-bool BulkSender::serve(Stream &stream, std::uint32_t events, Clock::time_point deadline)
+bool BulkSender::readCompletions(Stream &stream, std::uint32_t events)
 {
-    StreamWorker &w = *stream.worker;
-    if ((events & EPOLLERR) && m_payload->method() == SendMethod::Zerocopy) {
-        if (auto read = readZerocopyCompletions(w.fd, stream.counters); !read) {
-            w.error = read.error().message;
-            w.failed = true;
-            return false;
-        }
+    if (!(events & EPOLLERR) || m_payload->method() != SendMethod::Zerocopy)
+        return true;
+    auto read = readZerocopyCompletions(stream.worker->fd, stream.counters);
+    if (!read) {
+        stream.worker->error = read.error().message;
+        stream.worker->failed = true;
     }
-    // The deadline is checked between writes: a turn of 16 writes takes milliseconds on a fast
-    // path, and a sample due in between (1 ms sampling) would otherwise be late or skipped.
-    for (int k = 0; k < kWritesPerTurn && (k == 0 || Clock::now() < deadline); ++k) {
-        const ssize_t sent = m_payload->sendOnce(w.fd, stream.offset, stream.counters);
-        if (sent > 0) {
-            // Only this thread writes the counter; the relaxed store avoids a locked add.
-            w.bytesWritten.store(w.bytesWritten.load(std::memory_order_relaxed) + sent, std::memory_order_relaxed);
-            continue;
+    return read.has_value();
+}
+
+bool BulkSender::sendRounds(Clock::time_point deadline)
+{
+    bool first = true;
+    for (int round = 0; round < kRounds && !m_ready.empty(); ++round) {
+        std::size_t kept = 0;
+        for (Stream *stream : m_ready) {
+            // A round of many streams takes milliseconds on a fast path: a sample due in between
+            // (1 ms sampling) would otherwise be late or skipped.
+            if (!first && Clock::now() >= deadline)
+                return true;
+            first = false;
+            switch (sendOne(*stream)) {
+            case Sent::Written: m_ready[kept++] = stream; break;
+            case Sent::Full: break;
+            case Sent::Failed: return false;
+            }
         }
-        // ENOBUFS: zerocopy bookkeeping is full until completions are read (EPOLLERR says when).
-        if (sent < 0 && (wouldBlock(errno) || errno == ENOBUFS))
-            return true;
-        markFailed(w, sent < 0 ? errno : 0);
-        return false;
+        m_ready.resize(kept);
     }
     return true;
+}
+
+BulkSender::Sent BulkSender::sendOne(Stream &stream)
+{
+    StreamWorker &w = *stream.worker;
+    const ssize_t sent = m_payload->sendOnce(w.fd, stream.offset, stream.counters);
+    if (sent > 0) {
+        // Only this thread writes the counter; the relaxed store avoids a locked add.
+        w.bytesWritten.store(w.bytesWritten.load(std::memory_order_relaxed) + sent, std::memory_order_relaxed);
+        return Sent::Written;
+    }
+    // ENOBUFS: zerocopy bookkeeping is full until completions are read (EPOLLERR says when).
+    if (sent < 0 && (wouldBlock(errno) || errno == ENOBUFS))
+        return Sent::Full;
+    markFailed(w, sent < 0 ? errno : 0);
+    return Sent::Failed;
 }
 
 void BulkSender::awaitCompletions(std::chrono::milliseconds timeout)
