@@ -3286,6 +3286,10 @@ Mehrere Formate auf einmal: --format html,pdf --out ORDNER/report schreibt ORDNE
         <source>%1 has no range; list its values.</source>
         <translation>%1 hat keinen Bereich; zählen Sie seine Werte auf.</translation>
     </message>
+    <message>
+        <source>In the lab: %1</source>
+        <translation>Im Labor: %1</translation>
+    </message>
 </context>
 <context>
     <name>SweepTableMarkdown</name>

@@ -506,6 +506,8 @@ QJsonObject ExperimentSpec::toJson() const
         o.insert(QStringLiteral("name"), name);
     if (!description.isEmpty())
         o.insert(QStringLiteral("description"), description);
+    if (!labNote.isEmpty())
+        o.insert(QStringLiteral("lab_note"), labNote);
     return o;
 }
 
@@ -527,10 +529,11 @@ std::optional<QString> ExperimentSpec::valueTextOf(const QJsonValue &v)
 
 Result<ExperimentSpec> ExperimentSpec::fromJson(const QJsonObject &json, const QStringList &ignored)
 {
-    QStringList known = {QStringLiteral("version"), QStringLiteral("name"),       QStringLiteral("description"),
-                         QStringLiteral("target"),  QStringLiteral("knobs"),      QStringLiteral("workload"),
-                         QStringLiteral("capture"), QStringLiteral("duration_s"), QStringLiteral("omit_s"),
-                         QStringLiteral("repeats"), QStringLiteral("pause_s"),    QStringLiteral("sample_ms")};
+    QStringList known = {QStringLiteral("version"),  QStringLiteral("name"),    QStringLiteral("description"),
+                         QStringLiteral("lab_note"), QStringLiteral("target"),  QStringLiteral("knobs"),
+                         QStringLiteral("workload"), QStringLiteral("capture"), QStringLiteral("duration_s"),
+                         QStringLiteral("omit_s"),   QStringLiteral("repeats"), QStringLiteral("pause_s"),
+                         QStringLiteral("sample_ms")};
     known += ignored;
     if (auto r = rejectUnknown(json, known, QString()); !r)
         return std::unexpected(r.error());
@@ -544,8 +547,12 @@ Result<ExperimentSpec> ExperimentSpec::fromJson(const QJsonObject &json, const Q
         return std::unexpected(name.error());
     if (!description)
         return std::unexpected(description.error());
+    auto labNote = readString(json, QStringLiteral("lab_note"), QStringLiteral("lab_note"), QString());
+    if (!labNote)
+        return std::unexpected(labNote.error());
     spec.name = *name;
     spec.description = *description;
+    spec.labNote = *labNote;
 
     auto target = parseTarget(json.value(QStringLiteral("target")));
     if (!target)

@@ -52,6 +52,9 @@ public:
 
     QString name;
     QString description;
+    // What the local lab can and cannot reproduce of this experiment, from measurement (a
+    // preset's honest note); shown when it runs in the lab.
+    QString labNote;
     TargetSpec target;
     // Catalogue key -> canonical value (knobvalue::parse). Sysctls, socket.* and lab.* together.
     QMap<QString, QString> knobs;

@@ -399,11 +399,20 @@ double SweepPlan::expectedDurationS() const
     return total;
 }
 
+QString SweepPlan::labNoteLine() const
+{
+    if (m_spec.target.kind != TargetSpec::Kind::Lab || m_spec.labNote.isEmpty())
+        return QString();
+    return SweepPlan::tr("In the lab: %1").arg(m_spec.labNote);
+}
+
 QString SweepPlan::describe() const
 {
     QStringList lines;
     lines << SweepPlan::tr("Experiment: %1").arg(m_spec.name.isEmpty() ? SweepPlan::tr("(unnamed)") : m_spec.name);
     lines << SweepPlan::tr("Target: %1").arg(m_spec.target.describe());
+    if (const QString note = labNoteLine(); !note.isEmpty())
+        lines << note;
     lines << SweepPlan::tr("Workload: %1, %2 stream(s), %3 s per run (%4 s omitted), sampling every %5 ms%6")
                  .arg(m_spec.workload.type)
                  .arg(m_spec.workload.streams)

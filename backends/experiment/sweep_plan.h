@@ -80,6 +80,9 @@ public:
     double expectedDurationS() const;
     // A few lines for --dry-run: axes, points, runs, order, expected duration.
     QString describe() const;
+    // "In the lab: ..." when the plan runs in the local lab and its spec has a lab note, else
+    // empty: the sweep's output, --dry-run and the report show it.
+    QString labNoteLine() const;
 
     // The whole document: the spec fields plus "sweep": {"axes": [...], "shuffle", "seed"}.
     QJsonObject toJson() const;

@@ -117,6 +117,8 @@ std::optional<SweepPlan> readPlan(ReportModel &model, const QJsonObject &json)
         return std::nullopt;
     }
     model.description = plan->spec().description;
+    if (const QString note = plan->labNoteLine(); !note.isEmpty())
+        model.notes << note; // what the lab could not reproduce: a reader must not miss it
     model.target = plan->spec().target.describe();
     QStringList axisNames;
     for (const SweepAxis &a : plan->axes())

@@ -240,6 +240,8 @@ SweepEnd runSweep(const SweepPlan &plan, qint64 resumeId, const RunnerOptions &o
         end.failure = stop.error().message;
         return end;
     }
+    if (const QString note = plan.labNoteLine(); !note.isEmpty())
+        err() << note << Qt::endl; // before the first run: what its figures can and cannot show
     if (resumeId > 0)
         runner.resume(resumeId);
     else

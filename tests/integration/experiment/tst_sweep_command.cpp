@@ -105,6 +105,8 @@ void TestSweepCommand::dryRunPrintsThePlan()
     const QString text = QString::fromUtf8(r.out);
     QVERIFY2(text.contains(QStringLiteral("runs: 8")), r.out.constData());
     QVERIFY(text.contains(QStringLiteral("Expected duration")));
+    // The preset's note on what the lab reproduces of story 5, before anything runs.
+    QVERIFY2(text.contains(QStringLiteral("In the lab: The lab reproduces the mechanism")), r.out.constData());
     QVERIFY(labNamespaces(kLab).isEmpty());
 }
 

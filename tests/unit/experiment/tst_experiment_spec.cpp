@@ -21,7 +21,8 @@ private Q_SLOTS:
 
 void TestExperimentSpec::roundTrip()
 {
-    const QByteArray text = R"({"version": 1, "name": "t", "target": {"kind": "agent", "host": "198.18.30.2",
+    const QByteArray text = R"({"version": 1, "name": "t", "lab_note": "veths complete at once",
+        "target": {"kind": "agent", "host": "198.18.30.2",
         "port": 15400}, "knobs": {"net.ipv4.tcp_autocorking": false, "socket.SO_SNDBUF": "256K",
         "lab.rate": "50mbit"}, "workload": {"type": "split-write", "streams": 2, "write_size": "16K",
         "header_size": 48}, "capture": true, "duration_s": 3, "omit_s": 0.5, "repeats": 5, "pause_s": 1,
@@ -35,6 +36,7 @@ void TestExperimentSpec::roundTrip()
     QCOMPARE(spec->workload.writeSize, 16384);
     QCOMPARE(spec->repeats, 5);
     QCOMPARE(spec->capture, true);
+    QCOMPARE(spec->labNote, QStringLiteral("veths complete at once"));
     auto again = ExperimentSpec::fromJson(spec->toJson());
     QVERIFY(again.has_value());
     QCOMPARE(again->toJson(), spec->toJson());
@@ -71,6 +73,7 @@ void TestExperimentSpec::badSpecs_data()
     QTest::addRow("target no host") << QByteArray(R"({"target": {"kind": "agent"}})") << "target.host";
     QTest::addRow("newer version") << QByteArray(R"({"version": 9})") << "version";
     QTest::addRow("capture type") << QByteArray(R"({"capture": "yes"})") << "capture";
+    QTest::addRow("lab note type") << QByteArray(R"({"lab_note": 1})") << "lab_note";
 }
 
 void TestExperimentSpec::badSpecs()

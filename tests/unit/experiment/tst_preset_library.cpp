@@ -47,6 +47,9 @@ void TestPresetLibrary::presetsParse()
     QVERIFY2(plan.has_value(), qPrintable(plan ? QString() : plan.error().message));
     QVERIFY(!plan->spec().name.isEmpty());
     QVERIFY(!plan->spec().description.isEmpty());
+    // Each says what the lab can and cannot reproduce of its story, and shows it in the lab.
+    QVERIFY(!plan->spec().labNote.isEmpty());
+    QCOMPARE(plan->labNoteLine(), QStringLiteral("In the lab: ") + plan->spec().labNote);
     QVERIFY(!plan->axes().isEmpty());
     // Short enough to run in the lab in well under two minutes.
     QVERIFY2(plan->expectedDurationS() < 90, qPrintable(QString::number(plan->expectedDurationS())));

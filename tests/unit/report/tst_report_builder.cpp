@@ -22,6 +22,7 @@ private Q_SLOTS:
     void subjects_data();
     void subjects();
     void missingExperimentSaysWhatToDo();
+    void labNoteOfTheSpec();
 
 private:
     ReportModel build(const ReportSubject &subject);
@@ -47,6 +48,25 @@ ReportModel TestReportBuilder::build(const ReportSubject &subject)
     if (!model)
         qWarning("%s", qPrintable(model.error().message));
     return model.value_or(ReportModel{});
+}
+
+// A spec's note on what the lab cannot reproduce is among the notes a reader must not miss, when
+// it ran in the lab; against a real host it says nothing.
+void TestReportBuilder::labNoteOfTheSpec()
+{
+    QCOMPARE(build({m_id, 0}).notes.filter(QStringLiteral("In the lab:")).size(), 0); // the fixture has none
+    for (const TargetSpec::Kind kind : {TargetSpec::Kind::Lab, TargetSpec::Kind::Agent}) {
+        ExperimentSpec spec;
+        spec.name = QStringLiteral("note");
+        spec.labNote = QStringLiteral("a veth completes a packet at once");
+        spec.target.kind = kind;
+        spec.target.host = kind == TargetSpec::Kind::Agent ? QStringLiteral("198.18.30.2") : QString();
+        const auto id = m_store->createExperiment(SweepPlan{spec});
+        QVERIFY(id.has_value());
+        const QStringList notes = build({*id, 0}).notes;
+        QCOMPARE(notes.contains(QStringLiteral("In the lab: a veth completes a packet at once")),
+                 kind == TargetSpec::Kind::Lab);
+    }
 }
 
 void TestReportBuilder::rowsFollowTheSweep()
