@@ -4,6 +4,7 @@
 #include "cli/console.h"
 #include "default_job.h"
 #include "main_window.h"
+#include "panels/target_panel.h"
 #include "translations.h"
 
 #include <QApplication>
@@ -34,6 +35,11 @@ int runWorkbench(int argc, char **argv)
     QGuiApplication::setDesktopFileName(QStringLiteral("org.tcptune.tcptune")); // the installed menu entry
     installTranslations();
     MainWindow window;
+    // `tcptune --lab NAME`: the workbench's lab has another name than "lab" (walkthroughs and
+    // tests use their own, so that they never touch the user's lab).
+    const QStringList args = QCoreApplication::arguments();
+    if (const qsizetype at = args.indexOf(QStringLiteral("--lab")); at > 0 && at + 1 < args.size())
+        window.targetPanel()->setLabName(args.at(at + 1));
     window.show();
     return app.exec();
 }

@@ -27,6 +27,14 @@
         <source>Bytes sent (MB)</source>
         <translation>Gesendete Bytes (MB)</translation>
     </message>
+    <message>
+        <source>on</source>
+        <translation>an</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>aus</translation>
+    </message>
 </context>
 <context>
     <name>AgentGate</name>
@@ -373,6 +381,13 @@
     </message>
 </context>
 <context>
+    <name>ChartAxis</name>
+    <message>
+        <source>%1, log scale</source>
+        <translation>%1, logarithmisch</translation>
+    </message>
+</context>
+<context>
     <name>ChartCommand</name>
     <message>
         <source>Draws a chart of a stored sweep or run, as on screen, into a PNG, SVG or PDF file.
@@ -516,7 +531,7 @@ Trotzdem ausführen?</translation>
     </message>
     <message>
         <source>No display found: running the default experiment headless (story 5, send window 64 KB .. 4 MB, in the built-in lab).</source>
-        <translation>Kein Bildschirm gefunden: das Standardexperiment läuft ohne Oberfläche (Geschichte 5, Sendefenster 64 KB .. 4 MB, im eingebauten Labor).</translation>
+        <translation>Kein Bildschirm gefunden: das Standardexperiment läuft ohne Oberfläche (Szenario 5, Sendefenster 64 KB .. 4 MB, im eingebauten Labor).</translation>
     </message>
     <message>
         <source>Cannot create %1; run from a directory you can write to.</source>
@@ -693,7 +708,7 @@ Trotzdem ausführen?</translation>
     </message>
     <message>
         <source>Cannot start the privileged helper: %1 Changing kernel knobs needs administrator rights: run tcptune as root, approve the pkexec prompt, or allow &apos;sudo -n&apos; for tcptune-helper.</source>
-        <translation>Der privilegierte Helfer kann nicht gestartet werden: %1 Das Ändern von Kernel-Knöpfen braucht Administratorrechte: starten Sie tcptune als root, bestätigen Sie die pkexec-Abfrage oder erlauben Sie &apos;sudo -n&apos; für tcptune-helper.</translation>
+        <translation>Der privilegierte Helfer kann nicht gestartet werden: %1 Das Ändern von Kernel-Parametern braucht Administratorrechte: starten Sie tcptune als root, bestätigen Sie die pkexec-Abfrage oder erlauben Sie &apos;sudo -n&apos; für tcptune-helper.</translation>
     </message>
     <message>
         <source>The request &apos;%1&apos; is longer than %2 bytes; send fewer or shorter values.</source>
@@ -861,7 +876,7 @@ Trotzdem ausführen?</translation>
     </message>
     <message>
         <source>%1 = %2 on the host turns a core TCP feature off (%3) for every new connection of this machine, ssh included. It is only done with an explicit confirmation: &apos;tcptune knobs set --force&apos;, or Yes to the Knobs panel&apos;s question.</source>
-        <translation>%1 = %2 auf dem Host schaltet eine TCP-Kernfunktion ab (%3), für jede neue Verbindung dieses Rechners, ssh eingeschlossen. Das geschieht nur mit ausdrücklicher Bestätigung: &apos;tcptune knobs set --force&apos; oder Ja auf die Frage der Knopf-Ansicht.</translation>
+        <translation>%1 = %2 auf dem Host schaltet eine TCP-Kernfunktion ab (%3), für jede neue Verbindung dieses Rechners, ssh eingeschlossen. Das geschieht nur mit ausdrücklicher Bestätigung: &apos;tcptune knobs set --force&apos; oder Ja auf die Frage der Parameter-Ansicht.</translation>
     </message>
 </context>
 <context>
@@ -938,15 +953,15 @@ Trotzdem ausführen?</translation>
     <name>KnobCatalogue</name>
     <message>
         <source>Empty knob name; &apos;tcptune knobs&apos; lists the known ones.</source>
-        <translation>Leerer Knopfname; &apos;tcptune knobs&apos; listet die bekannten auf.</translation>
+        <translation>Leerer Parametername; &apos;tcptune knobs&apos; listet die bekannten auf.</translation>
     </message>
     <message>
         <source>&apos;%1&apos; is not a knob name: names are dotted words such as net.ipv4.tcp_autocorking, without &apos;/&apos;, &apos;..&apos;, spaces or control characters.</source>
-        <translation>&apos;%1&apos; ist kein Knopfname: Namen sind Wörter mit Punkten wie net.ipv4.tcp_autocorking, ohne &apos;/&apos;, &apos;..&apos;, Leerzeichen oder Steuerzeichen.</translation>
+        <translation>&apos;%1&apos; ist kein Parametername: Namen sind Wörter mit Punkten wie net.ipv4.tcp_autocorking, ohne &apos;/&apos;, &apos;..&apos;, Leerzeichen oder Steuerzeichen.</translation>
     </message>
     <message>
         <source>Unknown knob &apos;%1&apos;; &apos;tcptune knobs&apos; lists the known ones.</source>
-        <translation>Unbekannter Knopf &apos;%1&apos;; &apos;tcptune knobs&apos; listet die bekannten auf.</translation>
+        <translation>Unbekannter Parameter &apos;%1&apos;; &apos;tcptune knobs&apos; listet die bekannten auf.</translation>
     </message>
     <message>
         <source>Delay small writes while an earlier packet of the flow waits in a local queue</source>
@@ -1098,10 +1113,52 @@ Trotzdem ausführen?</translation>
     </message>
 </context>
 <context>
+    <name>KnobPlace</name>
+    <message>
+        <source>this host (sender)</source>
+        <translation>dieser Host (Sender)</translation>
+    </message>
+    <message>
+        <source>host</source>
+        <translation>Host</translation>
+    </message>
+    <message>
+        <source>lab %1: client (sender)</source>
+        <translation>Labor %1: Client (Sender)</translation>
+    </message>
+    <message>
+        <source>lab client</source>
+        <translation>Labor-Client</translation>
+    </message>
+    <message>
+        <source>lab %1: server (receiver)</source>
+        <translation>Labor %1: Server (Empfänger)</translation>
+    </message>
+    <message>
+        <source>lab server</source>
+        <translation>Labor-Server</translation>
+    </message>
+    <message>
+        <source>lab %1: router</source>
+        <translation>Labor %1: Router</translation>
+    </message>
+    <message>
+        <source>lab router</source>
+        <translation>Labor-Router</translation>
+    </message>
+</context>
+<context>
     <name>KnobReader</name>
     <message>
         <source>not available in this kernel</source>
         <translation>in diesem Kernel nicht verfügbar</translation>
+    </message>
+</context>
+<context>
+    <name>KnobScope</name>
+    <message>
+        <source>lab %1</source>
+        <translation>Labor %1</translation>
     </message>
 </context>
 <context>
@@ -1207,7 +1264,7 @@ Trotzdem ausführen?</translation>
     <name>KnobsCommand</name>
     <message>
         <source>knob</source>
-        <translation>Knopf</translation>
+        <translation>Parameter</translation>
     </message>
     <message>
         <source>value</source>
@@ -1233,13 +1290,13 @@ Trotzdem ausführen?</translation>
         <source>Lists the kernel knobs tcptune knows, with their current and default values.
 &apos;tcptune knobs set KEY=VALUE... [--netns NAME] -- COMMAND&apos; runs COMMAND with changed knobs;
 &apos;tcptune knobs restore&apos; rolls back changes a crashed helper left behind.</source>
-        <translation>Listet die Kernel-Knöpfe, die tcptune kennt, mit ihren aktuellen und Standardwerten.
-&apos;tcptune knobs set KEY=VALUE... [--netns NAME] -- BEFEHL&apos; führt BEFEHL mit geänderten Knöpfen aus;
+        <translation>Listet die Kernel-Parameter, die tcptune kennt, mit ihren aktuellen und Standardwerten.
+&apos;tcptune knobs set KEY=VALUE... [--netns NAME] -- BEFEHL&apos; führt BEFEHL mit geänderten Parametern aus;
 &apos;tcptune knobs restore&apos; nimmt Änderungen zurück, die ein abgestürzter Helfer hinterlassen hat.</translation>
     </message>
     <message>
         <source>List knobs.</source>
-        <translation>Knöpfe auflisten.</translation>
+        <translation>Parameter auflisten.</translation>
     </message>
     <message>
         <source>Print a JSON array instead of a table.</source>
@@ -1298,14 +1355,14 @@ Trotzdem ausführen?</translation>
     </message>
     <message>
         <source>Restoring the knobs failed: %1 Run &apos;tcptune knobs restore&apos;.</source>
-        <translation>Das Zurücksetzen der Knöpfe schlug fehl: %1 Führen Sie &apos;tcptune knobs restore&apos; aus.</translation>
+        <translation>Das Zurücksetzen der Parameter schlug fehl: %1 Führen Sie &apos;tcptune knobs restore&apos; aus.</translation>
     </message>
     <message>
         <source>Usage: tcptune knobs restore [--journal-dir DIR]
 Rolls back the knob changes that a tcptune-helper which died left in its journal (/run/tcptune, or DIR below it).
 </source>
         <translation>Aufruf: tcptune knobs restore [--journal-dir ORDNER]
-Nimmt die Knopfänderungen zurück, die ein abgestürzter tcptune-helper in seinem Journal hinterlassen hat (/run/tcptune oder ORDNER darunter).
+Nimmt die Parameteränderungen zurück, die ein abgestürzter tcptune-helper in seinem Journal hinterlassen hat (/run/tcptune oder ORDNER darunter).
 </translation>
     </message>
     <message>
@@ -1650,7 +1707,7 @@ Beispiel: tcptune knobs set net.ipv4.tcp_autocorking=0 -- iperf3 -c 127.0.0.1
     </message>
     <message>
         <source>tcptune-helper, which changes kernel knobs and builds the lab, did not start: %1</source>
-        <translation>tcptune-helper, der Kernel-Knöpfe ändert und das Labor aufbaut, startete nicht: %1</translation>
+        <translation>tcptune-helper, der Kernel-Parameter ändert und das Labor aufbaut, startete nicht: %1</translation>
     </message>
     <message>
         <source>Could not bring lab %1 up as %2: %3</source>
@@ -1678,11 +1735,11 @@ Beispiel: tcptune knobs set net.ipv4.tcp_autocorking=0 -- iperf3 -c 127.0.0.1
     </message>
     <message>
         <source>Restoring the knobs failed: %1. &apos;tcptune knobs restore&apos; rolls back what is left.</source>
-        <translation>Das Zurücksetzen der Knöpfe schlug fehl: %1. &apos;tcptune knobs restore&apos; nimmt den Rest zurück.</translation>
+        <translation>Das Zurücksetzen der Parameter schlug fehl: %1. &apos;tcptune knobs restore&apos; nimmt den Rest zurück.</translation>
     </message>
     <message>
         <source>Knobs restored with warnings: %1</source>
-        <translation>Knöpfe mit Warnungen zurückgesetzt: %1</translation>
+        <translation>Parameter mit Warnungen zurückgesetzt: %1</translation>
     </message>
     <message>
         <source>cancelled</source>
@@ -1931,7 +1988,7 @@ Beispiel: tcptune knobs set net.ipv4.tcp_autocorking=0 -- iperf3 -c 127.0.0.1
 the result table (mean ± sd, RTT), charts, every run, flags and failures, and the command that reruns it.
 ID is an experiment id (as &apos;tcptune results list&apos; shows) or run:ID for one run.
 Several formats at once: --format html,pdf --out DIR/report writes DIR/report.html and DIR/report.pdf.</source>
-        <translation>Schreibt einen Bericht eines gespeicherten Durchlaufs oder Laufs: Host, Kernel, Netzwerkkarte und Qdisc, die Knöpfe beider Enden, die Spezifikation,
+        <translation>Schreibt einen Bericht eines gespeicherten Durchlaufs oder Laufs: Host, Kernel, Netzwerkkarte und Qdisc, die Parameter beider Enden, die Spezifikation,
 die Ergebnistabelle (Mittel ± Stdabw., RTT), Diagramme, jeden Lauf, Markierungen und Fehler sowie den Befehl, der ihn wiederholt.
 ID ist eine Experiment-ID (wie &apos;tcptune results list&apos; sie zeigt) oder run:ID für einen Lauf.
 Mehrere Formate auf einmal: --format html,pdf --out ORDNER/report schreibt ORDNER/report.html und ORDNER/report.pdf.</translation>
@@ -2027,7 +2084,7 @@ Mehrere Formate auf einmal: --format html,pdf --out ORDNER/report schreibt ORDNE
     </message>
     <message>
         <source>Knobs of both ends</source>
-        <translation>Knöpfe beider Enden</translation>
+        <translation>Parameter beider Enden</translation>
     </message>
     <message>
         <source>Experiment spec</source>
@@ -2171,11 +2228,11 @@ Mehrere Formate auf einmal: --format html,pdf --out ORDNER/report schreibt ORDNE
     </message>
     <message>
         <source>Knobs (both ends, before the first run)</source>
-        <translation>Knöpfe (beide Enden, vor dem ersten Lauf)</translation>
+        <translation>Parameter (beide Enden, vor dem ersten Lauf)</translation>
     </message>
     <message>
         <source>knob</source>
-        <translation>Knopf</translation>
+        <translation>Parameter</translation>
     </message>
     <message>
         <source>local before</source>
@@ -2358,11 +2415,11 @@ Mehrere Formate auf einmal: --format html,pdf --out ORDNER/report schreibt ORDNE
     </message>
     <message>
         <source>store the knob snapshot</source>
-        <translation>den Knopf-Schnappschuss speichern</translation>
+        <translation>den Parameter-Schnappschuss speichern</translation>
     </message>
     <message>
         <source>read the knob snapshot</source>
-        <translation>den Knopf-Schnappschuss lesen</translation>
+        <translation>den Parameter-Schnappschuss lesen</translation>
     </message>
     <message>
         <source>store the capture</source>
@@ -2386,7 +2443,11 @@ Mehrere Formate auf einmal: --format html,pdf --out ORDNER/report schreibt ORDNE
     </message>
     <message>
         <source>read the knob snapshots</source>
-        <translation>die Knopf-Schnappschüsse lesen</translation>
+        <translation>die Parameter-Schnappschüsse lesen</translation>
+    </message>
+    <message>
+        <source>read the experiments&apos; plans</source>
+        <translation>die Pläne der Experimente lesen</translation>
     </message>
 </context>
 <context>
@@ -2672,7 +2733,7 @@ Mehrere Formate auf einmal: --format html,pdf --out ORDNER/report schreibt ORDNE
     </message>
     <message>
         <source>remote knobs    %1 recorded (see --json)</source>
-        <translation>Ferne Knöpfe    %1 aufgezeichnet (siehe --json)</translation>
+        <translation>Ferne Parameter    %1 aufgezeichnet (siehe --json)</translation>
     </message>
     <message>
         <source>INTERRUPTED     %1</source>
@@ -2725,6 +2786,33 @@ Mehrere Formate auf einmal: --format html,pdf --out ORDNER/report schreibt ORDNE
     <message>
         <source>The agent&apos;s token is in FILE (or in the TCPTUNE_TOKEN environment variable); results keep the file&apos;s name, never the token.</source>
         <translation>Das Token des Agenten steht in DATEI (oder in der Umgebungsvariable TCPTUNE_TOKEN); Ergebnisse speichern den Dateinamen, nie das Token.</translation>
+    </message>
+</context>
+<context>
+    <name>RunConfiguration</name>
+    <message>
+        <source>%1, 1 stream</source>
+        <translation>%1, 1 Strom</translation>
+    </message>
+    <message>
+        <source>%1, %2 streams</source>
+        <translation>%1, %2 Ströme</translation>
+    </message>
+    <message>
+        <source>, %1/%2 B messages</source>
+        <translation>, Nachrichten %1/%2 B</translation>
+    </message>
+    <message>
+        <source>, %1 writes</source>
+        <translation>, Schreibgröße %1</translation>
+    </message>
+    <message>
+        <source>kernel defaults</source>
+        <translation>Kernel-Standardwerte</translation>
+    </message>
+    <message>
+        <source>changed: %1</source>
+        <translation>geändert: %1</translation>
     </message>
 </context>
 <context>
@@ -2983,6 +3071,53 @@ Mehrere Formate auf einmal: --format html,pdf --out ORDNER/report schreibt ORDNE
     </message>
 </context>
 <context>
+    <name>StoredRunNames</name>
+    <message>
+        <source>repeat %1</source>
+        <translation>Wiederholung %1</translation>
+    </message>
+    <message>
+        <source>Workbench run</source>
+        <translation>Lauf aus der Werkbank</translation>
+    </message>
+    <message>
+        <source>Sweep of %1</source>
+        <translation>Durchlauf von %1</translation>
+    </message>
+    <message>
+        <source>Experiment %1: %2</source>
+        <translation>Experiment %1: %2</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>läuft</translation>
+    </message>
+    <message>
+        <source>ok</source>
+        <translation>ok</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>abgebrochen</translation>
+    </message>
+    <message>
+        <source>finished</source>
+        <translation>beendet</translation>
+    </message>
+    <message>
+        <source>Workload: %1</source>
+        <translation>Last: %1</translation>
+    </message>
+    <message>
+        <source>Target: %1</source>
+        <translation>Ziel: %1</translation>
+    </message>
+</context>
+<context>
     <name>StreamWorker</name>
     <message>
         <source>the target closed the data connection</source>
@@ -3025,11 +3160,11 @@ Mehrere Formate auf einmal: --format html,pdf --out ORDNER/report schreibt ORDNE
     </message>
     <message>
         <source>A spec file, or a preset: its story number (5), preset:5 or its name.</source>
-        <translation>Eine Spezifikationsdatei oder eine Vorlage: ihre Geschichtennummer (5), preset:5 oder ihr Name.</translation>
+        <translation>Eine Spezifikationsdatei oder eine Vorlage: ihre Szenarionummer (5), preset:5 oder ihr Name.</translation>
     </message>
     <message>
         <source>Run preset N (its story number or name).</source>
-        <translation>Vorlage N ausführen (ihre Geschichtennummer oder ihr Name).</translation>
+        <translation>Vorlage N ausführen (ihre Szenarionummer oder ihr Name).</translation>
     </message>
     <message>
         <source>Runs per point (overrides the spec).</source>
@@ -3109,7 +3244,7 @@ Mehrere Formate auf einmal: --format html,pdf --out ORDNER/report schreibt ORDNE
     </message>
     <message>
         <source>Stopping: restoring the knobs...</source>
-        <translation>Halte an: setze die Knöpfe zurück...</translation>
+        <translation>Halte an: setze die Parameter zurück...</translation>
     </message>
     <message>
         <source>Wrote table.md, points.csv, runs.csv and results.json to %1.</source>
@@ -3124,7 +3259,7 @@ Mehrere Formate auf einmal: --format html,pdf --out ORDNER/report schreibt ORDNE
     </message>
     <message>
         <source>%1 is not a number knob; list its values instead of a range.</source>
-        <translation>%1 ist kein Zahlenknopf; zählen Sie seine Werte auf statt eines Bereichs.</translation>
+        <translation>%1 ist kein Zahlenparameter; zählen Sie seine Werte auf statt eines Bereichs.</translation>
     </message>
     <message>
         <source>expected a value such as &quot;64K&quot; or 65536.</source>
@@ -3192,7 +3327,7 @@ Mehrere Formate auf einmal: --format html,pdf --out ORDNER/report schreibt ORDNE
     </message>
     <message>
         <source>Knob: %1 = %2</source>
-        <translation>Knopf: %1 = %2</translation>
+        <translation>Parameter: %1 = %2</translation>
     </message>
     <message>
         <source>Axis %1: %2 = %3</source>
@@ -3244,7 +3379,7 @@ Mehrere Formate auf einmal: --format html,pdf --out ORDNER/report schreibt ORDNE
     </message>
     <message>
         <source>name the swept knob, e.g. &quot;parameter&quot;: &quot;socket.SO_SNDBUF&quot;.</source>
-        <translation>nennen Sie den durchlaufenen Knopf, z. B. &quot;parameter&quot;: &quot;socket.SO_SNDBUF&quot;.</translation>
+        <translation>nennen Sie den durchlaufenen Parameter, z. B. &quot;parameter&quot;: &quot;socket.SO_SNDBUF&quot;.</translation>
     </message>
     <message>
         <source>%1 is not a sweepable workload parameter; use one of: %2.</source>
@@ -3362,7 +3497,7 @@ Mehrere Formate auf einmal: --format html,pdf --out ORDNER/report schreibt ORDNE
     <name>SysctlWriter</name>
     <message>
         <source>%1 is a %2 knob, not a kernel sysctl; the helper only changes sysctls.</source>
-        <translation>%1 ist ein Knopf der Art %2, kein Kernel-Sysctl; der Helfer ändert nur Sysctls.</translation>
+        <translation>%1 ist ein Parameter der Art %2, kein Kernel-Sysctl; der Helfer ändert nur Sysctls.</translation>
     </message>
     <message>
         <source>%1 is outside /proc/sys/net; the helper does not change it.</source>
@@ -3468,7 +3603,7 @@ Options:
   --version            Print the version and exit.
 </source>
         <translation>Aufruf: tcptune-helper [--journal-dir ORDNER]
-Die privilegierte Hälfte von tcptune. tcptune startet ihn als root (direkt, über pkexec oder über &apos;sudo -n&apos;) und schickt ihm eine JSON-Anfrage pro Zeile auf stdin; er antwortet mit einer JSON-Antwort pro Zeile auf stdout. Er ändert nur die Kernel-Knöpfe seines eingebauten Katalogs und die Netzwerk-Namensräume des tcptune-Labors, protokolliert jede Änderung vorher im Journal unter /run/tcptune und nimmt jede Änderung zurück, wenn stdin schließt, bei SIGTERM, SIGHUP oder SIGINT, bei einer &apos;restore&apos;-Anfrage und beim nächsten Start nach einem Absturz. Benutzer starten ihn nicht selbst.
+Die privilegierte Hälfte von tcptune. tcptune startet ihn als root (direkt, über pkexec oder über &apos;sudo -n&apos;) und schickt ihm eine JSON-Anfrage pro Zeile auf stdin; er antwortet mit einer JSON-Antwort pro Zeile auf stdout. Er ändert nur die Kernel-Parameter seines eingebauten Katalogs und die Netzwerk-Namensräume des tcptune-Labors, protokolliert jede Änderung vorher im Journal unter /run/tcptune und nimmt jede Änderung zurück, wenn stdin schließt, bei SIGTERM, SIGHUP oder SIGINT, bei einer &apos;restore&apos;-Anfrage und beim nächsten Start nach einem Absturz. Benutzer starten ihn nicht selbst.
 
 Optionen:
   --journal-dir &lt;ORDNER&gt;  Das Journal in ORDNER führen, einem Ordner unterhalb von /run/tcptune.
@@ -3765,7 +3900,7 @@ Optionen:
     </message>
     <message>
         <source>List kernel knobs; set them around a command; restore them</source>
-        <translation>Kernel-Knöpfe auflisten, für die Dauer eines Befehls setzen, zurücksetzen</translation>
+        <translation>Kernel-Parameter auflisten, für die Dauer eines Befehls setzen, zurücksetzen</translation>
     </message>
     <message>
         <source>Start, stop or show the local lab of network namespaces</source>
@@ -3858,6 +3993,37 @@ Optionen:
     <message>
         <source>Cannot read %1: %2</source>
         <translation>%1 kann nicht gelesen werden: %2</translation>
+    </message>
+</context>
+<context>
+    <name>tcptune::AbTable</name>
+    <message>
+        <source>Figure</source>
+        <translation>Kennzahl</translation>
+    </message>
+    <message>
+        <source>A</source>
+        <translation>A</translation>
+    </message>
+    <message>
+        <source>B</source>
+        <translation>B</translation>
+    </message>
+    <message>
+        <source>B − A</source>
+        <translation>B − A</translation>
+    </message>
+    <message>
+        <source>B / A</source>
+        <translation>B / A</translation>
+    </message>
+    <message>
+        <source>A = #%1, B = #%2: the same knobs.</source>
+        <translation>A = #%1, B = #%2: dieselben Parameter.</translation>
+    </message>
+    <message>
+        <source>A = #%1 (%2), B = #%3 (%4)</source>
+        <translation>A = #%1 (%2), B = #%3 (%4)</translation>
     </message>
 </context>
 <context>
@@ -4061,6 +4227,53 @@ Optionen:
         <source>Tunnelled: %1</source>
         <translation>Getunnelt: %1</translation>
     </message>
+    <message>
+        <source>Cleared from the charts; open the capture again to draw it.</source>
+        <translation>Aus den Diagrammen entfernt; öffnen Sie den Mitschnitt erneut, um ihn zu zeichnen.</translation>
+    </message>
+    <message>
+        <source>%1 capture</source>
+        <translation>Mitschnitt %1</translation>
+    </message>
+    <message>
+        <source>%1 (control connection, not drawn)</source>
+        <translation>%1 (Steuerverbindung, nicht gezeichnet)</translation>
+    </message>
+    <message>
+        <source>The agent&apos;s control connection: a few hundred bytes beside the data. Tick it to draw it anyway.</source>
+        <translation>Die Steuerverbindung des Agenten: einige hundert Bytes neben den Daten. Ankreuzen, um sie trotzdem zu zeichnen.</translation>
+    </message>
+</context>
+<context>
+    <name>tcptune::ChartBar</name>
+    <message>
+        <source>Clear charts</source>
+        <translation>Diagramme leeren</translation>
+    </message>
+    <message>
+        <source>Keep runs</source>
+        <translation>Läufe behalten</translation>
+    </message>
+    <message>
+        <source>no extra series</source>
+        <translation>keine Zusatzreihe</translation>
+    </message>
+    <message>
+        <source>Reset zoom</source>
+        <translation>Zoom zurücksetzen</translation>
+    </message>
+    <message>
+        <source>Off: a new sweep clears the charts (runs ticked in History and captures stay). On: every run stays until Clear charts.</source>
+        <translation>Aus: ein neuer Durchlauf leert die Diagramme (im Verlauf angekreuzte Läufe und Mitschnitte bleiben). An: jeder Lauf bleibt bis „Diagramme leeren“.</translation>
+    </message>
+    <message>
+        <source>Wheel: zoom, drag: pan, double-click: follow</source>
+        <translation>Rad: zoomen, Ziehen: verschieben, Doppelklick: folgen</translation>
+    </message>
+    <message>
+        <source>Extra:</source>
+        <translation>Zusätzlich:</translation>
+    </message>
 </context>
 <context>
     <name>tcptune::CounterDifferenceView</name>
@@ -4099,6 +4312,47 @@ Optionen:
     <message>
         <source>Compare two runs to see their verdicts and the kernel counters that differ.</source>
         <translation>Vergleichen Sie zwei Läufe, um ihre Befunde und die abweichenden Kernel-Zähler zu sehen.</translation>
+    </message>
+</context>
+<context>
+    <name>tcptune::CrashRecovery</name>
+    <message>
+        <source>Restore the knobs a crashed session left changed before running.</source>
+        <translation>Setzen Sie zuerst die Parameter zurück, die eine abgestürzte Sitzung geändert hinterlassen hat.</translation>
+    </message>
+    <message>
+        <source>%1 = %2 (was %3) in %4</source>
+        <translation>%1 = %2 (vorher %3) in %4</translation>
+    </message>
+    <message>
+        <source>the host</source>
+        <translation>dem Host</translation>
+    </message>
+    <message numerus="yes">
+        <source>A tcptune session was killed and left %n knob(s) changed: %1. Restore them before anything else runs.</source>
+        <translation>
+            <numerusform>Eine tcptune-Sitzung wurde beendet und hat %n Parameter geändert hinterlassen: %1. Setzen Sie ihn zurück, bevor etwas anderes läuft.</numerusform>
+            <numerusform>Eine tcptune-Sitzung wurde beendet und hat %n Parameter geändert hinterlassen: %1. Setzen Sie sie zurück, bevor etwas anderes läuft.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Restore now</source>
+        <translation>Jetzt zurücksetzen</translation>
+    </message>
+    <message>
+        <source>Restoring through tcptune-helper...</source>
+        <translation>Wird über tcptune-helper zurückgesetzt...</translation>
+    </message>
+    <message>
+        <source>Could not restore: %1</source>
+        <translation>Zurücksetzen nicht möglich: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n knob(s) restored to their values before the crash.</source>
+        <translation>
+            <numerusform>%n Parameter auf seinen Wert vor dem Absturz zurückgesetzt.</numerusform>
+            <numerusform>%n Parameter auf ihre Werte vor dem Absturz zurückgesetzt.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -4161,6 +4415,84 @@ Optionen:
     </message>
 </context>
 <context>
+    <name>tcptune::ExportFeedback</name>
+    <message>
+        <source>Open folder</source>
+        <translation>Ordner öffnen</translation>
+    </message>
+    <message>
+        <source>Exported %1 to %2.</source>
+        <translation>%1 nach %2 exportiert.</translation>
+    </message>
+</context>
+<context>
+    <name>tcptune::HelpMenu</name>
+    <message>
+        <source>Knob</source>
+        <translation>Parameter</translation>
+    </message>
+    <message>
+        <source>What it does</source>
+        <translation>Wirkung</translation>
+    </message>
+    <message>
+        <source>Kernel default</source>
+        <translation>Kernel-Standard</translation>
+    </message>
+    <message>
+        <source>Story</source>
+        <translation>Szenario</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>Befehl</translation>
+    </message>
+    <message>
+        <source>Keys</source>
+        <translation>Tasten</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>&amp;Hilfe</translation>
+    </message>
+    <message>
+        <source>&amp;What the knobs mean</source>
+        <translation>&amp;Was die Parameter bedeuten</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard shortcuts</source>
+        <translation>&amp;Tastenkürzel</translation>
+    </message>
+    <message>
+        <source>&amp;About tcptune</source>
+        <translation>Ü&amp;ber tcptune</translation>
+    </message>
+    <message>
+        <source>About tcptune</source>
+        <translation>Über tcptune</translation>
+    </message>
+    <message>
+        <source>tcptune %1: a workbench for Linux TCP tuning. Every knob it changes is rolled back, even after a crash; &apos;man tcptune&apos; describes the commands.</source>
+        <translation>tcptune %1: eine Werkbank für das Tuning von Linux-TCP. Jeden Parameter, den es ändert, setzt es zurück, auch nach einem Absturz; &apos;man tcptune&apos; beschreibt die Befehle.</translation>
+    </message>
+    <message>
+        <source>What the knobs mean</source>
+        <translation>Was die Parameter bedeuten</translation>
+    </message>
+    <message>
+        <source>The knobs tcptune can change, what each does, the kernel&apos;s default and the story (Help &gt; stories in the documentation) it matters for.</source>
+        <translation>Die Parameter, die tcptune ändern kann, was jeder bewirkt, der Standardwert des Kernels und das Szenario der Dokumentation, für das er zählt.</translation>
+    </message>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>Tastenkürzel</translation>
+    </message>
+    <message>
+        <source>Keys of the workbench&apos;s commands.</source>
+        <translation>Die Tasten der Befehle der Werkbank.</translation>
+    </message>
+</context>
+<context>
     <name>tcptune::HelperConnection</name>
     <message>
         <source>host</source>
@@ -4194,14 +4526,6 @@ Optionen:
 <context>
     <name>tcptune::HistoryPanel</name>
     <message>
-        <source>Compare A/B</source>
-        <translation>A/B vergleichen</translation>
-    </message>
-    <message>
-        <source>Filter by name, value or status</source>
-        <translation>Nach Name, Wert oder Status filtern</translation>
-    </message>
-    <message>
         <source>Experiment / run</source>
         <translation>Experiment / Lauf</translation>
     </message>
@@ -4226,75 +4550,91 @@ Optionen:
         <translation>Gestartet</translation>
     </message>
     <message>
-        <source>Compare the first two ticked runs: A is the first, B the second.</source>
-        <translation>Die ersten zwei angehakten Läufe vergleichen: A ist der erste, B der zweite.</translation>
-    </message>
-    <message>
-        <source>Figure</source>
-        <translation>Kennzahl</translation>
-    </message>
-    <message>
-        <source>A</source>
-        <translation>A</translation>
-    </message>
-    <message>
-        <source>B</source>
-        <translation>B</translation>
-    </message>
-    <message>
-        <source>B − A</source>
-        <translation>B − A</translation>
-    </message>
-    <message>
-        <source>B / A</source>
-        <translation>B / A</translation>
-    </message>
-    <message>
-        <source>Refresh</source>
-        <translation>Aktualisieren</translation>
-    </message>
-    <message>
-        <source>#%1 %2</source>
-        <translation>#%1 %2</translation>
-    </message>
-    <message>
-        <source>run %1</source>
-        <translation>Lauf %1</translation>
-    </message>
-    <message>
         <source>%1 experiments, %2 runs in %3.</source>
         <translation>%1 Experimente, %2 Läufe in %3.</translation>
     </message>
     <message>
-        <source>Tick two runs to compare them (A is the first ticked, B the second).</source>
-        <translation>Haken Sie zwei Läufe an, um sie zu vergleichen (A ist der erste, B der zweite).</translation>
-    </message>
-    <message>
-        <source>A: run %1, B: run %2.</source>
-        <translation>A: Lauf %1, B: Lauf %2.</translation>
-    </message>
-    <message>
         <source>Verdict</source>
         <translation>Befund</translation>
+    </message>
+    <message>
+        <source>&amp;Compare A/B</source>
+        <translation>A/B ver&amp;gleichen</translation>
+    </message>
+    <message>
+        <source>Export &amp;report...</source>
+        <translation>&amp;Bericht exportieren...</translation>
+    </message>
+    <message>
+        <source>Show ca&amp;pture</source>
+        <translation>Mitschnitt &amp;zeigen</translation>
+    </message>
+    <message>
+        <source>Filter by name, knob, value or status</source>
+        <translation>Nach Name, Parameter, Wert oder Status filtern</translation>
+    </message>
+    <message>
+        <source>Configuration</source>
+        <translation>Konfiguration</translation>
+    </message>
+    <message>
+        <source>Mbit/s</source>
+        <translation>Mbit/s</translation>
+    </message>
+    <message>
+        <source>RTT (ms)</source>
+        <translation>RTT (ms)</translation>
+    </message>
+    <message>
+        <source>Retr.</source>
+        <translation>Neuüb.</translation>
+    </message>
+    <message>
+        <source>Compare the first two runs ticked: A is the one ticked first.</source>
+        <translation>Die ersten beiden angekreuzten Läufe vergleichen: A ist der zuerst angekreuzte.</translation>
+    </message>
+    <message>
+        <source>Export a report of the selected experiment.</source>
+        <translation>Einen Bericht des ausgewählten Experiments exportieren.</translation>
+    </message>
+    <message>
+        <source>Overlay the selected run&apos;s capture on the charts, on the run&apos;s own time.</source>
+        <translation>Den Mitschnitt des ausgewählten Laufs in die Diagramme legen, auf der Zeit des Laufs.</translation>
+    </message>
+    <message>
+        <source>Re&amp;fresh</source>
+        <translation>Aktualisie&amp;ren</translation>
+    </message>
+    <message>
+        <source>Select an experiment or one of its runs to export its report.</source>
+        <translation>Wählen Sie ein Experiment oder einen seiner Läufe, um seinen Bericht zu exportieren.</translation>
+    </message>
+    <message>
+        <source>Select a run to show its capture.</source>
+        <translation>Wählen Sie einen Lauf, um seinen Mitschnitt zu zeigen.</translation>
+    </message>
+    <message>
+        <source>Run %1 has no capture: tick &quot;Record capture&quot; before running.</source>
+        <translation>Lauf %1 hat keinen Mitschnitt: kreuzen Sie vor dem Lauf „Mitschnitt aufzeichnen“ an.</translation>
+    </message>
+    <message>
+        <source>Tick two runs to compare them (A is the one ticked first, B the second).</source>
+        <translation>Kreuzen Sie zwei Läufe an, um sie zu vergleichen (A ist der zuerst angekreuzte, B der zweite).</translation>
     </message>
 </context>
 <context>
     <name>tcptune::KnobPanel</name>
     <message>
         <source>Revert &amp;selected</source>
-        <translation>&amp;Ausgewählte zurücksetzen</translation>
+        <translation>Ausgewählte &amp;zurücksetzen</translation>
     </message>
     <message>
         <source>Revert &amp;all</source>
-        <translation>&amp;Alle zurücksetzen</translation>
-    </message>
-    <message>
-        <source>Show and change the knobs of the host or of a tcptune lab namespace.</source>
-        <translation>Die Knöpfe des Hosts oder eines tcptune-Labor-Namensraums zeigen und ändern.</translation>
+        <translation>A&amp;lle zurücksetzen</translation>
     </message>
     <message>
         <source>&amp;Reload values</source>
-        <translation>Werte neu &amp;laden</translation>
+        <translation>Werte neu &amp;einlesen</translation>
     </message>
     <message>
         <source>Namespace:</source>
@@ -4307,8 +4647,8 @@ Optionen:
     <message numerus="yes">
         <source>%n knob(s) restored.</source>
         <translation>
-            <numerusform>%n Knopf zurückgesetzt.</numerusform>
-            <numerusform>%n Knöpfe zurückgesetzt.</numerusform>
+            <numerusform>%n Parameter zurückgesetzt.</numerusform>
+            <numerusform>%n Parameter zurückgesetzt.</numerusform>
         </translation>
     </message>
     <message>
@@ -4320,15 +4660,55 @@ Optionen:
         <translation>Fertig.</translation>
     </message>
     <message>
-        <source>Host</source>
-        <translation>Host</translation>
+        <source>&amp;Bring the lab up</source>
+        <translation>La&amp;bor hochfahren</translation>
+    </message>
+    <message>
+        <source>End:</source>
+        <translation>Ende:</translation>
+    </message>
+    <message>
+        <source>Local</source>
+        <translation>Lokal</translation>
+    </message>
+    <message>
+        <source>Remote</source>
+        <translation>Gegenstelle</translation>
+    </message>
+    <message>
+        <source>Local: where this workstation&apos;s side of the traffic runs. Remote (the far host) needs a two-ended target.</source>
+        <translation>Lokal: wo die Seite dieses Rechners den Verkehr erzeugt. Gegenstelle (der ferne Host) braucht ein Ziel mit zwei Enden.</translation>
+    </message>
+    <message>
+        <source>The namespaces of the current target only; its sender comes first.</source>
+        <translation>Nur die Namensräume des aktuellen Ziels; sein Sender steht vorn.</translation>
+    </message>
+    <message>
+        <source>this host</source>
+        <translation>dieser Host</translation>
+    </message>
+    <message>
+        <source>Lab %1 is not up yet, so its knobs cannot be read or changed. Bring it up now, or run once (a run builds it).</source>
+        <translation>Labor %1 läuft noch nicht, seine Parameter lassen sich weder lesen noch ändern. Fahren Sie es jetzt hoch oder starten Sie einen Lauf (er baut es auf).</translation>
+    </message>
+    <message>
+        <source>Knobs of %1</source>
+        <translation>Parameter: %1</translation>
+    </message>
+    <message>
+        <source>%1 is not part of the current target (%2): changes here do not affect its runs.</source>
+        <translation>%1 gehört nicht zum aktuellen Ziel (%2): Änderungen hier wirken nicht auf seine Läufe.</translation>
+    </message>
+    <message>
+        <source>Changes here do not reach the sender of %1: its traffic starts in %2.</source>
+        <translation>Änderungen hier erreichen den Sender von %1 nicht: sein Verkehr beginnt in %2.</translation>
     </message>
 </context>
 <context>
     <name>tcptune::KnobTableModel</name>
     <message>
         <source>Global knob: it exists only in the host namespace.</source>
-        <translation>Globaler Knopf: er existiert nur im Namensraum des Hosts.</translation>
+        <translation>Globaler Parameter: er existiert nur im Namensraum des Hosts.</translation>
     </message>
     <message>
         <source>unavailable</source>
@@ -4344,7 +4724,7 @@ Optionen:
     </message>
     <message>
         <source>Knob</source>
-        <translation>Knopf</translation>
+        <translation>Parameter</translation>
     </message>
     <message>
         <source>Original value</source>
@@ -4361,6 +4741,17 @@ Optionen:
     <message>
         <source>Scope</source>
         <translation>Geltungsbereich</translation>
+    </message>
+</context>
+<context>
+    <name>tcptune::KnobTargetBinder</name>
+    <message>
+        <source>&amp;Knobs: %1</source>
+        <translation>&amp;Parameter: %1</translation>
+    </message>
+    <message>
+        <source>Could not bring the lab up: %1</source>
+        <translation>Das Labor ließ sich nicht hochfahren: %1</translation>
     </message>
 </context>
 <context>
@@ -4469,6 +4860,29 @@ Optionen:
     </message>
 </context>
 <context>
+    <name>tcptune::LiveRunCharts</name>
+    <message>
+        <source>run %1 of %2</source>
+        <translation>Lauf %1 von %2</translation>
+    </message>
+    <message>
+        <source>repeat %1</source>
+        <translation>Wiederholung %1</translation>
+    </message>
+    <message>
+        <source>Run %1 failed: %2</source>
+        <translation>Lauf %1 fehlgeschlagen: %2</translation>
+    </message>
+    <message>
+        <source>Run %1 was cancelled; it has no result.</source>
+        <translation>Lauf %1 wurde abgebrochen; er hat kein Ergebnis.</translation>
+    </message>
+    <message>
+        <source>Run %1: %2 Mbit/s, RTT median %3 ms</source>
+        <translation>Lauf %1: %2 Mbit/s, RTT-Median %3 ms</translation>
+    </message>
+</context>
+<context>
     <name>tcptune::MainWindow</name>
     <message>
         <source>tcptune — TCP tuning workbench</source>
@@ -4476,7 +4890,7 @@ Optionen:
     </message>
     <message>
         <source>&amp;Knobs</source>
-        <translation>&amp;Knöpfe</translation>
+        <translation>&amp;Parameter</translation>
     </message>
     <message>
         <source>&amp;Captures</source>
@@ -4488,31 +4902,11 @@ Optionen:
     </message>
     <message>
         <source>S&amp;weep</source>
-        <translation>&amp;Durchlauf</translation>
+        <translation>D&amp;urchlauf</translation>
     </message>
     <message>
         <source>Ready. Ctrl+R runs, Esc stops, Ctrl+O opens a capture.</source>
         <translation>Bereit. Strg+R startet, Esc hält an, Strg+O öffnet einen Mitschnitt.</translation>
-    </message>
-    <message>
-        <source>no extra series</source>
-        <translation>keine Zusatzreihe</translation>
-    </message>
-    <message>
-        <source>Reset zoom</source>
-        <translation>Zoom zurücksetzen</translation>
-    </message>
-    <message>
-        <source>Clear charts</source>
-        <translation>Diagramme leeren</translation>
-    </message>
-    <message>
-        <source>Wheel: zoom, drag: pan, double-click: follow</source>
-        <translation>Rad: zoomen, Ziehen: verschieben, Doppelklick: folgen</translation>
-    </message>
-    <message>
-        <source>Extra:</source>
-        <translation>Zusatz:</translation>
     </message>
     <message>
         <source>&amp;File</source>
@@ -4535,36 +4929,16 @@ Optionen:
         <translation>&amp;Anhalten</translation>
     </message>
     <message>
-        <source>&amp;Help</source>
-        <translation>&amp;Hilfe</translation>
-    </message>
-    <message>
-        <source>&amp;About tcptune</source>
-        <translation>&amp;Über tcptune</translation>
-    </message>
-    <message>
-        <source>About tcptune</source>
-        <translation>Über tcptune</translation>
-    </message>
-    <message>
-        <source>tcptune %1: a workbench for Linux TCP tuning.</source>
-        <translation>tcptune %1: eine Werkbank für das TCP-Tuning unter Linux.</translation>
-    </message>
-    <message>
         <source>Finished.</source>
         <translation>Fertig.</translation>
     </message>
     <message>
         <source>Stopped; knobs restored.</source>
-        <translation>Angehalten; Knöpfe zurückgesetzt.</translation>
+        <translation>Angehalten; Parameter zurückgesetzt.</translation>
     </message>
     <message>
         <source>Failed.</source>
         <translation>Fehlgeschlagen.</translation>
-    </message>
-    <message>
-        <source>Workbench run</source>
-        <translation>Werkbank-Lauf</translation>
     </message>
     <message>
         <source>Preparing %1...</source>
@@ -4572,19 +4946,7 @@ Optionen:
     </message>
     <message>
         <source>Stopping and restoring knobs...</source>
-        <translation>Halte an und setze Knöpfe zurück...</translation>
-    </message>
-    <message>
-        <source>run %1</source>
-        <translation>Lauf %1</translation>
-    </message>
-    <message>
-        <source>Run %1 failed: %2</source>
-        <translation>Lauf %1 fehlgeschlagen: %2</translation>
-    </message>
-    <message>
-        <source>Run %1: %2 Mbit/s, RTT median %3 ms</source>
-        <translation>Lauf %1: %2 Mbit/s, RTT-Median %3 ms</translation>
+        <translation>Halte an und setze Parameter zurück...</translation>
     </message>
     <message>
         <source>Open capture</source>
@@ -4618,6 +4980,11 @@ Optionen:
         <source>Running as root</source>
         <translation>Läuft als root</translation>
     </message>
+    <message>
+        <source>&amp;Run</source>
+        <comment>menu</comment>
+        <translation>Lau&amp;f</translation>
+    </message>
 </context>
 <context>
     <name>tcptune::MessageBanner</name>
@@ -4646,15 +5013,11 @@ Optionen:
     </message>
     <message>
         <source>Stop and restore every knob (Esc)</source>
-        <translation>Anhalten und jeden Knopf zurücksetzen (Esc)</translation>
+        <translation>Anhalten und jeden Parameter zurücksetzen (Esc)</translation>
     </message>
     <message>
         <source>starting...</source>
         <translation>starte...</translation>
-    </message>
-    <message>
-        <source>done</source>
-        <translation>fertig</translation>
     </message>
     <message>
         <source>run %1 of %2, %3 s left</source>
@@ -4663,6 +5026,21 @@ Optionen:
     <message>
         <source>run %1 of %2</source>
         <translation>Lauf %1 von %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>finished: %n run(s)</source>
+        <translation>
+            <numerusform>beendet: %n Lauf</numerusform>
+            <numerusform>beendet: %n Läufe</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>cancelled after %1 of %2 runs</source>
+        <translation>abgebrochen nach %1 von %2 Läufen</translation>
+    </message>
+    <message>
+        <source>failed after %1 of %2 runs</source>
+        <translation>fehlgeschlagen nach %1 von %2 Läufen</translation>
     </message>
 </context>
 <context>
@@ -4714,10 +5092,6 @@ Optionen:
 <context>
     <name>tcptune::SweepPanel</name>
     <message>
-        <source>Start sweep</source>
-        <translation>Durchlauf starten</translation>
-    </message>
-    <message>
         <source>Cancel sweep</source>
         <translation>Durchlauf abbrechen</translation>
     </message>
@@ -4728,10 +5102,6 @@ Optionen:
     <message>
         <source>(build from the panels)</source>
         <translation>(aus den Bedienfeldern bilden)</translation>
-    </message>
-    <message>
-        <source>Story %1: %2</source>
-        <translation>Geschichte %1: %2</translation>
     </message>
     <message>
         <source>Value</source>
@@ -4778,10 +5148,6 @@ Optionen:
         <translation>%1 von %2 Läufen fertig, noch etwa %3 s.</translation>
     </message>
     <message>
-        <source>Sweep of %1</source>
-        <translation>Durchlauf von %1</translation>
-    </message>
-    <message>
         <source>The sweep has no values: type them separated by spaces, e.g. 64K 256K 1M.</source>
         <translation>Der Durchlauf hat keine Werte: geben Sie sie durch Leerzeichen getrennt ein, z. B. 64K 256K 1M.</translation>
     </message>
@@ -4791,19 +5157,50 @@ Optionen:
     </message>
     <message>
         <source>Cancelling; knobs are being restored...</source>
-        <translation>Breche ab; die Knöpfe werden zurückgesetzt...</translation>
+        <translation>Breche ab; die Parameter werden zurückgesetzt...</translation>
     </message>
     <message>
-        <source>Sweep ended; every knob is back to its value before the sweep.</source>
-        <translation>Durchlauf beendet; jeder Knopf hat wieder seinen Wert von vor dem Durchlauf.</translation>
+        <source>Story 1: autocorking A/B with split writes</source>
+        <translation>Szenario 1: Autocorking A/B mit geteilten Schreibvorgängen</translation>
     </message>
     <message>
-        <source>failed</source>
-        <translation>fehlgeschlagen</translation>
+        <source>Story 2: fixed vs autotuned socket buffers</source>
+        <translation>Szenario 2: feste gegen automatisch angepasste Socket-Puffer</translation>
     </message>
     <message>
-        <source>cancelled</source>
-        <translation>abgebrochen</translation>
+        <source>Story 3: TCP Small Queues (tcp_limit_output_bytes) sweep</source>
+        <translation>Szenario 3: Durchlauf von TCP Small Queues (tcp_limit_output_bytes)</translation>
+    </message>
+    <message>
+        <source>Story 4: MTU x tcp_limit_output_bytes, 1 and 2 streams</source>
+        <translation>Szenario 4: MTU x tcp_limit_output_bytes, 1 und 2 Ströme</translation>
+    </message>
+    <message>
+        <source>Story 5: throughput against the TCP send window</source>
+        <translation>Szenario 5: Durchsatz über dem TCP-Sendefenster</translation>
+    </message>
+    <message>
+        <source>&amp;Start sweep</source>
+        <translation>Durchlauf s&amp;tarten</translation>
+    </message>
+    <message numerus="yes">
+        <source>The preset runs %1 over %n point(s) with %2 repeats each; its target and workload are shown on the left. Choose &quot;(build from the panels)&quot; to edit.</source>
+        <translation>
+            <numerusform>Die Vorlage durchläuft %1 über %n Punkt mit je %2 Wiederholungen; Ziel und Last stehen links. Wählen Sie „(aus den Bedienfeldern bilden)“, um zu ändern.</numerusform>
+            <numerusform>Die Vorlage durchläuft %1 über %n Punkte mit je %2 Wiederholungen; Ziel und Last stehen links. Wählen Sie „(aus den Bedienfeldern bilden)“, um zu ändern.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Sweep cancelled after %1 of %2 runs: points without a finished run have no value (no 0 is drawn). Every knob is back to its value before the sweep.</source>
+        <translation>Durchlauf nach %1 von %2 Läufen abgebrochen: Punkte ohne beendeten Lauf haben keinen Wert (es wird keine 0 gezeichnet). Jeder Parameter hat wieder seinen Wert von vor dem Durchlauf.</translation>
+    </message>
+    <message>
+        <source>Sweep finished: %1 runs. Every knob is back to its value before the sweep.</source>
+        <translation>Durchlauf beendet: %1 Läufe. Jeder Parameter hat wieder seinen Wert von vor dem Durchlauf.</translation>
+    </message>
+    <message>
+        <source>Sweep failed; see the message above. Every knob is back to its value before the sweep.</source>
+        <translation>Durchlauf fehlgeschlagen; siehe die Meldung oben. Jeder Parameter hat wieder seinen Wert von vor dem Durchlauf.</translation>
     </message>
 </context>
 <context>
@@ -4850,7 +5247,7 @@ Optionen:
     </message>
     <message>
         <source>Rate</source>
-        <translation>Rate</translation>
+        <translation>Datenrate</translation>
     </message>
     <message>
         <source>Queue</source>
@@ -5107,6 +5504,14 @@ Optionen:
     <message>
         <source>Direction</source>
         <translation>Richtung</translation>
+    </message>
+    <message>
+        <source>Record capture</source>
+        <translation>Mitschnitt aufzeichnen</translation>
+    </message>
+    <message>
+        <source>Capture the run&apos;s packets at the sender (pcap), kept with the run: History&apos;s &quot;Show capture&quot; overlays them on the charts.</source>
+        <translation>Die Pakete des Laufs beim Sender mitschneiden (pcap), mit dem Lauf gespeichert: „Mitschnitt zeigen“ im Verlauf legt sie in die Diagramme.</translation>
     </message>
 </context>
 </TS>

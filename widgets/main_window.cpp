@@ -8,10 +8,16 @@
 #include "experiment/run_record.h"
 #include "export/export_actions.h"
 #include "history/history_panel.h"
+#include "history/stored_run_names.h"
 #include "helper/helper_connection.h"
+#include "knobs/crash_recovery.h"
 #include "knobs/knob_panel.h"
+#include "knobs/knob_target_binder.h"
 #include "lab/lab_manager.h"
 #include "lab/lab_requests.h"
+#include "panels/chart_bar.h"
+#include "panels/help_menu.h"
+#include "panels/live_run_charts.h"
 #include "panels/message_banner.h"
 #include "panels/run_control_panel.h"
 #include "experiment/runner_thread.h"
@@ -20,16 +26,17 @@
 #include "sweep/sweep_panel.h"
 
 #include <QApplication>
+#include <QScreen>
 #include <QCloseEvent>
 #include <QComboBox>
 #include <QFileDialog>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QMenuBar>
-#include <QMessageBox>
 #include <QMimeData>
 #include <QPushButton>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QSettings>
 #include <QSplitter>
 #include <QStatusBar>
@@ -68,8 +75,11 @@ MainWindow::MainWindow(QWidget *parent)
     auto *scroll = new QScrollArea(this);
     scroll->setWidget(left);
     scroll->setWidgetResizable(true);
-    // Translations make the panels wider; a scroll bar beats a window wider than the screen.
-    scroll->setMinimumWidth(std::min(left->sizeHint().width() + 20, 300));
+    // As wide as the panels need in the current language (their fields are shrinkable): it scrolls
+    // up and down on a low screen, never sideways.
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    scroll->setMinimumWidth(left->minimumSizeHint().width() + scroll->verticalScrollBar()->sizeHint().width() +
+                            2 * scroll->frameWidth());
 
     buildTabs();
 
@@ -93,14 +103,20 @@ MainWindow::MainWindow(QWidget *parent)
 
     buildMenus();
     new ExportActions(this); // File > Export and the charts' context menus
+    new HelpMenu(this);
     connectRunner();
     connect(m_runControl, &RunControlPanel::runRequested, this, &MainWindow::startRun);
     connect(m_runControl, &RunControlPanel::stopRequested, this, &MainWindow::stopRun);
     statusBar()->showMessage(tr("Ready. Ctrl+R runs, Esc stops, Ctrl+O opens a capture."));
     warnWhenRoot();
-    resize(1400, 860);
+    // 1400 x 860 where it fits; on a smaller screen (1280 x 800) the screen's available size.
+    const QSize available = screen() ? screen()->availableSize() : QSize(1400, 860);
+    resize(std::min(1400, available.width()), std::min(860, available.height()));
     restoreSettings();
-    QTimer::singleShot(0, this, &MainWindow::offerLeftoverLabRemoval);
+    // What a crashed session left changed comes first; the left-over lab offer after it.
+    m_recovery = new CrashRecovery(m_helper.get(), m_knobPanel, m_banner, m_runner, this);
+    connect(m_recovery, &CrashRecovery::settled, this, &MainWindow::offerLeftoverLabRemoval);
+    QTimer::singleShot(0, m_recovery, [this] { m_recovery->check(); });
 }
 
 // Only tcptune-helper needs root (docs/privileges.md); a whole GUI as root is what Qt and the
@@ -131,12 +147,25 @@ void MainWindow::buildTabs()
     m_knobPanel->setObjectName(QStringLiteral("knobPanel"));
     m_tabs->setObjectName(QStringLiteral("mainTabs"));
     m_tabs->addTab(m_knobPanel, tr("&Knobs"));
+    auto *binder = new KnobTargetBinder(m_targetPanel, m_knobPanel, m_tabs, m_helper.get(), this);
+    connect(binder, &KnobTargetBinder::problem, this,
+            [this](const QString &message) { m_banner->showMessage(message, MessageBanner::Level::Error); });
     m_capturePanel = new CapturePanel(m_chart, this);
     m_capturePanel->setObjectName(QStringLiteral("capturePanel"));
     m_tabs->addTab(m_capturePanel, tr("&Captures"));
     m_historyPanel = new HistoryPanel(m_chart, this);
     m_historyPanel->setObjectName(QStringLiteral("historyPanel"));
     m_tabs->addTab(m_historyPanel, tr("&History"));
+    connect(m_historyPanel, &HistoryPanel::captureRequested, this,
+            [this](const QString &path, double duration, const QString &runName) {
+                m_tabs->setCurrentWidget(m_capturePanel);
+                m_capturePanel->openForRun(path, duration, runName);
+            });
+    // A tab chosen from the keyboard (Alt+letter) puts the keys into its main view.
+    connect(m_tabs, &QTabWidget::currentChanged, this, [this] {
+        if (QWidget *page = m_tabs->currentWidget(); page && page->focusProxy())
+            page->setFocus(Qt::TabFocusReason);
+    });
     connect(m_tabs, &QTabWidget::currentChanged, this, [this] {
         if (m_tabs->currentWidget() == m_historyPanel)
             m_historyPanel->refresh();
@@ -145,6 +174,11 @@ void MainWindow::buildTabs()
         m_runner, [this](ExperimentSpec &spec, QString *problem) { return currentSpec(spec, problem); }, this);
     m_sweepPanel->setObjectName(QStringLiteral("sweepPanel"));
     m_tabs->addTab(m_sweepPanel, tr("S&weep"));
+    // A preset brings its own target (e.g. the lab's topology and rate) and workload: show them.
+    connect(m_sweepPanel, &SweepPanel::presetChosen, this, [this](const SweepPlan &plan) {
+        m_targetPanel->loadFrom(plan.spec());
+        m_workloadPanel->loadFrom(plan.spec());
+    });
     connect(m_sweepPanel, &SweepPanel::problem, this,
             [this](const QString &message) { m_banner->showMessage(message, MessageBanner::Level::Error); });
     connect(m_capturePanel, &CapturePanel::captureFailed, this, [this](const QString &, const QString &message) {
@@ -157,37 +191,8 @@ QWidget *MainWindow::buildChartArea()
     auto *area = new QWidget(this);
     auto *layout = new QVBoxLayout(area);
     layout->setContentsMargins(0, 0, 0, 0);
-    auto *bar = new QHBoxLayout;
-    m_extraMetric = new QComboBox(area);
-    m_extraMetric->setObjectName(QStringLiteral("extraMetric"));
-    m_extraMetric->addItem(tr("no extra series"), -1);
-    for (ChartMetric metric :
-         {ChartMetric::Cwnd, ChartMetric::Retransmits, ChartMetric::BytesInFlight, ChartMetric::SndbufLimited,
-          ChartMetric::RwndLimited, ChartMetric::CwndLimited, ChartMetric::AppLimited, ChartMetric::QueueBacklog})
-        m_extraMetric->addItem(ThroughputRttView::metricName(metric), int(metric));
-    connect(m_extraMetric, &QComboBox::currentIndexChanged, this, [this] {
-        const int metric = m_extraMetric->currentData().toInt();
-        m_chart->setExtraMetric(metric < 0 ? std::nullopt : std::optional<ChartMetric>(ChartMetric(metric)));
-    });
-    auto *reset = new QPushButton(tr("Reset zoom"), area);
-    connect(reset, &QPushButton::clicked, m_chart, &ThroughputRttView::resetZoom);
-    auto *clear = new QPushButton(tr("Clear charts"), area);
-    clear->setObjectName(QStringLiteral("clearCharts"));
-    connect(clear, &QPushButton::clicked, this, [this] {
-        m_chart->clear();
-        m_chartRunOf.clear();
-    });
-    auto *hint = new QLabel(tr("Wheel: zoom, drag: pan, double-click: follow"), area);
-    hint->setEnabled(false);
-    // Long in some languages: it may be cut rather than widen the window.
-    hint->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
-    bar->addWidget(new QLabel(tr("Extra:"), area));
-    bar->addWidget(m_extraMetric);
-    bar->addWidget(reset);
-    bar->addWidget(clear);
-    bar->addStretch(1);
-    bar->addWidget(hint);
-    layout->addLayout(bar);
+    auto *bar = new ChartBar(m_chart, m_runner, area);
+    layout->addWidget(bar);
     m_chart->setObjectName(QStringLiteral("throughputRttView"));
     layout->addWidget(m_chart, 1);
     m_verdictPanel = new VerdictPanel(area);
@@ -206,7 +211,7 @@ void MainWindow::buildMenus()
     QAction *quit = file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
     quit->setObjectName(QStringLiteral("actionQuit"));
 
-    QMenu *run = menuBar()->addMenu(tr("&Run"));
+    QMenu *run = menuBar()->addMenu(tr("&Run", "menu"));
     m_runAction = run->addAction(tr("&Run"), this, &MainWindow::startRun);
     m_runAction->setObjectName(QStringLiteral("actionRun"));
     m_runAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
@@ -214,12 +219,6 @@ void MainWindow::buildMenus()
     m_stopAction->setObjectName(QStringLiteral("actionStop"));
     m_stopAction->setShortcuts({QKeySequence(Qt::Key_Escape), QKeySequence(Qt::CTRL | Qt::Key_Period)});
     m_stopAction->setEnabled(false);
-
-    QMenu *help = menuBar()->addMenu(tr("&Help"));
-    help->addAction(tr("&About tcptune"), this, [this] {
-        QMessageBox::about(this, tr("About tcptune"),
-                           tr("tcptune %1: a workbench for Linux TCP tuning.").arg(QStringLiteral(TCPTUNE_VERSION)));
-    });
 }
 
 void MainWindow::connectRunner()
@@ -232,22 +231,29 @@ void MainWindow::connectRunner()
         m_runAction->setEnabled(false);
         m_stopAction->setEnabled(true);
     });
-    connect(m_runner, &RunnerThread::started, this, [this](qint64 id, int total, int done) {
-        m_experimentId = id;
-        m_runControl->setProgress(done, total, 0, -1);
+    connect(m_runner, &RunnerThread::started, this,
+            [this](qint64, int total, int done) { m_runControl->setPlanProgress(done, total, -1); });
+    auto *live = new LiveRunCharts(m_runner, m_chart, m_runControl, this);
+    // After LiveRunCharts has named the run's series (it connected first).
+    connect(m_runner, &RunnerThread::runFinished, this,
+            [this, live](const RunRecord &run) { showDiagnosis(live->chartRunOf(run.runIndex), run); });
+    connect(live, &LiveRunCharts::runSummary, this, [this](const QString &text) { statusBar()->showMessage(text); });
+    connect(live, &LiveRunCharts::runProblem, this, [this](const QString &text, bool failed) {
+        m_banner->showMessage(text, failed ? MessageBanner::Level::Error : MessageBanner::Level::Warning);
     });
-    connect(m_runner, &RunnerThread::runStarted, this, &MainWindow::onRunStarted);
-    connect(m_runner, &RunnerThread::samplesReady, this, &MainWindow::onSamples);
-    connect(m_runner, &RunnerThread::runFinished, this, &MainWindow::onRunFinished);
     connect(m_runner, &RunnerThread::progress, this,
-            [this](int done, int total, double eta) { m_runControl->setProgress(done, total, 0, eta); });
+            [this](int done, int total, double eta) { m_runControl->setPlanProgress(done, total, eta); });
     connect(m_runner, &RunnerThread::logged, m_runControl, &RunControlPanel::setStatus);
     connect(m_runner, &RunnerThread::failed, this,
             [this](const QString &message) { m_banner->showMessage(message, MessageBanner::Level::Error); });
     connect(m_runner, &RunnerThread::finished, this, [this](qint64, const QString &status) {
-        m_runControl->setStatus(status == QLatin1String("finished")    ? tr("Finished.")
-                                : status == QLatin1String("cancelled") ? tr("Stopped; knobs restored.")
-                                                                       : tr("Failed."));
+        const auto outcome = status == QLatin1String("finished")    ? RunControlPanel::Outcome::Finished
+                             : status == QLatin1String("cancelled") ? RunControlPanel::Outcome::Cancelled
+                                                                    : RunControlPanel::Outcome::Failed;
+        m_runControl->setOutcome(outcome);
+        m_runControl->setStatus(outcome == RunControlPanel::Outcome::Finished    ? tr("Finished.")
+                                : outcome == RunControlPanel::Outcome::Cancelled ? tr("Stopped; knobs restored.")
+                                                                                 : tr("Failed."));
     });
     connect(m_runner, &RunnerThread::stopped, this, &MainWindow::onRunnerStopped);
 }
@@ -255,7 +261,7 @@ void MainWindow::connectRunner()
 bool MainWindow::currentSpec(ExperimentSpec &spec, QString *problem) const
 {
     spec = ExperimentSpec{};
-    spec.name = tr("Workbench run");
+    spec.name = neutralRunName(); // stored language-neutral, translated on display
     Result<void> ok = m_targetPanel->applyTo(spec);
     if (ok)
         ok = m_workloadPanel->applyTo(spec);
@@ -274,7 +280,6 @@ void MainWindow::startRun()
         m_banner->showMessage(problem, MessageBanner::Level::Error);
         return;
     }
-    m_runLength = spec.durationS + spec.omitS;
     if (!m_runner->start(SweepPlan(spec)))
         return;
     m_runControl->setStatus(tr("Preparing %1...").arg(spec.target.describe()));
@@ -288,52 +293,16 @@ void MainWindow::stopRun()
     m_runner->cancel();
 }
 
-void MainWindow::onRunStarted(int runIndex, int point, int repeat, const QString &pointLabel)
+// The verdict under the charts, and the bottleneck's queue for the Extra series; CHART_RUN is
+// the run's series on the charts (-1: none).
+void MainWindow::showDiagnosis(int chartRun, const RunRecord &run)
 {
-    Q_UNUSED(point);
-    QString label = tr("run %1").arg(m_experimentId);
-    if (!pointLabel.isEmpty())
-        label += QStringLiteral(" ") + pointLabel;
-    if (repeat > 0)
-        label += QStringLiteral(" #%1").arg(repeat + 1);
-    m_chartRunOf.insert(runIndex, m_chart->addRun(label));
-}
-
-void MainWindow::onSamples(int runIndex, const QList<RunSample> &samples)
-{
-    const int id = m_chartRunOf.value(runIndex, -1);
-    if (id < 0)
-        return;
-    const QList<ChartSample> converted = chartSamplesOf(samples);
-    m_chart->appendSamples(id, converted);
-    if (!converted.isEmpty() && m_runLength > 0)
-        m_runControl->setProgress(0, 1, converted.last().t / m_runLength, m_runLength - converted.last().t);
-}
-
-void MainWindow::onRunFinished(const RunRecord &run)
-{
-    if (run.status == RunStatus::Failed) {
-        m_banner->showMessage(tr("Run %1 failed: %2").arg(run.runIndex + 1).arg(run.error),
-                              MessageBanner::Level::Error);
-        return;
-    }
-    statusBar()->showMessage(tr("Run %1: %2 Mbit/s, RTT median %3 ms")
-                                 .arg(run.runIndex + 1)
-                                 .arg(run.throughputBps / 1e6, 0, 'f', 1)
-                                 .arg(run.rttMedianMs, 0, 'f', 2));
-    showDiagnosis(run);
-}
-
-// The verdict under the charts, and the bottleneck's queue for the Extra series.
-void MainWindow::showDiagnosis(const RunRecord &run)
-{
-    const int id = m_chartRunOf.value(run.runIndex, -1);
-    m_verdictPanel->addRun(id >= 0 ? m_chart->runLabel(id) : tr("run %1").arg(run.runIndex + 1), run);
-    if (id < 0)
+    m_verdictPanel->addRun(chartRun >= 0 ? m_chart->runLabel(chartRun) : storedRunName(run), run);
+    if (chartRun < 0)
         return;
     for (const EndRecord &e : run.ends)
         if (!e.queue.isEmpty())
-            m_chart->setSeries(id, ChartMetric::QueueBacklog, queueBacklogPoints(e.queue));
+            m_chart->setSeries(chartRun, ChartMetric::QueueBacklog, queueBacklogPoints(e.queue));
 }
 
 void MainWindow::onRunnerStopped()

@@ -6,18 +6,16 @@
 
 #include <QMainWindow>
 
-#include <QHash>
-
 #include <memory>
 
 class QAction;
-class QComboBox;
 class QSplitter;
 class QTabWidget;
 
 namespace tcptune {
 
 class CapturePanel;
+class CrashRecovery;
 class HelperConnection;
 class HistoryPanel;
 class KnobPanel;
@@ -31,7 +29,6 @@ class ThroughputRttView;
 class WorkloadPanel;
 struct ExperimentSpec;
 struct RunRecord;
-struct RunSample;
 
 class MainWindow final : public QMainWindow {
     Q_OBJECT
@@ -53,6 +50,7 @@ public:
     SweepPanel *sweepPanel() const { return m_sweepPanel; }
     VerdictPanel *verdictPanel() const { return m_verdictPanel; }
     QTabWidget *tabs() const { return m_tabs; }
+    CrashRecovery *recovery() const { return m_recovery; }
 
     // The spec the panels describe now; an error names the field to fix.
     bool currentSpec(ExperimentSpec &spec, QString *problem) const;
@@ -73,10 +71,7 @@ private:
     void buildTabs();
     QWidget *buildChartArea();
     void connectRunner();
-    void onRunStarted(int runIndex, int point, int repeat, const QString &pointLabel);
-    void onSamples(int runIndex, const QList<RunSample> &samples);
-    void onRunFinished(const RunRecord &run);
-    void showDiagnosis(const RunRecord &run);
+    void showDiagnosis(int chartRun, const RunRecord &run);
     void onRunnerStopped();
     void saveSettings() const;
     void restoreSettings();
@@ -99,13 +94,10 @@ private:
     QTabWidget *m_tabs;
     QSplitter *m_mainSplitter;
     QSplitter *m_rightSplitter;
-    QComboBox *m_extraMetric = nullptr;
     RunnerThread *m_runner;
+    CrashRecovery *m_recovery = nullptr;
     QAction *m_runAction = nullptr;
     QAction *m_stopAction = nullptr;
-    QHash<int, int> m_chartRunOf; // the Runner's run index -> the chart's run id
-    qint64 m_experimentId = 0;
-    double m_runLength = 10;
 };
 
 } // namespace tcptune

@@ -170,6 +170,7 @@ RunRecord Runner::runOne(const SweepPlan &plan, const PlannedRun &planned, const
         return record;
     }
     record.id = *id;
+    Q_EMIT runStored(record.runIndex, record.id);
 
     auto prepared = m_backend->prepareTarget(spec);
     if (!prepared)
@@ -184,7 +185,7 @@ RunRecord Runner::runOne(const SweepPlan &plan, const PlannedRun &planned, const
         return finishRun(store, record, RunStatus::Failed, error);
     }
 
-    const QString capturePath = spec.capture ? startCapture(store, *endpoint, experimentId, planned.index) : QString();
+    const QString capturePath = spec.capture ? startCapture(store, *endpoint, record.id) : QString();
     const int runIndex = planned.index;
     TrafficOutcome outcome = m_backend->runTraffic(
         spec, *endpoint, [this, runIndex](const QList<RunSample> &batch) { Q_EMIT samplesReady(runIndex, batch); });
@@ -281,14 +282,15 @@ KnobSnapshot Runner::storeLocalKnobs(ResultStore &store, qint64 runId, const Run
     return *snapshot;
 }
 
-// Starts a capture of run RUN_INDEX; its path, or empty (and a log line) when it could not start.
-QString Runner::startCapture(const ResultStore &store, const RunEndpoint &endpoint, qint64 experimentId, int runIndex)
+// Starts a capture of stored run RUN_ID, named after it as everywhere else (run12.pcap); its path,
+// or empty (and a log line) when it could not start.
+QString Runner::startCapture(const ResultStore &store, const RunEndpoint &endpoint, qint64 runId)
 {
     QString dir = m_options.captureDir;
     if (dir.isEmpty())
         dir = QFileInfo(store.path()).absolutePath() + QStringLiteral("/captures");
     QDir().mkpath(dir);
-    const QString path = QStringLiteral("%1/experiment%2-run%3.pcap").arg(dir).arg(experimentId).arg(runIndex);
+    const QString path = QStringLiteral("%1/run%2.pcap").arg(dir).arg(runId);
     if (auto r = m_backend->startCapture(endpoint, path); !r) {
         Q_EMIT logged(tr("Running without a capture: %1").arg(r.error().message));
         return QString();

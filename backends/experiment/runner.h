@@ -47,6 +47,8 @@ public Q_SLOTS:
 Q_SIGNALS:
     void started(qint64 experimentId, int totalRuns, int alreadyDone);
     void runStarted(int runIndex, int point, int repeat, const QString &pointLabel);
+    // The store gave run RUN_INDEX its id: the name it has everywhere ("#12", run12.pcap).
+    void runStored(int runIndex, qint64 runId);
     // Sample batches of the run in progress (for live plots), ~every 100 ms.
     void samplesReady(int runIndex, const QList<tcptune::RunSample> &samples);
     // DONE of TOTAL runs finished; ETA in seconds (from the runs' measured time so far).
@@ -71,7 +73,7 @@ private:
     RunRecord finishRun(ResultStore &store, RunRecord record, RunStatus status, const QString &error,
                         const QList<RunSample> &samples = {});
     KnobSnapshot storeLocalKnobs(ResultStore &store, qint64 runId, const RunEndpoint &endpoint, const QString &phase);
-    QString startCapture(const ResultStore &store, const RunEndpoint &endpoint, qint64 experimentId, int runIndex);
+    QString startCapture(const ResultStore &store, const RunEndpoint &endpoint, qint64 runId);
     void storeCapture(ResultStore &store, qint64 runId, const QString &path);
     void logIfFailed(const Result<void> &result);
     void emitPointResult(ResultStore &store, qint64 experimentId, const SweepPoint &point, int repeats);

@@ -29,6 +29,9 @@ RunnerThread::~RunnerThread()
 
 bool RunnerThread::start(const SweepPlan &plan)
 {
+    // Set before launch(), whose begun() listeners read plan(), unless it is going to refuse.
+    if (!m_thread && m_blockedReason.isEmpty())
+        m_plan = plan;
     return launch([plan](Runner &runner) { runner.run(plan); });
 }
 
@@ -41,6 +44,10 @@ bool RunnerThread::launch(std::function<void(Runner &)> work)
 {
     if (m_thread)
         return false;
+    if (!m_blockedReason.isEmpty()) {
+        Q_EMIT refused(m_blockedReason);
+        return false;
+    }
     auto *runner = new Runner(m_makeBackend(), m_options);
     m_thread = new QThread;
     m_thread->setObjectName(QStringLiteral("tcptune-runner"));
@@ -71,6 +78,7 @@ void RunnerThread::forwardSignalsOf(Runner *runner)
 {
     connect(runner, &Runner::started, this, &RunnerThread::started);
     connect(runner, &Runner::runStarted, this, &RunnerThread::runStarted);
+    connect(runner, &Runner::runStored, this, &RunnerThread::runStored);
     connect(runner, &Runner::samplesReady, this, &RunnerThread::samplesReady);
     connect(runner, &Runner::progress, this, &RunnerThread::progress);
     connect(runner, &Runner::runFinished, this, &RunnerThread::runFinished);

@@ -39,8 +39,14 @@ public:
     const RunnerOptions &options() const { return m_options; }
 
     bool isRunning() const { return m_thread != nullptr; }
-    // Starts PLAN; false (and nothing happens) while another plan runs.
+    // While REASON is not empty, start() and resume() refuse (and emit refused): something must
+    // be done first, such as restoring what a crashed session left changed.
+    void setBlockedReason(const QString &reason) { m_blockedReason = reason; }
+    QString blockedReason() const { return m_blockedReason; }
+    // Starts PLAN; false (and nothing happens) while another plan runs or runs are held back.
     bool start(const SweepPlan &plan);
+    // The plan started last (a single run is a plan of one point).
+    const SweepPlan &plan() const { return m_plan; }
     // Runs the unfinished runs of stored experiment EXPERIMENT_ID; false while a plan runs.
     bool resume(qint64 experimentId);
     // Thread-safe: stops the plan as soon as possible, knobs restored.
@@ -49,8 +55,12 @@ public:
 Q_SIGNALS:
     // A plan was accepted: the worker thread is starting.
     void begun();
+    // start() or resume() refused because runs are held back: REASON says why.
+    void refused(const QString &reason);
     void started(qint64 experimentId, int totalRuns, int alreadyDone);
     void runStarted(int runIndex, int point, int repeat, const QString &pointLabel);
+    // The store gave run RUN_INDEX its id: the name it has everywhere ("#12", run12.pcap).
+    void runStored(int runIndex, qint64 runId);
     void samplesReady(int runIndex, const QList<tcptune::RunSample> &samples);
     void progress(int done, int total, double etaS);
     void runFinished(const tcptune::RunRecord &run);
@@ -69,6 +79,8 @@ private:
 
     BackendFactory m_makeBackend;
     RunnerOptions m_options;
+    QString m_blockedReason;
+    SweepPlan m_plan;
     QThread *m_thread = nullptr;
     QMutex m_runnerMutex; // cancel() from any thread vs deletion on the worker
     Runner *m_runner = nullptr;

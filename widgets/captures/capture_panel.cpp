@@ -45,6 +45,26 @@ QList<QPointF> throughputPoints(const std::vector<IntervalBytes> &intervals, dou
     return points;
 }
 
+std::int64_t payloadOf(const FlowAnalysis &flow)
+{
+    return flow.c2s.payload_bytes + flow.s2c.payload_bytes;
+}
+
+// Capture times moved onto the run's time (0 = the run's start), cut to the run's duration.
+template <typename A> QList<QPointF> aligned(QList<QPointF> points, const A &alignment)
+{
+    if (alignment.durationS < 0)
+        return points;
+    QList<QPointF> out;
+    out.reserve(points.size());
+    for (QPointF p : points) {
+        p.rx() += alignment.shiftS;
+        if (p.x() >= 0 && p.x() <= alignment.durationS + 0.5)
+            out.append(p);
+    }
+    return out;
+}
+
 QString formatBytes(std::int64_t bytes)
 {
     return QLocale().formattedDataSize(bytes, 1, QLocale::DataSizeTraditionalFormat);
@@ -90,6 +110,25 @@ CapturePanel::CapturePanel(ThroughputRttView *chart, QWidget *parent)
     connect(m_loader, &CaptureLoader::loadFailed, this, &CapturePanel::onFailed);
     connect(m_loader, &CaptureLoader::idle, this, &CapturePanel::startNext);
     connect(m_tree, &QTreeWidget::itemChanged, this, &CapturePanel::onItemChanged);
+    connect(m_chart, &ThroughputRttView::runRemoved, this, &CapturePanel::onChartRunRemoved);
+}
+
+// Cleared from the charts: the flow's row is unticked (and forgotten), never left ticked but undrawn.
+void CapturePanel::onChartRunRemoved(int chartRun)
+{
+    const QSignalBlocker block(m_tree);
+    for (int i = 0; i < m_tree->topLevelItemCount(); ++i) {
+        QTreeWidgetItem *top = m_tree->topLevelItem(i);
+        for (int j = 0; j < top->childCount(); ++j) {
+            QTreeWidgetItem *flow = top->child(j);
+            if (flow->data(FlowColumn, kRunIdRole).toInt() != chartRun)
+                continue;
+            flow->setCheckState(FlowColumn, Qt::Unchecked);
+            flow->setData(FlowColumn, kRunIdRole, QVariant());
+            flow->setDisabled(true);
+            flow->setToolTip(FlowColumn, tr("Cleared from the charts; open the capture again to draw it."));
+        }
+    }
 }
 
 void CapturePanel::open(const QString &path)
@@ -97,6 +136,15 @@ void CapturePanel::open(const QString &path)
     m_queue.append(path);
     if (!m_loader->isBusy())
         startNext();
+}
+
+void CapturePanel::openForRun(const QString &path, double durationS, const QString &runName)
+{
+    Alignment alignment;
+    alignment.durationS = durationS;
+    alignment.runName = runName;
+    m_alignments.insert(path, alignment);
+    open(path);
 }
 
 void CapturePanel::cancel()
@@ -135,7 +183,7 @@ void CapturePanel::onLoaded(const QString &path, std::shared_ptr<const CaptureAn
             delete m_tree->takeTopLevelItem(i);
 
     const QString name = QFileInfo(path).fileName();
-    QSignalBlocker block(m_tree);
+    const QSignalBlocker block(m_tree);
     auto *top = new QTreeWidgetItem(m_tree);
     top->setText(FlowColumn, tr("%1 (%2 flows, %3 s, %4 malformed)")
                                  .arg(name)
@@ -146,10 +194,26 @@ void CapturePanel::onLoaded(const QString &path, std::shared_ptr<const CaptureAn
     top->setText(PacketsColumn, QString::number(analysis->packets));
     top->setToolTip(FlowColumn, path);
 
+    Alignment alignment;
+    // A run's samples start when its data connection opens (after the lab is ready): so does
+    // its overlay, from the first packet of the largest flow.
+    if (const auto it = m_alignments.constFind(path); it != m_alignments.constEnd()) {
+        alignment = *it;
+        alignment.shiftS = analysis->flows.empty() ? 0 : -analysis->flows.front().first_time_s;
+    }
     QList<int> runs;
     const int count = std::min<int>(int(analysis->flows.size()), kMaxFlows);
-    for (int f = 0; f < count; ++f)
-        runs.append(addFlow(top, name, analysis->flows[size_t(f)], analysis->interval_s, f < kShownFlows));
+    const std::int64_t largest = analysis->flows.empty() ? 0 : payloadOf(analysis->flows.front());
+    for (int f = 0; f < count; ++f) {
+        const FlowAnalysis &flow = analysis->flows[size_t(f)];
+        // The agent's control connection carries a few hundred bytes beside the data: it is not
+        // the traffic under test and would draw a diagonal RTT line across the chart.
+        const bool control = count > 1 && payloadOf(flow) * 100 < largest;
+        const int id = addFlow(top, name, flow, analysis->interval_s, !control && f < kShownFlows, alignment);
+        if (control)
+            markControl(top->child(top->childCount() - 1));
+        runs.append(id);
+    }
     top->setExpanded(true);
     m_runsOf.insert(path, runs);
     m_chart->resetZoom();
@@ -171,11 +235,12 @@ void CapturePanel::onLoaded(const QString &path, std::shared_ptr<const CaptureAn
 
 // One flow: its run in the chart and its row under TOP; returns the run's id.
 int CapturePanel::addFlow(QTreeWidgetItem *top, const QString &name, const FlowAnalysis &flow, double interval,
-                          bool shown)
+                          bool shown, const Alignment &alignment)
 {
     const DirectionAnalysis &data = dataDirection(flow);
+    const QString source = alignment.runName.isEmpty() ? name : tr("%1 capture").arg(alignment.runName);
     const int id =
-        m_chart->addRun(QStringLiteral("%1: %2 → %3").arg(name, flow.client.toString(), flow.server.toString()));
+        m_chart->addRun(QStringLiteral("%1: %2 → %3").arg(source, flow.client.toString(), flow.server.toString()));
     QList<QPointF> rtt;
     rtt.reserve(qsizetype(data.rtt.size()));
     for (const RttSample &s : data.rtt)
@@ -184,10 +249,11 @@ int CapturePanel::addFlow(QTreeWidgetItem *top, const QString &name, const FlowA
     inFlight.reserve(qsizetype(data.bytes_in_flight.size()));
     for (const SeriesPoint &p : data.bytes_in_flight)
         inFlight.append(QPointF(p.time_s, double(p.value)));
-    m_chart->setSeries(id, ChartMetric::Throughput, throughputPoints(data.intervals, interval));
-    m_chart->setSeries(id, ChartMetric::Rtt, rtt);
-    m_chart->setSeries(id, ChartMetric::BytesInFlight, inFlight);
+    m_chart->setSeries(id, ChartMetric::Throughput, aligned(throughputPoints(data.intervals, interval), alignment));
+    m_chart->setSeries(id, ChartMetric::Rtt, aligned(rtt, alignment));
+    m_chart->setSeries(id, ChartMetric::BytesInFlight, aligned(inFlight, alignment));
     m_chart->setRunVisible(id, shown);
+    m_chart->setRunPinned(id, true); // opened on purpose: a new sweep does not clear it
 
     auto *item = new QTreeWidgetItem(top);
     QString text = QStringLiteral("%1 → %2").arg(flow.client.toString(), flow.server.toString());
@@ -207,6 +273,14 @@ int CapturePanel::addFlow(QTreeWidgetItem *top, const QString &name, const FlowA
                       : tr("none"));
     item->setText(RetransColumn, QString::number(flow.retransmissions()));
     return id;
+}
+
+void CapturePanel::markControl(QTreeWidgetItem *item)
+{
+    item->setText(FlowColumn, tr("%1 (control connection, not drawn)").arg(item->text(FlowColumn)));
+    item->setToolTip(FlowColumn, tr("The agent's control connection: a few hundred bytes beside the data. "
+                                    "Tick it to draw it anyway."));
+    item->setForeground(FlowColumn, palette().brush(QPalette::Disabled, QPalette::Text));
 }
 
 void CapturePanel::onFailed(const QString &path, const QString &message)

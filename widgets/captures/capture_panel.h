@@ -2,7 +2,9 @@
 // The Captures tab: open a pcap/pcapng (menu, button or drag and drop), analyse it in the
 // background with progress and cancel, and overlay its flows' throughput (Wireshark's IO graph)
 // and RTT (its RTT graph, tcp.analysis.ack_rtt) on the workbench charts beside live runs.
-// Each flow is a row; ticking it shows it on the charts.
+// Each flow is a row; ticking it shows it on the charts. The control connection (a flow with a
+// tiny share of the bytes) is marked and left off the charts. A stored run's capture is aligned
+// to the run's start and duration.
 
 #include <QHash>
 #include <QWidget>
@@ -29,6 +31,10 @@ public:
 
     // Starts analysing PATH (queued when another file is still being analysed).
     void open(const QString &path);
+    // Opens the capture of a stored run, overlaid on the run's own time: shifted so that its data
+    // connection starts at 0 (as the run's samples do) and cut to DURATION_S, its flows named
+    // after the run (RUN_NAME).
+    void openForRun(const QString &path, double durationS, const QString &runName);
     void cancel();
     bool isBusy() const;
 
@@ -48,9 +54,17 @@ Q_SIGNALS:
 private:
     void startNext();
     void onLoaded(const QString &path, std::shared_ptr<const CaptureAnalysis> analysis);
-    int addFlow(QTreeWidgetItem *top, const QString &name, const FlowAnalysis &flow, double interval, bool shown);
+    struct Alignment {
+        double shiftS = 0;     // added to capture times: capture start - run start
+        double durationS = -1; // points after this are left out; < 0: none
+        QString runName;
+    };
+    int addFlow(QTreeWidgetItem *top, const QString &name, const FlowAnalysis &flow, double interval, bool shown,
+                const Alignment &alignment);
     void onFailed(const QString &path, const QString &message);
+    void markControl(QTreeWidgetItem *item);
     void onItemChanged(QTreeWidgetItem *item, int column);
+    void onChartRunRemoved(int chartRun);
 
     ThroughputRttView *m_chart;
     CaptureLoader *m_loader;
@@ -60,6 +74,7 @@ private:
     QLabel *m_status;
     QStringList m_queue;
     QHash<QString, QList<int>> m_runsOf;
+    QHash<QString, Alignment> m_alignments; // path of a stored run's capture -> its alignment
 };
 
 } // namespace tcptune

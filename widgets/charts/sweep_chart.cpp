@@ -1,5 +1,6 @@
 #include "charts/sweep_chart.h"
 
+#include "charts/chart_axis.h"
 #include "charts/chart_renderer.h"
 
 #include <QCategoryAxis>
@@ -23,17 +24,6 @@ namespace {
 const QColor throughputColour(31, 119, 180);
 const QColor rttColour(214, 39, 40);
 
-double roundTop(double v)
-{
-    if (!(v > 0))
-        return 1;
-    const double magnitude = std::pow(10.0, std::floor(std::log10(v)));
-    for (double step : {1.0, 1.5, 2.0, 2.5, 3.0, 4.0, 5.0, 6.0, 8.0, 10.0})
-        if (step * magnitude >= v)
-            return step * magnitude;
-    return 10 * magnitude;
-}
-
 } // namespace
 
 SweepChart::SweepChart(QWidget *parent)
@@ -41,8 +31,8 @@ SweepChart::SweepChart(QWidget *parent)
     , m_chart(new QChart)
     , m_view(new QChartView(m_chart, this))
     , m_x(new QCategoryAxis)
-    , m_throughputAxis(new QValueAxis)
-    , m_rttAxis(new QValueAxis)
+    , m_throughputAxis(new QCategoryAxis)
+    , m_rttAxis(new QCategoryAxis)
     , m_throughput(new QLineSeries(this))
     , m_throughputMarks(new QScatterSeries(this))
     , m_rtt(new QLineSeries(this))
@@ -54,9 +44,9 @@ SweepChart::SweepChart(QWidget *parent)
     m_chart->legend()->setAlignment(Qt::AlignBottom);
     m_x->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
     m_throughputAxis->setTitleText(tr("Throughput (Mbit/s), mean ± sd"));
-    m_throughputAxis->setLabelFormat(QStringLiteral("%.4g"));
     m_rttAxis->setTitleText(tr("RTT median (ms)"));
-    m_rttAxis->setLabelFormat(QStringLiteral("%.4g"));
+    for (QCategoryAxis *axis : {m_throughputAxis, m_rttAxis})
+        axis->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
     m_chart->addAxis(m_x, Qt::AlignBottom);
     m_chart->addAxis(m_throughputAxis, Qt::AlignLeft);
     m_chart->addAxis(m_rttAxis, Qt::AlignRight);
@@ -144,8 +134,23 @@ void SweepChart::rebuild()
     m_rtt->replace(rtt);
     m_x->setRange(-0.5, std::max(0.5, m_points.size() - 0.5));
     m_x->setStartValue(-0.5);
-    m_throughputAxis->setRange(0, roundTop(throughputTop * 1.05));
-    m_rttAxis->setRange(0, roundTop(rttTop * 1.05));
+    // Many values side by side: slanted labels, so "64K 128K 256K" is not cut to "64... 12...".
+    m_x->setLabelsAngle(m_points.size() > 5 ? -45 : 0);
+    setRoundTicks(m_throughputAxis, 0, throughputTop > 0 ? throughputTop * 1.05 : 1);
+    setRoundTicks(m_rttAxis, 0, rttTop > 0 ? rttTop * 1.05 : 1);
+}
+
+QStringList SweepChart::valueTickLabels() const
+{
+    return tickLabels(m_throughputAxis);
+}
+
+QStringList SweepChart::pointLabels() const
+{
+    QStringList labels;
+    for (const QString &label : m_x->categoriesLabels())
+        labels.append(QString(label).remove(QChar(0x200B)));
+    return labels;
 }
 
 int SweepChart::plottedThroughputPoints() const

@@ -12,7 +12,6 @@ class QChart;
 class QChartView;
 class QLineSeries;
 class QScatterSeries;
-class QValueAxis;
 
 namespace tcptune {
 
@@ -31,6 +30,9 @@ public:
     void setAxisTitle(const QString &title);
     void setPoints(const QList<SweepChartPoint> &points);
     const QList<SweepChartPoint> &points() const { return m_points; }
+    // The labels on the axes, as drawn (tests).
+    QStringList valueTickLabels() const;
+    QStringList pointLabels() const;
     // Points drawn on each series (for tests).
     int plottedThroughputPoints() const;
     int plottedRttPoints() const;
@@ -43,8 +45,8 @@ private:
     QChart *m_chart;
     QChartView *m_view;
     QCategoryAxis *m_x;
-    QValueAxis *m_throughputAxis;
-    QValueAxis *m_rttAxis;
+    QCategoryAxis *m_throughputAxis;
+    QCategoryAxis *m_rttAxis;
     QLineSeries *m_throughput;
     QScatterSeries *m_throughputMarks;
     QLineSeries *m_rtt;

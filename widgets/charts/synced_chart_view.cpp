@@ -9,6 +9,7 @@
 #include <QValueAxis>
 #include <QWheelEvent>
 
+#include <algorithm>
 #include <cmath>
 
 namespace tcptune {
@@ -53,15 +54,22 @@ void SyncedChartView::showCrosshair(double x, const QString &text)
     m_label->setText(text);
     const QRectF textRect = m_label->boundingRect();
     QRectF back(0, 0, textRect.width() + 8, textRect.height() + 6);
-    // Keep the label inside the plot: right of the line, or left of it near the right border.
+    // Keep the label inside the plot: right of the line, or left of it near the right border,
+    // and never past the left border (where a narrow plot has no room on either side).
     double left = px + 6;
     if (left + back.width() > area.right())
         left = px - 6 - back.width();
+    left = std::max(left, area.left() + 2);
     m_labelBack->setRect(back);
     m_labelBack->setPos(left, area.top() + 4);
     m_label->setPos(4, 3);
     m_line->show();
     m_labelBack->show();
+}
+
+QRectF SyncedChartView::crosshairLabelRect() const
+{
+    return m_labelBack->isVisible() ? m_labelBack->mapRectToScene(m_labelBack->rect()) : QRectF();
 }
 
 void SyncedChartView::hideCrosshair()

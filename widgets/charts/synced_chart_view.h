@@ -21,6 +21,9 @@ public:
     // Draws a vertical line at time X with TEXT beside it; hidden when X is outside the axis.
     void showCrosshair(double x, const QString &text);
     void hideCrosshair();
+    // Where the crosshair's label is drawn, in scene coordinates; empty when hidden (tests).
+    QRectF crosshairLabelRect() const;
+    QRectF plotArea() const { return chart()->plotArea(); }
 
     // Time at a widget x coordinate, from the axis range and the plot area.
     double timeAt(double widgetX) const;

@@ -1,9 +1,16 @@
 #include "charts/throughput_rtt_view.h"
 
+#include "charts/chart_axis.h"
+#include "charts/series_style.h"
 #include "charts/min_max_decimator.h"
 #include "charts/synced_chart_view.h"
 
+#include <QCategoryAxis>
 #include <QChart>
+#include <QCursor>
+#include <QFontMetrics>
+#include <QToolTip>
+#include <QLocale>
 #include <QElapsedTimer>
 #include <QGraphicsLayout>
 #include <QHBoxLayout>
@@ -23,14 +30,6 @@ namespace {
 
 constexpr int replotDelayMs = 40;
 
-QColor paletteColour(int index)
-{
-    static const std::array<QColor, 10> colours{
-        QColor(31, 119, 180), QColor(214, 39, 40),   QColor(44, 160, 44),   QColor(255, 127, 14), QColor(148, 103, 189),
-        QColor(140, 86, 75),  QColor(227, 119, 194), QColor(127, 127, 127), QColor(188, 189, 34), QColor(23, 190, 207)};
-    return colours[size_t(index) % colours.size()];
-}
-
 QChart *makeChart(const QString &title)
 {
     auto *chart = new QChart;
@@ -39,36 +38,17 @@ QChart *makeChart(const QString &title)
     chart->setMargins(QMargins(4, 4, 4, 4));
     chart->legend()->setAlignment(Qt::AlignBottom);
     chart->setAnimationOptions(QChart::NoAnimation);
+    chart->setLocalizeNumbers(true);
     return chart;
 }
 
-QValueAxis *makeAxis(const QString &title)
+QCategoryAxis *makeTimeAxis(const QString &title)
 {
-    auto *axis = new QValueAxis;
+    auto *axis = new QCategoryAxis;
     axis->setTitleText(title);
-    axis->setLabelFormat(QStringLiteral("%.4g"));
-    axis->setRange(0, 1);
+    axis->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
+    setRoundTicks(axis, 0, 10);
     return axis;
-}
-
-// A round top at or above V (m x 10^k for m in a short list) and the tick count that divides
-// it into round steps: labels read 0, 0.5, 1, 1.5 rather than 0, 0.37, 0.74.
-struct NiceTop {
-    double top;
-    int ticks;
-};
-
-NiceTop niceTop(double v)
-{
-    if (!(v > 0))
-        return {1, 5};
-    const double magnitude = std::pow(10.0, std::floor(std::log10(v)));
-    static constexpr std::array<std::pair<double, int>, 11> steps{
-        {{1, 5}, {1.2, 7}, {1.5, 4}, {2, 5}, {2.5, 6}, {3, 4}, {4, 5}, {5, 6}, {6, 4}, {8, 5}, {10, 6}}};
-    for (const auto &[step, ticks] : steps)
-        if (step * magnitude >= v * (1 - 1e-9))
-            return {step * magnitude, ticks};
-    return {10 * magnitude, 6};
 }
 
 double maxY(const QList<QPointF> &points)
@@ -79,24 +59,35 @@ double maxY(const QList<QPointF> &points)
     return top;
 }
 
-// Changing an axis makes every attached series recompute its geometry: only touch it on change.
-void setRangeIfChanged(QValueAxis *axis, double min, double max)
+// The value a run mostly has (median of what is plotted), to tell runs 100x apart.
+double typicalY(QList<QPointF> points)
 {
-    if (axis->min() != min || axis->max() != max)
-        axis->setRange(min, max);
+    points.removeIf([](const QPointF &p) { return !(p.y() > 0); });
+    if (points.isEmpty())
+        return 0;
+    auto middle = points.begin() + points.size() / 2;
+    std::nth_element(points.begin(), middle, points.end(),
+                     [](const QPointF &a, const QPointF &b) { return a.y() < b.y(); });
+    return middle->y();
 }
 
-void setNiceRange(QValueAxis *axis, double top)
-{
-    const NiceTop nice = niceTop(top);
-    if (axis->tickCount() != nice.ticks)
-        axis->setTickCount(nice.ticks);
-    setRangeIfChanged(axis, 0, nice.top);
-}
+// Typical values of the visible runs: wide when the largest is 100x the smallest.
+struct Spread {
+    double lowest = 0;
+    double highest = 0;
+    void add(double v)
+    {
+        if (v > 0) {
+            lowest = lowest > 0 ? std::min(lowest, v) : v;
+            highest = std::max(highest, v);
+        }
+    }
+    bool wide() const { return lowest > 0 && highest / lowest >= ChartValueAxis::kWideRatio; }
+};
 
 QString formatValue(double v)
 {
-    return QString::number(v, 'g', 4);
+    return QLocale().toString(v, 'g', 4);
 }
 
 } // namespace
@@ -105,21 +96,18 @@ ThroughputRttView::ThroughputRttView(QWidget *parent)
     : QWidget(parent)
     , m_throughputChart(makeChart(tr("Throughput")))
     , m_rttChart(makeChart(tr("Round-trip time")))
-    , m_throughputTime(makeAxis(tr("Time (s)")))
-    , m_rttTime(makeAxis(tr("Time (s)")))
-    , m_throughputAxis(makeAxis(tr("Throughput (Mbit/s)")))
-    , m_rttAxis(makeAxis(tr("RTT (ms)")))
-    , m_extraAxis(makeAxis(QString()))
+    , m_throughputTime(makeTimeAxis(tr("Time (s)")))
+    , m_rttTime(makeTimeAxis(tr("Time (s)")))
     , m_throughputView(nullptr)
     , m_rttView(nullptr)
     , m_replotTimer(new QTimer(this))
 {
     m_throughputChart->addAxis(m_throughputTime, Qt::AlignBottom);
-    m_throughputChart->addAxis(m_throughputAxis, Qt::AlignLeft);
-    m_throughputChart->addAxis(m_extraAxis, Qt::AlignRight);
-    m_extraAxis->hide();
+    m_throughputAxis = std::make_unique<ChartValueAxis>(m_throughputChart, tr("Throughput (Mbit/s)"), Qt::AlignLeft);
+    m_extraAxis = std::make_unique<ChartValueAxis>(m_throughputChart, QString(), Qt::AlignRight);
+    m_extraAxis->setVisible(false);
     m_rttChart->addAxis(m_rttTime, Qt::AlignBottom);
-    m_rttChart->addAxis(m_rttAxis, Qt::AlignLeft);
+    m_rttAxis = std::make_unique<ChartValueAxis>(m_rttChart, tr("RTT (ms)"), Qt::AlignLeft);
 
     m_throughputView = new SyncedChartView(m_throughputChart, m_throughputTime, this);
     m_throughputView->setObjectName(QStringLiteral("throughputChart"));
@@ -155,23 +143,27 @@ int ThroughputRttView::addRun(const QString &label, const QColor &colour)
     const int id = m_nextRun++;
     Run &run = m_runs[id];
     run.label = label;
-    run.colour = colour.isValid() ? colour : paletteColour(m_nextColour++);
+    const int look = m_nextColour++;
+    run.colour = colour.isValid() ? colour : seriesColour(look);
+    run.dash = seriesDash(look);
 
     run.throughput = new QLineSeries(this);
     run.throughput->setName(label);
     run.rtt = new QLineSeries(this);
     run.rtt->setName(label);
     // One pixel: the raster engine draws such lines on its fast path; wider pens are stroked
-    // join by join, which for a busy live series costs tens of ms per paint.
+    // join by join, which for a busy live series costs tens of ms per paint. Only runs beyond the
+    // palette's eight colours are dashed.
     for (QLineSeries *series : {run.throughput, run.rtt})
-        series->setPen(QPen(run.colour, 1.0));
+        series->setPen(QPen(run.colour, 1.0, run.dash));
     m_throughputChart->addSeries(run.throughput);
     run.throughput->attachAxis(m_throughputTime);
-    run.throughput->attachAxis(m_throughputAxis);
+    m_throughputAxis->attach(run.throughput);
     m_rttChart->addSeries(run.rtt);
     run.rtt->attachAxis(m_rttTime);
-    run.rtt->attachAxis(m_rttAxis);
+    m_rttAxis->attach(run.rtt);
     attachExtra(run);
+    setUpLegend(run);
     scheduleReplot();
     return id;
 }
@@ -179,6 +171,7 @@ int ThroughputRttView::addRun(const QString &label, const QColor &colour)
 void ThroughputRttView::attachExtra(Run &run)
 {
     if (run.extra) {
+        m_extraAxis->detach(run.extra);
         m_throughputChart->removeSeries(run.extra);
         delete run.extra;
         run.extra = nullptr;
@@ -196,7 +189,7 @@ void ThroughputRttView::attachExtra(Run &run)
     run.extra->setVisible(run.visible);
     m_throughputChart->addSeries(run.extra);
     run.extra->attachAxis(m_throughputTime);
-    run.extra->attachAxis(m_extraAxis);
+    m_extraAxis->attach(run.extra);
 }
 
 void ThroughputRttView::removeRun(int id)
@@ -205,16 +198,20 @@ void ThroughputRttView::removeRun(int id)
     if (it == m_runs.end())
         return;
     Run &run = it->second;
+    m_throughputAxis->detach(run.throughput);
+    m_rttAxis->detach(run.rtt);
     m_throughputChart->removeSeries(run.throughput);
     m_rttChart->removeSeries(run.rtt);
     delete run.throughput;
     delete run.rtt;
     if (run.extra) {
+        m_extraAxis->detach(run.extra);
         m_throughputChart->removeSeries(run.extra);
         delete run.extra;
     }
     m_runs.erase(it);
     scheduleReplot();
+    Q_EMIT runRemoved(id);
 }
 
 void ThroughputRttView::clear()
@@ -223,6 +220,125 @@ void ThroughputRttView::clear()
         removeRun(m_runs.begin()->first);
     m_nextColour = 0;
     resetZoom();
+}
+
+void ThroughputRttView::clearUnpinned()
+{
+    QList<int> drop;
+    for (const auto &[id, run] : m_runs)
+        if (!run.pinned)
+            drop.append(id);
+    for (int id : drop)
+        removeRun(id);
+    if (m_runs.empty())
+        m_nextColour = 0;
+    resetZoom();
+}
+
+void ThroughputRttView::setRunPinned(int id, bool pinned)
+{
+    if (auto it = m_runs.find(id); it != m_runs.end())
+        it->second.pinned = pinned;
+}
+
+bool ThroughputRttView::isRunPinned(int id) const
+{
+    auto it = m_runs.find(id);
+    return it != m_runs.end() && it->second.pinned;
+}
+
+void ThroughputRttView::setRunTag(int id, qint64 storedRunId)
+{
+    if (auto it = m_runs.find(id); it != m_runs.end())
+        it->second.tag = storedRunId;
+}
+
+int ThroughputRttView::runTagged(qint64 storedRunId) const
+{
+    for (const auto &[id, run] : m_runs)
+        if (storedRunId > 0 && run.tag == storedRunId)
+            return id;
+    return -1;
+}
+
+void ThroughputRttView::setRunToolTip(int id, const QString &text)
+{
+    if (auto it = m_runs.find(id); it != m_runs.end())
+        it->second.toolTip = text;
+}
+
+QString ThroughputRttView::runToolTip(int id) const
+{
+    auto it = m_runs.find(id);
+    return it == m_runs.end() ? QString() : it->second.toolTip;
+}
+
+QString ThroughputRttView::legendText(int id) const
+{
+    auto it = m_runs.find(id);
+    if (it == m_runs.end())
+        return {};
+    const QList<QLegendMarker *> markers = m_throughputChart->legend()->markers(it->second.throughput);
+    return markers.isEmpty() ? QString() : markers.first()->label();
+}
+
+void ThroughputRttView::setUpLegend(Run &run)
+{
+    // The entry shows the label elided in the middle; hovering it shows the whole label and
+    // what the run ran with.
+    for (QLineSeries *series : {run.throughput, run.rtt}) {
+        for (QLegendMarker *marker : series->chart()->legend()->markers(series)) {
+            // Connected once per marker: a renamed run keeps its marker.
+            disconnect(marker, &QLegendMarker::hovered, this, nullptr);
+            connect(marker, &QLegendMarker::hovered, this, [this, series](bool on) {
+                if (!on) {
+                    QToolTip::hideText();
+                    return;
+                }
+                for (const auto &[id, r] : m_runs)
+                    if (r.throughput == series || r.rtt == series)
+                        QToolTip::showText(QCursor::pos(),
+                                           r.toolTip.isEmpty() ? r.label : r.label + QLatin1Char('\n') + r.toolTip);
+            });
+        }
+    }
+}
+
+void ThroughputRttView::elideLegends(double chartWidth)
+{
+    const int entries = int(m_runs.size()) + (m_extra ? int(m_runs.size()) : 0);
+    // Many runs: one per line on the right, where each label has room; few: below the chart.
+    const bool side = entries > 4;
+    const double room = side ? 170 : std::max(80.0, (chartWidth - 40) / std::max(1, entries) - 30);
+    for (QChart *chart : {m_throughputChart, m_rttChart}) {
+        chart->legend()->setAlignment(side ? Qt::AlignRight : Qt::AlignBottom);
+        const QFontMetrics metrics(chart->legend()->font());
+        for (const auto &[id, run] : m_runs)
+            for (QLineSeries *series : {run.throughput, run.rtt})
+                for (QLegendMarker *marker : chart->legend()->markers(series))
+                    marker->setLabel(metrics.elidedText(run.label, Qt::ElideMiddle, int(room)));
+    }
+}
+
+Qt::PenStyle ThroughputRttView::runDash(int id) const
+{
+    auto it = m_runs.find(id);
+    return it == m_runs.end() ? Qt::SolidLine : it->second.dash;
+}
+
+bool ThroughputRttView::isLogarithmic(ChartMetric metric) const
+{
+    return metric == ChartMetric::Rtt ? m_rttAxis->isLogarithmic() : m_throughputAxis->isLogarithmic();
+}
+
+QStringList ThroughputRttView::valueTickLabels(ChartMetric metric) const
+{
+    return tickLabels(metric == ChartMetric::Rtt ? m_rttAxis->linear() : m_throughputAxis->linear());
+}
+
+QStringList ThroughputRttView::timeTickLabels() const
+{
+    return tickLabels(m_throughputTime);
 }
 
 QList<int> ThroughputRttView::runIds() const
@@ -237,6 +353,21 @@ QString ThroughputRttView::runLabel(int run) const
 {
     auto it = m_runs.find(run);
     return it == m_runs.end() ? QString() : it->second.label;
+}
+
+void ThroughputRttView::setRunLabel(int id, const QString &label)
+{
+    auto it = m_runs.find(id);
+    if (it == m_runs.end())
+        return;
+    Run &run = it->second;
+    run.label = label;
+    run.throughput->setName(label);
+    run.rtt->setName(label);
+    if (run.extra)
+        run.extra->setName(QStringLiteral("%1 %2").arg(label, metricName(*m_extra)));
+    setUpLegend(run);
+    scheduleReplot();
 }
 
 QColor ThroughputRttView::runColour(int run) const
@@ -335,7 +466,7 @@ void ThroughputRttView::setExtraMetric(std::optional<ChartMetric> metric)
     for (auto &[id, run] : m_runs)
         attachExtra(run);
     m_extraAxis->setVisible(m_extra.has_value());
-    m_extraAxis->setTitleText(m_extra ? metricName(*m_extra) : QString());
+    m_extraAxis->setTitle(m_extra ? metricName(*m_extra) : QString());
     scheduleReplot();
 }
 
@@ -380,8 +511,9 @@ void ThroughputRttView::applyRange(double min, double max)
 {
     m_min = min;
     m_max = max;
-    setRangeIfChanged(m_throughputTime, min, max);
-    setRangeIfChanged(m_rttTime, min, max);
+    // Round ticks inside the range, so a zoomed axis reads 5.1, 5.2 and not 5.133.
+    setRoundTicks(m_throughputTime, min, max, 5, true);
+    setRoundTicks(m_rttTime, min, max, 5, true);
 }
 
 void ThroughputRttView::zoom(double factor, double anchor)
@@ -423,8 +555,7 @@ void ThroughputRttView::replotNow()
     QElapsedTimer clock;
     clock.start();
     if (m_following) {
-        setNiceRange(m_throughputTime, std::max(dataEnd(), 1.0));
-        setNiceRange(m_rttTime, std::max(dataEnd(), 1.0));
+        setRoundTicks(m_throughputTime, 0, std::max(dataEnd(), 1.0));
         applyRange(m_throughputTime->min(), m_throughputTime->max());
     }
 
@@ -441,40 +572,75 @@ void ThroughputRttView::replotNow()
     double throughputTop = 0;
     double rttTop = 0;
     double extraTop = 0;
+    Spread throughputSpread;
+    Spread rttSpread;
     for (auto &[id, run] : m_runs) {
-        const double throughput = plot(run.throughput, run.columns[size_t(ChartMetric::Throughput)], throughputColumns,
-                                       run.drawn[0], pending);
-        const double rtt = plot(run.rtt, run.columns[size_t(ChartMetric::Rtt)], rttColumns, run.drawn[1], pending);
-        const double extra = m_extra && run.extra ? plot(run.extra, run.columns[size_t(*m_extra)], throughputColumns,
-                                                         run.drawn[2], pending)
-                                                  : 0;
+        const Drawn &throughput = plot(run.throughput, run.columns[size_t(ChartMetric::Throughput)], throughputColumns,
+                                       run.drawn[0], m_throughputAxis.get(), pending);
+        const Drawn &rtt =
+            plot(run.rtt, run.columns[size_t(ChartMetric::Rtt)], rttColumns, run.drawn[1], m_rttAxis.get(), pending);
         if (run.visible) {
-            throughputTop = std::max(throughputTop, throughput);
-            rttTop = std::max(rttTop, rtt);
-            extraTop = std::max(extraTop, extra);
+            throughputTop = std::max(throughputTop, throughput.top);
+            rttTop = std::max(rttTop, rtt.top);
+            throughputSpread.add(throughput.typical);
+            rttSpread.add(rtt.typical);
+        }
+        if (m_extra && run.extra) {
+            const Drawn &extra = plot(run.extra, run.columns[size_t(*m_extra)], throughputColumns, run.drawn[2],
+                                      m_extraAxis.get(), pending);
+            if (run.visible)
+                extraTop = std::max(extraTop, extra.top);
         }
     }
-    setNiceRange(m_throughputAxis, throughputTop * 1.05);
-    setNiceRange(m_rttAxis, rttTop * 1.05);
+    m_throughputAxis->show(throughputTop * 1.05, throughputSpread.lowest, throughputSpread.wide());
+    m_rttAxis->show(rttTop * 1.05, rttSpread.lowest, rttSpread.wide());
     if (m_extra)
-        setNiceRange(m_extraAxis, extraTop * 1.05);
-    for (Pending &p : pending)
+        m_extraAxis->show(extraTop * 1.05, 0, false);
+    redrawOnScaleChange(pending);
+    elideLegends(m_throughputChart->size().width());
+    for (Pending &p : pending) {
+        // A logarithmic axis has no place for 0: those points are left out, not drawn at the bottom.
+        p.drawn->logarithmic = p.axis->isLogarithmic();
+        if (p.drawn->logarithmic)
+            p.points.removeIf([](const QPointF &q) { return !(q.y() > 0); });
         p.series->replace(p.points);
+    }
     m_lastReplotNs = clock.nsecsElapsed();
     Q_EMIT replotted();
 }
 
-double ThroughputRttView::plot(QLineSeries *series, const Column &column, int columns, Drawn &drawn,
-                               std::vector<Pending> &pending)
+const ThroughputRttView::Drawn &ThroughputRttView::plot(QLineSeries *series, const Column &column, int columns,
+                                                        Drawn &drawn, const ChartValueAxis *axis,
+                                                        std::vector<Pending> &pending)
 {
     // A series made anew (the extra metric switched) has no points: draw it whatever the cache says.
     if (drawn.revision == column.revision() && drawn.min == m_min && drawn.max == m_max && drawn.columns == columns &&
         (series->count() > 0 || column.empty()))
-        return drawn.top;
+        return drawn;
     QList<QPointF> points = charts::decimateMinMax(column.x(), column.y(), m_min, m_max, columns);
-    drawn = {column.revision(), m_min, m_max, columns, maxY(points)};
-    pending.push_back({series, std::move(points)});
-    return drawn.top;
+    drawn = {column.revision(), m_min, m_max, columns, maxY(points), typicalY(points), drawn.logarithmic};
+    pending.push_back({series, std::move(points), axis, &drawn});
+    return drawn;
+}
+
+// A series drawn as it stands was left as it was, but when its axis turned logarithmic (or back)
+// its zeros must go (or come back): decimate it again.
+void ThroughputRttView::redrawOnScaleChange(std::vector<Pending> &pending)
+{
+    const auto redraw = [&](QLineSeries *series, const Column &column, Drawn &drawn, const ChartValueAxis *axis) {
+        if (!series || drawn.logarithmic == axis->isLogarithmic())
+            return;
+        if (std::any_of(pending.begin(), pending.end(), [&](const Pending &p) { return p.series == series; }))
+            return;
+        pending.push_back({series, charts::decimateMinMax(column.x(), column.y(), drawn.min, drawn.max, drawn.columns),
+                           axis, &drawn});
+    };
+    for (auto &[id, run] : m_runs) {
+        redraw(run.throughput, run.columns[size_t(ChartMetric::Throughput)], run.drawn[0], m_throughputAxis.get());
+        redraw(run.rtt, run.columns[size_t(ChartMetric::Rtt)], run.drawn[1], m_rttAxis.get());
+        if (m_extra)
+            redraw(run.extra, run.columns[size_t(*m_extra)], run.drawn[2], m_extraAxis.get());
+    }
 }
 
 QString ThroughputRttView::valuesAt(double t, ChartMetric metric, const QString &unit) const

@@ -19,17 +19,19 @@
 #include <array>
 #include <optional>
 #include <map>
+#include <memory>
 #include <vector>
 
+class QCategoryAxis;
 class QChart;
 class QLabel;
 class QLineSeries;
 class QPainter;
 class QTimer;
-class QValueAxis;
 
 namespace tcptune {
 
+class ChartValueAxis;
 class SyncedChartView;
 
 class ThroughputRttView final : public QWidget {
@@ -38,13 +40,30 @@ public:
     explicit ThroughputRttView(QWidget *parent = nullptr);
     ~ThroughputRttView() override;
 
-    // A run (or a capture's flow) gets one colour and one legend entry in each chart.
+    // A run (or a capture's flow) gets one look (colour and dash) and one legend entry in each
+    // chart; a long label is elided in the middle there, whole in the entry's tooltip.
     int addRun(const QString &label, const QColor &colour = {});
     void removeRun(int run);
     void clear();
+    // Removes every run that is not pinned (a new sweep starts on clean charts).
+    void clearUnpinned();
+    // A pinned run stays when a sweep clears the charts (runs ticked in History, captures).
+    void setRunPinned(int run, bool pinned);
+    bool isRunPinned(int run) const;
+    // The stored run (its id in the result store) a series shows, so it is never drawn twice.
+    void setRunTag(int run, qint64 storedRunId);
+    int runTagged(qint64 storedRunId) const;
+    // What the legend entry's tooltip says beside the full label (the run's configuration).
+    void setRunToolTip(int run, const QString &text);
+    QString runToolTip(int run) const;
+    // The legend text of RUN as drawn (elided in the middle when long).
+    QString legendText(int run) const;
     QList<int> runIds() const;
     QString runLabel(int run) const;
+    // Renames RUN (the legend and the crosshair follow).
+    void setRunLabel(int run, const QString &label);
     QColor runColour(int run) const;
+    Qt::PenStyle runDash(int run) const;
     void setRunVisible(int run, bool visible);
 
     // Appends live samples (t ascending); they appear at the next replot, within ~40 ms.
@@ -58,6 +77,12 @@ public:
     // Points held (all of them) and points currently handed to the chart (after decimation).
     qsizetype pointCount(int run, ChartMetric metric) const;
     qsizetype plottedPointCount(int run, ChartMetric metric) const;
+
+    // Whether the throughput or RTT axis is logarithmic now (series 100x apart).
+    bool isLogarithmic(ChartMetric metric) const;
+    // The tick labels of a chart's value axis, as drawn (tests).
+    QStringList valueTickLabels(ChartMetric metric) const;
+    QStringList timeTickLabels() const;
 
     // Extra metric drawn dashed on a right-hand axis of the throughput chart (cwnd, ...).
     void setExtraMetric(std::optional<ChartMetric> metric);
@@ -82,6 +107,8 @@ public:
 
 Q_SIGNALS:
     void replotted();
+    // RUN left the charts (removed, cleared): whoever ticked it unticks it.
+    void runRemoved(int run);
 
 private:
     // Live samples: bounded, older history kept as min/max buckets (charts::BoundedSeries).
@@ -93,11 +120,17 @@ private:
         double min = 0;
         double max = 0;
         int columns = 0;
-        double top = 0; // highest y drawn
+        double top = 0;           // highest y drawn
+        double typical = 0;       // median y drawn (to tell runs 100x apart)
+        bool logarithmic = false; // drawn for a logarithmic axis (zeros left out)
     };
     struct Run {
         QString label;
         QColor colour;
+        Qt::PenStyle dash = Qt::SolidLine;
+        QString toolTip;
+        qint64 tag = 0;
+        bool pinned = false;
         bool visible = true;
         std::array<Column, chartMetricCount> columns;
         QLineSeries *throughput = nullptr;
@@ -108,11 +141,16 @@ private:
     struct Pending {
         QLineSeries *series;
         QList<QPointF> points;
+        const ChartValueAxis *axis;
+        Drawn *drawn;
     };
 
     void scheduleReplot();
-    // Decimates COLUMN for SERIES into PENDING unless it is drawn as it stands; returns its top.
-    double plot(QLineSeries *series, const Column &column, int columns, Drawn &drawn, std::vector<Pending> &pending);
+    // Decimates COLUMN for SERIES into PENDING unless it is drawn as it stands; returns what it
+    // is drawn from (top and typical value).
+    const Drawn &plot(QLineSeries *series, const Column &column, int columns, Drawn &drawn, const ChartValueAxis *axis,
+                      std::vector<Pending> &pending);
+    void redrawOnScaleChange(std::vector<Pending> &pending);
     void applyRange(double min, double max);
     void zoom(double factor, double anchor);
     void pan(double delta);
@@ -121,14 +159,17 @@ private:
     double dataEnd() const;
     void attachExtra(Run &run);
     QString valuesAt(double t, ChartMetric metric, const QString &unit) const;
+    void setUpLegend(Run &run);
+    void elideLegends(double chartWidth);
+    void showRanges(double throughputTop, double rttTop, double extraTop);
 
     QChart *m_throughputChart;
     QChart *m_rttChart;
-    QValueAxis *m_throughputTime;
-    QValueAxis *m_rttTime;
-    QValueAxis *m_throughputAxis;
-    QValueAxis *m_rttAxis;
-    QValueAxis *m_extraAxis;
+    QCategoryAxis *m_throughputTime;
+    QCategoryAxis *m_rttTime;
+    std::unique_ptr<ChartValueAxis> m_throughputAxis;
+    std::unique_ptr<ChartValueAxis> m_rttAxis;
+    std::unique_ptr<ChartValueAxis> m_extraAxis;
     SyncedChartView *m_throughputView;
     SyncedChartView *m_rttView;
     QTimer *m_replotTimer;

@@ -4,6 +4,8 @@
 #include "charts/throughput_rtt_view.h"
 #include "experiment/result_store.h"
 #include "experiment/runner_thread.h"
+#include "export/export_feedback.h"
+#include "history/history_panel.h"
 
 #include <QAction>
 #include <QDialog>
@@ -65,6 +67,12 @@ ExportActions::ExportActions(QMainWindow *window)
         addChartContextMenu(w);
     if (auto *runner = window->findChild<RunnerThread *>())
         connect(runner, &RunnerThread::started, this, [this](qint64 id, int, int) { m_latest = id; });
+    // Any stored experiment, not only the latest: History offers its report.
+    if (auto *history = window->findChild<HistoryPanel *>())
+        connect(history, &HistoryPanel::reportRequested, this, &ExportActions::askReportOf);
+    m_feedback = new ExportFeedback(window);
+    connect(this, &ExportActions::exported, m_feedback,
+            [this](const QStringList &files) { m_feedback->exported(m_lastKind, files); });
 }
 
 qint64 ExportActions::currentExperiment() const
@@ -114,7 +122,11 @@ Result<void> ExportActions::exportChart(QWidget *chart, ChartExporter::Format fo
 
 void ExportActions::askReport()
 {
-    const qint64 id = currentExperiment();
+    askReportOf(currentExperiment());
+}
+
+void ExportActions::askReportOf(qint64 id)
+{
     if (id <= 0) {
         Q_EMIT exportFailed(tr("There is no stored experiment to report yet; run an experiment or a sweep first."));
         QMessageBox::information(
@@ -124,7 +136,8 @@ void ExportActions::askReport()
     }
     QString filter;
     const QString path = QFileDialog::getSaveFileName(
-        m_window, tr("Export report of experiment %1").arg(id), QStringLiteral("tcptune-report-%1.html").arg(id),
+        m_window, tr("Export report of experiment %1").arg(id),
+        ExportFeedback::proposal(QStringLiteral("report"), QStringLiteral("tcptune-report-%1.html").arg(id)),
         tr("HTML (*.html);;PDF (*.pdf);;Markdown (*.md);;CSV (*.csv);;JSON (*.json)"), &filter);
     if (path.isEmpty())
         return;
@@ -137,6 +150,7 @@ void ExportActions::askReport()
         QMessageBox::warning(m_window, tr("Export report"), written.error().message);
         return;
     }
+    m_lastKind = QStringLiteral("report");
     Q_EMIT exported(*written);
 }
 
@@ -165,8 +179,10 @@ void ExportActions::askChart(QWidget *chart)
     form->addRow(buttons);
     if (dialog.exec() != QDialog::Accepted)
         return;
-    const QString path = QFileDialog::getSaveFileName(m_window, tr("Export chart"), QStringLiteral("tcptune-chart.png"),
-                                                      tr("PNG (*.png);;SVG (*.svg);;PDF (*.pdf)"));
+    const QString path = QFileDialog::getSaveFileName(
+        m_window, tr("Export chart"),
+        ExportFeedback::proposal(QStringLiteral("chart"), QStringLiteral("tcptune-chart.png")),
+        tr("PNG (*.png);;SVG (*.svg);;PDF (*.pdf)"));
     if (path.isEmpty())
         return;
     auto format = ChartExporter::formatFromName(path);
@@ -177,6 +193,7 @@ void ExportActions::askChart(QWidget *chart)
         QMessageBox::warning(m_window, tr("Export chart"), done.error().message);
         return;
     }
+    m_lastKind = QStringLiteral("chart");
     Q_EMIT exported({path});
 }
 

@@ -2,7 +2,9 @@
 // The export entry points of the workbench, self-contained so the main window adds them with one
 // line: File > Export (a report of the latest or a chosen stored experiment as HTML, PDF,
 // Markdown, CSV or JSON; the charts on screen as PNG, SVG or PDF) and an "Export chart" context
-// menu on every ThroughputRttView and SweepChart in the window.
+// menu on every ThroughputRttView and SweepChart in the window. Exports confirm in the status
+// bar with "Open folder" and remember their folders (ExportFeedback); History's "Export report"
+// reports any stored experiment.
 
 #include "export/chart_exporter.h"
 #include "export/report_exporter.h"
@@ -15,6 +17,8 @@ class QMenu;
 class QWidget;
 
 namespace tcptune {
+
+class ExportFeedback;
 
 class ExportActions final : public QObject {
     Q_OBJECT
@@ -34,6 +38,12 @@ public:
                                     const QSize &size, int dpi);
     // Installs the context menu on CHART (a ThroughputRttView or SweepChart).
     void addChartContextMenu(QWidget *chart);
+    // Where exports are confirmed ("Open folder") and folders remembered.
+    ExportFeedback *feedback() const { return m_feedback; }
+
+public Q_SLOTS:
+    // Asks where to write a report of stored experiment ID and writes it.
+    void askReportOf(qint64 id);
 
 Q_SIGNALS:
     void exported(const QStringList &files);
@@ -46,6 +56,8 @@ private:
 
     QMainWindow *m_window;
     QMenu *m_menu = nullptr;
+    ExportFeedback *m_feedback = nullptr;
+    QString m_lastKind;
     QString m_storePath;
     qint64 m_latest = 0;
 };

@@ -1,5 +1,7 @@
 #include "history/ab_comparison.h"
 
+#include "knobs/knob_catalogue.h"
+
 #include <QCoreApplication>
 
 namespace tcptune {
@@ -38,6 +40,55 @@ QList<AbRow> compareRuns(const RunRecord &a, const RunRecord &b)
         row(AbComparison::tr("Retransmissions"), double(a.retransmits), double(b.retransmits)),
         row(AbComparison::tr("Bytes sent (MB)"), double(a.senderBytes) / 1e6, double(b.senderBytes) / 1e6),
     };
+}
+
+QList<AbKnobRow> compareConfigurations(const RunConfiguration &a, const RunConfiguration &b)
+{
+    QStringList keys = a.changed.keys() + b.changed.keys();
+    for (auto it = a.all.begin(); it != a.all.end(); ++it)
+        if (b.all.contains(it.key()) && b.all.value(it.key()).simplified() != it.value().simplified())
+            keys.append(it.key());
+    keys.removeDuplicates();
+    keys.sort();
+    QList<AbKnobRow> rows;
+    for (const QString &key : keys) {
+        const QString va = a.all.value(key);
+        const QString vb = b.all.value(key);
+        rows.append({key, va.isEmpty() ? QStringLiteral("-") : compactKnobValue(key, va),
+                     vb.isEmpty() ? QStringLiteral("-") : compactKnobValue(key, vb),
+                     va.simplified() != vb.simplified()});
+    }
+    return rows;
+}
+
+namespace {
+
+// "tcp_autocorking on" for a switch, "SO_SNDBUF=64K" otherwise.
+QString describeSetting(const AbKnobRow &row, const QString &value)
+{
+    const QString name = shortKnobName(row.key);
+    if (value == QLatin1String("0") || value == QLatin1String("1")) {
+        const KnobInfo *knob = KnobCatalogue::instance().find(row.key);
+        if (knob && knob->type == ValueType::Bool)
+            return QStringLiteral("%1 %2").arg(name, value == QLatin1String("1") ? AbComparison::tr("on")
+                                                                                 : AbComparison::tr("off"));
+    }
+    return QStringLiteral("%1=%2").arg(name, value);
+}
+
+} // namespace
+
+std::pair<QString, QString> distinguishingLabels(const RunConfiguration &a, const RunConfiguration &b)
+{
+    QStringList forA;
+    QStringList forB;
+    for (const AbKnobRow &row : compareConfigurations(a, b)) {
+        if (!row.differs)
+            continue;
+        forA.append(describeSetting(row, row.a));
+        forB.append(describeSetting(row, row.b));
+    }
+    return {forA.join(QStringLiteral(", ")), forB.join(QStringLiteral(", "))};
 }
 
 } // namespace tcptune

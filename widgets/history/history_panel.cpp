@@ -4,37 +4,53 @@
 #include "charts/throughput_rtt_view.h"
 #include "diagnosis/counter_difference_view.h"
 #include "experiment/result_store.h"
-#include "history/ab_comparison.h"
+#include "experiment/run_configuration.h"
+#include "experiment/sweep_plan.h"
+#include "history/ab_table.h"
+#include "history/stored_run_names.h"
 
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
+#include <QLocale>
 #include <QPushButton>
 #include <QSplitter>
-#include <QTableWidget>
 #include <QTreeWidget>
 #include <QVBoxLayout>
+
+#include <optional>
 
 namespace tcptune {
 
 namespace {
 
-enum Column {
-    NameColumn,
-    StatusColumn,
-    ThroughputColumn,
-    RttColumn,
-    RetransColumn,
-    StartedColumn,
-    VerdictColumn,
-    ColumnCount
-};
-constexpr int kRunIdRole = Qt::UserRole + 1;
-
 QString number(double v, int decimals)
 {
-    return QString::number(v, 'f', decimals);
+    return QLocale().toString(v, 'f', decimals);
+}
+
+void fillRunRow(QTreeWidgetItem *item, const RunRecord &r, const RunConfiguration &config)
+{
+    item->setText(HistoryPanel::NameColumn, storedRunName(r));
+    item->setData(HistoryPanel::NameColumn, HistoryPanel::kRunIdRole, r.id);
+    item->setText(HistoryPanel::StatusColumn, runStatusText(r.status));
+    item->setText(HistoryPanel::ChangedColumn, config.summary());
+    item->setToolTip(HistoryPanel::ChangedColumn, configurationToolTip(config));
+    item->setToolTip(HistoryPanel::NameColumn, configurationToolTip(config));
+    // A run without figures has no value: a dash, never 0.
+    const bool ok = r.status == RunStatus::Ok;
+    item->setText(HistoryPanel::ThroughputColumn, ok ? number(r.throughputBps / 1e6, 1) : QStringLiteral("-"));
+    item->setText(HistoryPanel::RttColumn, ok && r.rttMedianMs >= 0 ? number(r.rttMedianMs, 2) : QStringLiteral("-"));
+    item->setText(HistoryPanel::RetransColumn, ok ? QString::number(r.retransmits) : QStringLiteral("-"));
+    item->setText(HistoryPanel::StartedColumn,
+                  QLocale().toString(r.started.toLocalTime().time(), QLocale::ShortFormat));
+    if (!r.error.isEmpty())
+        item->setToolTip(HistoryPanel::StatusColumn, r.error);
+    item->setText(HistoryPanel::VerdictColumn, r.verdict);
+    item->setToolTip(HistoryPanel::VerdictColumn, r.verdict);
+    for (int c : {HistoryPanel::ThroughputColumn, HistoryPanel::RttColumn, HistoryPanel::RetransColumn})
+        item->setTextAlignment(c, Qt::AlignRight | Qt::AlignVCenter);
 }
 
 } // namespace
@@ -44,34 +60,47 @@ HistoryPanel::HistoryPanel(ThroughputRttView *chart, QWidget *parent)
     , m_chart(chart)
     , m_filter(new QLineEdit(this))
     , m_tree(new QTreeWidget(this))
-    , m_compare(new QPushButton(tr("Compare A/B"), this))
-    , m_ab(new QTableWidget(this))
+    , m_compare(new QPushButton(tr("&Compare A/B"), this))
+    , m_report(new QPushButton(tr("Export &report..."), this))
+    , m_capture(new QPushButton(tr("Show ca&pture"), this))
+    , m_ab(new AbTable(this))
     , m_status(new QLabel(this))
     , m_counters(new CounterDifferenceView(this))
 {
     m_filter->setObjectName(QStringLiteral("historyFilter"));
-    m_filter->setPlaceholderText(tr("Filter by name, value or status"));
+    m_filter->setPlaceholderText(tr("Filter by name, knob, value or status"));
     m_filter->setClearButtonEnabled(true);
     m_tree->setObjectName(QStringLiteral("historyTree"));
     m_tree->setColumnCount(ColumnCount);
-    m_tree->setHeaderLabels({tr("Experiment / run"), tr("Status"), tr("Throughput (Mbit/s)"), tr("RTT median (ms)"),
-                             tr("Retransmissions"), tr("Started"), tr("Verdict")});
+    m_tree->setHeaderLabels({tr("Experiment / run"), tr("Status"), tr("Configuration"), tr("Mbit/s"), tr("RTT (ms)"),
+                             tr("Retr."), tr("Started"), tr("Verdict")});
+    m_tree->headerItem()->setToolTip(ThroughputColumn, tr("Throughput (Mbit/s)"));
+    m_tree->headerItem()->setToolTip(RttColumn, tr("RTT median (ms)"));
+    m_tree->headerItem()->setToolTip(RetransColumn, tr("Retransmissions"));
+    m_tree->header()->setStretchLastSection(false);
+    m_tree->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    // The long texts take what is left and are elided; their tooltips have them whole.
     m_tree->header()->setSectionResizeMode(NameColumn, QHeaderView::Stretch);
+    m_tree->header()->setSectionResizeMode(ChangedColumn, QHeaderView::Stretch);
+    m_tree->header()->setSectionResizeMode(VerdictColumn, QHeaderView::Stretch);
+    m_tree->setTextElideMode(Qt::ElideMiddle);
+    setFocusProxy(m_tree);
     m_compare->setObjectName(QStringLiteral("compareAb"));
-    m_compare->setToolTip(tr("Compare the first two ticked runs: A is the first, B the second."));
-    m_ab->setObjectName(QStringLiteral("abTable"));
-    m_ab->setColumnCount(5);
-    m_ab->setHorizontalHeaderLabels({tr("Figure"), tr("A"), tr("B"), tr("B − A"), tr("B / A")});
-    m_ab->verticalHeader()->hide();
-    m_ab->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    m_ab->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_compare->setToolTip(tr("Compare the first two runs ticked: A is the one ticked first."));
+    m_report->setObjectName(QStringLiteral("historyReport"));
+    m_report->setToolTip(tr("Export a report of the selected experiment."));
+    m_capture->setObjectName(QStringLiteral("historyCapture"));
+    m_capture->setToolTip(tr("Overlay the selected run's capture on the charts, on the run's own time."));
+    m_status->setObjectName(QStringLiteral("historyStatus"));
     m_status->setWordWrap(true);
 
-    auto *refresh = new QPushButton(tr("Refresh"), this);
+    auto *refresh = new QPushButton(tr("Re&fresh"), this);
     auto *top = new QHBoxLayout;
     top->addWidget(m_filter, 1);
     top->addWidget(refresh);
     top->addWidget(m_compare);
+    top->addWidget(m_capture);
+    top->addWidget(m_report);
     auto *split = new QSplitter(Qt::Horizontal, this);
     split->addWidget(m_tree);
     auto *comparison = new QSplitter(Qt::Vertical, this);
@@ -87,8 +116,32 @@ HistoryPanel::HistoryPanel(ThroughputRttView *chart, QWidget *parent)
 
     connect(refresh, &QPushButton::clicked, this, &HistoryPanel::refresh);
     connect(m_compare, &QPushButton::clicked, this, &HistoryPanel::compareTicked);
+    connect(m_report, &QPushButton::clicked, this, [this] {
+        if (const qint64 id = selectedExperiment(); id > 0)
+            Q_EMIT reportRequested(id);
+        else
+            m_status->setText(tr("Select an experiment or one of its runs to export its report."));
+    });
+    connect(m_capture, &QPushButton::clicked, this, &HistoryPanel::showCaptureOfSelectedRun);
     connect(m_filter, &QLineEdit::textChanged, this, &HistoryPanel::applyFilter);
     connect(m_tree, &QTreeWidget::itemChanged, this, &HistoryPanel::onItemChanged);
+    // A run cleared from the charts is no longer ticked here.
+    connect(m_chart, &ThroughputRttView::runRemoved, this, [this](int chartRun) {
+        const qint64 runId = m_chartRuns.key(chartRun, 0);
+        if (runId == 0)
+            return;
+        m_chartRuns.remove(runId);
+        m_tickOrder.removeAll(runId);
+        if (QTreeWidgetItem *item = itemOfRun(runId)) {
+            const QSignalBlocker block(m_tree);
+            item->setCheckState(NameColumn, Qt::Unchecked);
+        }
+    });
+}
+
+QString HistoryPanel::statusText() const
+{
+    return m_status->text();
 }
 
 HistoryPanel::~HistoryPanel() = default;
@@ -116,16 +169,37 @@ void HistoryPanel::refresh()
         m_status->setText(!experiments ? experiments.error().message : runs.error().message);
         return;
     }
-    QSignalBlocker block(m_tree);
+    // The knobs each run had: every run's "before" snapshots and every plan, one query each.
+    const auto snapshots = results->knobSnapshotList(QStringLiteral("before"));
+    const auto plans = results->experimentPlans();
+    QHash<qint64, std::optional<SweepPlan>> parsedPlans;
+    const auto configurationOf = [&](const RunRecord &r) {
+        auto plan = parsedPlans.find(r.experimentId);
+        if (plan == parsedPlans.end()) {
+            Result<SweepPlan> parsed = plans ? SweepPlan::fromJson(plans->value(r.experimentId))
+                                             : Result<SweepPlan>(std::unexpected(plans.error()));
+            plan = parsedPlans.insert(r.experimentId, parsed ? std::optional(*parsed) : std::nullopt);
+        }
+        if (!*plan)
+            return RunConfiguration{};
+        const QHash<QString, KnobSnapshot> ends = snapshots ? snapshots->value(r.id) : QHash<QString, KnobSnapshot>{};
+        return configurationOfRun(**plan, r, ends.value(QStringLiteral("local")), ends.value(QStringLiteral("remote")));
+    };
+    const QSignalBlocker block(m_tree);
     m_tree->setUpdatesEnabled(false);
     m_tree->clear();
     // Both lists come newest experiment first; runs in run order within one.
     QHash<qint64, QTreeWidgetItem *> items;
     for (const ExperimentRecord &e : *experiments)
         items.insert(e.id, addExperiment(e));
-    for (const RunRecord &r : *runs)
-        if (QTreeWidgetItem *top = items.value(r.experimentId))
-            addRun(top, r);
+    for (RunRecord r : *runs)
+        if (QTreeWidgetItem *top = items.value(r.experimentId)) {
+            // The list has no settings: the point's, from the plan, name it in today's language.
+            if (const auto plan = parsedPlans.value(r.experimentId);
+                plan && r.pointIndex >= 0 && r.pointIndex < plan->points().size())
+                r.settings = plan->points()[r.pointIndex].settings;
+            addRun(top, r, configurationOf(r));
+        }
     m_tree->expandAll();
     m_tree->setUpdatesEnabled(true);
     m_status->setText(
@@ -136,39 +210,63 @@ void HistoryPanel::refresh()
 QTreeWidgetItem *HistoryPanel::addExperiment(const ExperimentRecord &e)
 {
     auto *top = new QTreeWidgetItem(m_tree);
-    top->setText(NameColumn, tr("#%1 %2").arg(e.id).arg(e.name));
-    top->setText(StatusColumn, experimentStatusName(e.status));
-    top->setText(StartedColumn, e.created.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss")));
+    top->setText(NameColumn, storedExperimentName(e));
+    top->setData(NameColumn, kExperimentIdRole, e.id);
+    top->setText(StatusColumn, experimentStatusText(e.status));
+    top->setText(StartedColumn, QLocale().toString(e.created.toLocalTime(), QLocale::ShortFormat));
     return top;
 }
 
-void HistoryPanel::addRun(QTreeWidgetItem *experiment, const RunRecord &r)
+void HistoryPanel::addRun(QTreeWidgetItem *experiment, const RunRecord &r, const RunConfiguration &config)
 {
     auto *item = new QTreeWidgetItem(experiment);
-    QString name = tr("run %1").arg(r.runIndex + 1);
-    if (!r.pointLabel.isEmpty())
-        name += QStringLiteral(": ") + r.pointLabel;
-    if (r.repeat > 0)
-        name += QStringLiteral(" #%1").arg(r.repeat + 1);
-    item->setText(NameColumn, name);
-    item->setData(NameColumn, kRunIdRole, r.id);
+    item->setData(NameColumn, kExperimentIdRole, r.experimentId);
+    fillRunRow(item, r, config);
     item->setCheckState(NameColumn, m_chartRuns.contains(r.id) ? Qt::Checked : Qt::Unchecked);
-    item->setText(StatusColumn, runStatusName(r.status));
-    item->setText(ThroughputColumn, number(r.throughputBps / 1e6, 1));
-    item->setText(RttColumn, r.rttMedianMs >= 0 ? number(r.rttMedianMs, 2) : QString());
-    item->setText(RetransColumn, QString::number(r.retransmits));
-    item->setText(StartedColumn, r.started.toLocalTime().toString(QStringLiteral("HH:mm:ss")));
-    if (!r.error.isEmpty())
-        item->setToolTip(StatusColumn, r.error);
-    item->setText(VerdictColumn, r.verdict);
-    item->setToolTip(VerdictColumn, r.verdict);
+}
+
+QTreeWidgetItem *HistoryPanel::itemOfRun(qint64 runId) const
+{
+    for (int i = 0; i < m_tree->topLevelItemCount(); ++i)
+        for (int j = 0; j < m_tree->topLevelItem(i)->childCount(); ++j)
+            if (m_tree->topLevelItem(i)->child(j)->data(NameColumn, kRunIdRole).toLongLong() == runId)
+                return m_tree->topLevelItem(i)->child(j);
+    return nullptr;
+}
+
+qint64 HistoryPanel::selectedExperiment() const
+{
+    const QTreeWidgetItem *item = m_tree->currentItem();
+    return item ? item->data(NameColumn, kExperimentIdRole).toLongLong() : 0;
+}
+
+void HistoryPanel::showCaptureOfSelectedRun()
+{
+    const QTreeWidgetItem *item = m_tree->currentItem();
+    const qint64 runId = item ? item->data(NameColumn, kRunIdRole).toLongLong() : 0;
+    if (runId <= 0) {
+        m_status->setText(tr("Select a run to show its capture."));
+        return;
+    }
+    ResultStore *results = store();
+    if (!results)
+        return;
+    const auto run = results->run(runId);
+    const auto captures = results->captures(runId);
+    if (!run || !captures || captures->isEmpty()) {
+        m_status->setText(tr("Run %1 has no capture: tick \"Record capture\" before running.").arg(runIdText(runId)));
+        return;
+    }
+    const double duration = run->durationS > 0 ? run->durationS : run->started.msecsTo(run->ended) / 1000.0;
+    Q_EMIT captureRequested(captures->first().path, duration, storedRunName(*run));
 }
 
 void HistoryPanel::applyFilter(const QString &text)
 {
     const auto matches = [&text](const QTreeWidgetItem *item) {
         for (int c = 0; c < ColumnCount; ++c)
-            if (item->text(c).contains(text, Qt::CaseInsensitive))
+            if (item->text(c).contains(text, Qt::CaseInsensitive) ||
+                item->toolTip(c).contains(text, Qt::CaseInsensitive))
                 return true;
         return false;
     };
@@ -190,18 +288,26 @@ void HistoryPanel::onItemChanged(QTreeWidgetItem *item, int column)
     if (column != NameColumn || !item->data(NameColumn, kRunIdRole).isValid())
         return;
     const qint64 runId = item->data(NameColumn, kRunIdRole).toLongLong();
-    const bool ticked = item->checkState(NameColumn) == Qt::Checked;
-    if (!ticked) {
+    if (item->checkState(NameColumn) != Qt::Checked) {
+        m_tickOrder.removeAll(runId);
         if (m_chartRuns.contains(runId))
             m_chart->removeRun(m_chartRuns.take(runId));
         return;
     }
+    if (!m_tickOrder.contains(runId))
+        m_tickOrder.append(runId);
     if (!m_chartRuns.contains(runId))
-        overlay(item, runId);
+        showRun(runId, item);
 }
 
-void HistoryPanel::overlay(QTreeWidgetItem *item, qint64 runId)
+void HistoryPanel::showRun(qint64 runId, QTreeWidgetItem *item)
 {
+    // Already on the charts (the run just made, or ticked before): not a second time.
+    if (const int drawn = m_chart->runTagged(runId); drawn >= 0) {
+        m_chartRuns.insert(runId, drawn);
+        m_chart->setRunPinned(drawn, true);
+        return;
+    }
     ResultStore *results = store();
     if (!results)
         return;
@@ -213,10 +319,10 @@ void HistoryPanel::overlay(QTreeWidgetItem *item, qint64 runId)
         m_status->setText(samples.error().message);
         return;
     }
-    const QString label = QStringLiteral("%1 %2").arg(
-        item->parent() ? item->parent()->text(NameColumn).section(QLatin1Char(' '), 0, 0) : QString(),
-        item->text(NameColumn));
-    const int id = m_chart->addRun(label);
+    const int id = m_chart->addRun(item->text(NameColumn));
+    m_chart->setRunTag(id, runId);
+    m_chart->setRunToolTip(id, item->toolTip(NameColumn));
+    m_chart->setRunPinned(id, true); // chosen here: a new sweep does not clear it
     m_chart->appendSamples(id, chartSamplesOf(*samples));
     if (const auto run = results->run(runId))
         for (const EndRecord &e : run->ends)
@@ -227,39 +333,27 @@ void HistoryPanel::overlay(QTreeWidgetItem *item, qint64 runId)
 
 void HistoryPanel::compareTicked()
 {
-    QList<qint64> ticked;
-    for (int i = 0; i < m_tree->topLevelItemCount(); ++i)
-        for (int j = 0; j < m_tree->topLevelItem(i)->childCount(); ++j) {
-            const QTreeWidgetItem *item = m_tree->topLevelItem(i)->child(j);
-            if (item->checkState(NameColumn) == Qt::Checked)
-                ticked.append(item->data(NameColumn, kRunIdRole).toLongLong());
-        }
-    if (ticked.size() < 2) {
-        m_status->setText(tr("Tick two runs to compare them (A is the first ticked, B the second)."));
+    if (m_tickOrder.size() < 2) {
+        m_status->setText(tr("Tick two runs to compare them (A is the one ticked first, B the second)."));
         return;
     }
     ResultStore *results = store();
     if (!results)
         return;
-    const auto a = results->run(ticked[0]);
-    const auto b = results->run(ticked[1]);
+    const auto a = results->run(m_tickOrder[0]);
+    const auto b = results->run(m_tickOrder[1]);
     if (!a || !b) {
         m_status->setText(!a ? a.error().message : b.error().message);
         return;
     }
-    const QList<AbRow> rows = compareRuns(*a, *b);
-    m_ab->setRowCount(int(rows.size()));
-    for (int r = 0; r < rows.size(); ++r) {
-        const AbRow &row = rows[r];
-        m_ab->setItem(r, 0, new QTableWidgetItem(row.figure));
-        m_ab->setItem(r, 1, new QTableWidgetItem(row.known ? number(row.a, 2) : QString()));
-        m_ab->setItem(r, 2, new QTableWidgetItem(row.known ? number(row.b, 2) : QString()));
-        m_ab->setItem(r, 3, new QTableWidgetItem(row.known ? number(row.difference, 2) : QString()));
-        m_ab->setItem(r, 4,
-                      new QTableWidgetItem(row.ratio ? QStringLiteral("%1×").arg(number(*row.ratio, 2)) : QString()));
-    }
-    m_status->setText(tr("A: run %1, B: run %2.").arg(a->runIndex + 1).arg(b->runIndex + 1));
-    m_counters->setRuns(tr("run %1").arg(a->runIndex + 1), *a, tr("run %1").arg(b->runIndex + 1), *b);
+    const auto configOf = [results](const RunRecord &r) {
+        const auto experiment = results->experiment(r.experimentId);
+        const Result<SweepPlan> plan =
+            experiment ? SweepPlan::fromJson(experiment->plan) : Result<SweepPlan>(std::unexpected(experiment.error()));
+        return plan ? storedConfiguration(*results, *plan, r) : RunConfiguration{};
+    };
+    m_status->setText(m_ab->compare(*a, configOf(*a), *b, configOf(*b)));
+    m_counters->setRuns(runIdText(a->id), *a, runIdText(b->id), *b);
 }
 
 } // namespace tcptune

@@ -1,8 +1,11 @@
 #pragma once
-// The History tab: every experiment and run in the result store, filterable; ticking a run
-// overlays its samples on the charts; two ticked runs give the A/B table (differences, ratios)
-// and the counters that differ between them. The tree comes from two list queries (experiments,
-// runs) whatever the store holds; a run's samples are read only when it is ticked.
+// The History tab: every experiment and run in the result store, filterable by any column, the
+// knobs each run changed among them ("changed: tcp_autocorking=0") and its verdict; ticking a run
+// overlays its samples on the charts (once: a run already drawn is not added again); the first
+// two runs ticked, in the order ticked, give the A/B table and the counters that differ between
+// them. Any experiment's report can be exported, and any run's capture shown ("Show capture").
+// The tree comes from a few list queries (experiments, runs, knob snapshots, plans) whatever the
+// store holds; a run's samples are read only when it is ticked.
 
 #include <QHash>
 #include <QWidget>
@@ -12,37 +15,63 @@
 class QLabel;
 class QLineEdit;
 class QPushButton;
-class QTableWidget;
 class QTreeWidget;
 class QTreeWidgetItem;
 
 namespace tcptune {
 
+class AbTable;
 class CounterDifferenceView;
 class ResultStore;
 struct ExperimentRecord;
+struct RunConfiguration;
 struct RunRecord;
 class ThroughputRttView;
 
 class HistoryPanel final : public QWidget {
     Q_OBJECT
 public:
+    enum Column {
+        NameColumn,
+        StatusColumn,
+        ChangedColumn,
+        ThroughputColumn,
+        RttColumn,
+        RetransColumn,
+        StartedColumn,
+        VerdictColumn,
+        ColumnCount
+    };
+    static constexpr int kRunIdRole = Qt::UserRole + 1;
+    static constexpr int kExperimentIdRole = Qt::UserRole + 2;
+
     explicit HistoryPanel(ThroughputRttView *chart, QWidget *parent = nullptr);
     ~HistoryPanel() override;
 
     QTreeWidget *tree() const { return m_tree; }
     QLineEdit *filterEdit() const { return m_filter; }
-    QTableWidget *abTable() const { return m_ab; }
+    AbTable *abTable() const { return m_ab; }
     CounterDifferenceView *counterDifferences() const { return m_counters; }
+    QString statusText() const;
     // Chart run id of stored run RUN_ID while it is ticked.
     int chartRunOf(qint64 runId) const { return m_chartRuns.value(runId, -1); }
+    // The row of stored run RUN_ID, nullptr when not listed.
+    QTreeWidgetItem *itemOfRun(qint64 runId) const;
+    // Stored run ids in the order they were ticked.
+    const QList<qint64> &tickOrder() const { return m_tickOrder; }
 
 public Q_SLOTS:
     // Re-reads the store (after a run, or when the tab is shown).
     void refresh();
     void applyFilter(const QString &text);
-    // A/B of the first two ticked runs.
+    // A/B of the first two runs ticked, A the first.
     void compareTicked();
+
+Q_SIGNALS:
+    // The user asked for a report of stored experiment ID.
+    void reportRequested(qint64 experimentId);
+    // The user asked for the capture of a stored run: PATH, to be overlaid on the run's time.
+    void captureRequested(const QString &path, double durationS, const QString &runName);
 
 private:
     void onItemChanged(QTreeWidgetItem *item, int column);
@@ -50,18 +79,23 @@ private:
     // nullptr with the reason in the status line when it cannot be opened.
     ResultStore *store();
     QTreeWidgetItem *addExperiment(const ExperimentRecord &experiment);
-    void addRun(QTreeWidgetItem *experiment, const RunRecord &run);
-    void overlay(QTreeWidgetItem *item, qint64 runId);
+    void addRun(QTreeWidgetItem *experiment, const RunRecord &run, const RunConfiguration &config);
+    void showRun(qint64 runId, QTreeWidgetItem *item);
+    qint64 selectedExperiment() const;
+    void showCaptureOfSelectedRun();
 
     ThroughputRttView *m_chart;
     QLineEdit *m_filter;
     QTreeWidget *m_tree;
     QPushButton *m_compare;
-    QTableWidget *m_ab;
+    QPushButton *m_report;
+    QPushButton *m_capture;
+    AbTable *m_ab;
     QLabel *m_status;
     CounterDifferenceView *m_counters;
     QHash<qint64, int> m_chartRuns;
     std::unique_ptr<ResultStore> m_store;
+    QList<qint64> m_tickOrder;
 };
 
 } // namespace tcptune

@@ -1,33 +1,66 @@
 #include "knobs/knob_panel.h"
 
+#include "experiment/experiment_spec.h"
 #include "helper/helper_connection.h"
 #include "knobs/core_feature_confirmation.h"
 #include "knobs/knob_catalogue.h"
 #include "knobs/knob_table_model.h"
 #include "knobs/knob_value_delegate.h"
+#include "lab/lab_manager.h"
 
 #include <QComboBox>
-#include <QDir>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QItemSelectionModel>
 #include <QLabel>
 #include <QPushButton>
+#include <QStandardItemModel>
 #include <QTableView>
 #include <QVBoxLayout>
 
 namespace tcptune {
 
+namespace {
+
+KnobScope hostScope()
+{
+    TargetSpec host;
+    host.kind = TargetSpec::Kind::Agent;
+    return knobScopeFor(host);
+}
+
+void layOutColumns(QTableView *view)
+{
+    QHeaderView *header = view->horizontalHeader();
+    // Values and defaults are short ("4 KiB / 16 KiB / 4 MiB"): one line each, the value column
+    // takes what is left, the scope only what its word needs.
+    view->setWordWrap(false);
+    view->setTextElideMode(Qt::ElideMiddle);
+    header->setStretchLastSection(false);
+    for (int column : {KnobTableModel::KeyColumn, KnobTableModel::OriginalColumn, KnobTableModel::DefaultColumn,
+                       KnobTableModel::ScopeColumn})
+        header->setSectionResizeMode(column, QHeaderView::ResizeToContents);
+    header->setSectionResizeMode(KnobTableModel::ValueColumn, QHeaderView::Stretch);
+    header->setMinimumSectionSize(60);
+}
+
+} // namespace
+
 KnobPanel::KnobPanel(HelperConnection *helper, QWidget *parent)
     : QWidget(parent)
     , m_model(new KnobTableModel(this))
     , m_view(new QTableView(this))
-    , m_namespace(new QComboBox(this))
+    , m_end(new QComboBox(this))
+    , m_place(new QComboBox(this))
+    , m_title(new QLabel(this))
+    , m_warning(new QLabel(this))
+    , m_labUp(new QPushButton(tr("&Bring the lab up"), this))
     , m_status(new QLabel(this))
     , m_error(new QLabel(this))
     , m_revertOne(new QPushButton(tr("Revert &selected"), this))
     , m_revertAll(new QPushButton(tr("Revert &all"), this))
     , m_helper(helper)
+    , m_scope(hostScope())
 {
     m_view->setModel(m_model);
     m_view->setObjectName(QStringLiteral("knobTable"));
@@ -37,16 +70,10 @@ KnobPanel::KnobPanel(HelperConnection *helper, QWidget *parent)
     m_view->verticalHeader()->hide();
     m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_view->setSelectionMode(QAbstractItemView::SingleSelection);
-    m_view->horizontalHeader()->setSectionResizeMode(KnobTableModel::KeyColumn, QHeaderView::ResizeToContents);
-    m_view->horizontalHeader()->setSectionResizeMode(KnobTableModel::OriginalColumn, QHeaderView::ResizeToContents);
-    m_view->horizontalHeader()->setSectionResizeMode(KnobTableModel::ValueColumn, QHeaderView::Interactive);
-    m_view->setColumnWidth(KnobTableModel::ValueColumn, 220);
-    m_view->horizontalHeader()->setStretchLastSection(true);
     m_view->setAlternatingRowColors(true);
+    layOutColumns(m_view);
+    setFocusProxy(m_view);
 
-    m_namespace->setObjectName(QStringLiteral("knobNamespace"));
-    m_namespace->setToolTip(tr("Show and change the knobs of the host or of a tcptune lab namespace."));
-    fillNamespaces();
     auto *reload = new QPushButton(tr("&Reload values"), this);
     reload->setObjectName(QStringLiteral("reloadKnobs"));
     m_revertOne->setObjectName(QStringLiteral("revertKnob"));
@@ -58,26 +85,35 @@ KnobPanel::KnobPanel(HelperConnection *helper, QWidget *parent)
     m_error->hide();
 
     auto *layout = new QVBoxLayout(this);
+    buildHeader();
     auto *top = new QHBoxLayout;
+    top->addWidget(new QLabel(tr("End:"), this));
+    top->addWidget(m_end);
     top->addWidget(new QLabel(tr("Namespace:"), this));
-    top->addWidget(m_namespace);
-    top->addStretch(1);
+    top->addWidget(m_place, 1);
     top->addWidget(reload);
     layout->addLayout(top);
-    layout->addWidget(m_view);
+    layout->addWidget(m_title);
+    auto *warning = new QHBoxLayout;
+    warning->addWidget(m_warning, 1);
+    warning->addWidget(m_labUp);
+    layout->addLayout(warning);
+    layout->addWidget(m_view, 1);
     layout->addWidget(m_error);
     auto *bottom = new QHBoxLayout;
     bottom->addWidget(m_status, 1);
     bottom->addWidget(m_revertOne);
     bottom->addWidget(m_revertAll);
     layout->addLayout(bottom);
+    m_status->setWordWrap(true);
     m_status->setText(
         tr("Double-click a value to change it. ● changed by tcptune, * differs from the kernel default."));
 
     connect(reload, &QPushButton::clicked, this, &KnobPanel::refresh);
     connect(m_revertOne, &QPushButton::clicked, this, &KnobPanel::revertSelected);
     connect(m_revertAll, &QPushButton::clicked, this, &KnobPanel::revertAll);
-    connect(m_namespace, &QComboBox::activated, this, [this] { setNamespace(m_namespace->currentData().toString()); });
+    connect(m_place, &QComboBox::activated, this, [this] { setNamespace(m_place->currentData().toString()); });
+    connect(m_labUp, &QPushButton::clicked, this, [this] { Q_EMIT labUpRequested(m_scope.labName); });
     connectModel();
     connect(m_helper, &HelperConnection::busyChanged, this, [this](bool busy) {
         if (busy)
@@ -85,7 +121,33 @@ KnobPanel::KnobPanel(HelperConnection *helper, QWidget *parent)
         else if (m_status->text() == tr("Applying through tcptune-helper..."))
             m_status->setText(tr("Done."));
     });
+    setScope(m_scope);
     updateButtons();
+}
+
+void KnobPanel::buildHeader()
+{
+    m_end->setObjectName(QStringLiteral("knobEnd"));
+    m_end->addItem(tr("Local"), int(KnobPlace::End::Local));
+    m_end->addItem(tr("Remote"), int(KnobPlace::End::Remote));
+    // The far end's knobs come with two-ended runs; the chooser is here so the place is clear.
+    if (auto *items = qobject_cast<QStandardItemModel *>(m_end->model()))
+        items->item(1)->setEnabled(false);
+    m_end->setToolTip(tr("Local: where this workstation's side of the traffic runs. Remote (the far host) "
+                         "needs a two-ended target."));
+    m_place->setObjectName(QStringLiteral("knobNamespace"));
+    m_place->setToolTip(tr("The namespaces of the current target only; its sender comes first."));
+    m_title->setObjectName(QStringLiteral("knobTitle"));
+    QFont bold = m_title->font();
+    bold.setBold(true);
+    m_title->setFont(bold);
+    m_title->setWordWrap(true);
+    m_warning->setObjectName(QStringLiteral("knobWarning"));
+    m_warning->setWordWrap(true);
+    m_warning->setStyleSheet(QStringLiteral("QLabel { background: #fff3c4; color: #5c4400; padding: 3px; }"));
+    m_warning->hide();
+    m_labUp->setObjectName(QStringLiteral("knobLabUp"));
+    m_labUp->hide();
 }
 
 void KnobPanel::connectModel()
@@ -106,36 +168,93 @@ QString KnobPanel::errorText() const
     return m_error->isHidden() ? QString() : m_error->text();
 }
 
-void KnobPanel::fillNamespaces()
+QString KnobPanel::title() const
+{
+    return m_title->text();
+}
+
+QString KnobPanel::warningText() const
+{
+    return m_warning->isHidden() ? QString() : m_warning->text();
+}
+
+QStringList KnobPanel::listedNamespaces() const
+{
+    QStringList names;
+    for (int i = 0; i < m_place->count(); ++i)
+        names.append(m_place->itemData(i).toString());
+    return names;
+}
+
+void KnobPanel::fillPlaces()
 {
     const QString current = m_model->netns();
-    m_namespace->clear();
-    m_namespace->addItem(tr("Host"), QString());
-    const QStringList names =
-        QDir(QStringLiteral("/run/netns")).entryList({QStringLiteral("tcptune-*")}, QDir::Files, QDir::Name);
-    for (const QString &name : names)
-        m_namespace->addItem(name, name);
-    if (!current.isEmpty() && m_namespace->findData(current) < 0)
-        m_namespace->addItem(current, current);
-    m_namespace->setCurrentIndex(std::max(0, m_namespace->findData(current)));
+    const QSignalBlocker block(m_place);
+    m_place->clear();
+    for (const KnobPlace &place : m_scope.places)
+        m_place->addItem(place.label, place.netns);
+    // A namespace chosen from outside (a test's scratch namespace) is listed as what it is.
+    if (m_place->findData(current) < 0)
+        m_place->addItem(current.isEmpty() ? tr("this host") : current, current);
+    m_place->setCurrentIndex(std::max(0, m_place->findData(current)));
 }
 
 void KnobPanel::refresh()
 {
-    fillNamespaces();
-    const QString problem = m_model->refresh(m_model->netns());
-    if (!problem.isEmpty())
-        showError(problem);
+    showProblem(m_model->refresh(m_model->netns()));
+}
+
+void KnobPanel::setScope(const KnobScope &scope)
+{
+    m_scope = scope;
+    const QString netns = m_scope.find(m_model->netns()) ? m_model->netns() : m_scope.places.value(0).netns;
+    setNamespace(netns);
 }
 
 void KnobPanel::setNamespace(const QString &netns)
 {
     const QString problem = m_model->refresh(netns);
-    fillNamespaces();
-    if (!problem.isEmpty())
-        showError(problem);
-    else
+    fillPlaces();
+    updateTitle();
+    showProblem(problem);
+}
+
+// A place that cannot be read (a lab that is not up) shows why, and offers to build the lab.
+void KnobPanel::showProblem(const QString &problem)
+{
+    const bool labDown = !problem.isEmpty() && !m_scope.labName.isEmpty() && m_scope.find(m_model->netns()) &&
+                         !labStatus(m_scope.labName).isUp();
+    m_labUp->setVisible(labDown);
+    if (labDown) {
+        m_warning->setText(tr("Lab %1 is not up yet, so its knobs cannot be read or changed. Bring it up now, or "
+                              "run once (a run builds it).")
+                               .arg(m_scope.labName));
+        m_warning->show();
         m_error->hide();
+        return;
+    }
+    updateTitle();
+    if (problem.isEmpty())
+        m_error->hide();
+    else
+        showError(problem);
+}
+
+void KnobPanel::updateTitle()
+{
+    const KnobPlace *place = m_scope.find(m_model->netns());
+    const KnobPlace *sender = m_scope.places.isEmpty() ? nullptr : &m_scope.places.first();
+    m_title->setText(tr("Knobs of %1").arg(place ? place->label : m_place->currentText()));
+    QString warning;
+    if (!place)
+        warning = tr("%1 is not part of the current target (%2): changes here do not affect its runs.")
+                      .arg(m_place->currentText(), m_scope.target);
+    else if (!place->sender && sender)
+        warning = tr("Changes here do not reach the sender of %1: its traffic starts in %2.")
+                      .arg(m_scope.target, sender->label);
+    m_warning->setText(warning);
+    m_warning->setVisible(!warning.isEmpty());
+    Q_EMIT placeChanged(place ? place->shortLabel : m_place->currentText());
 }
 
 void KnobPanel::requestChange(const QString &key, const QString &value)

@@ -1,11 +1,15 @@
 #pragma once
-// The knob panel: the catalogue's sysctls of the host or of a lab namespace, editable through
-// tcptune-helper (switches, spin boxes with units, choices for enums). It shows the original
-// and the current value, marks changed knobs, reverts one or all, and shows the helper's
-// errors inline. The helper is the window's one HelperConnection, shared with runs and sweeps;
-// its blocking calls run on the connection's worker, never on the GUI thread.
+// The knob panel: the catalogue's sysctls where the current target's traffic starts (the lab's
+// client namespace, or this host for a real host), editable through tcptune-helper (switches,
+// numbers with units, choices for enums). Its title says where that is; looking at another
+// place of the target (the lab's receiver or router) shows a warning that changes there do not
+// reach the sender. It shows the original and the current value, marks changed knobs, reverts
+// one or all, and shows the helper's errors inline. The helper is the window's one
+// HelperConnection, shared with runs and sweeps; its blocking calls run on the connection's
+// worker, never on the GUI thread.
 
 #include "helper/helper_client.h"
+#include "knobs/knob_scope.h"
 
 #include <QWidget>
 
@@ -31,15 +35,32 @@ public:
     QString currentNamespace() const;
     // The helper's last error as shown under the table; empty when none.
     QString errorText() const;
+    // Where the panel edits, as its title says it ("Knobs of lab t1: client (sender)").
+    QString title() const;
+    // The warning shown when the place is not where the target's traffic starts; empty if none.
+    QString warningText() const;
+    const KnobScope &scope() const { return m_scope; }
+    // The places listed in the chooser (netns, "" for the host).
+    QStringList listedNamespaces() const;
 
 public Q_SLOTS:
     void refresh();
+    // The target changed: list its places and show the sender's (or keep the one shown when the
+    // target still has it).
+    void setScope(const tcptune::KnobScope &scope);
     // Shows NETNS ("" for the host); lists it in the chooser if needed.
     void setNamespace(const QString &netns);
     void revertSelected();
     void revertAll();
 
+Q_SIGNALS:
+    // The short name of the place for the tab's title ("lab client", "host").
+    void placeChanged(const QString &shortLabel);
+    // The lab of the scope is not up; the user asked to build it.
+    void labUpRequested(const QString &labName);
+
 private:
+    void buildHeader();
     // Asks first when the change turns a core TCP feature off on the host.
     void requestChange(const QString &key, const QString &value);
     // CONFIRMED: the user agreed (or it puts back what the host had), see HelperClient::set.
@@ -48,17 +69,24 @@ private:
     void onRestoreAnswered(const Result<RestoreReport> &report);
     void connectModel();
     void showError(const QString &message);
+    void showProblem(const QString &problem);
     void updateButtons();
-    void fillNamespaces();
+    void fillPlaces();
+    void updateTitle();
 
     KnobTableModel *m_model;
     QTableView *m_view;
-    QComboBox *m_namespace;
+    QComboBox *m_end;
+    QComboBox *m_place;
+    QLabel *m_title;
+    QLabel *m_warning;
+    QPushButton *m_labUp;
     QLabel *m_status;
     QLabel *m_error;
     QPushButton *m_revertOne;
     QPushButton *m_revertAll;
     HelperConnection *m_helper;
+    KnobScope m_scope;
 };
 
 } // namespace tcptune

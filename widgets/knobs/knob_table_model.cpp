@@ -1,6 +1,7 @@
 #include "knobs/knob_table_model.h"
 
 #include "common/proc_sys.h"
+#include "knobs/knob_catalogue.h"
 #include "knobs/knob_value.h"
 
 #include <QBrush>
@@ -20,15 +21,21 @@ KnobTableModel::KnobTableModel(QObject *parent)
 QString KnobTableModel::refresh(const QString &netns)
 {
     auto readings = KnobReader::readSysctls(netns);
-    if (!readings)
-        return readings.error().message;
     beginResetModel();
     if (netns != m_netns)
         m_errors.clear();
     m_netns = netns;
-    m_readings = *readings;
+    if (readings) {
+        m_readings = *readings;
+    } else {
+        // Never leave another namespace's values under this one's name: nothing is editable.
+        m_readings.clear();
+        for (const KnobInfo &knob : KnobCatalogue::instance().all())
+            if (knob.kind == KnobKind::Sysctl)
+                m_readings.append(KnobReading{&knob, std::nullopt, readings.error().message});
+    }
     endResetModel();
-    return {};
+    return readings ? QString() : readings.error().message;
 }
 
 int KnobTableModel::rowCount(const QModelIndex &parent) const
@@ -189,6 +196,15 @@ void KnobTableModel::setError(const QString &key, const QString &message)
         return;
     m_errors.insert(key, message);
     emitRow(row);
+}
+
+void KnobTableModel::adoptOriginals(const QMap<QString, QMap<QString, QString>> &originals)
+{
+    for (auto ns = originals.begin(); ns != originals.end(); ++ns)
+        for (auto it = ns.value().begin(); it != ns.value().end(); ++it)
+            m_originals[ns.key()].insert(it.key(), procsys::normalise(it.value()));
+    if (!m_readings.isEmpty())
+        Q_EMIT dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
 }
 
 void KnobTableModel::clearChanges()

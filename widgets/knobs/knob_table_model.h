@@ -27,8 +27,8 @@ public:
     explicit KnobTableModel(QObject *parent = nullptr);
 
     // Re-reads every value from /proc/sys (of NETNS, empty for the host). Returns the problem
-    // when the namespace cannot be entered; the old values then stay. Switching to another
-    // namespace forgets the originals; re-reading the same one keeps them.
+    // when the namespace cannot be entered; every row is then unavailable (never the values of
+    // the namespace shown before). Originals are kept per namespace.
     QString refresh(const QString &netns = {});
     const QString &netns() const { return m_netns; }
 
@@ -48,6 +48,9 @@ public:
     // The helper wrote NEW_VALUE to KEY; OLD_VALUE was there before (kept as original the first time).
     void applyChange(const QString &key, const QString &oldValue, const QString &newValue);
     void setError(const QString &key, const QString &message);
+    // Originals known from elsewhere (a crashed session's journal): netns -> key -> value. They
+    // replace what this model took as original, so the table shows the value before the crash.
+    void adoptOriginals(const QMap<QString, QMap<QString, QString>> &originals);
     // After a rollback: forget every original and error, re-read.
     void clearChanges();
 

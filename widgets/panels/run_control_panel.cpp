@@ -10,6 +10,21 @@
 
 namespace tcptune {
 
+namespace {
+
+// The chunk's colour says how the plan ended; the text says it in words.
+QString barStyle(RunControlPanel::Outcome outcome)
+{
+    switch (outcome) {
+    case RunControlPanel::Outcome::Finished: return QStringLiteral("QProgressBar::chunk { background: #2e7d32; }");
+    case RunControlPanel::Outcome::Cancelled: return QStringLiteral("QProgressBar::chunk { background: #ef8f00; }");
+    case RunControlPanel::Outcome::Failed: return QStringLiteral("QProgressBar::chunk { background: #b00020; }");
+    }
+    return {};
+}
+
+} // namespace
+
 RunControlPanel::RunControlPanel(QWidget *parent)
     : QWidget(parent)
     , m_run(new QPushButton(tr("&Run"), this))
@@ -26,7 +41,9 @@ RunControlPanel::RunControlPanel(QWidget *parent)
     m_progress->setRange(0, 1000);
     m_progress->setValue(0);
     m_progress->setTextVisible(true);
-    m_progress->setFormat(QString());
+    m_progress->setAlignment(Qt::AlignCenter);
+    // Nothing ran yet: no empty box that looks like a text field.
+    m_progress->hide();
     m_status->setObjectName(QStringLiteral("runStatus"));
     m_status->setWordWrap(true);
 
@@ -41,29 +58,72 @@ RunControlPanel::RunControlPanel(QWidget *parent)
     connect(m_stop, &QPushButton::clicked, this, &RunControlPanel::stopRequested);
 }
 
+QString RunControlPanel::progressText() const
+{
+    return m_progress->text();
+}
+
 void RunControlPanel::setRunning(bool running)
 {
     m_run->setEnabled(!running);
     m_stop->setEnabled(running);
-    if (running) {
-        m_progress->setValue(0);
-        m_progress->setFormat(tr("starting..."));
-    } else {
-        m_progress->setFormat(tr("done"));
-    }
+    if (!running)
+        return;
+    m_done = 0;
+    m_total = 0;
+    m_fraction = 0;
+    m_etaS = -1;
+    m_progress->setStyleSheet(QString());
+    m_progress->setValue(0);
+    m_progress->setFormat(tr("starting..."));
+    m_progress->show();
 }
 
-void RunControlPanel::setProgress(int done, int total, double fraction, double etaS)
+void RunControlPanel::setPlanProgress(int done, int total, double etaS)
 {
     if (total <= 0)
         return;
-    const double share = (done + std::clamp(fraction, 0.0, 1.0)) / total;
+    m_done = std::clamp(done, 0, total);
+    m_total = total;
+    m_fraction = 0;
+    m_etaS = etaS;
+    showProgress();
+}
+
+void RunControlPanel::setRunFraction(double fraction, double runS)
+{
+    if (m_total <= 0)
+        return;
+    m_fraction = std::clamp(fraction, 0.0, 1.0);
+    m_runS = runS;
+    showProgress();
+}
+
+void RunControlPanel::showProgress()
+{
+    const double share = (m_done + m_fraction) / m_total;
     m_progress->setValue(int(std::lround(share * 1000)));
-    if (etaS >= 0)
-        m_progress->setFormat(
-            tr("run %1 of %2, %3 s left").arg(std::min(done + 1, total)).arg(total).arg(std::lround(etaS)));
-    else
-        m_progress->setFormat(tr("run %1 of %2").arg(std::min(done + 1, total)).arg(total));
+    const int current = std::min(m_done + 1, m_total);
+    if (m_etaS >= 0) {
+        const double left = std::max(0.0, m_etaS - m_fraction * m_runS);
+        m_progress->setFormat(tr("run %1 of %2, %3 s left").arg(current).arg(m_total).arg(std::lround(left)));
+    } else {
+        m_progress->setFormat(tr("run %1 of %2").arg(current).arg(m_total));
+    }
+}
+
+void RunControlPanel::setOutcome(Outcome outcome)
+{
+    m_progress->show();
+    m_progress->setStyleSheet(barStyle(outcome));
+    switch (outcome) {
+    case Outcome::Finished:
+        m_progress->setValue(1000);
+        m_progress->setFormat(tr("finished: %n run(s)", nullptr, m_total));
+        break;
+    case Outcome::Cancelled: m_progress->setFormat(tr("cancelled after %1 of %2 runs").arg(m_done).arg(m_total)); break;
+    case Outcome::Failed: m_progress->setFormat(tr("failed after %1 of %2 runs").arg(m_done).arg(m_total)); break;
+    }
 }
 
 void RunControlPanel::setStatus(const QString &text)

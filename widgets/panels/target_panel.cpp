@@ -1,6 +1,7 @@
 #include "panels/target_panel.h"
 
 #include "experiment/experiment_spec.h"
+#include "experiment/run_configuration.h"
 
 #include <QComboBox>
 #include <QFormLayout>
@@ -21,6 +22,8 @@ QComboBox *editableCombo(const QStringList &items, const QString &objectName, QW
     combo->addItems(items);
     combo->setObjectName(objectName);
     combo->setInsertPolicy(QComboBox::NoInsert);
+    combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    combo->setMinimumContentsLength(8);
     return combo;
 }
 
@@ -52,6 +55,11 @@ TargetPanel::TargetPanel(QWidget *parent)
     , m_iperfPort(portSpin(5201, QStringLiteral("iperfPort"), this))
     , m_labName(QStringLiteral("lab"))
 {
+    // Long (translated) choices do not widen the panel: the list shows them whole.
+    m_kind->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_kind->setMinimumContentsLength(12);
+    m_topology->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_topology->setMinimumContentsLength(12);
     m_kind->setObjectName(QStringLiteral("targetKind"));
     m_kind->addItem(tr("Local lab"), int(TargetSpec::Kind::Lab));
     m_kind->addItem(tr("tcptune agent"), int(TargetSpec::Kind::Agent));
@@ -101,19 +109,39 @@ TargetPanel::TargetPanel(QWidget *parent)
 
     connect(m_kind, &QComboBox::currentIndexChanged, m_pages, &QStackedWidget::setCurrentIndex);
     connect(m_kind, &QComboBox::currentIndexChanged, this, &TargetPanel::changed);
+    connect(m_agentHost, &QLineEdit::editingFinished, this, &TargetPanel::changed);
+    connect(m_iperfHost, &QLineEdit::editingFinished, this, &TargetPanel::changed);
+}
+
+void TargetPanel::setLabName(const QString &name)
+{
+    m_labName = name;
+    Q_EMIT changed();
+}
+
+TargetSpec TargetPanel::target() const
+{
+    TargetSpec target;
+    target.kind = TargetSpec::Kind(m_kind->currentData().toInt());
+    const bool agent = target.kind == TargetSpec::Kind::Agent;
+    if (target.kind == TargetSpec::Kind::Lab) {
+        target.labName = m_labName;
+    } else {
+        target.host = (agent ? m_agentHost : m_iperfHost)->text().trimmed();
+        target.port = (agent ? m_agentPort : m_iperfPort)->value();
+    }
+    return target;
 }
 
 Result<void> TargetPanel::applyTo(ExperimentSpec &spec) const
 {
-    spec.target = {};
-    spec.target.kind = TargetSpec::Kind(m_kind->currentData().toInt());
+    spec.target = target();
     spec.knobs.remove(QStringLiteral("lab.rate"));
     spec.knobs.remove(QStringLiteral("lab.queue"));
     spec.knobs.remove(QStringLiteral("lab.mtu"));
     spec.knobs.remove(QStringLiteral("lab.topology"));
     switch (spec.target.kind) {
     case TargetSpec::Kind::Lab: {
-        spec.target.labName = m_labName;
         const QList<std::pair<QString, QString>> values{
             {QStringLiteral("lab.topology"), m_topology->currentData().toString()},
             {QStringLiteral("lab.rate"), m_rate->currentText().trimmed()},
@@ -127,12 +155,9 @@ Result<void> TargetPanel::applyTo(ExperimentSpec &spec) const
     case TargetSpec::Kind::Agent:
     case TargetSpec::Kind::Iperf3: {
         const bool agent = spec.target.kind == TargetSpec::Kind::Agent;
-        const QString host = (agent ? m_agentHost : m_iperfHost)->text().trimmed();
-        if (host.isEmpty())
+        if (spec.target.host.isEmpty())
             return fail(tr("Target: no host given. Enter the address of the %1, or choose the local lab.")
                             .arg(agent ? tr("tcptune agent") : tr("iperf3 server")));
-        spec.target.host = host;
-        spec.target.port = (agent ? m_agentPort : m_iperfPort)->value();
         break;
     }
     }
@@ -153,10 +178,11 @@ void TargetPanel::loadFrom(const ExperimentSpec &spec)
     }
     if (const QString v = spec.knobs.value(QStringLiteral("lab.topology")); !v.isEmpty())
         m_topology->setCurrentIndex(std::max(0, m_topology->findData(v)));
+    // Shown as typed ("100mbit", "256K"), not in the spec's canonical digits.
     if (const QString v = spec.knobs.value(QStringLiteral("lab.rate")); !v.isEmpty())
-        m_rate->setCurrentText(v);
+        m_rate->setCurrentText(compactKnobValue(QStringLiteral("lab.rate"), v));
     if (const QString v = spec.knobs.value(QStringLiteral("lab.queue")); !v.isEmpty())
-        m_queue->setCurrentText(v);
+        m_queue->setCurrentText(compactKnobValue(QStringLiteral("lab.queue"), v));
     if (const QString v = spec.knobs.value(QStringLiteral("lab.mtu")); !v.isEmpty())
         m_mtu->setValue(v.toInt());
 }

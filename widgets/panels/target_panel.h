@@ -4,6 +4,7 @@
 // ExperimentSpec.
 
 #include "common/error.h"
+#include "experiment/experiment_spec.h"
 
 #include <QGroupBox>
 
@@ -14,8 +15,6 @@ class QSpinBox;
 class QStackedWidget;
 
 namespace tcptune {
-
-struct ExperimentSpec;
 
 class TargetPanel final : public QGroupBox {
     Q_OBJECT
@@ -29,11 +28,16 @@ public:
     void saveSettings(QSettings &settings) const;
     void restoreSettings(const QSettings &settings);
 
+    // The target as chosen so far, unchecked (an empty host stays empty): for the panels that
+    // follow the target, such as the knob panel.
+    TargetSpec target() const;
+
     // The lab's name (tests give their own so they never touch the user's lab).
-    void setLabName(const QString &name) { m_labName = name; }
+    void setLabName(const QString &name);
     QString labName() const { return m_labName; }
 
 Q_SIGNALS:
+    // The kind of target, its host or the lab's name changed.
     void changed();
 
 private:

@@ -20,6 +20,8 @@ QComboBox *sizeCombo(const QStringList &items, const QString &objectName, QWidge
     auto *combo = new QComboBox(parent);
     combo->setEditable(true);
     combo->setInsertPolicy(QComboBox::NoInsert);
+    combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    combo->setMinimumContentsLength(8);
     combo->addItems(items);
     combo->setObjectName(objectName);
     return combo;
@@ -58,9 +60,15 @@ WorkloadPanel::WorkloadPanel(QWidget *parent)
           QStringLiteral("rcvbuf"), this))
     , m_nodelay(new QCheckBox(tr("TCP_NODELAY (Nagle off)"), this))
     , m_cork(new QCheckBox(tr("TCP_CORK"), this))
+    , m_capture(new QCheckBox(tr("Record capture"), this))
     , m_congestion(new QComboBox(this))
     , m_sampleMs(new QSpinBox(this))
 {
+    // Long (translated) choices do not widen the panel: the list shows them whole.
+    m_kind->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_kind->setMinimumContentsLength(12);
+    m_congestion->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_congestion->setMinimumContentsLength(12);
     m_kind->setObjectName(QStringLiteral("workloadKind"));
     m_kind->addItem(tr("bulk stream"), QStringLiteral("bulk"));
     m_kind->addItem(tr("request/response"), QStringLiteral("rr"));
@@ -83,6 +91,9 @@ WorkloadPanel::WorkloadPanel(QWidget *parent)
     m_rcvbuf->lineEdit()->setPlaceholderText(tr("autotuned"));
     m_nodelay->setObjectName(QStringLiteral("nodelay"));
     m_cork->setObjectName(QStringLiteral("cork"));
+    m_capture->setObjectName(QStringLiteral("recordCapture"));
+    m_capture->setToolTip(tr("Capture the run's packets at the sender (pcap), kept with the run: History's "
+                             "\"Show capture\" overlays them on the charts."));
     m_congestion->setObjectName(QStringLiteral("congestion"));
     m_congestion->addItem(tr("system default"), QString());
     for (const QString &cc : availableCongestionControls())
@@ -104,6 +115,7 @@ WorkloadPanel::WorkloadPanel(QWidget *parent)
     form->addRow(tr("Congestion control"), m_congestion);
     form->addRow(QString(), m_nodelay);
     form->addRow(QString(), m_cork);
+    form->addRow(QString(), m_capture);
     form->addRow(tr("Sample every"), m_sampleMs);
 }
 
@@ -114,6 +126,7 @@ Result<void> WorkloadPanel::applyTo(ExperimentSpec &spec) const
     spec.workload.streams = m_streams->value();
     spec.durationS = m_duration->value();
     spec.sampleMs = m_sampleMs->value();
+    spec.capture = m_capture->isChecked();
     if (auto ok = spec.setParameter(QStringLiteral("workload.write_size"), m_writeSize->currentText().trimmed()); !ok)
         return fail(tr("Workload, write size: %1").arg(ok.error().message));
     for (const QString &key : {socketSndbuf, socketRcvbuf, socketNodelay, socketCork, socketCongestion})
@@ -145,6 +158,7 @@ void WorkloadPanel::loadFrom(const ExperimentSpec &spec)
     m_rcvbuf->setCurrentText(spec.knobs.value(socketRcvbuf));
     m_nodelay->setChecked(spec.knobs.value(socketNodelay) == QLatin1String("1"));
     m_cork->setChecked(spec.knobs.value(socketCork) == QLatin1String("1"));
+    m_capture->setChecked(spec.capture);
     m_congestion->setCurrentIndex(std::max(0, m_congestion->findData(spec.knobs.value(socketCongestion))));
 }
 
@@ -159,6 +173,7 @@ void WorkloadPanel::saveSettings(QSettings &settings) const
     settings.setValue(QStringLiteral("workload/rcvbuf"), m_rcvbuf->currentText());
     settings.setValue(QStringLiteral("workload/nodelay"), m_nodelay->isChecked());
     settings.setValue(QStringLiteral("workload/cork"), m_cork->isChecked());
+    settings.setValue(QStringLiteral("workload/capture"), m_capture->isChecked());
     settings.setValue(QStringLiteral("workload/congestion"), m_congestion->currentData());
     settings.setValue(QStringLiteral("workload/sampleMs"), m_sampleMs->value());
 }
@@ -177,6 +192,7 @@ void WorkloadPanel::restoreSettings(const QSettings &settings)
     m_rcvbuf->setCurrentText(settings.value(QStringLiteral("workload/rcvbuf")).toString());
     m_nodelay->setChecked(settings.value(QStringLiteral("workload/nodelay")).toBool());
     m_cork->setChecked(settings.value(QStringLiteral("workload/cork")).toBool());
+    m_capture->setChecked(settings.value(QStringLiteral("workload/capture")).toBool());
     m_congestion->setCurrentIndex(
         std::max(0, m_congestion->findData(settings.value(QStringLiteral("workload/congestion")).toString())));
     m_sampleMs->setValue(settings.value(QStringLiteral("workload/sampleMs"), 10).toInt());

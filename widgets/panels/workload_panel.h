@@ -1,6 +1,7 @@
 #pragma once
 // What traffic a run drives: workload kind, which end sends, duration, streams, write size, socket options
-// (buffers, TCP_NODELAY, TCP_CORK, congestion control) and the TCP_INFO sampling interval.
+// (buffers, TCP_NODELAY, TCP_CORK, congestion control), the TCP_INFO sampling interval and whether a
+// capture is recorded.
 // Reads and writes the workload part of an ExperimentSpec.
 
 #include "common/error.h"
@@ -42,6 +43,7 @@ private:
     QComboBox *m_rcvbuf;
     QCheckBox *m_nodelay;
     QCheckBox *m_cork;
+    QCheckBox *m_capture;
     QComboBox *m_congestion;
     QSpinBox *m_sampleMs;
 };

@@ -2,14 +2,18 @@
 
 #include "charts/sweep_chart.h"
 #include "experiment/preset_library.h"
+#include "history/stored_run_names.h"
 #include "knobs/knob_catalogue.h"
+#include "experiment/run_configuration.h"
 #include "experiment/runner_thread.h"
 
 #include <QComboBox>
 #include <QGridLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QJsonObject>
 #include <QLineEdit>
+#include <QLocale>
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QSpinBox>
@@ -25,12 +29,32 @@ enum Column { ValueColumn, ThroughputColumn, RunsColumn, RttMedianColumn, RttP95
 
 QString mbps(double bps)
 {
-    return QString::number(bps / 1e6, 'f', 1);
+    return QLocale().toString(bps / 1e6, 'f', 1);
 }
 
-QString runStatusText(RunStatus status)
+// The stories' presets by their number, in the user's language; a preset of another number
+// keeps the name its file gives.
+QString presetTitle(const PresetInfo &preset)
 {
-    return status == RunStatus::Failed ? SweepPanel::tr("failed") : SweepPanel::tr("cancelled");
+    switch (preset.story) {
+    case 1: return SweepPanel::tr("Story 1: autocorking A/B with split writes");
+    case 2: return SweepPanel::tr("Story 2: fixed vs autotuned socket buffers");
+    case 3: return SweepPanel::tr("Story 3: TCP Small Queues (tcp_limit_output_bytes) sweep");
+    case 4: return SweepPanel::tr("Story 4: MTU x tcp_limit_output_bytes, 1 and 2 streams");
+    case 5: return SweepPanel::tr("Story 5: throughput against the TCP send window");
+    }
+    return preset.name;
+}
+
+// A point as the sweep chart's axis shows it: the values as typed ("64K", "1500 x 128K").
+QString compactPointLabel(const SweepPlan &plan, const SweepPoint &point)
+{
+    QStringList parts;
+    for (const SweepAxis &axis : plan.axes())
+        for (const QString &parameter : axis.parameters)
+            if (point.settings.contains(parameter))
+                parts.append(compactKnobValue(parameter, point.settings.value(parameter)));
+    return parts.isEmpty() ? point.label() : parts.join(QStringLiteral(" × "));
 }
 
 } // namespace
@@ -43,13 +67,16 @@ SweepPanel::SweepPanel(RunnerThread *runner, SpecSource baseSpec, QWidget *paren
     , m_values(new QLineEdit(this))
     , m_repeats(new QSpinBox(this))
     , m_preset(new QComboBox(this))
-    , m_start(new QPushButton(tr("Start sweep"), this))
+    , m_start(new QPushButton(tr("&Start sweep"), this))
     , m_cancel(new QPushButton(tr("Cancel sweep"), this))
     , m_status(new QLabel(this))
+    , m_presetNote(new QLabel(this))
     , m_table(new QTableWidget(this))
     , m_chart(new SweepChart(this))
 {
     m_parameter->setObjectName(QStringLiteral("sweepParameter"));
+    m_parameter->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_parameter->setMinimumContentsLength(18);
     for (KnobKind kind : {KnobKind::Sysctl, KnobKind::SocketOption, KnobKind::LabParameter})
         for (const KnobInfo &knob : KnobCatalogue::instance().ofKind(kind))
             if (knob.key != QLatin1String("lab.topology"))
@@ -66,7 +93,12 @@ SweepPanel::SweepPanel(RunnerThread *runner, SpecSource baseSpec, QWidget *paren
     m_preset->setObjectName(QStringLiteral("sweepPreset"));
     m_preset->addItem(tr("(build from the panels)"), QString());
     for (const PresetInfo &preset : PresetLibrary().presets())
-        m_preset->addItem(tr("Story %1: %2").arg(preset.story).arg(preset.name), preset.id);
+        m_preset->addItem(presetTitle(preset), preset.id);
+    m_preset->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_preset->setMinimumContentsLength(24);
+    m_presetNote->setObjectName(QStringLiteral("presetNote"));
+    m_presetNote->setWordWrap(true);
+    m_presetNote->hide();
     m_start->setObjectName(QStringLiteral("startSweep"));
     m_cancel->setObjectName(QStringLiteral("cancelSweep"));
     m_cancel->setEnabled(false);
@@ -103,14 +135,19 @@ SweepPanel::SweepPanel(RunnerThread *runner, SpecSource baseSpec, QWidget *paren
 
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(controls);
+    layout->addWidget(m_presetNote);
     layout->addWidget(m_status);
     layout->addWidget(split, 1);
 
+    connect(m_preset, &QComboBox::currentIndexChanged, this, &SweepPanel::showPreset);
     connect(m_start, &QPushButton::clicked, this, &SweepPanel::start);
     connect(m_cancel, &QPushButton::clicked, this, &SweepPanel::cancel);
     connect(m_runner, &RunnerThread::pointUpdated, this, &SweepPanel::onPointUpdated);
     connect(m_runner, &RunnerThread::stopped, this, &SweepPanel::onStopped);
+    connect(m_runner, &RunnerThread::finished, this, [this](qint64, const QString &status) { m_ending = status; });
     connect(m_runner, &RunnerThread::progress, this, [this](int done, int total, double eta) {
+        m_done = done;
+        m_total = total;
         if (m_active)
             m_status->setText(tr("%1 of %2 runs done, about %3 s left.").arg(done).arg(total).arg(qRound(eta)));
     });
@@ -119,12 +156,12 @@ SweepPanel::SweepPanel(RunnerThread *runner, SpecSource baseSpec, QWidget *paren
 Result<SweepPlan> SweepPanel::buildPlan() const
 {
     if (const QString preset = m_preset->currentData().toString(); !preset.isEmpty())
-        return PresetLibrary().load(preset);
+        return presetInThisLab(PresetLibrary().load(preset));
     ExperimentSpec spec;
     QString problem;
     if (!m_baseSpec(spec, &problem))
         return fail(problem);
-    spec.name = tr("Sweep of %1").arg(m_parameter->currentData().toString());
+    spec.name = neutralSweepName(m_parameter->currentData().toString()); // translated on display
     spec.repeats = m_repeats->value();
     SweepPlan plan(spec);
     const QStringList values =
@@ -135,6 +172,65 @@ Result<SweepPlan> SweepPanel::buildPlan() const
         return fail(ok.error().message);
     plan.setRepeats(m_repeats->value());
     return plan;
+}
+
+// A chosen preset fills the form with what it will run (its first axis, values and repeats);
+// the fields are read-only while it is chosen, and the other panels follow its target and
+// workload (presetChosen).
+void SweepPanel::showPreset()
+{
+    const QString id = m_preset->currentData().toString();
+    const bool preset = !id.isEmpty();
+    for (QWidget *field :
+         {static_cast<QWidget *>(m_parameter), static_cast<QWidget *>(m_values), static_cast<QWidget *>(m_repeats)})
+        field->setEnabled(!preset);
+    m_presetNote->setVisible(preset);
+    if (!preset)
+        return;
+    const Result<SweepPlan> plan = PresetLibrary().load(id);
+    if (!plan) {
+        m_presetNote->setText(plan.error().message);
+        return;
+    }
+    QStringList axes;
+    for (const SweepAxis &axis : plan->axes())
+        axes.append(axis.parameters.join(QLatin1Char('+')));
+    if (!plan->axes().isEmpty()) {
+        const SweepAxis &first = plan->axes().first();
+        const QString parameter = first.parameters.value(0);
+        if (m_parameter->findData(parameter) < 0)
+            m_parameter->addItem(parameter, parameter);
+        m_parameter->setCurrentIndex(m_parameter->findData(parameter));
+        QStringList values;
+        for (const QStringList &position : first.values)
+            values.append(compactKnobValue(parameter, position.value(0)));
+        m_values->setText(values.join(QLatin1Char(' ')));
+    }
+    m_repeats->setValue(plan->repeats());
+    m_presetNote->setText(tr("The preset runs %1 over %n point(s) with %2 repeats each; its target and workload "
+                             "are shown on the left. Choose \"(build from the panels)\" to edit.",
+                             nullptr, int(plan->points().size()))
+                              .arg(axes.join(QStringLiteral(" × ")))
+                              .arg(plan->repeats()));
+    Q_EMIT presetChosen(*plan);
+}
+
+// A preset's lab is the workbench's lab (tests and walkthroughs name their own).
+Result<SweepPlan> SweepPanel::presetInThisLab(Result<SweepPlan> plan) const
+{
+    ExperimentSpec panels;
+    if (!plan || plan->spec().target.kind != TargetSpec::Kind::Lab || !plan->spec().target.labName.isEmpty())
+        return plan;
+    QString ignored;
+    m_baseSpec(panels, &ignored);
+    if (panels.target.labName.isEmpty())
+        return plan;
+    QJsonObject json = plan->toJson();
+    QJsonObject target = json.value(QStringLiteral("target")).toObject();
+    target.insert(QStringLiteral("kind"), QStringLiteral("lab"));
+    target.insert(QStringLiteral("lab"), panels.target.labName);
+    json.insert(QStringLiteral("target"), target);
+    return SweepPlan::fromJson(json);
 }
 
 void SweepPanel::start()
@@ -148,6 +244,9 @@ void SweepPanel::start()
         return;
     }
     showPlan(*plan);
+    m_ending.clear();
+    m_done = 0;
+    m_total = int(plan->runs().size());
     if (!m_runner->start(*plan))
         return;
     m_active = true;
@@ -174,7 +273,7 @@ void SweepPanel::showPlan(const SweepPlan &plan)
         m_table->setItem(row, ValueColumn, new QTableWidgetItem(points[row].label()));
         for (int c = ThroughputColumn; c < ColumnCount; ++c)
             m_table->setItem(row, c, new QTableWidgetItem(QString()));
-        chartPoints.append({points[row].label(), -1, 0, -1});
+        chartPoints.append({compactPointLabel(plan, points[row]), -1, 0, -1});
     }
     QStringList axisNames;
     for (const SweepAxis &axis : plan.axes())
@@ -219,7 +318,18 @@ void SweepPanel::onStopped()
     m_active = false;
     m_start->setEnabled(true);
     m_cancel->setEnabled(false);
-    m_status->setText(tr("Sweep ended; every knob is back to its value before the sweep."));
+    // How it ended is said in words: a cancelled sweep does not read like a finished one.
+    if (m_ending == QLatin1String("cancelled"))
+        m_status->setText(tr("Sweep cancelled after %1 of %2 runs: points without a finished run have no value "
+                             "(no 0 is drawn). Every knob is back to its value before the sweep.")
+                              .arg(m_done)
+                              .arg(m_total));
+    else if (m_ending == QLatin1String("finished"))
+        m_status->setText(
+            tr("Sweep finished: %1 runs. Every knob is back to its value before the sweep.").arg(m_total));
+    else
+        m_status->setText(tr("Sweep failed; see the message above. Every knob is back to its value before the sweep."));
+    m_status->setProperty("ending", m_ending);
 }
 
 } // namespace tcptune

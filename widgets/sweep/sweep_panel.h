@@ -44,6 +44,7 @@ public:
     QPushButton *cancelButton() const { return m_cancel; }
     QTableWidget *table() const { return m_table; }
     SweepChart *chart() const { return m_chart; }
+    QLabel *statusLabel() const { return m_status; }
 
 public Q_SLOTS:
     void start();
@@ -51,8 +52,12 @@ public Q_SLOTS:
 
 Q_SIGNALS:
     void problem(const QString &message);
+    // A preset was chosen: the panels that describe target and workload show its.
+    void presetChosen(const tcptune::SweepPlan &plan);
 
 private:
+    void showPreset();
+    Result<SweepPlan> presetInThisLab(Result<SweepPlan> plan) const;
     void showPlan(const SweepPlan &plan);
     void onPointUpdated(const PointResult &result);
     void onStopped();
@@ -66,9 +71,14 @@ private:
     QPushButton *m_start;
     QPushButton *m_cancel;
     QLabel *m_status;
+    QLabel *m_presetNote;
+
     QTableWidget *m_table;
     SweepChart *m_chart;
     bool m_active = false;
+    QString m_ending; // how the session ended: "finished", "cancelled", "failed"
+    int m_done = 0;
+    int m_total = 0;
 };
 
 } // namespace tcptune

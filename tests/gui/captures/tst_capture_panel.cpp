@@ -33,6 +33,8 @@ private Q_SLOTS:
     void overlaysFlows();
     void badFileIsReported();
     void showsTunnelsMalformedAndTimeOutliers();
+    void runCaptureIsAlignedWithoutTheControlConnection();
+    void clearedFlowsAreUnticked();
     void screenshotOfOverlay();
 };
 
@@ -137,6 +139,65 @@ void TestCapturePanel::showsTunnelsMalformedAndTimeOutliers()
     QVERIFY2(status->text().contains(QStringLiteral("more than a day")) &&
                  status->text().contains(QStringLiteral("1970-01-01")),
              qPrintable(status->text()));
+}
+
+// Issue 18, point 11: a stored run's capture is drawn on the run's time (its data connection
+// starts at 0, nothing after the run's end, so a long capture does not squash a short run), named
+// after the run; the small IRC control connection beside the DCC transfer is marked and not drawn.
+void TestCapturePanel::runCaptureIsAlignedWithoutTheControlConnection()
+{
+    const QString path = captureFile(QStringLiteral("zeek_irc_dcc_send_bulk.pcapng"));
+    ThroughputRttView chart;
+    CapturePanel panel(&chart);
+    QSignalSpy loaded(&panel, &CapturePanel::captureLoaded);
+    const double duration = 1.0;
+    panel.openForRun(path, duration, QStringLiteral("#7"));
+    QVERIFY(loaded.wait(30000));
+    const QList<int> runs = panel.chartRunsOf(path);
+    QCOMPARE(runs.size(), 3); // the DCC transfer, the IRC session, a short third connection
+    const int data = runs.first();
+    QVERIFY2(chart.runLabel(data).startsWith(QStringLiteral("#7")), qPrintable(chart.runLabel(data)));
+    const QList<QPointF> throughput = chart.series(data, ChartMetric::Throughput);
+    QVERIFY(!throughput.isEmpty());
+    // The transfer starts 64 s into the capture; on the run's time it starts at 0.
+    QVERIFY2(throughput.first().x() >= 0 && throughput.first().x() < 0.2,
+             qPrintable(QString::number(throughput.first().x())));
+    for (int run : runs)
+        for (ChartMetric metric : {ChartMetric::Throughput, ChartMetric::Rtt})
+            for (const QPointF &p : chart.series(run, metric))
+                QVERIFY2(p.x() >= 0 && p.x() <= duration + 0.5, qPrintable(QString::number(p.x())));
+
+    QTreeWidgetItem *top = panel.tree()->topLevelItem(0);
+    QCOMPARE(top->child(0)->checkState(0), Qt::Checked);
+    for (int i = 1; i < top->childCount(); ++i) {
+        QVERIFY2(top->child(i)->text(0).contains(QStringLiteral("control connection")),
+                 qPrintable(top->child(i)->text(0)));
+        QCOMPARE(top->child(i)->checkState(0), Qt::Unchecked);
+    }
+    chart.resize(900, 300);
+    chart.replotNow();
+    QVERIFY(chart.plottedPointCount(data, ChartMetric::Throughput) > 0);
+    QCOMPARE(chart.plottedPointCount(runs.at(1), ChartMetric::Rtt), 0);
+    QVERIFY2(chart.xRange().y() <= duration + 0.5, qPrintable(QString::number(chart.xRange().y())));
+}
+
+// Issue 18, point 11: "Clear charts" leaves no flow ticked that is no longer drawn.
+void TestCapturePanel::clearedFlowsAreUnticked()
+{
+    const QString path = captureFile(QStringLiteral("tcptrace_dsack_iperf_bulk_ts_sack.pcap"));
+    ThroughputRttView chart;
+    CapturePanel panel(&chart);
+    QSignalSpy loaded(&panel, &CapturePanel::captureLoaded);
+    panel.open(path);
+    QVERIFY(loaded.wait(30000));
+    QTreeWidgetItem *top = panel.tree()->topLevelItem(0);
+    QCOMPARE(top->child(0)->checkState(0), Qt::Checked);
+    chart.clear();
+    QVERIFY(chart.runIds().isEmpty());
+    for (int i = 0; i < top->childCount(); ++i) {
+        QCOMPARE(top->child(i)->checkState(0), Qt::Unchecked);
+        QVERIFY(top->child(i)->isDisabled());
+    }
 }
 
 void TestCapturePanel::screenshotOfOverlay()

@@ -3,11 +3,14 @@
 // demand, and the view renders off screen to an image and to SVG.
 
 #include "charts/chart_renderer.h"
+#include "charts/synced_chart_view.h"
 #include "charts/throughput_rtt_view.h"
 #include "screenshot.h"
 
 #include <QChartView>
 #include <QDir>
+#include <QLocale>
+#include <QSet>
 #include <QSignalSpy>
 #include <QTest>
 #include <QValueAxis>
@@ -51,7 +54,152 @@ private Q_SLOTS:
     void crosshairShowsValues();
     void extraMetricSeries();
     void rendersOffscreen();
+    void tickLabelsHaveSiPrefixes();
+    void zoomedTicksAreRound();
+    void runs100xApartGetALogScale();
+    void manyRunsNeverRepeatALook();
+    void longLabelsAreElidedInTheMiddle();
+    void crosshairLabelStaysInsideThePlot();
+    void clearUnpinnedKeepsPinnedRuns();
 };
+
+// Issue 18, point 10: SI prefixes, never "4e+04".
+void TestThroughputRttView::tickLabelsHaveSiPrefixes()
+{
+    ThroughputRttView view;
+    view.resize(900, 400);
+    const int run = view.addRun(QStringLiteral("fast"));
+    view.appendSamples(run, ramp(100, 0.1, 20000)); // up to 40000 Mbit/s
+    view.replotNow();
+    const QStringList labels = view.valueTickLabels(ChartMetric::Throughput);
+    QVERIFY(labels.size() >= 3);
+    for (const QString &label : labels)
+        QVERIFY2(!label.contains(QLatin1Char('e')), qPrintable(labels.join(QLatin1Char('|'))));
+    QVERIFY2(labels.last().endsWith(QStringLiteral(" k")), qPrintable(labels.join(QLatin1Char('|'))));
+}
+
+// Issue 18, point 10: a zoomed time axis reads round values (5.2, 5.4), not 5.133.
+void TestThroughputRttView::zoomedTicksAreRound()
+{
+    ThroughputRttView view;
+    view.resize(900, 400);
+    const int run = view.addRun(QStringLiteral("run"));
+    view.appendSamples(run, ramp(200, 0.05, 100));
+    view.setXRange(5.133, 6.377);
+    view.replotNow();
+    const QStringList labels = view.timeTickLabels();
+    QVERIFY(labels.size() >= 3);
+    QList<double> values;
+    for (const QString &label : labels) {
+        bool ok = false;
+        values.append(QLocale().toDouble(label, &ok));
+        QVERIFY2(ok, qPrintable(label));
+        // Round steps need at most two decimals (0.25); 5.133 would need three.
+        QVERIFY2(std::fabs(values.last() * 100 - std::round(values.last() * 100)) < 1e-6,
+                 qPrintable(labels.join(QLatin1Char('|'))));
+    }
+    for (int i = 2; i < values.size(); ++i)
+        QVERIFY(std::fabs((values[i] - values[i - 1]) - (values[1] - values[0])) < 1e-9);
+    QVERIFY(values.first() >= 5.133 && values.last() <= 6.377);
+}
+
+// Issue 18, point 6: a 0.09 ms RTT beside a 170 ms one is not flattened: log scale.
+void TestThroughputRttView::runs100xApartGetALogScale()
+{
+    ThroughputRttView view;
+    view.resize(900, 400);
+    auto flat = [](double rtt) {
+        QList<ChartSample> samples;
+        for (int i = 0; i < 50; ++i) {
+            ChartSample s;
+            s.t = i * 0.1;
+            s.throughputMbps = 50;
+            s.rttMs = rtt;
+            samples.append(s);
+        }
+        return samples;
+    };
+    const int near = view.addRun(QStringLiteral("loopback"));
+    view.appendSamples(near, flat(0.09));
+    // 55x apart: still one linear axis.
+    const int far = view.addRun(QStringLiteral("lan"));
+    view.appendSamples(far, flat(5));
+    view.replotNow();
+    QVERIFY(!view.isLogarithmic(ChartMetric::Rtt));
+    view.removeRun(far);
+    const int farther = view.addRun(QStringLiteral("geostationary"));
+    view.appendSamples(farther, flat(170));
+    view.replotNow();
+    QVERIFY(view.isLogarithmic(ChartMetric::Rtt));
+    QVERIFY(!view.isLogarithmic(ChartMetric::Throughput));
+    QVERIFY(view.plottedPointCount(near, ChartMetric::Rtt) > 0);
+}
+
+// Issue 18, point 6: beyond 8 series the colours repeat with another dash style.
+void TestThroughputRttView::manyRunsNeverRepeatALook()
+{
+    ThroughputRttView view;
+    QSet<QString> looks;
+    for (int i = 0; i < 20; ++i) {
+        const int run = view.addRun(QStringLiteral("run %1").arg(i));
+        looks.insert(QStringLiteral("%1/%2").arg(view.runColour(run).name()).arg(int(view.runDash(run))));
+    }
+    QCOMPARE(looks.size(), 20);
+}
+
+// Issue 18, point 6: legends keep both ends of a long label; the tooltip has it whole.
+void TestThroughputRttView::longLabelsAreElidedInTheMiddle()
+{
+    ThroughputRttView view;
+    view.resize(700, 400);
+    const QString label = QStringLiteral("#1234 · net.ipv4.tcp_limit_output_bytes=131072 · repeat 3 · the end");
+    const int run = view.addRun(label);
+    for (int i = 0; i < 5; ++i)
+        view.addRun(QStringLiteral("#%1 · other").arg(i));
+    view.setRunToolTip(run, QStringLiteral("changed: tcp_limit_output_bytes=128K"));
+    view.replotNow();
+    const QString shown = view.legendText(run);
+    QVERIFY2(shown.contains(QChar(0x2026)), qPrintable(shown));
+    QVERIFY2(shown.startsWith(QStringLiteral("#1234")), qPrintable(shown));
+    QVERIFY2(shown.endsWith(QStringLiteral("end")), qPrintable(shown));
+    QCOMPARE(view.runLabel(run), label);
+    QCOMPARE(view.runToolTip(run), QStringLiteral("changed: tcp_limit_output_bytes=128K"));
+}
+
+// Issue 18, point 12: the crosshair's values stay inside the plot at its left edge too.
+void TestThroughputRttView::crosshairLabelStaysInsideThePlot()
+{
+    ThroughputRttView view;
+    view.resize(520, 300);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    for (int i = 0; i < 4; ++i) {
+        const int run = view.addRun(QStringLiteral("#%1 · a rather long label for a run").arg(i));
+        view.appendSamples(run, ramp(100, 0.1, 100 + i));
+    }
+    view.replotNow();
+    view.showCrosshairAt(0.05);
+    for (auto *chart : view.findChildren<SyncedChartView *>()) {
+        const QRectF label = chart->crosshairLabelRect();
+        QVERIFY(!label.isEmpty());
+        QVERIFY2(label.left() >= chart->plotArea().left(),
+                 qPrintable(QStringLiteral("%1 < %2").arg(label.left()).arg(chart->plotArea().left())));
+    }
+}
+
+// Issue 18, point 6: a new sweep clears the charts, runs pinned (ticked in History) stay.
+void TestThroughputRttView::clearUnpinnedKeepsPinnedRuns()
+{
+    ThroughputRttView view;
+    QSignalSpy removed(&view, &ThroughputRttView::runRemoved);
+    const int pinned = view.addRun(QStringLiteral("#1"));
+    view.setRunPinned(pinned, true);
+    view.addRun(QStringLiteral("#2"));
+    view.addRun(QStringLiteral("#3"));
+    view.clearUnpinned();
+    QCOMPARE(view.runIds(), QList<int>{pinned});
+    QCOMPARE(removed.size(), 2);
+}
 
 void TestThroughputRttView::samplesArriveAfterTimer_data()
 {

@@ -7,6 +7,7 @@
 #include "experiment/result_store.h"
 #include "experiment/sweep_plan.h"
 #include "history/ab_comparison.h"
+#include "history/ab_table.h"
 #include "history/history_panel.h"
 
 #include <QLabel>
@@ -42,6 +43,7 @@ private Q_SLOTS:
     void compare_data();
     void compare();
     void listsFiltersOverlaysAndCompares();
+    void everyRunCarriesItsConfiguration();
 
 private:
     QTemporaryDir m_dir;
@@ -199,6 +201,83 @@ void TestHistoryPanel::listsFiltersOverlaysAndCompares()
 
     ab->child(1)->setCheckState(0, Qt::Unchecked);
     QCOMPARE(chart.runIds().size(), 1);
+}
+
+// Issue 18, points 2, 4 and 5: each run's row says which knobs differed from the kernel default
+// ("tcp_autocorking=0") and the filter finds it; A/B follows the order runs were ticked and names
+// both by their ids with what sets them apart; a run already drawn is not drawn twice; a
+// cancelled run shows no 0.
+void TestHistoryPanel::everyRunCarriesItsConfiguration()
+{
+    ResultStore store;
+    QVERIFY(store.open());
+    ExperimentSpec spec;
+    spec.name = QStringLiteral("corking");
+    SweepPlan plan(spec);
+    QVERIFY(plan.addAxis(QStringLiteral("net.ipv4.tcp_autocorking"), {QStringLiteral("1"), QStringLiteral("0")}));
+    const auto experiment = store.createExperiment(plan);
+    QVERIFY(experiment);
+    QList<qint64> ids;
+    for (int i = 0; i < 3; ++i) {
+        RunRecord r = record(i == 0 ? 30 : 90, 3, 0);
+        r.experimentId = *experiment;
+        r.runIndex = i;
+        r.pointIndex = i % 2;
+        r.repeat = i / 2;
+        r.pointLabel = plan.points()[i % 2].label();
+        r.started = QDateTime::currentDateTimeUtc();
+        const auto id = store.beginRun(r);
+        QVERIFY(id);
+        r.id = *id;
+        // Snapshots are taken before the run's own sysctls are applied.
+        QVERIFY(store.addKnobSnapshot(r.id, QStringLiteral("local"), QStringLiteral("before"),
+                                      {{QStringLiteral("net.ipv4.tcp_autocorking"), QStringLiteral("1")}}));
+        r.status = i == 2 ? RunStatus::Cancelled : RunStatus::Ok;
+        QVERIFY(store.finishRun(r, {}));
+        ids.append(r.id);
+    }
+
+    ThroughputRttView chart;
+    HistoryPanel panel(&chart);
+    panel.refresh();
+    QTreeWidgetItem *on = panel.itemOfRun(ids[0]);
+    QTreeWidgetItem *off = panel.itemOfRun(ids[1]);
+    QTreeWidgetItem *cancelled = panel.itemOfRun(ids[2]);
+    QVERIFY(on && off && cancelled);
+    QVERIFY2(off->text(HistoryPanel::ChangedColumn).contains(QStringLiteral("tcp_autocorking=0")),
+             qPrintable(off->text(HistoryPanel::ChangedColumn)));
+    QVERIFY(!on->text(HistoryPanel::ChangedColumn).contains(QStringLiteral("tcp_autocorking")));
+    QVERIFY2(off->text(HistoryPanel::NameColumn).startsWith(QStringLiteral("#%1").arg(ids[1])),
+             qPrintable(off->text(HistoryPanel::NameColumn)));
+    QCOMPARE(cancelled->text(HistoryPanel::ThroughputColumn), QStringLiteral("-"));
+
+    panel.filterEdit()->setText(QStringLiteral("tcp_autocorking=0"));
+    QVERIFY(!off->isHidden());
+    QVERIFY(on->isHidden());
+    panel.filterEdit()->clear();
+
+    // A run already on the charts (the one just made) is not added a second time.
+    const int live = chart.addRun(QStringLiteral("live"));
+    chart.setRunTag(live, ids[0]);
+    // B is ticked first: it is A.
+    off->setCheckState(HistoryPanel::NameColumn, Qt::Checked);
+    on->setCheckState(HistoryPanel::NameColumn, Qt::Checked);
+    QCOMPARE(chart.runIds().size(), 2);
+    QCOMPARE(panel.chartRunOf(ids[0]), live);
+    panel.compareTicked();
+    const QString title = panel.statusText();
+    QCOMPARE(title,
+             QStringLiteral("A = #%1 (tcp_autocorking off), B = #%2 (tcp_autocorking on)").arg(ids[1]).arg(ids[0]));
+    QTableWidget *table = panel.abTable();
+    int knobRow = -1;
+    for (int r = 0; r < table->rowCount(); ++r)
+        if (table->item(r, 0)->text() == QLatin1String("tcp_autocorking"))
+            knobRow = r;
+    QVERIFY(knobRow >= 0);
+    QCOMPARE(table->item(knobRow, 1)->text(), QStringLiteral("0"));
+    QCOMPARE(table->item(knobRow, 2)->text(), QStringLiteral("1"));
+    QCOMPARE(table->item(knobRow, 1)->background().color(), AbTable::differenceColour());
+    QCOMPARE(table->item(knobRow, 2)->background().color(), AbTable::differenceColour());
 }
 
 QTEST_MAIN(TestHistoryPanel)

@@ -5,13 +5,20 @@
 #include "knobs/knob_panel.h"
 #include "knobs/knob_table_model.h"
 #include "main_window.h"
+#include "experiment/run_record.h"
+#include "experiment/runner_thread.h"
+#include "panels/help_menu.h"
 #include "panels/message_banner.h"
+#include "panels/run_control_panel.h"
 #include "screenshot.h"
 
 #include <QAction>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QDialog>
 #include <QLabel>
+#include <QMenu>
+#include <QTableWidget>
 #include <QFile>
 #include <QLineEdit>
 #include <QSettings>
@@ -35,6 +42,8 @@ private Q_SLOTS:
     void shortcuts();
     void settingsAreRemembered();
     void warnsWhenRunAsRoot();
+    void helpMenuExplainsKnobsAndKeys();
+    void progressCountsThePlanThroughTheWindow();
 };
 
 void TestMainWindow::knobPanelRowsFollowCatalogue()
@@ -42,6 +51,8 @@ void TestMainWindow::knobPanelRowsFollowCatalogue()
     MainWindow window;
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
+    // The default target is the lab, whose client namespace is not up here: read the host.
+    window.knobPanel()->setNamespace(QString());
     KnobTableModel *model = window.knobPanel()->model();
     const QList<KnobInfo> sysctls = KnobCatalogue::instance().ofKind(KnobKind::Sysctl);
     QCOMPARE(model->rowCount(), sysctls.size());
@@ -132,6 +143,60 @@ void TestMainWindow::settingsAreRemembered()
     QVERIFY(again.findChild<QCheckBox *>(QStringLiteral("nodelay"))->isChecked());
     QCOMPARE(again.tabs()->currentIndex(), 1);
     QSettings().clear();
+}
+
+// Issue 18, point 16: Help has more than About: what each knob means and the shortcuts.
+void TestMainWindow::helpMenuExplainsKnobsAndKeys()
+{
+    MainWindow window;
+    auto *help = window.findChild<QMenu *>(QStringLiteral("menuHelp"));
+    QVERIFY(help);
+    QStringList names;
+    for (QAction *a : help->actions())
+        if (!a->isSeparator())
+            names.append(a->objectName());
+    QVERIFY2(names.size() >= 3, qPrintable(names.join(QLatin1Char(' '))));
+    QVERIFY(names.contains(QStringLiteral("actionKnobGuide")));
+    QVERIFY(names.contains(QStringLiteral("actionShortcuts")));
+    auto *helpMenu = window.findChild<HelpMenu *>();
+    QVERIFY(helpMenu);
+    QDialog *guide = helpMenu->knobGuide();
+    auto *table = guide->findChild<QTableWidget *>();
+    QCOMPARE(table->rowCount(), KnobCatalogue::instance().all().size());
+    QCOMPARE(table->item(0, 0)->text(), KnobCatalogue::instance().all().first().key);
+    QVERIFY(!table->item(0, 1)->text().isEmpty());
+    delete guide;
+    QDialog *keys = helpMenu->shortcutList();
+    auto *shortcuts = keys->findChild<QTableWidget *>();
+    QStringList rows;
+    for (int r = 0; r < shortcuts->rowCount(); ++r)
+        rows.append(shortcuts->item(r, 1)->text());
+    QVERIFY2(rows.contains(QKeySequence(Qt::CTRL | Qt::Key_R).toString(QKeySequence::NativeText)),
+             qPrintable(rows.join(QLatin1Char('|'))));
+    delete keys;
+}
+
+// Issue 18, point 9: a sweep's progress counts the plan's runs; the samples of run 3 of 4 do not
+// turn the bar into "run 1 of 1".
+void TestMainWindow::progressCountsThePlanThroughTheWindow()
+{
+    MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    RunnerThread *session = window.runner();
+    Q_EMIT session->begun();
+    Q_EMIT session->started(7, 4, 0);
+    Q_EMIT session->progress(2, 4, 30);
+    Q_EMIT session->runStarted(2, 1, 0, QStringLiteral("256 KiB"));
+    RunSample sample;
+    sample.t = 1;
+    sample.throughputBps = 1e8;
+    Q_EMIT session->samplesReady(2, {sample});
+    const QString text = window.runControl()->progressText();
+    QVERIFY2(text.startsWith(QStringLiteral("run 3 of 4")), qPrintable(text));
+    Q_EMIT session->finished(7, QStringLiteral("cancelled"));
+    QVERIFY2(window.runControl()->progressText().contains(QStringLiteral("cancelled")),
+             qPrintable(window.runControl()->progressText()));
 }
 
 QTEST_MAIN(TestMainWindow)

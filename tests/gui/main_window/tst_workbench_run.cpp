@@ -5,7 +5,10 @@
 
 #include "charts/throughput_rtt_view.h"
 #include "command_runner.h"
+#include "experiment/result_store.h"
+#include "history/history_panel.h"
 #include "knobs/knob_panel.h"
+#include "knobs/knob_table_model.h"
 #include "main_window.h"
 #include "panels/message_banner.h"
 #include "panels/run_control_panel.h"
@@ -24,6 +27,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
+#include <QTreeWidget>
 
 using namespace tcptune;
 
@@ -69,6 +73,7 @@ private Q_SLOTS:
     void runFromPanelsFillsCharts();
     void stopEndsRunEarly();
     void staysResponsiveWithEightStreams();
+    void knobEditInTheLabReachesTheRun();
 
 private:
     QTemporaryDir m_dir;
@@ -209,6 +214,59 @@ void TestWorkbenchRun::staysResponsiveWithEightStreams()
     // tens of ms, so the heartbeat bound is looser and the replot itself is held to the target.
     QVERIFY2(worstReplotNs < 100'000'000, qPrintable(QStringLiteral("a replot took %1 ms").arg(worstReplotNs / 1e6)));
     QVERIFY2(worst < 400, qPrintable(QStringLiteral("GUI thread stalled for %1 ms").arg(worst)));
+}
+
+// Issue 18, points 1 and 2: with the lab as target the Knobs tab edits the lab's client
+// namespace; autocorking set off there is what the run had (its stored snapshot), and History's
+// row of the run says so.
+void TestWorkbenchRun::knobEditInTheLabReachesTheRun()
+{
+    MainWindow window;
+    window.targetPanel()->setLabName(labName);
+    window.workloadPanel()->setDuration(2);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    KnobPanel *knobs = window.knobPanel();
+    const QString client = QStringLiteral("tcptune-%1-client").arg(labName);
+    QCOMPARE(knobs->currentNamespace(), client);
+    auto *labUp = knobs->findChild<QPushButton *>(QStringLiteral("knobLabUp"));
+    if (labUp->isVisible())
+        QTest::mouseClick(labUp, Qt::LeftButton);
+    KnobTableModel *model = knobs->model();
+    const QString cork = QStringLiteral("net.ipv4.tcp_autocorking");
+    QTRY_VERIFY_WITH_TIMEOUT(model->readingAt(model->rowOf(cork)).available(), 60000);
+    QVERIFY(model->setData(model->index(model->rowOf(cork), KnobTableModel::ValueColumn), QStringLiteral("0")) ||
+            model->readingAt(model->rowOf(cork)).value == QStringLiteral("0"));
+    const auto labValue = [&client, &cork] {
+        return test::runCommand(QStringLiteral("ip"),
+                                {QStringLiteral("netns"), QStringLiteral("exec"), client, QStringLiteral("sysctl"),
+                                 QStringLiteral("-n"), cork},
+                                10000)
+            .out.trimmed();
+    };
+    QTRY_COMPARE_WITH_TIMEOUT(labValue(), QByteArray("0"), 15000);
+
+    QSignalSpy stopped(window.runner(), &RunnerThread::stopped);
+    QSignalSpy ran(window.runner(), &RunnerThread::runFinished);
+    QTest::mouseClick(window.runControl()->runButton(), Qt::LeftButton);
+    QVERIFY(stopped.wait(90000) || stopped.size() == 1);
+    QCOMPARE(ran.size(), 1);
+    const RunRecord run = ran.at(0).at(0).value<RunRecord>();
+    QCOMPARE(run.status, RunStatus::Ok);
+    ResultStore store;
+    QVERIFY(store.open());
+    const auto during = store.knobSnapshot(run.id, QStringLiteral("local"), QStringLiteral("before"));
+    QVERIFY(during);
+    QCOMPARE(during->value(cork), QStringLiteral("0"));
+    QCOMPARE(labValue(), QByteArray("0")); // the run restored only its own changes
+
+    window.historyPanel()->refresh();
+    QTreeWidgetItem *row = window.historyPanel()->itemOfRun(run.id);
+    QVERIFY(row);
+    QVERIFY2(row->text(HistoryPanel::ChangedColumn).contains(QStringLiteral("tcp_autocorking=0")),
+             qPrintable(row->text(HistoryPanel::ChangedColumn)));
+    // The legend names the run as History does.
+    QCOMPARE(window.chartView()->runLabel(window.chartView()->runTagged(run.id)), row->text(HistoryPanel::NameColumn));
 }
 
 QTEST_MAIN(TestWorkbenchRun)

@@ -7,6 +7,7 @@
 #include "command_runner.h"
 #include "main_window.h"
 #include "experiment/runner_thread.h"
+#include "panels/run_control_panel.h"
 #include "panels/target_panel.h"
 #include "panels/workload_panel.h"
 #include "scratch_namespace.h"
@@ -14,6 +15,7 @@
 #include "sweep/sweep_panel.h"
 
 #include <QComboBox>
+#include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
 #include <QSignalSpy>
@@ -61,6 +63,7 @@ private Q_SLOTS:
     void plansAreChecked();
     void sweepFillsTableAndChart();
     void cancelRestoresKnobs();
+    void presetsUpdateTheForm();
 
 private:
     QTemporaryDir m_dir;
@@ -180,10 +183,47 @@ void TestSweepPanel::cancelRestoresKnobs()
     QVERIFY(panel->startButton()->isEnabled());
     // The cancelled point has no value: a dash in the table, its flag, and no mark on the chart.
     QCOMPARE(panel->table()->item(0, 1)->text(), QStringLiteral("-"));
-    QCOMPARE(panel->table()->item(0, 2)->text(), SweepPanel::tr("cancelled"));
+    QCOMPARE(panel->table()->item(0, 2)->text(), QStringLiteral("cancelled"));
     QVERIFY2(panel->table()->item(0, 5)->text().contains(PointResult::tr("cancelled: %1 of %2 runs").arg(1).arg(2)),
              qPrintable(panel->table()->item(0, 5)->text()));
     QCOMPARE(panel->chart()->plottedThroughputPoints(), 0);
+    // Issue 18, point 3: the message and the progress bar say it was cancelled, not "done".
+    QVERIFY2(panel->statusLabel()->text().contains(QStringLiteral("cancelled")),
+             qPrintable(panel->statusLabel()->text()));
+    QVERIFY2(window.runControl()->progressText().contains(QStringLiteral("cancelled")),
+             qPrintable(window.runControl()->progressText()));
+}
+
+// Issue 18, point 8: choosing a preset shows what it will run (parameter, values, repeats) in the
+// form, read-only; the Target panel follows the lab the preset builds; names are not doubled.
+void TestSweepPanel::presetsUpdateTheForm()
+{
+    MainWindow window;
+    SweepPanel *panel = window.sweepPanel();
+    QComboBox *presets = panel->presetBox();
+    QVERIFY(presets->count() >= 6);
+    for (int i = 1; i < presets->count(); ++i)
+        QVERIFY2(presets->itemText(i).count(QStringLiteral("tory")) == 1, qPrintable(presets->itemText(i)));
+    const int story1 = presets->findText(QStringLiteral("Story 1"), Qt::MatchStartsWith);
+    QVERIFY(story1 > 0);
+    presets->setCurrentIndex(story1);
+    QCOMPARE(panel->parameterBox()->currentData().toString(), QStringLiteral("net.ipv4.tcp_autocorking"));
+    QCOMPARE(panel->valuesEdit()->text(), QStringLiteral("1 0"));
+    const Result<SweepPlan> plan = panel->buildPlan();
+    QVERIFY(plan);
+    QCOMPARE(panel->repeatsBox()->value(), plan->repeats());
+    QVERIFY(!panel->valuesEdit()->isEnabled());
+    // The preset's lab: direct topology, 100 Mbit/s.
+    QCOMPARE(window.findChild<QComboBox *>(QStringLiteral("labTopology"))->currentData().toString(),
+             QStringLiteral("direct"));
+    QCOMPARE(window.findChild<QComboBox *>(QStringLiteral("labRate"))->currentText(), QStringLiteral("100mbit"));
+    const int story5 = presets->findText(QStringLiteral("Story 5"), Qt::MatchStartsWith);
+    presets->setCurrentIndex(story5);
+    QCOMPARE(panel->parameterBox()->currentData().toString(), QStringLiteral("socket.SO_SNDBUF"));
+    QVERIFY2(panel->valuesEdit()->text().startsWith(QStringLiteral("64K 128K")),
+             qPrintable(panel->valuesEdit()->text()));
+    presets->setCurrentIndex(0);
+    QVERIFY(panel->valuesEdit()->isEnabled());
 }
 
 QTEST_MAIN(TestSweepPanel)

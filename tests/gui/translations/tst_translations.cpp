@@ -184,7 +184,7 @@ void TestTranslations::programSpeaksGerman_data()
 {
     QTest::addColumn<QString>("lang");
     QTest::addColumn<QString>("expected");
-    QTest::addRow("german locale") << QStringLiteral("de_DE.UTF-8") << QStringLiteral("Knöpfe auflisten");
+    QTest::addRow("german locale") << QStringLiteral("de_DE.UTF-8") << QStringLiteral("Parameter auflisten");
     QTest::addRow("english locale") << QStringLiteral("C.UTF-8") << QStringLiteral("List knobs");
 }
 

@@ -1,0 +1,146 @@
+#include "experiment/run_configuration.h"
+
+#include "experiment/result_store.h"
+#include "experiment/run_record.h"
+#include "experiment/sweep_plan.h"
+#include "knobs/knob_catalogue.h"
+#include "knobs/knob_value.h"
+
+#include <QStringList>
+
+#include <array>
+
+namespace tcptune {
+namespace {
+
+const QString kRemotePrefix = QStringLiteral("remote:");
+
+const KnobInfo *knobOf(const QString &key)
+{
+    return KnobCatalogue::instance().find(key.startsWith(kRemotePrefix) ? key.mid(kRemotePrefix.size()) : key);
+}
+
+QString compactInteger(qint64 v, Unit unit)
+{
+    static constexpr std::array<std::pair<qint64, const char *>, 3> bytes{
+        {{1024LL * 1024 * 1024, "G"}, {1024LL * 1024, "M"}, {1024, "K"}}};
+    static constexpr std::array<std::pair<qint64, const char *>, 3> bits{
+        {{1000LL * 1000 * 1000, "gbit"}, {1000LL * 1000, "mbit"}, {1000, "kbit"}}};
+    if (unit == Unit::Bytes || unit == Unit::BitsPerSecond)
+        for (const auto &[scale, suffix] : unit == Unit::Bytes ? bytes : bits)
+            if (v >= scale && v % scale == 0)
+                return QString::number(v / scale) + QLatin1String(suffix);
+    return QString::number(v);
+}
+
+// Snapshot values over which the run's own sysctls were applied; far-end keys get "remote:".
+QMap<QString, QString> effectiveKnobs(const ExperimentSpec &spec, const KnobSnapshot &local, const KnobSnapshot &remote)
+{
+    QMap<QString, QString> all = local;
+    const QMap<QString, QString> applied = spec.knobsOfKind(KnobKind::Sysctl);
+    for (auto it = applied.begin(); it != applied.end(); ++it)
+        all.insert(it.key(), it.value());
+    for (auto it = remote.begin(); it != remote.end(); ++it)
+        all.insert(kRemotePrefix + it.key(), it.value());
+    return all;
+}
+
+QString workloadText(const WorkloadSpec &w)
+{
+    QString text = w.streams == 1 ? RunConfiguration::tr("%1, 1 stream").arg(w.type)
+                                  : RunConfiguration::tr("%1, %2 streams").arg(w.type).arg(w.streams);
+    if (w.type == QLatin1String("rr"))
+        return text + RunConfiguration::tr(", %1/%2 B messages").arg(w.requestSize).arg(w.responseSize);
+    return text + RunConfiguration::tr(", %1 writes").arg(compactInteger(w.writeSize, Unit::Bytes));
+}
+
+QString targetText(const ExperimentSpec &spec)
+{
+    QStringList parts{spec.target.describe()};
+    const QMap<QString, QString> lab = spec.knobsOfKind(KnobKind::LabParameter);
+    for (auto it = lab.begin(); it != lab.end(); ++it)
+        parts.append(QStringLiteral("%1=%2").arg(shortKnobName(it.key()), compactKnobValue(it.key(), it.value())));
+    return parts.join(QStringLiteral(", "));
+}
+
+} // namespace
+
+QString shortKnobName(const QString &key)
+{
+    const bool remote = key.startsWith(kRemotePrefix);
+    const QString bare = remote ? key.mid(kRemotePrefix.size()) : key;
+    return (remote ? kRemotePrefix : QString()) + bare.section(QLatin1Char('.'), -1);
+}
+
+QString compactKnobValue(const QString &key, const QString &canonical)
+{
+    const KnobInfo *knob = knobOf(key);
+    if (!knob)
+        return canonical;
+    if (knob->type == ValueType::Triple) {
+        QStringList parts;
+        for (const QString &part : canonical.simplified().split(QLatin1Char(' ')))
+            parts.append(compactInteger(part.toLongLong(), Unit::Bytes));
+        return parts.join(QLatin1Char(' '));
+    }
+    bool ok = false;
+    const qint64 v = canonical.toLongLong(&ok);
+    if (knob->type != ValueType::Integer || !ok)
+        return canonical;
+    // "unlimited" stays a word: formatHuman knows the kernel's no-limit value.
+    if (knob->unit == Unit::Bytes && v == knob->maximum && knob->maximum == 4294967295LL)
+        return QStringLiteral("unlimited");
+    return compactInteger(v, knob->unit);
+}
+
+RunConfiguration configurationOf(const ExperimentSpec &spec, const KnobSnapshot &local, const KnobSnapshot &remote)
+{
+    RunConfiguration c;
+    c.all = effectiveKnobs(spec, local, remote);
+    for (auto it = c.all.begin(); it != c.all.end(); ++it) {
+        const KnobInfo *knob = knobOf(it.key());
+        if (knob && !knob->defaultValue.isEmpty() && !knobvalue::sameValue(knob->defaultValue, it.value()))
+            c.changed.insert(it.key(), it.value());
+    }
+    const QMap<QString, QString> socket = spec.knobsOfKind(KnobKind::SocketOption);
+    for (auto it = socket.begin(); it != socket.end(); ++it) {
+        c.changed.insert(it.key(), it.value());
+        c.all.insert(it.key(), it.value());
+    }
+    c.workload = workloadText(spec.workload);
+    c.target = targetText(spec);
+    return c;
+}
+
+RunConfiguration storedConfiguration(const ResultStore &store, const SweepPlan &plan, const RunRecord &run)
+{
+    // A snapshot that cannot be read leaves only what the spec says.
+    const KnobSnapshot local =
+        store.knobSnapshot(run.id, QStringLiteral("local"), QStringLiteral("before")).value_or(KnobSnapshot{});
+    const KnobSnapshot remote =
+        store.knobSnapshot(run.id, QStringLiteral("remote"), QStringLiteral("before")).value_or(KnobSnapshot{});
+    return configurationOfRun(plan, run, local, remote);
+}
+
+RunConfiguration configurationOfRun(const SweepPlan &plan, const RunRecord &run, const KnobSnapshot &local,
+                                    const KnobSnapshot &remote)
+{
+    const bool known = run.pointIndex >= 0 && run.pointIndex < plan.points().size();
+    return configurationOf(known ? plan.specForPoint(run.pointIndex) : plan.spec(), local, remote);
+}
+
+QString RunConfiguration::changedText() const
+{
+    QStringList parts;
+    for (auto it = changed.begin(); it != changed.end(); ++it)
+        parts.append(QStringLiteral("%1=%2").arg(shortKnobName(it.key()), compactKnobValue(it.key(), it.value())));
+    return parts.join(QStringLiteral(", "));
+}
+
+QString RunConfiguration::summary() const
+{
+    const QString text = changedText();
+    return text.isEmpty() ? tr("kernel defaults") : tr("changed: %1").arg(text);
+}
+
+} // namespace tcptune

@@ -1,0 +1,52 @@
+#pragma once
+// What a run ran with, in the short words a History row, a legend tooltip and the A/B table use:
+// the sysctls that differed from the kernel's default at each end when its traffic started (the
+// stored snapshot with the run's own sysctls applied over it), the socket options it set, its
+// workload and its target. "changed: tcp_autocorking=0, SO_SNDBUF=64K" is searchable text.
+
+#include "experiment/experiment_spec.h"
+#include "knobs/knob_reader.h"
+
+#include <QCoreApplication>
+#include <QMap>
+#include <QString>
+
+namespace tcptune {
+
+struct RunConfiguration {
+    Q_DECLARE_TR_FUNCTIONS(RunConfiguration)
+public:
+    // Catalogue key (far end: "remote:" + key) -> canonical value, for each knob that differed
+    // from the kernel default or that the run set (socket options).
+    QMap<QString, QString> changed;
+    // Every known value at the run's start, default or not (for comparing two runs).
+    QMap<QString, QString> all;
+    QString workload; // "bulk, 1 stream, 128K writes"
+    QString target;   // "lab:t1, 50mbit, queue 2M, MTU 1500" or "iperf3://host"
+
+    // "tcp_autocorking=0, SO_SNDBUF=64K"; empty when nothing differed.
+    QString changedText() const;
+    // "changed: tcp_autocorking=0, SO_SNDBUF=64K" or "kernel defaults", translated.
+    QString summary() const;
+};
+
+// SPEC is the run's point spec (SweepPlan::specForPoint); LOCAL and REMOTE the snapshots taken
+// before its knobs were applied (empty when not taken).
+RunConfiguration configurationOf(const ExperimentSpec &spec, const KnobSnapshot &local, const KnobSnapshot &remote);
+
+// The configuration of stored RUN of an experiment with PLAN, from the store's snapshots.
+class ResultStore;
+class SweepPlan;
+struct RunRecord;
+RunConfiguration storedConfiguration(const ResultStore &store, const SweepPlan &plan, const RunRecord &run);
+// The same from snapshots read already (list views read them all in one query).
+RunConfiguration configurationOfRun(const SweepPlan &plan, const RunRecord &run, const KnobSnapshot &local,
+                                    const KnobSnapshot &remote);
+
+// "net.ipv4.tcp_autocorking" -> "tcp_autocorking", "socket.SO_SNDBUF" -> "SO_SNDBUF",
+// "remote:net.core.wmem_max" -> "remote:wmem_max".
+QString shortKnobName(const QString &key);
+// A canonical value as typed: "0", "64K", "4M", "50mbit", "4K 16K 4M", "unlimited".
+QString compactKnobValue(const QString &key, const QString &canonical);
+
+} // namespace tcptune

@@ -1,0 +1,82 @@
+// What a run ran with, in short words (issue 18, point 2): the sysctls that differed from the
+// kernel's default when the traffic started (the snapshot with the run's own sysctls over it),
+// both ends, the socket options it set, the workload and the target.
+
+#include "experiment/run_configuration.h"
+
+#include <QTest>
+
+using namespace tcptune;
+
+class TestRunConfiguration final : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void changedAgainstTheKernelDefault();
+    void runsOwnSysctlsOverTheSnapshot();
+    void compactValues_data();
+    void compactValues();
+    void workloadAndTarget();
+};
+
+void TestRunConfiguration::changedAgainstTheKernelDefault()
+{
+    ExperimentSpec spec;
+    QVERIFY(spec.setParameter(QStringLiteral("socket.SO_SNDBUF"), QStringLiteral("64K")));
+    const KnobSnapshot local{{QStringLiteral("net.ipv4.tcp_autocorking"), QStringLiteral("0")},
+                             {QStringLiteral("net.ipv4.tcp_sack"), QStringLiteral("1")}};
+    const KnobSnapshot remote{{QStringLiteral("net.ipv4.tcp_sack"), QStringLiteral("0")}};
+    const RunConfiguration c = configurationOf(spec, local, remote);
+    QCOMPARE(c.changedText(), QStringLiteral("tcp_autocorking=0, remote:tcp_sack=0, SO_SNDBUF=64K"));
+    QCOMPARE(c.summary(), QStringLiteral("changed: tcp_autocorking=0, remote:tcp_sack=0, SO_SNDBUF=64K"));
+    QCOMPARE(c.all.value(QStringLiteral("net.ipv4.tcp_sack")), QStringLiteral("1"));
+    QCOMPARE(configurationOf(ExperimentSpec{}, {}, {}).summary(), QStringLiteral("kernel defaults"));
+}
+
+void TestRunConfiguration::runsOwnSysctlsOverTheSnapshot()
+{
+    // A sweep point sets autocorking to 0; its snapshot was taken before that.
+    ExperimentSpec spec;
+    QVERIFY(spec.setParameter(QStringLiteral("net.ipv4.tcp_autocorking"), QStringLiteral("0")));
+    const RunConfiguration c =
+        configurationOf(spec, {{QStringLiteral("net.ipv4.tcp_autocorking"), QStringLiteral("1")}}, {});
+    QCOMPARE(c.changed.value(QStringLiteral("net.ipv4.tcp_autocorking")), QStringLiteral("0"));
+}
+
+void TestRunConfiguration::compactValues_data()
+{
+    QTest::addColumn<QString>("key");
+    QTest::addColumn<QString>("canonical");
+    QTest::addColumn<QString>("compact");
+    QTest::addRow("K") << QStringLiteral("socket.SO_SNDBUF") << QStringLiteral("65536") << QStringLiteral("64K");
+    QTest::addRow("M") << QStringLiteral("net.core.wmem_max") << QStringLiteral("4194304") << QStringLiteral("4M");
+    QTest::addRow("odd") << QStringLiteral("net.core.wmem_max") << QStringLiteral("212993") << QStringLiteral("212993");
+    QTest::addRow("rate") << QStringLiteral("lab.rate") << QStringLiteral("50000000") << QStringLiteral("50mbit");
+    QTest::addRow("triple") << QStringLiteral("net.ipv4.tcp_wmem") << QStringLiteral("4096 16384 4194304")
+                            << QStringLiteral("4K 16K 4M");
+    QTest::addRow("unlimited") << QStringLiteral("net.ipv4.tcp_notsent_lowat") << QStringLiteral("4294967295")
+                               << QStringLiteral("unlimited");
+    QTest::addRow("remote") << QStringLiteral("remote:net.core.rmem_max") << QStringLiteral("1048576")
+                            << QStringLiteral("1M");
+}
+
+void TestRunConfiguration::compactValues()
+{
+    QFETCH(QString, key);
+    QFETCH(QString, canonical);
+    QFETCH(QString, compact);
+    QCOMPARE(compactKnobValue(key, canonical), compact);
+}
+
+void TestRunConfiguration::workloadAndTarget()
+{
+    ExperimentSpec spec;
+    spec.target.labName = QStringLiteral("t1");
+    QVERIFY(spec.setParameter(QStringLiteral("lab.rate"), QStringLiteral("50mbit")));
+    spec.workload.streams = 2;
+    const RunConfiguration c = configurationOf(spec, {}, {});
+    QCOMPARE(c.workload, QStringLiteral("bulk, 2 streams, 128K writes"));
+    QCOMPARE(c.target, QStringLiteral("lab:t1, rate=50mbit"));
+}
+
+QTEST_GUILESS_MAIN(TestRunConfiguration)
+#include "tst_run_configuration.moc"

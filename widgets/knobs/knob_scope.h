@@ -1,0 +1,39 @@
+#pragma once
+// Where the knob panel's changes land for a target: the namespace its traffic starts in first,
+// then the other places a user may want to look at (a lab's receiver and router). "Host" is
+// offered only for a target on a real host, and only the current lab's namespaces are listed,
+// so a change never silently goes where the traffic is not. The far end (Remote) comes with
+// two-ended runs; the end is part of the place already.
+
+#include <QCoreApplication>
+#include <QList>
+#include <QString>
+
+namespace tcptune {
+
+struct TargetSpec;
+
+struct KnobPlace {
+    Q_DECLARE_TR_FUNCTIONS(KnobPlace)
+public:
+    enum class End { Local, Remote };
+    End end = End::Local;
+    QString netns;       // empty: this host's own namespace
+    QString label;       // for people: "lab t1: client (sender)"
+    QString shortLabel;  // for the tab title: "lab client", "host"
+    bool sender = false; // the traffic of the target starts here
+};
+
+struct KnobScope {
+    Q_DECLARE_TR_FUNCTIONS(KnobScope)
+public:
+    QString target;          // "lab t1", "iperf3 server 198.18.40.2:5201"
+    QString labName;         // set for a lab target
+    QList<KnobPlace> places; // the sender's place first
+
+    const KnobPlace *find(const QString &netns) const;
+};
+
+KnobScope knobScopeFor(const TargetSpec &target);
+
+} // namespace tcptune

@@ -1,0 +1,64 @@
+#include "knobs/knob_target_binder.h"
+
+#include "experiment/experiment_spec.h"
+#include "helper/helper_connection.h"
+#include "knobs/knob_panel.h"
+#include "knobs/knob_scope.h"
+#include "lab/lab_requests.h"
+#include "panels/target_panel.h"
+
+#include <QTabWidget>
+
+namespace tcptune {
+
+KnobTargetBinder::KnobTargetBinder(TargetPanel *target, KnobPanel *knobs, QTabWidget *tabs, HelperConnection *helper,
+                                   QObject *parent)
+    : QObject(parent)
+    , m_target(target)
+    , m_knobs(knobs)
+    , m_tabs(tabs)
+    , m_helper(helper)
+{
+    connect(m_target, &TargetPanel::changed, this, &KnobTargetBinder::follow);
+    connect(m_knobs, &KnobPanel::placeChanged, this, [this](const QString &shortLabel) {
+        if (m_tabs && m_tabs->indexOf(m_knobs) >= 0)
+            m_tabs->setTabText(m_tabs->indexOf(m_knobs), tabTitle(shortLabel));
+    });
+    connect(m_knobs, &KnobPanel::labUpRequested, this, &KnobTargetBinder::bringLabUp);
+    follow();
+}
+
+QString KnobTargetBinder::tabTitle(const QString &shortLabel)
+{
+    return tr("&Knobs: %1").arg(shortLabel);
+}
+
+void KnobTargetBinder::follow()
+{
+    m_knobs->setScope(knobScopeFor(m_target->target()));
+}
+
+void KnobTargetBinder::bringLabUp()
+{
+    ExperimentSpec spec;
+    if (auto ok = m_target->applyTo(spec); !ok) {
+        Q_EMIT problem(ok.error().message);
+        return;
+    }
+    auto lab = parseLabSpec(spec.target.labName, spec.knobsOfKind(KnobKind::LabParameter));
+    if (!lab) {
+        Q_EMIT problem(lab.error().message);
+        return;
+    }
+    m_helper->submit(this, [this, labSpec = *lab](HelperConnection &helper) -> std::function<void()> {
+        auto status = requestLabUp(helper, labSpec);
+        const QString error = status ? QString() : status.error().message;
+        return [this, error] {
+            if (!error.isEmpty())
+                Q_EMIT problem(tr("Could not bring the lab up: %1").arg(error));
+            m_knobs->refresh();
+        };
+    });
+}
+
+} // namespace tcptune

@@ -1,0 +1,42 @@
+#pragma once
+// Keeps the knob panel on the current target: when the Target panel changes, the knob panel
+// shows the namespace where that target's traffic starts, the Knobs tab's title names it, and
+// "Bring the lab up" builds the lab as the Target panel describes it (through the window's
+// HelperConnection, on its worker).
+
+#include <QObject>
+#include <QPointer>
+
+class QTabWidget;
+
+namespace tcptune {
+
+class HelperConnection;
+class KnobPanel;
+class TargetPanel;
+
+class KnobTargetBinder final : public QObject {
+    Q_OBJECT
+public:
+    // Every argument must outlive the binder; it follows TARGET from now on.
+    KnobTargetBinder(TargetPanel *target, KnobPanel *knobs, QTabWidget *tabs, HelperConnection *helper,
+                     QObject *parent = nullptr);
+
+    // The Knobs tab's title for a place ("&Knobs: lab client").
+    static QString tabTitle(const QString &shortLabel);
+
+Q_SIGNALS:
+    // Building the lab failed: what and what to do.
+    void problem(const QString &message);
+
+private:
+    void follow();
+    void bringLabUp();
+
+    TargetPanel *m_target;
+    KnobPanel *m_knobs;
+    QPointer<QTabWidget> m_tabs;
+    HelperConnection *m_helper;
+};
+
+} // namespace tcptune

@@ -1,0 +1,69 @@
+#include "panels/chart_bar.h"
+
+#include "charts/throughput_rtt_view.h"
+#include "experiment/runner_thread.h"
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPushButton>
+
+namespace tcptune {
+
+ChartBar::ChartBar(ThroughputRttView *chart, RunnerThread *runner, QWidget *parent)
+    : QWidget(parent)
+    , m_chart(chart)
+    , m_runner(runner)
+    , m_extra(new QComboBox(this))
+    , m_clear(new QPushButton(tr("Clear charts"), this))
+    , m_keep(new QPushButton(tr("Keep runs"), this))
+{
+    m_extra->setObjectName(QStringLiteral("extraMetric"));
+    m_extra->addItem(tr("no extra series"), -1);
+    for (ChartMetric metric :
+         {ChartMetric::Cwnd, ChartMetric::Retransmits, ChartMetric::BytesInFlight, ChartMetric::SndbufLimited,
+          ChartMetric::RwndLimited, ChartMetric::CwndLimited, ChartMetric::AppLimited, ChartMetric::QueueBacklog})
+        m_extra->addItem(ThroughputRttView::metricName(metric), int(metric));
+    connect(m_extra, &QComboBox::currentIndexChanged, this, [this] {
+        const int metric = m_extra->currentData().toInt();
+        m_chart->setExtraMetric(metric < 0 ? std::nullopt : std::optional<ChartMetric>(ChartMetric(metric)));
+    });
+    auto *reset = new QPushButton(tr("Reset zoom"), this);
+    connect(reset, &QPushButton::clicked, m_chart, &ThroughputRttView::resetZoom);
+    m_clear->setObjectName(QStringLiteral("clearCharts"));
+    connect(m_clear, &QPushButton::clicked, this, [this] {
+        m_chart->clear();
+        Q_EMIT cleared();
+    });
+    m_keep->setObjectName(QStringLiteral("keepRuns"));
+    m_keep->setCheckable(true);
+    m_keep->setToolTip(tr("Off: a new sweep clears the charts (runs ticked in History and captures stay). "
+                          "On: every run stays until Clear charts."));
+    auto *hint = new QLabel(tr("Wheel: zoom, drag: pan, double-click: follow"), this);
+    hint->setObjectName(QStringLiteral("chartHint"));
+    hint->setEnabled(false);
+    // Long in some languages: it wraps onto a second line rather than widen the window or be cut.
+    hint->setWordWrap(true);
+    hint->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+
+    auto *bar = new QHBoxLayout(this);
+    bar->setContentsMargins(0, 0, 0, 0);
+    bar->addWidget(new QLabel(tr("Extra:"), this));
+    bar->addWidget(m_extra);
+    bar->addWidget(reset);
+    bar->addWidget(m_clear);
+    bar->addWidget(m_keep);
+    bar->addWidget(hint, 1);
+    connect(m_runner, &RunnerThread::begun, this, &ChartBar::onRunnerBegun);
+}
+
+void ChartBar::onRunnerBegun()
+{
+    // Single runs pile up to be compared; a sweep brings its own set of runs.
+    if (m_keep->isChecked() || m_runner->plan().points().size() <= 1)
+        return;
+    m_chart->clearUnpinned();
+    Q_EMIT cleared();
+}
+
+} // namespace tcptune

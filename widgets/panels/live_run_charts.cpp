@@ -1,0 +1,97 @@
+#include "panels/live_run_charts.h"
+
+#include "charts/run_samples.h"
+#include "charts/throughput_rtt_view.h"
+#include "experiment/result_store.h"
+#include "experiment/run_configuration.h"
+#include "history/stored_run_names.h"
+#include "panels/run_control_panel.h"
+#include "experiment/runner_thread.h"
+
+#include <QLocale>
+
+namespace tcptune {
+LiveRunCharts::LiveRunCharts(RunnerThread *runner, ThroughputRttView *chart, RunControlPanel *progress, QObject *parent)
+    : QObject(parent)
+    , m_runner(runner)
+    , m_chart(chart)
+    , m_progress(progress)
+{
+    connect(m_runner, &RunnerThread::started, this,
+            [this] { m_runLength = m_runner->plan().spec().durationS + m_runner->plan().spec().omitS; });
+    connect(m_runner, &RunnerThread::runStarted, this, &LiveRunCharts::onRunStarted);
+    connect(m_runner, &RunnerThread::runStored, this, [this](int runIndex, qint64 runId) {
+        // From now on the run has the name it has everywhere: "#12 · 256 KiB".
+        const int id = m_chartRunOf.value(runIndex, -1);
+        if (id < 0)
+            return;
+        RunRecord run;
+        run.id = runId;
+        run.pointLabel = m_pointLabels.value(runIndex);
+        run.repeat = m_repeats.value(runIndex);
+        m_chart->setRunLabel(id, storedRunName(run));
+        m_chart->setRunTag(id, runId);
+    });
+    connect(m_runner, &RunnerThread::samplesReady, this, &LiveRunCharts::onSamples);
+    connect(m_runner, &RunnerThread::runFinished, this, &LiveRunCharts::onRunFinished);
+    connect(m_chart, &ThroughputRttView::runRemoved, this, [this](int chartRun) {
+        for (auto it = m_chartRunOf.begin(); it != m_chartRunOf.end();)
+            it = it.value() == chartRun ? m_chartRunOf.erase(it) : std::next(it);
+    });
+}
+
+int LiveRunCharts::chartRunOf(int runIndex) const
+{
+    return m_chartRunOf.value(runIndex, -1);
+}
+
+void LiveRunCharts::onRunStarted(int runIndex, int point, int repeat, const QString &pointLabel)
+{
+    Q_UNUSED(point);
+    // Until the store has given the run its id, it is named by its place in the plan.
+    QStringList parts{tr("run %1 of %2").arg(runIndex + 1).arg(m_runner->plan().runs().size())};
+    if (!pointLabel.isEmpty())
+        parts.append(pointLabel);
+    if (repeat > 0)
+        parts.append(tr("repeat %1").arg(repeat + 1));
+    m_chartRunOf.insert(runIndex, m_chart->addRun(parts.join(QStringLiteral(" · "))));
+    m_pointLabels.insert(runIndex, pointLabel);
+    m_repeats.insert(runIndex, repeat);
+}
+
+void LiveRunCharts::onSamples(int runIndex, const QList<RunSample> &samples)
+{
+    const int id = m_chartRunOf.value(runIndex, -1);
+    if (id < 0)
+        return;
+    const QList<ChartSample> converted = chartSamplesOf(samples);
+    m_chart->appendSamples(id, converted);
+    if (!converted.isEmpty() && m_runLength > 0)
+        m_progress->setRunFraction(converted.last().t / m_runLength, m_runLength);
+}
+
+void LiveRunCharts::onRunFinished(const RunRecord &run)
+{
+    const QString name = storedRunName(run);
+    if (const int id = m_chartRunOf.value(run.runIndex, -1); id >= 0) {
+        m_chart->setRunLabel(id, name);
+        m_chart->setRunTag(id, run.id);
+        ResultStore store;
+        const QString path = m_runner->options().storePath;
+        if (store.open(path.isEmpty() ? ResultStore::defaultPath() : path))
+            m_chart->setRunToolTip(id, configurationToolTip(storedConfiguration(store, m_runner->plan(), run)));
+    }
+    if (run.status == RunStatus::Failed || run.status == RunStatus::Cancelled) {
+        const bool failed = run.status == RunStatus::Failed;
+        Q_EMIT runProblem(failed ? tr("Run %1 failed: %2").arg(runIdText(run.id), run.error)
+                                 : tr("Run %1 was cancelled; it has no result.").arg(runIdText(run.id)),
+                          failed);
+        return;
+    }
+    const QLocale locale;
+    Q_EMIT runSummary(tr("Run %1: %2 Mbit/s, RTT median %3 ms")
+                          .arg(runIdText(run.id), locale.toString(run.throughputBps / 1e6, 'f', 1),
+                               locale.toString(run.rttMedianMs, 'f', 2)));
+}
+
+} // namespace tcptune
