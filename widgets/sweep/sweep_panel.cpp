@@ -6,6 +6,7 @@
 #include "knobs/knob_catalogue.h"
 #include "experiment/run_configuration.h"
 #include "experiment/runner_thread.h"
+#include "sweep/wrapping_header.h"
 
 #include <QComboBox>
 #include <QGridLayout>
@@ -107,6 +108,8 @@ SweepPanel::SweepPanel(RunnerThread *runner, SpecSource baseSpec, QWidget *paren
 
     m_table->setObjectName(QStringLiteral("sweepTable"));
     m_table->setColumnCount(ColumnCount);
+    // Long titles (German) wrap onto two lines instead of pushing the last columns out of sight.
+    m_table->setHorizontalHeader(new WrappingHeader(m_table));
     m_table->setHorizontalHeaderLabels({tr("Value"), tr("Throughput (Mbit/s)"), tr("Each run (Mbit/s)"),
                                         tr("RTT median (ms)"), tr("RTT p95 (ms)"), tr("Flags")});
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);

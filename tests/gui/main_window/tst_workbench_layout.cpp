@@ -1,14 +1,17 @@
 // The workbench in German at 1280x800 (issue 18, points 7 and 16): no widget is smaller than its
-// minimum size hint on any tab, the left panel needs no horizontal scroll bar, the knob table's
-// and History's columns show their text whole (defaults on one line, Scope as wide as its word),
-// the words a German network engineer uses (Parameter, Verlauf), decimals with a comma, and what
-// is on screen is translated. Saves a screenshot of every tab.
+// minimum size hint on any tab, the left panel needs no horizontal scroll bar, the columns of the
+// knob table, History and the sweep table show their text whole (defaults on one line, Scope as
+// wide as its word, long sweep titles on two lines), the words a German network engineer uses
+// (Parameter, Verlauf), decimals with a comma, and what is on screen is translated. Saves a
+// screenshot of every tab.
 
 #include "history/history_panel.h"
 #include "knobs/knob_panel.h"
 #include "knobs/knob_table_model.h"
 #include "main_window.h"
 #include "screenshot.h"
+#include "sweep/sweep_panel.h"
+#include "sweep/wrapping_header.h"
 
 #include <QAbstractButton>
 #include <QComboBox>
@@ -24,6 +27,7 @@
 #include <QStandardPaths>
 #include <QTabWidget>
 #include <QTableView>
+#include <QTableWidget>
 #include <QTest>
 #include <QTranslator>
 #include <QTreeWidget>
@@ -40,7 +44,7 @@ bool neutral(const QString &text)
                                   QStringLiteral("B"),        QStringLiteral("Port"),
                                   QStringLiteral("Host"),     QStringLiteral("Status"),
                                   QStringLiteral("Extra:"),   QStringLiteral("RTT (ms)"),
-                                  QStringLiteral("Mbit/s")};
+                                  QStringLiteral("Mbit/s"),   QStringLiteral("×")};
     QString plain = text;
     plain.remove(QLatin1Char('&'));
     return plain.trimmed().isEmpty() || same.contains(plain) || plain.contains(QLatin1String("net.")) ||
@@ -109,6 +113,7 @@ class TestWorkbenchLayout final : public QObject {
 private Q_SLOTS:
     void initTestCase();
     void everyTabFitsInGerman();
+    void sweepTableTitlesFit();
     void knobTableColumnsFit();
     void wordsAndDecimals();
 
@@ -175,6 +180,37 @@ void TestWorkbenchLayout::everyTabFitsInGerman()
         if (c != HistoryPanel::ChangedColumn)
             QVERIFY2(tree->header()->sectionSize(c) >= tree->header()->sectionSizeHint(c),
                      qPrintable(tree->headerItem()->text(c)));
+}
+
+void TestWorkbenchLayout::sweepTableTitlesFit()
+{
+    MainWindow window;
+    window.resize(1280, 800);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    window.tabs()->setCurrentWidget(window.sweepPanel());
+    QTest::qWait(50);
+    QTableWidget *table = window.sweepPanel()->table();
+    QHeaderView *header = table->horizontalHeader();
+    test::saveScreenshot(&window, QStringLiteral("de_1280x800_durchlauf_tabelle"));
+    // Every title whole, every column inside the table: nothing cut at the right edge.
+    QVERIFY2(!table->horizontalScrollBar()->isVisible(), "the sweep table scrolls sideways");
+    const QFontMetrics metrics(header->font());
+    for (int c = 0; c < table->columnCount(); ++c) {
+        const QString title = table->horizontalHeaderItem(c)->text();
+        const QString where = QStringLiteral("'%1': %2 px at %3 of %4 px, header %5 px high")
+                                  .arg(title)
+                                  .arg(header->sectionSize(c))
+                                  .arg(header->sectionViewportPosition(c))
+                                  .arg(header->viewport()->width())
+                                  .arg(header->height());
+        QVERIFY2(header->sectionViewportPosition(c) + header->sectionSize(c) <= header->viewport()->width(),
+                 qPrintable(where));
+        const QStringList lines = WrappingHeader::balancedLines(title, metrics);
+        for (const QString &line : lines)
+            QVERIFY2(metrics.horizontalAdvance(line) < header->sectionSize(c), qPrintable(where));
+        QVERIFY2(header->height() >= int(lines.size()) * metrics.height(), qPrintable(where));
+    }
 }
 
 void TestWorkbenchLayout::knobTableColumnsFit()
