@@ -104,6 +104,9 @@ wait_experiments 1 180
 shot run-1
 
 # 2. The knob: Alt+P opens the Parameter tab with its keys in the table; find the row, edit it.
+# (The tab is open from the start, and choosing the open tab again moves no focus: Mitschnitte
+# first.)
+key alt+m
 key alt+p
 type_text net.ipv4.tcp_autoc
 key Right Right F2
