@@ -114,6 +114,8 @@ SweepPanel::SweepPanel(RunnerThread *runner, SpecSource baseSpec, QWidget *paren
                                         tr("RTT median (ms)"), tr("RTT p95 (ms)"), tr("Flags")});
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_table->horizontalHeader()->setSectionResizeMode(RunsColumn, QHeaderView::Stretch);
+    m_table->horizontalHeader()->setSectionResizeMode(FlagsColumn, QHeaderView::Stretch);
+    m_table->setTextElideMode(Qt::ElideMiddle);
     m_table->verticalHeader()->hide();
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
 
@@ -299,11 +301,16 @@ void SweepPanel::onPointUpdated(const PointResult &result)
     QStringList each;
     for (const RunRecord &r : result.runs)
         each.append(r.status == RunStatus::Ok ? mbps(r.throughputBps) : runStatusText(r.status));
-    m_table->item(point, RunsColumn)->setText(each.join(QStringLiteral(", ")));
-    m_table->item(point, RttMedianColumn)
-        ->setText(s.rttMedianMs >= 0 ? QString::number(s.rttMedianMs, 'f', 2) : QString());
-    m_table->item(point, RttP95Column)->setText(s.rttP95Ms >= 0 ? QString::number(s.rttP95Ms, 'f', 2) : QString());
-    m_table->item(point, FlagsColumn)->setText(result.flags().join(QStringLiteral("; ")));
+    const QLocale locale;
+    const auto milliseconds = [&locale](double ms) { return ms >= 0 ? locale.toString(ms, 'f', 2) : QString(); };
+    m_table->item(point, RttMedianColumn)->setText(milliseconds(s.rttMedianMs));
+    m_table->item(point, RttP95Column)->setText(milliseconds(s.rttP95Ms));
+    // The two long texts share what the figures leave and are elided: their tooltips have them whole.
+    for (const auto &[column, text] : {std::pair{int(RunsColumn), each.join(QStringLiteral(", "))},
+                                       std::pair{int(FlagsColumn), result.flags().join(QStringLiteral("; "))}}) {
+        m_table->item(point, column)->setText(text);
+        m_table->item(point, column)->setToolTip(text);
+    }
 
     QList<SweepChartPoint> chartPoints = m_chart->points();
     if (point < chartPoints.size()) {
