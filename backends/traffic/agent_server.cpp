@@ -120,6 +120,16 @@ struct OmitMark {
     }
 };
 
+// One sampling tick of the receiver's series: the bytes since the last tick, and the omit mark
+// once the omit window has passed.
+void tickSeries(const Session &session, IntervalLog &intervals, OmitMark &omit, Clock::time_point now)
+{
+    const double t = secondsSince(session.start, now);
+    intervals.addTotal(t, session.totalBytes());
+    if (!omit.passed && t >= session.params.omitS)
+        omit.take(session, t);
+}
+
 void setBlocking(int fd)
 {
     const int flags = ::fcntl(fd, F_GETFL);
@@ -183,7 +193,8 @@ struct AgentServer::Impl {
     void endSession(const std::shared_ptr<Session> &session);
     bool sendReady(int fd, const Session &session);
     bool awaitBegin(int fd, Session &session, QByteArray &buffer);
-    bool measure(int fd, Session &session, QByteArray &buffer, IntervalLog &intervals, OmitMark &omit);
+    bool measure(int fd, Session &session, QByteArray &buffer, IntervalLog &intervals, OmitMark &omit,
+                 bool receiverTicks);
     void sendResult(int fd, Session &session, IntervalLog &intervals, const OmitMark &omit);
     void runData(sock::Fd fd, const std::shared_ptr<Session> &session, int stream, const QByteArray &early);
     void receiveBulk(Session &session, int fd, std::atomic<std::int64_t> &bytes);
@@ -530,7 +541,18 @@ void AgentServer::Impl::runControl(sock::Fd fd, const std::shared_ptr<Session> &
     OmitMark omit;
     omit.passed = session->params.omitS <= 0;
     omit.perStream.assign(session->bytes.size(), 0);
-    if (!measure(fd.get(), *session, buffer, intervals, omit))
+    // A bulk receiver takes the ticks on its thread, awake anyway while data arrives: the control
+    // thread then wakes for messages only, not every sampling interval on the CPUs the traffic
+    // needs. The ticks stop before the series is read or goes out of scope.
+    const bool receiverTicks = session->receiver && !session->sending;
+    auto stopTicks = qScopeGuard([&] {
+        if (receiverTicks)
+            session->receiver->stopTicks();
+    });
+    if (receiverTicks)
+        session->receiver->startTicks(session->start, std::chrono::milliseconds(session->params.sampleMs),
+                                      [&](Clock::time_point now) { tickSeries(*session, intervals, omit, now); });
+    if (!measure(fd.get(), *session, buffer, intervals, omit, receiverTicks))
         return;
     sendResult(fd.get(), *session, intervals, omit);
 }
@@ -603,9 +625,10 @@ bool AgentServer::Impl::awaitBegin(int fd, Session &session, QByteArray &buffer)
     return sendLine(fd, {{key("type"), QStringLiteral("running")}});
 }
 
-// Receiver goodput per interval until the client says "end" (or vanishes). False when the run
-// did not end properly (logged).
-bool AgentServer::Impl::measure(int fd, Session &session, QByteArray &buffer, IntervalLog &intervals, OmitMark &omit)
+// Receiver goodput per interval until the client says "end" (or vanishes), unless RECEIVER_TICKS
+// (the bulk receiver's thread takes them). False when the run did not end properly (logged).
+bool AgentServer::Impl::measure(int fd, Session &session, QByteArray &buffer, IntervalLog &intervals, OmitMark &omit,
+                                bool receiverTicks)
 {
     const auto interval = std::chrono::milliseconds(session.params.sampleMs);
     auto nextTick = session.start + interval;
@@ -616,11 +639,8 @@ bool AgentServer::Impl::measure(int fd, Session &session, QByteArray &buffer, In
         const auto now = Clock::now();
         if (session.sending)
             streamSamples(fd, session, pendingSamples, samplesSentAt);
-        if (now >= nextTick) {
-            const double t = secondsSince(session.start, now);
-            intervals.addTotal(t, session.totalBytes());
-            if (!omit.passed && t >= session.params.omitS)
-                omit.take(session, t);
+        if (!receiverTicks && now >= nextTick) {
+            tickSeries(session, intervals, omit, now);
             nextTick += interval;
             if (nextTick < now)
                 nextTick = now + interval;
@@ -631,7 +651,9 @@ bool AgentServer::Impl::measure(int fd, Session &session, QByteArray &buffer, In
             problem = tr("the client never sent \"end\"");
             break;
         }
-        const auto wake = session.sending ? std::min(nextTick, session.sending->nextSampleAt()) : nextTick;
+        auto wake = receiverTicks ? now + std::chrono::milliseconds(kPollSliceMs) : nextTick;
+        if (session.sending)
+            wake = std::min(wake, session.sending->nextSampleAt());
         const int waitMs = int(std::chrono::duration_cast<std::chrono::milliseconds>(wake - now).count()) + 1;
         pollfd p{fd, POLLIN, 0};
         if (::poll(&p, 1, std::clamp(waitMs, 1, kPollSliceMs)) <= 0)
@@ -666,6 +688,8 @@ void AgentServer::Impl::sendResult(int fd, Session &session, IntervalLog &interv
         session.changed.wait_for(lock, std::chrono::milliseconds(kDrainTimeoutMs),
                                  [&] { return session.activeData.load() == 0 || stopping.load(); });
     }
+    if (session.receiver)
+        session.receiver->stopTicks(); // the series is this thread's from here on
     intervals.addTotal(secondsSince(session.start, Clock::now()), session.totalBytes());
     OmitMark omit = omitMark;
     if (!omit.passed)

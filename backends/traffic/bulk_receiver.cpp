@@ -2,6 +2,7 @@
 
 #include <QCoreApplication>
 
+#include <algorithm>
 #include <cerrno>
 #include <sys/socket.h>
 
@@ -69,12 +70,55 @@ bool BulkReceiver::drain(Stream &stream, std::vector<char> &buffer)
     return open;
 }
 
+void BulkReceiver::startTicks(Clock::time_point start, Clock::duration interval,
+                              std::function<void(Clock::time_point)> tick)
+{
+    std::lock_guard lock(m_tickMutex);
+    m_tick = std::move(tick);
+    m_tickInterval = std::max<Clock::duration>(interval, std::chrono::milliseconds(1));
+    m_nextTick.store((start + m_tickInterval).time_since_epoch().count());
+}
+
+void BulkReceiver::stopTicks()
+{
+    std::lock_guard lock(m_tickMutex);
+    m_nextTick.store(0);
+    m_tick = nullptr;
+}
+
+int BulkReceiver::waitMs(int sliceMs) const
+{
+    const Clock::rep next = m_nextTick.load(std::memory_order_relaxed);
+    if (next == 0)
+        return sliceMs;
+    const auto left = Clock::time_point(Clock::duration(next)) - Clock::now();
+    // Rounded up: waking before the tick is due would only wait again.
+    const auto ms = std::chrono::ceil<std::chrono::milliseconds>(left).count();
+    return int(std::clamp<std::int64_t>(ms, 0, sliceMs));
+}
+
+void BulkReceiver::tickIfDue()
+{
+    const Clock::rep next = m_nextTick.load(std::memory_order_relaxed);
+    const auto now = Clock::now();
+    if (next == 0 || now.time_since_epoch().count() < next)
+        return;
+    std::lock_guard lock(m_tickMutex);
+    if (!m_tick)
+        return; // stopped meanwhile
+    m_tick(now);
+    auto following = Clock::time_point(Clock::duration(next)) + m_tickInterval;
+    if (following < now)
+        following = now + m_tickInterval;
+    m_nextTick.store(following.time_since_epoch().count());
+}
+
 void BulkReceiver::run(const std::atomic<bool> &stop, int sliceMs)
 {
     std::vector<char> buffer(kReadSize);
     std::vector<epoll_event> events(std::size_t(std::max(m_expected, 1)));
     while (m_ended < m_expected && !stop.load(std::memory_order_relaxed)) {
-        const int n = ::epoll_wait(m_epoll.get(), events.data(), int(events.size()), sliceMs);
+        const int n = ::epoll_wait(m_epoll.get(), events.data(), int(events.size()), waitMs(sliceMs));
         for (int i = 0; i < n; ++i) {
             auto *stream = static_cast<Stream *>(events[std::size_t(i)].data.ptr);
             if (drain(*stream, buffer))
@@ -82,6 +126,7 @@ void BulkReceiver::run(const std::atomic<bool> &stop, int sliceMs)
             ::epoll_ctl(m_epoll.get(), EPOLL_CTL_DEL, stream->fd, nullptr);
             ++m_ended;
         }
+        tickIfDue();
     }
     m_done = true;
 }

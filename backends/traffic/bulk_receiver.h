@@ -4,7 +4,9 @@
 // costs the sender its CPU in context switches and migrations (bench/traffic/profile.py: 2-3x
 // the switches of iperf3 with 4 streams). Connections may join while it runs (the agent accepts
 // them one by one); the bytes of each go to its own counter, and the receiver keeps the time of
-// the latest byte of any stream. For the agent; no Qt.
+// the latest byte of any stream. It can also take the run's sampling ticks between its reads: a
+// receiver busy with data is awake anyway, so a 1 ms interval costs no wake-up of another
+// thread on the CPUs the sender and receiver need. For the agent; no Qt.
 
 #include "common/error.h"
 #include "traffic/socket_util.h"
@@ -13,6 +15,7 @@
 #include <chrono>
 #include <cstdint>
 #include <deque>
+#include <functional>
 #include <mutex>
 #include <optional>
 #include <sys/epoll.h>
@@ -42,6 +45,12 @@ public:
     bool done() const { return m_done.load(); }
     // Thread-safe: when the latest byte arrived; nullopt before the first.
     std::optional<Clock::time_point> lastByte() const;
+    // Thread-safe. From now on the receiving thread calls TICK(now) at START + INTERVAL and every
+    // INTERVAL after (a late one skips those it missed), between its reads, until stopTicks() or
+    // the end of run().
+    void startTicks(Clock::time_point start, Clock::duration interval, std::function<void(Clock::time_point)> tick);
+    // Thread-safe. No tick runs once this has returned.
+    void stopTicks();
 
 private:
     struct Stream {
@@ -50,6 +59,9 @@ private:
     };
     // Reads FD until it is empty; false when the connection ended.
     bool drain(Stream &stream, std::vector<char> &buffer);
+    // How long epoll may wait: at most SLICE_MS, and not past the next tick.
+    int waitMs(int sliceMs) const;
+    void tickIfDue();
 
     int m_expected;
     std::atomic<Clock::rep> m_lastByte{0}; // since the clock's epoch; 0 = none yet
@@ -57,6 +69,10 @@ private:
     std::mutex m_mutex;
     std::deque<Stream> m_streams; // stable addresses for epoll's data.ptr
     int m_ended = 0;              // only the receiving thread counts
+    std::mutex m_tickMutex;       // held while a tick runs
+    std::function<void(Clock::time_point)> m_tick;
+    Clock::duration m_tickInterval{};
+    std::atomic<Clock::rep> m_nextTick{0}; // since the clock's epoch; 0 = no ticks
     std::atomic<bool> m_claimed{false};
     std::atomic<bool> m_done{false};
 };

@@ -1,12 +1,14 @@
 // BulkReceiver on real loopback TCP connections: one thread counts every stream's bytes exactly,
 // connections may join while it runs, it ends when every expected stream has closed, and a stop
-// flag ends it early.
+// flag ends it early. Sampling ticks run on the receiving thread, never early, while data flows
+// and while none does, and none runs after stopTicks().
 
 #include "traffic/bulk_receiver.h"
 
 #include <QTest>
 
 #include <arpa/inet.h>
+#include <mutex>
 #include <netinet/in.h>
 #include <sys/socket.h>
 #include <thread>
@@ -20,6 +22,7 @@ private Q_SLOTS:
     void countsEveryStream_data();
     void countsEveryStream();
     void stopEndsEarly();
+    void ticksOnTheReceivingThread();
 };
 
 namespace {
@@ -106,6 +109,62 @@ void TestBulkReceiver::stopEndsEarly()
     stop = true;
     receiving.join();
     QVERIFY(receiver.done());
+}
+
+void TestBulkReceiver::ticksOnTheReceivingThread()
+{
+    using namespace std::chrono_literals;
+    BulkReceiver receiver(1);
+    auto pair = tcpPair();
+    std::atomic<std::int64_t> counted{0};
+    receiver.add(pair.second.get(), counted);
+    std::atomic<bool> stop{false};
+    std::thread::id receivingId;
+    std::thread receiving([&] { receiver.run(stop, 200); });
+    receivingId = receiving.get_id();
+    std::mutex mutex;
+    std::vector<BulkReceiver::Clock::time_point> ticks;
+    std::vector<std::thread::id> tickThreads;
+    std::vector<std::int64_t> countedAtTick;
+    const auto start = BulkReceiver::Clock::now();
+    constexpr auto kInterval = 5ms;
+    receiver.startTicks(start, kInterval, [&](BulkReceiver::Clock::time_point now) {
+        std::lock_guard lock(mutex);
+        ticks.push_back(now);
+        tickThreads.push_back(std::this_thread::get_id());
+        countedAtTick.push_back(counted.load());
+    });
+    auto tickCount = [&] {
+        std::lock_guard lock(mutex);
+        return ticks.size();
+    };
+    QTRY_VERIFY(tickCount() >= 3); // no data yet: the receiver wakes for its ticks
+    std::thread sending([fd = pair.first.get()] {
+        std::vector<char> chunk(100'000, 'x');
+        for (int i = 0; i < 200; ++i)
+            if (::send(fd, chunk.data(), chunk.size(), 0) <= 0)
+                return;
+    });
+    sending.join();
+    QTRY_COMPARE(qint64(counted.load()), qint64(200 * 100'000));
+    const std::size_t before = tickCount();
+    QTRY_VERIFY(tickCount() > before); // a tick after the last byte sees all of them
+    receiver.stopTicks();
+    const std::size_t atStop = tickCount();
+    std::this_thread::sleep_for(30ms); // several intervals: none may tick now
+    QCOMPARE(tickCount(), atStop);
+    stop = true;
+    receiving.join();
+
+    std::lock_guard lock(mutex);
+    for (std::size_t i = 0; i < ticks.size(); ++i) {
+        QVERIFY(tickThreads[i] == receivingId);
+        // Never early: tick I is due I + 1 intervals after the start or later (a late one delays the next).
+        QVERIFY(ticks[i] >= start + kInterval * std::int64_t(i + 1));
+        if (i > 0)
+            QVERIFY(countedAtTick[i] >= countedAtTick[i - 1]);
+    }
+    QCOMPARE(qint64(countedAtTick.back()), qint64(200 * 100'000));
 }
 
 QTEST_GUILESS_MAIN(TestBulkReceiver)
