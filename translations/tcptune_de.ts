@@ -381,6 +381,53 @@
     </message>
 </context>
 <context>
+    <name>CaptureSocket</name>
+    <message>
+        <source>&apos;filter&apos; must be a list of BPF instructions [code, jt, jf, k].</source>
+        <translation>&apos;filter&apos; muss eine Liste von BPF-Anweisungen [code, jt, jf, k] sein.</translation>
+    </message>
+    <message>
+        <source>The kernel refused the capture filter: %1.</source>
+        <translation>Der Kernel hat den Mitschnittfilter abgelehnt: %1.</translation>
+    </message>
+    <message>
+        <source>Cannot lock the capture filter: %1.</source>
+        <translation>Der Mitschnittfilter kann nicht gesperrt werden: %1.</translation>
+    </message>
+    <message>
+        <source>Cannot size the capture buffer: %1.</source>
+        <translation>Die Größe des Mitschnittpuffers kann nicht gesetzt werden: %1.</translation>
+    </message>
+    <message>
+        <source>There is no interface %1 in this namespace.</source>
+        <translation>In diesem Namensraum gibt es keine Schnittstelle %1.</translation>
+    </message>
+    <message>
+        <source>Cannot bind the capture socket to %1: %2.</source>
+        <translation>Der Mitschnitt-Socket kann nicht an %1 gebunden werden: %2.</translation>
+    </message>
+    <message>
+        <source>Cannot pin the capture socket to %1: %2.</source>
+        <translation>Der Mitschnitt-Socket kann nicht fest an %1 gebunden werden: %2.</translation>
+    </message>
+    <message>
+        <source>&apos;filter&apos; must hold 1 to %1 BPF instructions.</source>
+        <translation>&apos;filter&apos; muss 1 bis %1 BPF-Anweisungen enthalten.</translation>
+    </message>
+    <message>
+        <source>&apos;buffer_bytes&apos; must be %1 to %2.</source>
+        <translation>&apos;buffer_bytes&apos; muss zwischen %1 und %2 liegen.</translation>
+    </message>
+    <message>
+        <source>Cannot open a packet socket: %1.</source>
+        <translation>Ein Paket-Socket kann nicht geöffnet werden: %1.</translation>
+    </message>
+    <message>
+        <source>Cannot capture on %1 in %2: %3</source>
+        <translation>Auf %1 in %2 kann nicht mitgeschnitten werden: %3</translation>
+    </message>
+</context>
+<context>
     <name>ChartAxis</name>
     <message>
         <source>%1, log scale</source>
@@ -1744,6 +1791,29 @@ Beispiel: tcptune knobs set net.ipv4.tcp_autocorking=0 -- iperf3 -c 127.0.0.1
     <message>
         <source>cancelled</source>
         <translation>abgebrochen</translation>
+    </message>
+</context>
+<context>
+    <name>PacketSocketReader</name>
+    <message>
+        <source>The capture socket passed to tcptune is not a raw packet socket.</source>
+        <translation>Der an tcptune übergebene Mitschnitt-Socket ist kein roher Paket-Socket.</translation>
+    </message>
+    <message>
+        <source>The capture socket is on a link of type %1; only Ethernet links (the lab&apos;s) are captured this way.</source>
+        <translation>Der Mitschnitt-Socket liegt auf einer Verbindung vom Typ %1; auf diese Weise werden nur Ethernet-Verbindungen (die des Labors) mitgeschnitten.</translation>
+    </message>
+    <message>
+        <source>Cannot prepare the capture socket: %1.</source>
+        <translation>Der Mitschnitt-Socket kann nicht vorbereitet werden: %1.</translation>
+    </message>
+    <message>
+        <source>Reading the capture socket failed: %1.</source>
+        <translation>Das Lesen des Mitschnitt-Sockets ist fehlgeschlagen: %1.</translation>
+    </message>
+    <message>
+        <source>Waiting for packets failed: %1.</source>
+        <translation>Das Warten auf Pakete ist fehlgeschlagen: %1.</translation>
     </message>
 </context>
 <context>
@@ -4522,6 +4592,14 @@ Optionen:
         <source>The counters of %1 could not be read: %2</source>
         <translation>Die Zähler von %1 konnten nicht gelesen werden: %2</translation>
     </message>
+    <message>
+        <source>tcptune-helper cannot capture on %1 in %2: %3</source>
+        <translation>tcptune-helper kann auf %1 in %2 nicht mitschneiden: %3</translation>
+    </message>
+    <message>
+        <source>tcptune-helper passed %1 descriptors for a capture instead of one.</source>
+        <translation>tcptune-helper hat für einen Mitschnitt %1 Deskriptoren statt einem übergeben.</translation>
+    </message>
 </context>
 <context>
     <name>tcptune::HistoryPanel</name>
@@ -4857,6 +4935,14 @@ Optionen:
     <message>
         <source>Cannot capture on %1: the interface is down. Bring it up (ip link set %2 up) and retry.</source>
         <translation>Auf %1 kann nicht mitgeschnitten werden: die Schnittstelle ist nicht aktiv. Aktivieren Sie sie (ip link set %2 up) und versuchen Sie es erneut.</translation>
+    </message>
+    <message>
+        <source>Cannot prepare a capture file for %1.</source>
+        <translation>Für %1 kann keine Mitschnittdatei vorbereitet werden.</translation>
+    </message>
+    <message>
+        <source>The capture stopped: %1 The packets before it are in the file.</source>
+        <translation>Der Mitschnitt hat angehalten: %1 Die Pakete davor sind in der Datei.</translation>
     </message>
 </context>
 <context>

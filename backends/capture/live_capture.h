@@ -1,9 +1,12 @@
 #pragma once
 // LiveCapture: records packets of a run with libpcap into a pcap file, on its own thread. When
 // the interface lives in a lab namespace, the handle is activated on a thread that entered that
-// namespace (the packet socket keeps it). Without capture privileges start() fails with a clear
-// message and callers go on without a capture.
+// namespace (the packet socket keeps it). A process that may not capture (not root) gets the
+// packet socket of a lab link from tcptune-helper instead (socketMaker) and reads it itself;
+// the file is written the same way. Without either, start() fails with a clear message and
+// callers go on without a capture.
 
+#include "common/capture_socket.h"
 #include "common/error.h"
 
 #include <QObject>
@@ -23,6 +26,9 @@ struct LiveCaptureOptions {
     QString outputPath;                // pcap file to write (replaced)
     int snaplen = 128;                 // headers only by default
     int bufferBytes = 8 * 1024 * 1024; // kernel ring buffer
+    // Where the packet socket for a lab link (NETNS set) comes from when this process may not
+    // open one: HelperConnection::captureSocketMaker(). Null: libpcap opens it here.
+    capturesocket::Maker socketMaker;
 };
 
 struct CaptureStatistics {
@@ -55,11 +61,16 @@ Q_SIGNALS:
 
 private:
     struct Handle;
+    // The two sources of packets: libpcap's handle, or a packet socket made elsewhere.
+    Result<void> openPcap(Handle &handle, const LiveCaptureOptions &options);
+    Result<void> openPassedSocket(Handle &handle, const LiveCaptureOptions &options);
     void loop();
+    void readPassedSocket();
 
     std::unique_ptr<Handle> m_handle;
     std::thread m_thread;
     std::atomic<std::uint64_t> m_written{0};
+    std::atomic<bool> m_stopping{false}; // for the passed socket's loop (libpcap has pcap_breakloop)
     CaptureStatistics m_last;
 };
 

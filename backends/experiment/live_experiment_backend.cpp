@@ -162,6 +162,8 @@ Result<void> LiveExperimentBackend::startCapture(const RunEndpoint &endpoint, co
         endpoint.port ? endpoint.port : (endpoint.iperf3 ? TrafficTarget::kDefaultIperf3Port : kLabAgentPort);
     options.filter = QStringLiteral("tcp port %1").arg(port);
     options.outputPath = path;
+    // As a user, tcptune-helper makes the packet socket on the lab link (docs/privileges.md).
+    options.socketMaker = m_helper.captureSocketMaker();
     m_captureInterface = options.interface;
     return m_capture->start(options);
 }

@@ -184,6 +184,28 @@ netns::SocketMaker HelperConnection::socketMaker()
     return [this](const netns::SocketRequest &request) { return labSockets(request); };
 }
 
+Result<int> HelperConnection::captureSocket(const capturesocket::Request &request)
+{
+    auto reply = call<DescriptorReply>([&](HelperClient &c) {
+        return c.requestWithDescriptors(QStringLiteral("lab_capture"), capturesocket::toJson(request));
+    });
+    if (!reply)
+        return fail(tr("tcptune-helper cannot capture on %1 in %2: %3")
+                        .arg(request.interface, request.netns, reply.error().message));
+    if (reply->fds.size() != 1) {
+        descriptors::closeAll(reply->fds);
+        return fail(tr("tcptune-helper passed %1 descriptors for a capture instead of one.").arg(reply->fds.size()));
+    }
+    return reply->fds.first();
+}
+
+capturesocket::Maker HelperConnection::captureSocketMaker()
+{
+    if (::geteuid() == 0)
+        return {};
+    return [this](const capturesocket::Request &request) { return captureSocket(request); };
+}
+
 Result<KnobSnapshot> HelperConnection::readKnobs(const QString &netns)
 {
     if (::geteuid() == 0 || netns.isEmpty()) {

@@ -11,6 +11,7 @@
 // thread and hands its answer back on the caller's thread. Destroying the connection waits for
 // the job in progress and closes the helper, which rolls back what it still has changed.
 
+#include "common/capture_socket.h"
 #include "common/error.h"
 #include "common/mib_counters.h"
 #include "common/netns.h"
@@ -57,6 +58,12 @@ public:
     // (root), else by the helper (labSockets). Only the helper is privileged: docs/privileges.md.
     // The maker refers to this connection: it must not outlive it.
     netns::SocketMaker socketMaker();
+    // A packet socket on a lab link made by the helper as REQUEST says and passed to us; the
+    // caller owns it. Blocking.
+    [[nodiscard]] Result<int> captureSocket(const capturesocket::Request &request);
+    // Where this process gets a packet socket on a lab link: null when it may open one itself
+    // (root: libpcap captures directly), else the helper (captureSocket). Must not outlive this.
+    capturesocket::Maker captureSocketMaker();
     // The sysctls of NETNS: read here when this process may enter it (root), else by the helper.
     [[nodiscard]] Result<KnobSnapshot> readKnobs(const QString &netns);
     // The MIB counters of NETNS (common/mib_counters): read here when this process may enter it

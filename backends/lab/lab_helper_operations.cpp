@@ -1,5 +1,6 @@
 #include "lab/lab_helper_operations.h"
 
+#include "common/capture_socket.h"
 #include "common/descriptor_passing.h"
 #include "common/mib_counters.h"
 #include "common/netns.h"
@@ -159,6 +160,51 @@ Result<QString> labNamespace(const QJsonObject &params)
     return netns;
 }
 
+// PARAMS' "interface" when it is one of the links of NETNS's lab: the names come from the
+// layout, never from input, so no host interface (nor the lab's loopback) gets through.
+Result<QString> labLink(const QString &netns, const QJsonObject &params)
+{
+    const QString interface = params.value(QStringLiteral("interface")).toString();
+    QStringList known;
+    for (LabTopology topology : {LabTopology::Routed, LabTopology::Direct}) {
+        const LabLayout l = layoutFor(labNameOfNamespace(netns), topology);
+        known << l.clientInterface << l.serverInterface << l.routerClientInterface << l.routerServerInterface;
+    }
+    if (interface.isEmpty() || !known.contains(interface))
+        return fail(LabHelperOperations::tr("'interface' must be one of the lab's links: %1.")
+                        .arg(known.filter(QStringLiteral("tcpt")).join(QStringLiteral(", "))));
+    return interface;
+}
+
+// A packet socket on one of a lab's links, handed to the caller (docs/privileges.md, Captures):
+// only in a namespace of a lab that is up, only on a link of that lab, with the caller's filter
+// locked on it and its binding pinned. The namespace is fixed when the socket is made, so
+// nothing the holder does with it reaches a host interface.
+Result<QJsonObject> labCaptureOperation(const QJsonObject &params, HelperOperations::Descriptors &fds)
+{
+    if (auto ok = onlyFields(params, {QStringLiteral("netns"), QStringLiteral("interface"), QStringLiteral("filter"),
+                                      QStringLiteral("buffer_bytes")});
+        !ok)
+        return std::unexpected(ok.error());
+    auto netns = labNamespace(params);
+    if (!netns)
+        return std::unexpected(netns.error());
+    if (!netns::exists(*netns))
+        return fail(LabHelperOperations::tr("'%1' is not a namespace of a lab that is up; start the lab first.")
+                        .arg(netns->left(40)));
+    auto interface = labLink(*netns, params);
+    if (!interface)
+        return std::unexpected(interface.error());
+    auto request = capturesocket::fromJson(params);
+    if (!request)
+        return std::unexpected(request.error());
+    auto socket = capturesocket::open(*request);
+    if (!socket)
+        return std::unexpected(socket.error());
+    fds.toSend = {*socket};
+    return QJsonObject{{QStringLiteral("netns"), *netns}, {QStringLiteral("interface"), *interface}};
+}
+
 Result<QJsonObject> mibCountersOperation(const QJsonObject &params)
 {
     if (auto ok = onlyFields(params, {QStringLiteral("netns")}); !ok)
@@ -179,17 +225,10 @@ Result<QJsonObject> qdiscStatsOperation(const QJsonObject &params)
     auto netns = labNamespace(params);
     if (!netns)
         return std::unexpected(netns.error());
-    // Only the lab's own links: the names come from the layout, never from input.
-    const QString interface = params.value(QStringLiteral("interface")).toString();
-    QStringList known;
-    for (LabTopology topology : {LabTopology::Routed, LabTopology::Direct}) {
-        const LabLayout l = layoutFor(labNameOfNamespace(*netns), topology);
-        known << l.clientInterface << l.serverInterface << l.routerClientInterface << l.routerServerInterface;
-    }
-    if (interface.isEmpty() || !known.contains(interface))
-        return fail(LabHelperOperations::tr("'interface' must be one of the lab's links: %1.")
-                        .arg(known.filter(QStringLiteral("tcpt")).join(QStringLiteral(", "))));
-    auto reader = QdiscStatsReader::open(*netns, interface);
+    auto interface = labLink(*netns, params);
+    if (!interface)
+        return std::unexpected(interface.error());
+    auto reader = QdiscStatsReader::open(*netns, *interface);
     if (!reader)
         return std::unexpected(reader.error());
     auto stats = (*reader)->readRoot();
@@ -203,6 +242,7 @@ Result<QJsonObject> qdiscStatsOperation(const QJsonObject &params)
 void addLabOperations(HelperOperations &ops)
 {
     ops.add(QStringLiteral("lab_sockets"), HelperOperations::DescriptorHandler(labSocketsOperation));
+    ops.add(QStringLiteral("lab_capture"), HelperOperations::DescriptorHandler(labCaptureOperation));
     ops.add(QStringLiteral("lab_up"), labUpOperation);
     ops.add(QStringLiteral("lab_down"), labDownOperation);
     ops.add(QStringLiteral("lab_status"), labStatusOperation);

@@ -1,7 +1,8 @@
 #pragma once
-// The lab's operations in tcptune-helper: lab_up, lab_down, lab_status and lab_sockets. They run as root, so
-// every parameter is checked here: lab names must be valid (they become tcptune-NAME-* namespace
-// names) and lab values go through the knob catalogue's lab parameters.
+// The lab's operations in tcptune-helper: lab_up, lab_down, lab_status, lab_sockets, lab_capture
+// and the readers below. They run as root, so every parameter is checked here: lab names must be
+// valid (they become tcptune-NAME-* namespace names) and lab values go through the knob
+// catalogue's lab parameters.
 //
 //   lab_up     {"name": "lab", "knobs": {"lab.rate": "50mbit", "lab.topology": "routed", ...}}
 //   lab_down   {"name": "lab"}
@@ -10,6 +11,9 @@
 //              "cubic" (optional)} -> "fds": 3, and the
 //              three unbound TCP sockets, made in that namespace, passed with the reply
 //              (SCM_RIGHTS); see docs/privileges.md
+//   lab_capture {"netns": "tcptune-lab-client", "interface": "tcpt-c0", "filter": [[code, jt, jf,
+//              k], ...] (classic BPF, compiled by the caller), "buffer_bytes": 8388608} -> "fds": 1, and
+//              a packet socket on that link of the lab, the filter locked on it (docs/privileges.md)
 //   mib_counters {"netns": "tcptune-lab-client"} -> {"counters": {"TcpOutSegs": 12, ...}}
 //   qdisc_stats  {"netns": "tcptune-lab-router", "interface": "tcpt-r1"} -> the root qdisc's
 //                statistics (kind, bytes, packets, drops, overlimits, requeues, backlog, qlen)

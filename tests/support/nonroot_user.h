@@ -5,6 +5,8 @@
 #include <QString>
 #include <QStringList>
 
+class QProcess;
+
 namespace tcptune::test {
 
 // The fixture's variable NAME (TCPTUNE_NONROOT_USER, _HOME, _FIXTURE); empty outside it.
@@ -14,7 +16,18 @@ QString nonrootVariable(const char *name);
 // PATH, C.UTF-8) plus ENVIRONMENT ("NAME=value" each).
 QStringList asNonrootUser(const QStringList &args, const QStringList &environment = {});
 
+// What ps shows of tcptune now: "user comm" for every process whose name starts with tcptune.
+QStringList tcptuneProcesses();
+// Waits (at most TIMEOUT_MS) for PROCESS to end, meanwhile collecting what tcptuneProcesses()
+// shows every 200 ms: who ran what while it ran (sorted, each once).
+QStringList tcptuneProcessesWhileRunning(QProcess &process, int timeoutMs);
+// Of SEEN (as above), what ran as root other than tcptune-helper: empty when only the helper did.
+QStringList rootButTheHelper(const QStringList &seen);
+
 // Turns the fixture's grant WHAT ("polkit" or "sudo") on or off; an error message, or empty.
 QString grantToNonrootUser(const QString &what, bool on);
+// pkexec only: the sudo drop-in off and the polkit grant on, so everything privileged goes
+// through polkit. An error message, or empty.
+QString grantPkexecOnly();
 
 } // namespace tcptune::test

@@ -11,12 +11,10 @@
 #include "command_runner.h"
 #include "nonroot_user.h"
 
-#include <QElapsedTimer>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
-#include <QSet>
 #include <QTest>
 
 #include <unistd.h>
@@ -33,20 +31,6 @@ QString tcptuneBinary()
 QString netnsList()
 {
     return QString::fromUtf8(runCommand(QStringLiteral("ip"), {QStringLiteral("netns"), QStringLiteral("list")}).out);
-}
-
-// What ps shows of tcptune now: "user comm" for every process whose name starts with tcptune.
-QStringList tcptuneProcesses()
-{
-    const CommandResult ps =
-        runCommand(QStringLiteral("ps"), {QStringLiteral("-eo"), QStringLiteral("user:32=,comm=")});
-    QStringList found;
-    for (const QByteArray &line : ps.out.split('\n')) {
-        const QStringList fields = QString::fromUtf8(line).simplified().split(QLatin1Char(' '));
-        if (fields.size() == 2 && fields[1].startsWith(QLatin1String("tcptune")))
-            found << fields.join(QLatin1Char(' '));
-    }
-    return found;
 }
 
 } // namespace
@@ -71,10 +55,7 @@ void TestNonrootLab::initTestCase()
     QVERIFY2(!m_user.isEmpty(),
              "run me through tests/support/nonroot_fixture.sh (ctest does): it makes the user and the grants");
     QCOMPARE(::geteuid(), 0u);
-    // pkexec only: the sudo drop-in is off, so everything privileged goes through polkit.
-    QString problem = grantToNonrootUser(QStringLiteral("sudo"), false);
-    QVERIFY2(problem.isEmpty(), qPrintable(problem));
-    problem = grantToNonrootUser(QStringLiteral("polkit"), true);
+    const QString problem = grantPkexecOnly();
     QVERIFY2(problem.isEmpty(), qPrintable(problem));
 }
 
@@ -88,14 +69,7 @@ void TestNonrootLab::runInTheLabAsTheUser()
                              QStringLiteral("2"), QStringLiteral("--cc"), QStringLiteral("cubic"),
                              QStringLiteral("--json")}));
     // Watch ps for the whole run (bounded: 120 s): who runs what.
-    QSet<QString> seen;
-    QElapsedTimer clock;
-    clock.start();
-    while (run.state() != QProcess::NotRunning && clock.elapsed() < 120000) {
-        for (const QString &p : tcptuneProcesses())
-            seen.insert(p);
-        run.waitForFinished(200);
-    }
+    const QStringList all = tcptuneProcessesWhileRunning(run, 120000);
     QCOMPARE(run.state(), QProcess::NotRunning);
     const QByteArray err = run.readAllStandardError();
     QVERIFY2(run.exitStatus() == QProcess::NormalExit && run.exitCode() == 0, err.constData());
@@ -105,12 +79,11 @@ void TestNonrootLab::runInTheLabAsTheUser()
     QVERIFY2(result.value(QStringLiteral("receiver_bytes")).toDouble() > 0, shown.constData());
     QCOMPARE(result.value(QStringLiteral("congestion_control")).toString(), QStringLiteral("cubic"));
 
-    const QStringList all(seen.cbegin(), seen.cend());
-    QVERIFY2(seen.contains(m_user.left(32) + QStringLiteral(" tcptune")), qPrintable(all.join(u", ")));
-    QVERIFY2(seen.contains(QStringLiteral("root tcptune-helper")), qPrintable(all.join(u", ")));
-    for (const QString &p : all)
-        QVERIFY2(!p.startsWith(QLatin1String("root ")) || p == QLatin1String("root tcptune-helper"),
-                 qPrintable(QStringLiteral("runs as root: %1 (all: %2)").arg(p, all.join(u", "))));
+    QVERIFY2(all.contains(m_user.left(32) + QStringLiteral(" tcptune")), qPrintable(all.join(u", ")));
+    QVERIFY2(all.contains(QStringLiteral("root tcptune-helper")), qPrintable(all.join(u", ")));
+    QVERIFY2(rootButTheHelper(all).isEmpty(),
+             qPrintable(
+                 QStringLiteral("runs as root: %1 (all: %2)").arg(rootButTheHelper(all).join(u", "), all.join(u", "))));
 }
 
 void TestNonrootLab::sweepOfPresetFive()
