@@ -399,8 +399,8 @@
         <translation>Die Größe des Mitschnittpuffers kann nicht gesetzt werden: %1.</translation>
     </message>
     <message>
-        <source>There is no interface %1 in this namespace.</source>
-        <translation>In diesem Namensraum gibt es keine Schnittstelle %1.</translation>
+        <source>There is no interface %1 in %2.</source>
+        <translation>In %2 gibt es keine Schnittstelle %1.</translation>
     </message>
     <message>
         <source>Cannot bind the capture socket to %1: %2.</source>
@@ -421,10 +421,6 @@
     <message>
         <source>Cannot open a packet socket: %1.</source>
         <translation>Ein Paket-Socket kann nicht geöffnet werden: %1.</translation>
-    </message>
-    <message>
-        <source>Cannot capture on %1 in %2: %3</source>
-        <translation>Auf %1 in %2 kann nicht mitgeschnitten werden: %3</translation>
     </message>
 </context>
 <context>

@@ -167,7 +167,7 @@ Result<void> LiveCapture::openPassedSocket(Handle &handle, const LiveCaptureOpti
     pcap_freecode(&program);
     auto fd = options.socketMaker(request);
     if (!fd)
-        return fail(tr("Cannot capture on %1: %2").arg(where(options), fd.error().message));
+        return std::unexpected(fd.error()); // names the interface and namespace already
     auto reader = PacketSocketReader::adopt(*fd, options.snaplen);
     if (!reader)
         return fail(tr("Cannot capture on %1: %2").arg(where(options), reader.error().message));

@@ -64,11 +64,11 @@ Result<void> attachFilter(int fd, const QList<Instruction> &filter, int bufferBy
 
 // Binds FD to INTERFACE (of the namespace FD lives in) and pins that binding: a packet socket in
 // a fanout group refuses another bind, and a group of its own (a unique id) shares no packets.
-Result<void> bindTo(int fd, const QString &interface)
+Result<void> bindTo(int fd, const QString &interface, const QString &netns)
 {
     const unsigned index = ::if_nametoindex(interface.toLocal8Bit().constData());
     if (index == 0)
-        return fail(CaptureSocket::tr("There is no interface %1 in this namespace.").arg(interface));
+        return fail(CaptureSocket::tr("There is no interface %1 in %2.").arg(interface, netns));
     sockaddr_ll address{};
     address.sll_family = AF_PACKET;
     address.sll_protocol = htons(ETH_P_ALL);
@@ -129,14 +129,13 @@ Result<int> open(const Request &request)
         }
         made = attachFilter(fd, request.filter, request.bufferBytes);
         if (made)
-            made = bindTo(fd, request.interface);
+            made = bindTo(fd, request.interface, request.netns);
     });
     if (entered && made)
         return fd;
     if (fd >= 0)
         ::close(fd);
-    return fail(CaptureSocket::tr("Cannot capture on %1 in %2: %3")
-                    .arg(request.interface, request.netns, entered ? made.error().message : entered.error().message));
+    return std::unexpected(entered ? made.error() : entered.error());
 }
 
 } // namespace tcptune::capturesocket

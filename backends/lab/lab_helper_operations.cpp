@@ -189,15 +189,15 @@ Result<QJsonObject> labCaptureOperation(const QJsonObject &params, HelperOperati
     auto netns = labNamespace(params);
     if (!netns)
         return std::unexpected(netns.error());
-    if (!netns::exists(*netns))
-        return fail(LabHelperOperations::tr("'%1' is not a namespace of a lab that is up; start the lab first.")
-                        .arg(netns->left(40)));
     auto interface = labLink(*netns, params);
     if (!interface)
         return std::unexpected(interface.error());
     auto request = capturesocket::fromJson(params);
     if (!request)
         return std::unexpected(request.error());
+    if (!netns::exists(*netns))
+        return fail(LabHelperOperations::tr("'%1' is not a namespace of a lab that is up; start the lab first.")
+                        .arg(netns->left(40)));
     auto socket = capturesocket::open(*request);
     if (!socket)
         return std::unexpected(socket.error());

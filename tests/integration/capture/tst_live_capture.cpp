@@ -1,6 +1,8 @@
 // LiveCapture on a real transfer between two scratch namespaces (veth, 198.18.20.0/24): the
 // handle opens inside the namespace, the statistics add up, and TcpFlowAnalyzer agrees with
-// tshark run on the very same file. Also what a user sees without capture privileges.
+// tshark run on the very same file, also when the packet socket is made apart from LiveCapture
+// and handed to it (as tcptune-helper does for a user). Also what a user sees without capture
+// privileges.
 
 #include "capture/live_capture.h"
 #include "capture/tcp_flow_analyzer.h"
@@ -201,10 +203,14 @@ void TestLiveCapture::capturesTransferInNamespaceAndAgreesWithTshark_data()
     QTest::addColumn<QString>("interface");
     QTest::addColumn<bool>("inSenderNamespace");
     QTest::addColumn<QString>("linkType");
+    QTest::addColumn<bool>("passedSocket");
     // The sender's veth shows GSO super-segments; 'any' in the receiver's namespace gives
     // Linux cooked frames.
-    QTest::addRow("sender veth") << "ttcap1a" << true << "EN10MB";
-    QTest::addRow("any, receiver namespace") << "any" << false << "LINUX_SLL";
+    QTest::addRow("sender veth") << "ttcap1a" << true << "EN10MB" << false;
+    QTest::addRow("any, receiver namespace") << "any" << false << "LINUX_SLL" << false;
+    // What a user's capture does: the packet socket made as tcptune-helper makes it (the same
+    // function), read and written by LiveCapture without libpcap's capture.
+    QTest::addRow("sender veth, passed socket") << "ttcap1a" << true << "EN10MB" << true;
 }
 
 void TestLiveCapture::capturesTransferInNamespaceAndAgreesWithTshark()
@@ -214,6 +220,7 @@ void TestLiveCapture::capturesTransferInNamespaceAndAgreesWithTshark()
     QFETCH(QString, interface);
     QFETCH(bool, inSenderNamespace);
     QFETCH(QString, linkType);
+    QFETCH(bool, passedSocket);
     ScratchPair pair(QStringLiteral("cap1"), 20);
     QVERIFY2(pair.ok(), qPrintable(pair.error()));
     QTemporaryDir dir;
@@ -225,6 +232,8 @@ void TestLiveCapture::capturesTransferInNamespaceAndAgreesWithTshark()
     options.netns = inSenderNamespace ? pair.a().name() : pair.b().name();
     options.filter = QStringLiteral("tcp port %1").arg(kPort);
     options.outputPath = file;
+    if (passedSocket)
+        options.socketMaker = capturesocket::open;
     const Result<void> started = capture.start(options);
     QVERIFY2(started.has_value(), started ? "" : qPrintable(started.error().message));
     QVERIFY(capture.isRunning());

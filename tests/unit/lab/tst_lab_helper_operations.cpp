@@ -4,6 +4,7 @@
 #include "helper/helper_operations.h"
 #include "lab/lab_helper_operations.h"
 
+#include <QJsonArray>
 #include <QJsonObject>
 #include <QTest>
 
@@ -21,8 +22,8 @@ void TestLabHelperOperations::registersTheLabOperations()
 {
     HelperOperations ops;
     addLabOperations(ops);
-    QCOMPARE(ops.names(),
-             (QStringList{"lab_down", "lab_sockets", "lab_status", "lab_up", "mib_counters", "qdisc_stats"}));
+    QCOMPARE(ops.names(), (QStringList{"lab_capture", "lab_down", "lab_sockets", "lab_status", "lab_up", "mib_counters",
+                                       "qdisc_stats"}));
 }
 
 void TestLabHelperOperations::refusesBadParameters_data()
@@ -54,6 +55,31 @@ void TestLabHelperOperations::refusesBadParameters_data()
     QTest::addRow("sockets of a raw type")
         << "lab_sockets" << QJsonObject{{"netns", "tcptune-lab-client"}, {"type", "raw"}, {"family", "packet"}}
         << "Unknown parameter 'type'";
+    // Captures only on a lab's own links, in a namespace of a lab, with a compiled filter.
+    const QJsonArray keepAll{QJsonArray{6, 0, 0, 128}};
+    QTest::addRow("capture on the host") << "lab_capture" << QJsonObject{{"interface", "eth0"}, {"filter", keepAll}}
+                                         << "'netns' must name a lab namespace";
+    QTest::addRow("capture of a host interface")
+        << "lab_capture" << QJsonObject{{"netns", "tcptune-lab-client"}, {"interface", "eth0"}, {"filter", keepAll}}
+        << "'interface' must be one of the lab's links";
+    QTest::addRow("capture of the lab's loopback")
+        << "lab_capture" << QJsonObject{{"netns", "tcptune-lab-client"}, {"interface", "lo"}, {"filter", keepAll}}
+        << "'interface' must be one of the lab's links";
+    QTest::addRow("capture of every interface")
+        << "lab_capture" << QJsonObject{{"netns", "tcptune-lab-client"}, {"interface", "any"}, {"filter", keepAll}}
+        << "'interface' must be one of the lab's links";
+    QTest::addRow("capture with filter text")
+        << "lab_capture"
+        << QJsonObject{{"netns", "tcptune-lab-client"}, {"interface", "tcpt-c0"}, {"filter", "tcp or udp"}}
+        << "'filter' must hold 1 to";
+    QTest::addRow("capture, promiscuous")
+        << "lab_capture"
+        << QJsonObject{{"netns", "tcptune-lab-client"}, {"interface", "tcpt-c0"}, {"filter", keepAll}, {"promisc", 1}}
+        << "Unknown parameter 'promisc'";
+    QTest::addRow("capture in a lab that is not up")
+        << "lab_capture"
+        << QJsonObject{{"netns", "tcptune-t-none-client"}, {"interface", "tcpt-c0"}, {"filter", keepAll}}
+        << "not a namespace of a lab that is up";
 
     // The read-only operations enter lab namespaces only, and read the lab's own links only.
     QTest::addRow("counters of the host") << "mib_counters" << QJsonObject{} << "'netns' must name a lab namespace";
