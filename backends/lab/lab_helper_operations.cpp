@@ -176,15 +176,16 @@ Result<QString> labLink(const QString &netns, const QJsonObject &params)
     return interface;
 }
 
-// A packet socket on one of a lab's links, handed to the caller (docs/privileges.md, Captures):
-// only in a namespace of a lab that is up, only on a link of that lab, with the caller's filter
-// locked on it and its binding pinned. The namespace is fixed when the socket is made, so
-// nothing the holder does with it reaches a host interface.
-Result<QJsonObject> labCaptureOperation(const QJsonObject &params, HelperOperations::Descriptors &fds)
+struct LabLink {
+    QString netns;
+    QString interface;
+};
+
+// PARAMS' "netns" and "interface" when they name a link of a lab in its namespace; besides
+// them PARAMS may hold only the fields in MORE.
+Result<LabLink> labLinkOf(const QJsonObject &params, const QStringList &more)
 {
-    if (auto ok = onlyFields(params, {QStringLiteral("netns"), QStringLiteral("interface"), QStringLiteral("filter"),
-                                      QStringLiteral("buffer_bytes")});
-        !ok)
+    if (auto ok = onlyFields(params, QStringList{QStringLiteral("netns"), QStringLiteral("interface")} + more); !ok)
         return std::unexpected(ok.error());
     auto netns = labNamespace(params);
     if (!netns)
@@ -192,17 +193,29 @@ Result<QJsonObject> labCaptureOperation(const QJsonObject &params, HelperOperati
     auto interface = labLink(*netns, params);
     if (!interface)
         return std::unexpected(interface.error());
+    return LabLink{*netns, *interface};
+}
+
+// A packet socket on one of a lab's links, handed to the caller (docs/privileges.md, Captures):
+// only in a namespace of a lab that is up, only on a link of that lab, with the caller's filter
+// locked on it and its binding pinned. The namespace is fixed when the socket is made, so
+// nothing the holder does with it reaches a host interface.
+Result<QJsonObject> labCaptureOperation(const QJsonObject &params, HelperOperations::Descriptors &fds)
+{
+    auto link = labLinkOf(params, {QStringLiteral("filter"), QStringLiteral("buffer_bytes")});
+    if (!link)
+        return std::unexpected(link.error());
     auto request = capturesocket::fromJson(params);
     if (!request)
         return std::unexpected(request.error());
-    if (!netns::exists(*netns))
+    if (!netns::exists(link->netns))
         return fail(LabHelperOperations::tr("'%1' is not a namespace of a lab that is up; start the lab first.")
-                        .arg(netns->left(40)));
+                        .arg(link->netns.left(40)));
     auto socket = capturesocket::open(*request);
     if (!socket)
         return std::unexpected(socket.error());
     fds.toSend = {*socket};
-    return QJsonObject{{QStringLiteral("netns"), *netns}, {QStringLiteral("interface"), *interface}};
+    return QJsonObject{{QStringLiteral("netns"), link->netns}, {QStringLiteral("interface"), link->interface}};
 }
 
 Result<QJsonObject> mibCountersOperation(const QJsonObject &params)
@@ -220,15 +233,10 @@ Result<QJsonObject> mibCountersOperation(const QJsonObject &params)
 
 Result<QJsonObject> qdiscStatsOperation(const QJsonObject &params)
 {
-    if (auto ok = onlyFields(params, {QStringLiteral("netns"), QStringLiteral("interface")}); !ok)
-        return std::unexpected(ok.error());
-    auto netns = labNamespace(params);
-    if (!netns)
-        return std::unexpected(netns.error());
-    auto interface = labLink(*netns, params);
-    if (!interface)
-        return std::unexpected(interface.error());
-    auto reader = QdiscStatsReader::open(*netns, *interface);
+    auto link = labLinkOf(params, {});
+    if (!link)
+        return std::unexpected(link.error());
+    auto reader = QdiscStatsReader::open(link->netns, link->interface);
     if (!reader)
         return std::unexpected(reader.error());
     auto stats = (*reader)->readRoot();
