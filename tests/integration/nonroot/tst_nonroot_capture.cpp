@@ -157,9 +157,7 @@ void TestNonrootCapture::captureOfALabRunAsTheUser()
     const double sent = run.value(u"sender_bytes"_s).toDouble();
     QVERIFY2(sent > 1e6, QJsonDocument(table).toJson().left(3000).constData());
 
-    const QString pcap = u"%1/captures/experiment%2-run%3.pcap"_s.arg(dir)
-                             .arg(table.value(u"experiment"_s).toInteger())
-                             .arg(run.value(u"run_index"_s).toInt());
+    const QString pcap = u"%1/captures/run%2.pcap"_s.arg(dir).arg(run.value(u"id"_s).toInteger());
     QVERIFY2(QFileInfo::exists(pcap), qPrintable(pcap));
     QCOMPARE(QFileInfo(pcap).ownerId(), account->pw_uid);
 
