@@ -1481,10 +1481,6 @@ Beispiel: tcptune knobs set net.ipv4.tcp_autocorking=0 -- iperf3 -c 127.0.0.1
         <translation>Server</translation>
     </message>
     <message>
-        <source>  bottleneck: %1 on %2 in %3</source>
-        <translation>  Engpass: %1 auf %2 in %3</translation>
-    </message>
-    <message>
         <source>  queue: %1 bytes (%2 packets) now; %3 bytes sent, %4 packets dropped</source>
         <translation>  Warteschlange: jetzt %1 Bytes (%2 Pakete); %3 Bytes gesendet, %4 Pakete verworfen</translation>
     </message>
@@ -1563,6 +1559,10 @@ Beispiel: tcptune knobs set net.ipv4.tcp_autocorking=0 -- iperf3 -c 127.0.0.1
     <message>
         <source>Unknown lab action &apos;%1&apos;; use up, down or status.</source>
         <translation>Unbekannte Laboraktion &apos;%1&apos;; verwenden Sie up, down oder status.</translation>
+    </message>
+    <message>
+        <source>  bottleneck: %1 on %2 in %3, the same on %4 towards the client</source>
+        <translation>  Engpass: %1 auf %2 in %3, derselbe auf %4 in Richtung Client</translation>
     </message>
 </context>
 <context>

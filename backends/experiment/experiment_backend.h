@@ -34,7 +34,9 @@ struct RunEndpoint {
     QString serverNetns;
     QString routerNetns; // empty in the direct topology
     QString bottleneckNetns;
-    QString bottleneckInterface; // empty: unshaped, no queue to watch
+    QString bottleneckInterface;   // empty: unshaped, no queue to watch
+    QString returnBottleneckNetns; // the same for traffic towards the client
+    QString returnBottleneckInterface;
     qint64 bottleneckRateBps = 0;
     qint64 bottleneckQueueBytes = 0;
 };

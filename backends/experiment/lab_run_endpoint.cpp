@@ -18,12 +18,24 @@ RunEndpoint labRunEndpoint(const QString &labName, const LabSpec &spec, const La
     e.serverNetns = layout.serverNetns;
     e.routerNetns = layout.routerNetns;
     e.bottleneckNetns = layout.bottleneckNetns;
-    if (spec.rateBitsPerSecond > 0)
-        e.bottleneckInterface = layout.bottleneckInterface; // unshaped: no queue builds anywhere
+    e.returnBottleneckNetns = layout.returnBottleneckNetns;
+    if (spec.rateBitsPerSecond > 0) { // unshaped: no queue builds anywhere
+        e.bottleneckInterface = layout.bottleneckInterface;
+        e.returnBottleneckInterface = layout.returnBottleneckInterface;
+    }
     e.bottleneckRateBps = spec.rateBitsPerSecond;
     e.bottleneckQueueBytes = spec.queueBytes;
     e.description = QCoreApplication::translate("LiveExperimentBackend", "lab %1: %2").arg(labName, describe(spec));
     return e;
+}
+
+RunEndpoint watchedWhereDataFlows(RunEndpoint endpoint, bool farSends)
+{
+    if (farSends) {
+        endpoint.bottleneckNetns = endpoint.returnBottleneckNetns;
+        endpoint.bottleneckInterface = endpoint.returnBottleneckInterface;
+    }
+    return endpoint;
 }
 
 } // namespace tcptune

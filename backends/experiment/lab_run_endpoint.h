@@ -11,5 +11,8 @@ namespace tcptune {
 
 // Lab LAB_NAME, built as SPEC, its agent serving at SERVED.
 RunEndpoint labRunEndpoint(const QString &labName, const LabSpec &spec, const LabEndpoints &served);
+// ENDPOINT with the queue watched where the run's data queues: towards the server when this
+// host sends, towards the client when the far end does (FAR_SENDS, direction down).
+RunEndpoint watchedWhereDataFlows(RunEndpoint endpoint, bool farSends);
 
 } // namespace tcptune

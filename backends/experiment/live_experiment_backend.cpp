@@ -243,7 +243,7 @@ TrafficOutcome LiveExperimentBackend::runTraffic(const ExperimentSpec &spec, con
     }
     std::optional<RunObserver> observer;
     if (RunObserver::enabled()) {
-        observer.emplace(&m_helper, endpoint);
+        observer.emplace(&m_helper, watchedWhereDataFlows(endpoint, trafficSpec->direction == Direction::Down));
         observer->start();
         QObject::connect(
             &client, &TrafficClient::trafficStarted, &client,

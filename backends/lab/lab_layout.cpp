@@ -50,10 +50,14 @@ LabLayout layoutFor(const QString &labName, LabTopology topology)
         l.serverAddress = QStringLiteral("198.18.2.1");
         l.bottleneckNetns = l.routerNetns;
         l.bottleneckInterface = l.routerServerInterface;
+        l.returnBottleneckNetns = l.routerNetns;
+        l.returnBottleneckInterface = l.routerClientInterface;
     } else {
         l.serverAddress = QStringLiteral("198.18.1.2");
         l.bottleneckNetns = l.clientNetns;
         l.bottleneckInterface = l.clientInterface;
+        l.returnBottleneckNetns = l.serverNetns;
+        l.returnBottleneckInterface = l.serverInterface;
     }
     return l;
 }

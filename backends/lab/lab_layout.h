@@ -24,8 +24,10 @@ struct LabLayout {
     QString serverAddress;
     QString routerClientAddress; // routed only
     QString routerServerAddress;
-    QString bottleneckNetns; // where the rate limit sits
+    QString bottleneckNetns; // where the rate limit sits for client -> server traffic
     QString bottleneckInterface;
+    QString returnBottleneckNetns; // and for server -> client traffic (the far end sends)
+    QString returnBottleneckInterface;
 
     // Every namespace of the lab, client first.
     QStringList namespaces() const;

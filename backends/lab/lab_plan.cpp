@@ -33,11 +33,25 @@ QList<Link> linksOf(const LabLayout &l)
 
 // The delay sits on the reverse path (towards the client), so it adds to the RTT without sharing
 // the bottleneck's queue limit.
-Link delayLink(const LabLayout &l)
+// The root qdisc of LINK: netem when it delays, else tbf when the lab is shaped, else none.
+QList<LabStep> shapingSteps(const LabSpec &spec, const Link &link, int delayMs, bool reshaping)
 {
-    if (!l.routerNetns.isEmpty())
-        return {l.routerNetns, l.routerClientInterface};
-    return {l.serverNetns, l.serverInterface};
+    const QString rate = QString::number(spec.rateBitsPerSecond) + QStringLiteral("bit");
+    if (delayMs > 0) {
+        QStringList netem{"-n",           link.netns, "qdisc", "replace", "dev",
+                          link.interface, "root",     "netem", "delay",   QString::number(delayMs) + "ms",
+                          "limit",        "100000"};
+        if (spec.rateBitsPerSecond > 0)
+            netem << "rate" << rate;
+        return {tc(netem)};
+    }
+    if (spec.rateBitsPerSecond > 0)
+        return {tc({"-n", link.netns, "qdisc", "replace", "dev", link.interface, "root", "handle", "1:", "tbf", "rate",
+                    rate, "burst", QString::number(tbfBurstBytes(spec.rateBitsPerSecond, spec.mtu)), "limit",
+                    QString::number(spec.queueBytes)})};
+    if (reshaping)
+        return {tc({"-n", link.netns, "qdisc", "del", "dev", link.interface, "root"}, true)};
+    return {};
 }
 
 } // namespace
@@ -102,21 +116,11 @@ QList<LabStep> buildConfigureSteps(const LabSpec &spec, bool reshaping)
     for (const Link &link : linksOf(l))
         steps << ip({"-n", link.netns, "link", "set", "dev", link.interface, "mtu", QString::number(spec.mtu)});
 
-    if (spec.rateBitsPerSecond > 0) {
-        steps << tc({"-n", l.bottleneckNetns, "qdisc", "replace", "dev", l.bottleneckInterface, "root", "handle",
-                     "1:", "tbf", "rate", QString::number(spec.rateBitsPerSecond) + "bit", "burst",
-                     QString::number(tbfBurstBytes(spec.rateBitsPerSecond, spec.mtu)), "limit",
-                     QString::number(spec.queueBytes)});
-    } else if (reshaping) {
-        steps << tc({"-n", l.bottleneckNetns, "qdisc", "del", "dev", l.bottleneckInterface, "root"}, true);
-    }
-
-    const Link d = delayLink(l);
-    if (spec.delayMs > 0)
-        steps << tc({"-n", d.netns, "qdisc", "replace", "dev", d.interface, "root", "netem", "delay",
-                     QString::number(spec.delayMs) + "ms", "limit", "100000"});
-    else if (reshaping)
-        steps << tc({"-n", d.netns, "qdisc", "del", "dev", d.interface, "root"}, true);
+    // The same bottleneck both ways, so that a run where the far end sends (direction down) is
+    // shaped like one where the client sends. The return link (towards the client) also holds the
+    // delay: a link has one root qdisc, so there netem limits the rate itself.
+    steps << shapingSteps(spec, {l.bottleneckNetns, l.bottleneckInterface}, 0, reshaping)
+          << shapingSteps(spec, {l.returnBottleneckNetns, l.returnBottleneckInterface}, spec.delayMs, reshaping);
     return steps;
 }
 

@@ -69,8 +69,8 @@ void printStatus(const LabStatus &s)
                  .arg(l.serverInterface)
           << '\n';
     if (spec.rateBitsPerSecond > 0)
-        out() << LabCommand::tr("  bottleneck: %1 on %2 in %3")
-                     .arg(QStringLiteral("tbf"), l.bottleneckInterface, l.bottleneckNetns)
+        out() << LabCommand::tr("  bottleneck: %1 on %2 in %3, the same on %4 towards the client")
+                     .arg(QStringLiteral("tbf"), l.bottleneckInterface, l.bottleneckNetns, l.returnBottleneckInterface)
               << '\n';
     if (::geteuid() == 0) {
         if (auto stats = bottleneckStatistics(s)) {

@@ -354,7 +354,8 @@ int runRunCommand(const QStringList &args)
         return failWith(valid.error().message, 2);
     std::optional<RunObserver> observer;
     if (RunObserver::enabled()) {
-        observer.emplace(&helper, observedEndpoint(lab.get()));
+        observer.emplace(&helper,
+                         watchedWhereDataFlows(observedEndpoint(lab.get()), spec->direction == Direction::Down));
         observer->start();
     }
     RunObserver *watching = observer ? &*observer : nullptr;

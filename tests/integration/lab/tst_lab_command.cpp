@@ -112,6 +112,19 @@ void TestLabCommand::routedRateIsDelivered()
     QVERIFY(receiverBytes > 0);
     QVERIFY2(bottleneck.value("bytes").toDouble() >= receiverBytes,
              qPrintable(QStringLiteral("%1 < %2").arg(bottleneck.value("bytes").toDouble()).arg(receiverBytes)));
+
+    // The far end sending (direction down) meets the same limit on the way back, and the queue
+    // watched is the one its data goes through: the router's link towards the client.
+    const QJsonObject down = runJson(lab.name, {"--direction", "down"}, &error);
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+    const double downMbps = down.value("throughput_bps").toDouble() / 1e6;
+    qInfo("routed lab at 50 Mbit/s, direction down: %.2f Mbit/s receiver goodput", downMbps);
+    QVERIFY2(downMbps >= 45 && downMbps <= 50, qPrintable(QString::number(downMbps)));
+    QStringList queues;
+    for (const QJsonValue &end : down.value("diagnosis").toObject().value("ends").toArray())
+        if (end.toObject().contains("queue"))
+            queues << end.toObject().value("queue").toObject().value("interface").toString();
+    QCOMPARE(queues, QStringList{"tcpt-r0"});
 }
 
 void TestLabCommand::bigSendBufferBloatsTheQueue()

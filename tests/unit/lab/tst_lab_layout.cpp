@@ -24,8 +24,11 @@ void TestLabLayout::namesAndAddresses_data()
     QTest::addColumn<int>("topology");
     QTest::addColumn<int>("namespaces");
     QTest::addColumn<QString>("bottleneckNetns");
-    QTest::addRow("routed") << int(LabTopology::Routed) << 3 << "tcptune-abcdefghijklmnopq-router";
-    QTest::addRow("direct") << int(LabTopology::Direct) << 2 << "tcptune-abcdefghijklmnopq-client";
+    QTest::addColumn<QString>("returnBottleneckNetns");
+    QTest::addRow("routed") << int(LabTopology::Routed) << 3 << "tcptune-abcdefghijklmnopq-router"
+                            << "tcptune-abcdefghijklmnopq-router";
+    QTest::addRow("direct") << int(LabTopology::Direct) << 2 << "tcptune-abcdefghijklmnopq-client"
+                            << "tcptune-abcdefghijklmnopq-server";
 }
 
 void TestLabLayout::namesAndAddresses()
@@ -35,6 +38,8 @@ void TestLabLayout::namesAndAddresses()
     const LabLayout l = layoutFor(QStringLiteral("abcdefghijklmnopq"), LabTopology(topology));
     QTEST(int(l.namespaces().size()), "namespaces");
     QTEST(l.bottleneckNetns, "bottleneckNetns");
+    QTEST(l.returnBottleneckNetns, "returnBottleneckNetns");
+    QVERIFY(l.returnBottleneckInterface != l.bottleneckInterface);
     for (const QString &ns : l.namespaces())
         QVERIFY2(netns::isTcptuneName(ns), qPrintable(ns));
     const auto benchmarking = QHostAddress::parseSubnet(QStringLiteral("198.18.0.0/15"));

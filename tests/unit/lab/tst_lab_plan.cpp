@@ -89,19 +89,23 @@ void TestLabPlan::vethsAreBornInsideNamespaces()
 void TestLabPlan::routedShapesTheRouterTowardsTheServer()
 {
     const QList<QStringList> tc = argsOf(buildUpSteps(spec(LabTopology::Routed, 50'000'000)), LabStep::Tool::Tc);
-    QCOMPARE(tc.size(), 1);
-    const QStringList expected{
+    QCOMPARE(tc.size(), 2);
+    QStringList expected{
         "-n",   "tcptune-p-router", "qdisc", "replace", "dev",   "tcpt-r1", "root", "handle", "1:", "tbf",
         "rate", "50000000bit",      "burst", "12500",   "limit", "2097152"};
     QCOMPARE(tc.first(), expected);
+    expected[5] = QStringLiteral("tcpt-r0"); // the same limit towards the client, for direction down
+    QCOMPARE(tc.at(1), expected);
 }
 
 void TestLabPlan::directShapesTheClientsOwnEgress()
 {
     const QList<QStringList> tc = argsOf(buildUpSteps(spec(LabTopology::Direct, 1'000'000'000)), LabStep::Tool::Tc);
-    QCOMPARE(tc.size(), 1);
+    QCOMPARE(tc.size(), 2);
     QCOMPARE(tc.first().mid(0, 6), (QStringList{"-n", "tcptune-p-client", "qdisc", "replace", "dev", "tcpt-c0"}));
     QVERIFY(tc.first().contains(QStringLiteral("1000000000bit")));
+    QCOMPARE(tc.at(1).mid(0, 6), (QStringList{"-n", "tcptune-p-server", "qdisc", "replace", "dev", "tcpt-s0"}));
+    QVERIFY(tc.at(1).contains(QStringLiteral("1000000000bit")));
 }
 
 void TestLabPlan::unshapedLabHasNoTbf()
@@ -139,6 +143,8 @@ void TestLabPlan::delayUsesNetemOnTheReversePath()
     QCOMPARE(netem.value(5), QStringLiteral("tcpt-r0")); // towards the client: away from the bottleneck queue
     QVERIFY(netem.contains(QStringLiteral("netem")));
     QVERIFY(netem.contains(QStringLiteral("20ms")));
+    // One root qdisc per link: there netem also holds the lab's rate for direction down.
+    QCOMPARE(netem.mid(netem.indexOf(QStringLiteral("rate")), 2), (QStringList{"rate", "50000000bit"}));
 }
 
 void TestLabPlan::reshapingRemovesWhatTheSpecDropped()
@@ -152,7 +158,7 @@ void TestLabPlan::reshapingRemovesWhatTheSpecDropped()
             ++deletes;
         }
     }
-    QCOMPARE(deletes, 2);
+    QCOMPARE(deletes, 2); // the rate limit and the delay, each link's root
 }
 
 void TestLabPlan::routedLabForwardsAndRoutes()
