@@ -9,15 +9,13 @@
 
 #include "command_runner.h"
 #include "scratch_namespace.h"
+#include "ssh_server.h"
 
-#include <QDir>
 #include <QElapsedTimer>
-#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
-#include <QTemporaryDir>
 #include <QTest>
 
 #include <csignal>
@@ -38,15 +36,13 @@ private Q_SLOTS:
     void clientKilledEndsTheFarAgent();
 
 private:
-    QString path(const QString &name) const { return m_dir.filePath(name); }
-    QString target() const { return QStringLiteral("ssh://root@%1:%2").arg(m_pair->addressB()).arg(kSshPort); }
+    QString target() const { return m_sshd->target(); }
+    QString path(const QString &name) const { return m_sshd->path(name); }
     QStringList runInA(const QStringList &args, const QString &remoteProgram = {}) const;
-    bool writeFile(const QString &name, const QByteArray &text) const;
-    QStringList farListeners() const; // TCP ports listening in the server namespace
+    QStringList farListeners() const { return m_sshd->listeningPorts(); }
 
-    QTemporaryDir m_dir;
     std::unique_ptr<ScratchPair> m_pair;
-    QProcess m_sshd;
+    std::unique_ptr<SshServer> m_sshd;
     static constexpr int kSshPort = 2222;
 };
 
@@ -63,31 +59,10 @@ QStringList TestSshTarget::runInA(const QStringList &args, const QString &remote
            args;
 }
 
-bool TestSshTarget::writeFile(const QString &name, const QByteArray &text) const
-{
-    QFile f(path(name));
-    return f.open(QIODevice::WriteOnly) && f.write(text) == text.size() &&
-           f.setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner);
-}
-
-QStringList TestSshTarget::farListeners() const
-{
-    const CommandResult r = runCommand("ip", {"netns", "exec", m_pair->b().name(), "ss", "-Htln"}, 10000);
-    QStringList ports;
-    for (const QByteArray &line : r.out.split('\n')) {
-        const QList<QByteArray> fields = line.simplified().split(' ');
-        if (fields.size() >= 4)
-            ports << QString::fromUtf8(fields.at(3).mid(fields.at(3).lastIndexOf(':') + 1));
-    }
-    return ports;
-}
-
 void TestSshTarget::initTestCase()
 {
     if (!runningAsRoot())
         QSKIP("needs root for network namespaces and sshd");
-    QVERIFY2(QFile::exists("/usr/sbin/sshd"), "openssh-server is missing; run scripts/install-deps");
-    QVERIFY(m_dir.isValid());
     m_pair = std::make_unique<ScratchPair>(QStringLiteral("ssh1"), 13);
     QVERIFY2(m_pair->ok(), qPrintable(m_pair->error()));
     for (const auto &[dev, ns, rate] :
@@ -96,44 +71,14 @@ void TestSshTarget::initTestCase()
                      "64kb", "latency", "50ms"})
                      .isEmpty(),
                  dev);
-    for (const char *key : {"host_key", "client_key", "stranger_key"})
-        QCOMPARE(runCommand("ssh-keygen", {"-q", "-t", "ed25519", "-N", "", "-C", key, "-f", path(key)}).exitCode, 0);
-    QFile pub(path("client_key.pub"));
-    QVERIFY(pub.open(QIODevice::ReadOnly));
-    QVERIFY(writeFile("authorized_keys", pub.readAll()));
-    QFile hostPub(path("host_key.pub"));
-    QVERIFY(hostPub.open(QIODevice::ReadOnly));
-    QVERIFY(writeFile("known_hosts",
-                      QStringLiteral("[%1]:%2 ").arg(m_pair->addressB()).arg(kSshPort).toUtf8() + hostPub.readAll()));
-    QVERIFY(writeFile("sshd_config",
-                      QStringLiteral("Port %1\nListenAddress %2\nHostKey %3\nPidFile %4\n"
-                                     "AuthorizedKeysFile %5\nStrictModes no\nUsePAM no\n"
-                                     "PasswordAuthentication no\nKbdInteractiveAuthentication no\n"
-                                     "PermitRootLogin prohibit-password\n")
-                          .arg(kSshPort)
-                          .arg(m_pair->addressB(), path("host_key"), path("sshd.pid"), path("authorized_keys"))
-                          .toUtf8()));
-    const QString common = QStringLiteral("  UserKnownHostsFile %1\n  GlobalKnownHostsFile /dev/null\n"
-                                          "  StrictHostKeyChecking yes\n  IdentitiesOnly yes\n  IdentityAgent none\n")
-                               .arg(path("known_hosts"));
-    QVERIFY(writeFile("ssh_config", ("Host *\n  IdentityFile " + path("client_key") + "\n" + common).toUtf8()));
-    QVERIFY(writeFile("stranger_config", ("Host *\n  IdentityFile " + path("stranger_key") + "\n" + common).toUtf8()));
-    // sshd wants its privilege separation folder; the package's service makes the same one.
-    QDir().mkpath("/run/sshd");
-    m_sshd.setProcessChannelMode(QProcess::ForwardedErrorChannel);
-    m_sshd.start("ip", {"netns", "exec", m_pair->b().name(), "/usr/sbin/sshd", "-D", "-e", "-f", path("sshd_config")});
-    QVERIFY(m_sshd.waitForStarted(5000));
-    QTRY_VERIFY_WITH_TIMEOUT(farListeners().contains(QString::number(kSshPort)), 10000);
+    m_sshd = std::make_unique<SshServer>(m_pair->b().name(), m_pair->addressB(), kSshPort);
+    const QString problem = m_sshd->start();
+    QVERIFY2(problem.isEmpty(), qPrintable(problem));
 }
 
 void TestSshTarget::cleanupTestCase()
 {
-    if (m_sshd.state() != QProcess::NotRunning) {
-        m_sshd.terminate();
-        if (!m_sshd.waitForFinished(5000))
-            m_sshd.kill();
-        m_sshd.waitForFinished(2000);
-    }
+    m_sshd.reset();
     m_pair.reset();
 }
 
@@ -157,7 +102,8 @@ static QJsonObject jsonOf(const CommandResult &r)
 void TestSshTarget::upOverSsh()
 {
     const QJsonObject o = jsonOf(runCommand(
-        "ip", runInA({"run", "--target", target(), "--ssh-config", path("ssh_config"), "--duration", "3", "--json"}),
+        "ip",
+        runInA({"run", "--target", target(), "--ssh-config", m_sshd->clientConfig(), "--duration", "3", "--json"}),
         60000));
     QVERIFY(!o.isEmpty());
     const double bps = o.value("throughput_bps").toDouble();
@@ -173,7 +119,7 @@ void TestSshTarget::upOverSsh()
 void TestSshTarget::downOverSsh()
 {
     const QJsonObject o = jsonOf(runCommand("ip",
-                                            runInA({"run", "--target", target(), "--ssh-config", path("ssh_config"),
+                                            runInA({"run", "--target", target(), "--ssh-config", m_sshd->clientConfig(),
                                                     "--direction", "down", "--duration", "3", "--json"}),
                                             60000));
     QVERIFY(!o.isEmpty());
@@ -217,7 +163,8 @@ void TestSshTarget::keyLoginFails()
     QElapsedTimer timer;
     timer.start();
     const CommandResult r = runCommand(
-        "ip", runInA({"run", "--target", target(), "--ssh-config", path("stranger_config"), "--duration", "1"}), 30000);
+        "ip", runInA({"run", "--target", target(), "--ssh-config", m_sshd->strangerConfig(), "--duration", "1"}),
+        30000);
     QVERIFY(r.exitCode != 0);
     QVERIFY(timer.elapsed() < 10000);
     const QStringList lines = messageLines(r);
@@ -228,7 +175,7 @@ void TestSshTarget::farHostWithoutTcptune()
 {
     const CommandResult r =
         runCommand("ip",
-                   runInA({"run", "--target", target(), "--ssh-config", path("ssh_config"), "--duration", "1"},
+                   runInA({"run", "--target", target(), "--ssh-config", m_sshd->clientConfig(), "--duration", "1"},
                           path("no-such-tcptune")),
                    30000);
     QVERIFY(r.exitCode != 0);
@@ -240,8 +187,8 @@ void TestSshTarget::clientKilledEndsTheFarAgent()
 {
     QProcess client;
     client.setReadChannel(QProcess::StandardError);
-    client.start("ip", runInA({"run", "--target", target(), "--ssh-config", path("ssh_config"), "--direction", "down",
-                               "--duration", "20"}));
+    client.start("ip", runInA({"run", "--target", target(), "--ssh-config", m_sshd->clientConfig(), "--direction",
+                               "down", "--duration", "20"}));
     QByteArray progress;
     while (progress.count("/20.0 s") < 2 && client.waitForReadyRead(15000))
         progress += client.readAllStandardError();

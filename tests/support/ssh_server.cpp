@@ -1,0 +1,111 @@
+#include "ssh_server.h"
+
+#include "command_runner.h"
+
+#include <QDeadlineTimer>
+#include <QDir>
+#include <QFile>
+#include <QThread>
+
+namespace tcptune::test {
+
+SshServer::SshServer(const QString &netns, const QString &address, int port)
+    : m_netns(netns)
+    , m_address(address)
+    , m_port(port)
+{
+}
+
+SshServer::~SshServer()
+{
+    if (m_sshd.state() == QProcess::NotRunning)
+        return;
+    m_sshd.terminate();
+    if (!m_sshd.waitForFinished(5000))
+        m_sshd.kill();
+    m_sshd.waitForFinished(2000);
+}
+
+QString SshServer::target() const
+{
+    return QStringLiteral("ssh://root@%1:%2").arg(m_address).arg(m_port);
+}
+
+bool SshServer::writeFile(const QString &name, const QByteArray &text) const
+{
+    QFile f(path(name));
+    return f.open(QIODevice::WriteOnly) && f.write(text) == text.size() &&
+           f.setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner);
+}
+
+QStringList SshServer::listeningPorts() const
+{
+    const CommandResult r = runCommand(QStringLiteral("ip"), {"netns", "exec", m_netns, "ss", "-Htln"}, 10000);
+    QStringList ports;
+    for (const QByteArray &line : r.out.split('\n')) {
+        const QList<QByteArray> fields = line.simplified().split(' ');
+        if (fields.size() >= 4)
+            ports << QString::fromUtf8(fields.at(3).mid(fields.at(3).lastIndexOf(':') + 1));
+    }
+    return ports;
+}
+
+// Keys, authorized_keys, known_hosts, sshd_config and the two client configs.
+QString SshServer::writeConfigs()
+{
+    if (!m_dir.isValid())
+        return QStringLiteral("no temporary folder");
+    for (const char *key : {"host_key", "client_key", "stranger_key"})
+        if (runCommand(QStringLiteral("ssh-keygen"), {"-q", "-t", "ed25519", "-N", "", "-C", key, "-f", path(key)})
+                .exitCode != 0)
+            return QStringLiteral("ssh-keygen failed");
+    QFile pub(path(QStringLiteral("client_key.pub")));
+    QFile hostPub(path(QStringLiteral("host_key.pub")));
+    if (!pub.open(QIODevice::ReadOnly) || !hostPub.open(QIODevice::ReadOnly))
+        return QStringLiteral("the generated keys are missing");
+    const QString common = QStringLiteral("  UserKnownHostsFile %1\n  GlobalKnownHostsFile /dev/null\n"
+                                          "  StrictHostKeyChecking yes\n  IdentitiesOnly yes\n  IdentityAgent none\n")
+                               .arg(path(QStringLiteral("known_hosts")));
+    const bool written =
+        writeFile(QStringLiteral("authorized_keys"), pub.readAll()) &&
+        writeFile(QStringLiteral("known_hosts"),
+                  QStringLiteral("[%1]:%2 ").arg(m_address).arg(m_port).toUtf8() + hostPub.readAll()) &&
+        writeFile(QStringLiteral("sshd_config"),
+                  QStringLiteral("Port %1\nListenAddress %2\nHostKey %3\nPidFile %4\n"
+                                 "AuthorizedKeysFile %5\nStrictModes no\nUsePAM no\n"
+                                 "PasswordAuthentication no\nKbdInteractiveAuthentication no\n"
+                                 "PermitRootLogin prohibit-password\n")
+                      .arg(m_port)
+                      .arg(m_address, path(QStringLiteral("host_key")), path(QStringLiteral("sshd.pid")),
+                           path(QStringLiteral("authorized_keys")))
+                      .toUtf8()) &&
+        writeFile(QStringLiteral("ssh_config"),
+                  ("Host *\n  IdentityFile " + path(QStringLiteral("client_key")) + "\n" + common).toUtf8()) &&
+        writeFile(QStringLiteral("stranger_config"),
+                  ("Host *\n  IdentityFile " + path(QStringLiteral("stranger_key")) + "\n" + common).toUtf8());
+    return written ? QString() : QStringLiteral("cannot write the ssh configs");
+}
+
+QString SshServer::start()
+{
+    if (!QFile::exists(QStringLiteral("/usr/sbin/sshd")))
+        return QStringLiteral("openssh-server is missing; run scripts/install-deps");
+    if (const QString problem = writeConfigs(); !problem.isEmpty())
+        return problem;
+    // sshd wants its privilege separation folder; the package's service makes the same one.
+    QDir().mkpath(QStringLiteral("/run/sshd"));
+    m_sshd.setProcessChannelMode(QProcess::ForwardedErrorChannel);
+    m_sshd.start(QStringLiteral("ip"),
+                 {"netns", "exec", m_netns, "/usr/sbin/sshd", "-D", "-e", "-f", path(QStringLiteral("sshd_config"))});
+    if (!m_sshd.waitForStarted(5000))
+        return QStringLiteral("sshd did not start");
+    const QDeadlineTimer deadline(10000);
+    while (!listeningPorts().contains(QString::number(m_port))) {
+        if (deadline.hasExpired() || m_sshd.state() == QProcess::NotRunning)
+            return QStringLiteral("sshd does not listen on port %1").arg(m_port);
+        QThread::msleep(100);
+    }
+    return {};
+}
+
+} // namespace tcptune::test

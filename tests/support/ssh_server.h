@@ -1,0 +1,44 @@
+#pragma once
+// An OpenSSH server for tests of ssh:// targets: `sshd -D` inside a namespace the test made,
+// with a generated host key, a generated client key it accepts, a stranger's key it does not,
+// and generated client configs for --ssh-config. Nothing touches the machine's sshd or ~/.ssh.
+
+#include <QProcess>
+#include <QString>
+#include <QStringList>
+#include <QTemporaryDir>
+
+namespace tcptune::test {
+
+class SshServer final {
+public:
+    // sshd listens on ADDRESS:PORT inside NETNS once start() succeeded.
+    SshServer(const QString &netns, const QString &address, int port);
+    ~SshServer(); // stops sshd
+    SshServer(const SshServer &) = delete;
+    SshServer &operator=(const SshServer &) = delete;
+
+    // Generates the keys and configs and starts sshd; an empty string, or what went wrong.
+    QString start();
+
+    // "ssh://root@ADDRESS:PORT"
+    QString target() const;
+    // Client config that logs in with the accepted key, and one with a key sshd does not know.
+    QString clientConfig() const { return path(QStringLiteral("ssh_config")); }
+    QString strangerConfig() const { return path(QStringLiteral("stranger_config")); }
+    // TCP ports listening in the namespace (sshd's and any agent's data port).
+    QStringList listeningPorts() const;
+    QString path(const QString &name) const { return m_dir.filePath(name); }
+
+private:
+    QString writeConfigs();
+    bool writeFile(const QString &name, const QByteArray &text) const;
+
+    QString m_netns;
+    QString m_address;
+    int m_port;
+    QTemporaryDir m_dir;
+    QProcess m_sshd;
+};
+
+} // namespace tcptune::test
