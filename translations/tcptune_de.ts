@@ -121,6 +121,18 @@
         <source>the agent does not report its counters (an older tcptune)</source>
         <translation>der Agent meldet seine Zähler nicht (ein älteres tcptune)</translation>
     </message>
+    <message>
+        <source>&quot;knobs&quot; must be an object of catalogue keys and values</source>
+        <translation>&quot;knobs&quot; muss ein Objekt aus Katalog-Schlüsseln und Werten sein</translation>
+    </message>
+    <message>
+        <source>the far knob &apos;%1&apos; is not a sysctl of tcptune&apos;s catalogue (&apos;tcptune knobs&apos; lists them); nothing was changed</source>
+        <translation>der ferne Knopf &apos;%1&apos; ist kein Sysctl aus dem Katalog von tcptune (&apos;tcptune knobs&apos; listet sie auf); nichts wurde geändert</translation>
+    </message>
+    <message>
+        <source>the far knob %1: %2; nothing was changed</source>
+        <translation>der ferne Knopf %1: %2; nichts wurde geändert</translation>
+    </message>
 </context>
 <context>
     <name>AgentRemote</name>
@@ -175,6 +187,18 @@
     <message>
         <source>The agent at %1 opened no data port for this run; is it a tcptune of the same version?</source>
         <translation>Der Agent unter %1 hat für diesen Lauf keinen Datenport geöffnet; ist es ein tcptune derselben Version?</translation>
+    </message>
+    <message>
+        <source>The far host %1 runs an older tcptune (agent protocol %2)</source>
+        <translation>Auf dem fernen Host %1 läuft ein älteres tcptune (Agent-Protokoll %2)</translation>
+    </message>
+    <message>
+        <source>The far host %1 runs tcptune %2 (agent protocol %3)</source>
+        <translation>Auf dem fernen Host %1 läuft tcptune %2 (Agent-Protokoll %3)</translation>
+    </message>
+    <message>
+        <source>%1, this host tcptune %2 (protocol %3): install tcptune %2 on %4, or set TCPTUNE_REMOTE_PROGRAM to a tcptune %2 there.</source>
+        <translation>%1, auf diesem Host tcptune %2 (Protokoll %3): installieren Sie tcptune %2 auf %4 oder setzen Sie TCPTUNE_REMOTE_PROGRAM auf ein tcptune %2 dort.</translation>
     </message>
 </context>
 <context>
@@ -636,10 +660,6 @@ Trotzdem ausführen?</translation>
         <translation>Objekt oder Zeichenkette erwartet, %1 erhalten.</translation>
     </message>
     <message>
-        <source>&apos;%1&apos; is not a target kind; use lab, agent or iperf3.</source>
-        <translation>&apos;%1&apos; ist keine Zielart; verwenden Sie lab, agent oder iperf3.</translation>
-    </message>
-    <message>
         <source>a %1 target needs a host.</source>
         <translation>ein Ziel vom Typ %1 braucht einen Host.</translation>
     </message>
@@ -690,6 +710,14 @@ Trotzdem ausführen?</translation>
     <message>
         <source>&apos;%1&apos; is not a direction; use one of: %2.</source>
         <translation>&apos;%1&apos; ist keine Richtung; verwenden Sie eine von: %2.</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a target kind; use lab, agent, iperf3 or ssh.</source>
+        <translation>&apos;%1&apos; ist keine Zielart; verwenden Sie lab, agent, iperf3 oder ssh.</translation>
+    </message>
+    <message>
+        <source>only sysctls can be set on the far host; socket options apply at the sending end wherever it is, so give %1 without &quot;remote:&quot;.</source>
+        <translation>auf dem fernen Host lassen sich nur Sysctls setzen; Socket-Optionen gelten am sendenden Ende, wo immer es ist: geben Sie %1 ohne &quot;remote:&quot; an.</translation>
     </message>
 </context>
 <context>
@@ -1153,6 +1181,25 @@ Trotzdem ausführen?</translation>
     <message>
         <source>One-way delay at the bottleneck (needs netem)</source>
         <translation>Einwegverzögerung am Engpass (braucht netem)</translation>
+    </message>
+</context>
+<context>
+    <name>KnobChangeSet</name>
+    <message>
+        <source>Could not set %1 = %2%3: %4</source>
+        <translation>%1 = %2%3 konnte nicht gesetzt werden: %4</translation>
+    </message>
+    <message>
+        <source> in %1</source>
+        <translation> in %1</translation>
+    </message>
+    <message>
+        <source>Restoring the knobs failed: %1. &apos;tcptune knobs restore&apos; rolls back what is left.</source>
+        <translation>Das Zurücksetzen der Knöpfe schlug fehl: %1. &apos;tcptune knobs restore&apos; nimmt den Rest zurück.</translation>
+    </message>
+    <message>
+        <source>Knobs restored with warnings: %1</source>
+        <translation>Knöpfe mit Warnungen zurückgesetzt: %1</translation>
     </message>
 </context>
 <context>
@@ -1767,22 +1814,6 @@ Beispiel: tcptune knobs set net.ipv4.tcp_autocorking=0 -- iperf3 -c 127.0.0.1
     <message>
         <source>lab %1: %2</source>
         <translation>Labor %1: %2</translation>
-    </message>
-    <message>
-        <source>Could not set %1 = %2%3: %4</source>
-        <translation>%1 = %2%3 konnte nicht gesetzt werden: %4</translation>
-    </message>
-    <message>
-        <source> in %1</source>
-        <translation> in %1</translation>
-    </message>
-    <message>
-        <source>Restoring the knobs failed: %1. &apos;tcptune knobs restore&apos; rolls back what is left.</source>
-        <translation>Das Zurücksetzen der Parameter schlug fehl: %1. &apos;tcptune knobs restore&apos; nimmt den Rest zurück.</translation>
-    </message>
-    <message>
-        <source>Knobs restored with warnings: %1</source>
-        <translation>Parameter mit Warnungen zurückgesetzt: %1</translation>
     </message>
     <message>
         <source>cancelled</source>
@@ -3100,6 +3131,10 @@ Mehrere Formate auf einmal: --format html,pdf --out ORDNER/report schreibt ORDNE
         <source>serve --stdio is started by `tcptune run --target ssh://HOST`; SSH_CONNECTION is not set, so give the address for data connections with --bind.</source>
         <translation>serve --stdio wird von `tcptune run --target ssh://HOST` gestartet; SSH_CONNECTION ist nicht gesetzt, geben Sie daher die Adresse für Datenverbindungen mit --bind an.</translation>
     </message>
+    <message>
+        <source>far knobs need tcptune-helper as root on this host, and &apos;sudo -n&apos; refused (%1); as root, add the line &apos;%2 ALL=(root) NOPASSWD: %3&apos; with &apos;visudo -f /etc/sudoers.d/tcptune&apos;, or log in as root</source>
+        <translation>ferne Knöpfe brauchen tcptune-helper als root auf diesem Host, und &apos;sudo -n&apos; lehnte ab (%1); fügen Sie als root die Zeile &apos;%2 ALL=(root) NOPASSWD: %3&apos; mit &apos;visudo -f /etc/sudoers.d/tcptune&apos; hinzu oder melden Sie sich als root an</translation>
+    </message>
 </context>
 <context>
     <name>SshChannel</name>
@@ -3265,10 +3300,6 @@ Mehrere Formate auf einmal: --format html,pdf --out ORDNER/report schreibt ORDNE
         <translation>Labor NAME für ein Laborziel verwenden.</translation>
     </message>
     <message>
-        <source>Run against TARGET instead: HOST[:PORT] (an agent) or iperf3://HOST[:PORT].</source>
-        <translation>Stattdessen gegen ZIEL arbeiten: HOST[:PORT] (ein Agent) oder iperf3://HOST[:PORT].</translation>
-    </message>
-    <message>
         <source>Remove the lab when the sweep ends.</source>
         <translation>Das Labor entfernen, wenn der Durchlauf endet.</translation>
     </message>
@@ -3315,6 +3346,18 @@ Mehrere Formate auf einmal: --format html,pdf --out ORDNER/report schreibt ORDNE
     <message>
         <source>Wrote table.md, points.csv, runs.csv and results.json to %1.</source>
         <translation>table.md, points.csv, runs.csv und results.json nach %1 geschrieben.</translation>
+    </message>
+    <message>
+        <source>--ssh-config applies to ssh:// targets only; this spec&apos;s target is %1.</source>
+        <translation>--ssh-config gilt nur für ssh://-Ziele; das Ziel dieser Spezifikation ist %1.</translation>
+    </message>
+    <message>
+        <source>Run against TARGET instead: HOST[:PORT] (an agent), iperf3://HOST[:PORT] or ssh://[USER@]HOST[:PORT] (tcptune there over ssh; knobs named remote:KEY change there).</source>
+        <translation>Stattdessen gegen ZIEL arbeiten: HOST[:PORT] (ein Agent), iperf3://HOST[:PORT] oder ssh://[BENUTZER@]HOST[:PORT] (tcptune dort über ssh; Knöpfe namens remote:SCHLÜSSEL ändern sich dort).</translation>
+    </message>
+    <message>
+        <source>ssh:// targets: the ssh config file to use (ssh -F).</source>
+        <translation>ssh://-Ziele: die zu verwendende ssh-Konfigurationsdatei (ssh -F).</translation>
     </message>
 </context>
 <context>
@@ -3957,6 +4000,10 @@ Optionen:
         <source>A spec holds no token: it would be stored with every result. Put the token in a file only you can read and give its path as &quot;token_file&quot;, or set the TCPTUNE_TOKEN environment variable.</source>
         <translation>Eine Spezifikation enthält kein Token: es würde mit jedem Ergebnis gespeichert. Legen Sie das Token in eine Datei, die nur Sie lesen können, und geben Sie ihren Pfad als &quot;token_file&quot; an, oder setzen Sie die Umgebungsvariable TCPTUNE_TOKEN.</translation>
     </message>
+    <message>
+        <source>Far knobs (%1) are changed by an agent that ssh started: give the target as ssh://[USER@]HOST, or remove the remote: knobs.</source>
+        <translation>Ferne Knöpfe (%1) ändert ein Agent, den ssh gestartet hat: geben Sie das Ziel als ssh://[BENUTZER@]HOST an oder entfernen Sie die remote:-Knöpfe.</translation>
+    </message>
 </context>
 <context>
     <name>cli</name>
@@ -4225,6 +4272,18 @@ Optionen:
     <message>
         <source>the agent runs without a token and reports no counters; start it with --token-file (or TCPTUNE_TOKEN) to record the far end&apos;s counters</source>
         <translation>der Agent läuft ohne Token und meldet keine Zähler; starten Sie ihn mit --token-file (oder TCPTUNE_TOKEN), um die Zähler der Gegenstelle aufzuzeichnen</translation>
+    </message>
+    <message>
+        <source>refused start: this agent changes knobs only for runs started over ssh (tcptune run --target ssh://HOST)</source>
+        <translation>Start abgelehnt: dieser Agent ändert Knöpfe nur für Läufe, die über ssh gestartet wurden (tcptune run --target ssh://HOST)</translation>
+    </message>
+    <message>
+        <source>%1: run %2: %3</source>
+        <translation>%1: Lauf %2: %3</translation>
+    </message>
+    <message>
+        <source>the client speaks protocol %1, this agent %2</source>
+        <translation>der Client spricht Protokoll %1, dieser Agent %2</translation>
     </message>
 </context>
 <context>
@@ -5146,6 +5205,18 @@ Optionen:
     <message>
         <source>cancelled</source>
         <translation>abgebrochen</translation>
+    </message>
+    <message>
+        <source>Run %1: %2 changed during the run on the %3 end (%4, at the end %5); something else changed it, so the run may not show its settings.</source>
+        <translation>Lauf %1: %2 hat sich während des Laufs am %3 Ende geändert (%4, am Ende %5); etwas anderes hat ihn geändert, daher zeigt der Lauf womöglich nicht seine Einstellungen.</translation>
+    </message>
+    <message>
+        <source>far</source>
+        <translation>fernen</translation>
+    </message>
+    <message>
+        <source>local</source>
+        <translation>lokalen</translation>
     </message>
 </context>
 <context>

@@ -28,6 +28,9 @@ struct RunEndpoint {
     QString host;        // the agent's or iperf3's address
     quint16 port = 0;
     bool iperf3 = false;
+    bool ssh = false;         // the agent runs over ssh (far knobs possible)
+    QString sshUser;          // ssh: the login, empty: ssh's own choice
+    QString sshConfig;        // ssh: `ssh -F` file, empty: the user's own
     QString captureInterface; // the sender's interface, for LiveCapture
     QString captureNetns;
     // Lab only: the other ends and the bottleneck, for the run's counters and queue series.
@@ -45,7 +48,8 @@ struct RunEndpoint {
 struct TrafficOutcome {
     RunRecord figures; // summary fields filled (status, error, throughput, RTT, ...)
     QList<RunSample> samples;
-    KnobSnapshot remoteKnobs; // empty when the target does not report them
+    KnobSnapshot remoteKnobs;      // before the run's far knobs; empty when the target does not report them
+    KnobSnapshot remoteKnobsAfter; // at the end of a run that set far knobs (ssh targets)
     QString remoteKnobsNote;
 };
 

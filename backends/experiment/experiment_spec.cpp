@@ -2,6 +2,7 @@
 
 #include "knobs/knob_catalogue.h"
 #include "knobs/knob_value.h"
+#include "traffic/traffic_spec.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>
@@ -143,7 +144,7 @@ Result<QString> valueText(const QJsonValue &v, const QString &field)
         auto text = valueText(it.value(), field);
         if (!text)
             return std::unexpected(text.error());
-        auto knob = KnobCatalogue::instance().lookup(it.key());
+        auto knob = ExperimentSpec::lookupKnob(it.key());
         if (!knob)
             return std::unexpected(fieldError(field, knob.error().message));
         auto canonical = knobvalue::parse(**knob, *text);
@@ -190,6 +191,20 @@ Result<QString> valueText(const QJsonValue &v, const QString &field)
     return {};
 }
 
+// "ssh://[USER@]HOST[:PORT]", read as `tcptune run --target` reads it.
+Result<TargetSpec> sshTarget(const QString &text)
+{
+    auto parsed = TrafficTarget::parse(text);
+    if (!parsed)
+        return std::unexpected(fieldError(QStringLiteral("target"), parsed.error().message));
+    TargetSpec t;
+    t.kind = TargetSpec::Kind::Ssh;
+    t.host = parsed->host;
+    t.port = parsed->port;
+    t.user = parsed->user;
+    return t;
+}
+
 Result<TargetSpec> parseTarget(const QJsonValue &v)
 {
     TargetSpec t;
@@ -204,6 +219,8 @@ Result<TargetSpec> parseTarget(const QJsonValue &v)
             t.labName = s.mid(4);
             return t;
         }
+        if (s.startsWith(QLatin1String("ssh://")))
+            return sshTarget(s);
         t.kind = TargetSpec::Kind::Agent;
         if (s.startsWith(QLatin1String("iperf3://"))) {
             t.kind = TargetSpec::Kind::Iperf3;
@@ -230,9 +247,10 @@ Result<TargetSpec> parseTarget(const QJsonValue &v)
             fieldError(QStringLiteral("target"),
                        ExperimentSpec::tr("expected an object or a string, got %1.").arg(jsonTypeName(v))));
     const QJsonObject o = v.toObject();
-    if (auto r = rejectUnknown(
-            o, {QStringLiteral("kind"), QStringLiteral("host"), QStringLiteral("port"), QStringLiteral("lab")},
-            QStringLiteral("target."));
+    if (auto r = rejectUnknown(o,
+                               {QStringLiteral("kind"), QStringLiteral("host"), QStringLiteral("port"),
+                                QStringLiteral("lab"), QStringLiteral("user"), QStringLiteral("ssh_config")},
+                               QStringLiteral("target."));
         !r)
         return std::unexpected(r.error());
     auto kind = readString(o, QStringLiteral("kind"), QStringLiteral("target.kind"), QStringLiteral("lab"));
@@ -244,10 +262,20 @@ Result<TargetSpec> parseTarget(const QJsonValue &v)
         t.kind = TargetSpec::Kind::Agent;
     else if (*kind == QLatin1String("iperf3"))
         t.kind = TargetSpec::Kind::Iperf3;
+    else if (*kind == QLatin1String("ssh"))
+        t.kind = TargetSpec::Kind::Ssh;
     else
         return std::unexpected(
             fieldError(QStringLiteral("target.kind"),
-                       ExperimentSpec::tr("'%1' is not a target kind; use lab, agent or iperf3.").arg(*kind)));
+                       ExperimentSpec::tr("'%1' is not a target kind; use lab, agent, iperf3 or ssh.").arg(*kind)));
+    auto user = readString(o, QStringLiteral("user"), QStringLiteral("target.user"), QString());
+    auto sshConfig = readString(o, QStringLiteral("ssh_config"), QStringLiteral("target.ssh_config"), QString());
+    if (!user)
+        return std::unexpected(user.error());
+    if (!sshConfig)
+        return std::unexpected(sshConfig.error());
+    t.user = *user;
+    t.sshConfig = *sshConfig;
     auto host = readString(o, QStringLiteral("host"), QStringLiteral("target.host"), QString());
     auto port = readInteger(o, QStringLiteral("port"), QStringLiteral("target.port"), 0, 65535, 0);
     auto lab = readString(o, QStringLiteral("lab"), QStringLiteral("target.lab"), QString());
@@ -324,6 +352,7 @@ QString TargetSpec::kindName(Kind kind)
     case TargetSpec::Kind::Lab: return QStringLiteral("lab");
     case TargetSpec::Kind::Agent: return QStringLiteral("agent");
     case TargetSpec::Kind::Iperf3: return QStringLiteral("iperf3");
+    case TargetSpec::Kind::Ssh: return QStringLiteral("ssh");
     }
     return QString();
 }
@@ -335,6 +364,9 @@ QString TargetSpec::describe() const
     case TargetSpec::Kind::Agent: return port ? QStringLiteral("%1:%2").arg(host).arg(port) : host;
     case TargetSpec::Kind::Iperf3:
         return QStringLiteral("iperf3://") + (port ? QStringLiteral("%1:%2").arg(host).arg(port) : host);
+    case TargetSpec::Kind::Ssh:
+        return QStringLiteral("ssh://") + (user.isEmpty() ? QString() : user + QLatin1Char('@')) +
+               (port ? QStringLiteral("%1:%2").arg(host).arg(port) : host);
     }
     return QString();
 }
@@ -345,6 +377,27 @@ QStringList workloadParameters()
             QStringLiteral("workload.write_size"),    QStringLiteral("workload.request_size"),
             QStringLiteral("workload.response_size"), QStringLiteral("workload.header_size"),
             QStringLiteral("workload.direction")};
+}
+
+QMap<QString, QString> ExperimentSpec::remoteSysctls() const
+{
+    QMap<QString, QString> out;
+    for (auto it = knobs.begin(); it != knobs.end(); ++it)
+        if (it.key().startsWith(kRemotePrefix))
+            out.insert(it.key().mid(kRemotePrefix.size()), it.value());
+    return out;
+}
+
+Result<const KnobInfo *> ExperimentSpec::lookupKnob(const QString &key)
+{
+    if (!key.startsWith(kRemotePrefix))
+        return KnobCatalogue::instance().lookup(key);
+    auto knob = KnobCatalogue::instance().lookup(key.mid(kRemotePrefix.size()));
+    if (knob && (*knob)->kind != KnobKind::Sysctl)
+        return fail(tr("only sysctls can be set on the far host; socket options apply at the sending end wherever "
+                       "it is, so give %1 without \"remote:\".")
+                        .arg((*knob)->key));
+    return knob;
 }
 
 QMap<QString, QString> ExperimentSpec::knobsOfKind(KnobKind kind) const
@@ -366,7 +419,7 @@ Result<QString> ExperimentSpec::canonicalValue(const QString &parameter, const Q
             return std::unexpected(r.error());
         return probe.parameter(parameter);
     }
-    auto knob = KnobCatalogue::instance().lookup(parameter);
+    auto knob = lookupKnob(parameter);
     if (!knob)
         return std::unexpected(fieldError(parameter, knob.error().message));
     // "default" leaves the knob untouched: the way to sweep "fixed buffer vs autotuning".
@@ -466,8 +519,8 @@ QString ExperimentSpec::formatValue(const QString &parameter, const QString &val
         const qint64 n = value.toLongLong(&ok);
         return ok ? knobvalue::formatInteger(n, Unit::Bytes) : value;
     }
-    if (const KnobInfo *k = KnobCatalogue::instance().find(parameter))
-        return knobvalue::formatHuman(*k, value);
+    if (auto k = lookupKnob(parameter))
+        return knobvalue::formatHuman(**k, value);
     return value;
 }
 
@@ -480,6 +533,10 @@ QJsonObject ExperimentSpec::toJson() const
         target.insert(QStringLiteral("port"), this->target.port);
     if (!this->target.labName.isEmpty())
         target.insert(QStringLiteral("lab"), this->target.labName);
+    if (!this->target.user.isEmpty())
+        target.insert(QStringLiteral("user"), this->target.user);
+    if (!this->target.sshConfig.isEmpty())
+        target.insert(QStringLiteral("ssh_config"), this->target.sshConfig);
     QJsonObject knobObject;
     for (auto it = knobs.begin(); it != knobs.end(); ++it)
         knobObject.insert(it.key(), it.value());

@@ -23,11 +23,14 @@ struct TargetSpec {
         Lab,    // the local lab of network namespaces (default)
         Agent,  // a host running `tcptune serve`
         Iperf3, // a stock `iperf3 -s`
+        Ssh,    // a host ssh logs in to, running `tcptune serve --stdio` (far knobs possible)
     };
     Kind kind = Kind::Lab;
-    QString host;    // Agent/Iperf3: host name or address
-    int port = 0;    // Agent/Iperf3: 0 = the default port of the kind
-    QString labName; // Lab: the lab's name (empty: the lab backend's default)
+    QString host;      // Agent/Iperf3: host name or address
+    int port = 0;      // Agent/Iperf3: 0 = the default port of the kind
+    QString labName;   // Lab: the lab's name (empty: the lab backend's default)
+    QString user;      // Ssh: the login (empty: ssh's own choice)
+    QString sshConfig; // Ssh: a config file for `ssh -F` (empty: the user's own)
 
     QString describe() const;
     static QString kindName(Kind kind);
@@ -56,7 +59,8 @@ public:
     // preset's honest note); shown when it runs in the lab.
     QString labNote;
     TargetSpec target;
-    // Catalogue key -> canonical value (knobvalue::parse). Sysctls, socket.* and lab.* together.
+    // Catalogue key -> canonical value (knobvalue::parse). Sysctls, socket.* and lab.* together;
+    // "remote:<sysctl>" names a sysctl of the far host (ssh targets).
     QMap<QString, QString> knobs;
     WorkloadSpec workload;
     bool capture = false;
@@ -69,6 +73,11 @@ public:
     // Knobs of one kind only (sysctls for the helper, socket options for the traffic spec, lab
     // parameters for the lab).
     QMap<QString, QString> knobsOfKind(KnobKind kind) const;
+    // The far host's sysctls ("remote:" keys, without the prefix).
+    QMap<QString, QString> remoteSysctls() const;
+    static constexpr QLatin1StringView kRemotePrefix{"remote:"};
+    // The catalogue entry of a knob key: a catalogue key, or "remote:" and a sysctl's key.
+    static Result<const KnobInfo *> lookupKnob(const QString &key);
 
     QJsonObject toJson() const;
     QByteArray toJsonText() const;

@@ -6,8 +6,6 @@
 #include "experiment/run_observer.h"
 #include "experiment/traffic_bridge.h"
 #include "helper/helper_connection.h"
-#include "knobs/knob_catalogue.h"
-#include "knobs/knob_value.h"
 #include "lab/lab_agent.h"
 #include "lab/lab_requests.h"
 #include "traffic/traffic_client.h"
@@ -31,6 +29,7 @@ QJsonObject rttJson(const RttStats &s)
 
 LiveExperimentBackend::LiveExperimentBackend(HelperConnection &helper)
     : m_helper(helper)
+    , m_changes(helper)
 {
 }
 
@@ -60,6 +59,9 @@ Result<RunEndpoint> LiveExperimentBackend::prepareTarget(const ExperimentSpec &s
         endpoint.host = spec.target.host;
         endpoint.port = quint16(spec.target.port);
         endpoint.iperf3 = spec.target.kind == TargetSpec::Kind::Iperf3;
+        endpoint.ssh = spec.target.kind == TargetSpec::Kind::Ssh;
+        endpoint.sshUser = spec.target.user;
+        endpoint.sshConfig = spec.target.sshConfig;
         endpoint.description = spec.target.describe();
         endpoint.captureInterface = QStringLiteral("any");
     }
@@ -123,32 +125,12 @@ Result<void> LiveExperimentBackend::applySysctls(const RunEndpoint &endpoint, co
     if (auto running = m_helper.ensureStarted(); !running)
         return fail(tr("tcptune-helper, which changes kernel knobs and builds the lab, did not start: %1")
                         .arg(running.error().message));
-    for (auto it = sysctls.begin(); it != sysctls.end(); ++it) {
-        const KnobInfo *knob = KnobCatalogue::instance().find(it.key());
-        // Global knobs (net.core.*) have no per-namespace copy: they change on the host.
-        const QString netns = knob && knob->perNetns ? endpoint.clientNetns : QString();
-        auto changed = m_helper.set(it.key(), it.value(), netns);
-        if (!changed)
-            return fail(tr("Could not set %1 = %2%3: %4")
-                            .arg(it.key(), it.value(), netns.isEmpty() ? QString() : tr(" in %1").arg(netns),
-                                 changed.error().message));
-        m_changes.append(*changed);
-    }
-    return {};
+    return m_changes.apply(sysctls, endpoint.clientNetns);
 }
 
 Result<void> LiveExperimentBackend::restoreKnobs()
 {
-    if (m_changes.isEmpty())
-        return {};
-    auto report = m_helper.restore(m_changes);
-    if (!report)
-        return fail(tr("Restoring the knobs failed: %1. 'tcptune knobs restore' rolls back what is left.")
-                        .arg(report.error().message));
-    m_changes.clear();
-    if (!report->warnings.isEmpty())
-        return fail(tr("Knobs restored with warnings: %1").arg(report->warnings.join(QStringLiteral("; "))));
-    return {};
+    return m_changes.restore();
 }
 
 Result<void> LiveExperimentBackend::startCapture(const RunEndpoint &endpoint, const QString &path)

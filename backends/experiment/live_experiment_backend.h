@@ -7,6 +7,7 @@
 
 #include "experiment/experiment_backend.h"
 #include "helper/helper_client.h"
+#include "helper/knob_change_set.h"
 
 #include <QCoreApplication>
 #include <QMutex>
@@ -44,7 +45,7 @@ private:
     Result<RunEndpoint> prepareLab(const ExperimentSpec &spec);
 
     HelperConnection &m_helper;
-    QList<KnobChange> m_changes; // applied by this backend and not restored yet
+    KnobChangeSet m_changes; // applied by this backend and not restored yet
     std::unique_ptr<LabAgent> m_agent;
     std::unique_ptr<LiveCapture> m_capture;
     QString m_captureInterface;

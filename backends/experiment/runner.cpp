@@ -1,5 +1,6 @@
 #include "experiment/runner.h"
 
+#include "experiment/knob_drift.h"
 #include "experiment/result_store.h"
 #include "experiment/run_diagnosis.h"
 #include "knobs/knob_catalogue.h"
@@ -193,9 +194,10 @@ RunRecord Runner::runOne(const SweepPlan &plan, const PlannedRun &planned, const
         storeCapture(store, record.id, capturePath);
 
     const KnobSnapshot knobsAfter = storeLocalKnobs(store, record.id, *endpoint, QStringLiteral("after"));
-    if (!outcome.remoteKnobs.isEmpty())
-        logIfFailed(store.addKnobSnapshot(record.id, runEndName(RunEnd::Remote), QStringLiteral("before"),
-                                          outcome.remoteKnobs));
+    for (const auto &[phase, snapshot] : {std::pair{QStringLiteral("before"), &outcome.remoteKnobs},
+                                          std::pair{QStringLiteral("after"), &outcome.remoteKnobsAfter}})
+        if (!snapshot->isEmpty())
+            logIfFailed(store.addKnobSnapshot(record.id, runEndName(RunEnd::Remote), phase, *snapshot));
     QString restoreError;
     if (auto r = m_backend->restoreKnobs(); !r)
         restoreError = r.error().message;
@@ -207,10 +209,29 @@ RunRecord Runner::runOne(const SweepPlan &plan, const PlannedRun &planned, const
             e.knobsAfter = knobsAfter;
         } else if (e.end == RunEnd::Remote) {
             e.knobsBefore = outcome.remoteKnobs;
+            e.knobsAfter = outcome.remoteKnobsAfter;
         }
     }
+    flagKnobDrift(
+        finished,
+        knobDrift(runEndName(RunEnd::Local), knobsBefore, spec.knobsOfKind(KnobKind::Sysctl), knobsAfter) +
+            knobDrift(runEndName(RunEnd::Remote), outcome.remoteKnobs, spec.remoteSysctls(), outcome.remoteKnobsAfter));
     return finishRun(store, finished, outcome.figures.status, joinErrors(outcome.figures.error, restoreError),
                      outcome.samples);
+}
+
+// A knob that changed during the run, on either end, is kept with the run and said in the log.
+void Runner::flagKnobDrift(RunRecord &record, const QList<KnobDrift> &drift)
+{
+    if (drift.isEmpty())
+        return;
+    record.details.insert(QStringLiteral("knobs_changed_during_run"), knobDriftToJson(drift));
+    for (const KnobDrift &d : drift)
+        Q_EMIT logged(
+            tr("Run %1: %2 changed during the run on the %3 end (%4, at the end %5); something else "
+               "changed it, so the run may not show its settings.")
+                .arg(record.runIndex + 1)
+                .arg(d.key, d.end == runEndName(RunEnd::Remote) ? tr("far") : tr("local"), d.expected, d.after));
 }
 
 RunRecord Runner::announceRun(const SweepPlan &plan, const PlannedRun &planned, const SweepPoint &point,

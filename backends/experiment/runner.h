@@ -20,6 +20,7 @@
 namespace tcptune {
 
 class ResultStore;
+struct KnobDrift;
 
 struct RunnerOptions {
     QString storePath;           // empty: ResultStore::defaultPath()
@@ -73,6 +74,7 @@ private:
     RunRecord finishRun(ResultStore &store, RunRecord record, RunStatus status, const QString &error,
                         const QList<RunSample> &samples = {});
     KnobSnapshot storeLocalKnobs(ResultStore &store, qint64 runId, const RunEndpoint &endpoint, const QString &phase);
+    void flagKnobDrift(RunRecord &record, const QList<KnobDrift> &drift);
     QString startCapture(const ResultStore &store, const RunEndpoint &endpoint, qint64 runId);
     void storeCapture(ResultStore &store, qint64 runId, const QString &path);
     void logIfFailed(const Result<void> &result);

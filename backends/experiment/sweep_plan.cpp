@@ -39,8 +39,8 @@ Unit unitOf(const QString &parameter)
 {
     if (parameter.startsWith(QLatin1String("workload.")))
         return parameter == QLatin1String("workload.streams") ? Unit::None : Unit::Bytes;
-    const KnobInfo *k = KnobCatalogue::instance().find(parameter);
-    return k ? k->unit : Unit::None;
+    const auto k = ExperimentSpec::lookupKnob(parameter);
+    return k ? (*k)->unit : Unit::None;
 }
 
 Result<QStringList> expandRange(const QString &parameter, const QJsonObject &range, const QString &field)
@@ -51,8 +51,8 @@ Result<QStringList> expandRange(const QString &parameter, const QJsonObject &ran
             return std::unexpected(fieldError(field + QStringLiteral(".") + it.key(),
                                               SweepPlan::tr("unknown field; use from, to, steps, scale.")));
     const Unit unit = unitOf(parameter);
-    const KnobInfo *k = KnobCatalogue::instance().find(parameter);
-    if (k && k->type != ValueType::Integer)
+    const auto k = ExperimentSpec::lookupKnob(parameter);
+    if (k && (*k)->type != ValueType::Integer)
         return std::unexpected(fieldError(
             field, SweepPlan::tr("%1 is not a number knob; list its values instead of a range.").arg(parameter)));
     if (parameter == QLatin1String("workload.type") || parameter == QLatin1String("workload.direction"))
@@ -157,7 +157,7 @@ Result<QStringList> expandRange(const QString &parameter, const QJsonObject &ran
                     fieldError(field + QStringLiteral(".parameter"),
                                SweepPlan::tr("%1 is not a sweepable workload parameter; use one of: %2.")
                                    .arg(p, workloadParameters().join(QStringLiteral(", ")))));
-        } else if (auto k = KnobCatalogue::instance().lookup(p); !k) {
+        } else if (auto k = ExperimentSpec::lookupKnob(p); !k) {
             return std::unexpected(fieldError(field + QStringLiteral(".parameter"), k.error().message));
         }
     }

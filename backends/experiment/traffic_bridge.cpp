@@ -61,11 +61,14 @@ Result<TrafficSpec> trafficSpecFor(const ExperimentSpec &spec, const RunEndpoint
                             "from the spec.")
                             .arg(key));
     }
-    t.target.kind = endpoint.iperf3 ? TargetKind::Iperf3 : TargetKind::Agent;
+    t.target.kind = endpoint.ssh ? TargetKind::Ssh : endpoint.iperf3 ? TargetKind::Iperf3 : TargetKind::Agent;
     t.target.host = endpoint.host;
-    t.target.port = endpoint.port
+    t.target.port = endpoint.port || endpoint.ssh
                         ? endpoint.port
                         : (endpoint.iperf3 ? TrafficTarget::kDefaultIperf3Port : TrafficTarget::kDefaultAgentPort);
+    t.target.user = endpoint.sshUser;
+    t.sshConfig = endpoint.sshConfig;
+    t.remoteSysctls = spec.remoteSysctls();
     t.clientNetns = endpoint.clientNetns;
     if (auto v = t.validate(); !v)
         return std::unexpected(v.error());
@@ -193,6 +196,7 @@ TrafficOutcome outcomeOf(const TrafficResult &result)
         r.ends.append(far);
     }
     o.remoteKnobs = result.remoteKnobs;
+    o.remoteKnobsAfter = result.remoteKnobsAfter;
     o.remoteKnobsNote = result.remoteKnobsNote;
     return o;
 }

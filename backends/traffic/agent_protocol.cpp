@@ -1,6 +1,10 @@
 #include "traffic/agent_protocol.h"
 
 #include "common/mib_counters.h"
+#include "knobs/knob_catalogue.h"
+#include "knobs/knob_snapshot_json.h"
+#include "knobs/knob_value.h"
+#include "traffic/log_text.h"
 
 #include <QCoreApplication>
 #include <QJsonDocument>
@@ -78,6 +82,28 @@ Result<QMap<QString, qint64>> countersOf(const QJsonObject &message)
     return fail(AgentProtocol::tr("the agent does not report its counters (an older tcptune)"));
 }
 
+QByteArray helloLine(int protocol)
+{
+    QJsonObject hello{{key("type"), QStringLiteral("hello")}, {key("version"), QStringLiteral(TCPTUNE_VERSION)}};
+    QByteArray line = encode(hello);
+    if (protocol != kVersion) {
+        hello.insert(key("tcptune_agent"), protocol);
+        line = QJsonDocument(hello).toJson(QJsonDocument::Compact) + '\n';
+    }
+    return line;
+}
+
+PeerVersion peerVersionOf(const QByteArray &line)
+{
+    const QJsonObject o = QJsonDocument::fromJson(line).object();
+    PeerVersion v;
+    v.protocol = o.value(key("tcptune_agent")).toInt();
+    v.hello = o.value(key("type")).toString() == QLatin1String("hello");
+    if (v.hello)
+        v.program = o.value(key("version")).toString().left(40);
+    return v;
+}
+
 QJsonObject errorMessage(const QString &text)
 {
     return {{key("type"), QStringLiteral("error")}, {key("message"), text}};
@@ -123,6 +149,8 @@ QJsonObject startMessage(const TrafficSpec &spec)
         {key("latency_probe"), spec.latencyProbe},
         {key("client"), QStringLiteral("tcptune %1").arg(QStringLiteral(TCPTUNE_VERSION))},
     };
+    if (!spec.remoteSysctls.isEmpty())
+        o.insert(key("knobs"), knobSnapshotToJson(spec.remoteSysctls));
     if (spec.direction != Direction::Up) {
         o.insert(key("direction"), directionName(spec.direction));
         o.insert(key("sender"), QJsonObject{{key("workload"), workloadName(spec.workload)},
@@ -189,6 +217,31 @@ Result<void> parseSending(const QJsonObject &m, SessionParams &p)
     return t.validate();
 }
 
+// "knobs": catalogue sysctls only, each value checked as the helper checks it; anything else is
+// refused before the agent changes anything.
+Result<void> parseKnobs(const QJsonObject &m, SessionParams &p)
+{
+    const QJsonValue knobs = m.value(key("knobs"));
+    if (knobs.isUndefined())
+        return {};
+    if (!knobs.isObject())
+        return fail(AgentProtocol::tr("\"knobs\" must be an object of catalogue keys and values"));
+    const QJsonObject o = knobs.toObject();
+    for (auto it = o.begin(); it != o.end(); ++it) {
+        const KnobInfo *knob = KnobCatalogue::instance().find(it.key());
+        if (!knob || knob->kind != KnobKind::Sysctl)
+            return fail(AgentProtocol::tr("the far knob '%1' is not a sysctl of tcptune's catalogue ('tcptune "
+                                          "knobs' lists them); nothing was changed")
+                            .arg(logSafe(it.key(), 80)));
+        auto value = knobvalue::parse(*knob, it.value().toString());
+        if (!value)
+            return fail(
+                AgentProtocol::tr("the far knob %1: %2; nothing was changed").arg(it.key(), value.error().message));
+        p.sysctls.insert(it.key(), *value);
+    }
+    return {};
+}
+
 } // namespace
 
 Result<SessionParams> parseStart(const QJsonObject &m)
@@ -232,6 +285,8 @@ Result<SessionParams> parseStart(const QJsonObject &m)
             AgentProtocol::tr("\"request_bytes\" and \"response_bytes\" must both be 0 (sink) or both positive"));
     p.latencyProbe = m.value(key("latency_probe")).toBool(false);
     if (auto r = parseSending(m, p); !r)
+        return std::unexpected(r.error());
+    if (auto r = parseKnobs(m, p); !r)
         return std::unexpected(r.error());
     return p;
 }

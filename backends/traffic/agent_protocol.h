@@ -1,5 +1,5 @@
 #pragma once
-// The agent's control protocol, version 2: one JSON object per '\n'-terminated line, each with
+// The agent's control protocol, version 3: one JSON object per '\n'-terminated line, each with
 // "tcptune_agent": <version> and "type". The client sends "start" (workload and sizes); an agent
 // with a token answers "challenge" (a fresh nonce) and the client "auth" (HMAC-SHA256 of the
 // nonce under the token, see agent_auth.h), so the token never crosses the wire. The agent then
@@ -11,6 +11,11 @@
 // With "direction" down the agent also sends: its data connections carry its writes, it streams
 // "samples" lines (TCP_INFO of its sending sockets, per interval) during the run and its "result"
 // holds what it sent.
+// Over ssh (`serve --stdio`) both sides first send "hello" with their protocol and program
+// versions, so a mismatch is named before anything runs; "start" may then carry "knobs" (catalogue
+// sysctls for the far host): the agent applies them through its host's tcptune-helper before
+// "ready", reports its knobs before them in "ready" and after the run in "result" (after which it
+// has put them back).
 
 #include "common/error.h"
 #include "traffic/traffic_spec.h"
@@ -24,7 +29,7 @@
 
 namespace tcptune::agentproto {
 
-inline constexpr int kVersion = 2;
+inline constexpr int kVersion = 3;
 inline constexpr int kMaxControlLine = 64 * 1024;
 // The longest line of a connection that has not authenticated or attached yet.
 inline constexpr int kMaxHandshakeLine = 4096;
@@ -46,6 +51,8 @@ struct SessionParams {
     // What the agent's own sending connections do (workload, write sizes, socket options);
     // used only when the direction is down or both.
     TrafficSpec sending;
+    // Catalogue sysctls (key -> canonical value) the agent sets on its host for the run.
+    QMap<QString, QString> sysctls;
 
     int upStreams() const { return direction == Direction::Down ? 0 : streams; }
     int downStreams() const { return direction == Direction::Up ? 0 : streams; }
@@ -74,5 +81,17 @@ QString typeOf(const QJsonObject &message);
 void insertCounters(QJsonObject &message, const Result<QMap<QString, qint64>> &counters);
 // MESSAGE's counters, or why it has none.
 Result<QMap<QString, qint64>> countersOf(const QJsonObject &message);
+
+// The first line each side sends over ssh: PROTOCOL is kVersion except in a test that makes the
+// far agent announce another one.
+QByteArray helloLine(int protocol = kVersion);
+// The far agent's first line as this side reads it: its protocol and program version, whatever
+// protocol it speaks (an agent older than the exchange answers with an error of its own).
+struct PeerVersion {
+    int protocol = 0;
+    QString program; // empty when the agent did not say
+    bool hello = false;
+};
+PeerVersion peerVersionOf(const QByteArray &line);
 
 } // namespace tcptune::agentproto

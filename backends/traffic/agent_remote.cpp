@@ -1,6 +1,7 @@
 #include "traffic/agent_remote.h"
 
 #include "common/mib_counters.h"
+#include "knobs/knob_snapshot_json.h"
 #include "traffic/agent_auth.h"
 #include "traffic/agent_protocol.h"
 #include "traffic/agent_token.h"
@@ -68,9 +69,39 @@ void AgentRemote::keepSamples(const QJsonObject &message)
     }
 }
 
+// Over ssh both sides announce their versions first; a mismatch stops here with both named.
+Result<void> AgentRemote::exchangeVersions()
+{
+    if (auto sent = sock::sendAll(m_control, agentproto::helloLine(), sock::Clock::now() + std::chrono::seconds(5));
+        !sent)
+        return fail(tr("Cannot talk to the agent at %1: %2.").arg(m_where, sent.error().message));
+    auto line = sock::readLine(m_control, m_buffer, agentproto::kMaxHandshakeLine,
+                               sock::Clock::now() + std::chrono::seconds(10));
+    if (!line)
+        return fail(tr("The agent at %1 stopped answering (%2).").arg(m_where, line.error().message));
+    const agentproto::PeerVersion far = agentproto::peerVersionOf(*line);
+    if (far.hello && far.protocol == agentproto::kVersion)
+        return {};
+    const QString ours = QStringLiteral(TCPTUNE_VERSION);
+    const QString theirs =
+        far.program.isEmpty()
+            ? tr("The far host %1 runs an older tcptune (agent protocol %2)").arg(m_spec.target.host).arg(far.protocol)
+            : tr("The far host %1 runs tcptune %2 (agent protocol %3)")
+                  .arg(m_spec.target.host, far.program)
+                  .arg(far.protocol);
+    return fail(tr("%1, this host tcptune %2 (protocol %3): install tcptune %2 on %4, or set TCPTUNE_REMOTE_PROGRAM "
+                   "to a tcptune %2 there.")
+                    .arg(theirs, ours)
+                    .arg(agentproto::kVersion)
+                    .arg(m_spec.target.host));
+}
+
 Result<void> AgentRemote::open(int control)
 {
     m_control = control;
+    if (m_spec.target.kind == TargetKind::Ssh)
+        if (auto versions = exchangeVersions(); !versions)
+            return versions;
     if (auto sent = sock::sendAll(control, agentproto::encode(agentproto::startMessage(m_spec)),
                                   sock::Clock::now() + std::chrono::seconds(5));
         !sent)
@@ -85,9 +116,7 @@ Result<void> AgentRemote::open(int control)
     m_session = ready->value(key("session")).toString();
     m_secret = ready->value(key("secret")).toString();
     m_version = ready->value(key("version")).toString();
-    const QJsonObject knobs = ready->value(key("knobs")).toObject();
-    for (auto it = knobs.begin(); it != knobs.end(); ++it)
-        m_knobs.insert(it.key(), it.value().toString());
+    m_knobs = knobSnapshotFromJson(ready->value(key("knobs")).toObject());
     m_knobsNote = ready->value(key("knobs_note")).toString();
     m_dataHost = ready->value(key("data_address")).toString();
     m_dataPort = std::uint16_t(ready->value(key("data_port")).toInt());
@@ -180,6 +209,11 @@ Result<RemoteFigures> AgentRemote::finish(const LocalFigures &)
     if (agentproto::typeOf(*result) != QLatin1String("result"))
         return fail(tr("The agent at %1 answered '%2' instead of 'result'.").arg(m_where, agentproto::typeOf(*result)));
     RemoteFigures f;
+    f.knobsAfter = knobSnapshotFromJson(result->value(key("knobs_after")).toObject());
+    f.knobsNote = QStringList{result->value(key("knobs_after_note")).toString(),
+                              result->value(key("knobs_restore_error")).toString()}
+                      .join(QLatin1Char(' '))
+                      .trimmed();
     f.receiverBytes = std::int64_t(result->value(key("receiver_bytes")).toDouble(-1));
     f.durationS = result->value(key("duration_s")).toDouble();
     const double omitEnd = result->value(key("omit_end_s")).toDouble();

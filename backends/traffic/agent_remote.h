@@ -33,6 +33,7 @@ public:
 private:
     Result<QJsonObject> readMessage(int timeoutMs, int maxLength);
     Result<QJsonObject> answerChallenge(const QJsonObject &challenge);
+    Result<void> exchangeVersions();
     // The next message that is not "samples" (those are kept for takeFarTicks()).
     Result<QJsonObject> readReply(int timeoutMs, int maxLength);
     void keepSamples(const QJsonObject &message);

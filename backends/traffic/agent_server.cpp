@@ -1,6 +1,7 @@
 #include "traffic/agent_server.h"
 
 #include "knobs/knob_reader.h"
+#include "knobs/knob_snapshot_json.h"
 #include "traffic/agent_auth.h"
 #include "traffic/agent_gate.h"
 #include "traffic/agent_protocol.h"
@@ -27,6 +28,7 @@
 #include <system_error>
 #include <thread>
 #include <unistd.h>
+#include <utility>
 #include <vector>
 
 namespace tcptune {
@@ -66,6 +68,7 @@ struct Session {
     std::atomic<int> activeData{0};
     std::atomic<bool> abort{false};
     std::unique_ptr<AgentSending> sending; // direction down: the agent's own writes
+    bool knobsToRestore = false;           // params.sysctls are set and not yet put back
     Clock::time_point start = Clock::now();
     std::mutex mutex;
     std::condition_variable changed;
@@ -191,11 +194,14 @@ struct AgentServer::Impl {
     void refuse(int fd, const QString &peer, const QString &why);
     void runControl(sock::Fd fd, const std::shared_ptr<Session> &session, QByteArray buffer);
     void endSession(const std::shared_ptr<Session> &session);
-    bool sendReady(int fd, const Session &session);
+    bool sendReady(int fd, const Session &session, const Result<KnobSnapshot> &knobs);
+    Result<KnobSnapshot> knobsForClient(const Session &session) const;
+    QJsonObject knobsAfterRun(Session &session);
+    void restoreKnobs(Session &session);
     bool awaitBegin(int fd, Session &session, QByteArray &buffer);
     bool measure(int fd, Session &session, QByteArray &buffer, IntervalLog &intervals, OmitMark &omit,
                  bool receiverTicks);
-    void sendResult(int fd, Session &session, IntervalLog &intervals, const OmitMark &omit);
+    void sendResult(int fd, Session &session, IntervalLog &intervals, const OmitMark &omit, const QJsonObject &knobs);
     void runData(sock::Fd fd, const std::shared_ptr<Session> &session, int stream, const QByteArray &early);
     void receiveBulk(Session &session, int fd, std::atomic<std::int64_t> &bytes);
     Result<std::shared_ptr<Session>> openSession(const QJsonObject &start, const QString &peer, bool authenticated);
@@ -407,6 +413,9 @@ Result<std::shared_ptr<Session>> AgentServer::Impl::openSession(const QJsonObjec
         return fail(tr("refused start: %1 s is longer than this agent allows (%2 s)")
                         .arg(params->durationS + params->omitS)
                         .arg(options.maxDurationS));
+    if (!params->sysctls.isEmpty() && (!options.controlOnlyOverStdio || !options.applyKnobs))
+        return fail(tr("refused start: this agent changes knobs only for runs started over ssh "
+                       "(tcptune run --target ssh://HOST)"));
     if (params->streams > options.maxStreams)
         return fail(tr("refused start: %1 streams is more than this agent allows (%2)")
                         .arg(params->streams)
@@ -523,10 +532,17 @@ void AgentServer::Impl::runControl(sock::Fd fd, const std::shared_ptr<Session> &
     setBlocking(fd.get());
     track(fd.get(), true);
     auto finish = qScopeGuard([&] {
+        restoreKnobs(*session);
         endSession(session);
         track(fd.get(), false);
     });
-    if (!sendReady(fd.get(), *session))
+    const Result<KnobSnapshot> before = knobsForClient(*session);
+    if (!session->params.sysctls.isEmpty()) {
+        session->knobsToRestore = true;
+        if (auto applied = options.applyKnobs(session->params.sysctls); !applied)
+            return refuse(fd.get(), session->peer, applied.error().message);
+    }
+    if (!sendReady(fd.get(), *session, before))
         return;
     log(tr("%1: run %2 started: %3, %4 stream(s), %5 s%6")
             .arg(session->peer, session->id, workloadName(session->params.workload))
@@ -554,12 +570,48 @@ void AgentServer::Impl::runControl(sock::Fd fd, const std::shared_ptr<Session> &
                                       [&](Clock::time_point now) { tickSeries(*session, intervals, omit, now); });
     if (!measure(fd.get(), *session, buffer, intervals, omit, receiverTicks))
         return;
-    sendResult(fd.get(), *session, intervals, omit);
+    sendResult(fd.get(), *session, intervals, omit, knobsAfterRun(*session));
+}
+
+// The agent's knobs as the run left them, then the run's own changes put back: before "result",
+// so that a client's next run never finds them half restored.
+QJsonObject AgentServer::Impl::knobsAfterRun(Session &session)
+{
+    QJsonObject out;
+    if (!session.knobsToRestore)
+        return out;
+    if (const auto after = readKnobs(); after) {
+        out.insert(key("knobs_after"), knobSnapshotToJson(*after));
+    } else {
+        out.insert(key("knobs_after_note"), after.error().message);
+    }
+    session.knobsToRestore = false;
+    if (auto restored = options.restoreKnobs(); !restored)
+        out.insert(key("knobs_restore_error"), restored.error().message);
+    return out;
+}
+
+// Whatever ended the session (the channel closed, a refusal, the agent stopping): the knobs go back.
+void AgentServer::Impl::restoreKnobs(Session &session)
+{
+    if (!std::exchange(session.knobsToRestore, false))
+        return;
+    if (auto restored = options.restoreKnobs(); !restored)
+        log(tr("%1: run %2: %3").arg(session.peer, session.id, restored.error().message));
+}
+
+// Version and knob values only to a client that proved it knows the token (or to the local lab,
+// or over ssh).
+Result<KnobSnapshot> AgentServer::Impl::knobsForClient(const Session &session) const
+{
+    if (!session.authenticated && !options.knobsWithoutToken)
+        return KnobSnapshot{};
+    return readKnobs();
 }
 
 // Version and knob values only to a client that proved it knows the token (or to the local lab):
 // an open agent tells strangers nothing about its host beyond the protocol number.
-bool AgentServer::Impl::sendReady(int fd, const Session &session)
+bool AgentServer::Impl::sendReady(int fd, const Session &session, const Result<KnobSnapshot> &snapshot)
 {
     QJsonObject ready{{key("type"), QStringLiteral("ready")},
                       {key("session"), session.id},
@@ -570,11 +622,8 @@ bool AgentServer::Impl::sendReady(int fd, const Session &session)
     }
     if (session.authenticated || options.knobsWithoutToken) {
         ready.insert(key("version"), QStringLiteral(TCPTUNE_VERSION));
-        if (const auto snapshot = readKnobs(); snapshot) {
-            QJsonObject knobs;
-            for (auto it = snapshot->cbegin(); it != snapshot->cend(); ++it)
-                knobs.insert(it.key(), it.value());
-            ready.insert(key("knobs"), knobs);
+        if (snapshot) {
+            ready.insert(key("knobs"), knobSnapshotToJson(*snapshot));
         } else {
             ready.insert(key("knobs_note"), snapshot.error().message);
         }
@@ -680,7 +729,8 @@ bool AgentServer::Impl::measure(int fd, Session &session, QByteArray &buffer, In
     return false;
 }
 
-void AgentServer::Impl::sendResult(int fd, Session &session, IntervalLog &intervals, const OmitMark &omitMark)
+void AgentServer::Impl::sendResult(int fd, Session &session, IntervalLog &intervals, const OmitMark &omitMark,
+                                   const QJsonObject &knobs)
 {
     // The client has stopped writing and shut its data connections: wait for them to drain.
     {
@@ -717,6 +767,8 @@ void AgentServer::Impl::sendResult(int fd, Session &session, IntervalLog &interv
         result.insert(key("sent"), session.sending->figures());
     if (session.authenticated || options.knobsWithoutToken)
         agentproto::insertCounters(result, readCounters());
+    for (auto it = knobs.begin(); it != knobs.end(); ++it)
+        result.insert(it.key(), it.value());
     sendLine(fd, result, 30000);
     served.fetch_add(1);
     log(tr("%1: run %2 finished: %3 bytes in %4 s (%5 Mbit/s)")
@@ -876,8 +928,18 @@ void AgentServer::serveControl(int fd)
         return;
     sock::Fd channel(copy);
     QByteArray buffer;
-    auto line = sock::readLine(channel.get(), buffer, agentproto::kMaxControlLine,
-                               Clock::now() + std::chrono::milliseconds(kStreamsArriveTimeoutMs));
+    // Versions first, from both sides at once: each names a mismatch before anything runs.
+    const int announced = m_impl->options.announcedProtocol ? m_impl->options.announcedProtocol : kProtocolVersion;
+    if (!sock::sendAll(channel.get(), agentproto::helloLine(announced), Clock::now() + 5s))
+        return;
+    const auto deadline = Clock::now() + std::chrono::milliseconds(kStreamsArriveTimeoutMs);
+    auto line = sock::readLine(channel.get(), buffer, agentproto::kMaxControlLine, deadline);
+    if (line && agentproto::peerVersionOf(*line).hello) {
+        if (const int theirs = agentproto::peerVersionOf(*line).protocol; theirs != announced)
+            return m_impl->refuse(channel.get(), QStringLiteral("ssh"),
+                                  tr("the client speaks protocol %1, this agent %2").arg(theirs).arg(announced));
+        line = sock::readLine(channel.get(), buffer, agentproto::kMaxControlLine, deadline);
+    }
     auto message = line ? agentproto::decode(*line) : Result<QJsonObject>(std::unexpected(line.error()));
     if (!message || agentproto::typeOf(*message) != QLatin1String("start"))
         return m_impl->refuse(channel.get(), QStringLiteral("ssh"),

@@ -12,6 +12,7 @@
 #include "common/netns.h"
 #include "knobs/knob_reader.h"
 
+#include <QMap>
 #include <QObject>
 #include <QString>
 
@@ -52,6 +53,14 @@ struct AgentOptions {
     // client this address and the port to open them to.
     bool controlOnlyOverStdio = false;
     QString dataAddress;
+    // Far knobs, for runs over ssh only (ssh authenticated the client): sets a run's catalogue
+    // sysctls through this host's tcptune-helper (journalled) before "ready", and puts back what
+    // it set after the run or when the channel ends. Unset: runs with knobs are refused.
+    std::function<Result<void>(const QMap<QString, QString> &sysctls)> applyKnobs;
+    std::function<Result<void>()> restoreKnobs;
+    // The protocol the stdio hello announces; 0: the one spoken. Another only in the test of a
+    // version mismatch.
+    int announcedProtocol = 0;
 };
 
 class AgentServer final : public QObject {
@@ -78,7 +87,7 @@ public:
     int connectionsRefused() const; // turned away at once: too many waiting connections
     int threadsInUse() const;       // of options.threadBudget()
 
-    static constexpr int kProtocolVersion = 2;
+    static constexpr int kProtocolVersion = 3;
 
 Q_SIGNALS:
     // One line per event (client connected, run finished, malformed message...). Emitted from

@@ -55,6 +55,8 @@ struct RemoteFigures {
     bool countersRead = false;
     QMap<QString, qint64> counterDeltas;
     QString countersNote;
+    KnobSnapshot knobsAfter; // the target's knobs at the end of a run that changed some
+    QString knobsNote;       // what went wrong reading or putting them back
 };
 
 class RemoteSession {

@@ -397,6 +397,9 @@ void TrafficClient::collectReceiverFigures(const TrafficSpec &spec, RunState &st
     r.remoteCountersRead = figures->countersRead;
     r.remoteCounterDeltas = figures->counterDeltas;
     r.remoteCountersNote = figures->countersNote;
+    r.remoteKnobsAfter = figures->knobsAfter;
+    if (!figures->knobsNote.isEmpty())
+        r.remoteKnobsNote = figures->knobsNote;
     if (receiving) {
         DownSeries(spec, state.shared.t0).takeFarTicks(state, r); // the last ones came with the result
         addFarSenders(r, figures->sent, state.receivedAtEnd - state.receivedAtOmit);

@@ -2,6 +2,7 @@
 
 #include "common/mib_counters.h"
 #include "common/statistics.h"
+#include "knobs/knob_snapshot_json.h"
 
 #include <QJsonArray>
 #include <QJsonValue>
@@ -25,22 +26,6 @@ QJsonValue orNull(double v)
 double fromNullable(const QJsonValue &v)
 {
     return v.isDouble() ? v.toDouble() : -1;
-}
-
-QJsonObject snapshotToJson(const KnobSnapshot &snapshot)
-{
-    QJsonObject o;
-    for (auto it = snapshot.cbegin(); it != snapshot.cend(); ++it)
-        o.insert(it.key(), it.value());
-    return o;
-}
-
-KnobSnapshot snapshotFromJson(const QJsonObject &o)
-{
-    KnobSnapshot s;
-    for (auto it = o.begin(); it != o.end(); ++it)
-        s.insert(it.key(), it.value().toString());
-    return s;
 }
 
 } // namespace
@@ -254,7 +239,9 @@ QJsonObject TrafficResult::toJson() const
     if (spec.workload == Workload::Bulk)
         o.insert(key("send_calls"), sendCalls.toJson());
     if (!remoteKnobs.isEmpty())
-        o.insert(key("remote_knobs"), snapshotToJson(remoteKnobs));
+        o.insert(key("remote_knobs"), knobSnapshotToJson(remoteKnobs));
+    if (!remoteKnobsAfter.isEmpty())
+        o.insert(key("remote_knobs_after"), knobSnapshotToJson(remoteKnobsAfter));
     if (!remoteKnobsNote.isEmpty())
         o.insert(key("remote_knobs_note"), remoteKnobsNote);
     if (remoteCountersRead)
@@ -262,7 +249,7 @@ QJsonObject TrafficResult::toJson() const
     if (!remoteCountersNote.isEmpty())
         o.insert(key("remote_counters_note"), remoteCountersNote);
     if (!localKnobs.isEmpty())
-        o.insert(key("local_knobs"), snapshotToJson(localKnobs));
+        o.insert(key("local_knobs"), knobSnapshotToJson(localKnobs));
     return o;
 }
 
@@ -307,12 +294,13 @@ Result<TrafficResult> TrafficResult::fromJson(const QJsonObject &o)
     for (const QJsonValue &v : o.value(key("transaction_latencies_ms")).toArray())
         r.transactionLatenciesMs.append(v.toDouble());
     r.probeLatencyMs = SummaryStats::fromJson(o.value(key("probe_latency_ms")).toObject());
-    r.remoteKnobs = snapshotFromJson(o.value(key("remote_knobs")).toObject());
+    r.remoteKnobs = knobSnapshotFromJson(o.value(key("remote_knobs")).toObject());
+    r.remoteKnobsAfter = knobSnapshotFromJson(o.value(key("remote_knobs_after")).toObject());
     r.remoteKnobsNote = o.value(key("remote_knobs_note")).toString();
     r.remoteCountersRead = o.value(key("remote_counters")).isObject();
     r.remoteCounterDeltas = mib::fromJson(o.value(key("remote_counters")).toObject());
     r.remoteCountersNote = o.value(key("remote_counters_note")).toString();
-    r.localKnobs = snapshotFromJson(o.value(key("local_knobs")).toObject());
+    r.localKnobs = knobSnapshotFromJson(o.value(key("local_knobs")).toObject());
     for (const QJsonValue &v : o.value(key("local_ports")).toArray())
         r.localPorts.append(std::uint16_t(v.toInt()));
     r.probeLocalPort = std::uint16_t(o.value(key("probe_local_port")).toInt());

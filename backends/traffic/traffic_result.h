@@ -129,9 +129,10 @@ struct TrafficResult {
     QList<double> transactionLatenciesMs; // the first kMaxKeptLatencies transactions
     SummaryStats probeLatencyMs;          // latency probe, when on
 
-    KnobSnapshot remoteKnobs; // agent targets: the target's sysctls
-    QString remoteKnobsNote;  // why remote_knobs is empty (iperf3, or the agent could not read)
-    KnobSnapshot localKnobs;  // the client's sysctls (its namespace), filled by the caller if wanted
+    KnobSnapshot remoteKnobs;      // agent targets: the target's sysctls (before far knobs were set)
+    KnobSnapshot remoteKnobsAfter; // ssh targets with far knobs: the target's sysctls after the run
+    QString remoteKnobsNote;       // why remote_knobs is empty (iperf3, or the agent could not read)
+    KnobSnapshot localKnobs;       // the client's sysctls (its namespace), filled by the caller if wanted
     // The target's MIB counter deltas over the run (agent targets), or why there are none.
     bool remoteCountersRead = false;
     QMap<QString, qint64> remoteCounterDeltas;

@@ -1,5 +1,7 @@
 #include "traffic/traffic_spec.h"
 
+#include "knobs/knob_snapshot_json.h"
+
 #include <QCoreApplication>
 #include <QJsonValue>
 #include <QRegularExpression>
@@ -296,6 +298,8 @@ QJsonObject TrafficSpec::toJson() const
         o.insert(key("sendfile_file"), sendfileFile);
     if (!sshConfig.isEmpty())
         o.insert(key("ssh_config"), sshConfig);
+    if (!remoteSysctls.isEmpty())
+        o.insert(key("remote_knobs"), knobSnapshotToJson(remoteSysctls));
     return o;
 }
 
@@ -343,6 +347,7 @@ Result<TrafficSpec> TrafficSpec::fromJson(const QJsonObject &json)
     f.text("ssh_config", s.sshConfig);
     if (!f.problem().isEmpty())
         return fail(f.problem());
+    s.remoteSysctls = knobSnapshotFromJson(json.value(key("remote_knobs")).toObject());
     const QJsonValue tv = json.value(key("target"));
     if (!tv.isUndefined() && !tv.isNull()) {
         auto t = targetFromJson(tv);
@@ -457,6 +462,10 @@ Result<void> TrafficSpec::validateTarget() const
     }
     if (auto r = validateDirection(); !r)
         return r;
+    if (!remoteSysctls.isEmpty() && target.kind != TargetKind::Ssh)
+        return fail(tr("Far knobs (%1) are changed by an agent that ssh started: give the target as "
+                       "ssh://[USER@]HOST, or remove the remote: knobs.")
+                        .arg(QStringList(remoteSysctls.keys()).join(QStringLiteral(", "))));
     if (!clientNetns.isEmpty() && !clientNetns.startsWith(QLatin1String("tcptune-")))
         return fail(
             tr("Client namespace '%1' is not a tcptune namespace; names start with 'tcptune-'.").arg(clientNetns));

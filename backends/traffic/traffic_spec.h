@@ -7,6 +7,7 @@
 
 #include <QCoreApplication>
 #include <QJsonObject>
+#include <QMap>
 #include <QString>
 
 #include <cstdint>
@@ -115,6 +116,9 @@ public:
     QString clientNetns;
     // ssh targets: an ssh config file for `ssh -F` (empty: the user's own).
     QString sshConfig;
+    // ssh targets: catalogue sysctls (key -> canonical value) the far agent sets for the run
+    // through its host's tcptune-helper and puts back after it.
+    QMap<QString, QString> remoteSysctls;
 
     // Plain JSON object with snake_case keys; fromJson accepts any subset (defaults fill the rest)
     // and validates.

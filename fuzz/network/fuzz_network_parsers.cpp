@@ -1,6 +1,7 @@
 // libFuzzer entry: the first byte picks a parser, the second shapes it, the rest is its input.
 //   0: an agent control line (agentproto::decode, then parseStart for a "start"), whose accepted
-//      parameters must lie inside the protocol's limits, and logSafe on its type;
+//      parameters must lie inside the protocol's limits (far knobs: catalogue sysctls only), and
+//      logSafe on its type;
 //   1: the helper's line reader fed in chunks the second byte sizes: no line longer than the
 //      cap is delivered and it never holds more than one capped line;
 //   2: a journal file's content (HelperJournal::parse);
@@ -9,6 +10,7 @@
 
 #include "helper/helper_journal.h"
 #include "helper/helper_line_reader.h"
+#include "knobs/knob_catalogue.h"
 #include "lab/lab_state.h"
 #include "traffic/agent_protocol.h"
 #include "traffic/log_text.h"
@@ -40,6 +42,12 @@ void checkControlLine(const QByteArray &line)
         !(p->durationS > 0) || p->durationS > TrafficLimits::kMaxDurationS || p->responseBytes < 0 ||
         p->responseBytes > TrafficLimits::kMaxMessageSize)
         std::abort();
+    // Far knobs: only the catalogue's sysctls ever reach the agent's helper.
+    for (auto it = p->sysctls.cbegin(); it != p->sysctls.cend(); ++it) {
+        const KnobInfo *knob = KnobCatalogue::instance().find(it.key());
+        if (!knob || knob->kind != KnobKind::Sysctl)
+            std::abort();
+    }
 }
 
 void checkLineReader(std::uint8_t shape, const QByteArray &bytes)

@@ -160,6 +160,7 @@ Result<void> TargetPanel::applyTo(ExperimentSpec &spec) const
                             .arg(agent ? tr("tcptune agent") : tr("iperf3 server")));
         break;
     }
+    case TargetSpec::Kind::Ssh: break; // from a spec file or --target: kept as loaded
     }
     return {};
 }

@@ -2,7 +2,10 @@
 #include "cli/command.h"
 
 #include "cli/console.h"
+#include "common/install_layout.h"
 #include "common/termination_signals.h"
+#include "helper/helper_connection.h"
+#include "helper/knob_change_set.h"
 #include "traffic/agent_server.h"
 #include "traffic/agent_token.h"
 #include "traffic/pipe_bridge.h"
@@ -12,6 +15,8 @@
 #include <QDateTime>
 
 #include <cmath>
+#include <pwd.h>
+#include <unistd.h>
 
 namespace tcptune::cli {
 namespace {
@@ -135,6 +140,39 @@ QString sshServerAddress()
     return fields.size() == 4 ? fields.at(2) : QString();
 }
 
+// The far host's helper: directly as root, else through `sudo -n` (over ssh there is nobody to
+// answer a pkexec prompt).
+HelperStartOptions farHelperOptions()
+{
+    HelperStartOptions options;
+    options.launch = ::geteuid() == 0 ? HelperStartOptions::Launch::Direct : HelperStartOptions::Launch::Sudo;
+    options.startTimeoutMs = 10000;
+    return options;
+}
+
+// Why the far helper did not start, with the sudoers line that lets it.
+QString farHelperRefusal(const QString &why)
+{
+    const passwd *user = ::getpwuid(::geteuid());
+    const QString name = user ? QString::fromLocal8Bit(user->pw_name) : QStringLiteral("USER");
+    return ServeCommand::tr("far knobs need tcptune-helper as root on this host, and 'sudo -n' refused (%1); as root, "
+                            "add the line '%2 ALL=(root) NOPASSWD: %3' with 'visudo -f /etc/sudoers.d/tcptune', or "
+                            "log in as root")
+        .arg(why, name, installlayout::helperExecutable());
+}
+
+// Far knobs of a run over ssh, through this host's helper (started on the first run that has
+// some); the helper's own journal and its rollback when this process ends back them up.
+void wireFarKnobs(AgentOptions &options, HelperConnection &helper, KnobChangeSet &changes)
+{
+    options.applyKnobs = [&helper, &changes](const QMap<QString, QString> &sysctls) -> Result<void> {
+        if (auto running = helper.ensureStarted(); !running)
+            return fail(farHelperRefusal(running.error().message));
+        return changes.apply(sysctls);
+    };
+    options.restoreKnobs = [&changes] { return changes.restore(); };
+}
+
 // `serve --stdio`: one run whose control channel is stdin and stdout (ssh started us and
 // authenticated the client); its data port is open for this session only, on the address the
 // ssh connection came to. Nothing but the protocol may reach stdout, and nothing is logged to
@@ -150,6 +188,11 @@ int serveStdio(AgentOptions options, const QString &bindOverride)
     options.controlOnlyOverStdio = true;
     options.dataAddress = address;
     options.maxSessions = 1;
+    // The test of a version mismatch makes the far agent announce another protocol.
+    options.announcedProtocol = qEnvironmentVariableIntValue("TCPTUNE_TEST_AGENT_PROTOCOL");
+    HelperConnection helper(farHelperOptions());
+    KnobChangeSet changes(helper);
+    wireFarKnobs(options, helper, changes);
     AgentServer server(options);
     auto listening = server.listen(address, 0);
     if (!listening)

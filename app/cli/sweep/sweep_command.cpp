@@ -32,6 +32,19 @@ QString seconds(double s)
                        : QStringLiteral("%1 s").arg(total);
 }
 
+// --ssh-config FILE for the ssh target of PLAN.
+Result<SweepPlan> withSshConfig(const SweepPlan &plan, const QString &file)
+{
+    if (plan.spec().target.kind != TargetSpec::Kind::Ssh)
+        return fail(SweepCommand::tr("--ssh-config applies to ssh:// targets only; this spec's target is %1.")
+                        .arg(plan.spec().target.describe()));
+    QJsonObject json = plan.toJson();
+    QJsonObject target = json.value(QStringLiteral("target")).toObject();
+    target.insert(QStringLiteral("ssh_config"), file);
+    json.insert(QStringLiteral("target"), target);
+    return SweepPlan::fromJson(json);
+}
+
 // Applies the command line's overrides to PLAN (and checks them again, so bad values fail
 // before anything runs).
 Result<SweepPlan> withOverrides(SweepPlan plan, const QCommandLineParser &parser)
@@ -69,6 +82,8 @@ Result<SweepPlan> withOverrides(SweepPlan plan, const QCommandLineParser &parser
     auto result = SweepPlan::fromJson(json);
     if (!result)
         return std::unexpected(result.error());
+    if (parser.isSet(QStringLiteral("ssh-config")))
+        return withSshConfig(*result, parser.value(QStringLiteral("ssh-config")));
     return result;
 }
 
@@ -102,8 +117,11 @@ void addOptions(QCommandLineParser &parser)
          QStringLiteral("FILE")},
         {QStringLiteral("lab"), SweepCommand::tr("Use lab NAME for a lab target."), QStringLiteral("NAME")},
         {QStringLiteral("target"),
-         SweepCommand::tr("Run against TARGET instead: HOST[:PORT] (an agent) or iperf3://HOST[:PORT]."),
+         SweepCommand::tr("Run against TARGET instead: HOST[:PORT] (an agent), iperf3://HOST[:PORT] or "
+                          "ssh://[USER@]HOST[:PORT] (tcptune there over ssh; knobs named remote:KEY change there)."),
          QStringLiteral("TARGET")},
+        {QStringLiteral("ssh-config"), SweepCommand::tr("ssh:// targets: the ssh config file to use (ssh -F)."),
+         QStringLiteral("FILE")},
         {QStringLiteral("lab-down"), SweepCommand::tr("Remove the lab when the sweep ends.")},
         {QStringLiteral("list-presets"), SweepCommand::tr("List the presets and exit.")},
     });

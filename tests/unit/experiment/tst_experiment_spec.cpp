@@ -17,6 +17,7 @@ private Q_SLOTS:
     void targetShorthand_data();
     void targetShorthand();
     void knobsByKind();
+    void farKnobs();
 };
 
 void TestExperimentSpec::roundTrip()
@@ -69,7 +70,14 @@ void TestExperimentSpec::badSpecs_data()
     QTest::addRow("workload unknown") << QByteArray(R"({"workload": {"tyep": "bulk"}})") << "workload.tyep";
     QTest::addRow("workload type") << QByteArray(R"({"workload": {"type": "udp"}})") << "workload.type";
     QTest::addRow("streams") << QByteArray(R"({"workload": {"streams": 0}})") << "workload.streams";
-    QTest::addRow("target kind") << QByteArray(R"({"target": {"kind": "ssh"}})") << "target.kind";
+    QTest::addRow("target kind") << QByteArray(R"({"target": {"kind": "telnet"}})") << "target.kind";
+    QTest::addRow("ssh without host") << QByteArray(R"({"target": {"kind": "ssh"}})") << "target.host";
+    QTest::addRow("far knob unknown") << QByteArray(R"({"knobs": {"remote:net.ipv4.tcp_nonsense": 1}})")
+                                      << "knobs.remote:net.ipv4.tcp_nonsense";
+    QTest::addRow("far socket option") << QByteArray(R"({"knobs": {"remote:socket.SO_SNDBUF": "64K"}})")
+                                       << "knobs.remote:socket.SO_SNDBUF";
+    QTest::addRow("far knob out of range") << QByteArray(R"({"knobs": {"remote:net.ipv4.tcp_autocorking": 3}})")
+                                           << "knobs.remote:net.ipv4.tcp_autocorking";
     QTest::addRow("target no host") << QByteArray(R"({"target": {"kind": "agent"}})") << "target.host";
     QTest::addRow("newer version") << QByteArray(R"({"version": 9})") << "version";
     QTest::addRow("capture type") << QByteArray(R"({"capture": "yes"})") << "capture";
@@ -94,6 +102,8 @@ void TestExperimentSpec::targetShorthand_data()
     QTest::addRow("lab") << "lab" << int(TargetSpec::Kind::Lab) << "" << 0;
     QTest::addRow("agent") << "198.18.30.2:15401" << int(TargetSpec::Kind::Agent) << "198.18.30.2" << 15401;
     QTest::addRow("iperf3") << "iperf3://198.18.30.2" << int(TargetSpec::Kind::Iperf3) << "198.18.30.2" << 0;
+    QTest::addRow("ssh") << "ssh://root@198.18.30.2:2222" << int(TargetSpec::Kind::Ssh) << "198.18.30.2" << 2222;
+    QTest::addRow("ssh, its own port") << "ssh://nas" << int(TargetSpec::Kind::Ssh) << "nas" << 0;
 }
 
 void TestExperimentSpec::targetShorthand()
@@ -122,6 +132,26 @@ void TestExperimentSpec::knobsByKind()
     QCOMPARE(spec.knobsOfKind(KnobKind::SocketOption).value("socket.SO_SNDBUF"), QStringLiteral("1048576"));
     QCOMPARE(spec.knobsOfKind(KnobKind::LabParameter).value("lab.mtu"), QStringLiteral("9000"));
     QCOMPARE(spec.workload.streams, 2);
+}
+
+// "remote:" names a sysctl of the far host: apart from the local ones, canonical, in the JSON.
+void TestExperimentSpec::farKnobs()
+{
+    auto spec = ExperimentSpec::fromJsonText(R"({"target": "ssh://root@nas:2222", "knobs": {
+        "remote:net.ipv4.tcp_autocorking": false, "net.ipv4.tcp_autocorking": true}})");
+    QVERIFY2(spec.has_value(), qPrintable(spec ? QString() : spec.error().message));
+    QCOMPARE(spec->target.user, QStringLiteral("root"));
+    QCOMPARE(spec->target.describe(), QStringLiteral("ssh://root@nas:2222"));
+    QCOMPARE(spec->remoteSysctls(), (QMap<QString, QString>{{"net.ipv4.tcp_autocorking", "0"}}));
+    QCOMPARE(spec->knobsOfKind(KnobKind::Sysctl), (QMap<QString, QString>{{"net.ipv4.tcp_autocorking", "1"}}));
+    QVERIFY(spec->setParameter("remote:net.ipv4.tcp_limit_output_bytes", "128K").has_value());
+    QCOMPARE(spec->parameter("remote:net.ipv4.tcp_limit_output_bytes"), QStringLiteral("131072"));
+    QCOMPARE(ExperimentSpec::formatValue("remote:net.ipv4.tcp_limit_output_bytes", "131072"),
+             ExperimentSpec::formatValue("net.ipv4.tcp_limit_output_bytes", "131072"));
+    auto again = ExperimentSpec::fromJson(spec->toJson());
+    QVERIFY(again.has_value());
+    QCOMPARE(again->toJson(), spec->toJson());
+    QCOMPARE(again->target.kind, TargetSpec::Kind::Ssh);
 }
 
 QTEST_GUILESS_MAIN(TestExperimentSpec)

@@ -17,6 +17,8 @@ private Q_SLOTS:
     void startCarriesWorkloadSizes();
     void parseStartRejects_data();
     void parseStartRejects();
+    void farKnobsTravelCanonical();
+    void helloNamesBothVersions();
 };
 
 void TestAgentProtocol::encodeDecodeRoundTrip()
@@ -40,7 +42,7 @@ void TestAgentProtocol::rejectsMalformed_data()
     QTest::addRow("no version") << QByteArray(R"({"type":"start"})") << "protocol version";
     QTest::addRow("future version") << QByteArray(R"({"tcptune_agent":99,"type":"start"})") << "version 99";
     QTest::addRow("version 1 (token in clear)") << QByteArray(R"({"tcptune_agent":1,"type":"start"})") << "version 1";
-    QTest::addRow("no type") << QByteArray(R"({"tcptune_agent":2})") << "type";
+    QTest::addRow("no type") << QByteArray(R"({"tcptune_agent":3})") << "type";
 }
 
 void TestAgentProtocol::rejectsMalformed()
@@ -106,6 +108,15 @@ void TestAgentProtocol::parseStartRejects_data()
     QTest::addRow("duration")
         << R"({"type":"start","workload":"bulk","streams":1,"sample_ms":10,"request_bytes":0,"response_bytes":0,"rcvbuf":0,"duration_s":-1})"
         << "duration_s";
+    const QString one = base + R"(,"streams":1)";
+    QTest::addRow("far knob outside the catalogue") << "{" + one + R"(,"knobs":{"net.ipv4.ip_forward":"1"}})"
+                                                    << "not a sysctl of tcptune's catalogue";
+    QTest::addRow("far socket option") << "{" + one + R"(,"knobs":{"socket.SO_SNDBUF":"65536"}})"
+                                       << "not a sysctl";
+    QTest::addRow("far knob out of range") << "{" + one + R"(,"knobs":{"net.ipv4.tcp_autocorking":"7"}})"
+                                           << "nothing was changed";
+    QTest::addRow("knobs not an object") << "{" + one + R"(,"knobs":["net.ipv4.tcp_autocorking"]})"
+                                         << "object";
     QTest::addRow("half rr")
         << R"({"type":"start","workload":"rr","streams":1,"sample_ms":10,"request_bytes":5,"response_bytes":0,"rcvbuf":0,"duration_s":1})"
         << "both";
@@ -118,6 +129,37 @@ void TestAgentProtocol::parseStartRejects()
     auto p = agentproto::parseStart(QJsonDocument::fromJson(json.toUtf8()).object());
     QVERIFY(!p.has_value());
     QVERIFY2(p.error().message.contains(mentions), qPrintable(p.error().message));
+}
+
+// Far knobs go in "start" and come out checked and canonical ("on" is 1).
+void TestAgentProtocol::farKnobsTravelCanonical()
+{
+    TrafficSpec spec;
+    spec.target.kind = TargetKind::Ssh;
+    spec.remoteSysctls = {{QStringLiteral("net.ipv4.tcp_autocorking"), QStringLiteral("0")},
+                          {QStringLiteral("net.ipv4.tcp_limit_output_bytes"), QStringLiteral("256K")}};
+    auto decoded = agentproto::decode(agentproto::encode(agentproto::startMessage(spec)).trimmed());
+    QVERIFY(decoded.has_value());
+    auto p = agentproto::parseStart(*decoded);
+    QVERIFY2(p.has_value(), qPrintable(p ? QString() : p.error().message));
+    QCOMPARE(p->sysctls.value(QStringLiteral("net.ipv4.tcp_autocorking")), QStringLiteral("0"));
+    QCOMPARE(p->sysctls.value(QStringLiteral("net.ipv4.tcp_limit_output_bytes")), QStringLiteral("262144"));
+    QVERIFY(!agentproto::startMessage(TrafficSpec{}).contains(QStringLiteral("knobs")));
+}
+
+void TestAgentProtocol::helloNamesBothVersions()
+{
+    const agentproto::PeerVersion same = agentproto::peerVersionOf(agentproto::helloLine());
+    QVERIFY(same.hello);
+    QCOMPARE(same.protocol, agentproto::kVersion);
+    QVERIFY(!same.program.isEmpty());
+    QCOMPARE(agentproto::peerVersionOf(agentproto::helloLine(99)).protocol, 99);
+    // An agent older than the exchange answers the hello with an error of its own protocol.
+    const agentproto::PeerVersion old =
+        agentproto::peerVersionOf(R"({"tcptune_agent":2,"type":"error","message":"expected start"})");
+    QVERIFY(!old.hello);
+    QCOMPARE(old.protocol, 2);
+    QVERIFY(old.program.isEmpty());
 }
 
 QTEST_GUILESS_MAIN(TestAgentProtocol)

@@ -15,6 +15,7 @@
 
 #include <arpa/inet.h>
 #include <future>
+#include <mutex>
 #include <netinet/in.h>
 #include <sys/socket.h>
 #include <thread>
@@ -40,6 +41,7 @@ private Q_SLOTS:
     void portInUse();
     void agentStopsMidRun();
     void stdioAgentTakesDataOnly();
+    void stdioAgentSetsAndRestoresFarKnobs();
 };
 
 static TrafficSpec specFor(std::uint16_t port, double seconds = 1)
@@ -248,14 +250,19 @@ void TestAgentServer::garbageIsAnsweredAndLogged_data()
     QTest::addRow("http") << QByteArray("GET / HTTP/1.0\r\n\r\n") << "malformed";
     QTest::addRow("binary") << QByteArray("\x00\xff\x13\x37\n", 5) << "malformed";
     QTest::addRow("wrong version") << QByteArray("{\"tcptune_agent\":7,\"type\":\"start\"}\n") << "version 7";
-    QTest::addRow("unknown type") << QByteArray("{\"tcptune_agent\":2,\"type\":\"shell\"}\n")
+    QTest::addRow("unknown type") << QByteArray("{\"tcptune_agent\":3,\"type\":\"shell\"}\n")
                                   << "unexpected message type";
     QTest::addRow("bad start") << QByteArray(
-                                      "{\"tcptune_agent\":2,\"type\":\"start\",\"workload\":\"bulk\",\"streams\":-4}\n")
+                                      "{\"tcptune_agent\":3,\"type\":\"start\",\"workload\":\"bulk\",\"streams\":-4}\n")
                                << "refused start";
     QTest::addRow("data for no run") << QByteArray(
-                                            "{\"tcptune_agent\":2,\"type\":\"data\",\"session\":\"42\",\"stream\":0}\n")
+                                            "{\"tcptune_agent\":3,\"type\":\"data\",\"session\":\"42\",\"stream\":0}\n")
                                      << "unknown run";
+    QTest::addRow("far knobs over the network")
+        << QByteArray("{\"tcptune_agent\":3,\"type\":\"start\",\"workload\":\"bulk\",\"streams\":1,\"sample_ms\":"
+                      "10,\"request_bytes\":0,\"response_bytes\":0,\"rcvbuf\":0,\"duration_s\":1,\"knobs\":{"
+                      "\"net.ipv4.tcp_autocorking\":\"0\"}}\n")
+        << "only for runs started over ssh";
     QTest::addRow("endless line") << QByteArray(70000, 'x') << "longer than";
 }
 
@@ -373,10 +380,16 @@ void TestAgentServer::stdioAgentTakesDataOnly()
     int pair[2];
     QCOMPARE(::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, pair), 0);
     std::thread control([&] { agent.serveControl(pair[1]); });
-    const QByteArray start = agentproto::encode(agentproto::startMessage(specFor(*port, 5)));
-    QCOMPARE(::send(pair[0], start.constData(), std::size_t(start.size()), 0), ssize_t(start.size()));
+    // Versions first: the agent announces its own without waiting for the client's.
     QByteArray buffer;
     auto line =
+        sock::readLine(pair[0], buffer, agentproto::kMaxControlLine * 4, sock::Clock::now() + std::chrono::seconds(10));
+    QVERIFY(line.has_value());
+    QVERIFY(agentproto::peerVersionOf(*line).hello);
+    QCOMPARE(agentproto::peerVersionOf(*line).protocol, agentproto::kVersion);
+    const QByteArray start = agentproto::helloLine() + agentproto::encode(agentproto::startMessage(specFor(*port, 5)));
+    QCOMPARE(::send(pair[0], start.constData(), std::size_t(start.size()), 0), ssize_t(start.size()));
+    line =
         sock::readLine(pair[0], buffer, agentproto::kMaxControlLine * 4, sock::Clock::now() + std::chrono::seconds(10));
     QVERIFY(line.has_value());
     const QJsonObject ready = agentproto::decode(*line).value_or(QJsonObject());
@@ -405,6 +418,66 @@ void TestAgentServer::stdioAgentTakesDataOnly()
     control.join();
     QCOMPARE(agent.activeSessions(), 0);
     ::close(pair[1]);
+}
+
+// Far knobs over the ssh channel: set before "ready" (whose knobs are the ones before), put back
+// when the channel ends in the middle of the run; a refusal to set them is the client's answer.
+void TestAgentServer::stdioAgentSetsAndRestoresFarKnobs()
+{
+    QStringList calls;
+    std::mutex callsMutex;
+    bool refuse = false;
+    AgentOptions options;
+    options.controlOnlyOverStdio = true;
+    options.dataAddress = QStringLiteral("127.0.0.1");
+    options.readKnobs = [&](const QString &) -> Result<KnobSnapshot> {
+        std::lock_guard lock(callsMutex);
+        calls << QStringLiteral("read");
+        return KnobSnapshot{{QStringLiteral("net.ipv4.tcp_autocorking"), QStringLiteral("1")}};
+    };
+    options.applyKnobs = [&](const QMap<QString, QString> &sysctls) -> Result<void> {
+        std::lock_guard lock(callsMutex);
+        calls << QStringLiteral("apply ") + sysctls.value(QStringLiteral("net.ipv4.tcp_autocorking"));
+        return refuse ? fail(QStringLiteral("sudo -n refused")) : Result<void>();
+    };
+    options.restoreKnobs = [&]() -> Result<void> {
+        std::lock_guard lock(callsMutex);
+        calls << QStringLiteral("restore");
+        return {};
+    };
+    AgentServer agent(options);
+    auto port = agent.listen(QStringLiteral("127.0.0.1"), 0);
+    QVERIFY(port.has_value());
+    TrafficSpec spec = specFor(*port, 5);
+    spec.target.kind = TargetKind::Ssh;
+    spec.remoteSysctls = {{QStringLiteral("net.ipv4.tcp_autocorking"), QStringLiteral("0")}};
+    for (const bool refused : {false, true}) {
+        refuse = refused;
+        calls.clear();
+        int pair[2];
+        QCOMPARE(::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, pair), 0);
+        std::thread control([&] { agent.serveControl(pair[1]); });
+        const QByteArray start = agentproto::helloLine() + agentproto::encode(agentproto::startMessage(spec));
+        QCOMPARE(::send(pair[0], start.constData(), std::size_t(start.size()), 0), ssize_t(start.size()));
+        QByteArray buffer;
+        const auto deadline = sock::Clock::now() + std::chrono::seconds(10);
+        auto hello = sock::readLine(pair[0], buffer, agentproto::kMaxControlLine * 4, deadline);
+        auto line = sock::readLine(pair[0], buffer, agentproto::kMaxControlLine * 4, deadline);
+        QVERIFY(hello.has_value() && line.has_value());
+        const QJsonObject reply = agentproto::decode(*line).value_or(QJsonObject());
+        if (refused) {
+            QCOMPARE(agentproto::typeOf(reply), QStringLiteral("error"));
+            QVERIFY(reply.value("message").toString().contains(QStringLiteral("sudo -n refused")));
+        } else {
+            QCOMPARE(agentproto::typeOf(reply), QStringLiteral("ready"));
+            QCOMPARE(reply.value("knobs").toObject().value("net.ipv4.tcp_autocorking").toString(), QStringLiteral("1"));
+        }
+        ::close(pair[0]); // ssh's pipe ends before the run does
+        control.join();
+        ::close(pair[1]);
+        std::lock_guard lock(callsMutex);
+        QCOMPARE(calls, (QStringList{"read", "apply 0", "restore"}));
+    }
 }
 
 QTEST_GUILESS_MAIN(TestAgentServer)

@@ -27,6 +27,7 @@ private Q_SLOTS:
     void sendMethods();
     void directions_data();
     void directions();
+    void farKnobsNeedSsh();
 };
 
 void TestTrafficSpec::parsesTargets_data()
@@ -327,6 +328,22 @@ void TestTrafficSpec::directions()
         QVERIFY2(s.error().message.contains(mentions), qPrintable(s.error().message));
     else
         QCOMPARE(s->upStreams() + s->downStreams(), s->streams);
+}
+
+// Far knobs travel with the spec of an ssh target, and only there: an agent reached over the
+// network has no way to prove who asks.
+void TestTrafficSpec::farKnobsNeedSsh()
+{
+    TrafficSpec s;
+    s.target = *TrafficTarget::parse(QStringLiteral("ssh://root@198.18.3.2:2222"));
+    s.remoteSysctls = {{QStringLiteral("net.ipv4.tcp_autocorking"), QStringLiteral("0")}};
+    auto back = TrafficSpec::fromJson(s.toJson());
+    QVERIFY2(back.has_value(), qPrintable(back ? QString() : back.error().message));
+    QCOMPARE(*back, s);
+    s.target = *TrafficTarget::parse(QStringLiteral("198.18.3.2:5300"));
+    const auto refused = s.validate();
+    QVERIFY(!refused.has_value());
+    QVERIFY2(refused.error().message.contains(QStringLiteral("ssh://")), qPrintable(refused.error().message));
 }
 
 QTEST_GUILESS_MAIN(TestTrafficSpec)
