@@ -205,94 +205,98 @@ Result<TargetSpec> sshTarget(const QString &text)
     return t;
 }
 
-Result<TargetSpec> parseTarget(const QJsonValue &v)
+// Shorthand: "lab", "lab:NAME", "HOST[:PORT]" (agent), "iperf3://HOST[:PORT]", "ssh://[USER@]HOST[:PORT]".
+Result<TargetSpec> parseTargetText(QString s)
 {
     TargetSpec t;
-    if (v.isUndefined())
+    if (s == QLatin1String("lab"))
         return t;
-    if (v.isString()) {
-        // Shorthand: "lab", "lab:NAME", "HOST[:PORT]" (agent), "iperf3://HOST[:PORT]".
-        QString s = v.toString().trimmed();
-        if (s == QLatin1String("lab"))
-            return t;
-        if (s.startsWith(QLatin1String("lab:"))) {
-            t.labName = s.mid(4);
-            return t;
-        }
-        if (s.startsWith(QLatin1String("ssh://")))
-            return sshTarget(s);
-        t.kind = TargetSpec::Kind::Agent;
-        if (s.startsWith(QLatin1String("iperf3://"))) {
-            t.kind = TargetSpec::Kind::Iperf3;
-            s = s.mid(9);
-        }
-        const int colon = s.lastIndexOf(QLatin1Char(':'));
-        if (colon > 0 && !s.contains(QLatin1Char(']')) && s.count(QLatin1Char(':')) == 1) {
-            bool ok = false;
-            t.port = s.mid(colon + 1).toInt(&ok);
-            if (!ok || t.port < 1 || t.port > 65535)
-                return std::unexpected(fieldError(
-                    QStringLiteral("target"), ExperimentSpec::tr("'%1' is not a valid port.").arg(s.mid(colon + 1))));
-            s = s.left(colon);
-        }
-        if (s.isEmpty())
-            return std::unexpected(
-                fieldError(QStringLiteral("target"), ExperimentSpec::tr("no host given; write \"lab\", "
-                                                                        "\"HOST:PORT\" or \"iperf3://HOST\".")));
-        t.host = s;
+    if (s.startsWith(QLatin1String("lab:"))) {
+        t.labName = s.mid(4);
         return t;
     }
-    if (!v.isObject())
+    if (s.startsWith(QLatin1String("ssh://")))
+        return sshTarget(s);
+    t.kind = TargetSpec::Kind::Agent;
+    if (s.startsWith(QLatin1String("iperf3://"))) {
+        t.kind = TargetSpec::Kind::Iperf3;
+        s = s.mid(9);
+    }
+    const int colon = s.lastIndexOf(QLatin1Char(':'));
+    if (colon > 0 && !s.contains(QLatin1Char(']')) && s.count(QLatin1Char(':')) == 1) {
+        bool ok = false;
+        t.port = s.mid(colon + 1).toInt(&ok);
+        if (!ok || t.port < 1 || t.port > 65535)
+            return std::unexpected(fieldError(QStringLiteral("target"),
+                                              ExperimentSpec::tr("'%1' is not a valid port.").arg(s.mid(colon + 1))));
+        s = s.left(colon);
+    }
+    if (s.isEmpty())
         return std::unexpected(
-            fieldError(QStringLiteral("target"),
-                       ExperimentSpec::tr("expected an object or a string, got %1.").arg(jsonTypeName(v))));
-    const QJsonObject o = v.toObject();
+            fieldError(QStringLiteral("target"), ExperimentSpec::tr("no host given; write \"lab\", "
+                                                                    "\"HOST:PORT\" or \"iperf3://HOST\".")));
+    t.host = s;
+    return t;
+}
+
+Result<TargetSpec::Kind> parseTargetKind(const QString &kind)
+{
+    for (const TargetSpec::Kind k :
+         {TargetSpec::Kind::Lab, TargetSpec::Kind::Agent, TargetSpec::Kind::Iperf3, TargetSpec::Kind::Ssh})
+        if (kind == TargetSpec::kindName(k))
+            return k;
+    return std::unexpected(
+        fieldError(QStringLiteral("target.kind"),
+                   ExperimentSpec::tr("'%1' is not a target kind; use lab, agent, iperf3 or ssh.").arg(kind)));
+}
+
+Result<TargetSpec> parseTargetObject(const QJsonObject &o)
+{
     if (auto r = rejectUnknown(o,
                                {QStringLiteral("kind"), QStringLiteral("host"), QStringLiteral("port"),
                                 QStringLiteral("lab"), QStringLiteral("user"), QStringLiteral("ssh_config")},
                                QStringLiteral("target."));
         !r)
         return std::unexpected(r.error());
-    auto kind = readString(o, QStringLiteral("kind"), QStringLiteral("target.kind"), QStringLiteral("lab"));
+    TargetSpec t;
+    auto kindText = readString(o, QStringLiteral("kind"), QStringLiteral("target.kind"), QStringLiteral("lab"));
+    if (!kindText)
+        return std::unexpected(kindText.error());
+    auto kind = parseTargetKind(*kindText);
     if (!kind)
         return std::unexpected(kind.error());
-    if (*kind == QLatin1String("lab"))
-        t.kind = TargetSpec::Kind::Lab;
-    else if (*kind == QLatin1String("agent"))
-        t.kind = TargetSpec::Kind::Agent;
-    else if (*kind == QLatin1String("iperf3"))
-        t.kind = TargetSpec::Kind::Iperf3;
-    else if (*kind == QLatin1String("ssh"))
-        t.kind = TargetSpec::Kind::Ssh;
-    else
-        return std::unexpected(
-            fieldError(QStringLiteral("target.kind"),
-                       ExperimentSpec::tr("'%1' is not a target kind; use lab, agent, iperf3 or ssh.").arg(*kind)));
-    auto user = readString(o, QStringLiteral("user"), QStringLiteral("target.user"), QString());
-    auto sshConfig = readString(o, QStringLiteral("ssh_config"), QStringLiteral("target.ssh_config"), QString());
-    if (!user)
-        return std::unexpected(user.error());
-    if (!sshConfig)
-        return std::unexpected(sshConfig.error());
-    t.user = *user;
-    t.sshConfig = *sshConfig;
-    auto host = readString(o, QStringLiteral("host"), QStringLiteral("target.host"), QString());
+    t.kind = *kind;
+    for (const auto &[name, member] :
+         {std::pair{"host", &TargetSpec::host}, std::pair{"lab", &TargetSpec::labName},
+          std::pair{"user", &TargetSpec::user}, std::pair{"ssh_config", &TargetSpec::sshConfig}}) {
+        auto text =
+            readString(o, QString::fromLatin1(name), QStringLiteral("target.") + QString::fromLatin1(name), QString());
+        if (!text)
+            return std::unexpected(text.error());
+        t.*member = *text;
+    }
     auto port = readInteger(o, QStringLiteral("port"), QStringLiteral("target.port"), 0, 65535, 0);
-    auto lab = readString(o, QStringLiteral("lab"), QStringLiteral("target.lab"), QString());
-    if (!host)
-        return std::unexpected(host.error());
     if (!port)
         return std::unexpected(port.error());
-    if (!lab)
-        return std::unexpected(lab.error());
-    t.host = *host;
     t.port = int(*port);
-    t.labName = *lab;
     if (t.kind != TargetSpec::Kind::Lab && t.host.isEmpty())
         return std::unexpected(
             fieldError(QStringLiteral("target.host"),
                        ExperimentSpec::tr("a %1 target needs a host.").arg(TargetSpec::kindName(t.kind))));
     return t;
+}
+
+Result<TargetSpec> parseTarget(const QJsonValue &v)
+{
+    if (v.isUndefined())
+        return TargetSpec{};
+    if (v.isString())
+        return parseTargetText(v.toString().trimmed());
+    if (!v.isObject())
+        return std::unexpected(
+            fieldError(QStringLiteral("target"),
+                       ExperimentSpec::tr("expected an object or a string, got %1.").arg(jsonTypeName(v))));
+    return parseTargetObject(v.toObject());
 }
 
 Result<WorkloadSpec> parseWorkloadObject(const QJsonValue &v)
