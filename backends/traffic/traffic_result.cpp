@@ -171,6 +171,23 @@ SendCounters SendCounters::fromJson(const QJsonObject &o)
     return c;
 }
 
+// What the run's ends reported of themselves: knob snapshots and the far end's counters.
+static void insertEnds(const TrafficResult &r, QJsonObject &o)
+{
+    if (!r.remoteKnobs.isEmpty())
+        o.insert(key("remote_knobs"), knobSnapshotToJson(r.remoteKnobs));
+    if (!r.remoteKnobsAfter.isEmpty())
+        o.insert(key("remote_knobs_after"), knobSnapshotToJson(r.remoteKnobsAfter));
+    if (!r.remoteKnobsNote.isEmpty())
+        o.insert(key("remote_knobs_note"), r.remoteKnobsNote);
+    if (r.remoteCountersRead)
+        o.insert(key("remote_counters"), mib::toJson(r.remoteCounterDeltas));
+    if (!r.remoteCountersNote.isEmpty())
+        o.insert(key("remote_counters_note"), r.remoteCountersNote);
+    if (!r.localKnobs.isEmpty())
+        o.insert(key("local_knobs"), knobSnapshotToJson(r.localKnobs));
+}
+
 QJsonObject TrafficResult::toJson() const
 {
     QJsonArray series;
@@ -238,18 +255,7 @@ QJsonObject TrafficResult::toJson() const
         o.insert(key("probe_latency_ms"), probeLatencyMs.toJson());
     if (spec.workload == Workload::Bulk)
         o.insert(key("send_calls"), sendCalls.toJson());
-    if (!remoteKnobs.isEmpty())
-        o.insert(key("remote_knobs"), knobSnapshotToJson(remoteKnobs));
-    if (!remoteKnobsAfter.isEmpty())
-        o.insert(key("remote_knobs_after"), knobSnapshotToJson(remoteKnobsAfter));
-    if (!remoteKnobsNote.isEmpty())
-        o.insert(key("remote_knobs_note"), remoteKnobsNote);
-    if (remoteCountersRead)
-        o.insert(key("remote_counters"), mib::toJson(remoteCounterDeltas));
-    if (!remoteCountersNote.isEmpty())
-        o.insert(key("remote_counters_note"), remoteCountersNote);
-    if (!localKnobs.isEmpty())
-        o.insert(key("local_knobs"), knobSnapshotToJson(localKnobs));
+    insertEnds(*this, o);
     return o;
 }
 
