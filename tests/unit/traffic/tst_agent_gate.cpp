@@ -12,7 +12,6 @@
 
 #include <QDir>
 #include <QJsonDocument>
-#include <QSignalSpy>
 #include <QTest>
 
 #include <arpa/inet.h>
@@ -142,7 +141,11 @@ void TestAgentGate::capsPerAddressAndInTotal()
 void TestAgentGate::outOfDescriptorsPausesAccepting()
 {
     AgentServer agent;
-    QSignalSpy logged(&agent, &AgentServer::logged);
+    QStringList logged; // queued into this thread: a QSignalSpy would append from the agent's threads
+    QObject receiver;   // ends the connection, and drops lines still queued, with this function
+    QObject::connect(
+        &agent, &AgentServer::logged, &receiver, [&logged](const QString &line) { logged << line; },
+        Qt::QueuedConnection);
     auto port = agent.listen(QStringLiteral("127.0.0.1"), 0);
     QVERIFY(port.has_value());
     std::vector<int> queued;
@@ -177,8 +180,8 @@ void TestAgentGate::outOfDescriptorsPausesAccepting()
     QVERIFY(connected);
     // A spinning accept loop burns the whole second; pausing uses a few milliseconds.
     QVERIFY2(cpuUsed < 0.3, qPrintable(QString::number(cpuUsed)));
-    QTRY_VERIFY(std::any_of(logged.begin(), logged.end(), [](const QList<QVariant> &args) {
-        return args.at(0).toString().contains(QStringLiteral("cannot accept connections"));
+    QTRY_VERIFY(std::any_of(logged.begin(), logged.end(), [](const QString &line) {
+        return line.contains(QStringLiteral("cannot accept connections"));
     }));
     for (int fd : queued)
         ::close(fd);
@@ -218,7 +221,11 @@ void TestAgentGate::replayedAnswerIsRefused()
     AgentOptions options;
     options.token = kToken;
     AgentServer agent(options);
-    QSignalSpy logged(&agent, &AgentServer::logged);
+    QStringList logged; // queued into this thread: a QSignalSpy would append from the agent's threads
+    QObject receiver;   // ends the connection, and drops lines still queued, with this function
+    QObject::connect(
+        &agent, &AgentServer::logged, &receiver, [&logged](const QString &line) { logged << line; },
+        Qt::QueuedConnection);
     auto port = agent.listen(QStringLiteral("127.0.0.1"), 0);
     QVERIFY(port.has_value());
 
@@ -245,8 +252,8 @@ void TestAgentGate::replayedAnswerIsRefused()
     QVERIFY2(refused.value("message").toString().contains("token"), qPrintable(refused.value("message").toString()));
     ::close(second);
     QTRY_COMPARE(agent.activeSessions(), 0);
-    for (const QList<QVariant> &args : logged)
-        QVERIFY(!args.at(0).toString().contains(kToken));
+    for (const QString &line : std::as_const(logged))
+        QVERIFY(!line.contains(kToken));
 }
 
 void TestAgentGate::dataConnectionNeedsTheSecret()
@@ -279,18 +286,20 @@ void TestAgentGate::dataConnectionNeedsTheSecret()
 void TestAgentGate::peerTextIsEscapedInTheLog()
 {
     AgentServer agent;
-    QSignalSpy logged(&agent, &AgentServer::logged);
+    QStringList logged; // queued into this thread: a QSignalSpy would append from the agent's threads
+    QObject receiver;   // ends the connection, and drops lines still queued, with this function
+    QObject::connect(
+        &agent, &AgentServer::logged, &receiver, [&logged](const QString &line) { logged << line; },
+        Qt::QueuedConnection);
     auto port = agent.listen(QStringLiteral("127.0.0.1"), 0);
     QVERIFY(port.has_value());
     const int fd = connectLoopback(*port);
     QVERIFY(sendText(fd, "{\"tcptune_agent\":3,\"type\":\"x\\u001b[2J\\n2026-01-01 forged line\"}\n"));
     QCOMPARE(readJsonLine(fd).value("type").toString(), QStringLiteral("error"));
     ::close(fd);
-    QTRY_VERIFY(std::any_of(logged.begin(), logged.end(), [](const QList<QVariant> &args) {
-        return args.at(0).toString().contains(QStringLiteral("x\\x1b[2J\\x0a2026"));
-    }));
-    for (const QList<QVariant> &args : logged) {
-        const QString line = args.at(0).toString();
+    QTRY_VERIFY(std::any_of(logged.begin(), logged.end(),
+                            [](const QString &line) { return line.contains(QStringLiteral("x\\x1b[2J\\x0a2026")); }));
+    for (const QString &line : std::as_const(logged)) {
         QVERIFY(!line.contains(QLatin1Char('\n')));
         QVERIFY(!line.contains(QChar(0x1b)));
     }
