@@ -108,4 +108,16 @@ QString SshServer::start()
     return {};
 }
 
+QStringList tcptuneOverSsh(const QString &clientNetns, const QStringList &args, const QString &remoteProgram)
+{
+    const QString program = remoteProgram.isEmpty() ? binary(QStringLiteral("tcptune")) : remoteProgram;
+    return QStringList{QStringLiteral("netns"),
+                       QStringLiteral("exec"),
+                       clientNetns,
+                       QStringLiteral("env"),
+                       QStringLiteral("TCPTUNE_REMOTE_PROGRAM=") + program,
+                       binary(QStringLiteral("tcptune"))} +
+           args;
+}
+
 } // namespace tcptune::test

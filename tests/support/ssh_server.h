@@ -41,4 +41,8 @@ private:
     QProcess m_sshd;
 };
 
+// `ip` arguments that run the build's tcptune with ARGS inside CLIENT_NETNS, where ssh:// targets
+// start REMOTE_PROGRAM (default: the build's tcptune) on the far end: the far host is this machine.
+QStringList tcptuneOverSsh(const QString &clientNetns, const QStringList &args, const QString &remoteProgram = {});
+
 } // namespace tcptune::test

@@ -48,15 +48,7 @@ private:
 
 QStringList TestSshTarget::runInA(const QStringList &args, const QString &remoteProgram) const
 {
-    // The far host is this machine: ssh runs the build's tcptune there.
-    const QString program = remoteProgram.isEmpty() ? binary(QStringLiteral("tcptune")) : remoteProgram;
-    return QStringList{"netns",
-                       "exec",
-                       m_pair->a().name(),
-                       "env",
-                       "TCPTUNE_REMOTE_PROGRAM=" + program,
-                       binary(QStringLiteral("tcptune"))} +
-           args;
+    return tcptuneOverSsh(m_pair->a().name(), args, remoteProgram);
 }
 
 void TestSshTarget::initTestCase()
