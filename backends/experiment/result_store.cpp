@@ -742,32 +742,6 @@ Result<KnobSnapshot> ResultStore::knobSnapshot(qint64 runId, const QString &side
     return out;
 }
 
-Result<QHash<qint64, QHash<QString, KnobSnapshot>>> ResultStore::knobSnapshotList(const QString &phase) const
-{
-    QSqlQuery q(database());
-    q.setForwardOnly(true);
-    q.prepare(QStringLiteral("SELECT run_id, side, key, value FROM knob_snapshots WHERE phase = ?"));
-    q.addBindValue(phase);
-    if (!q.exec())
-        return std::unexpected(queryError(q, tr("read the knob snapshots")));
-    QHash<qint64, QHash<QString, KnobSnapshot>> out;
-    while (q.next())
-        out[q.value(0).toLongLong()][q.value(1).toString()].insert(q.value(2).toString(), q.value(3).toString());
-    return out;
-}
-
-Result<QHash<qint64, QJsonObject>> ResultStore::experimentPlans() const
-{
-    QSqlQuery q(database());
-    q.setForwardOnly(true);
-    if (!q.exec(QStringLiteral("SELECT id, plan_json FROM experiments")))
-        return std::unexpected(queryError(q, tr("read the experiments' plans")));
-    QHash<qint64, QJsonObject> out;
-    while (q.next())
-        out.insert(q.value(0).toLongLong(), objectOf(q.value(1).toString()));
-    return out;
-}
-
 Result<void> ResultStore::addCapture(qint64 runId, const CaptureRecord &capture)
 {
     QSqlQuery q(database());

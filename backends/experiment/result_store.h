@@ -77,10 +77,6 @@ public:
     // Knob snapshots: SIDE "local" or "remote", PHASE "before" or "after".
     Result<void> addKnobSnapshot(qint64 runId, const QString &side, const QString &phase, const KnobSnapshot &knobs);
     Result<KnobSnapshot> knobSnapshot(qint64 runId, const QString &side, const QString &phase) const;
-    // For list views: every run's snapshots of PHASE, by run id, then side. One query.
-    Result<QHash<qint64, QHash<QString, KnobSnapshot>>> knobSnapshotList(const QString &phase) const;
-    // For list views: every experiment's plan (SweepPlan::toJson()), by experiment id. One query.
-    Result<QHash<qint64, QJsonObject>> experimentPlans() const;
 
     Result<void> addCapture(qint64 runId, const CaptureRecord &capture);
     Result<QList<CaptureRecord>> captures(qint64 runId) const;

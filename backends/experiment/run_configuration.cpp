@@ -119,12 +119,6 @@ RunConfiguration storedConfiguration(const ResultStore &store, const SweepPlan &
         store.knobSnapshot(run.id, QStringLiteral("local"), QStringLiteral("before")).value_or(KnobSnapshot{});
     const KnobSnapshot remote =
         store.knobSnapshot(run.id, QStringLiteral("remote"), QStringLiteral("before")).value_or(KnobSnapshot{});
-    return configurationOfRun(plan, run, local, remote);
-}
-
-RunConfiguration configurationOfRun(const SweepPlan &plan, const RunRecord &run, const KnobSnapshot &local,
-                                    const KnobSnapshot &remote)
-{
     const bool known = run.pointIndex >= 0 && run.pointIndex < plan.points().size();
     return configurationOf(known ? plan.specForPoint(run.pointIndex) : plan.spec(), local, remote);
 }

@@ -39,9 +39,6 @@ class ResultStore;
 class SweepPlan;
 struct RunRecord;
 RunConfiguration storedConfiguration(const ResultStore &store, const SweepPlan &plan, const RunRecord &run);
-// The same from snapshots read already (list views read them all in one query).
-RunConfiguration configurationOfRun(const SweepPlan &plan, const RunRecord &run, const KnobSnapshot &local,
-                                    const KnobSnapshot &remote);
 
 // "net.ipv4.tcp_autocorking" -> "tcp_autocorking", "socket.SO_SNDBUF" -> "SO_SNDBUF",
 // "remote:net.core.wmem_max" -> "remote:wmem_max".

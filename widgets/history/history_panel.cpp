@@ -5,8 +5,9 @@
 #include "diagnosis/counter_difference_view.h"
 #include "experiment/result_store.h"
 #include "experiment/run_configuration.h"
-#include "experiment/sweep_plan.h"
+#include "experiment/stored_run_details.h"
 #include "history/ab_table.h"
+#include "history/stored_run_item.h"
 #include "history/stored_run_names.h"
 
 #include <QHBoxLayout>
@@ -22,38 +23,6 @@
 #include <optional>
 
 namespace tcptune {
-
-namespace {
-
-QString number(double v, int decimals)
-{
-    return QLocale().toString(v, 'f', decimals);
-}
-
-void fillRunRow(QTreeWidgetItem *item, const RunRecord &r, const RunConfiguration &config)
-{
-    item->setText(HistoryPanel::NameColumn, storedRunName(r));
-    item->setData(HistoryPanel::NameColumn, HistoryPanel::kRunIdRole, r.id);
-    item->setText(HistoryPanel::StatusColumn, runStatusText(r.status));
-    item->setText(HistoryPanel::ChangedColumn, config.summary());
-    item->setToolTip(HistoryPanel::ChangedColumn, configurationToolTip(config));
-    item->setToolTip(HistoryPanel::NameColumn, configurationToolTip(config));
-    // A run without figures has no value: a dash, never 0.
-    const bool ok = r.status == RunStatus::Ok;
-    item->setText(HistoryPanel::ThroughputColumn, ok ? number(r.throughputBps / 1e6, 1) : QStringLiteral("-"));
-    item->setText(HistoryPanel::RttColumn, ok && r.rttMedianMs >= 0 ? number(r.rttMedianMs, 2) : QStringLiteral("-"));
-    item->setText(HistoryPanel::RetransColumn, ok ? QString::number(r.retransmits) : QStringLiteral("-"));
-    item->setText(HistoryPanel::StartedColumn,
-                  QLocale().toString(r.started.toLocalTime().time(), QLocale::ShortFormat));
-    if (!r.error.isEmpty())
-        item->setToolTip(HistoryPanel::StatusColumn, r.error);
-    item->setText(HistoryPanel::VerdictColumn, r.verdict);
-    item->setToolTip(HistoryPanel::VerdictColumn, r.verdict);
-    for (int c : {HistoryPanel::ThroughputColumn, HistoryPanel::RttColumn, HistoryPanel::RetransColumn})
-        item->setTextAlignment(c, Qt::AlignRight | Qt::AlignVCenter);
-}
-
-} // namespace
 
 HistoryPanel::HistoryPanel(ThroughputRttView *chart, QWidget *parent)
     : QWidget(parent)
@@ -169,37 +138,18 @@ void HistoryPanel::refresh()
         m_status->setText(!experiments ? experiments.error().message : runs.error().message);
         return;
     }
-    // The knobs each run had: every run's "before" snapshots and every plan, one query each.
-    const auto snapshots = results->knobSnapshotList(QStringLiteral("before"));
-    const auto plans = results->experimentPlans();
-    QHash<qint64, std::optional<SweepPlan>> parsedPlans;
-    const auto configurationOf = [&](const RunRecord &r) {
-        auto plan = parsedPlans.find(r.experimentId);
-        if (plan == parsedPlans.end()) {
-            Result<SweepPlan> parsed = plans ? SweepPlan::fromJson(plans->value(r.experimentId))
-                                             : Result<SweepPlan>(std::unexpected(plans.error()));
-            plan = parsedPlans.insert(r.experimentId, parsed ? std::optional(*parsed) : std::nullopt);
-        }
-        if (!*plan)
-            return RunConfiguration{};
-        const QHash<QString, KnobSnapshot> ends = snapshots ? snapshots->value(r.id) : QHash<QString, KnobSnapshot>{};
-        return configurationOfRun(**plan, r, ends.value(QStringLiteral("local")), ends.value(QStringLiteral("remote")));
-    };
     const QSignalBlocker block(m_tree);
     m_tree->setUpdatesEnabled(false);
     m_tree->clear();
+    // The rows just cleared were the last users of the old details.
+    m_details = std::make_unique<StoredRunDetails>([this]() -> const ResultStore * { return m_store.get(); });
     // Both lists come newest experiment first; runs in run order within one.
     QHash<qint64, QTreeWidgetItem *> items;
     for (const ExperimentRecord &e : *experiments)
         items.insert(e.id, addExperiment(e));
-    for (RunRecord r : *runs)
-        if (QTreeWidgetItem *top = items.value(r.experimentId)) {
-            // The list has no settings: the point's, from the plan, name it in today's language.
-            if (const auto plan = parsedPlans.value(r.experimentId);
-                plan && r.pointIndex >= 0 && r.pointIndex < plan->points().size())
-                r.settings = plan->points()[r.pointIndex].settings;
-            addRun(top, r, configurationOf(r));
-        }
+    for (const RunRecord &r : *runs)
+        if (QTreeWidgetItem *top = items.value(r.experimentId))
+            addRun(top, r);
     m_tree->expandAll();
     m_tree->setUpdatesEnabled(true);
     m_status->setText(
@@ -217,11 +167,9 @@ QTreeWidgetItem *HistoryPanel::addExperiment(const ExperimentRecord &e)
     return top;
 }
 
-void HistoryPanel::addRun(QTreeWidgetItem *experiment, const RunRecord &r, const RunConfiguration &config)
+void HistoryPanel::addRun(QTreeWidgetItem *experiment, const RunRecord &r)
 {
-    auto *item = new QTreeWidgetItem(experiment);
-    item->setData(NameColumn, kExperimentIdRole, r.experimentId);
-    fillRunRow(item, r, config);
+    auto *item = new StoredRunItem(experiment, r, m_details.get());
     item->setCheckState(NameColumn, m_chartRuns.contains(r.id) ? Qt::Checked : Qt::Unchecked);
 }
 
@@ -346,11 +294,8 @@ void HistoryPanel::compareTicked()
         m_status->setText(!a ? a.error().message : b.error().message);
         return;
     }
-    const auto configOf = [results](const RunRecord &r) {
-        const auto experiment = results->experiment(r.experimentId);
-        const Result<SweepPlan> plan =
-            experiment ? SweepPlan::fromJson(experiment->plan) : Result<SweepPlan>(std::unexpected(experiment.error()));
-        return plan ? storedConfiguration(*results, *plan, r) : RunConfiguration{};
+    const auto configOf = [this](const RunRecord &r) {
+        return m_details ? m_details->configuration(r) : RunConfiguration{};
     };
     m_status->setText(m_ab->compare(*a, configOf(*a), *b, configOf(*b)));
     m_counters->setRuns(runIdText(a->id), *a, runIdText(b->id), *b);

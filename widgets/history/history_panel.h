@@ -4,8 +4,9 @@
 // overlays its samples on the charts (once: a run already drawn is not added again); the first
 // two runs ticked, in the order ticked, give the A/B table and the counters that differ between
 // them. Any experiment's report can be exported, and any run's capture shown ("Show capture").
-// The tree comes from a few list queries (experiments, runs, knob snapshots, plans) whatever the
-// store holds; a run's samples are read only when it is ticked.
+// The tree comes from two list queries (experiments, runs) whatever the store holds; a run's name
+// and configuration are read when its row is first drawn or filtered (StoredRunItem), its samples
+// only when it is ticked.
 
 #include <QHash>
 #include <QWidget>
@@ -23,6 +24,7 @@ namespace tcptune {
 class AbTable;
 class CounterDifferenceView;
 class ResultStore;
+class StoredRunDetails;
 struct ExperimentRecord;
 struct RunConfiguration;
 struct RunRecord;
@@ -79,7 +81,7 @@ private:
     // nullptr with the reason in the status line when it cannot be opened.
     ResultStore *store();
     QTreeWidgetItem *addExperiment(const ExperimentRecord &experiment);
-    void addRun(QTreeWidgetItem *experiment, const RunRecord &run, const RunConfiguration &config);
+    void addRun(QTreeWidgetItem *experiment, const RunRecord &run);
     void showRun(qint64 runId, QTreeWidgetItem *item);
     qint64 selectedExperiment() const;
     void showCaptureOfSelectedRun();
@@ -95,6 +97,7 @@ private:
     CounterDifferenceView *m_counters;
     QHash<qint64, int> m_chartRuns;
     std::unique_ptr<ResultStore> m_store;
+    std::unique_ptr<StoredRunDetails> m_details;
     QList<qint64> m_tickOrder;
 };
 

@@ -544,27 +544,6 @@ void TestResultStore::listsForListViews()
         QCOMPARE(s.stream, -1);
         QCOMPARE(s.throughputBps, 2e6);
     }
-
-    // The plans and the knob snapshots History reads in one query each are those stored one by one.
-    const auto plans = store.experimentPlans();
-    QVERIFY(plans.has_value());
-    QCOMPARE(plans->size(), 3);
-    for (const ExperimentRecord &e : *full)
-        QCOMPARE(plans->value(e.id), e.plan);
-    const qint64 other = expected.back().id;
-    QVERIFY(store.addKnobSnapshot(withSamples, "local", "before", {{"net.ipv4.tcp_autocorking", "0"}}).has_value());
-    QVERIFY(store.addKnobSnapshot(withSamples, "remote", "before", {{"net.core.wmem_max", "4194304"}}).has_value());
-    QVERIFY(store.addKnobSnapshot(withSamples, "local", "after", {{"net.ipv4.tcp_autocorking", "1"}}).has_value());
-    QVERIFY(store.addKnobSnapshot(other, "local", "before", {{"net.ipv4.tcp_autocorking", "1"}}).has_value());
-    const auto before = store.knobSnapshotList(QStringLiteral("before"));
-    QVERIFY(before.has_value());
-    QCOMPARE(before->size(), 2);
-    QCOMPARE(before->value(withSamples).value("local"), *store.knobSnapshot(withSamples, "local", "before"));
-    QCOMPARE(before->value(withSamples).value("remote"), *store.knobSnapshot(withSamples, "remote", "before"));
-    QCOMPARE(before->value(other).value("local").value("net.ipv4.tcp_autocorking"), QStringLiteral("1"));
-    QVERIFY(!before->value(other).contains("remote"));
-    QCOMPARE(store.knobSnapshotList(QStringLiteral("after"))->value(withSamples).value("local"),
-             *store.knobSnapshot(withSamples, "local", "after"));
 }
 
 QTEST_GUILESS_MAIN(TestResultStore)

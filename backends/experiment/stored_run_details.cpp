@@ -1,0 +1,46 @@
+#include "experiment/stored_run_details.h"
+
+#include "experiment/result_store.h"
+
+namespace tcptune {
+
+StoredRunDetails::StoredRunDetails(std::function<const ResultStore *()> store)
+    : m_store(std::move(store))
+{
+}
+
+const SweepPlan *StoredRunDetails::planOf(qint64 experimentId)
+{
+    auto plan = m_plans.find(experimentId);
+    if (plan == m_plans.end()) {
+        std::optional<SweepPlan> parsed;
+        if (const ResultStore *store = m_store())
+            if (const auto experiment = store->experiment(experimentId))
+                if (auto p = SweepPlan::fromJson(experiment->plan))
+                    parsed = std::move(*p);
+        plan = m_plans.insert(experimentId, std::move(parsed));
+    }
+    return *plan ? &**plan : nullptr;
+}
+
+RunRecord StoredRunDetails::withSettings(RunRecord run)
+{
+    if (const SweepPlan *plan = planOf(run.experimentId);
+        plan && run.pointIndex >= 0 && run.pointIndex < plan->points().size())
+        run.settings = plan->points()[run.pointIndex].settings;
+    return run;
+}
+
+const RunConfiguration &StoredRunDetails::configuration(const RunRecord &run)
+{
+    auto known = m_configurations.find(run.id);
+    if (known != m_configurations.end())
+        return *known;
+    RunConfiguration configuration;
+    const ResultStore *store = m_store();
+    if (const SweepPlan *plan = planOf(run.experimentId); plan && store)
+        configuration = storedConfiguration(*store, *plan, run);
+    return *m_configurations.insert(run.id, std::move(configuration));
+}
+
+} // namespace tcptune
