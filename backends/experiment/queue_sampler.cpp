@@ -1,5 +1,7 @@
 #include "experiment/queue_sampler.h"
 
+#include <ctime>
+
 namespace tcptune {
 namespace {
 
@@ -8,6 +10,13 @@ qint64 since(qint64 now, qint64 base)
 {
     const qint64 d = now - base;
     return d >= 0 ? d : d + (qint64(1) << 32);
+}
+
+std::chrono::nanoseconds thisThreadCpuTime()
+{
+    timespec ts{};
+    ::clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return std::chrono::seconds(ts.tv_sec) + std::chrono::nanoseconds(ts.tv_nsec);
 }
 
 // At most a day of samples at the default interval: a run never lasts that long (3600 s max).
@@ -64,6 +73,7 @@ void QueueSampler::loop()
         if (next < now)
             next = now + m_interval; // a slow reading skips samples rather than bunching them
     }
+    m_threadCpu = thisThreadCpuTime(); // under the lock, read after join
 }
 
 void QueueSampler::take(Clock::time_point at)
@@ -75,6 +85,7 @@ void QueueSampler::take(Clock::time_point at)
             m_error = reading.error().message;
         return;
     }
+    ++m_readingCount;
     if (m_readings.size() < kMaxReadings)
         m_readings.append({at, *reading});
 }
@@ -110,6 +121,18 @@ QString QueueSampler::error() const
 {
     std::lock_guard lock(m_mutex);
     return m_error;
+}
+
+std::chrono::nanoseconds QueueSampler::threadCpuTime() const
+{
+    std::lock_guard lock(m_mutex);
+    return m_threadCpu;
+}
+
+int QueueSampler::readingCount() const
+{
+    std::lock_guard lock(m_mutex);
+    return m_readingCount;
 }
 
 } // namespace tcptune

@@ -39,6 +39,10 @@ public:
     QList<QueueSample> stop();
     // The first error a reading met during the run, if any (sampling goes on after one).
     QString error() const;
+    // What the sampling thread cost (CPU time, its own clock; known once stopped) and how many
+    // readings followed the baseline: bench/diagnosis/cost.py reads them from RunObserver's log.
+    std::chrono::nanoseconds threadCpuTime() const;
+    int readingCount() const;
 
 private:
     void loop();
@@ -54,6 +58,8 @@ private:
     QdiscStats m_baseline;
     QList<std::pair<Clock::time_point, QdiscStats>> m_readings;
     QString m_error;
+    std::chrono::nanoseconds m_threadCpu{0};
+    int m_readingCount = 0;
 };
 
 } // namespace tcptune

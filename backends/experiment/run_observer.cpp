@@ -5,9 +5,16 @@
 #include "helper/helper_connection.h"
 #include "lab/qdisc_stats.h"
 
+#include <QLoggingCategory>
 #include <QSysInfo>
 
 namespace tcptune {
+namespace {
+
+// What the readings cost, for bench/diagnosis/cost.py (QT_LOGGING_RULES="tcptune.diagnosis.cost=true").
+Q_LOGGING_CATEGORY(lcCost, "tcptune.diagnosis.cost", QtWarningMsg)
+
+} // namespace
 
 RunObserver::RunObserver(HelperConnection *helper, const RunEndpoint &endpoint)
     : m_helper(helper)
@@ -83,6 +90,8 @@ QList<EndRecord> RunObserver::finish(bool localSends)
     QList<QueueSample> queue;
     if (m_queue) {
         queue = m_queue->stop();
+        qCInfo(lcCost, "queue readings during the traffic: %d, thread CPU %.3f ms", m_queue->readingCount(),
+               std::chrono::duration<double, std::milli>(m_queue->threadCpuTime()).count());
         if (!m_queue->error().isEmpty())
             m_queueNote = tr("Some readings of the queue failed: %1").arg(m_queue->error());
     }
