@@ -36,6 +36,16 @@ HistoryPanel::HistoryPanel(ThroughputRttView *chart, QWidget *parent)
     , m_status(new QLabel(this))
     , m_counters(new CounterDifferenceView(this))
 {
+    setUpTree();
+    setUpButtons();
+    auto *refresh = new QPushButton(tr("Re&fresh"), this);
+    layOut(refresh);
+    connectSignals(refresh);
+}
+
+// The filter line and the tree of experiments with their runs.
+void HistoryPanel::setUpTree()
+{
     m_filter->setObjectName(QStringLiteral("historyFilter"));
     m_filter->setPlaceholderText(tr("Filter by name, knob, value or status"));
     m_filter->setClearButtonEnabled(true);
@@ -54,6 +64,10 @@ HistoryPanel::HistoryPanel(ThroughputRttView *chart, QWidget *parent)
     m_tree->header()->setSectionResizeMode(VerdictColumn, QHeaderView::Stretch);
     m_tree->setTextElideMode(Qt::ElideMiddle);
     setFocusProxy(m_tree);
+}
+
+void HistoryPanel::setUpButtons()
+{
     m_compare->setObjectName(QStringLiteral("compareAb"));
     m_compare->setToolTip(tr("Compare the first two runs ticked: A is the one ticked first."));
     m_report->setObjectName(QStringLiteral("historyReport"));
@@ -62,8 +76,11 @@ HistoryPanel::HistoryPanel(ThroughputRttView *chart, QWidget *parent)
     m_capture->setToolTip(tr("Overlay the selected run's capture on the charts, on the run's own time."));
     m_status->setObjectName(QStringLiteral("historyStatus"));
     m_status->setWordWrap(true);
+}
 
-    auto *refresh = new QPushButton(tr("Re&fresh"), this);
+// Filter and buttons on top, the tree beside the A/B comparison, the status line below.
+void HistoryPanel::layOut(QPushButton *refresh)
+{
     auto *top = new QHBoxLayout;
     top->addWidget(m_filter, 1);
     top->addWidget(refresh);
@@ -82,7 +99,10 @@ HistoryPanel::HistoryPanel(ThroughputRttView *chart, QWidget *parent)
     layout->addLayout(top);
     layout->addWidget(split, 1);
     layout->addWidget(m_status);
+}
 
+void HistoryPanel::connectSignals(QPushButton *refresh)
+{
     connect(refresh, &QPushButton::clicked, this, &HistoryPanel::refresh);
     connect(m_compare, &QPushButton::clicked, this, &HistoryPanel::compareTicked);
     connect(m_report, &QPushButton::clicked, this, [this] {

@@ -76,6 +76,10 @@ Q_SIGNALS:
     void captureRequested(const QString &path, double durationS, const QString &runName);
 
 private:
+    void setUpTree();
+    void setUpButtons();
+    void layOut(QPushButton *refresh);
+    void connectSignals(QPushButton *refresh);
     void onItemChanged(QTreeWidgetItem *item, int column);
     // The store, opened once and kept (reopened when TCPTUNE_RESULTS_DB names another file);
     // nullptr with the reason in the status line when it cannot be opened.

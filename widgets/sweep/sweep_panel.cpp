@@ -75,6 +75,15 @@ SweepPanel::SweepPanel(RunnerThread *runner, SpecSource baseSpec, QWidget *paren
     , m_table(new QTableWidget(this))
     , m_chart(new SweepChart(this))
 {
+    setUpControls();
+    setUpTable();
+    layOut();
+    connectSignals();
+}
+
+// The choices above the table: the knob to sweep, its values, the repeats, or a story preset.
+void SweepPanel::setUpControls()
+{
     m_parameter->setObjectName(QStringLiteral("sweepParameter"));
     m_parameter->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     m_parameter->setMinimumContentsLength(18);
@@ -105,7 +114,11 @@ SweepPanel::SweepPanel(RunnerThread *runner, SpecSource baseSpec, QWidget *paren
     m_cancel->setEnabled(false);
     m_status->setObjectName(QStringLiteral("sweepStatus"));
     m_status->setWordWrap(true);
+}
 
+// Story 5's table: one row per value.
+void SweepPanel::setUpTable()
+{
     m_table->setObjectName(QStringLiteral("sweepTable"));
     m_table->setColumnCount(ColumnCount);
     // Long titles (German) wrap onto two lines instead of pushing the last columns out of sight.
@@ -118,7 +131,11 @@ SweepPanel::SweepPanel(RunnerThread *runner, SpecSource baseSpec, QWidget *paren
     m_table->setTextElideMode(Qt::ElideMiddle);
     m_table->verticalHeader()->hide();
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+}
 
+// The controls above, the table beside the chart below.
+void SweepPanel::layOut()
+{
     auto *controls = new QGridLayout;
     controls->addWidget(new QLabel(tr("Sweep"), this), 0, 0);
     controls->addWidget(m_parameter, 0, 1);
@@ -143,7 +160,10 @@ SweepPanel::SweepPanel(RunnerThread *runner, SpecSource baseSpec, QWidget *paren
     layout->addWidget(m_presetNote);
     layout->addWidget(m_status);
     layout->addWidget(split, 1);
+}
 
+void SweepPanel::connectSignals()
+{
     connect(m_preset, &QComboBox::currentIndexChanged, this, &SweepPanel::showPreset);
     connect(m_start, &QPushButton::clicked, this, &SweepPanel::start);
     connect(m_cancel, &QPushButton::clicked, this, &SweepPanel::cancel);

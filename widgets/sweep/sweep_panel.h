@@ -56,6 +56,10 @@ Q_SIGNALS:
     void presetChosen(const tcptune::SweepPlan &plan);
 
 private:
+    void setUpControls();
+    void setUpTable();
+    void layOut();
+    void connectSignals();
     void showPreset();
     Result<SweepPlan> presetInThisLab(Result<SweepPlan> plan) const;
     void showPlan(const SweepPlan &plan);
