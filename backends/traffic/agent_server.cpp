@@ -52,6 +52,16 @@ constexpr int kDrainTimeoutMs = 10000;
 constexpr int kPollSliceMs = 200;               // how often blocked threads look at the stop flag
 constexpr std::size_t kDataBuffer = 256 * 1024; // per data thread; responses go out in chunks of it
 
+// One data connection: the counters it feeds and the exchange it serves (a request of REQUEST
+// bytes is answered with RESPONSE bytes; REQUEST 0 is a bulk stream, nothing answered).
+struct DataStream {
+    std::atomic<std::int64_t> &bytes;
+    std::atomic<std::int64_t> &transactions;
+    std::int64_t request = 0;
+    std::int64_t response = 0;
+    bool probe = false; // the latency probe: what it reads is not counted
+};
+
 // One client's run: the control thread owns it, data threads feed its counters.
 struct Session {
     QString id;
@@ -203,6 +213,8 @@ struct AgentServer::Impl {
                  bool receiverTicks);
     void sendResult(int fd, Session &session, IntervalLog &intervals, const OmitMark &omit, const QJsonObject &knobs);
     void runData(sock::Fd fd, const std::shared_ptr<Session> &session, int stream, const QByteArray &early);
+    static void countArrived(Session &session, std::atomic<std::int64_t> &bytes, std::int64_t n);
+    void answerRequests(int fd, Session &session, const DataStream &data, const QByteArray &early);
     void receiveBulk(Session &session, int fd, std::atomic<std::int64_t> &bytes);
     Result<std::shared_ptr<Session>> openSession(const QJsonObject &start, const QString &peer, bool authenticated);
     void runSending(Session &session, int fd, int index);
@@ -798,35 +810,45 @@ void AgentServer::Impl::runData(sock::Fd fd, const std::shared_ptr<Session> &ses
     session->notify();
     sock::setTimeouts(fd.get(), kPollSliceMs, kPollSliceMs);
 
-    std::atomic<std::int64_t> dummyBytes{0};
-    std::atomic<std::int64_t> dummyTransactions{0};
-    std::atomic<std::int64_t> &bytes = probe ? dummyBytes : session->bytes[std::size_t(stream)];
-    std::atomic<std::int64_t> &transactions = probe ? dummyTransactions : session->transactions[std::size_t(stream)];
-    const std::int64_t request = probe ? agentproto::kProbeMessageSize : session->params.requestBytes;
-    const std::int64_t response = probe ? agentproto::kProbeMessageSize : session->params.responseBytes;
-    auto counted = [&](std::int64_t n) {
-        bytes.fetch_add(n, std::memory_order_relaxed);
-        session->lastByteNs.store(
-            std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now() - session->start).count(),
-            std::memory_order_relaxed);
-    };
+    // The probe's figures are not the run's: it counts into counters nobody reads.
+    std::atomic<std::int64_t> probeBytes{0};
+    std::atomic<std::int64_t> probeTransactions{0};
+    const DataStream data =
+        probe ? DataStream{probeBytes, probeTransactions, agentproto::kProbeMessageSize, agentproto::kProbeMessageSize,
+                           true}
+              : DataStream{session->bytes[std::size_t(stream)], session->transactions[std::size_t(stream)],
+                           session->params.requestBytes, session->params.responseBytes, false};
     if (!early.isEmpty() && !probe)
-        counted(early.size());
-    if (!probe && request == 0 && session->receiver) {
-        receiveBulk(*session, fd.get(), bytes);
-        track(fd.get(), false);
-        session->activeData.fetch_sub(1);
-        session->notify();
-        return;
-    }
+        countArrived(*session, data.bytes, early.size());
+    if (!probe && data.request == 0 && session->receiver)
+        receiveBulk(*session, fd.get(), data.bytes);
+    else
+        answerRequests(fd.get(), *session, data, early);
+    track(fd.get(), false);
+    session->activeData.fetch_sub(1);
+    session->notify();
+}
 
-    std::vector<char> data(kDataBuffer);
+void AgentServer::Impl::countArrived(Session &session, std::atomic<std::int64_t> &bytes, std::int64_t n)
+{
+    bytes.fetch_add(n, std::memory_order_relaxed);
+    session.lastByteNs.store(std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now() - session.start).count(),
+                             std::memory_order_relaxed);
+}
+
+// Reads DATA's requests and answers each whole one; with no requests (a bulk stream this thread
+// receives itself) it only counts what arrives. Ends when the peer closes, the connection fails or
+// the run stops.
+void AgentServer::Impl::answerRequests(int fd, Session &session, const DataStream &data, const QByteArray &early)
+{
+    const std::int64_t request = data.request;
+    std::vector<char> buffer(kDataBuffer);
     // Answers of any size go out in buffer-sized chunks.
     auto answer = [&] {
         const auto deadline = Clock::now() + 10s;
-        for (std::int64_t left = response; left > 0;) {
-            const std::size_t chunk = std::size_t(std::min<std::int64_t>(left, std::int64_t(data.size())));
-            if (!sock::sendAll(fd.get(), data.data(), chunk, deadline))
+        for (std::int64_t left = data.response; left > 0;) {
+            const std::size_t chunk = std::size_t(std::min<std::int64_t>(left, std::int64_t(buffer.size())));
+            if (!sock::sendAll(fd, buffer.data(), chunk, deadline))
                 return false;
             left -= std::int64_t(chunk);
         }
@@ -839,22 +861,22 @@ void AgentServer::Impl::runData(sock::Fd fd, const std::shared_ptr<Session> &ses
     if (request > 0) {
         for (std::int64_t i = 0; alive && i < std::int64_t(early.size()) / request; ++i) {
             alive = answer();
-            transactions.fetch_add(1, std::memory_order_relaxed);
+            data.transactions.fetch_add(1, std::memory_order_relaxed);
         }
         pending = request - std::int64_t(early.size()) % request;
     }
-    while (alive && !stopping.load() && !session->abort.load()) {
+    while (alive && !stopping.load() && !session.abort.load()) {
         const std::size_t want =
-            request > 0 ? std::size_t(std::min<std::int64_t>(pending, std::int64_t(data.size()))) : data.size();
-        const ssize_t n = ::recv(fd.get(), data.data(), want, 0);
+            request > 0 ? std::size_t(std::min<std::int64_t>(pending, std::int64_t(buffer.size()))) : buffer.size();
+        const ssize_t n = ::recv(fd, buffer.data(), want, 0);
         if (n > 0) {
-            if (!probe || request == 0)
-                counted(n);
+            if (!data.probe || request == 0)
+                countArrived(session, data.bytes, n);
             if (request > 0) {
                 pending -= n;
                 if (pending == 0) {
                     alive = answer();
-                    transactions.fetch_add(1, std::memory_order_relaxed);
+                    data.transactions.fetch_add(1, std::memory_order_relaxed);
                     pending = request;
                 }
             }
@@ -866,9 +888,6 @@ void AgentServer::Impl::runData(sock::Fd fd, const std::shared_ptr<Session> &ses
             continue;
         alive = false;
     }
-    track(fd.get(), false);
-    session->activeData.fetch_sub(1);
-    session->notify();
 }
 
 // The first data connection's thread receives every stream of the run; the others keep their
