@@ -2,7 +2,6 @@
 
 #include <QJsonObject>
 
-#include <cerrno>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <sys/socket.h>
@@ -27,17 +26,7 @@ void sendBulk(const TrafficSpec &spec, StreamWorker &w, const WorkerShared &shar
         const int on = 1;
         ::setsockopt(w.fd, IPPROTO_TCP, TCP_CORK, &on, sizeof on);
     }
-    while (!shared.stop.load(std::memory_order_relaxed)) {
-        const ssize_t n = ::send(w.fd, buffer.data(), buffer.size(), MSG_NOSIGNAL);
-        if (n > 0) {
-            w.bytesWritten.fetch_add(n, std::memory_order_relaxed);
-            continue;
-        }
-        if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR))
-            continue;
-        if (!shared.stop.load())
-            markFailed(w, n < 0 ? errno : 0);
-        return;
+    while (sendFully(w, shared, buffer.data(), buffer.size())) {
     }
 }
 

@@ -17,28 +17,6 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-// Writes all of DATA unless told to stop; SO_SNDTIMEO makes send() return now and then.
-bool sendFully(StreamWorker &w, WorkerShared &shared, const char *data, std::size_t size)
-{
-    std::size_t done = 0;
-    while (done < size) {
-        if (shared.stop.load(std::memory_order_relaxed))
-            return false;
-        const ssize_t n = ::send(w.fd, data + done, size - done, MSG_NOSIGNAL);
-        if (n > 0) {
-            done += std::size_t(n);
-            w.bytesWritten.fetch_add(n, std::memory_order_relaxed);
-            continue;
-        }
-        if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR))
-            continue;
-        if (!shared.stop.load())
-            markFailed(w, n < 0 ? errno : 0);
-        return false;
-    }
-    return true;
-}
-
 bool recvFully(StreamWorker &w, WorkerShared &shared, char *data, std::size_t size)
 {
     std::size_t done = 0;
@@ -130,6 +108,27 @@ void markFailed(StreamWorker &w, int error)
 {
     w.error = error == 0 ? StreamWorker::tr("the target closed the data connection") : sock::errnoText(error);
     w.failed = true;
+}
+
+bool sendFully(StreamWorker &w, const WorkerShared &shared, const char *data, std::size_t size)
+{
+    std::size_t done = 0;
+    while (done < size) {
+        if (shared.stop.load(std::memory_order_relaxed))
+            return false;
+        const ssize_t n = ::send(w.fd, data + done, size - done, MSG_NOSIGNAL);
+        if (n > 0) {
+            done += std::size_t(n);
+            w.bytesWritten.fetch_add(n, std::memory_order_relaxed);
+            continue;
+        }
+        if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR))
+            continue;
+        if (!shared.stop.load())
+            markFailed(w, n < 0 ? errno : 0);
+        return false;
+    }
+    return true;
 }
 
 void runStreamReceiver(StreamWorker &worker, WorkerShared &shared)

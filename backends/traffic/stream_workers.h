@@ -50,6 +50,11 @@ public:
 // Marks WORKER failed with errno ERROR (0: the target closed the connection).
 void markFailed(StreamWorker &worker, int error);
 
+// Writes all of DATA on WORKER's connection and counts it, unless SHARED.stop comes first (a send
+// timeout on the socket makes send() return now and then to look at it); false when stopped or
+// failed (then WORKER is marked failed, unless stopping).
+bool sendFully(StreamWorker &worker, const WorkerShared &shared, const char *data, std::size_t size);
+
 // Runs the workload of SPEC on WORKER until SHARED.stop; returns when done or on error.
 void runStreamWorker(const TrafficSpec &spec, StreamWorker &worker, WorkerShared &shared);
 
