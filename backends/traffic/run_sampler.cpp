@@ -10,8 +10,7 @@ RunSampler::RunSampler(const TrafficSpec &spec, std::vector<int> streamFds, Cloc
     , m_t0(t0)
     , m_next(t0 + m_interval)
     , m_fds(std::move(streamFds))
-    , m_lastBatch(t0)
-    , m_lastProgress(t0)
+    , m_feed(t0)
 {
     for (std::size_t i = 0; i < m_fds.size(); ++i) {
         m_samplers.emplace_back(int(i));
@@ -45,14 +44,12 @@ void RunSampler::sample(Clock::time_point now, TrafficResult &result, double pro
     for (const TrafficSample &one : perStream)
         result.perStream[one.stream].samples.append(one);
     result.samples.append(aggregate);
-    m_batch.append(aggregate);
-    if (!aggregate.omitted) {
-        m_progressSum += aggregate.throughputBps;
-        ++m_progressCount;
-    }
+    m_feed.addSample(aggregate);
+    if (!aggregate.omitted)
+        m_feed.addThroughput(aggregate.throughputBps);
 }
 
-QList<TrafficSample> RunSampler::takeBatch(Clock::time_point now, bool force)
+QList<TrafficSample> LiveFeed::takeBatch(Clock::time_point now, bool force)
 {
     if (m_batch.isEmpty() || (!force && now - m_lastBatch < std::chrono::milliseconds(100)))
         return {};
@@ -60,7 +57,7 @@ QList<TrafficSample> RunSampler::takeBatch(Clock::time_point now, bool force)
     return std::exchange(m_batch, {});
 }
 
-std::optional<double> RunSampler::takeProgress(Clock::time_point now)
+std::optional<double> LiveFeed::takeProgress(Clock::time_point now)
 {
     if (now - m_lastProgress < std::chrono::milliseconds(250))
         return std::nullopt;

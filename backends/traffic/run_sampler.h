@@ -1,9 +1,8 @@
 #pragma once
 // The sample series of one run: each interval one TCP_INFO reading per stream, turned into that
 // stream's sample and their aggregate (marked omitted inside the omit window, with the latest
-// latency-probe time), handed out in batches for live views (~every 100 ms) and as a throughput
-// average for progress lines (~every 250 ms). Called on the run's own thread, between its sends:
-// a reading costs one getsockopt per stream and no wake-up of its own.
+// latency-probe time), handed out through a LiveFeed. Called on the run's own thread, between its
+// sends: a reading costs one getsockopt per stream and no wake-up of its own.
 
 #include "traffic/tcp_info_sampler.h"
 #include "traffic/traffic_result.h"
@@ -17,6 +16,40 @@
 
 namespace tcptune {
 
+// What live views and progress lines get of a run while it goes: its aggregate samples in batches
+// (~every 100 ms) and the mean measured throughput (~every 250 ms). RunSampler feeds one, and so
+// does the receiving side of a run in direction down.
+class LiveFeed final {
+public:
+    using Clock = std::chrono::steady_clock;
+
+    explicit LiveFeed(Clock::time_point t0)
+        : m_lastBatch(t0)
+        , m_lastProgress(t0)
+    {
+    }
+
+    void addSample(const TrafficSample &aggregate) { m_batch.append(aggregate); }
+    // A measured (not omitted) throughput for the next progress mean.
+    void addThroughput(double bps)
+    {
+        m_progressSum += bps;
+        ++m_progressCount;
+    }
+    // The samples since the last batch, once ~100 ms have passed or when FORCE is set; empty
+    // otherwise.
+    QList<TrafficSample> takeBatch(Clock::time_point now, bool force);
+    // The mean throughput since the last call, once ~250 ms have passed.
+    std::optional<double> takeProgress(Clock::time_point now);
+
+private:
+    QList<TrafficSample> m_batch;
+    Clock::time_point m_lastBatch;
+    Clock::time_point m_lastProgress;
+    double m_progressSum = 0;
+    int m_progressCount = 0;
+};
+
 class RunSampler final {
 public:
     using Clock = std::chrono::steady_clock;
@@ -28,11 +61,8 @@ public:
     // Reads every stream at NOW and appends its samples and the aggregate to RESULT. PROBE_RTT_MS
     // (-1: none new) goes into the aggregate.
     void sample(Clock::time_point now, TrafficResult &result, double probeRttMs);
-    // The aggregate samples since the last batch, once ~100 ms have passed or when FORCE is set;
-    // empty otherwise.
-    QList<TrafficSample> takeBatch(Clock::time_point now, bool force);
-    // The mean measured throughput since the last call, once ~250 ms have passed.
-    std::optional<double> takeProgress(Clock::time_point now);
+    // The aggregates and their throughput, for live views and progress lines.
+    LiveFeed &feed() { return m_feed; }
 
 private:
     double m_omitS;
@@ -41,11 +71,7 @@ private:
     Clock::time_point m_next;
     std::vector<int> m_fds;
     std::vector<StreamSampler> m_samplers;
-    QList<TrafficSample> m_batch;
-    Clock::time_point m_lastBatch;
-    Clock::time_point m_lastProgress;
-    double m_progressSum = 0;
-    int m_progressCount = 0;
+    LiveFeed m_feed;
 };
 
 } // namespace tcptune

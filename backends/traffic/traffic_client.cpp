@@ -39,16 +39,16 @@ std::vector<int> streamFds(const RunState &state)
 
 // Direction down: this client receives. Each interval it records its goodput; the samples are
 // the target's sender's, streamed while the run goes (or, from iperf3, which streams none, the
-// receiver's throughput alone). Batches and progress as RunSampler hands them out.
+// receiver's throughput alone). Batches and progress through a LiveFeed, as RunSampler's.
 class DownSeries final {
 public:
     DownSeries(const TrafficSpec &spec, Clock::time_point t0)
         : m_omitS(spec.omitS)
         , m_farSamples(spec.target.kind != TargetKind::Iperf3)
-        , m_lastBatch(t0)
-        , m_lastProgress(t0)
+        , m_feed(t0)
     {
     }
+    LiveFeed &feed() { return m_feed; }
     void tick(double t, std::int64_t received, RunState &state, TrafficResult &r)
     {
         ReceiverInterval i;
@@ -59,10 +59,8 @@ public:
         m_last = received;
         m_lastT = t;
         r.receiverIntervals.append(i);
-        if (!i.omitted) {
-            m_progressSum += i.throughputBps;
-            ++m_progressCount;
-        }
+        if (!i.omitted)
+            m_feed.addThroughput(i.throughputBps);
         if (!m_farSamples) {
             TrafficSample s;
             s.t = t;
@@ -71,7 +69,7 @@ public:
             s.rttMs = s.rttvarMs = -1;
             s.cwnd = s.unacked = -1;
             r.samples.append(s);
-            m_batch.append(s);
+            m_feed.addSample(s);
         }
         takeFarTicks(state, r);
     }
@@ -82,25 +80,8 @@ public:
                 if (one.stream >= 0 && one.stream < r.perStream.size())
                     r.perStream[one.stream].samples.append(one);
             r.samples.append(tick.aggregate);
-            m_batch.append(tick.aggregate);
+            m_feed.addSample(tick.aggregate);
         }
-    }
-    QList<TrafficSample> takeBatch(Clock::time_point now, bool force)
-    {
-        if (m_batch.isEmpty() || (!force && now - m_lastBatch < 100ms))
-            return {};
-        m_lastBatch = now;
-        return std::exchange(m_batch, {});
-    }
-    std::optional<double> takeProgress(Clock::time_point now)
-    {
-        if (now - m_lastProgress < 250ms)
-            return std::nullopt;
-        const double mean = m_progressCount > 0 ? m_progressSum / m_progressCount : 0;
-        m_progressSum = 0;
-        m_progressCount = 0;
-        m_lastProgress = now;
-        return mean;
     }
 
 private:
@@ -108,11 +89,7 @@ private:
     bool m_farSamples;
     std::int64_t m_last = 0;
     double m_lastT = 0;
-    QList<TrafficSample> m_batch;
-    Clock::time_point m_lastBatch;
-    Clock::time_point m_lastProgress;
-    double m_progressSum = 0;
-    int m_progressCount = 0;
+    LiveFeed m_feed;
 };
 
 // Smoothed RTT over every stream's samples in the measured time (the far senders' included).
@@ -269,6 +246,7 @@ TrafficClient::RunEnd TrafficClient::driveRun(const TrafficSpec &spec, RunState 
     RunSampler sampler(spec, streamFds(state), t0);
     const bool receiving = spec.downStreams() > 0;
     DownSeries down(spec, t0);
+    LiveFeed &feed = receiving ? down.feed() : sampler.feed();
     std::int64_t probeCount = 0;
     for (;;) {
         const auto now = Clock::now();
@@ -282,11 +260,10 @@ TrafficClient::RunEnd TrafficClient::driveRun(const TrafficSpec &spec, RunState 
                 down.tick(t, state.received(), state, r);
             sampler.sample(now, r, newProbeRtt(state, probeCount));
         }
-        if (auto throughput = receiving ? down.takeProgress(now) : sampler.takeProgress(now))
+        if (auto throughput = feed.takeProgress(now))
             Q_EMIT progress(t, totalS, *throughput);
         const bool over = now >= endAt;
-        if (QList<TrafficSample> batch = receiving ? down.takeBatch(now, over) : sampler.takeBatch(now, over);
-            !batch.isEmpty())
+        if (QList<TrafficSample> batch = feed.takeBatch(now, over); !batch.isEmpty())
             Q_EMIT samplesReady(batch);
         if (over)
             return {t, {}};
