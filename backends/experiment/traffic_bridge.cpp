@@ -1,11 +1,13 @@
 #include "experiment/traffic_bridge.h"
 
+#include "common/statistics.h"
 #include "experiment/limiter_breakdown.h"
 #include "knobs/knob_catalogue.h"
 
 #include <QCoreApplication>
 
 #include <cmath>
+#include <span>
 
 namespace tcptune {
 namespace {
@@ -109,24 +111,25 @@ QList<double> intervalThroughput(const TrafficResult &result, double minBinS, do
             out.append(i.throughputBps);
         return out;
     }
-    QList<TrafficSample> measured;
-    for (const TrafficSample &s : result.samples)
-        if (!s.omitted && s.stream < 0)
-            measured.append(s);
+    QList<double> times;
+    QList<double> measured; // the aggregate's throughput after the omit window
+    for (const TrafficSample &s : result.samples) {
+        if (!s.omitted && s.stream < 0) {
+            times.append(s.t);
+            measured.append(s.throughputBps);
+        }
+    }
     if (measured.isEmpty()) {
         *binS = 0;
         return out;
     }
-    const double start = measured.first().t;
-    const double step = measured.size() > 1 ? (measured.last().t - start) / double(measured.size() - 1) : minBinS;
+    const double start = times.first();
+    const double step = measured.size() > 1 ? (times.last() - start) / double(measured.size() - 1) : minBinS;
     const int perBin = qMax(1, int(std::ceil(minBinS / qMax(step, 1e-6) - 1e-9)));
     *binS = perBin * step;
-    for (qsizetype i = 0; i + perBin <= measured.size(); i += perBin) {
-        double sum = 0;
-        for (int k = 0; k < perBin; ++k)
-            sum += measured.at(i + k).throughputBps;
-        out.append(sum / perBin);
-    }
+    const std::span<const double> values(measured);
+    for (qsizetype i = 0; i + perBin <= measured.size(); i += perBin)
+        out.append(stats::mean(values.subspan(std::size_t(i), std::size_t(perBin))));
     return out;
 }
 
