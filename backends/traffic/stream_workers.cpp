@@ -17,13 +17,16 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-bool recvFully(StreamWorker &w, WorkerShared &shared, char *data, std::size_t size)
+// Moves SIZE bytes with IO (a send or recv on W's connection from offset DONE, returning what
+// it returns) unless SHARED.stop comes first; SO_SNDTIMEO/SO_RCVTIMEO make IO return now and then
+// to look at it. False when stopped or failed (W marked failed, unless stopping).
+template <typename Io> bool transferFully(StreamWorker &w, const WorkerShared &shared, std::size_t size, Io io)
 {
     std::size_t done = 0;
     while (done < size) {
         if (shared.stop.load(std::memory_order_relaxed))
             return false;
-        const ssize_t n = ::recv(w.fd, data + done, size - done, 0);
+        const ssize_t n = io(done);
         if (n > 0) {
             done += std::size_t(n);
             continue;
@@ -35,6 +38,11 @@ bool recvFully(StreamWorker &w, WorkerShared &shared, char *data, std::size_t si
         return false;
     }
     return true;
+}
+
+bool recvFully(StreamWorker &w, const WorkerShared &shared, char *data, std::size_t size)
+{
+    return transferFully(w, shared, size, [&](std::size_t done) { return ::recv(w.fd, data + done, size - done, 0); });
 }
 
 void setCork(int fd, int on)
@@ -112,23 +120,12 @@ void markFailed(StreamWorker &w, int error)
 
 bool sendFully(StreamWorker &w, const WorkerShared &shared, const char *data, std::size_t size)
 {
-    std::size_t done = 0;
-    while (done < size) {
-        if (shared.stop.load(std::memory_order_relaxed))
-            return false;
+    return transferFully(w, shared, size, [&](std::size_t done) {
         const ssize_t n = ::send(w.fd, data + done, size - done, MSG_NOSIGNAL);
-        if (n > 0) {
-            done += std::size_t(n);
+        if (n > 0)
             w.bytesWritten.fetch_add(n, std::memory_order_relaxed);
-            continue;
-        }
-        if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR))
-            continue;
-        if (!shared.stop.load())
-            markFailed(w, n < 0 ? errno : 0);
-        return false;
-    }
-    return true;
+        return n;
+    });
 }
 
 void runStreamReceiver(StreamWorker &worker, WorkerShared &shared)
