@@ -4,6 +4,8 @@
 
 #include <QCoreApplication>
 #include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonValue>
 #include <QSaveFile>
 
 namespace tcptune::labfiles {
@@ -42,6 +44,14 @@ Result<void> writeRecord(const QString &path, const QByteArray &data)
     if (!file.open(QIODevice::WriteOnly) || file.write(data) != data.size() || !file.commit())
         return fail(QCoreApplication::translate("LabFiles", "Cannot write %1: %2").arg(path, file.errorString()));
     return {};
+}
+
+QStringList stringList(const QJsonValue &value)
+{
+    QStringList list;
+    for (const QJsonValue &item : value.toArray())
+        list << item.toString();
+    return list;
 }
 
 } // namespace tcptune::labfiles

@@ -7,6 +7,9 @@
 
 #include <QByteArray>
 #include <QString>
+#include <QStringList>
+
+class QJsonValue;
 
 namespace tcptune::labfiles {
 
@@ -18,5 +21,7 @@ QString cacheDirectory(); // /run/tcptune/cache
 [[nodiscard]] Result<void> ensureFolder(const QString &folder);
 // Writes DATA to PATH atomically, in its private folder (made by ensureFolder).
 [[nodiscard]] Result<void> writeRecord(const QString &path, const QByteArray &data);
+// The strings of a record's array VALUE (namespaces, links, qdiscs); empty when it is no array.
+QStringList stringList(const QJsonValue &value);
 
 } // namespace tcptune::labfiles

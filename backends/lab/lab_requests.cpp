@@ -1,6 +1,7 @@
 #include "lab/lab_requests.h"
 
 #include "helper/helper_connection.h"
+#include "lab/lab_files.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>
@@ -26,8 +27,7 @@ LabStatus labStatusFromJson(const QJsonObject &o)
     s.state = state == QLatin1String("up")         ? LabStatus::State::Up
               : state == QLatin1String("leftover") ? LabStatus::State::Leftover
                                                    : LabStatus::State::Down;
-    for (const QJsonValue &v : o.value(QStringLiteral("namespaces")).toArray())
-        s.presentNamespaces << v.toString();
+    s.presentNamespaces = labfiles::stringList(o.value(QStringLiteral("namespaces")));
     s.problem = o.value(QStringLiteral("problem")).toString();
     if (o.contains(QStringLiteral("spec"))) {
         if (auto spec = labSpecFromJson(o.value(QStringLiteral("spec")).toObject())) {
@@ -35,10 +35,8 @@ LabStatus labStatusFromJson(const QJsonObject &o)
             record.spec = *spec;
             record.complete = s.state == LabStatus::State::Up;
             record.createdAt = QDateTime::fromString(o.value(QStringLiteral("created_at")).toString(), Qt::ISODate);
-            for (const QJsonValue &v : o.value(QStringLiteral("links")).toArray())
-                record.links << v.toString();
-            for (const QJsonValue &v : o.value(QStringLiteral("qdiscs_missing")).toArray())
-                record.qdiscsMissing << v.toString();
+            record.links = labfiles::stringList(o.value(QStringLiteral("links")));
+            record.qdiscsMissing = labfiles::stringList(o.value(QStringLiteral("qdiscs_missing")));
             s.record = record;
         }
     }

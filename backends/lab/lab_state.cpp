@@ -8,17 +8,6 @@
 #include <QJsonDocument>
 
 namespace tcptune {
-namespace {
-
-QStringList toList(const QJsonValue &v)
-{
-    QStringList list;
-    for (const QJsonValue &item : v.toArray())
-        list << item.toString();
-    return list;
-}
-
-} // namespace
 
 QString labStatePath(const QString &labName)
 {
@@ -49,10 +38,10 @@ Result<LabState> labStateFromJson(const QJsonObject &o)
     s.bootId = o.value(QStringLiteral("boot_id")).toString();
     s.createdAt = QDateTime::fromString(o.value(QStringLiteral("created_at")).toString(), Qt::ISODate);
     s.complete = o.value(QStringLiteral("complete")).toBool();
-    s.namespaces = toList(o.value(QStringLiteral("namespaces")));
-    s.links = toList(o.value(QStringLiteral("links")));
-    s.sysctls = toList(o.value(QStringLiteral("sysctls")));
-    s.qdiscsMissing = toList(o.value(QStringLiteral("qdiscs_missing")));
+    s.namespaces = labfiles::stringList(o.value(QStringLiteral("namespaces")));
+    s.links = labfiles::stringList(o.value(QStringLiteral("links")));
+    s.sysctls = labfiles::stringList(o.value(QStringLiteral("sysctls")));
+    s.qdiscsMissing = labfiles::stringList(o.value(QStringLiteral("qdiscs_missing")));
     return s;
 }
 

@@ -27,14 +27,6 @@ QStringList argumentsFor(const QString &kind)
     return {};
 }
 
-QStringList toList(const QJsonValue &v)
-{
-    QStringList list;
-    for (const QJsonValue &item : v.toArray())
-        list << item.toString();
-    return list;
-}
-
 } // namespace
 
 QStringList probedQdiscs()
@@ -79,7 +71,8 @@ QdiscSupport cachedQdiscSupport()
     const QJsonObject o = QJsonDocument::fromJson(file.read(64 * 1024)).object();
     if (o.value(QStringLiteral("boot_id")).toString() != currentBootId())
         return {};
-    return {toList(o.value(QStringLiteral("available"))), toList(o.value(QStringLiteral("missing")))};
+    return {labfiles::stringList(o.value(QStringLiteral("available"))),
+            labfiles::stringList(o.value(QStringLiteral("missing")))};
 }
 
 Result<QdiscSupport> qdiscSupport(const LabStepExecutor &executor)
