@@ -45,6 +45,21 @@ Result<void> waitFor(int fd, short events, Clock::time_point deadline)
     }
 }
 
+// After a non-blocking recv() on FD that returned N <= 0: waits until more can be read (nothing
+// there yet) or returns at once (interrupted), so that the caller reads again; an error when the
+// peer closed the connection, the socket failed or DEADLINE passed.
+[[nodiscard]] Result<void> awaitMore(int fd, ssize_t n, Clock::time_point deadline)
+{
+    if (n == 0)
+        return fail(TrafficSocket::tr("connection closed by the peer"));
+    const int error = errno;
+    if (error == EINTR)
+        return {};
+    if (error == EAGAIN || error == EWOULDBLOCK)
+        return waitFor(fd, POLLIN, deadline);
+    return fail(errnoText(error));
+}
+
 } // namespace
 
 void Fd::reset(int fd)
@@ -159,16 +174,8 @@ Result<void> recvAll(int fd, char *data, std::size_t size, Clock::time_point dea
             done += std::size_t(n);
             continue;
         }
-        if (n == 0)
-            return fail(TrafficSocket::tr("connection closed by the peer"));
-        if (errno == EINTR)
-            continue;
-        if (errno == EAGAIN || errno == EWOULDBLOCK) {
-            if (auto w = waitFor(fd, POLLIN, deadline); !w)
-                return w;
-            continue;
-        }
-        return fail(errnoText(errno));
+        if (auto more = awaitMore(fd, n, deadline); !more)
+            return more;
     }
     return {};
 }
@@ -192,16 +199,8 @@ Result<QByteArray> readLine(int fd, QByteArray &buffer, int maxLength, Clock::ti
             buffer.append(chunk, n);
             continue;
         }
-        if (n == 0)
-            return fail(TrafficSocket::tr("connection closed by the peer"));
-        if (errno == EINTR)
-            continue;
-        if (errno == EAGAIN || errno == EWOULDBLOCK) {
-            if (auto w = waitFor(fd, POLLIN, deadline); !w)
-                return std::unexpected(w.error());
-            continue;
-        }
-        return fail(errnoText(errno));
+        if (auto more = awaitMore(fd, n, deadline); !more)
+            return std::unexpected(more.error());
     }
 }
 
