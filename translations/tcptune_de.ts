@@ -133,6 +133,14 @@
         <source>the far knob %1: %2; nothing was changed</source>
         <translation>der ferne Knopf %1: %2; nichts wurde geändert</translation>
     </message>
+    <message>
+        <source>expected &quot;description&quot;, got &quot;%1&quot;</source>
+        <translation>erwartet &quot;description&quot;, erhalten &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>malformed description (version, kernel or helper_usable missing)</source>
+        <translation>fehlerhafte Beschreibung (version, kernel oder helper_usable fehlt)</translation>
+    </message>
 </context>
 <context>
     <name>AgentRemote</name>
@@ -199,6 +207,10 @@
     <message>
         <source>%1, this host tcptune %2 (protocol %3): install tcptune %2 on %4, or set TCPTUNE_REMOTE_PROGRAM to a tcptune %2 there.</source>
         <translation>%1, auf diesem Host tcptune %2 (Protokoll %3): installieren Sie tcptune %2 auf %4 oder setzen Sie TCPTUNE_REMOTE_PROGRAM auf ein tcptune %2 dort.</translation>
+    </message>
+    <message>
+        <source>The agent at %1 did not describe its host (%2); is it a tcptune of the same version?</source>
+        <translation>Der Agent unter %1 hat seinen Host nicht beschrieben (%2); ist es ein tcptune derselben Version?</translation>
     </message>
 </context>
 <context>
@@ -3135,6 +3147,14 @@ Mehrere Formate auf einmal: --format html,pdf --out ORDNER/report schreibt ORDNE
         <source>far knobs need tcptune-helper as root on this host, and &apos;sudo -n&apos; refused (%1); as root, add the line &apos;%2 ALL=(root) NOPASSWD: %3&apos; with &apos;visudo -f /etc/sudoers.d/tcptune&apos;, or log in as root</source>
         <translation>ferne Knöpfe brauchen tcptune-helper als root auf diesem Host, und &apos;sudo -n&apos; lehnte ab (%1); fügen Sie als root die Zeile &apos;%2 ALL=(root) NOPASSWD: %3&apos; mit &apos;visudo -f /etc/sudoers.d/tcptune&apos; hinzu oder melden Sie sich als root an</translation>
     </message>
+    <message>
+        <source>as root</source>
+        <translation>als root</translation>
+    </message>
+    <message>
+        <source>through sudo -n</source>
+        <translation>über sudo -n</translation>
+    </message>
 </context>
 <context>
     <name>SshChannel</name>
@@ -4285,6 +4305,14 @@ Optionen:
         <source>the client speaks protocol %1, this agent %2</source>
         <translation>der Client spricht Protokoll %1, dieser Agent %2</translation>
     </message>
+    <message>
+        <source>unknown</source>
+        <translation>unbekannt</translation>
+    </message>
+    <message>
+        <source>this agent changes no knobs</source>
+        <translation>dieser Agent ändert keine Parameter</translation>
+    </message>
 </context>
 <context>
     <name>tcptune::CapturePanel</name>
@@ -4548,6 +4576,13 @@ Optionen:
     <message>
         <source>Exported %1 to %2.</source>
         <translation>%1 nach %2 exportiert.</translation>
+    </message>
+</context>
+<context>
+    <name>tcptune::FarHostCheck</name>
+    <message>
+        <source>Only an SSH host can be tested this way.</source>
+        <translation>So lässt sich nur ein SSH-Host testen.</translation>
     </message>
 </context>
 <context>
@@ -5220,6 +5255,85 @@ Optionen:
     </message>
 </context>
 <context>
+    <name>tcptune::SshTargetPage</name>
+    <message>
+        <source>&amp;Test connection</source>
+        <translation>Verbindung &amp;testen</translation>
+    </message>
+    <message>
+        <source>user@host[:port]</source>
+        <translation>benutzer@host[:port]</translation>
+    </message>
+    <message>
+        <source>The far host runs &apos;tcptune serve --stdio&apos; through ssh; log-in with a key (your ssh agent, config and known_hosts apply).</source>
+        <translation>Der ferne Host startet &apos;tcptune serve --stdio&apos; über ssh; Anmeldung mit Schlüssel (Ihr ssh-Agent, Ihre Konfiguration und known_hosts gelten).</translation>
+    </message>
+    <message>
+        <source>optional (ssh -F)</source>
+        <translation>optional (ssh -F)</translation>
+    </message>
+    <message>
+        <source>An ssh config file for special set-ups; empty: your own (~/.ssh/config).</source>
+        <translation>Eine ssh-Konfigurationsdatei für besondere Einrichtungen; leer: Ihre eigene (~/.ssh/config).</translation>
+    </message>
+    <message>
+        <source>Far knob</source>
+        <translation>Ferner Parameter</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>Wert</translation>
+    </message>
+    <message>
+        <source>Login</source>
+        <translation>Anmeldung</translation>
+    </message>
+    <message>
+        <source>ssh config</source>
+        <translation>ssh-Konfiguration</translation>
+    </message>
+    <message>
+        <source>Target: no SSH host given. Enter user@host (a port after a colon), or choose the local lab.</source>
+        <translation>Ziel: kein SSH-Host angegeben. Geben Sie benutzer@host ein (einen Port nach einem Doppelpunkt) oder wählen Sie das lokale Labor.</translation>
+    </message>
+    <message>
+        <source>Target, SSH host: %1</source>
+        <translation>Ziel, SSH-Host: %1</translation>
+    </message>
+    <message>
+        <source>Testing the connection to %1 …</source>
+        <translation>Teste die Verbindung zu %1 …</translation>
+    </message>
+    <message>
+        <source>Far helper: yes, %1</source>
+        <translation>Ferner Helper: ja, %1</translation>
+    </message>
+    <message>
+        <source>Far helper: no: %1</source>
+        <translation>Ferner Helper: nein: %1</translation>
+    </message>
+    <message>
+        <source>Far knobs: %1 values, below and in the Knobs tab</source>
+        <translation>Ferne Parameter: %1 Werte, unten und im Reiter Parameter</translation>
+    </message>
+    <message>
+        <source>Far knobs: none (%1)</source>
+        <translation>Ferne Parameter: keine (%1)</translation>
+    </message>
+    <message>
+        <source>ssh: ok</source>
+        <translation>ssh: ok</translation>
+    </message>
+    <message>
+        <source>Far agent: tcptune %1</source>
+        <translation>Ferner Agent: tcptune %1</translation>
+    </message>
+    <message>
+        <source>Far kernel: %1</source>
+        <translation>Ferner Kernel: %1</translation>
+    </message>
+</context>
+<context>
     <name>tcptune::SweepChart</name>
     <message>
         <source>Throughput and RTT against the swept value</source>
@@ -5433,6 +5547,10 @@ Optionen:
     <message>
         <source>Target: no host given. Enter the address of the %1, or choose the local lab.</source>
         <translation>Ziel: kein Host angegeben. Geben Sie die Adresse des %1 ein oder wählen Sie das lokale Labor.</translation>
+    </message>
+    <message>
+        <source>SSH host</source>
+        <translation>SSH-Host</translation>
     </message>
 </context>
 <context>

@@ -104,6 +104,42 @@ PeerVersion peerVersionOf(const QByteArray &line)
     return v;
 }
 
+QJsonObject describeMessage()
+{
+    return {{key("type"), QStringLiteral("describe")}};
+}
+
+QJsonObject descriptionMessage(const HostDescription &description)
+{
+    QJsonObject o{{key("type"), QStringLiteral("description")},
+                  {key("version"), description.program},
+                  {key("kernel"), description.kernel},
+                  {key("helper_usable"), description.helperUsable},
+                  {key("helper"), description.helper}};
+    if (description.knobsNote.isEmpty())
+        o.insert(key("knobs"), knobSnapshotToJson(description.knobs));
+    else
+        o.insert(key("knobs_note"), description.knobsNote);
+    return o;
+}
+
+Result<HostDescription> parseDescription(const QJsonObject &message)
+{
+    if (typeOf(message) != QLatin1String("description"))
+        return fail(AgentProtocol::tr("expected \"description\", got \"%1\"").arg(logSafe(typeOf(message), 40)));
+    const QJsonValue usable = message.value(key("helper_usable"));
+    if (!message.value(key("version")).isString() || !message.value(key("kernel")).isString() || !usable.isBool())
+        return fail(AgentProtocol::tr("malformed description (version, kernel or helper_usable missing)"));
+    HostDescription d;
+    d.program = message.value(key("version")).toString().left(40);
+    d.kernel = message.value(key("kernel")).toString().left(200);
+    d.helperUsable = usable.toBool();
+    d.helper = message.value(key("helper")).toString().left(1000);
+    d.knobs = knobSnapshotFromJson(message.value(key("knobs")).toObject());
+    d.knobsNote = message.value(key("knobs_note")).toString().left(1000);
+    return d;
+}
+
 QJsonObject errorMessage(const QString &text)
 {
     return {{key("type"), QStringLiteral("error")}, {key("message"), text}};

@@ -1,5 +1,5 @@
 #pragma once
-// The agent's control protocol, version 3: one JSON object per '\n'-terminated line, each with
+// The agent's control protocol, version 4: one JSON object per '\n'-terminated line, each with
 // "tcptune_agent": <version> and "type". The client sends "start" (workload and sizes); an agent
 // with a token answers "challenge" (a fresh nonce) and the client "auth" (HMAC-SHA256 of the
 // nonce under the token, see agent_auth.h), so the token never crosses the wire. The agent then
@@ -16,8 +16,13 @@
 // sysctls for the far host): the agent applies them through its host's tcptune-helper before
 // "ready", reports its knobs before them in "ready" and after the run in "result" (after which it
 // has put them back).
+// Version 4: over ssh the client may send "describe" instead of "start" (a connection test, as
+// the GUI's "Test connection" does): the agent answers "description" with its program version,
+// its kernel release, its knob snapshot and whether its host's tcptune-helper can run (how, or
+// why not and what to do), and the session ends without a run.
 
 #include "common/error.h"
+#include "knobs/knob_reader.h"
 #include "traffic/traffic_spec.h"
 
 #include <QByteArray>
@@ -29,7 +34,7 @@
 
 namespace tcptune::agentproto {
 
-inline constexpr int kVersion = 3;
+inline constexpr int kVersion = 4;
 inline constexpr int kMaxControlLine = 64 * 1024;
 // The longest line of a connection that has not authenticated or attached yet.
 inline constexpr int kMaxHandshakeLine = 4096;
@@ -81,6 +86,19 @@ QString typeOf(const QJsonObject &message);
 void insertCounters(QJsonObject &message, const Result<QMap<QString, qint64>> &counters);
 // MESSAGE's counters, or why it has none.
 Result<QMap<QString, qint64>> countersOf(const QJsonObject &message);
+
+// What "description" tells of the far host.
+struct HostDescription {
+    QString program; // tcptune's version there
+    QString kernel;  // uname release
+    bool helperUsable = false;
+    QString helper;     // how it runs ("root", "sudo -n"), or why it cannot and what to do
+    KnobSnapshot knobs; // catalogue sysctls of the agent's namespace
+    QString knobsNote;  // why there are none
+};
+QJsonObject describeMessage();
+QJsonObject descriptionMessage(const HostDescription &description);
+[[nodiscard]] Result<HostDescription> parseDescription(const QJsonObject &message);
 
 // The first line each side sends over ssh: PROTOCOL is kVersion except in a test that makes the
 // far agent announce another one.

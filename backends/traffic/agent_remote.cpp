@@ -127,6 +127,25 @@ Result<void> AgentRemote::open(int control)
     return {};
 }
 
+Result<agentproto::HostDescription> AgentRemote::describe(int control)
+{
+    m_control = control;
+    if (auto versions = exchangeVersions(); !versions)
+        return std::unexpected(versions.error());
+    if (auto sent = sock::sendAll(control, agentproto::encode(agentproto::describeMessage()),
+                                  sock::Clock::now() + std::chrono::seconds(2));
+        !sent)
+        return fail(tr("Cannot talk to the agent at %1: %2.").arg(m_where, sent.error().message));
+    auto reply = readMessage(8000, agentproto::kMaxControlLine * 4);
+    if (!reply)
+        return std::unexpected(reply.error());
+    auto description = agentproto::parseDescription(*reply);
+    if (!description)
+        return fail(tr("The agent at %1 did not describe its host (%2); is it a tcptune of the same version?")
+                        .arg(m_where, description.error().message));
+    return description;
+}
+
 // The token itself never leaves this host: the answer is HMAC-SHA256(token, nonce).
 Result<QJsonObject> AgentRemote::answerChallenge(const QJsonObject &challenge)
 {

@@ -1,6 +1,7 @@
 #pragma once
 // RemoteSession for a `tcptune serve` agent (protocol in agent_protocol.h).
 
+#include "traffic/agent_protocol.h"
 #include "traffic/remote_session.h"
 
 #include <QCoreApplication>
@@ -15,6 +16,8 @@ public:
     explicit AgentRemote(const TrafficSpec &spec);
 
     Result<void> open(int control) override;
+    // Over ssh, instead of open(): versions, then "describe"; the far host's description.
+    [[nodiscard]] Result<agentproto::HostDescription> describe(int control);
     QByteArray dataHello(int stream) const override;
     QByteArray probeHello() const override;
     Result<void> waitRunning() override;

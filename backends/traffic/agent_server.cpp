@@ -25,6 +25,7 @@
 #include <mutex>
 #include <netinet/in.h>
 #include <poll.h>
+#include <sys/utsname.h>
 #include <system_error>
 #include <thread>
 #include <unistd.h>
@@ -194,6 +195,7 @@ struct AgentServer::Impl {
     {
         return options.readCounters ? options.readCounters(options.knobNetns) : mib::read(options.knobNetns);
     }
+    agentproto::HostDescription describeHost() const;
     GateHooks gateHooks();
     bool reserveThreads(int count);
     Result<void> spawn(std::function<void()> fn);
@@ -335,6 +337,24 @@ int AgentServer::connectionsRefused() const
 int AgentServer::threadsInUse() const
 {
     return m_impl->threadsInUse.load();
+}
+
+// What a connection test over ssh shows of this host: version, kernel, knobs, helper.
+agentproto::HostDescription AgentServer::Impl::describeHost() const
+{
+    agentproto::HostDescription d;
+    d.program = QStringLiteral(TCPTUNE_VERSION);
+    utsname name{};
+    d.kernel = ::uname(&name) == 0 ? QString::fromLocal8Bit(name.release) : tr("unknown");
+    if (const auto knobs = readKnobs())
+        d.knobs = *knobs;
+    else
+        d.knobsNote = knobs.error().message;
+    const Result<QString> helper =
+        options.checkHelper ? options.checkHelper() : Result<QString>(fail(tr("this agent changes no knobs")));
+    d.helperUsable = helper.has_value();
+    d.helper = helper ? *helper : helper.error().message;
+    return d;
 }
 
 GateHooks AgentServer::Impl::gateHooks()
@@ -960,6 +980,10 @@ void AgentServer::serveControl(int fd)
         line = sock::readLine(channel.get(), buffer, agentproto::kMaxControlLine, deadline);
     }
     auto message = line ? agentproto::decode(*line) : Result<QJsonObject>(std::unexpected(line.error()));
+    if (message && agentproto::typeOf(*message) == QLatin1String("describe")) {
+        m_impl->sendLine(channel.get(), agentproto::descriptionMessage(m_impl->describeHost()), 10000);
+        return;
+    }
     if (!message || agentproto::typeOf(*message) != QLatin1String("start"))
         return m_impl->refuse(channel.get(), QStringLiteral("ssh"),
                               message ? tr("expected \"start\" on the ssh channel") : message.error().message);

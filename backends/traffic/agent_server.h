@@ -58,6 +58,9 @@ struct AgentOptions {
     // it set after the run or when the channel ends. Unset: runs with knobs are refused.
     std::function<Result<void>(const QMap<QString, QString> &sysctls)> applyKnobs;
     std::function<Result<void>()> restoreKnobs;
+    // For "describe" over ssh: whether this host's tcptune-helper can run, as "root" or
+    // "sudo -n", or why not and what to do (the error). Unset: reported as unusable.
+    std::function<Result<QString>()> checkHelper;
     // The protocol the stdio hello announces; 0: the one spoken. Another only in the test of a
     // version mismatch.
     int announcedProtocol = 0;
@@ -74,7 +77,8 @@ public:
     // PORT 0 picks a free port. Returns the port it listens on.
     Result<std::uint16_t> listen(const QString &address = QStringLiteral("0.0.0.0"), std::uint16_t port = 5300);
     // Serves one control connection on the calling thread until its run ends or it closes (the
-    // caller keeps FD). For `serve --stdio`, after listen() opened the data port.
+    // caller keeps FD). For `serve --stdio`, after listen() opened the data port. A "describe"
+    // instead of "start" is answered with this host's description, and no run follows.
     void serveControl(int fd);
     // Thread-safe; closes every connection and joins the threads. listen() may be called again.
     void stop();
@@ -87,7 +91,7 @@ public:
     int connectionsRefused() const; // turned away at once: too many waiting connections
     int threadsInUse() const;       // of options.threadBudget()
 
-    static constexpr int kProtocolVersion = 3;
+    static constexpr int kProtocolVersion = 4;
 
 Q_SIGNALS:
     // One line per event (client connected, run finished, malformed message...). Emitted from

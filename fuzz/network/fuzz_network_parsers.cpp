@@ -1,7 +1,7 @@
 // libFuzzer entry: the first byte picks a parser, the second shapes it, the rest is its input.
 //   0: an agent control line (agentproto::decode, then parseStart for a "start"), whose accepted
-//      parameters must lie inside the protocol's limits (far knobs: catalogue sysctls only), and
-//      logSafe on its type;
+//      parameters must lie inside the protocol's limits (far knobs: catalogue sysctls only),
+//      parseDescription for a "description" (bounded texts), and logSafe on its type;
 //   1: the helper's line reader fed in chunks the second byte sizes: no line longer than the
 //      cap is delivered and it never holds more than one capped line;
 //   2: a journal file's content (HelperJournal::parse);
@@ -33,6 +33,12 @@ void checkControlLine(const QByteArray &line)
     const QString safe = logSafe(agentproto::typeOf(*message), 40);
     if (safe.contains(QLatin1Char('\n')) || safe.size() > 80)
         std::abort();
+    if (agentproto::typeOf(*message) == QLatin1String("description")) {
+        // A far host's description is shown in the GUI: its texts stay bounded.
+        if (auto d = agentproto::parseDescription(*message); d && (d->program.size() > 40 || d->kernel.size() > 200))
+            std::abort();
+        return;
+    }
     if (agentproto::typeOf(*message) != QLatin1String("start"))
         return;
     auto p = agentproto::parseStart(*message);

@@ -2,6 +2,7 @@
 
 #include "experiment/experiment_spec.h"
 #include "experiment/run_configuration.h"
+#include "panels/ssh_target_page.h"
 
 #include <QComboBox>
 #include <QFormLayout>
@@ -53,6 +54,7 @@ TargetPanel::TargetPanel(QWidget *parent)
     , m_agentPort(portSpin(5300, QStringLiteral("agentPort"), this))
     , m_iperfHost(new QLineEdit(this))
     , m_iperfPort(portSpin(5201, QStringLiteral("iperfPort"), this))
+    , m_ssh(new SshTargetPage(this))
     , m_labName(QStringLiteral("lab"))
 {
     // Long (translated) choices do not widen the panel: the list shows them whole.
@@ -64,6 +66,7 @@ TargetPanel::TargetPanel(QWidget *parent)
     m_kind->addItem(tr("Local lab"), int(TargetSpec::Kind::Lab));
     m_kind->addItem(tr("tcptune agent"), int(TargetSpec::Kind::Agent));
     m_kind->addItem(tr("iperf3 server"), int(TargetSpec::Kind::Iperf3));
+    m_kind->addItem(tr("SSH host"), int(TargetSpec::Kind::Ssh));
     m_kind->setToolTip(tr("The lab runs client and server in network namespaces on this machine."));
 
     m_topology->setObjectName(QStringLiteral("labTopology"));
@@ -102,6 +105,7 @@ TargetPanel::TargetPanel(QWidget *parent)
     m_pages->addWidget(lab);
     m_pages->addWidget(agent);
     m_pages->addWidget(iperf);
+    m_pages->addWidget(m_ssh);
 
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(m_kind);
@@ -111,6 +115,7 @@ TargetPanel::TargetPanel(QWidget *parent)
     connect(m_kind, &QComboBox::currentIndexChanged, this, &TargetPanel::changed);
     connect(m_agentHost, &QLineEdit::editingFinished, this, &TargetPanel::changed);
     connect(m_iperfHost, &QLineEdit::editingFinished, this, &TargetPanel::changed);
+    connect(m_ssh, &SshTargetPage::changed, this, &TargetPanel::changed);
 }
 
 void TargetPanel::setLabName(const QString &name)
@@ -124,6 +129,11 @@ TargetSpec TargetPanel::target() const
     TargetSpec target;
     target.kind = TargetSpec::Kind(m_kind->currentData().toInt());
     const bool agent = target.kind == TargetSpec::Kind::Agent;
+    if (target.kind == TargetSpec::Kind::Ssh) {
+        TargetSpec typed = m_ssh->target().value_or(TargetSpec{});
+        typed.kind = TargetSpec::Kind::Ssh;
+        return typed;
+    }
     if (target.kind == TargetSpec::Kind::Lab) {
         target.labName = m_labName;
     } else {
@@ -160,7 +170,13 @@ Result<void> TargetPanel::applyTo(ExperimentSpec &spec) const
                             .arg(agent ? tr("tcptune agent") : tr("iperf3 server")));
         break;
     }
-    case TargetSpec::Kind::Ssh: break; // from a spec file or --target: kept as loaded
+    case TargetSpec::Kind::Ssh: {
+        auto typed = m_ssh->target();
+        if (!typed)
+            return std::unexpected(typed.error());
+        spec.target = *typed;
+        break;
+    }
     }
     return {};
 }
@@ -176,6 +192,8 @@ void TargetPanel::loadFrom(const ExperimentSpec &spec)
         m_iperfHost->setText(spec.target.host);
         if (spec.target.port > 0)
             m_iperfPort->setValue(spec.target.port);
+    } else if (spec.target.kind == TargetSpec::Kind::Ssh) {
+        m_ssh->setTarget(spec.target);
     }
     if (const QString v = spec.knobs.value(QStringLiteral("lab.topology")); !v.isEmpty())
         m_topology->setCurrentIndex(std::max(0, m_topology->findData(v)));
@@ -199,6 +217,7 @@ void TargetPanel::saveSettings(QSettings &settings) const
     settings.setValue(QStringLiteral("target/agentPort"), m_agentPort->value());
     settings.setValue(QStringLiteral("target/iperfHost"), m_iperfHost->text());
     settings.setValue(QStringLiteral("target/iperfPort"), m_iperfPort->value());
+    m_ssh->saveSettings(settings);
 }
 
 void TargetPanel::restoreSettings(const QSettings &settings)
@@ -214,6 +233,7 @@ void TargetPanel::restoreSettings(const QSettings &settings)
     m_agentPort->setValue(settings.value(QStringLiteral("target/agentPort"), 5300).toInt());
     m_iperfHost->setText(settings.value(QStringLiteral("target/iperfHost")).toString());
     m_iperfPort->setValue(settings.value(QStringLiteral("target/iperfPort"), 5201).toInt());
+    m_ssh->restoreSettings(settings);
 }
 
 } // namespace tcptune

@@ -1,7 +1,7 @@
 #pragma once
 // Where a run goes: the local lab (default, with its bottleneck rate, queue, MTU and topology), a
-// host running `tcptune serve`, or a stock iperf3 server. Reads and writes the target part of an
-// ExperimentSpec.
+// host running `tcptune serve`, a stock iperf3 server, or an SSH host (SshTargetPage). Reads and writes the target part
+// of an ExperimentSpec.
 
 #include "common/error.h"
 #include "experiment/experiment_spec.h"
@@ -15,6 +15,8 @@ class QSpinBox;
 class QStackedWidget;
 
 namespace tcptune {
+
+class SshTargetPage;
 
 class TargetPanel final : public QGroupBox {
     Q_OBJECT
@@ -31,6 +33,9 @@ public:
     // The target as chosen so far, unchecked (an empty host stays empty): for the panels that
     // follow the target, such as the knob panel.
     TargetSpec target() const;
+
+    // The "SSH host" page (its connection test and what it found of the far host).
+    SshTargetPage *sshPage() const { return m_ssh; }
 
     // The lab's name (tests give their own so they never touch the user's lab).
     void setLabName(const QString &name);
@@ -51,6 +56,7 @@ private:
     QSpinBox *m_agentPort;
     QLineEdit *m_iperfHost;
     QSpinBox *m_iperfPort;
+    SshTargetPage *m_ssh;
     QString m_labName;
 };
 

@@ -171,6 +171,13 @@ void wireFarKnobs(AgentOptions &options, HelperConnection &helper, KnobChangeSet
         return changes.apply(sysctls);
     };
     options.restoreKnobs = [&changes] { return changes.restore(); };
+    // A connection test asks whether knobs could be set: the helper starts as a run would start it.
+    options.checkHelper = [&helper]() -> Result<QString> {
+        if (auto running = helper.ensureStarted(); !running)
+            return fail(farHelperRefusal(running.error().message));
+        return helper.launchMethod() == QLatin1String("direct") ? ServeCommand::tr("as root")
+                                                                : ServeCommand::tr("through sudo -n");
+    };
 }
 
 // `serve --stdio`: one run whose control channel is stdin and stdout (ssh started us and

@@ -19,6 +19,8 @@ private Q_SLOTS:
     void parseStartRejects();
     void farKnobsTravelCanonical();
     void helloNamesBothVersions();
+    void descriptionRoundTrip();
+    void descriptionRejectsMalformed();
 };
 
 void TestAgentProtocol::encodeDecodeRoundTrip()
@@ -42,7 +44,7 @@ void TestAgentProtocol::rejectsMalformed_data()
     QTest::addRow("no version") << QByteArray(R"({"type":"start"})") << "protocol version";
     QTest::addRow("future version") << QByteArray(R"({"tcptune_agent":99,"type":"start"})") << "version 99";
     QTest::addRow("version 1 (token in clear)") << QByteArray(R"({"tcptune_agent":1,"type":"start"})") << "version 1";
-    QTest::addRow("no type") << QByteArray(R"({"tcptune_agent":3})") << "type";
+    QTest::addRow("no type") << QByteArray(R"({"tcptune_agent":4})") << "type";
 }
 
 void TestAgentProtocol::rejectsMalformed()
@@ -160,6 +162,48 @@ void TestAgentProtocol::helloNamesBothVersions()
     QVERIFY(!old.hello);
     QCOMPARE(old.protocol, 2);
     QVERIFY(old.program.isEmpty());
+}
+
+// Version 4: "describe" is answered by "description", which carries what a connection test shows.
+void TestAgentProtocol::descriptionRoundTrip()
+{
+    QCOMPARE(agentproto::kVersion, 4);
+    QCOMPARE(agentproto::typeOf(agentproto::describeMessage()), QStringLiteral("describe"));
+    agentproto::HostDescription d;
+    d.program = QStringLiteral("0.9.0");
+    d.kernel = QStringLiteral("6.1.0-18-amd64");
+    d.helperUsable = true;
+    d.helper = QStringLiteral("as root");
+    d.knobs = {{QStringLiteral("net.ipv4.tcp_autocorking"), QStringLiteral("0")}};
+    auto decoded = agentproto::decode(agentproto::encode(agentproto::descriptionMessage(d)).trimmed());
+    QVERIFY(decoded.has_value());
+    auto back = agentproto::parseDescription(*decoded);
+    QVERIFY2(back.has_value(), qPrintable(back ? QString() : back.error().message));
+    QCOMPARE(back->program, d.program);
+    QCOMPARE(back->kernel, d.kernel);
+    QVERIFY(back->helperUsable);
+    QCOMPARE(back->helper, d.helper);
+    QCOMPARE(back->knobs, d.knobs);
+    QVERIFY(back->knobsNote.isEmpty());
+
+    d.helperUsable = false;
+    d.helper = QStringLiteral("sudo -n refused");
+    d.knobsNote = QStringLiteral("cannot read /proc/sys");
+    back = agentproto::parseDescription(agentproto::descriptionMessage(d));
+    QVERIFY(back.has_value());
+    QVERIFY(!back->helperUsable);
+    QCOMPARE(back->helper, d.helper);
+    QCOMPARE(back->knobsNote, d.knobsNote);
+    QVERIFY(back->knobs.isEmpty());
+}
+
+void TestAgentProtocol::descriptionRejectsMalformed()
+{
+    QVERIFY(!agentproto::parseDescription(agentproto::errorMessage(QStringLiteral("no"))).has_value());
+    QVERIFY(!agentproto::parseDescription({{"type", "description"}, {"version", "1"}}).has_value());
+    QVERIFY(!agentproto::parseDescription(
+                 {{"type", "description"}, {"version", "1"}, {"kernel", "6"}, {"helper_usable", "yes"}})
+                 .has_value());
 }
 
 QTEST_GUILESS_MAIN(TestAgentProtocol)

@@ -3,6 +3,7 @@
 // control port, port in use, an agent that stops mid-run, and the `serve --stdio` agent (control
 // over a given channel only, data connections with a secret).
 
+#include "common/proc_sys.h"
 #include "loopback_client.h"
 #include "traffic/agent_protocol.h"
 #include "traffic/agent_server.h"
@@ -18,6 +19,7 @@
 #include <mutex>
 #include <netinet/in.h>
 #include <sys/socket.h>
+#include <sys/utsname.h>
 #include <thread>
 #include <unistd.h>
 
@@ -41,6 +43,7 @@ private Q_SLOTS:
     void portInUse();
     void agentStopsMidRun();
     void stdioAgentTakesDataOnly();
+    void stdioAgentDescribesItsHost();
     void stdioAgentSetsAndRestoresFarKnobs();
 };
 
@@ -250,16 +253,16 @@ void TestAgentServer::garbageIsAnsweredAndLogged_data()
     QTest::addRow("http") << QByteArray("GET / HTTP/1.0\r\n\r\n") << "malformed";
     QTest::addRow("binary") << QByteArray("\x00\xff\x13\x37\n", 5) << "malformed";
     QTest::addRow("wrong version") << QByteArray("{\"tcptune_agent\":7,\"type\":\"start\"}\n") << "version 7";
-    QTest::addRow("unknown type") << QByteArray("{\"tcptune_agent\":3,\"type\":\"shell\"}\n")
+    QTest::addRow("unknown type") << QByteArray("{\"tcptune_agent\":4,\"type\":\"shell\"}\n")
                                   << "unexpected message type";
     QTest::addRow("bad start") << QByteArray(
-                                      "{\"tcptune_agent\":3,\"type\":\"start\",\"workload\":\"bulk\",\"streams\":-4}\n")
+                                      "{\"tcptune_agent\":4,\"type\":\"start\",\"workload\":\"bulk\",\"streams\":-4}\n")
                                << "refused start";
     QTest::addRow("data for no run") << QByteArray(
-                                            "{\"tcptune_agent\":3,\"type\":\"data\",\"session\":\"42\",\"stream\":0}\n")
+                                            "{\"tcptune_agent\":4,\"type\":\"data\",\"session\":\"42\",\"stream\":0}\n")
                                      << "unknown run";
     QTest::addRow("far knobs over the network")
-        << QByteArray("{\"tcptune_agent\":3,\"type\":\"start\",\"workload\":\"bulk\",\"streams\":1,\"sample_ms\":"
+        << QByteArray("{\"tcptune_agent\":4,\"type\":\"start\",\"workload\":\"bulk\",\"streams\":1,\"sample_ms\":"
                       "10,\"request_bytes\":0,\"response_bytes\":0,\"rcvbuf\":0,\"duration_s\":1,\"knobs\":{"
                       "\"net.ipv4.tcp_autocorking\":\"0\"}}\n")
         << "only for runs started over ssh";
@@ -368,6 +371,42 @@ void TestAgentServer::agentStopsMidRun()
 
 // `serve --stdio`: runs start only over the control channel it was given (ssh's pipe); its port
 // takes data connections, each with the session's secret; the session ends with the channel.
+// `serve --stdio` answers "describe" (a connection test) with its host's description and ends:
+// its version, kernel release, knobs, and the helper as checkHelper reports it.
+void TestAgentServer::stdioAgentDescribesItsHost()
+{
+    AgentOptions options;
+    options.controlOnlyOverStdio = true;
+    options.dataAddress = QStringLiteral("127.0.0.1");
+    options.checkHelper = []() -> Result<QString> { return fail(QStringLiteral("add the sudoers line")); };
+    AgentServer agent(options);
+    QVERIFY(agent.listen(QStringLiteral("127.0.0.1"), 0).has_value());
+    int pair[2];
+    QCOMPARE(::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, pair), 0);
+    std::thread control([&] { agent.serveControl(pair[1]); });
+    QByteArray buffer;
+    const auto deadline = sock::Clock::now() + std::chrono::seconds(10);
+    QVERIFY(sock::readLine(pair[0], buffer, agentproto::kMaxControlLine, deadline).has_value()); // its hello
+    const QByteArray ask = agentproto::helloLine() + agentproto::encode(agentproto::describeMessage());
+    QCOMPARE(::send(pair[0], ask.constData(), std::size_t(ask.size()), 0), ssize_t(ask.size()));
+    auto line = sock::readLine(pair[0], buffer, agentproto::kMaxControlLine * 4, deadline);
+    QVERIFY(line.has_value());
+    auto description = agentproto::parseDescription(agentproto::decode(*line).value_or(QJsonObject()));
+    QVERIFY2(description.has_value(), line->constData());
+    utsname name{};
+    QCOMPARE(::uname(&name), 0);
+    QCOMPARE(description->kernel, QString::fromLocal8Bit(name.release));
+    QVERIFY(!description->program.isEmpty());
+    QVERIFY(!description->helperUsable);
+    QCOMPARE(description->helper, QStringLiteral("add the sudoers line"));
+    QCOMPARE(description->knobs.value(QStringLiteral("net.ipv4.tcp_autocorking")),
+             procsys::read(procsys::pathForKey(QStringLiteral("net.ipv4.tcp_autocorking"))).value_or(QString()));
+    control.join(); // no run follows: the agent is done with the channel
+    QCOMPARE(agent.activeSessions(), 0);
+    ::close(pair[0]);
+    ::close(pair[1]);
+}
+
 void TestAgentServer::stdioAgentTakesDataOnly()
 {
     AgentOptions options;
