@@ -1,5 +1,6 @@
 #include "experiment/sweep_plan.h"
 
+#include "experiment/preset_notes.h"
 #include "knobs/knob_catalogue.h"
 #include "knobs/knob_value.h"
 
@@ -403,7 +404,7 @@ QString SweepPlan::labNoteLine() const
 {
     if (m_spec.target.kind != TargetSpec::Kind::Lab || m_spec.labNote.isEmpty())
         return QString();
-    return SweepPlan::tr("In the lab: %1").arg(m_spec.labNote);
+    return SweepPlan::tr("In the lab: %1").arg(translatedLabNote(m_spec.labNote));
 }
 
 QString SweepPlan::describe() const

@@ -17,10 +17,13 @@
 #include <QLocale>
 #include <QPushButton>
 #include <QRegularExpression>
+#include <QScrollArea>
 #include <QSpinBox>
 #include <QSplitter>
 #include <QTableWidget>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace tcptune {
 
@@ -56,6 +59,22 @@ QString compactPointLabel(const SweepPlan &plan, const SweepPoint &point)
             if (point.settings.contains(parameter))
                 parts.append(compactKnobValue(parameter, point.settings.value(parameter)));
     return parts.isEmpty() ? point.label() : parts.join(QStringLiteral(" × "));
+}
+
+// The preset's note under the preset box: at most four lines high, the rest scrolls (a lab note
+// whole would push the table and chart below their minimum height at 1280x800).
+QScrollArea *noteArea(QLabel *note, QWidget *parent)
+{
+    auto *area = new QScrollArea(parent);
+    area->setObjectName(QStringLiteral("presetNoteArea"));
+    area->setFrameShape(QFrame::NoFrame);
+    area->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    area->setWidgetResizable(true);
+    area->setWidget(note);
+    area->setMaximumHeight(
+        std::max(area->minimumSizeHint().height(), 4 * note->fontMetrics().lineSpacing() + 2 * note->margin() + 4));
+    area->hide();
+    return area;
 }
 
 } // namespace
@@ -108,7 +127,8 @@ void SweepPanel::setUpControls()
     m_preset->setMinimumContentsLength(24);
     m_presetNote->setObjectName(QStringLiteral("presetNote"));
     m_presetNote->setWordWrap(true);
-    m_presetNote->hide();
+    m_presetNote->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+    m_presetNoteArea = noteArea(m_presetNote, this);
     m_start->setObjectName(QStringLiteral("startSweep"));
     m_cancel->setObjectName(QStringLiteral("cancelSweep"));
     m_cancel->setEnabled(false);
@@ -157,7 +177,7 @@ void SweepPanel::layOut()
 
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(controls);
-    layout->addWidget(m_presetNote);
+    layout->addWidget(m_presetNoteArea);
     layout->addWidget(m_status);
     layout->addWidget(split, 1);
 }
@@ -209,7 +229,7 @@ void SweepPanel::showPreset()
     for (QWidget *field :
          {static_cast<QWidget *>(m_parameter), static_cast<QWidget *>(m_values), static_cast<QWidget *>(m_repeats)})
         field->setEnabled(!preset);
-    m_presetNote->setVisible(preset);
+    m_presetNoteArea->setVisible(preset);
     if (!preset)
         return;
     const Result<SweepPlan> plan = PresetLibrary().load(id);
@@ -232,11 +252,15 @@ void SweepPanel::showPreset()
         m_values->setText(values.join(QLatin1Char(' ')));
     }
     m_repeats->setValue(plan->repeats());
-    m_presetNote->setText(tr("The preset runs %1 over %n point(s) with %2 repeats each; its target and workload "
-                             "are shown on the left. Choose \"(build from the panels)\" to edit.",
-                             nullptr, int(plan->points().size()))
-                              .arg(axes.join(QStringLiteral(" × ")))
-                              .arg(plan->repeats()));
+    // What it runs, then what the lab can and cannot reproduce of its story (issue 14).
+    QStringList note{tr("The preset runs %1 over %n point(s) with %2 repeats each; its target and workload "
+                        "are shown on the left. Choose \"(build from the panels)\" to edit.",
+                        nullptr, int(plan->points().size()))
+                         .arg(axes.join(QStringLiteral(" × ")))
+                         .arg(plan->repeats())};
+    if (const QString lab = plan->labNoteLine(); !lab.isEmpty())
+        note.append(lab);
+    m_presetNote->setText(note.join(QLatin1Char('\n')));
     Q_EMIT presetChosen(*plan);
 }
 

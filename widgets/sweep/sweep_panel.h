@@ -15,6 +15,7 @@ class QComboBox;
 class QLabel;
 class QLineEdit;
 class QPushButton;
+class QScrollArea;
 class QSpinBox;
 class QTableWidget;
 
@@ -76,6 +77,7 @@ private:
     QPushButton *m_cancel;
     QLabel *m_status;
     QLabel *m_presetNote;
+    QScrollArea *m_presetNoteArea;
 
     QTableWidget *m_table;
     SweepChart *m_chart;

@@ -2,6 +2,7 @@
 // stories need. Presets are found by number, "preset:N", id or path.
 
 #include "experiment/preset_library.h"
+#include "experiment/preset_notes.h"
 
 #include <QTest>
 
@@ -50,6 +51,9 @@ void TestPresetLibrary::presetsParse()
     // Each says what the lab can and cannot reproduce of its story, and shows it in the lab.
     QVERIFY(!plan->spec().labNote.isEmpty());
     QCOMPARE(plan->labNoteLine(), QStringLiteral("In the lab: ") + plan->spec().labNote);
+    // ... in the user's language: the note is one of those listed for translation.
+    QVERIFY2(translatableLabNotes().contains(plan->spec().labNote),
+             "the preset's lab_note is not listed in backends/experiment/preset_notes.cpp");
     QVERIFY(!plan->axes().isEmpty());
     // Short enough to run in the lab in well under two minutes.
     QVERIFY2(plan->expectedDurationS() < 90, qPrintable(QString::number(plan->expectedDurationS())));

@@ -1,0 +1,70 @@
+#include "experiment/preset_notes.h"
+
+#include <QCoreApplication>
+#include <QStringList>
+
+namespace tcptune {
+
+namespace {
+
+// Exactly as the preset files have them: a changed note in a file needs the same change here
+// (tst_preset_library checks it), and its German again in translations/tcptune_de.ts.
+constexpr const char *kNotes[] = {
+    // story1-autocorking.json
+    QT_TRANSLATE_NOOP(
+        "PresetNote",
+        "The lab shapes the client's own egress so that a small write can find an earlier packet of the flow "
+        "still queued, and autocorking does engage here: measured in the lab, TcpExtTCPAutoCorking counted 76 "
+        "held writes in a 1 s run with it on (the verdict shows the counter). What a veth pair lacks is a "
+        "NIC's TX-completion delay: it frees a packet as soon as it is handed over, so the long waits behind "
+        "which story 1's writes were corked do not happen and the two arms differ far less than 4 s against 2 "
+        "min. Run this preset against a real host (\"target\") to see the full effect."),
+    // story2-fixed-vs-autotuned.json
+    QT_TRANSLATE_NOOP(
+        "PresetNote",
+        "The lab reproduces the buffer mechanics (the fixed arm's SO_SNDBUF/SO_RCVBUF and the autotuned arm's "
+        "growth show in sndbuf_actual and rcvbuf_actual), not the NFS server's NIC, disks and 8 nfsd threads "
+        "behind story 2's spread: in the lab the run-to-run spread comes from the machine's load. Compare the "
+        "spread against a real host (\"target\")."),
+    // story3-tcp-small-queues.json
+    QT_TRANSLATE_NOOP(
+        "PresetNote",
+        "TCP Small Queues holds a flow back until the NIC reports a packet sent (TX completion); a veth pair "
+        "frees a packet as soon as it is handed over, so the limit rarely binds in the lab and throughput "
+        "depends little on tcp_limit_output_bytes (not measured on a quiet machine yet). Run this preset "
+        "against a real host (\"target\") whose NIC coalesces TX completions to see story 3's effect."),
+    // story4-mtu-tsq.json
+    QT_TRANSLATE_NOOP(
+        "PresetNote",
+        "Story 4's collapse came from TCP Small Queues waiting on HiperSockets' TX completions with large "
+        "frames; a veth pair completes a packet at once, so the lab shows the MTU and stream-count effects on "
+        "throughput but not the collapse (not measured on a quiet machine yet). Run this preset against a "
+        "real host (\"target\") to see it."),
+    // story5-send-window.json
+    QT_TRANSLATE_NOOP(
+        "PresetNote",
+        "The lab reproduces the mechanism: measured in the lab, the 64 KiB point is limited by its send "
+        "buffer and from 256 KiB on the 2 MiB bottleneck queue holds hundreds of kB (+60 to +100 ms of RTT), "
+        "growing with the window (the verdict and the queue series show both). mvneta's collapse to 3 MB/s "
+        "after a few seconds was the driver's and is not reproduced."),
+};
+
+constexpr char kContext[] = "PresetNote";
+
+} // namespace
+
+QString translatedLabNote(const QString &note)
+{
+    const QByteArray source = note.toUtf8();
+    return QCoreApplication::translate(kContext, source.constData());
+}
+
+QStringList translatableLabNotes()
+{
+    QStringList notes;
+    for (const char *note : kNotes)
+        notes.append(QString::fromUtf8(note));
+    return notes;
+}
+
+} // namespace tcptune
