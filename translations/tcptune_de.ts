@@ -1924,6 +1924,29 @@ Beispiel: tcptune knobs set net.ipv4.tcp_autocorking=0 -- iperf3 -c 127.0.0.1
     </message>
 </context>
 <context>
+    <name>PresetNote</name>
+    <message>
+        <source>The lab shapes the client&apos;s own egress so that a small write can find an earlier packet of the flow still queued, and autocorking does engage here: measured in the lab, TcpExtTCPAutoCorking counted 76 held writes in a 1 s run with it on (the verdict shows the counter). What a veth pair lacks is a NIC&apos;s TX-completion delay: it frees a packet as soon as it is handed over, so the long waits behind which story 1&apos;s writes were corked do not happen and the two arms differ far less than 4 s against 2 min. Run this preset against a real host (&quot;target&quot;) to see the full effect.</source>
+        <translation>Das Labor formt den Ausgang des Clients selbst, so dass ein kleiner Schreibvorgang ein früheres Paket des Flusses noch in der Warteschlange vorfinden kann, und Autocorking greift hier: im Labor gemessen zählte TcpExtTCPAutoCorking in einem Lauf von 1 s mit Autocorking an 76 zurückgehaltene Schreibvorgänge (der Befund zeigt den Zähler). Was einem veth-Paar fehlt, ist die Verzögerung der TX-Completion einer Netzwerkkarte: es gibt ein Paket frei, sobald es übergeben ist, also gibt es die langen Wartezeiten, hinter denen die Schreibvorgänge von Szenario 1 zurückgehalten wurden, nicht, und die beiden Arme unterscheiden sich weit weniger als 4 s gegen 2 min. Führen Sie diese Vorlage gegen einen echten Host aus („target“), um die volle Wirkung zu sehen.</translation>
+    </message>
+    <message>
+        <source>The lab reproduces the buffer mechanics (the fixed arm&apos;s SO_SNDBUF/SO_RCVBUF and the autotuned arm&apos;s growth show in sndbuf_actual and rcvbuf_actual), not the NFS server&apos;s NIC, disks and 8 nfsd threads behind story 2&apos;s spread: in the lab the run-to-run spread comes from the machine&apos;s load. Compare the spread against a real host (&quot;target&quot;).</source>
+        <translation>Das Labor bildet die Puffermechanik nach (SO_SNDBUF/SO_RCVBUF des festen Arms und das Wachstum des automatisch angepassten Arms zeigen sich in sndbuf_actual und rcvbuf_actual), nicht aber Netzwerkkarte, Platten und 8 nfsd-Threads des NFS-Servers hinter der Streuung von Szenario 2: im Labor kommt die Streuung von Lauf zu Lauf von der Last der Maschine. Vergleichen Sie die Streuung gegen einen echten Host („target“).</translation>
+    </message>
+    <message>
+        <source>TCP Small Queues holds a flow back until the NIC reports a packet sent (TX completion); a veth pair frees a packet as soon as it is handed over, so the limit rarely binds in the lab and throughput depends little on tcp_limit_output_bytes (not measured on a quiet machine yet). Run this preset against a real host (&quot;target&quot;) whose NIC coalesces TX completions to see story 3&apos;s effect.</source>
+        <translation>TCP Small Queues hält einen Fluss zurück, bis die Netzwerkkarte ein Paket als gesendet meldet (TX-Completion); ein veth-Paar gibt ein Paket frei, sobald es übergeben ist, daher greift die Grenze im Labor selten, und der Durchsatz hängt wenig von tcp_limit_output_bytes ab (noch nicht auf einer ruhigen Maschine gemessen). Führen Sie diese Vorlage gegen einen echten Host aus („target“), dessen Netzwerkkarte TX-Completions zusammenfasst, um die Wirkung von Szenario 3 zu sehen.</translation>
+    </message>
+    <message>
+        <source>Story 4&apos;s collapse came from TCP Small Queues waiting on HiperSockets&apos; TX completions with large frames; a veth pair completes a packet at once, so the lab shows the MTU and stream-count effects on throughput but not the collapse (not measured on a quiet machine yet). Run this preset against a real host (&quot;target&quot;) to see it.</source>
+        <translation>Der Einbruch in Szenario 4 kam von TCP Small Queues, das mit großen Rahmen auf die TX-Completions von HiperSockets wartete; ein veth-Paar schließt ein Paket sofort ab, daher zeigt das Labor die Wirkung von MTU und Anzahl der Ströme auf den Durchsatz, aber nicht den Einbruch (noch nicht auf einer ruhigen Maschine gemessen). Führen Sie diese Vorlage gegen einen echten Host aus („target“), um ihn zu sehen.</translation>
+    </message>
+    <message>
+        <source>The lab reproduces the mechanism: measured in the lab, the 64 KiB point is limited by its send buffer and from 256 KiB on the 2 MiB bottleneck queue holds hundreds of kB (+60 to +100 ms of RTT), growing with the window (the verdict and the queue series show both). mvneta&apos;s collapse to 3 MB/s after a few seconds was the driver&apos;s and is not reproduced.</source>
+        <translation>Das Labor bildet den Mechanismus nach: im Labor gemessen ist der Punkt 64 KiB durch seinen Sendepuffer begrenzt, und ab 256 KiB hält die Engpass-Warteschlange von 2 MiB Hunderte von kB (+60 bis +100 ms RTT), mit dem Fenster wachsend (Befund und Warteschlangen-Reihe zeigen beides). Der Einbruch von mvneta auf 3 MB/s nach einigen Sekunden lag am Treiber und wird nicht nachgebildet.</translation>
+    </message>
+</context>
+<context>
     <name>PrivateDirectory</name>
     <message>
         <source>&apos;%1&apos; is not a folder name below %2.</source>
@@ -4964,10 +4987,6 @@ Optionen:
         <translation>untätig</translation>
     </message>
     <message>
-        <source>% of the time</source>
-        <translation>% der Zeit</translation>
-    </message>
-    <message>
         <source>%1 (not measured)</source>
         <translation>%1 (nicht gemessen)</translation>
     </message>
@@ -5340,16 +5359,8 @@ Optionen:
         <translation>Durchsatz und RTT über dem durchlaufenen Wert</translation>
     </message>
     <message>
-        <source>Throughput (Mbit/s), mean ± sd</source>
-        <translation>Durchsatz (Mbit/s), Mittel ± Stdabw.</translation>
-    </message>
-    <message>
-        <source>RTT median (ms)</source>
-        <translation>RTT-Median (ms)</translation>
-    </message>
-    <message>
-        <source>Throughput</source>
-        <translation>Durchsatz</translation>
+        <source>Throughput, mean ± sd</source>
+        <translation>Durchsatz, Mittel ± Stdabw.</translation>
     </message>
     <message>
         <source>RTT median</source>
@@ -5493,12 +5504,20 @@ Optionen:
         <translation>Das Labor betreibt Client und Server in Netzwerk-Namensräumen auf diesem Rechner.</translation>
     </message>
     <message>
-        <source>routed (bottleneck on a router)</source>
-        <translation>geroutet (Engpass auf einem Router)</translation>
+        <source>routed (router bottleneck)</source>
+        <translation>geroutet (Router-Engpass)</translation>
     </message>
     <message>
-        <source>direct (shaping on the sender)</source>
-        <translation>direkt (Formung beim Sender)</translation>
+        <source>The bottleneck is a router between client and server, as on a real path.</source>
+        <translation>Der Engpass ist ein Router zwischen Client und Server, wie auf einem echten Pfad.</translation>
+    </message>
+    <message>
+        <source>direct (sender shapes)</source>
+        <translation>direkt (Sender formt)</translation>
+    </message>
+    <message>
+        <source>The client&apos;s own egress is shaped: its packets wait in its local queue.</source>
+        <translation>Der Ausgang des Clients selbst wird geformt: seine Pakete warten in seiner lokalen Warteschlange.</translation>
     </message>
     <message>
         <source>Bottleneck rate, e.g. 50mbit or 1gbit; 0 leaves the link unshaped.</source>
@@ -5689,8 +5708,12 @@ Optionen:
         <translation>Anfrage/Antwort</translation>
     </message>
     <message>
-        <source>split writes (header + data)</source>
-        <translation>geteilte Schreibvorgänge (Kopf + Daten)</translation>
+        <source>split writes</source>
+        <translation>geteilte Schreibvorgänge</translation>
+    </message>
+    <message>
+        <source>Each write is split in two: a small header, then the data (as iSCSI PDUs).</source>
+        <translation>Jeder Schreibvorgang wird zweigeteilt: erst ein kleiner Kopf, dann die Daten (wie iSCSI-PDUs).</translation>
     </message>
     <message>
         <source> s</source>
@@ -5761,12 +5784,12 @@ Optionen:
         <translation>Last, %1: %2</translation>
     </message>
     <message>
-        <source>up: this host sends</source>
-        <translation>up: dieser Host sendet</translation>
+        <source>this host sends (upload)</source>
+        <translation>dieser Host sendet (Upload)</translation>
     </message>
     <message>
-        <source>down: the target sends</source>
-        <translation>down: das Ziel sendet</translation>
+        <source>the target sends (download)</source>
+        <translation>das Ziel sendet (Download)</translation>
     </message>
     <message>
         <source>Which end sends the data. Down measures the target&apos;s sending, as when a NAS serves a download or an NFS server answers reads.</source>

@@ -6,8 +6,10 @@
 #include <QCategoryAxis>
 #include <QChart>
 #include <QCoreApplication>
+#include <QFontMetrics>
 #include <QLogValueAxis>
 
+#include <algorithm>
 #include <cmath>
 
 namespace tcptune {
@@ -30,7 +32,7 @@ void setRoundTicks(QCategoryAxis *axis, double min, double max, int ticks, bool 
     }
     const double from = exactRange ? min : scale.min;
     const double to = exactRange ? max : scale.max;
-    if (axis->min() == from && axis->max() == to && !axis->categoriesLabels().isEmpty())
+    if (axis->min() == from && axis->max() == to && axis->count() == scale.ticks().size())
         return;
     for (const QString &label : axis->categoriesLabels())
         axis->remove(label);
@@ -107,11 +109,20 @@ void ChartValueAxis::setLogarithmic(bool on)
     setVisible(m_visible);
 }
 
+int ChartValueAxis::tickTarget() const
+{
+    // QtCharts draws a label taller than the room between two ticks as "...": no more intervals
+    // than the plot's height has room for, two lines each.
+    const double height = m_chart->plotArea().height();
+    const int line = QFontMetrics(m_linear->labelsFont()).height();
+    return height > 0 && line > 0 ? std::clamp(int(height / (2.0 * line)), 2, 5) : 5;
+}
+
 void ChartValueAxis::show(double top, double lowest, bool wide)
 {
     setLogarithmic(wide && lowest > 0);
     if (!m_logarithmic) {
-        setRoundTicks(m_linear, 0, top > 0 ? top : 1);
+        setRoundTicks(m_linear, 0, top > 0 ? top : 1, tickTarget());
         return;
     }
     const double lo = std::pow(10.0, std::floor(std::log10(lowest)));

@@ -40,6 +40,8 @@ public:
 
 private:
     void setLogarithmic(bool on);
+    // How many intervals the linear axis gets for the chart's height now.
+    int tickTarget() const;
 
     QChart *m_chart;
     QCategoryAxis *m_linear;

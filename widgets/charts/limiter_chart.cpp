@@ -36,7 +36,9 @@ LimiterChart::LimiterChart(QWidget *parent)
     m_chart->setBackgroundRoundness(0);
     m_chart->setMargins(QMargins(4, 4, 4, 4));
     m_chart->setAnimationOptions(QChart::NoAnimation);
-    m_chart->legend()->setAlignment(Qt::AlignBottom);
+    // Five entries side by side do not fit under a chart of its width (German labels were cut to
+    // "Empfan..."): one per line on the right.
+    m_chart->legend()->setAlignment(Qt::AlignRight);
     const QStringList parts = {tr("receive window"), tr("send buffer"), tr("congestion window"), tr("other sending"),
                                tr("idle")};
     for (int i = 0; i < parts.size(); ++i) {
@@ -47,8 +49,9 @@ LimiterChart::LimiterChart(QWidget *parent)
     }
     m_chart->addSeries(m_series);
     m_share->setRange(0, 100);
+    // The ticks say "%"; an axis title would take the height the bars need under the charts.
     m_share->setLabelFormat(QStringLiteral("%d %"));
-    m_share->setTitleText(tr("% of the time"));
+    m_share->setTickCount(5);
     m_chart->addAxis(m_categories, Qt::AlignLeft);
     m_chart->addAxis(m_share, Qt::AlignBottom);
     m_series->attachAxis(m_categories);
@@ -57,7 +60,8 @@ LimiterChart::LimiterChart(QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_view);
-    setMinimumSize(320, 160);
+    // Low enough that, under the charts after a run, the window still fits 1280x800.
+    setMinimumSize(320, 120);
 }
 
 void LimiterChart::setBars(const QList<LimiterChartBar> &bars)

@@ -37,6 +37,8 @@ public:
     double partPercent(int bar, int part) const;
 
     void render(QPainter *painter, const QRectF &target);
+    // The chart itself (tests read its axes and legend).
+    QChart *qchart() const { return m_chart; }
 
 private:
     void rebuild();

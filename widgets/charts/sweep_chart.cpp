@@ -43,15 +43,22 @@ SweepChart::SweepChart(QWidget *parent)
     m_chart->setAnimationOptions(QChart::NoAnimation);
     m_chart->legend()->setAlignment(Qt::AlignBottom);
     m_x->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
-    m_throughputAxis->setTitleText(tr("Throughput (Mbit/s), mean ± sd"));
-    m_rttAxis->setTitleText(tr("RTT median (ms)"));
+    // The value axes are titled with their units, in their series' colours: a longer title
+    // ("Durchsatz (Mbit/s), Mittelwert ± Sd") did not fit the chart's height at 1280x800; the
+    // legend names the series.
+    m_throughputAxis->setTitleText(QStringLiteral("Mbit/s"));
+    m_rttAxis->setTitleText(QStringLiteral("ms"));
+    m_throughputAxis->setTitleBrush(throughputColour);
+    m_throughputAxis->setLabelsColor(throughputColour);
+    m_rttAxis->setTitleBrush(rttColour);
+    m_rttAxis->setLabelsColor(rttColour);
     for (QCategoryAxis *axis : {m_throughputAxis, m_rttAxis})
         axis->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
     m_chart->addAxis(m_x, Qt::AlignBottom);
     m_chart->addAxis(m_throughputAxis, Qt::AlignLeft);
     m_chart->addAxis(m_rttAxis, Qt::AlignRight);
 
-    m_throughput->setName(tr("Throughput"));
+    m_throughput->setName(tr("Throughput, mean ± sd"));
     m_throughput->setPen(QPen(throughputColour, 2));
     m_throughputMarks->setColor(throughputColour);
     m_throughputMarks->setMarkerSize(8);
@@ -74,7 +81,8 @@ SweepChart::SweepChart(QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_view);
-    setMinimumSize(360, 240);
+    // Low enough that the Sweep tab lets the window fit 1280x800 (title bar, menu, status bar).
+    setMinimumSize(360, 170);
     rebuild();
 }
 

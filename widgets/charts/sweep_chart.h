@@ -38,6 +38,8 @@ public:
     int plottedRttPoints() const;
 
     void render(QPainter *painter, const QRectF &target);
+    // The chart itself (tests read its axes and legend).
+    QChart *qchart() const { return m_chart; }
 
 private:
     void rebuild();

@@ -103,11 +103,13 @@ ThroughputRttView::ThroughputRttView(QWidget *parent)
     , m_replotTimer(new QTimer(this))
 {
     m_throughputChart->addAxis(m_throughputTime, Qt::AlignBottom);
-    m_throughputAxis = std::make_unique<ChartValueAxis>(m_throughputChart, tr("Throughput (Mbit/s)"), Qt::AlignLeft);
+    // The charts' titles name what they show; their value axes, the units (a title such as
+    // "Durchsatz (Mbit/s)" was longer than the chart is high at 1280x800).
+    m_throughputAxis = std::make_unique<ChartValueAxis>(m_throughputChart, QStringLiteral("Mbit/s"), Qt::AlignLeft);
     m_extraAxis = std::make_unique<ChartValueAxis>(m_throughputChart, QString(), Qt::AlignRight);
     m_extraAxis->setVisible(false);
     m_rttChart->addAxis(m_rttTime, Qt::AlignBottom);
-    m_rttAxis = std::make_unique<ChartValueAxis>(m_rttChart, tr("RTT (ms)"), Qt::AlignLeft);
+    m_rttAxis = std::make_unique<ChartValueAxis>(m_rttChart, QStringLiteral("ms"), Qt::AlignLeft);
 
     m_throughputView = new SyncedChartView(m_throughputChart, m_throughputTime, this);
     m_throughputView->setObjectName(QStringLiteral("throughputChart"));
@@ -133,7 +135,8 @@ ThroughputRttView::ThroughputRttView(QWidget *parent)
         connect(view, &SyncedChartView::resized, this, &ThroughputRttView::scheduleReplot);
     }
     applyRange(0, 10);
-    setMinimumSize(400, 220);
+    // Low enough that, with the verdict under it and the tabs, the window fits 1280x800.
+    setMinimumSize(400, 170);
 }
 
 ThroughputRttView::~ThroughputRttView() = default;

@@ -19,8 +19,9 @@ VerdictPanel::VerdictPanel(QWidget *parent)
     m_chart->setObjectName(QStringLiteral("limiterChart"));
     auto *layout = new QHBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(m_verdict, 1);
-    layout->addWidget(m_chart, 1);
+    // The chart lists its parts beside the bars: it gets the larger share.
+    layout->addWidget(m_verdict, 2);
+    layout->addWidget(m_chart, 3);
     clear();
 }
 

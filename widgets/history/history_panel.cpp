@@ -35,6 +35,7 @@ HistoryPanel::HistoryPanel(ThroughputRttView *chart, QWidget *parent)
     , m_ab(new AbTable(this))
     , m_status(new QLabel(this))
     , m_counters(new CounterDifferenceView(this))
+    , m_comparison(new QSplitter(Qt::Horizontal, this))
 {
     setUpTree();
     setUpButtons();
@@ -87,12 +88,17 @@ void HistoryPanel::layOut(QPushButton *refresh)
     top->addWidget(m_compare);
     top->addWidget(m_capture);
     top->addWidget(m_report);
-    auto *split = new QSplitter(Qt::Horizontal, this);
+    // As in Wireshark's packet list and details: the list takes the whole width (its long
+    // columns stay readable at 1280x800), the comparison opens below it once there is one.
+    auto *split = new QSplitter(Qt::Vertical, this);
+    split->setObjectName(QStringLiteral("historySplitter"));
+    split->setChildrenCollapsible(false);
     split->addWidget(m_tree);
-    auto *comparison = new QSplitter(Qt::Vertical, this);
-    comparison->addWidget(m_ab);
-    comparison->addWidget(m_counters);
-    split->addWidget(comparison);
+    m_comparison->setObjectName(QStringLiteral("historyComparison"));
+    m_comparison->addWidget(m_ab);
+    m_comparison->addWidget(m_counters);
+    m_comparison->hide();
+    split->addWidget(m_comparison);
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 2);
     auto *layout = new QVBoxLayout(this);
@@ -126,6 +132,11 @@ void HistoryPanel::connectSignals(QPushButton *refresh)
             item->setCheckState(NameColumn, Qt::Unchecked);
         }
     });
+}
+
+QWidget *HistoryPanel::comparisonPane() const
+{
+    return m_comparison;
 }
 
 QString HistoryPanel::statusText() const
@@ -319,6 +330,7 @@ void HistoryPanel::compareTicked()
     };
     m_status->setText(m_ab->compare(*a, configOf(*a), *b, configOf(*b)));
     m_counters->setRuns(runIdText(a->id), *a, runIdText(b->id), *b);
+    m_comparison->show();
 }
 
 } // namespace tcptune

@@ -16,6 +16,7 @@
 class QLabel;
 class QLineEdit;
 class QPushButton;
+class QSplitter;
 class QTreeWidget;
 class QTreeWidgetItem;
 
@@ -54,6 +55,7 @@ public:
     QLineEdit *filterEdit() const { return m_filter; }
     AbTable *abTable() const { return m_ab; }
     CounterDifferenceView *counterDifferences() const { return m_counters; }
+    QWidget *comparisonPane() const;
     QString statusText() const;
     // Chart run id of stored run RUN_ID while it is ticked.
     int chartRunOf(qint64 runId) const { return m_chartRuns.value(runId, -1); }
@@ -99,6 +101,7 @@ private:
     AbTable *m_ab;
     QLabel *m_status;
     CounterDifferenceView *m_counters;
+    QSplitter *m_comparison; // A/B table and counters, below the list once two runs are compared
     QHash<qint64, int> m_chartRuns;
     std::unique_ptr<ResultStore> m_store;
     std::unique_ptr<StoredRunDetails> m_details;

@@ -70,8 +70,13 @@ TargetPanel::TargetPanel(QWidget *parent)
     m_kind->setToolTip(tr("The lab runs client and server in network namespaces on this machine."));
 
     m_topology->setObjectName(QStringLiteral("labTopology"));
-    m_topology->addItem(tr("routed (bottleneck on a router)"), QStringLiteral("routed"));
-    m_topology->addItem(tr("direct (shaping on the sender)"), QStringLiteral("direct"));
+    // Short enough to show whole in the box (German too); the list's tooltips say more.
+    m_topology->addItem(tr("routed (router bottleneck)"), QStringLiteral("routed"));
+    m_topology->setItemData(0, tr("The bottleneck is a router between client and server, as on a real path."),
+                            Qt::ToolTipRole);
+    m_topology->addItem(tr("direct (sender shapes)"), QStringLiteral("direct"));
+    m_topology->setItemData(1, tr("The client's own egress is shaped: its packets wait in its local queue."),
+                            Qt::ToolTipRole);
     m_rate->setToolTip(tr("Bottleneck rate, e.g. 50mbit or 1gbit; 0 leaves the link unshaped."));
     m_queue->setToolTip(tr("Queue limit of the bottleneck in bytes, e.g. 2M."));
     m_mtu->setObjectName(QStringLiteral("labMtu"));

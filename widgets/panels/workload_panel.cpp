@@ -69,13 +69,17 @@ WorkloadPanel::WorkloadPanel(QWidget *parent)
     m_kind->setMinimumContentsLength(12);
     m_congestion->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     m_congestion->setMinimumContentsLength(12);
+    m_direction->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_direction->setMinimumContentsLength(12);
     m_kind->setObjectName(QStringLiteral("workloadKind"));
     m_kind->addItem(tr("bulk stream"), QStringLiteral("bulk"));
     m_kind->addItem(tr("request/response"), QStringLiteral("rr"));
-    m_kind->addItem(tr("split writes (header + data)"), QStringLiteral("split-write"));
+    m_kind->addItem(tr("split writes"), QStringLiteral("split-write"));
+    m_kind->setItemData(2, tr("Each write is split in two: a small header, then the data (as iSCSI PDUs)."),
+                        Qt::ToolTipRole);
     m_direction->setObjectName(QStringLiteral("direction"));
-    m_direction->addItem(tr("up: this host sends"), QStringLiteral("up"));
-    m_direction->addItem(tr("down: the target sends"), QStringLiteral("down"));
+    m_direction->addItem(tr("this host sends (upload)"), QStringLiteral("up"));
+    m_direction->addItem(tr("the target sends (download)"), QStringLiteral("down"));
     m_direction->setToolTip(tr("Which end sends the data. Down measures the target's sending, as when a NAS "
                                "serves a download or an NFS server answers reads."));
     m_duration->setObjectName(QStringLiteral("duration"));

@@ -61,6 +61,7 @@ private Q_SLOTS:
     void longLabelsAreElidedInTheMiddle();
     void crosshairLabelStaysInsideThePlot();
     void clearUnpinnedKeepsPinnedRuns();
+    void tickLabelsHaveRoomOnALowChart();
 };
 
 // Issue 18, point 10: SI prefixes, never "4e+04".
@@ -199,6 +200,38 @@ void TestThroughputRttView::clearUnpinnedKeepsPinnedRuns()
     view.clearUnpinned();
     QCOMPARE(view.runIds(), QList<int>{pinned});
     QCOMPARE(removed.size(), 2);
+}
+
+// On a chart as low as the workbench's at 1280x800, the value axis gets no more ticks than it has
+// room for, two lines between labels: QtCharts drew the RTT axis's six labels (0 to 50 ms), 19 px
+// apart, as "...".
+void TestThroughputRttView::tickLabelsHaveRoomOnALowChart()
+{
+    ThroughputRttView view;
+    view.resize(900, 230);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    for (int i = 0; i < 2; ++i) {
+        const int run = view.addRun(QStringLiteral("#%1").arg(i + 1));
+        QList<ChartSample> samples = ramp(60, 0.05, 47);
+        for (ChartSample &sample : samples)
+            sample.rttMs = 5 + (int(sample.t * 20) % 10) * 4.4; // 5 to 45 ms
+        view.appendSamples(run, samples);
+    }
+    view.replotNow();
+    QTest::qWait(50);
+    view.replotNow(); // with the plot area the first layout gave
+    auto *rtt = view.findChild<SyncedChartView *>(QStringLiteral("rttChart"));
+    QVERIFY(rtt);
+    const QStringList labels = view.valueTickLabels(ChartMetric::Rtt);
+    QVERIFY2(labels.size() >= 3, qPrintable(labels.join(QLatin1Char('|'))));
+    const double room = rtt->chart()->plotArea().height() / double(labels.size() - 1);
+    const int line = QFontMetrics(rtt->chart()->axes(Qt::Vertical).first()->labelsFont()).height();
+    QVERIFY2(room >= 2 * line, qPrintable(QStringLiteral("%1 labels (%2), %3 px apart, a line is %4 px")
+                                              .arg(labels.size())
+                                              .arg(labels.join(QLatin1Char('|')))
+                                              .arg(room)
+                                              .arg(line)));
 }
 
 void TestThroughputRttView::samplesArriveAfterTimer_data()

@@ -5,29 +5,51 @@
 // (Parameter, Verlauf), decimals with a comma, and what is on screen is translated. Saves a
 // screenshot of every tab.
 
+#include "experiment/preset_library.h"
+#include "experiment/preset_notes.h"
+#include "experiment/result_store.h"
+#include "experiment/sweep_plan.h"
+#include "diagnosis/counter_difference_view.h"
+#include "history/ab_table.h"
 #include "history/history_panel.h"
 #include "knobs/knob_panel.h"
 #include "knobs/knob_table_model.h"
+#include "charts/limiter_chart.h"
+#include "charts/sweep_chart.h"
+#include "charts/throughput_rtt_view.h"
+#include "diagnosis/verdict_panel.h"
 #include "main_window.h"
+#include "panels/message_banner.h"
+#include "panels/target_panel.h"
+#include "panels/workload_panel.h"
 #include "screenshot.h"
 #include "sweep/sweep_panel.h"
 #include "sweep/wrapping_header.h"
 
+#include <QAbstractAxis>
 #include <QAbstractButton>
+#include <QChart>
+#include <QChartView>
+#include <QLegend>
+#include <QLegendMarker>
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QGroupBox>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLibraryInfo>
+#include <QRegularExpression>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QSet>
 #include <QSettings>
+#include <QStyle>
+#include <QStyleOptionComboBox>
 #include <QStandardPaths>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTableWidget>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QTranslator>
 #include <QTreeWidget>
@@ -97,6 +119,76 @@ QStringList englishLeftovers(QWidget *root, const QSet<QString> &english)
     return out;
 }
 
+QHash<QString, QStringList> comboChoices(QWidget *root)
+{
+    QHash<QString, QStringList> choices;
+    for (QComboBox *combo : root->findChildren<QComboBox *>()) {
+        if (combo->objectName().isEmpty())
+            continue;
+        QStringList items;
+        for (int i = 0; i < combo->count(); ++i)
+            items.append(combo->itemText(i));
+        choices.insert(combo->objectName(), items);
+    }
+    return choices;
+}
+
+// The first word of TEXT when it is an English word (letters, maybe a colon), else empty; the
+// kernel's names (cwnd) are the same in German.
+QString leadingWord(const QString &text)
+{
+    const QString word = text.section(QLatin1Char(' '), 0, 0);
+    static const QRegularExpression plain(QStringLiteral("^[a-z]+:?$"));
+    if (word == QLatin1String("cwnd"))
+        return {};
+    return text.contains(QLatin1Char(' ')) && plain.match(word).hasMatch() ? word : QString();
+}
+
+// "chart: 'text' needs N > M px" for each axis title longer than its axis and each legend whose
+// entries do not fit beside (or under) each other.
+QStringList cutChartTexts(const QString &name, QChart *chart)
+{
+    QStringList out;
+    const QRectF plot = chart->plotArea();
+    for (QAbstractAxis *axis : chart->axes()) {
+        if (!axis->isVisible() || axis->titleText().isEmpty())
+            continue;
+        const double room = axis->orientation() == Qt::Vertical ? plot.height() : plot.width();
+        const int needed = QFontMetrics(axis->titleFont()).horizontalAdvance(axis->titleText());
+        if (needed > room)
+            out.append(QStringLiteral("%1: axis title '%2' needs %3 > %4 px")
+                           .arg(name, axis->titleText())
+                           .arg(needed)
+                           .arg(room));
+    }
+    QLegend *legend = chart->legend();
+    if (!legend->isVisible())
+        return out;
+    const QFontMetrics metrics(legend->font());
+    const bool column = (legend->alignment() & (Qt::AlignLeft | Qt::AlignRight)) != 0;
+    double width = 0;
+    int entries = 0;
+    QStringList labels;
+    for (QLegendMarker *marker : legend->markers()) {
+        if (!marker->isVisible())
+            continue;
+        // The entry: its colour box and spacing (about a line's height), then the label.
+        const double entry = metrics.height() + metrics.horizontalAdvance(marker->label());
+        width = column ? std::max(width, entry) : width + entry;
+        ++entries;
+        labels.append(marker->label());
+    }
+    const QSizeF size = legend->geometry().size();
+    if (size.width() < width || size.height() < (column ? entries : 1) * metrics.height())
+        out.append(QStringLiteral("%1: legend (%2) needs %3 x %4 px, has %5 x %6")
+                       .arg(name, labels.join(QLatin1String(", ")))
+                       .arg(width)
+                       .arg((column ? entries : 1) * metrics.height())
+                       .arg(size.width())
+                       .arg(size.height()));
+    return out;
+}
+
 QSet<QString> visibleTexts(QWidget *root)
 {
     QSet<QString> texts;
@@ -104,6 +196,45 @@ QSet<QString> visibleTexts(QWidget *root)
         if (w->isVisible() && !textOf(w).isEmpty())
             texts.insert(textOf(w));
     return texts;
+}
+
+// Two finished runs of an autocorking A/B in a new store at PATH, with what History shows of
+// them (configuration, figures, a verdict).
+bool fillStore(const QString &path)
+{
+    ResultStore store;
+    if (!store.open(path))
+        return false;
+    ExperimentSpec spec;
+    spec.name = QStringLiteral("autocorking A/B");
+    SweepPlan plan(spec);
+    if (!plan.addAxis(QStringLiteral("net.ipv4.tcp_autocorking"), {QStringLiteral("1"), QStringLiteral("0")}))
+        return false;
+    const auto experiment = store.createExperiment(plan);
+    if (!experiment)
+        return false;
+    for (int i = 0; i < 2; ++i) {
+        RunRecord r;
+        r.experimentId = *experiment;
+        r.runIndex = i;
+        r.pointIndex = i;
+        r.pointLabel = plan.points()[i].label();
+        r.settings = plan.points()[i].settings;
+        r.started = QDateTime::currentDateTimeUtc();
+        const auto id = store.beginRun(r);
+        if (!id)
+            return false;
+        r.id = *id;
+        r.status = RunStatus::Ok;
+        r.ended = r.started.addSecs(3);
+        r.throughputBps = 47.8e6;
+        r.rttMedianMs = 5.26;
+        r.verdict = QStringLiteral("Durch das Überlastfenster begrenzt 47 % der Zeit: die Überlastkontrolle gab das "
+                                   "Tempo vor.");
+        if (!store.finishRun(r, {}))
+            return false;
+    }
+    return true;
 }
 
 } // namespace
@@ -115,10 +246,17 @@ private Q_SLOTS:
     void everyTabFitsInGerman();
     void sweepTableTitlesFit();
     void knobTableColumnsFit();
+    void historyColumnsBesideTheComparison();
     void wordsAndDecimals();
+    void comboChoicesSpeakGerman();
+    void leftPanelChoicesShowWhole();
+    void chartTextsShowWhole();
+    void presetsShowTheirLabNoteInGerman();
+    void windowFitsTheScreenAfterARun();
 
 private:
     QSet<QString> m_english;
+    QHash<QString, QStringList> m_englishChoices; // combo box object name -> its items in English
     QList<QTranslator *> m_translators;
 };
 
@@ -137,6 +275,7 @@ void TestWorkbenchLayout::initTestCase()
             english.tabs()->setCurrentIndex(tab);
             m_english += visibleTexts(&english);
         }
+        m_englishChoices = comboChoices(&english);
     }
     QLocale::setDefault(QLocale(QLocale::German, QLocale::Germany));
     for (const auto &[name, dir] :
@@ -247,6 +386,58 @@ void TestWorkbenchLayout::knobTableColumnsFit()
     test::saveScreenshot(&window, QStringLiteral("de_1280x800_knobs_host"));
 }
 
+// History's long columns (experiment, configuration, verdict) keep their titles whole at
+// 1280x800 in German, before and after an A/B comparison: the comparison does not take the
+// width beside the list.
+void TestWorkbenchLayout::historyColumnsBesideTheComparison()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString db = dir.filePath(QStringLiteral("results.db"));
+    QVERIFY(fillStore(db));
+    const QByteArray before = qgetenv("TCPTUNE_RESULTS_DB");
+    qputenv("TCPTUNE_RESULTS_DB", db.toUtf8());
+    MainWindow window;
+    window.resize(1280, 800);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    window.tabs()->setCurrentWidget(window.historyPanel());
+    HistoryPanel *history = window.historyPanel();
+    QTreeWidget *tree = history->tree();
+    QCOMPARE(tree->topLevelItemCount(), 1);
+    QTreeWidgetItem *experiment = tree->topLevelItem(0);
+    QCOMPARE(experiment->childCount(), 2);
+    experiment->child(0)->setCheckState(HistoryPanel::NameColumn, Qt::Checked);
+    experiment->child(1)->setCheckState(HistoryPanel::NameColumn, Qt::Checked);
+    for (const bool compared : {false, true}) {
+        if (compared)
+            history->compareTicked();
+        QTest::qWait(50);
+        test::saveScreenshot(&window, QStringLiteral("de_1280x800_verlauf_%1").arg(compared ? 2 : 1));
+        QCOMPARE(history->comparisonPane()->isVisible(), compared);
+        QVERIFY(!tree->horizontalScrollBar()->isVisible());
+        QHeaderView *header = tree->header();
+        QVERIFY2(header->length() <= tree->viewport()->width(),
+                 qPrintable(QStringLiteral("%1 > %2").arg(header->length()).arg(tree->viewport()->width())));
+        for (int c = 0; c < HistoryPanel::ColumnCount; ++c)
+            QVERIFY2(header->sectionSize(c) >= header->sectionSizeHint(c),
+                     qPrintable(QStringLiteral("'%1': %2 < %3")
+                                    .arg(tree->headerItem()->text(c))
+                                    .arg(header->sectionSize(c))
+                                    .arg(header->sectionSizeHint(c))));
+        // Nothing of the comparison lies over the list.
+        const QRect list(tree->mapTo(&window, QPoint(0, 0)), tree->size());
+        for (QWidget *part :
+             {static_cast<QWidget *>(history->abTable()), static_cast<QWidget *>(history->counterDifferences())})
+            if (part->isVisible())
+                QVERIFY(!list.intersects(QRect(part->mapTo(&window, QPoint(0, 0)), part->size())));
+    }
+    // The run's verdict is readable beside its figures, not cut to "Durc...vor.".
+    QVERIFY2(tree->header()->sectionSize(HistoryPanel::VerdictColumn) >= 150,
+             qPrintable(QString::number(tree->header()->sectionSize(HistoryPanel::VerdictColumn))));
+    qputenv("TCPTUNE_RESULTS_DB", before);
+}
+
 void TestWorkbenchLayout::wordsAndDecimals()
 {
     MainWindow window;
@@ -265,6 +456,153 @@ void TestWorkbenchLayout::wordsAndDecimals()
     QVERIFY(duration);
     duration->setValue(2.5);
     QVERIFY2(duration->text().contains(QStringLiteral("2,5")), qPrintable(duration->text()));
+}
+
+// Every choice of every combo box reads German: none is left in English, none starts with the
+// English word its English text starts with (as "up: dieser Host sendet" did).
+void TestWorkbenchLayout::comboChoicesSpeakGerman()
+{
+    MainWindow window;
+    window.resize(1280, 800);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    const QHash<QString, QStringList> german = comboChoices(&window);
+    QStringList english;
+    for (auto it = german.begin(); it != german.end(); ++it) {
+        const QStringList source = m_englishChoices.value(it.key());
+        for (int i = 0; i < std::min(source.size(), it.value().size()); ++i) {
+            const QString &de = it.value().at(i);
+            const QString &en = source.at(i);
+            if (neutral(en) || !en.contains(QLatin1Char(' ')))
+                continue;
+            const QString word = leadingWord(en);
+            if (de == en || (!word.isEmpty() && de.startsWith(word + QLatin1Char(' '))))
+                english.append(QStringLiteral("%1: '%2'").arg(it.key(), de));
+        }
+    }
+    QVERIFY2(english.isEmpty(), qPrintable(english.join(QLatin1String(" | "))));
+}
+
+// Each choice of the Target and Workload panels' lists shows whole in the closed box at
+// 1280x800 in German (the Topology box cut "geroutet (Engpass auf einem Ro").
+void TestWorkbenchLayout::leftPanelChoicesShowWhole()
+{
+    MainWindow window;
+    window.resize(1280, 800);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QStringList cut;
+    for (QWidget *panel :
+         {static_cast<QWidget *>(window.targetPanel()), static_cast<QWidget *>(window.workloadPanel())})
+        for (QComboBox *combo : panel->findChildren<QComboBox *>()) {
+            if (!combo->isVisible() || combo->isEditable())
+                continue;
+            QStyleOptionComboBox option;
+            option.initFrom(combo);
+            const int room = combo->style()
+                                 ->subControlRect(QStyle::CC_ComboBox, &option, QStyle::SC_ComboBoxEditField, combo)
+                                 .width();
+            for (int i = 0; i < combo->count(); ++i)
+                if (const int needed = combo->fontMetrics().horizontalAdvance(combo->itemText(i)); needed > room)
+                    cut.append(QStringLiteral("%1: '%2' %3 > %4 px")
+                                   .arg(combo->objectName(), combo->itemText(i))
+                                   .arg(needed)
+                                   .arg(room));
+        }
+    QVERIFY2(cut.isEmpty(), qPrintable(cut.join(QLatin1String(" | "))));
+}
+
+// The charts' axis titles and legends show whole at 1280x800 in German: the sweep chart's and the
+// live charts' axis titles (cut to "Durchsatz (Mb..."), the limiter chart's legend (cut to
+// "Empfan...").
+void TestWorkbenchLayout::chartTextsShowWhole()
+{
+    MainWindow window;
+    window.resize(1280, 800);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    RunRecord run;
+    run.status = RunStatus::Ok;
+    run.verdict = QStringLiteral("Sender durch seinen Sendepuffer begrenzt 100 % der Zeit (SO_SNDBUF 64 KiB).");
+    run.limiters.busy = 1;
+    run.limiters.sndbufLimited = 0.6;
+    run.limiters.applicationLimited = 0;
+    window.verdictPanel()->addRun(QStringLiteral("#3 · 64 KiB"), run);
+    window.tabs()->setCurrentWidget(window.sweepPanel());
+    SweepChart *sweep = window.sweepPanel()->chart();
+    sweep->setAxisTitle(QStringLiteral("socket.SO_SNDBUF"));
+    sweep->setPoints({{QStringLiteral("64K"), 47.7, 0.5, 19.4},
+                      {QStringLiteral("256K"), 47.8, 0.2, 40.1},
+                      {QStringLiteral("1M"), 47.9, 0.1, 160.3},
+                      {QStringLiteral("4M"), 47.9, 0.1, 330.0}});
+    QTest::qWait(100);
+    test::saveScreenshot(&window, QStringLiteral("de_1280x800_chart_texts"));
+    QStringList cut = cutChartTexts(QStringLiteral("sweep"), sweep->qchart()) +
+                      cutChartTexts(QStringLiteral("limiter"), window.verdictPanel()->limiterChart()->qchart());
+    // The live charts' value axes too ("Durchsatz (Mb..." on the left).
+    for (QChartView *live : window.chartView()->findChildren<QChartView *>())
+        cut += cutChartTexts(live->objectName(), live->chart());
+    QVERIFY2(cut.isEmpty(), qPrintable(cut.join(QLatin1Char('\n'))));
+}
+
+// Issue 14's note on what the lab can and cannot reproduce shows under the preset box when a
+// preset is chosen, in German, and the tab still fits at 1280x800.
+void TestWorkbenchLayout::presetsShowTheirLabNoteInGerman()
+{
+    MainWindow window;
+    window.resize(1280, 800);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    window.tabs()->setCurrentWidget(window.sweepPanel());
+    QComboBox *presets = window.sweepPanel()->presetBox();
+    auto *note = window.sweepPanel()->findChild<QLabel *>(QStringLiteral("presetNote"));
+    QVERIFY(note);
+    QVERIFY(presets->count() > 5);
+    for (int i = 1; i < presets->count(); ++i) {
+        presets->setCurrentIndex(i);
+        const Result<SweepPlan> plan = PresetLibrary().load(presets->itemData(i).toString());
+        QVERIFY(plan);
+        const QString english = plan->spec().labNote;
+        const QString german = translatedLabNote(english);
+        QVERIFY2(german != english, qPrintable(presets->itemText(i)));
+        QVERIFY(note->isVisible());
+        QVERIFY2(note->text().contains(german), qPrintable(note->text()));
+        QTest::qWait(20);
+        const QStringList squeezed = clipped(&window);
+        QVERIFY2(squeezed.isEmpty(), qPrintable(squeezed.join(QLatin1Char('\n'))));
+        if (i == 1)
+            test::saveScreenshot(&window, QStringLiteral("de_1280x800_vorlage"));
+    }
+}
+
+// After a run (its verdict and limiter bar under the charts) and with a message in the banner,
+// the window still fits a 1280x800 screen with its title bar (about 20 px), menu and status
+// bar: its minimum height grew past the screen and the window manager pushed the status bar
+// off the bottom.
+void TestWorkbenchLayout::windowFitsTheScreenAfterARun()
+{
+    MainWindow window;
+    window.resize(1280, 760);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    RunRecord run;
+    run.status = RunStatus::Ok;
+    run.verdict = QStringLiteral("Durch das Überlastfenster begrenzt 72 % der Zeit: die Überlastkontrolle gab das "
+                                 "Tempo vor.");
+    run.limiters.busy = 1;
+    run.limiters.cwndLimited = 0.72;
+    window.verdictPanel()->addRun(QStringLiteral("#1"), run);
+    window.banner()->showMessage(QStringLiteral("Lauf #4 wurde abgebrochen; er hat kein Ergebnis."),
+                                 MessageBanner::Level::Warning);
+    for (QWidget *tab : {static_cast<QWidget *>(window.sweepPanel()), static_cast<QWidget *>(window.knobPanel()),
+                         static_cast<QWidget *>(window.historyPanel())}) {
+        window.tabs()->setCurrentWidget(tab);
+        QTest::qWait(20);
+        QVERIFY2(window.minimumSizeHint().height() <= 760, qPrintable(QStringLiteral("%1: the window needs %2 px")
+                                                                          .arg(tab->objectName())
+                                                                          .arg(window.minimumSizeHint().height())));
+        QCOMPARE(window.height(), 760);
+    }
 }
 
 QTEST_MAIN(TestWorkbenchLayout)
