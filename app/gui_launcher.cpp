@@ -8,8 +8,27 @@
 #include "translations.h"
 
 #include <QApplication>
+#include <QScreen>
+#include <QSettings>
 
 namespace tcptune {
+
+namespace {
+
+// Shows WINDOW. On a screen smaller than the window would like (1400 x 860) and with no size of
+// the user's saved: maximized, so that the window manager fits the frame (title bar, borders)
+// on the screen too; a window as large as the screen hung its status bar off the bottom.
+void showFitted(MainWindow &window)
+{
+    const QScreen *screen = window.screen();
+    const bool saved = QSettings().contains(QStringLiteral("window/geometry"));
+    if (!saved && screen && (screen->availableSize().width() < 1400 || screen->availableSize().height() < 860))
+        window.showMaximized();
+    else
+        window.show();
+}
+
+} // namespace
 
 bool hasDisplay()
 {
@@ -40,7 +59,7 @@ int runWorkbench(int argc, char **argv)
     const QStringList args = QCoreApplication::arguments();
     if (const qsizetype at = args.indexOf(QStringLiteral("--lab")); at > 0 && at + 1 < args.size())
         window.targetPanel()->setLabName(args.at(at + 1));
-    window.show();
+    showFitted(window);
     return app.exec();
 }
 

@@ -16,7 +16,7 @@ if [ "$(id -u)" -ne 0 ]; then
   echo "walkthrough: needs root (the lab is made of network namespaces)" >&2
   exit 1
 fi
-for tool in Xvfb openbox xdotool import python3; do
+for tool in Xvfb openbox xdotool xprop xwininfo import python3; do
   command -v "$tool" >/dev/null || { echo "walkthrough: $tool is missing; run scripts/install-deps" >&2; exit 1; }
 done
 
@@ -41,11 +41,15 @@ cleanup() {
 }
 trap cleanup EXIT
 
-Xvfb "$DISPLAY" -screen 0 1280x800x24 -nolisten tcp >"$work/xvfb.log" 2>&1 &
+# No key repeat: on a busy machine xdotool's key release can come late, and the server then
+# repeated the key (a stuck "e" filled the report's file name with "eeee").
+Xvfb "$DISPLAY" -screen 0 1280x800x24 -nolisten tcp -r >"$work/xvfb.log" 2>&1 &
 pids+=($!)
 for _ in $(seq 50); do xdpyinfo >/dev/null 2>&1 && break; sleep 0.2; done
 openbox >"$work/openbox.log" 2>&1 &
 pids+=($!)
+# The window manager first: a window mapped before it runs is not maximized into the screen.
+for _ in $(seq 50); do xprop -root _NET_SUPPORTING_WM_CHECK 2>/dev/null | grep -q 'window id' && break; sleep 0.2; done
 
 # Short runs that record a capture, in the lab t-walk at 50 Mbit/s.
 cat >"$XDG_CONFIG_HOME/tcptune/tcptune.conf" <<EOF
@@ -67,10 +71,12 @@ capture=true
 EOF
 
 step=0
-shot() { # NAME: a screenshot of the whole screen
+shot() { # NAME: a screenshot of the whole screen, with the whole window on it
   step=$((step + 1))
   sleep 1
   import -window root "$(printf '%s/%02d-%s.png' "$shots" "$step" "$1")"
+  frame_inside_screen >"$work/frame.txt" ||
+    { step=$((step - 1)) && fail "the window's frame is not inside the 1280x800 screen: $(cat "$work/frame.txt")"; }
   echo "walkthrough: step $step: $1"
 }
 fail() { echo "walkthrough: FAILED at step $((step + 1)): $*" >&2; import -window root "$shots/failed.png" || true; exit 1; }
@@ -95,7 +101,22 @@ type_text() { xdotool type --window "$window" --delay 40 "$1"; sleep 0.3; }
 pids+=($!)
 window=$(xdotool search --sync --onlyvisible --name tcptune | head -1)
 xdotool windowactivate --sync "$window"
-xdotool windowmove "$window" 0 0 windowsize "$window" 1280 800
+# The whole window, its frame (title bar, borders) included, must be on the screen: tcptune
+# maximizes itself on a screen smaller than it would like to be, so the window manager fits it.
+frame_inside_screen() {
+  local root frame parent
+  root=$(xwininfo -root | awk '/Window id:/ {print $4}')
+  frame=$window # the window manager's frame: the client's ancestor just below the root
+  while parent=$(xwininfo -tree -id "$frame" | awk '/Parent window id:/ {print $4}') && [ -n "$parent" ] &&
+    [ "$parent" != "$root" ]; do
+    frame=$parent
+  done
+  read -r fx fy fw fh < <(xwininfo -id "$frame" | awk '/Absolute upper-left X:/ {x=$4} /Absolute upper-left Y:/ {y=$4}
+                                                     /Width:/ {w=$2} /Height:/ {h=$2} END {print x, y, w, h}')
+  echo "frame ${fw}x${fh}+${fx}+${fy}"
+  [ "$fx" -ge 0 ] && [ "$fy" -ge 0 ] && [ $((fx + fw)) -le 1280 ] && [ $((fy + fh)) -le 800 ]
+}
+for _ in $(seq 20); do frame_inside_screen >/dev/null && break; sleep 0.5; done
 shot start
 
 # 1. A run (Ctrl+R), autocorking as the kernel has it.
@@ -140,11 +161,27 @@ experiments | python3 -c "import json,sys; e=json.load(sys.stdin); sys.exit(0 if
   fail "the sweep was not cancelled: $(experiments)"
 shot sweep-cancelled
 
-# 6. The capture of the first run, from Verlauf, on the run's time.
+# 6. The capture of the first run, from Verlauf, on the run's time: newest experiment first, so
+# the sweep (2 runs), the second run, then the first run's row, chosen (not unticked) for Alt+Z.
 key alt+v
-key End space
+key Home Down Down Down Down Down Down
 key alt+z
 sleep 3
+# The overlay is really on the charts: exported as SVG (Datei > Exportieren > Diagramm...), they
+# hold a line of the capture's flow ("Mitschnitt #1: 198.18...") with its points.
+key alt+d
+key e
+key d
+sleep 1
+key Return
+sleep 1
+key ctrl+a
+type_text "$work/diagramm.svg"
+key Return
+for _ in $(seq 40); do [ -s "$work/diagramm.svg" ] && break; sleep 0.5; done
+[ -s "$work/diagramm.svg" ] || fail "no chart exported to $work/diagramm.svg"
+python3 tests/gui/walkthrough/chart_shows_capture.py "$work/diagramm.svg" Mitschnitt >"$work/capture-check.txt" ||
+  fail "the charts do not show the first run's capture: $(cat "$work/capture-check.txt")"
 shot capture-overlay
 
 # 7. The report of that experiment (Ctrl+Shift+E), confirmed in the status bar.
