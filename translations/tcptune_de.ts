@@ -2577,10 +2577,6 @@ Mehrere Formate auf einmal: --format html,pdf --out ORDNER/report schreibt ORDNE
         <source>read the knob snapshots</source>
         <translation>die Parameter-Schnappschüsse lesen</translation>
     </message>
-    <message>
-        <source>read the experiments&apos; plans</source>
-        <translation>die Pläne der Experimente lesen</translation>
-    </message>
 </context>
 <context>
     <name>ResultsCommand</name>
