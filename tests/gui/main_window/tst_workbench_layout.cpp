@@ -198,6 +198,26 @@ QSet<QString> visibleTexts(QWidget *root)
     return texts;
 }
 
+// Shows WINDOW at SIZE, as the tests start.
+bool showAt(MainWindow &window, QSize size = QSize(1280, 800))
+{
+    window.resize(size);
+    window.show();
+    return QTest::qWaitForWindowExposed(&window);
+}
+
+// A finished run with VERDICT, its sender limited for SHARE of the time by its congestion window.
+RunRecord verdictRun(const QString &verdict, double share)
+{
+    RunRecord run;
+    run.status = RunStatus::Ok;
+    run.verdict = verdict;
+    run.limiters.busy = 1;
+    run.limiters.cwndLimited = share;
+    run.limiters.applicationLimited = 0;
+    return run;
+}
+
 // Two finished runs of an autocorking A/B in a new store at PATH, with what History shows of
 // them (configuration, figures, a verdict).
 bool fillStore(const QString &path)
@@ -398,9 +418,7 @@ void TestWorkbenchLayout::historyColumnsBesideTheComparison()
     const QByteArray before = qgetenv("TCPTUNE_RESULTS_DB");
     qputenv("TCPTUNE_RESULTS_DB", db.toUtf8());
     MainWindow window;
-    window.resize(1280, 800);
-    window.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(showAt(window));
     window.tabs()->setCurrentWidget(window.historyPanel());
     HistoryPanel *history = window.historyPanel();
     QTreeWidget *tree = history->tree();
@@ -463,9 +481,7 @@ void TestWorkbenchLayout::wordsAndDecimals()
 void TestWorkbenchLayout::comboChoicesSpeakGerman()
 {
     MainWindow window;
-    window.resize(1280, 800);
-    window.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(showAt(window));
     const QHash<QString, QStringList> german = comboChoices(&window);
     QStringList english;
     for (auto it = german.begin(); it != german.end(); ++it) {
@@ -488,9 +504,7 @@ void TestWorkbenchLayout::comboChoicesSpeakGerman()
 void TestWorkbenchLayout::leftPanelChoicesShowWhole()
 {
     MainWindow window;
-    window.resize(1280, 800);
-    window.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(showAt(window));
     QStringList cut;
     for (QWidget *panel :
          {static_cast<QWidget *>(window.targetPanel()), static_cast<QWidget *>(window.workloadPanel())})
@@ -518,16 +532,12 @@ void TestWorkbenchLayout::leftPanelChoicesShowWhole()
 void TestWorkbenchLayout::chartTextsShowWhole()
 {
     MainWindow window;
-    window.resize(1280, 800);
-    window.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&window));
-    RunRecord run;
-    run.status = RunStatus::Ok;
-    run.verdict = QStringLiteral("Sender durch seinen Sendepuffer begrenzt 100 % der Zeit (SO_SNDBUF 64 KiB).");
-    run.limiters.busy = 1;
-    run.limiters.sndbufLimited = 0.6;
-    run.limiters.applicationLimited = 0;
-    window.verdictPanel()->addRun(QStringLiteral("#3 · 64 KiB"), run);
+    QVERIFY(showAt(window));
+    window.verdictPanel()->addRun(
+        QStringLiteral("#3 · 64 KiB"),
+        verdictRun(QStringLiteral("Durch das Überlastfenster begrenzt 60 % der Zeit: die Überlastkontrolle gab das "
+                                  "Tempo vor."),
+                   0.6));
     window.tabs()->setCurrentWidget(window.sweepPanel());
     SweepChart *sweep = window.sweepPanel()->chart();
     sweep->setAxisTitle(QStringLiteral("socket.SO_SNDBUF"));
@@ -550,9 +560,7 @@ void TestWorkbenchLayout::chartTextsShowWhole()
 void TestWorkbenchLayout::presetsShowTheirLabNoteInGerman()
 {
     MainWindow window;
-    window.resize(1280, 800);
-    window.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(showAt(window));
     window.tabs()->setCurrentWidget(window.sweepPanel());
     QComboBox *presets = window.sweepPanel()->presetBox();
     auto *note = window.sweepPanel()->findChild<QLabel *>(QStringLiteral("presetNote"));
@@ -582,16 +590,9 @@ void TestWorkbenchLayout::presetsShowTheirLabNoteInGerman()
 void TestWorkbenchLayout::windowFitsTheScreenAfterARun()
 {
     MainWindow window;
-    window.resize(1280, 760);
-    window.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&window));
-    RunRecord run;
-    run.status = RunStatus::Ok;
-    run.verdict = QStringLiteral("Durch das Überlastfenster begrenzt 72 % der Zeit: die Überlastkontrolle gab das "
-                                 "Tempo vor.");
-    run.limiters.busy = 1;
-    run.limiters.cwndLimited = 0.72;
-    window.verdictPanel()->addRun(QStringLiteral("#1"), run);
+    QVERIFY(showAt(window, QSize(1280, 760)));
+    window.verdictPanel()->addRun(
+        QStringLiteral("#1"), verdictRun(QStringLiteral("Durch das Überlastfenster begrenzt 72 % der Zeit."), 0.72));
     window.banner()->showMessage(QStringLiteral("Lauf #4 wurde abgebrochen; er hat kein Ergebnis."),
                                  MessageBanner::Level::Warning);
     for (QWidget *tab : {static_cast<QWidget *>(window.sweepPanel()), static_cast<QWidget *>(window.knobPanel()),

@@ -95,6 +95,14 @@ wait_experiments() {
 lab_cork() { ip netns exec "tcptune-$lab-client" sysctl -n net.ipv4.tcp_autocorking 2>/dev/null || echo "?"; }
 key() { xdotool key --window "$window" --clearmodifiers "$@"; sleep 0.4; }
 type_text() { xdotool type --window "$window" --delay 40 "$1"; sleep 0.3; }
+# Types FILE into the open save dialog and saves; fails unless FILE is written (WHAT it is).
+save_as() {
+  key ctrl+a
+  type_text "$1"
+  key Return
+  for _ in $(seq 40); do [ -s "$1" ] && break; sleep 0.5; done
+  [ -s "$1" ] || fail "no $2 written to $1"
+}
 
 "$tcptune" lab down --name "$lab" >/dev/null 2>&1 || true
 "$tcptune" --lab "$lab" >"$work/tcptune.log" 2>&1 &
@@ -175,11 +183,7 @@ key d
 sleep 1
 key Return
 sleep 1
-key ctrl+a
-type_text "$work/diagramm.svg"
-key Return
-for _ in $(seq 40); do [ -s "$work/diagramm.svg" ] && break; sleep 0.5; done
-[ -s "$work/diagramm.svg" ] || fail "no chart exported to $work/diagramm.svg"
+save_as "$work/diagramm.svg" chart
 python3 tests/gui/walkthrough/chart_shows_capture.py "$work/diagramm.svg" Mitschnitt >"$work/capture-check.txt" ||
   fail "the charts do not show the first run's capture: $(cat "$work/capture-check.txt")"
 shot capture-overlay
@@ -187,11 +191,7 @@ shot capture-overlay
 # 7. The report of that experiment (Ctrl+Shift+E), confirmed in the status bar.
 key ctrl+shift+e
 sleep 1
-key ctrl+a
-type_text "$work/bericht.html"
-key Return
-for _ in $(seq 40); do [ -s "$work/bericht.html" ] && break; sleep 0.5; done
-[ -s "$work/bericht.html" ] || fail "no report written to $work/bericht.html"
+save_as "$work/bericht.html" report
 shot export
 
 echo "walkthrough: $step screenshots in $shots"
