@@ -49,7 +49,7 @@ for _ in $(seq 50); do xdpyinfo >/dev/null 2>&1 && break; sleep 0.2; done
 openbox >"$work/openbox.log" 2>&1 &
 pids+=($!)
 # The window manager first: a window mapped before it runs is not maximized into the screen.
-for _ in $(seq 50); do xprop -root _NET_SUPPORTING_WM_CHECK 2>/dev/null | grep -q 'window id' && break; sleep 0.2; done
+for _ in $(seq 100); do xprop -root _NET_SUPPORTED 2>/dev/null | grep -q _NET_ACTIVE_WINDOW && break; sleep 0.2; done
 
 # Short runs that record a capture, in the lab t-walk at 50 Mbit/s.
 cat >"$XDG_CONFIG_HOME/tcptune/tcptune.conf" <<EOF
