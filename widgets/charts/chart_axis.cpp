@@ -109,13 +109,16 @@ void ChartValueAxis::setLogarithmic(bool on)
     setVisible(m_visible);
 }
 
+int valueTickTarget(const QChart *chart, const QCategoryAxis *axis)
+{
+    const double height = chart->plotArea().height();
+    const int line = QFontMetrics(axis->labelsFont()).height();
+    return height > 0 && line > 0 ? std::clamp(int(height / (2.0 * line)), 2, 5) : 5;
+}
+
 int ChartValueAxis::tickTarget() const
 {
-    // QtCharts draws a label taller than the room between two ticks as "...": no more intervals
-    // than the plot's height has room for, two lines each.
-    const double height = m_chart->plotArea().height();
-    const int line = QFontMetrics(m_linear->labelsFont()).height();
-    return height > 0 && line > 0 ? std::clamp(int(height / (2.0 * line)), 2, 5) : 5;
+    return valueTickTarget(m_chart, m_linear);
 }
 
 void ChartValueAxis::show(double top, double lowest, bool wide)

@@ -20,6 +20,9 @@ namespace tcptune {
 void setRoundTicks(QCategoryAxis *axis, double min, double max, int ticks = 5, bool exactRange = false);
 // The labels on AXIS, in order (tests).
 QStringList tickLabels(QCategoryAxis *axis);
+// How many intervals a value axis of CHART gets for the chart's plot height now: QtCharts draws
+// a label taller than the room between two ticks as "...", so two lines per interval, 2 to 5.
+int valueTickTarget(const QChart *chart, const QCategoryAxis *axis);
 
 class ChartValueAxis final {
 public:

@@ -83,6 +83,8 @@ SweepChart::SweepChart(QWidget *parent)
     layout->addWidget(m_view);
     // Low enough that the Sweep tab lets the window fit 1280x800 (title bar, menu, status bar).
     setMinimumSize(360, 170);
+    // A lower or higher plot (the tab resized) gets fewer or more ticks (only its height counts).
+    connect(m_chart, &QChart::plotAreaChanged, this, &SweepChart::setValueTicks);
     rebuild();
 }
 
@@ -144,8 +146,16 @@ void SweepChart::rebuild()
     m_x->setStartValue(-0.5);
     // Many values side by side: slanted labels, so "64K 128K 256K" is not cut to "64... 12...".
     m_x->setLabelsAngle(m_points.size() > 5 ? -45 : 0);
-    setRoundTicks(m_throughputAxis, 0, throughputTop > 0 ? throughputTop * 1.05 : 1);
-    setRoundTicks(m_rttAxis, 0, rttTop > 0 ? rttTop * 1.05 : 1);
+    m_throughputTop = throughputTop;
+    m_rttTop = rttTop;
+    setValueTicks();
+}
+
+void SweepChart::setValueTicks()
+{
+    setRoundTicks(m_throughputAxis, 0, m_throughputTop > 0 ? m_throughputTop * 1.05 : 1,
+                  valueTickTarget(m_chart, m_throughputAxis));
+    setRoundTicks(m_rttAxis, 0, m_rttTop > 0 ? m_rttTop * 1.05 : 1, valueTickTarget(m_chart, m_rttAxis));
 }
 
 QStringList SweepChart::valueTickLabels() const

@@ -43,6 +43,8 @@ public:
 
 private:
     void rebuild();
+    // Round ticks up to the tops drawn, as many as the plot's height has room for.
+    void setValueTicks();
 
     QChart *m_chart;
     QChartView *m_view;
@@ -54,6 +56,8 @@ private:
     QLineSeries *m_rtt;
     QList<QLineSeries *> m_errorBars;
     QList<SweepChartPoint> m_points;
+    double m_throughputTop = 0;
+    double m_rttTop = 0;
 };
 
 } // namespace tcptune

@@ -28,6 +28,7 @@
 
 #include <QAbstractAxis>
 #include <QAbstractButton>
+#include <QCategoryAxis>
 #include <QChart>
 #include <QChartView>
 #include <QLegend>
@@ -160,6 +161,20 @@ QStringList cutChartTexts(const QString &name, QChart *chart)
                            .arg(name, axis->titleText())
                            .arg(needed)
                            .arg(room));
+    }
+    // Value ticks two lines apart at least: QtCharts draws labels with less room as "...".
+    for (QAbstractAxis *axis : chart->axes(Qt::Vertical)) {
+        auto *ticks = qobject_cast<QCategoryAxis *>(axis);
+        if (!ticks || !ticks->isVisible() || ticks->count() < 2)
+            continue;
+        const double room = plot.height() / (ticks->count() - 1);
+        const int line = QFontMetrics(ticks->labelsFont()).height();
+        if (room < 2 * line)
+            out.append(QStringLiteral("%1: %2 value ticks %3 px apart, a line is %4 px")
+                           .arg(name)
+                           .arg(ticks->count())
+                           .arg(room)
+                           .arg(line));
     }
     QLegend *legend = chart->legend();
     if (!legend->isVisible())
