@@ -310,8 +310,10 @@ void ThroughputRttView::setUpLegend(Run &run)
 void ThroughputRttView::elideLegends(double chartWidth)
 {
     const int entries = int(m_runs.size()) + (m_extra ? int(m_runs.size()) : 0);
-    // Many runs: one per line on the right, where each label has room; few: below the chart.
-    const bool side = entries > 4;
+    // Many runs: one per line on the right, where each label has room; few: below the chart,
+    // unless the chart is low (1280x800 with the verdict and the tabs): a legend below took the
+    // height the time axis needed, and QtCharts drew its labels and title as "...".
+    const bool side = entries > 4 || m_throughputChart->size().height() < 260;
     const double room = side ? 170 : std::max(80.0, (chartWidth - 40) / std::max(1, entries) - 30);
     for (QChart *chart : {m_throughputChart, m_rttChart}) {
         chart->legend()->setAlignment(side ? Qt::AlignRight : Qt::AlignBottom);

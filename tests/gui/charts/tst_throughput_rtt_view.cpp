@@ -9,6 +9,7 @@
 
 #include <QChartView>
 #include <QDir>
+#include <QLegend>
 #include <QLocale>
 #include <QSet>
 #include <QSignalSpy>
@@ -227,6 +228,8 @@ void TestThroughputRttView::tickLabelsHaveRoomOnALowChart()
     QVERIFY2(labels.size() >= 3, qPrintable(labels.join(QLatin1Char('|'))));
     const double room = rtt->chart()->plotArea().height() / double(labels.size() - 1);
     const int line = QFontMetrics(rtt->chart()->axes(Qt::Vertical).first()->labelsFont()).height();
+    // ... and its legend on the right, leaving the height to the plot and the time axis.
+    QCOMPARE(rtt->chart()->legend()->alignment(), Qt::AlignRight);
     QVERIFY2(room >= 2 * line, qPrintable(QStringLiteral("%1 labels (%2), %3 px apart, a line is %4 px")
                                               .arg(labels.size())
                                               .arg(labels.join(QLatin1Char('|')))
