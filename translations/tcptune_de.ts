@@ -35,6 +35,10 @@
         <source>off</source>
         <translation>aus</translation>
     </message>
+    <message>
+        <source>far end %1</source>
+        <translation>Gegenstelle %1</translation>
+    </message>
 </context>
 <context>
     <name>AgentGate</name>
@@ -3256,6 +3260,26 @@ Mehrere Formate auf einmal: --format html,pdf --out ORDNER/report schreibt ORDNE
         <source>Target: %1</source>
         <translation>Ziel: %1</translation>
     </message>
+    <message>
+        <source>%1 (far end)</source>
+        <translation>%1 (Gegenstelle)</translation>
+    </message>
+    <message>
+        <source>%1 (this host)</source>
+        <translation>%1 (dieser Host)</translation>
+    </message>
+    <message>
+        <source>this host: %1</source>
+        <translation>dieser Host: %1</translation>
+    </message>
+    <message>
+        <source>far end: %1</source>
+        <translation>Gegenstelle: %1</translation>
+    </message>
+    <message>
+        <source>changed: %1</source>
+        <translation>geändert: %1</translation>
+    </message>
 </context>
 <context>
     <name>StreamWorker</name>
@@ -4890,6 +4914,18 @@ Optionen:
         <source>Changes here do not reach the sender of %1: its traffic starts in %2.</source>
         <translation>Änderungen hier erreichen den Sender von %1 nicht: sein Verkehr beginnt in %2.</translation>
     </message>
+    <message>
+        <source>Remote: the far host&apos;s values. A value changed there is set by the far agent for each run (remote:&lt;knob&gt;) and put back after it.</source>
+        <translation>Gegenstelle: die Werte des fernen Hosts. Ein dort geänderter Wert wird vom fernen Agenten für jeden Lauf gesetzt (remote:&lt;Parameter&gt;) und danach zurückgesetzt.</translation>
+    </message>
+    <message>
+        <source>Remote (read-only): %1</source>
+        <translation>Gegenstelle (nur lesbar): %1</translation>
+    </message>
+    <message>
+        <source>Knobs, remote %1: %2</source>
+        <translation>Parameter, Gegenstelle %1: %2</translation>
+    </message>
 </context>
 <context>
     <name>tcptune::KnobTableModel</name>
@@ -4929,6 +4965,22 @@ Optionen:
         <source>Scope</source>
         <translation>Geltungsbereich</translation>
     </message>
+    <message>
+        <source>Local</source>
+        <translation>Lokal</translation>
+    </message>
+    <message>
+        <source>Remote</source>
+        <translation>Gegenstelle</translation>
+    </message>
+    <message>
+        <source>The far host has %1; each run sets %2 there (remote:%3), and the far agent puts it back after the run.</source>
+        <translation>Der ferne Host hat %1; jeder Lauf setzt dort %2 (remote:%3), und der ferne Agent setzt es nach dem Lauf zurück.</translation>
+    </message>
+    <message>
+        <source>The far host&apos;s value. Double-click to set another for the runs (remote:%1).</source>
+        <translation>Der Wert des fernen Hosts. Doppelklicken, um für die Läufe einen anderen zu setzen (remote:%1).</translation>
+    </message>
 </context>
 <context>
     <name>tcptune::KnobTargetBinder</name>
@@ -4939,6 +4991,14 @@ Optionen:
     <message>
         <source>Could not bring the lab up: %1</source>
         <translation>Das Labor ließ sich nicht hochfahren: %1</translation>
+    </message>
+    <message>
+        <source>press Test connection on the Target panel to read the far host&apos;s values.</source>
+        <translation>drücken Sie im Bereich Ziel auf Verbindung testen, um die Werte des fernen Hosts zu lesen.</translation>
+    </message>
+    <message>
+        <source>the far host&apos;s helper cannot set knobs: %1</source>
+        <translation>der Helper des fernen Hosts kann keine Parameter setzen: %1</translation>
     </message>
 </context>
 <context>

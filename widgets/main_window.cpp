@@ -265,6 +265,8 @@ bool MainWindow::currentSpec(ExperimentSpec &spec, QString *problem) const
     Result<void> ok = m_targetPanel->applyTo(spec);
     if (ok)
         ok = m_workloadPanel->applyTo(spec);
+    if (ok && spec.target.kind == TargetSpec::Kind::Ssh)
+        ok = m_knobPanel->applyRemoteTo(spec); // the far end's edits in the Knobs tab
     if (!ok && problem)
         *problem = ok.error().message;
     return ok.has_value();

@@ -42,6 +42,12 @@ void layOutColumns(QTableView *view)
         header->setSectionResizeMode(column, QHeaderView::ResizeToContents);
     header->setSectionResizeMode(KnobTableModel::ValueColumn, QHeaderView::Stretch);
     header->setMinimumSectionSize(60);
+    // The far end's column stands beside the local value (Local | Remote), shown for ssh targets.
+    header->setSectionResizeMode(KnobTableModel::RemoteColumn, QHeaderView::Stretch);
+    header->moveSection(header->visualIndex(KnobTableModel::RemoteColumn),
+                        header->visualIndex(KnobTableModel::ValueColumn) + 1);
+    view->setColumnHidden(KnobTableModel::RemoteColumn, true);
+    view->setItemDelegateForColumn(KnobTableModel::RemoteColumn, new KnobValueDelegate(view));
 }
 
 } // namespace
@@ -54,6 +60,7 @@ KnobPanel::KnobPanel(HelperConnection *helper, QWidget *parent)
     , m_place(new QComboBox(this))
     , m_title(new QLabel(this))
     , m_warning(new QLabel(this))
+    , m_remoteNote(new QLabel(this))
     , m_labUp(new QPushButton(tr("&Bring the lab up"), this))
     , m_status(new QLabel(this))
     , m_error(new QLabel(this))
@@ -98,6 +105,7 @@ KnobPanel::KnobPanel(HelperConnection *helper, QWidget *parent)
     warning->addWidget(m_warning, 1);
     warning->addWidget(m_labUp);
     layout->addLayout(warning);
+    layout->addWidget(m_remoteNote);
     layout->addWidget(m_view, 1);
     layout->addWidget(m_error);
     auto *bottom = new QHBoxLayout;
@@ -148,6 +156,9 @@ void KnobPanel::buildHeader()
     m_warning->hide();
     m_labUp->setObjectName(QStringLiteral("knobLabUp"));
     m_labUp->hide();
+    m_remoteNote->setObjectName(QStringLiteral("knobRemoteNote"));
+    m_remoteNote->setWordWrap(true);
+    m_remoteNote->hide();
 }
 
 void KnobPanel::connectModel()
@@ -184,6 +195,36 @@ QStringList KnobPanel::listedNamespaces() const
     for (int i = 0; i < m_place->count(); ++i)
         names.append(m_place->itemData(i).toString());
     return names;
+}
+
+QString KnobPanel::remoteNote() const
+{
+    return m_remoteNote->isHidden() ? QString() : m_remoteNote->text();
+}
+
+void KnobPanel::setRemoteEnd(bool shown, const KnobSnapshot &values, bool editable, const QString &whyNot)
+{
+    m_view->setColumnHidden(KnobTableModel::RemoteColumn, !shown);
+    // Room for both ends' values whole: the scope (per namespace or global) steps aside.
+    m_view->setColumnHidden(KnobTableModel::ScopeColumn, shown);
+    m_remoteNote->setVisible(shown);
+    if (!shown) {
+        m_model->clearRemote();
+        return;
+    }
+    m_model->setRemote(values, editable, whyNot);
+    m_remoteNote->setText(editable ? tr("Remote: the far host's values. A value changed there is set by the far "
+                                        "agent for each run (remote:<knob>) and put back after it.")
+                                   : tr("Remote (read-only): %1").arg(whyNot));
+}
+
+Result<void> KnobPanel::applyRemoteTo(ExperimentSpec &spec) const
+{
+    const QMap<QString, QString> &changes = m_model->remoteChanges();
+    for (auto it = changes.begin(); it != changes.end(); ++it)
+        if (auto ok = spec.setParameter(ExperimentSpec::kRemotePrefix + it.key(), it.value()); !ok)
+            return fail(tr("Knobs, remote %1: %2").arg(it.key(), ok.error().message));
+    return {};
 }
 
 void KnobPanel::fillPlaces()

@@ -6,10 +6,15 @@
 // reach the sender. It shows the original and the current value, marks changed knobs, reverts
 // one or all, and shows the helper's errors inline. The helper is the window's one
 // HelperConnection, shared with runs and sweeps; its blocking calls run on the connection's
-// worker, never on the GUI thread.
+// worker, never on the GUI thread. For an ssh target both ends stand side by side (Local |
+// Remote): the far values as the Target panel's connection test read them, editable when the far
+// helper can set knobs (the edits become the runs' remote:<key> knobs), read-only with the reason
+// otherwise.
 
 #include "helper/helper_client.h"
 #include "knobs/knob_scope.h"
+
+#include "common/error.h"
 
 #include <QWidget>
 
@@ -20,6 +25,7 @@ class QTableView;
 
 namespace tcptune {
 
+struct ExperimentSpec;
 class HelperConnection;
 class KnobTableModel;
 
@@ -42,6 +48,11 @@ public:
     const KnobScope &scope() const { return m_scope; }
     // The places listed in the chooser (netns, "" for the host).
     QStringList listedNamespaces() const;
+    // The note over the table about the far end (why it is read-only, or how its edits apply);
+    // empty without a far end.
+    QString remoteNote() const;
+    // Adds the Remote column's edits to SPEC as remote:<key> knobs.
+    [[nodiscard]] Result<void> applyRemoteTo(ExperimentSpec &spec) const;
 
 public Q_SLOTS:
     void refresh();
@@ -52,6 +63,9 @@ public Q_SLOTS:
     void setNamespace(const QString &netns);
     void revertSelected();
     void revertAll();
+    // SHOWN: the target has a far end (ssh); its VALUES (empty: not read yet), EDITABLE when its
+    // helper can set knobs, else WHY NOT.
+    void setRemoteEnd(bool shown, const tcptune::KnobSnapshot &values, bool editable, const QString &whyNot);
 
 Q_SIGNALS:
     // The short name of the place for the tab's title ("lab client", "host").
@@ -80,6 +94,7 @@ private:
     QComboBox *m_place;
     QLabel *m_title;
     QLabel *m_warning;
+    QLabel *m_remoteNote;
     QPushButton *m_labUp;
     QLabel *m_status;
     QLabel *m_error;

@@ -82,6 +82,8 @@ QVariant KnobTableModel::data(const QModelIndex &index, int role) const
     const bool changed = isChanged(index.row());
     const QString error = m_errors.value(k.key);
     const QString original = m_originals.value(m_netns).value(k.key, r.value.value_or(QString()));
+    if (index.column() == RemoteColumn && role < Qt::UserRole)
+        return remoteData(k, role);
     switch (role) {
     case KeyRole: return k.key;
     case DiffersRole: return r.differsFromDefault();
@@ -144,7 +146,8 @@ QVariant KnobTableModel::headerData(int section, Qt::Orientation orientation, in
     switch (section) {
     case KeyColumn: return tr("Knob");
     case OriginalColumn: return tr("Original value");
-    case ValueColumn: return tr("Current value");
+    case ValueColumn: return m_remote.shown ? tr("Local") : tr("Current value");
+    case RemoteColumn: return tr("Remote");
     case DefaultColumn: return tr("Kernel default");
     case ScopeColumn: return tr("Scope");
     }
@@ -154,6 +157,9 @@ QVariant KnobTableModel::headerData(int section, Qt::Orientation orientation, in
 Qt::ItemFlags KnobTableModel::flags(const QModelIndex &index) const
 {
     Qt::ItemFlags f = QAbstractTableModel::flags(index);
+    if (index.isValid() && index.column() == RemoteColumn && m_remote.editable &&
+        m_remote.values.contains(m_readings.at(index.row()).knob->key))
+        f |= Qt::ItemIsEditable;
     if (!index.isValid() || index.column() != ValueColumn)
         return f;
     const KnobReading &r = m_readings.at(index.row());
@@ -165,8 +171,11 @@ Qt::ItemFlags KnobTableModel::flags(const QModelIndex &index) const
 
 bool KnobTableModel::setData(const QModelIndex &index, const QVariant &value, int role)
 {
-    if (role != Qt::EditRole || !index.isValid() || index.column() != ValueColumn ||
-        !(flags(index) & Qt::ItemIsEditable))
+    if (role != Qt::EditRole || !index.isValid() || !(flags(index) & Qt::ItemIsEditable))
+        return false;
+    if (index.column() == RemoteColumn)
+        return setRemoteValue(*m_readings.at(index.row()).knob, value.toString().trimmed());
+    if (index.column() != ValueColumn)
         return false;
     const KnobReading &r = m_readings.at(index.row());
     const QString text = value.toString().trimmed();
@@ -212,6 +221,82 @@ void KnobTableModel::clearChanges()
     m_originals.clear();
     m_errors.clear();
     refresh(m_netns);
+}
+
+QVariant KnobTableModel::remoteData(const KnobInfo &k, int role) const
+{
+    if (!m_remote.shown)
+        return {};
+    const auto far = m_remote.values.constFind(k.key);
+    const auto change = m_remote.changes.constFind(k.key);
+    const bool changed = change != m_remote.changes.constEnd();
+    switch (role) {
+    case Qt::DisplayRole:
+        if (changed)
+            return QStringLiteral("● ") + knobvalue::formatHuman(k, *change);
+        return far == m_remote.values.constEnd() ? QStringLiteral("-") : knobvalue::formatHuman(k, *far);
+    case Qt::EditRole: return changed ? *change : far == m_remote.values.constEnd() ? QString() : *far;
+    case Qt::ToolTipRole:
+        if (!m_remote.editable)
+            return m_remote.whyNot;
+        if (changed)
+            return tr("The far host has %1; each run sets %2 there (remote:%3), and the far agent puts it back "
+                      "after the run.")
+                .arg(knobvalue::formatHuman(k, m_remote.values.value(k.key)), knobvalue::formatHuman(k, *change),
+                     k.key);
+        return tr("The far host's value. Double-click to set another for the runs (remote:%1).").arg(k.key);
+    case Qt::FontRole:
+        if (changed) {
+            QFont bold;
+            bold.setBold(true);
+            return bold;
+        }
+        return {};
+    case Qt::BackgroundRole: return changed ? QVariant(QBrush(QColor(0xff, 0xf3, 0xc4))) : QVariant();
+    case Qt::ForegroundRole:
+        return m_remote.editable ? QVariant()
+                                 : QVariant(QGuiApplication::palette().brush(QPalette::Disabled, QPalette::Text));
+    default: return {};
+    }
+}
+
+// The far host keeps its value until a run: the change is the run's (remote:KEY in its spec).
+bool KnobTableModel::setRemoteValue(const KnobInfo &knob, const QString &value)
+{
+    const QString far = m_remote.values.value(knob.key);
+    if (knobvalue::sameValue(value, far))
+        m_remote.changes.remove(knob.key);
+    else
+        m_remote.changes.insert(knob.key, value);
+    const int row = rowOf(knob.key);
+    Q_EMIT dataChanged(index(row, RemoteColumn), index(row, RemoteColumn));
+    Q_EMIT remoteChangesChanged();
+    return true;
+}
+
+void KnobTableModel::setRemote(const KnobSnapshot &values, bool editable, const QString &whyNot)
+{
+    m_remote.shown = true;
+    m_remote.values = values;
+    m_remote.editable = editable;
+    m_remote.whyNot = whyNot;
+    emitRemoteColumn();
+}
+
+void KnobTableModel::clearRemote()
+{
+    const bool hadChanges = !m_remote.changes.isEmpty();
+    m_remote = RemoteEnd{};
+    emitRemoteColumn();
+    if (hadChanges)
+        Q_EMIT remoteChangesChanged();
+}
+
+void KnobTableModel::emitRemoteColumn()
+{
+    Q_EMIT headerDataChanged(Qt::Horizontal, ValueColumn, RemoteColumn);
+    if (!m_readings.isEmpty())
+        Q_EMIT dataChanged(index(0, RemoteColumn), index(rowCount() - 1, RemoteColumn));
 }
 
 void KnobTableModel::emitRow(int row)

@@ -2,7 +2,9 @@
 // Table of the catalogue's sysctls for the knob panel: the live value, the value before tcptune
 // changed it (original), the kernel default and the scope. Edits do not change the table at
 // once: they are requested (changeRequested) and shown when the helper confirms (applyChange)
-// or refuses (setError, shown in the row).
+// or refuses (setError, shown in the row). For an ssh target the far host's values stand beside
+// the local ones (RemoteColumn); edits there are kept for the runs (remoteChanges: the far agent
+// sets them as remote:<key> for each run and puts them back), never applied at once.
 
 #include "knobs/knob_reader.h"
 
@@ -14,7 +16,7 @@ namespace tcptune {
 class KnobTableModel final : public QAbstractTableModel {
     Q_OBJECT
 public:
-    enum Column { KeyColumn, OriginalColumn, ValueColumn, DefaultColumn, ScopeColumn, ColumnCount };
+    enum Column { KeyColumn, OriginalColumn, ValueColumn, DefaultColumn, ScopeColumn, RemoteColumn, ColumnCount };
     enum Role {
         KeyRole = Qt::UserRole + 1,
         DiffersRole,   // differs from the kernel default
@@ -54,11 +56,35 @@ public:
     // After a rollback: forget every original and error, re-read.
     void clearChanges();
 
+    // The far end (ssh targets): its VALUES (empty: not read yet), EDITABLE when its helper can
+    // set knobs, else WHY NOT (shown on the column). Keeps the edits made so far.
+    void setRemote(const KnobSnapshot &values, bool editable, const QString &whyNot);
+    // No far end (another target): the column empties and its edits are dropped.
+    void clearRemote();
+    bool hasRemote() const { return m_remote.shown; }
+    bool remoteEditable() const { return m_remote.editable; }
+    QString remoteWhyNot() const { return m_remote.whyNot; }
+    // Key -> canonical value the runs set on the far host.
+    const QMap<QString, QString> &remoteChanges() const { return m_remote.changes; }
+
 Q_SIGNALS:
     void changeRequested(const QString &key, const QString &value);
+    void remoteChangesChanged();
 
 private:
     void emitRow(int row);
+    QVariant remoteData(const KnobInfo &knob, int role) const;
+    bool setRemoteValue(const KnobInfo &knob, const QString &value);
+    void emitRemoteColumn();
+
+    struct RemoteEnd {
+        bool shown = false;
+        KnobSnapshot values;
+        bool editable = false;
+        QString whyNot;
+        QMap<QString, QString> changes;
+    };
+    RemoteEnd m_remote;
 
     QList<KnobReading> m_readings;
     QString m_netns;

@@ -5,6 +5,7 @@
 #include "knobs/knob_panel.h"
 #include "knobs/knob_scope.h"
 #include "lab/lab_requests.h"
+#include "panels/ssh_target_page.h"
 #include "panels/target_panel.h"
 
 #include <QTabWidget>
@@ -20,6 +21,7 @@ KnobTargetBinder::KnobTargetBinder(TargetPanel *target, KnobPanel *knobs, QTabWi
     , m_helper(helper)
 {
     connect(m_target, &TargetPanel::changed, this, &KnobTargetBinder::follow);
+    connect(m_target->sshPage(), &SshTargetPage::farHostChanged, this, &KnobTargetBinder::follow);
     connect(m_knobs, &KnobPanel::placeChanged, this, [this](const QString &shortLabel) {
         if (m_tabs && m_tabs->indexOf(m_knobs) >= 0)
             m_tabs->setTabText(m_tabs->indexOf(m_knobs), tabTitle(shortLabel));
@@ -35,7 +37,26 @@ QString KnobTargetBinder::tabTitle(const QString &shortLabel)
 
 void KnobTargetBinder::follow()
 {
-    m_knobs->setScope(knobScopeFor(m_target->target()));
+    const TargetSpec target = m_target->target();
+    m_knobs->setScope(knobScopeFor(target));
+    showFarEnd(target);
+}
+
+void KnobTargetBinder::showFarEnd(const TargetSpec &target)
+{
+    if (target.kind != TargetSpec::Kind::Ssh) {
+        m_knobs->setRemoteEnd(false, {}, false, {});
+        return;
+    }
+    const auto &far = m_target->sshPage()->farHost();
+    if (!far)
+        m_knobs->setRemoteEnd(true, {}, false,
+                              tr("press Test connection on the Target panel to read the far host's values."));
+    else if (!far->helperUsable)
+        m_knobs->setRemoteEnd(true, far->knobs, false,
+                              tr("the far host's helper cannot set knobs: %1").arg(far->helper));
+    else
+        m_knobs->setRemoteEnd(true, far->knobs, true, {});
 }
 
 void KnobTargetBinder::bringLabUp()

@@ -2,7 +2,8 @@
 // Keeps the knob panel on the current target: when the Target panel changes, the knob panel
 // shows the namespace where that target's traffic starts, the Knobs tab's title names it, and
 // "Bring the lab up" builds the lab as the Target panel describes it (through the window's
-// HelperConnection, on its worker).
+// HelperConnection, on its worker). For an ssh target the panel shows the far end beside the
+// local one, with the values the Target panel's connection test read.
 
 #include <QObject>
 #include <QPointer>
@@ -12,6 +13,7 @@ class QTabWidget;
 namespace tcptune {
 
 class HelperConnection;
+struct TargetSpec;
 class KnobPanel;
 class TargetPanel;
 
@@ -31,6 +33,7 @@ Q_SIGNALS:
 
 private:
     void follow();
+    void showFarEnd(const TargetSpec &target);
     void bringLabUp();
 
     TargetPanel *m_target;

@@ -52,7 +52,7 @@ QWidget *KnobValueDelegate::createEditor(QWidget *parent, const QStyleOptionView
                                          const QModelIndex &index) const
 {
     const KnobInfo *knob = knobAt(index);
-    if (!knob || index.column() != KnobTableModel::ValueColumn)
+    if (!knob || (index.column() != KnobTableModel::ValueColumn && index.column() != KnobTableModel::RemoteColumn))
         return QStyledItemDelegate::createEditor(parent, option, index);
     switch (knob->type) {
     case ValueType::Bool: {

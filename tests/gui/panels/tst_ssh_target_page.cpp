@@ -8,6 +8,9 @@
 // Saves a screenshot of the Target panel after the test.
 
 #include "command_runner.h"
+#include "experiment/runner_thread.h"
+#include "knobs/knob_panel.h"
+#include "knobs/knob_table_model.h"
 #include "main_window.h"
 #include "panels/ssh_target_page.h"
 #include "panels/target_panel.h"
@@ -15,7 +18,13 @@
 #include "screenshot.h"
 #include "ssh_server.h"
 
+#include <QCheckBox>
 #include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QHeaderView>
+#include <QSignalSpy>
+#include <QTableView>
+#include <QTabWidget>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
@@ -42,6 +51,7 @@ private Q_SLOTS:
     void testConnectionReportsTheFarHost();
     void wrongPortIsOneLine();
     void unknownKeyIsOneLine();
+    void knobsTabShowsBothEnds();
 
 private:
     // Fills in the SSH host as a user would and presses Test connection.
@@ -184,6 +194,73 @@ void TestSshTargetPage::unknownKeyIsOneLine()
     const QString report = page->reportText();
     QVERIFY2(!report.contains(QLatin1Char('\n')), qPrintable(report));
     QVERIFY2(report.contains(QStringLiteral("set up key login")), qPrintable(report));
+}
+
+// The Knobs tab puts both ends side by side (Local | Remote): the Remote column shows the far
+// namespace's value, an edit there (the switch, as a user flips it) is not applied at once but
+// becomes remote:<key> in the run's spec, and a run from the window sets it on the far host
+// (its knobs after the run show it) and puts it back there afterwards.
+void TestSshTargetPage::knobsTabShowsBothEnds()
+{
+    KnobPanel *panel = m_window->knobPanel();
+    KnobTableModel *model = panel->model();
+    QVERIFY(!model->hasRemote());
+    testLogin(QStringLiteral("root@%1:%2").arg(m_pair->addressB()).arg(kSshPort), m_sshd->clientConfig());
+    // Before the test answers, the column says how to get the far values.
+    QVERIFY(model->hasRemote());
+    QVERIFY(!model->remoteEditable());
+    QVERIFY2(panel->remoteNote().contains(QStringLiteral("Test connection")), qPrintable(panel->remoteNote()));
+    QTRY_VERIFY_WITH_TIMEOUT(!m_window->targetPanel()->sshPage()->isTesting(), 10000);
+    QVERIFY(m_window->targetPanel()->sshPage()->farHost().has_value());
+    QVERIFY(model->remoteEditable());
+    QVERIFY(!panel->view()->isColumnHidden(KnobTableModel::RemoteColumn));
+    QCOMPARE(model->headerData(KnobTableModel::ValueColumn, Qt::Horizontal, Qt::DisplayRole).toString(),
+             QStringLiteral("Local"));
+    QCOMPARE(model->headerData(KnobTableModel::RemoteColumn, Qt::Horizontal, Qt::DisplayRole).toString(),
+             QStringLiteral("Remote"));
+    // Local | Remote next to each other on screen.
+    QCOMPARE(panel->view()->horizontalHeader()->visualIndex(KnobTableModel::RemoteColumn),
+             panel->view()->horizontalHeader()->visualIndex(KnobTableModel::ValueColumn) + 1);
+
+    const QString key = QStringLiteral("net.ipv4.tcp_autocorking");
+    const int row = model->rowOf(key);
+    QVERIFY(row >= 0);
+    const QModelIndex remote = model->index(row, KnobTableModel::RemoteColumn);
+    QCOMPARE(remote.data(Qt::EditRole).toString(), QStringLiteral("0")); // the far namespace's
+    QCOMPARE(model->index(row, KnobTableModel::ValueColumn).data(KnobTableModel::CanonicalRole).toString(),
+             QStringLiteral("1")); // this side's (the client namespace's default)
+
+    m_window->tabs()->setCurrentWidget(panel);
+    panel->view()->scrollTo(remote);
+    panel->view()->setCurrentIndex(remote);
+    panel->view()->edit(remote);
+    auto *knobSwitch = panel->view()->viewport()->findChild<QCheckBox *>(QStringLiteral("knobSwitch"));
+    QVERIFY(knobSwitch);
+    knobSwitch->click();
+    QCOMPARE(model->remoteChanges().value(key), QStringLiteral("1"));
+    QCOMPARE(farSysctl(QStringLiteral("net/ipv4/tcp_autocorking")), QStringLiteral("0")); // not at once
+    panel->view()->setFocus();
+    QVERIFY(looksDrawn(saveScreenshot(m_window.get(), QStringLiteral("ssh_knobs_local_remote"))));
+
+    ExperimentSpec spec;
+    QString problem;
+    QVERIFY2(m_window->currentSpec(spec, &problem), qPrintable(problem));
+    QCOMPARE(spec.target.kind, TargetSpec::Kind::Ssh);
+    QCOMPARE(spec.knobs.value(QStringLiteral("remote:") + key), QStringLiteral("1"));
+
+    auto *duration = m_window->findChild<QDoubleSpinBox *>(QStringLiteral("duration"));
+    QVERIFY(duration);
+    duration->setValue(1);
+    QSignalSpy finished(m_window->runner(), &RunnerThread::runFinished);
+    QSignalSpy stopped(m_window->runner(), &RunnerThread::stopped);
+    m_window->startRun();
+    QVERIFY(stopped.wait(60000));
+    QCOMPARE(finished.size(), 1);
+    const auto run = finished.front().front().value<RunRecord>();
+    const EndRecord *far = run.endRecord(RunEnd::Remote);
+    QVERIFY2(far, qPrintable(run.error));
+    QCOMPARE(far->knobsAfter.value(key), QStringLiteral("1"));                            // set for the run
+    QCOMPARE(farSysctl(QStringLiteral("net/ipv4/tcp_autocorking")), QStringLiteral("0")); // and put back
 }
 
 QTEST_MAIN(TestSshTargetPage)
