@@ -42,6 +42,10 @@ QMap<QString, QString> effectiveKnobs(const ExperimentSpec &spec, const KnobSnap
         all.insert(it.key(), it.value());
     for (auto it = remote.begin(); it != remote.end(); ++it)
         all.insert(kRemotePrefix + it.key(), it.value());
+    // The far end's own sysctls for the run (remote:KEY) over its snapshot, as locally.
+    const QMap<QString, QString> far = spec.remoteSysctls();
+    for (auto it = far.begin(); it != far.end(); ++it)
+        all.insert(kRemotePrefix + it.key(), it.value());
     return all;
 }
 

@@ -63,12 +63,15 @@ QList<AbKnobRow> compareConfigurations(const RunConfiguration &a, const RunConfi
 
 namespace {
 
-// "tcp_autocorking on" for a switch, "SO_SNDBUF=64K" otherwise.
+// "tcp_autocorking on" for a switch, "SO_SNDBUF=64K" otherwise; "far end tcp_autocorking on" for
+// a knob of the far end.
 QString describeSetting(const AbKnobRow &row, const QString &value)
 {
-    const QString name = shortKnobName(row.key);
+    const bool remote = row.key.startsWith(ExperimentSpec::kRemotePrefix);
+    const QString key = remote ? row.key.mid(ExperimentSpec::kRemotePrefix.size()) : row.key;
+    const QString name = remote ? AbComparison::tr("far end %1").arg(shortKnobName(key)) : shortKnobName(key);
     if (value == QLatin1String("0") || value == QLatin1String("1")) {
-        const KnobInfo *knob = KnobCatalogue::instance().find(row.key);
+        const KnobInfo *knob = KnobCatalogue::instance().find(key);
         if (knob && knob->type == ValueType::Bool)
             return QStringLiteral("%1 %2").arg(name, value == QLatin1String("1") ? AbComparison::tr("on")
                                                                                  : AbComparison::tr("off"));

@@ -1,6 +1,7 @@
 #include "history/ab_table.h"
 
 #include "history/ab_comparison.h"
+#include "history/stored_run_names.h"
 
 #include <QHeaderView>
 #include <QLocale>
@@ -61,8 +62,12 @@ QString AbTable::compare(const RunRecord &a, const RunConfiguration &configA, co
         setItem(r, RatioColumn, cell(row.ratio ? QStringLiteral("%1×").arg(number(*row.ratio)) : QString()));
         ++r;
     }
+    QStringList keys;
+    for (const AbKnobRow &row : knobs)
+        keys.append(row.key);
+    const bool bothEnds = hasFarKnobs(keys); // then each knob names its end
     for (const AbKnobRow &row : knobs) {
-        setItem(r, FigureColumn, cell(shortKnobName(row.key)));
+        setItem(r, FigureColumn, cell(endNamedKnob(row.key, bothEnds)));
         item(r, FigureColumn)->setToolTip(row.key);
         setItem(r, AColumn, cell(row.a, row.differs));
         setItem(r, BColumn, cell(row.b, row.differs));

@@ -43,7 +43,7 @@ const StoredRunItem::Texts &StoredRunItem::texts() const
     if (!m_texts) {
         const RunRecord run = m_details->withSettings(m_run);
         const RunConfiguration &config = m_details->configuration(run);
-        m_texts = Texts{storedRunName(run), config.summary(), configurationToolTip(config)};
+        m_texts = Texts{storedRunName(run), configurationSummary(config), configurationToolTip(config)};
     }
     return *m_texts;
 }

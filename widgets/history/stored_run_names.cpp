@@ -2,6 +2,8 @@
 
 #include <QCoreApplication>
 
+#include <algorithm>
+
 namespace tcptune {
 namespace {
 
@@ -84,9 +86,43 @@ QString experimentStatusText(ExperimentStatus status)
     return {};
 }
 
+bool hasFarKnobs(const QStringList &keys)
+{
+    return std::any_of(keys.begin(), keys.end(),
+                       [](const QString &key) { return key.startsWith(ExperimentSpec::kRemotePrefix); });
+}
+
+QString endNamedKnob(const QString &key, bool bothEnds)
+{
+    if (key.startsWith(ExperimentSpec::kRemotePrefix))
+        return StoredRunNames::tr("%1 (far end)").arg(shortKnobName(key.mid(ExperimentSpec::kRemotePrefix.size())));
+    return bothEnds ? StoredRunNames::tr("%1 (this host)").arg(shortKnobName(key)) : shortKnobName(key);
+}
+
+QString configurationSummary(const RunConfiguration &config)
+{
+    QStringList local;
+    QStringList far;
+    for (auto it = config.changed.begin(); it != config.changed.end(); ++it) {
+        const bool remote = it.key().startsWith(ExperimentSpec::kRemotePrefix);
+        const QString bare = remote ? it.key().mid(ExperimentSpec::kRemotePrefix.size()) : it.key();
+        (remote ? far : local)
+            .append(QStringLiteral("%1=%2").arg(shortKnobName(bare), compactKnobValue(it.key(), it.value())));
+    }
+    // A run with a far end (its snapshot or its knobs) names both; others stay as they were.
+    if (!hasFarKnobs(config.all.keys()) || (local.isEmpty() && far.isEmpty()))
+        return config.summary();
+    QStringList ends;
+    if (!local.isEmpty())
+        ends.append(StoredRunNames::tr("this host: %1").arg(local.join(QStringLiteral(", "))));
+    if (!far.isEmpty())
+        ends.append(StoredRunNames::tr("far end: %1").arg(far.join(QStringLiteral(", "))));
+    return StoredRunNames::tr("changed: %1").arg(ends.join(QStringLiteral("; ")));
+}
+
 QString configurationToolTip(const RunConfiguration &config)
 {
-    QStringList lines{config.summary()};
+    QStringList lines{configurationSummary(config)};
     if (!config.workload.isEmpty())
         lines.append(StoredRunNames::tr("Workload: %1").arg(config.workload));
     if (!config.target.isEmpty())

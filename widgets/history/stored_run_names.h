@@ -24,5 +24,13 @@ QString runStatusText(RunStatus status);
 QString experimentStatusText(ExperimentStatus status);
 // Changed knobs, workload and target on three lines, for tooltips.
 QString configurationToolTip(const RunConfiguration &config);
+// "changed: tcp_wmem=4K 16K 4M" for a run with knobs of one end; a run with far-end knobs (over
+// ssh, keys "remote:...") names both: "changed: this host: tcp_wmem=...; far end: tcp_autocorking=0".
+QString configurationSummary(const RunConfiguration &config);
+// A knob's name with its end: "tcp_autocorking (far end)" for a remote: key; "tcp_wmem (this
+// host)" when BOTH_ENDS (the run had far knobs too), else "tcp_wmem".
+QString endNamedKnob(const QString &key, bool bothEnds);
+// Whether KEYS hold a knob of the far end.
+bool hasFarKnobs(const QStringList &keys);
 
 } // namespace tcptune

@@ -44,6 +44,7 @@ private Q_SLOTS:
     void compare();
     void listsFiltersOverlaysAndCompares();
     void everyRunCarriesItsConfiguration();
+    void farEndKnobsNameTheirEnd();
 
 private:
     QTemporaryDir m_dir;
@@ -278,6 +279,74 @@ void TestHistoryPanel::everyRunCarriesItsConfiguration()
     QCOMPARE(table->item(knobRow, 2)->text(), QStringLiteral("1"));
     QCOMPARE(table->item(knobRow, 1)->background().color(), AbTable::differenceColour());
     QCOMPARE(table->item(knobRow, 2)->background().color(), AbTable::differenceColour());
+}
+
+// Issue 12, point 8: a sweep over ssh of the far end's tcp_autocorking (remote:...) with a local
+// tcp_wmem set: History's Configuration column and tooltip and the A/B table name the end each
+// knob belongs to.
+void TestHistoryPanel::farEndKnobsNameTheirEnd()
+{
+    ResultStore store;
+    QVERIFY(store.open());
+    ExperimentSpec spec;
+    spec.name = QStringLiteral("far corking");
+    spec.target.kind = TargetSpec::Kind::Ssh;
+    spec.target.host = QStringLiteral("198.18.14.2");
+    QVERIFY(spec.setParameter(QStringLiteral("net.ipv4.tcp_wmem"), QStringLiteral("4096 16384 8388608")));
+    SweepPlan plan(spec);
+    QVERIFY(
+        plan.addAxis(QStringLiteral("remote:net.ipv4.tcp_autocorking"), {QStringLiteral("1"), QStringLiteral("0")}));
+    const auto experiment = store.createExperiment(plan);
+    QVERIFY(experiment);
+    QList<qint64> ids;
+    for (int i = 0; i < 2; ++i) {
+        RunRecord r = record(i == 0 ? 30 : 90, 3, 0);
+        r.experimentId = *experiment;
+        r.runIndex = i;
+        r.pointIndex = i;
+        r.pointLabel = plan.points()[i].label();
+        r.started = QDateTime::currentDateTimeUtc();
+        const auto id = store.beginRun(r);
+        QVERIFY(id);
+        r.id = *id;
+        for (const QString end : {QStringLiteral("local"), QStringLiteral("remote")})
+            QVERIFY(store.addKnobSnapshot(r.id, end, QStringLiteral("before"),
+                                          {{QStringLiteral("net.ipv4.tcp_autocorking"), QStringLiteral("1")}}));
+        r.status = RunStatus::Ok;
+        QVERIFY(store.finishRun(r, {}));
+        ids.append(r.id);
+    }
+
+    ThroughputRttView chart;
+    HistoryPanel panel(&chart);
+    panel.refresh();
+    QTreeWidgetItem *on = panel.itemOfRun(ids[0]);
+    QTreeWidgetItem *off = panel.itemOfRun(ids[1]);
+    QVERIFY(on && off);
+    QCOMPARE(off->text(HistoryPanel::ChangedColumn),
+             QStringLiteral("changed: this host: tcp_wmem=4K 16K 8M; far end: tcp_autocorking=0"));
+    QCOMPARE(on->text(HistoryPanel::ChangedColumn), QStringLiteral("changed: this host: tcp_wmem=4K 16K 8M"));
+    QVERIFY2(off->toolTip(HistoryPanel::ChangedColumn).startsWith(off->text(HistoryPanel::ChangedColumn)),
+             qPrintable(off->toolTip(HistoryPanel::ChangedColumn)));
+
+    on->setCheckState(HistoryPanel::NameColumn, Qt::Checked);
+    off->setCheckState(HistoryPanel::NameColumn, Qt::Checked);
+    panel.compareTicked();
+    QCOMPARE(panel.statusText(), QStringLiteral("A = #%1 (far end tcp_autocorking on), B = #%2 (far end "
+                                                "tcp_autocorking off)")
+                                     .arg(ids[0])
+                                     .arg(ids[1]));
+    QTableWidget *table = panel.abTable();
+    QMap<QString, int> rows;
+    for (int r = 0; r < table->rowCount(); ++r)
+        rows.insert(table->item(r, 0)->text(), r);
+    QVERIFY2(rows.contains(QStringLiteral("tcp_autocorking (far end)")), qPrintable(rows.keys().join(u'|')));
+    QVERIFY2(rows.contains(QStringLiteral("tcp_wmem (this host)")), qPrintable(rows.keys().join(u'|')));
+    const int far = rows.value(QStringLiteral("tcp_autocorking (far end)"));
+    QCOMPARE(table->item(far, 0)->toolTip(), QStringLiteral("remote:net.ipv4.tcp_autocorking"));
+    QCOMPARE(table->item(far, 1)->text(), QStringLiteral("1"));
+    QCOMPARE(table->item(far, 2)->text(), QStringLiteral("0"));
+    QCOMPARE(table->item(far, 2)->background().color(), AbTable::differenceColour());
 }
 
 QTEST_MAIN(TestHistoryPanel)
