@@ -34,6 +34,31 @@ RunRecord record(double mbps, double rttMedian, qint64 retrans)
     return r;
 }
 
+// Stores run I of PLAN (point I % 2, repeat I / 2) with STATUS and, for each of ENDS, the
+// snapshot taken before it (tcp_autocorking on); its id, or -1 when the store refused.
+qint64 storeRun(ResultStore &store, const SweepPlan &plan, qint64 experiment, int i, RunStatus status,
+                const QStringList &ends)
+{
+    RunRecord r = record(i == 0 ? 30 : 90, 3, 0);
+    r.experimentId = experiment;
+    r.runIndex = i;
+    r.pointIndex = i % 2;
+    r.repeat = i / 2;
+    r.pointLabel = plan.points()[i % 2].label();
+    r.started = QDateTime::currentDateTimeUtc();
+    const auto id = store.beginRun(r);
+    if (!id)
+        return -1;
+    r.id = *id;
+    // Snapshots are taken before the run's own sysctls are applied.
+    for (const QString &end : ends)
+        if (!store.addKnobSnapshot(r.id, end, QStringLiteral("before"),
+                                   {{QStringLiteral("net.ipv4.tcp_autocorking"), QStringLiteral("1")}}))
+            return -1;
+    r.status = status;
+    return store.finishRun(r, {}) ? r.id : -1;
+}
+
 } // namespace
 
 class TestHistoryPanel final : public QObject {
@@ -220,22 +245,9 @@ void TestHistoryPanel::everyRunCarriesItsConfiguration()
     QVERIFY(experiment);
     QList<qint64> ids;
     for (int i = 0; i < 3; ++i) {
-        RunRecord r = record(i == 0 ? 30 : 90, 3, 0);
-        r.experimentId = *experiment;
-        r.runIndex = i;
-        r.pointIndex = i % 2;
-        r.repeat = i / 2;
-        r.pointLabel = plan.points()[i % 2].label();
-        r.started = QDateTime::currentDateTimeUtc();
-        const auto id = store.beginRun(r);
-        QVERIFY(id);
-        r.id = *id;
-        // Snapshots are taken before the run's own sysctls are applied.
-        QVERIFY(store.addKnobSnapshot(r.id, QStringLiteral("local"), QStringLiteral("before"),
-                                      {{QStringLiteral("net.ipv4.tcp_autocorking"), QStringLiteral("1")}}));
-        r.status = i == 2 ? RunStatus::Cancelled : RunStatus::Ok;
-        QVERIFY(store.finishRun(r, {}));
-        ids.append(r.id);
+        ids.append(storeRun(store, plan, *experiment, i, i == 2 ? RunStatus::Cancelled : RunStatus::Ok,
+                            {QStringLiteral("local")}));
+        QVERIFY(ids.back() > 0);
     }
 
     ThroughputRttView chart;
@@ -300,21 +312,9 @@ void TestHistoryPanel::farEndKnobsNameTheirEnd()
     QVERIFY(experiment);
     QList<qint64> ids;
     for (int i = 0; i < 2; ++i) {
-        RunRecord r = record(i == 0 ? 30 : 90, 3, 0);
-        r.experimentId = *experiment;
-        r.runIndex = i;
-        r.pointIndex = i;
-        r.pointLabel = plan.points()[i].label();
-        r.started = QDateTime::currentDateTimeUtc();
-        const auto id = store.beginRun(r);
-        QVERIFY(id);
-        r.id = *id;
-        for (const QString end : {QStringLiteral("local"), QStringLiteral("remote")})
-            QVERIFY(store.addKnobSnapshot(r.id, end, QStringLiteral("before"),
-                                          {{QStringLiteral("net.ipv4.tcp_autocorking"), QStringLiteral("1")}}));
-        r.status = RunStatus::Ok;
-        QVERIFY(store.finishRun(r, {}));
-        ids.append(r.id);
+        ids.append(
+            storeRun(store, plan, *experiment, i, RunStatus::Ok, {QStringLiteral("local"), QStringLiteral("remote")}));
+        QVERIFY(ids.back() > 0);
     }
 
     ThroughputRttView chart;
