@@ -3,6 +3,7 @@
 #include <QCoreApplication>
 #include <QRegularExpression>
 
+#include <initializer_list>
 #include <limits>
 
 namespace tcptune {
@@ -23,56 +24,58 @@ KnobInfo coreFeature(KnobInfo k)
     return k;
 }
 
-KnobInfo boolKnob(QString key, QString def, QString description, QString story, bool perNetns = true)
+// The tables below are plain literals: keys, defaults and story numbers are ASCII, descriptions
+// are the UTF-8 source texts lupdate collects (QT_TRANSLATE_NOOP yields them as const char *).
+KnobInfo boolKnob(const char *key, const char *def, const char *description, const char *story, bool perNetns = true)
 {
     KnobInfo k;
-    k.key = std::move(key);
+    k.key = QLatin1StringView(key);
     k.type = ValueType::Bool;
     k.minimum = 0;
     k.maximum = 1;
-    k.defaultValue = std::move(def);
+    k.defaultValue = QLatin1StringView(def);
     k.perNetns = perNetns;
-    k.description = std::move(description);
-    k.story = std::move(story);
+    k.description = QString::fromUtf8(description);
+    k.story = QLatin1StringView(story);
     return k;
 }
 
-KnobInfo intKnob(QString key, Unit unit, std::int64_t min, std::int64_t max, QString def, QString description,
-                 QString story, bool perNetns = true)
+KnobInfo intKnob(const char *key, Unit unit, std::int64_t min, std::int64_t max, const char *def,
+                 const char *description, const char *story, bool perNetns = true)
 {
     KnobInfo k;
-    k.key = std::move(key);
+    k.key = QLatin1StringView(key);
     k.type = ValueType::Integer;
     k.unit = unit;
     k.minimum = min;
     k.maximum = max;
-    k.defaultValue = std::move(def);
+    k.defaultValue = QLatin1StringView(def);
     k.perNetns = perNetns;
-    k.description = std::move(description);
-    k.story = std::move(story);
+    k.description = QString::fromUtf8(description);
+    k.story = QLatin1StringView(story);
     return k;
 }
 
-KnobInfo tripleKnob(QString key, QString def, QString description, QString story)
+KnobInfo tripleKnob(const char *key, const char *def, const char *description, const char *story)
 {
-    KnobInfo k =
-        intKnob(std::move(key), Unit::Bytes, 1, kIntMax, std::move(def), std::move(description), std::move(story));
+    KnobInfo k = intKnob(key, Unit::Bytes, 1, kIntMax, def, description, story);
     k.type = ValueType::Triple;
     return k;
 }
 
-KnobInfo enumKnob(QString key, QStringList values, QString source, QString def, QString description, QString story,
-                  bool perNetns = true)
+KnobInfo enumKnob(const char *key, std::initializer_list<const char *> values, const QString &source, const char *def,
+                  const char *description, const char *story, bool perNetns = true)
 {
     KnobInfo k;
-    k.key = std::move(key);
+    k.key = QLatin1StringView(key);
     k.type = ValueType::Enum;
-    k.enumValues = std::move(values);
-    k.enumSource = std::move(source);
-    k.defaultValue = std::move(def);
+    for (const char *value : values)
+        k.enumValues.append(QLatin1StringView(value));
+    k.enumSource = source;
+    k.defaultValue = QLatin1StringView(def);
     k.perNetns = perNetns;
-    k.description = std::move(description);
-    k.story = std::move(story);
+    k.description = QString::fromUtf8(description);
+    k.story = QLatin1StringView(story);
     return k;
 }
 
@@ -111,7 +114,7 @@ QList<KnobInfo> sysctls()
                    QT_TRANSLATE_NOOP("KnobCatalogue", "Send buffer min, default and max for autotuning"), "2,5"),
         tripleKnob("net.ipv4.tcp_rmem", "4096 131072 33554432",
                    QT_TRANSLATE_NOOP("KnobCatalogue", "Receive buffer min, default and max for autotuning"), "2"),
-        enumKnob("net.ipv4.tcp_congestion_control", {}, kCongestionSource, QString(),
+        enumKnob("net.ipv4.tcp_congestion_control", {}, kCongestionSource, "",
                  QT_TRANSLATE_NOOP("KnobCatalogue", "Congestion control of new connections"), "5"),
         intKnob("net.ipv4.tcp_notsent_lowat", Unit::Bytes, 0, kUIntMax, "4294967295",
                 QT_TRANSLATE_NOOP("KnobCatalogue", "Unsent bytes above which a socket stops being writable"), "1"),
@@ -166,12 +169,12 @@ QList<KnobInfo> sysctls()
 QList<KnobInfo> socketOptions()
 {
     QList<KnobInfo> options = {
-        intKnob("socket.SO_SNDBUF", Unit::Bytes, 1, kIntMax, QString(),
+        intKnob("socket.SO_SNDBUF", Unit::Bytes, 1, kIntMax, "",
                 QT_TRANSLATE_NOOP(
                     "KnobCatalogue",
                     "Fixed send buffer (the kernel doubles it, caps it at net.core.wmem_max, and stops autotuning)"),
                 "2,5"),
-        intKnob("socket.SO_RCVBUF", Unit::Bytes, 1, kIntMax, QString(),
+        intKnob("socket.SO_RCVBUF", Unit::Bytes, 1, kIntMax, "",
                 QT_TRANSLATE_NOOP("KnobCatalogue",
                                   "Fixed receive buffer (doubled, capped at net.core.rmem_max, no autotuning)"),
                 "2"),
@@ -179,15 +182,15 @@ QList<KnobInfo> socketOptions()
                  QT_TRANSLATE_NOOP("KnobCatalogue", "Send small segments at once instead of waiting (Nagle off)"), "1"),
         boolKnob("socket.TCP_CORK", "0",
                  QT_TRANSLATE_NOOP("KnobCatalogue", "Hold partial segments until uncorked or 200 ms pass"), "1"),
-        intKnob("socket.TCP_NOTSENT_LOWAT", Unit::Bytes, 0, kUIntMax, QString(),
+        intKnob("socket.TCP_NOTSENT_LOWAT", Unit::Bytes, 0, kUIntMax, "",
                 QT_TRANSLATE_NOOP("KnobCatalogue",
                                   "Per-socket limit of unsent bytes before the socket stops being writable"),
                 "1"),
-        enumKnob("socket.TCP_CONGESTION", {}, kCongestionSource, QString(),
+        enumKnob("socket.TCP_CONGESTION", {}, kCongestionSource, "",
                  QT_TRANSLATE_NOOP("KnobCatalogue", "Congestion control of this socket"), "5"),
-        intKnob("socket.SO_MAX_PACING_RATE", Unit::BytesPerSecond, 0, std::numeric_limits<std::int64_t>::max(),
-                QString(), QT_TRANSLATE_NOOP("KnobCatalogue", "Upper bound of the pacing rate"), "3"),
-        intKnob("socket.TCP_MAXSEG", Unit::Bytes, 88, 65535, QString(),
+        intKnob("socket.SO_MAX_PACING_RATE", Unit::BytesPerSecond, 0, std::numeric_limits<std::int64_t>::max(), "",
+                QT_TRANSLATE_NOOP("KnobCatalogue", "Upper bound of the pacing rate"), "3"),
+        intKnob("socket.TCP_MAXSEG", Unit::Bytes, 88, 65535, "",
                 QT_TRANSLATE_NOOP("KnobCatalogue", "Maximum segment size for outgoing segments"), "4"),
     };
     for (KnobInfo &k : options)

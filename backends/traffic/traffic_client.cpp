@@ -217,7 +217,7 @@ TrafficResult TrafficClient::run(const TrafficSpec &spec)
         state.omitEndT = end.t;
     r.durationS = std::max(0.0, end.t - state.omitEndT);
     r.interrupted = !end.interruption.isEmpty();
-    collectSenderFigures(spec, state, r);
+    collectSenderFigures(state, r);
     if (r.interrupted) {
         state.stopReceivers();
         r.error = end.interruption + QLatin1Char(' ') +
@@ -292,7 +292,7 @@ QString TrafficClient::interruption(const TrafficSpec &spec, const RunState &sta
     return {};
 }
 
-void TrafficClient::collectSenderFigures(const TrafficSpec &spec, const RunState &state, TrafficResult &r) const
+void TrafficClient::collectSenderFigures(const RunState &state, TrafficResult &r) const
 {
     const auto atOmit = [](const std::vector<std::int64_t> &counts, int i) {
         return std::size_t(i) < counts.size() ? counts[std::size_t(i)] : 0;

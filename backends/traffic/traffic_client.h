@@ -53,7 +53,7 @@ private:
     };
     RunEnd driveRun(const TrafficSpec &spec, RunState &state, TrafficResult &result);
     QString interruption(const TrafficSpec &spec, const RunState &state, TrafficResult &result, double t) const;
-    void collectSenderFigures(const TrafficSpec &spec, const RunState &state, TrafficResult &result) const;
+    void collectSenderFigures(const RunState &state, TrafficResult &result) const;
     void collectReceiverFigures(const TrafficSpec &spec, RunState &state, TrafficResult &result);
 
     std::atomic<bool> m_cancel{false};
