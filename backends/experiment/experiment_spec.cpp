@@ -530,23 +530,23 @@ QString ExperimentSpec::formatValue(const QString &parameter, const QString &val
 
 QJsonObject ExperimentSpec::toJson() const
 {
-    QJsonObject target{{QStringLiteral("kind"), TargetSpec::kindName(this->target.kind)}};
-    if (!this->target.host.isEmpty())
-        target.insert(QStringLiteral("host"), this->target.host);
-    if (this->target.port)
-        target.insert(QStringLiteral("port"), this->target.port);
-    if (!this->target.labName.isEmpty())
-        target.insert(QStringLiteral("lab"), this->target.labName);
-    if (!this->target.user.isEmpty())
-        target.insert(QStringLiteral("user"), this->target.user);
-    if (!this->target.sshConfig.isEmpty())
-        target.insert(QStringLiteral("ssh_config"), this->target.sshConfig);
+    QJsonObject targetObject{{QStringLiteral("kind"), TargetSpec::kindName(target.kind)}};
+    if (!target.host.isEmpty())
+        targetObject.insert(QStringLiteral("host"), target.host);
+    if (target.port)
+        targetObject.insert(QStringLiteral("port"), target.port);
+    if (!target.labName.isEmpty())
+        targetObject.insert(QStringLiteral("lab"), target.labName);
+    if (!target.user.isEmpty())
+        targetObject.insert(QStringLiteral("user"), target.user);
+    if (!target.sshConfig.isEmpty())
+        targetObject.insert(QStringLiteral("ssh_config"), target.sshConfig);
     QJsonObject knobObject;
     for (auto it = knobs.begin(); it != knobs.end(); ++it)
         knobObject.insert(it.key(), it.value());
     QJsonObject o{
         {QStringLiteral("version"), kFormatVersion},
-        {QStringLiteral("target"), target},
+        {QStringLiteral("target"), targetObject},
         {QStringLiteral("knobs"), knobObject},
         {QStringLiteral("workload"), QJsonObject{{QStringLiteral("type"), workload.type},
                                                  {QStringLiteral("streams"), workload.streams},

@@ -4,6 +4,8 @@
 
 #include <algorithm>
 
+using namespace Qt::StringLiterals;
+
 namespace tcptune {
 namespace {
 
@@ -38,19 +40,20 @@ QList<LabStep> shapingSteps(const LabSpec &spec, const Link &link, int delayMs, 
 {
     const QString rate = QString::number(spec.rateBitsPerSecond) + QStringLiteral("bit");
     if (delayMs > 0) {
-        QStringList netem{"-n",           link.netns, "qdisc", "replace", "dev",
-                          link.interface, "root",     "netem", "delay",   QString::number(delayMs) + "ms",
-                          "limit",        "100000"};
+        QStringList netem{u"-n"_s,        link.netns, u"qdisc"_s, u"replace"_s, u"dev"_s,
+                          link.interface, u"root"_s,  u"netem"_s, u"delay"_s,   QString::number(delayMs) + u"ms"_s,
+                          u"limit"_s,     u"100000"_s};
         if (spec.rateBitsPerSecond > 0)
-            netem << "rate" << rate;
+            netem << u"rate"_s << rate;
         return {tc(netem)};
     }
     if (spec.rateBitsPerSecond > 0)
-        return {tc({"-n", link.netns, "qdisc", "replace", "dev", link.interface, "root", "handle", "1:", "tbf", "rate",
-                    rate, "burst", QString::number(tbfBurstBytes(spec.rateBitsPerSecond, spec.mtu)), "limit",
+        return {tc({u"-n"_s, link.netns, u"qdisc"_s, u"replace"_s, u"dev"_s, link.interface, u"root"_s, u"handle"_s,
+                    u"1:"_s, u"tbf"_s, u"rate"_s, rate, u"burst"_s,
+                    QString::number(tbfBurstBytes(spec.rateBitsPerSecond, spec.mtu)), u"limit"_s,
                     QString::number(spec.queueBytes)})};
     if (reshaping)
-        return {tc({"-n", link.netns, "qdisc", "del", "dev", link.interface, "root"}, true)};
+        return {tc({u"-n"_s, link.netns, u"qdisc"_s, u"del"_s, u"dev"_s, link.interface, u"root"_s}, true)};
     return {};
 }
 
@@ -77,34 +80,40 @@ QList<LabStep> buildUpSteps(const LabSpec &spec)
     const LabLayout l = layoutFor(spec.name, spec.topology);
     QList<LabStep> steps;
     for (const QString &ns : l.namespaces())
-        steps << ip({"netns", "add", ns});
+        steps << ip({u"netns"_s, u"add"_s, ns});
     for (const QString &ns : l.namespaces())
-        steps << ip({"-n", ns, "link", "set", "lo", "up"});
+        steps << ip({u"-n"_s, ns, u"link"_s, u"set"_s, u"lo"_s, u"up"_s});
 
     if (spec.topology == LabTopology::Routed) {
-        steps << ip({"link", "add", l.clientInterface, "netns", l.clientNetns, "type", "veth", "peer", "name",
-                     l.routerClientInterface, "netns", l.routerNetns})
-              << ip({"link", "add", l.routerServerInterface, "netns", l.routerNetns, "type", "veth", "peer", "name",
-                     l.serverInterface, "netns", l.serverNetns})
-              << ip({"-n", l.clientNetns, "addr", "add", l.clientAddress + "/24", "dev", l.clientInterface})
-              << ip({"-n", l.routerNetns, "addr", "add", l.routerClientAddress + "/24", "dev", l.routerClientInterface})
-              << ip({"-n", l.routerNetns, "addr", "add", l.routerServerAddress + "/24", "dev", l.routerServerInterface})
-              << ip({"-n", l.serverNetns, "addr", "add", l.serverAddress + "/24", "dev", l.serverInterface});
+        steps << ip({u"link"_s, u"add"_s, l.clientInterface, u"netns"_s, l.clientNetns, u"type"_s, u"veth"_s, u"peer"_s,
+                     u"name"_s, l.routerClientInterface, u"netns"_s, l.routerNetns})
+              << ip({u"link"_s, u"add"_s, l.routerServerInterface, u"netns"_s, l.routerNetns, u"type"_s, u"veth"_s,
+                     u"peer"_s, u"name"_s, l.serverInterface, u"netns"_s, l.serverNetns})
+              << ip({u"-n"_s, l.clientNetns, u"addr"_s, u"add"_s, l.clientAddress + u"/24"_s, u"dev"_s,
+                     l.clientInterface})
+              << ip({u"-n"_s, l.routerNetns, u"addr"_s, u"add"_s, l.routerClientAddress + u"/24"_s, u"dev"_s,
+                     l.routerClientInterface})
+              << ip({u"-n"_s, l.routerNetns, u"addr"_s, u"add"_s, l.routerServerAddress + u"/24"_s, u"dev"_s,
+                     l.routerServerInterface})
+              << ip({u"-n"_s, l.serverNetns, u"addr"_s, u"add"_s, l.serverAddress + u"/24"_s, u"dev"_s,
+                     l.serverInterface});
     } else {
-        steps << ip({"link", "add", l.clientInterface, "netns", l.clientNetns, "type", "veth", "peer", "name",
-                     l.serverInterface, "netns", l.serverNetns})
-              << ip({"-n", l.clientNetns, "addr", "add", l.clientAddress + "/24", "dev", l.clientInterface})
-              << ip({"-n", l.serverNetns, "addr", "add", l.serverAddress + "/24", "dev", l.serverInterface});
+        steps << ip({u"link"_s, u"add"_s, l.clientInterface, u"netns"_s, l.clientNetns, u"type"_s, u"veth"_s, u"peer"_s,
+                     u"name"_s, l.serverInterface, u"netns"_s, l.serverNetns})
+              << ip({u"-n"_s, l.clientNetns, u"addr"_s, u"add"_s, l.clientAddress + u"/24"_s, u"dev"_s,
+                     l.clientInterface})
+              << ip({u"-n"_s, l.serverNetns, u"addr"_s, u"add"_s, l.serverAddress + u"/24"_s, u"dev"_s,
+                     l.serverInterface});
     }
 
     steps << buildConfigureSteps(spec, false);
     for (const Link &link : linksOf(l))
-        steps << ip({"-n", link.netns, "link", "set", link.interface, "up"});
+        steps << ip({u"-n"_s, link.netns, u"link"_s, u"set"_s, link.interface, u"up"_s});
 
     if (spec.topology == LabTopology::Routed) {
-        steps << ip({"-n", l.clientNetns, "route", "add", "198.18.0.0/15", "via", l.routerClientAddress})
-              << ip({"-n", l.serverNetns, "route", "add", "198.18.0.0/15", "via", l.routerServerAddress})
-              << LabStep{LabStep::Tool::Sysctl, {"net.ipv4.ip_forward", "1"}, l.routerNetns, false};
+        steps << ip({u"-n"_s, l.clientNetns, u"route"_s, u"add"_s, u"198.18.0.0/15"_s, u"via"_s, l.routerClientAddress})
+              << ip({u"-n"_s, l.serverNetns, u"route"_s, u"add"_s, u"198.18.0.0/15"_s, u"via"_s, l.routerServerAddress})
+              << LabStep{LabStep::Tool::Sysctl, {u"net.ipv4.ip_forward"_s, u"1"_s}, l.routerNetns, false};
     }
     return steps;
 }
@@ -114,7 +123,8 @@ QList<LabStep> buildConfigureSteps(const LabSpec &spec, bool reshaping)
     const LabLayout l = layoutFor(spec.name, spec.topology);
     QList<LabStep> steps;
     for (const Link &link : linksOf(l))
-        steps << ip({"-n", link.netns, "link", "set", "dev", link.interface, "mtu", QString::number(spec.mtu)});
+        steps << ip(
+            {u"-n"_s, link.netns, u"link"_s, u"set"_s, u"dev"_s, link.interface, u"mtu"_s, QString::number(spec.mtu)});
 
     // The same bottleneck both ways, so that a run where the far end sends (direction down) is
     // shaped like one where the client sends. The return link (towards the client) also holds the
@@ -128,7 +138,7 @@ QList<LabStep> buildDownSteps(const QString &labName)
 {
     QList<LabStep> steps;
     for (const QString &suffix : labNamespaceSuffixes())
-        steps << ip({"netns", "del", QStringLiteral("tcptune-") + labName + suffix}, true);
+        steps << ip({u"netns"_s, u"del"_s, QStringLiteral("tcptune-") + labName + suffix}, true);
     return steps;
 }
 

@@ -11,6 +11,8 @@
 #include <mutex>
 #include <unistd.h>
 
+using namespace Qt::StringLiterals;
+
 namespace tcptune {
 namespace {
 
@@ -23,7 +25,7 @@ QString cachePath()
 QStringList argumentsFor(const QString &kind)
 {
     if (kind == QLatin1String("tbf"))
-        return {"rate", "1mbit", "burst", "16k", "limit", "16k"};
+        return {u"rate"_s, u"1mbit"_s, u"burst"_s, u"16k"_s, u"limit"_s, u"16k"_s};
     return {};
 }
 
@@ -31,7 +33,7 @@ QStringList argumentsFor(const QString &kind)
 
 QStringList probedQdiscs()
 {
-    return {"tbf", "htb", "pfifo", "bfifo", "netem", "fq", "fq_codel"};
+    return {u"tbf"_s, u"htb"_s, u"pfifo"_s, u"bfifo"_s, u"netem"_s, u"fq"_s, u"fq_codel"_s};
 }
 
 QString currentBootId()
@@ -45,21 +47,22 @@ Result<QdiscSupport> probeQdiscs(const LabStepExecutor &executor)
     const auto ip = [](QStringList args, bool mayFail = false) {
         return LabStep{LabStep::Tool::Ip, std::move(args), QString(), mayFail};
     };
-    executor(ip({"netns", "del", ns}, true));
-    if (auto made = executor(ip({"netns", "add", ns})); !made)
+    executor(ip({u"netns"_s, u"del"_s, ns}, true));
+    if (auto made = executor(ip({u"netns"_s, u"add"_s, ns})); !made)
         return std::unexpected(made.error());
 
     QdiscSupport support;
     for (const QString &kind : probedQdiscs()) {
         const LabStep add{LabStep::Tool::Tc,
-                          QStringList{"-n", ns, "qdisc", "replace", "dev", "lo", "root", kind} + argumentsFor(kind),
+                          QStringList{u"-n"_s, ns, u"qdisc"_s, u"replace"_s, u"dev"_s, u"lo"_s, u"root"_s, kind} +
+                              argumentsFor(kind),
                           QString(), false};
         if (executor(add))
             support.available << kind;
         else
             support.missing << kind;
     }
-    executor(ip({"netns", "del", ns}, true));
+    executor(ip({u"netns"_s, u"del"_s, ns}, true));
     return support;
 }
 

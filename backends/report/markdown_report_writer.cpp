@@ -87,7 +87,8 @@ Result<QStringList> MarkdownReportWriter::write(const ReportModel &model, const 
     QStringList names;
     for (const ReportChart &c : model.charts) {
         const bool png = !c.png.isEmpty();
-        const QString file = reportfile::sibling(path, QStringLiteral("-%1.%2").arg(c.id, png ? "png" : "svg"));
+        const QString file = reportfile::sibling(
+            path, QStringLiteral("-%1.%2").arg(c.id, png ? QStringLiteral("png") : QStringLiteral("svg")));
         if (auto ok = reportfile::write(file, png ? c.png : c.svg); !ok)
             return std::unexpected(ok.error());
         written << file;

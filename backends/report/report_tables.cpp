@@ -83,7 +83,7 @@ QList<QPair<QString, QString>> facts(const ReportModel &model)
         if (n.driver != QLatin1String("virtual"))
             nics << QStringLiteral("%1 (%2)").arg(n.name, n.driver);
     out.append({ReportTables::tr("NICs with a driver"),
-                nics.isEmpty() ? ReportTables::tr("none (only virtual interfaces)") : nics.join(", ")});
+                nics.isEmpty() ? ReportTables::tr("none (only virtual interfaces)") : nics.join(QStringLiteral(", "))});
     out.append({ReportTables::tr("Runs"),
                 ReportTables::tr("%1, %2 failed").arg(model.runs().size()).arg(model.failedRunCount())});
     return out;
