@@ -47,7 +47,7 @@ QString activationError(int rc, pcap_t *p, const LiveCaptureOptions &o)
 }
 
 // Compiles OPTIONS' filter TEXT for P into PROGRAM (freed by the caller on success).
-Result<void> compileFilter(pcap_t *p, const QString &text, bpf_program &program)
+[[nodiscard]] Result<void> compileFilter(pcap_t *p, const QString &text, bpf_program &program)
 {
     if (pcap_compile(p, &program, text.toLocal8Bit().constData(), 1, PCAP_NETMASK_UNKNOWN) != 0)
         return fail(LiveCapture::tr("The capture filter '%1' is not valid: %2. Use tcpdump filter syntax, e.g. 'tcp "

@@ -22,7 +22,7 @@ QString systemError()
 }
 
 // FD is a raw packet socket on an Ethernet link, or what it is instead.
-Result<void> checkKind(int fd)
+[[nodiscard]] Result<void> checkKind(int fd)
 {
     int type = 0;
     socklen_t typeLength = sizeof type;

@@ -95,8 +95,9 @@ QString memoryMessage(const CaptureRecord &r, std::int64_t limit, std::size_t fl
         .arg(flows);
 }
 
-Result<CaptureAnalysis> analyse(CaptureFileReader &reader, const QString &path, const AnalysisOptions &options,
-                                const ProgressCallback &progress, const std::atomic_bool *cancel)
+[[nodiscard]] Result<CaptureAnalysis> analyse(CaptureFileReader &reader, const QString &path,
+                                              const AnalysisOptions &options, const ProgressCallback &progress,
+                                              const std::atomic_bool *cancel)
 {
     if (reader.format() == CaptureFileReader::Format::Pcap && !isSupportedLinkType(reader.firstLinkType()))
         return fail(unsupportedLinkType(path, reader.firstLinkType()));

@@ -30,7 +30,7 @@ QString systemError()
     return QString::fromLocal8Bit(std::strerror(errno));
 }
 
-Result<Instruction> instructionOf(const QJsonValue &value)
+[[nodiscard]] Result<Instruction> instructionOf(const QJsonValue &value)
 {
     const QJsonArray a = value.toArray();
     auto inRange = [](const QJsonValue &v, double max) {
@@ -44,7 +44,7 @@ Result<Instruction> instructionOf(const QJsonValue &value)
 }
 
 // Everything up to the bind; the filter is in place before any packet can arrive.
-Result<void> attachFilter(int fd, const QList<Instruction> &filter, int bufferBytes)
+[[nodiscard]] Result<void> attachFilter(int fd, const QList<Instruction> &filter, int bufferBytes)
 {
     std::vector<sock_filter> code;
     code.reserve(size_t(filter.size()));
@@ -64,7 +64,7 @@ Result<void> attachFilter(int fd, const QList<Instruction> &filter, int bufferBy
 
 // Binds FD to INTERFACE (of the namespace FD lives in) and pins that binding: a packet socket in
 // a fanout group refuses another bind, and a group of its own (a unique id) shares no packets.
-Result<void> bindTo(int fd, const QString &interface, const QString &netns)
+[[nodiscard]] Result<void> bindTo(int fd, const QString &interface, const QString &netns)
 {
     const unsigned index = ::if_nametoindex(interface.toLocal8Bit().constData());
     if (index == 0)

@@ -65,7 +65,7 @@ bool isNameLine(const QList<QByteArrayView> &words)
 }
 
 // What a thread in the namespace reads: its own namespace's files.
-Result<QByteArray> readProcNet(const char *file, bool optional)
+[[nodiscard]] Result<QByteArray> readProcNet(const char *file, bool optional)
 {
     QFile f(QStringLiteral("/proc/thread-self/net/") + QLatin1String(file));
     if (!f.open(QIODevice::ReadOnly)) {

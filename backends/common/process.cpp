@@ -91,8 +91,8 @@ std::vector<std::string> argumentsFor(const QStringList &arguments)
 
 // Starts PROGRAM with the redirections IO; the one place a bp::child is made.
 template <typename... Io>
-Result<bp::child> spawn(const QString &program, const QStringList &arguments, const Options &options,
-                        std::error_code *execError, Io &&...io)
+[[nodiscard]] Result<bp::child> spawn(const QString &program, const QStringList &arguments, const Options &options,
+                                      std::error_code *execError, Io &&...io)
 {
     const std::string exe = QFile::encodeName(program).toStdString();
     const pid_t parent = ::getpid();
@@ -207,7 +207,7 @@ void closeFd(int &fd)
 // A pipe whose ends are close-on-exec from the start, so no child started meanwhile by another
 // thread inherits them; Boost gives the child its end as stdin/stdout/stderr (dup2 clears the
 // flag there) and closes that end here once the child has started.
-Result<bp::pipe> cloexecPipe(const QString &program)
+[[nodiscard]] Result<bp::pipe> cloexecPipe(const QString &program)
 {
     int fds[2];
     if (::pipe2(fds, O_CLOEXEC) != 0)

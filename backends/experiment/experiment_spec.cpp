@@ -39,7 +39,7 @@ Error fieldError(const QString &field, const QString &problem)
     return Error{ExperimentSpec::tr("Spec field '%1': %2").arg(field, problem)};
 }
 
-Result<void> rejectUnknown(const QJsonObject &o, const QStringList &known, const QString &prefix)
+[[nodiscard]] Result<void> rejectUnknown(const QJsonObject &o, const QStringList &known, const QString &prefix)
 {
     for (auto it = o.begin(); it != o.end(); ++it) {
         if (!known.contains(it.key()))
@@ -50,8 +50,8 @@ Result<void> rejectUnknown(const QJsonObject &o, const QStringList &known, const
     return {};
 }
 
-Result<double> readNumber(const QJsonObject &o, const QString &key, const QString &field, double min, double max,
-                          double fallback)
+[[nodiscard]] Result<double> readNumber(const QJsonObject &o, const QString &key, const QString &field, double min,
+                                        double max, double fallback)
 {
     const QJsonValue v = o.value(key);
     if (v.isUndefined())
@@ -66,8 +66,8 @@ Result<double> readNumber(const QJsonObject &o, const QString &key, const QStrin
     return d;
 }
 
-Result<qint64> readInteger(const QJsonObject &o, const QString &key, const QString &field, qint64 min, qint64 max,
-                           qint64 fallback)
+[[nodiscard]] Result<qint64> readInteger(const QJsonObject &o, const QString &key, const QString &field, qint64 min,
+                                         qint64 max, qint64 fallback)
 {
     const QJsonValue v = o.value(key);
     if (v.isUndefined())
@@ -82,7 +82,8 @@ Result<qint64> readInteger(const QJsonObject &o, const QString &key, const QStri
     return n;
 }
 
-Result<QString> readString(const QJsonObject &o, const QString &key, const QString &field, const QString &fallback)
+[[nodiscard]] Result<QString> readString(const QJsonObject &o, const QString &key, const QString &field,
+                                         const QString &fallback)
 {
     const QJsonValue v = o.value(key);
     if (v.isUndefined())
@@ -93,7 +94,7 @@ Result<QString> readString(const QJsonObject &o, const QString &key, const QStri
     return v.toString();
 }
 
-Result<bool> readBool(const QJsonObject &o, const QString &key, const QString &field, bool fallback)
+[[nodiscard]] Result<bool> readBool(const QJsonObject &o, const QString &key, const QString &field, bool fallback)
 {
     const QJsonValue v = o.value(key);
     if (v.isUndefined())
@@ -105,7 +106,7 @@ Result<bool> readBool(const QJsonObject &o, const QString &key, const QString &f
 }
 
 // A knob value in JSON may be a string ("256K"), a number (262144) or a boolean (switches).
-Result<QString> valueText(const QJsonValue &v, const QString &field)
+[[nodiscard]] Result<QString> valueText(const QJsonValue &v, const QString &field)
 {
     if (auto text = ExperimentSpec::valueTextOf(v))
         return *text;
@@ -192,7 +193,7 @@ Result<QString> valueText(const QJsonValue &v, const QString &field)
 }
 
 // "ssh://[USER@]HOST[:PORT]", read as `tcptune run --target` reads it.
-Result<TargetSpec> sshTarget(const QString &text)
+[[nodiscard]] Result<TargetSpec> sshTarget(const QString &text)
 {
     auto parsed = TrafficTarget::parse(text);
     if (!parsed)
@@ -206,7 +207,7 @@ Result<TargetSpec> sshTarget(const QString &text)
 }
 
 // Shorthand: "lab", "lab:NAME", "HOST[:PORT]" (agent), "iperf3://HOST[:PORT]", "ssh://[USER@]HOST[:PORT]".
-Result<TargetSpec> parseTargetText(QString s)
+[[nodiscard]] Result<TargetSpec> parseTargetText(QString s)
 {
     TargetSpec t;
     if (s == QLatin1String("lab"))
@@ -239,7 +240,7 @@ Result<TargetSpec> parseTargetText(QString s)
     return t;
 }
 
-Result<TargetSpec::Kind> parseTargetKind(const QString &kind)
+[[nodiscard]] Result<TargetSpec::Kind> parseTargetKind(const QString &kind)
 {
     for (const TargetSpec::Kind k :
          {TargetSpec::Kind::Lab, TargetSpec::Kind::Agent, TargetSpec::Kind::Iperf3, TargetSpec::Kind::Ssh})
@@ -250,7 +251,7 @@ Result<TargetSpec::Kind> parseTargetKind(const QString &kind)
                    ExperimentSpec::tr("'%1' is not a target kind; use lab, agent, iperf3 or ssh.").arg(kind)));
 }
 
-Result<TargetSpec> parseTargetObject(const QJsonObject &o)
+[[nodiscard]] Result<TargetSpec> parseTargetObject(const QJsonObject &o)
 {
     if (auto r = rejectUnknown(o,
                                {QStringLiteral("kind"), QStringLiteral("host"), QStringLiteral("port"),
@@ -286,7 +287,7 @@ Result<TargetSpec> parseTargetObject(const QJsonObject &o)
     return t;
 }
 
-Result<TargetSpec> parseTarget(const QJsonValue &v)
+[[nodiscard]] Result<TargetSpec> parseTarget(const QJsonValue &v)
 {
     if (v.isUndefined())
         return TargetSpec{};
@@ -299,7 +300,7 @@ Result<TargetSpec> parseTarget(const QJsonValue &v)
     return parseTargetObject(v.toObject());
 }
 
-Result<WorkloadSpec> parseWorkloadObject(const QJsonValue &v)
+[[nodiscard]] Result<WorkloadSpec> parseWorkloadObject(const QJsonValue &v)
 {
     WorkloadSpec w;
     if (v.isUndefined())
@@ -337,7 +338,7 @@ Result<WorkloadSpec> parseWorkloadObject(const QJsonValue &v)
     return w;
 }
 
-Result<qint64> parseSize(const QString &parameter, const QString &value, qint64 min, qint64 max)
+[[nodiscard]] Result<qint64> parseSize(const QString &parameter, const QString &value, qint64 min, qint64 max)
 {
     auto n = knobvalue::parseInteger(value, Unit::Bytes);
     if (!n)

@@ -657,7 +657,7 @@ Result<void> ResultStore::addSamples(qint64 runId, const QList<RunSample> &sampl
 
 namespace {
 
-Result<QList<RunSample>> readSamples(QSqlQuery &q, qint64 runId, const QString &filter)
+[[nodiscard]] Result<QList<RunSample>> readSamples(QSqlQuery &q, qint64 runId, const QString &filter)
 {
     q.setForwardOnly(true);
     q.prepare(QStringLiteral("SELECT t, stream, throughput_bps, rtt_ms, rttvar_ms, cwnd, retransmits, "

@@ -44,7 +44,7 @@ Unit unitOf(const QString &parameter)
     return k ? (*k)->unit : Unit::None;
 }
 
-Result<QStringList> expandRange(const QString &parameter, const QJsonObject &range, const QString &field)
+[[nodiscard]] Result<QStringList> expandRange(const QString &parameter, const QJsonObject &range, const QString &field)
 {
     for (auto it = range.begin(); it != range.end(); ++it)
         if (!QStringList{QStringLiteral("from"), QStringLiteral("to"), QStringLiteral("steps"), QStringLiteral("scale")}

@@ -209,8 +209,8 @@ HelperClient::~HelperClient() = default;
 namespace {
 
 // Launches PROGRAM ARGS with pipes on stdin/stdout; the caller then waits for the hello reply.
-Result<std::unique_ptr<HelperClient::Private>> launch(const QString &method, const QString &program,
-                                                      const QStringList &args)
+[[nodiscard]] Result<std::unique_ptr<HelperClient::Private>> launch(const QString &method, const QString &program,
+                                                                    const QStringList &args)
 {
     // Its own process group: a Ctrl-C meant for a command tcptune runs must not stop the helper
     // before tcptune restores. Our pipe ends are close-on-exec, so commands tcptune runs later

@@ -47,7 +47,7 @@ int lockFile(const QString &path, bool *busy)
     return fd;
 }
 
-Result<void> writeDurably(const QString &path, const QByteArray &data)
+[[nodiscard]] Result<void> writeDurably(const QString &path, const QByteArray &data)
 {
     const QString tmp = path + QStringLiteral(".tmp");
     const int fd = ::open(native(tmp).constData(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0600);

@@ -134,7 +134,7 @@ int refuse(const QString &message, int code)
 }
 
 // The journal folder checked, orphans of dead helpers rolled back, this helper's journal made.
-Result<std::unique_ptr<HelperService>> openService(const QString &journalDir, int uid)
+[[nodiscard]] Result<std::unique_ptr<HelperService>> openService(const QString &journalDir, int uid)
 {
     auto dir = HelperJournal::checkedDirectory(journalDir);
     if (!dir)
@@ -151,7 +151,7 @@ Result<std::unique_ptr<HelperService>> openService(const QString &journalDir, in
 
 // A request that brings descriptors says how many ("fds": N in its params); they are the first N
 // of ARRIVED, in order. The count is taken out of PARAMS, so handlers see only their own fields.
-Result<QList<int>> claimDescriptors(QJsonObject &params, QList<int> &arrived)
+[[nodiscard]] Result<QList<int>> claimDescriptors(QJsonObject &params, QList<int> &arrived)
 {
     const QJsonValue count = params.take(QStringLiteral("fds"));
     if (count.isUndefined())

@@ -232,7 +232,7 @@ struct SetRequest {
 
 namespace {
 
-Result<SetRequest> parseSetRequest(const QJsonObject &params)
+[[nodiscard]] Result<SetRequest> parseSetRequest(const QJsonObject &params)
 {
     SetRequest r;
     auto key = helperprotocol::stringParam(params, QStringLiteral("key"));
@@ -265,7 +265,7 @@ Result<SetRequest> parseSetRequest(const QJsonObject &params)
 
 // Turning SACK, window scaling or timestamps off on the host changes every new connection of
 // the machine (ssh included): only on explicit request.
-Result<void> checkConfirmation(const SetRequest &r, const QString &canonical)
+[[nodiscard]] Result<void> checkConfirmation(const SetRequest &r, const QString &canonical)
 {
     if (!r.netns.isEmpty() || r.confirmed || !knobvalue::disablesCoreFeature(*r.knob, canonical))
         return {};

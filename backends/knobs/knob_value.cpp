@@ -95,7 +95,7 @@ bool meansUnlimited(const KnobInfo &knob, std::int64_t v)
     return knob.unit == Unit::Bytes && knob.maximum == kUnlimitedBytes && v == kUnlimitedBytes;
 }
 
-Result<std::int64_t> checkRange(const KnobInfo &knob, std::int64_t v)
+[[nodiscard]] Result<std::int64_t> checkRange(const KnobInfo &knob, std::int64_t v)
 {
     if (v < knob.minimum)
         return fail(KnobValue::tr("%1: %2 is below the minimum %3.").arg(knob.key).arg(v).arg(knob.minimum));
@@ -104,7 +104,7 @@ Result<std::int64_t> checkRange(const KnobInfo &knob, std::int64_t v)
     return v;
 }
 
-Result<QString> parseBool(const KnobInfo &knob, const QString &text)
+[[nodiscard]] Result<QString> parseBool(const KnobInfo &knob, const QString &text)
 {
     const QString t = text.toLower();
     if (t == QLatin1String("1") || t == QLatin1String("on") || t == QLatin1String("true") || t == QLatin1String("yes"))
@@ -114,7 +114,7 @@ Result<QString> parseBool(const KnobInfo &knob, const QString &text)
     return fail(KnobValue::tr("%1: '%2' is not a switch value; use 1 or 0 (on/off).").arg(knob.key, text));
 }
 
-Result<QString> parseTriple(const KnobInfo &knob, const QString &text)
+[[nodiscard]] Result<QString> parseTriple(const KnobInfo &knob, const QString &text)
 {
     static const QRegularExpression separators(QStringLiteral("[\\s,]+"));
     const QStringList parts = text.split(separators, Qt::SkipEmptyParts);
@@ -141,7 +141,7 @@ Result<QString> parseTriple(const KnobInfo &knob, const QString &text)
     return QStringLiteral("%1 %2 %3").arg(v[0]).arg(v[1]).arg(v[2]);
 }
 
-Result<QString> parseEnum(const KnobInfo &knob, const QString &text, const QStringList &allowed)
+[[nodiscard]] Result<QString> parseEnum(const KnobInfo &knob, const QString &text, const QStringList &allowed)
 {
     if (allowed.isEmpty())
         return fail(

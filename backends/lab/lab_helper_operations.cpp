@@ -22,7 +22,7 @@ class LabHelperOperations final {
     Q_DECLARE_TR_FUNCTIONS(LabHelperOperations)
 };
 
-Result<void> onlyFields(const QJsonObject &params, const QStringList &allowed)
+[[nodiscard]] Result<void> onlyFields(const QJsonObject &params, const QStringList &allowed)
 {
     for (const QString &key : params.keys()) {
         if (!allowed.contains(key))
@@ -32,7 +32,7 @@ Result<void> onlyFields(const QJsonObject &params, const QStringList &allowed)
     return {};
 }
 
-Result<QString> labName(const QJsonObject &params, bool required)
+[[nodiscard]] Result<QString> labName(const QJsonObject &params, bool required)
 {
     const QJsonValue v = params.value(QStringLiteral("name"));
     if (v.isUndefined() && !required)
@@ -47,7 +47,7 @@ Result<QString> labName(const QJsonObject &params, bool required)
     return name;
 }
 
-Result<QJsonObject> labUpOperation(const QJsonObject &params)
+[[nodiscard]] Result<QJsonObject> labUpOperation(const QJsonObject &params)
 {
     if (auto ok = onlyFields(params, {QStringLiteral("name"), QStringLiteral("knobs")}); !ok)
         return std::unexpected(ok.error());
@@ -74,7 +74,7 @@ Result<QJsonObject> labUpOperation(const QJsonObject &params)
     return toJson(*status);
 }
 
-Result<QJsonObject> labDownOperation(const QJsonObject &params)
+[[nodiscard]] Result<QJsonObject> labDownOperation(const QJsonObject &params)
 {
     if (auto ok = onlyFields(params, {QStringLiteral("name")}); !ok)
         return std::unexpected(ok.error());
@@ -86,7 +86,7 @@ Result<QJsonObject> labDownOperation(const QJsonObject &params)
     return toJson(labStatus(*name));
 }
 
-Result<QJsonObject> labStatusOperation(const QJsonObject &params)
+[[nodiscard]] Result<QJsonObject> labStatusOperation(const QJsonObject &params)
 {
     if (auto ok = onlyFields(params, {QStringLiteral("name")}); !ok)
         return std::unexpected(ok.error());
@@ -119,7 +119,7 @@ QStringList availableCongestionControls()
 // Sockets inside a lab namespace, handed to the caller: all an unprivileged tcptune needs to run
 // traffic in the lab. Only TCP sockets, only in a namespace of a lab, unbound: the caller binds,
 // listens and connects with its own rights, so this grants nothing but the namespace.
-Result<QJsonObject> labSocketsOperation(const QJsonObject &params, HelperOperations::Descriptors &fds)
+[[nodiscard]] Result<QJsonObject> labSocketsOperation(const QJsonObject &params, HelperOperations::Descriptors &fds)
 {
     if (auto ok = onlyFields(params, {QStringLiteral("netns"), QStringLiteral("family"), QStringLiteral("count"),
                                       QStringLiteral("congestion_control")});
@@ -149,7 +149,7 @@ Result<QJsonObject> labSocketsOperation(const QJsonObject &params, HelperOperati
 }
 
 // A namespace of some lab: the only ones these read-only operations enter.
-Result<QString> labNamespace(const QJsonObject &params)
+[[nodiscard]] Result<QString> labNamespace(const QJsonObject &params)
 {
     const QJsonValue v = params.value(QStringLiteral("netns"));
     const QString netns = v.toString();
@@ -162,7 +162,7 @@ Result<QString> labNamespace(const QJsonObject &params)
 
 // PARAMS' "interface" when it is one of the links of NETNS's lab: the names come from the
 // layout, never from input, so no host interface (nor the lab's loopback) gets through.
-Result<QString> labLink(const QString &netns, const QJsonObject &params)
+[[nodiscard]] Result<QString> labLink(const QString &netns, const QJsonObject &params)
 {
     const QString interface = params.value(QStringLiteral("interface")).toString();
     QStringList known;
@@ -183,7 +183,7 @@ struct LabLink {
 
 // PARAMS' "netns" and "interface" when they name a link of a lab in its namespace; besides
 // them PARAMS may hold only the fields in MORE.
-Result<LabLink> labLinkOf(const QJsonObject &params, const QStringList &more)
+[[nodiscard]] Result<LabLink> labLinkOf(const QJsonObject &params, const QStringList &more)
 {
     if (auto ok = onlyFields(params, QStringList{QStringLiteral("netns"), QStringLiteral("interface")} + more); !ok)
         return std::unexpected(ok.error());
@@ -200,7 +200,7 @@ Result<LabLink> labLinkOf(const QJsonObject &params, const QStringList &more)
 // only in a namespace of a lab that is up, only on a link of that lab, with the caller's filter
 // locked on it and its binding pinned. The namespace is fixed when the socket is made, so
 // nothing the holder does with it reaches a host interface.
-Result<QJsonObject> labCaptureOperation(const QJsonObject &params, HelperOperations::Descriptors &fds)
+[[nodiscard]] Result<QJsonObject> labCaptureOperation(const QJsonObject &params, HelperOperations::Descriptors &fds)
 {
     auto link = labLinkOf(params, {QStringLiteral("filter"), QStringLiteral("buffer_bytes")});
     if (!link)
@@ -218,7 +218,7 @@ Result<QJsonObject> labCaptureOperation(const QJsonObject &params, HelperOperati
     return QJsonObject{{QStringLiteral("netns"), link->netns}, {QStringLiteral("interface"), link->interface}};
 }
 
-Result<QJsonObject> mibCountersOperation(const QJsonObject &params)
+[[nodiscard]] Result<QJsonObject> mibCountersOperation(const QJsonObject &params)
 {
     if (auto ok = onlyFields(params, {QStringLiteral("netns")}); !ok)
         return std::unexpected(ok.error());
@@ -231,7 +231,7 @@ Result<QJsonObject> mibCountersOperation(const QJsonObject &params)
     return QJsonObject{{QStringLiteral("counters"), mib::toJson(*counters)}};
 }
 
-Result<QJsonObject> qdiscStatsOperation(const QJsonObject &params)
+[[nodiscard]] Result<QJsonObject> qdiscStatsOperation(const QJsonObject &params)
 {
     auto link = labLinkOf(params, {});
     if (!link)

@@ -17,7 +17,7 @@ class LabStepRunner final {
 
 constexpr int kStepTimeoutMs = 15000;
 
-Result<QString> writeSysctl(const LabStep &step)
+[[nodiscard]] Result<QString> writeSysctl(const LabStep &step)
 {
     const QString path = procsys::pathForKey(step.args.value(0));
     const QByteArray value = step.args.value(1).toLatin1() + '\n';

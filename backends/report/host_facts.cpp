@@ -23,7 +23,7 @@ QString readLine(const QString &path)
 }
 
 // `tc qdisc show`: tc lives in /usr/sbin, which a user's PATH may lack.
-Result<QString> showQdiscs()
+[[nodiscard]] Result<QString> showQdiscs()
 {
     QString tc = process::findIn(QStringLiteral("tc"), {QStringLiteral("/usr/sbin"), QStringLiteral("/sbin")});
     if (tc.isEmpty())

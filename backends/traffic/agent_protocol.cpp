@@ -204,7 +204,8 @@ QJsonObject startMessage(const TrafficSpec &spec)
 
 namespace {
 
-Result<void> wholeNumber(const QJsonObject &m, const char *name, std::int64_t min, std::int64_t max, std::int64_t &out)
+[[nodiscard]] Result<void> wholeNumber(const QJsonObject &m, const char *name, std::int64_t min, std::int64_t max,
+                                       std::int64_t &out)
 {
     const QJsonValue v = m.value(key(name));
     const double d = v.toDouble(std::nan(""));
@@ -215,7 +216,7 @@ Result<void> wholeNumber(const QJsonObject &m, const char *name, std::int64_t mi
 }
 
 // The agent's own sending: the same limits and checks as a client's spec.
-Result<void> parseSending(const QJsonObject &m, SessionParams &p)
+[[nodiscard]] Result<void> parseSending(const QJsonObject &m, SessionParams &p)
 {
     auto direction = parseDirection(m.value(key("direction")).toString(QStringLiteral("up")));
     if (!direction)
@@ -255,7 +256,7 @@ Result<void> parseSending(const QJsonObject &m, SessionParams &p)
 
 // "knobs": catalogue sysctls only, each value checked as the helper checks it; anything else is
 // refused before the agent changes anything.
-Result<void> parseKnobs(const QJsonObject &m, SessionParams &p)
+[[nodiscard]] Result<void> parseKnobs(const QJsonObject &m, SessionParams &p)
 {
     const QJsonValue knobs = m.value(key("knobs"));
     if (knobs.isUndefined())

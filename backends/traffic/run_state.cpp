@@ -26,7 +26,8 @@ void noteRemote(RunState &state, TrafficResult &r)
     r.remoteVersion = state.remote->version();
 }
 
-Result<void> openControl(const TrafficSpec &spec, const sock::Address &address, RunState &state, TrafficResult &r)
+[[nodiscard]] Result<void> openControl(const TrafficSpec &spec, const sock::Address &address, RunState &state,
+                                       TrafficResult &r)
 {
     const int control = state.control();
     if (auto c = sock::connectWithTimeout(control, address, spec.connectTimeoutMs, spec.target.toString()); !c)
@@ -41,7 +42,7 @@ Result<void> openControl(const TrafficSpec &spec, const sock::Address &address, 
 
 // ssh targets: the control channel is ssh's pipe (a copy of its socket stands as fds[0]); the
 // agent says where the data connections go.
-Result<sock::Address> openSshControl(const TrafficSpec &spec, RunState &state, TrafficResult &r)
+[[nodiscard]] Result<sock::Address> openSshControl(const TrafficSpec &spec, RunState &state, TrafficResult &r)
 {
     auto channel = SshChannel::start(spec);
     if (!channel)
@@ -58,7 +59,8 @@ Result<sock::Address> openSshControl(const TrafficSpec &spec, RunState &state, T
 }
 
 // Data connection I: options before connect (buffer sizes shape the window scale), then the hello.
-Result<void> openStream(const TrafficSpec &spec, const sock::Address &address, int i, RunState &state, TrafficResult &r)
+[[nodiscard]] Result<void> openStream(const TrafficSpec &spec, const sock::Address &address, int i, RunState &state,
+                                      TrafficResult &r)
 {
     const QString where = spec.target.toString();
     const int fd = state.fds[std::size_t(1 + i)].get();
@@ -87,7 +89,8 @@ Result<void> openStream(const TrafficSpec &spec, const sock::Address &address, i
     return {};
 }
 
-Result<void> openProbe(const TrafficSpec &spec, const sock::Address &address, RunState &state, TrafficResult &r)
+[[nodiscard]] Result<void> openProbe(const TrafficSpec &spec, const sock::Address &address, RunState &state,
+                                     TrafficResult &r)
 {
     const QString where = spec.target.toString();
     const int fd = state.fds.back().get();

@@ -31,7 +31,7 @@ int remainingMs(Clock::time_point deadline)
     return left <= 0 ? 0 : int(std::min<long long>(left, 1 << 30));
 }
 
-Result<void> waitFor(int fd, short events, Clock::time_point deadline)
+[[nodiscard]] Result<void> waitFor(int fd, short events, Clock::time_point deadline)
 {
     for (;;) {
         pollfd p{fd, events, 0};

@@ -141,7 +141,7 @@ double newProbeRtt(RunState &state, std::int64_t &lastCount)
 }
 
 // Bulk: sends until WAKE; otherwise (the threads send) waits for the control socket until WAKE.
-Result<void> sendOrWait(RunState &state, Clock::time_point wake)
+[[nodiscard]] Result<void> sendOrWait(RunState &state, Clock::time_point wake)
 {
     bool control = false;
     if (state.bulk) {

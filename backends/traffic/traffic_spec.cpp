@@ -78,7 +78,7 @@ private:
 };
 
 // "target": a HOST[:PORT] string or {kind, host, port, user, token_file}.
-Result<TrafficTarget> targetFromJson(const QJsonValue &tv)
+[[nodiscard]] Result<TrafficTarget> targetFromJson(const QJsonValue &tv)
 {
     if (tv.isString())
         return TrafficTarget::parse(tv.toString());
