@@ -37,6 +37,17 @@ QSpinBox *portSpin(int value, const QString &objectName, QWidget *parent)
     return spin;
 }
 
+// A page with a host and a port field (a tcptune agent's, an iperf3 server's).
+QWidget *hostPage(QLineEdit *host, QSpinBox *port, QWidget *parent)
+{
+    auto *page = new QWidget(parent);
+    auto *form = new QFormLayout(page);
+    form->setContentsMargins(0, 0, 0, 0);
+    form->addRow(TargetPanel::tr("Host"), host);
+    form->addRow(TargetPanel::tr("Port"), port);
+    return page;
+}
+
 } // namespace
 
 TargetPanel::TargetPanel(QWidget *parent)
@@ -56,6 +67,30 @@ TargetPanel::TargetPanel(QWidget *parent)
     , m_iperfPort(portSpin(5201, QStringLiteral("iperfPort"), this))
     , m_ssh(new SshTargetPage(this))
     , m_labName(QStringLiteral("lab"))
+{
+    setUpChoices();
+    m_agentHost->setObjectName(QStringLiteral("agentHost"));
+    m_agentHost->setPlaceholderText(tr("host running 'tcptune serve'"));
+    m_iperfHost->setObjectName(QStringLiteral("iperfHost"));
+    m_iperfHost->setPlaceholderText(tr("host running 'iperf3 -s'"));
+    // In the order of the kinds in m_kind.
+    m_pages->addWidget(labPage());
+    m_pages->addWidget(hostPage(m_agentHost, m_agentPort, m_pages));
+    m_pages->addWidget(hostPage(m_iperfHost, m_iperfPort, m_pages));
+    m_pages->addWidget(m_ssh);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(m_kind);
+    layout->addWidget(m_pages);
+
+    connect(m_kind, &QComboBox::currentIndexChanged, m_pages, &QStackedWidget::setCurrentIndex);
+    connect(m_kind, &QComboBox::currentIndexChanged, this, &TargetPanel::changed);
+    connect(m_agentHost, &QLineEdit::editingFinished, this, &TargetPanel::changed);
+    connect(m_iperfHost, &QLineEdit::editingFinished, this, &TargetPanel::changed);
+    connect(m_ssh, &SshTargetPage::changed, this, &TargetPanel::changed);
+}
+
+void TargetPanel::setUpChoices()
 {
     // Long (translated) choices do not widen the panel: the list shows them whole.
     m_kind->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
@@ -82,7 +117,10 @@ TargetPanel::TargetPanel(QWidget *parent)
     m_mtu->setObjectName(QStringLiteral("labMtu"));
     m_mtu->setRange(576, 65535);
     m_mtu->setValue(1500);
+}
 
+QWidget *TargetPanel::labPage()
+{
     auto *lab = new QWidget(m_pages);
     auto *labForm = new QFormLayout(lab);
     labForm->setContentsMargins(0, 0, 0, 0);
@@ -90,37 +128,7 @@ TargetPanel::TargetPanel(QWidget *parent)
     labForm->addRow(tr("Rate"), m_rate);
     labForm->addRow(tr("Queue"), m_queue);
     labForm->addRow(tr("MTU"), m_mtu);
-
-    m_agentHost->setObjectName(QStringLiteral("agentHost"));
-    m_agentHost->setPlaceholderText(tr("host running 'tcptune serve'"));
-    auto *agent = new QWidget(m_pages);
-    auto *agentForm = new QFormLayout(agent);
-    agentForm->setContentsMargins(0, 0, 0, 0);
-    agentForm->addRow(tr("Host"), m_agentHost);
-    agentForm->addRow(tr("Port"), m_agentPort);
-
-    m_iperfHost->setObjectName(QStringLiteral("iperfHost"));
-    m_iperfHost->setPlaceholderText(tr("host running 'iperf3 -s'"));
-    auto *iperf = new QWidget(m_pages);
-    auto *iperfForm = new QFormLayout(iperf);
-    iperfForm->setContentsMargins(0, 0, 0, 0);
-    iperfForm->addRow(tr("Host"), m_iperfHost);
-    iperfForm->addRow(tr("Port"), m_iperfPort);
-
-    m_pages->addWidget(lab);
-    m_pages->addWidget(agent);
-    m_pages->addWidget(iperf);
-    m_pages->addWidget(m_ssh);
-
-    auto *layout = new QVBoxLayout(this);
-    layout->addWidget(m_kind);
-    layout->addWidget(m_pages);
-
-    connect(m_kind, &QComboBox::currentIndexChanged, m_pages, &QStackedWidget::setCurrentIndex);
-    connect(m_kind, &QComboBox::currentIndexChanged, this, &TargetPanel::changed);
-    connect(m_agentHost, &QLineEdit::editingFinished, this, &TargetPanel::changed);
-    connect(m_iperfHost, &QLineEdit::editingFinished, this, &TargetPanel::changed);
-    connect(m_ssh, &SshTargetPage::changed, this, &TargetPanel::changed);
+    return lab;
 }
 
 void TargetPanel::setLabName(const QString &name)

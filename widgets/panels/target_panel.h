@@ -46,6 +46,9 @@ Q_SIGNALS:
     void changed();
 
 private:
+    void setUpChoices();
+    QWidget *labPage();
+
     QComboBox *m_kind;
     QStackedWidget *m_pages;
     QComboBox *m_topology;
