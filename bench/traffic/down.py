@@ -26,6 +26,7 @@ import time
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "common"))
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import machine  # noqa: E402
+import run as bench_run  # noqa: E402
 from run import alternate, gbit, in_ns, sh, wait_port  # noqa: E402
 
 NS_A, NS_B = "tcptune-t-benchdna", "tcptune-t-benchdnb"
@@ -35,19 +36,11 @@ TARGET = 0.95
 
 
 def netns_setup():
-    netns_teardown()
-    sh("ip", "netns", "add", NS_A)
-    sh("ip", "netns", "add", NS_B)
-    sh("ip", "link", "add", "ttdowna", "netns", NS_A, "type", "veth", "peer", "name", "ttdownb", "netns", NS_B)
-    for ns, dev, addr in ((NS_A, "ttdowna", ADDR_A), (NS_B, "ttdownb", ADDR_B)):
-        sh("ip", "-n", ns, "addr", "add", addr + "/24", "dev", dev)
-        sh("ip", "-n", ns, "link", "set", dev, "up")
-        sh("ip", "-n", ns, "link", "set", "lo", "up")
+    bench_run.netns_setup(NS_A, NS_B, ADDR_A, ADDR_B, ("ttdowna", "ttdownb"))
 
 
 def netns_teardown():
-    for ns in (NS_A, NS_B):
-        sh("ip", "netns", "del", ns, check=False)
+    bench_run.netns_teardown(NS_A, NS_B)
 
 
 def write(path, text):

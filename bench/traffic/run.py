@@ -45,19 +45,20 @@ def sh(*args, check=True):
     return subprocess.run(args, check=check, capture_output=True, text=True)
 
 
-def netns_setup():
-    netns_teardown()
-    sh("ip", "netns", "add", NS_A)
-    sh("ip", "netns", "add", NS_B)
-    sh("ip", "link", "add", "ttbencha", "netns", NS_A, "type", "veth", "peer", "name", "ttbenchb", "netns", NS_B)
-    for ns, dev, addr in ((NS_A, "ttbencha", ADDR_A), (NS_B, "ttbenchb", ADDR_B)):
+def netns_setup(ns_a=NS_A, ns_b=NS_B, addr_a=ADDR_A, addr_b=ADDR_B, devices=("ttbencha", "ttbenchb")):
+    """Two namespaces joined by a veth pair (DEVICES), ADDR_A/24 and ADDR_B/24 on its ends."""
+    netns_teardown(ns_a, ns_b)
+    sh("ip", "netns", "add", ns_a)
+    sh("ip", "netns", "add", ns_b)
+    sh("ip", "link", "add", devices[0], "netns", ns_a, "type", "veth", "peer", "name", devices[1], "netns", ns_b)
+    for ns, dev, addr in ((ns_a, devices[0], addr_a), (ns_b, devices[1], addr_b)):
         sh("ip", "-n", ns, "addr", "add", addr + "/24", "dev", dev)
         sh("ip", "-n", ns, "link", "set", dev, "up")
         sh("ip", "-n", ns, "link", "set", "lo", "up")
 
 
-def netns_teardown():
-    for ns in (NS_A, NS_B):
+def netns_teardown(ns_a=NS_A, ns_b=NS_B):
+    for ns in (ns_a, ns_b):
         sh("ip", "netns", "del", ns, check=False)
 
 
