@@ -2,7 +2,9 @@
 """Direction down over ssh: `tcptune run --target ssh://... --direction down` (the far agent,
 started by ssh, sends) against `iperf3 -R` (the iperf3 server sends) on the same unshaped veth.
 
-Usage (root): bench/traffic/down.py [BUILD_DIR] [--duration S] [--runs N] [--quick]
+Usage (root): bench/traffic/down.py [BUILD_DIR] [--duration S] [--runs N] [--quick] [--cc NAME]
+--cc NAME: both senders use congestion control NAME (see run.py: with bbr and no fq, a pacing
+timer sets the pace on a veth).
 
 Two namespaces of its own (`tcptune-t-benchdna/b`, 198.18.21.0/24, always deleted at the end)
 joined by a veth pair; in the server's namespace an OpenSSH server on port 2222 with keys
@@ -66,12 +68,16 @@ def ssh_configs(folder):
     return path("sshd_config"), path("ssh_config")
 
 
+def congestion(tool):
+    return [] if not bench_run.CONGESTION else ["-C" if tool == "iperf3" else "--cc", bench_run.CONGESTION[0]]
+
+
 def tcptune_down(tcptune, ssh_config, duration):
     env = dict(os.environ, TCPTUNE_REMOTE_PROGRAM=tcptune)
     # The far host is this machine: ssh starts the build's tcptune there, not one on PATH.
     r = subprocess.run(in_ns(NS_A, [tcptune, "run", "--target",
                                     f"ssh://root@{ADDR_B}:{SSH_PORT}", "--ssh-config", ssh_config, "--direction",
-                                    "down", "--duration", str(duration), "--json"]),
+                                    "down", "--duration", str(duration), "--json"] + congestion("tcptune")),
                        env=env, capture_output=True, text=True, timeout=duration + 60)
     if r.returncode != 0:
         raise RuntimeError(f"tcptune run failed ({r.returncode}): {r.stderr.strip()}")
@@ -80,7 +86,8 @@ def tcptune_down(tcptune, ssh_config, duration):
 
 
 def iperf3_reverse(duration):
-    r = sh(*in_ns(NS_A, ["iperf3", "-c", ADDR_B, "-p", str(IPERF_PORT), "-R", "-t", str(duration), "-J"]))
+    r = sh(*in_ns(NS_A, ["iperf3", "-c", ADDR_B, "-p", str(IPERF_PORT), "-R", "-t", str(duration), "-J"]
+                  + congestion("iperf3")))
     return json.loads(r.stdout)["end"]["sum_received"]["bits_per_second"]
 
 
@@ -108,7 +115,10 @@ def main():
     p.add_argument("--duration", type=float, default=3)
     p.add_argument("--runs", type=int, default=5)
     p.add_argument("--quick", action="store_true", help="one run of 1 s each: does it work")
+    p.add_argument("--cc", help="congestion control both senders ask for (default: the system's)")
     args = p.parse_args()
+    if args.cc:
+        bench_run.CONGESTION.append(args.cc)
     duration, runs = (1, 1) if args.quick else (args.duration, args.runs)
     if os.geteuid() != 0:
         sys.exit("run as root: the script makes network namespaces and starts sshd in one")
@@ -125,7 +135,8 @@ def main():
     end = machine.report("end")
     med = {name: statistics.median(values) for name, values in results.items()}
     ratio = med["tcptune down over ssh"] / med["iperf3 -R"]
-    print(f"\nveth, 1 stream, {duration:g} s per run, {runs} alternating runs; load average {start:.2f} at the "
+    cc = args.cc or "the system's default congestion control"
+    print(f"\nveth, 1 stream, {cc}, {duration:g} s per run, {runs} alternating runs; load average {start:.2f} at the "
           f"start, {end:.2f} at the end\n")
     print("| variant | receiver throughput (median) | runs (Gbit/s) |\n|---|---|---|")
     for name, values in results.items():

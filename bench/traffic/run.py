@@ -3,8 +3,13 @@
 the send methods (copy, zerocopy, sendfile).
 
 Usage (root): bench/traffic/run.py [BUILD_DIR] [--duration S] [--runs N] [--skip-send-methods] [--quick]
+                                  [--cc NAME]
 
 --quick: one run of 1 s per figure, to see that the script works (its figures mean nothing).
+--cc NAME: both tools ask for congestion control NAME on every connection (`iperf3 -C`,
+`tcptune run --cc`); without it both use the system's default. With bbr and no fq qdisc (this
+VM's default) the kernel paces every flow with a timer of its own, and on loopback and veth
+that timer, not the engine, sets the pace: compare with `--cc cubic` to see the engines.
 
 Paths: loopback (127.0.0.1) and a veth pair between two namespaces this script creates
 (tcptune-t-benchtra / tcptune-t-benchtrb, 198.18.19.0/24), always deleted at the end.
@@ -76,15 +81,21 @@ def wait_port(ns, host, port, timeout=10.0):
     raise RuntimeError(f"nothing listens on {host}:{port}")
 
 
+# --cc NAME: the congestion control both tools ask for on every connection (empty: the system's).
+CONGESTION = []
+
+
 def iperf3_run(ns, host, streams, duration, extra=()):
+    cc = ["-C", CONGESTION[0]] if CONGESTION else []
     r = sh(*in_ns(ns, ["iperf3", "-c", host, "-p", str(IPERF_PORT), "-t", str(duration), "-P", str(streams), "-J"]
-                  + list(extra)))
+                  + cc + list(extra)))
     return json.loads(r.stdout)["end"]["sum_received"]["bits_per_second"]
 
 
 def tcptune_run(tcptune, ns, host, streams, duration, extra=()):
+    cc = ["--cc", CONGESTION[0]] if CONGESTION else []
     r = sh(*in_ns(ns, [tcptune, "run", "--target", f"{host}:{AGENT_PORT}", "--duration", str(duration),
-                       "--streams", str(streams), "--json"] + list(extra)))
+                       "--streams", str(streams), "--json"] + cc + list(extra)))
     o = json.loads(r.stdout)
     return o["throughput_bps"], len(o["samples"])
 
@@ -173,6 +184,8 @@ def tcp_settings():
                 values.append(f"{name} = {' '.join(f.read().split())}")
         except OSError:
             values.append(f"{name} unreadable")
+    if CONGESTION:
+        values.append(f"both tools asked for {CONGESTION[0]} (--cc)")
     return "; ".join(values)
 
 
@@ -227,12 +240,14 @@ def tcp_info_cost(calls=200000):
 
 def main():
     args = sys.argv[1:]
-    values = {"--duration", "--runs"}
+    values = {"--duration", "--runs", "--cc"}
     positional = [a for i, a in enumerate(args) if not a.startswith("--") and (i == 0 or args[i - 1] not in values)]
     build = positional[0] if positional else "build"
     quick = "--quick" in args
     duration = int(args[args.index("--duration") + 1]) if "--duration" in args else 1 if quick else 3
     runs = int(args[args.index("--runs") + 1]) if "--runs" in args else 1 if quick else 5
+    if "--cc" in args:
+        CONGESTION.append(args[args.index("--cc") + 1])
     tcptune = os.path.abspath(os.path.join(build, "bin", "tcptune"))
     if os.geteuid() != 0 or not os.path.exists(tcptune) or not shutil.which("iperf3"):
         sys.exit("needs root, iperf3 and " + tcptune)
