@@ -1,6 +1,6 @@
 #include "experiment/queue_sampler.h"
 
-#include <ctime>
+#include "common/thread_cpu_time.h"
 
 namespace tcptune {
 namespace {
@@ -10,13 +10,6 @@ qint64 since(qint64 now, qint64 base)
 {
     const qint64 d = now - base;
     return d >= 0 ? d : d + (qint64(1) << 32);
-}
-
-std::chrono::nanoseconds thisThreadCpuTime()
-{
-    timespec ts{};
-    ::clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return std::chrono::seconds(ts.tv_sec) + std::chrono::nanoseconds(ts.tv_nsec);
 }
 
 // At most a day of samples at the default interval: a run never lasts that long (3600 s max).

@@ -1,11 +1,16 @@
 #include "traffic/run_sampler.h"
 
+#include "common/thread_cpu_time.h"
+
 #include <utility>
 
 namespace tcptune {
 
+Q_LOGGING_CATEGORY(lcTrafficCost, "tcptune.traffic.cost", QtWarningMsg)
+
 RunSampler::RunSampler(const TrafficSpec &spec, std::vector<int> streamFds, Clock::time_point t0)
-    : m_omitS(spec.omitS)
+    : m_metered(lcTrafficCost().isInfoEnabled())
+    , m_omitS(spec.omitS)
     , m_interval(std::chrono::milliseconds(spec.sampleIntervalMs))
     , m_t0(t0)
     , m_next(t0 + m_interval)
@@ -18,9 +23,34 @@ RunSampler::RunSampler(const TrafficSpec &spec, std::vector<int> streamFds, Cloc
         if (readTcpInfo(m_fds[i], 0, reading))
             m_samplers.back().prime(reading);
     }
+    if (m_metered)
+        m_threadCpuAtStart = thisThreadCpuTime();
 }
 
 void RunSampler::sample(Clock::time_point now, TrafficResult &result, double probeRttMs)
+{
+    if (!m_metered) {
+        read(now, result, probeRttMs);
+        return;
+    }
+    const auto before = thisThreadCpuTime();
+    read(now, result, probeRttMs);
+    m_readingCpu += thisThreadCpuTime() - before;
+    ++m_readings;
+}
+
+void RunSampler::logCost() const
+{
+    if (!m_metered)
+        return;
+    const auto ms = [](std::chrono::nanoseconds d) { return std::chrono::duration<double, std::milli>(d).count(); };
+    const double all = ms(thisThreadCpuTime() - m_threadCpuAtStart);
+    qCInfo(lcTrafficCost,
+           "sampling: %d readings of %d streams took %.3f ms of the run thread's %.3f ms of CPU (%.3f %%)", m_readings,
+           int(m_fds.size()), ms(m_readingCpu), all, all > 0 ? 100.0 * ms(m_readingCpu) / all : 0.0);
+}
+
+void RunSampler::read(Clock::time_point now, TrafficResult &result, double probeRttMs)
 {
     const double t = std::chrono::duration<double>(now - m_t0).count();
     QList<TrafficSample> perStream;

@@ -9,12 +9,17 @@
 #include "traffic/traffic_spec.h"
 
 #include <QList>
+#include <QLoggingCategory>
 
 #include <chrono>
 #include <optional>
 #include <vector>
 
 namespace tcptune {
+
+// On (QT_LOGGING_RULES="tcptune.traffic.cost=true"): each run logs what its TCP_INFO readings
+// cost the run's own thread (bench/traffic/run.py reads it).
+Q_DECLARE_LOGGING_CATEGORY(lcTrafficCost)
 
 // What live views and progress lines get of a run while it goes: its aggregate samples in batches
 // (~every 100 ms) and the mean measured throughput (~every 250 ms). RunSampler feeds one, and so
@@ -63,8 +68,19 @@ public:
     void sample(Clock::time_point now, TrafficResult &result, double probeRttMs);
     // The aggregates and their throughput, for live views and progress lines.
     LiveFeed &feed() { return m_feed; }
+    // Logs under lcTrafficCost the CPU the readings took on this thread against all the thread's
+    // CPU since the first reading: the share of the engine's work that sampling takes, measured
+    // where it is spent (a throughput difference of 1 % drowns in run-to-run noise). Metered
+    // only while the category is on, as each meter reading is a system call.
+    void logCost() const;
 
 private:
+    void read(Clock::time_point now, TrafficResult &result, double probeRttMs);
+
+    bool m_metered;
+    std::chrono::nanoseconds m_threadCpuAtStart{0};
+    std::chrono::nanoseconds m_readingCpu{0};
+    int m_readings = 0;
     double m_omitS;
     Clock::duration m_interval;
     Clock::time_point m_t0;

@@ -4,6 +4,7 @@
 #include "traffic/run_state.h"
 
 #include <QCoreApplication>
+#include <QScopeGuard>
 
 #include <optional>
 #include <poll.h>
@@ -244,6 +245,7 @@ TrafficClient::RunEnd TrafficClient::driveRun(const TrafficSpec &spec, RunState 
     const auto endAt = after(t0, totalS);
     const auto omitAt = after(t0, spec.omitS);
     RunSampler sampler(spec, streamFds(state), t0);
+    const auto logCost = qScopeGuard([&sampler] { sampler.logCost(); });
     const bool receiving = spec.downStreams() > 0;
     DownSeries down(spec, t0);
     LiveFeed &feed = receiving ? down.feed() : sampler.feed();

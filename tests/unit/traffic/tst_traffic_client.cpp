@@ -9,6 +9,8 @@
 
 #include <QElapsedTimer>
 #include <QJsonObject>
+#include <QLoggingCategory>
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QTemporaryFile>
 #include <QTest>
@@ -35,6 +37,7 @@ private Q_SLOTS:
     void sendMethods();
     void sendfileFileMissing();
     void samplesAtOneMillisecond();
+    void samplingCostLogged();
     void downloadFromAgent();
     void downloadRefusedForRequestResponse();
 };
@@ -260,6 +263,44 @@ void TestTrafficClient::samplesAtOneMillisecond()
     QVERIFY2(r.samples.size() > 10 && r.samples.size() <= 1001, qPrintable(QString::number(r.samples.size())));
     for (qsizetype i = 1; i < r.samples.size(); ++i)
         QVERIFY2(r.samples[i].t > r.samples[i - 1].t, qPrintable(QString::number(i)));
+}
+
+// The messages of tcptune.traffic.cost while a test runs (the run calls back on this thread).
+static QStringList g_costLines;
+static void collectCostLines(QtMsgType, const QMessageLogContext &context, const QString &message)
+{
+    if (context.category && QByteArrayView(context.category) == "tcptune.traffic.cost")
+        g_costLines.append(message);
+}
+
+// QT_LOGGING_RULES="tcptune.traffic.cost=true" makes a run log what its readings took of the
+// run thread's CPU (bench/traffic/run.py reads it); off, nothing is metered or logged.
+void TestTrafficClient::samplingCostLogged()
+{
+    AgentServer agent;
+    TrafficSpec spec;
+    QVERIFY(listenOnLoopback(agent, spec));
+    spec.durationS = 1;
+    g_costLines.clear();
+    const QtMessageHandler previous = qInstallMessageHandler(collectCostLines);
+    TrafficClient client;
+    const TrafficResult quiet = client.run(spec);
+    QLoggingCategory::setFilterRules(QStringLiteral("tcptune.traffic.cost.info=true"));
+    const TrafficResult metered = client.run(spec);
+    QLoggingCategory::setFilterRules({});
+    qInstallMessageHandler(previous);
+    QVERIFY2(quiet.ok() && metered.ok(), qPrintable(quiet.error + metered.error));
+    QCOMPARE(g_costLines.size(), 1);
+    static const QRegularExpression line(QStringLiteral(
+        R"(^sampling: (\d+) readings of 1 streams took ([0-9.]+) ms of the run thread's ([0-9.]+) ms of CPU \(([0-9.]+) %\)$)"));
+    const auto m = line.match(g_costLines.first());
+    QVERIFY2(m.hasMatch(), qPrintable(g_costLines.first()));
+    // Every reading of this one-stream run gave an aggregate sample.
+    QCOMPARE(m.captured(1).toInt(), metered.samples.size());
+    const double readings = m.captured(2).toDouble();
+    const double all = m.captured(3).toDouble();
+    QVERIFY2(readings > 0 && all > readings, qPrintable(g_costLines.first()));
+    QVERIFY(qAbs(m.captured(4).toDouble() - 100 * readings / all) < 0.01);
 }
 
 void TestTrafficClient::downloadFromAgent()
