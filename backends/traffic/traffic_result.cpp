@@ -28,6 +28,51 @@ double fromNullable(const QJsonValue &v)
     return v.isDouble() ? v.toDouble() : -1;
 }
 
+QJsonArray samplesToJson(const QList<TrafficSample> &samples)
+{
+    QJsonArray series;
+    for (const TrafficSample &s : samples)
+        series.append(s.toJson());
+    return series;
+}
+
+QList<TrafficSample> samplesFromJson(const QJsonValue &v)
+{
+    QList<TrafficSample> out;
+    for (const QJsonValue &one : v.toArray())
+        out.append(TrafficSample::fromJson(one.toObject()));
+    return out;
+}
+
+QJsonArray intervalsToJson(const QList<ReceiverInterval> &intervals)
+{
+    QJsonArray receiver;
+    for (const ReceiverInterval &r : intervals) {
+        QJsonObject o{{key("t"), r.t}, {key("bytes"), double(r.bytes)}, {key("throughput_bps"), r.throughputBps}};
+        if (r.omitted)
+            o.insert(key("omitted"), true);
+        receiver.append(o);
+    }
+    return receiver;
+}
+
+QList<ReceiverInterval> intervalsFromJson(const QJsonValue &v)
+{
+    QList<ReceiverInterval> out;
+    for (const QJsonValue &one : v.toArray()) {
+        const QJsonObject io = one.toObject();
+        out.append({io.value(key("t")).toDouble(), std::int64_t(io.value(key("bytes")).toDouble()),
+                    io.value(key("throughput_bps")).toDouble(), io.value(key("omitted")).toBool()});
+    }
+    return out;
+}
+
+// Up unless the JSON says down: results written before directions were recorded were all up.
+Direction directionOf(const QJsonObject &o)
+{
+    return o.value(key("direction")).toString() == QLatin1String("down") ? Direction::Down : Direction::Up;
+}
+
 } // namespace
 
 QJsonObject TrafficSample::toJson() const
@@ -55,6 +100,8 @@ QJsonObject TrafficSample::toJson() const
         o.insert(key("omitted"), true);
     if (probeRttMs >= 0)
         o.insert(key("probe_rtt_ms"), probeRttMs);
+    if (direction == Direction::Down)
+        o.insert(key("direction"), directionName(direction));
     return o;
 }
 
@@ -79,6 +126,7 @@ TrafficSample TrafficSample::fromJson(const QJsonObject &o)
     s.sndbufLimitedMs = fromNullable(o.value(key("sndbuf_limited_ms")));
     s.appLimited = int(fromNullable(o.value(key("app_limited"))));
     s.probeRttMs = fromNullable(o.value(key("probe_rtt_ms")));
+    s.direction = directionOf(o);
     return s;
 }
 
@@ -119,11 +167,9 @@ SummaryStats SummaryStats::fromJson(const QJsonObject &o)
 
 QJsonObject StreamResult::toJson() const
 {
-    QJsonArray series;
-    for (const TrafficSample &s : samples)
-        series.append(s.toJson());
     return {
         {key("index"), index},
+        {key("direction"), directionName(direction)},
         {key("local_port"), int(localPort)},
         {key("sender_bytes"), double(senderBytes)},
         {key("receiver_bytes"), orNull(double(receiverBytes))},
@@ -132,7 +178,7 @@ QJsonObject StreamResult::toJson() const
         {key("rcvbuf_actual"), double(rcvbufActual)},
         {key("congestion_control"), congestionControl},
         {key("transactions"), double(transactions)},
-        {key("samples"), series},
+        {key("samples"), samplesToJson(samples)},
     };
 }
 
@@ -148,8 +194,8 @@ StreamResult StreamResult::fromJson(const QJsonObject &o)
     r.rcvbufActual = std::int64_t(o.value(key("rcvbuf_actual")).toDouble());
     r.congestionControl = o.value(key("congestion_control")).toString();
     r.transactions = std::int64_t(o.value(key("transactions")).toDouble());
-    for (const QJsonValue &v : o.value(key("samples")).toArray())
-        r.samples.append(TrafficSample::fromJson(v.toObject()));
+    r.samples = samplesFromJson(o.value(key("samples")));
+    r.direction = directionOf(o);
     return r;
 }
 
@@ -188,18 +234,40 @@ static void insertEnds(const TrafficResult &r, QJsonObject &o)
         o.insert(key("local_knobs"), knobSnapshotToJson(r.localKnobs));
 }
 
+QJsonObject DirectionResult::toJson() const
+{
+    return {
+        {key("direction"), directionName(direction)},
+        {key("samples_from"), samplesFrom},
+        {key("received_by"), receivedBy},
+        {key("throughput_bps"), throughputBps},
+        {key("sender_throughput_bps"), senderThroughputBps},
+        {key("sender_bytes"), double(senderBytes)},
+        {key("receiver_bytes"), double(receiverBytes)},
+        {key("rtt_ms"), rttMs.toJson()},
+        {key("samples"), samplesToJson(samples)},
+        {key("receiver_intervals"), intervalsToJson(receiverIntervals)},
+    };
+}
+
+DirectionResult DirectionResult::fromJson(const QJsonObject &o)
+{
+    DirectionResult d;
+    d.direction = directionOf(o);
+    d.samplesFrom = o.value(key("samples_from")).toString();
+    d.receivedBy = o.value(key("received_by")).toString();
+    d.throughputBps = o.value(key("throughput_bps")).toDouble();
+    d.senderThroughputBps = o.value(key("sender_throughput_bps")).toDouble();
+    d.senderBytes = std::int64_t(o.value(key("sender_bytes")).toDouble());
+    d.receiverBytes = std::int64_t(o.value(key("receiver_bytes")).toDouble());
+    d.rttMs = SummaryStats::fromJson(o.value(key("rtt_ms")).toObject());
+    d.samples = samplesFromJson(o.value(key("samples")));
+    d.receiverIntervals = intervalsFromJson(o.value(key("receiver_intervals")));
+    return d;
+}
+
 QJsonObject TrafficResult::toJson() const
 {
-    QJsonArray series;
-    for (const TrafficSample &s : samples)
-        series.append(s.toJson());
-    QJsonArray receiver;
-    for (const ReceiverInterval &r : receiverIntervals) {
-        QJsonObject o{{key("t"), r.t}, {key("bytes"), double(r.bytes)}, {key("throughput_bps"), r.throughputBps}};
-        if (r.omitted)
-            o.insert(key("omitted"), true);
-        receiver.append(o);
-    }
     QJsonArray streamsJson;
     for (const StreamResult &s : perStream)
         streamsJson.append(s.toJson());
@@ -229,10 +297,10 @@ QJsonObject TrafficResult::toJson() const
         {key("rcvbuf_capped"), rcvbufCapped},
         {key("congestion_control"), congestionControl},
         {key("rtt_ms"), rtt},
-        {key("samples"), series},
+        {key("samples"), samplesToJson(samples)},
         {key("samples_from"), samplesFrom},
         {key("direction"), directionName(spec.direction)},
-        {key("receiver_intervals"), receiver},
+        {key("receiver_intervals"), intervalsToJson(receiverIntervals)},
         {key("per_stream"), streamsJson},
         {key("local_ports"), ports},
         {key("probe_local_port"), int(probeLocalPort)},
@@ -253,6 +321,12 @@ QJsonObject TrafficResult::toJson() const
     }
     if (spec.latencyProbe)
         o.insert(key("probe_latency_ms"), probeLatencyMs.toJson());
+    if (!directions.isEmpty()) {
+        QJsonArray each;
+        for (const DirectionResult &d : directions)
+            each.append(d.toJson());
+        o.insert(key("directions"), each);
+    }
     if (spec.workload == Workload::Bulk)
         o.insert(key("send_calls"), sendCalls.toJson());
     insertEnds(*this, o);
@@ -284,16 +358,13 @@ Result<TrafficResult> TrafficResult::fromJson(const QJsonObject &o)
     r.congestionControl = o.value(key("congestion_control")).toString();
     r.sendCalls = SendCounters::fromJson(o.value(key("send_calls")).toObject());
     r.rttMs = SummaryStats::fromJson(o.value(key("rtt_ms")).toObject());
-    for (const QJsonValue &v : o.value(key("samples")).toArray())
-        r.samples.append(TrafficSample::fromJson(v.toObject()));
+    r.samples = samplesFromJson(o.value(key("samples")));
     r.samplesFrom = o.value(key("samples_from")).toString();
-    for (const QJsonValue &v : o.value(key("receiver_intervals")).toArray()) {
-        const QJsonObject io = v.toObject();
-        r.receiverIntervals.append({io.value(key("t")).toDouble(), std::int64_t(io.value(key("bytes")).toDouble()),
-                                    io.value(key("throughput_bps")).toDouble(), io.value(key("omitted")).toBool()});
-    }
+    r.receiverIntervals = intervalsFromJson(o.value(key("receiver_intervals")));
     for (const QJsonValue &v : o.value(key("per_stream")).toArray())
         r.perStream.append(StreamResult::fromJson(v.toObject()));
+    for (const QJsonValue &v : o.value(key("directions")).toArray())
+        r.directions.append(DirectionResult::fromJson(v.toObject()));
     const QJsonObject rr = o.value(key("transaction_latency_ms")).toObject();
     r.transactionLatencyMs = SummaryStats::fromJson(rr);
     r.transactionsPerSecond = rr.value(key("transactions_per_second")).toDouble();

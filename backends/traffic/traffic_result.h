@@ -39,6 +39,8 @@ struct TrafficSample {
     double sndbufLimitedMs = -1; // ... limited by the send buffer
     int appLimited = -1;         // the latest delivery rate sample was application-limited (0/1)
     double probeRttMs = -1;      // latency probe: the latest transaction in this interval
+    // Whose sending this is: Up, this host's sender; Down, the target's (in JSON only when down).
+    Direction direction = Direction::Up;
 
     QJsonObject toJson() const;
     static TrafficSample fromJson(const QJsonObject &json);
@@ -82,6 +84,7 @@ struct SummaryStats {
 
 struct StreamResult {
     int index = 0;
+    Direction direction = Direction::Up; // Up: this host sends on it; Down: the target does
     std::uint16_t localPort = 0;
     std::int64_t senderBytes = 0;    // written after the omit window
     std::int64_t receiverBytes = -1; // the target's count after the omit window; -1 unknown
@@ -96,13 +99,31 @@ struct StreamResult {
     static StreamResult fromJson(const QJsonObject &json);
 };
 
+// One direction of a run in direction both, kept apart from the other: who sent and who
+// measured, what arrived, and that direction's own series.
+struct DirectionResult {
+    Direction direction = Direction::Up; // Up: this host sent; Down: the target sent
+    QString samplesFrom;                 // who took the samples: "local sender", "target sender"
+    QString receivedBy;                  // who counted what arrived: "target receiver", "local receiver"
+    double throughputBps = 0;            // receiver goodput over the measured time
+    double senderThroughputBps = 0;
+    std::int64_t senderBytes = 0;
+    std::int64_t receiverBytes = 0;
+    SummaryStats rttMs;                        // the sending end's smoothed RTT
+    QList<TrafficSample> samples;              // aggregate series of this direction's sender
+    QList<ReceiverInterval> receiverIntervals; // goodput per interval at its receiving end
+
+    QJsonObject toJson() const;
+    static DirectionResult fromJson(const QJsonObject &json);
+};
+
 struct TrafficResult {
     TrafficSpec spec;
     QString target;        // spec.target.toString()
     QString remoteVersion; // agent protocol/program version or iperf3's
     QDateTime startedAt;   // UTC
 
-    double throughputBps = 0;       // receiver goodput over the measured time
+    double throughputBps = 0;       // receiver goodput over the measured time (both: the two summed)
     double senderThroughputBps = 0; // sender_bytes * 8 / duration_s
     std::int64_t senderBytes = 0;
     std::int64_t receiverBytes = 0;
@@ -123,6 +144,10 @@ struct TrafficResult {
     QString samplesFrom;                       // who took them: "local sender", "target sender", "local receiver"
     QList<ReceiverInterval> receiverIntervals; // goodput per interval at the receiving end (agent or, down, local)
     QList<StreamResult> perStream;
+    // Direction both: up, then down, each apart. The run-wide figures above are their sums, the
+    // run-wide series (samples, receiver intervals) the up direction's, as views of one series
+    // show; each direction's own are here. Empty in direction up or down.
+    QList<DirectionResult> directions;
 
     SummaryStats transactionLatencyMs; // rr and split-write (with responses)
     double transactionsPerSecond = 0;

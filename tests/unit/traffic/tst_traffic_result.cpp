@@ -15,6 +15,7 @@ private Q_SLOTS:
     void jsonHasPromisedFields();
     void jsonRoundTrip();
     void unknownValuesAreNull();
+    void bothDirectionsRoundTrip();
 };
 
 void TestTrafficResult::summaryStats_data()
@@ -126,6 +127,77 @@ void TestTrafficResult::unknownValuesAreNull()
     QVERIFY(o.value("delivery_rate_bps").isNull());
     QVERIFY(o.value("busy_ms").isNull());
     QCOMPARE(TrafficSample::fromJson(o).deliveryRateBps, -1.0);
+}
+
+// Direction both: each direction apart (who sampled, who counted, its own series), each stream
+// and each sample saying its direction, and all of it read back as written.
+void TestTrafficResult::bothDirectionsRoundTrip()
+{
+    TrafficResult r = sampleResult();
+    r.spec.workload = Workload::Bulk;
+    r.spec.direction = Direction::Both;
+    StreamResult far;
+    far.index = 1;
+    far.direction = Direction::Down;
+    far.senderBytes = 180000000;
+    far.receiverBytes = 179000000;
+    TrafficSample farSample;
+    farSample.t = 0.02;
+    farSample.stream = 1;
+    farSample.cwnd = 44;
+    farSample.direction = Direction::Down;
+    far.samples.append(farSample);
+    r.perStream.append(far);
+    DirectionResult up;
+    up.direction = Direction::Up;
+    up.samplesFrom = QStringLiteral("local sender");
+    up.receivedBy = QStringLiteral("target receiver");
+    up.throughputBps = 24.1e6;
+    up.senderBytes = 9000000;
+    up.samples = r.samples;
+    up.receiverIntervals = r.receiverIntervals;
+    DirectionResult down;
+    down.direction = Direction::Down;
+    down.samplesFrom = QStringLiteral("target sender");
+    down.receivedBy = QStringLiteral("local receiver");
+    down.throughputBps = 23.8e6;
+    down.receiverBytes = 8900000;
+    down.rttMs = SummaryStats::of({1.5, 2.5});
+    farSample.stream = -1;
+    down.samples.append(farSample);
+    r.directions = {up, down};
+
+    const QJsonObject o = r.toJson();
+    QCOMPARE(o.value("direction").toString(), QStringLiteral("both"));
+    const QJsonArray directions = o.value("directions").toArray();
+    QCOMPARE(directions.size(), 2);
+    QCOMPARE(directions.at(1).toObject().value("received_by").toString(), QStringLiteral("local receiver"));
+    QCOMPARE(o.value("per_stream").toArray().at(1).toObject().value("direction").toString(), QStringLiteral("down"));
+    QCOMPARE(o.value("per_stream").toArray().at(0).toObject().value("direction").toString(), QStringLiteral("up"));
+    // An up sample says nothing of its direction (the default, as results before directions).
+    QVERIFY(!o.value("samples").toArray().at(0).toObject().contains("direction"));
+
+    auto back = TrafficResult::fromJson(o);
+    QVERIFY2(back.has_value(), qPrintable(back ? QString() : back.error().message));
+    QCOMPARE(back->toJson(), o);
+    QCOMPARE(back->spec.direction, Direction::Both);
+    QCOMPARE(back->directions.size(), 2);
+    QCOMPARE(back->directions[0].direction, Direction::Up);
+    QCOMPARE(back->directions[1].direction, Direction::Down);
+    QCOMPARE(back->directions[1].throughputBps, 23.8e6);
+    QCOMPARE(back->directions[1].samples.front().direction, Direction::Down);
+    QCOMPARE(back->directions[1].samples.front().cwnd, 44);
+    QCOMPARE(back->directions[1].rttMs.count, 2);
+    QCOMPARE(back->directions[0].receiverIntervals.size(), 1);
+    QCOMPARE(back->perStream[1].direction, Direction::Down);
+    QCOMPARE(back->perStream[1].samples.front().direction, Direction::Down);
+    // A result written before directions existed reads as up, with no directions.
+    QJsonObject old = sampleResult().toJson();
+    old.remove(QStringLiteral("direction"));
+    auto oldBack = TrafficResult::fromJson(old);
+    QVERIFY(oldBack.has_value());
+    QVERIFY(oldBack->directions.isEmpty());
+    QCOMPARE(oldBack->perStream.front().direction, Direction::Up);
 }
 
 QTEST_GUILESS_MAIN(TestTrafficResult)
