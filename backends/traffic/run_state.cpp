@@ -80,6 +80,7 @@ void noteRemote(RunState &state, TrafficResult &r)
     w.receives = receives;
     StreamResult s;
     s.index = i;
+    s.direction = receives ? Direction::Down : Direction::Up;
     s.localPort = sock::localPort(fd);
     s.sndbufActual = sock::intOption(fd, SOL_SOCKET, SO_SNDBUF);
     s.rcvbufActual = sock::intOption(fd, SOL_SOCKET, SO_RCVBUF);

@@ -1,5 +1,6 @@
 #include "traffic/traffic_client.h"
 
+#include "traffic/direction_figures.h"
 #include "traffic/run_sampler.h"
 #include "traffic/run_state.h"
 
@@ -38,9 +39,24 @@ std::vector<int> streamFds(const RunState &state)
     return fds;
 }
 
-// Direction down: this client receives. Each interval it records its goodput; the samples are
-// the target's sender's, streamed while the run goes (or, from iperf3, which streams none, the
-// receiver's throughput alone). Batches and progress through a LiveFeed, as RunSampler's.
+// Where the target's sending is recorded: the run's own series, or in direction both the down
+// direction's (the run's own are then the up direction's).
+struct DownSink {
+    QList<TrafficSample> &samples;
+    QList<ReceiverInterval> &intervals;
+};
+
+DownSink downSink(TrafficResult &r)
+{
+    if (r.directions.size() == 2)
+        return {r.directions.back().samples, r.directions.back().receiverIntervals};
+    return {r.samples, r.receiverIntervals};
+}
+
+// Direction down (and both's down half): this client receives. Each interval it records its
+// goodput; the samples are the target's sender's, streamed while the run goes (or, from iperf3,
+// which streams none, the receiver's throughput alone). Batches and progress through a LiveFeed,
+// as RunSampler's.
 class DownSeries final {
 public:
     DownSeries(const TrafficSpec &spec, Clock::time_point t0)
@@ -59,7 +75,8 @@ public:
         i.omitted = t < m_omitS;
         m_last = received;
         m_lastT = t;
-        r.receiverIntervals.append(i);
+        const DownSink sink = downSink(r);
+        sink.intervals.append(i);
         if (!i.omitted)
             m_feed.addThroughput(i.throughputBps);
         if (!m_farSamples) {
@@ -69,18 +86,23 @@ public:
             s.throughputBps = i.throughputBps;
             s.rttMs = s.rttvarMs = -1;
             s.cwnd = s.unacked = -1;
-            r.samples.append(s);
+            s.direction = Direction::Down;
+            sink.samples.append(s);
             m_feed.addSample(s);
         }
         takeFarTicks(state, r);
     }
     void takeFarTicks(RunState &state, TrafficResult &r)
     {
+        const DownSink sink = downSink(r);
         for (FarTick &tick : state.remote->takeFarTicks()) {
-            for (const TrafficSample &one : tick.streams)
+            for (TrafficSample &one : tick.streams) {
+                one.direction = Direction::Down;
                 if (one.stream >= 0 && one.stream < r.perStream.size())
                     r.perStream[one.stream].samples.append(one);
-            r.samples.append(tick.aggregate);
+            }
+            tick.aggregate.direction = Direction::Down;
+            sink.samples.append(tick.aggregate);
             m_feed.addSample(tick.aggregate);
         }
     }
@@ -93,21 +115,10 @@ private:
     LiveFeed m_feed;
 };
 
-// Smoothed RTT over every stream's samples in the measured time (the far senders' included).
-void summariseRtt(TrafficResult &r)
+// What the target reports it sent, into the streams it sent on; returns the bytes of them all.
+qint64 takeFarSent(TrafficResult &r, const QList<FarSent> &sent)
 {
-    QList<double> rtts;
-    for (const StreamResult &s : r.perStream)
-        for (const TrafficSample &sample : s.samples)
-            if (!sample.omitted && sample.rttMs >= 0)
-                rtts.append(sample.rttMs);
-    r.rttMs = SummaryStats::of(rtts);
-}
-
-// Direction down: this client counted what arrived, the target reports what it sent.
-void addFarSenders(TrafficResult &r, const QList<FarSent> &sent, std::int64_t received)
-{
-    r.senderBytes = 0;
+    std::int64_t total = 0;
     for (const FarSent &f : sent) {
         if (f.stream < 0 || f.stream >= r.perStream.size())
             continue;
@@ -118,18 +129,55 @@ void addFarSenders(TrafficResult &r, const QList<FarSent> &sent, std::int64_t re
             s.sndbufActual = f.sndbuf;
         if (!f.congestionControl.isEmpty())
             s.congestionControl = f.congestionControl;
-        r.senderBytes += f.bytes;
+        total += f.bytes;
         if (!f.error.isEmpty() && r.error.isEmpty())
             r.error = TrafficClient::tr("The target's data connection %1 failed: %2.").arg(f.stream).arg(f.error);
     }
+    return total;
+}
+
+// Direction down: this client counted what arrived, the target reports what it sent.
+void addFarSenders(TrafficResult &r, const QList<FarSent> &sent, std::int64_t received)
+{
+    r.senderBytes = takeFarSent(r, sent);
     const StreamResult &first = r.perStream.front();
     r.sndbufActual = first.sndbufActual;
     r.congestionControl = first.congestionControl;
     r.receiverBytes = received;
     r.throughputBps = r.durationS > 0 ? double(received) * 8.0 / r.durationS : 0;
     r.senderThroughputBps = r.durationS > 0 ? double(r.senderBytes) * 8.0 / r.durationS : 0;
-    summariseRtt(r);
+    r.rttMs = streamRtt(r); // the far senders' samples included
 }
+
+// What live views get: this host's sender's feed, the down series', or in direction both the
+// two together (the samples say their direction; the progress is the sum).
+class LiveFeeds final {
+public:
+    LiveFeeds(LiveFeed *up, LiveFeed *down)
+        : m_up(up)
+        , m_down(down)
+    {
+    }
+    std::optional<double> takeProgress(Clock::time_point now)
+    {
+        std::optional<double> sum;
+        for (LiveFeed *feed : {m_up, m_down})
+            if (auto one = feed ? feed->takeProgress(now) : std::nullopt)
+                sum = sum.value_or(0) + *one;
+        return sum;
+    }
+    QList<TrafficSample> takeBatch(Clock::time_point now, bool force)
+    {
+        QList<TrafficSample> batch = m_up ? m_up->takeBatch(now, force) : QList<TrafficSample>{};
+        if (m_down)
+            batch.append(m_down->takeBatch(now, force));
+        return batch;
+    }
+
+private:
+    LiveFeed *m_up;
+    LiveFeed *m_down;
+};
 
 // The latest probe transaction when one completed since the last call, else -1.
 double newProbeRtt(RunState &state, std::int64_t &lastCount)
@@ -197,9 +245,11 @@ TrafficResult TrafficClient::run(const TrafficSpec &spec)
     if (auto valid = spec.validate(); !valid)
         return failed(valid.error().message);
     const bool receiving = spec.downStreams() > 0;
-    r.samplesFrom = !receiving                               ? QStringLiteral("local sender")
+    // In direction both the run's own series is this host's sending; each direction's is apart.
+    r.samplesFrom = spec.upStreams() > 0                     ? QStringLiteral("local sender")
                     : spec.target.kind != TargetKind::Iperf3 ? QStringLiteral("target sender")
                                                              : QStringLiteral("local receiver");
+    r.directions = directionsFor(spec);
     RunState state;
     if (auto opened = openConnections(spec, state, r, m_socketMaker); !opened)
         return failed(opened.error().message);
@@ -225,9 +275,13 @@ TrafficResult TrafficClient::run(const TrafficSpec &spec)
                   tr("The %1 samples taken so far are kept; the run is marked interrupted.").arg(r.samples.size());
         r.throughputBps = r.senderThroughputBps; // the target's count is lost with the run
         if (receiving) {                         // ours is not
-            summariseRtt(r);
-            r.throughputBps =
-                r.durationS > 0 ? double(state.receivedAtEnd - state.receivedAtOmit) * 8.0 / r.durationS : 0;
+            const std::int64_t received = state.receivedAtEnd - state.receivedAtOmit;
+            r.rttMs = streamRtt(r);
+            r.throughputBps = r.durationS > 0 ? double(received) * 8.0 / r.durationS : 0;
+            if (spec.upStreams() > 0) {
+                r.throughputBps = r.senderThroughputBps;
+                splitDirections(r, 0, received); // what the target sent is lost with the run
+            }
         }
         if (!r.cancelled)
             Q_EMIT runFailed(r.error);
@@ -248,7 +302,7 @@ TrafficClient::RunEnd TrafficClient::driveRun(const TrafficSpec &spec, RunState 
     const auto logCost = qScopeGuard([&sampler] { sampler.logCost(); });
     const bool receiving = spec.downStreams() > 0;
     DownSeries down(spec, t0);
-    LiveFeed &feed = receiving ? down.feed() : sampler.feed();
+    LiveFeeds feed(spec.upStreams() > 0 ? &sampler.feed() : nullptr, receiving ? &down.feed() : nullptr);
     std::int64_t probeCount = 0;
     for (;;) {
         const auto now = Clock::now();
@@ -360,7 +414,7 @@ void TrafficClient::collectReceiverFigures(const TrafficSpec &spec, RunState &st
     local.congestionControl = r.congestionControl;
     const bool receiving = spec.downStreams() > 0;
     for (const StreamResult &s : r.perStream) {
-        local.bytesPerStream.append(receiving ? s.receiverBytes : s.senderBytes);
+        local.bytesPerStream.append(s.direction == Direction::Down ? s.receiverBytes : s.senderBytes);
         local.retransPerStream.append(s.retrans);
     }
     auto figures = state.remote->finish(local);
@@ -379,23 +433,31 @@ void TrafficClient::collectReceiverFigures(const TrafficSpec &spec, RunState &st
     r.remoteKnobsAfter = figures->knobsAfter;
     if (!figures->knobsNote.isEmpty())
         r.remoteKnobsNote = figures->knobsNote;
-    if (receiving) {
+    const std::int64_t received = state.receivedAtEnd - state.receivedAtOmit;
+    if (receiving)
         DownSeries(spec, state.shared.t0).takeFarTicks(state, r); // the last ones came with the result
-        addFarSenders(r, figures->sent, state.receivedAtEnd - state.receivedAtOmit);
-        return;
-    }
-    r.receiverIntervals = figures->intervals;
-    for (int i = 0; i < spec.streams && i < figures->bytesPerStream.size(); ++i)
-        r.perStream[i].receiverBytes = figures->bytesPerStream[i];
-    if (figures->receiverBytes < 0) {
+    if (receiving && spec.upStreams() == 0)
+        return addFarSenders(r, figures->sent, received);
+    takeTargetReceiver(spec, *figures, r);
+    if (receiving)
+        splitDirections(r, takeFarSent(r, figures->sent), received);
+}
+
+// What the target received on the connections this host sent on: its intervals and byte counts.
+void TrafficClient::takeTargetReceiver(const TrafficSpec &spec, const RemoteFigures &figures, TrafficResult &r)
+{
+    r.receiverIntervals = figures.intervals;
+    for (int i = 0; i < spec.upStreams() && i < figures.bytesPerStream.size(); ++i)
+        r.perStream[i].receiverBytes = figures.bytesPerStream[i];
+    if (figures.receiverBytes < 0) {
         r.receiverBytes = r.senderBytes;
         r.throughputBps = r.senderThroughputBps;
         return;
     }
-    r.receiverBytes = figures->receiverBytes;
+    r.receiverBytes = figures.receiverBytes;
     // The agent times its own bytes; an iperf3 server's omit timer is its own, so use ours then.
     const bool ownTimer = spec.target.kind != TargetKind::Iperf3 || spec.omitS <= 0;
-    const double receiverDuration = ownTimer && figures->durationS > 0 ? figures->durationS : r.durationS;
+    const double receiverDuration = ownTimer && figures.durationS > 0 ? figures.durationS : r.durationS;
     r.throughputBps = receiverDuration > 0 ? double(r.receiverBytes) * 8.0 / receiverDuration : 0;
 }
 

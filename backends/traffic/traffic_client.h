@@ -17,6 +17,7 @@
 namespace tcptune {
 
 struct RunState;
+struct RemoteFigures;
 
 class TrafficClient final : public QObject {
     Q_OBJECT
@@ -55,6 +56,7 @@ private:
     QString interruption(const TrafficSpec &spec, const RunState &state, TrafficResult &result, double t) const;
     void collectSenderFigures(const RunState &state, TrafficResult &result) const;
     void collectReceiverFigures(const TrafficSpec &spec, RunState &state, TrafficResult &result);
+    static void takeTargetReceiver(const TrafficSpec &spec, const RemoteFigures &figures, TrafficResult &result);
 
     std::atomic<bool> m_cancel{false};
     netns::SocketMaker m_socketMaker = netns::makeSockets;

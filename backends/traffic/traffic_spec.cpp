@@ -476,9 +476,6 @@ Result<void> TrafficSpec::validateDirection() const
 {
     if (direction == Direction::Up)
         return {};
-    if (direction == Direction::Both)
-        return fail(tr("Direction both is not available yet; run direction up and direction down one after the "
-                       "other."));
     if (send != SendMethod::Copy)
         return fail(tr("Direction %1: the target sends with plain send(); use --zerocopy and --sendfile with "
                        "direction up.")

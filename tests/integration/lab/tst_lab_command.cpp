@@ -4,6 +4,7 @@
 // `lab down` leaves no namespace or link behind. Every test uses its own lab name and always
 // removes it.
 
+#include "both_directions.h"
 #include "command_runner.h"
 #include "scratch_namespace.h"
 
@@ -62,6 +63,7 @@ private Q_SLOTS:
     void initTestCase();
     void runStartsALabThatIsDown();
     void routedRateIsDelivered();
+    void bothDirectionsAtOnce();
     void bigSendBufferBloatsTheQueue();
     void knobsInsideTheLabLeaveTheHostAlone();
     void delayFollowsNetem();
@@ -125,6 +127,44 @@ void TestLabCommand::routedRateIsDelivered()
         if (end.toObject().contains("queue"))
             queues << end.toObject().value("queue").toObject().value("interface").toString();
     QCOMPARE(queues, QStringList{"tcpt-r0"});
+}
+
+// Direction both: the lab shapes each way alike, so each direction gets the rate on its own.
+// Each direction's sender samples (this host's, the lab agent's streamed back), and the result
+// keeps them apart: per stream, per direction, and the run's total as their sum.
+void TestLabCommand::bothDirectionsAtOnce()
+{
+    Lab lab(QStringLiteral("t-lab14"));
+    const CommandResult up = lab.up({"--rate", "50mbit"});
+    QVERIFY2(up.exitCode == 0, up.err.constData());
+    QString error;
+    const QJsonObject result = runJson(lab.name, {"--direction", "both", "--streams", "2"}, &error);
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+    QCOMPARE(result.value("direction").toString(), QStringLiteral("both"));
+    // The sender's TCP_INFO for the whole run (10 ms for 3 s; a loaded machine drops ticks).
+    const QString problem = checkBothDirections(result, "routed lab at 50 Mbit/s, direction both",
+                                                {40e6, 50e6, QStringLiteral("local sender"), 120},
+                                                {40e6, 50e6, QStringLiteral("target sender"), 120});
+    QVERIFY2(problem.isEmpty(), qPrintable(problem));
+    double sum = 0;
+    for (const QJsonValue &v : result.value("directions").toArray()) {
+        const QJsonObject d = v.toObject();
+        QCOMPARE(d.value("received_by").toString(),
+                 QLatin1String(d.value("direction").toString() == QLatin1String("up") ? "target receiver"
+                                                                                      : "local receiver"));
+        QVERIFY(d.value("rtt_ms").toObject().value("median").toDouble() > 0);
+        sum += d.value("throughput_bps").toDouble();
+    }
+    QVERIFY(qAbs(result.value("throughput_bps").toDouble() - sum) < 1);
+    // Two streams each way, in order: this host's first, then the lab agent's.
+    const QJsonArray streams = result.value("per_stream").toArray();
+    QCOMPARE(streams.size(), 4);
+    for (int i = 0; i < 4; ++i) {
+        const QJsonObject s = streams.at(i).toObject();
+        QCOMPARE(s.value("direction").toString(), QLatin1String(i < 2 ? "up" : "down"));
+        QVERIFY2(s.value("sender_bytes").toDouble() > 0, qPrintable(QString::number(i)));
+        QVERIFY(!s.value("samples").toArray().isEmpty());
+    }
 }
 
 void TestLabCommand::bigSendBufferBloatsTheQueue()

@@ -7,6 +7,7 @@
 // far host without tcptune is one line that says what to do; killing the client with -9 ends
 // the far agent.
 
+#include "both_directions.h"
 #include "command_runner.h"
 #include "scratch_namespace.h"
 #include "ssh_server.h"
@@ -30,6 +31,7 @@ private Q_SLOTS:
     void cleanupTestCase();
     void upOverSsh();
     void downOverSsh();
+    void bothOverSsh();
     void dataPortClosedAfterTheSession();
     void keyLoginFails();
     void farHostWithoutTcptune();
@@ -142,6 +144,27 @@ void TestSshTarget::downOverSsh()
         QVERIFY(end.value("counters").toObject().value("TcpExtTCPOrigDataSent").toDouble() >= received / 1448);
     }
     QVERIFY(farSender);
+}
+
+// Both ends send at once, each direction through its own shaper (up 100, down 50 Mbit/s): the
+// result keeps them apart, the far sender's samples streamed back as for direction down.
+void TestSshTarget::bothOverSsh()
+{
+    const QJsonObject o = jsonOf(runCommand("ip",
+                                            runInA({"run", "--target", target(), "--ssh-config", m_sshd->clientConfig(),
+                                                    "--direction", "both", "--duration", "3", "--json"}),
+                                            60000));
+    QVERIFY(!o.isEmpty());
+    const QString problem = checkBothDirections(o, "both over ssh", {75e6, 101e6, QStringLiteral("local sender"), 120},
+                                                {40e6, 51e6, QStringLiteral("target sender"), 120});
+    QVERIFY2(problem.isEmpty(), qPrintable(problem));
+    const QJsonArray directions = o.value("directions").toArray();
+    const QJsonObject farSample = directions.at(1).toObject().value("samples").toArray().at(0).toObject();
+    QCOMPARE(farSample.value("direction").toString(), QStringLiteral("down"));
+    QVERIFY(farSample.value("cwnd").toDouble() > 0);
+    const double sum = directions.at(0).toObject().value("throughput_bps").toDouble() +
+                       directions.at(1).toObject().value("throughput_bps").toDouble();
+    QVERIFY(qAbs(o.value("throughput_bps").toDouble() - sum) < 1);
 }
 
 void TestSshTarget::dataPortClosedAfterTheSession()

@@ -11,6 +11,7 @@
 #include <QJsonObject>
 #include <QLoggingCategory>
 #include <QRegularExpression>
+#include <QSet>
 #include <QSignalSpy>
 #include <QTemporaryFile>
 #include <QTest>
@@ -40,6 +41,7 @@ private Q_SLOTS:
     void samplingCostLogged();
     void downloadFromAgent();
     void downloadRefusedForRequestResponse();
+    void bothWaysAtOnce();
 };
 
 // A loopback port nobody listens on: bind, read the port, close.
@@ -370,6 +372,63 @@ void TestTrafficClient::downloadRefusedForRequestResponse()
     QVERIFY(!r.ok());
     QVERIFY2(r.error.contains(QStringLiteral("direction up")), qPrintable(r.error));
     QVERIFY(!r.error.contains(QStringLiteral("refused"))); // refused before any connection
+}
+
+// Direction both: this client's streams and the agent's run at once; each direction's figures
+// and series stay apart, the live batches say whose sending each sample is, and the run's
+// figures are the two directions' sums.
+void TestTrafficClient::bothWaysAtOnce()
+{
+    AgentServer agent;
+    TrafficSpec spec;
+    QVERIFY(listenOnLoopback(agent, spec));
+    spec.direction = Direction::Both;
+    spec.durationS = 1.5;
+    spec.streams = 2;
+    spec.sampleIntervalMs = 10;
+    TrafficClient client;
+    QSet<int> liveDirections;
+    connect(
+        &client, &TrafficClient::samplesReady, &client,
+        [&liveDirections](const QList<TrafficSample> &batch) {
+            for (const TrafficSample &s : batch)
+                liveDirections.insert(int(s.direction));
+        },
+        Qt::DirectConnection);
+    const TrafficResult r = client.run(spec);
+    QVERIFY2(r.ok(), qPrintable(r.error));
+    QCOMPARE(liveDirections, (QSet<int>{int(Direction::Up), int(Direction::Down)}));
+    QCOMPARE(r.perStream.size(), 4);
+    for (const StreamResult &s : r.perStream) {
+        QCOMPARE(s.direction, s.index < 2 ? Direction::Up : Direction::Down);
+        QVERIFY2(s.senderBytes > 0 && s.receiverBytes > 0, qPrintable(QString::number(s.index)));
+        QVERIFY(!s.samples.isEmpty());
+        QCOMPARE(s.samples.front().stream, s.index);
+        QCOMPARE(s.samples.front().direction, s.direction);
+    }
+    QCOMPARE(r.directions.size(), 2);
+    const DirectionResult &up = r.directions[0];
+    const DirectionResult &down = r.directions[1];
+    QCOMPARE(up.direction, Direction::Up);
+    QCOMPARE(up.samplesFrom, QStringLiteral("local sender"));
+    QCOMPARE(down.samplesFrom, QStringLiteral("target sender"));
+    for (const DirectionResult *d : {&up, &down}) {
+        QVERIFY(d->receiverBytes > 1'000'000);
+        QVERIFY2(d->receiverBytes <= d->senderBytes,
+                 qPrintable(QStringLiteral("%1 > %2").arg(d->receiverBytes).arg(d->senderBytes)));
+        QVERIFY(d->throughputBps > 0);
+        QVERIFY(d->rttMs.count > 0);
+        QVERIFY(d->samples.size() >= 5);
+        QVERIFY(d->receiverIntervals.size() >= 5);
+        for (const TrafficSample &s : d->samples)
+            QCOMPARE(s.direction, d->direction);
+        for (qsizetype i = 1; i < d->samples.size(); ++i)
+            QVERIFY(d->samples[i].t > d->samples[i - 1].t);
+    }
+    QCOMPARE(r.throughputBps, up.throughputBps + down.throughputBps);
+    QCOMPARE(r.receiverBytes, up.receiverBytes + down.receiverBytes);
+    QCOMPARE(r.senderBytes, up.senderBytes + down.senderBytes);
+    QCOMPARE(r.samples.size(), up.samples.size()); // the run's own series is this host's sending
 }
 
 QTEST_GUILESS_MAIN(TestTrafficClient)

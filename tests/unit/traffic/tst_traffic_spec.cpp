@@ -314,6 +314,19 @@ void TestTrafficSpec::directions_data()
     QTest::addRow("down iperf3 split")
         << R"({"target":"iperf3://127.0.0.1","direction":"down","workload":"split-write","response_size":0})"
         << "bulk";
+    QTest::addRow("both bulk") << R"({"target":"127.0.0.1","direction":"both","streams":2})"
+                               << "";
+    QTest::addRow("both ssh") << R"({"target":"ssh://root@127.0.0.1","direction":"both"})"
+                              << "";
+    QTest::addRow("both split one-way")
+        << R"({"target":"127.0.0.1","direction":"both","workload":"split-write","response_size":0})"
+        << "";
+    QTest::addRow("both iperf3") << R"({"target":"iperf3://127.0.0.1","direction":"both"})"
+                                 << "";
+    QTest::addRow("both rr") << R"({"target":"127.0.0.1","direction":"both","workload":"rr"})"
+                             << "direction up";
+    QTest::addRow("both zerocopy") << R"({"target":"127.0.0.1","direction":"both","send":"zerocopy"})"
+                                   << "plain send()";
     QTest::addRow("sideways") << R"({"target":"127.0.0.1","direction":"sideways"})"
                               << "up (this host sends)";
 }
@@ -327,7 +340,10 @@ void TestTrafficSpec::directions()
     if (!s)
         QVERIFY2(s.error().message.contains(mentions), qPrintable(s.error().message));
     else
-        QCOMPARE(s->upStreams() + s->downStreams(), s->streams);
+        QCOMPARE(s->upStreams() + s->downStreams(), s->direction == Direction::Both ? 2 * s->streams : s->streams);
+    // What is valid reads back as written.
+    if (s)
+        QCOMPARE(TrafficSpec::fromJson(s->toJson()).value(), *s);
 }
 
 // Far knobs travel with the spec of an ssh target, and only there: an agent reached over the
