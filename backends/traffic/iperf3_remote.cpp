@@ -51,6 +51,8 @@ QJsonObject Iperf3Remote::parameters(const TrafficSpec &spec)
     };
     if (spec.direction == Direction::Down)
         p.insert(key("reverse"), true); // the server sends
+    if (spec.direction == Direction::Both)
+        p.insert(key("bidirectional"), true); // both send: the client's streams first, then the server's
     if (spec.rcvbuf > 0)
         p.insert(key("window"), int(std::min<std::int64_t>(spec.rcvbuf, INT32_MAX)));
     if (!spec.congestionControl.isEmpty())
@@ -204,20 +206,22 @@ Result<RemoteFigures> Iperf3Remote::finish(const LocalFigures &local)
         return std::unexpected(r.error());
     sendState(IperfDone); // the server may already have closed; the figures are in
 
-    RemoteFigures f;
-    if (m_spec.direction == Direction::Down)
-        return sentByServer(*server);
+    RemoteFigures f = sentByServer(*server); // direction up: nothing
+    if (m_spec.upStreams() == 0)
+        return f;
     f.receiverBytes = 0;
     QList<std::pair<int, std::int64_t>> byId;
     for (const QJsonValue &v : server->value(key("streams")).toArray()) {
         const QJsonObject s = v.toObject();
+        if (s.value(key("id")).toInt() >= streamId(m_spec.upStreams()))
+            continue; // one the server sent on (direction both)
         const auto bytes = std::int64_t(s.value(key("bytes")).toDouble());
         f.receiverBytes += bytes;
         byId.append({s.value(key("id")).toInt(), bytes});
         f.durationS =
             std::max(f.durationS, s.value(key("end_time")).toDouble() - s.value(key("start_time")).toDouble());
     }
-    for (int i = 0; i < local.bytesPerStream.size(); ++i) {
+    for (int i = 0; i < m_spec.upStreams() && i < local.bytesPerStream.size(); ++i) {
         std::int64_t bytes = -1;
         for (const auto &[id, b] : byId)
             if (id == streamId(i))
@@ -230,10 +234,12 @@ Result<RemoteFigures> Iperf3Remote::finish(const LocalFigures &local)
 RemoteFigures Iperf3Remote::sentByServer(const QJsonObject &server) const
 {
     RemoteFigures f;
+    // The server's sending streams follow the client's (bidirectional mode makes those first).
+    const int first = m_spec.upStreams();
     for (const QJsonValue &v : server.value(key("streams")).toArray()) {
         const QJsonObject s = v.toObject();
         const int id = s.value(key("id")).toInt();
-        for (int i = 0; i < m_spec.streams; ++i)
+        for (int i = first; i < first + m_spec.downStreams(); ++i)
             if (streamId(i) == id)
                 f.sent.append({i,
                                std::int64_t(s.value(key("bytes")).toDouble()),

@@ -3,7 +3,8 @@
 // (PARAM_EXCHANGE, CREATE_STREAMS, TEST_START, TEST_RUNNING, TEST_END, EXCHANGE_RESULTS,
 // DISPLAY_RESULTS, IPERF_DONE) and the length-prefixed JSON parameter and result exchange.
 // Written from iperf3's documented behaviour; direction down is iperf3's reverse mode (-R): the
-// server sends, and its results say how much.
+// server sends, and its results say how much; direction both is its bidirectional mode (--bidir,
+// iperf3 3.7 and later): the client's sending streams first, then the server's.
 
 #include "traffic/remote_session.h"
 
@@ -57,7 +58,7 @@ private:
     Result<void> sendJson(const QJsonObject &json);
     Result<QJsonObject> readJson(int timeoutMs);
     QString describeState(signed char state);
-    // Direction down: what the server sent, from its results.
+    // Directions down and both: what the server sent, from its results.
     RemoteFigures sentByServer(const QJsonObject &server) const;
 
     TrafficSpec m_spec;

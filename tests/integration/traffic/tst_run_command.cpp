@@ -6,6 +6,7 @@
 // unshaped. The way back (b -> a) is shaped to 200 Mbit/s, so a run's figure shows which way its
 // bytes went: --direction down (the target sends; iperf3's reverse mode) measures that path.
 
+#include "both_directions.h"
 #include "command_runner.h"
 #include "scratch_namespace.h"
 
@@ -30,6 +31,7 @@ private Q_SLOTS:
     void sendMethodOptions();
     void downFromAgent();
     void downFromIperf3();
+    void bothWithIperf3();
 
 private:
     QStringList inA(const QStringList &command) const
@@ -321,6 +323,35 @@ void TestRunCommand::downFromIperf3()
     QVERIFY(!endOf(o, "local").value("sender").toBool());
     const QString verdict = o.value("diagnosis").toObject().value("verdict").toString();
     QVERIFY2(verdict.contains("neither its TCP_INFO nor its MIB counters"), qPrintable(verdict));
+}
+
+// Direction both against a stock iperf3 server is its bidirectional mode (--bidir): this client's
+// streams go a -> b through the 400 Mbit/s shaper while the server's come back through the
+// 200 Mbit/s one, and the server's results say what it received and sent.
+void TestRunCommand::bothWithIperf3()
+{
+    const QJsonObject o =
+        runTcptune({"--target", QStringLiteral("iperf3://%1:%2").arg(m_pair->addressB()).arg(kIperf3Port),
+                    "--direction", "both", "--duration", "3", "--json"});
+    QVERIFY(!o.isEmpty());
+    // iperf3 streams nothing of its sending: the down direction's samples are this receiver's.
+    const QString problem =
+        checkBothDirections(o, "tcptune both with iperf3", {2.0e8, 4.1e8, QStringLiteral("local sender"), 240},
+                            {1.2e8, 2.1e8, QStringLiteral("local receiver"), 240});
+    QVERIFY2(problem.isEmpty(), qPrintable(problem));
+    // The server's results: what it received of ours (within 5 % of what we sent), and what it
+    // sent of its own. It sends until told the test ended, after our own streams' queues drained,
+    // so it sent somewhat more than arrived within the measured time.
+    const QJsonArray directions = o.value("directions").toArray();
+    for (const auto &[i, low] : {std::pair{0, 0.95}, std::pair{1, 0.85}}) {
+        const double sent = directions.at(i).toObject().value("sender_bytes").toDouble();
+        const double received = directions.at(i).toObject().value("receiver_bytes").toDouble();
+        QVERIFY2(sent > 0 && received >= low * sent && received <= 1.05 * sent,
+                 qPrintable(QStringLiteral("%1: %2 vs %3").arg(i).arg(sent).arg(received)));
+    }
+    const QJsonArray streams = o.value("per_stream").toArray();
+    QCOMPARE(streams.size(), 2);
+    QCOMPARE(streams.at(1).toObject().value("direction").toString(), QStringLiteral("down"));
 }
 
 QTEST_GUILESS_MAIN(TestRunCommand)

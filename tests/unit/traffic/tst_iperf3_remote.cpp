@@ -19,6 +19,7 @@ class TestIperf3Remote final : public QObject {
 private Q_SLOTS:
     void parameters_data();
     void parameters();
+    void directionModes();
     void streamIdsSkipTwo();
     void serverRefusals_data();
     void serverRefusals();
@@ -55,6 +56,21 @@ void TestIperf3Remote::parameters()
     QCOMPARE(p.contains("window"), rcvbuf > 0);
     QCOMPARE(p.value("congestion").toString(), cc);
     QVERIFY(p.contains("client_version"));
+}
+
+// Direction down is iperf3's reverse mode, both its bidirectional mode, up neither.
+void TestIperf3Remote::directionModes()
+{
+    TrafficSpec spec;
+    QVERIFY(!Iperf3Remote::parameters(spec).contains("reverse"));
+    QVERIFY(!Iperf3Remote::parameters(spec).contains("bidirectional"));
+    spec.direction = Direction::Down;
+    QCOMPARE(Iperf3Remote::parameters(spec).value("reverse").toBool(), true);
+    QVERIFY(!Iperf3Remote::parameters(spec).contains("bidirectional"));
+    spec.direction = Direction::Both;
+    QCOMPARE(Iperf3Remote::parameters(spec).value("bidirectional").toBool(), true);
+    QVERIFY(!Iperf3Remote::parameters(spec).contains("reverse"));
+    QCOMPARE(Iperf3Remote::parameters(spec).value("parallel").toInt(), 1); // streams each way
 }
 
 void TestIperf3Remote::streamIdsSkipTwo()
