@@ -2454,6 +2454,10 @@ Mehrere Formate auf einmal: --format html,pdf --out ORDNER/report schreibt ORDNE
         <source>sender</source>
         <translation>Sender</translation>
     </message>
+    <message>
+        <source>up %1 / down %2 Mbit/s</source>
+        <translation>Upload %1 / Download %2 Mbit/s</translation>
+    </message>
 </context>
 <context>
     <name>ResultStore</name>
@@ -2888,10 +2892,6 @@ Mehrere Formate auf einmal: --format html,pdf --out ORDNER/report schreibt ORDNE
         <translation>Geben Sie entweder --zerocopy oder --sendfile an, nicht beides.</translation>
     </message>
     <message>
-        <source>up (this host sends, default) or down (the target sends; iperf3: reverse mode).</source>
-        <translation>up (dieser Host sendet, Standard) oder down (das Ziel sendet; iperf3: Rückwärtsmodus).</translation>
-    </message>
-    <message>
         <source>HOST[:PORT] of a `tcptune serve` agent (port 5300), iperf3://HOST[:PORT] of an iperf3 server (port 5201), or ssh://[USER@]HOST[:PORT] of a host with tcptune that ssh logs in to with a key.</source>
         <translation>HOST[:PORT] eines `tcptune serve`-Agenten (Port 5300), iperf3://HOST[:PORT] eines iperf3-Servers (Port 5201) oder ssh://[BENUTZER@]HOST[:PORT] eines Hosts mit tcptune, an dem sich ssh mit einem Schlüssel anmeldet.</translation>
     </message>
@@ -2918,6 +2918,14 @@ Mehrere Formate auf einmal: --format html,pdf --out ORDNER/report schreibt ORDNE
     <message>
         <source>The agent&apos;s token is in FILE (or in the TCPTUNE_TOKEN environment variable); results keep the file&apos;s name, never the token.</source>
         <translation>Das Token des Agenten steht in DATEI (oder in der Umgebungsvariable TCPTUNE_TOKEN); Ergebnisse speichern den Dateinamen, nie das Token.</translation>
+    </message>
+    <message>
+        <source>up (this host sends, default), down (the target sends; iperf3: reverse mode) or both (at once; iperf3: bidirectional mode).</source>
+        <translation>up (dieser Host sendet, Standard), down (das Ziel sendet; iperf3: Rückwärtsmodus) oder both (beide zugleich; iperf3: bidirektionaler Modus).</translation>
+    </message>
+    <message>
+        <source>  %1%2 received (%3), %4 sent; samples from the %5</source>
+        <translation>  %1%2 empfangen (%3), %4 gesendet; Messwerte vom %5</translation>
     </message>
 </context>
 <context>
@@ -3279,6 +3287,10 @@ Mehrere Formate auf einmal: --format html,pdf --out ORDNER/report schreibt ORDNE
     <message>
         <source>changed: %1</source>
         <translation>geändert: %1</translation>
+    </message>
+    <message>
+        <source>up %1 / down %2</source>
+        <translation>Upload %1 / Download %2</translation>
     </message>
 </context>
 <context>
@@ -4038,10 +4050,6 @@ Optionen:
     <message>
         <source>Unknown target scheme in &apos;%1&apos;; give HOST[:PORT] for a tcptune agent, iperf3://HOST[:PORT] for an iperf3 server or ssh://[USER@]HOST[:PORT] for a host tcptune reaches over ssh.</source>
         <translation>Unbekanntes Zielschema in &apos;%1&apos;; geben Sie HOST[:PORT] für einen tcptune-Agenten, iperf3://HOST[:PORT] für einen iperf3-Server oder ssh://[BENUTZER@]HOST[:PORT] für einen Host an, den tcptune über ssh erreicht.</translation>
-    </message>
-    <message>
-        <source>Direction both is not available yet; run direction up and direction down one after the other.</source>
-        <translation>Die Richtung both gibt es noch nicht; führen Sie die Richtungen up und down nacheinander aus.</translation>
     </message>
     <message>
         <source>Direction %1: the target sends with plain send(); use --zerocopy and --sendfile with direction up.</source>
@@ -5132,6 +5140,14 @@ Optionen:
         <source>Run %1: %2 Mbit/s, RTT median %3 ms</source>
         <translation>Lauf %1: %2 Mbit/s, RTT-Median %3 ms</translation>
     </message>
+    <message>
+        <source>%1 · this host sends</source>
+        <translation>%1 · dieser Host sendet</translation>
+    </message>
+    <message>
+        <source>%1 · the target sends</source>
+        <translation>%1 · das Ziel sendet</translation>
+    </message>
 </context>
 <context>
     <name>tcptune::MainWindow</name>
@@ -5848,10 +5864,6 @@ Optionen:
         <translation>das Ziel sendet (Download)</translation>
     </message>
     <message>
-        <source>Which end sends the data. Down measures the target&apos;s sending, as when a NAS serves a download or an NFS server answers reads.</source>
-        <translation>Welches Ende die Daten sendet. Down misst das Senden des Ziels, wie wenn ein NAS einen Download ausliefert oder ein NFS-Server Lesezugriffe beantwortet.</translation>
-    </message>
-    <message>
         <source>Direction</source>
         <translation>Richtung</translation>
     </message>
@@ -5862,6 +5874,14 @@ Optionen:
     <message>
         <source>Capture the run&apos;s packets at the sender (pcap), kept with the run: History&apos;s &quot;Show capture&quot; overlays them on the charts.</source>
         <translation>Die Pakete des Laufs beim Sender mitschneiden (pcap), mit dem Lauf gespeichert: „Mitschnitt zeigen“ im Verlauf legt sie in die Diagramme.</translation>
+    </message>
+    <message>
+        <source>both send at once</source>
+        <translation>beide senden zugleich</translation>
+    </message>
+    <message>
+        <source>Which end sends the data. Down measures the target&apos;s sending, as when a NAS serves a download or an NFS server answers reads; both runs the two at the same time, each direction measured by its own sender.</source>
+        <translation>Welches Ende die Daten sendet. Down misst das Senden des Ziels, wie wenn ein NAS einen Download ausliefert oder ein NFS-Server Lesezugriffe beantwortet; both führt beides zugleich aus, jede Richtung gemessen von ihrem eigenen Sender.</translation>
     </message>
 </context>
 </TS>

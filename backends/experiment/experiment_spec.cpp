@@ -15,7 +15,7 @@ namespace {
 
 const QStringList kWorkloadTypes = {QStringLiteral("bulk"), QStringLiteral("rr"), QStringLiteral("split-write")};
 // Which end sends: up = this host, down = the target.
-const QStringList kDirections = {QStringLiteral("up"), QStringLiteral("down")};
+const QStringList kDirections = {QStringLiteral("up"), QStringLiteral("down"), QStringLiteral("both")};
 constexpr qint64 kMaxMessage = 64LL * 1024 * 1024;
 constexpr int kMaxStreams = 128;
 constexpr double kMaxDuration = 3600.0;

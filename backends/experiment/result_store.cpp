@@ -155,7 +155,7 @@ ExperimentRecord experimentFrom(const QSqlQuery &q)
 // The columns list views show; no JSON.
 const QString kRunListColumns = QStringLiteral(
     "id, experiment_id, run_index, point_index, repeat, point_label, status, error, started, throughput_bps, "
-    "rtt_median_ms, retransmits, findings_json");
+    "rtt_median_ms, retransmits, findings_json, json_extract(details_json, '$.directions')");
 
 RunRecord runSummaryFrom(const QSqlQuery &q)
 {
@@ -176,6 +176,9 @@ RunRecord runSummaryFrom(const QSqlQuery &q)
     if (r.status == RunStatus::Ok)
         r.verdict =
             RunDiagnosis::verdict(findingsFromJson(QJsonDocument::fromJson(q.value(12).toString().toUtf8()).array()));
+    // Direction both: each direction's figures ("up 24.1 / down 23.8"); no other detail is read.
+    if (const QString directions = q.value(13).toString(); !directions.isEmpty())
+        r.details.insert(QStringLiteral("directions"), QJsonDocument::fromJson(directions.toUtf8()).array());
     return r;
 }
 

@@ -63,7 +63,8 @@ public:
     Result<void> finishRun(const RunRecord &run, const QList<RunSample> &samples = {});
     Result<QList<RunRecord>> runs(qint64 experimentId) const; // by run index
     // For list views: every run of every experiment with its summary figures only (no settings,
-    // intervals or details parsed), by experiment (newest first), then run index. One query.
+    // intervals or details parsed but a run in direction both's "directions"), by experiment
+    // (newest first), then run index. One query.
     Result<QList<RunRecord>> runList() const;
     Result<RunRecord> run(qint64 runId) const;
     // Run indexes already done (Ok or Failed): a resumed sweep skips these.

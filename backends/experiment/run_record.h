@@ -32,6 +32,9 @@ struct RunSample {
     double rwndLimitedMs = -1;
     double sndbufLimitedMs = -1;
     int appLimited = -1;
+    // The target's sending (direction down, or both's down half); live samples only, the store
+    // keeps a run's series without it.
+    bool farSender = false;
 };
 
 // Only an Ok run has figures: a failed or cancelled run is never counted (or drawn) as 0.

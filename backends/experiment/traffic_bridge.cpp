@@ -5,6 +5,7 @@
 #include "knobs/knob_catalogue.h"
 
 #include <QCoreApplication>
+#include <QJsonArray>
 
 #include <cmath>
 #include <span>
@@ -17,7 +18,45 @@ class TrafficBridge final {
     Q_DECLARE_TR_FUNCTIONS(TrafficBridge)
 };
 
+// Direction both: each direction's figures, without its series (the store keeps those apart).
+QJsonArray directionsDetails(const TrafficResult &result)
+{
+    QJsonArray out;
+    for (const DirectionResult &d : result.directions) {
+        QJsonObject o = d.toJson();
+        o.remove(QStringLiteral("samples"));
+        o.remove(QStringLiteral("receiver_intervals"));
+        out.append(o);
+    }
+    return out;
+}
+
+// The streams whose breakdown the verdict judges: every one, or in direction both those this host
+// sent on (its end is the sender the verdict names; the far sender's series stays in the result).
+QList<LimiterBreakdown> judgedStreams(const TrafficResult &result, const QList<LimiterBreakdown> &perStream)
+{
+    if (result.spec.direction != Direction::Both)
+        return perStream;
+    QList<LimiterBreakdown> up;
+    for (qsizetype i = 0; i < perStream.size() && i < result.perStream.size(); ++i)
+        if (result.perStream[i].direction == Direction::Up)
+            up.append(perStream[i]);
+    return up;
+}
+
 } // namespace
+
+QList<DirectionFigure> directionFigures(const RunRecord &run)
+{
+    QList<DirectionFigure> out;
+    for (const QJsonValue &v : run.details.value(QStringLiteral("directions")).toArray()) {
+        const QJsonObject o = v.toObject();
+        auto direction = parseDirection(o.value(QStringLiteral("direction")).toString());
+        if (direction)
+            out.append({*direction, o.value(QStringLiteral("throughput_bps")).toDouble()});
+    }
+    return out;
+}
 
 Result<TrafficSpec> trafficSpecFor(const ExperimentSpec &spec, const RunEndpoint &endpoint)
 {
@@ -82,6 +121,7 @@ RunSample runSampleOf(const TrafficSample &s)
     RunSample r;
     r.t = s.t;
     r.stream = s.stream;
+    r.farSender = s.direction == Direction::Down;
     r.throughputBps = s.throughputBps;
     r.rttMs = s.rttMs;
     r.rttVarMs = s.rttvarMs;
@@ -173,6 +213,8 @@ TrafficOutcome outcomeOf(const TrafficResult &result)
         {QStringLiteral("interrupted"), result.interrupted},
         {QStringLiteral("spec"), result.spec.toJson()},
     };
+    if (!result.directions.isEmpty())
+        r.details.insert(QStringLiteral("directions"), directionsDetails(result));
     for (const TrafficSample &s : result.samples)
         o.samples.append(runSampleOf(s));
     for (const StreamResult &stream : result.perStream)
@@ -184,7 +226,7 @@ TrafficOutcome outcomeOf(const TrafficResult &result)
             samples.append(runSampleOf(s));
         r.streamLimiters.append(limiterBreakdownOf(samples, result.spec.omitS));
     }
-    r.limiters = meanBreakdown(r.streamLimiters);
+    r.limiters = meanBreakdown(judgedStreams(result, r.streamLimiters));
     {
         EndRecord far;
         far.end = RunEnd::Remote;

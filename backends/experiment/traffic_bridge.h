@@ -22,4 +22,12 @@ QList<double> intervalThroughput(const TrafficResult &result, double minBinS, do
 
 TrafficOutcome outcomeOf(const TrafficResult &result);
 
+// Direction both: each direction's receiver goodput as outcomeOf() stored it in RUN's details
+// (up, then down); empty for a run in one direction.
+struct DirectionFigure {
+    Direction direction = Direction::Up;
+    double throughputBps = 0;
+};
+QList<DirectionFigure> directionFigures(const RunRecord &run);
+
 } // namespace tcptune

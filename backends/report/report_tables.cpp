@@ -1,6 +1,7 @@
 #include "report/report_tables.h"
 
 #include "experiment/run_diagnosis.h"
+#include "experiment/traffic_bridge.h"
 #include "report/report_format.h"
 
 #include <QCoreApplication>
@@ -139,6 +140,13 @@ ReportTable runs(const ReportModel &model)
         QString note = r->error;
         if (r->collapsed)
             note = ReportTables::tr("collapsed mid-run");
+        // Direction both: the throughput is the two directions' sum; the note has each.
+        if (const QList<DirectionFigure> each = directionFigures(*r); ok && each.size() == 2) {
+            const QString both =
+                ReportTables::tr("up %1 / down %2 Mbit/s")
+                    .arg(reportformat::mbps(each[0].throughputBps), reportformat::mbps(each[1].throughputBps));
+            note = note.isEmpty() ? both : both + QStringLiteral("; ") + note;
+        }
         t.rows << QStringList{QString::number(r->runIndex + 1),
                               model.pointLabel(*r),
                               QString::number(r->repeat + 1),

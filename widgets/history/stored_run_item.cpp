@@ -26,7 +26,7 @@ StoredRunItem::StoredRunItem(QTreeWidgetItem *experiment, const RunRecord &run, 
     setText(HistoryPanel::StatusColumn, runStatusText(run.status));
     // A run without figures has no value: a dash, never 0.
     const bool ok = run.status == RunStatus::Ok;
-    setText(HistoryPanel::ThroughputColumn, ok ? number(run.throughputBps / 1e6, 1) : QStringLiteral("-"));
+    setText(HistoryPanel::ThroughputColumn, ok ? throughputText(run) : QStringLiteral("-"));
     setText(HistoryPanel::RttColumn, ok && run.rttMedianMs >= 0 ? number(run.rttMedianMs, 2) : QStringLiteral("-"));
     setText(HistoryPanel::RetransColumn, ok ? QString::number(run.retransmits) : QStringLiteral("-"));
     setText(HistoryPanel::StartedColumn, QLocale().toString(run.started.toLocalTime().time(), QLocale::ShortFormat));

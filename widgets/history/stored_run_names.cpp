@@ -1,6 +1,9 @@
 #include "history/stored_run_names.h"
 
+#include "experiment/traffic_bridge.h"
+
 #include <QCoreApplication>
+#include <QLocale>
 
 #include <algorithm>
 
@@ -28,6 +31,16 @@ QString pointText(const RunRecord &run)
 }
 
 } // namespace
+
+QString throughputText(const RunRecord &run, int decimals)
+{
+    const auto mbps = [decimals](double bps) { return QLocale().toString(bps / 1e6, 'f', decimals); };
+    const QList<DirectionFigure> directions = directionFigures(run);
+    if (directions.size() != 2)
+        return mbps(run.throughputBps);
+    return StoredRunNames::tr("up %1 / down %2")
+        .arg(mbps(directions[0].throughputBps), mbps(directions[1].throughputBps));
+}
 
 QString runIdText(qint64 runId)
 {

@@ -21,6 +21,9 @@ QString storedExperimentName(const ExperimentRecord &experiment);
 QString neutralRunName();
 QString neutralSweepName(const QString &parameter);
 QString runStatusText(RunStatus status);
+// A run's throughput in Mbit/s with DECIMALS: "24.1"; for a run in direction both each
+// direction's: "up 24.1 / down 23.8" (the total is the run's throughput).
+QString throughputText(const RunRecord &run, int decimals = 1);
 QString experimentStatusText(ExperimentStatus status);
 // Changed knobs, workload and target on three lines, for tooltips.
 QString configurationToolTip(const RunConfiguration &config);

@@ -22,22 +22,33 @@ LiveRunCharts::LiveRunCharts(RunnerThread *runner, ThroughputRttView *chart, Run
     connect(m_runner, &RunnerThread::runStarted, this, &LiveRunCharts::onRunStarted);
     connect(m_runner, &RunnerThread::runStored, this, [this](int runIndex, qint64 runId) {
         // From now on the run has the name it has everywhere: "#12 · 256 KiB".
-        const int id = m_chartRunOf.value(runIndex, -1);
-        if (id < 0)
-            return;
         RunRecord run;
         run.id = runId;
         run.pointLabel = m_pointLabels.value(runIndex);
         run.repeat = m_repeats.value(runIndex);
-        m_chart->setRunLabel(id, storedRunName(run));
-        m_chart->setRunTag(id, runId);
+        nameRun(runIndex, storedRunName(run), runId);
     });
     connect(m_runner, &RunnerThread::samplesReady, this, &LiveRunCharts::onSamples);
     connect(m_runner, &RunnerThread::runFinished, this, &LiveRunCharts::onRunFinished);
     connect(m_chart, &ThroughputRttView::runRemoved, this, [this](int chartRun) {
-        for (auto it = m_chartRunOf.begin(); it != m_chartRunOf.end();)
-            it = it.value() == chartRun ? m_chartRunOf.erase(it) : std::next(it);
+        for (QHash<int, int> *runs : {&m_chartRunOf, &m_farRunOf})
+            for (auto it = runs->begin(); it != runs->end();)
+                it = it.value() == chartRun ? runs->erase(it) : std::next(it);
     });
+}
+
+// The chart's series of the plan's run RUN_INDEX get NAME (in direction both each says whose
+// sending it draws) and, once stored (RUN_ID > 0), the stored run's id.
+void LiveRunCharts::nameRun(int runIndex, const QString &name, qint64 runId)
+{
+    const int far = m_farRunOf.value(runIndex, -1);
+    if (const int id = m_chartRunOf.value(runIndex, -1); id >= 0) {
+        m_chart->setRunLabel(id, far >= 0 ? tr("%1 · this host sends").arg(name) : name);
+        if (runId > 0)
+            m_chart->setRunTag(id, runId);
+    }
+    if (far >= 0)
+        m_chart->setRunLabel(far, tr("%1 · the target sends").arg(name));
 }
 
 int LiveRunCharts::chartRunOf(int runIndex) const
@@ -54,7 +65,13 @@ void LiveRunCharts::onRunStarted(int runIndex, int point, int repeat, const QStr
         parts.append(pointLabel);
     if (repeat > 0)
         parts.append(tr("repeat %1").arg(repeat + 1));
-    m_chartRunOf.insert(runIndex, m_chart->addRun(parts.join(QStringLiteral(" · "))));
+    const QString name = parts.join(QStringLiteral(" · "));
+    m_chartRunOf.insert(runIndex, m_chart->addRun(name));
+    // Direction both: the two directions are two series, each with its sender's samples.
+    if (m_runner->plan().spec().workload.direction == QLatin1String("both")) {
+        m_farRunOf.insert(runIndex, m_chart->addRun(name));
+        nameRun(runIndex, name, 0);
+    }
     m_pointLabels.insert(runIndex, pointLabel);
     m_repeats.insert(runIndex, repeat);
 }
@@ -64,8 +81,15 @@ void LiveRunCharts::onSamples(int runIndex, const QList<RunSample> &samples)
     const int id = m_chartRunOf.value(runIndex, -1);
     if (id < 0)
         return;
-    const QList<ChartSample> converted = chartSamplesOf(samples);
+    const int far = m_farRunOf.value(runIndex, -1);
+    QList<RunSample> near;
+    QList<RunSample> farSide;
+    for (const RunSample &s : samples)
+        (far >= 0 && s.farSender ? farSide : near).append(s);
+    const QList<ChartSample> converted = chartSamplesOf(near);
     m_chart->appendSamples(id, converted);
+    if (far >= 0 && !farSide.isEmpty())
+        m_chart->appendSamples(far, chartSamplesOf(farSide));
     if (!converted.isEmpty() && m_runLength > 0)
         m_progress->setRunFraction(converted.last().t / m_runLength, m_runLength);
 }
@@ -73,9 +97,8 @@ void LiveRunCharts::onSamples(int runIndex, const QList<RunSample> &samples)
 void LiveRunCharts::onRunFinished(const RunRecord &run)
 {
     const QString name = storedRunName(run);
+    nameRun(run.runIndex, name, run.id);
     if (const int id = m_chartRunOf.value(run.runIndex, -1); id >= 0) {
-        m_chart->setRunLabel(id, name);
-        m_chart->setRunTag(id, run.id);
         ResultStore store;
         const QString path = m_runner->options().storePath;
         if (store.open(path.isEmpty() ? ResultStore::defaultPath() : path))
@@ -90,8 +113,7 @@ void LiveRunCharts::onRunFinished(const RunRecord &run)
     }
     const QLocale locale;
     Q_EMIT runSummary(tr("Run %1: %2 Mbit/s, RTT median %3 ms")
-                          .arg(runIdText(run.id), locale.toString(run.throughputBps / 1e6, 'f', 1),
-                               locale.toString(run.rttMedianMs, 'f', 2)));
+                          .arg(runIdText(run.id), throughputText(run), locale.toString(run.rttMedianMs, 'f', 2)));
 }
 
 } // namespace tcptune

@@ -1,9 +1,9 @@
 #pragma once
-// Puts the runs of the runner's plan on the workbench charts as they happen: a series per run,
-// its samples as they come (and the run's share to the progress bar), and when it ends its name
-// as everywhere else ("#12 · 256 KiB", its id in the result store), its configuration as the
-// legend's tooltip, and a line for the status bar. A failed or cancelled run says so; it is
-// never summarised as 0 Mbit/s.
+// Puts the runs of the runner's plan on the workbench charts as they happen: a series per run
+// (a run in direction both has two, this host's sending and the target's), its samples as they come (and the run's
+// share to the progress bar), and when it ends its name as everywhere else ("#12 · 256 KiB", its id in the result
+// store), its configuration as the legend's tooltip, and a line for the status bar. A failed or cancelled run says so;
+// it is never summarised as 0 Mbit/s.
 
 #include "experiment/run_record.h"
 
@@ -35,11 +35,13 @@ private:
     void onRunStarted(int runIndex, int point, int repeat, const QString &pointLabel);
     void onSamples(int runIndex, const QList<tcptune::RunSample> &samples);
     void onRunFinished(const tcptune::RunRecord &run);
+    void nameRun(int runIndex, const QString &name, qint64 runId);
 
     RunnerThread *m_runner;
     ThroughputRttView *m_chart;
     RunControlPanel *m_progress;
     QHash<int, int> m_chartRunOf; // the plan's run index -> the chart's run id
+    QHash<int, int> m_farRunOf;   // direction both: the plan's run index -> the target's sending
     QHash<int, QString> m_pointLabels;
     QHash<int, int> m_repeats;
     double m_runLength = 10;

@@ -80,8 +80,10 @@ WorkloadPanel::WorkloadPanel(QWidget *parent)
     m_direction->setObjectName(QStringLiteral("direction"));
     m_direction->addItem(tr("this host sends (upload)"), QStringLiteral("up"));
     m_direction->addItem(tr("the target sends (download)"), QStringLiteral("down"));
+    m_direction->addItem(tr("both send at once"), QStringLiteral("both"));
     m_direction->setToolTip(tr("Which end sends the data. Down measures the target's sending, as when a NAS "
-                               "serves a download or an NFS server answers reads."));
+                               "serves a download or an NFS server answers reads; both runs the two at the same "
+                               "time, each direction measured by its own sender."));
     m_duration->setObjectName(QStringLiteral("duration"));
     m_duration->setRange(0.5, 3600);
     m_duration->setDecimals(1);
@@ -107,7 +109,11 @@ WorkloadPanel::WorkloadPanel(QWidget *parent)
     m_sampleMs->setValue(10);
     m_sampleMs->setSuffix(tr(" ms"));
     m_sampleMs->setToolTip(tr("How often TCP_INFO of every sending socket is sampled."));
+    layOut();
+}
 
+void WorkloadPanel::layOut()
+{
     auto *form = new QFormLayout(this);
     form->addRow(tr("Kind"), m_kind);
     form->addRow(tr("Direction"), m_direction);

@@ -34,6 +34,7 @@ public:
     void setSampleMs(int ms);
 
 private:
+    void layOut(); // the form, a row per choice
     QComboBox *m_kind;
     QComboBox *m_direction;
     QDoubleSpinBox *m_duration;

@@ -344,7 +344,7 @@ void SweepPanel::onPointUpdated(const PointResult &result)
     m_table->item(point, ThroughputColumn)->setText(throughput);
     QStringList each;
     for (const RunRecord &r : result.runs)
-        each.append(r.status == RunStatus::Ok ? mbps(r.throughputBps) : runStatusText(r.status));
+        each.append(r.status == RunStatus::Ok ? throughputText(r) : runStatusText(r.status));
     const QLocale locale;
     const auto milliseconds = [&locale](double ms) { return ms >= 0 ? locale.toString(ms, 'f', 2) : QString(); };
     m_table->item(point, RttMedianColumn)->setText(milliseconds(s.rttMedianMs));

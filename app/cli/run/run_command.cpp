@@ -57,8 +57,9 @@ void addWorkloadOptions(QCommandLineParser &parser)
         option("streams", RunCommand::tr("Parallel connections (default 1)."), "N", QStringLiteral("1")),
         option("workload", RunCommand::tr("bulk, rr or split-write (default bulk)."), "W", QStringLiteral("bulk")),
         option("direction",
-               RunCommand::tr("up (this host sends, default) or down (the target sends; iperf3: reverse mode)."), "DIR",
-               QStringLiteral("up")),
+               RunCommand::tr("up (this host sends, default), down (the target sends; iperf3: reverse mode) or both "
+                              "(at once; iperf3: bidirectional mode)."),
+               "DIR", QStringLiteral("up")),
         option("write-size", RunCommand::tr("Bytes per write; split-write: the data part (default 128K)."), "B",
                QStringLiteral("128K")),
         option("request-size", RunCommand::tr("rr: request bytes (default 64)."), "B", QStringLiteral("64")),

@@ -21,6 +21,17 @@ QString bytes(std::int64_t n)
     return QStringLiteral("%1 B").arg(n);
 }
 
+// Direction both: a line per direction, saying who sent and who counted.
+QStringList directionLines(const TrafficResult &r)
+{
+    QStringList lines;
+    for (const DirectionResult &d : r.directions)
+        lines << RunCommand::tr("  %1%2 received (%3), %4 sent; samples from the %5")
+                     .arg(directionName(d.direction), -14)
+                     .arg(formatRate(d.throughputBps), d.receivedBy, formatRate(d.senderThroughputBps), d.samplesFrom);
+    return lines;
+}
+
 } // namespace
 
 QString formatRate(double bps)
@@ -55,6 +66,7 @@ QString summaryText(const TrafficResult &r)
                  .arg(r.durationS, 0, 'f', 2);
     lines << RunCommand::tr("throughput      %1 (receiver), %2 (sender)")
                  .arg(formatRate(r.throughputBps), formatRate(r.senderThroughputBps));
+    lines << directionLines(r);
     lines << RunCommand::tr("bytes           %1 sent, %2 received").arg(bytes(r.senderBytes), bytes(r.receiverBytes));
     lines << RunCommand::tr("rtt             min %1  median %2  p95 %3  max %4 ms")
                  .arg(r.rttMs.min, 0, 'f', 3)

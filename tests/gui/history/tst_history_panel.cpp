@@ -6,6 +6,7 @@
 #include "experiment/run_diagnosis.h"
 #include "experiment/result_store.h"
 #include "experiment/sweep_plan.h"
+#include "experiment/traffic_bridge.h"
 #include "history/ab_comparison.h"
 #include "history/ab_table.h"
 #include "history/history_panel.h"
@@ -70,6 +71,7 @@ private Q_SLOTS:
     void listsFiltersOverlaysAndCompares();
     void everyRunCarriesItsConfiguration();
     void farEndKnobsNameTheirEnd();
+    void bothDirectionsShowEach();
 
 private:
     QTemporaryDir m_dir;
@@ -347,6 +349,49 @@ void TestHistoryPanel::farEndKnobsNameTheirEnd()
     QCOMPARE(table->item(far, 1)->text(), QStringLiteral("1"));
     QCOMPARE(table->item(far, 2)->text(), QStringLiteral("0"));
     QCOMPARE(table->item(far, 2)->background().color(), AbTable::differenceColour());
+}
+
+// A run in direction both shows each direction's throughput (the traffic engine's result as the
+// runner stores it), a run in one direction its one figure.
+void TestHistoryPanel::bothDirectionsShowEach()
+{
+    ResultStore store;
+    QVERIFY(store.open());
+    ExperimentSpec spec;
+    spec.name = QStringLiteral("both ways");
+    spec.workload.direction = QStringLiteral("both");
+    SweepPlan plan(spec);
+    const auto experiment = store.createExperiment(plan);
+    QVERIFY(experiment);
+    TrafficResult result;
+    result.spec.direction = Direction::Both;
+    result.throughputBps = 47.9e6;
+    for (const auto &[direction, bps] : {std::pair{Direction::Up, 24.1e6}, std::pair{Direction::Down, 23.8e6}}) {
+        DirectionResult d;
+        d.direction = direction;
+        d.throughputBps = bps;
+        result.directions.append(d);
+    }
+    RunRecord r = outcomeOf(result).figures;
+    QCOMPARE(r.status, RunStatus::Ok);
+    r.experimentId = *experiment;
+    r.runIndex = 1;
+    r.started = QDateTime::currentDateTimeUtc();
+    const auto id = store.beginRun(r);
+    QVERIFY(id);
+    r.id = *id;
+    QVERIFY(store.finishRun(r, {}));
+    const qint64 single = storeRun(store, plan, *experiment, 0, RunStatus::Ok, {});
+    QVERIFY(single > 0);
+
+    ThroughputRttView chart;
+    HistoryPanel panel(&chart);
+    panel.refresh();
+    QTreeWidgetItem *both = panel.itemOfRun(r.id);
+    QTreeWidgetItem *one = panel.itemOfRun(single);
+    QVERIFY(both && one);
+    QCOMPARE(both->text(HistoryPanel::ThroughputColumn), QStringLiteral("up 24.1 / down 23.8"));
+    QCOMPARE(one->text(HistoryPanel::ThroughputColumn), QStringLiteral("30.0"));
 }
 
 QTEST_MAIN(TestHistoryPanel)

@@ -41,6 +41,11 @@ void TestExperimentSpec::roundTrip()
     auto again = ExperimentSpec::fromJson(spec->toJson());
     QVERIFY(again.has_value());
     QCOMPARE(again->toJson(), spec->toJson());
+    // Both ends sending at once is a direction of its own, read back as written.
+    QVERIFY(spec->setParameter(QStringLiteral("workload.direction"), QStringLiteral("both")).has_value());
+    auto both = ExperimentSpec::fromJson(spec->toJson());
+    QVERIFY(both.has_value());
+    QCOMPARE(both->workload.direction, QStringLiteral("both"));
 }
 
 void TestExperimentSpec::canonicalKnobValues()
@@ -70,6 +75,7 @@ void TestExperimentSpec::badSpecs_data()
     QTest::addRow("workload unknown") << QByteArray(R"({"workload": {"tyep": "bulk"}})") << "workload.tyep";
     QTest::addRow("workload type") << QByteArray(R"({"workload": {"type": "udp"}})") << "workload.type";
     QTest::addRow("streams") << QByteArray(R"({"workload": {"streams": 0}})") << "workload.streams";
+    QTest::addRow("direction") << QByteArray(R"({"workload": {"direction": "sideways"}})") << "workload.direction";
     QTest::addRow("target kind") << QByteArray(R"({"target": {"kind": "telnet"}})") << "target.kind";
     QTest::addRow("ssh without host") << QByteArray(R"({"target": {"kind": "ssh"}})") << "target.host";
     QTest::addRow("far knob unknown") << QByteArray(R"({"knobs": {"remote:net.ipv4.tcp_nonsense": 1}})")
