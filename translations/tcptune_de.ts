@@ -1860,6 +1860,13 @@ Beispiel: tcptune knobs set net.ipv4.tcp_autocorking=0 -- iperf3 -c 127.0.0.1
     </message>
 </context>
 <context>
+    <name>ParameterHeading</name>
+    <message>
+        <source>%1 (far end)</source>
+        <translation>%1 (Gegenstelle)</translation>
+    </message>
+</context>
+<context>
     <name>PdfReportWriter</name>
     <message>
         <source>Could not start drawing the PDF for %1; is a Qt GUI platform available (QT_QPA_PLATFORM=offscreen works without a display)?</source>

@@ -1,5 +1,6 @@
 #include "experiment/sweep_plan.h"
 
+#include "experiment/parameter_heading.h"
 #include "experiment/preset_notes.h"
 #include "knobs/knob_catalogue.h"
 #include "knobs/knob_value.h"
@@ -427,8 +428,9 @@ QString SweepPlan::describe() const
         QStringList labels;
         for (int i = 0; i < m_axes.at(a).size(); ++i)
             labels << m_axes.at(a).label(i);
-        lines
-            << SweepPlan::tr("Axis %1: %2 = %3").arg(a + 1).arg(m_axes.at(a).name(), labels.join(QStringLiteral(", ")));
+        lines << SweepPlan::tr("Axis %1: %2 = %3")
+                     .arg(a + 1)
+                     .arg(axisHeading(*this, a), labels.join(QStringLiteral(", ")));
     }
     const int pointCount = int(points().size());
     lines << SweepPlan::tr("Points: %1, repeats: %2, runs: %3, order: %4")

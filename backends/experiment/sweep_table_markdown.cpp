@@ -1,5 +1,7 @@
 #include "experiment/sweep_table_markdown.h"
 
+#include "experiment/parameter_heading.h"
+
 namespace tcptune {
 namespace {
 
@@ -49,8 +51,8 @@ QStringList SweepTableMarkdown::heading(const SweepTable &table)
 QStringList SweepTableMarkdown::tableLines(const SweepTable &table)
 {
     QStringList header;
-    for (const SweepAxis &a : table.plan.axes())
-        header << a.name();
+    for (int a = 0; a < table.plan.axes().size(); ++a)
+        header << axisHeading(table.plan, a);
     if (header.isEmpty())
         header << tr("point");
     header << tr("runs") << tr("throughput Mbit/s (mean ± sd)") << tr("MB/s") << tr("RTT median ms") << tr("RTT p95 ms")

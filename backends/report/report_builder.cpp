@@ -1,5 +1,6 @@
 #include "report/report_builder.h"
 
+#include "experiment/parameter_heading.h"
 #include "experiment/result_store.h"
 #include "experiment/sweep_plan.h"
 #include "experiment/sweep_table.h"
@@ -120,10 +121,7 @@ std::optional<SweepPlan> readPlan(ReportModel &model, const QJsonObject &json)
     if (const QString note = plan->labNoteLine(); !note.isEmpty())
         model.notes << note; // what the lab could not reproduce: a reader must not miss it
     model.target = plan->spec().target.describe();
-    QStringList axisNames;
-    for (const SweepAxis &a : plan->axes())
-        axisNames << a.name();
-    model.axisName = axisNames.isEmpty() ? ReportBuilder::tr("experiment") : axisNames.join(QStringLiteral(" x "));
+    model.axisName = plan->axes().isEmpty() ? ReportBuilder::tr("experiment") : axesHeading(*plan);
     return *plan;
 }
 

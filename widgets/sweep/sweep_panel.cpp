@@ -1,6 +1,7 @@
 #include "sweep/sweep_panel.h"
 
 #include "charts/sweep_chart.h"
+#include "experiment/parameter_heading.h"
 #include "experiment/preset_library.h"
 #include "history/stored_run_names.h"
 #include "knobs/knob_catalogue.h"
@@ -324,10 +325,7 @@ void SweepPanel::showPlan(const SweepPlan &plan)
             m_table->setItem(row, c, new QTableWidgetItem(QString()));
         chartPoints.append({compactPointLabel(plan, points[row]), -1, 0, -1});
     }
-    QStringList axisNames;
-    for (const SweepAxis &axis : plan.axes())
-        axisNames.append(axis.name());
-    m_chart->setAxisTitle(axisNames.join(QStringLiteral(" x ")));
+    m_chart->setAxisTitle(axesHeading(plan));
     m_chart->setPoints(chartPoints);
 }
 
