@@ -3441,6 +3441,10 @@ Mehrere Formate auf einmal: --format html,pdf --out ORDNER/report schreibt ORDNE
         <source>ssh:// targets: the ssh config file to use (ssh -F).</source>
         <translation>ssh://-Ziele: die zu verwendende ssh-Konfigurationsdatei (ssh -F).</translation>
     </message>
+    <message>
+        <source>%1 cannot set this sweep&apos;s far knobs: %2</source>
+        <translation>%1 kann die Parameter dieses Durchlaufs auf der Gegenstelle nicht setzen: %2</translation>
+    </message>
 </context>
 <context>
     <name>SweepPlan</name>

@@ -110,7 +110,9 @@ make_user() {
   chown "$uid:$uid" "$work/home"
   private_copy_with /etc/passwd "$user:x:$uid:$uid:tcptune test user:$work/home:/bin/sh"
   private_copy_with /etc/group "$user:x:$uid:"
-  private_copy_with /etc/shadow "$user:!:19000:0:99999:7:::"
+  # No password ("*"), not a locked account ("!"): sshd (UsePAM no) refuses locked accounts even
+  # with a key, and tests log in as this user over ssh.
+  private_copy_with /etc/shadow "$user:*:19000:0:99999:7:::"
 }
 
 grant_helper() {

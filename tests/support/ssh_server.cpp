@@ -9,10 +9,11 @@
 
 namespace tcptune::test {
 
-SshServer::SshServer(const QString &netns, const QString &address, int port)
+SshServer::SshServer(const QString &netns, const QString &address, int port, const QString &user)
     : m_netns(netns)
     , m_address(address)
     , m_port(port)
+    , m_user(user)
 {
 }
 
@@ -28,14 +29,16 @@ SshServer::~SshServer()
 
 QString SshServer::target() const
 {
-    return QStringLiteral("ssh://root@%1:%2").arg(m_address).arg(m_port);
+    return QStringLiteral("ssh://%1@%2:%3").arg(m_user, m_address).arg(m_port);
 }
 
-bool SshServer::writeFile(const QString &name, const QByteArray &text) const
+bool SshServer::writeFile(const QString &name, const QByteArray &text, bool everyoneReads) const
 {
     QFile f(path(name));
+    const QFileDevice::Permissions others =
+        everyoneReads ? QFileDevice::ReadGroup | QFileDevice::ReadOther : QFileDevice::Permissions();
     return f.open(QIODevice::WriteOnly) && f.write(text) == text.size() &&
-           f.setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner);
+           f.setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner | others);
 }
 
 QStringList SshServer::listeningPorts() const
@@ -66,8 +69,12 @@ QString SshServer::writeConfigs()
     const QString common = QStringLiteral("  UserKnownHostsFile %1\n  GlobalKnownHostsFile /dev/null\n"
                                           "  StrictHostKeyChecking yes\n  IdentitiesOnly yes\n  IdentityAgent none\n")
                                .arg(path(QStringLiteral("known_hosts")));
+    // sshd reads a user's authorized keys as that user: the folder lets everyone through (not
+    // list it), the public keys are readable, the private keys stay the owner's.
+    QFile::setPermissions(m_dir.path(), QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner |
+                                            QFileDevice::ExeGroup | QFileDevice::ExeOther);
     const bool written =
-        writeFile(QStringLiteral("authorized_keys"), pub.readAll()) &&
+        writeFile(QStringLiteral("authorized_keys"), pub.readAll(), true) &&
         writeFile(QStringLiteral("known_hosts"),
                   QStringLiteral("[%1]:%2 ").arg(m_address).arg(m_port).toUtf8() + hostPub.readAll()) &&
         writeFile(QStringLiteral("sshd_config"),

@@ -12,8 +12,9 @@ namespace tcptune::test {
 
 class SshServer final {
 public:
-    // sshd listens on ADDRESS:PORT inside NETNS once start() succeeded.
-    SshServer(const QString &netns, const QString &address, int port);
+    // sshd listens on ADDRESS:PORT inside NETNS once start() succeeded; the accepted key logs in
+    // as USER (a user other than root reads the authorized keys itself: they are world-readable).
+    SshServer(const QString &netns, const QString &address, int port, const QString &user = QStringLiteral("root"));
     ~SshServer(); // stops sshd
     SshServer(const SshServer &) = delete;
     SshServer &operator=(const SshServer &) = delete;
@@ -21,7 +22,7 @@ public:
     // Generates the keys and configs and starts sshd; an empty string, or what went wrong.
     QString start();
 
-    // "ssh://root@ADDRESS:PORT"
+    // "ssh://USER@ADDRESS:PORT"
     QString target() const;
     // Client config that logs in with the accepted key, and one with a key sshd does not know.
     QString clientConfig() const { return path(QStringLiteral("ssh_config")); }
@@ -32,11 +33,12 @@ public:
 
 private:
     QString writeConfigs();
-    bool writeFile(const QString &name, const QByteArray &text) const;
+    bool writeFile(const QString &name, const QByteArray &text, bool everyoneReads = false) const;
 
     QString m_netns;
     QString m_address;
     int m_port;
+    QString m_user;
     QTemporaryDir m_dir;
     QProcess m_sshd;
 };

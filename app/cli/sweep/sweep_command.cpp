@@ -9,6 +9,7 @@
 #include "experiment/runner_thread.h"
 #include "experiment/sweep_table.h"
 #include "helper/helper_connection.h"
+#include "traffic/far_host_check.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -170,6 +171,40 @@ std::expected<SweepPlan, Refusal> namedPlan(const QCommandLineParser &parser, co
     return *overridden;
 }
 
+// Whether a run of PLAN sets knobs on the far host (remote:KEY in the spec or on an axis).
+bool setsFarKnobs(const SweepPlan &plan)
+{
+    if (!plan.spec().remoteSysctls().isEmpty())
+        return true;
+    for (const SweepAxis &axis : plan.axes())
+        for (const QString &parameter : axis.parameters)
+            if (parameter.startsWith(ExperimentSpec::kRemotePrefix))
+                return true;
+    return false;
+}
+
+// An ssh target whose far helper cannot set knobs (sudo -n refused, ...) is refused with the far
+// agent's one line, which names the sudoers line to add, before the experiment is stored or
+// anything changes on either end; so are ssh's own failures to get there.
+Result<void> checkFarHelper(const SweepPlan &plan)
+{
+    const TargetSpec &target = plan.spec().target;
+    if (target.kind != TargetSpec::Kind::Ssh || !setsFarKnobs(plan))
+        return {};
+    TrafficSpec spec;
+    spec.target.kind = TargetKind::Ssh;
+    spec.target.host = target.host;
+    spec.target.port = std::uint16_t(target.port);
+    spec.target.user = target.user;
+    spec.sshConfig = target.sshConfig;
+    auto far = FarHostCheck::run(spec);
+    if (!far)
+        return std::unexpected(far.error());
+    if (!far->helperUsable)
+        return fail(SweepCommand::tr("%1 cannot set this sweep's far knobs: %2").arg(target.describe(), far->helper));
+    return {};
+}
+
 void printDryRun(const SweepPlan &plan, bool json)
 {
     if (json) {
@@ -321,6 +356,8 @@ int runSweepCommand(const QStringList &args)
         printDryRun(*plan, parser.isSet(QStringLiteral("json")));
         return 0;
     }
+    if (auto far = checkFarHelper(*plan); !far)
+        return failWith(far.error().message, 2);
     RunnerOptions options;
     options.storePath = storePath;
     options.removeLabAtEnd = parser.isSet(QStringLiteral("lab-down"));
