@@ -4894,22 +4894,6 @@ Optionen:
         <translation>La&amp;bor hochfahren</translation>
     </message>
     <message>
-        <source>End:</source>
-        <translation>Ende:</translation>
-    </message>
-    <message>
-        <source>Local</source>
-        <translation>Lokal</translation>
-    </message>
-    <message>
-        <source>Remote</source>
-        <translation>Gegenstelle</translation>
-    </message>
-    <message>
-        <source>Local: where this workstation&apos;s side of the traffic runs. Remote (the far host) needs a two-ended target.</source>
-        <translation>Lokal: wo die Seite dieses Rechners den Verkehr erzeugt. Gegenstelle (der ferne Host) braucht ein Ziel mit zwei Enden.</translation>
-    </message>
-    <message>
         <source>The namespaces of the current target only; its sender comes first.</source>
         <translation>Nur die Namensräume des aktuellen Ziels; sein Sender steht vorn.</translation>
     </message>

@@ -7,6 +7,7 @@
 #include <QCoreApplication>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QRegularExpression>
 
 #include <cmath>
 
@@ -416,6 +417,24 @@ QMap<QString, QString> ExperimentSpec::knobsOfKind(KnobKind kind) const
     return out;
 }
 
+namespace {
+
+// A far end's enum sysctl whose values come from its kernel (tcp_congestion_control): this
+// kernel's list says nothing about that one, so any module name passes here and the far helper
+// checks it against its own list before it changes anything. Otherwise nothing (this kernel's
+// list applies).
+std::optional<QStringList> farChoices(const KnobInfo &knob, const QString &parameter, const QString &value)
+{
+    static const QRegularExpression name(QStringLiteral("^[A-Za-z0-9_.-]{1,64}$"));
+    const QString text = value.trimmed();
+    if (!parameter.startsWith(ExperimentSpec::kRemotePrefix) || knob.type != ValueType::Enum ||
+        knob.enumSource.isEmpty() || !name.match(text).hasMatch())
+        return std::nullopt;
+    return QStringList{text};
+}
+
+} // namespace
+
 Result<QString> ExperimentSpec::canonicalValue(const QString &parameter, const QString &value)
 {
     if (parameter.startsWith(QLatin1String("workload."))) {
@@ -430,7 +449,7 @@ Result<QString> ExperimentSpec::canonicalValue(const QString &parameter, const Q
     // "default" leaves the knob untouched: the way to sweep "fixed buffer vs autotuning".
     if (value.trimmed().compare(QLatin1String(kDefaultValue), Qt::CaseInsensitive) == 0)
         return QString();
-    auto canonical = knobvalue::parse(**knob, value);
+    auto canonical = knobvalue::parse(**knob, value, farChoices(**knob, parameter, value));
     if (!canonical)
         return std::unexpected(fieldError(parameter, canonical.error().message));
     return *canonical;

@@ -7,8 +7,10 @@
 #include "traffic/log_text.h"
 
 #include <QCoreApplication>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonParseError>
+#include <QRegularExpression>
 
 #include <cmath>
 #include <tuple>
@@ -120,8 +122,35 @@ QJsonObject descriptionMessage(const HostDescription &description)
         o.insert(key("knobs"), knobSnapshotToJson(description.knobs));
     else
         o.insert(key("knobs_note"), description.knobsNote);
+    QJsonObject choices;
+    for (auto it = description.choices.begin(); it != description.choices.end(); ++it)
+        choices.insert(it.key(), QJsonArray::fromStringList(it.value()));
+    o.insert(key("choices"), choices);
     return o;
 }
+
+namespace {
+
+// "choices": catalogue enum sysctls only, each a list of short names (a kernel's module names),
+// so a far host cannot fill the editors with anything else.
+QMap<QString, QStringList> choicesFrom(const QJsonObject &json)
+{
+    static const QRegularExpression name(QStringLiteral("^[A-Za-z0-9_.-]{1,64}$"));
+    QMap<QString, QStringList> out;
+    for (auto it = json.begin(); it != json.end(); ++it) {
+        const KnobInfo *knob = KnobCatalogue::instance().find(it.key());
+        if (!knob || knob->kind != KnobKind::Sysctl || knob->type != ValueType::Enum)
+            continue;
+        QStringList values;
+        for (const QJsonValue &v : it.value().toArray())
+            if (values.size() < 64 && name.match(v.toString()).hasMatch())
+                values << v.toString();
+        out.insert(it.key(), values);
+    }
+    return out;
+}
+
+} // namespace
 
 Result<HostDescription> parseDescription(const QJsonObject &message)
 {
@@ -137,6 +166,7 @@ Result<HostDescription> parseDescription(const QJsonObject &message)
     d.helper = message.value(key("helper")).toString().left(1000);
     d.knobs = knobSnapshotFromJson(message.value(key("knobs")).toObject());
     d.knobsNote = message.value(key("knobs_note")).toString().left(1000);
+    d.choices = choicesFrom(message.value(key("choices")).toObject());
     return d;
 }
 

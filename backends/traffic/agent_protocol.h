@@ -1,5 +1,5 @@
 #pragma once
-// The agent's control protocol, version 4: one JSON object per '\n'-terminated line, each with
+// The agent's control protocol, version 5: one JSON object per '\n'-terminated line, each with
 // "tcptune_agent": <version> and "type". The client sends "start" (workload and sizes); an agent
 // with a token answers "challenge" (a fresh nonce) and the client "auth" (HMAC-SHA256 of the
 // nonce under the token, see agent_auth.h), so the token never crosses the wire. The agent then
@@ -20,6 +20,9 @@
 // the GUI's "Test connection" does): the agent answers "description" with its program version,
 // its kernel release, its knob snapshot and whether its host's tcptune-helper can run (how, or
 // why not and what to do), and the session ends without a run.
+// Version 5: "description" also carries "choices": for each enum sysctl of the catalogue, the
+// values the far host's kernel offers (its tcp_available_congestion_control, ...), so the far
+// end's editors offer what that kernel has, not what this one has.
 
 #include "common/error.h"
 #include "knobs/knob_reader.h"
@@ -34,7 +37,7 @@
 
 namespace tcptune::agentproto {
 
-inline constexpr int kVersion = 4;
+inline constexpr int kVersion = 5;
 inline constexpr int kMaxControlLine = 64 * 1024;
 // The longest line of a connection that has not authenticated or attached yet.
 inline constexpr int kMaxHandshakeLine = 4096;
@@ -95,6 +98,8 @@ struct HostDescription {
     QString helper;     // how it runs ("root", "sudo -n"), or why it cannot and what to do
     KnobSnapshot knobs; // catalogue sysctls of the agent's namespace
     QString knobsNote;  // why there are none
+    // Enum sysctl -> the values its kernel offers (version 5).
+    QMap<QString, QStringList> choices;
 };
 QJsonObject describeMessage();
 QJsonObject descriptionMessage(const HostDescription &description);

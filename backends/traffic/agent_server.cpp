@@ -1,6 +1,8 @@
 #include "traffic/agent_server.h"
 
+#include "knobs/knob_catalogue.h"
 #include "knobs/knob_reader.h"
+#include "knobs/knob_value.h"
 #include "knobs/knob_snapshot_json.h"
 #include "traffic/agent_auth.h"
 #include "traffic/agent_gate.h"
@@ -339,7 +341,22 @@ int AgentServer::threadsInUse() const
     return m_impl->threadsInUse.load();
 }
 
-// What a connection test over ssh shows of this host: version, kernel, knobs, helper.
+namespace {
+
+// The values this host's kernel offers for each enum sysctl of the catalogue.
+QMap<QString, QStringList> enumChoices()
+{
+    QMap<QString, QStringList> choices;
+    for (const KnobInfo &knob : KnobCatalogue::instance().all())
+        if (knob.kind == KnobKind::Sysctl && knob.type == ValueType::Enum)
+            choices.insert(knob.key, knobvalue::allowedValues(knob));
+    return choices;
+}
+
+} // namespace
+
+// What a connection test over ssh shows of this host: version, kernel, knobs and their choices,
+// helper.
 agentproto::HostDescription AgentServer::Impl::describeHost() const
 {
     agentproto::HostDescription d;
@@ -350,6 +367,7 @@ agentproto::HostDescription AgentServer::Impl::describeHost() const
         d.knobs = *knobs;
     else
         d.knobsNote = knobs.error().message;
+    d.choices = enumChoices();
     const Result<QString> helper =
         options.checkHelper ? options.checkHelper() : Result<QString>(fail(tr("this agent changes no knobs")));
     d.helperUsable = helper.has_value();

@@ -14,7 +14,6 @@
 #include <QItemSelectionModel>
 #include <QLabel>
 #include <QPushButton>
-#include <QStandardItemModel>
 #include <QTableView>
 #include <QVBoxLayout>
 
@@ -56,7 +55,6 @@ KnobPanel::KnobPanel(HelperConnection *helper, QWidget *parent)
     : QWidget(parent)
     , m_model(new KnobTableModel(this))
     , m_view(new QTableView(this))
-    , m_end(new QComboBox(this))
     , m_place(new QComboBox(this))
     , m_title(new QLabel(this))
     , m_warning(new QLabel(this))
@@ -94,8 +92,6 @@ KnobPanel::KnobPanel(HelperConnection *helper, QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     buildHeader();
     auto *top = new QHBoxLayout;
-    top->addWidget(new QLabel(tr("End:"), this));
-    top->addWidget(m_end);
     top->addWidget(new QLabel(tr("Namespace:"), this));
     top->addWidget(m_place, 1);
     top->addWidget(reload);
@@ -135,14 +131,6 @@ KnobPanel::KnobPanel(HelperConnection *helper, QWidget *parent)
 
 void KnobPanel::buildHeader()
 {
-    m_end->setObjectName(QStringLiteral("knobEnd"));
-    m_end->addItem(tr("Local"), int(KnobPlace::End::Local));
-    m_end->addItem(tr("Remote"), int(KnobPlace::End::Remote));
-    // The far end's knobs come with two-ended runs; the chooser is here so the place is clear.
-    if (auto *items = qobject_cast<QStandardItemModel *>(m_end->model()))
-        items->item(1)->setEnabled(false);
-    m_end->setToolTip(tr("Local: where this workstation's side of the traffic runs. Remote (the far host) "
-                         "needs a two-ended target."));
     m_place->setObjectName(QStringLiteral("knobNamespace"));
     m_place->setToolTip(tr("The namespaces of the current target only; its sender comes first."));
     m_title->setObjectName(QStringLiteral("knobTitle"));
@@ -202,7 +190,8 @@ QString KnobPanel::remoteNote() const
     return m_remoteNote->isHidden() ? QString() : m_remoteNote->text();
 }
 
-void KnobPanel::setRemoteEnd(bool shown, const KnobSnapshot &values, bool editable, const QString &whyNot)
+void KnobPanel::setRemoteEnd(bool shown, const KnobSnapshot &values, bool editable, const QString &whyNot,
+                             const QMap<QString, QStringList> &choices)
 {
     m_view->setColumnHidden(KnobTableModel::RemoteColumn, !shown);
     // Room for both ends' values whole: the scope (per namespace or global) steps aside.
@@ -212,7 +201,7 @@ void KnobPanel::setRemoteEnd(bool shown, const KnobSnapshot &values, bool editab
         m_model->clearRemote();
         return;
     }
-    m_model->setRemote(values, editable, whyNot);
+    m_model->setRemote(values, editable, whyNot, choices);
     m_remoteNote->setText(editable ? tr("Remote: the far host's values. A value changed there is set by the far "
                                         "agent for each run (remote:<knob>) and put back after it.")
                                    : tr("Remote (read-only): %1").arg(whyNot));

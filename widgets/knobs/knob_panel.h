@@ -64,8 +64,9 @@ public Q_SLOTS:
     void revertSelected();
     void revertAll();
     // SHOWN: the target has a far end (ssh); its VALUES (empty: not read yet), EDITABLE when its
-    // helper can set knobs, else WHY NOT.
-    void setRemoteEnd(bool shown, const tcptune::KnobSnapshot &values, bool editable, const QString &whyNot);
+    // helper can set knobs, else WHY NOT; CHOICES: the values its kernel offers for enum knobs.
+    void setRemoteEnd(bool shown, const tcptune::KnobSnapshot &values, bool editable, const QString &whyNot,
+                      const QMap<QString, QStringList> &choices = {});
 
 Q_SIGNALS:
     // The short name of the place for the tab's title ("lab client", "host").
@@ -90,7 +91,6 @@ private:
 
     KnobTableModel *m_model;
     QTableView *m_view;
-    QComboBox *m_end;
     QComboBox *m_place;
     QLabel *m_title;
     QLabel *m_warning;

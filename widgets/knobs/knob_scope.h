@@ -2,8 +2,8 @@
 // Where the knob panel's changes land for a target: the namespace its traffic starts in first,
 // then the other places a user may want to look at (a lab's receiver and router). "Host" is
 // offered only for a target on a real host, and only the current lab's namespaces are listed,
-// so a change never silently goes where the traffic is not. The far end (Remote) comes with
-// two-ended runs; the end is part of the place already.
+// so a change never silently goes where the traffic is not. The far end of an ssh target is not
+// a place here: the knob panel shows it as its own column beside these (Local | Remote).
 
 #include <QCoreApplication>
 #include <QList>
@@ -16,8 +16,6 @@ struct TargetSpec;
 struct KnobPlace {
     Q_DECLARE_TR_FUNCTIONS(KnobPlace)
 public:
-    enum class End { Local, Remote };
-    End end = End::Local;
     QString netns;       // empty: this host's own namespace
     QString label;       // for people: "lab t1: client (sender)"
     QString shortLabel;  // for the tab title: "lab client", "host"

@@ -84,6 +84,8 @@ QVariant KnobTableModel::data(const QModelIndex &index, int role) const
     const QString original = m_originals.value(m_netns).value(k.key, r.value.value_or(QString()));
     if (index.column() == RemoteColumn && role < Qt::UserRole)
         return remoteData(k, role);
+    if (role == ChoicesRole)
+        return index.column() == RemoteColumn ? m_remote.choices.value(k.key) : knobvalue::allowedValues(k);
     switch (role) {
     case KeyRole: return k.key;
     case DiffersRole: return r.differsFromDefault();
@@ -274,12 +276,14 @@ bool KnobTableModel::setRemoteValue(const KnobInfo &knob, const QString &value)
     return true;
 }
 
-void KnobTableModel::setRemote(const KnobSnapshot &values, bool editable, const QString &whyNot)
+void KnobTableModel::setRemote(const KnobSnapshot &values, bool editable, const QString &whyNot,
+                               const QMap<QString, QStringList> &choices)
 {
     m_remote.shown = true;
     m_remote.values = values;
     m_remote.editable = editable;
     m_remote.whyNot = whyNot;
+    m_remote.choices = choices;
     emitRemoteColumn();
 }
 

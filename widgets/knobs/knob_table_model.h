@@ -24,6 +24,7 @@ public:
         OriginalRole,  // canonical original value
         CanonicalRole, // canonical current value
         ErrorRole,     // the helper's last error for this knob, empty when none
+        ChoicesRole,   // an enum's values: this kernel's (value column) or the far one's (remote)
     };
 
     explicit KnobTableModel(QObject *parent = nullptr);
@@ -57,8 +58,10 @@ public:
     void clearChanges();
 
     // The far end (ssh targets): its VALUES (empty: not read yet), EDITABLE when its helper can
-    // set knobs, else WHY NOT (shown on the column). Keeps the edits made so far.
-    void setRemote(const KnobSnapshot &values, bool editable, const QString &whyNot);
+    // set knobs, else WHY NOT (shown on the column), and the CHOICES its kernel offers for enum
+    // knobs (its connection test's description). Keeps the edits made so far.
+    void setRemote(const KnobSnapshot &values, bool editable, const QString &whyNot,
+                   const QMap<QString, QStringList> &choices = {});
     // No far end (another target): the column empties and its edits are dropped.
     void clearRemote();
     bool hasRemote() const { return m_remote.shown; }
@@ -82,6 +85,7 @@ private:
         KnobSnapshot values;
         bool editable = false;
         QString whyNot;
+        QMap<QString, QStringList> choices;
         QMap<QString, QString> changes;
     };
     RemoteEnd m_remote;

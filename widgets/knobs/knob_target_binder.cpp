@@ -54,9 +54,9 @@ void KnobTargetBinder::showFarEnd(const TargetSpec &target)
                               tr("press Test connection on the Target panel to read the far host's values."));
     else if (!far->helperUsable)
         m_knobs->setRemoteEnd(true, far->knobs, false,
-                              tr("the far host's helper cannot set knobs: %1").arg(far->helper));
+                              tr("the far host's helper cannot set knobs: %1").arg(far->helper), far->choices);
     else
-        m_knobs->setRemoteEnd(true, far->knobs, true, {});
+        m_knobs->setRemoteEnd(true, far->knobs, true, {}, far->choices);
 }
 
 void KnobTargetBinder::bringLabUp()

@@ -71,7 +71,9 @@ QWidget *KnobValueDelegate::createEditor(QWidget *parent, const QStyleOptionView
     case ValueType::Enum: {
         auto *combo = new QComboBox(parent);
         combo->setObjectName(QStringLiteral("knobChoice"));
-        combo->addItems(knobvalue::allowedValues(*knob));
+        // The kernel's own list: this one's for the local value, the far one's for the Remote
+        // column (setEditorData adds the current value when a list is missing).
+        combo->addItems(index.data(KnobTableModel::ChoicesRole).toStringList());
         connect(combo, &QComboBox::activated, this,
                 [this, combo] { Q_EMIT const_cast<KnobValueDelegate *>(this)->commitData(combo); });
         return combo;

@@ -29,6 +29,7 @@ private Q_SLOTS:
     void receiverWarnsThatTheSenderIsElsewhere();
     void realHostTargetEditsThisHost();
     void labThatIsDownOffersToBringItUp();
+    void sshTargetHasItsEndsAsColumns();
 
 private:
     void chooseKind(int index)
@@ -108,6 +109,20 @@ void TestKnobTargetBinder::realHostTargetEditsThisHost()
     QVERIFY(m_knobs->model()->readingAt(row).available());
     chooseKind(0);
     QCOMPARE(m_knobs->currentNamespace(), QStringLiteral("tcptune-t-kb-none-client"));
+}
+
+// Issue 12, point 8: for an ssh target both ends stand as columns (Local | Remote); no chooser of
+// the end beside them says that the far end needs another kind of target.
+void TestKnobTargetBinder::sshTargetHasItsEndsAsColumns()
+{
+    chooseKind(3); // SSH host
+    QVERIFY(!m_knobs->view()->isColumnHidden(KnobTableModel::RemoteColumn));
+    QVERIFY(m_knobs->model()->hasRemote());
+    QVERIFY(!m_knobs->findChild<QComboBox *>(QStringLiteral("knobEnd")));
+    for (const QLabel *label : m_knobs->findChildren<QLabel *>())
+        QVERIFY2(label->text() != QLatin1String("End:"), "an End chooser beside the Local | Remote columns");
+    chooseKind(0);
+    QVERIFY(m_knobs->view()->isColumnHidden(KnobTableModel::RemoteColumn));
 }
 
 void TestKnobTargetBinder::labThatIsDownOffersToBringItUp()

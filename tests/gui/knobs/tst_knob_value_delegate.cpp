@@ -4,9 +4,11 @@
 // that "unlimited" and lays its columns out on one line each (point 16). Reads the host's
 // values; nothing is written (the model only requests changes).
 
+#include "experiment/experiment_spec.h"
 #include "knobs/knob_table_model.h"
 #include "knobs/knob_value_delegate.h"
 
+#include <QComboBox>
 #include <QHeaderView>
 #include <QLineEdit>
 #include <QSignalSpy>
@@ -24,6 +26,7 @@ private Q_SLOTS:
     void numbersTakeUnits();
     void refusedTextIsNotSent();
     void noLimitReadsUnlimited();
+    void remoteChoicesAreTheFarKernels();
 
 private:
     QLineEdit *openEditor(const QString &key);
@@ -120,6 +123,35 @@ void TestKnobValueDelegate::noLimitReadsUnlimited()
     if (m_model->readingAt(row).value == QStringLiteral("4294967295"))
         QVERIFY(
             m_model->index(row, KnobTableModel::ValueColumn).data().toString().startsWith(QStringLiteral("unlimited")));
+}
+
+// Issue 12, point 8: the Remote column offers the far kernel's congestion controls (its
+// connection test's description), not this kernel's, and a far-only one becomes the run's
+// remote: knob; the far helper checks it against its own list.
+void TestKnobValueDelegate::remoteChoicesAreTheFarKernels()
+{
+    const QString key = QStringLiteral("net.ipv4.tcp_congestion_control");
+    const QStringList far = {QStringLiteral("cubic"), QStringLiteral("farcc")};
+    m_view->setItemDelegateForColumn(KnobTableModel::RemoteColumn, new KnobValueDelegate(m_view.get()));
+    m_model->setRemote({{key, QStringLiteral("cubic")}}, true, {}, {{key, far}});
+    const QModelIndex index = m_model->index(m_model->rowOf(key), KnobTableModel::RemoteColumn);
+    QVERIFY(m_model->flags(index) & Qt::ItemIsEditable);
+    m_view->edit(index);
+    auto *combo = m_view->findChild<QComboBox *>(QStringLiteral("knobChoice"));
+    QVERIFY(combo);
+    QStringList offered;
+    for (int i = 0; i < combo->count(); ++i)
+        offered << combo->itemText(i);
+    QCOMPARE(offered, far);
+    combo->setCurrentIndex(1);
+    Q_EMIT combo->activated(1);
+    QCOMPARE(m_model->remoteChanges().value(key), QStringLiteral("farcc"));
+    ExperimentSpec spec;
+    QVERIFY(spec.setParameter(QStringLiteral("remote:") + key, QStringLiteral("farcc")).has_value());
+    QCOMPARE(spec.knobs.value(QStringLiteral("remote:") + key), QStringLiteral("farcc"));
+    QVERIFY(!spec.setParameter(QStringLiteral("remote:") + key, QStringLiteral("far cc")).has_value());
+    // This end's value column keeps this kernel's list.
+    QVERIFY(!spec.setParameter(key, QStringLiteral("farcc")).has_value());
 }
 
 QTEST_MAIN(TestKnobValueDelegate)

@@ -280,7 +280,7 @@ void TestFarKnobs::protocolMismatchNamesBothVersions()
         if (!line.startsWith(QLatin1String("Connecting to")))
             lines << line;
     QVERIFY2(lines.size() == 1, r.err.constData());
-    QVERIFY2(lines.front().contains("agent protocol 99") && lines.front().contains("protocol 4") &&
+    QVERIFY2(lines.front().contains("agent protocol 99") && lines.front().contains("protocol 5") &&
                  lines.front().contains("install tcptune"),
              r.err.constData());
 }

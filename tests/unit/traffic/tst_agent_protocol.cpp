@@ -20,6 +20,7 @@ private Q_SLOTS:
     void farKnobsTravelCanonical();
     void helloNamesBothVersions();
     void descriptionRoundTrip();
+    void descriptionChoicesAreChecked();
     void descriptionRejectsMalformed();
 };
 
@@ -164,10 +165,11 @@ void TestAgentProtocol::helloNamesBothVersions()
     QVERIFY(old.program.isEmpty());
 }
 
-// Version 4: "describe" is answered by "description", which carries what a connection test shows.
+// Version 4: "describe" is answered by "description", which carries what a connection test shows;
+// version 5 adds the far kernel's choices for enum sysctls.
 void TestAgentProtocol::descriptionRoundTrip()
 {
-    QCOMPARE(agentproto::kVersion, 4);
+    QCOMPARE(agentproto::kVersion, 5);
     QCOMPARE(agentproto::typeOf(agentproto::describeMessage()), QStringLiteral("describe"));
     agentproto::HostDescription d;
     d.program = QStringLiteral("0.9.0");
@@ -175,6 +177,8 @@ void TestAgentProtocol::descriptionRoundTrip()
     d.helperUsable = true;
     d.helper = QStringLiteral("as root");
     d.knobs = {{QStringLiteral("net.ipv4.tcp_autocorking"), QStringLiteral("0")}};
+    d.choices = {{QStringLiteral("net.ipv4.tcp_congestion_control"),
+                  {QStringLiteral("reno"), QStringLiteral("cubic"), QStringLiteral("bbr")}}};
     auto decoded = agentproto::decode(agentproto::encode(agentproto::descriptionMessage(d)).trimmed());
     QVERIFY(decoded.has_value());
     auto back = agentproto::parseDescription(*decoded);
@@ -185,6 +189,7 @@ void TestAgentProtocol::descriptionRoundTrip()
     QCOMPARE(back->helper, d.helper);
     QCOMPARE(back->knobs, d.knobs);
     QVERIFY(back->knobsNote.isEmpty());
+    QCOMPARE(back->choices, d.choices);
 
     d.helperUsable = false;
     d.helper = QStringLiteral("sudo -n refused");
@@ -195,6 +200,22 @@ void TestAgentProtocol::descriptionRoundTrip()
     QCOMPARE(back->helper, d.helper);
     QCOMPARE(back->knobsNote, d.knobsNote);
     QVERIFY(back->knobs.isEmpty());
+}
+
+// A far host's choices fill editors: only catalogue enum sysctls, only short names.
+void TestAgentProtocol::descriptionChoicesAreChecked()
+{
+    agentproto::HostDescription d;
+    d.program = QStringLiteral("0.9.0");
+    d.kernel = QStringLiteral("6.1.0");
+    d.choices = {{QStringLiteral("net.ipv4.tcp_congestion_control"),
+                  {QStringLiteral("cubic"), QStringLiteral("a b"), QStringLiteral("<b>bold</b>")}},
+                 {QStringLiteral("net.ipv4.tcp_autocorking"), {QStringLiteral("0")}},
+                 {QStringLiteral("kernel.hostname"), {QStringLiteral("x")}}};
+    auto back = agentproto::parseDescription(agentproto::descriptionMessage(d));
+    QVERIFY(back.has_value());
+    QCOMPARE(back->choices.keys(), QStringList{QStringLiteral("net.ipv4.tcp_congestion_control")});
+    QCOMPARE(back->choices.first(), QStringList{QStringLiteral("cubic")});
 }
 
 void TestAgentProtocol::descriptionRejectsMalformed()

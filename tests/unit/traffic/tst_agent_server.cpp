@@ -401,6 +401,13 @@ void TestAgentServer::stdioAgentDescribesItsHost()
     QCOMPARE(description->helper, QStringLiteral("add the sudoers line"));
     QCOMPARE(description->knobs.value(QStringLiteral("net.ipv4.tcp_autocorking")),
              procsys::read(procsys::pathForKey(QStringLiteral("net.ipv4.tcp_autocorking"))).value_or(QString()));
+    // The congestion controls this kernel offers, for the far end's editor.
+    const QStringList offered = procsys::read(QStringLiteral("/proc/sys/net/ipv4/tcp_available_congestion_control"))
+                                    .value_or(QString())
+                                    .simplified()
+                                    .split(QLatin1Char(' '), Qt::SkipEmptyParts);
+    QVERIFY(offered.contains(QStringLiteral("cubic")));
+    QCOMPARE(description->choices.value(QStringLiteral("net.ipv4.tcp_congestion_control")), offered);
     control.join(); // no run follows: the agent is done with the channel
     QCOMPARE(agent.activeSessions(), 0);
     ::close(pair[0]);
