@@ -4458,6 +4458,10 @@ Optionen:
         <source>The agent&apos;s control connection: a few hundred bytes beside the data. Tick it to draw it anyway.</source>
         <translation>Die Steuerverbindung des Agenten: einige hundert Bytes neben den Daten. Ankreuzen, um sie trotzdem zu zeichnen.</translation>
     </message>
+    <message>
+        <source>%1 · flow %2</source>
+        <translation>%1 · Fluss %2</translation>
+    </message>
 </context>
 <context>
     <name>tcptune::ChartBar</name>
@@ -4482,12 +4486,14 @@ Optionen:
         <translation>Aus: ein neuer Durchlauf leert die Diagramme (im Verlauf angekreuzte Läufe und Mitschnitte bleiben). An: jeder Lauf bleibt bis „Diagramme leeren“.</translation>
     </message>
     <message>
-        <source>Wheel: zoom, drag: pan, double-click: follow</source>
-        <translation>Rad: zoomen, Ziehen: verschieben, Doppelklick: folgen</translation>
-    </message>
-    <message>
         <source>Extra:</source>
         <translation>Zusätzlich:</translation>
+    </message>
+    <message>
+        <source>Wheel: zoom, drag: pan,
+double-click: follow</source>
+        <translation>Rad: zoomen, Ziehen: verschieben,
+Doppelklick: folgen</translation>
     </message>
 </context>
 <context>

@@ -209,7 +209,7 @@ void CapturePanel::onLoaded(const QString &path, std::shared_ptr<const CaptureAn
         // The agent's control connection carries a few hundred bytes beside the data: it is not
         // the traffic under test and would draw a diagonal RTT line across the chart.
         const bool control = count > 1 && payloadOf(flow) * 100 < largest;
-        const int id = addFlow(top, name, flow, analysis->interval_s, !control && f < kShownFlows, alignment);
+        const int id = addFlow(top, name, flow, f, analysis->interval_s, !control && f < kShownFlows, alignment);
         if (control)
             markControl(top->child(top->childCount() - 1));
         runs.append(id);
@@ -234,13 +234,16 @@ void CapturePanel::onLoaded(const QString &path, std::shared_ptr<const CaptureAn
 }
 
 // One flow: its run in the chart and its row under TOP; returns the run's id.
-int CapturePanel::addFlow(QTreeWidgetItem *top, const QString &name, const FlowAnalysis &flow, double interval,
-                          bool shown, const Alignment &alignment)
+int CapturePanel::addFlow(QTreeWidgetItem *top, const QString &name, const FlowAnalysis &flow, int index,
+                          double interval, bool shown, const Alignment &alignment)
 {
     const DirectionAnalysis &data = dataDirection(flow);
     const QString source = alignment.runName.isEmpty() ? name : tr("%1 capture").arg(alignment.runName);
-    const int id =
-        m_chart->addRun(QStringLiteral("%1: %2 → %3").arg(source, flow.client.toString(), flow.server.toString()));
+    // The legend has room for a short name only (the addresses were cut to "....18.2...."): the
+    // capture and the flow's number there, its addresses in the tooltip and in this tab's row,
+    // drawn in the same colour.
+    const int id = m_chart->addRun(index == 0 ? source : tr("%1 · flow %2").arg(source).arg(index + 1));
+    m_chart->setRunToolTip(id, QStringLiteral("%1 → %2").arg(flow.client.toString(), flow.server.toString()));
     QList<QPointF> rtt;
     rtt.reserve(qsizetype(data.rtt.size()));
     for (const RttSample &s : data.rtt)

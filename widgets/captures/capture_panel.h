@@ -59,8 +59,8 @@ private:
         double durationS = -1; // points after this are left out; < 0: none
         QString runName;
     };
-    int addFlow(QTreeWidgetItem *top, const QString &name, const FlowAnalysis &flow, double interval, bool shown,
-                const Alignment &alignment);
+    int addFlow(QTreeWidgetItem *top, const QString &name, const FlowAnalysis &flow, int index, double interval,
+                bool shown, const Alignment &alignment);
     void onFailed(const QString &path, const QString &message);
     void markControl(QTreeWidgetItem *item);
     void onItemChanged(QTreeWidgetItem *item, int column);

@@ -39,12 +39,17 @@ ChartBar::ChartBar(ThroughputRttView *chart, RunnerThread *runner, QWidget *pare
     m_keep->setCheckable(true);
     m_keep->setToolTip(tr("Off: a new sweep clears the charts (runs ticked in History and captures stay). "
                           "On: every run stays until Clear charts."));
-    auto *hint = new QLabel(tr("Wheel: zoom, drag: pan, double-click: follow"), this);
+    // Two short lines, broken where the translation breaks them, in a smaller type: the bar keeps
+    // its height and the hint its text (wrapped by the label at whatever width was left, it lost
+    // its first and last line at 1280x800 in German).
+    auto *hint = new QLabel(tr("Wheel: zoom, drag: pan,\ndouble-click: follow"), this);
     hint->setObjectName(QStringLiteral("chartHint"));
     hint->setEnabled(false);
-    // Long in some languages: it wraps onto a second line rather than widen the window or be cut.
-    hint->setWordWrap(true);
-    hint->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    if (QFont small = hint->font(); small.pointSizeF() > 0) {
+        small.setPointSizeF(small.pointSizeF() * 0.85);
+        hint->setFont(small);
+    }
+    hint->setAlignment(Qt::AlignLeft | Qt::AlignVCenter);
 
     auto *bar = new QHBoxLayout(this);
     bar->setContentsMargins(0, 0, 0, 0);

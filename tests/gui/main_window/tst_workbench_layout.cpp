@@ -14,6 +14,7 @@
 #include "history/history_panel.h"
 #include "knobs/knob_panel.h"
 #include "knobs/knob_table_model.h"
+#include "captures/capture_panel.h"
 #include "charts/limiter_chart.h"
 #include "charts/sweep_chart.h"
 #include "charts/throughput_rtt_view.h"
@@ -42,6 +43,7 @@
 #include <QRegularExpression>
 #include <QScrollArea>
 #include <QScrollBar>
+#include <QSignalSpy>
 #include <QSet>
 #include <QSettings>
 #include <QStyle>
@@ -204,6 +206,34 @@ QStringList cutChartTexts(const QString &name, QChart *chart)
     return out;
 }
 
+// What LABEL's text needs at its width, as the label lays it out: "needs WxH, has WxH" or empty.
+QString cutLabel(const QLabel *label)
+{
+    const int flags = int(label->alignment()) | (label->wordWrap() ? int(Qt::TextWordWrap) : 0);
+    const QRect room = label->contentsRect();
+    const QRect needed = label->fontMetrics().boundingRect(QRect(0, 0, room.width(), 10000), flags, label->text());
+    if (needed.width() <= room.width() && needed.height() <= room.height())
+        return {};
+    return QStringLiteral("'%1' needs %2x%3, has %4x%5")
+        .arg(label->text())
+        .arg(needed.width())
+        .arg(needed.height())
+        .arg(room.width())
+        .arg(room.height());
+}
+
+// A finished run with a verdict under the charts and a message in the banner: the window at its
+// lowest, as in the walkthrough after a cancelled sweep.
+void showRunAndBanner(MainWindow &window)
+{
+    window.verdictPanel()->addRun(
+        QStringLiteral("#3 · 64 KiB"),
+        verdictRun(QStringLiteral("Sender durch seinen Sendepuffer begrenzt 100 % der Zeit (SO_SNDBUF 64 KiB)."), 0.6));
+    window.banner()->showMessage(QStringLiteral("Lauf #4 wurde abgebrochen; er hat kein Ergebnis."),
+                                 MessageBanner::Level::Warning);
+    QTest::qWait(100);
+}
+
 QSet<QString> visibleTexts(QWidget *root)
 {
     QSet<QString> texts;
@@ -288,6 +318,10 @@ private Q_SLOTS:
     void chartTextsShowWhole();
     void presetsShowTheirLabNoteInGerman();
     void windowFitsTheScreenAfterARun();
+    void chartHintShowsWhole();
+    void limiterLegendShowsWholeUnderTheBanner();
+    void abSummaryShowsEveryLine();
+    void captureLegendEntriesShowWhole();
 
 private:
     QSet<QString> m_english;
@@ -619,6 +653,114 @@ void TestWorkbenchLayout::windowFitsTheScreenAfterARun()
                                                                           .arg(window.minimumSizeHint().height())));
         QCOMPARE(window.height(), 760);
     }
+}
+
+// Issue 18: the chart bar's hint ("Rad: zoomen, ...") shows whole at 1280x800 in German; wrapped
+// at the width left beside the buttons it lost its first and last line.
+void TestWorkbenchLayout::chartHintShowsWhole()
+{
+    MainWindow window;
+    QVERIFY(showAt(window));
+    showRunAndBanner(window);
+    auto *hint = window.findChild<QLabel *>(QStringLiteral("chartHint"));
+    QVERIFY(hint && hint->isVisible());
+    QVERIFY2(hint->text().startsWith(QStringLiteral("Rad")), qPrintable(hint->text()));
+    const QString cut = cutLabel(hint);
+    QVERIFY2(cut.isEmpty(), qPrintable(cut));
+}
+
+// Issue 18: with a message in the banner the limiter chart's legend still shows all five parts
+// ("untätig" was cut at the chart's bottom edge).
+void TestWorkbenchLayout::limiterLegendShowsWholeUnderTheBanner()
+{
+    MainWindow window;
+    QVERIFY(showAt(window));
+    showRunAndBanner(window);
+    test::saveScreenshot(&window, QStringLiteral("de_1280x800_banner_limiter"));
+    QChart *chart = window.verdictPanel()->limiterChart()->qchart();
+    const QRectF legend = chart->legend()->geometry();
+    const double needed = chart->legend()->effectiveSizeHint(Qt::PreferredSize).height();
+    QVERIFY2(legend.height() >= needed && legend.bottom() <= chart->size().height(),
+             qPrintable(QStringLiteral("the legend needs %1 px, has %2 px from %3 in a chart %4 px high")
+                            .arg(needed)
+                            .arg(legend.height())
+                            .arg(legend.top())
+                            .arg(chart->size().height())));
+}
+
+// Issue 18: an A/B's summary (both verdicts and what the pair says of autocorking) shows every
+// line at 1280x800 in German; its third line was cut under the verdicts.
+void TestWorkbenchLayout::abSummaryShowsEveryLine()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString db = dir.filePath(QStringLiteral("results.db"));
+    QVERIFY(fillStore(db));
+    const QByteArray before = qgetenv("TCPTUNE_RESULTS_DB");
+    qputenv("TCPTUNE_RESULTS_DB", db.toUtf8());
+    MainWindow window;
+    QVERIFY(showAt(window));
+    showRunAndBanner(window);
+    window.tabs()->setCurrentWidget(window.historyPanel());
+    HistoryPanel *history = window.historyPanel();
+    QTreeWidgetItem *experiment = history->tree()->topLevelItem(0);
+    QVERIFY(experiment && experiment->childCount() == 2);
+    experiment->child(0)->setCheckState(HistoryPanel::NameColumn, Qt::Checked);
+    experiment->child(1)->setCheckState(HistoryPanel::NameColumn, Qt::Checked);
+    history->compareTicked();
+    qputenv("TCPTUNE_RESULTS_DB", before);
+    RunRecord a = verdictRun(QStringLiteral("Durch das Überlastfenster begrenzt 65 % der Zeit: die "
+                                            "Überlastkontrolle gab das Tempo vor."),
+                             0.65);
+    RunRecord b = verdictRun(QStringLiteral("Durch das Überlastfenster begrenzt 70 % der Zeit: die "
+                                            "Überlastkontrolle gab das Tempo vor."),
+                             0.7);
+    a.settings.insert(QStringLiteral("net.ipv4.tcp_autocorking"), QStringLiteral("0"));
+    b.settings.insert(QStringLiteral("net.ipv4.tcp_autocorking"), QStringLiteral("1"));
+    for (RunRecord *run : {&a, &b}) {
+        EndRecord local;
+        local.end = RunEnd::Local;
+        local.sender = true;
+        local.countersRead = true;
+        local.counterDeltas = {{QStringLiteral("TcpExtTCPAutoCorking"), 0},
+                               {QStringLiteral("TcpOutSegs"), run == &a ? 4000 : 4100}};
+        run->ends = {local};
+    }
+    history->counterDifferences()->setRuns(QStringLiteral("#2"), a, QStringLiteral("#1"), b);
+    QTest::qWait(100);
+    test::saveScreenshot(&window, QStringLiteral("de_1280x800_ab_summary"));
+    QLabel *summary = history->counterDifferences()->summary();
+    QVERIFY2(summary->text().count(QLatin1Char('\n')) >= 2, qPrintable(summary->text()));
+    const QString cut = cutLabel(summary);
+    QVERIFY2(cut.isEmpty(), qPrintable(cut));
+}
+
+// Issue 18: a run's capture drawn over the charts has its whole name in the legend ("Mitschnitt
+// #1 · 64 KiB", its flow's addresses in the tooltip), not "Mitschnitt #....18.2....".
+void TestWorkbenchLayout::captureLegendEntriesShowWhole()
+{
+    MainWindow window;
+    QVERIFY(showAt(window));
+    showRunAndBanner(window);
+    const QString path = QStringLiteral(TCPTUNE_SOURCE_DIR "/tests/data/captures/zeek_irc_dcc_send_bulk.pcapng");
+    QSignalSpy loaded(window.capturePanel(), &CapturePanel::captureLoaded);
+    window.capturePanel()->openForRun(path, 3.0, QStringLiteral("#3 · 64 KiB"));
+    QVERIFY(loaded.wait(30000));
+    ThroughputRttView *chart = window.chartView();
+    chart->replotNow();
+    QTest::qWait(100);
+    test::saveScreenshot(&window, QStringLiteral("de_1280x800_capture_legend"));
+    const QList<int> runs = window.capturePanel()->chartRunsOf(path);
+    QVERIFY(runs.size() >= 2);
+    // The data flow is drawn and named whole; no entry on show is elided ("…").
+    QCOMPARE(chart->runLabel(runs.first()), QStringLiteral("Mitschnitt #3 · 64 KiB"));
+    QCOMPARE(chart->legendText(runs.first()), chart->runLabel(runs.first()));
+    for (QChartView *live : chart->findChildren<QChartView *>())
+        for (QLegendMarker *marker : live->chart()->legend()->markers())
+            if (marker->isVisible())
+                QVERIFY2(!marker->label().contains(QChar(0x2026)), qPrintable(marker->label()));
+    QVERIFY2(chart->runToolTip(runs.first()).contains(QStringLiteral(" → ")),
+             qPrintable(chart->runToolTip(runs.first())));
 }
 
 QTEST_MAIN(TestWorkbenchLayout)

@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
 """Checks that a chart exported as SVG (File > Export > Chart) shows a capture's flow with points.
 
-A capture's flow is named after the capture and its addresses ("Mitschnitt #1: 198.18.0.2:40000
-→ 198.18.1.2:5201", elided in the middle when long); the workbench's runs are named "#1". In the
+A capture's flow is named after the capture ("Mitschnitt #1", "Mitschnitt #1 · Fluss 2"; its
+addresses are its tooltip); the workbench's runs are named "#1". In the
 SVG, a legend entry is its colour box followed by its label, and a series is a line stroked in
-that colour. Passes when some entry whose label holds PREFIX (198.18. by default) has a line of
+that colour. Passes when some entry whose label holds PREFIX (Mitschnitt by default) has a line of
 its colour with at least MIN_POINTS points (2 by default: a line is drawn; how many points the SVG
 holds depends on how Qt splits the path, 4 in one clean-clone run and 10 in another of the same
 step).
@@ -64,7 +64,7 @@ def colourful(value):
 
 def main():
     path = sys.argv[1]
-    prefix = sys.argv[2] if len(sys.argv) > 2 else "198.18."
+    prefix = sys.argv[2] if len(sys.argv) > 2 else "Mitschnitt"
     min_points = int(sys.argv[3]) if len(sys.argv) > 3 else 2
     items = painted(ET.parse(path).getroot())
     labels = [i for i, item in enumerate(items) if item[0] == "text" and prefix in item[4]]

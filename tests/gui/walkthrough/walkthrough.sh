@@ -176,7 +176,7 @@ key Home Down Down Down Down Down Down
 key alt+z
 sleep 3
 # The overlay is really on the charts: exported as SVG (Datei > Exportieren > Diagramm...), they
-# hold a line of the capture's flow ("Mitschnitt #1: 198.18...") with its points.
+# hold a line of the capture's flow ("Mitschnitt #1") with its points.
 key alt+d
 key e
 key d
