@@ -341,6 +341,8 @@ int AgentServer::threadsInUse() const
     return m_impl->threadsInUse.load();
 }
 
+static_assert(AgentServer::kProtocolVersion == agentproto::kVersion, "the agent speaks the protocol's version");
+
 namespace {
 
 // The values this host's kernel offers for each enum sysctl of the catalogue.

@@ -222,18 +222,6 @@ QString cutLabel(const QLabel *label)
         .arg(room.height());
 }
 
-// A finished run with a verdict under the charts and a message in the banner: the window at its
-// lowest, as in the walkthrough after a cancelled sweep.
-void showRunAndBanner(MainWindow &window)
-{
-    window.verdictPanel()->addRun(
-        QStringLiteral("#3 · 64 KiB"),
-        verdictRun(QStringLiteral("Sender durch seinen Sendepuffer begrenzt 100 % der Zeit (SO_SNDBUF 64 KiB)."), 0.6));
-    window.banner()->showMessage(QStringLiteral("Lauf #4 wurde abgebrochen; er hat kein Ergebnis."),
-                                 MessageBanner::Level::Warning);
-    QTest::qWait(100);
-}
-
 QSet<QString> visibleTexts(QWidget *root)
 {
     QSet<QString> texts;
@@ -300,6 +288,18 @@ bool fillStore(const QString &path)
             return false;
     }
     return true;
+}
+
+// A finished run with a verdict under the charts and a message in the banner: the window at its
+// lowest, as in the walkthrough after a cancelled sweep.
+void showRunAndBanner(MainWindow &window)
+{
+    window.verdictPanel()->addRun(
+        QStringLiteral("#3 · 64 KiB"),
+        verdictRun(QStringLiteral("Sender durch seinen Sendepuffer begrenzt 100 % der Zeit (SO_SNDBUF 64 KiB)."), 0.6));
+    window.banner()->showMessage(QStringLiteral("Lauf #4 wurde abgebrochen; er hat kein Ergebnis."),
+                                 MessageBanner::Level::Warning);
+    QTest::qWait(100);
 }
 
 } // namespace

@@ -89,7 +89,7 @@ void TestAgentGate::idleConnectionsCostNoThreadAndExpire()
         fds.push_back(connectLoopback(*port));
         QVERIFY(fds.back() >= 0);
     }
-    sendText(fds[0], "{\"tcptune_agent\":4,"); // a slow, unfinished line
+    sendText(fds[0], "{\"tcptune_agent\":5,"); // a slow, unfinished line
     QTest::qWait(300);
     QCOMPARE(threadsOfThisProcess(), threadsBefore);
     QCOMPARE(agent.threadsInUse(), 0);
@@ -294,7 +294,7 @@ void TestAgentGate::peerTextIsEscapedInTheLog()
     auto port = agent.listen(QStringLiteral("127.0.0.1"), 0);
     QVERIFY(port.has_value());
     const int fd = connectLoopback(*port);
-    QVERIFY(sendText(fd, "{\"tcptune_agent\":4,\"type\":\"x\\u001b[2J\\n2026-01-01 forged line\"}\n"));
+    QVERIFY(sendText(fd, "{\"tcptune_agent\":5,\"type\":\"x\\u001b[2J\\n2026-01-01 forged line\"}\n"));
     QCOMPARE(readJsonLine(fd).value("type").toString(), QStringLiteral("error"));
     ::close(fd);
     QTRY_VERIFY(std::any_of(logged.begin(), logged.end(),

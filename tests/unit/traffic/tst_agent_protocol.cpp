@@ -45,7 +45,7 @@ void TestAgentProtocol::rejectsMalformed_data()
     QTest::addRow("no version") << QByteArray(R"({"type":"start"})") << "protocol version";
     QTest::addRow("future version") << QByteArray(R"({"tcptune_agent":99,"type":"start"})") << "version 99";
     QTest::addRow("version 1 (token in clear)") << QByteArray(R"({"tcptune_agent":1,"type":"start"})") << "version 1";
-    QTest::addRow("no type") << QByteArray(R"({"tcptune_agent":4})") << "type";
+    QTest::addRow("no type") << QByteArray(R"({"tcptune_agent":5})") << "type";
 }
 
 void TestAgentProtocol::rejectsMalformed()

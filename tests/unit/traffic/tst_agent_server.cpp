@@ -253,16 +253,16 @@ void TestAgentServer::garbageIsAnsweredAndLogged_data()
     QTest::addRow("http") << QByteArray("GET / HTTP/1.0\r\n\r\n") << "malformed";
     QTest::addRow("binary") << QByteArray("\x00\xff\x13\x37\n", 5) << "malformed";
     QTest::addRow("wrong version") << QByteArray("{\"tcptune_agent\":7,\"type\":\"start\"}\n") << "version 7";
-    QTest::addRow("unknown type") << QByteArray("{\"tcptune_agent\":4,\"type\":\"shell\"}\n")
+    QTest::addRow("unknown type") << QByteArray("{\"tcptune_agent\":5,\"type\":\"shell\"}\n")
                                   << "unexpected message type";
     QTest::addRow("bad start") << QByteArray(
-                                      "{\"tcptune_agent\":4,\"type\":\"start\",\"workload\":\"bulk\",\"streams\":-4}\n")
+                                      "{\"tcptune_agent\":5,\"type\":\"start\",\"workload\":\"bulk\",\"streams\":-4}\n")
                                << "refused start";
     QTest::addRow("data for no run") << QByteArray(
-                                            "{\"tcptune_agent\":4,\"type\":\"data\",\"session\":\"42\",\"stream\":0}\n")
+                                            "{\"tcptune_agent\":5,\"type\":\"data\",\"session\":\"42\",\"stream\":0}\n")
                                      << "unknown run";
     QTest::addRow("far knobs over the network")
-        << QByteArray("{\"tcptune_agent\":4,\"type\":\"start\",\"workload\":\"bulk\",\"streams\":1,\"sample_ms\":"
+        << QByteArray("{\"tcptune_agent\":5,\"type\":\"start\",\"workload\":\"bulk\",\"streams\":1,\"sample_ms\":"
                       "10,\"request_bytes\":0,\"response_bytes\":0,\"rcvbuf\":0,\"duration_s\":1,\"knobs\":{"
                       "\"net.ipv4.tcp_autocorking\":\"0\"}}\n")
         << "only for runs started over ssh";
