@@ -45,7 +45,6 @@ void CounterDifferenceView::setRuns(const QString &labelA, const RunRecord &a, c
     if (differences.isEmpty())
         lines << tr("No kernel counter differs between the two runs (or their counters were not read).");
     m_summary->setText(lines.join(QLatin1Char('\n')));
-    fitSummary();
     m_table->setRowCount(int(differences.size()));
     for (int row = 0; row < differences.size(); ++row) {
         const CounterDifference &d = differences.at(row);
@@ -65,22 +64,6 @@ void CounterDifferenceView::clear()
 {
     m_summary->setText(tr("Compare two runs to see their verdicts and the kernel counters that differ."));
     m_table->setRowCount(0);
-    fitSummary();
-}
-
-void CounterDifferenceView::resizeEvent(QResizeEvent *event)
-{
-    QWidget::resizeEvent(event);
-    fitSummary();
-}
-
-// A box layout gives a wrapped label the height of its size hint, a line short of what the
-// verdicts and the pair's line need at this width (the third line was cut): the label asks for
-// the height of its lines at the width it has, and the counter table below gives it up.
-void CounterDifferenceView::fitSummary()
-{
-    if (const int width = contentsRect().width(); width > 0)
-        m_summary->setMinimumHeight(m_summary->heightForWidth(width));
 }
 
 QString CounterDifferenceView::summaryText() const

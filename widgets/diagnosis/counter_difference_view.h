@@ -22,15 +22,9 @@ public:
     void clear();
 
     QString summaryText() const;
-    QLabel *summary() const { return m_summary; }
     QTableWidget *table() const { return m_table; }
 
-protected:
-    void resizeEvent(QResizeEvent *event) override;
-
 private:
-    void fitSummary();
-
     QLabel *m_summary;
     QTableWidget *m_table;
 };

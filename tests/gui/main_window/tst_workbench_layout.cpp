@@ -320,7 +320,6 @@ private Q_SLOTS:
     void windowFitsTheScreenAfterARun();
     void chartHintShowsWhole();
     void limiterLegendShowsWholeUnderTheBanner();
-    void abSummaryShowsEveryLine();
     void captureLegendEntriesShowWhole();
 
 private:
@@ -686,53 +685,6 @@ void TestWorkbenchLayout::limiterLegendShowsWholeUnderTheBanner()
                             .arg(legend.height())
                             .arg(legend.top())
                             .arg(chart->size().height())));
-}
-
-// Issue 18: an A/B's summary (both verdicts and what the pair says of autocorking) shows every
-// line at 1280x800 in German; its third line was cut under the verdicts.
-void TestWorkbenchLayout::abSummaryShowsEveryLine()
-{
-    QTemporaryDir dir;
-    QVERIFY(dir.isValid());
-    const QString db = dir.filePath(QStringLiteral("results.db"));
-    QVERIFY(fillStore(db));
-    const QByteArray before = qgetenv("TCPTUNE_RESULTS_DB");
-    qputenv("TCPTUNE_RESULTS_DB", db.toUtf8());
-    MainWindow window;
-    QVERIFY(showAt(window));
-    showRunAndBanner(window);
-    window.tabs()->setCurrentWidget(window.historyPanel());
-    HistoryPanel *history = window.historyPanel();
-    QTreeWidgetItem *experiment = history->tree()->topLevelItem(0);
-    QVERIFY(experiment && experiment->childCount() == 2);
-    experiment->child(0)->setCheckState(HistoryPanel::NameColumn, Qt::Checked);
-    experiment->child(1)->setCheckState(HistoryPanel::NameColumn, Qt::Checked);
-    history->compareTicked();
-    qputenv("TCPTUNE_RESULTS_DB", before);
-    RunRecord a = verdictRun(QStringLiteral("Durch das Überlastfenster begrenzt 65 % der Zeit: die "
-                                            "Überlastkontrolle gab das Tempo vor."),
-                             0.65);
-    RunRecord b = verdictRun(QStringLiteral("Durch das Überlastfenster begrenzt 70 % der Zeit: die "
-                                            "Überlastkontrolle gab das Tempo vor."),
-                             0.7);
-    a.settings.insert(QStringLiteral("net.ipv4.tcp_autocorking"), QStringLiteral("0"));
-    b.settings.insert(QStringLiteral("net.ipv4.tcp_autocorking"), QStringLiteral("1"));
-    for (RunRecord *run : {&a, &b}) {
-        EndRecord local;
-        local.end = RunEnd::Local;
-        local.sender = true;
-        local.countersRead = true;
-        local.counterDeltas = {{QStringLiteral("TcpExtTCPAutoCorking"), 0},
-                               {QStringLiteral("TcpOutSegs"), run == &a ? 4000 : 4100}};
-        run->ends = {local};
-    }
-    history->counterDifferences()->setRuns(QStringLiteral("#2"), a, QStringLiteral("#1"), b);
-    QTest::qWait(100);
-    test::saveScreenshot(&window, QStringLiteral("de_1280x800_ab_summary"));
-    QLabel *summary = history->counterDifferences()->summary();
-    QVERIFY2(summary->text().count(QLatin1Char('\n')) >= 2, qPrintable(summary->text()));
-    const QString cut = cutLabel(summary);
-    QVERIFY2(cut.isEmpty(), qPrintable(cut));
 }
 
 // Issue 18: a run's capture drawn over the charts has its whole name in the legend ("Mitschnitt
