@@ -9,14 +9,10 @@
 #include <QChartView>
 #include <QGraphicsLayout>
 #include <QHorizontalStackedBarSeries>
-#include <QLegend>
 #include <QLocale>
 #include <QPainter>
 #include <QVBoxLayout>
 #include <QValueAxis>
-
-#include <algorithm>
-#include <cmath>
 
 namespace tcptune {
 
@@ -25,16 +21,6 @@ namespace {
 // Limits in warm colours, ordinary sending in cool ones, idle grey.
 const QColor kPartColours[] = {QColor(214, 39, 40), QColor(255, 127, 14), QColor(31, 119, 180), QColor(44, 160, 44),
                                QColor(199, 199, 199)};
-
-// The height that shows CHART's title and its legend whole, one part per line on the right
-// (with a message in the banner the window had left it 130 px and "idle" was cut at the bottom).
-int heightForLegend(QChart *chart, const QChartView *view)
-{
-    const double legend = chart->legend()->effectiveSizeHint(Qt::PreferredSize).height();
-    const QMargins margins = chart->margins();
-    return int(std::ceil(legend)) + QFontMetrics(chart->titleFont()).height() + margins.top() + margins.bottom() +
-           2 * view->frameWidth() + 8;
-}
 
 } // namespace
 
@@ -74,9 +60,8 @@ LimiterChart::LimiterChart(QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_view);
-    // Low enough that, under the charts after a run, the window still fits 1280x800; high enough
-    // for the legend.
-    setMinimumSize(320, std::max(120, heightForLegend(m_chart, m_view)));
+    // Low enough that, under the charts after a run, the window still fits 1280x800.
+    setMinimumSize(320, 120);
 }
 
 void LimiterChart::setBars(const QList<LimiterChartBar> &bars)

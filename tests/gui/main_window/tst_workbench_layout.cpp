@@ -319,7 +319,6 @@ private Q_SLOTS:
     void presetsShowTheirLabNoteInGerman();
     void windowFitsTheScreenAfterARun();
     void chartHintShowsWhole();
-    void limiterLegendShowsWholeUnderTheBanner();
     void captureLegendEntriesShowWhole();
 
 private:
@@ -666,25 +665,6 @@ void TestWorkbenchLayout::chartHintShowsWhole()
     QVERIFY2(hint->text().startsWith(QStringLiteral("Rad")), qPrintable(hint->text()));
     const QString cut = cutLabel(hint);
     QVERIFY2(cut.isEmpty(), qPrintable(cut));
-}
-
-// Issue 18: with a message in the banner the limiter chart's legend still shows all five parts
-// ("untätig" was cut at the chart's bottom edge).
-void TestWorkbenchLayout::limiterLegendShowsWholeUnderTheBanner()
-{
-    MainWindow window;
-    QVERIFY(showAt(window));
-    showRunAndBanner(window);
-    test::saveScreenshot(&window, QStringLiteral("de_1280x800_banner_limiter"));
-    QChart *chart = window.verdictPanel()->limiterChart()->qchart();
-    const QRectF legend = chart->legend()->geometry();
-    const double needed = chart->legend()->effectiveSizeHint(Qt::PreferredSize).height();
-    QVERIFY2(legend.height() >= needed && legend.bottom() <= chart->size().height(),
-             qPrintable(QStringLiteral("the legend needs %1 px, has %2 px from %3 in a chart %4 px high")
-                            .arg(needed)
-                            .arg(legend.height())
-                            .arg(legend.top())
-                            .arg(chart->size().height())));
 }
 
 // Issue 18: a run's capture drawn over the charts has its whole name in the legend ("Mitschnitt
