@@ -13,7 +13,7 @@ set(TCPTUNE_WARNING_OPTIONS -Wall -Wextra -Wpedantic -Wno-missing-field-initiali
 set(TCPTUNE_STRICT_WARNING_OPTIONS -Wold-style-cast -Wshadow)
 # Issue 17 turns the string definitions and the strict warnings on folder by folder; the folders
 # this matches are converted. The others keep the general warnings until theirs is.
-set(TCPTUNE_STRICT_FOLDER_PATTERN "^(backends|app)(/|$)")
+set(TCPTUNE_STRICT_FOLDER_PATTERN "^(backends|app|widgets)(/|$)")
 
 function(tcptune_warnings target)
   target_compile_options(${target} PRIVATE ${TCPTUNE_WARNING_OPTIONS})

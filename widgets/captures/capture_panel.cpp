@@ -237,7 +237,7 @@ void CapturePanel::onLoaded(const QString &path, std::shared_ptr<const CaptureAn
 int CapturePanel::addFlow(QTreeWidgetItem *top, const QString &name, const FlowAnalysis &flow, int index,
                           double interval, bool shown, const Alignment &alignment)
 {
-    const DirectionAnalysis &data = dataDirection(flow);
+    const DirectionAnalysis &direction = dataDirection(flow);
     const QString source = alignment.runName.isEmpty() ? name : tr("%1 capture").arg(alignment.runName);
     // The legend has room for a short name only (the addresses were cut to "....18.2...."): the
     // capture and the flow's number there, its addresses in the tooltip and in this tab's row,
@@ -245,14 +245,15 @@ int CapturePanel::addFlow(QTreeWidgetItem *top, const QString &name, const FlowA
     const int id = m_chart->addRun(index == 0 ? source : tr("%1 · flow %2").arg(source).arg(index + 1));
     m_chart->setRunToolTip(id, QStringLiteral("%1 → %2").arg(flow.client.toString(), flow.server.toString()));
     QList<QPointF> rtt;
-    rtt.reserve(qsizetype(data.rtt.size()));
-    for (const RttSample &s : data.rtt)
+    rtt.reserve(qsizetype(direction.rtt.size()));
+    for (const RttSample &s : direction.rtt)
         rtt.append(QPointF(s.time_s, s.rtt_s * 1000.0));
     QList<QPointF> inFlight;
-    inFlight.reserve(qsizetype(data.bytes_in_flight.size()));
-    for (const SeriesPoint &p : data.bytes_in_flight)
+    inFlight.reserve(qsizetype(direction.bytes_in_flight.size()));
+    for (const SeriesPoint &p : direction.bytes_in_flight)
         inFlight.append(QPointF(p.time_s, double(p.value)));
-    m_chart->setSeries(id, ChartMetric::Throughput, aligned(throughputPoints(data.intervals, interval), alignment));
+    m_chart->setSeries(id, ChartMetric::Throughput,
+                       aligned(throughputPoints(direction.intervals, interval), alignment));
     m_chart->setSeries(id, ChartMetric::Rtt, aligned(rtt, alignment));
     m_chart->setSeries(id, ChartMetric::BytesInFlight, aligned(inFlight, alignment));
     m_chart->setRunVisible(id, shown);
@@ -270,10 +271,11 @@ int CapturePanel::addFlow(QTreeWidgetItem *top, const QString &name, const FlowA
     item->setForeground(FlowColumn, m_chart->runColour(id));
     item->setText(PacketsColumn, QString::number(flow.packets));
     item->setText(BytesColumn, formatBytes(flow.totalBytes()));
-    item->setText(RttColumn,
-                  data.rtt_stats.count > 0
-                      ? tr("%1 ms (%2 samples)").arg(data.rtt_stats.median_ms, 0, 'f', 2).arg(data.rtt_stats.count)
-                      : tr("none"));
+    item->setText(
+        RttColumn,
+        direction.rtt_stats.count > 0
+            ? tr("%1 ms (%2 samples)").arg(direction.rtt_stats.median_ms, 0, 'f', 2).arg(direction.rtt_stats.count)
+            : tr("none"));
     item->setText(RetransColumn, QString::number(flow.retransmissions()));
     return id;
 }

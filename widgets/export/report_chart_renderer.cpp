@@ -88,7 +88,7 @@ Result<ChartPainterFunction> ReportChartRenderer::painterFor(const ReportModel &
     if (!availableCharts(model).contains(id))
         return fail(tr("This result has no '%1' chart; it has: %2.")
                         .arg(id, availableCharts(model).isEmpty() ? tr("none (no samples, one point)")
-                                                                  : availableCharts(model).join(", ")));
+                                                                  : availableCharts(model).join(QStringLiteral(", "))));
     if (id == QLatin1String("sweep")) {
         // The sweep tab's own chart; a point without a finished run has no mark (the table says why).
         auto sweep = std::make_shared<SweepChart>();

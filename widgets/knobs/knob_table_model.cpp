@@ -130,8 +130,9 @@ QVariant KnobTableModel::data(const QModelIndex &index, int role) const
         case ValueColumn:
             if (!r.available())
                 return tr("unavailable");
-            return knobvalue::formatHuman(k, *r.value) + (r.differsFromDefault() ? QStringLiteral("  *") : QString()) +
-                   (error.isEmpty() ? QString() : QStringLiteral("  ⚠"));
+            return QString(knobvalue::formatHuman(k, *r.value) +
+                           (r.differsFromDefault() ? QStringLiteral("  *") : QString()) +
+                           (error.isEmpty() ? QString() : QStringLiteral("  ⚠")));
         case DefaultColumn:
             return k.defaultValue.isEmpty() ? QStringLiteral("-") : knobvalue::formatHuman(k, k.defaultValue);
         case ScopeColumn: return k.perNetns ? tr("per namespace") : tr("global");
@@ -235,7 +236,7 @@ QVariant KnobTableModel::remoteData(const KnobInfo &k, int role) const
     switch (role) {
     case Qt::DisplayRole:
         if (changed)
-            return QStringLiteral("● ") + knobvalue::formatHuman(k, *change);
+            return QString(QStringLiteral("● ") + knobvalue::formatHuman(k, *change));
         return far == m_remote.values.constEnd() ? QStringLiteral("-") : knobvalue::formatHuman(k, *far);
     case Qt::EditRole: return changed ? *change : far == m_remote.values.constEnd() ? QString() : *far;
     case Qt::ToolTipRole:
