@@ -37,7 +37,7 @@ QString joinErrors(const QString &first, const QString &second)
 } // namespace
 
 Runner::Runner(std::unique_ptr<ExperimentBackend> backend, RunnerOptions options, QObject *parent)
-    : QObject(parent)
+    : RunEvents(parent)
     , m_backend(std::move(backend))
     , m_options(std::move(options))
 {

@@ -7,6 +7,7 @@
 // finished run is committed, so a resumed sweep (resume()) repeats none of them.
 
 #include "experiment/experiment_backend.h"
+#include "experiment/run_events.h"
 #include "experiment/run_record.h"
 #include "experiment/sweep_plan.h"
 #include "experiment/sweep_table.h"
@@ -28,7 +29,8 @@ struct RunnerOptions {
     bool removeLabAtEnd = false; // take the lab down when the sweep ends
 };
 
-class Runner final : public QObject {
+// Its signals are the RunEvents.
+class Runner final : public RunEvents {
     Q_OBJECT
 public:
     explicit Runner(std::unique_ptr<ExperimentBackend> backend, RunnerOptions options = {}, QObject *parent = nullptr);
@@ -44,25 +46,6 @@ public Q_SLOTS:
     void run(const tcptune::SweepPlan &plan);
     // Runs the runs of experiment ID that are not finished yet.
     void resume(qint64 experimentId);
-
-Q_SIGNALS:
-    void started(qint64 experimentId, int totalRuns, int alreadyDone);
-    void runStarted(int runIndex, int point, int repeat, const QString &pointLabel);
-    // The store gave run RUN_INDEX its id: the name it has everywhere ("#12", run12.pcap).
-    void runStored(int runIndex, qint64 runId);
-    // Sample batches of the run in progress (for live plots), ~every 100 ms.
-    void samplesReady(int runIndex, const QList<tcptune::RunSample> &samples);
-    // DONE of TOTAL runs finished; ETA in seconds (from the runs' measured time so far).
-    void progress(int done, int total, double etaS);
-    void runFinished(const tcptune::RunRecord &run);
-    // A point's result over its runs so far (after each of its runs).
-    void pointUpdated(const tcptune::PointResult &result);
-    // The sweep ended: STATUS is "finished", "cancelled" or "failed".
-    void finished(qint64 experimentId, const QString &status);
-    // Something stopped the whole sweep (store, helper, target unusable): what and what to do.
-    void failed(const QString &message);
-    // One line for a log view: what the runner does now.
-    void logged(const QString &line);
 
 private:
     void execute(const SweepPlan &plan, qint64 experimentId);
@@ -88,8 +71,4 @@ private:
 
 } // namespace tcptune
 
-Q_DECLARE_METATYPE(tcptune::RunSample)
-Q_DECLARE_METATYPE(QList<tcptune::RunSample>)
-Q_DECLARE_METATYPE(tcptune::RunRecord)
-Q_DECLARE_METATYPE(tcptune::PointResult)
 Q_DECLARE_METATYPE(tcptune::SweepPlan)

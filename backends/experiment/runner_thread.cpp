@@ -12,7 +12,7 @@ RunnerThread::RunnerThread(HelperConnection &helper, QObject *parent)
 }
 
 RunnerThread::RunnerThread(BackendFactory makeBackend, QObject *parent)
-    : QObject(parent)
+    : RunEvents(parent)
     , m_makeBackend(std::move(makeBackend))
 {
 }
@@ -56,7 +56,7 @@ bool RunnerThread::launch(std::function<void(Runner &)> work)
         QMutexLocker lock(&m_runnerMutex);
         m_runner = runner;
     }
-    forwardSignalsOf(runner);
+    forwardEvents(runner, this);
     // The runner (and with it the backend, which restores what it changed) is destroyed on its
     // own thread before the thread ends.
     connect(m_thread, &QThread::finished, this, &RunnerThread::threadEnded);
@@ -72,20 +72,6 @@ bool RunnerThread::launch(std::function<void(Runner &)> work)
     m_thread->start();
     Q_EMIT begun();
     return true;
-}
-
-void RunnerThread::forwardSignalsOf(Runner *runner)
-{
-    connect(runner, &Runner::started, this, &RunnerThread::started);
-    connect(runner, &Runner::runStarted, this, &RunnerThread::runStarted);
-    connect(runner, &Runner::runStored, this, &RunnerThread::runStored);
-    connect(runner, &Runner::samplesReady, this, &RunnerThread::samplesReady);
-    connect(runner, &Runner::progress, this, &RunnerThread::progress);
-    connect(runner, &Runner::runFinished, this, &RunnerThread::runFinished);
-    connect(runner, &Runner::pointUpdated, this, &RunnerThread::pointUpdated);
-    connect(runner, &Runner::finished, this, &RunnerThread::finished);
-    connect(runner, &Runner::failed, this, &RunnerThread::failed);
-    connect(runner, &Runner::logged, this, &RunnerThread::logged);
 }
 
 void RunnerThread::cancel()

@@ -5,6 +5,7 @@
 // cancel() stops with the knobs restored; destroying it cancels and waits.
 
 #include "experiment/experiment_backend.h"
+#include "experiment/run_events.h"
 #include "experiment/run_record.h"
 #include "experiment/runner.h"
 #include "experiment/sweep_plan.h"
@@ -22,7 +23,8 @@ namespace tcptune {
 
 class HelperConnection;
 
-class RunnerThread final : public QObject {
+// Besides its own signals it re-emits the RunEvents of the Runner of the plan in progress.
+class RunnerThread final : public RunEvents {
     Q_OBJECT
 public:
     using BackendFactory = std::function<std::unique_ptr<ExperimentBackend>()>;
@@ -57,24 +59,12 @@ Q_SIGNALS:
     void begun();
     // start() or resume() refused because runs are held back: REASON says why.
     void refused(const QString &reason);
-    void started(qint64 experimentId, int totalRuns, int alreadyDone);
-    void runStarted(int runIndex, int point, int repeat, const QString &pointLabel);
-    // The store gave run RUN_INDEX its id: the name it has everywhere ("#12", run12.pcap).
-    void runStored(int runIndex, qint64 runId);
-    void samplesReady(int runIndex, const QList<tcptune::RunSample> &samples);
-    void progress(int done, int total, double etaS);
-    void runFinished(const tcptune::RunRecord &run);
-    void pointUpdated(const tcptune::PointResult &result);
-    void finished(qint64 experimentId, const QString &status);
-    void failed(const QString &message);
-    void logged(const QString &line);
     // The worker thread has ended: the knobs the runs changed are restored.
     void stopped();
 
 private:
     // Runs WORK with a new Runner on a new worker thread.
     bool launch(std::function<void(Runner &)> work);
-    void forwardSignalsOf(Runner *runner);
     void threadEnded();
 
     BackendFactory m_makeBackend;
