@@ -1035,6 +1035,10 @@ Trotzdem ausführen?</translation>
         <source>A stock iperf3 server does not report its sysctls; run `tcptune serve` on the target to record both ends.</source>
         <translation>Ein gewöhnlicher iperf3-Server meldet seine Sysctls nicht; starten Sie `tcptune serve` auf dem Ziel, um beide Enden aufzuzeichnen.</translation>
     </message>
+    <message>
+        <source>The iperf3 server at %1 reported an error but closed before saying which; see its log.</source>
+        <translation>Der iperf3-Server unter %1 meldete einen Fehler, schloss die Verbindung aber, bevor er sagte, welchen; siehe sein Protokoll.</translation>
+    </message>
 </context>
 <context>
     <name>KnobCatalogue</name>
@@ -1715,6 +1719,10 @@ Beispiel: tcptune knobs set net.ipv4.tcp_autocorking=0 -- iperf3 -c 127.0.0.1
     <message>
         <source>Lab %1 was left behind: %2. Remove it with &apos;tcptune lab down --name %1&apos;, then start it again.</source>
         <translation>Labor %1 wurde zurückgelassen: %2. Entfernen Sie es mit &apos;tcptune lab down --name %1&apos; und starten Sie es dann neu.</translation>
+    </message>
+    <message>
+        <source>Could not build lab %1: %2. Removing what was built failed too: %3</source>
+        <translation>Labor %1 konnte nicht aufgebaut werden: %2. Auch das Entfernen des Aufgebauten ist fehlgeschlagen: %3</translation>
     </message>
     <message>
         <source>Could not build lab %1, nothing of it is left: %2</source>

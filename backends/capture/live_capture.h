@@ -46,7 +46,7 @@ public:
 
     // Opens and activates the handle (inside OPTIONS.netns when set), compiles the filter, opens
     // the output file and starts the capture thread. Returns once packets are being captured.
-    Result<void> start(const LiveCaptureOptions &options);
+    [[nodiscard]] Result<void> start(const LiveCaptureOptions &options);
     // Stops the thread, flushes and closes the file. Safe to call when not running (returns the
     // statistics of the last capture).
     CaptureStatistics stop();
@@ -62,8 +62,8 @@ Q_SIGNALS:
 private:
     struct Handle;
     // The two sources of packets: libpcap's handle, or a packet socket made elsewhere.
-    Result<void> openPcap(Handle &handle, const LiveCaptureOptions &options);
-    Result<void> openPassedSocket(Handle &handle, const LiveCaptureOptions &options);
+    [[nodiscard]] Result<void> openPcap(Handle &handle, const LiveCaptureOptions &options);
+    [[nodiscard]] Result<void> openPassedSocket(Handle &handle, const LiveCaptureOptions &options);
     void loop();
     void readPassedSocket();
 

@@ -50,7 +50,7 @@ public:
 private:
     PacketSocketReader(int fd, int snaplen);
     // Reads one waiting packet into PACKET: 1, or 0 when none waits.
-    Result<int> readOne(CapturedPacket &packet);
+    [[nodiscard]] Result<int> readOne(CapturedPacket &packet);
 
     int m_fd;
     std::vector<unsigned char> m_buffer;

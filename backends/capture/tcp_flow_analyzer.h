@@ -39,12 +39,13 @@ using ProgressCallback = std::function<void(double fraction)>;
 // a capture or has an unsupported link type. A file that breaks off or is damaged in the middle
 // is analysed up to the break and the result says so (truncated, truncation_message). When
 // CANCEL becomes true the analysis stops and fails with a "cancelled" message.
-Result<CaptureAnalysis> analyzeCapture(const QString &path, const AnalysisOptions &options = {},
-                                       const ProgressCallback &progress = {}, const std::atomic_bool *cancel = nullptr);
+[[nodiscard]] Result<CaptureAnalysis> analyzeCapture(const QString &path, const AnalysisOptions &options = {},
+                                                     const ProgressCallback &progress = {},
+                                                     const std::atomic_bool *cancel = nullptr);
 
 // The same over the bytes of a capture file in memory; NAME stands for the file in messages.
-Result<CaptureAnalysis> analyzeCaptureBytes(std::span<const std::uint8_t> bytes, const QString &name,
-                                            const AnalysisOptions &options = {});
+[[nodiscard]] Result<CaptureAnalysis> analyzeCaptureBytes(std::span<const std::uint8_t> bytes, const QString &name,
+                                                          const AnalysisOptions &options = {});
 
 // The link types analyzeCapture understands, as libpcap names them (for messages and --help).
 QStringList supportedLinkTypes();

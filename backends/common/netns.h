@@ -22,7 +22,7 @@ bool exists(const QString &name);
 
 // Runs FN on a thread that has entered namespace NAME (an empty NAME: the caller's namespace,
 // on the calling thread). Fails with a message when the namespace is missing or setns is refused.
-Result<void> runIn(const QString &name, const std::function<void()> &fn);
+[[nodiscard]] Result<void> runIn(const QString &name, const std::function<void()> &fn);
 
 // Sockets to make inside a lab namespace: COUNT of socket(2)'s FAMILY and TYPE (close-on-exec),
 // with TCP congestion control CONGESTION_CONTROL already set when it is not empty (a user may
@@ -41,6 +41,6 @@ using SocketMaker = std::function<Result<QList<int>>(const SocketRequest &reques
 
 // The SocketMaker for a process that may enter namespaces (root): on a thread inside the
 // namespace. Without that right, HelperConnection::socketMaker() has tcptune-helper make them.
-Result<QList<int>> makeSockets(const SocketRequest &request);
+[[nodiscard]] Result<QList<int>> makeSockets(const SocketRequest &request);
 
 } // namespace tcptune::netns

@@ -12,7 +12,7 @@ QString pathForKey(const QString &key);
 
 // The file's content without the trailing newline, exactly as `sysctl -n` prints it (the tabs
 // between tcp_wmem's three numbers included).
-Result<QString> read(const QString &path);
+[[nodiscard]] Result<QString> read(const QString &path);
 
 // Folds whitespace runs to single spaces: the form used to compare and store values.
 QString normalise(const QString &raw);

@@ -62,17 +62,18 @@ public:
     // Makes the target ready for SPEC: brings the lab up or reshapes it to SPEC's lab parameters
     // (a no-op when it already has them), starts the lab's agent. Checks what the traffic engine
     // cannot do (e.g. a socket option it does not set) before anything runs.
-    virtual Result<RunEndpoint> prepareTarget(const ExperimentSpec &spec) = 0;
+    [[nodiscard]] virtual Result<RunEndpoint> prepareTarget(const ExperimentSpec &spec) = 0;
     // The catalogue's sysctls where the run's client lives (the lab's client namespace or host).
-    virtual Result<KnobSnapshot> snapshotLocal(const RunEndpoint &endpoint) = 0;
+    [[nodiscard]] virtual Result<KnobSnapshot> snapshotLocal(const RunEndpoint &endpoint) = 0;
     // Applies SYSCTLS (catalogue key -> canonical value) through the helper, journalled.
-    virtual Result<void> applySysctls(const RunEndpoint &endpoint, const QMap<QString, QString> &sysctls) = 0;
+    [[nodiscard]] virtual Result<void> applySysctls(const RunEndpoint &endpoint,
+                                                    const QMap<QString, QString> &sysctls) = 0;
     // Rolls back every sysctl applied so far. Called after each run and on cancel.
-    virtual Result<void> restoreKnobs() = 0;
-    virtual Result<void> startCapture(const RunEndpoint &endpoint, const QString &path) = 0;
+    [[nodiscard]] virtual Result<void> restoreKnobs() = 0;
+    [[nodiscard]] virtual Result<void> startCapture(const RunEndpoint &endpoint, const QString &path) = 0;
     // Stops the capture; the record has the path, interface and statistics.
     virtual CaptureRecord stopCapture() = 0;
-    virtual Result<QJsonObject> analyseCapture(const QString &path) = 0;
+    [[nodiscard]] virtual Result<QJsonObject> analyseCapture(const QString &path) = 0;
     // Runs the traffic of SPEC, blocking; SINK gets sample batches as they come (on this thread).
     virtual TrafficOutcome runTraffic(const ExperimentSpec &spec, const RunEndpoint &endpoint,
                                       const SampleSink &sink) = 0;

@@ -77,16 +77,16 @@ public:
     QMap<QString, QString> remoteSysctls() const;
     static constexpr QLatin1StringView kRemotePrefix{"remote:"};
     // The catalogue entry of a knob key: a catalogue key, or "remote:" and a sysctl's key.
-    static Result<const KnobInfo *> lookupKnob(const QString &key);
+    [[nodiscard]] static Result<const KnobInfo *> lookupKnob(const QString &key);
 
     QJsonObject toJson() const;
     QByteArray toJsonText() const;
     // Fails naming the field: unknown fields, wrong types, unknown knobs, out-of-range values,
     // a newer format version. IGNORED lists top-level fields another parser owns ("sweep").
-    static Result<ExperimentSpec> fromJson(const QJsonObject &json, const QStringList &ignored = {});
-    static Result<ExperimentSpec> fromJsonText(const QByteArray &text);
+    [[nodiscard]] static Result<ExperimentSpec> fromJson(const QJsonObject &json, const QStringList &ignored = {});
+    [[nodiscard]] static Result<ExperimentSpec> fromJsonText(const QByteArray &text);
     // The JSON object of a spec or plan file, or an error saying where the text is broken.
-    static Result<QJsonObject> objectFromJsonText(const QByteArray &text);
+    [[nodiscard]] static Result<QJsonObject> objectFromJsonText(const QByteArray &text);
 
     // The value word that leaves a knob unset (the kernel's own behaviour, e.g. autotuning).
     static constexpr const char *kDefaultValue = "default";
@@ -97,9 +97,9 @@ public:
     // Sets one sweepable parameter: a catalogue key or "workload.<field>". VALUE is what a person
     // types ("256K", "cubic", "2"); it is validated and stored canonically. "default" removes a
     // knob from the spec.
-    Result<void> setParameter(const QString &parameter, const QString &value);
+    [[nodiscard]] Result<void> setParameter(const QString &parameter, const QString &value);
     // The canonical text of VALUE for PARAMETER (empty for "default"), or an error naming both.
-    static Result<QString> canonicalValue(const QString &parameter, const QString &value);
+    [[nodiscard]] static Result<QString> canonicalValue(const QString &parameter, const QString &value);
     // The parameter's current value (empty when unset).
     QString parameter(const QString &parameter) const;
     // Short human form of a canonical VALUE ("256 KiB", "50 Mbit/s", "2").

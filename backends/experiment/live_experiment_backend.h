@@ -30,19 +30,20 @@ public:
     explicit LiveExperimentBackend(HelperConnection &helper);
     ~LiveExperimentBackend() override;
 
-    Result<RunEndpoint> prepareTarget(const ExperimentSpec &spec) override;
-    Result<KnobSnapshot> snapshotLocal(const RunEndpoint &endpoint) override;
-    Result<void> applySysctls(const RunEndpoint &endpoint, const QMap<QString, QString> &sysctls) override;
-    Result<void> restoreKnobs() override;
-    Result<void> startCapture(const RunEndpoint &endpoint, const QString &path) override;
+    [[nodiscard]] Result<RunEndpoint> prepareTarget(const ExperimentSpec &spec) override;
+    [[nodiscard]] Result<KnobSnapshot> snapshotLocal(const RunEndpoint &endpoint) override;
+    [[nodiscard]] Result<void> applySysctls(const RunEndpoint &endpoint,
+                                            const QMap<QString, QString> &sysctls) override;
+    [[nodiscard]] Result<void> restoreKnobs() override;
+    [[nodiscard]] Result<void> startCapture(const RunEndpoint &endpoint, const QString &path) override;
     CaptureRecord stopCapture() override;
-    Result<QJsonObject> analyseCapture(const QString &path) override;
+    [[nodiscard]] Result<QJsonObject> analyseCapture(const QString &path) override;
     TrafficOutcome runTraffic(const ExperimentSpec &spec, const RunEndpoint &endpoint, const SampleSink &sink) override;
     void cancel() override;
     void finish(bool removeLab) override;
 
 private:
-    Result<RunEndpoint> prepareLab(const ExperimentSpec &spec);
+    [[nodiscard]] Result<RunEndpoint> prepareLab(const ExperimentSpec &spec);
 
     HelperConnection &m_helper;
     KnobChangeSet m_changes; // applied by this backend and not restored yet

@@ -30,11 +30,11 @@ public:
 
     QList<PresetInfo> presets() const; // by story, then id
     // Finds a preset by number, "preset:N", id or id.json; an error lists the known ones.
-    Result<PresetInfo> find(const QString &reference) const;
+    [[nodiscard]] Result<PresetInfo> find(const QString &reference) const;
     // Loads a spec: REFERENCE is a path to a JSON file when that file exists, else a preset.
-    Result<SweepPlan> load(const QString &reference) const;
+    [[nodiscard]] Result<SweepPlan> load(const QString &reference) const;
 
-    static Result<SweepPlan> loadFile(const QString &path);
+    [[nodiscard]] static Result<SweepPlan> loadFile(const QString &path);
 
 private:
     QString m_dir;

@@ -40,53 +40,55 @@ public:
 
     // Opens (creating the file, its folder and the schema, migrating older schemas) on the
     // calling thread. Fails with a message naming the file.
-    Result<void> open(const QString &path = defaultPath());
+    [[nodiscard]] Result<void> open(const QString &path = defaultPath());
     bool isOpen() const;
     void close();
     QString path() const { return m_path; }
     int schemaVersion() const;
 
     // Experiments
-    Result<qint64> createExperiment(const SweepPlan &plan);
-    Result<void> setExperimentStatus(qint64 experimentId, ExperimentStatus status, const QString &error = {});
-    Result<ExperimentRecord> experiment(qint64 experimentId) const;
-    Result<QList<ExperimentRecord>> experiments() const; // newest first
+    [[nodiscard]] Result<qint64> createExperiment(const SweepPlan &plan);
+    [[nodiscard]] Result<void> setExperimentStatus(qint64 experimentId, ExperimentStatus status,
+                                                   const QString &error = {});
+    [[nodiscard]] Result<ExperimentRecord> experiment(qint64 experimentId) const;
+    [[nodiscard]] Result<QList<ExperimentRecord>> experiments() const; // newest first
     // For list views: every experiment without its plan (no JSON parsed), newest first. One query.
-    Result<QList<ExperimentRecord>> experimentList() const;
-    Result<void> deleteExperiment(qint64 experimentId);
+    [[nodiscard]] Result<QList<ExperimentRecord>> experimentList() const;
+    [[nodiscard]] Result<void> deleteExperiment(qint64 experimentId);
 
     // Runs. beginRun inserts the run as Running (replacing an interrupted one of the same index);
     // finishRun stores its outcome, samples, figures, limiter breakdown and end records (counters,
     // queue series) in one transaction. runs() and run() give the end records back with each
     // end's knob snapshots.
-    Result<qint64> beginRun(const RunRecord &run);
-    Result<void> finishRun(const RunRecord &run, const QList<RunSample> &samples = {});
-    Result<QList<RunRecord>> runs(qint64 experimentId) const; // by run index
+    [[nodiscard]] Result<qint64> beginRun(const RunRecord &run);
+    [[nodiscard]] Result<void> finishRun(const RunRecord &run, const QList<RunSample> &samples = {});
+    [[nodiscard]] Result<QList<RunRecord>> runs(qint64 experimentId) const; // by run index
     // For list views: every run of every experiment with its summary figures only (no settings,
     // intervals or details parsed but a run in direction both's "directions"), by experiment
     // (newest first), then run index. One query.
-    Result<QList<RunRecord>> runList() const;
-    Result<RunRecord> run(qint64 runId) const;
+    [[nodiscard]] Result<QList<RunRecord>> runList() const;
+    [[nodiscard]] Result<RunRecord> run(qint64 runId) const;
     // Run indexes already done (Ok or Failed): a resumed sweep skips these.
-    Result<QSet<int>> finishedRunIndexes(qint64 experimentId) const;
+    [[nodiscard]] Result<QSet<int>> finishedRunIndexes(qint64 experimentId) const;
 
-    Result<void> addSamples(qint64 runId, const QList<RunSample> &samples);
-    Result<QList<RunSample>> samples(qint64 runId) const;
+    [[nodiscard]] Result<void> addSamples(qint64 runId, const QList<RunSample> &samples);
+    [[nodiscard]] Result<QList<RunSample>> samples(qint64 runId) const;
     // The run's aggregate series only (stream -1), for overlays.
-    Result<QList<RunSample>> aggregateSamples(qint64 runId) const;
+    [[nodiscard]] Result<QList<RunSample>> aggregateSamples(qint64 runId) const;
 
     // Knob snapshots: SIDE "local" or "remote", PHASE "before" or "after".
-    Result<void> addKnobSnapshot(qint64 runId, const QString &side, const QString &phase, const KnobSnapshot &knobs);
-    Result<KnobSnapshot> knobSnapshot(qint64 runId, const QString &side, const QString &phase) const;
+    [[nodiscard]] Result<void> addKnobSnapshot(qint64 runId, const QString &side, const QString &phase,
+                                               const KnobSnapshot &knobs);
+    [[nodiscard]] Result<KnobSnapshot> knobSnapshot(qint64 runId, const QString &side, const QString &phase) const;
 
-    Result<void> addCapture(qint64 runId, const CaptureRecord &capture);
-    Result<QList<CaptureRecord>> captures(qint64 runId) const;
+    [[nodiscard]] Result<void> addCapture(qint64 runId, const CaptureRecord &capture);
+    [[nodiscard]] Result<QList<CaptureRecord>> captures(qint64 runId) const;
 
 private:
-    Result<void> migrate();
-    Result<void> storeEnds(const RunRecord &run);
-    Result<void> loadEnds(QList<RunRecord> &runs, const QString &runFilter, qint64 key) const;
-    Result<void> exec(const QString &sql) const;
+    [[nodiscard]] Result<void> migrate();
+    [[nodiscard]] Result<void> storeEnds(const RunRecord &run);
+    [[nodiscard]] Result<void> loadEnds(QList<RunRecord> &runs, const QString &runFilter, qint64 key) const;
+    [[nodiscard]] Result<void> exec(const QString &sql) const;
     QSqlDatabase database() const;
 
     QString m_connection;

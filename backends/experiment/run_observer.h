@@ -51,7 +51,7 @@ private:
         QString where;
         Result<QMap<QString, qint64>> before = QMap<QString, qint64>{};
     };
-    Result<QMap<QString, qint64>> readCounters(const QString &netns) const;
+    [[nodiscard]] Result<QMap<QString, qint64>> readCounters(const QString &netns) const;
     void startQueue();
 
     HelperConnection *m_helper;

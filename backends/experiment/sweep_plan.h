@@ -63,8 +63,8 @@ public:
     quint32 seed() const { return m_seed; }
 
     // Adds an axis of values as people write them; validates each value and the axis.
-    Result<void> addAxis(const QStringList &parameters, const QList<QStringList> &values);
-    Result<void> addAxis(const QString &parameter, const QStringList &values);
+    [[nodiscard]] Result<void> addAxis(const QStringList &parameters, const QList<QStringList> &values);
+    [[nodiscard]] Result<void> addAxis(const QString &parameter, const QStringList &values);
     void setRepeats(int repeats) { m_spec.repeats = qMax(1, repeats); }
     void setShuffle(bool shuffle, quint32 seed)
     {
@@ -87,8 +87,8 @@ public:
     // The whole document: the spec fields plus "sweep": {"axes": [...], "shuffle", "seed"}.
     QJsonObject toJson() const;
     QByteArray toJsonText() const;
-    static Result<SweepPlan> fromJson(const QJsonObject &json);
-    static Result<SweepPlan> fromJsonText(const QByteArray &text);
+    [[nodiscard]] static Result<SweepPlan> fromJson(const QJsonObject &json);
+    [[nodiscard]] static Result<SweepPlan> fromJsonText(const QByteArray &text);
 
     // Per-run overhead the estimate assumes (connection set-up, knob apply/restore, storing).
     static constexpr double kRunOverheadS = 0.6;
@@ -96,7 +96,7 @@ public:
     static constexpr double kLabReshapeS = 1.0;
 
 private:
-    Result<void> checkAxis(const SweepAxis &axis, const QString &field) const;
+    [[nodiscard]] Result<void> checkAxis(const SweepAxis &axis, const QString &field) const;
 
     ExperimentSpec m_spec;
     QList<SweepAxis> m_axes;

@@ -12,7 +12,7 @@
 namespace tcptune {
 
 // Fails for socket options the engine does not set, naming them.
-Result<TrafficSpec> trafficSpecFor(const ExperimentSpec &spec, const RunEndpoint &endpoint);
+[[nodiscard]] Result<TrafficSpec> trafficSpecFor(const ExperimentSpec &spec, const RunEndpoint &endpoint);
 
 RunSample runSampleOf(const TrafficSample &sample);
 

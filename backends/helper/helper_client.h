@@ -60,31 +60,32 @@ struct DescriptorReply {
 class HelperClient final {
     Q_DECLARE_TR_FUNCTIONS(HelperClient)
 public:
-    static Result<std::unique_ptr<HelperClient>> start(const HelperStartOptions &opts = {});
+    [[nodiscard]] static Result<std::unique_ptr<HelperClient>> start(const HelperStartOptions &opts = {});
     ~HelperClient();
     HelperClient(const HelperClient &) = delete;
     HelperClient &operator=(const HelperClient &) = delete;
 
     // One request: {"id":N,"op":OP,"params":PARAMS} -> the reply's "result", or its "error",
     // or a message when the helper died or did not answer within TIMEOUT_MS.
-    Result<QJsonObject> request(const QString &op, const QJsonObject &params = {}, int timeoutMs = 10000);
+    [[nodiscard]] Result<QJsonObject> request(const QString &op, const QJsonObject &params = {}, int timeoutMs = 10000);
     // The same, with FDS sent along (the helper gets them as the request's descriptors; they stay
     // ours to close) and the reply's descriptors handed back.
-    Result<DescriptorReply> requestWithDescriptors(const QString &op, const QJsonObject &params,
-                                                   const QList<int> &fds = {}, int timeoutMs = 10000);
+    [[nodiscard]] Result<DescriptorReply> requestWithDescriptors(const QString &op, const QJsonObject &params,
+                                                                 const QList<int> &fds = {}, int timeoutMs = 10000);
 
     // Current value of KEY (canonical form), in NETNS (empty: host).
-    Result<QString> get(const QString &key, const QString &netns = {});
+    [[nodiscard]] Result<QString> get(const QString &key, const QString &netns = {});
     // Writes VALUE (parsed and checked by the helper) and journals the change. CONFIRMED: the
     // user explicitly agreed to turn a core TCP feature off on the host (tcp_sack=0, ...), which
     // the helper refuses otherwise.
-    Result<KnobChange> set(const QString &key, const QString &value, const QString &netns = {}, bool confirmed = false);
+    [[nodiscard]] Result<KnobChange> set(const QString &key, const QString &value, const QString &netns = {},
+                                         bool confirmed = false);
     // Every catalogue sysctl readable in NETNS (globals from the host).
-    Result<KnobSnapshot> snapshot(const QString &netns = {});
+    [[nodiscard]] Result<KnobSnapshot> snapshot(const QString &netns = {});
     // Rolls back every change this helper made (keys changed by someone else are skipped).
-    Result<RestoreReport> restore();
+    [[nodiscard]] Result<RestoreReport> restore();
     // The changes this helper has applied and not yet rolled back.
-    Result<QList<KnobChange>> journal();
+    [[nodiscard]] Result<QList<KnobChange>> journal();
 
     // The hello reply: protocol, capabilities (operation names), uid, and "recovered": what the
     // helper rolled back at start from journals of helpers that had died.

@@ -89,9 +89,9 @@ Q_SIGNALS:
 
 private:
     // The running client, started when there is none or it died; call with m_turn held.
-    Result<HelperClient *> client();
+    [[nodiscard]] Result<HelperClient *> client();
     // Runs FN with the running client, in turn.
-    template <typename T> Result<T> call(const std::function<Result<T>(HelperClient &)> &fn);
+    template <typename T> [[nodiscard]] Result<T> call(const std::function<Result<T>(HelperClient &)> &fn);
     void jobDone();
 
     // Held for a whole request: the helper serves one at a time.

@@ -31,12 +31,12 @@ class HelperJournal final {
 public:
     static QString defaultDirectory(); // /run/tcptune
     // DIR when it is /run/tcptune or a folder below it (created 0700, no symlinks); else an error.
-    static Result<QString> checkedDirectory(const QString &dir);
+    [[nodiscard]] static Result<QString> checkedDirectory(const QString &dir);
     // /proc/sys/kernel/random/boot_id: a journal from another boot is stale (the reboot undid it).
     static QString currentBootId();
 
     // Creates and locks the journal of this process in DIR (already checked).
-    static Result<std::unique_ptr<HelperJournal>> create(const QString &dir, const QString &bootId);
+    [[nodiscard]] static Result<std::unique_ptr<HelperJournal>> create(const QString &dir, const QString &bootId);
     ~HelperJournal();
     HelperJournal(const HelperJournal &) = delete;
     HelperJournal &operator=(const HelperJournal &) = delete;
@@ -45,7 +45,7 @@ public:
     // Index of the entry for KEY in NETNS, -1 when none.
     int indexOf(const QString &key, const QString &netns) const;
     // Replaces the entries and saves them durably before returning.
-    Result<void> replace(const QList<JournalEntry> &entries);
+    [[nodiscard]] Result<void> replace(const QList<JournalEntry> &entries);
     QString path() const { return m_path; }
     QString bootId() const { return m_bootId; }
     // Deletes the files (after a complete rollback, at exit).
@@ -66,7 +66,7 @@ public:
         QString bootId;
         QList<JournalEntry> entries;
     };
-    static Result<Content> parse(const QByteArray &bytes);
+    [[nodiscard]] static Result<Content> parse(const QByteArray &bytes);
 
     // Every journal in DIR whose helper no longer runs. Live helpers' journals are left alone.
     static QList<Orphan> claimOrphans(const QString &dir);
@@ -79,7 +79,7 @@ public:
 private:
     static void release(Orphan &orphan);
     HelperJournal(QString dir, QString path, QString lockPath, int lockFd, QString bootId);
-    Result<void> save();
+    [[nodiscard]] Result<void> save();
 
     QString m_dir;
     QString m_path;

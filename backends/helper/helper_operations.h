@@ -41,7 +41,8 @@ public:
 
     // Calls the handler of OP; an error naming OP and listing the known ones when it is unknown.
     // FDS: the request's descriptors in, the reply's out; null: none (a plain handler gets none).
-    Result<QJsonObject> dispatch(const QString &op, const QJsonObject &params, Descriptors *fds = nullptr) const;
+    [[nodiscard]] Result<QJsonObject> dispatch(const QString &op, const QJsonObject &params,
+                                               Descriptors *fds = nullptr) const;
 
 private:
     QMap<QString, DescriptorHandler> m_handlers;

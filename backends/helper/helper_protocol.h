@@ -25,7 +25,7 @@ struct Request {
 
 // Parses one line (without its newline). On failure the error names the problem; ID_OUT gets
 // the request id when it could still be read, so the error reply can carry it.
-Result<Request> parseRequest(const QByteArray &line, QJsonValue *idOut = nullptr);
+[[nodiscard]] Result<Request> parseRequest(const QByteArray &line, QJsonValue *idOut = nullptr);
 
 // True when BYTES is well-formed UTF-8.
 bool isValidUtf8(const QByteArray &bytes);
@@ -42,11 +42,11 @@ struct Reply {
     QString error;
 };
 // Parses a reply line (client side).
-Result<Reply> parseReply(const QByteArray &line);
+[[nodiscard]] Result<Reply> parseReply(const QByteArray &line);
 
 // The string parameter NAME of PARAMS: an error when missing or not a string.
-Result<QString> stringParam(const QJsonObject &params, const QString &name, bool required = true);
+[[nodiscard]] Result<QString> stringParam(const QJsonObject &params, const QString &name, bool required = true);
 // The optional boolean parameter NAME (false when absent): an error when it is not a boolean.
-Result<bool> boolParam(const QJsonObject &params, const QString &name);
+[[nodiscard]] Result<bool> boolParam(const QJsonObject &params, const QString &name);
 
 } // namespace tcptune::helperprotocol

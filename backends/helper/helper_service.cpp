@@ -20,7 +20,7 @@ QString where(const QString &netns)
 }
 
 // Runs FN inside NETNS (empty: here) and passes its result out.
-template <typename T> Result<T> inNamespace(const QString &netns, const std::function<Result<T>()> &fn)
+template <typename T> [[nodiscard]] Result<T> inNamespace(const QString &netns, const std::function<Result<T>()> &fn)
 {
     std::optional<Result<T>> out;
     auto entered = netns::runIn(netns, [&] { out = fn(); });

@@ -39,15 +39,15 @@ public:
     // next helper to retry).
     void removeJournalIfEmpty();
 
-    Result<QJsonObject> hello(const QJsonObject &params, const QStringList &capabilities) const;
-    Result<QJsonObject> get(const QJsonObject &params) const;
-    Result<QJsonObject> set(const QJsonObject &params);
-    Result<QJsonObject> snapshot(const QJsonObject &params) const;
-    Result<QJsonObject> journal(const QJsonObject &params) const;
+    [[nodiscard]] Result<QJsonObject> hello(const QJsonObject &params, const QStringList &capabilities) const;
+    [[nodiscard]] Result<QJsonObject> get(const QJsonObject &params) const;
+    [[nodiscard]] Result<QJsonObject> set(const QJsonObject &params);
+    [[nodiscard]] Result<QJsonObject> snapshot(const QJsonObject &params) const;
+    [[nodiscard]] Result<QJsonObject> journal(const QJsonObject &params) const;
 
 private:
     // Journals and writes one checked change in the calling thread's namespace.
-    Result<JournalEntry> applyHere(const SetRequest &request);
+    [[nodiscard]] Result<JournalEntry> applyHere(const SetRequest &request);
 
     std::unique_ptr<HelperJournal> m_journal;
     int m_uid;

@@ -13,20 +13,20 @@ namespace tcptune::sysctlwriter {
 
 // The catalogue entry of KEY when it is a sysctl tcptune may change; an error naming the
 // problem otherwise (unknown key, odd characters, a socket option or lab parameter).
-Result<const KnobInfo *> knobFor(const QString &key);
+[[nodiscard]] Result<const KnobInfo *> knobFor(const QString &key);
 
 // Whether KNOB may be used in NETNS (empty: the host): a tcptune- name that exists, and a
 // per-namespace knob (net.core.* are global and only exist in the init namespace).
-Result<void> checkScope(const KnobInfo &knob, const QString &netns);
+[[nodiscard]] Result<void> checkScope(const KnobInfo &knob, const QString &netns);
 
 // The current value in canonical form (whitespace folded).
-Result<QString> read(const KnobInfo &knob);
+[[nodiscard]] Result<QString> read(const KnobInfo &knob);
 
 // Parses INPUT for KNOB: type and range, and for enums the list the kernel of the calling
 // thread's namespace offers.
-Result<QString> parseForKernel(const KnobInfo &knob, const QString &input);
+[[nodiscard]] Result<QString> parseForKernel(const KnobInfo &knob, const QString &input);
 
 // Writes CANONICAL to the knob's /proc/sys file; refuses any path outside /proc/sys/net.
-Result<void> write(const KnobInfo &knob, const QString &canonical);
+[[nodiscard]] Result<void> write(const KnobInfo &knob, const QString &canonical);
 
 } // namespace tcptune::sysctlwriter

@@ -18,7 +18,7 @@ public:
     // nullptr when KEY is not in the catalogue (exact, case-sensitive match).
     const KnobInfo *find(const QString &key) const;
     // The entry for KEY, or an error naming the problem (unknown key, characters no key has).
-    Result<const KnobInfo *> lookup(const QString &key) const;
+    [[nodiscard]] Result<const KnobInfo *> lookup(const QString &key) const;
 
 private:
     KnobCatalogue();

@@ -30,7 +30,7 @@ using KnobSnapshot = QMap<QString, QString>;
 class KnobReader final {
 public:
     // Every sysctl of the catalogue, in catalogue order; NETNS empty for the host.
-    static Result<QList<KnobReading>> readSysctls(const QString &netns = {});
+    [[nodiscard]] static Result<QList<KnobReading>> readSysctls(const QString &netns = {});
 
     static KnobSnapshot snapshotOf(const QList<KnobReading> &readings);
 };

@@ -20,12 +20,12 @@ QStringList allowedValues(const KnobInfo &knob);
 
 // Parses INPUT for KNOB into the canonical form. ALLOWED overrides the enum list (tests, or a
 // list read inside another namespace).
-Result<QString> parse(const KnobInfo &knob, const QString &input,
-                      const std::optional<QStringList> &allowed = std::nullopt);
+[[nodiscard]] Result<QString> parse(const KnobInfo &knob, const QString &input,
+                                    const std::optional<QStringList> &allowed = std::nullopt);
 
 // A whole number with an optional unit suffix: bytes take K/M/G (powers of 1024), bit rates
 // kbit/mbit/gbit (powers of 1000), milliseconds take ms or s.
-Result<std::int64_t> parseInteger(const QString &input, Unit unit);
+[[nodiscard]] Result<std::int64_t> parseInteger(const QString &input, Unit unit);
 
 // What to type for UNIT, for messages and placeholders: "bytes such as 262144, 256K or 4M".
 QString exampleFor(Unit unit);

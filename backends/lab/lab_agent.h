@@ -29,7 +29,7 @@ public:
     // Listens on ENDPOINTS.serverAddress:agentPort inside ENDPOINTS.serverNetns; when that port
     // is taken (another run on the same lab) it takes a free one. Returns the endpoints with
     // the port it really listens on.
-    Result<LabEndpoints> start(const LabEndpoints &endpoints);
+    [[nodiscard]] Result<LabEndpoints> start(const LabEndpoints &endpoints);
     void stop();
     bool isRunning() const;
 

@@ -121,7 +121,7 @@ QStringList linksOf(const LabLayout &l)
     return links;
 }
 
-Result<void> removeLab(const QString &labName, const LabStepExecutor &executor)
+[[nodiscard]] Result<void> removeLab(const QString &labName, const LabStepExecutor &executor)
 {
     auto removed = runLabSteps(buildDownSteps(labName), executor);
     if (!removed)
@@ -245,7 +245,9 @@ Result<LabStatus> labUp(const LabSpec &spec, const LabStepExecutor &executor)
     if (auto ok = writeLabState(state); !ok)
         return std::unexpected(ok.error());
     if (auto built = runLabSteps(buildUpSteps(spec), executor); !built) {
-        removeLab(spec.name, executor);
+        if (auto removed = removeLab(spec.name, executor); !removed)
+            return fail(LabManager::tr("Could not build lab %1: %2. Removing what was built failed too: %3")
+                            .arg(spec.name, built.error().message, removed.error().message));
         return fail(
             LabManager::tr("Could not build lab %1, nothing of it is left: %2").arg(spec.name, built.error().message));
     }

@@ -42,23 +42,23 @@ QString stateName(LabStatus::State state);
 QJsonObject toJson(const LabStatus &status);
 
 // Checks SPEC against what the kernel offers: a rate needs tbf, a delay netem.
-Result<void> checkLabSupported(const LabSpec &spec, const QdiscSupport &support);
+[[nodiscard]] Result<void> checkLabSupported(const LabSpec &spec, const QdiscSupport &support);
 
 // Builds the lab, or reshapes it in place when a lab of that name and topology is up (a lab of
 // the other topology is rebuilt). A failure removes what was made. A leftover lab is refused:
 // it must be removed with labDown first.
-Result<LabStatus> labUp(const LabSpec &spec, const LabStepExecutor &executor = runLabStep);
+[[nodiscard]] Result<LabStatus> labUp(const LabSpec &spec, const LabStepExecutor &executor = runLabStep);
 
 // Removes every namespace of the lab (its links go with them) and its record. Removing a lab
 // that is down succeeds. Fails if a namespace is still there afterwards.
-Result<void> labDown(const QString &labName, const LabStepExecutor &executor = runLabStep);
+[[nodiscard]] Result<void> labDown(const QString &labName, const LabStepExecutor &executor = runLabStep);
 
 LabStatus labStatus(const QString &labName);
 
 // Root only: the counters of the up lab's bottleneck qdisc (kind, bytes, packets, drops,
 // overlimits, requeues, backlog, qlen, and where: netns, interface), read with QdiscStatsReader.
 // Fails for an unshaped or down lab.
-Result<QJsonObject> bottleneckStatistics(const LabStatus &status);
+[[nodiscard]] Result<QJsonObject> bottleneckStatistics(const LabStatus &status);
 
 // Every lab whose namespaces or record exist, sorted by name.
 QList<LabStatus> listLabs();

@@ -38,17 +38,17 @@ QString topologyName(LabTopology topology);
 
 // A lab name becomes part of namespace names (tcptune-NAME-client): 1-17 characters out of
 // [A-Za-z0-9_-], starting with a letter or digit.
-Result<void> validateLabName(const QString &name);
+[[nodiscard]] Result<void> validateLabName(const QString &name);
 
 // Builds a spec from lab knob values keyed by catalogue key ("lab.rate" -> "50mbit"); keys that
 // are absent keep their catalogue default. Unknown keys and bad values are errors.
-Result<LabSpec> parseLabSpec(const QString &name, const QMap<QString, QString> &labKnobs);
+[[nodiscard]] Result<LabSpec> parseLabSpec(const QString &name, const QMap<QString, QString> &labKnobs);
 
 // The spec as the catalogue's canonical values, keyed by catalogue key.
 QMap<QString, QString> labKnobValues(const LabSpec &spec);
 
 QJsonObject toJson(const LabSpec &spec);
-Result<LabSpec> labSpecFromJson(const QJsonObject &object);
+[[nodiscard]] Result<LabSpec> labSpecFromJson(const QJsonObject &object);
 
 // One line for people: "routed, 50 Mbit/s, queue 2 MiB, MTU 1500".
 QString describe(const LabSpec &spec);

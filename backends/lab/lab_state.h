@@ -26,11 +26,11 @@ struct LabState {
 QString labStatePath(const QString &labName);
 
 QJsonObject toJson(const LabState &state);
-Result<LabState> labStateFromJson(const QJsonObject &object);
+[[nodiscard]] Result<LabState> labStateFromJson(const QJsonObject &object);
 
 // Fails when there is no record (the usual case for a lab that is down) or it is unreadable.
-Result<LabState> readLabState(const QString &labName);
-Result<void> writeLabState(const LabState &state);
+[[nodiscard]] Result<LabState> readLabState(const QString &labName);
+[[nodiscard]] Result<void> writeLabState(const LabState &state);
 void removeLabState(const QString &labName);
 
 } // namespace tcptune

@@ -17,9 +17,9 @@ QString systemToolPath(const QString &name);
 
 // The real executor. A failing step's error quotes the command and the tool's message; steps
 // marked mayFail report success whatever happens.
-Result<QString> runLabStep(const LabStep &step);
+[[nodiscard]] Result<QString> runLabStep(const LabStep &step);
 
 // Runs STEPS in order, stopping at the first failure.
-Result<void> runLabSteps(const QList<LabStep> &steps, const LabStepExecutor &executor);
+[[nodiscard]] Result<void> runLabSteps(const QList<LabStep> &steps, const LabStepExecutor &executor);
 
 } // namespace tcptune

@@ -40,7 +40,7 @@ QJsonObject toJson(const QdiscStats &stats);
 QdiscStats qdiscStatsFromJson(const QJsonObject &json);
 
 // Parses one RTM_NEWQDISC message, netlink header included. Fails on anything else.
-Result<QdiscStats> parseQdiscMessage(QByteArrayView message);
+[[nodiscard]] Result<QdiscStats> parseQdiscMessage(QByteArrayView message);
 
 class QdiscStatsReader final {
     Q_DECLARE_TR_FUNCTIONS(QdiscStatsReader)

@@ -22,10 +22,10 @@ struct QdiscSupport {
 QStringList probedQdiscs();
 
 // Probes with EXECUTOR in a scratch namespace (tcptune-qdisc-probe), deleted afterwards.
-Result<QdiscSupport> probeQdiscs(const LabStepExecutor &executor);
+[[nodiscard]] Result<QdiscSupport> probeQdiscs(const LabStepExecutor &executor);
 
 // The answer cached for this boot under /run/tcptune/qdiscs.json, probing when there is none.
-Result<QdiscSupport> qdiscSupport(const LabStepExecutor &executor = runLabStep);
+[[nodiscard]] Result<QdiscSupport> qdiscSupport(const LabStepExecutor &executor = runLabStep);
 
 // The cached answer only (readable without privileges); empty lists when none is cached.
 QdiscSupport cachedQdiscSupport();

@@ -11,7 +11,7 @@ namespace tcptune {
 class HtmlReportWriter final {
 public:
     static QByteArray render(const ReportModel &model);
-    static Result<QStringList> write(const ReportModel &model, const QString &path);
+    [[nodiscard]] static Result<QStringList> write(const ReportModel &model, const QString &path);
     // SVG text without its XML prolog, ready to inline.
     static QByteArray inlineSvg(const QByteArray &svg);
 };

@@ -12,7 +12,7 @@ public:
     // IMAGE_NAMES: the chart file names the text links to, in model.charts order.
     static QByteArray render(const ReportModel &model, const QStringList &imageNames);
     // Writes PATH and one image per chart beside it; returns every file written.
-    static Result<QStringList> write(const ReportModel &model, const QString &path);
+    [[nodiscard]] static Result<QStringList> write(const ReportModel &model, const QString &path);
 };
 
 } // namespace tcptune

@@ -18,8 +18,8 @@ public:
     static QByteArray samplesCsv(const ReportModel &model);
     static QJsonObject toJson(const ReportModel &model);
 
-    static Result<QStringList> writeCsv(const ReportModel &model, const QString &path);
-    static Result<QStringList> writeJson(const ReportModel &model, const QString &path);
+    [[nodiscard]] static Result<QStringList> writeCsv(const ReportModel &model, const QString &path);
+    [[nodiscard]] static Result<QStringList> writeJson(const ReportModel &model, const QString &path);
 };
 
 } // namespace tcptune

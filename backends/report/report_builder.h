@@ -14,7 +14,7 @@ class ResultStore;
 struct ReportSubject {
     qint64 experimentId = 0;
     qint64 runId = 0;
-    static Result<ReportSubject> parse(const QString &text);
+    [[nodiscard]] static Result<ReportSubject> parse(const QString &text);
 };
 
 struct ReportOptions {
@@ -22,7 +22,7 @@ struct ReportOptions {
     bool withHostFacts = true;
 };
 
-Result<ReportModel> buildReport(const ResultStore &store, const ReportSubject &subject,
-                                const ReportOptions &options = {});
+[[nodiscard]] Result<ReportModel> buildReport(const ResultStore &store, const ReportSubject &subject,
+                                              const ReportOptions &options = {});
 
 } // namespace tcptune

@@ -8,7 +8,7 @@
 
 namespace tcptune::reportfile {
 
-Result<void> write(const QString &path, const QByteArray &data);
+[[nodiscard]] Result<void> write(const QString &path, const QByteArray &data);
 // PATH with its extension replaced by SUFFIX ("out/report.md", "-sweep.png" -> "out/report-sweep.png").
 QString sibling(const QString &path, const QString &suffix);
 

@@ -71,7 +71,7 @@ struct SessionParams {
 QByteArray encode(QJsonObject message);
 // A JSON object of this protocol version with a string "type"; otherwise a message for the log
 // and the error reply.
-Result<QJsonObject> decode(const QByteArray &line);
+[[nodiscard]] Result<QJsonObject> decode(const QByteArray &line);
 
 QJsonObject startMessage(const TrafficSpec &spec);
 [[nodiscard]] Result<SessionParams> parseStart(const QJsonObject &message);
@@ -88,7 +88,7 @@ QString typeOf(const QJsonObject &message);
 // (AgentOptions::knobNetns), or why they could not be read.
 void insertCounters(QJsonObject &message, const Result<QMap<QString, qint64>> &counters);
 // MESSAGE's counters, or why it has none.
-Result<QMap<QString, qint64>> countersOf(const QJsonObject &message);
+[[nodiscard]] Result<QMap<QString, qint64>> countersOf(const QJsonObject &message);
 
 // What "description" tells of the far host.
 struct HostDescription {

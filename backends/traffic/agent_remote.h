@@ -15,15 +15,15 @@ class AgentRemote final : public RemoteSession {
 public:
     explicit AgentRemote(const TrafficSpec &spec);
 
-    Result<void> open(int control) override;
+    [[nodiscard]] Result<void> open(int control) override;
     // Over ssh, instead of open(): versions, then "describe"; the far host's description.
     [[nodiscard]] Result<agentproto::HostDescription> describe(int control);
     QByteArray dataHello(int stream) const override;
     QByteArray probeHello() const override;
-    Result<void> waitRunning() override;
-    Result<void> peerEvent() override;
+    [[nodiscard]] Result<void> waitRunning() override;
+    [[nodiscard]] Result<void> peerEvent() override;
     bool shutdownDataBeforeFinish() const override { return true; }
-    Result<RemoteFigures> finish(const LocalFigures &local) override;
+    [[nodiscard]] Result<RemoteFigures> finish(const LocalFigures &local) override;
 
     QString dataHost() const override { return m_dataHost; }
     std::uint16_t dataPort() const override { return m_dataPort; }
@@ -34,11 +34,11 @@ public:
     QString version() const override { return m_version; }
 
 private:
-    Result<QJsonObject> readMessage(int timeoutMs, int maxLength);
-    Result<QJsonObject> answerChallenge(const QJsonObject &challenge);
-    Result<void> exchangeVersions();
+    [[nodiscard]] Result<QJsonObject> readMessage(int timeoutMs, int maxLength);
+    [[nodiscard]] Result<QJsonObject> answerChallenge(const QJsonObject &challenge);
+    [[nodiscard]] Result<void> exchangeVersions();
     // The next message that is not "samples" (those are kept for takeFarTicks()).
-    Result<QJsonObject> readReply(int timeoutMs, int maxLength);
+    [[nodiscard]] Result<QJsonObject> readReply(int timeoutMs, int maxLength);
     void keepSamples(const QJsonObject &message);
 
     TrafficSpec m_spec;

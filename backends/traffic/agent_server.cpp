@@ -183,7 +183,7 @@ struct AgentServer::Impl {
 
     void log(const QString &line) { Q_EMIT q->logged(line); }
     // The sysctls of options.knobNetns, as the client's report shows the far end.
-    Result<KnobSnapshot> readKnobs() const
+    [[nodiscard]] Result<KnobSnapshot> readKnobs() const
     {
         if (options.readKnobs)
             return options.readKnobs(options.knobNetns);
@@ -193,23 +193,23 @@ struct AgentServer::Impl {
         return KnobReader::snapshotOf(*readings);
     }
     // The MIB counters of options.knobNetns: their deltas over a run are the far end's counters.
-    Result<mib::Counters> readCounters() const
+    [[nodiscard]] Result<mib::Counters> readCounters() const
     {
         return options.readCounters ? options.readCounters(options.knobNetns) : mib::read(options.knobNetns);
     }
     agentproto::HostDescription describeHost() const;
     GateHooks gateHooks();
     bool reserveThreads(int count);
-    Result<void> spawn(std::function<void()> fn);
+    [[nodiscard]] Result<void> spawn(std::function<void()> fn);
     void reap(bool all);
-    Result<void> admitControl(Admitted &a);
-    Result<void> admitData(Admitted &a);
+    [[nodiscard]] Result<void> admitControl(Admitted &a);
+    [[nodiscard]] Result<void> admitData(Admitted &a);
     std::shared_ptr<Session> attach(const QJsonObject &hello, QString &why);
     void refuse(int fd, const QString &peer, const QString &why);
     void runControl(sock::Fd fd, const std::shared_ptr<Session> &session, QByteArray buffer);
     void endSession(const std::shared_ptr<Session> &session);
     bool sendReady(int fd, const Session &session, const Result<KnobSnapshot> &knobs);
-    Result<KnobSnapshot> knobsForClient(const Session &session) const;
+    [[nodiscard]] Result<KnobSnapshot> knobsForClient(const Session &session) const;
     QJsonObject knobsAfterRun(Session &session);
     void restoreKnobs(Session &session);
     bool awaitBegin(int fd, Session &session, QByteArray &buffer);
@@ -220,7 +220,8 @@ struct AgentServer::Impl {
     static void countArrived(Session &session, std::atomic<std::int64_t> &bytes, std::int64_t n);
     void answerRequests(int fd, Session &session, const DataStream &data, const QByteArray &early);
     void receiveBulk(Session &session, int fd, std::atomic<std::int64_t> &bytes);
-    Result<std::shared_ptr<Session>> openSession(const QJsonObject &start, const QString &peer, bool authenticated);
+    [[nodiscard]] Result<std::shared_ptr<Session>> openSession(const QJsonObject &start, const QString &peer,
+                                                               bool authenticated);
     void runSending(Session &session, int fd, int index);
     void streamSamples(int fd, Session &session, QJsonArray &pending, Clock::time_point &lastSent);
     bool sendLine(int fd, const QJsonObject &message, int timeoutMs = 5000)

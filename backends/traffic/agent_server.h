@@ -75,7 +75,8 @@ public:
     // Creates the listening socket (inside options.listenNetns when set), then serves on the
     // agent's own threads.
     // PORT 0 picks a free port. Returns the port it listens on.
-    Result<std::uint16_t> listen(const QString &address = QStringLiteral("0.0.0.0"), std::uint16_t port = 5300);
+    [[nodiscard]] Result<std::uint16_t> listen(const QString &address = QStringLiteral("0.0.0.0"),
+                                               std::uint16_t port = 5300);
     // Serves one control connection on the calling thread until its run ends or it closes (the
     // caller keeps FD). For `serve --stdio`, after listen() opened the data port. A "describe"
     // instead of "start" is answered with this host's description, and no run follows.

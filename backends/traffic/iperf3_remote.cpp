@@ -76,8 +76,10 @@ QString Iperf3Remote::describeState(signed char state)
             .arg(m_where);
     if (state == ServerError) {
         std::uint32_t codes[2] = {0, 0};
-        sock::recvAll(m_control, reinterpret_cast<char *>(codes), sizeof codes,
-                      sock::Clock::now() + std::chrono::seconds(1));
+        if (!sock::recvAll(m_control, reinterpret_cast<char *>(codes), sizeof codes,
+                           sock::Clock::now() + std::chrono::seconds(1)))
+            return tr("The iperf3 server at %1 reported an error but closed before saying which; see its log.")
+                .arg(m_where);
         return tr("The iperf3 server at %1 reported error %2 (errno %3); see its log.")
             .arg(m_where)
             .arg(int(ntohl(codes[0])))
@@ -204,7 +206,7 @@ Result<RemoteFigures> Iperf3Remote::finish(const LocalFigures &local)
         return std::unexpected(server.error());
     if (auto r = expectState(DisplayResults, 15000); !r)
         return std::unexpected(r.error());
-    sendState(IperfDone); // the server may already have closed; the figures are in
+    (void)sendState(IperfDone); // the server may already have closed; the figures are in
 
     RemoteFigures f = sentByServer(*server); // direction up: nothing
     if (m_spec.upStreams() == 0)

@@ -35,13 +35,13 @@ public:
 
     explicit Iperf3Remote(const TrafficSpec &spec);
 
-    Result<void> open(int control) override;
+    [[nodiscard]] Result<void> open(int control) override;
     QByteArray dataHello(int stream) const override;
     QByteArray probeHello() const override { return {}; }
-    Result<void> waitRunning() override;
-    Result<void> peerEvent() override;
+    [[nodiscard]] Result<void> waitRunning() override;
+    [[nodiscard]] Result<void> peerEvent() override;
     bool shutdownDataBeforeFinish() const override { return false; }
-    Result<RemoteFigures> finish(const LocalFigures &local) override;
+    [[nodiscard]] Result<RemoteFigures> finish(const LocalFigures &local) override;
 
     QString knobsNote() const override;
     QString version() const override { return QStringLiteral("iperf3"); }
@@ -52,11 +52,11 @@ public:
     static int streamId(int index) { return index == 0 ? 1 : index + 2; }
 
 private:
-    Result<signed char> readState(int timeoutMs);
-    Result<void> expectState(signed char wanted, int timeoutMs);
-    Result<void> sendState(signed char state);
-    Result<void> sendJson(const QJsonObject &json);
-    Result<QJsonObject> readJson(int timeoutMs);
+    [[nodiscard]] Result<signed char> readState(int timeoutMs);
+    [[nodiscard]] Result<void> expectState(signed char wanted, int timeoutMs);
+    [[nodiscard]] Result<void> sendState(signed char state);
+    [[nodiscard]] Result<void> sendJson(const QJsonObject &json);
+    [[nodiscard]] Result<QJsonObject> readJson(int timeoutMs);
     QString describeState(signed char state);
     // Directions down and both: what the server sent, from its results.
     RemoteFigures sentByServer(const QJsonObject &server) const;

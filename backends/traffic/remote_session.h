@@ -64,15 +64,15 @@ public:
     virtual ~RemoteSession() = default;
 
     // CONTROL is connected already. Fails with a message for the user.
-    virtual Result<void> open(int control) = 0;
+    [[nodiscard]] virtual Result<void> open(int control) = 0;
     virtual QByteArray dataHello(int stream) const = 0;
     virtual QByteArray probeHello() const = 0;
-    virtual Result<void> waitRunning() = 0;
+    [[nodiscard]] virtual Result<void> waitRunning() = 0;
     // Called when the control socket is readable during the run; an error ends the run.
-    virtual Result<void> peerEvent() = 0;
+    [[nodiscard]] virtual Result<void> peerEvent() = 0;
     // The client has stopped sending (data sockets still open when SHUTDOWN_DATA_FIRST is false).
     virtual bool shutdownDataBeforeFinish() const = 0;
-    virtual Result<RemoteFigures> finish(const LocalFigures &local) = 0;
+    [[nodiscard]] virtual Result<RemoteFigures> finish(const LocalFigures &local) = 0;
 
     // Where the data connections go when the target says so (an agent started over ssh opens a
     // port for the session); an empty host: the control connection's own address.

@@ -64,30 +64,31 @@ struct Address {
 using Clock = std::chrono::steady_clock;
 
 // getaddrinfo for HOST:PORT (numeric or name). Fails with "Cannot resolve ...".
-Result<Address> resolve(const QString &host, std::uint16_t port);
+[[nodiscard]] Result<Address> resolve(const QString &host, std::uint16_t port);
 
 // A TCP socket of FAMILY, created inside NETNS when it is not empty (the socket keeps that
 // namespace for the rest of its life) by MAKER: here (root), or by tcptune-helper.
-Result<Fd> createTcpSocket(int family, const QString &netns = {}, const netns::SocketMaker &maker = netns::makeSockets);
+[[nodiscard]] Result<Fd> createTcpSocket(int family, const QString &netns = {},
+                                         const netns::SocketMaker &maker = netns::makeSockets);
 // COUNT sockets at once: entering a namespace costs a thread (or a helper request), so batch it.
 // CONGESTION_CONTROL, when not empty, is set by whoever makes them (root may set any).
-Result<QList<int>> createTcpSockets(int family, int count, const QString &netns = {},
-                                    const netns::SocketMaker &maker = netns::makeSockets,
-                                    const QString &congestionControl = {});
+[[nodiscard]] Result<QList<int>> createTcpSockets(int family, int count, const QString &netns = {},
+                                                  const netns::SocketMaker &maker = netns::makeSockets,
+                                                  const QString &congestionControl = {});
 
 // Non-blocking connect bounded by TIMEOUT_MS, then back to blocking mode. WHAT names the peer
 // in messages ("198.18.1.2:5300").
-Result<void> connectWithTimeout(int fd, const Address &address, int timeoutMs, const QString &what);
+[[nodiscard]] Result<void> connectWithTimeout(int fd, const Address &address, int timeoutMs, const QString &what);
 
 // Writes all of DATA before DEADLINE (blocking fd, poll-bounded). MSG_NOSIGNAL: a dead peer is
 // an error, not a signal.
-Result<void> sendAll(int fd, const char *data, std::size_t size, Clock::time_point deadline);
-Result<void> sendAll(int fd, const QByteArray &data, Clock::time_point deadline);
+[[nodiscard]] Result<void> sendAll(int fd, const char *data, std::size_t size, Clock::time_point deadline);
+[[nodiscard]] Result<void> sendAll(int fd, const QByteArray &data, Clock::time_point deadline);
 // Reads exactly SIZE bytes before DEADLINE; fails on EOF.
-Result<void> recvAll(int fd, char *data, std::size_t size, Clock::time_point deadline);
+[[nodiscard]] Result<void> recvAll(int fd, char *data, std::size_t size, Clock::time_point deadline);
 // Reads one '\n'-terminated line (without the newline), at most MAX_LENGTH bytes, using and
 // refilling BUFFER (bytes after the line stay in it).
-Result<QByteArray> readLine(int fd, QByteArray &buffer, int maxLength, Clock::time_point deadline);
+[[nodiscard]] Result<QByteArray> readLine(int fd, QByteArray &buffer, int maxLength, Clock::time_point deadline);
 
 // Applies the spec's sender-side options (buffers, nodelay, cork, notsent_lowat, congestion
 // control, pacing) to a data socket before connect.

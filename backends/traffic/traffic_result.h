@@ -176,7 +176,7 @@ struct TrafficResult {
 
     bool ok() const { return error.isEmpty() && !interrupted; }
     QJsonObject toJson() const;
-    static Result<TrafficResult> fromJson(const QJsonObject &json);
+    [[nodiscard]] static Result<TrafficResult> fromJson(const QJsonObject &json);
 };
 
 } // namespace tcptune

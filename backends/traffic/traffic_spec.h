@@ -21,7 +21,7 @@ enum class Workload {
 };
 
 QString workloadName(Workload workload); // "bulk", "rr", "split-write"
-Result<Workload> parseWorkload(const QString &name);
+[[nodiscard]] Result<Workload> parseWorkload(const QString &name);
 
 // How bulk bytes reach the socket.
 enum class SendMethod {
@@ -32,7 +32,7 @@ enum class SendMethod {
 };
 
 QString sendMethodName(SendMethod method); // "copy", "zerocopy", "sendfile"
-Result<SendMethod> parseSendMethod(const QString &name);
+[[nodiscard]] Result<SendMethod> parseSendMethod(const QString &name);
 // Which end sends the workload's data.
 enum class Direction {
     Up,   // the workstation (this client) sends: the default
@@ -41,7 +41,7 @@ enum class Direction {
 };
 
 QString directionName(Direction direction); // "up", "down", "both"
-Result<Direction> parseDirection(const QString &name);
+[[nodiscard]] Result<Direction> parseDirection(const QString &name);
 
 enum class TargetKind {
     Agent,  // `tcptune serve`
@@ -62,7 +62,7 @@ struct TrafficTarget {
 
     // "HOST", "HOST:PORT", "[V6]:PORT", "iperf3://HOST[:PORT]", "tcptune://HOST[:PORT]",
     // "ssh://[USER@]HOST[:PORT]".
-    static Result<TrafficTarget> parse(const QString &text);
+    [[nodiscard]] static Result<TrafficTarget> parse(const QString &text);
     // The form parse() reads back ("iperf3://198.18.1.2:5201", "198.18.1.2:5300").
     QString toString() const;
 

@@ -122,7 +122,7 @@ TrafficResult syntheticResult(int samples, int seed)
     return r;
 }
 
-Result<void> generate(const Options &o, QTextStream &out)
+[[nodiscard]] Result<void> generate(const Options &o, QTextStream &out)
 {
     QFile::remove(o.db);
     QFile::remove(o.db + QStringLiteral("-wal"));

@@ -33,9 +33,10 @@ public:
     void setStorePath(const QString &path) { m_storePath = path; }
 
     // The actions' work, without dialogs (tests and scripts call these).
-    Result<QStringList> exportReport(qint64 experimentId, ReportExporter::Format format, const QString &path) const;
-    static Result<void> exportChart(QWidget *chart, ChartExporter::Format format, const QString &path,
-                                    const QSize &size, int dpi);
+    [[nodiscard]] Result<QStringList> exportReport(qint64 experimentId, ReportExporter::Format format,
+                                                   const QString &path) const;
+    [[nodiscard]] static Result<void> exportChart(QWidget *chart, ChartExporter::Format format, const QString &path,
+                                                  const QSize &size, int dpi);
     // Installs the context menu on CHART (a ThroughputRttView or SweepChart).
     void addChartContextMenu(QWidget *chart);
     // Where exports are confirmed ("Open folder") and folders remembered.

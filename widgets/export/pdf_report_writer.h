@@ -12,7 +12,7 @@ namespace tcptune {
 class PdfReportWriter final {
 public:
     // Returns the files written (PATH). Needs a QGuiApplication (offscreen is enough).
-    static Result<QStringList> write(const ReportModel &model, const QString &path);
+    [[nodiscard]] static Result<QStringList> write(const ReportModel &model, const QString &path);
     // Draws the report onto WRITER; returns the number of pages (0: the painter could not start).
     static int render(const ReportModel &model, QPdfWriter *writer);
 };

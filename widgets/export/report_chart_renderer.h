@@ -20,7 +20,7 @@ public:
     // than one point), "limiters" (when any run's sender limiters were measured).
     static QStringList availableCharts(const ReportModel &model);
     // Draws chart ID of MODEL into a rectangle: the function stays valid while MODEL lives.
-    static Result<ChartPainterFunction> painterFor(const ReportModel &model, const QString &id);
+    [[nodiscard]] static Result<ChartPainterFunction> painterFor(const ReportModel &model, const QString &id);
     static QString chartTitle(const ReportModel &model, const QString &id);
     // Adds every available chart to MODEL.charts (SVG and PNG at SIZE).
     static void attachCharts(ReportModel &model, const QSize &size = kDefaultSize);

@@ -15,14 +15,14 @@ public:
     enum class Format { Html, Pdf, Markdown, Csv, Json };
 
     // "html", "pdf", "md"/"markdown", "csv", "json"; or from a file name's extension.
-    static Result<Format> formatFromName(const QString &name);
+    [[nodiscard]] static Result<Format> formatFromName(const QString &name);
     static QString extension(Format format);
     static QStringList formatNames();
 
     // The model with host facts, samples and rendered charts (needs a QApplication for the charts).
-    static Result<ReportModel> load(const QString &storePath, const QString &subject);
+    [[nodiscard]] static Result<ReportModel> load(const QString &storePath, const QString &subject);
     // Writes MODEL as FORMAT to PATH; returns every file written (Markdown and CSV write several).
-    static Result<QStringList> write(const ReportModel &model, Format format, const QString &path);
+    [[nodiscard]] static Result<QStringList> write(const ReportModel &model, Format format, const QString &path);
 };
 
 } // namespace tcptune

@@ -24,7 +24,7 @@ public:
     explicit TargetPanel(QWidget *parent = nullptr);
 
     // Writes target and lab parameters into SPEC; fails naming the field that is wrong.
-    Result<void> applyTo(ExperimentSpec &spec) const;
+    [[nodiscard]] Result<void> applyTo(ExperimentSpec &spec) const;
     void loadFrom(const ExperimentSpec &spec);
 
     void saveSettings(QSettings &settings) const;

@@ -23,7 +23,7 @@ class WorkloadPanel final : public QGroupBox {
 public:
     explicit WorkloadPanel(QWidget *parent = nullptr);
 
-    Result<void> applyTo(ExperimentSpec &spec) const;
+    [[nodiscard]] Result<void> applyTo(ExperimentSpec &spec) const;
     void loadFrom(const ExperimentSpec &spec);
 
     void saveSettings(QSettings &settings) const;

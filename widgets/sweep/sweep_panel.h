@@ -34,7 +34,7 @@ public:
     SweepPanel(RunnerThread *runner, SpecSource baseSpec, QWidget *parent = nullptr);
 
     // The plan Start would run now, or an error naming what to fix.
-    Result<SweepPlan> buildPlan() const;
+    [[nodiscard]] Result<SweepPlan> buildPlan() const;
     bool isSweeping() const { return m_active; }
 
     QComboBox *parameterBox() const { return m_parameter; }
@@ -62,7 +62,7 @@ private:
     void layOut();
     void connectSignals();
     void showPreset();
-    Result<SweepPlan> presetInThisLab(Result<SweepPlan> plan) const;
+    [[nodiscard]] Result<SweepPlan> presetInThisLab(Result<SweepPlan> plan) const;
     void showPlan(const SweepPlan &plan);
     void onPointUpdated(const PointResult &result);
     void onStopped();

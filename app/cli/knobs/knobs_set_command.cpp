@@ -44,7 +44,7 @@ QString setUsage()
 // Says a wrong key or value before asking for a password, in the user's language (the helper
 // would refuse it anyway, and checks again). Enum values are left to the helper when a namespace
 // is given: it reads their list inside that namespace.
-Result<void> checkAssignments(const SetArguments &parsed)
+[[nodiscard]] Result<void> checkAssignments(const SetArguments &parsed)
 {
     for (const auto &[key, value] : parsed.assignments) {
         auto knob = KnobCatalogue::instance().lookup(key);
@@ -58,7 +58,7 @@ Result<void> checkAssignments(const SetArguments &parsed)
     return {};
 }
 
-Result<SetArguments> parseSetArguments(const QStringList &args)
+[[nodiscard]] Result<SetArguments> parseSetArguments(const QStringList &args)
 {
     SetArguments parsed;
     int i = 3; // tcptune knobs set ...

@@ -93,7 +93,7 @@ void printQdiscNote(const QdiscSupport &support)
 }
 
 // Starts the command's helper now, so that a refusal says what it was needed for.
-Result<void> startHelper(HelperConnection &helper)
+[[nodiscard]] Result<void> startHelper(HelperConnection &helper)
 {
     auto running = helper.ensureStarted();
     if (!running)

@@ -153,7 +153,7 @@ private:
 };
 
 // Reads the workload's figures into SPEC (its target's kind already known).
-Result<void> readFigures(const QCommandLineParser &parser, TrafficSpec &spec)
+[[nodiscard]] Result<void> readFigures(const QCommandLineParser &parser, TrafficSpec &spec)
 {
     if (spec.workload == Workload::SplitWrite && !isSet(parser, "response-size"))
         spec.responseSize = spec.target.kind == TargetKind::Iperf3 ? 0   // iperf3 cannot answer: one-way
@@ -180,7 +180,7 @@ Result<void> readFigures(const QCommandLineParser &parser, TrafficSpec &spec)
 }
 
 // --zerocopy, --sendfile, --sendfile-file FILE: how bulk bytes reach the socket.
-Result<void> readSendMethod(const QCommandLineParser &parser, TrafficSpec &spec)
+[[nodiscard]] Result<void> readSendMethod(const QCommandLineParser &parser, TrafficSpec &spec)
 {
     const bool sendfile = isSet(parser, "sendfile") || isSet(parser, "sendfile-file");
     if (isSet(parser, "zerocopy") && sendfile)
@@ -194,7 +194,7 @@ Result<void> readSendMethod(const QCommandLineParser &parser, TrafficSpec &spec)
 }
 
 // The run the command line describes, except where a lab target lives (that needs the lab up).
-Result<TrafficSpec> specFrom(const QCommandLineParser &parser)
+[[nodiscard]] Result<TrafficSpec> specFrom(const QCommandLineParser &parser)
 {
     TrafficSpec spec;
     if (isSet(parser, "target")) {
@@ -247,8 +247,8 @@ RunEndpoint observedEndpoint(const LabTarget *lab)
 
 // Runs SPEC with a progress line on stderr; SOCKET_MAKER makes the sockets in a lab namespace. Ctrl-C or SIGTERM ends
 // the run early; what was measured so far is still returned. OBSERVER (may be null) learns when the traffic starts.
-Result<TrafficResult> runWithProgress(const TrafficSpec &spec, bool json, netns::SocketMaker socketMaker,
-                                      RunObserver *observer)
+[[nodiscard]] Result<TrafficResult> runWithProgress(const TrafficSpec &spec, bool json, netns::SocketMaker socketMaker,
+                                                    RunObserver *observer)
 {
     TrafficClient client;
     client.setSocketMaker(std::move(socketMaker));

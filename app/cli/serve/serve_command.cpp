@@ -32,7 +32,7 @@ QCommandLineOption limitOption(const char *name, const QString &description, int
 }
 
 // The token from --token-file or TCPTUNE_TOKEN, never from the command line.
-Result<QString> tokenFrom(const QCommandLineParser &parser)
+[[nodiscard]] Result<QString> tokenFrom(const QCommandLineParser &parser)
 {
     if (parser.isSet(QStringLiteral("token")))
         return fail(AgentToken::commandLineRefusal());
@@ -40,7 +40,7 @@ Result<QString> tokenFrom(const QCommandLineParser &parser)
 }
 
 // The resource limits; each must be a whole number from 1 to MAX.
-Result<void> readLimits(const QCommandLineParser &parser, AgentOptions &options)
+[[nodiscard]] Result<void> readLimits(const QCommandLineParser &parser, AgentOptions &options)
 {
     const std::pair<const char *, int *> limits[] = {
         {"max-sessions", &options.maxSessions},      {"max-connections", &options.maxConnections},
@@ -107,7 +107,7 @@ void addServeOptions(QCommandLineParser &parser)
 }
 
 // Port, token and limits from the parsed command line.
-Result<std::pair<AgentOptions, std::uint16_t>> optionsFrom(const QCommandLineParser &parser)
+[[nodiscard]] Result<std::pair<AgentOptions, std::uint16_t>> optionsFrom(const QCommandLineParser &parser)
 {
     bool ok = false;
     const QString portText = parser.value(QStringLiteral("port"));

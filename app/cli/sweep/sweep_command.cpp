@@ -34,7 +34,7 @@ QString seconds(double s)
 }
 
 // --ssh-config FILE for the ssh target of PLAN.
-Result<SweepPlan> withSshConfig(const SweepPlan &plan, const QString &file)
+[[nodiscard]] Result<SweepPlan> withSshConfig(const SweepPlan &plan, const QString &file)
 {
     if (plan.spec().target.kind != TargetSpec::Kind::Ssh)
         return fail(SweepCommand::tr("--ssh-config applies to ssh:// targets only; this spec's target is %1.")
@@ -48,7 +48,7 @@ Result<SweepPlan> withSshConfig(const SweepPlan &plan, const QString &file)
 
 // Applies the command line's overrides to PLAN (and checks them again, so bad values fail
 // before anything runs).
-Result<SweepPlan> withOverrides(SweepPlan plan, const QCommandLineParser &parser)
+[[nodiscard]] Result<SweepPlan> withOverrides(SweepPlan plan, const QCommandLineParser &parser)
 {
     QJsonObject json = plan.toJson();
     if (parser.isSet(QStringLiteral("repeats"))) {

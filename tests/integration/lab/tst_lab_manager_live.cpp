@@ -43,7 +43,12 @@ QString inNetns(const QString &netns, const QStringList &command)
 // Always removes the lab, whatever the test did.
 struct LabGuard {
     QString name;
-    ~LabGuard() { labDown(name); }
+    ~LabGuard()
+    {
+        // A destructor cannot fail the test: it says what it could not remove instead.
+        if (auto down = labDown(name); !down)
+            qWarning("%s", qPrintable(down.error().message));
+    }
 };
 
 } // namespace

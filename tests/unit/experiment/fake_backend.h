@@ -29,7 +29,7 @@ public:
     }
     QString failOnSndbuf; // a point whose traffic fails
     int blockOnRun = -1;  // this traffic run waits until cancelled
-    Result<RunEndpoint> prepareTarget(const ExperimentSpec &spec) override
+    [[nodiscard]] Result<RunEndpoint> prepareTarget(const ExperimentSpec &spec) override
     {
         m_log->calls << QStringLiteral("prepare");
         RunEndpoint e;
@@ -37,12 +37,12 @@ public:
         e.clientNetns = QStringLiteral("tcptune-fake-client");
         return e;
     }
-    Result<KnobSnapshot> snapshotLocal(const RunEndpoint &) override
+    [[nodiscard]] Result<KnobSnapshot> snapshotLocal(const RunEndpoint &) override
     {
         m_log->calls << QStringLiteral("snapshot");
         return KnobSnapshot{{QStringLiteral("net.ipv4.tcp_autocorking"), m_value}};
     }
-    Result<void> applySysctls(const RunEndpoint &, const QMap<QString, QString> &sysctls) override
+    [[nodiscard]] Result<void> applySysctls(const RunEndpoint &, const QMap<QString, QString> &sysctls) override
     {
         m_log->calls << QStringLiteral("apply");
         if (sysctls.contains(QStringLiteral("net.ipv4.tcp_autocorking"))) {
@@ -51,14 +51,14 @@ public:
         }
         return {};
     }
-    Result<void> restoreKnobs() override
+    [[nodiscard]] Result<void> restoreKnobs() override
     {
         m_log->calls << QStringLiteral("restore");
         m_value = QStringLiteral("1");
         ++m_log->restored;
         return {};
     }
-    Result<void> startCapture(const RunEndpoint &, const QString &) override
+    [[nodiscard]] Result<void> startCapture(const RunEndpoint &, const QString &) override
     {
         m_log->calls << QStringLiteral("capture");
         return {};
@@ -68,7 +68,7 @@ public:
         m_log->calls << QStringLiteral("stop-capture");
         return CaptureRecord{QString(), QStringLiteral("veth"), 10, 0, {}};
     }
-    Result<QJsonObject> analyseCapture(const QString &) override
+    [[nodiscard]] Result<QJsonObject> analyseCapture(const QString &) override
     {
         m_log->calls << QStringLiteral("analyse");
         return QJsonObject{{QStringLiteral("flows"), 1}};

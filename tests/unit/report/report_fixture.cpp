@@ -74,17 +74,20 @@ qint64 fillStory5Sweep(ResultStore &store, const ReportFixtureOptions &options)
         }
         if (const auto finished = store.finishRun(run, samples); !finished)
             qFatal("fixture finish: %s", qPrintable(finished.error().message));
-        store.addKnobSnapshot(run.id, QStringLiteral("local"), QStringLiteral("before"),
-                              {{"net.ipv4.tcp_autocorking", "1"},
-                               {"net.ipv4.tcp_congestion_control", "cubic"},
-                               {"net.ipv4.tcp_wmem", "4096 16384 4194304"}});
-        store.addKnobSnapshot(run.id, QStringLiteral("remote"), QStringLiteral("before"),
-                              {{"net.ipv4.tcp_autocorking", "1"},
-                               {"net.ipv4.tcp_congestion_control", "cubic"},
-                               {"net.ipv4.tcp_rmem", "4096 131072 6291456"}});
+        const auto local = store.addKnobSnapshot(run.id, QStringLiteral("local"), QStringLiteral("before"),
+                                                 {{"net.ipv4.tcp_autocorking", "1"},
+                                                  {"net.ipv4.tcp_congestion_control", "cubic"},
+                                                  {"net.ipv4.tcp_wmem", "4096 16384 4194304"}});
+        const auto remote = store.addKnobSnapshot(run.id, QStringLiteral("remote"), QStringLiteral("before"),
+                                                  {{"net.ipv4.tcp_autocorking", "1"},
+                                                   {"net.ipv4.tcp_congestion_control", "cubic"},
+                                                   {"net.ipv4.tcp_rmem", "4096 131072 6291456"}});
+        if (!local || !remote)
+            qFatal("fixture knobs: %s", qPrintable((local ? remote : local).error().message));
         ++runIndex;
     }
-    store.setExperimentStatus(*id, ExperimentStatus::Finished);
+    if (const auto status = store.setExperimentStatus(*id, ExperimentStatus::Finished); !status)
+        qFatal("fixture status: %s", qPrintable(status.error().message));
     return *id;
 }
 
