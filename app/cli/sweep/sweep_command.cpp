@@ -186,7 +186,7 @@ bool setsFarKnobs(const SweepPlan &plan)
 // An ssh target whose far helper cannot set knobs (sudo -n refused, ...) is refused with the far
 // agent's one line, which names the sudoers line to add, before the experiment is stored or
 // anything changes on either end; so are ssh's own failures to get there.
-Result<void> checkFarHelper(const SweepPlan &plan)
+[[nodiscard]] Result<void> checkFarHelper(const SweepPlan &plan)
 {
     const TargetSpec &target = plan.spec().target;
     if (target.kind != TargetSpec::Kind::Ssh || !setsFarKnobs(plan))
