@@ -24,6 +24,19 @@ double standardDeviation(std::span<const double> values)
     return std::sqrt(sum / static_cast<double>(values.size() - 1));
 }
 
+double jainFairnessIndex(std::span<const double> shares)
+{
+    double sum = 0;
+    double sumOfSquares = 0;
+    for (double x : shares) {
+        sum += x;
+        sumOfSquares += x * x;
+    }
+    if (shares.empty() || sumOfSquares <= 0)
+        return 0;
+    return sum * sum / (static_cast<double>(shares.size()) * sumOfSquares);
+}
+
 double percentileOfRanked(std::size_t n, double p, const std::function<double(std::size_t)> &valueAt)
 {
     if (n == 0)

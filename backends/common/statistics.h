@@ -34,6 +34,11 @@ double percentileOfRanked(std::size_t n, double p, const std::function<double(st
 double percentile(std::span<const double> values, double p);
 double median(std::span<const double> values);
 
+// Jain's fairness index of the shares X (e.g. per-end throughput): J = (sum x)^2 / (n * sum x^2).
+// 1 when every share is equal, 1/n when one takes everything; Jain, Chiu and Hawe, DEC-TR-301
+// (1984). 0 for no values or when every share is 0 (nobody got anything: nothing to be fair about).
+double jainFairnessIndex(std::span<const double> shares);
+
 // VALUES sorted ascending, as percentileOfSorted() wants them.
 std::vector<double> sorted(std::span<const double> values);
 

@@ -194,11 +194,11 @@ Error fieldError(const QString &field, const QString &problem)
 }
 
 // "ssh://[USER@]HOST[:PORT]", read as `tcptune run --target` reads it.
-[[nodiscard]] Result<TargetSpec> sshTarget(const QString &text)
+[[nodiscard]] Result<TargetSpec> sshTarget(const QString &text, const QString &field)
 {
     auto parsed = TrafficTarget::parse(text);
     if (!parsed)
-        return std::unexpected(fieldError(QStringLiteral("target"), parsed.error().message));
+        return std::unexpected(fieldError(field, parsed.error().message));
     TargetSpec t;
     t.kind = TargetSpec::Kind::Ssh;
     t.host = parsed->host;
@@ -208,7 +208,8 @@ Error fieldError(const QString &field, const QString &problem)
 }
 
 // Shorthand: "lab", "lab:NAME", "HOST[:PORT]" (agent), "iperf3://HOST[:PORT]", "ssh://[USER@]HOST[:PORT]".
-[[nodiscard]] Result<TargetSpec> parseTargetText(QString s)
+// FIELD names it in errors ("target", or "target[1]" in a list).
+[[nodiscard]] Result<TargetSpec> parseTargetText(QString s, const QString &field)
 {
     TargetSpec t;
     if (s == QLatin1String("lab"))
@@ -218,7 +219,7 @@ Error fieldError(const QString &field, const QString &problem)
         return t;
     }
     if (s.startsWith(QLatin1String("ssh://")))
-        return sshTarget(s);
+        return sshTarget(s, field);
     t.kind = TargetSpec::Kind::Agent;
     if (s.startsWith(QLatin1String("iperf3://"))) {
         t.kind = TargetSpec::Kind::Iperf3;
@@ -229,13 +230,12 @@ Error fieldError(const QString &field, const QString &problem)
         bool ok = false;
         t.port = s.mid(colon + 1).toInt(&ok);
         if (!ok || t.port < 1 || t.port > 65535)
-            return std::unexpected(fieldError(QStringLiteral("target"),
-                                              ExperimentSpec::tr("'%1' is not a valid port.").arg(s.mid(colon + 1))));
+            return std::unexpected(
+                fieldError(field, ExperimentSpec::tr("'%1' is not a valid port.").arg(s.mid(colon + 1))));
         s = s.left(colon);
     }
     if (s.isEmpty())
-        return std::unexpected(
-            fieldError(QStringLiteral("target"), ExperimentSpec::tr("no host given; write \"lab\", "
+        return std::unexpected(fieldError(field, ExperimentSpec::tr("no host given; write \"lab\", "
                                                                     "\"HOST:PORT\" or \"iperf3://HOST\".")));
     t.host = s;
     return t;
@@ -252,16 +252,18 @@ Error fieldError(const QString &field, const QString &problem)
                    ExperimentSpec::tr("'%1' is not a target kind; use lab, agent, iperf3 or ssh.").arg(kind)));
 }
 
-[[nodiscard]] Result<TargetSpec> parseTargetObject(const QJsonObject &o)
+// One end as an object; FIELD names it in errors ("target", or "target[1]" in a list).
+[[nodiscard]] Result<TargetSpec> parseTargetObject(const QJsonObject &o, const QString &field)
 {
+    const QString prefix = field + QLatin1Char('.');
     if (auto r = rejectUnknown(o,
                                {QStringLiteral("kind"), QStringLiteral("host"), QStringLiteral("port"),
                                 QStringLiteral("lab"), QStringLiteral("user"), QStringLiteral("ssh_config")},
-                               QStringLiteral("target."));
+                               prefix);
         !r)
         return std::unexpected(r.error());
     TargetSpec t;
-    auto kindText = readString(o, QStringLiteral("kind"), QStringLiteral("target.kind"), QStringLiteral("lab"));
+    auto kindText = readString(o, QStringLiteral("kind"), prefix + QStringLiteral("kind"), QStringLiteral("lab"));
     if (!kindText)
         return std::unexpected(kindText.error());
     auto kind = parseTargetKind(*kindText);
@@ -271,34 +273,71 @@ Error fieldError(const QString &field, const QString &problem)
     for (const auto &[name, member] :
          {std::pair{"host", &TargetSpec::host}, std::pair{"lab", &TargetSpec::labName},
           std::pair{"user", &TargetSpec::user}, std::pair{"ssh_config", &TargetSpec::sshConfig}}) {
-        auto text =
-            readString(o, QString::fromLatin1(name), QStringLiteral("target.") + QString::fromLatin1(name), QString());
+        auto text = readString(o, QString::fromLatin1(name), prefix + QString::fromLatin1(name), QString());
         if (!text)
             return std::unexpected(text.error());
         t.*member = *text;
     }
-    auto port = readInteger(o, QStringLiteral("port"), QStringLiteral("target.port"), 0, 65535, 0);
+    auto port = readInteger(o, QStringLiteral("port"), prefix + QStringLiteral("port"), 0, 65535, 0);
     if (!port)
         return std::unexpected(port.error());
     t.port = int(*port);
     if (t.kind != TargetSpec::Kind::Lab && t.host.isEmpty())
         return std::unexpected(
-            fieldError(QStringLiteral("target.host"),
+            fieldError(prefix + QStringLiteral("host"),
                        ExperimentSpec::tr("a %1 target needs a host.").arg(TargetSpec::kindName(t.kind))));
     return t;
 }
 
-[[nodiscard]] Result<TargetSpec> parseTarget(const QJsonValue &v)
+// One end: a string (shorthand) or an object.
+[[nodiscard]] Result<TargetSpec> parseOneTarget(const QJsonValue &v, const QString &field)
 {
-    if (v.isUndefined())
-        return TargetSpec{};
     if (v.isString())
-        return parseTargetText(v.toString().trimmed());
+        return parseTargetText(v.toString().trimmed(), field);
     if (!v.isObject())
         return std::unexpected(
-            fieldError(QStringLiteral("target"),
-                       ExperimentSpec::tr("expected an object or a string, got %1.").arg(jsonTypeName(v))));
-    return parseTargetObject(v.toObject());
+            fieldError(field, ExperimentSpec::tr("expected an object or a string, got %1.").arg(jsonTypeName(v))));
+    return parseTargetObject(v.toObject(), field);
+}
+
+// "target": one end (object or string), or a list of them (several ends at once).
+[[nodiscard]] Result<QList<TargetSpec>> parseTargets(const QJsonValue &v)
+{
+    if (v.isUndefined())
+        return QList<TargetSpec>{TargetSpec{}};
+    if (!v.isArray()) {
+        auto one = parseOneTarget(v, QStringLiteral("target"));
+        if (!one)
+            return std::unexpected(one.error());
+        return QList<TargetSpec>{*one};
+    }
+    const QJsonArray list = v.toArray();
+    QList<TargetSpec> ends;
+    for (qsizetype i = 0; i < list.size(); ++i) {
+        auto one = parseOneTarget(list.at(i), QStringLiteral("target[%1]").arg(i));
+        if (!one)
+            return std::unexpected(one.error());
+        ends.append(*one);
+    }
+    if (auto valid = ExperimentSpec::checkTargets(ends); !valid)
+        return std::unexpected(valid.error());
+    return ends;
+}
+
+QJsonObject targetToJson(const TargetSpec &target)
+{
+    QJsonObject o{{QStringLiteral("kind"), TargetSpec::kindName(target.kind)}};
+    if (!target.host.isEmpty())
+        o.insert(QStringLiteral("host"), target.host);
+    if (target.port)
+        o.insert(QStringLiteral("port"), target.port);
+    if (!target.labName.isEmpty())
+        o.insert(QStringLiteral("lab"), target.labName);
+    if (!target.user.isEmpty())
+        o.insert(QStringLiteral("user"), target.user);
+    if (!target.sshConfig.isEmpty())
+        o.insert(QStringLiteral("ssh_config"), target.sshConfig);
+    return o;
 }
 
 [[nodiscard]] Result<WorkloadSpec> parseWorkloadObject(const QJsonValue &v)
@@ -375,6 +414,85 @@ QString TargetSpec::describe() const
                (port ? QStringLiteral("%1:%2").arg(host).arg(port) : host);
     }
     return QString();
+}
+
+bool TargetSpec::sameEndAs(const TargetSpec &other) const
+{
+    if (kind != other.kind)
+        return false;
+    if (kind == Kind::Lab)
+        return labName == other.labName;
+    const auto effectivePort = [](const TargetSpec &t) {
+        if (t.port)
+            return t.port;
+        switch (t.kind) {
+        case Kind::Agent: return int(TrafficTarget::kDefaultAgentPort);
+        case Kind::Iperf3: return int(TrafficTarget::kDefaultIperf3Port);
+        case Kind::Ssh: return 22;
+        case Kind::Lab: break;
+        }
+        return 0;
+    };
+    return host.compare(other.host, Qt::CaseInsensitive) == 0 && effectivePort(*this) == effectivePort(other);
+}
+
+QList<TargetSpec> ExperimentSpec::targets() const
+{
+    return QList<TargetSpec>{target} + moreTargets;
+}
+
+void ExperimentSpec::setTargets(const QList<TargetSpec> &ends)
+{
+    Q_ASSERT(!ends.isEmpty());
+    target = ends.value(0);
+    moreTargets = ends.mid(1);
+}
+
+std::optional<ExperimentSpec::TargetListProblem> ExperimentSpec::targetListProblem(const QList<TargetSpec> &ends)
+{
+    if (ends.isEmpty())
+        return TargetListProblem{-1, tr("the list of ends is empty; give at least one.")};
+    if (ends.size() > kMaxTargets)
+        return TargetListProblem{
+            -1, tr("%1 ends are more than one run drives at once (at most %2); split them into several runs.")
+                    .arg(ends.size())
+                    .arg(kMaxTargets)};
+    for (qsizetype i = 0; i < ends.size(); ++i) {
+        if (ends.size() > 1 && ends.at(i).kind == TargetSpec::Kind::Lab)
+            return TargetListProblem{i, tr("the local lab runs only as the one end of a run; remove it from the "
+                                           "list, or run it alone.")};
+        for (qsizetype j = 0; j < i; ++j)
+            if (ends.at(i).sameEndAs(ends.at(j)))
+                return TargetListProblem{i, tr("%1 is the same end as %2 before it; give each end once.")
+                                                .arg(ends.at(i).describe(), ends.at(j).describe())};
+    }
+    return std::nullopt;
+}
+
+Result<void> ExperimentSpec::checkTargets(const QList<TargetSpec> &ends)
+{
+    const auto problem = targetListProblem(ends);
+    if (!problem)
+        return {};
+    return std::unexpected(
+        fieldError(problem->index < 0 ? QStringLiteral("target") : QStringLiteral("target[%1]").arg(problem->index),
+                   problem->problem));
+}
+
+Result<void> ExperimentSpec::checkRemoteKnobs() const
+{
+    if (!severalEnds() || remoteSysctls().isEmpty())
+        return {}; // one end: the traffic spec says what a non-ssh end with far knobs lacks
+    const QList<TargetSpec> ends = targets();
+    for (qsizetype i = 0; i < ends.size(); ++i)
+        if (ends.at(i).kind != TargetSpec::Kind::Ssh)
+            return std::unexpected(fieldError(
+                QStringLiteral("knobs"),
+                tr("remote: knobs apply to every end, and target[%1] (%2) is not an ssh:// end; make every end an "
+                   "ssh:// target or remove the remote: knobs.")
+                    .arg(i)
+                    .arg(ends.at(i).describe())));
+    return {};
 }
 
 QStringList workloadParameters()
@@ -550,23 +668,19 @@ QString ExperimentSpec::formatValue(const QString &parameter, const QString &val
 
 QJsonObject ExperimentSpec::toJson() const
 {
-    QJsonObject targetObject{{QStringLiteral("kind"), TargetSpec::kindName(target.kind)}};
-    if (!target.host.isEmpty())
-        targetObject.insert(QStringLiteral("host"), target.host);
-    if (target.port)
-        targetObject.insert(QStringLiteral("port"), target.port);
-    if (!target.labName.isEmpty())
-        targetObject.insert(QStringLiteral("lab"), target.labName);
-    if (!target.user.isEmpty())
-        targetObject.insert(QStringLiteral("user"), target.user);
-    if (!target.sshConfig.isEmpty())
-        targetObject.insert(QStringLiteral("ssh_config"), target.sshConfig);
+    QJsonValue targetValue = targetToJson(target);
+    if (!moreTargets.isEmpty()) { // several ends: a list, the first end first
+        QJsonArray list{targetValue};
+        for (const TargetSpec &t : moreTargets)
+            list.append(targetToJson(t));
+        targetValue = list;
+    }
     QJsonObject knobObject;
     for (auto it = knobs.begin(); it != knobs.end(); ++it)
         knobObject.insert(it.key(), it.value());
     QJsonObject o{
         {QStringLiteral("version"), kFormatVersion},
-        {QStringLiteral("target"), targetObject},
+        {QStringLiteral("target"), targetValue},
         {QStringLiteral("knobs"), knobObject},
         {QStringLiteral("workload"), QJsonObject{{QStringLiteral("type"), workload.type},
                                                  {QStringLiteral("streams"), workload.streams},
@@ -635,10 +749,10 @@ Result<ExperimentSpec> ExperimentSpec::fromJson(const QJsonObject &json, const Q
     spec.description = *description;
     spec.labNote = *labNote;
 
-    auto target = parseTarget(json.value(QStringLiteral("target")));
-    if (!target)
-        return std::unexpected(target.error());
-    spec.target = *target;
+    auto targets = parseTargets(json.value(QStringLiteral("target")));
+    if (!targets)
+        return std::unexpected(targets.error());
+    spec.setTargets(*targets);
 
     auto workload = parseWorkloadObject(json.value(QStringLiteral("workload")));
     if (!workload)
@@ -649,6 +763,8 @@ Result<ExperimentSpec> ExperimentSpec::fromJson(const QJsonObject &json, const Q
     if (!knobs)
         return std::unexpected(knobs.error());
     spec.knobs = *knobs;
+    if (auto r = spec.checkRemoteKnobs(); !r)
+        return std::unexpected(r.error());
 
     if (auto r = readRunShape(json, spec); !r)
         return std::unexpected(r.error());

@@ -34,6 +34,9 @@ struct TargetSpec {
 
     QString describe() const;
     static QString kindName(Kind kind);
+    // Two ends are the same when they reach the same agent or server: kind, host and port (the
+    // kind's default port when none is given). The login does not matter.
+    bool sameEndAs(const TargetSpec &other) const;
 };
 
 // The traffic a run drives. Workload parameters can be swept as "workload.<field>".
@@ -58,7 +61,12 @@ public:
     // What the local lab can and cannot reproduce of this experiment, from measurement (a
     // preset's honest note); shown when it runs in the lab.
     QString labNote;
+    // The end the traffic goes to. A spec may name several ends at once ("target" as a JSON list,
+    // docs/experiment-spec.md): TARGET is the first of them, MORE_TARGETS the others, in order.
+    // Every end runs the same workload at the same instant; targets() gives them all.
     TargetSpec target;
+    QList<TargetSpec> moreTargets;
+    static constexpr int kMaxTargets = 8; // ends one run drives at once
     // Catalogue key -> canonical value (knobvalue::parse). Sysctls, socket.* and lab.* together;
     // "remote:<sysctl>" names a sysctl of the far host (ssh targets).
     QMap<QString, QString> knobs;
@@ -69,6 +77,21 @@ public:
     int repeats = 1;     // runs per point
     double pauseS = 0.0; // idle time between runs
     int sampleMs = 100;  // TCP_INFO sampling interval
+
+    QList<TargetSpec> targets() const;
+    void setTargets(const QList<TargetSpec> &ends); // ENDS must not be empty
+    bool severalEnds() const { return !moreTargets.isEmpty(); }
+    // A list of ends that can run together: one to kMaxTargets of them, no end twice, the lab
+    // only alone. What is wrong, with the index of the end it is about (-1: the whole list).
+    struct TargetListProblem {
+        qsizetype index = -1;
+        QString problem; // a sentence that says what to do
+    };
+    static std::optional<TargetListProblem> targetListProblem(const QList<TargetSpec> &ends);
+    // The same as a spec error naming the field ("target[1]").
+    [[nodiscard]] static Result<void> checkTargets(const QList<TargetSpec> &ends);
+    // With several ends, far knobs ("remote:" keys) apply to every end, so every end must be ssh.
+    [[nodiscard]] Result<void> checkRemoteKnobs() const;
 
     // Knobs of one kind only (sysctls for the helper, socket options for the traffic spec, lab
     // parameters for the lab).

@@ -46,6 +46,10 @@ LiveExperimentBackend::~LiveExperimentBackend()
 
 Result<RunEndpoint> LiveExperimentBackend::prepareTarget(const ExperimentSpec &spec)
 {
+    if (spec.severalEnds())
+        return fail(tr("This spec names %1 ends; sweeps run one end so far. Run several ends at once with "
+                       "`tcptune run --target A --target B`.")
+                        .arg(spec.targets().size()));
     RunEndpoint endpoint;
     if (spec.target.kind == TargetSpec::Kind::Lab) {
         auto lab = prepareLab(spec);

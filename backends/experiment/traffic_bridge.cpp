@@ -116,6 +116,20 @@ Result<TrafficSpec> trafficSpecFor(const ExperimentSpec &spec, const RunEndpoint
     return t;
 }
 
+TargetSpec targetSpecOf(const TrafficTarget &target)
+{
+    TargetSpec t;
+    switch (target.kind) {
+    case TargetKind::Agent: t.kind = TargetSpec::Kind::Agent; break;
+    case TargetKind::Iperf3: t.kind = TargetSpec::Kind::Iperf3; break;
+    case TargetKind::Ssh: t.kind = TargetSpec::Kind::Ssh; break;
+    }
+    t.host = target.host;
+    t.port = target.port;
+    t.user = target.user;
+    return t;
+}
+
 RunSample runSampleOf(const TrafficSample &s)
 {
     RunSample r;

@@ -14,6 +14,9 @@ namespace tcptune {
 // Fails for socket options the engine does not set, naming them.
 [[nodiscard]] Result<TrafficSpec> trafficSpecFor(const ExperimentSpec &spec, const RunEndpoint &endpoint);
 
+// A command line's --target as a spec names it (for checking a list of ends).
+TargetSpec targetSpecOf(const TrafficTarget &target);
+
 RunSample runSampleOf(const TrafficSample &sample);
 
 // Per-interval receiver goodput for the collapse flag: the agent's own intervals when it sent

@@ -115,6 +115,23 @@ QString SshServer::start()
     return {};
 }
 
+bool writeSharedClientConfig(const QString &path, const QList<const SshServer *> &servers)
+{
+    QString identities;
+    QStringList knownHosts;
+    for (const SshServer *server : servers) {
+        identities += QStringLiteral("  IdentityFile %1\n").arg(server->path(QStringLiteral("client_key")));
+        knownHosts << server->path(QStringLiteral("known_hosts"));
+    }
+    const QString text = QStringLiteral("Host *\n%1  UserKnownHostsFile %2\n  GlobalKnownHostsFile /dev/null\n"
+                                        "  StrictHostKeyChecking yes\n  IdentitiesOnly yes\n  IdentityAgent none\n")
+                             .arg(identities, knownHosts.join(QLatin1Char(' ')));
+    QFile f(path);
+    const QByteArray bytes = text.toUtf8();
+    return f.open(QIODevice::WriteOnly) && f.write(bytes) == bytes.size() &&
+           f.setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner);
+}
+
 QStringList tcptuneOverSsh(const QString &clientNetns, const QStringList &args, const QString &remoteProgram)
 {
     const QString program = remoteProgram.isEmpty() ? binary(QStringLiteral("tcptune")) : remoteProgram;

@@ -3,6 +3,7 @@
 // with a generated host key, a generated client key it accepts, a stranger's key it does not,
 // and generated client configs for --ssh-config. Nothing touches the machine's sshd or ~/.ssh.
 
+#include <QList>
 #include <QProcess>
 #include <QString>
 #include <QStringList>
@@ -42,6 +43,10 @@ private:
     QTemporaryDir m_dir;
     QProcess m_sshd;
 };
+
+// Writes a client config to PATH that logs in to every one of SERVERS with its accepted key and
+// knows all their host keys (for one command that reaches several of them, e.g. several ends).
+bool writeSharedClientConfig(const QString &path, const QList<const SshServer *> &servers);
 
 // `ip` arguments that run the build's tcptune with ARGS inside CLIENT_NETNS, where ssh:// targets
 // start REMOTE_PROGRAM (default: the build's tcptune) on the far end: the far host is this machine.

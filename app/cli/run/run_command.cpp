@@ -3,6 +3,7 @@
 
 #include "cli/console.h"
 #include "cli/run/run_report.h"
+#include "cli/run/several_ends_run.h"
 #include "common/termination_signals.h"
 #include "experiment/lab_run_endpoint.h"
 #include "experiment/run_diagnosis.h"
@@ -96,7 +97,8 @@ void addOptions(QCommandLineParser &parser)
                             RunCommand::tr("HOST[:PORT] of a `tcptune serve` agent (port 5300), "
                                            "iperf3://HOST[:PORT] of an iperf3 server (port 5201), or "
                                            "ssh://[USER@]HOST[:PORT] of a host with tcptune that ssh logs in to "
-                                           "with a key."),
+                                           "with a key. Give it several times to run against several ends at "
+                                           "once (the same traffic to each, started together)."),
                             "TARGET"));
     addWorkloadOptions(parser);
     parser.addOptions({
@@ -342,7 +344,9 @@ int runRunCommand(const QStringList &args)
     if (!spec)
         return failWith(spec.error().message, 2);
 
-    HelperConnection helper;        // builds the lab if it is down
+    HelperConnection helper; // builds the lab if it is down
+    if (const QStringList targets = parser.values(QStringLiteral("target")); targets.size() > 1)
+        return runSeveralEnds(*spec, targets, isSet(parser, "json"), helper.socketMaker());
     std::unique_ptr<LabTarget> lab; // no --target: the local lab, with its agent in the server namespace
     if (!isSet(parser, "target")) {
         auto started = LabTarget::start(helper, valueOf(parser, "lab"));

@@ -34,6 +34,8 @@ private Q_SLOTS:
     void emptyIsZero();
     void meanAndStandardDeviation_data();
     void meanAndStandardDeviation();
+    void jainFairnessIndex_data();
+    void jainFairnessIndex();
 };
 
 void TestStatistics::percentile_data()
@@ -135,6 +137,33 @@ void TestStatistics::meanAndStandardDeviation()
     QFETCH(double, sd);
     QCOMPARE(stats::mean(values), mean);
     QVERIFY(std::abs(stats::standardDeviation(values) - sd) < 1e-12);
+}
+
+void TestStatistics::jainFairnessIndex_data()
+{
+    QTest::addColumn<QList<double>>("shares");
+    QTest::addColumn<double>("index");
+    QTest::addRow("no ends") << QList<double>{} << 0.0;
+    QTest::addRow("nobody got anything") << QList<double>{0, 0} << 0.0;
+    QTest::addRow("one end is fair to itself") << QList<double>{42e6} << 1.0;
+    // (25 + 25)^2 / (2 * (625 + 625)) = 2500 / 2500
+    QTest::addRow("two equal") << QList<double>{25e6, 25e6} << 1.0;
+    // one takes all: 50^2 / (2 * 50^2) = 1/2 = 1/n
+    QTest::addRow("one of two takes all") << QList<double>{50e6, 0} << 0.5;
+    // (30 + 10)^2 / (2 * (900 + 100)) = 1600 / 2000
+    QTest::addRow("30 and 10") << QList<double>{30, 10} << 0.8;
+    // (1 + 2 + 3)^2 / (3 * (1 + 4 + 9)) = 36 / 42
+    QTest::addRow("1 2 3") << QList<double>{1, 2, 3} << 36.0 / 42.0;
+    // (24 + 22)^2 / (2 * (576 + 484)) = 2116 / 2120
+    QTest::addRow("24 and 22 Mbit/s") << QList<double>{24e6, 22e6} << 2116.0 / 2120.0;
+}
+
+void TestStatistics::jainFairnessIndex()
+{
+    QFETCH(QList<double>, shares);
+    QFETCH(double, index);
+    QVERIFY2(std::abs(stats::jainFairnessIndex(shares) - index) < 1e-12,
+             qPrintable(QString::number(stats::jainFairnessIndex(shares), 'g', 17)));
 }
 
 QTEST_GUILESS_MAIN(TestStatistics)

@@ -2,6 +2,7 @@
 
 #include "experiment/experiment_spec.h"
 
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QTest>
 
@@ -18,6 +19,10 @@ private Q_SLOTS:
     void targetShorthand();
     void knobsByKind();
     void farKnobs();
+    void severalEnds();
+    void badEndLists_data();
+    void badEndLists();
+    void sameEnd();
 };
 
 void TestExperimentSpec::roundTrip()
@@ -158,6 +163,96 @@ void TestExperimentSpec::farKnobs()
     QVERIFY(again.has_value());
     QCOMPARE(again->toJson(), spec->toJson());
     QCOMPARE(again->target.kind, TargetSpec::Kind::Ssh);
+}
+
+// "target" as a list: every end in order, the first one in target; written back as a list (and
+// a list of one end as the plain object it always was).
+void TestExperimentSpec::severalEnds()
+{
+    auto spec = ExperimentSpec::fromJsonText(R"({"target": ["ssh://root@198.18.0.2:2222",
+        {"kind": "ssh", "host": "198.18.0.2", "port": 2223, "user": "root", "ssh_config": "/tmp/c"},
+        "iperf3://198.18.0.3"], "knobs": {"net.ipv4.tcp_autocorking": 0}})");
+    QVERIFY2(spec.has_value(), qPrintable(spec ? QString() : spec.error().message));
+    QVERIFY(spec->severalEnds());
+    const QList<TargetSpec> ends = spec->targets();
+    QCOMPARE(ends.size(), 3);
+    QCOMPARE(spec->target.describe(), QStringLiteral("ssh://root@198.18.0.2:2222"));
+    QCOMPARE(ends.at(1).describe(), QStringLiteral("ssh://root@198.18.0.2:2223"));
+    QCOMPARE(ends.at(1).sshConfig, QStringLiteral("/tmp/c"));
+    QCOMPARE(ends.at(2).kind, TargetSpec::Kind::Iperf3);
+    const QJsonObject json = spec->toJson();
+    QVERIFY(json.value("target").isArray());
+    QCOMPARE(json.value("target").toArray().size(), 3);
+    auto again = ExperimentSpec::fromJson(json);
+    QVERIFY(again.has_value());
+    QCOMPARE(again->toJson(), json);
+
+    auto one = ExperimentSpec::fromJsonText(R"({"target": ["ssh://nas"]})");
+    QVERIFY(one.has_value());
+    QVERIFY(!one->severalEnds());
+    QVERIFY(one->toJson().value("target").isObject());
+}
+
+void TestExperimentSpec::badEndLists_data()
+{
+    QTest::addColumn<QByteArray>("json");
+    QTest::addColumn<QString>("field");
+    QTest::addColumn<QString>("says");
+    QTest::addRow("empty") << QByteArray(R"({"target": []})") << "target"
+                           << "empty";
+    QTest::addRow("too many") << QByteArray(R"({"target": ["a:1", "a:2", "a:3", "a:4", "a:5", "a:6", "a:7",
+        "a:8", "a:9"]})") << "target"
+                              << "at most 8";
+    QTest::addRow("the same end twice") << QByteArray(R"({"target": ["ssh://root@nas", "ssh://nas:22"]})")
+                                        << "target[1]"
+                                        << "same end as ssh://root@nas";
+    QTest::addRow("agent's default port") << QByteArray(R"({"target": ["nas", "nas:5300"]})") << "target[1]"
+                                          << "same end";
+    QTest::addRow("lab among others") << QByteArray(R"({"target": ["ssh://nas", "lab"]})") << "target[1]"
+                                      << "only as the one end";
+    QTest::addRow("bad element") << QByteArray(R"({"target": ["ssh://nas", {"kind": "agent"}]})") << "target[1].host"
+                                 << "needs a host";
+    QTest::addRow("bad port in a list") << QByteArray(R"({"target": ["nas", "nas:99999"]})") << "target[1]"
+                                        << "not a valid port";
+    QTest::addRow("element type") << QByteArray(R"({"target": ["nas", 3]})") << "target[1]"
+                                  << "an object or a string";
+    QTest::addRow("far knobs, an end without ssh")
+        << QByteArray(R"({"target": ["ssh://nas", "iperf3://nas"], "knobs": {"remote:net.ipv4.tcp_autocorking": 0}})")
+        << "knobs"
+        << "target[1] (iperf3://nas)";
+}
+
+// Each bad list is one sentence naming the field (the end's place in the list) and what to do.
+void TestExperimentSpec::badEndLists()
+{
+    QFETCH(QByteArray, json);
+    QFETCH(QString, field);
+    QFETCH(QString, says);
+    auto spec = ExperimentSpec::fromJsonText(json);
+    QVERIFY(!spec.has_value());
+    const QString message = spec.error().message;
+    QVERIFY2(message.contains(QStringLiteral("'%1'").arg(field)), qPrintable(message));
+    QVERIFY2(message.contains(says), qPrintable(message));
+    QVERIFY2(!message.contains(QLatin1Char('\n')), qPrintable(message));
+}
+
+void TestExperimentSpec::sameEnd()
+{
+    TargetSpec a;
+    a.kind = TargetSpec::Kind::Ssh;
+    a.host = QStringLiteral("nas");
+    TargetSpec b = a;
+    b.port = 22;
+    b.user = QStringLiteral("root");
+    QVERIFY(a.sameEndAs(b)); // ssh's own port is 22; the login does not make another end
+    b.port = 2222;
+    QVERIFY(!a.sameEndAs(b));
+    b = a;
+    b.kind = TargetSpec::Kind::Agent;
+    QVERIFY(!a.sameEndAs(b));
+    b.host = QStringLiteral("NAS");
+    a.kind = TargetSpec::Kind::Agent;
+    QVERIFY(a.sameEndAs(b));
 }
 
 QTEST_GUILESS_MAIN(TestExperimentSpec)

@@ -1,0 +1,162 @@
+// Several ends at once for real (issue 12, point 9): the routed lab at 50 Mbit/s, two OpenSSH
+// servers in its server namespace (ports 2222 and 2223, each with its own generated keys, one
+// client config that knows both), and `tcptune run --target ssh://...:2222 --target
+// ssh://...:2223 --direction down`: two far agents send to the client namespace at once through
+// the one bottleneck. Together they fill it (40-50 Mbit/s), each end has its own samples from its
+// own far sender and its own progress during the run, and Jain's index over their throughput is
+// in the result. A list naming one end twice, too many ends, and an end that cannot be reached are
+// refused with one line, the last before any traffic flows.
+
+#include "command_runner.h"
+#include "scratch_namespace.h"
+#include "ssh_server.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <cmath>
+
+using namespace tcptune::test;
+
+class TestSeveralEnds final : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase();
+    void cleanupTestCase();
+    void twoSshEndsIntoOneReceiver();
+    void badLists_data();
+    void badLists();
+    void unreachableEndStopsTheOthers();
+
+private:
+    QString endAt(int port) const { return QStringLiteral("ssh://root@%1:%2").arg(m_serverAddress).arg(port); }
+    CommandResult runEnds(const QStringList &targets, const QStringList &more = {}) const;
+
+    QTemporaryDir m_dir;
+    QString m_clientNetns;
+    QString m_serverAddress;
+    std::unique_ptr<SshServer> m_first;
+    std::unique_ptr<SshServer> m_second;
+    static constexpr const char *kLab = "t-ends";
+};
+
+static QJsonObject labStatus()
+{
+    return QJsonDocument::fromJson(runTcptune({"lab", "status", "--name", "t-ends", "--json"}).out).object();
+}
+
+void TestSeveralEnds::initTestCase()
+{
+    if (!runningAsRoot())
+        QSKIP("needs root for the lab and sshd");
+    runTcptune({"lab", "down", "--name", kLab}, 30000); // a leftover of a crashed run
+    const CommandResult up = runTcptune({"lab", "up", "--name", kLab, "--rate", "50mbit"}, 60000);
+    QVERIFY2(up.exitCode == 0, up.err.constData());
+    const QJsonObject endpoints = labStatus().value("endpoints").toObject();
+    m_clientNetns = endpoints.value("client_netns").toString();
+    m_serverAddress = endpoints.value("server_address").toString();
+    const QString serverNetns = endpoints.value("server_netns").toString();
+    QVERIFY2(!m_clientNetns.isEmpty() && !serverNetns.isEmpty() && m_serverAddress.startsWith("198.18."),
+             qPrintable(QJsonDocument(endpoints).toJson()));
+    m_first = std::make_unique<SshServer>(serverNetns, m_serverAddress, 2222);
+    m_second = std::make_unique<SshServer>(serverNetns, m_serverAddress, 2223);
+    for (SshServer *server : {m_first.get(), m_second.get()}) {
+        const QString problem = server->start();
+        QVERIFY2(problem.isEmpty(), qPrintable(problem));
+    }
+    QVERIFY(writeSharedClientConfig(m_dir.filePath("ssh_config"), {m_first.get(), m_second.get()}));
+}
+
+void TestSeveralEnds::cleanupTestCase()
+{
+    m_first.reset();
+    m_second.reset();
+    if (runningAsRoot())
+        runTcptune({"lab", "down", "--name", kLab}, 30000);
+}
+
+CommandResult TestSeveralEnds::runEnds(const QStringList &targets, const QStringList &more) const
+{
+    QStringList args{"run", "--ssh-config", m_dir.filePath("ssh_config")};
+    for (const QString &t : targets)
+        args << "--target" << t;
+    return runCommand("ip", tcptuneOverSsh(m_clientNetns, args + more), 90000);
+}
+
+void TestSeveralEnds::twoSshEndsIntoOneReceiver()
+{
+    const QStringList ends{endAt(2222), endAt(2223)};
+    const CommandResult r = runEnds(ends, {"--direction", "down", "--duration", "4", "--json"});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    const QJsonObject o = QJsonDocument::fromJson(r.out).object();
+    const QJsonArray targets = o.value("targets").toArray();
+    QCOMPARE(targets.size(), 2);
+    const double total = o.value("throughput_bps").toDouble();
+    const double a = targets.at(0).toObject().value("throughput_bps").toDouble();
+    const double b = targets.at(1).toObject().value("throughput_bps").toDouble();
+    const double jain = o.value("jain_fairness_index").toDouble();
+    qInfo("two ends down: %.1f + %.1f = %.1f Mbit/s, Jain's index %.3f, started %.1f ms apart", a / 1e6, b / 1e6,
+          total / 1e6, jain, o.value("start_spread_ms").toDouble());
+    // One bottleneck of 50 Mbit/s carries both: together they fill it, neither can exceed it.
+    QVERIFY2(total > 40e6 && total < 50.5e6, qPrintable(QString::number(total)));
+    QCOMPARE(total, a + b);
+    // Jain's index of two shares lies between 1/2 (one end took all) and 1 (equal shares).
+    QVERIFY2(jain >= 0.5 && jain <= 1.0, qPrintable(QString::number(jain)));
+    QVERIFY(std::abs(jain - (a + b) * (a + b) / (2 * (a * a + b * b))) < 1e-9);
+    for (qsizetype i = 0; i < targets.size(); ++i) {
+        const QJsonObject end = targets.at(i).toObject();
+        QCOMPARE(end.value("target").toString(), ends.at(i));
+        QVERIFY2(end.value("throughput_bps").toDouble() > 0, qPrintable(ends.at(i)));
+        // Its own far sender's TCP_INFO, in time order (a loaded 2-core machine drops ticks).
+        QCOMPARE(end.value("samples_from").toString(), QStringLiteral("target sender"));
+        const QJsonArray samples = end.value("samples").toArray();
+        QVERIFY2(samples.size() >= 100, qPrintable(QString::number(samples.size())));
+        for (qsizetype k = 1; k < samples.size(); ++k)
+            QVERIFY(samples.at(k).toObject().value("t").toDouble() >
+                    samples.at(k - 1).toObject().value("t").toDouble());
+        QVERIFY(samples.at(samples.size() / 2).toObject().value("cwnd").toDouble() > 0);
+        QVERIFY(end.value("rtt_ms").toObject().value("median").toDouble() > 0);
+        // Live: the end's progress lines came while the run went, not at its end.
+        const qsizetype lines = QString::fromUtf8(r.err).count(ends.at(i) + QStringLiteral("  "));
+        QVERIFY2(lines >= 2, r.err.constData());
+    }
+}
+
+void TestSeveralEnds::badLists_data()
+{
+    QTest::addColumn<QStringList>("targets");
+    QTest::addColumn<QString>("says");
+    QTest::addRow("the same end twice") << QStringList{"ssh://root@198.18.2.1:2222", "ssh://198.18.2.1:2222"}
+                                        << "same end";
+    QStringList nine;
+    for (int port = 2300; port < 2309; ++port)
+        nine << QStringLiteral("ssh://198.18.2.1:%1").arg(port);
+    QTest::addRow("too many") << nine << "at most 8";
+    QTest::addRow("a bad one") << QStringList{"ssh://198.18.2.1:2222", "iperf3://"} << "iperf3://";
+}
+
+// Refused at once, as one line, before anything connects.
+void TestSeveralEnds::badLists()
+{
+    QFETCH(QStringList, targets);
+    QFETCH(QString, says);
+    const CommandResult r = runEnds(targets);
+    QCOMPARE(r.exitCode, 2);
+    const QStringList lines = QString::fromUtf8(r.err).split('\n', Qt::SkipEmptyParts);
+    QVERIFY2(lines.size() == 1 && lines.front().contains(says), r.err.constData());
+}
+
+// No sshd on 2299: that end fails to log in, and the reachable one sends nothing.
+void TestSeveralEnds::unreachableEndStopsTheOthers()
+{
+    const CommandResult r = runEnds({endAt(2222), endAt(2299)}, {"--direction", "down", "--duration", "3", "--json"});
+    QVERIFY(r.exitCode != 0);
+    QVERIFY2(r.err.contains(endAt(2299).toUtf8()), r.err.constData());
+    QVERIFY2(!r.err.contains("/3.0 s"), r.err.constData()); // no end reported traffic
+}
+
+QTEST_GUILESS_MAIN(TestSeveralEnds)
+#include "tst_several_ends.moc"
