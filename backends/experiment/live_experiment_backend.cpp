@@ -4,6 +4,8 @@
 #include "capture/tcp_flow_analyzer.h"
 #include "experiment/lab_run_endpoint.h"
 #include "experiment/run_observer.h"
+#include "experiment/several_ends_outcome.h"
+#include "experiment/several_ends_traffic.h"
 #include "experiment/traffic_bridge.h"
 #include "helper/helper_connection.h"
 #include "lab/lab_agent.h"
@@ -12,6 +14,8 @@
 
 #include <QCoreApplication>
 #include <QJsonArray>
+
+#include <mutex>
 
 namespace tcptune {
 namespace {
@@ -23,6 +27,37 @@ QJsonObject rttJson(const RttStats &s)
             {QStringLiteral("median"), s.median_ms},
             {QStringLiteral("p95"), s.p95_ms},
             {QStringLiteral("max"), s.max_ms}};
+}
+
+TrafficOutcome failedOutcome(const QString &error)
+{
+    TrafficOutcome failed;
+    failed.figures.status = RunStatus::Failed;
+    failed.figures.error = error;
+    return failed;
+}
+
+TrafficOutcome cancelledOutcome()
+{
+    TrafficOutcome cancelled;
+    cancelled.figures.status = RunStatus::Cancelled;
+    cancelled.figures.error = LiveExperimentBackend::tr("cancelled");
+    return cancelled;
+}
+
+// Where the traffic of an end that is not the lab goes (an agent, iperf3, or over ssh).
+RunEndpoint farEndpoint(const TargetSpec &target)
+{
+    RunEndpoint endpoint;
+    endpoint.host = target.host;
+    endpoint.port = quint16(target.port);
+    endpoint.iperf3 = target.kind == TargetSpec::Kind::Iperf3;
+    endpoint.ssh = target.kind == TargetSpec::Kind::Ssh;
+    endpoint.sshUser = target.user;
+    endpoint.sshConfig = target.sshConfig;
+    endpoint.description = target.describe();
+    endpoint.captureInterface = QStringLiteral("any");
+    return endpoint;
 }
 
 } // namespace
@@ -46,10 +81,6 @@ LiveExperimentBackend::~LiveExperimentBackend()
 
 Result<RunEndpoint> LiveExperimentBackend::prepareTarget(const ExperimentSpec &spec)
 {
-    if (spec.severalEnds())
-        return fail(tr("This spec names %1 ends; sweeps run one end so far. Run several ends at once with "
-                       "`tcptune run --target A --target B`.")
-                        .arg(spec.targets().size()));
     RunEndpoint endpoint;
     if (spec.target.kind == TargetSpec::Kind::Lab) {
         auto lab = prepareLab(spec);
@@ -60,18 +91,14 @@ Result<RunEndpoint> LiveExperimentBackend::prepareTarget(const ExperimentSpec &s
         if (!spec.knobsOfKind(KnobKind::LabParameter).isEmpty())
             return fail(tr("Spec field 'knobs': lab parameters (lab.*) only apply to the lab target; remove them "
                            "or set \"target\" to \"lab\"."));
-        endpoint.host = spec.target.host;
-        endpoint.port = quint16(spec.target.port);
-        endpoint.iperf3 = spec.target.kind == TargetSpec::Kind::Iperf3;
-        endpoint.ssh = spec.target.kind == TargetSpec::Kind::Ssh;
-        endpoint.sshUser = spec.target.user;
-        endpoint.sshConfig = spec.target.sshConfig;
-        endpoint.description = spec.target.describe();
-        endpoint.captureInterface = QStringLiteral("any");
+        endpoint = farEndpoint(spec.target);
     }
-    // Refuse what the traffic engine cannot do before the run starts.
-    if (auto t = trafficSpecFor(spec, endpoint); !t)
-        return std::unexpected(t.error());
+    // Refuse what the traffic engine cannot do before the run starts, at every end.
+    for (const TargetSpec &end : spec.targets()) {
+        const RunEndpoint at = end.kind == TargetSpec::Kind::Lab ? endpoint : farEndpoint(end);
+        if (auto t = trafficSpecFor(spec, at); !t)
+            return std::unexpected(t.error());
+    }
     return endpoint;
 }
 
@@ -198,13 +225,11 @@ Result<QJsonObject> LiveExperimentBackend::analyseCapture(const QString &path)
 TrafficOutcome LiveExperimentBackend::runTraffic(const ExperimentSpec &spec, const RunEndpoint &endpoint,
                                                  const SampleSink &sink)
 {
+    if (spec.severalEnds())
+        return runSeveralEnds(spec, sink);
     auto trafficSpec = trafficSpecFor(spec, endpoint);
-    if (!trafficSpec) {
-        TrafficOutcome failed;
-        failed.figures.status = RunStatus::Failed;
-        failed.figures.error = trafficSpec.error().message;
-        return failed;
-    }
+    if (!trafficSpec)
+        return failedOutcome(trafficSpec.error().message);
     TrafficClient client;
     client.setSocketMaker(m_helper.socketMaker());
     QObject::connect(
@@ -219,12 +244,8 @@ TrafficOutcome LiveExperimentBackend::runTraffic(const ExperimentSpec &spec, con
         Qt::DirectConnection);
     {
         QMutexLocker lock(&m_trafficMutex);
-        if (m_cancelled) {
-            TrafficOutcome cancelled;
-            cancelled.figures.status = RunStatus::Cancelled;
-            cancelled.figures.error = tr("cancelled");
-            return cancelled;
-        }
+        if (m_cancelled)
+            return cancelledOutcome();
         m_traffic = &client;
     }
     std::optional<RunObserver> observer;
@@ -249,12 +270,50 @@ TrafficOutcome LiveExperimentBackend::runTraffic(const ExperimentSpec &spec, con
     return outcome;
 }
 
+TrafficOutcome LiveExperimentBackend::runSeveralEnds(const ExperimentSpec &spec, const SampleSink &sink)
+{
+    QList<TrafficSpec> ends;
+    for (const TargetSpec &end : spec.targets()) {
+        auto t = trafficSpecFor(spec, farEndpoint(end));
+        if (!t)
+            return failedOutcome(t.error().message);
+        ends.append(*t);
+    }
+    SeveralEndsTraffic traffic;
+    traffic.setSocketMaker(m_helper.socketMaker());
+    std::mutex sinkMutex; // the Runner's sink takes one batch at a time
+    traffic.setSampleSink([&sink, &sinkMutex](int end, const QList<TrafficSample> &batch) {
+        QList<RunSample> converted;
+        converted.reserve(batch.size());
+        for (const TrafficSample &s : batch) {
+            converted.append(runSampleOf(s));
+            converted.back().end = end;
+        }
+        std::lock_guard lock(sinkMutex);
+        sink(converted);
+    });
+    {
+        QMutexLocker lock(&m_trafficMutex);
+        if (m_cancelled)
+            return cancelledOutcome();
+        m_severalEnds = &traffic;
+    }
+    const SeveralEndsResult result = traffic.run(ends);
+    {
+        QMutexLocker lock(&m_trafficMutex);
+        m_severalEnds = nullptr;
+    }
+    return severalEndsOutcome(result);
+}
+
 void LiveExperimentBackend::cancel()
 {
     QMutexLocker lock(&m_trafficMutex);
     m_cancelled = true;
     if (m_traffic)
         m_traffic->cancel();
+    if (m_severalEnds)
+        m_severalEnds->cancel();
 }
 
 void LiveExperimentBackend::finish(bool removeLab)

@@ -21,6 +21,7 @@ namespace tcptune {
 class HelperConnection;
 class LabAgent;
 class LiveCapture;
+class SeveralEndsTraffic;
 class TrafficClient;
 
 class LiveExperimentBackend final : public ExperimentBackend {
@@ -44,6 +45,8 @@ public:
 
 private:
     [[nodiscard]] Result<RunEndpoint> prepareLab(const ExperimentSpec &spec);
+    // Every end of SPEC's list at once (SeveralEndsTraffic), SINK fed from each end's thread in turn.
+    TrafficOutcome runSeveralEnds(const ExperimentSpec &spec, const SampleSink &sink);
 
     HelperConnection &m_helper;
     KnobChangeSet m_changes; // applied by this backend and not restored yet
@@ -57,6 +60,7 @@ private:
 
     QMutex m_trafficMutex; // guards m_traffic against cancel() from another thread
     TrafficClient *m_traffic = nullptr;
+    SeveralEndsTraffic *m_severalEnds = nullptr;
     bool m_cancelled = false;
 };
 

@@ -63,6 +63,11 @@ const QList<QStringList> &migrations()
             QStringLiteral("ALTER TABLE samples ADD COLUMN sndbuf_limited_ms REAL"),
             QStringLiteral("ALTER TABLE samples ADD COLUMN app_limited INTEGER"),
         },
+        // 3: several ends at once: which end (its place in the spec's list of targets) a sample
+        // belongs to.
+        {
+            QStringLiteral("ALTER TABLE samples ADD COLUMN end_index INTEGER NOT NULL DEFAULT 0"),
+        },
     };
     return all;
 }
@@ -626,7 +631,7 @@ Result<void> ResultStore::addSamples(qint64 runId, const QList<RunSample> &sampl
     if (samples.isEmpty())
         return {};
     QVariantList run, t, stream, tput, rtt, rttvar, cwnd, retrans, delivery, pacing, unacked, notsent;
-    QVariantList busy, rwndLimited, sndbufLimited, appLimited;
+    QVariantList busy, rwndLimited, sndbufLimited, appLimited, end;
     for (const RunSample &s : samples) {
         run << runId;
         t << s.t;
@@ -644,14 +649,15 @@ Result<void> ResultStore::addSamples(qint64 runId, const QList<RunSample> &sampl
         rwndLimited << nullable(s.rwndLimitedMs);
         sndbufLimited << nullable(s.sndbufLimitedMs);
         appLimited << (s.appLimited < 0 ? QVariant(QMetaType(QMetaType::Int)) : QVariant(s.appLimited));
+        end << s.end;
     }
     QSqlQuery q(database());
     q.prepare(QStringLiteral("INSERT INTO samples (run_id, t, stream, throughput_bps, rtt_ms, rttvar_ms, cwnd, "
                              "retransmits, delivery_rate_bps, pacing_rate_bps, unacked, notsent_bytes, busy_ms, "
-                             "rwnd_limited_ms, sndbuf_limited_ms, app_limited) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
-                             "?, ?, ?, ?, ?, ?)"));
+                             "rwnd_limited_ms, sndbuf_limited_ms, app_limited, end_index) VALUES (?, ?, ?, ?, ?, ?, ?, "
+                             "?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
     for (const QVariantList *column : {&run, &t, &stream, &tput, &rtt, &rttvar, &cwnd, &retrans, &delivery, &pacing,
-                                       &unacked, &notsent, &busy, &rwndLimited, &sndbufLimited, &appLimited})
+                                       &unacked, &notsent, &busy, &rwndLimited, &sndbufLimited, &appLimited, &end})
         q.addBindValue(*column);
     if (!q.execBatch())
         return std::unexpected(queryError(q, tr("store the samples")));
@@ -665,7 +671,8 @@ namespace {
     q.setForwardOnly(true);
     q.prepare(QStringLiteral("SELECT t, stream, throughput_bps, rtt_ms, rttvar_ms, cwnd, retransmits, "
                              "delivery_rate_bps, pacing_rate_bps, unacked, notsent_bytes, busy_ms, rwnd_limited_ms, "
-                             "sndbuf_limited_ms, app_limited FROM samples WHERE run_id = ? %1 ORDER BY t, stream")
+                             "sndbuf_limited_ms, app_limited, end_index FROM samples WHERE run_id = ? %1 ORDER BY t, "
+                             "end_index, stream")
                   .arg(filter));
     q.addBindValue(runId);
     if (!q.exec())
@@ -688,6 +695,7 @@ namespace {
         s.rwndLimitedMs = orUnknown(q.value(12));
         s.sndbufLimitedMs = orUnknown(q.value(13));
         s.appLimited = q.value(14).isNull() ? -1 : q.value(14).toInt();
+        s.end = q.value(15).toInt();
         out.append(s);
     }
     return out;

@@ -60,7 +60,10 @@ QString workloadText(const WorkloadSpec &w)
 
 QString targetText(const ExperimentSpec &spec)
 {
-    QStringList parts{spec.target.describe()};
+    QStringList ends; // several ends at once: all of them
+    for (const TargetSpec &end : spec.targets())
+        ends << end.describe();
+    QStringList parts{ends.join(QStringLiteral(" + "))};
     const QMap<QString, QString> lab = spec.knobsOfKind(KnobKind::LabParameter);
     for (auto it = lab.begin(); it != lab.end(); ++it)
         parts.append(QStringLiteral("%1=%2").arg(shortKnobName(it.key()), compactKnobValue(it.key(), it.value())));

@@ -1,5 +1,7 @@
 #include "experiment/run_diagnosis.h"
 
+#include "experiment/several_ends_outcome.h"
+
 #include "knobs/knob_value.h"
 
 #include <QJsonObject>
@@ -339,7 +341,12 @@ QString RunDiagnosis::verdictOf(const RunRecord &run)
 {
     if (run.status != RunStatus::Ok)
         return QString();
-    return verdict(findings(factsOf(run)));
+    const QString limiter = verdict(findings(factsOf(run)));
+    // Several ends at once: what each got of the path, and how fairly they shared it.
+    const QString ends = severalEndsSummary(run.details);
+    if (ends.isEmpty())
+        return limiter;
+    return limiter.isEmpty() ? ends + QLatin1Char('.') : limiter + QLatin1Char(' ') + ends + QLatin1Char('.');
 }
 
 } // namespace tcptune

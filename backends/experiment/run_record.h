@@ -17,6 +17,7 @@ namespace tcptune {
 struct RunSample {
     double t = 0;             // seconds since the run started
     int stream = -1;          // -1: all streams together
+    int end = 0;              // several ends: the end's place in the spec's list of targets
     double throughputBps = 0; // bits per second over the last interval
     double rttMs = -1;
     double rttVarMs = -1;

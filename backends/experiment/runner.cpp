@@ -207,8 +207,8 @@ RunRecord Runner::runOne(const SweepPlan &plan, const PlannedRun &planned, const
         if (e.end == RunEnd::Local) {
             e.knobsBefore = knobsBefore;
             e.knobsAfter = knobsAfter;
-        } else if (e.end == RunEnd::Remote) {
-            e.knobsBefore = outcome.remoteKnobs;
+        } else if (e.end == RunEnd::Remote && e.knobsBefore.isEmpty() && e.knobsAfter.isEmpty()) {
+            e.knobsBefore = outcome.remoteKnobs; // several ends: each far end brings its own
             e.knobsAfter = outcome.remoteKnobsAfter;
         }
     }

@@ -120,7 +120,10 @@ std::optional<SweepPlan> readPlan(ReportModel &model, const QJsonObject &json)
     model.description = plan->spec().description;
     if (const QString note = plan->labNoteLine(); !note.isEmpty())
         model.notes << note; // what the lab could not reproduce: a reader must not miss it
-    model.target = plan->spec().target.describe();
+    QStringList ends; // several ends at once: all of them
+    for (const TargetSpec &end : plan->spec().targets())
+        ends << end.describe();
+    model.target = ends.join(QStringLiteral(" + "));
     model.axisName = plan->axes().isEmpty() ? ReportBuilder::tr("experiment") : axesHeading(*plan);
     return *plan;
 }

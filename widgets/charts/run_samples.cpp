@@ -42,6 +42,17 @@ QList<ChartSample> chartSamplesOf(const QList<RunSample> &samples)
     return out;
 }
 
+QList<QList<RunSample>> samplesByEnd(const QList<RunSample> &samples)
+{
+    QList<QList<RunSample>> out(1);
+    for (const RunSample &s : samples) {
+        if (s.end >= out.size())
+            out.resize(s.end + 1);
+        out[std::max(0, s.end)].append(s);
+    }
+    return out;
+}
+
 QList<QPointF> queueBacklogPoints(const QList<QueueSample> &queue)
 {
     QList<QPointF> out;

@@ -15,6 +15,9 @@ ChartSample chartSampleOf(const RunSample &sample);
 // The run's line: the samples of all streams together (stream -1); a source that has only
 // per-stream samples gives those. The limited times become % of each sample's interval.
 QList<ChartSample> chartSamplesOf(const QList<RunSample> &samples);
+// A run against several ends: its samples split by end (RunSample::end), one list per end in
+// the spec's order, each a line of its own. A run of one end gives one list.
+QList<QList<RunSample>> samplesByEnd(const QList<RunSample> &samples);
 // The bottleneck's backlog through the run (KB against seconds), for the QueueBacklog series.
 QList<QPointF> queueBacklogPoints(const QList<QueueSample> &queue);
 

@@ -11,6 +11,7 @@
 #include "history/stored_run_names.h"
 
 #include <QHBoxLayout>
+#include <QJsonArray>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
@@ -126,6 +127,8 @@ void HistoryPanel::connectSignals(QPushButton *refresh)
         if (runId == 0)
             return;
         m_chartRuns.remove(runId);
+        for (const int line : m_otherEndLines.take(runId)) // the run's other ends go with it
+            m_chart->removeRun(line);
         m_tickOrder.removeAll(runId);
         if (QTreeWidgetItem *item = itemOfRun(runId)) {
             const QSignalBlocker block(m_tree);
@@ -271,6 +274,8 @@ void HistoryPanel::onItemChanged(QTreeWidgetItem *item, int column)
         m_tickOrder.removeAll(runId);
         if (m_chartRuns.contains(runId))
             m_chart->removeRun(m_chartRuns.take(runId));
+        for (const int line : m_otherEndLines.take(runId))
+            m_chart->removeRun(line);
         return;
     }
     if (!m_tickOrder.contains(runId))
@@ -298,12 +303,26 @@ void HistoryPanel::showRun(qint64 runId, QTreeWidgetItem *item)
         m_status->setText(samples.error().message);
         return;
     }
-    const int id = m_chart->addRun(item->text(NameColumn));
+    const auto run = results->run(runId);
+    // A run against several ends: a line per end, named after it (details "targets").
+    const QJsonArray ends = run ? run->details.value(QStringLiteral("targets")).toArray() : QJsonArray();
+    const QList<QList<RunSample>> byEnd = samplesByEnd(*samples);
+    int id = -1;
+    for (qsizetype end = 0; end < byEnd.size(); ++end) {
+        const QString endName =
+            ends.size() > 1 ? ends.at(end).toObject().value(QStringLiteral("target")).toString() : QString();
+        const int line = m_chart->addRun(endName.isEmpty() ? item->text(NameColumn)
+                                                           : item->text(NameColumn) + QStringLiteral(" · ") + endName);
+        m_chart->setRunToolTip(line, item->toolTip(NameColumn));
+        m_chart->setRunPinned(line, true); // chosen here: a new sweep does not clear it
+        m_chart->appendSamples(line, chartSamplesOf(byEnd.at(end)));
+        if (end == 0)
+            id = line;
+        else
+            m_otherEndLines[runId].append(line);
+    }
     m_chart->setRunTag(id, runId);
-    m_chart->setRunToolTip(id, item->toolTip(NameColumn));
-    m_chart->setRunPinned(id, true); // chosen here: a new sweep does not clear it
-    m_chart->appendSamples(id, chartSamplesOf(*samples));
-    if (const auto run = results->run(runId))
+    if (run)
         for (const EndRecord &e : run->ends)
             if (!e.queue.isEmpty())
                 m_chart->setSeries(id, ChartMetric::QueueBacklog, queueBacklogPoints(e.queue));

@@ -17,8 +17,14 @@ LiveRunCharts::LiveRunCharts(RunnerThread *runner, ThroughputRttView *chart, Run
     , m_chart(chart)
     , m_progress(progress)
 {
-    connect(m_runner, &RunnerThread::started, this,
-            [this] { m_runLength = m_runner->plan().spec().durationS + m_runner->plan().spec().omitS; });
+    connect(m_runner, &RunnerThread::started, this, [this] {
+        const ExperimentSpec &spec = m_runner->plan().spec();
+        m_runLength = spec.durationS + spec.omitS;
+        m_endNames.clear();
+        if (spec.severalEnds())
+            for (const TargetSpec &end : spec.targets())
+                m_endNames << end.describe();
+    });
     connect(m_runner, &RunnerThread::runStarted, this, &LiveRunCharts::onRunStarted);
     connect(m_runner, &RunnerThread::runStored, this, [this](int runIndex, qint64 runId) {
         // From now on the run has the name it has everywhere: "#12 · 256 KiB".
@@ -34,16 +40,32 @@ LiveRunCharts::LiveRunCharts(RunnerThread *runner, ThroughputRttView *chart, Run
         for (QHash<int, int> *runs : {&m_chartRunOf, &m_farRunOf})
             for (auto it = runs->begin(); it != runs->end();)
                 it = it.value() == chartRun ? runs->erase(it) : std::next(it);
+        for (QList<int> &ends : m_otherEnds)
+            if (const qsizetype at = ends.indexOf(chartRun); at >= 0)
+                ends[at] = -1;
     });
+}
+
+int LiveRunCharts::chartRunOf(int runIndex, int end) const
+{
+    return end == 0 ? chartRunOf(runIndex) : m_otherEnds.value(runIndex).value(end - 1, -1);
 }
 
 // The chart's series of the plan's run RUN_INDEX get NAME (in direction both each says whose
 // sending it draws) and, once stored (RUN_ID > 0), the stored run's id.
 void LiveRunCharts::nameRun(int runIndex, const QString &name, qint64 runId)
 {
+    // Several ends: each end's series says which end it draws.
+    const auto ofEnd = [this, &name](qsizetype end) {
+        return m_endNames.isEmpty() ? name : name + QStringLiteral(" · ") + m_endNames.value(end);
+    };
+    const QList<int> others = m_otherEnds.value(runIndex);
+    for (qsizetype end = 1; end <= others.size(); ++end)
+        if (others.at(end - 1) >= 0)
+            m_chart->setRunLabel(others.at(end - 1), ofEnd(end));
     const int far = m_farRunOf.value(runIndex, -1);
     if (const int id = m_chartRunOf.value(runIndex, -1); id >= 0) {
-        m_chart->setRunLabel(id, far >= 0 ? tr("%1 · this host sends").arg(name) : name);
+        m_chart->setRunLabel(id, far >= 0 ? tr("%1 · this host sends").arg(ofEnd(0)) : ofEnd(0));
         if (runId > 0)
             m_chart->setRunTag(id, runId);
     }
@@ -67,6 +89,11 @@ void LiveRunCharts::onRunStarted(int runIndex, int point, int repeat, const QStr
         parts.append(tr("repeat %1").arg(repeat + 1));
     const QString name = parts.join(QStringLiteral(" · "));
     m_chartRunOf.insert(runIndex, m_chart->addRun(name));
+    QList<int> others; // several ends: a series for each of the others
+    for (qsizetype end = 1; end < m_endNames.size(); ++end)
+        others.append(m_chart->addRun(name));
+    m_otherEnds.insert(runIndex, others);
+    nameRun(runIndex, name, 0);
     // Direction both: the two directions are two series, each with its sender's samples.
     if (m_runner->plan().spec().workload.direction == QLatin1String("both")) {
         m_farRunOf.insert(runIndex, m_chart->addRun(name));
@@ -78,10 +105,12 @@ void LiveRunCharts::onRunStarted(int runIndex, int point, int repeat, const QStr
 
 void LiveRunCharts::onSamples(int runIndex, const QList<RunSample> &samples)
 {
-    const int id = m_chartRunOf.value(runIndex, -1);
+    // One batch comes from one end (several ends each send their own).
+    const int end = samples.isEmpty() ? 0 : samples.front().end;
+    const int id = chartRunOf(runIndex, end);
     if (id < 0)
         return;
-    const int far = m_farRunOf.value(runIndex, -1);
+    const int far = end == 0 ? m_farRunOf.value(runIndex, -1) : -1;
     QList<RunSample> near;
     QList<RunSample> farSide;
     for (const RunSample &s : samples)

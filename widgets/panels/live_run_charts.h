@@ -1,6 +1,7 @@
 #pragma once
 // Puts the runs of the runner's plan on the workbench charts as they happen: a series per run
-// (a run in direction both has two, this host's sending and the target's), its samples as they come (and the run's
+// (a run in direction both has two, this host's sending and the target's; a run against several
+// ends one per end, the end in its legend), its samples as they come (and the run's
 // share to the progress bar), and when it ends its name as everywhere else ("#12 · 256 KiB", its id in the result
 // store), its configuration as the legend's tooltip, and a line for the status bar. A failed or cancelled run says so;
 // it is never summarised as 0 Mbit/s.
@@ -36,12 +37,16 @@ private:
     void onSamples(int runIndex, const QList<tcptune::RunSample> &samples);
     void onRunFinished(const tcptune::RunRecord &run);
     void nameRun(int runIndex, const QString &name, qint64 runId);
+    // The chart run of END of the plan's run RUN_INDEX, -1 when it has none.
+    int chartRunOf(int runIndex, int end) const;
 
     RunnerThread *m_runner;
     ThroughputRttView *m_chart;
     RunControlPanel *m_progress;
     QHash<int, int> m_chartRunOf; // the plan's run index -> the chart's run id
     QHash<int, int> m_farRunOf;   // direction both: the plan's run index -> the target's sending
+    QHash<int, QList<int>> m_otherEnds; // several ends: the plan's run index -> the other ends' chart runs
+    QStringList m_endNames;             // several ends: each end's name, in the spec's order
     QHash<int, QString> m_pointLabels;
     QHash<int, int> m_repeats;
     double m_runLength = 10;

@@ -313,13 +313,7 @@ int report(const TrafficResult &result, const RunRecord &diagnosis, bool json)
         if (!diagnosis.verdict.isEmpty())
             out() << RunCommand::tr("verdict         %1").arg(diagnosis.verdict) << Qt::endl;
     }
-    if (result.interrupted) {
-        err() << "tcptune: " << result.error << Qt::endl;
-        return result.cancelled ? 130 : 3;
-    }
-    if (!result.error.isEmpty())
-        return failWith(result.error, 1);
-    return 0;
+    return exitCodeOf(result.interrupted, result.cancelled, result.error);
 }
 
 } // namespace

@@ -1,5 +1,7 @@
 #include "cli/run/run_report.h"
 
+#include "cli/console.h"
+
 #include <QCoreApplication>
 
 namespace tcptune::cli {
@@ -106,6 +108,17 @@ QString summaryText(const TrafficResult &r)
     if (r.interrupted)
         lines << RunCommand::tr("INTERRUPTED     %1").arg(r.error);
     return lines.join(QLatin1Char('\n'));
+}
+
+int exitCodeOf(bool interrupted, bool cancelled, const QString &error)
+{
+    if (interrupted) {
+        err() << "tcptune: " << error << Qt::endl;
+        return cancelled ? 130 : 3;
+    }
+    if (!error.isEmpty())
+        return failWith(error, 1);
+    return 0;
 }
 
 } // namespace tcptune::cli

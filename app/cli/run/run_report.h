@@ -10,5 +10,8 @@ namespace tcptune::cli {
 QString formatRate(double bitsPerSecond); // "9.41 Gbit/s"
 QString progressLine(double elapsedS, double totalS, double throughputBps, const TrafficSample &latest);
 QString summaryText(const TrafficResult &result);
+// The exit code of a run that printed its result: 3 when it was interrupted (130 when
+// cancelled), 1 with ERROR said when it failed, else 0.
+int exitCodeOf(bool interrupted, bool cancelled, const QString &error);
 
 } // namespace tcptune::cli

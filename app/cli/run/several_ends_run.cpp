@@ -112,13 +112,7 @@ int report(const SeveralEndsResult &result, bool json)
     } else {
         out() << summaryText(result) << Qt::endl;
     }
-    if (result.interrupted) {
-        err() << "tcptune: " << result.error << Qt::endl;
-        return result.cancelled ? 130 : 3;
-    }
-    if (!result.error.isEmpty())
-        return failWith(result.error, 1);
-    return 0;
+    return exitCodeOf(result.interrupted, result.cancelled, result.error);
 }
 
 } // namespace

@@ -13,6 +13,7 @@
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
+#include <QJsonArray>
 #include <QJsonDocument>
 
 #include <expected>
@@ -33,16 +34,27 @@ QString seconds(double s)
                        : QStringLiteral("%1 s").arg(total);
 }
 
-// --ssh-config FILE for the ssh target of PLAN.
+// --ssh-config FILE for the ssh target of PLAN (every ssh end of a list of ends).
 [[nodiscard]] Result<SweepPlan> withSshConfig(const SweepPlan &plan, const QString &file)
 {
     if (plan.spec().target.kind != TargetSpec::Kind::Ssh)
         return fail(SweepCommand::tr("--ssh-config applies to ssh:// targets only; this spec's target is %1.")
                         .arg(plan.spec().target.describe()));
     QJsonObject json = plan.toJson();
-    QJsonObject target = json.value(QStringLiteral("target")).toObject();
-    target.insert(QStringLiteral("ssh_config"), file);
-    json.insert(QStringLiteral("target"), target);
+    const auto withConfig = [&file](QJsonObject target) {
+        if (target.value(QStringLiteral("kind")).toString() == QLatin1String("ssh"))
+            target.insert(QStringLiteral("ssh_config"), file);
+        return target;
+    };
+    const QJsonValue target = json.value(QStringLiteral("target"));
+    if (target.isArray()) {
+        QJsonArray ends;
+        for (const QJsonValue &end : target.toArray())
+            ends.append(withConfig(end.toObject()));
+        json.insert(QStringLiteral("target"), ends);
+    } else {
+        json.insert(QStringLiteral("target"), withConfig(target.toObject()));
+    }
     return SweepPlan::fromJson(json);
 }
 

@@ -4,13 +4,17 @@
 // ssh://...:2223 --direction down`: two far agents send to the client namespace at once through
 // the one bottleneck. Together they fill it (40-50 Mbit/s), each end has its own samples from its
 // own far sender and its own progress during the run, and Jain's index over their throughput is
-// in the result. A list naming one end twice, too many ends, and an end that cannot be reached are
-// refused with one line, the last before any traffic flows.
+// in the result. A sweep of a spec whose target lists both ends stores each end's samples, totals
+// and knobs with the run and names them and the fairness in its verdict. A list naming one end twice, too many ends,
+// and an end that cannot be reached are refused with one line, the last before any traffic flows.
 
 #include "command_runner.h"
 #include "scratch_namespace.h"
 #include "ssh_server.h"
 
+#include "experiment/result_store.h"
+
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -27,6 +31,7 @@ private Q_SLOTS:
     void initTestCase();
     void cleanupTestCase();
     void twoSshEndsIntoOneReceiver();
+    void sweepStoresEachEnd();
     void badLists_data();
     void badLists();
     void unreachableEndStopsTheOthers();
@@ -123,6 +128,58 @@ void TestSeveralEnds::twoSshEndsIntoOneReceiver()
         const qsizetype lines = QString::fromUtf8(r.err).count(ends.at(i) + QStringLiteral("  "));
         QVERIFY2(lines >= 2, r.err.constData());
     }
+}
+
+// The same two ends through a spec file and the runner: the store keeps both.
+void TestSeveralEnds::sweepStoresEachEnd()
+{
+    const QJsonObject spec{{"version", 1},
+                           {"target", QJsonArray{endAt(2222), endAt(2223)}},
+                           {"workload", QJsonObject{{"type", "bulk"}, {"direction", "down"}}},
+                           {"duration_s", 3},
+                           {"sample_ms", 50}};
+    const QString specPath = m_dir.filePath("two-ends.json");
+    QFile f(specPath);
+    QVERIFY(f.open(QIODevice::WriteOnly) && f.write(QJsonDocument(spec).toJson()) > 0);
+    f.close();
+    const QString db = m_dir.filePath("results.db");
+    const CommandResult r = runCommand(
+        "ip",
+        tcptuneOverSsh(m_clientNetns, {"sweep", specPath, "--ssh-config", m_dir.filePath("ssh_config"), "--db", db}),
+        90000);
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    tcptune::ResultStore store;
+    QVERIFY(store.open(db).has_value());
+    const auto runs = store.runs(1);
+    QVERIFY(runs.has_value() && runs->size() == 1);
+    const tcptune::RunRecord &run = runs->first();
+    QCOMPARE(run.status, tcptune::RunStatus::Ok);
+    const QJsonArray ends = run.details.value("targets").toArray();
+    QCOMPARE(ends.size(), 2);
+    double sum = 0;
+    for (qsizetype i = 0; i < ends.size(); ++i) {
+        const QJsonObject end = ends.at(i).toObject();
+        QCOMPARE(end.value("target").toString(), endAt(i == 0 ? 2222 : 2223));
+        QVERIFY(end.value("throughput_bps").toDouble() > 0);
+        // Each far agent reported its own knobs, before and after.
+        QVERIFY(!end.value("knobs_before").toObject().isEmpty());
+        QVERIFY(!end.value("knobs_after").toObject().isEmpty());
+        sum += end.value("throughput_bps").toDouble();
+    }
+    QCOMPARE(run.throughputBps, sum);
+    QVERIFY2(sum > 40e6 && sum < 50.5e6, qPrintable(QString::number(sum)));
+    const double jain = run.details.value("jain_fairness_index").toDouble();
+    QVERIFY2(jain >= 0.5 && jain <= 1.0, qPrintable(QString::number(jain)));
+    QVERIFY2(run.verdict.contains("Jain's fairness index"), qPrintable(run.verdict));
+    // Each end's own samples, told apart by the end they came from.
+    const auto samples = store.samples(run.id);
+    QVERIFY(samples.has_value());
+    QList<int> perEnd(2, 0);
+    for (const tcptune::RunSample &s : *samples)
+        if (s.stream < 0 && s.end >= 0 && s.end < 2)
+            ++perEnd[s.end];
+    QVERIFY2(perEnd.at(0) >= 20 && perEnd.at(1) >= 20,
+             qPrintable(QStringLiteral("%1 %2").arg(perEnd.at(0)).arg(perEnd.at(1))));
 }
 
 void TestSeveralEnds::badLists_data()

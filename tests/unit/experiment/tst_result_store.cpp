@@ -252,6 +252,7 @@ void TestResultStore::storesEndsLimitersAndChronoSamples()
     sample.appLimited = 1;
     RunSample unknown;
     unknown.t = 0.2;
+    unknown.end = 1; // the second of several ends
     QVERIFY(store.finishRun(run, {sample, unknown}).has_value());
     QVERIFY(store.addKnobSnapshot(run.id, "local", "after", {{"net.ipv4.tcp_autocorking", "1"}}).has_value());
     // Storing again (a retried store) replaces the end records instead of doubling them.
@@ -290,6 +291,8 @@ void TestResultStore::storesEndsLimitersAndChronoSamples()
     QCOMPARE(samples->at(0).appLimited, 1);
     QCOMPARE(samples->at(1).busyMs, -1.0);
     QCOMPARE(samples->at(1).appLimited, -1);
+    QCOMPARE(samples->at(0).end, 0);
+    QCOMPARE(samples->at(1).end, 1);
 }
 
 void TestResultStore::migratesASchemaOneFile()
@@ -354,6 +357,7 @@ void TestResultStore::migratesASchemaOneFile()
     auto samples = store.samples(1);
     QCOMPARE(samples->size(), 1);
     QCOMPARE(samples->first().sndbufLimitedMs, -1.0);
+    QCOMPARE(samples->first().end, 0); // a run of one end
     // New runs store everything in the migrated file.
     RunRecord run;
     run.experimentId = 1;
