@@ -346,7 +346,9 @@ QString RunDiagnosis::verdictOf(const RunRecord &run)
     const QString ends = severalEndsSummary(run.details);
     if (ends.isEmpty())
         return limiter;
-    return limiter.isEmpty() ? ends + QLatin1Char('.') : limiter + QLatin1Char(' ') + ends + QLatin1Char('.');
+    if (limiter.isEmpty())
+        return ends + QLatin1Char('.');
+    return limiter + QLatin1Char(' ') + ends + QLatin1Char('.');
 }
 
 } // namespace tcptune

@@ -199,7 +199,8 @@ private:
 [[nodiscard]] Result<TrafficSpec> specFrom(const QCommandLineParser &parser)
 {
     TrafficSpec spec;
-    if (isSet(parser, "target")) {
+    // Several --target: runSeveralEnds reads and checks each end.
+    if (isSet(parser, "target") && parser.values(QStringLiteral("target")).size() == 1) {
         auto t = TrafficTarget::parse(valueOf(parser, "target"));
         if (!t)
             return std::unexpected(t.error());

@@ -39,10 +39,12 @@ private Q_SLOTS:
 private:
     QString endAt(int port) const { return QStringLiteral("ssh://root@%1:%2").arg(m_serverAddress).arg(port); }
     CommandResult runEnds(const QStringList &targets, const QStringList &more = {}) const;
+    QString farAutocorking() const; // the server namespace's net.ipv4.tcp_autocorking
 
     QTemporaryDir m_dir;
     QString m_clientNetns;
     QString m_serverAddress;
+    QString m_serverNetns;
     std::unique_ptr<SshServer> m_first;
     std::unique_ptr<SshServer> m_second;
     static constexpr const char *kLab = "t-ends";
@@ -63,7 +65,8 @@ void TestSeveralEnds::initTestCase()
     const QJsonObject endpoints = labStatus().value("endpoints").toObject();
     m_clientNetns = endpoints.value("client_netns").toString();
     m_serverAddress = endpoints.value("server_address").toString();
-    const QString serverNetns = endpoints.value("server_netns").toString();
+    m_serverNetns = endpoints.value("server_netns").toString();
+    const QString &serverNetns = m_serverNetns;
     QVERIFY2(!m_clientNetns.isEmpty() && !serverNetns.isEmpty() && m_serverAddress.startsWith("198.18."),
              qPrintable(QJsonDocument(endpoints).toJson()));
     m_first = std::make_unique<SshServer>(serverNetns, m_serverAddress, 2222);
@@ -89,6 +92,13 @@ CommandResult TestSeveralEnds::runEnds(const QStringList &targets, const QString
     for (const QString &t : targets)
         args << "--target" << t;
     return runCommand("ip", tcptuneOverSsh(m_clientNetns, args + more), 90000);
+}
+
+QString TestSeveralEnds::farAutocorking() const
+{
+    return QString::fromUtf8(
+               runCommand("ip", {"netns", "exec", m_serverNetns, "cat", "/proc/sys/net/ipv4/tcp_autocorking"}).out)
+        .trimmed();
 }
 
 void TestSeveralEnds::twoSshEndsIntoOneReceiver()
@@ -130,11 +140,14 @@ void TestSeveralEnds::twoSshEndsIntoOneReceiver()
     }
 }
 
-// The same two ends through a spec file and the runner: the store keeps both.
+// The same two ends through a spec file and the runner, with a far knob: the store keeps both.
 void TestSeveralEnds::sweepStoresEachEnd()
 {
+    // A far knob applies at every ssh end (here both agents share the server namespace).
+    const QString original = farAutocorking();
     const QJsonObject spec{{"version", 1},
                            {"target", QJsonArray{endAt(2222), endAt(2223)}},
+                           {"knobs", QJsonObject{{"remote:net.ipv4.tcp_autocorking", original == "1" ? 0 : 1}}},
                            {"workload", QJsonObject{{"type", "bulk"}, {"direction", "down"}}},
                            {"duration_s", 3},
                            {"sample_ms", 50}};
@@ -157,15 +170,20 @@ void TestSeveralEnds::sweepStoresEachEnd()
     const QJsonArray ends = run.details.value("targets").toArray();
     QCOMPARE(ends.size(), 2);
     double sum = 0;
+    int untouchedBefore = 0;
     for (qsizetype i = 0; i < ends.size(); ++i) {
         const QJsonObject end = ends.at(i).toObject();
         QCOMPARE(end.value("target").toString(), endAt(i == 0 ? 2222 : 2223));
         QVERIFY(end.value("throughput_bps").toDouble() > 0);
-        // Each far agent reported its own knobs, before and after.
-        QVERIFY(!end.value("knobs_before").toObject().isEmpty());
-        QVERIFY(!end.value("knobs_after").toObject().isEmpty());
+        // Each far agent reported its own knobs: before it set the far knob (the other agent, in the
+        // same namespace, may have set it already), and at the run's end (set).
+        const QString before = end.value("knobs_before").toObject().value("net.ipv4.tcp_autocorking").toString();
+        QVERIFY2(!before.isEmpty(), qPrintable(end.value("target").toString()));
+        untouchedBefore += before == original ? 1 : 0;
+        QVERIFY(end.value("knobs_after").toObject().value("net.ipv4.tcp_autocorking").toString() != original);
         sum += end.value("throughput_bps").toDouble();
     }
+    QVERIFY(untouchedBefore >= 1); // the first agent to set it saw the original
     QCOMPARE(run.throughputBps, sum);
     QVERIFY2(sum > 40e6 && sum < 50.5e6, qPrintable(QString::number(sum)));
     const double jain = run.details.value("jain_fairness_index").toDouble();
@@ -178,6 +196,7 @@ void TestSeveralEnds::sweepStoresEachEnd()
     for (const tcptune::RunSample &s : *samples)
         if (s.stream < 0 && s.end >= 0 && s.end < 2)
             ++perEnd[s.end];
+    QCOMPARE(farAutocorking(), original); // put back after the run
     QVERIFY2(perEnd.at(0) >= 20 && perEnd.at(1) >= 20,
              qPrintable(QStringLiteral("%1 %2").arg(perEnd.at(0)).arg(perEnd.at(1))));
 }
