@@ -735,6 +735,26 @@ Trotzdem ausführen?</translation>
         <source>only sysctls can be set on the far host; socket options apply at the sending end wherever it is, so give %1 without &quot;remote:&quot;.</source>
         <translation>auf dem fernen Host lassen sich nur Sysctls setzen; Socket-Optionen gelten am sendenden Ende, wo immer es ist: geben Sie %1 ohne &quot;remote:&quot; an.</translation>
     </message>
+    <message>
+        <source>the list of ends is empty; give at least one.</source>
+        <translation>die Liste der Enden ist leer; geben Sie mindestens eines an.</translation>
+    </message>
+    <message>
+        <source>%1 ends are more than one run drives at once (at most %2); split them into several runs.</source>
+        <translation>%1 Enden sind mehr, als ein Lauf gleichzeitig bedient (höchstens %2); verteilen Sie sie auf mehrere Läufe.</translation>
+    </message>
+    <message>
+        <source>the local lab runs only as the one end of a run; remove it from the list, or run it alone.</source>
+        <translation>das lokale Labor läuft nur als einziges Ende eines Laufs; entfernen Sie es aus der Liste oder lassen Sie es allein laufen.</translation>
+    </message>
+    <message>
+        <source>%1 is the same end as %2 before it; give each end once.</source>
+        <translation>%1 ist dasselbe Ende wie %2 davor; geben Sie jedes Ende nur einmal an.</translation>
+    </message>
+    <message>
+        <source>remote: knobs apply to every end, and target[%1] (%2) is not an ssh:// end; make every end an ssh:// target or remove the remote: knobs.</source>
+        <translation>remote:-Parameter gelten für jedes Ende, und target[%1] (%2) ist kein ssh://-Ende; machen Sie jedes Ende zu einem ssh://-Ziel oder entfernen Sie die remote:-Parameter.</translation>
+    </message>
 </context>
 <context>
     <name>FlowTable</name>
@@ -2907,10 +2927,6 @@ Mehrere Formate auf einmal: --format html,pdf --out ORDNER/report schreibt ORDNE
         <translation>Geben Sie entweder --zerocopy oder --sendfile an, nicht beides.</translation>
     </message>
     <message>
-        <source>HOST[:PORT] of a `tcptune serve` agent (port 5300), iperf3://HOST[:PORT] of an iperf3 server (port 5201), or ssh://[USER@]HOST[:PORT] of a host with tcptune that ssh logs in to with a key.</source>
-        <translation>HOST[:PORT] eines `tcptune serve`-Agenten (Port 5300), iperf3://HOST[:PORT] eines iperf3-Servers (Port 5201) oder ssh://[BENUTZER@]HOST[:PORT] eines Hosts mit tcptune, an dem sich ssh mit einem Schlüssel anmeldet.</translation>
-    </message>
-    <message>
         <source>ssh:// targets: the ssh config file to use (ssh -F).</source>
         <translation>ssh://-Ziele: die zu verwendende ssh-Konfigurationsdatei (ssh -F).</translation>
     </message>
@@ -2941,6 +2957,26 @@ Mehrere Formate auf einmal: --format html,pdf --out ORDNER/report schreibt ORDNE
     <message>
         <source>  %1%2 received (%3), %4 sent; samples from the %5</source>
         <translation>  %1%2 empfangen (%3), %4 gesendet; Messwerte vom %5</translation>
+    </message>
+    <message>
+        <source>HOST[:PORT] of a `tcptune serve` agent (port 5300), iperf3://HOST[:PORT] of an iperf3 server (port 5201), or ssh://[USER@]HOST[:PORT] of a host with tcptune that ssh logs in to with a key. Give it several times to run against several ends at once (the same traffic to each, started together).</source>
+        <translation>HOST[:PORT] eines `tcptune serve`-Agenten (Port 5300), iperf3://HOST[:PORT] eines iperf3-Servers (Port 5201) oder ssh://[BENUTZER@]HOST[:PORT] eines Hosts mit tcptune, an dem sich ssh mit einem Schlüssel anmeldet. Mehrfach angegeben läuft der Verkehr gegen mehrere Enden zugleich (derselbe Verkehr zu jedem, gemeinsam gestartet).</translation>
+    </message>
+    <message>
+        <source>--target %1: %2</source>
+        <translation>--target %1: %2</translation>
+    </message>
+    <message>
+        <source>end %1  %2  %3  rtt median %4 ms  %5 samples (%6)</source>
+        <translation>Ende %1  %2  %3  RTT-Median %4 ms  %5 Messwerte (%6)</translation>
+    </message>
+    <message>
+        <source>all ends        %1 together, %2 s measured</source>
+        <translation>alle Enden     %1 zusammen, %2 s gemessen</translation>
+    </message>
+    <message>
+        <source>Jain&apos;s fairness index %1</source>
+        <translation>Jains Fairness-Index %1</translation>
     </message>
 </context>
 <context>
@@ -3200,6 +3236,43 @@ Mehrere Formate auf einmal: --format html,pdf --out ORDNER/report schreibt ORDNE
     <message>
         <source>through sudo -n</source>
         <translation>über sudo -n</translation>
+    </message>
+</context>
+<context>
+    <name>SeveralEndsOutcome</name>
+    <message>
+        <source>The run was interrupted before its end.</source>
+        <translation>Der Lauf wurde vor seinem Ende unterbrochen.</translation>
+    </message>
+    <message>
+        <source>%1 %2 Mbit/s (RTT median %3 ms)</source>
+        <translation>%1 %2 Mbit/s (RTT-Median %3 ms)</translation>
+    </message>
+    <message>
+        <source>%1; Jain&apos;s fairness index %2</source>
+        <translation>%1; Jains Fairness-Index %2</translation>
+    </message>
+</context>
+<context>
+    <name>SeveralEndsResult</name>
+    <message>
+        <source>End %1: %2</source>
+        <translation>Ende %1: %2</translation>
+    </message>
+    <message>
+        <source>A result of several ends has a list &apos;targets&apos;, this one has none.</source>
+        <translation>Ein Ergebnis mehrerer Enden hat eine Liste &apos;targets&apos;, dieses hat keine.</translation>
+    </message>
+</context>
+<context>
+    <name>SeveralEndsTraffic</name>
+    <message>
+        <source>End %1: %2 The other ends were stopped before their traffic began.</source>
+        <translation>Ende %1: %2 Die anderen Enden wurden angehalten, bevor ihr Verkehr begann.</translation>
+    </message>
+    <message>
+        <source>Not run: another end failed before the traffic began.</source>
+        <translation>Nicht gelaufen: ein anderes Ende ist gescheitert, bevor der Verkehr begann.</translation>
     </message>
 </context>
 <context>

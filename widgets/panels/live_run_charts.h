@@ -43,8 +43,8 @@ private:
     RunnerThread *m_runner;
     ThroughputRttView *m_chart;
     RunControlPanel *m_progress;
-    QHash<int, int> m_chartRunOf; // the plan's run index -> the chart's run id
-    QHash<int, int> m_farRunOf;   // direction both: the plan's run index -> the target's sending
+    QHash<int, int> m_chartRunOf;       // the plan's run index -> the chart's run id
+    QHash<int, int> m_farRunOf;         // direction both: the plan's run index -> the target's sending
     QHash<int, QList<int>> m_otherEnds; // several ends: the plan's run index -> the other ends' chart runs
     QStringList m_endNames;             // several ends: each end's name, in the spec's order
     QHash<int, QString> m_pointLabels;
