@@ -120,7 +120,7 @@ std::optional<SweepPlan> readPlan(ReportModel &model, const QJsonObject &json)
     model.description = plan->spec().description;
     if (const QString note = plan->labNoteLine(); !note.isEmpty())
         model.notes << note; // what the lab could not reproduce: a reader must not miss it
-    QStringList ends; // several ends at once: all of them
+    QStringList ends;        // several ends at once: all of them
     for (const TargetSpec &end : plan->spec().targets())
         ends << end.describe();
     model.target = ends.join(QStringLiteral(" + "));
