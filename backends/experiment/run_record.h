@@ -22,7 +22,7 @@ struct RunSample {
     double rttMs = -1;
     double rttVarMs = -1;
     qint64 cwnd = -1;       // segments
-    qint64 retransmits = 0; // total so far
+    qint64 retransmits = 0; // segments retransmitted during the interval, as TrafficSample::retrans
     double deliveryRateBps = -1;
     double pacingRateBps = -1;
     qint64 unacked = -1;
