@@ -93,10 +93,7 @@ TrafficOutcome severalEndsOutcome(const SeveralEndsResult &result)
             r.sndbufActual = one.figures.sndbufActual;
         }
     }
-    r.status = result.ok() ? RunStatus::Ok : (result.cancelled ? RunStatus::Cancelled : RunStatus::Failed);
-    r.error = result.error;
-    if (!result.ok() && r.error.isEmpty())
-        r.error = SeveralEndsOutcome::tr("The run was interrupted before its end.");
+    setRunEnd(r, result.ok(), result.cancelled, result.error);
     r.throughputBps = result.throughputBps;
     r.senderBytes = result.senderBytes;
     r.receiverBytes = result.receiverBytes;

@@ -187,14 +187,19 @@ QList<double> intervalThroughput(const TrafficResult &result, double minBinS, do
     return out;
 }
 
+void setRunEnd(RunRecord &run, bool ok, bool cancelled, const QString &error)
+{
+    run.status = ok ? RunStatus::Ok : (cancelled ? RunStatus::Cancelled : RunStatus::Failed);
+    run.error = error;
+    if (!ok && run.error.isEmpty())
+        run.error = TrafficBridge::tr("The run was interrupted before its end.");
+}
+
 TrafficOutcome outcomeOf(const TrafficResult &result)
 {
     TrafficOutcome o;
     RunRecord &r = o.figures;
-    r.status = result.ok() ? RunStatus::Ok : (result.cancelled ? RunStatus::Cancelled : RunStatus::Failed);
-    r.error = result.error;
-    if (!result.ok() && r.error.isEmpty())
-        r.error = TrafficBridge::tr("The run was interrupted before its end.");
+    setRunEnd(r, result.ok(), result.cancelled, result.error);
     r.throughputBps = result.throughputBps;
     r.senderBytes = result.senderBytes;
     r.receiverBytes = result.receiverBytes;

@@ -24,6 +24,9 @@ RunSample runSampleOf(const TrafficSample &sample);
 QList<double> intervalThroughput(const TrafficResult &result, double minBinS, double *binS);
 
 TrafficOutcome outcomeOf(const TrafficResult &result);
+// How a run ended into RUN: status from OK and CANCELLED, ERROR, or a sentence when it failed
+// without one. One rule for single runs and runs of several ends.
+void setRunEnd(RunRecord &run, bool ok, bool cancelled, const QString &error);
 
 // Direction both: each direction's receiver goodput as outcomeOf() stored it in RUN's details
 // (up, then down); empty for a run in one direction.
