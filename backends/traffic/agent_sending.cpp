@@ -1,5 +1,7 @@
 #include "traffic/agent_sending.h"
 
+#include "common/vector_state.h"
+
 #include <QJsonObject>
 
 #include <netinet/in.h>
@@ -26,6 +28,7 @@ void sendBulk(const TrafficSpec &spec, StreamWorker &w, const WorkerShared &shar
         const int on = 1;
         ::setsockopt(w.fd, IPPROTO_TCP, TCP_CORK, &on, sizeof on);
     }
+    clearVectorUpperState(); // inherited from the agent's session thread (common/vector_state.h)
     while (sendFully(w, shared, buffer.data(), buffer.size())) {
     }
 }

@@ -1,5 +1,7 @@
 #include "traffic/bulk_receiver.h"
 
+#include "common/vector_state.h"
+
 #include <QCoreApplication>
 
 #include <algorithm>
@@ -118,6 +120,7 @@ void BulkReceiver::run(const std::atomic<bool> &stop, int sliceMs)
     std::vector<char> buffer(kReadSize);
     std::vector<epoll_event> events(std::size_t(std::max(m_expected, 1)));
     while (m_ended < m_expected && !stop.load(std::memory_order_relaxed)) {
+        clearVectorUpperState(); // inherited from the agent's threads, and the ticks' Qt code
         const int n = ::epoll_wait(m_epoll.get(), events.data(), int(events.size()), waitMs(sliceMs));
         for (int i = 0; i < n; ++i) {
             auto *stream = static_cast<Stream *>(events[std::size_t(i)].data.ptr);

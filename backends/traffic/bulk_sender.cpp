@@ -1,5 +1,7 @@
 #include "traffic/bulk_sender.h"
 
+#include "common/vector_state.h"
+
 #include <cerrno>
 #include <ctime>
 #include <fcntl.h>
@@ -76,6 +78,8 @@ int BulkSender::wait(Clock::time_point deadline)
 BulkSender::Wake BulkSender::sendUntil(Clock::time_point deadline)
 {
     while (Clock::now() < deadline) {
+        // The caller's Qt code between wake-ups may leave them in use again (common/vector_state.h).
+        clearVectorUpperState();
         const int n = wait(deadline);
         bool control = false;
         m_ready.clear();
