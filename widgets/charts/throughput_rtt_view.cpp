@@ -51,6 +51,28 @@ QCategoryAxis *makeTimeAxis(const QString &title)
     return axis;
 }
 
+// LABEL in at most ROOM px for a legend entry: whole when it fits; else what tells the run apart,
+// its id and value ("#4 · 64 KiB", the first two parts), whole and the rest elided in the middle;
+// only when even those do not fit, the whole label elided in the middle. The entry's tooltip has
+// it whole.
+QString legendLabel(const QString &label, const QFontMetrics &metrics, int room)
+{
+    if (metrics.horizontalAdvance(label) <= room)
+        return label;
+    const QString separator = QStringLiteral(" · ");
+    const QStringList parts = label.split(separator);
+    if (parts.size() > 2) {
+        const QString head = parts.mid(0, 2).join(separator) + separator;
+        const int left = room - metrics.horizontalAdvance(head);
+        if (left >= metrics.horizontalAdvance(QStringLiteral("Ww…2")))
+            return head + metrics.elidedText(parts.mid(2).join(separator), Qt::ElideMiddle, left);
+        if (const QString shortened = parts.mid(0, 2).join(separator) + QStringLiteral(" …");
+            metrics.horizontalAdvance(shortened) <= room)
+            return shortened;
+    }
+    return metrics.elidedText(label, Qt::ElideMiddle, room);
+}
+
 double maxY(const QList<QPointF> &points)
 {
     double top = 0;
@@ -285,6 +307,15 @@ QString ThroughputRttView::legendText(int id) const
     return markers.isEmpty() ? QString() : markers.first()->label();
 }
 
+QString ThroughputRttView::legendToolTip(int id) const
+{
+    auto it = m_runs.find(id);
+    if (it == m_runs.end())
+        return {};
+    const Run &r = it->second;
+    return r.toolTip.isEmpty() ? r.label : r.label + QLatin1Char('\n') + r.toolTip;
+}
+
 void ThroughputRttView::setUpLegend(Run &run)
 {
     // The entry shows the label elided in the middle; hovering it shows the whole label and
@@ -300,8 +331,7 @@ void ThroughputRttView::setUpLegend(Run &run)
                 }
                 for (const auto &[id, r] : m_runs)
                     if (r.throughput == series || r.rtt == series)
-                        QToolTip::showText(QCursor::pos(),
-                                           r.toolTip.isEmpty() ? r.label : r.label + QLatin1Char('\n') + r.toolTip);
+                        QToolTip::showText(QCursor::pos(), legendToolTip(id));
             });
         }
     }
@@ -314,14 +344,19 @@ void ThroughputRttView::elideLegends(double chartWidth)
     // unless the chart is low (1280x800 with the verdict and the tabs): a legend below took the
     // height the time axis needed, and QtCharts drew its labels and title as "...".
     const bool side = entries > 4 || m_throughputChart->size().height() < 260;
-    const double room = side ? 170 : std::max(80.0, (chartWidth - 40) / std::max(1, entries) - 30);
     for (QChart *chart : {m_throughputChart, m_rttChart}) {
         chart->legend()->setAlignment(side ? Qt::AlignRight : Qt::AlignBottom);
         const QFontMetrics metrics(chart->legend()->font());
+        // QtCharts gives a legend beside the plot at most 0.4 of the chart's width and cuts what
+        // is wider to "..." at the right ("#4 · 64 KiB …ederh..."); each entry's colour mark and
+        // spacing take about two lines' height of that. A label never takes more than 170 px.
+        const double fit = 0.4 * (chartWidth - 8) - 2 * metrics.height() - 12;
+        const double sideRoom = chartWidth > 0 ? std::clamp(fit, 40.0, 170.0) : 170.0; // 0: not laid out
+        const double room = side ? sideRoom : std::max(80.0, (chartWidth - 40) / std::max(1, entries) - 30);
         for (const auto &[id, run] : m_runs)
             for (QLineSeries *series : {run.throughput, run.rtt})
                 for (QLegendMarker *marker : chart->legend()->markers(series))
-                    marker->setLabel(metrics.elidedText(run.label, Qt::ElideMiddle, int(room)));
+                    marker->setLabel(legendLabel(run.label, metrics, int(room)));
     }
 }
 

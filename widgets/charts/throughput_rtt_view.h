@@ -58,6 +58,8 @@ public:
     QString runToolTip(int run) const;
     // The legend text of RUN as drawn (elided in the middle when long).
     QString legendText(int run) const;
+    // What hovering RUN's legend entry shows: its whole label and what it ran with.
+    QString legendToolTip(int run) const;
     QList<int> runIds() const;
     QString runLabel(int run) const;
     // Renames RUN (the legend and the crosshair follow).
