@@ -9,6 +9,7 @@
 #include <QChartView>
 #include <QGraphicsLayout>
 #include <QHorizontalStackedBarSeries>
+#include <QLegend>
 #include <QLocale>
 #include <QPainter>
 #include <QVBoxLayout>
@@ -34,11 +35,19 @@ LimiterChart::LimiterChart(QWidget *parent)
 {
     m_chart->setTitle(tr("What held the sender back (share of its time)"));
     m_chart->setBackgroundRoundness(0);
-    m_chart->setMargins(QMargins(4, 4, 4, 4));
+    // No margin above and below: under the charts at 1280x800 each pixel of height counts.
+    m_chart->setMargins(QMargins(4, 0, 4, 0));
     m_chart->setAnimationOptions(QChart::NoAnimation);
-    // Five entries side by side do not fit under a chart of its width (German labels were cut to
-    // "Empfan..."): one per line on the right.
-    m_chart->legend()->setAlignment(Qt::AlignRight);
+    // The five parts in one row under the bars: one per line beside them needed a chart higher
+    // than there is room for under the charts at 1280x800 with a message in the banner ("idle"
+    // was cut at the bottom), and took the width the run's name beside its bar needed. Little
+    // space above and below the row (9 px each by default).
+    m_chart->legend()->setAlignment(Qt::AlignBottom);
+    if (QGraphicsLayout *legendLayout = m_chart->legend()->layout()) {
+        qreal left = 0, top = 0, right = 0, bottom = 0;
+        legendLayout->getContentsMargins(&left, &top, &right, &bottom);
+        legendLayout->setContentsMargins(left, 2, right, 2);
+    }
     const QStringList parts = {tr("receive window"), tr("send buffer"), tr("congestion window"), tr("other sending"),
                                tr("idle")};
     for (int i = 0; i < parts.size(); ++i) {
@@ -56,7 +65,9 @@ LimiterChart::LimiterChart(QWidget *parent)
     m_chart->addAxis(m_share, Qt::AlignBottom);
     m_series->attachAxis(m_categories);
     m_series->attachAxis(m_share);
+    m_view->setObjectName(QStringLiteral("limiterChartView"));
     m_view->setRenderHint(QPainter::Antialiasing);
+    m_view->setFrameShape(QFrame::NoFrame); // the chart's background is its frame
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_view);

@@ -1,6 +1,7 @@
 #include "diagnosis/verdict_panel.h"
 
 #include "charts/limiter_chart.h"
+#include "panels/fitting_label.h"
 
 #include <QHBoxLayout>
 #include <QLabel>
@@ -9,18 +10,19 @@ namespace tcptune {
 
 VerdictPanel::VerdictPanel(QWidget *parent)
     : QWidget(parent)
-    , m_verdict(new QLabel(this))
+    , m_verdict(new FittingLabel(this))
     , m_chart(new LimiterChart(this))
 {
     m_verdict->setObjectName(QStringLiteral("verdictLabel"));
-    m_verdict->setWordWrap(true);
     m_verdict->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_verdict->setAlignment(Qt::AlignLeft | Qt::AlignTop);
     m_chart->setObjectName(QStringLiteral("limiterChart"));
     auto *layout = new QHBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    // The chart lists its parts beside the bars: it gets the larger share.
-    layout->addWidget(m_verdict, 2);
+    // The chart names each bar's run with its share of application-limited time on its left,
+    // and QtCharts gives those names at most 0.4 of its width ("#2 (anwendungsbegr..." at 3/5 of
+    // the row): it gets three quarters.
+    layout->addWidget(m_verdict, 1);
     layout->addWidget(m_chart, 3);
     clear();
 }
