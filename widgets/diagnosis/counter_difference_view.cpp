@@ -1,6 +1,7 @@
 #include "diagnosis/counter_difference_view.h"
 
 #include "experiment/counter_comparison.h"
+#include "panels/fitting_label.h"
 
 #include <QHeaderView>
 #include <QLabel>
@@ -12,11 +13,10 @@ namespace tcptune {
 
 CounterDifferenceView::CounterDifferenceView(QWidget *parent)
     : QWidget(parent)
-    , m_summary(new QLabel(this))
+    , m_summary(new FittingLabel(this))
     , m_table(new QTableWidget(this))
 {
     m_summary->setObjectName(QStringLiteral("abVerdict"));
-    m_summary->setWordWrap(true);
     m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_table->setObjectName(QStringLiteral("counterDifferences"));
     m_table->setColumnCount(4);
