@@ -85,6 +85,10 @@ CapturePanel::CapturePanel(ThroughputRttView *chart, QWidget *parent)
     m_tree->setColumnCount(ColumnCount);
     m_tree->setHeaderLabels(
         {tr("Capture / flow"), tr("Packets"), tr("Bytes"), tr("RTT median"), tr("Retransmissions")});
+    // The figures as wide as they are ("6,26 ms (1500 Messwerte)" was cut beside wide packet and byte
+    // columns), the flows' addresses take the rest.
+    m_tree->header()->setStretchLastSection(false);
+    m_tree->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_tree->header()->setSectionResizeMode(FlowColumn, QHeaderView::Stretch);
     m_tree->setRootIsDecorated(true);
     m_progress->setObjectName(QStringLiteral("captureProgress"));
@@ -188,7 +192,7 @@ void CapturePanel::onLoaded(const QString &path, std::shared_ptr<const CaptureAn
     top->setText(FlowColumn, tr("%1 (%2 flows, %3 s, %4 malformed)")
                                  .arg(name)
                                  .arg(analysis->flows.size())
-                                 .arg(analysis->duration_s, 0, 'f', 1)
+                                 .arg(QLocale().toString(analysis->duration_s, 'f', 1))
                                  .arg(analysis->malformed));
     top->setData(FlowColumn, Qt::UserRole, path);
     top->setText(PacketsColumn, QString::number(analysis->packets));
@@ -271,11 +275,11 @@ int CapturePanel::addFlow(QTreeWidgetItem *top, const QString &name, const FlowA
     item->setForeground(FlowColumn, m_chart->runColour(id));
     item->setText(PacketsColumn, QString::number(flow.packets));
     item->setText(BytesColumn, formatBytes(flow.totalBytes()));
-    item->setText(
-        RttColumn,
-        direction.rtt_stats.count > 0
-            ? tr("%1 ms (%2 samples)").arg(direction.rtt_stats.median_ms, 0, 'f', 2).arg(direction.rtt_stats.count)
-            : tr("none"));
+    item->setText(RttColumn, direction.rtt_stats.count > 0
+                                 ? tr("%1 ms (%2 samples)")
+                                       .arg(QLocale().toString(direction.rtt_stats.median_ms, 'f', 2))
+                                       .arg(direction.rtt_stats.count)
+                                 : tr("none"));
     item->setText(RetransColumn, QString::number(flow.retransmissions()));
     return id;
 }
