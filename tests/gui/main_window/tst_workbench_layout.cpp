@@ -29,6 +29,8 @@
 
 #include <QAbstractAxis>
 #include <QAbstractButton>
+#include <QGraphicsScene>
+#include <QGraphicsTextItem>
 #include <QCategoryAxis>
 #include <QChart>
 #include <QChartView>
@@ -54,6 +56,8 @@
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTextDocument>
+#include <QToolTip>
 #include <QTranslator>
 #include <QTreeWidget>
 
@@ -222,6 +226,94 @@ QString cutLabel(const QLabel *label)
         .arg(room.height());
 }
 
+// What LABEL's text needs at its width when it is rich text, as a text document lays it out.
+QSize richTextSize(const QLabel *label, int width)
+{
+    QTextDocument document;
+    document.setDocumentMargin(0);
+    document.setDefaultFont(label->font());
+    document.setHtml(label->text());
+    if (label->wordWrap())
+        document.setTextWidth(width);
+    return document.size().toSize();
+}
+
+// "'text' needs WxH, has WxH" for each visible label whose text does not fit its rectangle:
+// cut at the bottom (a wrapped label given fewer lines than it needs) or at the right.
+QStringList cutLabels(QWidget *root)
+{
+    QStringList out;
+    for (QLabel *label : root->findChildren<QLabel *>()) {
+        if (!label->isVisible() || label->text().isEmpty() || !label->pixmap().isNull())
+            continue;
+        if (Qt::mightBeRichText(label->text()) && label->textFormat() != Qt::PlainText) {
+            const QSize needed = richTextSize(label, label->contentsRect().width());
+            if (needed.width() > label->contentsRect().width() || needed.height() > label->contentsRect().height())
+                out.append(QStringLiteral("%1: rich text needs %2x%3, has %4x%5")
+                               .arg(label->objectName())
+                               .arg(needed.width())
+                               .arg(needed.height())
+                               .arg(label->contentsRect().width())
+                               .arg(label->contentsRect().height()));
+        } else if (const QString cut = cutLabel(label); !cut.isEmpty()) {
+            out.append(label->objectName() + QLatin1String(": ") + cut);
+        }
+    }
+    return out;
+}
+
+// The text a chart item draws, without its document's margin.
+QRectF glyphRect(const QGraphicsTextItem *text)
+{
+    const qreal margin = text->document()->documentMargin();
+    return text->sceneBoundingRect().adjusted(margin, margin, -margin, -margin);
+}
+
+// "view: 'text' why" for each text a chart draws (title, axis titles and labels, legend
+// entries) that is not shown whole: cut to "..." by QtCharts, drawn outside the view, outside
+// the legend that clips it, or a legend entry left without its text.
+QStringList cutChartItems(QChartView *view)
+{
+    QStringList out;
+    const QRectF viewport = QRectF(view->viewport()->rect()).adjusted(-1, -1, 1, 1);
+    QStringList drawn;
+    for (QGraphicsItem *item : view->scene()->items()) {
+        auto *text = qgraphicsitem_cast<QGraphicsTextItem *>(item);
+        if (!text || !text->isVisible() || text->toPlainText().isEmpty())
+            continue;
+        const QString plain = text->toPlainText();
+        const QRectF glyphs = glyphRect(text);
+        QString why;
+        if (plain.contains(QLatin1String("...")))
+            why = QStringLiteral("cut to '...'");
+        else if (!viewport.contains(view->mapFromScene(glyphs).boundingRect()))
+            why = QStringLiteral("outside the view");
+        for (QGraphicsItem *up = text->parentItem(); up && why.isEmpty(); up = up->parentItem())
+            if ((up->flags() & QGraphicsItem::ItemClipsChildrenToShape) &&
+                !up->sceneBoundingRect().adjusted(-1, -1, 1, 1).contains(glyphs))
+                why = QStringLiteral("outside the part that clips it");
+        if (!why.isEmpty())
+            out.append(QStringLiteral("%1: '%2' %3").arg(view->objectName(), plain, why));
+        drawn.append(plain);
+    }
+    for (QLegendMarker *marker : view->chart()->legend()->markers())
+        if (marker->isVisible() && view->chart()->legend()->isVisible() && !marker->label().isEmpty() &&
+            !drawn.contains(marker->label()))
+            out.append(
+                QStringLiteral("%1: legend entry '%2' not drawn whole").arg(view->objectName(), marker->label()));
+    return out;
+}
+
+// Every cut text of the window: its labels and every chart on show.
+QStringList cutTexts(QWidget *window)
+{
+    QStringList out = cutLabels(window);
+    for (QChartView *view : window->findChildren<QChartView *>())
+        if (view->isVisible())
+            out += cutChartItems(view);
+    return out;
+}
+
 QSet<QString> visibleTexts(QWidget *root)
 {
     QSet<QString> texts;
@@ -282,6 +374,9 @@ bool fillStore(const QString &path)
         r.ended = r.started.addSecs(3);
         r.throughputBps = 47.8e6;
         r.rttMedianMs = 5.26;
+        r.limiters.busy = 1; // what the verdict is read from
+        r.limiters.cwndLimited = 0.47;
+        r.limiters.applicationLimited = 0;
         r.verdict = QStringLiteral("Durch das Überlastfenster begrenzt 47 % der Zeit: die Überlastkontrolle gab das "
                                    "Tempo vor.");
         if (!store.finishRun(r, {}))
@@ -289,6 +384,28 @@ bool fillStore(const QString &path)
     }
     return true;
 }
+
+// The window's result store for as long as it lives: two runs of an autocorking A/B (fillStore)
+// in a temporary file that TCPTUNE_RESULTS_DB names, then the variable as it was.
+class AbStore final {
+public:
+    AbStore()
+        : m_before(qgetenv("TCPTUNE_RESULTS_DB"))
+    {
+        const QString db = m_dir.filePath(QStringLiteral("results.db"));
+        m_ok = m_dir.isValid() && fillStore(db);
+        qputenv("TCPTUNE_RESULTS_DB", db.toUtf8());
+    }
+    ~AbStore() { qputenv("TCPTUNE_RESULTS_DB", m_before); }
+    AbStore(const AbStore &) = delete;
+    AbStore &operator=(const AbStore &) = delete;
+    bool ok() const { return m_ok; }
+
+private:
+    QTemporaryDir m_dir;
+    QByteArray m_before;
+    bool m_ok = false;
+};
 
 // A finished run with a verdict under the charts and a message in the banner: the window at its
 // lowest, as in the walkthrough after a cancelled sweep.
@@ -308,6 +425,7 @@ class TestWorkbenchLayout final : public QObject {
     Q_OBJECT
 private Q_SLOTS:
     void initTestCase();
+    void cleanup(); // German again after a test in English, failed or not
     void everyTabFitsInGerman();
     void sweepTableTitlesFit();
     void knobTableColumnsFit();
@@ -320,8 +438,15 @@ private Q_SLOTS:
     void windowFitsTheScreenAfterARun();
     void chartHintShowsWhole();
     void captureLegendEntriesShowWhole();
+    void textsShowWholeAfterAComparison_data();
+    void textsShowWholeAfterAComparison();
+    void textsShowWholeAfterACancelledSweep_data();
+    void textsShowWholeAfterACancelledSweep();
 
 private:
+    // German (as initTestCase set up) or English: the translators and the default locale.
+    void useGerman(bool german);
+
     QSet<QString> m_english;
     QHash<QString, QStringList> m_englishChoices; // combo box object name -> its items in English
     QList<QTranslator *> m_translators;
@@ -458,12 +583,8 @@ void TestWorkbenchLayout::knobTableColumnsFit()
 // width beside the list.
 void TestWorkbenchLayout::historyColumnsBesideTheComparison()
 {
-    QTemporaryDir dir;
-    QVERIFY(dir.isValid());
-    const QString db = dir.filePath(QStringLiteral("results.db"));
-    QVERIFY(fillStore(db));
-    const QByteArray before = qgetenv("TCPTUNE_RESULTS_DB");
-    qputenv("TCPTUNE_RESULTS_DB", db.toUtf8());
+    const AbStore store;
+    QVERIFY(store.ok());
     MainWindow window;
     QVERIFY(showAt(window));
     window.tabs()->setCurrentWidget(window.historyPanel());
@@ -500,7 +621,6 @@ void TestWorkbenchLayout::historyColumnsBesideTheComparison()
     // The run's verdict is readable beside its figures, not cut to "Durc...vor.".
     QVERIFY2(tree->header()->sectionSize(HistoryPanel::VerdictColumn) >= 150,
              qPrintable(QString::number(tree->header()->sectionSize(HistoryPanel::VerdictColumn))));
-    qputenv("TCPTUNE_RESULTS_DB", before);
 }
 
 void TestWorkbenchLayout::wordsAndDecimals()
@@ -693,6 +813,114 @@ void TestWorkbenchLayout::captureLegendEntriesShowWhole()
                 QVERIFY2(!marker->label().contains(QChar(0x2026)), qPrintable(marker->label()));
     QVERIFY2(chart->runToolTip(runs.first()).contains(QStringLiteral(" → ")),
              qPrintable(chart->runToolTip(runs.first())));
+}
+
+void TestWorkbenchLayout::cleanup()
+{
+    useGerman(true);
+}
+
+void TestWorkbenchLayout::useGerman(bool german)
+{
+    for (QTranslator *translator : std::as_const(m_translators)) {
+        QCoreApplication::removeTranslator(translator);
+        if (german)
+            QCoreApplication::installTranslator(translator);
+    }
+    QLocale::setDefault(german ? QLocale(QLocale::German, QLocale::Germany)
+                               : QLocale(QLocale::English, QLocale::UnitedStates));
+}
+
+void TestWorkbenchLayout::textsShowWholeAfterAComparison_data()
+{
+    QTest::addColumn<bool>("german");
+    QTest::newRow("de") << true;
+    QTest::newRow("en") << false;
+}
+
+// Issue 18: after an A/B in History (the walkthrough's step 5) every text shows whole at
+// 1280x800 with a message in the banner: the A/B summary's lines (its third was cut at the
+// bottom), the verdict under the charts, the limiter chart's row label and legend, the legend of
+// the compared runs.
+void TestWorkbenchLayout::textsShowWholeAfterAComparison()
+{
+    QFETCH(bool, german);
+    useGerman(german);
+    const AbStore store;
+    QVERIFY(store.ok());
+    MainWindow window;
+    QVERIFY(showAt(window));
+    window.tabs()->setCurrentWidget(window.historyPanel());
+    QTreeWidgetItem *experiment = window.historyPanel()->tree()->topLevelItem(0);
+    QVERIFY(experiment && experiment->childCount() == 2);
+    experiment->child(1)->setCheckState(HistoryPanel::NameColumn, Qt::Checked);
+    experiment->child(0)->setCheckState(HistoryPanel::NameColumn, Qt::Checked);
+    window.historyPanel()->compareTicked();
+    showRunAndBanner(window);
+    QTest::qWait(100);
+    test::saveScreenshot(&window, QStringLiteral("%1_1280x800_a_b").arg(german ? u"de" : u"en"));
+    QVERIFY(window.historyPanel()->comparisonPane()->isVisible());
+    const QStringList cut = cutTexts(&window);
+    QVERIFY2(cut.isEmpty(), qPrintable(cut.join(QLatin1Char('\n'))));
+}
+
+void TestWorkbenchLayout::textsShowWholeAfterACancelledSweep_data()
+{
+    textsShowWholeAfterAComparison_data();
+}
+
+// Issue 18: after a cancelled sweep with earlier runs and a capture on the charts (the
+// walkthrough's steps 6 and 7), every text shows whole at 1280x800 with a message in the banner:
+// the limiter chart's legend ("untätig" was cut at the bottom) and its row label with the reason
+// ("#3 · 64 KiB (anwendu..."), and each run's legend entry keeps its id and value whole ("#4 ·
+// 64 KiB …ederh…" did not), the whole name in its tooltip.
+void TestWorkbenchLayout::textsShowWholeAfterACancelledSweep()
+{
+    QFETCH(bool, german);
+    useGerman(german);
+    MainWindow window;
+    QVERIFY(showAt(window));
+    window.tabs()->setCurrentWidget(window.capturePanel());
+    ThroughputRttView *chart = window.chartView();
+    const QString repeat = german ? QStringLiteral("Wiederholung") : QStringLiteral("repeat");
+    const QStringList names{QStringLiteral("#1"), QStringLiteral("#2"), QStringLiteral("#3 · 64 KiB"),
+                            QStringLiteral("#4 · 64 KiB · %1 2").arg(repeat),
+                            german ? QStringLiteral("Mitschnitt #1") : QStringLiteral("Capture #1")};
+    QList<int> runs;
+    for (const QString &name : names) {
+        runs.append(chart->addRun(name));
+        QList<ChartSample> samples;
+        for (int i = 0; i <= 60; ++i) {
+            ChartSample s;
+            s.t = i * 0.05;
+            s.throughputMbps = 47 + i % 3;
+            s.rttMs = 5 + i % 4;
+            samples.append(s);
+        }
+        chart->appendSamples(runs.last(), samples);
+    }
+    RunRecord appLimited = verdictRun(
+        german ? QStringLiteral("Sender durch seinen Sendepuffer begrenzt 100 % der Zeit (SO_SNDBUF 64 KiB).")
+               : QStringLiteral("Sender limited by its send buffer 100 % of the time (SO_SNDBUF 64 KiB)."),
+        0);
+    appLimited.limiters.applicationLimited = 1;
+    window.verdictPanel()->addRun(QStringLiteral("#3 · 64 KiB"), appLimited);
+    window.banner()->showMessage(german ? QStringLiteral("Lauf #4 wurde abgebrochen; er hat kein Ergebnis.")
+                                        : QStringLiteral("Run #4 was cancelled; it has no result."),
+                                 MessageBanner::Level::Warning);
+    chart->replotNow();
+    QTest::qWait(100);
+    test::saveScreenshot(&window, QStringLiteral("%1_1280x800_cancelled_sweep").arg(german ? u"de" : u"en"));
+    const QStringList cut = cutTexts(&window);
+    QVERIFY2(cut.isEmpty(), qPrintable(cut.join(QLatin1Char('\n'))));
+    // A shortened entry keeps the run's id and value ("#4 · 64 KiB") and names it whole on hover.
+    for (int run : runs) {
+        const QString label = chart->runLabel(run);
+        const QString essential = label.section(QStringLiteral(" · "), 0, 1);
+        QVERIFY2(chart->legendText(run).startsWith(essential),
+                 qPrintable(QStringLiteral("'%1' for '%2'").arg(chart->legendText(run), label)));
+        QVERIFY2(chart->legendToolTip(run).startsWith(label), qPrintable(chart->legendToolTip(run)));
+    }
 }
 
 QTEST_MAIN(TestWorkbenchLayout)
