@@ -64,7 +64,10 @@ void HistoryPanel::setUpTree()
     m_tree->header()->setSectionResizeMode(NameColumn, QHeaderView::Stretch);
     m_tree->header()->setSectionResizeMode(ChangedColumn, QHeaderView::Stretch);
     m_tree->header()->setSectionResizeMode(VerdictColumn, QHeaderView::Stretch);
-    m_tree->setTextElideMode(Qt::ElideMiddle);
+    // Elided at the end: a row keeps what says what it is ("Experiment 4: Durchl…", "geändert:
+    // tcp_wmem=…", "Durch das Überlastfenster begr…"); in the middle the experiment's number was
+    // the first to go ("Experiment …er Werkbank").
+    m_tree->setTextElideMode(Qt::ElideRight);
     setFocusProxy(m_tree);
 }
 
@@ -195,6 +198,7 @@ QTreeWidgetItem *HistoryPanel::addExperiment(const ExperimentRecord &e)
 {
     auto *top = new QTreeWidgetItem(m_tree);
     top->setText(NameColumn, storedExperimentName(e));
+    top->setToolTip(NameColumn, storedExperimentName(e));
     top->setData(NameColumn, kExperimentIdRole, e.id);
     top->setText(StatusColumn, experimentStatusText(e.status));
     top->setText(StartedColumn, QLocale().toString(e.created.toLocalTime(), QLocale::ShortFormat));

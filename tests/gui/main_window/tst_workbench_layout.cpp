@@ -442,6 +442,7 @@ private Q_SLOTS:
     void textsShowWholeAfterAComparison();
     void textsShowWholeAfterACancelledSweep_data();
     void textsShowWholeAfterACancelledSweep();
+    void historyRowsKeepTheirBeginning();
 
 private:
     // German (as initTestCase set up) or English: the translators and the default locale.
@@ -921,6 +922,30 @@ void TestWorkbenchLayout::textsShowWholeAfterACancelledSweep()
                  qPrintable(QStringLiteral("'%1' for '%2'").arg(chart->legendText(run), label)));
         QVERIFY2(chart->legendToolTip(run).startsWith(label), qPrintable(chart->legendToolTip(run)));
     }
+}
+
+// Issue 18: a History row cut to its column's width keeps its beginning, what says what it is
+// ("Experiment …corking A/B" lost the experiment's number), and has its tooltip whole.
+void TestWorkbenchLayout::historyRowsKeepTheirBeginning()
+{
+    const AbStore store;
+    QVERIFY(store.ok());
+    MainWindow window;
+    QVERIFY(showAt(window));
+    showRunAndBanner(window);
+    window.tabs()->setCurrentWidget(window.historyPanel());
+    QTest::qWait(50);
+    QTreeWidget *tree = window.historyPanel()->tree();
+    QTreeWidgetItem *experiment = tree->topLevelItem(0);
+    QVERIFY(experiment);
+    const QString name = experiment->text(HistoryPanel::NameColumn);
+    // The text as the view draws it: elided to the cell less the item's margins.
+    const QRect cell = tree->visualRect(tree->model()->index(0, HistoryPanel::NameColumn));
+    const int margin = tree->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, tree) + 1;
+    const QString shown = tree->fontMetrics().elidedText(name, tree->textElideMode(), cell.width() - 2 * margin);
+    const QString number = name.section(QLatin1Char(':'), 0, 0); // "Experiment 1"
+    QVERIFY2(shown.startsWith(number), qPrintable(QStringLiteral("'%1' of '%2'").arg(shown, name)));
+    QCOMPARE(experiment->toolTip(HistoryPanel::NameColumn), name);
 }
 
 QTEST_MAIN(TestWorkbenchLayout)
