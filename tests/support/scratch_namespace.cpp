@@ -11,10 +11,10 @@ QString ip(const QStringList &args)
     QProcess p;
     p.start(QStringLiteral("ip"), args);
     if (!p.waitForFinished(10000))
-        return QStringLiteral("ip %1: timed out").arg(args.join(' '));
+        return QStringLiteral("ip %1: timed out").arg(args.join(u' '));
     if (p.exitStatus() != QProcess::NormalExit || p.exitCode() != 0)
         return QStringLiteral("ip %1: %2")
-            .arg(args.join(' '), QString::fromLocal8Bit(p.readAllStandardError()).trimmed());
+            .arg(args.join(u' '), QString::fromLocal8Bit(p.readAllStandardError()).trimmed());
     return {};
 }
 
@@ -56,11 +56,15 @@ ScratchPair::ScratchPair(const QString &suffix, int subnet)
     const QString va = QStringLiteral("tt%1a").arg(suffix.left(8));
     const QString vb = QStringLiteral("tt%1b").arg(suffix.left(8));
     const QList<QStringList> steps = {
-        {"link", "add", va, "netns", m_a.name(), "type", "veth", "peer", "name", vb, "netns", m_b.name()},
-        {"-n", m_a.name(), "addr", "add", addressA() + "/24", "dev", va},
-        {"-n", m_b.name(), "addr", "add", addressB() + "/24", "dev", vb},
-        {"-n", m_a.name(), "link", "set", va, "up"},
-        {"-n", m_b.name(), "link", "set", vb, "up"},
+        {QStringLiteral("link"), QStringLiteral("add"), va, QStringLiteral("netns"), m_a.name(), QStringLiteral("type"),
+         QStringLiteral("veth"), QStringLiteral("peer"), QStringLiteral("name"), vb, QStringLiteral("netns"),
+         m_b.name()},
+        {QStringLiteral("-n"), m_a.name(), QStringLiteral("addr"), QStringLiteral("add"),
+         addressA() + QStringLiteral("/24"), QStringLiteral("dev"), va},
+        {QStringLiteral("-n"), m_b.name(), QStringLiteral("addr"), QStringLiteral("add"),
+         addressB() + QStringLiteral("/24"), QStringLiteral("dev"), vb},
+        {QStringLiteral("-n"), m_a.name(), QStringLiteral("link"), QStringLiteral("set"), va, QStringLiteral("up")},
+        {QStringLiteral("-n"), m_b.name(), QStringLiteral("link"), QStringLiteral("set"), vb, QStringLiteral("up")},
     };
     for (const QStringList &step : steps) {
         m_error = ip(step);

@@ -43,7 +43,10 @@ bool SshServer::writeFile(const QString &name, const QByteArray &text, bool ever
 
 QStringList SshServer::listeningPorts() const
 {
-    const CommandResult r = runCommand(QStringLiteral("ip"), {"netns", "exec", m_netns, "ss", "-Htln"}, 10000);
+    const CommandResult r = runCommand(
+        QStringLiteral("ip"),
+        {QStringLiteral("netns"), QStringLiteral("exec"), m_netns, QStringLiteral("ss"), QStringLiteral("-Htln")},
+        10000);
     QStringList ports;
     for (const QByteArray &line : r.out.split('\n')) {
         const QList<QByteArray> fields = line.simplified().split(' ');
@@ -58,8 +61,11 @@ QString SshServer::writeConfigs()
 {
     if (!m_dir.isValid())
         return QStringLiteral("no temporary folder");
-    for (const char *key : {"host_key", "client_key", "stranger_key"})
-        if (runCommand(QStringLiteral("ssh-keygen"), {"-q", "-t", "ed25519", "-N", "", "-C", key, "-f", path(key)})
+    for (const QString &key :
+         {QStringLiteral("host_key"), QStringLiteral("client_key"), QStringLiteral("stranger_key")})
+        if (runCommand(QStringLiteral("ssh-keygen"),
+                       {QStringLiteral("-q"), QStringLiteral("-t"), QStringLiteral("ed25519"), QStringLiteral("-N"),
+                        QString(), QStringLiteral("-C"), key, QStringLiteral("-f"), path(key)})
                 .exitCode != 0)
             return QStringLiteral("ssh-keygen failed");
     QFile pub(path(QStringLiteral("client_key.pub")));
@@ -87,9 +93,11 @@ QString SshServer::writeConfigs()
                            path(QStringLiteral("authorized_keys")))
                       .toUtf8()) &&
         writeFile(QStringLiteral("ssh_config"),
-                  ("Host *\n  IdentityFile " + path(QStringLiteral("client_key")) + "\n" + common).toUtf8()) &&
+                  (QStringLiteral("Host *\n  IdentityFile ") + path(QStringLiteral("client_key")) + u'\n' + common)
+                      .toUtf8()) &&
         writeFile(QStringLiteral("stranger_config"),
-                  ("Host *\n  IdentityFile " + path(QStringLiteral("stranger_key")) + "\n" + common).toUtf8());
+                  (QStringLiteral("Host *\n  IdentityFile ") + path(QStringLiteral("stranger_key")) + u'\n' + common)
+                      .toUtf8());
     return written ? QString() : QStringLiteral("cannot write the ssh configs");
 }
 
@@ -102,8 +110,9 @@ QString SshServer::start()
     // sshd wants its privilege separation folder; the package's service makes the same one.
     QDir().mkpath(QStringLiteral("/run/sshd"));
     m_sshd.setProcessChannelMode(QProcess::ForwardedErrorChannel);
-    m_sshd.start(QStringLiteral("ip"),
-                 {"netns", "exec", m_netns, "/usr/sbin/sshd", "-D", "-e", "-f", path(QStringLiteral("sshd_config"))});
+    m_sshd.start(QStringLiteral("ip"), {QStringLiteral("netns"), QStringLiteral("exec"), m_netns,
+                                        QStringLiteral("/usr/sbin/sshd"), QStringLiteral("-D"), QStringLiteral("-e"),
+                                        QStringLiteral("-f"), path(QStringLiteral("sshd_config"))});
     if (!m_sshd.waitForStarted(5000))
         return QStringLiteral("sshd did not start");
     const QDeadlineTimer deadline(10000);

@@ -64,10 +64,10 @@ void TestChartExporter::pngHasTheAskedSize_data()
     QTest::addColumn<QString>("chart");
     QTest::addColumn<QSize>("size");
     QTest::addColumn<int>("dpi");
-    QTest::addRow("time series 1200x480 @96") << "throughput-rtt" << QSize(1200, 480) << 96;
-    QTest::addRow("time series 640x300 @72") << "throughput-rtt" << QSize(640, 300) << 72;
-    QTest::addRow("sweep 1600x900 @192") << "sweep" << QSize(1600, 900) << 192;
-    QTest::addRow("sweep 333x222 @96") << "sweep" << QSize(333, 222) << 96;
+    QTest::addRow("time series 1200x480 @96") << QStringLiteral("throughput-rtt") << QSize(1200, 480) << 96;
+    QTest::addRow("time series 640x300 @72") << QStringLiteral("throughput-rtt") << QSize(640, 300) << 72;
+    QTest::addRow("sweep 1600x900 @192") << QStringLiteral("sweep") << QSize(1600, 900) << 192;
+    QTest::addRow("sweep 333x222 @96") << QStringLiteral("sweep") << QSize(333, 222) << 96;
 }
 
 void TestChartExporter::pngHasTheAskedSize()
@@ -92,8 +92,8 @@ void TestChartExporter::pngHasTheAskedSize()
 void TestChartExporter::svgIsValidXml_data()
 {
     QTest::addColumn<QString>("chart");
-    QTest::addRow("time series") << "throughput-rtt";
-    QTest::addRow("sweep") << "sweep";
+    QTest::addRow("time series") << QStringLiteral("throughput-rtt");
+    QTest::addRow("sweep") << QStringLiteral("sweep");
 }
 
 void TestChartExporter::svgIsValidXml()
@@ -140,14 +140,12 @@ void TestChartExporter::badInputSaysWhatToDo_data()
     QTest::addColumn<int>("dpi");
     QTest::addColumn<QString>("format");
     QTest::addColumn<QString>("hint");
-    QTest::addRow("not a size") << "big" << 96 << "png"
-                                << "WIDTHxHEIGHT";
-    QTest::addRow("too small") << "10x10" << 96 << "png"
-                               << "50x50";
-    QTest::addRow("dpi") << "800x400" << 5000 << "png"
-                         << "24 to 1200";
-    QTest::addRow("format") << "800x400" << 96 << "gif"
-                            << "png, svg or pdf";
+    QTest::addRow("not a size") << QStringLiteral("big") << 96 << QStringLiteral("png")
+                                << QStringLiteral("WIDTHxHEIGHT");
+    QTest::addRow("too small") << QStringLiteral("10x10") << 96 << QStringLiteral("png") << QStringLiteral("50x50");
+    QTest::addRow("dpi") << QStringLiteral("800x400") << 5000 << QStringLiteral("png") << QStringLiteral("24 to 1200");
+    QTest::addRow("format") << QStringLiteral("800x400") << 96 << QStringLiteral("gif")
+                            << QStringLiteral("png, svg or pdf");
 }
 
 void TestChartExporter::badInputSaysWhatToDo()
@@ -163,12 +161,12 @@ void TestChartExporter::badInputSaysWhatToDo()
         message = parsedSize.error().message;
     else if (!parsedFormat)
         message = parsedFormat.error().message;
-    else if (auto r = ChartExporter::write(draw(QStringLiteral("sweep")), *parsedFormat, m_dir.filePath("bad.png"),
-                                           *parsedSize, dpi, {});
+    else if (auto r = ChartExporter::write(draw(QStringLiteral("sweep")), *parsedFormat,
+                                           m_dir.filePath(QStringLiteral("bad.png")), *parsedSize, dpi, {});
              !r)
         message = r.error().message;
     QVERIFY2(message.contains(hint), qPrintable(message));
-    QVERIFY(!QFile::exists(m_dir.filePath("bad.png")));
+    QVERIFY(!QFile::exists(m_dir.filePath(QStringLiteral("bad.png"))));
 }
 
 QTEST_MAIN(TestChartExporter)

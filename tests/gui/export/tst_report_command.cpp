@@ -44,13 +44,15 @@ test::CommandResult TestReportCommand::run(const QStringList &args)
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     for (const char *name : {"DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"})
         env.remove(QString::fromLatin1(name));
-    return test::runCommand(test::binary(QStringLiteral("tcptune")), args + QStringList{"--db", m_db}, 60000, {}, env);
+    return test::runCommand(test::binary(QStringLiteral("tcptune")), args + QStringList{QStringLiteral("--db"), m_db},
+                            60000, {}, env);
 }
 
 void TestReportCommand::writesHtmlAndPdfWithoutDisplay()
 {
     const QString stem = m_dir.filePath(QStringLiteral("out/story5"));
-    const auto r = run({"report", QString::number(m_id), "--format", "html,pdf", "--out", stem});
+    const auto r = run({QStringLiteral("report"), QString::number(m_id), QStringLiteral("--format"),
+                        QStringLiteral("html,pdf"), QStringLiteral("--out"), stem});
     QVERIFY2(r.exitCode == 0 && !r.crashed, r.err.constData());
     QVERIFY(r.out.contains("story5.html"));
     QVERIFY(r.out.contains("story5.pdf"));
@@ -70,14 +72,16 @@ void TestReportCommand::chartOfTheAskedSize_data()
     QTest::addColumn<QString>("subject");
     QTest::addColumn<QString>("file");
     QTest::addColumn<QStringList>("extra");
-    QTest::addRow("sweep png") << ""
-                               << "sweep.png" << QStringList{"--size", "800x450", "--dpi", "144"};
-    QTest::addRow("run png") << "run:1"
-                             << "run.png" << QStringList{"--size", "640x320"};
-    QTest::addRow("svg") << ""
-                         << "sweep.svg" << QStringList{"--format", "svg", "--size", "700x300"};
-    QTest::addRow("pdf") << ""
-                         << "sweep.pdf" << QStringList{"--size", "700x300"};
+    QTest::addRow("sweep png") << QString() << QStringLiteral("sweep.png")
+                               << QStringList{QStringLiteral("--size"), QStringLiteral("800x450"),
+                                              QStringLiteral("--dpi"), QStringLiteral("144")};
+    QTest::addRow("run png") << QStringLiteral("run:1") << QStringLiteral("run.png")
+                             << QStringList{QStringLiteral("--size"), QStringLiteral("640x320")};
+    QTest::addRow("svg") << QString() << QStringLiteral("sweep.svg")
+                         << QStringList{QStringLiteral("--format"), QStringLiteral("svg"), QStringLiteral("--size"),
+                                        QStringLiteral("700x300")};
+    QTest::addRow("pdf") << QString() << QStringLiteral("sweep.pdf")
+                         << QStringList{QStringLiteral("--size"), QStringLiteral("700x300")};
 }
 
 void TestReportCommand::chartOfTheAskedSize()
@@ -86,12 +90,13 @@ void TestReportCommand::chartOfTheAskedSize()
     QFETCH(QString, file);
     QFETCH(QStringList, extra);
     const QString path = m_dir.filePath(file);
-    const auto r =
-        run(QStringList{"chart", subject.isEmpty() ? QString::number(m_id) : subject, "--out", path} + extra);
+    const auto r = run(QStringList{QStringLiteral("chart"), subject.isEmpty() ? QString::number(m_id) : subject,
+                                   QStringLiteral("--out"), path} +
+                       extra);
     QVERIFY2(r.exitCode == 0 && !r.crashed, r.err.constData());
     if (file.endsWith(QLatin1String(".png"))) {
         const QImage png(path);
-        const QStringList wh = extra.at(extra.indexOf("--size") + 1).split('x');
+        const QStringList wh = extra.at(extra.indexOf(QStringLiteral("--size")) + 1).split(u'x');
         QCOMPARE(png.size(), QSize(wh.at(0).toInt(), wh.at(1).toInt()));
     } else if (file.endsWith(QLatin1String(".svg"))) {
         QFile f(path);
@@ -106,11 +111,19 @@ void TestReportCommand::errorsSayWhatToDo_data()
 {
     QTest::addColumn<QStringList>("args");
     QTest::addColumn<QString>("hint");
-    QTest::addRow("no out") << QStringList{"report", "1"} << "--out";
-    QTest::addRow("bad id") << QStringList{"report", "latest", "--out", "x.html"} << "tcptune results list";
-    QTest::addRow("bad format") << QStringList{"report", "1", "--out", "x.docx"} << "html, pdf, md, csv, json";
-    QTest::addRow("bad size") << QStringList{"chart", "1", "--out", "x.png", "--size", "huge"} << "WIDTHxHEIGHT";
-    QTest::addRow("missing experiment") << QStringList{"report", "999", "--out", "x.html"} << "999";
+    QTest::addRow("no out") << QStringList{QStringLiteral("report"), QStringLiteral("1")} << QStringLiteral("--out");
+    QTest::addRow("bad id") << QStringList{QStringLiteral("report"), QStringLiteral("latest"), QStringLiteral("--out"),
+                                           QStringLiteral("x.html")}
+                            << QStringLiteral("tcptune results list");
+    QTest::addRow("bad format") << QStringList{QStringLiteral("report"), QStringLiteral("1"), QStringLiteral("--out"),
+                                               QStringLiteral("x.docx")}
+                                << QStringLiteral("html, pdf, md, csv, json");
+    QTest::addRow("bad size") << QStringList{QStringLiteral("chart"), QStringLiteral("1"),      QStringLiteral("--out"),
+                                             QStringLiteral("x.png"), QStringLiteral("--size"), QStringLiteral("huge")}
+                              << QStringLiteral("WIDTHxHEIGHT");
+    QTest::addRow("missing experiment") << QStringList{QStringLiteral("report"), QStringLiteral("999"),
+                                                       QStringLiteral("--out"), QStringLiteral("x.html")}
+                                        << QStringLiteral("999");
 }
 
 void TestReportCommand::errorsSayWhatToDo()

@@ -140,7 +140,8 @@ void TestReportExporter::pdfNeverCutsARow()
         pagesWithRuns.insert(found);
         // A wrapped cell may break inside a word: compare without any whitespace.
         if (!r.error.isEmpty())
-            QVERIFY2(test::withoutSpace(pageTexts.at(found)).contains(test::withoutSpace(start + "----" + r.error)),
+            QVERIFY2(test::withoutSpace(pageTexts.at(found))
+                         .contains(test::withoutSpace(start + QStringLiteral("----") + r.error)),
                      qPrintable(start));
     }
     runTablePages = int(pagesWithRuns.size());
@@ -209,34 +210,42 @@ void TestReportExporter::csvAndJsonCarryEverything()
 {
     const QString csv = write(ReportExporter::Format::Csv, QStringLiteral("data.csv"), m_model);
     QVERIFY(!csv.isEmpty());
-    const QStringList points = QString::fromUtf8(read(csv)).split('\n', Qt::SkipEmptyParts);
+    const QStringList points = QString::fromUtf8(read(csv)).split(u'\n', Qt::SkipEmptyParts);
     QCOMPARE(points.size(), 1 + 8);
     // The result table's one CSV writer, as `tcptune sweep --out` writes points.csv.
     QVERIFY2(points.first().startsWith(QStringLiteral(
                  "socket.SO_SNDBUF,point,planned_runs,ok_runs,failed_runs,cancelled_runs,throughput_mean_bps")),
              qPrintable(points.first()));
-    QCOMPARE(points.at(5).section(',', 0, 1), QStringLiteral("524288,512 KiB"));
-    QCOMPARE(points.at(5).section(',', 6, 6), QString()); // the failed point has no throughput, not 0
-    const QStringList runs = QString::fromUtf8(read(m_dir.filePath("data-runs.csv"))).split('\n', Qt::SkipEmptyParts);
+    QCOMPARE(points.at(5).section(u',', 0, 1), QStringLiteral("524288,512 KiB"));
+    QCOMPARE(points.at(5).section(u',', 6, 6), QString()); // the failed point has no throughput, not 0
+    const QStringList runs =
+        QString::fromUtf8(read(m_dir.filePath(QStringLiteral("data-runs.csv")))).split(u'\n', Qt::SkipEmptyParts);
     QCOMPARE(runs.size(), 1 + 16);
     const QStringList samples =
-        QString::fromUtf8(read(m_dir.filePath("data-samples.csv"))).split('\n', Qt::SkipEmptyParts);
+        QString::fromUtf8(read(m_dir.filePath(QStringLiteral("data-samples.csv")))).split(u'\n', Qt::SkipEmptyParts);
     QCOMPARE(samples.size(), 1 + 14 * 40); // 14 finished runs of 40 samples
 
     const QString json = write(ReportExporter::Format::Json, QStringLiteral("data.json"), m_model);
     QJsonParseError error{};
     const QJsonObject o = QJsonDocument::fromJson(read(json), &error).object();
     QCOMPARE(error.error, QJsonParseError::NoError);
-    const QJsonArray jsonPoints = o.value("points").toArray();
+    const QJsonArray jsonPoints = o.value(QStringLiteral("points")).toArray();
     QCOMPARE(jsonPoints.size(), 8);
     int jsonRuns = 0;
     for (const QJsonValue &p : jsonPoints)
-        jsonRuns += int(p.toObject().value("runs").toArray().size());
+        jsonRuns += int(p.toObject().value(QStringLiteral("runs")).toArray().size());
     QCOMPARE(jsonRuns, 16);
-    const QJsonObject firstRun = jsonPoints.at(0).toObject().value("runs").toArray().at(0).toObject();
-    QCOMPARE(firstRun.value("samples").toArray().size(), 40);
-    QCOMPARE(jsonPoints.at(4).toObject().value("failed_runs").toInt(), 2);
-    QVERIFY(jsonPoints.at(4).toObject().value("runs").toArray().at(0).toObject().value("throughput_bps").isNull());
+    const QJsonObject firstRun = jsonPoints.at(0).toObject().value(QStringLiteral("runs")).toArray().at(0).toObject();
+    QCOMPARE(firstRun.value(QStringLiteral("samples")).toArray().size(), 40);
+    QCOMPARE(jsonPoints.at(4).toObject().value(QStringLiteral("failed_runs")).toInt(), 2);
+    QVERIFY(jsonPoints.at(4)
+                .toObject()
+                .value(QStringLiteral("runs"))
+                .toArray()
+                .at(0)
+                .toObject()
+                .value(QStringLiteral("throughput_bps"))
+                .isNull());
 }
 
 void TestReportExporter::failedPointIsStated_data()

@@ -209,7 +209,8 @@ void TestKnobPanel::globalKnobsAreReadOnlyInANamespace()
 void TestKnobPanel::revertAllRestoresEverything()
 {
     KnobTableModel *model = m_panel->model();
-    QVERIFY(model->setData(valueIndex(kCork), m_cork == QLatin1String("1") ? "0" : "1"));
+    QVERIFY(
+        model->setData(valueIndex(kCork), m_cork == QLatin1String("1") ? QStringLiteral("0") : QStringLiteral("1")));
     QVERIFY(model->setData(valueIndex(kTsq), QStringLiteral("128K")));
     QTRY_COMPARE_WITH_TIMEOUT(model->changedKeys().size(), 2, 15000);
     QCOMPARE(valueIn(*m_ns, kTsq), QStringLiteral("131072"));

@@ -77,7 +77,9 @@ void TestSshTargetPage::initTestCase()
     m_pair = std::make_unique<ScratchPair>(QStringLiteral("sshg"), 14);
     QVERIFY2(m_pair->ok(), qPrintable(m_pair->error()));
     // A far value the test chose, unlike the default, so the report shows the far namespace's.
-    QVERIFY(ip({"netns", "exec", m_pair->b().name(), "sysctl", "-qw", "net.ipv4.tcp_autocorking=0"}).isEmpty());
+    QVERIFY(ip({QStringLiteral("netns"), QStringLiteral("exec"), m_pair->b().name(), QStringLiteral("sysctl"),
+                QStringLiteral("-qw"), QStringLiteral("net.ipv4.tcp_autocorking=0")})
+                .isEmpty());
     m_sshd = std::make_unique<SshServer>(m_pair->b().name(), m_pair->addressB(), kSshPort);
     const QString problem = m_sshd->start();
     QVERIFY2(problem.isEmpty(), qPrintable(problem));

@@ -196,7 +196,7 @@ void TestTranslations::programSpeaksGerman()
         runCommand(binary(QStringLiteral("tcptune")), {QStringLiteral("knobs"), QStringLiteral("--help")}, 30000, {},
                    localeEnvironment(lang, QString()));
     QCOMPARE(r.exitCode, 0);
-    QVERIFY2(QString::fromUtf8(r.out + r.err).contains(expected), (r.out + r.err).constData());
+    QVERIFY2(QString::fromUtf8(r.out + r.err).contains(expected), QByteArray(r.out + r.err).constData());
 }
 
 void TestTranslations::commandsSpeakGerman_data()
@@ -213,38 +213,89 @@ void TestTranslations::commandsSpeakGerman_data()
         QTest::addRow("%s --help", qPrintable(c)) << QStringList{c, QStringLiteral("--help")} << true;
         QTest::addRow("%s unknown option", qPrintable(c)) << QStringList{c, QStringLiteral("--frobnicate")} << false;
     }
-    QTest::addRow("sweep bad spec") << QStringList{"sweep", path("bad.json"), "--db", db} << false;
-    QTest::addRow("sweep spec not JSON") << QStringList{"sweep", path("garbage.json"), "--db", db} << false;
-    QTest::addRow("sweep no such spec") << QStringList{"sweep", path("none.json"), "--db", db} << false;
-    QTest::addRow("sweep bad repeats") << QStringList{"sweep", "5", "--repeats", "many", "--db", db} << false;
-    QTest::addRow("lab status without a lab") << QStringList{"lab", "status", "--name", "tst-i18n-none"} << true;
-    QTest::addRow("lab bad topology") << QStringList{"lab", "up", "--name", "tst-i18n", "--topology", "star"} << false;
-    QTest::addRow("lab bad action") << QStringList{"lab", "sideways"} << false;
-    QTest::addRow("run bad duration") << QStringList{"run", "--target", "127.0.0.1:1", "--duration", "soon"} << false;
-    QTest::addRow("run bad workload") << QStringList{"run", "--target", "127.0.0.1:1", "--workload", "dance"} << false;
-    QTest::addRow("run nobody listening") << QStringList{"run", "--target", "127.0.0.1:1", "--duration", "1"} << false;
-    QTest::addRow("analyze no such file") << QStringList{"analyze", path("none.pcap")} << false;
-    QTest::addRow("analyze not a capture") << QStringList{"analyze", path("text.pcap")} << false;
-    QTest::addRow("analyze bad interval") << QStringList{"analyze", "--interval", "soon", path("text.pcap")} << false;
-    QTest::addRow("report not an id") << QStringList{"report", "abc", "--out", path("r.html"), "--db", db} << false;
-    QTest::addRow("report no such experiment")
-        << QStringList{"report", "4242", "--out", path("r.html"), "--db", db} << false;
-    QTest::addRow("report without --out") << QStringList{"report", "1", "--db", db} << false;
-    QTest::addRow("results empty store") << QStringList{"results", "list", "--db", db} << true;
-    QTest::addRow("results no such experiment") << QStringList{"results", "show", "4242", "--db", db} << false;
-    QTest::addRow("results bad action") << QStringList{"results", "sideways", "--db", db} << false;
-    QTest::addRow("chart no such experiment")
-        << QStringList{"chart", "4242", "--out", path("c.png"), "--db", db} << false;
-    QTest::addRow("chart bad format") << QStringList{"chart",    "1",   "--out", path("c.png"),
-                                                     "--format", "gif", "--db",  db}
+    QTest::addRow("sweep bad spec") << QStringList{QStringLiteral("sweep"), path("bad.json"), QStringLiteral("--db"),
+                                                   db}
+                                    << false;
+    QTest::addRow("sweep spec not JSON") << QStringList{QStringLiteral("sweep"), path("garbage.json"),
+                                                        QStringLiteral("--db"), db}
+                                         << false;
+    QTest::addRow("sweep no such spec") << QStringList{QStringLiteral("sweep"), path("none.json"),
+                                                       QStringLiteral("--db"), db}
+                                        << false;
+    QTest::addRow("sweep bad repeats") << QStringList{QStringLiteral("sweep"),     QStringLiteral("5"),
+                                                      QStringLiteral("--repeats"), QStringLiteral("many"),
+                                                      QStringLiteral("--db"),      db}
+                                       << false;
+    QTest::addRow("lab status without a lab") << QStringList{QStringLiteral("lab"), QStringLiteral("status"),
+                                                             QStringLiteral("--name"), QStringLiteral("tst-i18n-none")}
+                                              << true;
+    QTest::addRow("lab bad topology") << QStringList{QStringLiteral("lab"),        QStringLiteral("up"),
+                                                     QStringLiteral("--name"),     QStringLiteral("tst-i18n"),
+                                                     QStringLiteral("--topology"), QStringLiteral("star")}
                                       << false;
-    QTest::addRow("knobs unknown knob") << QStringList{"knobs", "set", "net.ipv4.tcp_bogus=1", "--", "true"} << false;
-    QTest::addRow("knobs bad value") << QStringList{"knobs", "set", "net.ipv4.tcp_autocorking=maybe", "--", "true"}
+    QTest::addRow("lab bad action") << QStringList{QStringLiteral("lab"), QStringLiteral("sideways")} << false;
+    QTest::addRow("run bad duration") << QStringList{QStringLiteral("run"), QStringLiteral("--target"),
+                                                     QStringLiteral("127.0.0.1:1"), QStringLiteral("--duration"),
+                                                     QStringLiteral("soon")}
+                                      << false;
+    QTest::addRow("run bad workload") << QStringList{QStringLiteral("run"), QStringLiteral("--target"),
+                                                     QStringLiteral("127.0.0.1:1"), QStringLiteral("--workload"),
+                                                     QStringLiteral("dance")}
+                                      << false;
+    QTest::addRow("run nobody listening")
+        << QStringList{QStringLiteral("run"), QStringLiteral("--target"), QStringLiteral("127.0.0.1:1"),
+                       QStringLiteral("--duration"), QStringLiteral("1")}
+        << false;
+    QTest::addRow("analyze no such file") << QStringList{QStringLiteral("analyze"), path("none.pcap")} << false;
+    QTest::addRow("analyze not a capture") << QStringList{QStringLiteral("analyze"), path("text.pcap")} << false;
+    QTest::addRow("analyze bad interval") << QStringList{QStringLiteral("analyze"), QStringLiteral("--interval"),
+                                                         QStringLiteral("soon"), path("text.pcap")}
+                                          << false;
+    QTest::addRow("report not an id") << QStringList{QStringLiteral("report"), QStringLiteral("abc"),
+                                                     QStringLiteral("--out"),  path("r.html"),
+                                                     QStringLiteral("--db"),   db}
+                                      << false;
+    QTest::addRow("report no such experiment")
+        << QStringList{QStringLiteral("report"), QStringLiteral("4242"), QStringLiteral("--out"),
+                       path("r.html"),           QStringLiteral("--db"), db}
+        << false;
+    QTest::addRow("report without --out")
+        << QStringList{QStringLiteral("report"), QStringLiteral("1"), QStringLiteral("--db"), db} << false;
+    QTest::addRow("results empty store") << QStringList{QStringLiteral("results"), QStringLiteral("list"),
+                                                        QStringLiteral("--db"), db}
+                                         << true;
+    QTest::addRow("results no such experiment") << QStringList{QStringLiteral("results"), QStringLiteral("show"),
+                                                               QStringLiteral("4242"), QStringLiteral("--db"), db}
+                                                << false;
+    QTest::addRow("results bad action") << QStringList{QStringLiteral("results"), QStringLiteral("sideways"),
+                                                       QStringLiteral("--db"), db}
+                                        << false;
+    QTest::addRow("chart no such experiment")
+        << QStringList{QStringLiteral("chart"), QStringLiteral("4242"), QStringLiteral("--out"),
+                       path("c.png"),           QStringLiteral("--db"), db}
+        << false;
+    QTest::addRow("chart bad format") << QStringList{QStringLiteral("chart"),    QStringLiteral("1"),
+                                                     QStringLiteral("--out"),    path("c.png"),
+                                                     QStringLiteral("--format"), QStringLiteral("gif"),
+                                                     QStringLiteral("--db"),     db}
+                                      << false;
+    QTest::addRow("knobs unknown knob") << QStringList{QStringLiteral("knobs"), QStringLiteral("set"),
+                                                       QStringLiteral("net.ipv4.tcp_bogus=1"), QStringLiteral("--"),
+                                                       QStringLiteral("true")}
+                                        << false;
+    QTest::addRow("knobs bad value") << QStringList{QStringLiteral("knobs"), QStringLiteral("set"),
+                                                    QStringLiteral("net.ipv4.tcp_autocorking=maybe"),
+                                                    QStringLiteral("--"), QStringLiteral("true")}
                                      << false;
-    QTest::addRow("knobs foreign namespace") << QStringList{"knobs", "--netns", "somebody-else"} << false;
-    QTest::addRow("knobs set without a command") << QStringList{"knobs", "set", "net.ipv4.tcp_sack=1"} << false;
-    QTest::addRow("knobs restore bad argument") << QStringList{"knobs", "restore", "now"} << false;
-    QTest::addRow("serve bad port") << QStringList{"serve", "--port", "harbour"} << false;
+    QTest::addRow("knobs foreign namespace")
+        << QStringList{QStringLiteral("knobs"), QStringLiteral("--netns"), QStringLiteral("somebody-else")} << false;
+    QTest::addRow("knobs set without a command")
+        << QStringList{QStringLiteral("knobs"), QStringLiteral("set"), QStringLiteral("net.ipv4.tcp_sack=1")} << false;
+    QTest::addRow("knobs restore bad argument")
+        << QStringList{QStringLiteral("knobs"), QStringLiteral("restore"), QStringLiteral("now")} << false;
+    QTest::addRow("serve bad port") << QStringList{QStringLiteral("serve"), QStringLiteral("--port"),
+                                                   QStringLiteral("harbour")}
+                                    << false;
 }
 
 // Each path prints German under LANG=de_DE.UTF-8 and LANGUAGE=de, and English under C.UTF-8

@@ -165,18 +165,22 @@ void TestAnalyzeLimits::staysWithinTimeAndMemory_data()
     QTest::addColumn<QString>("file");
     QTest::addColumn<bool>("complete"); // the whole file analysed (not stopped by damage or the memory cap)
     QTest::addRow("timestamps a century apart") << timestampsApart() << QString() << true;
-    QTest::addRow("one packet decades away") << QByteArray() << kCorpus + "/time_far_outliers.pcap" << true;
-    QTest::addRow("pcapng ticks beyond int64") << QByteArray() << kCorpus + "/time_pcapng_huge_ticks.pcapng" << true;
+    QTest::addRow("one packet decades away")
+        << QByteArray() << kCorpus + QStringLiteral("/time_far_outliers.pcap") << true;
+    QTest::addRow("pcapng ticks beyond int64")
+        << QByteArray() << kCorpus + QStringLiteral("/time_pcapng_huge_ticks.pcapng") << true;
     QTest::addRow("a new flow in every packet: memory cap") << newFlowEveryPacket() << QString() << false;
     QTest::addRow("data never acknowledged") << neverAcknowledged() << QString() << true;
     QTest::addRow("segments in reverse order") << reverseOrder() << QString() << true;
     QTest::addRow("random garbage") << garbage() << QString() << true;
-    QTest::addRow("nested tunnels") << QByteArray() << kCorpus + "/tunnel_nested.pcap" << true;
-    QTest::addRow("malformed headers") << QByteArray() << kCorpus + "/malformed_headers.pcap" << true;
-    QTest::addRow("BIG TCP") << QByteArray() << kCorpus + "/bigtcp_ipv6_jumbogram.pcap" << true;
-    QTest::addRow("2 GB record length") << QByteArray() << kCorpus + "/broken_huge_caplen.pcap" << false;
-    QTest::addRow("cut short") << QByteArray() << kCorpus + "/broken_truncated_data.pcap" << false;
-    QTest::addRow("damaged pcapng block") << QByteArray() << kCorpus + "/broken_pcapng_block_length.pcapng" << false;
+    QTest::addRow("nested tunnels") << QByteArray() << kCorpus + QStringLiteral("/tunnel_nested.pcap") << true;
+    QTest::addRow("malformed headers") << QByteArray() << kCorpus + QStringLiteral("/malformed_headers.pcap") << true;
+    QTest::addRow("BIG TCP") << QByteArray() << kCorpus + QStringLiteral("/bigtcp_ipv6_jumbogram.pcap") << true;
+    QTest::addRow("2 GB record length") << QByteArray() << kCorpus + QStringLiteral("/broken_huge_caplen.pcap")
+                                        << false;
+    QTest::addRow("cut short") << QByteArray() << kCorpus + QStringLiteral("/broken_truncated_data.pcap") << false;
+    QTest::addRow("damaged pcapng block")
+        << QByteArray() << kCorpus + QStringLiteral("/broken_pcapng_block_length.pcapng") << false;
 }
 
 void TestAnalyzeLimits::staysWithinTimeAndMemory()

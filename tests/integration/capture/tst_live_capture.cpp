@@ -122,19 +122,20 @@ struct TsharkSide {
 
 QMap<QString, TsharkSide> tsharkFlow(const QString &file)
 {
-    const CommandResult r = runCommand(QStringLiteral("tshark"), {"-r", file,
-                                                                  "-Y", "tcp.stream==0",
-                                                                  "-T", "fields",
-                                                                  "-E", "separator=;",
-                                                                  "-e", "ip.src",
-                                                                  "-e", "tcp.srcport",
-                                                                  "-e", "ip.dst",
-                                                                  "-e", "tcp.dstport",
-                                                                  "-e", "frame.len",
-                                                                  "-e", "tcp.len",
-                                                                  "-e", "tcp.analysis.ack_rtt",
-                                                                  "-e", "tcp.analysis.retransmission"},
-                                       120000);
+    const CommandResult r =
+        runCommand(QStringLiteral("tshark"), {QStringLiteral("-r"), file,
+                                              QStringLiteral("-Y"), QStringLiteral("tcp.stream==0"),
+                                              QStringLiteral("-T"), QStringLiteral("fields"),
+                                              QStringLiteral("-E"), QStringLiteral("separator=;"),
+                                              QStringLiteral("-e"), QStringLiteral("ip.src"),
+                                              QStringLiteral("-e"), QStringLiteral("tcp.srcport"),
+                                              QStringLiteral("-e"), QStringLiteral("ip.dst"),
+                                              QStringLiteral("-e"), QStringLiteral("tcp.dstport"),
+                                              QStringLiteral("-e"), QStringLiteral("frame.len"),
+                                              QStringLiteral("-e"), QStringLiteral("tcp.len"),
+                                              QStringLiteral("-e"), QStringLiteral("tcp.analysis.ack_rtt"),
+                                              QStringLiteral("-e"), QStringLiteral("tcp.analysis.retransmission")},
+                   120000);
     QMap<QString, TsharkSide> sides;
     for (const QByteArray &line : r.out.split('\n')) {
         const QList<QByteArray> f = line.split(';');
@@ -157,8 +158,10 @@ QMap<QString, TsharkSide> tsharkFlow(const QString &file)
 // tshark -z io,stat bytes per interval of stream 0.
 std::vector<std::int64_t> tsharkIntervals(const QString &file)
 {
-    const CommandResult r =
-        runCommand(QStringLiteral("tshark"), {"-r", file, "-q", "-z", "io,stat,0.1,tcp.stream==0"}, 120000);
+    const CommandResult r = runCommand(QStringLiteral("tshark"),
+                                       {QStringLiteral("-r"), file, QStringLiteral("-q"), QStringLiteral("-z"),
+                                        QStringLiteral("io,stat,0.1,tcp.stream==0")},
+                                       120000);
     static const QRegularExpression row(
         QStringLiteral(R"(^\|\s*[\d.]+\s*<>\s*(?:[\d.]+|Dur)\s*\|\s*(\d+)\s*\|\s*(\d+)\s*\|)"));
     std::vector<std::int64_t> out;
@@ -206,11 +209,12 @@ void TestLiveCapture::capturesTransferInNamespaceAndAgreesWithTshark_data()
     QTest::addColumn<bool>("passedSocket");
     // The sender's veth shows GSO super-segments; 'any' in the receiver's namespace gives
     // Linux cooked frames.
-    QTest::addRow("sender veth") << "ttcap1a" << true << "EN10MB" << false;
-    QTest::addRow("any, receiver namespace") << "any" << false << "LINUX_SLL" << false;
+    QTest::addRow("sender veth") << QStringLiteral("ttcap1a") << true << QStringLiteral("EN10MB") << false;
+    QTest::addRow("any, receiver namespace") << QStringLiteral("any") << false << QStringLiteral("LINUX_SLL") << false;
     // What a user's capture does: the packet socket made as tcptune-helper makes it (the same
     // function), read and written by LiveCapture without libpcap's capture.
-    QTest::addRow("sender veth, passed socket") << "ttcap1a" << true << "EN10MB" << true;
+    QTest::addRow("sender veth, passed socket")
+        << QStringLiteral("ttcap1a") << true << QStringLiteral("EN10MB") << true;
 }
 
 void TestLiveCapture::capturesTransferInNamespaceAndAgreesWithTshark()
@@ -293,18 +297,12 @@ void TestLiveCapture::explainsBadInterfaceAndFilter_data()
     QTest::addColumn<QString>("filter");
     QTest::addColumn<QString>("netns");
     QTest::addColumn<QString>("expectedWords");
-    QTest::addRow("no such interface") << "tcptune-nope0"
-                                       << ""
-                                       << ""
-                                       << "no such interface";
-    QTest::addRow("bad filter") << "lo"
-                                << "tcp port banana"
-                                << ""
-                                << "not valid";
-    QTest::addRow("missing namespace") << "lo"
-                                       << ""
-                                       << "tcptune-t-capnone"
-                                       << "does not exist";
+    QTest::addRow("no such interface") << QStringLiteral("tcptune-nope0") << QString() << QString()
+                                       << QStringLiteral("no such interface");
+    QTest::addRow("bad filter") << QStringLiteral("lo") << QStringLiteral("tcp port banana") << QString()
+                                << QStringLiteral("not valid");
+    QTest::addRow("missing namespace") << QStringLiteral("lo") << QString() << QStringLiteral("tcptune-t-capnone")
+                                       << QStringLiteral("does not exist");
 }
 
 void TestLiveCapture::explainsBadInterfaceAndFilter()
@@ -340,10 +338,11 @@ void TestLiveCapture::withoutPrivilegesSaysSo()
         QSKIP("setpriv (util-linux) is missing");
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     env.insert(QStringLiteral("TCPTUNE_CAPTURE_CHILD"), QStringLiteral("1"));
-    const CommandResult r = runCommand(QStringLiteral("setpriv"),
-                                       {"--inh-caps=-net_raw,-net_admin", "--bounding-set=-net_raw,-net_admin",
-                                        QCoreApplication::applicationFilePath(), "withoutPrivilegesSaysSo"},
-                                       60000, {}, env);
+    const CommandResult r = runCommand(
+        QStringLiteral("setpriv"),
+        {QStringLiteral("--inh-caps=-net_raw,-net_admin"), QStringLiteral("--bounding-set=-net_raw,-net_admin"),
+         QCoreApplication::applicationFilePath(), QStringLiteral("withoutPrivilegesSaysSo")},
+        60000, {}, env);
     QVERIFY2(r.exitCode == 0 && !r.crashed, r.out.constData());
     QVERIFY(r.out.contains("PASS   : TestLiveCapture::withoutPrivilegesSaysSo"));
 }

@@ -63,18 +63,19 @@ void TestSweepCommand::badSpecsFailBeforeAnythingRuns_data()
     QTest::addColumn<QString>("field");
     const QByteArray lab = R"("target": {"kind": "lab", "lab": "t-exp9"}, "duration_s": 1)";
     QTest::addRow("unknown knob") << (R"({)" + lab + R"(, "sweep": {"axes": [{"parameter": "net.ipv4.tcp_bogus",
-        "values": [1, 2]}]}})") << "sweep.axes[0].parameter";
+        "values": [1, 2]}]}})") << QStringLiteral("sweep.axes[0].parameter");
     QTest::addRow("value out of range") << (R"({)" + lab + R"(, "sweep": {"axes": [{"parameter": "lab.mtu",
-        "values": [1500, 100000]}]}})") << "sweep.axes[0].values[1]";
+        "values": [1500, 100000]}]}})") << QStringLiteral("sweep.axes[0].values[1]");
     QTest::addRow("empty axis") << (R"({)" + lab + R"(, "sweep": {"axes": [{"parameter": "socket.SO_SNDBUF",
-        "values": []}]}})") << "sweep.axes[0].values";
+        "values": []}]}})") << QStringLiteral("sweep.axes[0].values");
     QTest::addRow("2-D on the same knob") << (R"({)" + lab + R"(, "sweep": {"axes": [{"parameter": "lab.rate",
         "values": ["10mbit"]}, {"parameter": "lab.rate", "values": ["20mbit"]}]}})")
-                                          << "sweep.axes[1].parameter";
-    QTest::addRow("unknown field") << (R"({)" + lab + R"(, "repeets": 3})") << "repeets";
-    QTest::addRow("wrong type") << (R"({)" + lab + R"(, "workload": {"streams": "two"}})") << "workload.streams";
+                                          << QStringLiteral("sweep.axes[1].parameter");
+    QTest::addRow("unknown field") << (R"({)" + lab + R"(, "repeets": 3})") << QStringLiteral("repeets");
+    QTest::addRow("wrong type") << (R"({)" + lab + R"(, "workload": {"streams": "two"}})")
+                                << QStringLiteral("workload.streams");
     QTest::addRow("unknown spec knob") << (R"({)" + lab + R"(, "knobs": {"net.ipv4.tcp_nope": 1}})")
-                                       << "knobs.net.ipv4.tcp_nope";
+                                       << QStringLiteral("knobs.net.ipv4.tcp_nope");
 }
 
 void TestSweepCommand::badSpecsFailBeforeAnythingRuns()
@@ -121,7 +122,9 @@ void TestSweepCommand::presetFiveInTheRoutedLab()
     qInfo().noquote() << QString::fromUtf8(r.out);
 
     // The Markdown table: 8 rows, 64 KiB .. 4 MiB, in order.
-    const QStringList expected = {"64 KiB", "128 KiB", "256 KiB", "384 KiB", "512 KiB", "1 MiB", "2 MiB", "4 MiB"};
+    const QStringList expected = {QStringLiteral("64 KiB"),  QStringLiteral("128 KiB"), QStringLiteral("256 KiB"),
+                                  QStringLiteral("384 KiB"), QStringLiteral("512 KiB"), QStringLiteral("1 MiB"),
+                                  QStringLiteral("2 MiB"),   QStringLiteral("4 MiB")};
     QStringList rows;
     for (const QString &line : QString::fromUtf8(r.out).split(QLatin1Char('\n')))
         if (line.startsWith(QStringLiteral("| ")) && !line.startsWith(QStringLiteral("| socket.")))
@@ -138,7 +141,8 @@ void TestSweepCommand::presetFiveInTheRoutedLab()
     for (const QJsonValue &v : points) {
         const QJsonObject stats = v.toObject().value(QStringLiteral("statistics")).toObject();
         QCOMPARE(stats.value(QStringLiteral("runs")).toInt(), 1);
-        const double mbit = stats.value(QStringLiteral("throughput_bps")).toObject().value("mean").toDouble() / 1e6;
+        const double mbit =
+            stats.value(QStringLiteral("throughput_bps")).toObject().value(QStringLiteral("mean")).toDouble() / 1e6;
         QVERIFY2(mbit > 20 && mbit < 55, qPrintable(QString::number(mbit)));
         rtt << stats.value(QStringLiteral("rtt_ms")).toObject().value(QStringLiteral("median")).toDouble();
     }

@@ -227,7 +227,7 @@ void TestSweepDiagnosis::storyOneSaysWhetherAutocorkingEngaged()
     const qint64 corked = qint64(
         local.value(QStringLiteral("counters")).toObject().value(QStringLiteral("TcpExtTCPAutoCorking")).toDouble(0));
     const QString verdict = on.value(QStringLiteral("verdict")).toString();
-    qInfo().noquote() << "TcpExtTCPAutoCorking" << corked << verdict;
+    qInfo().noquote() << QStringLiteral("TcpExtTCPAutoCorking") << corked << verdict;
     if (corked == 0)
         QVERIFY2(verdict.contains(QStringLiteral("Autocorking never engaged in this set-up")), qPrintable(verdict));
     else

@@ -143,16 +143,16 @@ void TestHelperClient::errorsComeBackAsMessages_data()
     QTest::addColumn<QString>("value");
     QTest::addColumn<bool>("inNamespace");
     QTest::addColumn<QString>("expectedWords");
-    QTest::addRow("unknown key") << "net.ipv4.tcp_bogus"
-                                 << "1" << true << "Unknown knob";
-    QTest::addRow("path key") << "../../etc/shadow"
-                              << "1" << true << "not a knob name";
-    QTest::addRow("out of range") << "net.ipv4.tcp_mtu_probing"
-                                  << "9" << true << "maximum";
-    QTest::addRow("congestion not offered") << "net.ipv4.tcp_congestion_control"
-                                            << "westwood_x" << true << "not offered";
-    QTest::addRow("global in namespace") << "net.core.rmem_max"
-                                         << "8M" << true << "global";
+    QTest::addRow("unknown key") << QStringLiteral("net.ipv4.tcp_bogus") << QStringLiteral("1") << true
+                                 << QStringLiteral("Unknown knob");
+    QTest::addRow("path key") << QStringLiteral("../../etc/shadow") << QStringLiteral("1") << true
+                              << QStringLiteral("not a knob name");
+    QTest::addRow("out of range") << QStringLiteral("net.ipv4.tcp_mtu_probing") << QStringLiteral("9") << true
+                                  << QStringLiteral("maximum");
+    QTest::addRow("congestion not offered") << QStringLiteral("net.ipv4.tcp_congestion_control")
+                                            << QStringLiteral("westwood_x") << true << QStringLiteral("not offered");
+    QTest::addRow("global in namespace") << QStringLiteral("net.core.rmem_max") << QStringLiteral("8M") << true
+                                         << QStringLiteral("global");
 }
 
 void TestHelperClient::errorsComeBackAsMessages()
@@ -262,11 +262,10 @@ void TestHelperClient::refusedStartIsAMessage_data()
     QTest::addColumn<QString>("helperPath");
     QTest::addColumn<QString>("journalDir");
     QTest::addColumn<QString>("expectedWords");
-    QTest::addRow("missing binary") << "/nonexistent/tcptune-helper"
-                                    << ""
-                                    << "missing or not executable";
-    QTest::addRow("helper refuses its journal folder") << helperBinary() << "/tmp/not-run-tcptune"
-                                                       << "/run/tcptune";
+    QTest::addRow("missing binary") << QStringLiteral("/nonexistent/tcptune-helper") << QString()
+                                    << QStringLiteral("missing or not executable");
+    QTest::addRow("helper refuses its journal folder")
+        << helperBinary() << QStringLiteral("/tmp/not-run-tcptune") << QStringLiteral("/run/tcptune");
 }
 
 void TestHelperClient::refusedStartIsAMessage()

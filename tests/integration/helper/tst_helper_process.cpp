@@ -174,14 +174,10 @@ void TestHelperProcess::reportsTheRequestingUser_data()
     QTest::addColumn<QString>("variable");
     QTest::addColumn<QString>("value");
     QTest::addColumn<int>("uid");
-    QTest::addRow("pkexec") << "PKEXEC_UID"
-                            << "1234" << 1234;
-    QTest::addRow("sudo") << "SUDO_UID"
-                          << "4321" << 4321;
-    QTest::addRow("garbage falls back to getuid") << "SUDO_UID"
-                                                  << "12ab" << 0;
-    QTest::addRow("neither") << "TCPTUNE_UNUSED"
-                             << "1" << 0;
+    QTest::addRow("pkexec") << QStringLiteral("PKEXEC_UID") << QStringLiteral("1234") << 1234;
+    QTest::addRow("sudo") << QStringLiteral("SUDO_UID") << QStringLiteral("4321") << 4321;
+    QTest::addRow("garbage falls back to getuid") << QStringLiteral("SUDO_UID") << QStringLiteral("12ab") << 0;
+    QTest::addRow("neither") << QStringLiteral("TCPTUNE_UNUSED") << QStringLiteral("1") << 0;
 }
 
 void TestHelperProcess::reportsTheRequestingUser()
@@ -212,56 +208,68 @@ void TestHelperProcess::badInputsGetErrorRepliesAndServingGoesOn_data()
             line += R"(,"netns":")" + netns + '"';
         return line + "}}\n";
     };
-    QTest::addRow("unknown key") << set(R"("net.ipv4.tcp_nonsense")", R"("1")") << "Unknown knob" << 7;
-    QTest::addRow("key with ..") << set(R"("net.ipv4..tcp_sack")", R"("1")") << "not a knob name" << 7;
-    QTest::addRow("key with ../") << set(R"("net/../../kernel/hostname")", R"("x")") << "not a knob name" << 7;
-    QTest::addRow("key with /") << set(R"("net/ipv4/tcp_sack")", R"("1")") << "not a knob name" << 7;
-    QTest::addRow("key with space") << set(R"("net.ipv4.tcp sack")", R"("1")") << "not a knob name" << 7;
-    QTest::addRow("key with NUL") << set(R"("net.ipv4.tcp_sack\u0000")", R"("1")") << "not a knob name" << 7;
-    QTest::addRow("key not a string") << set("5", R"("1")") << "must be a string" << 7;
-    QTest::addRow("socket option") << set(R"("socket.SO_SNDBUF")", R"("1")") << "not a kernel sysctl" << 7;
-    QTest::addRow("out of range") << set(R"("net.ipv4.tcp_ecn")", R"("7")") << "maximum" << 7;
-    QTest::addRow("negative") << set(R"("net.ipv4.tcp_limit_output_bytes")", R"("-1")") << "negative" << 7;
-    QTest::addRow("wrong-typed text") << set(R"("net.ipv4.tcp_autocorking")", R"("sometimes")") << "switch" << 7;
-    QTest::addRow("wrong JSON type") << set(R"("net.ipv4.tcp_autocorking")", "true") << "must be a string" << 7;
-    QTest::addRow("fraction") << set(R"("net.ipv4.tcp_autocorking")", "0.5") << "must be a string" << 7;
-    QTest::addRow("congestion not offered")
-        << set(R"("net.ipv4.tcp_congestion_control")", R"("no_such_cc")") << "not offered by this kernel" << 7;
-    QTest::addRow("congestion not offered in netns")
-        << set(R"("net.ipv4.tcp_congestion_control")", R"("vegas2")", ns) << "not offered by this kernel" << 7;
-    QTest::addRow("global knob in namespace") << set(R"("net.core.wmem_max")", R"("1M")", ns) << "global" << 7;
-    QTest::addRow("foreign namespace") << set(R"("net.ipv4.tcp_sack")", R"("1")", "default") << "tcptune-" << 7;
-    QTest::addRow("namespace path") << set(R"("net.ipv4.tcp_sack")", R"("1")", "../../proc/1/ns/net") << "tcptune-"
+    QTest::addRow("unknown key") << set(R"("net.ipv4.tcp_nonsense")", R"("1")") << QStringLiteral("Unknown knob") << 7;
+    QTest::addRow("key with ..") << set(R"("net.ipv4..tcp_sack")", R"("1")") << QStringLiteral("not a knob name") << 7;
+    QTest::addRow("key with ../") << set(R"("net/../../kernel/hostname")", R"("x")")
+                                  << QStringLiteral("not a knob name") << 7;
+    QTest::addRow("key with /") << set(R"("net/ipv4/tcp_sack")", R"("1")") << QStringLiteral("not a knob name") << 7;
+    QTest::addRow("key with space") << set(R"("net.ipv4.tcp sack")", R"("1")") << QStringLiteral("not a knob name")
                                     << 7;
+    QTest::addRow("key with NUL") << set(R"("net.ipv4.tcp_sack\u0000")", R"("1")") << QStringLiteral("not a knob name")
+                                  << 7;
+    QTest::addRow("key not a string") << set("5", R"("1")") << QStringLiteral("must be a string") << 7;
+    QTest::addRow("socket option") << set(R"("socket.SO_SNDBUF")", R"("1")") << QStringLiteral("not a kernel sysctl")
+                                   << 7;
+    QTest::addRow("out of range") << set(R"("net.ipv4.tcp_ecn")", R"("7")") << QStringLiteral("maximum") << 7;
+    QTest::addRow("negative") << set(R"("net.ipv4.tcp_limit_output_bytes")", R"("-1")") << QStringLiteral("negative")
+                              << 7;
+    QTest::addRow("wrong-typed text") << set(R"("net.ipv4.tcp_autocorking")", R"("sometimes")")
+                                      << QStringLiteral("switch") << 7;
+    QTest::addRow("wrong JSON type") << set(R"("net.ipv4.tcp_autocorking")", "true")
+                                     << QStringLiteral("must be a string") << 7;
+    QTest::addRow("fraction") << set(R"("net.ipv4.tcp_autocorking")", "0.5") << QStringLiteral("must be a string") << 7;
+    QTest::addRow("congestion not offered") << set(R"("net.ipv4.tcp_congestion_control")", R"("no_such_cc")")
+                                            << QStringLiteral("not offered by this kernel") << 7;
+    QTest::addRow("congestion not offered in netns") << set(R"("net.ipv4.tcp_congestion_control")", R"("vegas2")", ns)
+                                                     << QStringLiteral("not offered by this kernel") << 7;
+    QTest::addRow("global knob in namespace")
+        << set(R"("net.core.wmem_max")", R"("1M")", ns) << QStringLiteral("global") << 7;
+    QTest::addRow("foreign namespace") << set(R"("net.ipv4.tcp_sack")", R"("1")", "default")
+                                       << QStringLiteral("tcptune-") << 7;
+    QTest::addRow("namespace path") << set(R"("net.ipv4.tcp_sack")", R"("1")", "../../proc/1/ns/net")
+                                    << QStringLiteral("tcptune-") << 7;
     QTest::addRow("missing namespace") << set(R"("net.ipv4.tcp_sack")", R"("1")", "tcptune-t-helper-gone")
-                                       << "does not exist" << 7;
+                                       << QStringLiteral("does not exist") << 7;
     QTest::addRow("namespace with final newline")
-        << set(R"("net.ipv4.tcp_sack")", R"("1")", ns + "\\n") << "is not a tcptune namespace" << 7;
-    QTest::addRow("rmem_default 2G on the host") << set(R"("net.core.rmem_default")", R"("2G")") << "maximum" << 7;
+        << set(R"("net.ipv4.tcp_sack")", R"("1")", ns + "\\n") << QStringLiteral("is not a tcptune namespace") << 7;
+    QTest::addRow("rmem_default 2G on the host")
+        << set(R"("net.core.rmem_default")", R"("2G")") << QStringLiteral("maximum") << 7;
     QTest::addRow("sack off on the host unconfirmed")
-        << set(R"("net.ipv4.tcp_sack")", R"("0")") << "explicit confirmation" << 7;
+        << set(R"("net.ipv4.tcp_sack")", R"("0")") << QStringLiteral("explicit confirmation") << 7;
     QTest::addRow("timestamps off on the host unconfirmed")
-        << set(R"("net.ipv4.tcp_timestamps")", R"("0")") << "--force" << 7;
+        << set(R"("net.ipv4.tcp_timestamps")", R"("0")") << QStringLiteral("--force") << 7;
     QTest::addRow("confirm not a boolean")
         << QByteArray(R"({"id":7,"op":"set","params":{"key":"net.ipv4.tcp_sack","value":"0","confirm":"yes"}})"
                       "\n")
-        << "true or false" << 7;
+        << QStringLiteral("true or false") << 7;
     QTest::addRow("missing value") << QByteArray(R"({"id":8,"op":"set","params":{"key":"net.ipv4.tcp_sack"}})"
                                                  "\n")
-                                   << "must be a string" << 8;
+                                   << QStringLiteral("must be a string") << 8;
     QTest::addRow("get global in namespace")
-        << QByteArray(R"({"id":9,"op":"get","params":{"key":"net.core.rmem_max","netns":")" + ns + "\"}}\n") << "global"
-        << 9;
+        << QByteArray(R"({"id":9,"op":"get","params":{"key":"net.core.rmem_max","netns":")" + ns + "\"}}\n")
+        << QStringLiteral("global") << 9;
     QTest::addRow("unknown op") << QByteArray(R"({"id":10,"op":"format_disk"})"
                                               "\n")
-                                << "Unknown operation 'format_disk'" << 10;
-    QTest::addRow("malformed JSON") << QByteArray("{\"id\":11,\"op\":\n") << "Malformed JSON" << -1;
-    QTest::addRow("not an object") << QByteArray("[\"hello\"]\n") << "JSON object" << -1;
-    QTest::addRow("invalid UTF-8") << QByteArray("{\"id\":12,\"op\":\"hel\xff\xfelo\"}\n") << "UTF-8" << -1;
+                                << QStringLiteral("Unknown operation 'format_disk'") << 10;
+    QTest::addRow("malformed JSON") << QByteArray("{\"id\":11,\"op\":\n") << QStringLiteral("Malformed JSON") << -1;
+    QTest::addRow("not an object") << QByteArray("[\"hello\"]\n") << QStringLiteral("JSON object") << -1;
+    QTest::addRow("invalid UTF-8") << QByteArray("{\"id\":12,\"op\":\"hel\xff\xfelo\"}\n") << QStringLiteral("UTF-8")
+                                   << -1;
     QTest::addRow("overlong line") << QByteArray(R"({"id":13,"op":"hello","params":{"pad":")") + QByteArray(6000, 'x') +
                                           QByteArray("\"}}\n")
-                                   << "longer than 4096" << -1;
-    QTest::addRow("overlong without JSON") << QByteArray(100000, 'y') + '\n' << "longer than 4096" << -1;
+                                   << QStringLiteral("longer than 4096") << -1;
+    QTest::addRow("overlong without JSON") << QByteArray(100000, 'y') + '\n'
+                                           << QStringLiteral("longer than 4096") << -1;
 }
 
 void TestHelperProcess::badInputsGetErrorRepliesAndServingGoesOn()
@@ -283,7 +291,7 @@ void TestHelperProcess::badInputsGetErrorRepliesAndServingGoesOn()
         QVERIFY(reply.value(QStringLiteral("id")).isNull());
     // Exactly one reply per bad line, and the helper goes on serving.
     const QJsonObject hello = helper.call(QStringLiteral("hello"));
-    QVERIFY2(isOk(hello), qPrintable(QJsonDocument(hello).toJson()));
+    QVERIFY2(isOk(hello), QJsonDocument(hello).toJson().constData());
     const QJsonObject journal = helper.call(QStringLiteral("journal"));
     QVERIFY(journal.value(QStringLiteral("result")).toObject().value(QStringLiteral("entries")).toArray().isEmpty());
     QVERIFY(helper.closeAndWait());
@@ -336,7 +344,8 @@ void TestHelperProcess::setsInsideNamespaceAndRollsBackOnEof()
     QCOMPARE(valueIn(*m_ns, kWmem), QStringLiteral("4096 65536 4194304"));
     QCOMPARE(hostValue(kCork), hostCork); // the host is untouched
 
-    reply = helper.call(QStringLiteral("get"), {{QStringLiteral("key"), kCongestion}, {"netns", m_ns->name()}});
+    reply = helper.call(QStringLiteral("get"),
+                        {{QStringLiteral("key"), kCongestion}, {QStringLiteral("netns"), m_ns->name()}});
     QCOMPARE(reply.value(QStringLiteral("result")).toObject().value(QStringLiteral("value")).toString(), otherCc);
     reply = helper.call(QStringLiteral("snapshot"), {{QStringLiteral("netns"), m_ns->name()}});
     QCOMPARE(reply.value(QStringLiteral("result"))
@@ -588,7 +597,8 @@ void TestHelperProcess::writesOnlyUnderProcSysNetAndRunTcptune()
         QVERIFY(helper.started());
         QVERIFY(isOk(helper.call(QStringLiteral("hello"), {}, 30000)));
         QVERIFY(isOk(helper.call(QStringLiteral("set"), setParams(kCork, QStringLiteral("0"), m_ns->name()))));
-        QVERIFY(!isOk(helper.call(QStringLiteral("set"), setParams(QStringLiteral("net/../../etc/passwd"), "x"))));
+        QVERIFY(!isOk(helper.call(QStringLiteral("set"),
+                                  setParams(QStringLiteral("net/../../etc/passwd"), QStringLiteral("x")))));
         QVERIFY(!isOk(helper.sendRaw("{\"id\":1,\"op\":\"\xff\"}\n")));
         QVERIFY(isOk(helper.call(QStringLiteral("restore"))));
         QVERIFY(helper.closeAndWait(30000));

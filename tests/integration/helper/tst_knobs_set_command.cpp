@@ -95,8 +95,10 @@ void TestKnobsSetCommand::cleanupTestCase()
 
 void TestKnobsSetCommand::acceptanceAutocorkingOnTheHost()
 {
-    const CommandResult r = runTcptune(
-        {"knobs", "set", "net.ipv4.tcp_autocorking=0", "--", "cat", "/proc/sys/net/ipv4/tcp_autocorking"}, 30000);
+    const CommandResult r =
+        runTcptune({QStringLiteral("knobs"), QStringLiteral("set"), QStringLiteral("net.ipv4.tcp_autocorking=0"),
+                    QStringLiteral("--"), QStringLiteral("cat"), QStringLiteral("/proc/sys/net/ipv4/tcp_autocorking")},
+                   30000);
     QVERIFY(!r.timedOut);
     QCOMPARE(r.exitCode, 0);
     QCOMPARE(r.out, QByteArray("0\n"));
@@ -111,9 +113,11 @@ void TestKnobsSetCommand::setsInsideNamespace()
     const QString cc = valueIn(*m_ns, QStringLiteral("net.ipv4.tcp_congestion_control"));
     const QString otherCc = cc == QLatin1String("reno") ? QStringLiteral("cubic") : QStringLiteral("reno");
     const CommandResult r =
-        runTcptune({"knobs", "set", "net.ipv4.tcp_autocorking=0", "net.ipv4.tcp_congestion_control=" + otherCc,
-                    "--netns", m_ns->name(), "--", "ip", "netns", "exec", m_ns->name(), "sysctl", "-n",
-                    "net.ipv4.tcp_autocorking", "net.ipv4.tcp_congestion_control"},
+        runTcptune({QStringLiteral("knobs"), QStringLiteral("set"), QStringLiteral("net.ipv4.tcp_autocorking=0"),
+                    QStringLiteral("net.ipv4.tcp_congestion_control=") + otherCc, QStringLiteral("--netns"),
+                    m_ns->name(), QStringLiteral("--"), QStringLiteral("ip"), QStringLiteral("netns"),
+                    QStringLiteral("exec"), m_ns->name(), QStringLiteral("sysctl"), QStringLiteral("-n"),
+                    QStringLiteral("net.ipv4.tcp_autocorking"), QStringLiteral("net.ipv4.tcp_congestion_control")},
                    30000);
     QCOMPARE(r.exitCode, 0);
     QCOMPARE(QString::fromUtf8(r.out).split(QLatin1Char('\n'), Qt::SkipEmptyParts),
@@ -126,11 +130,13 @@ void TestKnobsSetCommand::passesTheExitStatusThrough_data()
 {
     QTest::addColumn<QStringList>("command");
     QTest::addColumn<int>("status");
-    QTest::addRow("success") << QStringList{"true"} << 0;
-    QTest::addRow("failure") << QStringList{"false"} << 1;
-    QTest::addRow("exit 7") << QStringList{"sh", "-c", "exit 7"} << 7;
-    QTest::addRow("killed by a signal") << QStringList{"sh", "-c", "kill -TERM $$"} << 128 + 15;
-    QTest::addRow("missing command") << QStringList{"/nonexistent/command"} << 127;
+    QTest::addRow("success") << QStringList{QStringLiteral("true")} << 0;
+    QTest::addRow("failure") << QStringList{QStringLiteral("false")} << 1;
+    QTest::addRow("exit 7") << QStringList{QStringLiteral("sh"), QStringLiteral("-c"), QStringLiteral("exit 7")} << 7;
+    QTest::addRow("killed by a signal") << QStringList{QStringLiteral("sh"), QStringLiteral("-c"),
+                                                       QStringLiteral("kill -TERM $$")}
+                                        << 128 + 15;
+    QTest::addRow("missing command") << QStringList{QStringLiteral("/nonexistent/command")} << 127;
 }
 
 void TestKnobsSetCommand::passesTheExitStatusThrough()
@@ -138,8 +144,11 @@ void TestKnobsSetCommand::passesTheExitStatusThrough()
     QFETCH(QStringList, command);
     QFETCH(int, status);
     const QString cork = valueIn(*m_ns, kCork);
-    const CommandResult r = runTcptune(
-        QStringList{"knobs", "set", "net.ipv4.tcp_autocorking=0", "--netns", m_ns->name(), "--"} + command, 30000);
+    const CommandResult r = runTcptune(QStringList{QStringLiteral("knobs"), QStringLiteral("set"),
+                                                   QStringLiteral("net.ipv4.tcp_autocorking=0"),
+                                                   QStringLiteral("--netns"), m_ns->name(), QStringLiteral("--")} +
+                                           command,
+                                       30000);
     QVERIFY(!r.crashed);
     QCOMPARE(r.exitCode, status);
     QCOMPARE(valueIn(*m_ns, kCork), cork);
@@ -150,32 +159,59 @@ void TestKnobsSetCommand::refusesBadInput_data()
     QTest::addColumn<QStringList>("args");
     QTest::addColumn<QString>("expectedWords");
     const QString ns = QStringLiteral("tcptune-t-helper4");
-    auto set = [](const QString &assignment) { return QStringList{"knobs", "set", assignment, "--", "true"}; };
-    QTest::addRow("unknown key") << set("net.ipv4.tcp_nothing=1") << "Unknown knob";
-    QTest::addRow("key with ..") << set("net.ipv4..tcp_sack=1") << "not a knob name";
-    QTest::addRow("key with /") << set("net/ipv4/tcp_sack=1") << "not a knob name";
-    QTest::addRow("key with space") << set("net.ipv4.tcp sack=1") << "not a knob name";
-    QTest::addRow("key with NUL-like control") << set(QStringLiteral("net.ipv4.tcp_sack\u0001=1")) << "not a knob name";
-    QTest::addRow("out of range") << set("net.ipv4.tcp_ecn=3") << "maximum";
-    QTest::addRow("window scaling off on the host") << set("net.ipv4.tcp_window_scaling=0") << "--force";
-    QTest::addRow("host-wide buffer default 2G") << set("net.core.rmem_default=2G") << "maximum";
-    QTest::addRow("wrong type") << set("net.ipv4.tcp_limit_output_bytes=plenty") << "not a number";
-    QTest::addRow("congestion not offered") << set("net.ipv4.tcp_congestion_control=no_such_cc") << "not offered";
-    QTest::addRow("global in namespace") << QStringList{"knobs", "set", "net.core.wmem_max=1M", "--netns", ns,
-                                                        "--",    "true"}
-                                         << "global";
-    QTest::addRow("foreign namespace") << QStringList{"knobs", "set", "net.ipv4.tcp_sack=1", "--netns", "default",
-                                                      "--",    "true"}
-                                       << "tcptune-";
-    QTest::addRow("no command") << QStringList{"knobs", "set", "net.ipv4.tcp_sack=1"} << "after '--'";
-    QTest::addRow("no assignment") << QStringList{"knobs", "set", "--", "true"} << "KEY=VALUE";
-    QTest::addRow("not an assignment") << QStringList{"knobs", "set", "net.ipv4.tcp_sack", "--", "true"}
-                                       << "not KEY=VALUE";
-    QTest::addRow("unknown option") << QStringList{"knobs", "set", "--frob", "net.ipv4.tcp_sack=1", "--", "true"}
-                                    << "Unknown option";
-    QTest::addRow("restore with argument") << QStringList{"knobs", "restore", "now"} << "Unknown argument";
+    auto set = [](const QString &assignment) {
+        return QStringList{QStringLiteral("knobs"), QStringLiteral("set"), assignment, QStringLiteral("--"),
+                           QStringLiteral("true")};
+    };
+    QTest::addRow("unknown key") << set(QStringLiteral("net.ipv4.tcp_nothing=1")) << QStringLiteral("Unknown knob");
+    QTest::addRow("key with ..") << set(QStringLiteral("net.ipv4..tcp_sack=1")) << QStringLiteral("not a knob name");
+    QTest::addRow("key with /") << set(QStringLiteral("net/ipv4/tcp_sack=1")) << QStringLiteral("not a knob name");
+    QTest::addRow("key with space") << set(QStringLiteral("net.ipv4.tcp sack=1")) << QStringLiteral("not a knob name");
+    QTest::addRow("key with NUL-like control")
+        << set(QStringLiteral("net.ipv4.tcp_sack\u0001=1")) << QStringLiteral("not a knob name");
+    QTest::addRow("out of range") << set(QStringLiteral("net.ipv4.tcp_ecn=3")) << QStringLiteral("maximum");
+    QTest::addRow("window scaling off on the host")
+        << set(QStringLiteral("net.ipv4.tcp_window_scaling=0")) << QStringLiteral("--force");
+    QTest::addRow("host-wide buffer default 2G")
+        << set(QStringLiteral("net.core.rmem_default=2G")) << QStringLiteral("maximum");
+    QTest::addRow("wrong type") << set(QStringLiteral("net.ipv4.tcp_limit_output_bytes=plenty"))
+                                << QStringLiteral("not a number");
+    QTest::addRow("congestion not offered")
+        << set(QStringLiteral("net.ipv4.tcp_congestion_control=no_such_cc")) << QStringLiteral("not offered");
+    QTest::addRow("global in namespace") << QStringList{QStringLiteral("knobs"),
+                                                        QStringLiteral("set"),
+                                                        QStringLiteral("net.core.wmem_max=1M"),
+                                                        QStringLiteral("--netns"),
+                                                        ns,
+                                                        QStringLiteral("--"),
+                                                        QStringLiteral("true")}
+                                         << QStringLiteral("global");
+    QTest::addRow("foreign namespace")
+        << QStringList{QStringLiteral("knobs"),   QStringLiteral("set"),     QStringLiteral("net.ipv4.tcp_sack=1"),
+                       QStringLiteral("--netns"), QStringLiteral("default"), QStringLiteral("--"),
+                       QStringLiteral("true")}
+        << QStringLiteral("tcptune-");
+    QTest::addRow("no command") << QStringList{QStringLiteral("knobs"), QStringLiteral("set"),
+                                               QStringLiteral("net.ipv4.tcp_sack=1")}
+                                << QStringLiteral("after '--'");
+    QTest::addRow("no assignment") << QStringList{QStringLiteral("knobs"), QStringLiteral("set"), QStringLiteral("--"),
+                                                  QStringLiteral("true")}
+                                   << QStringLiteral("KEY=VALUE");
+    QTest::addRow("not an assignment") << QStringList{QStringLiteral("knobs"), QStringLiteral("set"),
+                                                      QStringLiteral("net.ipv4.tcp_sack"), QStringLiteral("--"),
+                                                      QStringLiteral("true")}
+                                       << QStringLiteral("not KEY=VALUE");
+    QTest::addRow("unknown option") << QStringList{QStringLiteral("knobs"),  QStringLiteral("set"),
+                                                   QStringLiteral("--frob"), QStringLiteral("net.ipv4.tcp_sack=1"),
+                                                   QStringLiteral("--"),     QStringLiteral("true")}
+                                    << QStringLiteral("Unknown option");
+    QTest::addRow("restore with argument")
+        << QStringList{QStringLiteral("knobs"), QStringLiteral("restore"), QStringLiteral("now")}
+        << QStringLiteral("Unknown argument");
     QTest::addRow("restore journal outside /run/tcptune")
-        << QStringList{"knobs", "restore", "--journal-dir", "/tmp"} << "/run/tcptune";
+        << QStringList{QStringLiteral("knobs"), QStringLiteral("restore"), QStringLiteral("--journal-dir"),
+                       QStringLiteral("/tmp")}
+        << QStringLiteral("/run/tcptune");
 }
 
 void TestKnobsSetCommand::refusesBadInput()
@@ -203,12 +239,11 @@ void TestKnobsSetCommand::killNineRestoresWithinTwoSeconds()
     const QString before = current();
     if (before == QLatin1String("262144"))
         QSKIP("tcp_limit_output_bytes is already 262144 here; the change would not show");
-    QStringList args{"knobs", "set", "net.ipv4.tcp_limit_output_bytes=262144"};
+    QStringList args{QStringLiteral("knobs"), QStringLiteral("set"),
+                     QStringLiteral("net.ipv4.tcp_limit_output_bytes=262144")};
     if (!host)
-        args << "--netns" << m_ns->name();
-    args << "--"
-         << "sleep"
-         << "30";
+        args << QStringLiteral("--netns") << m_ns->name();
+    args << QStringLiteral("--") << QStringLiteral("sleep") << QStringLiteral("30");
     QProcess tcptune;
     tcptune.start(binary(QStringLiteral("tcptune")), args);
     QVERIFY(tcptune.waitForStarted(5000));
@@ -254,7 +289,9 @@ void TestKnobsSetCommand::forceConfirmsACoreFeatureOff()
     if (before != QLatin1String("1"))
         QSKIP("SACK is already off on this host");
     const CommandResult r =
-        runTcptune({"knobs", "set", "net.ipv4.tcp_sack=0", "--force", "--", "cat", procPath(sack)}, 30000);
+        runTcptune({QStringLiteral("knobs"), QStringLiteral("set"), QStringLiteral("net.ipv4.tcp_sack=0"),
+                    QStringLiteral("--force"), QStringLiteral("--"), QStringLiteral("cat"), procPath(sack)},
+                   30000);
     QCOMPARE(hostValue(sack), before);
     QVERIFY2(r.exitCode == 0, r.err.constData());
     QCOMPARE(QString::fromLatin1(r.out).trimmed(), QStringLiteral("0")); // off while the command ran

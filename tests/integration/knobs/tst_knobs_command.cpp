@@ -25,7 +25,10 @@ static QString sysctl(const QString &key, const QString &netns = {})
 {
     if (netns.isEmpty())
         return QString::fromLocal8Bit(runCommand(QStringLiteral("sysctl"), {QStringLiteral("-n"), key}).out).trimmed();
-    return QString::fromLocal8Bit(runCommand(QStringLiteral("ip"), {"netns", "exec", netns, "sysctl", "-n", key}).out)
+    return QString::fromLocal8Bit(
+               runCommand(QStringLiteral("ip"), {QStringLiteral("netns"), QStringLiteral("exec"), netns,
+                                                 QStringLiteral("sysctl"), QStringLiteral("-n"), key})
+                   .out)
         .trimmed();
 }
 
@@ -65,7 +68,9 @@ void TestKnobsCommand::readsInsideNamespace()
     const QString hostBefore = sysctl(QStringLiteral("net.ipv4.tcp_autocorking"));
     ScratchNamespace ns(QStringLiteral("knobs"));
     QVERIFY2(ns.ok(), qPrintable(ns.error()));
-    QVERIFY(ns.exec({"sysctl", "-q", "-w", "net.ipv4.tcp_autocorking=0"}).isEmpty());
+    QVERIFY(ns.exec({QStringLiteral("sysctl"), QStringLiteral("-q"), QStringLiteral("-w"),
+                     QStringLiteral("net.ipv4.tcp_autocorking=0")})
+                .isEmpty());
     const CommandResult r =
         runTcptune({QStringLiteral("knobs"), QStringLiteral("--json"), QStringLiteral("--netns"), ns.name()});
     QCOMPARE(r.exitCode, 0);
@@ -87,10 +92,15 @@ void TestKnobsCommand::badArgumentsSayWhatToDo_data()
 {
     QTest::addColumn<QStringList>("args");
     QTest::addColumn<QString>("expectedWords");
-    QTest::addRow("unknown option") << QStringList{"knobs", "--frob"} << "--help";
-    QTest::addRow("foreign netns") << QStringList{"knobs", "--netns", "default"} << "tcptune-";
-    QTest::addRow("missing netns") << QStringList{"knobs", "--netns", "tcptune-nope"} << "does not exist";
-    QTest::addRow("unknown command") << QStringList{"frobnicate"} << "Unknown command";
+    QTest::addRow("unknown option") << QStringList{QStringLiteral("knobs"), QStringLiteral("--frob")}
+                                    << QStringLiteral("--help");
+    QTest::addRow("foreign netns") << QStringList{QStringLiteral("knobs"), QStringLiteral("--netns"),
+                                                  QStringLiteral("default")}
+                                   << QStringLiteral("tcptune-");
+    QTest::addRow("missing netns") << QStringList{QStringLiteral("knobs"), QStringLiteral("--netns"),
+                                                  QStringLiteral("tcptune-nope")}
+                                   << QStringLiteral("does not exist");
+    QTest::addRow("unknown command") << QStringList{QStringLiteral("frobnicate")} << QStringLiteral("Unknown command");
 }
 
 void TestKnobsCommand::badArgumentsSayWhatToDo()

@@ -211,7 +211,7 @@ void TestNonrootCapture::helperPassesOnlyPinnedLabLinks()
     };
     for (const auto &r : refused) {
         const CommandResult asked = captureSocketAsUser(r.netns, r.interface);
-        QVERIFY2(asked.exitCode == 1 && asked.out.isEmpty(), (asked.out + asked.err).constData());
+        QVERIFY2(asked.exitCode == 1 && asked.out.isEmpty(), QByteArray(asked.out + asked.err).constData());
         QVERIFY2(asked.err.contains("refused: ") && asked.err.contains(r.says), asked.err.constData());
     }
 }

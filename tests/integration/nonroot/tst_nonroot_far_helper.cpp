@@ -119,7 +119,8 @@ void TestNonrootFarHelper::farKnobThroughSudo()
     auto runs = store.runs(store.experiments()->first().id);
     QVERIFY(runs && runs->size() == 1);
     QCOMPARE(runs->first().status, RunStatus::Ok);
-    QCOMPARE(store.knobSnapshot(runs->first().id, "remote", "after")->value("net.ipv4.tcp_autocorking"),
+    QCOMPARE(store.knobSnapshot(runs->first().id, QStringLiteral("remote"), QStringLiteral("after"))
+                 ->value(QStringLiteral("net.ipv4.tcp_autocorking")),
              QStringLiteral("0"));
     QCOMPARE(autocorking(m_pair->b()), QStringLiteral("1"));
     QTRY_VERIFY_WITH_TIMEOUT(!tcptuneProcesses().contains(QStringLiteral("root tcptune-helper")), 5000);

@@ -143,7 +143,7 @@ void TestNonrootHelper::pkexecStartsTheHelper()
                                        asNonrootUser({QCoreApplication::applicationFilePath(),
                                                       QStringLiteral("--pkexec-get"), QLatin1String(kKnob), ns.name()}),
                                        60000);
-    QVERIFY2(r.exitCode == 0, (r.out + r.err).constData());
+    QVERIFY2(r.exitCode == 0, QByteArray(r.out + r.err).constData());
     const QList<QByteArray> words = r.out.trimmed().split(' ');
     QCOMPARE(words.size(), 3);
     QCOMPARE(words[0], QByteArray("pkexec"));

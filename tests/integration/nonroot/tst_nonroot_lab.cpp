@@ -96,7 +96,7 @@ void TestNonrootLab::sweepOfPresetFive()
                                   QStringLiteral("1"), QStringLiteral("--db"), home + QStringLiteral("/results.db"),
                                   QStringLiteral("--json"), QStringLiteral("--lab-down")}),
                    240000);
-    QVERIFY2(r.exitCode == 0, (r.out.right(2000) + r.err.right(3000)).constData());
+    QVERIFY2(r.exitCode == 0, QByteArray(r.out.right(2000) + r.err.right(3000)).constData());
     const QJsonDocument doc = QJsonDocument::fromJson(r.out);
     QVERIFY2(!doc.isNull(), r.out.left(2000).constData());
     // Eight send-window values, each measured.
@@ -113,7 +113,7 @@ void TestNonrootLab::workbenchRunAsTheUser()
             {QStringLiteral(TCPTUNE_BIN_DIR "/tst_workbench_run"), QStringLiteral("runFromPanelsFillsCharts")},
             {QStringLiteral("QT_QPA_PLATFORM=offscreen"), QStringLiteral("TCPTUNE_TEST_HELPER_GRANTED=1")}),
         180000);
-    QVERIFY2(r.exitCode == 0, (r.out.right(3000) + r.err.right(2000)).constData());
+    QVERIFY2(r.exitCode == 0, QByteArray(r.out.right(3000) + r.err.right(2000)).constData());
     QVERIFY2(r.out.contains("PASS   : TestWorkbenchRun::runFromPanelsFillsCharts"), r.out.right(3000).constData());
     QVERIFY2(!r.out.contains("SKIP"), r.out.right(3000).constData());
 }

@@ -41,7 +41,7 @@ qint64 statusField(qint64 pid, const QByteArray &field)
     if (!f.open(QIODevice::ReadOnly))
         return -1;
     for (const QByteArray &line : f.readAll().split('\n'))
-        if (line.startsWith(field + ':'))
+        if (line.startsWith(QByteArray(field + ':')))
             return line.mid(field.size() + 1).trimmed().split(' ').first().toLongLong();
     return -1;
 }
@@ -85,8 +85,10 @@ void TestAgentLoad::initTestCase()
         QSKIP("needs 4096 file descriptors for the attacking connections");
     r.rlim_cur = 4096;
     QCOMPARE(::setrlimit(RLIMIT_NOFILE, &r), 0);
-    m_agent.start(binary(QStringLiteral("tcptune")), {"serve", "--bind", "127.0.0.1", "--port", QString::number(kPort),
-                                                      "--max-streams", QString::number(kMaxStreams)});
+    m_agent.start(binary(QStringLiteral("tcptune")),
+                  {QStringLiteral("serve"), QStringLiteral("--bind"), QStringLiteral("127.0.0.1"),
+                   QStringLiteral("--port"), QString::number(kPort), QStringLiteral("--max-streams"),
+                   QString::number(kMaxStreams)});
     QVERIFY(m_agent.waitForReadyRead(10000)); // "listening on ..."
     QTest::qWait(1000);                       // the signal handling starts after the line
     m_idleThreads = statusField(m_agent.processId(), "Threads");
@@ -115,20 +117,20 @@ void TestAgentLoad::openGreedyClient(std::vector<int> &fds)
     fds.push_back(control);
     sendBytes(control, agentproto::encode(agentproto::startMessage(spec)));
     const QJsonObject ready = readJsonLine(control);
-    if (ready.value("type").toString() != QLatin1String("ready"))
+    if (ready.value(QStringLiteral("type")).toString() != QLatin1String("ready"))
         return; // refused: the agent is busy
     for (int i = 0; i < kMaxStreams; ++i) {
         const int data = connectLoopback(kPort, "127.0.0.5");
         if (data < 0)
             continue;
         fds.push_back(data);
-        sendBytes(data, agentproto::encode({{"type", "data"},
-                                            {"session", ready.value("session")},
-                                            {"secret", ready.value("secret")},
-                                            {"stream", i}}) +
+        sendBytes(data, agentproto::encode({{QStringLiteral("type"), QStringLiteral("data")},
+                                            {QStringLiteral("session"), ready.value(QStringLiteral("session"))},
+                                            {QStringLiteral("secret"), ready.value(QStringLiteral("secret"))},
+                                            {QStringLiteral("stream"), i}}) +
                             "x");
     }
-    sendBytes(control, agentproto::encode({{"type", "begin"}}));
+    sendBytes(control, agentproto::encode({{QStringLiteral("type"), QStringLiteral("begin")}}));
 }
 
 void TestAgentLoad::legitimateRunCompletesUnderAttack()
@@ -156,13 +158,14 @@ void TestAgentLoad::legitimateRunCompletesUnderAttack()
 
     QProcess client;
     client.start(binary(QStringLiteral("tcptune")),
-                 {"run", "--target", QStringLiteral("127.0.0.1:%1").arg(kPort), "--duration", "3", "--json"});
+                 {QStringLiteral("run"), QStringLiteral("--target"), QStringLiteral("127.0.0.1:%1").arg(kPort),
+                  QStringLiteral("--duration"), QStringLiteral("3"), QStringLiteral("--json")});
     qint64 peakThreads = 0;
     while (!client.waitForFinished(100))
         peakThreads = std::max(peakThreads, statusField(m_agent.processId(), "Threads"));
     const QJsonObject result = QJsonDocument::fromJson(client.readAllStandardOutput()).object();
     QVERIFY2(client.exitCode() == 0, client.readAllStandardError().constData());
-    QVERIFY(result.value("receiver_bytes").toDouble() > 0);
+    QVERIFY(result.value(QStringLiteral("receiver_bytes")).toDouble() > 0);
     const qint64 peakRssKb = statusField(m_agent.processId(), "VmHWM");
     qInfo("agent under attack: peak RSS %lld kB, peak threads %lld, %zu attacking sockets", peakRssKb, peakThreads,
           fds.size());

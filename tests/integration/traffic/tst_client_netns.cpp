@@ -50,8 +50,11 @@ void TestClientNetns::initTestCase()
     m_pair = std::make_unique<ScratchPair>(QStringLiteral("traffic3"), 12);
     QVERIFY2(m_pair->ok(), qPrintable(m_pair->error()));
     // Distinguishable knobs on the server side only.
-    m_pair->b().exec({"sysctl", "-q", "-w", "net.ipv4.tcp_autocorking=0"});
-    QCOMPARE(m_pair->b().exec({"sysctl", "-n", "net.ipv4.tcp_autocorking"}), QStringLiteral("0"));
+    m_pair->b().exec({QStringLiteral("sysctl"), QStringLiteral("-q"), QStringLiteral("-w"),
+                      QStringLiteral("net.ipv4.tcp_autocorking=0")});
+    QCOMPARE(
+        m_pair->b().exec({QStringLiteral("sysctl"), QStringLiteral("-n"), QStringLiteral("net.ipv4.tcp_autocorking")}),
+        QStringLiteral("0"));
 }
 
 void TestClientNetns::runsBetweenNamespaces_data()

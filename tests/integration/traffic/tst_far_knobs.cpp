@@ -63,8 +63,10 @@ QStringList TestFarKnobs::runInA(const QStringList &args, const QString &remoteP
 
 QString TestFarKnobs::farAutocorking() const
 {
-    const CommandResult r =
-        runCommand("ip", {"netns", "exec", m_pair->b().name(), "cat", "/proc/sys/net/ipv4/tcp_autocorking"}, 10000);
+    const CommandResult r = runCommand(QStringLiteral("ip"),
+                                       {QStringLiteral("netns"), QStringLiteral("exec"), m_pair->b().name(),
+                                        QStringLiteral("cat"), QStringLiteral("/proc/sys/net/ipv4/tcp_autocorking")},
+                                       10000);
     return QString::fromUtf8(r.out).trimmed();
 }
 
@@ -79,7 +81,8 @@ bool TestFarKnobs::waitForFarValue(const QString &value, int timeoutMs) const
 
 qint64 TestFarKnobs::farAgentPid() const
 {
-    const CommandResult r = runCommand("ip", {"netns", "pids", m_pair->b().name()}, 10000);
+    const CommandResult r =
+        runCommand(QStringLiteral("ip"), {QStringLiteral("netns"), QStringLiteral("pids"), m_pair->b().name()}, 10000);
     for (const QByteArray &pid : r.out.split('\n')) {
         QFile cmdline(QStringLiteral("/proc/%1/cmdline").arg(QString::fromLatin1(pid.trimmed())));
         if (pid.trimmed().isEmpty() || !cmdline.open(QIODevice::ReadOnly))
@@ -94,14 +97,15 @@ qint64 TestFarKnobs::farAgentPid() const
 
 QString TestFarKnobs::writeSpec(const QString &name, const QJsonObject &knobs, double durationS, const QJsonArray &axes)
 {
-    QJsonObject spec{{"version", 1},
-                     {"target", m_sshd->target()},
-                     {"knobs", knobs},
-                     {"workload", QJsonObject{{"type", "bulk"}, {"direction", "down"}}},
-                     {"duration_s", durationS},
-                     {"sample_ms", 100}};
+    QJsonObject spec{{QStringLiteral("version"), 1},
+                     {QStringLiteral("target"), m_sshd->target()},
+                     {QStringLiteral("knobs"), knobs},
+                     {QStringLiteral("workload"), QJsonObject{{QStringLiteral("type"), QStringLiteral("bulk")},
+                                                              {QStringLiteral("direction"), QStringLiteral("down")}}},
+                     {QStringLiteral("duration_s"), durationS},
+                     {QStringLiteral("sample_ms"), 100}};
     if (!axes.isEmpty())
-        spec.insert("sweep", QJsonObject{{"axes", axes}});
+        spec.insert(QStringLiteral("sweep"), QJsonObject{{QStringLiteral("axes"), axes}});
     const QString path = m_dir.filePath(name);
     QFile f(path);
     if (!f.open(QIODevice::WriteOnly) || f.write(QJsonDocument(spec).toJson()) <= 0)
@@ -112,7 +116,8 @@ QString TestFarKnobs::writeSpec(const QString &name, const QJsonObject &knobs, d
 void TestFarKnobs::startSweep(QProcess &sweep, const QString &spec)
 {
     sweep.setReadChannel(QProcess::StandardError);
-    sweep.start("ip", runInA({"sweep", spec, "--ssh-config", m_sshd->clientConfig(), "--db", database()}));
+    sweep.start(QStringLiteral("ip"), runInA({QStringLiteral("sweep"), spec, QStringLiteral("--ssh-config"),
+                                              m_sshd->clientConfig(), QStringLiteral("--db"), database()}));
     QVERIFY(sweep.waitForStarted(5000));
 }
 
@@ -124,8 +129,10 @@ void TestFarKnobs::initTestCase()
     m_pair = std::make_unique<ScratchPair>(QStringLiteral("ssh2"), 14);
     QVERIFY2(m_pair->ok(), qPrintable(m_pair->error()));
     // 50 Mbit/s from the far sender: real runs, light on a loaded machine.
-    QVERIFY(ip({"netns", "exec", m_pair->b().name(), "tc", "qdisc", "add", "dev", "ttssh2b", "root", "tbf", "rate",
-                "50mbit", "burst", "64kb", "latency", "50ms"})
+    QVERIFY(ip({QStringLiteral("netns"), QStringLiteral("exec"), m_pair->b().name(), QStringLiteral("tc"),
+                QStringLiteral("qdisc"), QStringLiteral("add"), QStringLiteral("dev"), QStringLiteral("ttssh2b"),
+                QStringLiteral("root"), QStringLiteral("tbf"), QStringLiteral("rate"), QStringLiteral("50mbit"),
+                QStringLiteral("burst"), QStringLiteral("64kb"), QStringLiteral("latency"), QStringLiteral("50ms")})
                 .isEmpty());
     m_sshd = std::make_unique<SshServer>(m_pair->b().name(), m_pair->addressB(), kSshPort);
     const QString problem = m_sshd->start();
@@ -146,7 +153,8 @@ void TestFarKnobs::sweepOverFarAutocorking()
 {
     const QString spec =
         writeSpec(QStringLiteral("sweep.json"), {}, 3,
-                  {QJsonObject{{"parameter", "remote:net.ipv4.tcp_autocorking"}, {"values", QJsonArray{1, 0}}}});
+                  {QJsonObject{{QStringLiteral("parameter"), QStringLiteral("remote:net.ipv4.tcp_autocorking")},
+                               {QStringLiteral("values"), QJsonArray{1, 0}}}});
     QProcess sweep;
     startSweep(sweep, spec);
     QMap<int, QStringList> seen; // run number -> far values read while it went
@@ -165,10 +173,10 @@ void TestFarKnobs::sweepOverFarAutocorking()
     }
     QVERIFY2(sweep.state() == QProcess::NotRunning || sweep.waitForFinished(5000), log.constData());
     QVERIFY2(sweep.exitStatus() == QProcess::NormalExit && sweep.exitCode() == 0, log.constData());
-    qInfo("far values during run 1: %s; run 2: %s", qPrintable(seen[1].join(',')), qPrintable(seen[2].join(',')));
+    qInfo("far values during run 1: %s; run 2: %s", qPrintable(seen[1].join(u',')), qPrintable(seen[2].join(u',')));
     QVERIFY(!seen[1].isEmpty());
-    QVERIFY(!seen[1].contains("0")); // swept to 1, the original
-    QVERIFY(seen[2].contains("0"));  // swept to 0
+    QVERIFY(!seen[1].contains(QStringLiteral("0"))); // swept to 1, the original
+    QVERIFY(seen[2].contains(QStringLiteral("0")));  // swept to 0
     QCOMPARE(farAutocorking(), m_original);
 
     ResultStore store;
@@ -179,12 +187,16 @@ void TestFarKnobs::sweepOverFarAutocorking()
     QVERIFY(runs && runs->size() == 2);
     for (const RunRecord &r : *runs) {
         QCOMPARE(r.status, RunStatus::Ok);
-        QVERIFY(!r.details.contains("knobs_changed_during_run"));
-        const QString swept = r.runIndex == 0 ? "1" : "0";
-        QCOMPARE(store.knobSnapshot(r.id, "remote", "before")->value("net.ipv4.tcp_autocorking"), m_original);
-        QCOMPARE(store.knobSnapshot(r.id, "remote", "after")->value("net.ipv4.tcp_autocorking"), swept);
-        QVERIFY(!store.knobSnapshot(r.id, "local", "before")->isEmpty());
-        QVERIFY(!store.knobSnapshot(r.id, "local", "after")->isEmpty());
+        QVERIFY(!r.details.contains(QStringLiteral("knobs_changed_during_run")));
+        const QString swept = r.runIndex == 0 ? QStringLiteral("1") : QStringLiteral("0");
+        QCOMPARE(store.knobSnapshot(r.id, QStringLiteral("remote"), QStringLiteral("before"))
+                     ->value(QStringLiteral("net.ipv4.tcp_autocorking")),
+                 m_original);
+        QCOMPARE(store.knobSnapshot(r.id, QStringLiteral("remote"), QStringLiteral("after"))
+                     ->value(QStringLiteral("net.ipv4.tcp_autocorking")),
+                 swept);
+        QVERIFY(!store.knobSnapshot(r.id, QStringLiteral("local"), QStringLiteral("before"))->isEmpty());
+        QVERIFY(!store.knobSnapshot(r.id, QStringLiteral("local"), QStringLiteral("after"))->isEmpty());
     }
 }
 
@@ -192,12 +204,15 @@ void TestFarKnobs::sweepOverFarAutocorking()
 // other writer's value in place.
 void TestFarKnobs::knobChangedDuringTheRunIsFlagged()
 {
-    const QString spec = writeSpec(QStringLiteral("drift.json"), {{"remote:net.ipv4.tcp_autocorking", 0}}, 4);
+    const QString spec =
+        writeSpec(QStringLiteral("drift.json"), {{QStringLiteral("remote:net.ipv4.tcp_autocorking"), 0}}, 4);
     QFile::remove(database());
     QProcess sweep;
     startSweep(sweep, spec);
-    QVERIFY(waitForFarValue("0", 30000));
-    QVERIFY(ip({"netns", "exec", m_pair->b().name(), "sysctl", "-qw", "net.ipv4.tcp_autocorking=1"}).isEmpty());
+    QVERIFY(waitForFarValue(QStringLiteral("0"), 30000));
+    QVERIFY(ip({QStringLiteral("netns"), QStringLiteral("exec"), m_pair->b().name(), QStringLiteral("sysctl"),
+                QStringLiteral("-qw"), QStringLiteral("net.ipv4.tcp_autocorking=1")})
+                .isEmpty());
     QVERIFY(sweep.state() == QProcess::NotRunning || sweep.waitForFinished(60000));
     const QByteArray log = sweep.readAllStandardError();
     QVERIFY2(log.contains("net.ipv4.tcp_autocorking changed during the run on the far end"), log.constData());
@@ -205,20 +220,21 @@ void TestFarKnobs::knobChangedDuringTheRunIsFlagged()
     QVERIFY(store.open(database()));
     auto runs = store.runs(store.experiments()->first().id);
     QVERIFY(runs && runs->size() == 1);
-    const QJsonArray drift = runs->first().details.value("knobs_changed_during_run").toArray();
+    const QJsonArray drift = runs->first().details.value(QStringLiteral("knobs_changed_during_run")).toArray();
     QCOMPARE(drift.size(), 1);
-    QCOMPARE(drift.at(0).toObject().value("end").toString(), QStringLiteral("remote"));
-    QCOMPARE(drift.at(0).toObject().value("expected").toString(), QStringLiteral("0"));
-    QCOMPARE(drift.at(0).toObject().value("after").toString(), QStringLiteral("1"));
+    QCOMPARE(drift.at(0).toObject().value(QStringLiteral("end")).toString(), QStringLiteral("remote"));
+    QCOMPARE(drift.at(0).toObject().value(QStringLiteral("expected")).toString(), QStringLiteral("0"));
+    QCOMPARE(drift.at(0).toObject().value(QStringLiteral("after")).toString(), QStringLiteral("1"));
     QCOMPARE(farAutocorking(), m_original);
 }
 
 void TestFarKnobs::localKilledFarKnobsComeBack()
 {
-    const QString spec = writeSpec(QStringLiteral("long.json"), {{"remote:net.ipv4.tcp_autocorking", 0}}, 30);
+    const QString spec =
+        writeSpec(QStringLiteral("long.json"), {{QStringLiteral("remote:net.ipv4.tcp_autocorking"), 0}}, 30);
     QProcess sweep;
     startSweep(sweep, spec);
-    QVERIFY(waitForFarValue("0", 30000));
+    QVERIFY(waitForFarValue(QStringLiteral("0"), 30000));
     ::kill(pid_t(sweep.processId()), SIGKILL); // `ip netns exec` and env became tcptune itself
     sweep.waitForFinished(5000);
     // The ssh pipe ended: the far agent stops the run and puts the knob back.
@@ -228,10 +244,11 @@ void TestFarKnobs::localKilledFarKnobsComeBack()
 
 void TestFarKnobs::farAgentKilledItsHelperRollsBack()
 {
-    const QString spec = writeSpec(QStringLiteral("long.json"), {{"remote:net.ipv4.tcp_autocorking", 0}}, 30);
+    const QString spec =
+        writeSpec(QStringLiteral("long.json"), {{QStringLiteral("remote:net.ipv4.tcp_autocorking"), 0}}, 30);
     QProcess sweep;
     startSweep(sweep, spec);
-    QVERIFY(waitForFarValue("0", 30000));
+    QVERIFY(waitForFarValue(QStringLiteral("0"), 30000));
     const qint64 agent = farAgentPid();
     QVERIFY(agent > 0);
     ::kill(pid_t(agent), SIGKILL);
@@ -244,10 +261,9 @@ void TestFarKnobs::farKnobOutsideTheCatalogue_data()
 {
     QTest::addColumn<QString>("key");
     QTest::addColumn<QString>("said");
-    QTest::addRow("unknown sysctl") << "remote:net.ipv4.tcp_no_such_knob"
-                                    << "net.ipv4.tcp_no_such_knob";
-    QTest::addRow("socket option") << "remote:socket.SO_SNDBUF"
-                                   << "only sysctls";
+    QTest::addRow("unknown sysctl") << QStringLiteral("remote:net.ipv4.tcp_no_such_knob")
+                                    << QStringLiteral("net.ipv4.tcp_no_such_knob");
+    QTest::addRow("socket option") << QStringLiteral("remote:socket.SO_SNDBUF") << QStringLiteral("only sysctls");
 }
 
 void TestFarKnobs::farKnobOutsideTheCatalogue()
@@ -255,10 +271,12 @@ void TestFarKnobs::farKnobOutsideTheCatalogue()
     QFETCH(QString, key);
     QFETCH(QString, said);
     const QString spec = writeSpec(QStringLiteral("bad.json"), {{key, 0}}, 2);
-    const CommandResult r =
-        runCommand("ip", runInA({"sweep", spec, "--ssh-config", m_sshd->clientConfig(), "--db", database()}), 30000);
+    const CommandResult r = runCommand(QStringLiteral("ip"),
+                                       runInA({QStringLiteral("sweep"), spec, QStringLiteral("--ssh-config"),
+                                               m_sshd->clientConfig(), QStringLiteral("--db"), database()}),
+                                       30000);
     QCOMPARE(r.exitCode, 2);
-    const QStringList lines = QString::fromUtf8(r.err).split('\n', Qt::SkipEmptyParts);
+    const QStringList lines = QString::fromUtf8(r.err).split(u'\n', Qt::SkipEmptyParts);
     QVERIFY2(lines.size() == 1 && lines.front().contains(said), r.err.constData());
     QCOMPARE(farAgentPid(), 0); // refused before ssh started
     QCOMPARE(farAutocorking(), m_original);
@@ -267,21 +285,24 @@ void TestFarKnobs::farKnobOutsideTheCatalogue()
 // The test's far agent announces protocol 99 (TCPTUNE_TEST_AGENT_PROTOCOL, read by `serve --stdio`).
 void TestFarKnobs::protocolMismatchNamesBothVersions()
 {
-    const QString other = "env TCPTUNE_TEST_AGENT_PROTOCOL=99 " + binary(QStringLiteral("tcptune"));
+    const QString other = QStringLiteral("env TCPTUNE_TEST_AGENT_PROTOCOL=99 ") + binary(QStringLiteral("tcptune"));
     QDeadlineTimer deadline(10000);
     const CommandResult r = runCommand(
-        "ip",
-        runInA({"run", "--target", m_sshd->target(), "--ssh-config", m_sshd->clientConfig(), "--duration", "1"}, other),
+        QStringLiteral("ip"),
+        runInA({QStringLiteral("run"), QStringLiteral("--target"), m_sshd->target(), QStringLiteral("--ssh-config"),
+                m_sshd->clientConfig(), QStringLiteral("--duration"), QStringLiteral("1")},
+               other),
         30000);
     QVERIFY(r.exitCode != 0);
     QVERIFY(!deadline.hasExpired());
     QStringList lines;
-    for (const QString &line : QString::fromUtf8(r.err).split('\n', Qt::SkipEmptyParts))
+    for (const QString &line : QString::fromUtf8(r.err).split(u'\n', Qt::SkipEmptyParts))
         if (!line.startsWith(QLatin1String("Connecting to")))
             lines << line;
     QVERIFY2(lines.size() == 1, r.err.constData());
-    QVERIFY2(lines.front().contains("agent protocol 99") && lines.front().contains("protocol 5") &&
-                 lines.front().contains("install tcptune"),
+    QVERIFY2(lines.front().contains(QStringLiteral("agent protocol 99")) &&
+                 lines.front().contains(QStringLiteral("protocol 5")) &&
+                 lines.front().contains(QStringLiteral("install tcptune")),
              r.err.constData());
 }
 

@@ -179,7 +179,8 @@ void TestFarSendWindow::presetFiveOverSsh()
     for (const QJsonValue &v : points) {
         const QJsonObject point = v.toObject();
         const QJsonObject stats = point.value(QStringLiteral("statistics")).toObject();
-        const double mbit = stats.value(QStringLiteral("throughput_bps")).toObject().value("mean").toDouble() / 1e6;
+        const double mbit =
+            stats.value(QStringLiteral("throughput_bps")).toObject().value(QStringLiteral("mean")).toDouble() / 1e6;
         QVERIFY2(mbit > 5 && mbit < 55, qPrintable(QString::number(mbit)));
         rtt << stats.value(QStringLiteral("rtt_ms")).toObject().value(QStringLiteral("median")).toDouble();
         const QJsonObject run = point.value(QStringLiteral("runs")).toArray().first().toObject();

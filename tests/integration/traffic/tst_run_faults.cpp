@@ -39,7 +39,9 @@ private Q_SLOTS:
 private:
     QStringList inA(const QStringList &command) const
     {
-        return QStringList{"netns", "exec", m_pair->a().name(), binary(QStringLiteral("tcptune"))} + command;
+        return QStringList{QStringLiteral("netns"), QStringLiteral("exec"), m_pair->a().name(),
+                           binary(QStringLiteral("tcptune"))} +
+               command;
     }
     std::unique_ptr<ScratchPair> m_pair;
 };
@@ -57,60 +59,83 @@ void TestRunFaults::unreachableAddressTimesOut()
     // 198.18.11.99 is inside the test's own subnet but assigned to nobody: SYNs go unanswered.
     QElapsedTimer timer;
     timer.start();
-    const CommandResult r = runCommand("ip", inA({"run", "--target", "198.18.11.99:15220", "--duration", "1"}), 20000);
+    const CommandResult r =
+        runCommand(QStringLiteral("ip"),
+                   inA({QStringLiteral("run"), QStringLiteral("--target"), QStringLiteral("198.18.11.99:15220"),
+                        QStringLiteral("--duration"), QStringLiteral("1")}),
+                   20000);
     const qint64 ms = timer.elapsed();
     QVERIFY(r.exitCode != 0);
     const QString err = QString::fromUtf8(r.err);
-    QVERIFY2(err.contains("198.18.11.99:15220"), qPrintable(err));
-    QVERIFY2(err.contains("Cannot connect"), qPrintable(err));
+    QVERIFY2(err.contains(QStringLiteral("198.18.11.99:15220")), qPrintable(err));
+    QVERIFY2(err.contains(QStringLiteral("Cannot connect")), qPrintable(err));
     QVERIFY2(ms < 4500, qPrintable(QString::number(ms))); // the default connect timeout is 3 s
 }
 
 void TestRunFaults::refusedPort()
 {
-    const CommandResult r =
-        runCommand("ip", inA({"run", "--target", m_pair->addressB() + ":15221", "--duration", "1"}), 20000);
+    const CommandResult r = runCommand(
+        QStringLiteral("ip"),
+        inA({QStringLiteral("run"), QStringLiteral("--target"), m_pair->addressB() + QStringLiteral(":15221"),
+             QStringLiteral("--duration"), QStringLiteral("1")}),
+        20000);
     QCOMPARE(r.exitCode, 1);
     const QString err = QString::fromUtf8(r.err);
-    QVERIFY2(err.contains("connection refused"), qPrintable(err));
-    QVERIFY2(err.contains(m_pair->addressB() + ":15221"), qPrintable(err));
+    QVERIFY2(err.contains(QStringLiteral("connection refused")), qPrintable(err));
+    QVERIFY2(err.contains(m_pair->addressB() + QStringLiteral(":15221")), qPrintable(err));
 }
 
 void TestRunFaults::unresolvableName()
 {
-    const CommandResult r = runTcptune({"run", "--target", "nothing-here.invalid:15222", "--duration", "1"}, 20000);
+    const CommandResult r =
+        runTcptune({QStringLiteral("run"), QStringLiteral("--target"), QStringLiteral("nothing-here.invalid:15222"),
+                    QStringLiteral("--duration"), QStringLiteral("1")},
+                   20000);
     QCOMPARE(r.exitCode, 1);
-    QVERIFY2(QString::fromUtf8(r.err).contains("Cannot resolve host 'nothing-here.invalid'"), r.err.constData());
+    QVERIFY2(QString::fromUtf8(r.err).contains(QStringLiteral("Cannot resolve host 'nothing-here.invalid'")),
+             r.err.constData());
 }
 
 void TestRunFaults::absurdSizes_data()
 {
     QTest::addColumn<QStringList>("args");
     QTest::addColumn<QString>("mentions");
-    QTest::addRow("write size 0") << QStringList{"--write-size", "0"} << "Write size 0 is out of range";
-    QTest::addRow("write size negative") << QStringList{"--write-size", "-5"} << "negative";
-    QTest::addRow("write size 1G") << QStringList{"--write-size", "1G"} << "Write size";
-    QTest::addRow("streams 0") << QStringList{"--streams", "0"} << "streams is out of range";
-    QTest::addRow("streams 5000") << QStringList{"--streams", "5000"} << "streams is out of range";
-    QTest::addRow("duration 0") << QStringList{"--duration", "0"} << "Duration";
-    QTest::addRow("duration word") << QStringList{"--duration", "long"} << "not a number";
-    QTest::addRow("sndbuf 100") << QStringList{"--sndbuf", "100"} << "autotuning";
-    QTest::addRow("sndbuf 4T") << QStringList{"--sndbuf", "4096G"} << "Send buffer";
-    QTest::addRow("sample 0") << QStringList{"--sample-ms", "0"} << "Sample interval";
-    QTest::addRow("workload") << QStringList{"--workload", "flood"} << "bulk, rr or split-write";
-    QTest::addRow("rr to iperf3") << QStringList{"--workload", "rr", "--target", "iperf3://127.0.0.1:15225"}
-                                  << "tcptune serve";
-    QTest::addRow("bad port") << QStringList{"--target", "127.0.0.1:99999"} << "1 to 65535";
+    QTest::addRow("write size 0") << QStringList{QStringLiteral("--write-size"), QStringLiteral("0")}
+                                  << QStringLiteral("Write size 0 is out of range");
+    QTest::addRow("write size negative") << QStringList{QStringLiteral("--write-size"), QStringLiteral("-5")}
+                                         << QStringLiteral("negative");
+    QTest::addRow("write size 1G") << QStringList{QStringLiteral("--write-size"), QStringLiteral("1G")}
+                                   << QStringLiteral("Write size");
+    QTest::addRow("streams 0") << QStringList{QStringLiteral("--streams"), QStringLiteral("0")}
+                               << QStringLiteral("streams is out of range");
+    QTest::addRow("streams 5000") << QStringList{QStringLiteral("--streams"), QStringLiteral("5000")}
+                                  << QStringLiteral("streams is out of range");
+    QTest::addRow("duration 0") << QStringList{QStringLiteral("--duration"), QStringLiteral("0")}
+                                << QStringLiteral("Duration");
+    QTest::addRow("duration word") << QStringList{QStringLiteral("--duration"), QStringLiteral("long")}
+                                   << QStringLiteral("not a number");
+    QTest::addRow("sndbuf 100") << QStringList{QStringLiteral("--sndbuf"), QStringLiteral("100")}
+                                << QStringLiteral("autotuning");
+    QTest::addRow("sndbuf 4T") << QStringList{QStringLiteral("--sndbuf"), QStringLiteral("4096G")}
+                               << QStringLiteral("Send buffer");
+    QTest::addRow("sample 0") << QStringList{QStringLiteral("--sample-ms"), QStringLiteral("0")}
+                              << QStringLiteral("Sample interval");
+    QTest::addRow("workload") << QStringList{QStringLiteral("--workload"), QStringLiteral("flood")}
+                              << QStringLiteral("bulk, rr or split-write");
+    QTest::addRow("rr to iperf3") << QStringList{QStringLiteral("--workload"), QStringLiteral("rr"),
+                                                 QStringLiteral("--target"), QStringLiteral("iperf3://127.0.0.1:15225")}
+                                  << QStringLiteral("tcptune serve");
+    QTest::addRow("bad port") << QStringList{QStringLiteral("--target"), QStringLiteral("127.0.0.1:99999")}
+                              << QStringLiteral("1 to 65535");
 }
 
 void TestRunFaults::absurdSizes()
 {
     QFETCH(QStringList, args);
     QFETCH(QString, mentions);
-    QStringList all{"run"};
-    if (!args.contains("--target"))
-        all << "--target"
-            << "127.0.0.1:15226";
+    QStringList all{QStringLiteral("run")};
+    if (!args.contains(QStringLiteral("--target")))
+        all << QStringLiteral("--target") << QStringLiteral("127.0.0.1:15226");
     const CommandResult r = runTcptune(all + args, 20000);
     QCOMPARE(r.exitCode, 2);
     QVERIFY2(QString::fromUtf8(r.err).contains(mentions), r.err.constData());
@@ -120,12 +145,16 @@ void TestRunFaults::absurdSizes()
 void TestRunFaults::agentKilledMidRun()
 {
     QProcess agent;
-    agent.start("ip", {"netns", "exec", m_pair->b().name(), binary(QStringLiteral("tcptune")), "serve", "--port",
-                       "15227", "--bind", m_pair->addressB()});
+    agent.start(QStringLiteral("ip"),
+                {QStringLiteral("netns"), QStringLiteral("exec"), m_pair->b().name(), binary(QStringLiteral("tcptune")),
+                 QStringLiteral("serve"), QStringLiteral("--port"), QStringLiteral("15227"), QStringLiteral("--bind"),
+                 m_pair->addressB()});
     QVERIFY(agent.waitForReadyRead(10000));
     QProcess client;
     client.setReadChannel(QProcess::StandardError);
-    client.start("ip", inA({"run", "--target", m_pair->addressB() + ":15227", "--duration", "5", "--json"}));
+    client.start(QStringLiteral("ip"),
+                 inA({QStringLiteral("run"), QStringLiteral("--target"), m_pair->addressB() + QStringLiteral(":15227"),
+                      QStringLiteral("--duration"), QStringLiteral("5"), QStringLiteral("--json")}));
     // The live line (once a second without a terminal) says traffic flows; after the second
     // one, more than a second of samples exists. Then the agent dies.
     QByteArray progress;
@@ -137,36 +166,42 @@ void TestRunFaults::agentKilledMidRun()
     QVERIFY(client.waitForFinished(15000));
     QCOMPARE(client.exitCode(), 3);
     const QJsonObject o = QJsonDocument::fromJson(client.readAllStandardOutput()).object();
-    QVERIFY(o.value("interrupted").toBool());
-    QVERIFY(o.value("samples").toArray().size() >= 20);
-    QVERIFY(o.value("duration_s").toDouble() < 5);
-    QVERIFY(QString::fromUtf8(client.readAllStandardError()).contains("kept"));
+    QVERIFY(o.value(QStringLiteral("interrupted")).toBool());
+    QVERIFY(o.value(QStringLiteral("samples")).toArray().size() >= 20);
+    QVERIFY(o.value(QStringLiteral("duration_s")).toDouble() < 5);
+    QVERIFY(QString::fromUtf8(client.readAllStandardError()).contains(QStringLiteral("kept")));
 }
 
 void TestRunFaults::servePortInUse()
 {
     QProcess first;
-    first.start("ip", {"netns", "exec", m_pair->b().name(), binary(QStringLiteral("tcptune")), "serve", "--port",
-                       "15228", "--bind", m_pair->addressB()});
+    first.start(QStringLiteral("ip"),
+                {QStringLiteral("netns"), QStringLiteral("exec"), m_pair->b().name(), binary(QStringLiteral("tcptune")),
+                 QStringLiteral("serve"), QStringLiteral("--port"), QStringLiteral("15228"), QStringLiteral("--bind"),
+                 m_pair->addressB()});
     QVERIFY(first.waitForReadyRead(10000));
-    const CommandResult second = runCommand("ip",
-                                            {"netns", "exec", m_pair->b().name(), binary(QStringLiteral("tcptune")),
-                                             "serve", "--port", "15228", "--bind", m_pair->addressB()},
-                                            10000);
+    const CommandResult second =
+        runCommand(QStringLiteral("ip"),
+                   {QStringLiteral("netns"), QStringLiteral("exec"), m_pair->b().name(),
+                    binary(QStringLiteral("tcptune")), QStringLiteral("serve"), QStringLiteral("--port"),
+                    QStringLiteral("15228"), QStringLiteral("--bind"), m_pair->addressB()},
+                   10000);
     first.terminate();
     QVERIFY(first.waitForFinished(5000));
     QCOMPARE(first.exitCode(), 0); // a clean stop on SIGTERM
     QCOMPARE(second.exitCode, 1);
-    QVERIFY2(QString::fromUtf8(second.err).contains("already in use"), second.err.constData());
+    QVERIFY2(QString::fromUtf8(second.err).contains(QStringLiteral("already in use")), second.err.constData());
 }
 
 void TestRunFaults::garbageToTheAgent()
 {
     QProcess agent;
-    agent.start(binary(QStringLiteral("tcptune")), {"serve", "--port", "15229", "--bind", "127.0.0.1"});
+    agent.start(binary(QStringLiteral("tcptune")),
+                {QStringLiteral("serve"), QStringLiteral("--port"), QStringLiteral("15229"), QStringLiteral("--bind"),
+                 QStringLiteral("127.0.0.1")});
     QVERIFY(agent.waitForReadyRead(10000));
     QTcpSocket socket;
-    socket.connectToHost("127.0.0.1", 15229);
+    socket.connectToHost(QStringLiteral("127.0.0.1"), 15229);
     QVERIFY(socket.waitForConnected(5000));
     socket.write("\x16\x03\x01 this is not the protocol\n");
     QByteArray reply;
@@ -175,32 +210,45 @@ void TestRunFaults::garbageToTheAgent()
     QVERIFY2(reply.contains("\"type\":\"error\""), reply.constData());
     socket.close();
     // Still alive, still serving.
-    const CommandResult r = runTcptune({"run", "--target", "127.0.0.1:15229", "--duration", "0.5"}, 20000);
+    const CommandResult r =
+        runTcptune({QStringLiteral("run"), QStringLiteral("--target"), QStringLiteral("127.0.0.1:15229"),
+                    QStringLiteral("--duration"), QStringLiteral("0.5")},
+                   20000);
     QCOMPARE(r.exitCode, 0);
     QCOMPARE(agent.state(), QProcess::Running);
     agent.terminate();
     QVERIFY(agent.waitForFinished(5000));
     const QString log = QString::fromUtf8(agent.readAllStandardError());
-    QVERIFY2(log.contains("malformed"), qPrintable(log));
-    QVERIFY2(log.contains("finished"), qPrintable(log));
+    QVERIFY2(log.contains(QStringLiteral("malformed")), qPrintable(log));
+    QVERIFY2(log.contains(QStringLiteral("finished")), qPrintable(log));
 }
 
 void TestRunFaults::serveRefusesBadOptions_data()
 {
     QTest::addColumn<QStringList>("args");
     QTest::addColumn<QString>("mentions");
-    QTest::addRow("token on the command line") << QStringList{"--token", "s3cret"} << "/proc/PID/cmdline";
-    QTest::addRow("nan duration") << QStringList{"--max-duration", "nan"} << "not a duration";
-    QTest::addRow("inf duration") << QStringList{"--max-duration", "inf"} << "not a duration";
-    QTest::addRow("limit not a number") << QStringList{"--max-connections", "lots"} << "--max-connections";
-    QTest::addRow("missing token file") << QStringList{"--token-file", "/nonexistent/token"} << "token file";
+    QTest::addRow("token on the command line")
+        << QStringList{QStringLiteral("--token"), QStringLiteral("s3cret")} << QStringLiteral("/proc/PID/cmdline");
+    QTest::addRow("nan duration") << QStringList{QStringLiteral("--max-duration"), QStringLiteral("nan")}
+                                  << QStringLiteral("not a duration");
+    QTest::addRow("inf duration") << QStringList{QStringLiteral("--max-duration"), QStringLiteral("inf")}
+                                  << QStringLiteral("not a duration");
+    QTest::addRow("limit not a number") << QStringList{QStringLiteral("--max-connections"), QStringLiteral("lots")}
+                                        << QStringLiteral("--max-connections");
+    QTest::addRow("missing token file") << QStringList{QStringLiteral("--token-file"),
+                                                       QStringLiteral("/nonexistent/token")}
+                                        << QStringLiteral("token file");
 }
 
 void TestRunFaults::serveRefusesBadOptions()
 {
     QFETCH(QStringList, args);
     QFETCH(QString, mentions);
-    const CommandResult r = runTcptune(QStringList{"serve", "--port", "15230", "--bind", "127.0.0.1"} + args, 10000);
+    const CommandResult r =
+        runTcptune(QStringList{QStringLiteral("serve"), QStringLiteral("--port"), QStringLiteral("15230"),
+                               QStringLiteral("--bind"), QStringLiteral("127.0.0.1")} +
+                       args,
+                   10000);
     QCOMPARE(r.exitCode, 2);
     QVERIFY2(QString::fromUtf8(r.err).contains(mentions), r.err.constData());
     QVERIFY(!r.err.contains("s3cret"));
@@ -216,7 +264,8 @@ bool startTokenAgent(QProcess &agent, const QString &tokenPath, const QByteArray
         return false;
     file.close();
     agent.start(binary(QStringLiteral("tcptune")),
-                {"serve", "--port", QString::number(port), "--bind", "127.0.0.1", "--token-file", tokenPath});
+                {QStringLiteral("serve"), QStringLiteral("--port"), QString::number(port), QStringLiteral("--bind"),
+                 QStringLiteral("127.0.0.1"), QStringLiteral("--token-file"), tokenPath});
     return agent.waitForReadyRead(10000);
 }
 
@@ -227,30 +276,35 @@ bool startTokenAgent(QProcess &agent, const QString &tokenPath, const QByteArray
 void TestRunFaults::serveWithTokenFile()
 {
     QTemporaryDir dir;
-    const QString tokenPath = dir.filePath("token");
+    const QString tokenPath = dir.filePath(QStringLiteral("token"));
     QProcess agent;
     QVERIFY(startTokenAgent(agent, tokenPath, "tst_run_faults-token", 15231));
     QFile cmdline(QStringLiteral("/proc/%1/cmdline").arg(agent.processId()));
     QVERIFY(cmdline.open(QIODevice::ReadOnly));
     QVERIFY(!cmdline.readAll().contains("tst_run_faults-token"));
 
-    const CommandResult refused = runTcptune({"run", "--target", "127.0.0.1:15231", "--duration", "0.3"}, 20000);
+    const CommandResult refused =
+        runTcptune({QStringLiteral("run"), QStringLiteral("--target"), QStringLiteral("127.0.0.1:15231"),
+                    QStringLiteral("--duration"), QStringLiteral("0.3")},
+                   20000);
     QVERIFY(refused.exitCode != 0);
-    QVERIFY2(QString::fromUtf8(refused.err).contains("needs a token"), refused.err.constData());
+    QVERIFY2(QString::fromUtf8(refused.err).contains(QStringLiteral("needs a token")), refused.err.constData());
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert("TCPTUNE_TOKEN", "tst_run_faults-token");
+    env.insert(QStringLiteral("TCPTUNE_TOKEN"), QStringLiteral("tst_run_faults-token"));
     const CommandResult ok =
         runCommand(binary(QStringLiteral("tcptune")),
-                   {"run", "--target", "127.0.0.1:15231", "--duration", "0.3", "--json"}, 20000, {}, env);
+                   {QStringLiteral("run"), QStringLiteral("--target"), QStringLiteral("127.0.0.1:15231"),
+                    QStringLiteral("--duration"), QStringLiteral("0.3"), QStringLiteral("--json")},
+                   20000, {}, env);
     QCOMPARE(ok.exitCode, 0);
     const QJsonObject o = QJsonDocument::fromJson(ok.out).object();
-    QVERIFY(o.value("remote_knobs").toObject().contains("net.ipv4.tcp_autocorking"));
-    QVERIFY(!o.value("remote_version").toString().isEmpty());
+    QVERIFY(o.value(QStringLiteral("remote_knobs")).toObject().contains(QStringLiteral("net.ipv4.tcp_autocorking")));
+    QVERIFY(!o.value(QStringLiteral("remote_version")).toString().isEmpty());
     agent.terminate();
     QVERIFY(agent.waitForFinished(5000));
     const QString log = QString::fromUtf8(agent.readAllStandardError());
-    QVERIFY2(log.contains("authenticated"), qPrintable(log));
-    QVERIFY(!log.contains("tst_run_faults-token"));
+    QVERIFY2(log.contains(QStringLiteral("authenticated")), qPrintable(log));
+    QVERIFY(!log.contains(QStringLiteral("tst_run_faults-token")));
 }
 
 // The client reads its token from --token-file and refuses it on the command line; the result
@@ -259,22 +313,29 @@ void TestRunFaults::serveWithTokenFile()
 void TestRunFaults::clientTokenNeverStoredNorOnTheWire()
 {
     QTemporaryDir dir;
-    const QString tokenPath = dir.filePath("token");
+    const QString tokenPath = dir.filePath(QStringLiteral("token"));
     QProcess agent;
     QVERIFY(startTokenAgent(agent, tokenPath, "tst_run_faults-wire-token", 15233));
 
     const CommandResult onCommandLine =
-        runTcptune({"run", "--target", "127.0.0.1:15233", "--token", "tst_run_faults-wire-token"}, 20000);
+        runTcptune({QStringLiteral("run"), QStringLiteral("--target"), QStringLiteral("127.0.0.1:15233"),
+                    QStringLiteral("--token"), QStringLiteral("tst_run_faults-wire-token")},
+                   20000);
     QCOMPARE(onCommandLine.exitCode, 2);
-    QVERIFY2(QString::fromUtf8(onCommandLine.err).contains("--token-file"), onCommandLine.err.constData());
+    QVERIFY2(QString::fromUtf8(onCommandLine.err).contains(QStringLiteral("--token-file")),
+             onCommandLine.err.constData());
 
-    const QString pcap = dir.filePath("control.pcap");
+    const QString pcap = dir.filePath(QStringLiteral("control.pcap"));
     QProcess tcpdump;
     tcpdump.setReadChannel(QProcess::StandardError);
-    tcpdump.start("tcpdump", {"-i", "lo", "-U", "-Z", "root", "-w", pcap, "tcp port 15233"});
+    tcpdump.start(QStringLiteral("tcpdump"),
+                  {QStringLiteral("-i"), QStringLiteral("lo"), QStringLiteral("-U"), QStringLiteral("-Z"),
+                   QStringLiteral("root"), QStringLiteral("-w"), pcap, QStringLiteral("tcp port 15233")});
     QVERIFY(tcpdump.waitForReadyRead(10000)); // "listening on lo"
-    const CommandResult ok = runTcptune(
-        {"run", "--target", "127.0.0.1:15233", "--token-file", tokenPath, "--duration", "0.3", "--json"}, 20000);
+    const CommandResult ok = runTcptune({QStringLiteral("run"), QStringLiteral("--target"),
+                                         QStringLiteral("127.0.0.1:15233"), QStringLiteral("--token-file"), tokenPath,
+                                         QStringLiteral("--duration"), QStringLiteral("0.3"), QStringLiteral("--json")},
+                                        20000);
     QCOMPARE(ok.exitCode, 0);
     QTest::qWait(300); // the last segments reach the capture file (-U writes each packet)
     tcpdump.terminate();
@@ -283,9 +344,13 @@ void TestRunFaults::clientTokenNeverStoredNorOnTheWire()
     QVERIFY(agent.waitForFinished(5000));
 
     QVERIFY(!ok.out.contains("tst_run_faults-wire-token"));
-    const QJsonObject target =
-        QJsonDocument::fromJson(ok.out).object().value("spec").toObject().value("target").toObject();
-    QCOMPARE(target.value("token_file").toString(), tokenPath);
+    const QJsonObject target = QJsonDocument::fromJson(ok.out)
+                                   .object()
+                                   .value(QStringLiteral("spec"))
+                                   .toObject()
+                                   .value(QStringLiteral("target"))
+                                   .toObject();
+    QCOMPARE(target.value(QStringLiteral("token_file")).toString(), tokenPath);
     QFile captured(pcap);
     QVERIFY(captured.open(QIODevice::ReadOnly));
     const QByteArray wire = captured.readAll();

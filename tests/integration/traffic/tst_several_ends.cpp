@@ -47,35 +47,43 @@ private:
     QString m_serverNetns;
     std::unique_ptr<SshServer> m_first;
     std::unique_ptr<SshServer> m_second;
-    static constexpr const char *kLab = "t-ends";
+    static constexpr QLatin1StringView kLab{"t-ends"};
 };
 
 static QJsonObject labStatus()
 {
-    return QJsonDocument::fromJson(runTcptune({"lab", "status", "--name", "t-ends", "--json"}).out).object();
+    return QJsonDocument::fromJson(
+               runTcptune({QStringLiteral("lab"), QStringLiteral("status"), QStringLiteral("--name"),
+                           QStringLiteral("t-ends"), QStringLiteral("--json")})
+                   .out)
+        .object();
 }
 
 void TestSeveralEnds::initTestCase()
 {
     if (!runningAsRoot())
         QSKIP("needs root for the lab and sshd");
-    runTcptune({"lab", "down", "--name", kLab}, 30000); // a leftover of a crashed run
-    const CommandResult up = runTcptune({"lab", "up", "--name", kLab, "--rate", "50mbit"}, 60000);
+    runTcptune({QStringLiteral("lab"), QStringLiteral("down"), QStringLiteral("--name"), kLab},
+               30000); // a leftover of a crashed run
+    const CommandResult up = runTcptune({QStringLiteral("lab"), QStringLiteral("up"), QStringLiteral("--name"), kLab,
+                                         QStringLiteral("--rate"), QStringLiteral("50mbit")},
+                                        60000);
     QVERIFY2(up.exitCode == 0, up.err.constData());
-    const QJsonObject endpoints = labStatus().value("endpoints").toObject();
-    m_clientNetns = endpoints.value("client_netns").toString();
-    m_serverAddress = endpoints.value("server_address").toString();
-    m_serverNetns = endpoints.value("server_netns").toString();
+    const QJsonObject endpoints = labStatus().value(QStringLiteral("endpoints")).toObject();
+    m_clientNetns = endpoints.value(QStringLiteral("client_netns")).toString();
+    m_serverAddress = endpoints.value(QStringLiteral("server_address")).toString();
+    m_serverNetns = endpoints.value(QStringLiteral("server_netns")).toString();
     const QString &serverNetns = m_serverNetns;
-    QVERIFY2(!m_clientNetns.isEmpty() && !serverNetns.isEmpty() && m_serverAddress.startsWith("198.18."),
-             qPrintable(QJsonDocument(endpoints).toJson()));
+    QVERIFY2(!m_clientNetns.isEmpty() && !serverNetns.isEmpty() &&
+                 m_serverAddress.startsWith(QStringLiteral("198.18.")),
+             QJsonDocument(endpoints).toJson().constData());
     m_first = std::make_unique<SshServer>(serverNetns, m_serverAddress, 2222);
     m_second = std::make_unique<SshServer>(serverNetns, m_serverAddress, 2223);
     for (SshServer *server : {m_first.get(), m_second.get()}) {
         const QString problem = server->start();
         QVERIFY2(problem.isEmpty(), qPrintable(problem));
     }
-    QVERIFY(writeSharedClientConfig(m_dir.filePath("ssh_config"), {m_first.get(), m_second.get()}));
+    QVERIFY(writeSharedClientConfig(m_dir.filePath(QStringLiteral("ssh_config")), {m_first.get(), m_second.get()}));
 }
 
 void TestSeveralEnds::cleanupTestCase()
@@ -83,38 +91,43 @@ void TestSeveralEnds::cleanupTestCase()
     m_first.reset();
     m_second.reset();
     if (runningAsRoot())
-        runTcptune({"lab", "down", "--name", kLab}, 30000);
+        runTcptune({QStringLiteral("lab"), QStringLiteral("down"), QStringLiteral("--name"), kLab}, 30000);
 }
 
 CommandResult TestSeveralEnds::runEnds(const QStringList &targets, const QStringList &more) const
 {
-    QStringList args{"run", "--ssh-config", m_dir.filePath("ssh_config")};
+    QStringList args{QStringLiteral("run"), QStringLiteral("--ssh-config"),
+                     m_dir.filePath(QStringLiteral("ssh_config"))};
     for (const QString &t : targets)
-        args << "--target" << t;
-    return runCommand("ip", tcptuneOverSsh(m_clientNetns, args + more), 90000);
+        args << QStringLiteral("--target") << t;
+    return runCommand(QStringLiteral("ip"), tcptuneOverSsh(m_clientNetns, args + more), 90000);
 }
 
 QString TestSeveralEnds::farAutocorking() const
 {
-    return QString::fromUtf8(
-               runCommand("ip", {"netns", "exec", m_serverNetns, "cat", "/proc/sys/net/ipv4/tcp_autocorking"}).out)
+    return QString::fromUtf8(runCommand(QStringLiteral("ip"),
+                                        {QStringLiteral("netns"), QStringLiteral("exec"), m_serverNetns,
+                                         QStringLiteral("cat"), QStringLiteral("/proc/sys/net/ipv4/tcp_autocorking")})
+                                 .out)
         .trimmed();
 }
 
 void TestSeveralEnds::twoSshEndsIntoOneReceiver()
 {
     const QStringList ends{endAt(2222), endAt(2223)};
-    const CommandResult r = runEnds(ends, {"--direction", "down", "--duration", "4", "--json"});
+    const CommandResult r =
+        runEnds(ends, {QStringLiteral("--direction"), QStringLiteral("down"), QStringLiteral("--duration"),
+                       QStringLiteral("4"), QStringLiteral("--json")});
     QVERIFY2(r.exitCode == 0, r.err.constData());
     const QJsonObject o = QJsonDocument::fromJson(r.out).object();
-    const QJsonArray targets = o.value("targets").toArray();
+    const QJsonArray targets = o.value(QStringLiteral("targets")).toArray();
     QCOMPARE(targets.size(), 2);
-    const double total = o.value("throughput_bps").toDouble();
-    const double a = targets.at(0).toObject().value("throughput_bps").toDouble();
-    const double b = targets.at(1).toObject().value("throughput_bps").toDouble();
-    const double jain = o.value("jain_fairness_index").toDouble();
+    const double total = o.value(QStringLiteral("throughput_bps")).toDouble();
+    const double a = targets.at(0).toObject().value(QStringLiteral("throughput_bps")).toDouble();
+    const double b = targets.at(1).toObject().value(QStringLiteral("throughput_bps")).toDouble();
+    const double jain = o.value(QStringLiteral("jain_fairness_index")).toDouble();
     qInfo("two ends down: %.1f + %.1f = %.1f Mbit/s, Jain's index %.3f, started %.1f ms apart", a / 1e6, b / 1e6,
-          total / 1e6, jain, o.value("start_spread_ms").toDouble());
+          total / 1e6, jain, o.value(QStringLiteral("start_spread_ms")).toDouble());
     // One bottleneck of 50 Mbit/s carries both: together they fill it, neither can exceed it.
     QVERIFY2(total > 40e6 && total < 50.5e6, qPrintable(QString::number(total)));
     QCOMPARE(total, a + b);
@@ -123,17 +136,17 @@ void TestSeveralEnds::twoSshEndsIntoOneReceiver()
     QVERIFY(std::abs(jain - (a + b) * (a + b) / (2 * (a * a + b * b))) < 1e-9);
     for (qsizetype i = 0; i < targets.size(); ++i) {
         const QJsonObject end = targets.at(i).toObject();
-        QCOMPARE(end.value("target").toString(), ends.at(i));
-        QVERIFY2(end.value("throughput_bps").toDouble() > 0, qPrintable(ends.at(i)));
+        QCOMPARE(end.value(QStringLiteral("target")).toString(), ends.at(i));
+        QVERIFY2(end.value(QStringLiteral("throughput_bps")).toDouble() > 0, qPrintable(ends.at(i)));
         // Its own far sender's TCP_INFO, in time order (a loaded 2-core machine drops ticks).
-        QCOMPARE(end.value("samples_from").toString(), QStringLiteral("target sender"));
-        const QJsonArray samples = end.value("samples").toArray();
+        QCOMPARE(end.value(QStringLiteral("samples_from")).toString(), QStringLiteral("target sender"));
+        const QJsonArray samples = end.value(QStringLiteral("samples")).toArray();
         QVERIFY2(samples.size() >= 100, qPrintable(QString::number(samples.size())));
         for (qsizetype k = 1; k < samples.size(); ++k)
-            QVERIFY(samples.at(k).toObject().value("t").toDouble() >
-                    samples.at(k - 1).toObject().value("t").toDouble());
-        QVERIFY(samples.at(samples.size() / 2).toObject().value("cwnd").toDouble() > 0);
-        QVERIFY(end.value("rtt_ms").toObject().value("median").toDouble() > 0);
+            QVERIFY(samples.at(k).toObject().value(QStringLiteral("t")).toDouble() >
+                    samples.at(k - 1).toObject().value(QStringLiteral("t")).toDouble());
+        QVERIFY(samples.at(samples.size() / 2).toObject().value(QStringLiteral("cwnd")).toDouble() > 0);
+        QVERIFY(end.value(QStringLiteral("rtt_ms")).toObject().value(QStringLiteral("median")).toDouble() > 0);
         // Live: the end's progress lines came while the run went, not at its end.
         const qsizetype lines = QString::fromUtf8(r.err).count(ends.at(i) + QStringLiteral("  "));
         QVERIFY2(lines >= 2, r.err.constData());
@@ -145,20 +158,24 @@ void TestSeveralEnds::sweepStoresEachEnd()
 {
     // A far knob applies at every ssh end (here both agents share the server namespace).
     const QString original = farAutocorking();
-    const QJsonObject spec{{"version", 1},
-                           {"target", QJsonArray{endAt(2222), endAt(2223)}},
-                           {"knobs", QJsonObject{{"remote:net.ipv4.tcp_autocorking", original == "1" ? 0 : 1}}},
-                           {"workload", QJsonObject{{"type", "bulk"}, {"direction", "down"}}},
-                           {"duration_s", 3},
-                           {"sample_ms", 50}};
-    const QString specPath = m_dir.filePath("two-ends.json");
+    const QJsonObject spec{
+        {QStringLiteral("version"), 1},
+        {QStringLiteral("target"), QJsonArray{endAt(2222), endAt(2223)}},
+        {QStringLiteral("knobs"),
+         QJsonObject{{QStringLiteral("remote:net.ipv4.tcp_autocorking"), original == QStringLiteral("1") ? 0 : 1}}},
+        {QStringLiteral("workload"), QJsonObject{{QStringLiteral("type"), QStringLiteral("bulk")},
+                                                 {QStringLiteral("direction"), QStringLiteral("down")}}},
+        {QStringLiteral("duration_s"), 3},
+        {QStringLiteral("sample_ms"), 50}};
+    const QString specPath = m_dir.filePath(QStringLiteral("two-ends.json"));
     QFile f(specPath);
     QVERIFY(f.open(QIODevice::WriteOnly) && f.write(QJsonDocument(spec).toJson()) > 0);
     f.close();
-    const QString db = m_dir.filePath("results.db");
+    const QString db = m_dir.filePath(QStringLiteral("results.db"));
     const CommandResult r = runCommand(
-        "ip",
-        tcptuneOverSsh(m_clientNetns, {"sweep", specPath, "--ssh-config", m_dir.filePath("ssh_config"), "--db", db}),
+        QStringLiteral("ip"),
+        tcptuneOverSsh(m_clientNetns, {QStringLiteral("sweep"), specPath, QStringLiteral("--ssh-config"),
+                                       m_dir.filePath(QStringLiteral("ssh_config")), QStringLiteral("--db"), db}),
         90000);
     QVERIFY2(r.exitCode == 0, r.err.constData());
     tcptune::ResultStore store;
@@ -167,30 +184,36 @@ void TestSeveralEnds::sweepStoresEachEnd()
     QVERIFY(runs.has_value() && runs->size() == 1);
     const tcptune::RunRecord &run = runs->first();
     QCOMPARE(run.status, tcptune::RunStatus::Ok);
-    const QJsonArray ends = run.details.value("targets").toArray();
+    const QJsonArray ends = run.details.value(QStringLiteral("targets")).toArray();
     QCOMPARE(ends.size(), 2);
     double sum = 0;
     int untouchedBefore = 0;
     int setAfter = 0;
     for (qsizetype i = 0; i < ends.size(); ++i) {
         const QJsonObject end = ends.at(i).toObject();
-        QCOMPARE(end.value("target").toString(), endAt(i == 0 ? 2222 : 2223));
-        QVERIFY(end.value("throughput_bps").toDouble() > 0);
+        QCOMPARE(end.value(QStringLiteral("target")).toString(), endAt(i == 0 ? 2222 : 2223));
+        QVERIFY(end.value(QStringLiteral("throughput_bps")).toDouble() > 0);
         // Each far agent reported its own knobs: before it set the far knob and at the run's end (the
         // other agent, in the same namespace, may have set it already or put it back already).
-        const QString before = end.value("knobs_before").toObject().value("net.ipv4.tcp_autocorking").toString();
-        QVERIFY2(!before.isEmpty(), qPrintable(end.value("target").toString()));
+        const QString before = end.value(QStringLiteral("knobs_before"))
+                                   .toObject()
+                                   .value(QStringLiteral("net.ipv4.tcp_autocorking"))
+                                   .toString();
+        QVERIFY2(!before.isEmpty(), qPrintable(end.value(QStringLiteral("target")).toString()));
         untouchedBefore += before == original ? 1 : 0;
-        setAfter += end.value("knobs_after").toObject().value("net.ipv4.tcp_autocorking").toString() != original;
-        sum += end.value("throughput_bps").toDouble();
+        setAfter += end.value(QStringLiteral("knobs_after"))
+                        .toObject()
+                        .value(QStringLiteral("net.ipv4.tcp_autocorking"))
+                        .toString() != original;
+        sum += end.value(QStringLiteral("throughput_bps")).toDouble();
     }
     QVERIFY(untouchedBefore >= 1); // the first agent to set it saw the original
     QVERIFY(setAfter >= 1);        // the first to end saw it set (then put it back before the other looked)
     QCOMPARE(run.throughputBps, sum);
     QVERIFY2(sum > 40e6 && sum < 50.5e6, qPrintable(QString::number(sum)));
-    const double jain = run.details.value("jain_fairness_index").toDouble();
+    const double jain = run.details.value(QStringLiteral("jain_fairness_index")).toDouble();
     QVERIFY2(jain >= 0.5 && jain <= 1.0, qPrintable(QString::number(jain)));
-    QVERIFY2(run.verdict.contains("Jain's fairness index"), qPrintable(run.verdict));
+    QVERIFY2(run.verdict.contains(QStringLiteral("Jain's fairness index")), qPrintable(run.verdict));
     // Each end's own samples, told apart by the end they came from.
     const auto samples = store.samples(run.id);
     QVERIFY(samples.has_value());
@@ -207,13 +230,15 @@ void TestSeveralEnds::badLists_data()
 {
     QTest::addColumn<QStringList>("targets");
     QTest::addColumn<QString>("says");
-    QTest::addRow("the same end twice") << QStringList{"ssh://root@198.18.2.1:2222", "ssh://198.18.2.1:2222"}
-                                        << "same end";
+    QTest::addRow("the same end twice") << QStringList{QStringLiteral("ssh://root@198.18.2.1:2222"),
+                                                       QStringLiteral("ssh://198.18.2.1:2222")}
+                                        << QStringLiteral("same end");
     QStringList nine;
     for (int port = 2300; port < 2309; ++port)
         nine << QStringLiteral("ssh://198.18.2.1:%1").arg(port);
     QTest::addRow("too many") << nine << "at most 8";
-    QTest::addRow("a bad one") << QStringList{"ssh://198.18.2.1:2222", "iperf3://"} << "iperf3://";
+    QTest::addRow("a bad one") << QStringList{QStringLiteral("ssh://198.18.2.1:2222"), QStringLiteral("iperf3://")}
+                               << "iperf3://";
 }
 
 // Refused at once, as one line, before anything connects.
@@ -223,14 +248,16 @@ void TestSeveralEnds::badLists()
     QFETCH(QString, says);
     const CommandResult r = runEnds(targets);
     QCOMPARE(r.exitCode, 2);
-    const QStringList lines = QString::fromUtf8(r.err).split('\n', Qt::SkipEmptyParts);
+    const QStringList lines = QString::fromUtf8(r.err).split(u'\n', Qt::SkipEmptyParts);
     QVERIFY2(lines.size() == 1 && lines.front().contains(says), r.err.constData());
 }
 
 // No sshd on 2299: that end fails to log in, and the reachable one sends nothing.
 void TestSeveralEnds::unreachableEndStopsTheOthers()
 {
-    const CommandResult r = runEnds({endAt(2222), endAt(2299)}, {"--direction", "down", "--duration", "3", "--json"});
+    const CommandResult r = runEnds({endAt(2222), endAt(2299)},
+                                    {QStringLiteral("--direction"), QStringLiteral("down"),
+                                     QStringLiteral("--duration"), QStringLiteral("3"), QStringLiteral("--json")});
     QVERIFY(r.exitCode != 0);
     QVERIFY2(r.err.contains(endAt(2299).toUtf8()), r.err.constData());
     QVERIFY2(!r.err.contains("/3.0 s"), r.err.constData()); // no end reported traffic

@@ -60,11 +60,14 @@ void TestSshTarget::initTestCase()
     m_pair = std::make_unique<ScratchPair>(QStringLiteral("ssh1"), 13);
     QVERIFY2(m_pair->ok(), qPrintable(m_pair->error()));
     for (const auto &[dev, ns, rate] :
-         {std::tuple{"ttssh1a", m_pair->a().name(), "100mbit"}, std::tuple{"ttssh1b", m_pair->b().name(), "50mbit"}})
-        QVERIFY2(ip({"netns", "exec", ns, "tc", "qdisc", "add", "dev", dev, "root", "tbf", "rate", rate, "burst",
-                     "64kb", "latency", "50ms"})
+         {std::tuple{QStringLiteral("ttssh1a"), m_pair->a().name(), QStringLiteral("100mbit")},
+          std::tuple{QStringLiteral("ttssh1b"), m_pair->b().name(), QStringLiteral("50mbit")}})
+        QVERIFY2(ip({QStringLiteral("netns"), QStringLiteral("exec"), ns, QStringLiteral("tc"), QStringLiteral("qdisc"),
+                     QStringLiteral("add"), QStringLiteral("dev"), dev, QStringLiteral("root"), QStringLiteral("tbf"),
+                     QStringLiteral("rate"), rate, QStringLiteral("burst"), QStringLiteral("64kb"),
+                     QStringLiteral("latency"), QStringLiteral("50ms")})
                      .isEmpty(),
-                 dev);
+                 qPrintable(dev));
     m_sshd = std::make_unique<SshServer>(m_pair->b().name(), m_pair->addressB(), kSshPort);
     const QString problem = m_sshd->start();
     QVERIFY2(problem.isEmpty(), qPrintable(problem));
@@ -96,52 +99,63 @@ static QJsonObject jsonOf(const CommandResult &r)
 void TestSshTarget::upOverSsh()
 {
     const QJsonObject o = jsonOf(runCommand(
-        "ip",
-        runInA({"run", "--target", target(), "--ssh-config", m_sshd->clientConfig(), "--duration", "3", "--json"}),
+        QStringLiteral("ip"),
+        runInA({QStringLiteral("run"), QStringLiteral("--target"), target(), QStringLiteral("--ssh-config"),
+                m_sshd->clientConfig(), QStringLiteral("--duration"), QStringLiteral("3"), QStringLiteral("--json")}),
         60000));
     QVERIFY(!o.isEmpty());
-    const double bps = o.value("throughput_bps").toDouble();
+    const double bps = o.value(QStringLiteral("throughput_bps")).toDouble();
     qInfo("up over ssh: %.1f Mbit/s", bps / 1e6);
     QVERIFY2(bps > 80e6 && bps < 101e6, qPrintable(QString::number(bps)));
-    QCOMPARE(o.value("samples_from").toString(), QStringLiteral("local sender"));
-    const qsizetype samples = o.value("samples").toArray().size();
+    QCOMPARE(o.value(QStringLiteral("samples_from")).toString(), QStringLiteral("local sender"));
+    const qsizetype samples = o.value(QStringLiteral("samples")).toArray().size();
     QVERIFY2(samples >= 120 && samples <= 305, qPrintable(QString::number(samples))); // see downOverSsh
     // The far agent reports its own knobs (its namespace's).
-    QCOMPARE(o.value("remote_knobs").toObject().value("net.ipv4.tcp_autocorking").toString(), QStringLiteral("1"));
+    QCOMPARE(
+        o.value(QStringLiteral("remote_knobs")).toObject().value(QStringLiteral("net.ipv4.tcp_autocorking")).toString(),
+        QStringLiteral("1"));
 }
 
 void TestSshTarget::downOverSsh()
 {
-    const QJsonObject o = jsonOf(runCommand("ip",
-                                            runInA({"run", "--target", target(), "--ssh-config", m_sshd->clientConfig(),
-                                                    "--direction", "down", "--duration", "3", "--json"}),
-                                            60000));
+    const QJsonObject o = jsonOf(
+        runCommand(QStringLiteral("ip"),
+                   runInA({QStringLiteral("run"), QStringLiteral("--target"), target(), QStringLiteral("--ssh-config"),
+                           m_sshd->clientConfig(), QStringLiteral("--direction"), QStringLiteral("down"),
+                           QStringLiteral("--duration"), QStringLiteral("3"), QStringLiteral("--json")}),
+                   60000));
     QVERIFY(!o.isEmpty());
-    const double bps = o.value("throughput_bps").toDouble();
-    qInfo("down over ssh: %.1f Mbit/s, %d samples", bps / 1e6, int(o.value("samples").toArray().size()));
+    const double bps = o.value(QStringLiteral("throughput_bps")).toDouble();
+    qInfo("down over ssh: %.1f Mbit/s, %d samples", bps / 1e6,
+          int(o.value(QStringLiteral("samples")).toArray().size()));
     QVERIFY2(bps > 40e6 && bps < 51e6, qPrintable(QString::number(bps)));
     // The far sender's TCP_INFO in time order: about 100 a second on a quiet machine (300 here);
     // a loaded 2-core machine drops ticks on both ends, so the bound is lower.
-    QCOMPARE(o.value("samples_from").toString(), QStringLiteral("target sender"));
-    const QJsonArray samples = o.value("samples").toArray();
+    QCOMPARE(o.value(QStringLiteral("samples_from")).toString(), QStringLiteral("target sender"));
+    const QJsonArray samples = o.value(QStringLiteral("samples")).toArray();
     QVERIFY2(samples.size() >= 120 && samples.size() <= 305, qPrintable(QString::number(samples.size())));
     for (qsizetype i = 1; i < samples.size(); ++i)
-        QVERIFY(samples.at(i).toObject().value("t").toDouble() > samples.at(i - 1).toObject().value("t").toDouble());
-    QVERIFY(samples.at(samples.size() / 2).toObject().value("cwnd").toDouble() > 0);
-    QVERIFY(o.value("rtt_ms").toObject().value("median").toDouble() > 0);
+        QVERIFY(samples.at(i).toObject().value(QStringLiteral("t")).toDouble() >
+                samples.at(i - 1).toObject().value(QStringLiteral("t")).toDouble());
+    QVERIFY(samples.at(samples.size() / 2).toObject().value(QStringLiteral("cwnd")).toDouble() > 0);
+    QVERIFY(o.value(QStringLiteral("rtt_ms")).toObject().value(QStringLiteral("median")).toDouble() > 0);
     // The far agent over ssh is trusted: it reports its own counters, and as the sender they
     // are the ones the verdict reads.
-    const QJsonObject diagnosis = o.value("diagnosis").toObject();
-    QVERIFY2(!diagnosis.value("verdict").toString().isEmpty(), "no verdict");
+    const QJsonObject diagnosis = o.value(QStringLiteral("diagnosis")).toObject();
+    QVERIFY2(!diagnosis.value(QStringLiteral("verdict")).toString().isEmpty(), "no verdict");
     bool farSender = false;
-    for (const QJsonValue &v : diagnosis.value("ends").toArray()) {
+    for (const QJsonValue &v : diagnosis.value(QStringLiteral("ends")).toArray()) {
         const QJsonObject end = v.toObject();
-        if (end.value("end").toString() != QLatin1String("remote"))
+        if (end.value(QStringLiteral("end")).toString() != QLatin1String("remote"))
             continue;
-        farSender = end.value("sender").toBool();
-        QVERIFY2(end.value("counters_read").toBool(), qPrintable(end.value("counters_note").toString()));
-        const double received = o.value("receiver_bytes").toDouble();
-        QVERIFY(end.value("counters").toObject().value("TcpExtTCPOrigDataSent").toDouble() >= received / 1448);
+        farSender = end.value(QStringLiteral("sender")).toBool();
+        QVERIFY2(end.value(QStringLiteral("counters_read")).toBool(),
+                 qPrintable(end.value(QStringLiteral("counters_note")).toString()));
+        const double received = o.value(QStringLiteral("receiver_bytes")).toDouble();
+        QVERIFY(end.value(QStringLiteral("counters"))
+                    .toObject()
+                    .value(QStringLiteral("TcpExtTCPOrigDataSent"))
+                    .toDouble() >= received / 1448);
     }
     QVERIFY(farSender);
 }
@@ -150,21 +164,24 @@ void TestSshTarget::downOverSsh()
 // result keeps them apart, the far sender's samples streamed back as for direction down.
 void TestSshTarget::bothOverSsh()
 {
-    const QJsonObject o = jsonOf(runCommand("ip",
-                                            runInA({"run", "--target", target(), "--ssh-config", m_sshd->clientConfig(),
-                                                    "--direction", "both", "--duration", "3", "--json"}),
-                                            60000));
+    const QJsonObject o = jsonOf(
+        runCommand(QStringLiteral("ip"),
+                   runInA({QStringLiteral("run"), QStringLiteral("--target"), target(), QStringLiteral("--ssh-config"),
+                           m_sshd->clientConfig(), QStringLiteral("--direction"), QStringLiteral("both"),
+                           QStringLiteral("--duration"), QStringLiteral("3"), QStringLiteral("--json")}),
+                   60000));
     QVERIFY(!o.isEmpty());
     const QString problem = checkBothDirections(o, "both over ssh", {75e6, 101e6, QStringLiteral("local sender"), 120},
                                                 {40e6, 51e6, QStringLiteral("target sender"), 120});
     QVERIFY2(problem.isEmpty(), qPrintable(problem));
-    const QJsonArray directions = o.value("directions").toArray();
-    const QJsonObject farSample = directions.at(1).toObject().value("samples").toArray().at(0).toObject();
-    QCOMPARE(farSample.value("direction").toString(), QStringLiteral("down"));
-    QVERIFY(farSample.value("cwnd").toDouble() > 0);
-    const double sum = directions.at(0).toObject().value("throughput_bps").toDouble() +
-                       directions.at(1).toObject().value("throughput_bps").toDouble();
-    QVERIFY(qAbs(o.value("throughput_bps").toDouble() - sum) < 1);
+    const QJsonArray directions = o.value(QStringLiteral("directions")).toArray();
+    const QJsonObject farSample =
+        directions.at(1).toObject().value(QStringLiteral("samples")).toArray().at(0).toObject();
+    QCOMPARE(farSample.value(QStringLiteral("direction")).toString(), QStringLiteral("down"));
+    QVERIFY(farSample.value(QStringLiteral("cwnd")).toDouble() > 0);
+    const double sum = directions.at(0).toObject().value(QStringLiteral("throughput_bps")).toDouble() +
+                       directions.at(1).toObject().value(QStringLiteral("throughput_bps")).toDouble();
+    QVERIFY(qAbs(o.value(QStringLiteral("throughput_bps")).toDouble() - sum) < 1);
 }
 
 void TestSshTarget::dataPortClosedAfterTheSession()
@@ -177,33 +194,38 @@ void TestSshTarget::keyLoginFails()
 {
     QElapsedTimer timer;
     timer.start();
-    const CommandResult r = runCommand(
-        "ip", runInA({"run", "--target", target(), "--ssh-config", m_sshd->strangerConfig(), "--duration", "1"}),
-        30000);
+    const CommandResult r =
+        runCommand(QStringLiteral("ip"),
+                   runInA({QStringLiteral("run"), QStringLiteral("--target"), target(), QStringLiteral("--ssh-config"),
+                           m_sshd->strangerConfig(), QStringLiteral("--duration"), QStringLiteral("1")}),
+                   30000);
     QVERIFY(r.exitCode != 0);
     QVERIFY(timer.elapsed() < 10000);
     const QStringList lines = messageLines(r);
-    QVERIFY2(lines.size() == 1 && lines.front().contains("set up key login"), r.err.constData());
+    QVERIFY2(lines.size() == 1 && lines.front().contains(QStringLiteral("set up key login")), r.err.constData());
 }
 
 void TestSshTarget::farHostWithoutTcptune()
 {
     const CommandResult r =
-        runCommand("ip",
-                   runInA({"run", "--target", target(), "--ssh-config", m_sshd->clientConfig(), "--duration", "1"},
-                          path("no-such-tcptune")),
+        runCommand(QStringLiteral("ip"),
+                   runInA({QStringLiteral("run"), QStringLiteral("--target"), target(), QStringLiteral("--ssh-config"),
+                           m_sshd->clientConfig(), QStringLiteral("--duration"), QStringLiteral("1")},
+                          path(QStringLiteral("no-such-tcptune"))),
                    30000);
     QVERIFY(r.exitCode != 0);
     const QStringList lines = messageLines(r);
-    QVERIFY2(lines.size() == 1 && lines.front().contains("install tcptune there"), r.err.constData());
+    QVERIFY2(lines.size() == 1 && lines.front().contains(QStringLiteral("install tcptune there")), r.err.constData());
 }
 
 void TestSshTarget::clientKilledEndsTheFarAgent()
 {
     QProcess client;
     client.setReadChannel(QProcess::StandardError);
-    client.start("ip", runInA({"run", "--target", target(), "--ssh-config", m_sshd->clientConfig(), "--direction",
-                               "down", "--duration", "20"}));
+    client.start(QStringLiteral("ip"),
+                 runInA({QStringLiteral("run"), QStringLiteral("--target"), target(), QStringLiteral("--ssh-config"),
+                         m_sshd->clientConfig(), QStringLiteral("--direction"), QStringLiteral("down"),
+                         QStringLiteral("--duration"), QStringLiteral("20")}));
     QByteArray progress;
     while (progress.count("/20.0 s") < 2 && client.waitForReadyRead(15000))
         progress += client.readAllStandardError();

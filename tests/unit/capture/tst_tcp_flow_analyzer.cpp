@@ -170,13 +170,17 @@ void TestTcpFlowAnalyzer::matchesTshark()
         const qint64 count = side.acks->ackRttS.size();
         const RttStats &s = side.data->rtt_stats;
         QVERIFY2(within(double(s.count), double(count), 0.10),
-                 qPrintable(QStringLiteral("%1: %2 RTT samples, tshark %3").arg(side.name).arg(s.count).arg(count)));
+                 qPrintable(QStringLiteral("%1: %2 RTT samples, tshark %3")
+                                .arg(QLatin1StringView(side.name))
+                                .arg(s.count)
+                                .arg(count)));
         QCOMPARE(qint64(side.data->rtt.size()), s.count);
         if (count > 0) {
             const double median = medianOf(side.acks->ackRttS) * 1000.0;
-            QVERIFY2(within(s.median_ms, median, 0.05),
-                     qPrintable(
-                         QStringLiteral("%1: median %2 ms, tshark %3 ms").arg(side.name).arg(s.median_ms).arg(median)));
+            QVERIFY2(within(s.median_ms, median, 0.05), qPrintable(QStringLiteral("%1: median %2 ms, tshark %3 ms")
+                                                                       .arg(QLatin1StringView(side.name))
+                                                                       .arg(s.median_ms)
+                                                                       .arg(median)));
         }
     }
 

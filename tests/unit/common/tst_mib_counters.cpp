@@ -35,19 +35,25 @@ void TestMibCounters::parsesTablePairs_data()
     QTest::addColumn<QByteArray>("text");
     QTest::addColumn<Expected>("expected");
     QTest::addRow("netstat pair") << QByteArray("TcpExt: SyncookiesSent TCPAutoCorking\nTcpExt: 0 41223\n")
-                                  << Expected{{"TcpExtSyncookiesSent", 0}, {"TcpExtTCPAutoCorking", 41223}};
+                                  << Expected{{QStringLiteral("TcpExtSyncookiesSent"), 0},
+                                              {QStringLiteral("TcpExtTCPAutoCorking"), 41223}};
     QTest::addRow("snmp signed MaxConn") << QByteArray("Tcp: RtoAlgorithm MaxConn OutSegs\nTcp: 1 -1 65649403\n")
-                                         << Expected{
-                                                {"TcpRtoAlgorithm", 1}, {"TcpMaxConn", -1}, {"TcpOutSegs", 65649403}};
+                                         << Expected{{QStringLiteral("TcpRtoAlgorithm"), 1},
+                                                     {QStringLiteral("TcpMaxConn"), -1},
+                                                     {QStringLiteral("TcpOutSegs"), 65649403}};
     QTest::addRow("two tables, trailing space")
         << QByteArray("Ip: Forwarding InReceives \nIp: 2 10\nIpExt: InOctets\nIpExt: 835687087851\n")
-        << Expected{{"IpForwarding", 2}, {"IpInReceives", 10}, {"IpExtInOctets", 835687087851}};
+        << Expected{{QStringLiteral("IpForwarding"), 2},
+                    {QStringLiteral("IpInReceives"), 10},
+                    {QStringLiteral("IpExtInOctets"), 835687087851}};
     QTest::addRow("unsigned beyond 2^63")
-        << QByteArray("TcpExt: Big\nTcpExt: 18446744073709551615\n") << Expected{{"TcpExtBig", -1}};
+        << QByteArray("TcpExt: Big\nTcpExt: 18446744073709551615\n") << Expected{{QStringLiteral("TcpExtBig"), -1}};
     QTest::addRow("count mismatch skipped")
-        << QByteArray("Udp: A B\nUdp: 1\nTcp: C\nTcp: 3\n") << Expected{{"TcpC", 3}};
-    QTest::addRow("prefix mismatch skipped") << QByteArray("Udp: A\nTcp: 1\nTcp: C\nTcp: 3\n") << Expected{{"TcpC", 3}};
-    QTest::addRow("garbage value skipped") << QByteArray("Tcp: A B\nTcp: x 2\n") << Expected{{"TcpB", 2}};
+        << QByteArray("Udp: A B\nUdp: 1\nTcp: C\nTcp: 3\n") << Expected{{QStringLiteral("TcpC"), 3}};
+    QTest::addRow("prefix mismatch skipped")
+        << QByteArray("Udp: A\nTcp: 1\nTcp: C\nTcp: 3\n") << Expected{{QStringLiteral("TcpC"), 3}};
+    QTest::addRow("garbage value skipped")
+        << QByteArray("Tcp: A B\nTcp: x 2\n") << Expected{{QStringLiteral("TcpB"), 2}};
     QTest::addRow("empty") << QByteArray() << Expected{};
 }
 
@@ -63,9 +69,10 @@ void TestMibCounters::parsesNameValueLines_data()
     QTest::addColumn<QByteArray>("text");
     QTest::addColumn<Expected>("expected");
     QTest::addRow("snmp6") << QByteArray("Ip6InReceives                   \t12\nIcmp6OutMsgs  3\n")
-                           << Expected{{"Ip6InReceives", 12}, {"Icmp6OutMsgs", 3}};
-    QTest::addRow("odd lines skipped") << QByteArray("Ip6InReceives\nA 1 2\nB 4\n") << Expected{{"B", 4}};
-    QTest::addRow("no newline at end") << QByteArray("Udp6InErrors 7") << Expected{{"Udp6InErrors", 7}};
+                           << Expected{{QStringLiteral("Ip6InReceives"), 12}, {QStringLiteral("Icmp6OutMsgs"), 3}};
+    QTest::addRow("odd lines skipped") << QByteArray("Ip6InReceives\nA 1 2\nB 4\n")
+                                       << Expected{{QStringLiteral("B"), 4}};
+    QTest::addRow("no newline at end") << QByteArray("Udp6InErrors 7") << Expected{{QStringLiteral("Udp6InErrors"), 7}};
 }
 
 void TestMibCounters::parsesNameValueLines()
@@ -80,13 +87,20 @@ void TestMibCounters::deltas_data()
     QTest::addColumn<Expected>("before");
     QTest::addColumn<Expected>("after");
     QTest::addColumn<Expected>("expected");
-    QTest::addRow("changed only") << Expected{{"TcpOutSegs", 10}, {"TcpExtTCPAutoCorking", 5}}
-                                  << Expected{{"TcpOutSegs", 110}, {"TcpExtTCPAutoCorking", 5}}
-                                  << Expected{{"TcpOutSegs", 100}};
-    QTest::addRow("gauges left out") << Expected{{"TcpCurrEstab", 1}, {"TcpRtoMin", 200}}
-                                     << Expected{{"TcpCurrEstab", 4}, {"TcpRtoMin", 300}} << Expected{};
-    QTest::addRow("new counter has no before") << Expected{} << Expected{{"IcmpMsgInType3", 2}} << Expected{};
-    QTest::addRow("backwards left out") << Expected{{"TcpOutSegs", 100}} << Expected{{"TcpOutSegs", 3}} << Expected{};
+    QTest::addRow("changed only") << Expected{{QStringLiteral("TcpOutSegs"), 10},
+                                              {QStringLiteral("TcpExtTCPAutoCorking"), 5}}
+                                  << Expected{{QStringLiteral("TcpOutSegs"), 110},
+                                              {QStringLiteral("TcpExtTCPAutoCorking"), 5}}
+                                  << Expected{{QStringLiteral("TcpOutSegs"), 100}};
+    QTest::addRow("gauges left out") << Expected{{QStringLiteral("TcpCurrEstab"), 1},
+                                                 {QStringLiteral("TcpRtoMin"), 200}}
+                                     << Expected{{QStringLiteral("TcpCurrEstab"), 4},
+                                                 {QStringLiteral("TcpRtoMin"), 300}}
+                                     << Expected{};
+    QTest::addRow("new counter has no before")
+        << Expected{} << Expected{{QStringLiteral("IcmpMsgInType3"), 2}} << Expected{};
+    QTest::addRow("backwards left out") << Expected{{QStringLiteral("TcpOutSegs"), 100}}
+                                        << Expected{{QStringLiteral("TcpOutSegs"), 3}} << Expected{};
 }
 
 void TestMibCounters::deltas()
@@ -99,7 +113,8 @@ void TestMibCounters::deltas()
 
 void TestMibCounters::jsonRoundTrip()
 {
-    const mib::Counters counters{{"TcpOutSegs", 65649403}, {"IpExtInOctets", 835687087851}};
+    const mib::Counters counters{{QStringLiteral("TcpOutSegs"), 65649403},
+                                 {QStringLiteral("IpExtInOctets"), 835687087851}};
     QCOMPARE(mib::fromJson(mib::toJson(counters)), counters);
 }
 

@@ -180,10 +180,12 @@ void TestProcess::foregroundStatusAsAShellReportsIt_data()
 {
     QTest::addColumn<QStringList>("command");
     QTest::addColumn<int>("status");
-    QTest::addRow("success") << QStringList{"true"} << 0;
-    QTest::addRow("failure") << QStringList{"false"} << 1;
-    QTest::addRow("exit 7") << QStringList{"sh", "-c", "exit 7"} << 7;
-    QTest::addRow("killed by a signal") << QStringList{"sh", "-c", "kill -TERM $$"} << 128 + SIGTERM;
+    QTest::addRow("success") << QStringList{QStringLiteral("true")} << 0;
+    QTest::addRow("failure") << QStringList{QStringLiteral("false")} << 1;
+    QTest::addRow("exit 7") << QStringList{QStringLiteral("sh"), QStringLiteral("-c"), QStringLiteral("exit 7")} << 7;
+    QTest::addRow("killed by a signal") << QStringList{QStringLiteral("sh"), QStringLiteral("-c"),
+                                                       QStringLiteral("kill -TERM $$")}
+                                        << 128 + SIGTERM;
 }
 
 void TestProcess::foregroundStatusAsAShellReportsIt()

@@ -49,27 +49,34 @@ private Q_SLOTS:
 void TestCounterComparison::differencesBiggestFirst()
 {
     RunRecord a;
-    a.ends = {end(RunEnd::Local, {{"TcpOutSegs", 100000}, {"TcpExtTCPAutoCorking", 41223}, {"TcpExtTCPLossProbes", 5}}),
-              end(RunEnd::Router, {{"IpForwDatagrams", 100}})};
+    a.ends = {end(RunEnd::Local, {{QStringLiteral("TcpOutSegs"), 100000},
+                                  {QStringLiteral("TcpExtTCPAutoCorking"), 41223},
+                                  {QStringLiteral("TcpExtTCPLossProbes"), 5}}),
+              end(RunEnd::Router, {{QStringLiteral("IpForwDatagrams"), 100}})};
     RunRecord b;
-    b.ends = {end(RunEnd::Local, {{"TcpOutSegs", 80000}, {"TcpExtTCPLossProbes", 5}, {"TcpExtDelayedACKs", 3}}),
-              end(RunEnd::Router, {{"IpForwDatagrams", 90}})};
+    b.ends = {end(RunEnd::Local, {{QStringLiteral("TcpOutSegs"), 80000},
+                                  {QStringLiteral("TcpExtTCPLossProbes"), 5},
+                                  {QStringLiteral("TcpExtDelayedACKs"), 3}}),
+              end(RunEnd::Router, {{QStringLiteral("IpForwDatagrams"), 90}})};
     const QList<CounterDifference> d = CounterComparison::differences(a, b);
     QStringList lines;
     for (const CounterDifference &x : d)
         lines << CounterComparison::endName(x.end) + QLatin1Char(' ') + CounterComparison::line(x);
     // Only in one run (relative 1): the bigger absolute one first; then 20 % and 10 %. Equal
     // counters (TcpExtTCPLossProbes) are not listed.
-    QCOMPARE(lines, (QStringList{"local TcpExtTCPAutoCorking 41,223 vs 0", "local TcpExtDelayedACKs 0 vs 3",
-                                 "local TcpOutSegs 100,000 vs 80,000", "router IpForwDatagrams 100 vs 90"}));
+    QCOMPARE(lines, (QStringList{QStringLiteral("local TcpExtTCPAutoCorking 41,223 vs 0"),
+                                 QStringLiteral("local TcpExtDelayedACKs 0 vs 3"),
+                                 QStringLiteral("local TcpOutSegs 100,000 vs 80,000"),
+                                 QStringLiteral("router IpForwDatagrams 100 vs 90")}));
 }
 
 void TestCounterComparison::endsNotReadAreLeftOut()
 {
     RunRecord a;
-    a.ends = {end(RunEnd::Local, {{"TcpOutSegs", 10}}), end(RunEnd::Remote, {{"TcpInSegs", 10}})};
+    a.ends = {end(RunEnd::Local, {{QStringLiteral("TcpOutSegs"), 10}}),
+              end(RunEnd::Remote, {{QStringLiteral("TcpInSegs"), 10}})};
     RunRecord b;
-    b.ends = {end(RunEnd::Local, {{"TcpOutSegs", 20}}, false)};
+    b.ends = {end(RunEnd::Local, {{QStringLiteral("TcpOutSegs"), 20}}, false)};
     QVERIFY(CounterComparison::differences(a, b).isEmpty());
 }
 
@@ -78,24 +85,27 @@ void TestCounterComparison::autocorkingVerdict_data()
     QTest::addColumn<RunRecord>("a");
     QTest::addColumn<RunRecord>("b");
     QTest::addColumn<QString>("verdict");
-    QTest::addRow("never engaged") << corkingRun("1", 0) << corkingRun("0", 0)
+    QTest::addRow("never engaged") << corkingRun(QStringLiteral("1"), 0) << corkingRun(QStringLiteral("0"), 0)
                                    << "Autocorking never engaged in this set-up: TcpExtTCPAutoCorking stayed 0 in both "
                                       "runs, so any difference between them is not autocorking's doing.";
-    QTest::addRow("engaged in A") << corkingRun("1", 41223) << corkingRun("0", 0)
+    QTest::addRow("engaged in A") << corkingRun(QStringLiteral("1"), 41223) << corkingRun(QStringLiteral("0"), 0)
                                   << "Autocorking held writes back 41,223 times with it on (A) and 0 times with it off "
                                      "(B).";
-    QTest::addRow("engaged in B, off first") << corkingRun("0", 0) << corkingRun("1", 17)
-                                             << "Autocorking held writes back 17 times with it on (B) and 0 times with "
-                                                "it off (A).";
-    QTest::addRow("counters not read") << corkingRun("1", 0, false) << corkingRun("0", 0)
+    QTest::addRow("engaged in B, off first")
+        << corkingRun(QStringLiteral("0"), 0) << corkingRun(QStringLiteral("1"), 17)
+        << "Autocorking held writes back 17 times with it on (B) and 0 times with "
+           "it off (A).";
+    QTest::addRow("counters not read") << corkingRun(QStringLiteral("1"), 0, false)
+                                       << corkingRun(QStringLiteral("0"), 0)
                                        << "The runs differ in net.ipv4.tcp_autocorking, but the sender's counters were "
                                           "not read: whether autocorking engaged is unknown.";
-    QTest::addRow("same setting: nothing to say") << corkingRun("1", 0) << corkingRun("1", 5) << QString();
+    QTest::addRow("same setting: nothing to say")
+        << corkingRun(QStringLiteral("1"), 0) << corkingRun(QStringLiteral("1"), 5) << QString();
     QTest::addRow("not an autocorking A/B") << RunRecord{} << RunRecord{} << QString();
-    RunRecord knobAfter = corkingRun("", 0);
+    RunRecord knobAfter = corkingRun(QString(), 0);
     knobAfter.settings.clear();
     knobAfter.ends[0].knobsAfter.insert(QStringLiteral("net.ipv4.tcp_autocorking"), QStringLiteral("0"));
-    QTest::addRow("the snapshot tells the setting") << corkingRun("1", 0) << knobAfter
+    QTest::addRow("the snapshot tells the setting") << corkingRun(QStringLiteral("1"), 0) << knobAfter
                                                     << "Autocorking never engaged in this set-up: TcpExtTCPAutoCorking "
                                                        "stayed 0 in both runs, so any difference between them is not "
                                                        "autocorking's doing.";

@@ -58,9 +58,9 @@ void TestExperimentSpec::canonicalKnobValues()
     auto spec = ExperimentSpec::fromJsonText(
         R"({"knobs": {"socket.SO_SNDBUF": "64K", "net.ipv4.tcp_autocorking": "off", "lab.rate": "50mbit"}})");
     QVERIFY(spec.has_value());
-    QCOMPARE(spec->knobs.value("socket.SO_SNDBUF"), QStringLiteral("65536"));
-    QCOMPARE(spec->knobs.value("net.ipv4.tcp_autocorking"), QStringLiteral("0"));
-    QCOMPARE(spec->knobs.value("lab.rate"), QStringLiteral("50000000"));
+    QCOMPARE(spec->knobs.value(QStringLiteral("socket.SO_SNDBUF")), QStringLiteral("65536"));
+    QCOMPARE(spec->knobs.value(QStringLiteral("net.ipv4.tcp_autocorking")), QStringLiteral("0"));
+    QCOMPARE(spec->knobs.value(QStringLiteral("lab.rate")), QStringLiteral("50000000"));
 }
 
 void TestExperimentSpec::badSpecs_data()
@@ -123,7 +123,7 @@ void TestExperimentSpec::targetShorthand()
     QFETCH(int, kind);
     QFETCH(QString, host);
     QFETCH(int, port);
-    QJsonObject o{{"target", text}};
+    QJsonObject o{{QStringLiteral("target"), text}};
     auto spec = ExperimentSpec::fromJson(o);
     QVERIFY(spec.has_value());
     QCOMPARE(int(spec->target.kind), kind);
@@ -134,14 +134,15 @@ void TestExperimentSpec::targetShorthand()
 void TestExperimentSpec::knobsByKind()
 {
     ExperimentSpec spec;
-    QVERIFY(spec.setParameter("net.ipv4.tcp_limit_output_bytes", "128K").has_value());
-    QVERIFY(spec.setParameter("socket.SO_SNDBUF", "1M").has_value());
-    QVERIFY(spec.setParameter("lab.mtu", "9000").has_value());
-    QVERIFY(spec.setParameter("workload.streams", "2").has_value());
-    QVERIFY(!spec.setParameter("workload.color", "2").has_value());
-    QCOMPARE(spec.knobsOfKind(KnobKind::Sysctl).keys(), QStringList{"net.ipv4.tcp_limit_output_bytes"});
-    QCOMPARE(spec.knobsOfKind(KnobKind::SocketOption).value("socket.SO_SNDBUF"), QStringLiteral("1048576"));
-    QCOMPARE(spec.knobsOfKind(KnobKind::LabParameter).value("lab.mtu"), QStringLiteral("9000"));
+    QVERIFY(spec.setParameter(QStringLiteral("net.ipv4.tcp_limit_output_bytes"), QStringLiteral("128K")).has_value());
+    QVERIFY(spec.setParameter(QStringLiteral("socket.SO_SNDBUF"), QStringLiteral("1M")).has_value());
+    QVERIFY(spec.setParameter(QStringLiteral("lab.mtu"), QStringLiteral("9000")).has_value());
+    QVERIFY(spec.setParameter(QStringLiteral("workload.streams"), QStringLiteral("2")).has_value());
+    QVERIFY(!spec.setParameter(QStringLiteral("workload.color"), QStringLiteral("2")).has_value());
+    QCOMPARE(spec.knobsOfKind(KnobKind::Sysctl).keys(), QStringList{QStringLiteral("net.ipv4.tcp_limit_output_bytes")});
+    QCOMPARE(spec.knobsOfKind(KnobKind::SocketOption).value(QStringLiteral("socket.SO_SNDBUF")),
+             QStringLiteral("1048576"));
+    QCOMPARE(spec.knobsOfKind(KnobKind::LabParameter).value(QStringLiteral("lab.mtu")), QStringLiteral("9000"));
     QCOMPARE(spec.workload.streams, 2);
 }
 
@@ -153,12 +154,16 @@ void TestExperimentSpec::farKnobs()
     QVERIFY2(spec.has_value(), qPrintable(spec ? QString() : spec.error().message));
     QCOMPARE(spec->target.user, QStringLiteral("root"));
     QCOMPARE(spec->target.describe(), QStringLiteral("ssh://root@nas:2222"));
-    QCOMPARE(spec->remoteSysctls(), (QMap<QString, QString>{{"net.ipv4.tcp_autocorking", "0"}}));
-    QCOMPARE(spec->knobsOfKind(KnobKind::Sysctl), (QMap<QString, QString>{{"net.ipv4.tcp_autocorking", "1"}}));
-    QVERIFY(spec->setParameter("remote:net.ipv4.tcp_limit_output_bytes", "128K").has_value());
-    QCOMPARE(spec->parameter("remote:net.ipv4.tcp_limit_output_bytes"), QStringLiteral("131072"));
-    QCOMPARE(ExperimentSpec::formatValue("remote:net.ipv4.tcp_limit_output_bytes", "131072"),
-             ExperimentSpec::formatValue("net.ipv4.tcp_limit_output_bytes", "131072"));
+    QCOMPARE(spec->remoteSysctls(),
+             (QMap<QString, QString>{{QStringLiteral("net.ipv4.tcp_autocorking"), QStringLiteral("0")}}));
+    QCOMPARE(spec->knobsOfKind(KnobKind::Sysctl),
+             (QMap<QString, QString>{{QStringLiteral("net.ipv4.tcp_autocorking"), QStringLiteral("1")}}));
+    QVERIFY(spec->setParameter(QStringLiteral("remote:net.ipv4.tcp_limit_output_bytes"), QStringLiteral("128K"))
+                .has_value());
+    QCOMPARE(spec->parameter(QStringLiteral("remote:net.ipv4.tcp_limit_output_bytes")), QStringLiteral("131072"));
+    QCOMPARE(
+        ExperimentSpec::formatValue(QStringLiteral("remote:net.ipv4.tcp_limit_output_bytes"), QStringLiteral("131072")),
+        ExperimentSpec::formatValue(QStringLiteral("net.ipv4.tcp_limit_output_bytes"), QStringLiteral("131072")));
     auto again = ExperimentSpec::fromJson(spec->toJson());
     QVERIFY(again.has_value());
     QCOMPARE(again->toJson(), spec->toJson());
@@ -181,8 +186,8 @@ void TestExperimentSpec::severalEnds()
     QCOMPARE(ends.at(1).sshConfig, QStringLiteral("/tmp/c"));
     QCOMPARE(ends.at(2).kind, TargetSpec::Kind::Iperf3);
     const QJsonObject json = spec->toJson();
-    QVERIFY(json.value("target").isArray());
-    QCOMPARE(json.value("target").toArray().size(), 3);
+    QVERIFY(json.value(QStringLiteral("target")).isArray());
+    QCOMPARE(json.value(QStringLiteral("target")).toArray().size(), 3);
     auto again = ExperimentSpec::fromJson(json);
     QVERIFY(again.has_value());
     QCOMPARE(again->toJson(), json);
@@ -190,7 +195,7 @@ void TestExperimentSpec::severalEnds()
     auto one = ExperimentSpec::fromJsonText(R"({"target": ["ssh://nas"]})");
     QVERIFY(one.has_value());
     QVERIFY(!one->severalEnds());
-    QVERIFY(one->toJson().value("target").isObject());
+    QVERIFY(one->toJson().value(QStringLiteral("target")).isObject());
 }
 
 void TestExperimentSpec::badEndLists_data()

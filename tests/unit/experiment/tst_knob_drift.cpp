@@ -37,12 +37,14 @@ void TestKnobDrift::flagsOnlyForeignChanges()
     QFETCH(QString, applied);
     QFETCH(QString, after);
     QFETCH(bool, flagged);
-    const KnobSnapshot before{{"net.ipv4.tcp_autocorking", "1"}, {"net.ipv4.tcp_sack", "1"}};
+    const KnobSnapshot before{{QStringLiteral("net.ipv4.tcp_autocorking"), QStringLiteral("1")},
+                              {QStringLiteral("net.ipv4.tcp_sack"), QStringLiteral("1")}};
     QMap<QString, QString> ran;
     if (!applied.isEmpty())
-        ran.insert("net.ipv4.tcp_autocorking", applied);
-    const KnobSnapshot end{{"net.ipv4.tcp_autocorking", after}, {"net.ipv4.tcp_sack", "1"}};
-    const QList<KnobDrift> drift = knobDrift("remote", before, ran, end);
+        ran.insert(QStringLiteral("net.ipv4.tcp_autocorking"), applied);
+    const KnobSnapshot end{{QStringLiteral("net.ipv4.tcp_autocorking"), after},
+                           {QStringLiteral("net.ipv4.tcp_sack"), QStringLiteral("1")}};
+    const QList<KnobDrift> drift = knobDrift(QStringLiteral("remote"), before, ran, end);
     QCOMPARE(drift.size(), flagged ? 1 : 0);
     if (flagged) {
         QCOMPARE(drift.front().end, QStringLiteral("remote"));
@@ -54,23 +56,26 @@ void TestKnobDrift::flagsOnlyForeignChanges()
 
 void TestKnobDrift::nothingToCompare()
 {
-    const KnobSnapshot some{{"net.ipv4.tcp_autocorking", "1"}};
-    QVERIFY(knobDrift("local", {}, {}, some).isEmpty()); // the snapshot before failed
-    QVERIFY(knobDrift("local", some, {}, {}).isEmpty());
+    const KnobSnapshot some{{QStringLiteral("net.ipv4.tcp_autocorking"), QStringLiteral("1")}};
+    QVERIFY(knobDrift(QStringLiteral("local"), {}, {}, some).isEmpty()); // the snapshot before failed
+    QVERIFY(knobDrift(QStringLiteral("local"), some, {}, {}).isEmpty());
     // A knob the kernel had only at the end (or only at the start) is not a change by someone.
-    QVERIFY(
-        knobDrift("local", some, {}, {{"net.ipv4.tcp_autocorking", "1"}, {"net.ipv4.tcp_mtu_probing", "1"}}).isEmpty());
+    QVERIFY(knobDrift(QStringLiteral("local"), some, {},
+                      {{QStringLiteral("net.ipv4.tcp_autocorking"), QStringLiteral("1")},
+                       {QStringLiteral("net.ipv4.tcp_mtu_probing"), QStringLiteral("1")}})
+                .isEmpty());
 }
 
 void TestKnobDrift::json()
 {
-    const QJsonArray a = knobDriftToJson({{"local", "net.ipv4.tcp_sack", "1", "0"}});
+    const QJsonArray a = knobDriftToJson(
+        {{QStringLiteral("local"), QStringLiteral("net.ipv4.tcp_sack"), QStringLiteral("1"), QStringLiteral("0")}});
     QCOMPARE(a.size(), 1);
     const QJsonObject o = a.at(0).toObject();
-    QCOMPARE(o.value("end").toString(), QStringLiteral("local"));
-    QCOMPARE(o.value("key").toString(), QStringLiteral("net.ipv4.tcp_sack"));
-    QCOMPARE(o.value("expected").toString(), QStringLiteral("1"));
-    QCOMPARE(o.value("after").toString(), QStringLiteral("0"));
+    QCOMPARE(o.value(QStringLiteral("end")).toString(), QStringLiteral("local"));
+    QCOMPARE(o.value(QStringLiteral("key")).toString(), QStringLiteral("net.ipv4.tcp_sack"));
+    QCOMPARE(o.value(QStringLiteral("expected")).toString(), QStringLiteral("1"));
+    QCOMPARE(o.value(QStringLiteral("after")).toString(), QStringLiteral("0"));
 }
 
 QTEST_GUILESS_MAIN(TestKnobDrift)

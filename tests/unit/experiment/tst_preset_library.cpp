@@ -64,14 +64,14 @@ void TestPresetLibrary::storyFive()
     auto plan = library().load(QStringLiteral("5"));
     QVERIFY(plan.has_value());
     QCOMPARE(plan->axes().size(), 1);
-    QCOMPARE(plan->axes().first().parameters, QStringList{"socket.SO_SNDBUF"});
+    QCOMPARE(plan->axes().first().parameters, QStringList{QStringLiteral("socket.SO_SNDBUF")});
     QCOMPARE(plan->points().size(), 8);
-    QCOMPARE(plan->points().first().settings.value("socket.SO_SNDBUF"), QStringLiteral("65536"));
-    QCOMPARE(plan->points().last().settings.value("socket.SO_SNDBUF"), QStringLiteral("4194304"));
-    QCOMPARE(plan->spec().knobs.value("lab.rate"), QStringLiteral("50000000"));
-    QCOMPARE(plan->spec().knobs.value("lab.queue"), QStringLiteral("2097152"));
-    QCOMPARE(plan->spec().knobs.value("lab.topology"), QStringLiteral("routed"));
-    QCOMPARE(plan->spec().knobs.value("socket.TCP_CONGESTION"), QStringLiteral("cubic"));
+    QCOMPARE(plan->points().first().settings.value(QStringLiteral("socket.SO_SNDBUF")), QStringLiteral("65536"));
+    QCOMPARE(plan->points().last().settings.value(QStringLiteral("socket.SO_SNDBUF")), QStringLiteral("4194304"));
+    QCOMPARE(plan->spec().knobs.value(QStringLiteral("lab.rate")), QStringLiteral("50000000"));
+    QCOMPARE(plan->spec().knobs.value(QStringLiteral("lab.queue")), QStringLiteral("2097152"));
+    QCOMPARE(plan->spec().knobs.value(QStringLiteral("lab.topology")), QStringLiteral("routed"));
+    QCOMPARE(plan->spec().knobs.value(QStringLiteral("socket.TCP_CONGESTION")), QStringLiteral("cubic"));
     QVERIFY(plan->expectedDurationS() <= 40);
 }
 
@@ -81,8 +81,8 @@ void TestPresetLibrary::storyTwo()
     QVERIFY(plan.has_value());
     QCOMPARE(plan->repeats(), 5);
     QCOMPARE(plan->points().size(), 2);
-    QVERIFY(plan->specForPoint(0).knobs.contains("socket.SO_SNDBUF"));
-    QVERIFY(!plan->specForPoint(1).knobs.contains("socket.SO_SNDBUF"));
+    QVERIFY(plan->specForPoint(0).knobs.contains(QStringLiteral("socket.SO_SNDBUF")));
+    QVERIFY(!plan->specForPoint(1).knobs.contains(QStringLiteral("socket.SO_SNDBUF")));
 }
 
 void TestPresetLibrary::storyFour()

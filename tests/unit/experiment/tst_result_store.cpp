@@ -55,7 +55,7 @@ SweepPlan TestResultStore::plan() const
     ExperimentSpec spec;
     spec.name = QStringLiteral("store test");
     SweepPlan p{spec};
-    (void)p.addAxis("socket.SO_SNDBUF", {"64K", "1M"});
+    (void)p.addAxis(QStringLiteral("socket.SO_SNDBUF"), {QStringLiteral("64K"), QStringLiteral("1M")});
     p.setRepeats(2);
     return p;
 }
@@ -98,7 +98,7 @@ void TestResultStore::storesRunsSamplesSnapshotsCaptures()
     run.runIndex = 0;
     run.pointIndex = 0;
     run.pointLabel = QStringLiteral("64 KiB");
-    run.settings.insert("socket.SO_SNDBUF", "65536");
+    run.settings.insert(QStringLiteral("socket.SO_SNDBUF"), QStringLiteral("65536"));
     auto runId = store.beginRun(run);
     QVERIFY(runId.has_value());
     run.id = *runId;
@@ -108,7 +108,7 @@ void TestResultStore::storesRunsSamplesSnapshotsCaptures()
     run.rttP95Ms = -1;
     run.sndbufActual = 131072;
     run.intervalThroughputBps = {40e6, 48e6, 49e6};
-    run.details.insert("streams", 1);
+    run.details.insert(QStringLiteral("streams"), 1);
     QList<RunSample> samples;
     for (int i = 0; i < 50; ++i) {
         RunSample s;
@@ -119,10 +119,16 @@ void TestResultStore::storesRunsSamplesSnapshotsCaptures()
         samples.append(s);
     }
     QVERIFY(store.finishRun(run, samples).has_value());
-    QVERIFY(store.addKnobSnapshot(run.id, "local", "before", {{"net.ipv4.tcp_autocorking", "1"}}).has_value());
-    QVERIFY(
-        store.addKnobSnapshot(run.id, "remote", "after", {{"net.ipv4.tcp_wmem", "4096 16384 4194304"}}).has_value());
-    CaptureRecord capture{QStringLiteral("/tmp/x.pcap"), QStringLiteral("veth0"), 100, 2, {{"flows", 1}}};
+    QVERIFY(store
+                .addKnobSnapshot(run.id, QStringLiteral("local"), QStringLiteral("before"),
+                                 {{QStringLiteral("net.ipv4.tcp_autocorking"), QStringLiteral("1")}})
+                .has_value());
+    QVERIFY(store
+                .addKnobSnapshot(run.id, QStringLiteral("remote"), QStringLiteral("after"),
+                                 {{QStringLiteral("net.ipv4.tcp_wmem"), QStringLiteral("4096 16384 4194304")}})
+                .has_value());
+    CaptureRecord capture{
+        QStringLiteral("/tmp/x.pcap"), QStringLiteral("veth0"), 100, 2, {{QStringLiteral("flows"), 1}}};
     QVERIFY(store.addCapture(run.id, capture).has_value());
 
     auto runs = store.runs(*id);
@@ -135,22 +141,25 @@ void TestResultStore::storesRunsSamplesSnapshotsCaptures()
     QCOMPARE(back.rttP95Ms, -1.0);
     QCOMPARE(back.sndbufActual, 131072);
     QCOMPARE(back.intervalThroughputBps.size(), 3);
-    QCOMPARE(back.settings.value("socket.SO_SNDBUF"), QStringLiteral("65536"));
-    QCOMPARE(back.details.value("streams").toInt(), 1);
+    QCOMPARE(back.settings.value(QStringLiteral("socket.SO_SNDBUF")), QStringLiteral("65536"));
+    QCOMPARE(back.details.value(QStringLiteral("streams")).toInt(), 1);
     auto storedSamples = store.samples(run.id);
     QVERIFY(storedSamples.has_value());
     QCOMPARE(storedSamples->size(), 50);
     QCOMPARE(storedSamples->at(3).rttMs, 5.0);
     QCOMPARE(storedSamples->at(4).rttMs, -1.0);
     QCOMPARE(storedSamples->at(49).cwnd, 49);
-    QCOMPARE(store.knobSnapshot(run.id, "local", "before")->value("net.ipv4.tcp_autocorking"), QStringLiteral("1"));
-    QCOMPARE(store.knobSnapshot(run.id, "remote", "after")->value("net.ipv4.tcp_wmem"),
+    QCOMPARE(store.knobSnapshot(run.id, QStringLiteral("local"), QStringLiteral("before"))
+                 ->value(QStringLiteral("net.ipv4.tcp_autocorking")),
+             QStringLiteral("1"));
+    QCOMPARE(store.knobSnapshot(run.id, QStringLiteral("remote"), QStringLiteral("after"))
+                 ->value(QStringLiteral("net.ipv4.tcp_wmem")),
              QStringLiteral("4096 16384 4194304"));
-    QVERIFY(store.knobSnapshot(run.id, "local", "after")->isEmpty());
+    QVERIFY(store.knobSnapshot(run.id, QStringLiteral("local"), QStringLiteral("after"))->isEmpty());
     auto captures = store.captures(run.id);
     QCOMPARE(captures->size(), 1);
     QCOMPARE(captures->first().packetsDropped, 2);
-    QCOMPARE(captures->first().summary.value("flows").toInt(), 1);
+    QCOMPARE(captures->first().summary.value(QStringLiteral("flows")).toInt(), 1);
     auto experiment = store.experiment(*id);
     QVERIFY(experiment.has_value());
     QCOMPARE(experiment->plannedRuns, 4);
@@ -221,28 +230,29 @@ void TestResultStore::storesEndsLimitersAndChronoSamples()
     run.experimentId = id;
     run.id = *store.beginRun(run);
     run.status = RunStatus::Ok;
-    run.details.insert("spec", QJsonObject{{"sndbuf", 65536}, {"omit_s", 0}});
+    run.details.insert(QStringLiteral("spec"),
+                       QJsonObject{{QStringLiteral("sndbuf"), 65536}, {QStringLiteral("omit_s"), 0}});
     run.limiters.busy = 0.99;
     run.limiters.sndbufLimited = 0.78;
     run.limiters.cwndLimited = 0.05;
     run.streamLimiters = {run.limiters};
     EndRecord local;
     local.end = RunEnd::Local;
-    local.where = "tcptune-t-client";
+    local.where = QStringLiteral("tcptune-t-client");
     local.sender = true;
     local.countersRead = true;
-    local.counterDeltas = {{"TcpOutSegs", 12345}, {"TcpExtTCPAutoCorking", 41223}};
+    local.counterDeltas = {{QStringLiteral("TcpOutSegs"), 12345}, {QStringLiteral("TcpExtTCPAutoCorking"), 41223}};
     EndRecord router;
     router.end = RunEnd::Router;
-    router.where = "tcptune-t-router";
-    router.countersNote = "Cannot enter tcptune-t-router.";
-    router.queueInterface = "tcpt-r1";
+    router.where = QStringLiteral("tcptune-t-router");
+    router.countersNote = QStringLiteral("Cannot enter tcptune-t-router.");
+    router.queueInterface = QStringLiteral("tcpt-r1");
     router.queueRateBps = 50000000;
     router.queueLimitBytes = 2097152;
     router.queue = {{0.1, 1500, 1, 0, 3}, {0.2, 90000, 60, 4, 70}};
     EndRecord remote;
     remote.end = RunEnd::Remote;
-    remote.countersNote = "iperf3 does not report its host's counters.";
+    remote.countersNote = QStringLiteral("iperf3 does not report its host's counters.");
     run.ends = {local, router, remote};
     RunSample sample;
     sample.t = 0.1;
@@ -254,7 +264,10 @@ void TestResultStore::storesEndsLimitersAndChronoSamples()
     unknown.t = 0.2;
     unknown.end = 1; // the second of several ends
     QVERIFY(store.finishRun(run, {sample, unknown}).has_value());
-    QVERIFY(store.addKnobSnapshot(run.id, "local", "after", {{"net.ipv4.tcp_autocorking", "1"}}).has_value());
+    QVERIFY(store
+                .addKnobSnapshot(run.id, QStringLiteral("local"), QStringLiteral("after"),
+                                 {{QStringLiteral("net.ipv4.tcp_autocorking"), QStringLiteral("1")}})
+                .has_value());
     // Storing again (a retried store) replaces the end records instead of doubling them.
     QVERIFY(store.finishRun(run).has_value());
 
@@ -266,12 +279,12 @@ void TestResultStore::storesEndsLimitersAndChronoSamples()
     QCOMPARE(back->ends.size(), 3);
     const EndRecord *l = back->endRecord(RunEnd::Local);
     QVERIFY(l && l->sender && l->countersRead);
-    QCOMPARE(l->counter("TcpExtTCPAutoCorking"), qint64(41223));
-    QCOMPARE(l->counter("TcpRetransSegs"), qint64(0));
-    QCOMPARE(l->knobsAfter.value("net.ipv4.tcp_autocorking"), QStringLiteral("1"));
+    QCOMPARE(l->counter(QStringLiteral("TcpExtTCPAutoCorking")), qint64(41223));
+    QCOMPARE(l->counter(QStringLiteral("TcpRetransSegs")), qint64(0));
+    QCOMPARE(l->knobsAfter.value(QStringLiteral("net.ipv4.tcp_autocorking")), QStringLiteral("1"));
     const EndRecord *r = back->endRecord(RunEnd::Router);
     QVERIFY(r && !r->countersRead);
-    QCOMPARE(r->counter("TcpOutSegs"), qint64(-1));
+    QCOMPARE(r->counter(QStringLiteral("TcpOutSegs")), qint64(-1));
     QCOMPARE(r->countersNote, router.countersNote);
     QCOMPARE(r->queueInterface, QStringLiteral("tcpt-r1"));
     QCOMPARE(r->queueLimitBytes, qint64(2097152));
@@ -353,7 +366,7 @@ void TestResultStore::migratesASchemaOneFile()
     QCOMPARE(old.ends.size(), 1);
     QCOMPARE(old.ends.first().end, RunEnd::Local);
     QVERIFY(!old.ends.first().countersRead);
-    QCOMPARE(old.ends.first().knobsBefore.value("net.ipv4.tcp_autocorking"), QStringLiteral("1"));
+    QCOMPARE(old.ends.first().knobsBefore.value(QStringLiteral("net.ipv4.tcp_autocorking")), QStringLiteral("1"));
     auto samples = store.samples(1);
     QCOMPARE(samples->size(), 1);
     QCOMPARE(samples->first().sndbufLimitedMs, -1.0);

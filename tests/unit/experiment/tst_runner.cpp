@@ -71,10 +71,12 @@ void TestRunner::runsEveryPointInOrder()
     QCOMPARE(progress.last().at(2).toDouble(), 0.0);
     QCOMPARE(log.applied, 3 * repeats);
     QVERIFY(log.restored >= 3 * repeats);
-    const QStringList expected = capture
-                                     ? QStringList{"prepare",      "snapshot", "apply",    "capture", "traffic",
-                                                   "stop-capture", "analyse",  "snapshot", "restore"}
-                                     : QStringList{"prepare", "snapshot", "apply", "traffic", "snapshot", "restore"};
+    const QStringList expected =
+        capture ? QStringList{QStringLiteral("prepare"), QStringLiteral("snapshot"), QStringLiteral("apply"),
+                              QStringLiteral("capture"), QStringLiteral("traffic"),  QStringLiteral("stop-capture"),
+                              QStringLiteral("analyse"), QStringLiteral("snapshot"), QStringLiteral("restore")}
+                : QStringList{QStringLiteral("prepare"), QStringLiteral("snapshot"), QStringLiteral("apply"),
+                              QStringLiteral("traffic"), QStringLiteral("snapshot"), QStringLiteral("restore")};
     QCOMPARE(log.calls.mid(0, expected.size()), expected);
     QCOMPARE(log.calls.last(), QStringLiteral("finish"));
     const PointResult last = points.last().at(0).value<PointResult>();
@@ -90,12 +92,16 @@ void TestRunner::runsEveryPointInOrder()
     const RunRecord &first = stored->first();
     QCOMPARE(first.status, RunStatus::Ok);
     QVERIFY(first.collapsed);
-    QCOMPARE(first.settings.value("socket.SO_SNDBUF"), QStringLiteral("65536"));
+    QCOMPARE(first.settings.value(QStringLiteral("socket.SO_SNDBUF")), QStringLiteral("65536"));
     QCOMPARE(store.samples(first.id)->size(), 10);
     // Local before (kernel value), local after (the applied value), remote.
-    QCOMPARE(store.knobSnapshot(first.id, "local", "before")->value("net.ipv4.tcp_autocorking"), QStringLiteral("1"));
-    QCOMPARE(store.knobSnapshot(first.id, "local", "after")->value("net.ipv4.tcp_autocorking"), QStringLiteral("0"));
-    QVERIFY(!store.knobSnapshot(first.id, "remote", "before")->isEmpty());
+    QCOMPARE(store.knobSnapshot(first.id, QStringLiteral("local"), QStringLiteral("before"))
+                 ->value(QStringLiteral("net.ipv4.tcp_autocorking")),
+             QStringLiteral("1"));
+    QCOMPARE(store.knobSnapshot(first.id, QStringLiteral("local"), QStringLiteral("after"))
+                 ->value(QStringLiteral("net.ipv4.tcp_autocorking")),
+             QStringLiteral("0"));
+    QVERIFY(!store.knobSnapshot(first.id, QStringLiteral("remote"), QStringLiteral("before"))->isEmpty());
     QCOMPARE(store.captures(first.id)->size(), capture ? 1 : 0);
     QCOMPARE(store.experiment(id)->status, ExperimentStatus::Finished);
 }

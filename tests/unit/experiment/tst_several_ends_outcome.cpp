@@ -66,17 +66,24 @@ void TestSeveralEndsOutcome::twoEnds()
     // The first end is the run's far end (the store keeps one); every end has its own knobs.
     QCOMPARE(o.figures.ends.size(), 1);
     QCOMPARE(o.figures.ends.at(0).where, QStringLiteral("ssh://a"));
-    QCOMPARE(o.remoteKnobs.value("net.ipv4.tcp_autocorking"), QStringLiteral("1"));
-    const QJsonArray targets = o.figures.details.value("targets").toArray();
+    QCOMPARE(o.remoteKnobs.value(QStringLiteral("net.ipv4.tcp_autocorking")), QStringLiteral("1"));
+    const QJsonArray targets = o.figures.details.value(QStringLiteral("targets")).toArray();
     QCOMPARE(targets.size(), 2);
-    for (const char *phase : {"knobs_before", "knobs_after"})
-        QCOMPARE(targets.at(1).toObject().value(phase).toObject().value("net.ipv4.tcp_autocorking").toString(),
+    for (const QString &phase : {QStringLiteral("knobs_before"), QStringLiteral("knobs_after")})
+        QCOMPARE(targets.at(1)
+                     .toObject()
+                     .value(phase)
+                     .toObject()
+                     .value(QStringLiteral("net.ipv4.tcp_autocorking"))
+                     .toString(),
                  QStringLiteral("0"));
-    QCOMPARE(targets.at(1).toObject().value("throughput_bps").toDouble(), 10e6);
-    QCOMPARE(targets.at(1).toObject().value("samples_from").toString(), QStringLiteral("target sender"));
-    QVERIFY(std::abs(o.figures.details.value("jain_fairness_index").toDouble() - 0.8) < 1e-12);
+    QCOMPARE(targets.at(1).toObject().value(QStringLiteral("throughput_bps")).toDouble(), 10e6);
+    QCOMPARE(targets.at(1).toObject().value(QStringLiteral("samples_from")).toString(),
+             QStringLiteral("target sender"));
+    QVERIFY(std::abs(o.figures.details.value(QStringLiteral("jain_fairness_index")).toDouble() - 0.8) < 1e-12);
     const QString summary = severalEndsSummary(o.figures.details);
-    QVERIFY2(summary.contains("ssh://a 30.0 Mbit/s") && summary.contains("Jain's fairness index 0.80"),
+    QVERIFY2(summary.contains(QStringLiteral("ssh://a 30.0 Mbit/s")) &&
+                 summary.contains(QStringLiteral("Jain's fairness index 0.80")),
              qPrintable(summary));
     RunRecord run = o.figures;
     QVERIFY2(RunDiagnosis::verdictOf(run).contains(summary), qPrintable(RunDiagnosis::verdictOf(run)));
@@ -84,7 +91,7 @@ void TestSeveralEndsOutcome::twoEnds()
 
 void TestSeveralEndsOutcome::oneEndSaysNothingMore()
 {
-    QCOMPARE(severalEndsSummary(QJsonObject{{"target", "ssh://a"}}), QString());
+    QCOMPARE(severalEndsSummary(QJsonObject{{QStringLiteral("target"), QStringLiteral("ssh://a")}}), QString());
 }
 
 QTEST_GUILESS_MAIN(TestSeveralEndsOutcome)

@@ -81,8 +81,8 @@ void TestSeveralEndsResult::jsonRoundTrip()
     r.summarise();
     r.startSpreadMs = 1.5;
     const QJsonObject json = r.toJson();
-    QCOMPARE(json.value("targets").toArray().size(), 2);
-    QVERIFY(std::abs(json.value("jain_fairness_index").toDouble() - 2116.0 / 2120.0) < 1e-12);
+    QCOMPARE(json.value(QStringLiteral("targets")).toArray().size(), 2);
+    QVERIFY(std::abs(json.value(QStringLiteral("jain_fairness_index")).toDouble() - 2116.0 / 2120.0) < 1e-12);
     auto back = SeveralEndsResult::fromJson(json);
     QVERIFY2(back.has_value(), qPrintable(back ? QString() : back.error().message));
     QCOMPARE(back->toJson(), json);
@@ -99,9 +99,9 @@ void TestSeveralEndsResult::jsonRoundTrip()
 
 void TestSeveralEndsResult::notAListOfEnds()
 {
-    auto back = SeveralEndsResult::fromJson(QJsonObject{{"throughput_bps", 1.0}});
+    auto back = SeveralEndsResult::fromJson(QJsonObject{{QStringLiteral("throughput_bps"), 1.0}});
     QVERIFY(!back.has_value());
-    QVERIFY(back.error().message.contains("targets"));
+    QVERIFY(back.error().message.contains(QStringLiteral("targets")));
 }
 
 QTEST_GUILESS_MAIN(TestSeveralEndsResult)

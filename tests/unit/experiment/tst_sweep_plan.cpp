@@ -30,24 +30,28 @@ void TestSweepPlan::oneAxis()
     QVERIFY2(plan.has_value(), qPrintable(plan ? QString() : plan.error().message));
     const QList<SweepPoint> points = plan->points();
     QCOMPARE(points.size(), 8);
-    QCOMPARE(points.first().settings.value("socket.SO_SNDBUF"), QStringLiteral("65536"));
-    QCOMPARE(points.last().settings.value("socket.SO_SNDBUF"), QStringLiteral("4194304"));
-    QCOMPARE(plan->specForPoint(5).knobs.value("socket.SO_SNDBUF"), QStringLiteral("1048576"));
+    QCOMPARE(points.first().settings.value(QStringLiteral("socket.SO_SNDBUF")), QStringLiteral("65536"));
+    QCOMPARE(points.last().settings.value(QStringLiteral("socket.SO_SNDBUF")), QStringLiteral("4194304"));
+    QCOMPARE(plan->specForPoint(5).knobs.value(QStringLiteral("socket.SO_SNDBUF")), QStringLiteral("1048576"));
     QCOMPARE(plan->runs().size(), 8);
 }
 
 void TestSweepPlan::twoAxes()
 {
     SweepPlan plan{ExperimentSpec{}};
-    QVERIFY(plan.addAxis("lab.mtu", {"1500", "9000", "32000"}).has_value());
-    QVERIFY(plan.addAxis("net.ipv4.tcp_limit_output_bytes", {"128K", "640000"}).has_value());
+    QVERIFY(plan.addAxis(QStringLiteral("lab.mtu"),
+                         {QStringLiteral("1500"), QStringLiteral("9000"), QStringLiteral("32000")})
+                .has_value());
+    QVERIFY(plan.addAxis(QStringLiteral("net.ipv4.tcp_limit_output_bytes"),
+                         {QStringLiteral("128K"), QStringLiteral("640000")})
+                .has_value());
     const QList<SweepPoint> points = plan.points();
     QCOMPARE(points.size(), 6);
     // The first axis varies slowest.
-    QCOMPARE(points.at(0).settings.value("lab.mtu"), QStringLiteral("1500"));
-    QCOMPARE(points.at(1).settings.value("lab.mtu"), QStringLiteral("1500"));
-    QCOMPARE(points.at(1).settings.value("net.ipv4.tcp_limit_output_bytes"), QStringLiteral("640000"));
-    QCOMPARE(points.at(2).settings.value("lab.mtu"), QStringLiteral("9000"));
+    QCOMPARE(points.at(0).settings.value(QStringLiteral("lab.mtu")), QStringLiteral("1500"));
+    QCOMPARE(points.at(1).settings.value(QStringLiteral("lab.mtu")), QStringLiteral("1500"));
+    QCOMPARE(points.at(1).settings.value(QStringLiteral("net.ipv4.tcp_limit_output_bytes")), QStringLiteral("640000"));
+    QCOMPARE(points.at(2).settings.value(QStringLiteral("lab.mtu")), QStringLiteral("9000"));
     QCOMPARE(points.at(5).labels.size(), 2);
 }
 
@@ -59,9 +63,10 @@ void TestSweepPlan::rangeAxis()
     QVERIFY2(plan.has_value(), qPrintable(plan ? QString() : plan.error().message));
     const QList<SweepPoint> points = plan->points();
     QCOMPARE(points.size(), 5);
-    QCOMPARE(points.first().settings.value("net.ipv4.tcp_limit_output_bytes"), QStringLiteral("65536"));
-    QCOMPARE(points.at(2).settings.value("net.ipv4.tcp_limit_output_bytes"), QStringLiteral("262144"));
-    QCOMPARE(points.last().settings.value("net.ipv4.tcp_limit_output_bytes"), QStringLiteral("1048576"));
+    QCOMPARE(points.first().settings.value(QStringLiteral("net.ipv4.tcp_limit_output_bytes")), QStringLiteral("65536"));
+    QCOMPARE(points.at(2).settings.value(QStringLiteral("net.ipv4.tcp_limit_output_bytes")), QStringLiteral("262144"));
+    QCOMPARE(points.last().settings.value(QStringLiteral("net.ipv4.tcp_limit_output_bytes")),
+             QStringLiteral("1048576"));
 }
 
 void TestSweepPlan::tupleAxis()
@@ -73,27 +78,29 @@ void TestSweepPlan::tupleAxis()
     QCOMPARE(plan->points().size(), 6);
     const ExperimentSpec spec = plan->specForPoint(1);
     QCOMPARE(spec.workload.streams, 2);
-    QCOMPARE(spec.knobs.value("net.ipv4.tcp_limit_output_bytes"), QStringLiteral("131072"));
-    QCOMPARE(spec.knobs.value("lab.mtu"), QStringLiteral("1500"));
+    QCOMPARE(spec.knobs.value(QStringLiteral("net.ipv4.tcp_limit_output_bytes")), QStringLiteral("131072"));
+    QCOMPARE(spec.knobs.value(QStringLiteral("lab.mtu")), QStringLiteral("1500"));
 }
 
 void TestSweepPlan::defaultValueUnsetsKnob()
 {
     ExperimentSpec base;
-    QVERIFY(base.setParameter("socket.SO_SNDBUF", "1M").has_value());
+    QVERIFY(base.setParameter(QStringLiteral("socket.SO_SNDBUF"), QStringLiteral("1M")).has_value());
     auto plan = SweepPlan::fromJsonText(R"({"knobs": {"socket.SO_SNDBUF": "1M"}, "sweep": {"axes": [{"parameters":
         ["socket.SO_SNDBUF", "socket.SO_RCVBUF"], "values": [["256K", "256K"], [null, "default"]]}]}})");
     QVERIFY2(plan.has_value(), qPrintable(plan ? QString() : plan.error().message));
-    QCOMPARE(plan->specForPoint(0).knobs.value("socket.SO_SNDBUF"), QStringLiteral("262144"));
-    QVERIFY(!plan->specForPoint(1).knobs.contains("socket.SO_SNDBUF"));
-    QVERIFY(!plan->specForPoint(1).knobs.contains("socket.SO_RCVBUF"));
+    QCOMPARE(plan->specForPoint(0).knobs.value(QStringLiteral("socket.SO_SNDBUF")), QStringLiteral("262144"));
+    QVERIFY(!plan->specForPoint(1).knobs.contains(QStringLiteral("socket.SO_SNDBUF")));
+    QVERIFY(!plan->specForPoint(1).knobs.contains(QStringLiteral("socket.SO_RCVBUF")));
     QCOMPARE(plan->points().at(1).label(), QStringLiteral("default + default"));
 }
 
 void TestSweepPlan::repeatsAndShuffle()
 {
     SweepPlan plan{ExperimentSpec{}};
-    QVERIFY(plan.addAxis("socket.SO_SNDBUF", {"64K", "128K", "256K"}).has_value());
+    QVERIFY(plan.addAxis(QStringLiteral("socket.SO_SNDBUF"),
+                         {QStringLiteral("64K"), QStringLiteral("128K"), QStringLiteral("256K")})
+                .has_value());
     plan.setRepeats(4);
     QList<PlannedRun> inOrder = plan.runs();
     QCOMPARE(inOrder.size(), 12);
@@ -123,7 +130,8 @@ void TestSweepPlan::expectedDuration()
     spec.durationS = 3;
     spec.pauseS = 1;
     SweepPlan plan{spec};
-    QVERIFY(plan.addAxis("socket.SO_SNDBUF", {"64K", "128K"}).has_value());
+    QVERIFY(
+        plan.addAxis(QStringLiteral("socket.SO_SNDBUF"), {QStringLiteral("64K"), QStringLiteral("128K")}).has_value());
     plan.setRepeats(2);
     const double expected = 4 * (3 + SweepPlan::kRunOverheadS) + 3 * 1 + SweepPlan::kLabReshapeS;
     QCOMPARE(plan.expectedDurationS(), expected);

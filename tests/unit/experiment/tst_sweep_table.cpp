@@ -95,7 +95,7 @@ void TestSweepTable::pointsAndStatistics()
     QCOMPARE(table.points.at(1).runs.size(), 2);
     QCOMPARE(table.points.at(1).okRuns(), 1);
     QCOMPARE(table.points.at(1).failedRuns, 1);
-    QCOMPARE(table.points.at(1).errors, QStringList{"connection refused, try again"});
+    QCOMPARE(table.points.at(1).errors, QStringList{QStringLiteral("connection refused, try again")});
     QCOMPARE(table.points.at(2).runs.size(), 0); // a run still "running" is not a result
     QCOMPARE(table.points.at(0).stats.rttMedianMs, 10.0);
     QCOMPARE(table.failedRunCount(), 1);
@@ -113,11 +113,13 @@ void TestSweepTable::cancelledAndFailedAreNoValue()
     const PointResult &cancelled = table.points.at(0);
     QCOMPARE(cancelled.cancelledRuns, 1);
     QVERIFY(!cancelled.hasResult());
-    QCOMPARE(cancelled.flags(), (QStringList{"cancelled: 1 of 3 runs", "incomplete: 1 of 3 runs"}));
+    QCOMPARE(cancelled.flags(),
+             (QStringList{QStringLiteral("cancelled: 1 of 3 runs"), QStringLiteral("incomplete: 1 of 3 runs")}));
     const PointResult &failed = table.points.at(1);
     QVERIFY(!failed.hasResult());
     QCOMPARE(failed.errors.size(), 1); // the same error twice is listed once
-    QCOMPARE(failed.flags(), (QStringList{"FAILED: 2 of 3 runs", "incomplete: 2 of 3 runs"}));
+    QCOMPARE(failed.flags(),
+             (QStringList{QStringLiteral("FAILED: 2 of 3 runs"), QStringLiteral("incomplete: 2 of 3 runs")}));
 }
 
 void TestSweepTable::flags_data()
@@ -142,10 +144,10 @@ void TestSweepTable::flags()
     const SweepTable table = buildSweepTable(ExperimentRecord{}, plan(), runs);
     const QStringList flags = table.points.at(0).flags();
     if (flag.isEmpty())
-        QVERIFY2(flags.isEmpty(), qPrintable(flags.join(", ")));
+        QVERIFY2(flags.isEmpty(), qPrintable(flags.join(QStringLiteral(", "))));
     else
         QCOMPARE(flags, QStringList{flag});
-    QCOMPARE(table.points.at(1).flags(), QStringList{"no runs"});
+    QCOMPARE(table.points.at(1).flags(), QStringList{QStringLiteral("no runs")});
 }
 
 void TestSweepTable::tableOfRunsTakesPointsFromRuns()
@@ -159,7 +161,7 @@ void TestSweepTable::tableOfRunsTakesPointsFromRuns()
     QCOMPARE(table.points.at(0).point.label(), QStringLiteral("1 MiB")); // first seen first
     QCOMPARE(table.points.at(0).stats.mean, 35e6);
     QCOMPARE(table.points.at(1).point.index, 0);
-    QCOMPARE(table.points.at(1).flags(), QStringList{"incomplete: 1 of 2 runs"});
+    QCOMPARE(table.points.at(1).flags(), QStringList{QStringLiteral("incomplete: 1 of 2 runs")});
 }
 
 void TestSweepTable::markdown()
@@ -227,16 +229,27 @@ void TestSweepTable::json()
     const QJsonArray points = json.value(QStringLiteral("points")).toArray();
     QCOMPARE(points.size(), 3);
     const QJsonObject first = points.at(0).toObject();
-    QCOMPARE(first.value("settings").toObject().value("socket.SO_SNDBUF").toString(), QStringLiteral("65536"));
-    QCOMPARE(first.value("runs").toArray().size(), 3);
-    QCOMPARE(first.value("statistics").toObject().value("throughput_bps").toObject().value("sd").toDouble(), 10e6);
+    QCOMPARE(first.value(QStringLiteral("settings")).toObject().value(QStringLiteral("socket.SO_SNDBUF")).toString(),
+             QStringLiteral("65536"));
+    QCOMPARE(first.value(QStringLiteral("runs")).toArray().size(), 3);
+    QCOMPARE(first.value(QStringLiteral("statistics"))
+                 .toObject()
+                 .value(QStringLiteral("throughput_bps"))
+                 .toObject()
+                 .value(QStringLiteral("sd"))
+                 .toDouble(),
+             10e6);
     // The cancelled point: its run is listed as cancelled, without a throughput or a mean.
     const QJsonObject cancelled = points.at(2).toObject();
-    QCOMPARE(cancelled.value("cancelled_runs").toInt(), 1);
-    QVERIFY(!cancelled.value("statistics").toObject().value("throughput_bps").toObject().contains("mean"));
-    const QJsonObject cancelledRun = cancelled.value("runs").toArray().at(0).toObject();
-    QCOMPARE(cancelledRun.value("status").toString(), QStringLiteral("cancelled"));
-    QVERIFY(cancelledRun.value("throughput_bps").isNull());
+    QCOMPARE(cancelled.value(QStringLiteral("cancelled_runs")).toInt(), 1);
+    QVERIFY(!cancelled.value(QStringLiteral("statistics"))
+                 .toObject()
+                 .value(QStringLiteral("throughput_bps"))
+                 .toObject()
+                 .contains(QStringLiteral("mean")));
+    const QJsonObject cancelledRun = cancelled.value(QStringLiteral("runs")).toArray().at(0).toObject();
+    QCOMPARE(cancelledRun.value(QStringLiteral("status")).toString(), QStringLiteral("cancelled"));
+    QVERIFY(cancelledRun.value(QStringLiteral("throughput_bps")).isNull());
 }
 
 void TestSweepTable::verdictOfAPoint()
@@ -258,11 +271,19 @@ void TestSweepTable::verdictOfAPoint()
     QVERIFY(
         lines(runsCsv(table)).at(2).endsWith(QStringLiteral(",Sender limited by its send buffer 80 % of the time.")));
     QVERIFY(SweepTableMarkdown::toMarkdown(table).contains(QStringLiteral("| ") + verdict + QStringLiteral(" |")));
-    const QJsonObject first = toJson(table).value("points").toArray().at(0).toObject();
-    QCOMPARE(first.value("verdict").toString(), verdict);
-    const QJsonObject firstRun = first.value("runs").toArray().at(0).toObject();
-    QVERIFY(firstRun.value("verdict").toString().startsWith(QStringLiteral("Receiver window limited 90 %")));
-    QCOMPARE(firstRun.value("limiters").toObject().value("run").toObject().value("rwnd_limited").toDouble(), 0.9);
+    const QJsonObject first = toJson(table).value(QStringLiteral("points")).toArray().at(0).toObject();
+    QCOMPARE(first.value(QStringLiteral("verdict")).toString(), verdict);
+    const QJsonObject firstRun = first.value(QStringLiteral("runs")).toArray().at(0).toObject();
+    QVERIFY(firstRun.value(QStringLiteral("verdict"))
+                .toString()
+                .startsWith(QStringLiteral("Receiver window limited 90 %")));
+    QCOMPARE(firstRun.value(QStringLiteral("limiters"))
+                 .toObject()
+                 .value(QStringLiteral("run"))
+                 .toObject()
+                 .value(QStringLiteral("rwnd_limited"))
+                 .toDouble(),
+             0.9);
 }
 
 QTEST_GUILESS_MAIN(TestSweepTable)

@@ -129,7 +129,9 @@ void TestHelperJournal::liveJournalIsNotAnOrphan()
 {
     auto journal = HelperJournal::create(m_dir, QStringLiteral("boot-a"));
     QVERIFY(journal.has_value());
-    QVERIFY((*journal)->replace({{QStringLiteral("net.ipv4.tcp_sack"), {}, "1", "0"}}).has_value());
+    QVERIFY((*journal)
+                ->replace({{QStringLiteral("net.ipv4.tcp_sack"), {}, QStringLiteral("1"), QStringLiteral("0")}})
+                .has_value());
     // Its lock is held (by this process, through another descriptor): not claimable.
     QList<HelperJournal::Orphan> orphans = HelperJournal::claimOrphans(m_dir);
     QVERIFY(orphans.isEmpty());

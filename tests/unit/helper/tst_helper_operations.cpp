@@ -69,7 +69,8 @@ void TestHelperOperations::replaces()
 void TestHelperOperations::handlerErrorsPassThrough()
 {
     HelperOperations ops;
-    ops.add(QStringLiteral("broken"), [](const QJsonObject &) -> Result<QJsonObject> { return fail("it broke"); });
+    ops.add(QStringLiteral("broken"),
+            [](const QJsonObject &) -> Result<QJsonObject> { return fail(QStringLiteral("it broke")); });
     auto result = ops.dispatch(QStringLiteral("broken"), {});
     QVERIFY(!result.has_value());
     QCOMPARE(result.error().message, QStringLiteral("it broke"));

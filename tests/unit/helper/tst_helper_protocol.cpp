@@ -32,7 +32,8 @@ void TestHelperProtocol::parsesRequests_data()
     QTest::addColumn<QJsonValue>("id");
     QTest::addColumn<int>("paramCount");
     QTest::addRow("hello") << QByteArray(R"({"id":1,"op":"hello"})") << "hello" << QJsonValue(1) << 0;
-    QTest::addRow("string id") << QByteArray(R"({"id":"a7","op":"journal"})") << "journal" << QJsonValue("a7") << 0;
+    QTest::addRow("string id") << QByteArray(R"({"id":"a7","op":"journal"})") << QStringLiteral("journal")
+                               << QJsonValue(QStringLiteral("a7")) << 0;
     QTest::addRow("set") << QByteArray(R"({"id":2,"op":"set","params":{"key":"net.ipv4.tcp_sack","value":"0"}})")
                          << "set" << QJsonValue(2) << 2;
     QTest::addRow("null params") << QByteArray(R"({"id":3,"op":"get","params":null})") << "get" << QJsonValue(3) << 0;

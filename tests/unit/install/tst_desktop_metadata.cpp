@@ -37,8 +37,9 @@ void TestDesktopMetadata::validatorsAccept()
     QFETCH(QString, program);
     QFETCH(QStringList, args);
     const CommandResult r = runCommand(program, args);
-    QVERIFY2(r.exitCode == 0, (r.out + r.err).constData());
-    QVERIFY2(!r.out.contains("W:") && !r.out.contains("E:") && !r.err.contains("warning"), (r.out + r.err).constData());
+    QVERIFY2(r.exitCode == 0, QByteArray(r.out + r.err).constData());
+    QVERIFY2(!r.out.contains("W:") && !r.out.contains("E:") && !r.err.contains("warning"),
+             QByteArray(r.out + r.err).constData());
 }
 
 void TestDesktopMetadata::newestReleaseIsThisVersion()

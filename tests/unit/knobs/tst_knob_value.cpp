@@ -265,7 +265,7 @@ void TestKnobValue::readsKernelEnumList()
 {
     // The running kernel always offers reno; the list comes from /proc, not from the catalogue.
     const QStringList offered = knobvalue::allowedValues(knob("net.ipv4.tcp_congestion_control"));
-    QVERIFY2(offered.contains(QStringLiteral("reno")), qPrintable(offered.join(' ')));
+    QVERIFY2(offered.contains(QStringLiteral("reno")), qPrintable(offered.join(u' ')));
     auto parsed = knobvalue::parse(knob("net.ipv4.tcp_congestion_control"), QStringLiteral("reno"));
     QVERIFY(parsed.has_value());
 }

@@ -22,8 +22,10 @@ void TestLabHelperOperations::registersTheLabOperations()
 {
     HelperOperations ops;
     addLabOperations(ops);
-    QCOMPARE(ops.names(), (QStringList{"lab_capture", "lab_down", "lab_sockets", "lab_status", "lab_up", "mib_counters",
-                                       "qdisc_stats"}));
+    QCOMPARE(ops.names(),
+             (QStringList{QStringLiteral("lab_capture"), QStringLiteral("lab_down"), QStringLiteral("lab_sockets"),
+                          QStringLiteral("lab_status"), QStringLiteral("lab_up"), QStringLiteral("mib_counters"),
+                          QStringLiteral("qdisc_stats")}));
 }
 
 void TestLabHelperOperations::refusesBadParameters_data()
@@ -31,73 +33,131 @@ void TestLabHelperOperations::refusesBadParameters_data()
     QTest::addColumn<QString>("op");
     QTest::addColumn<QJsonObject>("params");
     QTest::addColumn<QString>("mentions");
-    QTest::addRow("name not a string") << "lab_up" << QJsonObject{{"name", 5}} << "'name' must be a string";
-    QTest::addRow("path in name") << "lab_up" << QJsonObject{{"name", "../../etc"}} << "not a usable lab name";
-    QTest::addRow("prefixed name") << "lab_down" << QJsonObject{{"name", "tcptune-x/y"}} << "not a usable lab name";
-    QTest::addRow("empty name") << "lab_status" << QJsonObject{{"name", ""}} << "not a usable lab name";
-    QTest::addRow("overlong name") << "lab_down" << QJsonObject{{"name", QString(40, QLatin1Char('a'))}}
+    QTest::addRow("name not a string") << QStringLiteral("lab_up") << QJsonObject{{QStringLiteral("name"), 5}}
+                                       << QStringLiteral("'name' must be a string");
+    QTest::addRow("path in name") << QStringLiteral("lab_up")
+                                  << QJsonObject{{QStringLiteral("name"), QStringLiteral("../../etc")}}
+                                  << QStringLiteral("not a usable lab name");
+    QTest::addRow("prefixed name") << QStringLiteral("lab_down")
+                                   << QJsonObject{{QStringLiteral("name"), QStringLiteral("tcptune-x/y")}}
+                                   << QStringLiteral("not a usable lab name");
+    QTest::addRow("empty name") << QStringLiteral("lab_status") << QJsonObject{{QStringLiteral("name"), QString()}}
+                                << QStringLiteral("not a usable lab name");
+    QTest::addRow("overlong name") << QStringLiteral("lab_down")
+                                   << QJsonObject{{QStringLiteral("name"), QString(40, QLatin1Char('a'))}}
                                    << "not a usable lab name";
-    QTest::addRow("knobs not an object") << "lab_up" << QJsonObject{{"knobs", "50mbit"}} << "'knobs' must be an object";
-    QTest::addRow("knob value a number") << "lab_up" << QJsonObject{{"knobs", QJsonObject{{"lab.rate", 5}}}}
+    QTest::addRow("knobs not an object") << QStringLiteral("lab_up")
+                                         << QJsonObject{{QStringLiteral("knobs"), QStringLiteral("50mbit")}}
+                                         << QStringLiteral("'knobs' must be an object");
+    QTest::addRow("knob value a number") << QStringLiteral("lab_up")
+                                         << QJsonObject{{QStringLiteral("knobs"),
+                                                         QJsonObject{{QStringLiteral("lab.rate"), 5}}}}
                                          << "must be a string";
-    QTest::addRow("sysctl as lab knob") << "lab_up" << QJsonObject{{"knobs", QJsonObject{{"net.core.wmem_max", "1"}}}}
+    QTest::addRow("sysctl as lab knob") << QStringLiteral("lab_up")
+                                        << QJsonObject{{QStringLiteral("knobs"),
+                                                        QJsonObject{{QStringLiteral("net.core.wmem_max"),
+                                                                     QStringLiteral("1")}}}}
                                         << "not a lab parameter";
-    QTest::addRow("bad rate") << "lab_up" << QJsonObject{{"knobs", QJsonObject{{"lab.rate", "lots"}}}} << "lab.rate";
-    QTest::addRow("unknown field") << "lab_up" << QJsonObject{{"command", "rm -rf /"}} << "Unknown parameter 'command'";
+    QTest::addRow("bad rate") << QStringLiteral("lab_up")
+                              << QJsonObject{{QStringLiteral("knobs"),
+                                              QJsonObject{{QStringLiteral("lab.rate"), QStringLiteral("lots")}}}}
+                              << QStringLiteral("lab.rate");
+    QTest::addRow("unknown field") << QStringLiteral("lab_up")
+                                   << QJsonObject{{QStringLiteral("command"), QStringLiteral("rm -rf /")}}
+                                   << QStringLiteral("Unknown parameter 'command'");
     QTest::addRow("unknown field on down")
-        << "lab_down" << QJsonObject{{"name", "lab"}, {"all", true}} << "Unknown parameter 'all'";
+        << QStringLiteral("lab_down")
+        << QJsonObject{{QStringLiteral("name"), QStringLiteral("lab")}, {QStringLiteral("all"), true}}
+        << QStringLiteral("Unknown parameter 'all'");
     // Sockets only in a namespace of a lab (never the host's or another program's), only TCP.
-    QTest::addRow("sockets on the host") << "lab_sockets" << QJsonObject{{"family", "inet"}, {"count", 1}}
+    QTest::addRow("sockets on the host") << QStringLiteral("lab_sockets")
+                                         << QJsonObject{{QStringLiteral("family"), QStringLiteral("inet")},
+                                                        {QStringLiteral("count"), 1}}
                                          << "not a namespace of a lab";
     QTest::addRow("sockets elsewhere") << "lab_sockets"
-                                       << QJsonObject{{"netns", "tcptune-x"}, {"family", "inet"}, {"count", 1}}
+                                       << QJsonObject{{QStringLiteral("netns"), QStringLiteral("tcptune-x")},
+                                                      {QStringLiteral("family"), QStringLiteral("inet")},
+                                                      {QStringLiteral("count"), 1}}
                                        << "not a namespace of a lab";
     QTest::addRow("sockets of a raw type")
-        << "lab_sockets" << QJsonObject{{"netns", "tcptune-lab-client"}, {"type", "raw"}, {"family", "packet"}}
+        << QStringLiteral("lab_sockets")
+        << QJsonObject{{QStringLiteral("netns"), QStringLiteral("tcptune-lab-client")},
+                       {QStringLiteral("type"), QStringLiteral("raw")},
+                       {QStringLiteral("family"), QStringLiteral("packet")}}
         << "Unknown parameter 'type'";
     // Captures only on a lab's own links, in a namespace of a lab, with a compiled filter.
     const QJsonArray keepAll{QJsonArray{6, 0, 0, 128}};
-    QTest::addRow("capture on the host") << "lab_capture" << QJsonObject{{"interface", "eth0"}, {"filter", keepAll}}
+    QTest::addRow("capture on the host") << QStringLiteral("lab_capture")
+                                         << QJsonObject{{QStringLiteral("interface"), QStringLiteral("eth0")},
+                                                        {QStringLiteral("filter"), keepAll}}
                                          << "'netns' must name a lab namespace";
     QTest::addRow("capture of a host interface")
-        << "lab_capture" << QJsonObject{{"netns", "tcptune-lab-client"}, {"interface", "eth0"}, {"filter", keepAll}}
+        << QStringLiteral("lab_capture")
+        << QJsonObject{{QStringLiteral("netns"), QStringLiteral("tcptune-lab-client")},
+                       {QStringLiteral("interface"), QStringLiteral("eth0")},
+                       {QStringLiteral("filter"), keepAll}}
         << "'interface' must be one of the lab's links";
     QTest::addRow("capture of the lab's loopback")
-        << "lab_capture" << QJsonObject{{"netns", "tcptune-lab-client"}, {"interface", "lo"}, {"filter", keepAll}}
+        << QStringLiteral("lab_capture")
+        << QJsonObject{{QStringLiteral("netns"), QStringLiteral("tcptune-lab-client")},
+                       {QStringLiteral("interface"), QStringLiteral("lo")},
+                       {QStringLiteral("filter"), keepAll}}
         << "'interface' must be one of the lab's links";
     QTest::addRow("capture of every interface")
-        << "lab_capture" << QJsonObject{{"netns", "tcptune-lab-client"}, {"interface", "any"}, {"filter", keepAll}}
+        << QStringLiteral("lab_capture")
+        << QJsonObject{{QStringLiteral("netns"), QStringLiteral("tcptune-lab-client")},
+                       {QStringLiteral("interface"), QStringLiteral("any")},
+                       {QStringLiteral("filter"), keepAll}}
         << "'interface' must be one of the lab's links";
     QTest::addRow("capture with filter text")
         << "lab_capture"
-        << QJsonObject{{"netns", "tcptune-lab-client"}, {"interface", "tcpt-c0"}, {"filter", "tcp or udp"}}
+        << QJsonObject{{QStringLiteral("netns"), QStringLiteral("tcptune-lab-client")},
+                       {QStringLiteral("interface"), QStringLiteral("tcpt-c0")},
+                       {QStringLiteral("filter"), QStringLiteral("tcp or udp")}}
         << "'filter' must hold 1 to";
     QTest::addRow("capture, promiscuous")
         << "lab_capture"
-        << QJsonObject{{"netns", "tcptune-lab-client"}, {"interface", "tcpt-c0"}, {"filter", keepAll}, {"promisc", 1}}
+        << QJsonObject{{QStringLiteral("netns"), QStringLiteral("tcptune-lab-client")},
+                       {QStringLiteral("interface"), QStringLiteral("tcpt-c0")},
+                       {QStringLiteral("filter"), keepAll},
+                       {QStringLiteral("promisc"), 1}}
         << "Unknown parameter 'promisc'";
     QTest::addRow("capture in a lab that is not up")
         << "lab_capture"
-        << QJsonObject{{"netns", "tcptune-t-none-client"}, {"interface", "tcpt-c0"}, {"filter", keepAll}}
+        << QJsonObject{{QStringLiteral("netns"), QStringLiteral("tcptune-t-none-client")},
+                       {QStringLiteral("interface"), QStringLiteral("tcpt-c0")},
+                       {QStringLiteral("filter"), keepAll}}
         << "not a namespace of a lab that is up";
 
     // The read-only operations enter lab namespaces only, and read the lab's own links only.
     QTest::addRow("counters of the host") << "mib_counters" << QJsonObject{} << "'netns' must name a lab namespace";
     QTest::addRow("counters of another namespace")
-        << "mib_counters" << QJsonObject{{"netns", "tcptune-qdisc-probe"}} << "'netns' must name a lab namespace";
+        << QStringLiteral("mib_counters")
+        << QJsonObject{{QStringLiteral("netns"), QStringLiteral("tcptune-qdisc-probe")}}
+        << QStringLiteral("'netns' must name a lab namespace");
     QTest::addRow("counters through a path")
-        << "mib_counters" << QJsonObject{{"netns", "../tcptune-lab-client"}} << "'netns' must name a lab namespace";
+        << QStringLiteral("mib_counters")
+        << QJsonObject{{QStringLiteral("netns"), QStringLiteral("../tcptune-lab-client")}}
+        << QStringLiteral("'netns' must name a lab namespace");
     QTest::addRow("counters, netns a number")
-        << "mib_counters" << QJsonObject{{"netns", 3}} << "'netns' must name a lab namespace";
+        << QStringLiteral("mib_counters") << QJsonObject{{QStringLiteral("netns"), 3}}
+        << QStringLiteral("'netns' must name a lab namespace");
     QTest::addRow("counters, unknown field")
-        << "mib_counters" << QJsonObject{{"netns", "tcptune-lab-client"}, {"file", "/etc/shadow"}}
+        << QStringLiteral("mib_counters")
+        << QJsonObject{{QStringLiteral("netns"), QStringLiteral("tcptune-lab-client")},
+                       {QStringLiteral("file"), QStringLiteral("/etc/shadow")}}
         << "Unknown parameter 'file'";
     QTest::addRow("qdisc of a host interface")
-        << "qdisc_stats" << QJsonObject{{"netns", "tcptune-lab-router"}, {"interface", "eth0"}}
+        << QStringLiteral("qdisc_stats")
+        << QJsonObject{{QStringLiteral("netns"), QStringLiteral("tcptune-lab-router")},
+                       {QStringLiteral("interface"), QStringLiteral("eth0")}}
         << "'interface' must be one of the lab's links";
-    QTest::addRow("qdisc without interface") << "qdisc_stats" << QJsonObject{{"netns", "tcptune-lab-router"}}
-                                             << "'interface' must be one of the lab's links";
-    QTest::addRow("qdisc outside a lab") << "qdisc_stats" << QJsonObject{{"netns", "x"}, {"interface", "tcpt-r1"}}
+    QTest::addRow("qdisc without interface")
+        << QStringLiteral("qdisc_stats") << QJsonObject{{QStringLiteral("netns"), QStringLiteral("tcptune-lab-router")}}
+        << "'interface' must be one of the lab's links";
+    QTest::addRow("qdisc outside a lab") << QStringLiteral("qdisc_stats")
+                                         << QJsonObject{{QStringLiteral("netns"), QStringLiteral("x")},
+                                                        {QStringLiteral("interface"), QStringLiteral("tcpt-r1")}}
                                          << "'netns' must name a lab namespace";
 }
 

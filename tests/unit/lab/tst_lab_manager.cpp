@@ -24,11 +24,13 @@ void TestLabManager::supportedSpecs_data()
     QTest::addColumn<qint64>("rate");
     QTest::addColumn<int>("delay");
     QTest::addColumn<QString>("problem");
-    const QStringList here{"tbf", "htb", "pfifo", "bfifo"};
+    const QStringList here{QStringLiteral("tbf"), QStringLiteral("htb"), QStringLiteral("pfifo"),
+                           QStringLiteral("bfifo")};
     QTest::addRow("rate here") << here << qint64(50'000'000) << 0 << "";
     QTest::addRow("delay here") << here << qint64(0) << 20 << "netem is not in this kernel";
-    QTest::addRow("delay with netem") << (here + QStringList{"netem"}) << qint64(0) << 20 << "";
-    QTest::addRow("rate without tbf") << QStringList{"pfifo"} << qint64(1'000'000) << 0 << "tbf";
+    QTest::addRow("delay with netem") << (here + QStringList{QStringLiteral("netem")}) << qint64(0) << 20 << QString();
+    QTest::addRow("rate without tbf") << QStringList{QStringLiteral("pfifo")} << qint64(1'000'000) << 0
+                                      << QStringLiteral("tbf");
     QTest::addRow("unshaped without tbf") << QStringList{} << qint64(0) << 0 << "";
 }
 
@@ -54,7 +56,8 @@ void TestLabManager::probeAsksTheKernel()
     QList<LabStep> seen;
     const LabStepExecutor fake = [&](const LabStep &step) -> Result<QString> {
         seen << step;
-        if (step.tool == LabStep::Tool::Tc && (step.args.contains("netem") || step.args.contains("fq")))
+        if (step.tool == LabStep::Tool::Tc &&
+            (step.args.contains(QStringLiteral("netem")) || step.args.contains(QStringLiteral("fq"))))
             return fail(QStringLiteral("Error: Specified qdisc kind is unknown."));
         return QString();
     };
@@ -63,10 +66,10 @@ void TestLabManager::probeAsksTheKernel()
     QVERIFY(support->has(QStringLiteral("tbf")));
     QVERIFY(support->has(QStringLiteral("fq_codel")));
     QVERIFY(!support->has(QStringLiteral("netem")));
-    QCOMPARE(support->missing, (QStringList{"netem", "fq"}));
+    QCOMPARE(support->missing, (QStringList{QStringLiteral("netem"), QStringLiteral("fq")}));
     // The probe namespace is made first and removed last.
-    QCOMPARE(seen.at(1).args.mid(0, 2), (QStringList{"netns", "add"}));
-    QCOMPARE(seen.last().args.mid(0, 2), (QStringList{"netns", "del"}));
+    QCOMPARE(seen.at(1).args.mid(0, 2), (QStringList{QStringLiteral("netns"), QStringLiteral("add")}));
+    QCOMPARE(seen.last().args.mid(0, 2), (QStringList{QStringLiteral("netns"), QStringLiteral("del")}));
     QVERIFY(seen.last().args.at(2).startsWith(QStringLiteral("tcptune-probe-")));
 }
 

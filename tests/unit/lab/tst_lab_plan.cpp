@@ -90,9 +90,14 @@ void TestLabPlan::routedShapesTheRouterTowardsTheServer()
 {
     const QList<QStringList> tc = argsOf(buildUpSteps(spec(LabTopology::Routed, 50'000'000)), LabStep::Tool::Tc);
     QCOMPARE(tc.size(), 2);
-    QStringList expected{
-        "-n",   "tcptune-p-router", "qdisc", "replace", "dev",   "tcpt-r1", "root", "handle", "1:", "tbf",
-        "rate", "50000000bit",      "burst", "12500",   "limit", "2097152"};
+    QStringList expected{QStringLiteral("-n"),    QStringLiteral("tcptune-p-router"),
+                         QStringLiteral("qdisc"), QStringLiteral("replace"),
+                         QStringLiteral("dev"),   QStringLiteral("tcpt-r1"),
+                         QStringLiteral("root"),  QStringLiteral("handle"),
+                         QStringLiteral("1:"),    QStringLiteral("tbf"),
+                         QStringLiteral("rate"),  QStringLiteral("50000000bit"),
+                         QStringLiteral("burst"), QStringLiteral("12500"),
+                         QStringLiteral("limit"), QStringLiteral("2097152")};
     QCOMPARE(tc.first(), expected);
     expected[5] = QStringLiteral("tcpt-r0"); // the same limit towards the client, for direction down
     QCOMPARE(tc.at(1), expected);
@@ -102,9 +107,13 @@ void TestLabPlan::directShapesTheClientsOwnEgress()
 {
     const QList<QStringList> tc = argsOf(buildUpSteps(spec(LabTopology::Direct, 1'000'000'000)), LabStep::Tool::Tc);
     QCOMPARE(tc.size(), 2);
-    QCOMPARE(tc.first().mid(0, 6), (QStringList{"-n", "tcptune-p-client", "qdisc", "replace", "dev", "tcpt-c0"}));
+    QCOMPARE(tc.first().mid(0, 6),
+             (QStringList{QStringLiteral("-n"), QStringLiteral("tcptune-p-client"), QStringLiteral("qdisc"),
+                          QStringLiteral("replace"), QStringLiteral("dev"), QStringLiteral("tcpt-c0")}));
     QVERIFY(tc.first().contains(QStringLiteral("1000000000bit")));
-    QCOMPARE(tc.at(1).mid(0, 6), (QStringList{"-n", "tcptune-p-server", "qdisc", "replace", "dev", "tcpt-s0"}));
+    QCOMPARE(tc.at(1).mid(0, 6),
+             (QStringList{QStringLiteral("-n"), QStringLiteral("tcptune-p-server"), QStringLiteral("qdisc"),
+                          QStringLiteral("replace"), QStringLiteral("dev"), QStringLiteral("tcpt-s0")}));
     QVERIFY(tc.at(1).contains(QStringLiteral("1000000000bit")));
 }
 
@@ -144,7 +153,8 @@ void TestLabPlan::delayUsesNetemOnTheReversePath()
     QVERIFY(netem.contains(QStringLiteral("netem")));
     QVERIFY(netem.contains(QStringLiteral("20ms")));
     // One root qdisc per link: there netem also holds the lab's rate for direction down.
-    QCOMPARE(netem.mid(netem.indexOf(QStringLiteral("rate")), 2), (QStringList{"rate", "50000000bit"}));
+    QCOMPARE(netem.mid(netem.indexOf(QStringLiteral("rate")), 2),
+             (QStringList{QStringLiteral("rate"), QStringLiteral("50000000bit")}));
 }
 
 void TestLabPlan::reshapingRemovesWhatTheSpecDropped()
@@ -164,12 +174,19 @@ void TestLabPlan::reshapingRemovesWhatTheSpecDropped()
 void TestLabPlan::routedLabForwardsAndRoutes()
 {
     const QList<LabStep> steps = buildUpSteps(spec(LabTopology::Routed));
-    const LabStep forward{LabStep::Tool::Sysctl, {"net.ipv4.ip_forward", "1"}, "tcptune-p-router", false};
+    const LabStep forward{LabStep::Tool::Sysctl,
+                          {QStringLiteral("net.ipv4.ip_forward"), QStringLiteral("1")},
+                          QStringLiteral("tcptune-p-router"),
+                          false};
     QVERIFY(steps.contains(forward));
     QCOMPARE(steps.last(), forward);
-    const QStringList clientRoute{"-n", "tcptune-p-client", "route", "add", "198.18.0.0/15", "via", "198.18.1.254"};
+    const QStringList clientRoute{
+        QStringLiteral("-n"),          QStringLiteral("tcptune-p-client"), QStringLiteral("route"),
+        QStringLiteral("add"),         QStringLiteral("198.18.0.0/15"),    QStringLiteral("via"),
+        QStringLiteral("198.18.1.254")};
     QVERIFY(argsOf(steps, LabStep::Tool::Ip).contains(clientRoute));
-    QCOMPARE(steps.first().args, (QStringList{"netns", "add", "tcptune-p-client"}));
+    QCOMPARE(steps.first().args,
+             (QStringList{QStringLiteral("netns"), QStringLiteral("add"), QStringLiteral("tcptune-p-client")}));
 }
 
 void TestLabPlan::downDeletesEveryNamespace()
@@ -177,7 +194,7 @@ void TestLabPlan::downDeletesEveryNamespace()
     const QList<LabStep> steps = buildDownSteps(QStringLiteral("p"));
     QCOMPARE(steps.size(), 3);
     for (const LabStep &s : steps) {
-        QCOMPARE(s.args.mid(0, 2), (QStringList{"netns", "del"}));
+        QCOMPARE(s.args.mid(0, 2), (QStringList{QStringLiteral("netns"), QStringLiteral("del")}));
         QVERIFY(s.mayFail);
     }
     QCOMPARE(steps.at(1).toString(), QStringLiteral("ip netns del tcptune-p-router"));

@@ -13,7 +13,9 @@ qint64 fillStory5Sweep(ResultStore &store, const ReportFixtureOptions &options)
     spec.description = QStringLiteral("Bulk stream through the lab router, SO_SNDBUF swept.");
     spec.durationS = 4;
     SweepPlan plan{spec};
-    const QStringList windows{"64K", "128K", "256K", "384K", "512K", "1M", "2M", "4M"};
+    const QStringList windows{QStringLiteral("64K"),  QStringLiteral("128K"), QStringLiteral("256K"),
+                              QStringLiteral("384K"), QStringLiteral("512K"), QStringLiteral("1M"),
+                              QStringLiteral("2M"),   QStringLiteral("4M")};
     const auto added = plan.addAxis(QStringLiteral("socket.SO_SNDBUF"), windows);
     if (!added)
         qFatal("fixture plan: %s", qPrintable(added.error().message));
@@ -74,14 +76,16 @@ qint64 fillStory5Sweep(ResultStore &store, const ReportFixtureOptions &options)
         }
         if (const auto finished = store.finishRun(run, samples); !finished)
             qFatal("fixture finish: %s", qPrintable(finished.error().message));
-        const auto local = store.addKnobSnapshot(run.id, QStringLiteral("local"), QStringLiteral("before"),
-                                                 {{"net.ipv4.tcp_autocorking", "1"},
-                                                  {"net.ipv4.tcp_congestion_control", "cubic"},
-                                                  {"net.ipv4.tcp_wmem", "4096 16384 4194304"}});
-        const auto remote = store.addKnobSnapshot(run.id, QStringLiteral("remote"), QStringLiteral("before"),
-                                                  {{"net.ipv4.tcp_autocorking", "1"},
-                                                   {"net.ipv4.tcp_congestion_control", "cubic"},
-                                                   {"net.ipv4.tcp_rmem", "4096 131072 6291456"}});
+        const auto local =
+            store.addKnobSnapshot(run.id, QStringLiteral("local"), QStringLiteral("before"),
+                                  {{QStringLiteral("net.ipv4.tcp_autocorking"), QStringLiteral("1")},
+                                   {QStringLiteral("net.ipv4.tcp_congestion_control"), QStringLiteral("cubic")},
+                                   {QStringLiteral("net.ipv4.tcp_wmem"), QStringLiteral("4096 16384 4194304")}});
+        const auto remote =
+            store.addKnobSnapshot(run.id, QStringLiteral("remote"), QStringLiteral("before"),
+                                  {{QStringLiteral("net.ipv4.tcp_autocorking"), QStringLiteral("1")},
+                                   {QStringLiteral("net.ipv4.tcp_congestion_control"), QStringLiteral("cubic")},
+                                   {QStringLiteral("net.ipv4.tcp_rmem"), QStringLiteral("4096 131072 6291456")}});
         if (!local || !remote)
             qFatal("fixture knobs: %s", qPrintable((local ? remote : local).error().message));
         ++runIndex;

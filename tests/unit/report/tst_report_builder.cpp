@@ -102,16 +102,16 @@ void TestReportBuilder::failedPointIsReported()
     QVERIFY(!failed.hasResult());
     QCOMPARE(failed.failedRuns, 2);
     QCOMPARE(failed.errors.value(0), test::kFixtureError);
-    QVERIFY(failed.flags().join(' ').contains(QStringLiteral("FAILED")));
+    QVERIFY(failed.flags().join(u' ').contains(QStringLiteral("FAILED")));
     QCOMPARE(m.failedRunCount(), 2);
-    QVERIFY(m.notes.join('\n').contains(test::kFixtureError));
+    QVERIFY(m.notes.join(u'\n').contains(test::kFixtureError));
 }
 
 void TestReportBuilder::collapseAndNotes()
 {
     const ReportModel m = build({m_id, 0});
     QCOMPARE(m.results.points.at(7).stats.collapsedRuns, 1);
-    QVERIFY(m.results.points.at(7).flags().join(' ').contains(QStringLiteral("collapse")));
+    QVERIFY(m.results.points.at(7).flags().join(u' ').contains(QStringLiteral("collapse")));
     QCOMPARE(m.results.points.at(0).stats.collapsedRuns, 0);
     QVERIFY(m.results.points.at(0).flags().isEmpty());
 }

@@ -96,9 +96,9 @@ void TestAgentGate::idleConnectionsCostNoThreadAndExpire()
     // Every one is told why and closed at the handshake deadline (5 s).
     for (int fd : fds) {
         const QJsonObject reply = readJsonLine(fd, 15000);
-        QCOMPARE(reply.value("type").toString(), QStringLiteral("error"));
-        QVERIFY2(reply.value("message").toString().contains("no complete handshake"),
-                 qPrintable(reply.value("message").toString()));
+        QCOMPARE(reply.value(QStringLiteral("type")).toString(), QStringLiteral("error"));
+        QVERIFY2(reply.value(QStringLiteral("message")).toString().contains(QStringLiteral("no complete handshake")),
+                 qPrintable(reply.value(QStringLiteral("message")).toString()));
         ::close(fd);
     }
     const TrafficResult r = TrafficClient().run(specFor(*port));
@@ -118,8 +118,8 @@ void TestAgentGate::capsPerAddressAndInTotal()
         idle.push_back(connectLoopback(*port, "127.0.0.2"));
     const int overAddress = connectLoopback(*port, "127.0.0.2");
     QJsonObject reply = readJsonLine(overAddress);
-    QVERIFY2(reply.value("message").toString().contains("limit per address"),
-             qPrintable(reply.value("message").toString()));
+    QVERIFY2(reply.value(QStringLiteral("message")).toString().contains(QStringLiteral("limit per address")),
+             qPrintable(reply.value(QStringLiteral("message")).toString()));
     ::close(overAddress);
     // Another address still gets in: one source cannot lock everybody out.
     const TrafficResult r = TrafficClient().run(specFor(*port));
@@ -128,8 +128,8 @@ void TestAgentGate::capsPerAddressAndInTotal()
         idle.push_back(connectLoopback(*port, "127.0.0.3"));
     const int overTotal = connectLoopback(*port, "127.0.0.4");
     reply = readJsonLine(overTotal);
-    QVERIFY2(reply.value("message").toString().contains("6 connections are waiting"),
-             qPrintable(reply.value("message").toString()));
+    QVERIFY2(reply.value(QStringLiteral("message")).toString().contains(QStringLiteral("6 connections are waiting")),
+             qPrintable(reply.value(QStringLiteral("message")).toString()));
     ::close(overTotal);
     QCOMPARE(agent.connectionsRefused(), 2);
     for (int fd : idle)
@@ -202,13 +202,14 @@ void TestAgentGate::threadBudgetRefusesARunItCannotServe()
     for (int i = 0; i < 2; ++i) { // 2 x (1 control + 4 streams) = 10 of 12
         controls.push_back(connectLoopback(*port));
         QVERIFY(sendText(controls.back(), startLine(4)));
-        QCOMPARE(readJsonLine(controls.back()).value("type").toString(), QStringLiteral("ready"));
+        QCOMPARE(readJsonLine(controls.back()).value(QStringLiteral("type")).toString(), QStringLiteral("ready"));
     }
     QCOMPARE(agent.threadsInUse(), 10);
     const int third = connectLoopback(*port);
     QVERIFY(sendText(third, startLine(4)));
     const QJsonObject refused = readJsonLine(third);
-    QVERIFY2(refused.value("message").toString().contains("busy"), qPrintable(refused.value("message").toString()));
+    QVERIFY2(refused.value(QStringLiteral("message")).toString().contains(QStringLiteral("busy")),
+             qPrintable(refused.value(QStringLiteral("message")).toString()));
     ::close(third);
     for (int fd : controls)
         ::close(fd); // abandoned before "begin": their threads are given back
@@ -232,24 +233,25 @@ void TestAgentGate::replayedAnswerIsRefused()
     const int first = connectLoopback(*port);
     QVERIFY(sendText(first, startLine()));
     const QJsonObject challenge = readJsonLine(first);
-    QCOMPARE(challenge.value("type").toString(), QStringLiteral("challenge"));
-    const QByteArray nonce = challenge.value("nonce").toString().toLatin1();
+    QCOMPARE(challenge.value(QStringLiteral("type")).toString(), QStringLiteral("challenge"));
+    const QByteArray nonce = challenge.value(QStringLiteral("nonce")).toString().toLatin1();
     QCOMPARE(nonce.size(), 2 * agentauth::kNonceBytes);
     const QByteArray answer = agentauth::answer(kToken, nonce);
     QVERIFY(sendText(first, agentproto::encode(agentproto::authMessage(answer))));
     const QJsonObject ready = readJsonLine(first);
-    QCOMPARE(ready.value("type").toString(), QStringLiteral("ready"));
-    QVERIFY(ready.contains("knobs"));
+    QCOMPARE(ready.value(QStringLiteral("type")).toString(), QStringLiteral("ready"));
+    QVERIFY(ready.contains(QStringLiteral("knobs")));
     ::close(first);
 
     const int second = connectLoopback(*port);
     QVERIFY(sendText(second, startLine()));
     const QJsonObject again = readJsonLine(second);
-    QVERIFY(again.value("nonce").toString().toLatin1() != nonce);
+    QVERIFY(again.value(QStringLiteral("nonce")).toString().toLatin1() != nonce);
     QVERIFY(sendText(second, agentproto::encode(agentproto::authMessage(answer))));
     const QJsonObject refused = readJsonLine(second);
-    QCOMPARE(refused.value("type").toString(), QStringLiteral("error"));
-    QVERIFY2(refused.value("message").toString().contains("token"), qPrintable(refused.value("message").toString()));
+    QCOMPARE(refused.value(QStringLiteral("type")).toString(), QStringLiteral("error"));
+    QVERIFY2(refused.value(QStringLiteral("message")).toString().contains(QStringLiteral("token")),
+             qPrintable(refused.value(QStringLiteral("message")).toString()));
     ::close(second);
     QTRY_COMPARE(agent.activeSessions(), 0);
     for (const QString &line : std::as_const(logged))
@@ -264,18 +266,20 @@ void TestAgentGate::dataConnectionNeedsTheSecret()
     const int control = connectLoopback(*port);
     QVERIFY(sendText(control, startLine()));
     const QJsonObject ready = readJsonLine(control);
-    QCOMPARE(ready.value("type").toString(), QStringLiteral("ready"));
-    const QString session = ready.value("session").toString();
-    QCOMPARE(ready.value("secret").toString().size(), 2 * agentauth::kSecretBytes);
-    QVERIFY(!ready.contains("knobs")); // no token: traffic only
-    QVERIFY(!ready.contains("version"));
+    QCOMPARE(ready.value(QStringLiteral("type")).toString(), QStringLiteral("ready"));
+    const QString session = ready.value(QStringLiteral("session")).toString();
+    QCOMPARE(ready.value(QStringLiteral("secret")).toString().size(), 2 * agentauth::kSecretBytes);
+    QVERIFY(!ready.contains(QStringLiteral("knobs"))); // no token: traffic only
+    QVERIFY(!ready.contains(QStringLiteral("version")));
     for (const QString &secret : {QStringLiteral("guess"), QString()}) {
         const int data = connectLoopback(*port);
-        QVERIFY(sendText(
-            data, agentproto::encode({{"type", "data"}, {"session", session}, {"secret", secret}, {"stream", 0}})));
+        QVERIFY(sendText(data, agentproto::encode({{QStringLiteral("type"), QStringLiteral("data")},
+                                                   {QStringLiteral("session"), session},
+                                                   {QStringLiteral("secret"), secret},
+                                                   {QStringLiteral("stream"), 0}})));
         const QJsonObject refused = readJsonLine(data);
-        QVERIFY2(refused.value("message").toString().contains("unknown run"),
-                 qPrintable(refused.value("message").toString()));
+        QVERIFY2(refused.value(QStringLiteral("message")).toString().contains(QStringLiteral("unknown run")),
+                 qPrintable(refused.value(QStringLiteral("message")).toString()));
         ::close(data);
     }
     QCOMPARE(agent.threadsInUse(), 2); // control + the stream's reserved thread, none for the guesses
@@ -295,7 +299,7 @@ void TestAgentGate::peerTextIsEscapedInTheLog()
     QVERIFY(port.has_value());
     const int fd = connectLoopback(*port);
     QVERIFY(sendText(fd, "{\"tcptune_agent\":5,\"type\":\"x\\u001b[2J\\n2026-01-01 forged line\"}\n"));
-    QCOMPARE(readJsonLine(fd).value("type").toString(), QStringLiteral("error"));
+    QCOMPARE(readJsonLine(fd).value(QStringLiteral("type")).toString(), QStringLiteral("error"));
     ::close(fd);
     QTRY_VERIFY(std::any_of(logged.begin(), logged.end(),
                             [](const QString &line) { return line.contains(QStringLiteral("x\\x1b[2J\\x0a2026")); }));

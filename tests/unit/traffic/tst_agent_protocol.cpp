@@ -26,26 +26,28 @@ private Q_SLOTS:
 
 void TestAgentProtocol::encodeDecodeRoundTrip()
 {
-    const QByteArray line = agentproto::encode({{"type", "begin"}});
+    const QByteArray line = agentproto::encode({{QStringLiteral("type"), QStringLiteral("begin")}});
     QVERIFY(line.endsWith('\n'));
     QCOMPARE(line.count('\n'), 1);
     auto back = agentproto::decode(line.trimmed());
     QVERIFY(back.has_value());
     QCOMPARE(agentproto::typeOf(*back), QStringLiteral("begin"));
-    QCOMPARE(back->value("tcptune_agent").toInt(), agentproto::kVersion);
+    QCOMPARE(back->value(QStringLiteral("tcptune_agent")).toInt(), agentproto::kVersion);
 }
 
 void TestAgentProtocol::rejectsMalformed_data()
 {
     QTest::addColumn<QByteArray>("line");
     QTest::addColumn<QString>("mentions");
-    QTest::addRow("garbage") << QByteArray("GET / HTTP/1.1") << "malformed";
-    QTest::addRow("binary") << QByteArray("\x01\x02\xff\xfe", 4) << "malformed";
-    QTest::addRow("array") << QByteArray("[1,2]") << "malformed";
-    QTest::addRow("no version") << QByteArray(R"({"type":"start"})") << "protocol version";
-    QTest::addRow("future version") << QByteArray(R"({"tcptune_agent":99,"type":"start"})") << "version 99";
-    QTest::addRow("version 1 (token in clear)") << QByteArray(R"({"tcptune_agent":1,"type":"start"})") << "version 1";
-    QTest::addRow("no type") << QByteArray(R"({"tcptune_agent":5})") << "type";
+    QTest::addRow("garbage") << QByteArray("GET / HTTP/1.1") << QStringLiteral("malformed");
+    QTest::addRow("binary") << QByteArray("\x01\x02\xff\xfe", 4) << QStringLiteral("malformed");
+    QTest::addRow("array") << QByteArray("[1,2]") << QStringLiteral("malformed");
+    QTest::addRow("no version") << QByteArray(R"({"type":"start"})") << QStringLiteral("protocol version");
+    QTest::addRow("future version") << QByteArray(R"({"tcptune_agent":99,"type":"start"})")
+                                    << QStringLiteral("version 99");
+    QTest::addRow("version 1 (token in clear)")
+        << QByteArray(R"({"tcptune_agent":1,"type":"start"})") << QStringLiteral("version 1");
+    QTest::addRow("no type") << QByteArray(R"({"tcptune_agent":5})") << QStringLiteral("type");
 }
 
 void TestAgentProtocol::rejectsMalformed()
@@ -98,31 +100,33 @@ void TestAgentProtocol::parseStartRejects_data()
 {
     QTest::addColumn<QString>("json");
     QTest::addColumn<QString>("mentions");
-    const QString base =
-        R"("type":"start","workload":"bulk","sample_ms":10,"request_bytes":0,"response_bytes":0,"rcvbuf":0,"duration_s":1)";
-    QTest::addRow("streams missing") << "{" + base + "}"
-                                     << "streams";
-    QTest::addRow("streams huge") << "{" + base + R"(,"streams":100000})"
-                                  << "streams";
-    QTest::addRow("streams text") << "{" + base + R"(,"streams":"all"})"
-                                  << "streams";
-    QTest::addRow("workload") << R"({"type":"start","workload":"flood","streams":1})"
-                              << "workload";
+    const QString base = QStringLiteral(
+        R"("type":"start","workload":"bulk","sample_ms":10,"request_bytes":0,"response_bytes":0,"rcvbuf":0,"duration_s":1)");
+    QTest::addRow("streams missing") << QStringLiteral("{") + base + QStringLiteral("}") << QStringLiteral("streams");
+    QTest::addRow("streams huge") << QStringLiteral("{") + base + QStringLiteral(R"(,"streams":100000})")
+                                  << QStringLiteral("streams");
+    QTest::addRow("streams text") << QStringLiteral("{") + base + QStringLiteral(R"(,"streams":"all"})")
+                                  << QStringLiteral("streams");
+    QTest::addRow("workload") << R"({"type":"start","workload":"flood","streams":1})" << QStringLiteral("workload");
     QTest::addRow("duration")
         << R"({"type":"start","workload":"bulk","streams":1,"sample_ms":10,"request_bytes":0,"response_bytes":0,"rcvbuf":0,"duration_s":-1})"
-        << "duration_s";
-    const QString one = base + R"(,"streams":1)";
-    QTest::addRow("far knob outside the catalogue") << "{" + one + R"(,"knobs":{"net.ipv4.ip_forward":"1"}})"
-                                                    << "not a sysctl of tcptune's catalogue";
-    QTest::addRow("far socket option") << "{" + one + R"(,"knobs":{"socket.SO_SNDBUF":"65536"}})"
-                                       << "not a sysctl";
-    QTest::addRow("far knob out of range") << "{" + one + R"(,"knobs":{"net.ipv4.tcp_autocorking":"7"}})"
-                                           << "nothing was changed";
-    QTest::addRow("knobs not an object") << "{" + one + R"(,"knobs":["net.ipv4.tcp_autocorking"]})"
-                                         << "object";
+        << QStringLiteral("duration_s");
+    const QString one = base + QStringLiteral(R"(,"streams":1)");
+    QTest::addRow("far knob outside the catalogue")
+        << QStringLiteral("{") + one + QStringLiteral(R"(,"knobs":{"net.ipv4.ip_forward":"1"}})")
+        << QStringLiteral("not a sysctl of tcptune's catalogue");
+    QTest::addRow("far socket option") << QStringLiteral("{") + one +
+                                              QStringLiteral(R"(,"knobs":{"socket.SO_SNDBUF":"65536"}})")
+                                       << QStringLiteral("not a sysctl");
+    QTest::addRow("far knob out of range")
+        << QStringLiteral("{") + one + QStringLiteral(R"(,"knobs":{"net.ipv4.tcp_autocorking":"7"}})")
+        << QStringLiteral("nothing was changed");
+    QTest::addRow("knobs not an object") << QStringLiteral("{") + one +
+                                                QStringLiteral(R"(,"knobs":["net.ipv4.tcp_autocorking"]})")
+                                         << QStringLiteral("object");
     QTest::addRow("half rr")
         << R"({"type":"start","workload":"rr","streams":1,"sample_ms":10,"request_bytes":5,"response_bytes":0,"rcvbuf":0,"duration_s":1})"
-        << "both";
+        << QStringLiteral("both");
 }
 
 void TestAgentProtocol::parseStartRejects()
@@ -221,9 +225,13 @@ void TestAgentProtocol::descriptionChoicesAreChecked()
 void TestAgentProtocol::descriptionRejectsMalformed()
 {
     QVERIFY(!agentproto::parseDescription(agentproto::errorMessage(QStringLiteral("no"))).has_value());
-    QVERIFY(!agentproto::parseDescription({{"type", "description"}, {"version", "1"}}).has_value());
-    QVERIFY(!agentproto::parseDescription(
-                 {{"type", "description"}, {"version", "1"}, {"kernel", "6"}, {"helper_usable", "yes"}})
+    QVERIFY(!agentproto::parseDescription({{QStringLiteral("type"), QStringLiteral("description")},
+                                           {QStringLiteral("version"), QStringLiteral("1")}})
+                 .has_value());
+    QVERIFY(!agentproto::parseDescription({{QStringLiteral("type"), QStringLiteral("description")},
+                                           {QStringLiteral("version"), QStringLiteral("1")},
+                                           {QStringLiteral("kernel"), QStringLiteral("6")},
+                                           {QStringLiteral("helper_usable"), QStringLiteral("yes")}})
                  .has_value());
 }
 

@@ -159,9 +159,9 @@ void TestAgentServer::token_data()
 {
     QTest::addColumn<QString>("given");
     QTest::addColumn<bool>("accepted");
-    QTest::addRow("right") << "s3cret" << true;
-    QTest::addRow("wrong") << "guess" << false;
-    QTest::addRow("missing") << "" << false;
+    QTest::addRow("right") << QStringLiteral("s3cret") << true;
+    QTest::addRow("wrong") << QStringLiteral("guess") << false;
+    QTest::addRow("missing") << QString() << false;
 }
 
 void TestAgentServer::token()
@@ -222,8 +222,8 @@ void TestAgentServer::limits_data()
     QTest::addColumn<int>("streams");
     QTest::addColumn<double>("seconds");
     QTest::addColumn<QString>("mentions");
-    QTest::addRow("too many streams") << 5 << 0.2 << "5 streams is more than this agent allows (4)";
-    QTest::addRow("too long") << 1 << 30.0 << "longer than this agent allows (10 s)";
+    QTest::addRow("too many streams") << 5 << 0.2 << QStringLiteral("5 streams is more than this agent allows (4)");
+    QTest::addRow("too long") << 1 << 30.0 << QStringLiteral("longer than this agent allows (10 s)");
 }
 
 void TestAgentServer::limits()
@@ -250,23 +250,24 @@ void TestAgentServer::garbageIsAnsweredAndLogged_data()
 {
     QTest::addColumn<QByteArray>("garbage");
     QTest::addColumn<QString>("mentions");
-    QTest::addRow("http") << QByteArray("GET / HTTP/1.0\r\n\r\n") << "malformed";
-    QTest::addRow("binary") << QByteArray("\x00\xff\x13\x37\n", 5) << "malformed";
-    QTest::addRow("wrong version") << QByteArray("{\"tcptune_agent\":7,\"type\":\"start\"}\n") << "version 7";
+    QTest::addRow("http") << QByteArray("GET / HTTP/1.0\r\n\r\n") << QStringLiteral("malformed");
+    QTest::addRow("binary") << QByteArray("\x00\xff\x13\x37\n", 5) << QStringLiteral("malformed");
+    QTest::addRow("wrong version") << QByteArray("{\"tcptune_agent\":7,\"type\":\"start\"}\n")
+                                   << QStringLiteral("version 7");
     QTest::addRow("unknown type") << QByteArray("{\"tcptune_agent\":5,\"type\":\"shell\"}\n")
-                                  << "unexpected message type";
+                                  << QStringLiteral("unexpected message type");
     QTest::addRow("bad start") << QByteArray(
                                       "{\"tcptune_agent\":5,\"type\":\"start\",\"workload\":\"bulk\",\"streams\":-4}\n")
-                               << "refused start";
+                               << QStringLiteral("refused start");
     QTest::addRow("data for no run") << QByteArray(
                                             "{\"tcptune_agent\":5,\"type\":\"data\",\"session\":\"42\",\"stream\":0}\n")
-                                     << "unknown run";
+                                     << QStringLiteral("unknown run");
     QTest::addRow("far knobs over the network")
         << QByteArray("{\"tcptune_agent\":5,\"type\":\"start\",\"workload\":\"bulk\",\"streams\":1,\"sample_ms\":"
                       "10,\"request_bytes\":0,\"response_bytes\":0,\"rcvbuf\":0,\"duration_s\":1,\"knobs\":{"
                       "\"net.ipv4.tcp_autocorking\":\"0\"}}\n")
-        << "only for runs started over ssh";
-    QTest::addRow("endless line") << QByteArray(70000, 'x') << "longer than";
+        << QStringLiteral("only for runs started over ssh");
+    QTest::addRow("endless line") << QByteArray(70000, 'x') << QStringLiteral("longer than");
 }
 
 void TestAgentServer::garbageIsAnsweredAndLogged()
@@ -324,10 +325,11 @@ void TestAgentServer::requestWithTheHelloIsAnswered()
     QVERIFY(ready.has_value());
     const QJsonObject r = QJsonDocument::fromJson(*ready).object();
     const int data = test::connectLoopback(*port);
-    const QByteArray hello =
-        agentproto::encode(
-            {{"type", "data"}, {"session", r.value("session")}, {"secret", r.value("secret")}, {"stream", 0}}) +
-        "x";
+    const QByteArray hello = agentproto::encode({{QStringLiteral("type"), QStringLiteral("data")},
+                                                 {QStringLiteral("session"), r.value(QStringLiteral("session"))},
+                                                 {QStringLiteral("secret"), r.value(QStringLiteral("secret"))},
+                                                 {QStringLiteral("stream"), 0}}) +
+                             "x";
     QCOMPARE(::send(data, hello.constData(), hello.size(), MSG_NOSIGNAL), ssize_t(hello.size()));
     char answer[1000];
     QVERIFY(sock::recvAll(data, answer, sizeof answer, sock::Clock::now() + std::chrono::seconds(10)).has_value());
@@ -444,18 +446,19 @@ void TestAgentServer::stdioAgentTakesDataOnly()
     QVERIFY(line.has_value());
     const QJsonObject ready = agentproto::decode(*line).value_or(QJsonObject());
     QCOMPARE(agentproto::typeOf(ready), QStringLiteral("ready"));
-    QCOMPARE(ready.value("data_address").toString(), QStringLiteral("127.0.0.1"));
-    QCOMPARE(ready.value("data_port").toInt(), int(*port));
-    QVERIFY(ready.value("secret").toString().size() >= 32); // from the CSPRNG
-    QVERIFY(ready.contains("knobs"));                       // ssh authenticated the client
+    QCOMPARE(ready.value(QStringLiteral("data_address")).toString(), QStringLiteral("127.0.0.1"));
+    QCOMPARE(ready.value(QStringLiteral("data_port")).toInt(), int(*port));
+    QVERIFY(ready.value(QStringLiteral("secret")).toString().size() >= 32); // from the CSPRNG
+    QVERIFY(ready.contains(QStringLiteral("knobs")));                       // ssh authenticated the client
 
     // A data connection that names the session but not its secret is turned away.
     const int guess = test::connectLoopback(*port);
     QVERIFY(guess >= 0);
-    const QByteArray hello = agentproto::encode({{"type", "data"},
-                                                 {"session", ready.value("session").toString()},
-                                                 {"secret", QString(ready.value("secret").toString().size(), u'0')},
-                                                 {"stream", 0}});
+    const QByteArray hello = agentproto::encode(
+        {{QStringLiteral("type"), QStringLiteral("data")},
+         {QStringLiteral("session"), ready.value(QStringLiteral("session")).toString()},
+         {QStringLiteral("secret"), QString(ready.value(QStringLiteral("secret")).toString().size(), u'0')},
+         {QStringLiteral("stream"), 0}});
     ::send(guess, hello.constData(), std::size_t(hello.size()), 0);
     QByteArray reply(4096, '\0');
     const ssize_t n = ::recv(guess, reply.data(), std::size_t(reply.size()), 0);
@@ -517,16 +520,20 @@ void TestAgentServer::stdioAgentSetsAndRestoresFarKnobs()
         const QJsonObject reply = agentproto::decode(*line).value_or(QJsonObject());
         if (refused) {
             QCOMPARE(agentproto::typeOf(reply), QStringLiteral("error"));
-            QVERIFY(reply.value("message").toString().contains(QStringLiteral("sudo -n refused")));
+            QVERIFY(reply.value(QStringLiteral("message")).toString().contains(QStringLiteral("sudo -n refused")));
         } else {
             QCOMPARE(agentproto::typeOf(reply), QStringLiteral("ready"));
-            QCOMPARE(reply.value("knobs").toObject().value("net.ipv4.tcp_autocorking").toString(), QStringLiteral("1"));
+            QCOMPARE(reply.value(QStringLiteral("knobs"))
+                         .toObject()
+                         .value(QStringLiteral("net.ipv4.tcp_autocorking"))
+                         .toString(),
+                     QStringLiteral("1"));
         }
         ::close(pair[0]); // ssh's pipe ends before the run does
         control.join();
         ::close(pair[1]);
         std::lock_guard lock(callsMutex);
-        QCOMPARE(calls, (QStringList{"read", "apply 0", "restore"}));
+        QCOMPARE(calls, (QStringList{QStringLiteral("read"), QStringLiteral("apply 0"), QStringLiteral("restore")}));
     }
 }
 

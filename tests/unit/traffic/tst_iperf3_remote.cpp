@@ -49,28 +49,28 @@ void TestIperf3Remote::parameters()
     spec.rcvbuf = rcvbuf;
     spec.congestionControl = cc;
     const QJsonObject p = Iperf3Remote::parameters(spec);
-    QCOMPARE(p.value("tcp").toBool(), true);
-    QCOMPARE(p.value("time").toInt(), 3); // iperf3 counts whole seconds: round up
-    QCOMPARE(p.value("parallel").toInt(), 3);
-    QCOMPARE(p.value("len").toInt(), len);
-    QCOMPARE(p.contains("window"), rcvbuf > 0);
-    QCOMPARE(p.value("congestion").toString(), cc);
-    QVERIFY(p.contains("client_version"));
+    QCOMPARE(p.value(QStringLiteral("tcp")).toBool(), true);
+    QCOMPARE(p.value(QStringLiteral("time")).toInt(), 3); // iperf3 counts whole seconds: round up
+    QCOMPARE(p.value(QStringLiteral("parallel")).toInt(), 3);
+    QCOMPARE(p.value(QStringLiteral("len")).toInt(), len);
+    QCOMPARE(p.contains(QStringLiteral("window")), rcvbuf > 0);
+    QCOMPARE(p.value(QStringLiteral("congestion")).toString(), cc);
+    QVERIFY(p.contains(QStringLiteral("client_version")));
 }
 
 // Direction down is iperf3's reverse mode, both its bidirectional mode, up neither.
 void TestIperf3Remote::directionModes()
 {
     TrafficSpec spec;
-    QVERIFY(!Iperf3Remote::parameters(spec).contains("reverse"));
-    QVERIFY(!Iperf3Remote::parameters(spec).contains("bidirectional"));
+    QVERIFY(!Iperf3Remote::parameters(spec).contains(QStringLiteral("reverse")));
+    QVERIFY(!Iperf3Remote::parameters(spec).contains(QStringLiteral("bidirectional")));
     spec.direction = Direction::Down;
-    QCOMPARE(Iperf3Remote::parameters(spec).value("reverse").toBool(), true);
-    QVERIFY(!Iperf3Remote::parameters(spec).contains("bidirectional"));
+    QCOMPARE(Iperf3Remote::parameters(spec).value(QStringLiteral("reverse")).toBool(), true);
+    QVERIFY(!Iperf3Remote::parameters(spec).contains(QStringLiteral("bidirectional")));
     spec.direction = Direction::Both;
-    QCOMPARE(Iperf3Remote::parameters(spec).value("bidirectional").toBool(), true);
-    QVERIFY(!Iperf3Remote::parameters(spec).contains("reverse"));
-    QCOMPARE(Iperf3Remote::parameters(spec).value("parallel").toInt(), 1); // streams each way
+    QCOMPARE(Iperf3Remote::parameters(spec).value(QStringLiteral("bidirectional")).toBool(), true);
+    QVERIFY(!Iperf3Remote::parameters(spec).contains(QStringLiteral("reverse")));
+    QCOMPARE(Iperf3Remote::parameters(spec).value(QStringLiteral("parallel")).toInt(), 1); // streams each way
 }
 
 void TestIperf3Remote::streamIdsSkipTwo()
@@ -131,11 +131,12 @@ void TestIperf3Remote::serverRefusals_data()
 {
     QTest::addColumn<QByteArray>("reply");
     QTest::addColumn<QString>("mentions");
-    QTest::addRow("busy") << QByteArray(1, char(-1)) << "busy";
+    QTest::addRow("busy") << QByteArray(1, char(-1)) << QStringLiteral("busy");
     const char serverError[] = {char(-2), 0, 0, 0, 5, 0, 0, 0, 13};
-    QTest::addRow("server error") << QByteArray(serverError, sizeof serverError) << "error 5 (errno 13)";
-    QTest::addRow("not iperf3") << QByteArray("SSH-2.0-OpenSSH\r\n") << "unexpected state";
-    QTest::addRow("silent close") << QByteArray() << "stopped answering";
+    QTest::addRow("server error") << QByteArray(serverError, sizeof serverError)
+                                  << QStringLiteral("error 5 (errno 13)");
+    QTest::addRow("not iperf3") << QByteArray("SSH-2.0-OpenSSH\r\n") << QStringLiteral("unexpected state");
+    QTest::addRow("silent close") << QByteArray() << QStringLiteral("stopped answering");
 }
 
 void TestIperf3Remote::serverRefusals()

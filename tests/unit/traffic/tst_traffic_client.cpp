@@ -102,10 +102,10 @@ void TestTrafficClient::invalidSpecNeverConnects_data()
     QTest::addColumn<QString>("field");
     QTest::addColumn<qint64>("value");
     QTest::addColumn<QString>("mentions");
-    QTest::addRow("write size 0") << "writeSize" << qint64(0) << "Write size";
-    QTest::addRow("streams negative") << "streams" << qint64(-1) << "streams";
-    QTest::addRow("sndbuf huge") << "sndbuf" << (qint64(1) << 40) << "Send buffer";
-    QTest::addRow("sample 0") << "sample" << qint64(0) << "Sample interval";
+    QTest::addRow("write size 0") << QStringLiteral("writeSize") << qint64(0) << QStringLiteral("Write size");
+    QTest::addRow("streams negative") << QStringLiteral("streams") << qint64(-1) << QStringLiteral("streams");
+    QTest::addRow("sndbuf huge") << QStringLiteral("sndbuf") << (qint64(1) << 40) << QStringLiteral("Send buffer");
+    QTest::addRow("sample 0") << QStringLiteral("sample") << qint64(0) << QStringLiteral("Sample interval");
 }
 
 void TestTrafficClient::invalidSpecNeverConnects()
@@ -232,8 +232,10 @@ void TestTrafficClient::sendMethods()
         QCOMPARE(r.sendCalls.zerocopySends, 0);
     }
     const QJsonObject json = r.toJson();
-    QCOMPARE(json.value("spec").toObject().value("send").toString(), sendMethodName(spec.send));
-    QCOMPARE(qint64(json.value("send_calls").toObject().value("calls").toDouble()), r.sendCalls.calls);
+    QCOMPARE(json.value(QStringLiteral("spec")).toObject().value(QStringLiteral("send")).toString(),
+             sendMethodName(spec.send));
+    QCOMPARE(qint64(json.value(QStringLiteral("send_calls")).toObject().value(QStringLiteral("calls")).toDouble()),
+             r.sendCalls.calls);
 }
 
 void TestTrafficClient::sendfileFileMissing()

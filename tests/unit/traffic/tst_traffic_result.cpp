@@ -100,13 +100,15 @@ void TestTrafficResult::jsonHasPromisedFields()
          {"throughput_bps", "sender_bytes", "receiver_bytes", "duration_s", "streams", "sndbuf_actual", "sndbuf_capped",
           "rtt_ms", "samples", "remote_knobs", "local_ports", "interrupted", "per_stream", "transaction_latency_ms"})
         QVERIFY2(o.contains(QLatin1String(field)), field);
-    const QJsonObject rtt = o.value("rtt_ms").toObject();
+    const QJsonObject rtt = o.value(QStringLiteral("rtt_ms")).toObject();
     for (const char *field : {"min", "median", "p95", "max"})
         QVERIFY2(rtt.contains(QLatin1String(field)), field);
-    const QJsonObject sample = o.value("samples").toArray().at(0).toObject();
+    const QJsonObject sample = o.value(QStringLiteral("samples")).toArray().at(0).toObject();
     for (const char *field : {"t", "throughput_bps", "rtt_ms", "cwnd", "retrans", "delivery_rate_bps", "busy_ms"})
         QVERIFY2(sample.contains(QLatin1String(field)), field);
-    QCOMPARE(o.value("remote_knobs").toObject().value("net.ipv4.tcp_autocorking").toString(), QStringLiteral("1"));
+    QCOMPARE(
+        o.value(QStringLiteral("remote_knobs")).toObject().value(QStringLiteral("net.ipv4.tcp_autocorking")).toString(),
+        QStringLiteral("1"));
 }
 
 void TestTrafficResult::jsonRoundTrip()
@@ -124,8 +126,8 @@ void TestTrafficResult::unknownValuesAreNull()
 {
     TrafficSample s; // the kernel fields default to -1 (unknown)
     const QJsonObject o = s.toJson();
-    QVERIFY(o.value("delivery_rate_bps").isNull());
-    QVERIFY(o.value("busy_ms").isNull());
+    QVERIFY(o.value(QStringLiteral("delivery_rate_bps")).isNull());
+    QVERIFY(o.value(QStringLiteral("busy_ms")).isNull());
     QCOMPARE(TrafficSample::fromJson(o).deliveryRateBps, -1.0);
 }
 
@@ -168,14 +170,19 @@ void TestTrafficResult::bothDirectionsRoundTrip()
     r.directions = {up, down};
 
     const QJsonObject o = r.toJson();
-    QCOMPARE(o.value("direction").toString(), QStringLiteral("both"));
-    const QJsonArray directions = o.value("directions").toArray();
+    QCOMPARE(o.value(QStringLiteral("direction")).toString(), QStringLiteral("both"));
+    const QJsonArray directions = o.value(QStringLiteral("directions")).toArray();
     QCOMPARE(directions.size(), 2);
-    QCOMPARE(directions.at(1).toObject().value("received_by").toString(), QStringLiteral("local receiver"));
-    QCOMPARE(o.value("per_stream").toArray().at(1).toObject().value("direction").toString(), QStringLiteral("down"));
-    QCOMPARE(o.value("per_stream").toArray().at(0).toObject().value("direction").toString(), QStringLiteral("up"));
+    QCOMPARE(directions.at(1).toObject().value(QStringLiteral("received_by")).toString(),
+             QStringLiteral("local receiver"));
+    QCOMPARE(
+        o.value(QStringLiteral("per_stream")).toArray().at(1).toObject().value(QStringLiteral("direction")).toString(),
+        QStringLiteral("down"));
+    QCOMPARE(
+        o.value(QStringLiteral("per_stream")).toArray().at(0).toObject().value(QStringLiteral("direction")).toString(),
+        QStringLiteral("up"));
     // An up sample says nothing of its direction (the default, as results before directions).
-    QVERIFY(!o.value("samples").toArray().at(0).toObject().contains("direction"));
+    QVERIFY(!o.value(QStringLiteral("samples")).toArray().at(0).toObject().contains(QStringLiteral("direction")));
 
     auto back = TrafficResult::fromJson(o);
     QVERIFY2(back.has_value(), qPrintable(back ? QString() : back.error().message));

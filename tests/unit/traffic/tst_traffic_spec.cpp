@@ -144,7 +144,7 @@ void TestTrafficSpec::jsonRoundTrip()
     auto bulkBack = TrafficSpec::fromJson(bulk.toJson());
     QVERIFY2(bulkBack.has_value(), qPrintable(bulkBack ? QString() : bulkBack.error().message));
     QCOMPARE(*bulkBack, bulk);
-    QCOMPARE(bulk.toJson().value("send").toString(), QStringLiteral("sendfile"));
+    QCOMPARE(bulk.toJson().value(QStringLiteral("send")).toString(), QStringLiteral("sendfile"));
 }
 
 // A token given in memory authenticates this run only: stored specs, sweep plans and results
@@ -165,7 +165,8 @@ void TestTrafficSpec::tokenIsNeverWritten()
 
 void TestTrafficSpec::fromJsonFillsDefaults()
 {
-    auto s = TrafficSpec::fromJson(QJsonObject{{"target", "iperf3://127.0.0.1"}, {"streams", 2}});
+    auto s = TrafficSpec::fromJson(
+        QJsonObject{{QStringLiteral("target"), QStringLiteral("iperf3://127.0.0.1")}, {QStringLiteral("streams"), 2}});
     QVERIFY(s.has_value());
     QCOMPARE(s->streams, 2);
     QCOMPARE(s->sampleIntervalMs, 10);
@@ -232,7 +233,7 @@ void TestTrafficSpec::rejectsAbsurdValues()
     QFETCH(QString, field);
     QFETCH(double, value);
     QFETCH(QString, mentions);
-    QJsonObject o{{"target", "127.0.0.1:15200"}};
+    QJsonObject o{{QStringLiteral("target"), QStringLiteral("127.0.0.1:15200")}};
     o.insert(field, value);
     auto s = TrafficSpec::fromJson(o);
     QVERIFY2(!s.has_value(), qPrintable(field));
