@@ -202,7 +202,7 @@ void TestHelperProcess::badInputsGetErrorRepliesAndServingGoesOn_data()
     QTest::addColumn<QString>("expectedWords");
     QTest::addColumn<int>("id"); // -1: the reply has no id (the line could not be read)
     const QByteArray ns = m_ns ? m_ns->name().toUtf8() : QByteArray("tcptune-t-helper1");
-    auto set = [](const QByteArray &key, const QByteArray &value, const QByteArray &netns = {}) {
+    auto set = [](const QByteArray &key, const QByteArray &value, const QByteArray &netns = {}) -> QByteArray {
         QByteArray line = R"({"id":7,"op":"set","params":{"key":)" + key + R"(,"value":)" + value;
         if (!netns.isEmpty())
             line += R"(,"netns":")" + netns + '"';

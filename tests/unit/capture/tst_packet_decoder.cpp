@@ -226,7 +226,7 @@ void TestPacketDecoder::neverReadsPastTheCapture_data()
     QTest::addRow("null ipv4") << DLT_NULL << bsdNull(kIpv4, 2, true);
     QTest::addRow("loop ipv6") << DLT_LOOP << bsdLoop(kIpv6, 28);
     QTest::addRow("raw ipv4") << DLT_RAW << kIpv4;
-    const auto udp = [](quint16 sport, quint16 dport, const QByteArray &payload) {
+    const auto udp = [](quint16 sport, quint16 dport, const QByteArray &payload) -> QByteArray {
         return be16(sport) + be16(dport) + be16(quint16(8 + payload.size())) + be16(0) + payload;
     };
     const QByteArray vxlan = QByteArray::fromHex("08000000") + be32(42u << 8) + ethernet(kIpv4, 0x0800);
@@ -265,7 +265,7 @@ void TestPacketDecoder::recordsTheTunnel_data()
     QTest::addColumn<QList<int>>("kinds");
     QTest::addColumn<QList<quint32>>("ids");
     const QByteArray inner = ethernet(kIpv4, 0x0800);
-    const auto udp = [](quint16 sport, quint16 dport, const QByteArray &payload) {
+    const auto udp = [](quint16 sport, quint16 dport, const QByteArray &payload) -> QByteArray {
         return be16(sport) + be16(dport) + be16(quint16(8 + payload.size())) + be16(0) + payload;
     };
     const QByteArray vxlan = QByteArray::fromHex("08000000") + be32(42u << 8) + inner;
