@@ -11,18 +11,11 @@ option(TCPTUNE_WERROR "Turn compiler warnings into errors (scripts/test and CI t
 set(TCPTUNE_STRING_DEFINITIONS QT_NO_CAST_FROM_ASCII QT_NO_CAST_TO_ASCII QT_USE_QSTRINGBUILDER)
 set(TCPTUNE_WARNING_OPTIONS -Wall -Wextra -Wpedantic -Wno-missing-field-initializers)
 set(TCPTUNE_STRICT_WARNING_OPTIONS -Wold-style-cast -Wshadow)
-# Issue 17 turns the string definitions and the strict warnings on folder by folder; the folders
-# this matches are converted. The others keep the general warnings until theirs is.
-set(TCPTUNE_STRICT_FOLDER_PATTERN "^(backends|app|widgets)(/|$)")
 
 function(tcptune_warnings target)
   target_compile_options(${target} PRIVATE ${TCPTUNE_WARNING_OPTIONS})
-  get_target_property(source_dir ${target} SOURCE_DIR)
-  file(RELATIVE_PATH folder ${PROJECT_SOURCE_DIR} ${source_dir})
-  if(folder MATCHES "${TCPTUNE_STRICT_FOLDER_PATTERN}")
-    target_compile_definitions(${target} PRIVATE ${TCPTUNE_STRING_DEFINITIONS})
-    target_compile_options(${target} PRIVATE ${TCPTUNE_STRICT_WARNING_OPTIONS})
-  endif()
+  target_compile_definitions(${target} PRIVATE ${TCPTUNE_STRING_DEFINITIONS})
+  target_compile_options(${target} PRIVATE ${TCPTUNE_STRICT_WARNING_OPTIONS})
   if(TCPTUNE_WERROR)
     target_compile_options(${target} PRIVATE -Werror)
   endif()

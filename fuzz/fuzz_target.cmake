@@ -6,6 +6,8 @@
 set(CMAKE_CXX_STANDARD 23)
 set(CMAKE_CXX_STANDARD_REQUIRED ON)
 find_package(Qt6 6.4 REQUIRED COMPONENTS Core)
+# The same warnings, string rules and TCPTUNE_WERROR as the main build's targets.
+include(${CMAKE_CURRENT_LIST_DIR}/../cmake/TcptuneWarnings.cmake)
 
 # The backends' sources, which the targets name one by one (they build no library of theirs).
 set(backends ${CMAKE_CURRENT_LIST_DIR}/../backends)
@@ -23,4 +25,5 @@ function(tcptune_fuzz_target name)
   target_compile_options(${name} PRIVATE -g -O1 -fsanitize=${arg_SANITIZE} ${arg_COMPILE_OPTIONS}
     -Wno-builtin-macro-redefined -U__cpp_concepts -D__cpp_concepts=202002L)
   target_link_options(${name} PRIVATE -fsanitize=${arg_SANITIZE})
+  tcptune_warnings(${name})
 endfunction()
