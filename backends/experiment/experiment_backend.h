@@ -51,6 +51,13 @@ struct TrafficOutcome {
     KnobSnapshot remoteKnobs;      // before the run's far knobs; empty when the target does not report them
     KnobSnapshot remoteKnobsAfter; // at the end of a run that set far knobs (ssh targets)
     QString remoteKnobsNote;
+    // Several ends: every far end's knobs, in the spec's order (the first is also the two above).
+    struct FarEndKnobs {
+        QString target;
+        KnobSnapshot before;
+        KnobSnapshot after;
+    };
+    QList<FarEndKnobs> farEnds;
 };
 
 using SampleSink = std::function<void(const QList<RunSample> &)>;

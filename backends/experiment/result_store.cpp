@@ -160,7 +160,8 @@ ExperimentRecord experimentFrom(const QSqlQuery &q)
 // The columns list views show; no JSON.
 const QString kRunListColumns = QStringLiteral(
     "id, experiment_id, run_index, point_index, repeat, point_label, status, error, started, throughput_bps, "
-    "rtt_median_ms, retransmits, findings_json, json_extract(details_json, '$.directions')");
+    "rtt_median_ms, retransmits, findings_json, json_extract(details_json, '$.directions'), "
+    "json_extract(details_json, '$.knobs_changed_during_run')");
 
 RunRecord runSummaryFrom(const QSqlQuery &q)
 {
@@ -177,13 +178,17 @@ RunRecord runSummaryFrom(const QSqlQuery &q)
     r.throughputBps = q.value(9).toDouble();
     r.rttMedianMs = orUnknown(q.value(10));
     r.retransmits = q.value(11).toLongLong();
-    // The findings, not the sentence, are stored: the verdict in the reader's language.
-    if (r.status == RunStatus::Ok)
-        r.verdict =
-            RunDiagnosis::verdict(findingsFromJson(QJsonDocument::fromJson(q.value(12).toString().toUtf8()).array()));
-    // Direction both: each direction's figures ("up 24.1 / down 23.8"); no other detail is read.
+    // Direction both: each direction's figures ("up 24.1 / down 23.8"), and knobs something else
+    // changed during the run (for the verdict); no other detail is read.
     if (const QString directions = q.value(13).toString(); !directions.isEmpty())
         r.details.insert(QStringLiteral("directions"), QJsonDocument::fromJson(directions.toUtf8()).array());
+    if (const QString drift = q.value(14).toString(); !drift.isEmpty())
+        r.details.insert(QStringLiteral("knobs_changed_during_run"), QJsonDocument::fromJson(drift.toUtf8()).array());
+    // The findings, not the sentence, are stored: the verdict in the reader's language.
+    if (r.status == RunStatus::Ok)
+        r.verdict = RunDiagnosis::withNotes(
+            RunDiagnosis::verdict(findingsFromJson(QJsonDocument::fromJson(q.value(12).toString().toUtf8()).array())),
+            r.details);
     return r;
 }
 

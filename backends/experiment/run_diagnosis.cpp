@@ -1,5 +1,6 @@
 #include "experiment/run_diagnosis.h"
 
+#include "experiment/knob_drift.h"
 #include "experiment/several_ends_outcome.h"
 
 #include "knobs/knob_value.h"
@@ -341,14 +342,22 @@ QString RunDiagnosis::verdictOf(const RunRecord &run)
 {
     if (run.status != RunStatus::Ok)
         return QString();
-    const QString limiter = verdict(findings(factsOf(run)));
+    return withNotes(verdict(findings(factsOf(run))), run.details);
+}
+
+QString RunDiagnosis::withNotes(const QString &limiter, const QJsonObject &details)
+{
+    QStringList parts;
+    if (!limiter.isEmpty())
+        parts << limiter;
     // Several ends at once: what each got of the path, and how fairly they shared it.
-    const QString ends = severalEndsSummary(run.details);
-    if (ends.isEmpty())
-        return limiter;
-    if (limiter.isEmpty())
-        return ends + QLatin1Char('.');
-    return limiter + QLatin1Char(' ') + ends + QLatin1Char('.');
+    if (const QString ends = severalEndsSummary(details); !ends.isEmpty())
+        parts << ends + QLatin1Char('.');
+    // A knob something else changed on any end while the run went.
+    if (const QString drift = knobDriftSummary(details.value(QStringLiteral("knobs_changed_during_run")).toArray());
+        !drift.isEmpty())
+        parts << drift;
+    return parts.join(QLatin1Char(' '));
 }
 
 } // namespace tcptune

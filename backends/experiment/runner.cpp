@@ -34,6 +34,19 @@ QString joinErrors(const QString &first, const QString &second)
     return first + QLatin1Char(' ') + second;
 }
 
+// The far ends' knobs that changed during the run: of the one far end, or of each of several,
+// named by its target. APPLIED: the far knobs the run set, the same at every end.
+QList<KnobDrift> farKnobDrift(const TrafficOutcome &outcome, const QMap<QString, QString> &applied)
+{
+    const QString remote = runEndName(RunEnd::Remote);
+    if (outcome.farEnds.size() < 2)
+        return knobDrift(remote, outcome.remoteKnobs, applied, outcome.remoteKnobsAfter);
+    QList<KnobDrift> out;
+    for (const TrafficOutcome::FarEndKnobs &end : outcome.farEnds)
+        out += knobDrift(remote, end.before, applied, end.after, end.target);
+    return out;
+}
+
 } // namespace
 
 Runner::Runner(std::unique_ptr<ExperimentBackend> backend, RunnerOptions options, QObject *parent)
@@ -212,10 +225,9 @@ RunRecord Runner::runOne(const SweepPlan &plan, const PlannedRun &planned, const
             e.knobsAfter = outcome.remoteKnobsAfter;
         }
     }
-    flagKnobDrift(
-        finished,
-        knobDrift(runEndName(RunEnd::Local), knobsBefore, spec.knobsOfKind(KnobKind::Sysctl), knobsAfter) +
-            knobDrift(runEndName(RunEnd::Remote), outcome.remoteKnobs, spec.remoteSysctls(), outcome.remoteKnobsAfter));
+    flagKnobDrift(finished,
+                  knobDrift(runEndName(RunEnd::Local), knobsBefore, spec.knobsOfKind(KnobKind::Sysctl), knobsAfter) +
+                      farKnobDrift(outcome, spec.remoteSysctls()));
     return finishRun(store, finished, outcome.figures.status, joinErrors(outcome.figures.error, restoreError),
                      outcome.samples);
 }
@@ -226,12 +238,16 @@ void Runner::flagKnobDrift(RunRecord &record, const QList<KnobDrift> &drift)
     if (drift.isEmpty())
         return;
     record.details.insert(QStringLiteral("knobs_changed_during_run"), knobDriftToJson(drift));
-    for (const KnobDrift &d : drift)
-        Q_EMIT logged(
-            tr("Run %1: %2 changed during the run on the %3 end (%4, at the end %5); something else "
-               "changed it, so the run may not show its settings.")
-                .arg(record.runIndex + 1)
-                .arg(d.key, d.end == runEndName(RunEnd::Remote) ? tr("far") : tr("local"), d.expected, d.after));
+    for (const KnobDrift &d : drift) {
+        const bool far = d.end == runEndName(RunEnd::Remote);
+        const QString where = far && !d.target.isEmpty() ? tr("far end %1").arg(d.target)
+                              : far                      ? tr("far end")
+                                                         : tr("local end");
+        Q_EMIT logged(tr("Run %1: %2 changed during the run on the %3 (%4, at the end %5); something else "
+                         "changed it, so the run may not show its settings.")
+                          .arg(record.runIndex + 1)
+                          .arg(d.key, where, d.expected, d.after));
+    }
 }
 
 RunRecord Runner::announceRun(const SweepPlan &plan, const PlannedRun &planned, const SweepPoint &point,

@@ -84,6 +84,7 @@ TrafficOutcome severalEndsOutcome(const SeveralEndsResult &result)
         r.retransmits += one.figures.retransmits;
         ends.append(endJson(result.ends.at(i), one.figures));
         perEnd.append(one.figures);
+        out.farEnds.append({result.ends.at(i).target, one.remoteKnobs, one.remoteKnobsAfter});
         if (i == 0) { // the store's far end is the first end; every end's knobs are in details "targets"
             r.ends = one.figures.ends;
             out.remoteKnobs = one.remoteKnobs;

@@ -1,5 +1,6 @@
 // knobDrift: a knob whose value at the end of a run is neither what it was before nor what the
-// run set it to is flagged, on either end; knobs a snapshot lacks are not compared.
+// run set it to is flagged, on every end (several far ends each by name); knobs a snapshot lacks
+// are not compared; the verdict's sentence names each knob and its end.
 
 #include "experiment/knob_drift.h"
 
@@ -15,6 +16,8 @@ private Q_SLOTS:
     void flagsOnlyForeignChanges();
     void nothingToCompare();
     void json();
+    void namesTheFarEndOfSeveral();
+    void summaryNamesEachEnd();
 };
 
 void TestKnobDrift::flagsOnlyForeignChanges_data()
@@ -76,6 +79,38 @@ void TestKnobDrift::json()
     QCOMPARE(o.value(QStringLiteral("key")).toString(), QStringLiteral("net.ipv4.tcp_sack"));
     QCOMPARE(o.value(QStringLiteral("expected")).toString(), QStringLiteral("1"));
     QCOMPARE(o.value(QStringLiteral("after")).toString(), QStringLiteral("0"));
+}
+
+// Of several far ends, each end's drift carries its target, in JSON and back.
+void TestKnobDrift::namesTheFarEndOfSeveral()
+{
+    const KnobSnapshot before{{"net.ipv4.tcp_autocorking", "1"}};
+    const KnobSnapshot after{{"net.ipv4.tcp_autocorking", "1"}};
+    const QMap<QString, QString> ran{{"net.ipv4.tcp_autocorking", "0"}};
+    const QList<KnobDrift> drift = knobDrift("remote", before, ran, after, "ssh://b:2223");
+    QCOMPARE(drift.size(), 1);
+    QCOMPARE(drift.front().target, QStringLiteral("ssh://b:2223"));
+    const QJsonArray json = knobDriftToJson(drift);
+    QCOMPARE(json.at(0).toObject().value("target").toString(), QStringLiteral("ssh://b:2223"));
+    QVERIFY(!knobDriftToJson({{"local", "net.ipv4.tcp_sack", "1", "0"}}).at(0).toObject().contains("target"));
+    const QList<KnobDrift> back = knobDriftFromJson(json);
+    QCOMPARE(back.size(), 1);
+    QCOMPARE(back.front().end, QStringLiteral("remote"));
+    QCOMPARE(back.front().key, QStringLiteral("net.ipv4.tcp_autocorking"));
+    QCOMPARE(back.front().expected, QStringLiteral("0"));
+    QCOMPARE(back.front().after, QStringLiteral("1"));
+    QCOMPARE(back.front().target, QStringLiteral("ssh://b:2223"));
+}
+
+void TestKnobDrift::summaryNamesEachEnd()
+{
+    QCOMPARE(knobDriftSummary({}), QString());
+    const QString s = knobDriftSummary(knobDriftToJson({{"local", "net.ipv4.tcp_sack", "1", "0"},
+                                                        {"remote", "net.ipv4.tcp_autocorking", "0", "1"},
+                                                        {"remote", "net.ipv4.tcp_autocorking", "0", "1", "ssh://b"}}));
+    QVERIFY2(s.contains("net.ipv4.tcp_sack on the local end (1, at the end 0)"), qPrintable(s));
+    QVERIFY2(s.contains("net.ipv4.tcp_autocorking on the far end (0, at the end 1)"), qPrintable(s));
+    QVERIFY2(s.contains("net.ipv4.tcp_autocorking on the far end ssh://b (0, at the end 1)"), qPrintable(s));
 }
 
 QTEST_GUILESS_MAIN(TestKnobDrift)

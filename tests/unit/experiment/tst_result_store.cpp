@@ -7,6 +7,7 @@
 
 #include <QDir>
 #include <QFileInfo>
+#include <QJsonArray>
 #include <QJsonObject>
 #include <QSqlDatabase>
 #include <QSqlError>
@@ -37,6 +38,7 @@ private Q_SLOTS:
     void missingExperimentNamesTheCommand();
     void defaultPathFollowsXdg();
     void listsForListViews();
+    void verdictsNameKnobsChangedDuringTheRun();
 
 private:
     SweepPlan plan() const;
@@ -561,6 +563,31 @@ void TestResultStore::listsForListViews()
         QCOMPARE(s.stream, -1);
         QCOMPARE(s.throughputBps, 2e6);
     }
+}
+
+// A knob something else changed during a run, on any of several ends: the run's verdict names
+// it and its end, read whole or from the run list (History).
+void TestResultStore::verdictsNameKnobsChangedDuringTheRun()
+{
+    ResultStore store;
+    QVERIFY(store.open(dbPath()).has_value());
+    RunRecord run;
+    run.experimentId = *store.createExperiment(plan());
+    run.id = *store.beginRun(run);
+    run.status = RunStatus::Ok;
+    run.details.insert("knobs_changed_during_run", QJsonArray{QJsonObject{{"end", "remote"},
+                                                                          {"key", "net.ipv4.tcp_autocorking"},
+                                                                          {"expected", "0"},
+                                                                          {"after", "1"},
+                                                                          {"target", "ssh://root@198.18.1.1:2224"}}});
+    QVERIFY(store.finishRun(run, {}).has_value());
+    const QString says = "net.ipv4.tcp_autocorking on the far end ssh://root@198.18.1.1:2224 (0, at the end 1)";
+    const auto whole = store.run(run.id);
+    QVERIFY(whole.has_value());
+    QVERIFY2(whole->verdict.contains(says), qPrintable(whole->verdict));
+    const auto list = store.runList();
+    QVERIFY(list.has_value() && list->size() == 1);
+    QVERIFY2(list->first().verdict.contains(says), qPrintable(list->first().verdict));
 }
 
 QTEST_GUILESS_MAIN(TestResultStore)
