@@ -226,7 +226,7 @@ TrafficOutcome LiveExperimentBackend::runTraffic(const ExperimentSpec &spec, con
                                                  const SampleSink &sink)
 {
     if (spec.severalEnds())
-        return runSeveralEnds(spec, sink);
+        return runSeveralEnds(spec, endpoint, sink);
     auto trafficSpec = trafficSpecFor(spec, endpoint);
     if (!trafficSpec)
         return failedOutcome(trafficSpec.error().message);
@@ -270,7 +270,8 @@ TrafficOutcome LiveExperimentBackend::runTraffic(const ExperimentSpec &spec, con
     return outcome;
 }
 
-TrafficOutcome LiveExperimentBackend::runSeveralEnds(const ExperimentSpec &spec, const SampleSink &sink)
+TrafficOutcome LiveExperimentBackend::runSeveralEnds(const ExperimentSpec &spec, const RunEndpoint &endpoint,
+                                                     const SampleSink &sink)
 {
     QList<TrafficSpec> ends;
     for (const TargetSpec &end : spec.targets()) {
@@ -298,12 +299,21 @@ TrafficOutcome LiveExperimentBackend::runSeveralEnds(const ExperimentSpec &spec,
             return cancelledOutcome();
         m_severalEnds = &traffic;
     }
+    // This end's counters, as a run of one end has them: with direction up it is the sender.
+    std::optional<RunObserver> observer;
+    if (RunObserver::enabled()) {
+        observer.emplace(&m_helper, watchedWhereDataFlows(endpoint, ends.front().direction == Direction::Down));
+        observer->start();
+    }
     const SeveralEndsResult result = traffic.run(ends);
     {
         QMutexLocker lock(&m_trafficMutex);
         m_severalEnds = nullptr;
     }
-    return severalEndsOutcome(result);
+    TrafficOutcome outcome = severalEndsOutcome(result);
+    if (observer)
+        outcome.figures.ends = observer->finish(ends.front().upStreams() > 0) + outcome.figures.ends;
+    return outcome;
 }
 
 void LiveExperimentBackend::cancel()

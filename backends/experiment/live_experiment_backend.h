@@ -45,8 +45,9 @@ public:
 
 private:
     [[nodiscard]] Result<RunEndpoint> prepareLab(const ExperimentSpec &spec);
-    // Every end of SPEC's list at once (SeveralEndsTraffic), SINK fed from each end's thread in turn.
-    TrafficOutcome runSeveralEnds(const ExperimentSpec &spec, const SampleSink &sink);
+    // Every end of SPEC's list at once (SeveralEndsTraffic), SINK fed from each end's thread in turn;
+    // ENDPOINT: where this end's counters are read, as for a run of one end.
+    TrafficOutcome runSeveralEnds(const ExperimentSpec &spec, const RunEndpoint &endpoint, const SampleSink &sink);
 
     HelperConnection &m_helper;
     KnobChangeSet m_changes; // applied by this backend and not restored yet

@@ -341,7 +341,7 @@ int runRunCommand(const QStringList &args)
 
     HelperConnection helper; // builds the lab if it is down
     if (const QStringList targets = parser.values(QStringLiteral("target")); targets.size() > 1)
-        return runSeveralEnds(*spec, targets, isSet(parser, "json"), helper.socketMaker());
+        return runSeveralEnds(*spec, targets, isSet(parser, "json"), helper);
     std::unique_ptr<LabTarget> lab; // no --target: the local lab, with its agent in the server namespace
     if (!isSet(parser, "target")) {
         auto started = LabTarget::start(helper, valueOf(parser, "lab"));

@@ -4,13 +4,19 @@
 #include "cli/run/run_report.h"
 #include "common/termination_signals.h"
 #include "experiment/experiment_spec.h"
+#include "experiment/run_diagnosis.h"
+#include "experiment/run_observer.h"
+#include "experiment/run_record_json.h"
+#include "experiment/several_ends_outcome.h"
 #include "experiment/several_ends_traffic.h"
 #include "experiment/traffic_bridge.h"
+#include "helper/helper_connection.h"
 
 #include <QCoreApplication>
 #include <QJsonDocument>
 
 #include <mutex>
+#include <optional>
 
 #include <unistd.h>
 
@@ -101,29 +107,46 @@ QString summaryText(const SeveralEndsResult &r)
     return lines.join(QLatin1Char('\n'));
 }
 
-int report(const SeveralEndsResult &result, bool json)
+// RESULT as the result store would keep it, with this end's counters from OBSERVER (may be null)
+// and the verdict of docs/diagnosis.md, as a run of one end has them.
+RunRecord diagnosed(const SeveralEndsResult &result, RunObserver *observer, bool localSends)
+{
+    RunRecord r = severalEndsOutcome(result).figures;
+    if (observer)
+        r.ends = observer->finish(localSends) + r.ends;
+    r.verdict = RunDiagnosis::verdictOf(r);
+    return r;
+}
+
+int report(const SeveralEndsResult &result, const RunRecord &diagnosis, bool json)
 {
     const bool nothing = std::ranges::all_of(result.ends, [](const TrafficResult &e) { return e.samples.isEmpty(); });
     if (nothing && !result.error.isEmpty() && !result.interrupted)
         return failWith(result.error, 1);
     if (json) {
-        out() << QJsonDocument(result.toJson()).toJson(QJsonDocument::Indented);
+        QJsonObject o = result.toJson();
+        o.insert(QStringLiteral("diagnosis"), QJsonObject{{QStringLiteral("verdict"), diagnosis.verdict},
+                                                          {QStringLiteral("limiters"), limitersJson(diagnosis)},
+                                                          {QStringLiteral("ends"), endsJson(diagnosis)}});
+        out() << QJsonDocument(o).toJson(QJsonDocument::Indented);
         out().flush();
     } else {
         out() << summaryText(result) << Qt::endl;
+        if (!diagnosis.verdict.isEmpty())
+            out() << RunCommand::tr("verdict         %1").arg(diagnosis.verdict) << Qt::endl;
     }
     return exitCodeOf(result.interrupted, result.cancelled, result.error);
 }
 
 } // namespace
 
-int runSeveralEnds(const TrafficSpec &spec, const QStringList &targets, bool json, netns::SocketMaker socketMaker)
+int runSeveralEnds(const TrafficSpec &spec, const QStringList &targets, bool json, HelperConnection &helper)
 {
     auto ends = endSpecs(spec, targets);
     if (!ends)
         return failWith(ends.error().message, 2);
     SeveralEndsTraffic traffic;
-    traffic.setSocketMaker(std::move(socketMaker));
+    traffic.setSocketMaker(helper.socketMaker());
     ProgressLines lines(*ends);
     traffic.setSampleSink([&lines](int end, const QList<TrafficSample> &batch) { lines.samples(end, batch); });
     traffic.setProgressSink(
@@ -133,9 +156,15 @@ int runSeveralEnds(const TrafficSpec &spec, const QStringList &targets, bool jso
         return failWith(stop.error().message, 1);
     if (!json)
         err() << RunCommand::tr("Connecting to %1 ...").arg(targets.join(QStringLiteral(", "))) << Qt::endl;
+    // This end's counters around the run, as `tcptune run` reads them for one end.
+    std::optional<RunObserver> observer;
+    if (RunObserver::enabled()) {
+        observer.emplace(&helper, RunEndpoint{});
+        observer->start();
+    }
     const SeveralEndsResult result = traffic.run(*ends);
     stop->reset();
-    return report(result, json);
+    return report(result, diagnosed(result, observer ? &*observer : nullptr, spec.upStreams() > 0), json);
 }
 
 } // namespace tcptune::cli
