@@ -292,9 +292,11 @@ Result<std::unique_ptr<HelperClient>> HelperClient::start(const HelperStartOptio
         else
             problems << hello.error().message;
     }
-    return fail(tr("Cannot start the privileged helper: %1 Changing kernel knobs needs administrator rights: run "
-                   "tcptune as root, approve the pkexec prompt, or allow 'sudo -n' for tcptune-helper.")
-                    .arg(problems.join(QLatin1Char(' '))));
+    const QString advice = !opts.refusalAdvice.isEmpty()
+                               ? opts.refusalAdvice
+                               : tr("Changing kernel knobs needs administrator rights: run tcptune as root, approve "
+                                    "the pkexec prompt, or allow 'sudo -n' for tcptune-helper.");
+    return fail(tr("Cannot start the privileged helper: %1 %2").arg(problems.join(QLatin1Char(' ')), advice));
 }
 
 Result<QJsonObject> HelperClient::request(const QString &op, const QJsonObject &params, int timeoutMs)

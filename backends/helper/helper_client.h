@@ -35,6 +35,9 @@ struct HelperStartOptions {
     QString journalDir;
     // How long to wait for the helper's hello (pkexec may wait for a password).
     int startTimeoutMs = 120000;
+    // What to do when no way starts the helper, in the refusal; empty: this host's ways (run as
+    // root, approve pkexec, allow sudo -n). A far agent names its own host's sudoers line instead.
+    QString refusalAdvice;
 };
 
 // One change as the helper reports it: after `set`, and each pending entry of `journal`.

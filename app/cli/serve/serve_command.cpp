@@ -13,6 +13,7 @@
 #include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QDateTime>
+#include <QSysInfo>
 
 #include <cmath>
 #include <pwd.h>
@@ -140,6 +141,17 @@ QString sshServerAddress()
     return fields.size() == 4 ? fields.at(2) : QString();
 }
 
+// What lets the far helper start: the sudoers line for the user this agent runs as and this
+// host's helper (not the workstation's advice: nobody answers a pkexec prompt over ssh).
+QString farHelperAdvice()
+{
+    const passwd *user = ::getpwuid(::geteuid());
+    const QString name = user ? QString::fromLocal8Bit(user->pw_name) : QStringLiteral("USER");
+    return ServeCommand::tr("On %1, as root, add the line '%2 ALL=(root) NOPASSWD: %3' with 'visudo -f "
+                            "/etc/sudoers.d/tcptune', or log in there as root.")
+        .arg(QSysInfo::machineHostName(), name, installlayout::helperExecutable());
+}
+
 // The far host's helper: directly as root, else through `sudo -n` (over ssh there is nobody to
 // answer a pkexec prompt).
 HelperStartOptions farHelperOptions()
@@ -147,18 +159,15 @@ HelperStartOptions farHelperOptions()
     HelperStartOptions options;
     options.launch = ::geteuid() == 0 ? HelperStartOptions::Launch::Direct : HelperStartOptions::Launch::Sudo;
     options.startTimeoutMs = 10000;
+    options.refusalAdvice = farHelperAdvice();
     return options;
 }
 
-// Why the far helper did not start, with the sudoers line that lets it.
+// Why the far helper did not start; WHY ends with the sudoers line that lets it.
 QString farHelperRefusal(const QString &why)
 {
-    const passwd *user = ::getpwuid(::geteuid());
-    const QString name = user ? QString::fromLocal8Bit(user->pw_name) : QStringLiteral("USER");
-    return ServeCommand::tr("far knobs need tcptune-helper as root on this host, and 'sudo -n' refused (%1); as root, "
-                            "add the line '%2 ALL=(root) NOPASSWD: %3' with 'visudo -f /etc/sudoers.d/tcptune', or "
-                            "log in as root")
-        .arg(why, name, installlayout::helperExecutable());
+    return ServeCommand::tr("far knobs need tcptune-helper as root on the far host %1: %2")
+        .arg(QSysInfo::machineHostName(), why);
 }
 
 // Far knobs of a run over ssh, through this host's helper (started on the first run that has

@@ -3,7 +3,8 @@
 // tests/support/nonroot_fixture.sh the test user logs in to an OpenSSH server in the server side
 // of the test's own namespace pair (generated keys, nothing of the machine's ssh):
 //   - with the fixture's sudoers line the far knob is set for the run and put back after it;
-//   - without it, `sudo -n` refuses: one line that names the sudoers line to add, within 10 s,
+//   - without it, `sudo -n` refuses: one line that names the sudoers line to add on the far host
+//     (not the workstation's advice of pkexec or running as root), within 10 s,
 //     and nothing changed on either end (the far and the local knob, no helper left running, the
 //     session's data port closed).
 
@@ -144,6 +145,11 @@ void TestNonrootFarHelper::farHelperNotPermitted()
     const QString sudoers =
         QStringLiteral("%1 ALL=(root) NOPASSWD: %2").arg(m_user, binary(QStringLiteral("tcptune-helper")));
     QVERIFY2(lines.size() == 1 && lines.front().contains(sudoers), r.err.constData());
+    // The far host's advice only: the workstation's ways (pkexec, running tcptune as root) do not
+    // start a helper over there.
+    QVERIFY2(!lines.front().contains(QLatin1String("pkexec")) &&
+                 !lines.front().contains(QLatin1String("run tcptune as root")),
+             r.err.constData());
     QCOMPARE(autocorking(m_pair->b()), QStringLiteral("1"));
     QCOMPARE(autocorking(m_pair->a()), QStringLiteral("1"));
     QVERIFY2(!tcptuneProcesses().contains(QStringLiteral("root tcptune-helper")),
