@@ -814,10 +814,6 @@ Trotzdem ausführen?</translation>
         <translation>sudo -n startete tcptune-helper nicht (ein Passwort ist nötig oder sudo ist nicht eingerichtet).</translation>
     </message>
     <message>
-        <source>Cannot start the privileged helper: %1 Changing kernel knobs needs administrator rights: run tcptune as root, approve the pkexec prompt, or allow &apos;sudo -n&apos; for tcptune-helper.</source>
-        <translation>Der privilegierte Helfer kann nicht gestartet werden: %1 Das Ändern von Kernel-Parametern braucht Administratorrechte: starten Sie tcptune als root, bestätigen Sie die pkexec-Abfrage oder erlauben Sie &apos;sudo -n&apos; für tcptune-helper.</translation>
-    </message>
-    <message>
         <source>The request &apos;%1&apos; is longer than %2 bytes; send fewer or shorter values.</source>
         <translation>Die Anfrage &apos;%1&apos; ist länger als %2 Bytes; senden Sie weniger oder kürzere Werte.</translation>
     </message>
@@ -832,6 +828,14 @@ Trotzdem ausführen?</translation>
     <message>
         <source>The helper announced %1 descriptor(s) but %2 arrived; its output does not reach tcptune over a Unix socket (sudo with use_pty relays it through a pipe: use pkexec, or &apos;Defaults!HELPER !use_pty&apos;).</source>
         <translation>Der Helfer kündigte %1 Deskriptor(en) an, aber %2 kamen an; seine Ausgabe erreicht tcptune nicht über einen Unix-Socket (sudo mit use_pty leitet sie durch eine Pipe: verwenden Sie pkexec oder &apos;Defaults!HELPER !use_pty&apos;).</translation>
+    </message>
+    <message>
+        <source>Changing kernel knobs needs administrator rights: run tcptune as root, approve the pkexec prompt, or allow &apos;sudo -n&apos; for tcptune-helper.</source>
+        <translation>Das Ändern von Kernel-Parametern braucht Administratorrechte: starten Sie tcptune als root, bestätigen Sie die pkexec-Abfrage oder erlauben Sie &apos;sudo -n&apos; für tcptune-helper.</translation>
+    </message>
+    <message>
+        <source>Cannot start the privileged helper: %1 %2</source>
+        <translation>Der privilegierte Helfer kann nicht gestartet werden: %1 %2</translation>
     </message>
 </context>
 <context>
@@ -1240,6 +1244,29 @@ Trotzdem ausführen?</translation>
     <message>
         <source>Knobs restored with warnings: %1</source>
         <translation>Knöpfe mit Warnungen zurückgesetzt: %1</translation>
+    </message>
+</context>
+<context>
+    <name>KnobDriftText</name>
+    <message>
+        <source>the local end</source>
+        <translation>der lokalen Seite</translation>
+    </message>
+    <message>
+        <source>the far end</source>
+        <translation>der Gegenstelle</translation>
+    </message>
+    <message>
+        <source>the far end %1</source>
+        <translation>der Gegenstelle %1</translation>
+    </message>
+    <message>
+        <source>%1 on %2 (%3, at the end %4)</source>
+        <translation>%1 auf %2 (%3, am Ende %4)</translation>
+    </message>
+    <message>
+        <source>Changed during the run by something else: %1; the figures may not show the run&apos;s settings.</source>
+        <translation>Während des Laufs von außen geändert: %1; die Messwerte zeigen womöglich nicht die Einstellungen des Laufs.</translation>
     </message>
 </context>
 <context>
@@ -3226,10 +3253,6 @@ Mehrere Formate auf einmal: --format html,pdf --out ORDNER/report schreibt ORDNE
         <translation>serve --stdio wird von `tcptune run --target ssh://HOST` gestartet; SSH_CONNECTION ist nicht gesetzt, geben Sie daher die Adresse für Datenverbindungen mit --bind an.</translation>
     </message>
     <message>
-        <source>far knobs need tcptune-helper as root on this host, and &apos;sudo -n&apos; refused (%1); as root, add the line &apos;%2 ALL=(root) NOPASSWD: %3&apos; with &apos;visudo -f /etc/sudoers.d/tcptune&apos;, or log in as root</source>
-        <translation>ferne Knöpfe brauchen tcptune-helper als root auf diesem Host, und &apos;sudo -n&apos; lehnte ab (%1); fügen Sie als root die Zeile &apos;%2 ALL=(root) NOPASSWD: %3&apos; mit &apos;visudo -f /etc/sudoers.d/tcptune&apos; hinzu oder melden Sie sich als root an</translation>
-    </message>
-    <message>
         <source>as root</source>
         <translation>als root</translation>
     </message>
@@ -3237,13 +3260,17 @@ Mehrere Formate auf einmal: --format html,pdf --out ORDNER/report schreibt ORDNE
         <source>through sudo -n</source>
         <translation>über sudo -n</translation>
     </message>
+    <message>
+        <source>On %1, as root, add the line &apos;%2 ALL=(root) NOPASSWD: %3&apos; with &apos;visudo -f /etc/sudoers.d/tcptune&apos;, or log in there as root.</source>
+        <translation>Fügen Sie auf %1 als root die Zeile &apos;%2 ALL=(root) NOPASSWD: %3&apos; mit &apos;visudo -f /etc/sudoers.d/tcptune&apos; hinzu oder melden Sie sich dort als root an.</translation>
+    </message>
+    <message>
+        <source>far knobs need tcptune-helper as root on the far host %1: %2</source>
+        <translation>Parameter der Gegenstelle brauchen tcptune-helper als root auf dem fernen Host %1: %2</translation>
+    </message>
 </context>
 <context>
     <name>SeveralEndsOutcome</name>
-    <message>
-        <source>The run was interrupted before its end.</source>
-        <translation>Der Lauf wurde vor seinem Ende unterbrochen.</translation>
-    </message>
     <message>
         <source>%1 %2 Mbit/s (RTT median %3 ms)</source>
         <translation>%1 %2 Mbit/s (RTT-Median %3 ms)</translation>
@@ -5415,16 +5442,20 @@ Doppelklick: folgen</translation>
         <translation>abgebrochen</translation>
     </message>
     <message>
-        <source>Run %1: %2 changed during the run on the %3 end (%4, at the end %5); something else changed it, so the run may not show its settings.</source>
-        <translation>Lauf %1: %2 hat sich während des Laufs am %3 Ende geändert (%4, am Ende %5); etwas anderes hat ihn geändert, daher zeigt der Lauf womöglich nicht seine Einstellungen.</translation>
+        <source>far end %1</source>
+        <translation>der Gegenstelle %1</translation>
     </message>
     <message>
-        <source>far</source>
-        <translation>fernen</translation>
+        <source>far end</source>
+        <translation>der Gegenstelle</translation>
     </message>
     <message>
-        <source>local</source>
-        <translation>lokalen</translation>
+        <source>local end</source>
+        <translation>der lokalen Seite</translation>
+    </message>
+    <message>
+        <source>Run %1: %2 changed during the run on the %3 (%4, at the end %5); something else changed it, so the run may not show its settings.</source>
+        <translation>Lauf %1: %2 hat sich während des Laufs auf %3 geändert (%4, am Ende %5); etwas anderes hat ihn geändert, daher zeigt der Lauf womöglich nicht seine Einstellungen.</translation>
     </message>
 </context>
 <context>

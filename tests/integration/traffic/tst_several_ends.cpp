@@ -1,26 +1,33 @@
 // Several ends at once for real (issue 12, point 9): the routed lab at 50 Mbit/s, two OpenSSH
 // servers in its server namespace (ports 2222 and 2223, each with its own generated keys, one
-// client config that knows both), and `tcptune run --target ssh://...:2222 --target
-// ssh://...:2223 --direction down`: two far agents send to the client namespace at once through
-// the one bottleneck. Together they fill it (40-50 Mbit/s), each end has its own samples from its
-// own far sender and its own progress during the run, and Jain's index over their throughput is
-// in the result. A sweep of a spec whose target lists both ends stores each end's samples, totals
-// and knobs with the run and names them and the fairness in its verdict. A list naming one end twice, too many ends,
-// and an end that cannot be reached are refused with one line, the last before any traffic flows.
+// client config that knows both), and `tcptune run --target ssh://...:2222 --target ssh://...:2223
+// --direction down`: two far agents send to the client namespace at once through the one
+// bottleneck. Together they fill it (40-50 Mbit/s), each end has its own samples from its own far
+// sender and its own progress during the run, and Jain's index over their throughput is in the
+// result, with this end's kernel counters and the verdict. A sweep of a spec whose target lists
+// both ends stores each end's samples, totals and knobs with the run, and this end's kernel
+// counters as a run of one end has them, and names the ends and the fairness in its verdict. A list
+// naming one end twice, too many ends, and an end that cannot be reached are refused with one line,
+// the last before any traffic flows. A knob something else changes on the second end during a run
+// (a third sshd in the router namespace, so the second end's kernel is not the first's) is flagged
+// naming that end.
 
 #include "command_runner.h"
 #include "scratch_namespace.h"
 #include "ssh_server.h"
 
 #include "experiment/result_store.h"
+#include "lab/lab_layout.h"
 
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
 #include <cmath>
 
 using namespace tcptune::test;
@@ -32,6 +39,7 @@ private Q_SLOTS:
     void cleanupTestCase();
     void twoSshEndsIntoOneReceiver();
     void sweepStoresEachEnd();
+    void knobChangedOnTheSecondEndIsFlagged();
     void badLists_data();
     void badLists();
     void unreachableEndStopsTheOthers();
@@ -39,7 +47,8 @@ private Q_SLOTS:
 private:
     QString endAt(int port) const { return QStringLiteral("ssh://root@%1:%2").arg(m_serverAddress).arg(port); }
     CommandResult runEnds(const QStringList &targets, const QStringList &more = {}) const;
-    QString farAutocorking() const; // the server namespace's net.ipv4.tcp_autocorking
+    QString farAutocorking(const QString &netns = {}) const; // net.ipv4.tcp_autocorking there (default: the server's)
+    QString writeSpec(const QString &name, const QJsonObject &spec) const;
 
     QTemporaryDir m_dir;
     QString m_clientNetns;
@@ -47,6 +56,8 @@ private:
     QString m_serverNetns;
     std::unique_ptr<SshServer> m_first;
     std::unique_ptr<SshServer> m_second;
+    std::unique_ptr<SshServer> m_router; // in the router namespace, on its address towards the client
+    tcptune::LabLayout m_layout;
     static constexpr QLatin1StringView kLab{"t-ends"};
 };
 
@@ -84,12 +95,19 @@ void TestSeveralEnds::initTestCase()
         QVERIFY2(problem.isEmpty(), qPrintable(problem));
     }
     QVERIFY(writeSharedClientConfig(m_dir.filePath(QStringLiteral("ssh_config")), {m_first.get(), m_second.get()}));
+    m_layout = tcptune::layoutFor(QString(kLab), tcptune::LabTopology::Routed);
+    m_router = std::make_unique<SshServer>(m_layout.routerNetns, m_layout.routerClientAddress, 2224);
+    const QString problem = m_router->start();
+    QVERIFY2(problem.isEmpty(), qPrintable(problem));
+    QVERIFY(
+        writeSharedClientConfig(m_dir.filePath(QStringLiteral("ssh_config_router")), {m_first.get(), m_router.get()}));
 }
 
 void TestSeveralEnds::cleanupTestCase()
 {
     m_first.reset();
     m_second.reset();
+    m_router.reset();
     if (runningAsRoot())
         runTcptune({QStringLiteral("lab"), QStringLiteral("down"), QStringLiteral("--name"), kLab}, 30000);
 }
@@ -103,13 +121,23 @@ CommandResult TestSeveralEnds::runEnds(const QStringList &targets, const QString
     return runCommand(QStringLiteral("ip"), tcptuneOverSsh(m_clientNetns, args + more), 90000);
 }
 
-QString TestSeveralEnds::farAutocorking() const
+QString TestSeveralEnds::farAutocorking(const QString &netns) const
 {
+    const QString where = netns.isEmpty() ? m_serverNetns : netns;
     return QString::fromUtf8(runCommand(QStringLiteral("ip"),
-                                        {QStringLiteral("netns"), QStringLiteral("exec"), m_serverNetns,
-                                         QStringLiteral("cat"), QStringLiteral("/proc/sys/net/ipv4/tcp_autocorking")})
+                                        {QStringLiteral("netns"), QStringLiteral("exec"), where, QStringLiteral("cat"),
+                                         QStringLiteral("/proc/sys/net/ipv4/tcp_autocorking")})
                                  .out)
         .trimmed();
+}
+
+QString TestSeveralEnds::writeSpec(const QString &name, const QJsonObject &spec) const
+{
+    const QString path = m_dir.filePath(name);
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly) || f.write(QJsonDocument(spec).toJson()) <= 0)
+        return {};
+    return path;
 }
 
 void TestSeveralEnds::twoSshEndsIntoOneReceiver()
@@ -134,6 +162,15 @@ void TestSeveralEnds::twoSshEndsIntoOneReceiver()
     // Jain's index of two shares lies between 1/2 (one end took all) and 1 (equal shares).
     QVERIFY2(jain >= 0.5 && jain <= 1.0, qPrintable(QString::number(jain)));
     QVERIFY(std::abs(jain - (a + b) * (a + b) / (2 * (a * a + b * b))) < 1e-9);
+    // This end's kernel counters around the run and the verdict, as `tcptune run` has them for one end.
+    const QJsonObject diagnosis = o.value(QStringLiteral("diagnosis")).toObject();
+    QVERIFY2(diagnosis.value(QStringLiteral("verdict")).toString().contains(QStringLiteral("Jain's fairness index")),
+             r.out.constData());
+    const QJsonObject local = diagnosis.value(QStringLiteral("ends")).toArray().at(0).toObject();
+    QCOMPARE(local.value(QStringLiteral("end")).toString(), QStringLiteral("local"));
+    QVERIFY2(local.value(QStringLiteral("counters_read")).toBool(),
+             qPrintable(local.value(QStringLiteral("counters_note")).toString()));
+    QVERIFY(local.value(QStringLiteral("counters")).toObject().value(QStringLiteral("TcpInSegs")).toDouble() > 1000);
     for (qsizetype i = 0; i < targets.size(); ++i) {
         const QJsonObject end = targets.at(i).toObject();
         QCOMPARE(end.value(QStringLiteral("target")).toString(), ends.at(i));
@@ -214,6 +251,13 @@ void TestSeveralEnds::sweepStoresEachEnd()
     const double jain = run.details.value(QStringLiteral("jain_fairness_index")).toDouble();
     QVERIFY2(jain >= 0.5 && jain <= 1.0, qPrintable(QString::number(jain)));
     QVERIFY2(run.verdict.contains(QStringLiteral("Jain's fairness index")), qPrintable(run.verdict));
+    // This end's kernel counters, read around the run as for a run of one end: it received here.
+    const auto local = std::ranges::find(run.ends, tcptune::RunEnd::Local, &tcptune::EndRecord::end);
+    QVERIFY(local != run.ends.end());
+    QVERIFY2(local->countersRead, qPrintable(local->countersNote));
+    QVERIFY(!local->sender);
+    const qint64 inSegs = local->counter(QStringLiteral("TcpInSegs"));
+    QVERIFY2(inSegs > 1000, qPrintable(QString::number(inSegs)));
     // Each end's own samples, told apart by the end they came from.
     const auto samples = store.samples(run.id);
     QVERIFY(samples.has_value());
@@ -224,6 +268,68 @@ void TestSeveralEnds::sweepStoresEachEnd()
     QCOMPARE(farAutocorking(), original); // put back after the run
     QVERIFY2(perEnd.at(0) >= 20 && perEnd.at(1) >= 20,
              qPrintable(QStringLiteral("%1 %2").arg(perEnd.at(0)).arg(perEnd.at(1))));
+}
+
+// Both ends set the far knob; while the run goes, something else puts it back on the second end
+// only. The run keeps that end's drift under its name, the verdict and the log say so, and the
+// first end (its own kernel, untouched) has none.
+void TestSeveralEnds::knobChangedOnTheSecondEndIsFlagged()
+{
+    const QString second = m_router->target();
+    const QString original = farAutocorking(m_layout.routerNetns);
+    const QString firstOriginal = farAutocorking();
+    QCOMPARE(firstOriginal, original); // both namespaces are new: the kernel's default
+    const QString set = original == QStringLiteral("1") ? QStringLiteral("0") : QStringLiteral("1");
+    const QString specPath = writeSpec(
+        QStringLiteral("drift.json"),
+        {{QStringLiteral("version"), 1},
+         {QStringLiteral("target"), QJsonArray{endAt(2222), second}},
+         {QStringLiteral("knobs"), QJsonObject{{QStringLiteral("remote:net.ipv4.tcp_autocorking"), set.toInt()}}},
+         {QStringLiteral("workload"), QJsonObject{{QStringLiteral("type"), QStringLiteral("bulk")},
+                                                  {QStringLiteral("direction"), QStringLiteral("down")}}},
+         {QStringLiteral("duration_s"), 5},
+         {QStringLiteral("sample_ms"), 100}});
+    QVERIFY(!specPath.isEmpty());
+    const QString db = m_dir.filePath(QStringLiteral("drift.db"));
+    QProcess sweep;
+    sweep.setProcessChannelMode(QProcess::MergedChannels);
+    sweep.start(QStringLiteral("ip"),
+                tcptuneOverSsh(m_clientNetns,
+                               {QStringLiteral("sweep"), specPath, QStringLiteral("--ssh-config"),
+                                m_dir.filePath(QStringLiteral("ssh_config_router")), QStringLiteral("--db"), db}));
+    QVERIFY(sweep.waitForStarted(5000));
+    QTRY_COMPARE_WITH_TIMEOUT(farAutocorking(m_layout.routerNetns), set, 30000); // the second end set it
+    QVERIFY(runCommand(QStringLiteral("ip"),
+                       {QStringLiteral("netns"), QStringLiteral("exec"), m_layout.routerNetns, QStringLiteral("sysctl"),
+                        QStringLiteral("-qw"), QStringLiteral("net.ipv4.tcp_autocorking=") + original})
+                .exitCode == 0);
+    QVERIFY(sweep.waitForFinished(90000));
+    const QByteArray log = sweep.readAll();
+    QVERIFY2(sweep.exitCode() == 0, log.constData());
+    QVERIFY2(log.contains(
+                 (QStringLiteral("net.ipv4.tcp_autocorking changed during the run on the far end ") + second).toUtf8()),
+             log.constData());
+    tcptune::ResultStore store;
+    QVERIFY(store.open(db).has_value());
+    const auto runs = store.runs(1);
+    QVERIFY(runs.has_value() && runs->size() == 1);
+    const tcptune::RunRecord &run = runs->first();
+    const QJsonArray drift = run.details.value(QStringLiteral("knobs_changed_during_run")).toArray();
+    QVERIFY2(drift.size() == 1, qPrintable(QJsonDocument(drift).toJson()));
+    const QJsonObject d = drift.at(0).toObject();
+    QCOMPARE(d.value(QStringLiteral("end")).toString(), QStringLiteral("remote"));
+    QCOMPARE(d.value(QStringLiteral("target")).toString(), second);
+    QCOMPARE(d.value(QStringLiteral("key")).toString(), QStringLiteral("net.ipv4.tcp_autocorking"));
+    QCOMPARE(d.value(QStringLiteral("expected")).toString(), set);
+    QCOMPARE(d.value(QStringLiteral("after")).toString(), original);
+    // The verdict (History, report, the sweep's output) names the end; so does the run list's.
+    QVERIFY2(run.verdict.contains(QStringLiteral("the far end ") + second), qPrintable(run.verdict));
+    const auto list = store.runList();
+    QVERIFY(list.has_value() && !list->isEmpty());
+    QVERIFY2(list->first().verdict.contains(QStringLiteral("the far end ") + second),
+             qPrintable(list->first().verdict));
+    QCOMPARE(farAutocorking(m_layout.routerNetns), original);
+    QCOMPARE(farAutocorking(), firstOriginal); // the first end put its own back
 }
 
 void TestSeveralEnds::badLists_data()
