@@ -315,7 +315,7 @@ void TestSeveralEnds::knobChangedOnTheSecondEndIsFlagged()
     QVERIFY(runs.has_value() && runs->size() == 1);
     const tcptune::RunRecord &run = runs->first();
     const QJsonArray drift = run.details.value(QStringLiteral("knobs_changed_during_run")).toArray();
-    QVERIFY2(drift.size() == 1, qPrintable(QJsonDocument(drift).toJson()));
+    QVERIFY2(drift.size() == 1, QJsonDocument(drift).toJson().constData());
     const QJsonObject d = drift.at(0).toObject();
     QCOMPARE(d.value(QStringLiteral("end")).toString(), QStringLiteral("remote"));
     QCOMPARE(d.value(QStringLiteral("target")).toString(), second);

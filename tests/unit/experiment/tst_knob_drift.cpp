@@ -84,15 +84,20 @@ void TestKnobDrift::json()
 // Of several far ends, each end's drift carries its target, in JSON and back.
 void TestKnobDrift::namesTheFarEndOfSeveral()
 {
-    const KnobSnapshot before{{"net.ipv4.tcp_autocorking", "1"}};
-    const KnobSnapshot after{{"net.ipv4.tcp_autocorking", "1"}};
-    const QMap<QString, QString> ran{{"net.ipv4.tcp_autocorking", "0"}};
-    const QList<KnobDrift> drift = knobDrift("remote", before, ran, after, "ssh://b:2223");
+    const KnobSnapshot before{{QStringLiteral("net.ipv4.tcp_autocorking"), QStringLiteral("1")}};
+    const KnobSnapshot after{{QStringLiteral("net.ipv4.tcp_autocorking"), QStringLiteral("1")}};
+    const QMap<QString, QString> ran{{QStringLiteral("net.ipv4.tcp_autocorking"), QStringLiteral("0")}};
+    const QList<KnobDrift> drift =
+        knobDrift(QStringLiteral("remote"), before, ran, after, QStringLiteral("ssh://b:2223"));
     QCOMPARE(drift.size(), 1);
     QCOMPARE(drift.front().target, QStringLiteral("ssh://b:2223"));
     const QJsonArray json = knobDriftToJson(drift);
-    QCOMPARE(json.at(0).toObject().value("target").toString(), QStringLiteral("ssh://b:2223"));
-    QVERIFY(!knobDriftToJson({{"local", "net.ipv4.tcp_sack", "1", "0"}}).at(0).toObject().contains("target"));
+    QCOMPARE(json.at(0).toObject().value(QStringLiteral("target")).toString(), QStringLiteral("ssh://b:2223"));
+    QVERIFY(!knobDriftToJson({{QStringLiteral("local"), QStringLiteral("net.ipv4.tcp_sack"), QStringLiteral("1"),
+                               QStringLiteral("0")}})
+                 .at(0)
+                 .toObject()
+                 .contains(QStringLiteral("target")));
     const QList<KnobDrift> back = knobDriftFromJson(json);
     QCOMPARE(back.size(), 1);
     QCOMPARE(back.front().end, QStringLiteral("remote"));
@@ -105,12 +110,16 @@ void TestKnobDrift::namesTheFarEndOfSeveral()
 void TestKnobDrift::summaryNamesEachEnd()
 {
     QCOMPARE(knobDriftSummary({}), QString());
-    const QString s = knobDriftSummary(knobDriftToJson({{"local", "net.ipv4.tcp_sack", "1", "0"},
-                                                        {"remote", "net.ipv4.tcp_autocorking", "0", "1"},
-                                                        {"remote", "net.ipv4.tcp_autocorking", "0", "1", "ssh://b"}}));
-    QVERIFY2(s.contains("net.ipv4.tcp_sack on the local end (1, at the end 0)"), qPrintable(s));
-    QVERIFY2(s.contains("net.ipv4.tcp_autocorking on the far end (0, at the end 1)"), qPrintable(s));
-    QVERIFY2(s.contains("net.ipv4.tcp_autocorking on the far end ssh://b (0, at the end 1)"), qPrintable(s));
+    const QString s = knobDriftSummary(knobDriftToJson(
+        {{QStringLiteral("local"), QStringLiteral("net.ipv4.tcp_sack"), QStringLiteral("1"), QStringLiteral("0")},
+         {QStringLiteral("remote"), QStringLiteral("net.ipv4.tcp_autocorking"), QStringLiteral("0"),
+          QStringLiteral("1")},
+         {QStringLiteral("remote"), QStringLiteral("net.ipv4.tcp_autocorking"), QStringLiteral("0"),
+          QStringLiteral("1"), QStringLiteral("ssh://b")}}));
+    QVERIFY2(s.contains(QStringLiteral("net.ipv4.tcp_sack on the local end (1, at the end 0)")), qPrintable(s));
+    QVERIFY2(s.contains(QStringLiteral("net.ipv4.tcp_autocorking on the far end (0, at the end 1)")), qPrintable(s));
+    QVERIFY2(s.contains(QStringLiteral("net.ipv4.tcp_autocorking on the far end ssh://b (0, at the end 1)")),
+             qPrintable(s));
 }
 
 QTEST_GUILESS_MAIN(TestKnobDrift)

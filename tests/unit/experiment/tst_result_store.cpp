@@ -575,13 +575,16 @@ void TestResultStore::verdictsNameKnobsChangedDuringTheRun()
     run.experimentId = *store.createExperiment(plan());
     run.id = *store.beginRun(run);
     run.status = RunStatus::Ok;
-    run.details.insert("knobs_changed_during_run", QJsonArray{QJsonObject{{"end", "remote"},
-                                                                          {"key", "net.ipv4.tcp_autocorking"},
-                                                                          {"expected", "0"},
-                                                                          {"after", "1"},
-                                                                          {"target", "ssh://root@198.18.1.1:2224"}}});
+    run.details.insert(
+        QStringLiteral("knobs_changed_during_run"),
+        QJsonArray{QJsonObject{{QStringLiteral("end"), QStringLiteral("remote")},
+                               {QStringLiteral("key"), QStringLiteral("net.ipv4.tcp_autocorking")},
+                               {QStringLiteral("expected"), QStringLiteral("0")},
+                               {QStringLiteral("after"), QStringLiteral("1")},
+                               {QStringLiteral("target"), QStringLiteral("ssh://root@198.18.1.1:2224")}}});
     QVERIFY(store.finishRun(run, {}).has_value());
-    const QString says = "net.ipv4.tcp_autocorking on the far end ssh://root@198.18.1.1:2224 (0, at the end 1)";
+    const QString says =
+        QStringLiteral("net.ipv4.tcp_autocorking on the far end ssh://root@198.18.1.1:2224 (0, at the end 1)");
     const auto whole = store.run(run.id);
     QVERIFY(whole.has_value());
     QVERIFY2(whole->verdict.contains(says), qPrintable(whole->verdict));
