@@ -184,6 +184,28 @@ netns::SocketMaker HelperConnection::socketMaker()
     return [this](const netns::SocketRequest &request) { return labSockets(request); };
 }
 
+Result<void> HelperConnection::tuneLabSocket(int fd, const netns::SocketOptions &options)
+{
+    QJsonObject params;
+    if (!options.congestionControl.isEmpty())
+        params.insert(QStringLiteral("congestion_control"), options.congestionControl);
+    if (options.sndbuf > 0)
+        params.insert(QStringLiteral("sndbuf"), options.sndbuf);
+    auto reply = call<DescriptorReply>(
+        [&](HelperClient &c) { return c.requestWithDescriptors(QStringLiteral("lab_socket_options"), params, {fd}); });
+    if (!reply)
+        return fail(tr("tcptune-helper cannot set the options of a lab socket: %1").arg(reply.error().message));
+    descriptors::closeAll(reply->fds); // none were asked for
+    return {};
+}
+
+netns::SocketTuner HelperConnection::socketTuner()
+{
+    if (::geteuid() == 0)
+        return {};
+    return [this](int fd, const netns::SocketOptions &options) { return tuneLabSocket(fd, options); };
+}
+
 Result<int> HelperConnection::captureSocket(const capturesocket::Request &request)
 {
     auto reply = call<DescriptorReply>([&](HelperClient &c) {

@@ -15,6 +15,7 @@
 #include "common/error.h"
 #include "common/mib_counters.h"
 #include "common/netns.h"
+#include "common/socket_tuning.h"
 #include "helper/helper_client.h"
 
 #include <QObject>
@@ -58,6 +59,12 @@ public:
     // (root), else by the helper (labSockets). Only the helper is privileged: docs/privileges.md.
     // The maker refers to this connection: it must not outlive it.
     netns::SocketMaker socketMaker();
+    // Has the helper set OPTIONS on lab socket FD (the caller keeps FD): a congestion control or
+    // send buffer the host's limits keep from the user. Blocking.
+    [[nodiscard]] Result<void> tuneLabSocket(int fd, const netns::SocketOptions &options);
+    // Who sets such options on a lab socket: empty when this process may itself (root), else the
+    // helper (tuneLabSocket). Must not outlive this connection.
+    netns::SocketTuner socketTuner();
     // A packet socket on a lab link made by the helper as REQUEST says and passed to us; the
     // caller owns it. Blocking.
     [[nodiscard]] Result<int> captureSocket(const capturesocket::Request &request);

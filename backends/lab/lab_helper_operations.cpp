@@ -5,6 +5,7 @@
 #include "common/mib_counters.h"
 #include "common/netns.h"
 #include "common/proc_sys.h"
+#include "common/socket_tuning.h"
 #include "helper/helper_operations.h"
 #include "lab/lab_manager.h"
 #include "lab/qdisc_stats.h"
@@ -12,6 +13,7 @@
 #include <QCoreApplication>
 #include <QJsonArray>
 
+#include <netinet/in.h>
 #include <sys/socket.h>
 
 namespace tcptune {
@@ -148,6 +150,68 @@ QStringList availableCongestionControls()
     return QJsonObject{{QStringLiteral("netns"), netns}};
 }
 
+// Beyond this a forced send buffer is more memory than any lab link needs (4 MiB is 640 ms at
+// 50 Mbit/s); below net.core.wmem_max the user needs no helper at all.
+constexpr qint64 kMaxForcedSndbuf = 64LL << 20;
+
+// What lab_socket_options may set, from PARAMS: an available congestion control, a send buffer
+// of at most kMaxForcedSndbuf.
+[[nodiscard]] Result<netns::SocketOptions> socketOptionsOf(const QJsonObject &params)
+{
+    if (auto ok = onlyFields(params, {QStringLiteral("congestion_control"), QStringLiteral("sndbuf")}); !ok)
+        return std::unexpected(ok.error());
+    netns::SocketOptions options;
+    options.congestionControl = params.value(QStringLiteral("congestion_control")).toString();
+    if (!options.congestionControl.isEmpty() && !availableCongestionControls().contains(options.congestionControl))
+        return fail(LabHelperOperations::tr("Congestion control '%1' is not available; the kernel offers: %2.")
+                        .arg(options.congestionControl.left(16), availableCongestionControls().join(QLatin1Char(' '))));
+    options.sndbuf = params.value(QStringLiteral("sndbuf")).toInteger(0);
+    if (options.sndbuf < 0 || options.sndbuf > kMaxForcedSndbuf)
+        return fail(LabHelperOperations::tr("'sndbuf' must be a number of bytes from 1 to %1.").arg(kMaxForcedSndbuf));
+    if (options.congestionControl.isEmpty() && options.sndbuf == 0)
+        return fail(LabHelperOperations::tr("Give 'congestion_control' or 'sndbuf' to set."));
+    return options;
+}
+
+// FD's namespace when FD is a TCP socket in a namespace of a lab: the only sockets whose options
+// the helper sets, so nothing it sets reaches the host's traffic.
+[[nodiscard]] Result<QString> labTcpSocket(int fd)
+{
+    int protocol = 0;
+    socklen_t length = sizeof protocol;
+    if (::getsockopt(fd, SOL_SOCKET, SO_PROTOCOL, &protocol, &length) != 0 || protocol != IPPROTO_TCP)
+        return fail(LabHelperOperations::tr("The descriptor passed is not a TCP socket."));
+    auto netns = netns::namespaceOfSocket(fd);
+    if (!netns || labNameOfNamespace(*netns).isEmpty())
+        return fail(LabHelperOperations::tr("The socket passed does not live in a lab namespace; the helper sets "
+                                            "options only on lab sockets."));
+    return *netns;
+}
+
+// Options on a lab socket the caller made or accepted and passed with the request (one
+// descriptor): a congestion control or a send buffer that the host's limits keep from the user
+// (common/socket_tuning.h). The socket goes back to nobody: the caller keeps its own descriptor.
+[[nodiscard]] Result<QJsonObject> labSocketOptionsOperation(const QJsonObject &params,
+                                                            HelperOperations::Descriptors &fds)
+{
+    if (fds.received.size() != 1)
+        return fail(LabHelperOperations::tr("Pass exactly one socket with lab_socket_options (%1 came).")
+                        .arg(fds.received.size()));
+    auto options = socketOptionsOf(params);
+    if (!options)
+        return std::unexpected(options.error());
+    const int fd = fds.received.first();
+    auto netns = labTcpSocket(fd);
+    if (!netns)
+        return std::unexpected(netns.error());
+    if (auto set = netns::setSocketOptions(fd, *options); !set)
+        return std::unexpected(set.error());
+    int sndbuf = 0;
+    socklen_t length = sizeof sndbuf;
+    ::getsockopt(fd, SOL_SOCKET, SO_SNDBUF, &sndbuf, &length);
+    return QJsonObject{{QStringLiteral("netns"), *netns}, {QStringLiteral("sndbuf"), sndbuf}};
+}
+
 // A namespace of some lab: the only ones these read-only operations enter.
 [[nodiscard]] Result<QString> labNamespace(const QJsonObject &params)
 {
@@ -251,6 +315,7 @@ void addLabOperations(HelperOperations &ops)
 {
     ops.add(QStringLiteral("lab_sockets"), HelperOperations::DescriptorHandler(labSocketsOperation));
     ops.add(QStringLiteral("lab_capture"), HelperOperations::DescriptorHandler(labCaptureOperation));
+    ops.add(QStringLiteral("lab_socket_options"), HelperOperations::DescriptorHandler(labSocketOptionsOperation));
     ops.add(QStringLiteral("lab_up"), labUpOperation);
     ops.add(QStringLiteral("lab_down"), labDownOperation);
     ops.add(QStringLiteral("lab_status"), labStatusOperation);

@@ -1,5 +1,6 @@
 #pragma once
-// The lab's operations in tcptune-helper: lab_up, lab_down, lab_status, lab_sockets, lab_capture
+// The lab's operations in tcptune-helper: lab_up, lab_down, lab_status, lab_sockets,
+// lab_socket_options, lab_capture
 // and the readers below. They run as root, so every parameter is checked here: lab names must be
 // valid (they become tcptune-NAME-* namespace names) and lab values go through the knob
 // catalogue's lab parameters.
@@ -11,6 +12,9 @@
 //              "cubic" (optional)} -> "fds": 3, and the
 //              three unbound TCP sockets, made in that namespace, passed with the reply
 //              (SCM_RIGHTS); see docs/privileges.md
+//   lab_socket_options {"congestion_control": "cubic", "sndbuf": 1048576} with one TCP socket of a
+//              lab passed along (SCM_RIGHTS): sets them on it (common/socket_tuning.h), such as a
+//              socket the lab's agent accepted -> {"netns": ..., "sndbuf": what SO_SNDBUF reads}
 //   lab_capture {"netns": "tcptune-lab-client", "interface": "tcpt-c0", "filter": [[code, jt, jf,
 //              k], ...] (classic BPF, compiled by the caller), "buffer_bytes": 8388608} -> "fds": 1, and
 //              a packet socket on that link of the lab, the filter locked on it (docs/privileges.md)

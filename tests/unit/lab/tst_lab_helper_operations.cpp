@@ -1,5 +1,6 @@
 // The lab's helper operations check their parameters before anything runs as root: bad names,
 // wrong types, unknown fields and non-lab knobs are refused with a message naming the problem.
+// Options are set only on a TCP socket of a lab: a host socket passed along stays as it was.
 
 #include "helper/helper_operations.h"
 #include "lab/lab_helper_operations.h"
@@ -7,6 +8,11 @@
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QTest>
+
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <sys/socket.h>
+#include <unistd.h>
 
 using namespace tcptune;
 
@@ -16,16 +22,38 @@ private Q_SLOTS:
     void registersTheLabOperations();
     void refusesBadParameters_data();
     void refusesBadParameters();
+    void socketOptionsOnlyOnLabSockets_data();
+    void socketOptionsOnlyOnLabSockets();
 };
+
+namespace {
+
+QString congestionControlOf(int fd)
+{
+    char name[32] = {};
+    socklen_t length = sizeof name - 1;
+    ::getsockopt(fd, IPPROTO_TCP, TCP_CONGESTION, name, &length);
+    return QString::fromLatin1(name);
+}
+
+int sndbufOf(int fd)
+{
+    int value = 0;
+    socklen_t length = sizeof value;
+    ::getsockopt(fd, SOL_SOCKET, SO_SNDBUF, &value, &length);
+    return value;
+}
+
+} // namespace
 
 void TestLabHelperOperations::registersTheLabOperations()
 {
     HelperOperations ops;
     addLabOperations(ops);
-    QCOMPARE(ops.names(),
-             (QStringList{QStringLiteral("lab_capture"), QStringLiteral("lab_down"), QStringLiteral("lab_sockets"),
-                          QStringLiteral("lab_status"), QStringLiteral("lab_up"), QStringLiteral("mib_counters"),
-                          QStringLiteral("qdisc_stats")}));
+    QCOMPARE(ops.names(), (QStringList{QStringLiteral("lab_capture"), QStringLiteral("lab_down"),
+                                       QStringLiteral("lab_socket_options"), QStringLiteral("lab_sockets"),
+                                       QStringLiteral("lab_status"), QStringLiteral("lab_up"),
+                                       QStringLiteral("mib_counters"), QStringLiteral("qdisc_stats")}));
 }
 
 void TestLabHelperOperations::refusesBadParameters_data()
@@ -171,6 +199,56 @@ void TestLabHelperOperations::refusesBadParameters()
     const auto result = ops.dispatch(op, params);
     QVERIFY(!result);
     QVERIFY2(result.error().message.contains(mentions), qPrintable(result.error().message));
+}
+
+void TestLabHelperOperations::socketOptionsOnlyOnLabSockets_data()
+{
+    QTest::addColumn<int>("type"); // of the socket passed; 0: none passed
+    QTest::addColumn<QJsonObject>("params");
+    QTest::addColumn<QString>("mentions");
+    const QString cc = QStringLiteral("congestion_control");
+    const QString sndbuf = QStringLiteral("sndbuf");
+    const QJsonObject cubicBig{{cc, QStringLiteral("cubic")}, {sndbuf, 4 << 20}};
+    const int stream = SOCK_STREAM;
+    QTest::addRow("no socket passed") << 0 << cubicBig << QStringLiteral("Pass exactly one socket");
+    QTest::addRow("a host socket") << stream << cubicBig << QStringLiteral("does not live in a lab namespace");
+    QTest::addRow("a host socket, cc only")
+        << stream << QJsonObject{{cc, QStringLiteral("cubic")}} << QStringLiteral("does not live in a lab namespace");
+    QTest::addRow("a UDP socket") << int(SOCK_DGRAM) << cubicBig << QStringLiteral("not a TCP socket");
+    QTest::addRow("a module by name") << stream << QJsonObject{{cc, QStringLiteral("tcp_nonesuch")}}
+                                      << QStringLiteral("is not available");
+    QTest::addRow("a huge buffer") << stream << QJsonObject{{sndbuf, double(1LL << 30)}}
+                                   << QStringLiteral("'sndbuf' must be");
+    QTest::addRow("nothing to set") << stream << QJsonObject{}
+                                    << QStringLiteral("Give 'congestion_control' or 'sndbuf'");
+    QTest::addRow("another option") << stream << QJsonObject{{QStringLiteral("SO_MARK"), 1}}
+                                    << QStringLiteral("Unknown parameter 'SO_MARK'");
+}
+
+void TestLabHelperOperations::socketOptionsOnlyOnLabSockets()
+{
+    QFETCH(int, type);
+    QFETCH(QJsonObject, params);
+    QFETCH(QString, mentions);
+    const int fd = type ? ::socket(AF_INET, type | SOCK_CLOEXEC, 0) : -1;
+    const QString ccBefore = type == SOCK_STREAM ? congestionControlOf(fd) : QString();
+    const int sndbufBefore = type ? sndbufOf(fd) : 0;
+    HelperOperations ops;
+    addLabOperations(ops);
+    HelperOperations::Descriptors fds;
+    if (fd >= 0)
+        fds.received = {::dup(fd)};
+    const auto result = ops.dispatch(QStringLiteral("lab_socket_options"), params, &fds);
+    for (int received : fds.received)
+        ::close(received);
+    QVERIFY(!result);
+    QVERIFY2(result.error().message.contains(mentions), qPrintable(result.error().message));
+    if (fd >= 0) {
+        if (type == SOCK_STREAM)
+            QCOMPARE(congestionControlOf(fd), ccBefore);
+        QCOMPARE(sndbufOf(fd), sndbufBefore);
+        ::close(fd);
+    }
 }
 
 QTEST_GUILESS_MAIN(TestLabHelperOperations)
