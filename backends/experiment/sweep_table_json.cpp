@@ -76,6 +76,8 @@ QJsonObject runJson(const RunRecord &r)
             {QStringLiteral("rtt_ms"), ok ? QJsonValue(rttJson(r)) : QJsonValue()},
             {QStringLiteral("retransmits"), ok ? QJsonValue(double(r.retransmits)) : QJsonValue()},
             {QStringLiteral("sndbuf_actual"), known(double(r.sndbufActual))},
+            // The sender's, wherever it was (the far end's in direction down).
+            {QStringLiteral("congestion_control"), r.details.value(QStringLiteral("congestion_control"))},
             {QStringLiteral("collapsed"), r.collapsed},
             {QStringLiteral("interval_s"), r.intervalS},
             {QStringLiteral("interval_throughput_bps"), numbers(r.intervalThroughputBps)},

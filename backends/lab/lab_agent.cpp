@@ -30,6 +30,9 @@ Result<LabEndpoints> LabAgent::start(const LabEndpoints &endpoints)
     options.readCounters = [helper = &m_helper](const QString &netns) { return helper->readCounters(netns); };
     options.listenNetns = endpoints.serverNetns;
     options.socketMaker = m_helper.socketMaker();
+    // The far sender's sockets are accepted ones, which the helper does not make: it sets cubic
+    // and big send buffers on them afterwards.
+    options.socketTuner = m_helper.socketTuner();
     auto server = std::make_unique<AgentServer>(options);
     connect(server.get(), &AgentServer::logged, this, &LabAgent::logged, Qt::DirectConnection);
 

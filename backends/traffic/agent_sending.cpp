@@ -35,9 +35,10 @@ void sendBulk(const TrafficSpec &spec, StreamWorker &w, const WorkerShared &shar
 
 } // namespace
 
-AgentSending::AgentSending(const TrafficSpec &spec, int firstStream)
+AgentSending::AgentSending(const TrafficSpec &spec, int firstStream, netns::SocketTuner tuner)
     : m_spec(spec)
     , m_firstStream(firstStream)
+    , m_tuner(std::move(tuner))
     , m_samplers()
     , m_bytesAtOmit(std::size_t(spec.streams), 0)
     , m_retrans(std::size_t(spec.streams), 0)
@@ -59,7 +60,7 @@ AgentSending::~AgentSending()
 void AgentSending::attach(int index, int fd)
 {
     StreamWorker &w = m_workers[std::size_t(index)];
-    if (auto applied = sock::applySenderOptions(fd, m_spec); !applied) {
+    if (auto applied = sock::applySenderOptions(fd, m_spec, m_tuner); !applied) {
         w.error = applied.error().message;
         w.failed = true;
     }

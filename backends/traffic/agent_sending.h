@@ -22,8 +22,9 @@ namespace tcptune {
 class AgentSending final {
 public:
     // SPEC: the sending side of the run (workload, sizes, socket options, streams, omit, sample
-    // interval); FIRST_STREAM: the number the first sending connection has in the client's result.
-    AgentSending(const TrafficSpec &spec, int firstStream);
+    // interval); FIRST_STREAM: the number the first sending connection has in the client's result;
+    // TUNER: who sets the options the host's limits keep from this process (empty: itself).
+    AgentSending(const TrafficSpec &spec, int firstStream, netns::SocketTuner tuner = {});
     ~AgentSending();
     AgentSending(const AgentSending &) = delete;
     AgentSending &operator=(const AgentSending &) = delete;
@@ -51,6 +52,7 @@ public:
 private:
     TrafficSpec m_spec;
     int m_firstStream;
+    netns::SocketTuner m_tuner;
     std::deque<StreamWorker> m_workers;
     std::vector<StreamSampler> m_samplers;
     std::vector<std::int64_t> m_bytesAtOmit;

@@ -89,7 +89,7 @@ struct Session {
     // On few cores a thread per stream costs the sender its CPU in context switches.
     std::unique_ptr<BulkReceiver> receiver;
 
-    explicit Session(const agentproto::SessionParams &p)
+    Session(const agentproto::SessionParams &p, const netns::SocketTuner &tuner)
         : params(p)
         , bytes(std::size_t(p.upStreams()))
         , transactions(std::size_t(p.upStreams()))
@@ -98,7 +98,7 @@ struct Session {
         if (p.requestBytes == 0 && p.upStreams() > 0)
             receiver = std::make_unique<BulkReceiver>(p.upStreams());
         if (p.downStreams() > 0)
-            sending = std::make_unique<AgentSending>(p.sending, p.upStreams());
+            sending = std::make_unique<AgentSending>(p.sending, p.upStreams(), tuner);
     }
     // Taking the mutex first means a waiter between its predicate check and its wait cannot
     // miss the wake-up.
@@ -485,7 +485,7 @@ Result<std::shared_ptr<Session>> AgentServer::Impl::openSession(const QJsonObjec
                         .arg(threadsInUse.load())
                         .arg(options.threadBudget()));
     }
-    auto session = std::make_shared<Session>(*params);
+    auto session = std::make_shared<Session>(*params, options.socketTuner);
     session->peer = peer;
     session->authenticated = authenticated;
     session->id = QString::fromLatin1(agentauth::randomHex(8));

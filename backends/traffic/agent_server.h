@@ -10,6 +10,7 @@
 #include "common/error.h"
 #include "common/mib_counters.h"
 #include "common/netns.h"
+#include "common/socket_tuning.h"
 #include "knobs/knob_reader.h"
 
 #include <QMap>
@@ -37,6 +38,10 @@ struct AgentOptions {
     QString listenNetns; // namespace the listening socket is made in (empty: the caller's)
     // Makes the listening socket inside listenNetns: here (root), or tcptune-helper for a user.
     netns::SocketMaker socketMaker = netns::makeSockets;
+    // Sets on the sockets it sends on what the host's limits keep from this process (a congestion
+    // control a user may not choose, a send buffer above wmem_max): empty for root or an agent
+    // outside the lab; tcptune-helper for a user's lab agent (HelperConnection::socketTuner()).
+    netns::SocketTuner socketTuner;
     double maxDurationS = 3600;
     int maxStreams = 64;
     int maxSessions = 16; // concurrent runs

@@ -1,6 +1,7 @@
 #include "traffic/socket_util.h"
 
 #include "common/netns.h"
+#include "common/proc_sys.h"
 #include "traffic/traffic_spec.h"
 
 #include <QCoreApplication>
@@ -243,6 +244,44 @@ Result<void> applySenderOptions(int fd, const TrafficSpec &spec)
             return fail(TrafficSocket::tr("Cannot set SO_MAX_PACING_RATE: %1.").arg(errnoText(errno)));
     }
     return {};
+}
+
+namespace {
+
+// Of SPEC's sender options, those the host's limits keep from this process: a congestion control
+// it may not choose (it is no root: the caller has a tuner) and a send buffer above wmem_max.
+netns::SocketOptions beyondTheUser(int fd, const TrafficSpec &spec)
+{
+    netns::SocketOptions beyond;
+    const QString allowed =
+        procsys::read(QStringLiteral("/proc/sys/net/ipv4/tcp_allowed_congestion_control")).value_or(QString());
+    if (!spec.congestionControl.isEmpty() && congestionControlOf(fd) != spec.congestionControl &&
+        !allowed.simplified().split(QLatin1Char(' ')).contains(spec.congestionControl))
+        beyond.congestionControl = spec.congestionControl;
+    const qint64 wmemMax =
+        procsys::read(QStringLiteral("/proc/sys/net/core/wmem_max")).value_or(QString()).trimmed().toLongLong();
+    if (spec.sndbuf > 0 && wmemMax > 0 && spec.sndbuf > wmemMax)
+        beyond.sndbuf = spec.sndbuf;
+    return beyond;
+}
+
+} // namespace
+
+Result<void> applySenderOptions(int fd, const TrafficSpec &spec, const netns::SocketTuner &tuner)
+{
+    if (!tuner)
+        return applySenderOptions(fd, spec);
+    const netns::SocketOptions beyond = beyondTheUser(fd, spec);
+    TrafficSpec own = spec;
+    if (!beyond.congestionControl.isEmpty())
+        own.congestionControl.clear();
+    if (beyond.sndbuf > 0)
+        own.sndbuf = 0;
+    if (auto applied = applySenderOptions(fd, own); !applied)
+        return applied;
+    if (beyond.congestionControl.isEmpty() && beyond.sndbuf == 0)
+        return {};
+    return tuner(fd, beyond);
 }
 
 Result<void> applyReceiverOptions(int fd, const TrafficSpec &spec)

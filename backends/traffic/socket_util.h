@@ -5,6 +5,7 @@
 
 #include "common/error.h"
 #include "common/netns.h"
+#include "common/socket_tuning.h"
 
 #include <QByteArray>
 #include <QString>
@@ -93,6 +94,11 @@ using Clock = std::chrono::steady_clock;
 // Applies the spec's sender-side options (buffers, nodelay, cork, notsent_lowat, congestion
 // control, pacing) to a data socket before connect.
 [[nodiscard]] Result<void> applySenderOptions(int fd, const TrafficSpec &spec);
+// The same on a socket a user's tcptune holds: what the host's limits keep from the user (a
+// congestion control outside net.ipv4.tcp_allowed_congestion_control, SO_SNDBUF above
+// net.core.wmem_max) TUNER sets instead (tcptune-helper, lab sockets only). An empty TUNER: as
+// above (root, or a socket outside the lab).
+[[nodiscard]] Result<void> applySenderOptions(int fd, const TrafficSpec &spec, const netns::SocketTuner &tuner);
 // The receiving end's option (SO_RCVBUF) on a connection the other side sends on.
 [[nodiscard]] Result<void> applyReceiverOptions(int fd, const TrafficSpec &spec);
 
