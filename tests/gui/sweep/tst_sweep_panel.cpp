@@ -217,11 +217,16 @@ void TestSweepPanel::presetsUpdateTheForm()
     QCOMPARE(window.findChild<QComboBox *>(QStringLiteral("labTopology"))->currentData().toString(),
              QStringLiteral("direct"));
     QCOMPARE(window.findChild<QComboBox *>(QStringLiteral("labRate"))->currentText(), QStringLiteral("100mbit"));
+    auto *direction = window.findChild<QComboBox *>(QStringLiteral("direction"));
+    QVERIFY(direction);
+    QCOMPARE(direction->currentData().toString(), QStringLiteral("up"));
     const int story5 = presets->findText(QStringLiteral("Story 5"), Qt::MatchStartsWith);
     presets->setCurrentIndex(story5);
     QCOMPARE(panel->parameterBox()->currentData().toString(), QStringLiteral("socket.SO_SNDBUF"));
     QVERIFY2(panel->valuesEdit()->text().startsWith(QStringLiteral("64K 128K")),
              qPrintable(panel->valuesEdit()->text()));
+    // As on the NAS, the far end sends: its send window is the one swept.
+    QCOMPARE(direction->currentData().toString(), QStringLiteral("down"));
     presets->setCurrentIndex(0);
     QVERIFY(panel->valuesEdit()->isEnabled());
 }
