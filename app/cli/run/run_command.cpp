@@ -8,7 +8,6 @@
 #include "experiment/lab_run_endpoint.h"
 #include "experiment/run_diagnosis.h"
 #include "experiment/run_observer.h"
-#include "experiment/run_record_json.h"
 #include "experiment/traffic_bridge.h"
 #include "helper/helper_connection.h"
 #include "knobs/knob_value.h"
@@ -19,7 +18,6 @@
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
-#include <QJsonDocument>
 
 #include <optional>
 
@@ -302,18 +300,10 @@ int report(const TrafficResult &result, const RunRecord &diagnosis, bool json)
 {
     if (result.samples.isEmpty() && !result.error.isEmpty() && !result.interrupted)
         return failWith(result.error, 1);
-    if (json) {
-        QJsonObject o = result.toJson();
-        o.insert(QStringLiteral("diagnosis"), QJsonObject{{QStringLiteral("verdict"), diagnosis.verdict},
-                                                          {QStringLiteral("limiters"), limitersJson(diagnosis)},
-                                                          {QStringLiteral("ends"), endsJson(diagnosis)}});
-        out() << QJsonDocument(o).toJson(QJsonDocument::Indented);
-        out().flush();
-    } else {
-        out() << summaryText(result) << Qt::endl;
-        if (!diagnosis.verdict.isEmpty())
-            out() << RunCommand::tr("verdict         %1").arg(diagnosis.verdict) << Qt::endl;
-    }
+    if (json)
+        printFinishedRun(result.toJson(), diagnosis);
+    else
+        printFinishedRun(summaryText(result), diagnosis);
     return exitCodeOf(result.interrupted, result.cancelled, result.error);
 }
 

@@ -1,8 +1,10 @@
 #include "cli/run/run_report.h"
 
 #include "cli/console.h"
+#include "experiment/run_record_json.h"
 
 #include <QCoreApplication>
+#include <QJsonDocument>
 
 namespace tcptune::cli {
 namespace {
@@ -108,6 +110,22 @@ QString summaryText(const TrafficResult &r)
     if (r.interrupted)
         lines << RunCommand::tr("INTERRUPTED     %1").arg(r.error);
     return lines.join(QLatin1Char('\n'));
+}
+
+void printFinishedRun(QJsonObject resultJson, const RunRecord &diagnosis)
+{
+    resultJson.insert(QStringLiteral("diagnosis"), QJsonObject{{QStringLiteral("verdict"), diagnosis.verdict},
+                                                               {QStringLiteral("limiters"), limitersJson(diagnosis)},
+                                                               {QStringLiteral("ends"), endsJson(diagnosis)}});
+    out() << QJsonDocument(resultJson).toJson(QJsonDocument::Indented);
+    out().flush();
+}
+
+void printFinishedRun(const QString &summary, const RunRecord &diagnosis)
+{
+    out() << summary << Qt::endl;
+    if (!diagnosis.verdict.isEmpty())
+        out() << RunCommand::tr("verdict         %1").arg(diagnosis.verdict) << Qt::endl;
 }
 
 int exitCodeOf(bool interrupted, bool cancelled, const QString &error)

@@ -6,14 +6,12 @@
 #include "experiment/experiment_spec.h"
 #include "experiment/run_diagnosis.h"
 #include "experiment/run_observer.h"
-#include "experiment/run_record_json.h"
 #include "experiment/several_ends_outcome.h"
 #include "experiment/several_ends_traffic.h"
 #include "experiment/traffic_bridge.h"
 #include "helper/helper_connection.h"
 
 #include <QCoreApplication>
-#include <QJsonDocument>
 
 #include <mutex>
 #include <optional>
@@ -123,18 +121,10 @@ int report(const SeveralEndsResult &result, const RunRecord &diagnosis, bool jso
     const bool nothing = std::ranges::all_of(result.ends, [](const TrafficResult &e) { return e.samples.isEmpty(); });
     if (nothing && !result.error.isEmpty() && !result.interrupted)
         return failWith(result.error, 1);
-    if (json) {
-        QJsonObject o = result.toJson();
-        o.insert(QStringLiteral("diagnosis"), QJsonObject{{QStringLiteral("verdict"), diagnosis.verdict},
-                                                          {QStringLiteral("limiters"), limitersJson(diagnosis)},
-                                                          {QStringLiteral("ends"), endsJson(diagnosis)}});
-        out() << QJsonDocument(o).toJson(QJsonDocument::Indented);
-        out().flush();
-    } else {
-        out() << summaryText(result) << Qt::endl;
-        if (!diagnosis.verdict.isEmpty())
-            out() << RunCommand::tr("verdict         %1").arg(diagnosis.verdict) << Qt::endl;
-    }
+    if (json)
+        printFinishedRun(result.toJson(), diagnosis);
+    else
+        printFinishedRun(summaryText(result), diagnosis);
     return exitCodeOf(result.interrupted, result.cancelled, result.error);
 }
 
