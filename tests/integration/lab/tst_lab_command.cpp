@@ -167,9 +167,12 @@ void TestLabCommand::bothDirectionsAtOnce()
     QVERIFY2(error.isEmpty(), qPrintable(error));
     QCOMPARE(result.value(QStringLiteral("direction")).toString(), QStringLiteral("both"));
     // The sender's TCP_INFO for the whole run (10 ms for 3 s; a loaded machine drops ticks).
+    // Each direction also carries the other's ACKs and starts slowly in a 3 s run: one measured
+    // 39.8 Mbit/s beside the other's 45.5 on a quiet machine. 35 (70 % of the rate) still tells
+    // a direction shaped on its own from two sharing one 50 Mbit/s link (25 each).
     const QString problem = checkBothDirections(result, "routed lab at 50 Mbit/s, direction both",
-                                                {40e6, 50e6, QStringLiteral("local sender"), 120},
-                                                {40e6, 50e6, QStringLiteral("target sender"), 120});
+                                                {35e6, 50e6, QStringLiteral("local sender"), 120},
+                                                {35e6, 50e6, QStringLiteral("target sender"), 120});
     QVERIFY2(problem.isEmpty(), qPrintable(problem));
     double sum = 0;
     for (const QJsonValue &v : result.value(QStringLiteral("directions")).toArray()) {
