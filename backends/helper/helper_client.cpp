@@ -162,8 +162,15 @@ struct HelperClient::Private {
             if (left.count() <= 0)
                 return false;
             pollfd pfd{toHelper, POLLOUT, 0};
-            if (::poll(&pfd, 1, int(left.count())) <= 0 || (pfd.revents & (POLLERR | POLLHUP)))
+            const int ready = ::poll(&pfd, 1, int(left.count()));
+            if (ready < 0 && errno != EINTR)
+                return false;
+            if (ready <= 0)
                 continue;
+            // The helper has closed its end (it exited, e.g. refusing to start): polling again
+            // would only report the same until the deadline.
+            if (pfd.revents & (POLLERR | POLLHUP))
+                return false;
             const ssize_t n = descriptors::send(toHelper, line.constData() + done, size_t(line.size() - done),
                                                 done == 0 ? fds : QList<int>());
             if (n < 0 && (errno == EINTR || errno == EAGAIN))
@@ -335,7 +342,10 @@ Result<DescriptorReply> HelperClient::requestWithDescriptors(const QString &op, 
     }
     if (!d->writeLine(line, timeoutMs, fds)) {
         forget();
-        std::lock_guard lock(d->mutex);
+        std::unique_lock lock(d->mutex);
+        // A helper that exited closed its end before its last words were read: they come with the
+        // end of its output, which the reader sees at once.
+        d->replied.wait_for(lock, std::chrono::seconds(2), [&] { return d->dead; });
         return fail(d->dead ? d->deathMessage
                             : tr("Cannot send the request '%1' to the helper: it does not read its input.").arg(op));
     }
