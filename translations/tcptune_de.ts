@@ -2572,6 +2572,10 @@ Mehrere Formate auf einmal: --format html,pdf --out ORDNER/report schreibt ORDNE
         <translation>die Schemaversion speichern</translation>
     </message>
     <message>
+        <source>switch to write-ahead logging</source>
+        <translation>auf Write-Ahead-Logging umstellen</translation>
+    </message>
+    <message>
         <source>record the experiment</source>
         <translation>das Experiment speichern</translation>
     </message>

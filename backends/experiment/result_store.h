@@ -85,6 +85,7 @@ public:
     [[nodiscard]] Result<QList<CaptureRecord>> captures(qint64 runId) const;
 
 private:
+    [[nodiscard]] Result<void> enableWal() const;
     [[nodiscard]] Result<void> migrate();
     [[nodiscard]] Result<void> storeEnds(const RunRecord &run);
     [[nodiscard]] Result<void> loadEnds(QList<RunRecord> &runs, const QString &runFilter, qint64 key) const;
