@@ -69,6 +69,16 @@ const QList<QStringList> &migrations()
         {
             QStringLiteral("ALTER TABLE samples ADD COLUMN end_index INTEGER NOT NULL DEFAULT 0"),
         },
+        // 4: direction both: whose sending a sample is (1: the target's), so that each direction
+        // is a series of its own. Older samples are this host's, but a run in direction down (its
+        // details say so) was the target's sending throughout; the CASE keeps a run without
+        // details (one left running) from failing json_extract.
+        {
+            QStringLiteral("ALTER TABLE samples ADD COLUMN far_sender INTEGER NOT NULL DEFAULT 0"),
+            QStringLiteral("UPDATE samples SET far_sender = 1 WHERE run_id IN (SELECT id FROM runs WHERE CASE WHEN "
+                           "json_valid(details_json) THEN json_extract(details_json, '$.spec.direction') END = "
+                           "'down')"),
+        },
     };
     return all;
 }
@@ -653,7 +663,7 @@ Result<void> ResultStore::addSamples(qint64 runId, const QList<RunSample> &sampl
     if (samples.isEmpty())
         return {};
     QVariantList run, t, stream, tput, rtt, rttvar, cwnd, retrans, delivery, pacing, unacked, notsent;
-    QVariantList busy, rwndLimited, sndbufLimited, appLimited, end;
+    QVariantList busy, rwndLimited, sndbufLimited, appLimited, end, farSender;
     for (const RunSample &s : samples) {
         run << runId;
         t << s.t;
@@ -672,14 +682,16 @@ Result<void> ResultStore::addSamples(qint64 runId, const QList<RunSample> &sampl
         sndbufLimited << nullable(s.sndbufLimitedMs);
         appLimited << (s.appLimited < 0 ? QVariant(QMetaType(QMetaType::Int)) : QVariant(s.appLimited));
         end << s.end;
+        farSender << (s.farSender ? 1 : 0);
     }
     QSqlQuery q(database());
     q.prepare(QStringLiteral("INSERT INTO samples (run_id, t, stream, throughput_bps, rtt_ms, rttvar_ms, cwnd, "
                              "retransmits, delivery_rate_bps, pacing_rate_bps, unacked, notsent_bytes, busy_ms, "
-                             "rwnd_limited_ms, sndbuf_limited_ms, app_limited, end_index) VALUES (?, ?, ?, ?, ?, ?, ?, "
-                             "?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
-    for (const QVariantList *column : {&run, &t, &stream, &tput, &rtt, &rttvar, &cwnd, &retrans, &delivery, &pacing,
-                                       &unacked, &notsent, &busy, &rwndLimited, &sndbufLimited, &appLimited, &end})
+                             "rwnd_limited_ms, sndbuf_limited_ms, app_limited, end_index, far_sender) VALUES (?, ?, "
+                             "?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
+    for (const QVariantList *column :
+         {&run, &t, &stream, &tput, &rtt, &rttvar, &cwnd, &retrans, &delivery, &pacing, &unacked, &notsent, &busy,
+          &rwndLimited, &sndbufLimited, &appLimited, &end, &farSender})
         q.addBindValue(*column);
     if (!q.execBatch())
         return std::unexpected(queryError(q, tr("store the samples")));
@@ -693,8 +705,8 @@ namespace {
     q.setForwardOnly(true);
     q.prepare(QStringLiteral("SELECT t, stream, throughput_bps, rtt_ms, rttvar_ms, cwnd, retransmits, "
                              "delivery_rate_bps, pacing_rate_bps, unacked, notsent_bytes, busy_ms, rwnd_limited_ms, "
-                             "sndbuf_limited_ms, app_limited, end_index FROM samples WHERE run_id = ? %1 ORDER BY t, "
-                             "end_index, stream")
+                             "sndbuf_limited_ms, app_limited, end_index, far_sender FROM samples WHERE run_id = ? %1 "
+                             "ORDER BY t, end_index, far_sender, stream")
                   .arg(filter));
     q.addBindValue(runId);
     if (!q.exec())
@@ -718,6 +730,7 @@ namespace {
         s.sndbufLimitedMs = orUnknown(q.value(13));
         s.appLimited = q.value(14).isNull() ? -1 : q.value(14).toInt();
         s.end = q.value(15).toInt();
+        s.farSender = q.value(16).toInt() != 0;
         out.append(s);
     }
     return out;

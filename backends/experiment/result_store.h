@@ -27,7 +27,7 @@ class SweepPlan;
 class ResultStore final {
     Q_DECLARE_TR_FUNCTIONS(ResultStore)
 public:
-    static constexpr int kSchemaVersion = 3;
+    static constexpr int kSchemaVersion = 4;
 
     ResultStore() = default;
     ~ResultStore();
@@ -73,7 +73,8 @@ public:
 
     [[nodiscard]] Result<void> addSamples(qint64 runId, const QList<RunSample> &samples);
     [[nodiscard]] Result<QList<RunSample>> samples(qint64 runId) const;
-    // The run's aggregate series only (stream -1), for overlays.
+    // The run's aggregate series only (stream -1), for overlays. A run in direction both has one
+    // per sender, told apart by RunSample::farSender.
     [[nodiscard]] Result<QList<RunSample>> aggregateSamples(qint64 runId) const;
 
     // Knob snapshots: SIDE "local" or "remote", PHASE "before" or "after".

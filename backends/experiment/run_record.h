@@ -33,8 +33,8 @@ struct RunSample {
     double rwndLimitedMs = -1;
     double sndbufLimitedMs = -1;
     int appLimited = -1;
-    // The target's sending (direction down, or both's down half); live samples only, the store
-    // keeps a run's series without it.
+    // The target's sending (direction down, or both's down half), stored with the sample
+    // (samples.far_sender): a run in direction both has an aggregate series per sender.
     bool farSender = false;
 };
 

@@ -18,7 +18,8 @@ class TrafficBridge final {
     Q_DECLARE_TR_FUNCTIONS(TrafficBridge)
 };
 
-// Direction both: each direction's figures, without its series (the store keeps those apart).
+// Direction both: each direction's figures, without its series (outcomeOf keeps those as samples,
+// each saying whose sending it is).
 QJsonArray directionsDetails(const TrafficResult &result)
 {
     QJsonArray out;
@@ -236,6 +237,11 @@ TrafficOutcome outcomeOf(const TrafficResult &result)
         r.details.insert(QStringLiteral("directions"), directionsDetails(result));
     for (const TrafficSample &s : result.samples)
         o.samples.append(runSampleOf(s));
+    // Direction both: the run's own series is this host's sending; the target's is the down
+    // direction's, kept beside it (each sample says whose it is).
+    if (result.directions.size() == 2)
+        for (const TrafficSample &s : result.directions.back().samples)
+            o.samples.append(runSampleOf(s));
     for (const StreamResult &stream : result.perStream)
         for (const TrafficSample &s : stream.samples)
             o.samples.append(runSampleOf(s));

@@ -32,6 +32,8 @@ private Q_SLOTS:
     void interruptedRunIsReplaced();
     void storesEndsLimitersAndChronoSamples();
     void migratesASchemaOneFile();
+    void bothDirectionsKeepTheirSender();
+    void migratesASchemaThreeFile();
     void otherThreadReads();
     void concurrentOpenOfANewFile();
     void refusesNewerSchema();
@@ -42,6 +44,8 @@ private Q_SLOTS:
 
 private:
     SweepPlan plan() const;
+    RunRecord okRunIn(ResultStore &store) const;
+    void openOldStore(ResultStore &store, int version, const QList<const char *> &rows);
     QString dbPath() const { return m_dir->filePath(QStringLiteral("sub/results.db")); }
     std::unique_ptr<QTemporaryDir> m_dir;
 };
@@ -60,6 +64,76 @@ SweepPlan TestResultStore::plan() const
     (void)p.addAxis(QStringLiteral("socket.SO_SNDBUF"), {QStringLiteral("64K"), QStringLiteral("1M")});
     p.setRepeats(2);
     return p;
+}
+
+// Writes dbPath() as schema VERSION (1 to 3) left it, by the SQL of those versions, then ROWS, and
+// opens it with STORE, which brings it to the current schema.
+void TestResultStore::openOldStore(ResultStore &store, int version, const QList<const char *> &rows)
+{
+    const QList<QList<const char *>> schemas = {
+        {
+            "CREATE TABLE experiments (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT, created TEXT NOT NULL, "
+            "finished TEXT, status TEXT NOT NULL, error TEXT, spec_json TEXT NOT NULL, plan_json TEXT NOT NULL, "
+            "planned_runs INTEGER NOT NULL)",
+            "CREATE TABLE runs (id INTEGER PRIMARY KEY AUTOINCREMENT, experiment_id INTEGER NOT NULL REFERENCES "
+            "experiments(id) ON DELETE CASCADE, run_index INTEGER NOT NULL, point_index INTEGER NOT NULL, repeat "
+            "INTEGER NOT NULL, point_label TEXT, settings_json TEXT, status TEXT NOT NULL, error TEXT, started "
+            "TEXT, ended TEXT, throughput_bps REAL, sender_bytes INTEGER, receiver_bytes INTEGER, duration_s "
+            "REAL, rtt_min_ms REAL, rtt_median_ms REAL, rtt_p95_ms REAL, rtt_max_ms REAL, retransmits INTEGER, "
+            "sndbuf_actual INTEGER, collapsed INTEGER, interval_s REAL, interval_json TEXT, details_json TEXT, "
+            "UNIQUE(experiment_id, run_index))",
+            "CREATE TABLE samples (run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE, t REAL NOT "
+            "NULL, stream INTEGER, throughput_bps REAL, rtt_ms REAL, rttvar_ms REAL, cwnd INTEGER, retransmits "
+            "INTEGER, delivery_rate_bps REAL, pacing_rate_bps REAL, unacked INTEGER, notsent_bytes INTEGER)",
+            "CREATE TABLE knob_snapshots (run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE, side "
+            "TEXT NOT NULL, phase TEXT NOT NULL, key TEXT NOT NULL, value TEXT, PRIMARY KEY(run_id, side, phase, "
+            "key))",
+            "CREATE TABLE captures (id INTEGER PRIMARY KEY AUTOINCREMENT, run_id INTEGER NOT NULL REFERENCES "
+            "runs(id) ON DELETE CASCADE, path TEXT NOT NULL, interface TEXT, packets_received INTEGER, "
+            "packets_dropped INTEGER, summary_json TEXT)",
+        },
+        {
+            "CREATE TABLE run_ends (run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE, end_name TEXT "
+            "NOT NULL, location TEXT, sender INTEGER NOT NULL DEFAULT 0, record_json TEXT NOT NULL, PRIMARY "
+            "KEY(run_id, end_name))",
+            "ALTER TABLE runs ADD COLUMN limiters_json TEXT",
+            "ALTER TABLE runs ADD COLUMN findings_json TEXT",
+            "ALTER TABLE samples ADD COLUMN busy_ms REAL",
+            "ALTER TABLE samples ADD COLUMN rwnd_limited_ms REAL",
+            "ALTER TABLE samples ADD COLUMN sndbuf_limited_ms REAL",
+            "ALTER TABLE samples ADD COLUMN app_limited INTEGER",
+        },
+        {"ALTER TABLE samples ADD COLUMN end_index INTEGER NOT NULL DEFAULT 0"},
+    };
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("old"));
+        QDir().mkpath(QFileInfo(dbPath()).absolutePath());
+        db.setDatabaseName(dbPath());
+        QVERIFY(db.open());
+        QSqlQuery q(db);
+        QList<const char *> statements{"CREATE TABLE schema_version (version INTEGER NOT NULL)"};
+        for (int v = 1; v <= version; ++v)
+            statements += schemas.at(v - 1);
+        statements += rows;
+        for (const char *sql : std::as_const(statements))
+            QVERIFY2(q.exec(QLatin1String(sql)), qPrintable(q.lastError().text() + QLatin1String(sql)));
+        QVERIFY(q.exec(QStringLiteral("INSERT INTO schema_version VALUES (%1)").arg(version)));
+        db.close();
+    }
+    QSqlDatabase::removeDatabase(QStringLiteral("old"));
+    auto opened = store.open(dbPath());
+    QVERIFY2(opened.has_value(), qPrintable(opened ? QString() : opened.error().message));
+    QCOMPARE(store.schemaVersion(), ResultStore::kSchemaVersion);
+}
+
+// A run of a new experiment of plan() in STORE, begun and to be stored as Ok.
+RunRecord TestResultStore::okRunIn(ResultStore &store) const
+{
+    RunRecord run;
+    run.experimentId = *store.createExperiment(plan());
+    run.id = *store.beginRun(run);
+    run.status = RunStatus::Ok;
+    return run;
 }
 
 void TestResultStore::createsSchemaInWal()
@@ -313,50 +387,18 @@ void TestResultStore::storesEndsLimitersAndChronoSamples()
 void TestResultStore::migratesASchemaOneFile()
 {
     // A file as the first schema left it, with one finished run and its knob snapshot.
-    {
-        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("v1"));
-        QDir().mkpath(QFileInfo(dbPath()).absolutePath());
-        db.setDatabaseName(dbPath());
-        QVERIFY(db.open());
-        QSqlQuery q(db);
-        for (const char *sql : {
-                 "CREATE TABLE schema_version (version INTEGER NOT NULL)",
-                 "INSERT INTO schema_version VALUES (1)",
-                 "CREATE TABLE experiments (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT, created TEXT NOT NULL, "
-                 "finished TEXT, status TEXT NOT NULL, error TEXT, spec_json TEXT NOT NULL, plan_json TEXT NOT NULL, "
-                 "planned_runs INTEGER NOT NULL)",
-                 "CREATE TABLE runs (id INTEGER PRIMARY KEY AUTOINCREMENT, experiment_id INTEGER NOT NULL REFERENCES "
-                 "experiments(id) ON DELETE CASCADE, run_index INTEGER NOT NULL, point_index INTEGER NOT NULL, repeat "
-                 "INTEGER NOT NULL, point_label TEXT, settings_json TEXT, status TEXT NOT NULL, error TEXT, started "
-                 "TEXT, ended TEXT, throughput_bps REAL, sender_bytes INTEGER, receiver_bytes INTEGER, duration_s "
-                 "REAL, rtt_min_ms REAL, rtt_median_ms REAL, rtt_p95_ms REAL, rtt_max_ms REAL, retransmits INTEGER, "
-                 "sndbuf_actual INTEGER, collapsed INTEGER, interval_s REAL, interval_json TEXT, details_json TEXT, "
-                 "UNIQUE(experiment_id, run_index))",
-                 "CREATE TABLE samples (run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE, t REAL NOT "
-                 "NULL, stream INTEGER, throughput_bps REAL, rtt_ms REAL, rttvar_ms REAL, cwnd INTEGER, retransmits "
-                 "INTEGER, delivery_rate_bps REAL, pacing_rate_bps REAL, unacked INTEGER, notsent_bytes INTEGER)",
-                 "CREATE TABLE knob_snapshots (run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE, side "
-                 "TEXT NOT NULL, phase TEXT NOT NULL, key TEXT NOT NULL, value TEXT, PRIMARY KEY(run_id, side, phase, "
-                 "key))",
-                 "CREATE TABLE captures (id INTEGER PRIMARY KEY AUTOINCREMENT, run_id INTEGER NOT NULL REFERENCES "
-                 "runs(id) ON DELETE CASCADE, path TEXT NOT NULL, interface TEXT, packets_received INTEGER, "
-                 "packets_dropped INTEGER, summary_json TEXT)",
-                 "INSERT INTO experiments (name, created, status, spec_json, plan_json, planned_runs) VALUES ('old', "
-                 "'2024-01-01T00:00:00.000Z', 'finished', '{}', '{}', 1)",
-                 "INSERT INTO runs (experiment_id, run_index, point_index, repeat, status, throughput_bps) VALUES (1, "
-                 "0, 0, 0, 'ok', 47500000)",
-                 "INSERT INTO samples (run_id, t, stream, throughput_bps) VALUES (1, 0.1, -1, 47000000)",
-                 "INSERT INTO knob_snapshots VALUES (1, 'local', 'before', 'net.ipv4.tcp_autocorking', '1')",
-             })
-            QVERIFY2(q.exec(QLatin1String(sql)), qPrintable(q.lastError().text()));
-        db.close();
-    }
-    QSqlDatabase::removeDatabase(QStringLiteral("v1"));
-
     ResultStore store;
-    auto opened = store.open(dbPath());
-    QVERIFY2(opened.has_value(), qPrintable(opened ? QString() : opened.error().message));
-    QCOMPARE(store.schemaVersion(), ResultStore::kSchemaVersion);
+    openOldStore(store, 1,
+                 {
+                     "INSERT INTO experiments (name, created, status, spec_json, plan_json, planned_runs) VALUES "
+                     "('old', '2024-01-01T00:00:00.000Z', 'finished', '{}', '{}', 1)",
+                     "INSERT INTO runs (experiment_id, run_index, point_index, repeat, status, throughput_bps) "
+                     "VALUES (1, 0, 0, 0, 'ok', 47500000)",
+                     "INSERT INTO samples (run_id, t, stream, throughput_bps) VALUES (1, 0.1, -1, 47000000)",
+                     "INSERT INTO knob_snapshots VALUES (1, 'local', 'before', 'net.ipv4.tcp_autocorking', '1')",
+                 });
+    if (QTest::currentTestFailed())
+        return;
     auto runs = store.runs(1);
     QVERIFY(runs.has_value());
     QCOMPARE(runs->size(), 1);
@@ -385,6 +427,90 @@ void TestResultStore::migratesASchemaOneFile()
     run.ends = {local};
     QVERIFY(store.finishRun(run).has_value());
     QVERIFY(store.run(run.id)->ends.first().countersRead);
+}
+
+// Direction both: each sample keeps whose sending it is (this host's or the target's), the
+// aggregate series of each sender included, so readers can draw one line per direction.
+void TestResultStore::bothDirectionsKeepTheirSender()
+{
+    ResultStore store;
+    QVERIFY(store.open(dbPath()).has_value());
+    RunRecord run = okRunIn(store);
+    QList<RunSample> samples;
+    for (int i = 0; i < 3; ++i) {
+        for (const bool far : {false, true}) {
+            RunSample s;
+            s.t = 0.1 * (i + 1) + (far ? 0.03 : 0.0); // the target samples on its own clock
+            s.farSender = far;
+            s.throughputBps = far ? 10e6 : 40e6;
+            samples << s;
+            s.stream = far ? 1 : 0; // a stream each way
+            samples << s;
+        }
+    }
+    QVERIFY(store.finishRun(run, samples).has_value());
+
+    const auto back = store.samples(run.id);
+    QVERIFY(back.has_value());
+    QCOMPARE(back->size(), samples.size());
+    for (const RunSample &s : *back)
+        QCOMPARE(s.farSender, s.throughputBps < 20e6);
+    const auto aggregate = store.aggregateSamples(run.id);
+    QVERIFY(aggregate.has_value());
+    QCOMPARE(aggregate->size(), 6);
+    int far = 0;
+    for (const RunSample &s : *aggregate) {
+        QCOMPARE(s.stream, -1);
+        QCOMPARE(s.farSender, s.throughputBps < 20e6);
+        far += s.farSender ? 1 : 0;
+    }
+    QCOMPARE(far, 3);
+}
+
+// A file of schema 3 (samples without their sender): opening brings it to the current schema,
+// its samples read back as this host's, but a run in direction down, whose samples were all the
+// target's, reads back as the target's (the run's details say its direction).
+void TestResultStore::migratesASchemaThreeFile()
+{
+    // A run in direction both (its aggregate series this host's only), one in direction down,
+    // and one left running without details.
+    ResultStore store;
+    openOldStore(store, 3,
+                 {
+                     "INSERT INTO experiments (name, created, status, spec_json, plan_json, planned_runs) VALUES "
+                     "('old', '2025-01-01T00:00:00.000Z', 'finished', '{}', '{}', 3)",
+                     "INSERT INTO runs (experiment_id, run_index, point_index, repeat, status, throughput_bps, "
+                     "details_json) VALUES (1, 0, 0, 0, 'ok', 50000000, '{\"spec\":{\"direction\":\"both\"}}')",
+                     "INSERT INTO runs (experiment_id, run_index, point_index, repeat, status, throughput_bps, "
+                     "details_json) VALUES (1, 1, 0, 1, 'ok', 9000000, '{\"spec\":{\"direction\":\"down\"}}')",
+                     "INSERT INTO runs (experiment_id, run_index, point_index, repeat, status) VALUES (1, 2, 0, 2, "
+                     "'running')",
+                     "INSERT INTO samples (run_id, t, stream, throughput_bps) VALUES (1, 0.1, -1, 40000000)",
+                     "INSERT INTO samples (run_id, t, stream, throughput_bps) VALUES (1, 0.1, 0, 40000000)",
+                     "INSERT INTO samples (run_id, t, stream, throughput_bps) VALUES (1, 0.13, 1, 10000000)",
+                     "INSERT INTO samples (run_id, t, stream, throughput_bps) VALUES (2, 0.1, -1, 9000000)",
+                     "INSERT INTO samples (run_id, t, stream, throughput_bps) VALUES (3, 0.1, -1, 1000000)",
+                 });
+    if (QTest::currentTestFailed())
+        return;
+    QCOMPARE(ResultStore::kSchemaVersion, 4);
+    for (const qint64 run : {1, 3}) {
+        const auto samples = store.samples(run);
+        QVERIFY(samples.has_value() && !samples->isEmpty());
+        for (const RunSample &s : *samples)
+            QVERIFY2(!s.farSender, qPrintable(QStringLiteral("run %1 t %2").arg(run).arg(s.t)));
+    }
+    const auto down = store.aggregateSamples(2);
+    QVERIFY(down.has_value());
+    QCOMPARE(down->size(), 1);
+    QVERIFY(down->first().farSender);
+    // New runs keep their samples' senders in the migrated file.
+    RunRecord run = okRunIn(store);
+    RunSample far;
+    far.t = 0.2;
+    far.farSender = true;
+    QVERIFY(store.finishRun(run, {far}).has_value());
+    QVERIFY(store.samples(run.id)->first().farSender);
 }
 
 void TestResultStore::otherThreadReads()
@@ -571,10 +697,7 @@ void TestResultStore::verdictsNameKnobsChangedDuringTheRun()
 {
     ResultStore store;
     QVERIFY(store.open(dbPath()).has_value());
-    RunRecord run;
-    run.experimentId = *store.createExperiment(plan());
-    run.id = *store.beginRun(run);
-    run.status = RunStatus::Ok;
+    RunRecord run = okRunIn(store);
     run.details.insert(
         QStringLiteral("knobs_changed_during_run"),
         QJsonArray{QJsonObject{{QStringLiteral("end"), QStringLiteral("remote")},

@@ -3,6 +3,8 @@
 
 #include "experiment/traffic_bridge.h"
 
+#include "both_run_fixture.h"
+
 #include <QTest>
 
 using namespace tcptune;
@@ -15,6 +17,7 @@ private Q_SLOTS:
     void endpointBecomesTarget();
     void unsupportedOptionIsNamed();
     void outcomeFigures();
+    void bothKeepsEachDirectionsSeries();
     void intervalsFromSamples();
 };
 
@@ -136,6 +139,25 @@ void TestTrafficBridge::outcomeFigures()
     QCOMPARE(o.figures.error, QStringLiteral("the agent went away"));
     result.cancelled = true;
     QCOMPARE(outcomeOf(result).figures.status, RunStatus::Cancelled);
+}
+
+// Direction both: the store gets each direction's aggregate series (this host's sending and the
+// target's), every sample saying whose it is, and the verdict's limiters are this host's streams.
+void TestTrafficBridge::bothKeepsEachDirectionsSeries()
+{
+    const TrafficOutcome o = outcomeOf(test::bothDirectionsResult(5));
+    int up = 0;
+    int down = 0;
+    for (const RunSample &s : o.samples) {
+        QCOMPARE(s.farSender, s.throughputBps < 20e6);
+        if (s.stream < 0)
+            ++(s.farSender ? down : up);
+    }
+    QCOMPARE(up, 5);
+    QCOMPARE(down, 5);
+    QCOMPARE(o.samples.size(), 4 * 5); // and a stream each way
+    QCOMPARE(o.figures.streamLimiters.size(), 2);
+    QCOMPARE(o.figures.limiters.cwndLimited, 1.0);
 }
 
 void TestTrafficBridge::intervalsFromSamples()
