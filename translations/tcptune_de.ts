@@ -3379,6 +3379,14 @@ Mehrere Formate auf einmal: --format html,pdf --out ORDNER/report schreibt ORDNE
 <context>
     <name>StoredRunNames</name>
     <message>
+        <source>%1 · this host sends</source>
+        <translation>%1 · dieser Host sendet</translation>
+    </message>
+    <message>
+        <source>%1 · the target sends</source>
+        <translation>%1 · das Ziel sendet</translation>
+    </message>
+    <message>
         <source>repeat %1</source>
         <translation>Wiederholung %1</translation>
     </message>
@@ -5291,14 +5299,6 @@ Doppelklick: folgen</translation>
     <message>
         <source>Run %1: %2 Mbit/s, RTT median %3 ms</source>
         <translation>Lauf %1: %2 Mbit/s, RTT-Median %3 ms</translation>
-    </message>
-    <message>
-        <source>%1 · this host sends</source>
-        <translation>%1 · dieser Host sendet</translation>
-    </message>
-    <message>
-        <source>%1 · the target sends</source>
-        <translation>%1 · das Ziel sendet</translation>
     </message>
 </context>
 <context>

@@ -53,6 +53,17 @@ QList<QList<RunSample>> samplesByEnd(const QList<RunSample> &samples)
     return out;
 }
 
+QList<QList<RunSample>> samplesBySender(const QList<RunSample> &samples)
+{
+    QList<RunSample> thisHost;
+    QList<RunSample> target;
+    for (const RunSample &s : samples)
+        (s.farSender ? target : thisHost).append(s);
+    if (thisHost.isEmpty() || target.isEmpty())
+        return {thisHost.isEmpty() ? target : thisHost};
+    return {thisHost, target};
+}
+
 QList<QPointF> queueBacklogPoints(const QList<QueueSample> &queue)
 {
     QList<QPointF> out;

@@ -18,6 +18,10 @@ QList<ChartSample> chartSamplesOf(const QList<RunSample> &samples);
 // A run against several ends: its samples split by end (RunSample::end), one list per end in
 // the spec's order, each a line of its own. A run of one end gives one list.
 QList<QList<RunSample>> samplesByEnd(const QList<RunSample> &samples);
+// A run in direction both: its samples split by sender (RunSample::farSender), this host's
+// sending first, then the target's, each a line of its own (one line through both would zig-zag
+// between their rates). A run in one direction, or without samples, gives one list.
+QList<QList<RunSample>> samplesBySender(const QList<RunSample> &samples);
 // The bottleneck's backlog through the run (KB against seconds), for the QueueBacklog series.
 QList<QPointF> queueBacklogPoints(const QList<QueueSample> &queue);
 

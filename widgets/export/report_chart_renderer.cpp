@@ -4,6 +4,8 @@
 #include "charts/run_samples.h"
 #include "charts/sweep_chart.h"
 #include "charts/throughput_rtt_view.h"
+#include "experiment/traffic_bridge.h"
+#include "history/stored_run_names.h"
 
 #include <QCoreApplication>
 
@@ -15,33 +17,56 @@ namespace {
 
 constexpr int kMaxLines = 12; // more lines than this are unreadable in one chart
 
-// The run's samples, or its per-interval throughput when no samples were kept.
-QList<ChartSample> chartSamples(const ReportModel &model, const RunRecord &run)
+struct RunLine {
+    QString name;
+    QList<ChartSample> samples;
+};
+
+QString runName(const RunRecord &run)
 {
-    QList<ChartSample> out = chartSamplesOf(model.samples.value(run.id));
+    return run.pointLabel.isEmpty() ? ReportChartRenderer::tr("run %1").arg(run.runIndex + 1) : run.pointLabel;
+}
+
+// The run's lines: its samples (a run in direction both a line per sender, named after it), or
+// its per-interval throughput when no samples were kept; none when it has neither.
+QList<RunLine> runLines(const ReportModel &model, const RunRecord &run)
+{
+    QList<RunLine> out;
+    const QList<QList<RunSample>> bySender = samplesBySender(model.samples.value(run.id));
+    for (const QList<RunSample> &samples : bySender)
+        if (QList<ChartSample> line = chartSamplesOf(samples); !line.isEmpty())
+            out << RunLine{bySender.size() > 1 ? senderLineName(runName(run), samples.first().farSender) : runName(run),
+                           line};
     if (out.isEmpty() && run.intervalS > 0) {
+        RunLine line{runName(run), {}};
         for (int i = 0; i < run.intervalThroughputBps.size(); ++i) {
             ChartSample c;
             c.t = (i + 1) * run.intervalS;
             c.throughputMbps = run.intervalThroughputBps.at(i) / 1e6;
-            out << c;
+            line.samples << c;
         }
+        out << line;
     }
     return out;
 }
 
-// One run per point: its first finished run with data.
+// One run per point: its first finished run with data, while the lines stay readable.
 QList<const RunRecord *> timeSeriesRuns(const ReportModel &model)
 {
     QList<const RunRecord *> out;
     QList<int> points;
+    qsizetype lines = 0;
     for (const RunRecord *r : model.runs()) {
-        if (r->status != RunStatus::Ok || points.contains(r->pointIndex) || chartSamples(model, *r).isEmpty())
+        if (r->status != RunStatus::Ok || points.contains(r->pointIndex))
             continue;
+        const qsizetype more = runLines(model, *r).size();
+        if (more == 0)
+            continue;
+        if (lines > 0 && lines + more > kMaxLines)
+            break;
         points << r->pointIndex;
         out << r;
-        if (out.size() == kMaxLines)
-            break;
+        lines += more;
     }
     return out;
 }
@@ -110,6 +135,9 @@ Result<ChartPainterFunction> ReportChartRenderer::painterFor(const ReportModel &
             QString label = model.pointLabel(*run);
             if (run->repeat > 0)
                 label += QStringLiteral(" #%1").arg(run->repeat + 1);
+            // Direction both: the verdict's limiters are this host's sending.
+            if (directionFigures(*run).size() == 2)
+                label = senderLineName(label, false);
             bars << LimiterChartBar{label, run->limiters};
         }
         chart->setBars(bars);
@@ -118,11 +146,9 @@ Result<ChartPainterFunction> ReportChartRenderer::painterFor(const ReportModel &
     auto view = std::make_shared<ThroughputRttView>();
     view->setAttribute(Qt::WA_DontShowOnScreen);
     view->resize(kDefaultSize);
-    for (const RunRecord *run : timeSeriesRuns(model)) {
-        const int line =
-            view->addRun(run->pointLabel.isEmpty() ? tr("run %1").arg(run->runIndex + 1) : run->pointLabel);
-        view->appendSamples(line, chartSamples(model, *run));
-    }
+    for (const RunRecord *run : timeSeriesRuns(model))
+        for (const RunLine &line : runLines(model, *run))
+            view->appendSamples(view->addRun(line.name), line.samples);
     view->replotNow();
     return ChartPainterFunction([view](QPainter *p, const QRectF &r) { view->render(p, r); });
 }

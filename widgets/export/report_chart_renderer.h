@@ -1,7 +1,8 @@
 #pragma once
 // Renders a report's charts with the workbench's own chart code and attaches them to the model
 // as SVG and PNG: throughput and RTT over time side by side (one line per point, its first
-// finished run), for a sweep the throughput/RTT-by-value chart, and one limiter bar per run.
+// finished run; a run in direction both a line per direction), for a sweep the throughput/RTT-by-
+// value chart, and one limiter bar per run.
 
 #include "charts/chart_renderer.h"
 #include "common/error.h"

@@ -130,7 +130,7 @@ void HistoryPanel::connectSignals(QPushButton *refresh)
         if (runId == 0)
             return;
         m_chartRuns.remove(runId);
-        for (const int line : m_otherEndLines.take(runId)) // the run's other ends go with it
+        for (const int line : m_otherLines.take(runId)) // the run's other lines go with it
             m_chart->removeRun(line);
         m_tickOrder.removeAll(runId);
         if (QTreeWidgetItem *item = itemOfRun(runId)) {
@@ -278,7 +278,7 @@ void HistoryPanel::onItemChanged(QTreeWidgetItem *item, int column)
         m_tickOrder.removeAll(runId);
         if (m_chartRuns.contains(runId))
             m_chart->removeRun(m_chartRuns.take(runId));
-        for (const int line : m_otherEndLines.take(runId))
+        for (const int line : m_otherLines.take(runId))
             m_chart->removeRun(line);
         return;
     }
@@ -308,22 +308,28 @@ void HistoryPanel::showRun(qint64 runId, QTreeWidgetItem *item)
         return;
     }
     const auto run = results->run(runId);
-    // A run against several ends: a line per end, named after it (details "targets").
+    // A run against several ends: a line per end, named after it (details "targets"); a run in
+    // direction both: a line per direction, named after its sender as on the live chart.
     const QJsonArray ends = run ? run->details.value(QStringLiteral("targets")).toArray() : QJsonArray();
     const QList<QList<RunSample>> byEnd = samplesByEnd(*samples);
     int id = -1;
     for (qsizetype end = 0; end < byEnd.size(); ++end) {
         const QString endName =
             ends.size() > 1 ? ends.at(end).toObject().value(QStringLiteral("target")).toString() : QString();
-        const int line = m_chart->addRun(endName.isEmpty() ? item->text(NameColumn)
-                                                           : item->text(NameColumn) + QStringLiteral(" · ") + endName);
-        m_chart->setRunToolTip(line, item->toolTip(NameColumn));
-        m_chart->setRunPinned(line, true); // chosen here: a new sweep does not clear it
-        m_chart->appendSamples(line, chartSamplesOf(byEnd.at(end)));
-        if (end == 0)
-            id = line;
-        else
-            m_otherEndLines[runId].append(line);
+        const QString name =
+            endName.isEmpty() ? item->text(NameColumn) : item->text(NameColumn) + QStringLiteral(" · ") + endName;
+        const QList<QList<RunSample>> bySender = samplesBySender(byEnd.at(end));
+        for (const QList<RunSample> &samplesOfLine : bySender) {
+            const int line =
+                m_chart->addRun(bySender.size() > 1 ? senderLineName(name, samplesOfLine.first().farSender) : name);
+            m_chart->setRunToolTip(line, item->toolTip(NameColumn));
+            m_chart->setRunPinned(line, true); // chosen here: a new sweep does not clear it
+            m_chart->appendSamples(line, chartSamplesOf(samplesOfLine));
+            if (id < 0)
+                id = line;
+            else
+                m_otherLines[runId].append(line);
+        }
     }
     m_chart->setRunTag(id, runId);
     if (run)

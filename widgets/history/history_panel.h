@@ -103,7 +103,7 @@ private:
     CounterDifferenceView *m_counters;
     QSplitter *m_comparison; // A/B table and counters, below the list once two runs are compared
     QHash<qint64, int> m_chartRuns;
-    QHash<qint64, QList<int>> m_otherEndLines; // a run of several ends: the lines of its ends after the first
+    QHash<qint64, QList<int>> m_otherLines; // several ends, direction both: a run's lines after the first
     std::unique_ptr<ResultStore> m_store;
     std::unique_ptr<StoredRunDetails> m_details;
     QList<qint64> m_tickOrder;

@@ -47,6 +47,12 @@ QString runIdText(qint64 runId)
     return QStringLiteral("#%1").arg(runId);
 }
 
+QString senderLineName(const QString &runName, bool farSender)
+{
+    return farSender ? StoredRunNames::tr("%1 · the target sends").arg(runName)
+                     : StoredRunNames::tr("%1 · this host sends").arg(runName);
+}
+
 QString storedRunName(const RunRecord &run)
 {
     QStringList parts{runIdText(run.id)};

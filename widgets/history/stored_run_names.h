@@ -15,6 +15,9 @@ namespace tcptune {
 QString storedRunName(const RunRecord &run);
 // "#12"
 QString runIdText(qint64 runId);
+// A line of a run in direction both, named after whose sending it draws: "#12 · this host sends",
+// "#12 · the target sends" (live, in History and in reports alike).
+QString senderLineName(const QString &runName, bool farSender);
 // "Experiment 4: Sweep of socket.SO_SNDBUF" (stored names the workbench gave are translated).
 QString storedExperimentName(const ExperimentRecord &experiment);
 // The name the workbench stores for its own experiments: language-neutral, translated on display.

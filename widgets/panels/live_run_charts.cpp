@@ -65,12 +65,12 @@ void LiveRunCharts::nameRun(int runIndex, const QString &name, qint64 runId)
             m_chart->setRunLabel(others.at(end - 1), ofEnd(end));
     const int far = m_farRunOf.value(runIndex, -1);
     if (const int id = m_chartRunOf.value(runIndex, -1); id >= 0) {
-        m_chart->setRunLabel(id, far >= 0 ? tr("%1 · this host sends").arg(ofEnd(0)) : ofEnd(0));
+        m_chart->setRunLabel(id, far >= 0 ? senderLineName(ofEnd(0), false) : ofEnd(0));
         if (runId > 0)
             m_chart->setRunTag(id, runId);
     }
     if (far >= 0)
-        m_chart->setRunLabel(far, tr("%1 · the target sends").arg(name));
+        m_chart->setRunLabel(far, senderLineName(name, true));
 }
 
 int LiveRunCharts::chartRunOf(int runIndex) const
@@ -111,16 +111,16 @@ void LiveRunCharts::onSamples(int runIndex, const QList<RunSample> &samples)
     if (id < 0)
         return;
     const int far = end == 0 ? m_farRunOf.value(runIndex, -1) : -1;
-    QList<RunSample> near;
-    QList<RunSample> farSide;
-    for (const RunSample &s : samples)
-        (far >= 0 && s.farSender ? farSide : near).append(s);
-    const QList<ChartSample> converted = chartSamplesOf(near);
-    m_chart->appendSamples(id, converted);
-    if (far >= 0 && !farSide.isEmpty())
-        m_chart->appendSamples(far, chartSamplesOf(farSide));
-    if (!converted.isEmpty() && m_runLength > 0)
-        m_progress->setRunFraction(converted.last().t / m_runLength, m_runLength);
+    for (const QList<RunSample> &line : samplesBySender(samples)) {
+        const QList<ChartSample> converted = chartSamplesOf(line);
+        if (far >= 0 && !line.isEmpty() && line.first().farSender) {
+            m_chart->appendSamples(far, converted);
+            continue;
+        }
+        m_chart->appendSamples(id, converted);
+        if (!converted.isEmpty() && m_runLength > 0)
+            m_progress->setRunFraction(converted.last().t / m_runLength, m_runLength);
+    }
 }
 
 void LiveRunCharts::onRunFinished(const RunRecord &run)

@@ -4,8 +4,10 @@
 
 #include "command_runner.h"
 #include "export_probe.h"
+#include "both_run_fixture.h"
 #include "report_fixture.h"
 
+#include <QDir>
 #include <QFile>
 #include <QImage>
 #include <QTemporaryDir>
@@ -20,6 +22,7 @@ private Q_SLOTS:
     void writesHtmlAndPdfWithoutDisplay();
     void chartOfTheAskedSize_data();
     void chartOfTheAskedSize();
+    void chartOfABothRunDrawsEachDirection();
     void errorsSayWhatToDo_data();
     void errorsSayWhatToDo();
 
@@ -105,6 +108,32 @@ void TestReportCommand::chartOfTheAskedSize()
     } else {
         QCOMPARE(test::pdfPages(path), 1);
     }
+}
+
+// `tcptune chart run:ID` of a run in direction both draws a line per direction, each named after
+// its sender as the live chart names them (the report's time chart is the same drawing).
+void TestReportCommand::chartOfABothRunDrawsEachDirection()
+{
+    qint64 runId = 0;
+    {
+        ResultStore store;
+        QVERIFY(store.open(m_db).has_value());
+        runId = test::storeBothDirectionsRun(store);
+    }
+    const QString subject = QStringLiteral("run:%1").arg(runId);
+    const QString svg = m_dir.filePath(QStringLiteral("both.svg"));
+    auto r = run({QStringLiteral("chart"), subject, QStringLiteral("--out"), svg});
+    QVERIFY2(r.exitCode == 0 && !r.crashed, r.err.constData());
+    QFile f(svg);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QString text = QString::fromUtf8(f.readAll());
+    QVERIFY2(text.contains(QStringLiteral("this host sends")), "no line of this host's sending");
+    QVERIFY2(text.contains(QStringLiteral("the target sends")), "no line of the target's sending");
+    // A picture to look at beside the screenshots.
+    QDir().mkpath(QStringLiteral(TCPTUNE_SCREENSHOT_DIR));
+    r = run({QStringLiteral("chart"), subject, QStringLiteral("--out"),
+             QStringLiteral(TCPTUNE_SCREENSHOT_DIR "/chart-both-directions.png")});
+    QVERIFY2(r.exitCode == 0 && !r.crashed, r.err.constData());
 }
 
 void TestReportCommand::errorsSayWhatToDo_data()

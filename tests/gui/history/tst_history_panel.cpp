@@ -10,6 +10,8 @@
 #include "history/ab_comparison.h"
 #include "history/ab_table.h"
 #include "history/history_panel.h"
+#include "both_run_fixture.h"
+#include "screenshot.h"
 
 #include <QLabel>
 #include <QLineEdit>
@@ -72,6 +74,7 @@ private Q_SLOTS:
     void everyRunCarriesItsConfiguration();
     void farEndKnobsNameTheirEnd();
     void bothDirectionsShowEach();
+    void bothDirectionsOverlayALineEach();
 
 private:
     QTemporaryDir m_dir;
@@ -392,6 +395,50 @@ void TestHistoryPanel::bothDirectionsShowEach()
     QVERIFY(both && one);
     QCOMPARE(both->text(HistoryPanel::ThroughputColumn), QStringLiteral("up 24.1 / down 23.8"));
     QCOMPARE(one->text(HistoryPanel::ThroughputColumn), QStringLiteral("30.0"));
+}
+
+// A run in direction both overlaid from History: a line per direction, named as the live chart
+// names them, each in time order and at its own sender's rate (one line through both directions'
+// samples would zig-zag between 40 and 10 Mbit/s, or drop the target's sending).
+void TestHistoryPanel::bothDirectionsOverlayALineEach()
+{
+    ResultStore store;
+    QVERIFY(store.open());
+    const qint64 id = test::storeBothDirectionsRun(store);
+    ThroughputRttView chart;
+    chart.resize(1100, 420);
+    HistoryPanel panel(&chart);
+    panel.refresh();
+    QTreeWidgetItem *item = panel.itemOfRun(id);
+    QVERIFY(item);
+    item->setCheckState(HistoryPanel::NameColumn, Qt::Checked);
+    const QList<int> lines = chart.runIds();
+    QStringList labels;
+    for (const int line : lines)
+        labels << chart.runLabel(line);
+    const QString name = item->text(HistoryPanel::NameColumn);
+    QCOMPARE(labels,
+             (QStringList{name + QStringLiteral(" · this host sends"), name + QStringLiteral(" · the target sends")}));
+    for (qsizetype i = 0; i < lines.size(); ++i) {
+        const QList<QPointF> points = chart.series(lines.at(i), ChartMetric::Throughput);
+        QCOMPARE(points.size(), 30);
+        const double mbps = (i == 0 ? test::kBothUpBps : test::kBothDownBps) / 1e6;
+        for (qsizetype k = 0; k < points.size(); ++k) {
+            QVERIFY2(k == 0 || points.at(k).x() > points.at(k - 1).x(), qPrintable(QStringLiteral("%1: t %2 after %3")
+                                                                                       .arg(labels.at(i))
+                                                                                       .arg(points.at(k).x())
+                                                                                       .arg(points.at(k - 1).x())));
+            QVERIFY2(qAbs(points.at(k).y() - mbps) < mbps * 0.05, qPrintable(QStringLiteral("%1: %2 Mbit/s at t %3")
+                                                                                 .arg(labels.at(i))
+                                                                                 .arg(points.at(k).y())
+                                                                                 .arg(points.at(k).x())));
+        }
+    }
+    chart.replotNow();
+    QVERIFY(test::looksDrawn(test::saveScreenshot(&chart, QStringLiteral("history-both-directions"))));
+    // Unticking takes both lines away.
+    item->setCheckState(HistoryPanel::NameColumn, Qt::Unchecked);
+    QVERIFY(chart.runIds().isEmpty());
 }
 
 QTEST_MAIN(TestHistoryPanel)
