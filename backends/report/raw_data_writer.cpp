@@ -4,6 +4,7 @@
 #include "experiment/sweep_table_json.h"
 #include "report/report_file.h"
 #include "report/report_format.h"
+#include "traffic/traffic_spec.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -32,12 +33,19 @@ QString knownCount(qint64 v)
     return v < 0 ? QString() : QString::number(v);
 }
 
+// Whose sending a sample is: "up" this host's, "down" the target's (direction both has both).
+QString directionOf(const RunSample &sample)
+{
+    return directionName(sample.farSender ? Direction::Down : Direction::Up);
+}
+
 QJsonArray samplesJson(const QList<RunSample> &samples)
 {
     QJsonArray out;
     for (const RunSample &x : samples)
         out.append(QJsonObject{{QStringLiteral("t"), x.t},
                                {QStringLiteral("stream"), x.stream},
+                               {QStringLiteral("direction"), directionOf(x)},
                                {QStringLiteral("throughput_bps"), x.throughputBps},
                                {QStringLiteral("rtt_ms"), knownJson(x.rttMs)},
                                {QStringLiteral("rttvar_ms"), knownJson(x.rttVarMs)},
@@ -78,16 +86,17 @@ QByteArray RawDataWriter::runsCsv(const ReportModel &model)
 
 QByteArray RawDataWriter::samplesCsv(const ReportModel &model)
 {
-    QString s = csv::line({QStringLiteral("run_id"), QStringLiteral("point"), QStringLiteral("repeat"),
-                           QStringLiteral("t_s"), QStringLiteral("stream"), QStringLiteral("throughput_mbps"),
-                           QStringLiteral("rtt_ms"), QStringLiteral("rttvar_ms"), QStringLiteral("cwnd"),
-                           QStringLiteral("retransmits"), QStringLiteral("unacked"), QStringLiteral("notsent_bytes")});
+    QString s =
+        csv::line({QStringLiteral("run_id"), QStringLiteral("point"), QStringLiteral("repeat"), QStringLiteral("t_s"),
+                   QStringLiteral("stream"), QStringLiteral("throughput_mbps"), QStringLiteral("rtt_ms"),
+                   QStringLiteral("rttvar_ms"), QStringLiteral("cwnd"), QStringLiteral("retransmits"),
+                   QStringLiteral("unacked"), QStringLiteral("notsent_bytes"), QStringLiteral("direction")});
     for (const RunRecord *r : model.runs())
         for (const RunSample &x : model.samples.value(r->id))
             s += csv::line({QString::number(r->id), model.pointLabel(*r), QString::number(r->repeat), num(x.t),
                             QString::number(x.stream), num(x.throughputBps / 1e6), known(x.rttMs), known(x.rttVarMs),
                             knownCount(x.cwnd), QString::number(x.retransmits), knownCount(x.unacked),
-                            knownCount(x.notsentBytes)});
+                            knownCount(x.notsentBytes), directionOf(x)});
     return s.toUtf8();
 }
 

@@ -8,6 +8,7 @@
 #include "export/report_exporter.h"
 #include "export_probe.h"
 #include "report/report_format.h"
+#include "both_run_fixture.h"
 #include "report_fixture.h"
 #include "screenshot.h"
 
@@ -32,6 +33,7 @@ private Q_SLOTS:
     void htmlIsWellFormedWithTableAndSvg();
     void markdownWritesImagesBeside();
     void csvAndJsonCarryEverything();
+    void samplesSayTheirDirection();
     void failedPointIsStated_data();
     void failedPointIsStated();
     void unknownFormatSaysWhatToUse();
@@ -246,6 +248,49 @@ void TestReportExporter::csvAndJsonCarryEverything()
                 .toObject()
                 .value(QStringLiteral("throughput_bps"))
                 .isNull());
+}
+
+// A run in direction both: every sample in the raw data says whose sending it is (the two
+// aggregate series are told apart by it, not by their time).
+void TestReportExporter::samplesSayTheirDirection()
+{
+    const QString db = m_dir.filePath(QStringLiteral("both.db"));
+    qint64 run = 0;
+    {
+        ResultStore store;
+        QVERIFY(store.open(db).has_value());
+        run = test::storeBothDirectionsRun(store, 10);
+    }
+    auto model = ReportExporter::load(db, QStringLiteral("run:%1").arg(run));
+    QVERIFY2(model.has_value(), qPrintable(model ? QString() : model.error().message));
+    const QString csv = write(ReportExporter::Format::Csv, QStringLiteral("both.csv"), *model);
+    QVERIFY(!csv.isEmpty());
+    const QStringList lines =
+        QString::fromUtf8(read(m_dir.filePath(QStringLiteral("both-samples.csv")))).split(u'\n', Qt::SkipEmptyParts);
+    QCOMPARE(lines.size(), 1 + 4 * 10); // both aggregates and a stream each way
+    const QStringList header = lines.first().split(u',');
+    const qsizetype stream = header.indexOf(QStringLiteral("stream"));
+    const qsizetype direction = header.indexOf(QStringLiteral("direction"));
+    QVERIFY2(stream >= 0 && direction >= 0, qPrintable(lines.first()));
+    // Counted from the end: the point label before them may hold a comma (quoted).
+    QMap<QString, int> aggregates;
+    for (const QString &line : lines.mid(1)) {
+        const QStringList fields = line.split(u',');
+        const auto field = [&](qsizetype column) { return fields.at(fields.size() - (header.size() - column)); };
+        if (field(stream) == QLatin1String("-1"))
+            ++aggregates[field(direction)];
+    }
+    QCOMPARE(aggregates, (QMap<QString, int>{{QStringLiteral("up"), 10}, {QStringLiteral("down"), 10}}));
+
+    const QString json = write(ReportExporter::Format::Json, QStringLiteral("both.json"), *model);
+    const QJsonValue o = QJsonDocument::fromJson(read(json)).object();
+    const QJsonArray samples =
+        o[QLatin1String("points")][0][QLatin1String("runs")][0][QLatin1String("samples")].toArray();
+    QCOMPARE(samples.size(), 40);
+    int down = 0;
+    for (const QJsonValue &v : samples)
+        down += v.toObject().value(QStringLiteral("direction")).toString() == QLatin1String("down") ? 1 : 0;
+    QCOMPARE(down, 20);
 }
 
 void TestReportExporter::failedPointIsStated_data()
