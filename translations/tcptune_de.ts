@@ -3060,6 +3060,10 @@ Mehrere Formate auf einmal: --format html,pdf --out ORDNER/report schreibt ORDNE
 <context>
     <name>RunDiagnosis</name>
     <message>
+        <source>This host&apos;s sending (up): %1</source>
+        <translation>Senden dieses Hosts (up): %1</translation>
+    </message>
+    <message>
         <source>The bottleneck queue held %1 on average: +%2 ms of RTT.</source>
         <translation>Die Warteschlange am Engpass hielt im Mittel %1: +%2 ms RTT.</translation>
     </message>

@@ -348,7 +348,10 @@ QString RunDiagnosis::verdictOf(const RunRecord &run)
 QString RunDiagnosis::withNotes(const QString &limiter, const QJsonObject &details)
 {
     QStringList parts;
-    if (!limiter.isEmpty())
+    // Direction both: both ends sent, and a reader must not take this host's limits for the target's.
+    if (!limiter.isEmpty() && details.value(QStringLiteral("directions")).toArray().size() == 2)
+        parts << tr("This host's sending (up): %1").arg(limiter);
+    else if (!limiter.isEmpty())
         parts << limiter;
     // Several ends at once: what each got of the path, and how fairly they shared it.
     if (const QString ends = severalEndsSummary(details); !ends.isEmpty())

@@ -91,8 +91,9 @@ public:
 
     // The verdict of a stored or just finished run; empty for a run that did not succeed.
     static QString verdictOf(const RunRecord &run);
-    // LIMITER (the verdict of the findings) with what a run's DETAILS add: each end's share when
-    // there were several, and the knobs something else changed during the run.
+    // LIMITER (the verdict of the findings) with what a run's DETAILS add: in direction both the
+    // direction it judges (this host's sending: its streams' limiters, its end's counters), each
+    // end's share when there were several, and the knobs something else changed during the run.
     static QString withNotes(const QString &limiter, const QJsonObject &details);
 
 private:

@@ -5,6 +5,7 @@
 
 #include "experiment/run_diagnosis.h"
 
+#include <QJsonArray>
 #include <QJsonObject>
 #include <QTest>
 
@@ -73,6 +74,7 @@ private Q_SLOTS:
     void rules();
     void factsOfARun();
     void factsOfAFarSender();
+    void bothDirectionsNameTheJudgedOne();
     void failedRunHasNoVerdict();
     void findingsRoundTrip();
 };
@@ -322,6 +324,34 @@ void TestRunDiagnosis::factsOfAFarSender()
     QVERIFY(f.senderCountersMissing);
     QCOMPARE(f.segmentsOut, qint64(-1));
     QVERIFY(RunDiagnosis::verdictOf(run).contains(QStringLiteral("its MIB counters are not available")));
+}
+
+// Direction both: the limiters and counters judged are this host's sending (its streams, its
+// end's counters), and the verdict says so; the list's verdict (from the stored findings) too.
+void TestRunDiagnosis::bothDirectionsNameTheJudgedOne()
+{
+    RunRecord run;
+    run.status = RunStatus::Ok;
+    run.limiters.busy = 1;
+    run.limiters.cwndLimited = 0.9;
+    EndRecord local;
+    local.end = RunEnd::Local;
+    local.sender = true;
+    local.countersRead = true;
+    local.counterDeltas = {{QStringLiteral("TcpOutSegs"), 900}};
+    EndRecord far = local;
+    far.end = RunEnd::Remote;
+    run.ends = {local, far};
+    const QString judged =
+        QStringLiteral("Congestion window limited 90 % of the time: congestion control set the pace.");
+    QCOMPARE(RunDiagnosis::verdictOf(run), judged);
+    run.details.insert(QStringLiteral("directions"),
+                       QJsonArray{QJsonObject{{QStringLiteral("direction"), QStringLiteral("up")}},
+                                  QJsonObject{{QStringLiteral("direction"), QStringLiteral("down")}}});
+    QCOMPARE(factsOf(run).senderEnd, RunEnd::Local);
+    QCOMPARE(RunDiagnosis::verdictOf(run), QStringLiteral("This host's sending (up): ") + judged);
+    QCOMPARE(RunDiagnosis::withNotes(RunDiagnosis::verdict(RunDiagnosis::findings(factsOf(run))), run.details),
+             RunDiagnosis::verdictOf(run));
 }
 
 void TestRunDiagnosis::failedRunHasNoVerdict()
