@@ -114,6 +114,12 @@ RunConfiguration configurationOf(const ExperimentSpec &spec, const KnobSnapshot 
         c.changed.insert(it.key(), it.value());
         c.all.insert(it.key(), it.value());
     }
+    QStringList ownKeys = spec.knobsOfKind(KnobKind::Sysctl).keys() + socket.keys();
+    for (const QString &key : spec.remoteSysctls().keys())
+        ownKeys.append(kRemotePrefix + key);
+    for (const QString &key : ownKeys)
+        if (c.changed.contains(key))
+            c.setByRun.insert(key);
     c.workload = workloadText(spec.workload);
     c.target = targetText(spec);
     return c;
@@ -130,11 +136,20 @@ RunConfiguration storedConfiguration(const ResultStore &store, const SweepPlan &
     return configurationOf(known ? plan.specForPoint(run.pointIndex) : plan.spec(), local, remote);
 }
 
+QStringList RunConfiguration::changedKeys() const
+{
+    QStringList own;
+    QStringList found;
+    for (const QString &key : changed.keys())
+        (setByRun.contains(key) ? own : found).append(key);
+    return own + found;
+}
+
 QString RunConfiguration::changedText() const
 {
     QStringList parts;
-    for (auto it = changed.begin(); it != changed.end(); ++it)
-        parts.append(QStringLiteral("%1=%2").arg(shortKnobName(it.key()), compactKnobValue(it.key(), it.value())));
+    for (const QString &key : changedKeys())
+        parts.append(QStringLiteral("%1=%2").arg(shortKnobName(key), compactKnobValue(key, changed.value(key))));
     return parts.join(QStringLiteral(", "));
 }
 

@@ -9,7 +9,9 @@
 
 #include <QCoreApplication>
 #include <QMap>
+#include <QSet>
 #include <QString>
+#include <QStringList>
 
 namespace tcptune {
 
@@ -19,11 +21,17 @@ public:
     // Catalogue key (far end: "remote:" + key) -> canonical value, for each knob that differed
     // from the kernel default or that the run set (socket options).
     QMap<QString, QString> changed;
+    // The keys of CHANGED that the run set itself (its sysctls at either end, its socket
+    // options), as against values it found already changed. They are named first: runs of one
+    // lab or host share the rest, so only these tell them apart in a cut History column.
+    QSet<QString> setByRun;
     // Every known value at the run's start, default or not (for comparing two runs).
     QMap<QString, QString> all;
     QString workload; // "bulk, 1 stream, 128K writes"
     QString target;   // "lab:t1, 50mbit, queue 2M, MTU 1500" or "iperf3://host"
 
+    // The keys of CHANGED, those the run set first, each part in key order.
+    QStringList changedKeys() const;
     // "tcp_autocorking=0, SO_SNDBUF=64K"; empty when nothing differed.
     QString changedText() const;
     // "changed: tcp_autocorking=0, SO_SNDBUF=64K" or "kernel defaults", translated.

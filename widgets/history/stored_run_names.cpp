@@ -122,11 +122,11 @@ QString configurationSummary(const RunConfiguration &config)
 {
     QStringList local;
     QStringList far;
-    for (auto it = config.changed.begin(); it != config.changed.end(); ++it) {
-        const bool remote = it.key().startsWith(ExperimentSpec::kRemotePrefix);
-        const QString bare = remote ? it.key().mid(ExperimentSpec::kRemotePrefix.size()) : it.key();
+    for (const QString &key : config.changedKeys()) {
+        const bool remote = key.startsWith(ExperimentSpec::kRemotePrefix);
+        const QString bare = remote ? key.mid(ExperimentSpec::kRemotePrefix.size()) : key;
         (remote ? far : local)
-            .append(QStringLiteral("%1=%2").arg(shortKnobName(bare), compactKnobValue(it.key(), it.value())));
+            .append(QStringLiteral("%1=%2").arg(shortKnobName(bare), compactKnobValue(key, config.changed.value(key))));
     }
     // A run with a far end (its snapshot or its knobs) names both; others stay as they were.
     if (!hasFarKnobs(config.all.keys()) || (local.isEmpty() && far.isEmpty()))

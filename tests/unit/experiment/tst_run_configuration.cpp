@@ -13,6 +13,7 @@ class TestRunConfiguration final : public QObject {
 private Q_SLOTS:
     void changedAgainstTheKernelDefault();
     void runsOwnSysctlsOverTheSnapshot();
+    void runsOwnKnobsNamedFirst();
     void compactValues_data();
     void compactValues();
     void workloadAndTarget();
@@ -26,8 +27,9 @@ void TestRunConfiguration::changedAgainstTheKernelDefault()
                              {QStringLiteral("net.ipv4.tcp_sack"), QStringLiteral("1")}};
     const KnobSnapshot remote{{QStringLiteral("net.ipv4.tcp_sack"), QStringLiteral("0")}};
     const RunConfiguration c = configurationOf(spec, local, remote);
-    QCOMPARE(c.changedText(), QStringLiteral("tcp_autocorking=0, remote:tcp_sack=0, SO_SNDBUF=64K"));
-    QCOMPARE(c.summary(), QStringLiteral("changed: tcp_autocorking=0, remote:tcp_sack=0, SO_SNDBUF=64K"));
+    // What the run set (SO_SNDBUF) first, then what it found changed, each in key order.
+    QCOMPARE(c.changedText(), QStringLiteral("SO_SNDBUF=64K, tcp_autocorking=0, remote:tcp_sack=0"));
+    QCOMPARE(c.summary(), QStringLiteral("changed: SO_SNDBUF=64K, tcp_autocorking=0, remote:tcp_sack=0"));
     QCOMPARE(c.all.value(QStringLiteral("net.ipv4.tcp_sack")), QStringLiteral("1"));
     QCOMPARE(configurationOf(ExperimentSpec{}, {}, {}).summary(), QStringLiteral("kernel defaults"));
 }
@@ -40,6 +42,20 @@ void TestRunConfiguration::runsOwnSysctlsOverTheSnapshot()
     const RunConfiguration c =
         configurationOf(spec, {{QStringLiteral("net.ipv4.tcp_autocorking"), QStringLiteral("1")}}, {});
     QCOMPARE(c.changed.value(QStringLiteral("net.ipv4.tcp_autocorking")), QStringLiteral("0"));
+}
+
+void TestRunConfiguration::runsOwnKnobsNamedFirst()
+{
+    // Every run of a host whose buffer limits were raised shares "rmem_max=4M, wmem_max=4M";
+    // a History column cut after a few words must still show what this run changed.
+    ExperimentSpec spec;
+    QVERIFY(spec.setParameter(QStringLiteral("net.ipv4.tcp_autocorking"), QStringLiteral("0")));
+    QVERIFY(spec.setParameter(QStringLiteral("remote:net.ipv4.tcp_sack"), QStringLiteral("0")));
+    const KnobSnapshot local{{QStringLiteral("net.core.rmem_max"), QStringLiteral("4194304")},
+                             {QStringLiteral("net.core.wmem_max"), QStringLiteral("4194304")}};
+    const RunConfiguration c = configurationOf(spec, local, {});
+    QCOMPARE(c.changedText(), QStringLiteral("tcp_autocorking=0, remote:tcp_sack=0, rmem_max=4M, wmem_max=4M"));
+    QCOMPARE(c.setByRun.size(), 2);
 }
 
 void TestRunConfiguration::compactValues_data()
