@@ -5172,6 +5172,10 @@ Doppelklick: folgen</translation>
         <source>the far host&apos;s helper cannot set knobs: %1</source>
         <translation>der Helper des fernen Hosts kann keine Parameter setzen: %1</translation>
     </message>
+    <message>
+        <source>far knobs apply to every end, and %1 is not an SSH host; remove it from the ends to change them.</source>
+        <translation>Parameter der Gegenstelle gelten für jede Gegenstelle, und %1 ist kein SSH-Host; entfernen Sie ihn aus den Gegenstellen, um sie zu ändern.</translation>
+    </message>
 </context>
 <context>
     <name>tcptune::KnobValueDelegate</name>
@@ -5186,6 +5190,53 @@ Doppelklick: folgen</translation>
     <message>
         <source>min default max, e.g. 4096 16K 4M</source>
         <translation>min. Standard max., z. B. 4096 16K 4M</translation>
+    </message>
+</context>
+<context>
+    <name>tcptune::LabTargetPage</name>
+    <message>
+        <source>Topology</source>
+        <translation>Topologie</translation>
+    </message>
+    <message>
+        <source>Rate</source>
+        <translation>Datenrate</translation>
+    </message>
+    <message>
+        <source>Queue</source>
+        <translation>Warteschlange</translation>
+    </message>
+    <message>
+        <source>MTU</source>
+        <translation>MTU</translation>
+    </message>
+    <message>
+        <source>routed (router bottleneck)</source>
+        <translation>geroutet (Router-Engpass)</translation>
+    </message>
+    <message>
+        <source>The bottleneck is a router between client and server, as on a real path.</source>
+        <translation>Der Engpass ist ein Router zwischen Client und Server, wie auf einem echten Pfad.</translation>
+    </message>
+    <message>
+        <source>direct (sender shapes)</source>
+        <translation>direkt (Sender formt)</translation>
+    </message>
+    <message>
+        <source>The client&apos;s own egress is shaped: its packets wait in its local queue.</source>
+        <translation>Der Ausgang des Clients selbst wird geformt: seine Pakete warten in seiner lokalen Warteschlange.</translation>
+    </message>
+    <message>
+        <source>Bottleneck rate, e.g. 50mbit or 1gbit; 0 leaves the link unshaped.</source>
+        <translation>Engpassrate, z. B. 50mbit oder 1gbit; 0 lässt die Verbindung ungeformt.</translation>
+    </message>
+    <message>
+        <source>Queue limit of the bottleneck in bytes, e.g. 2M.</source>
+        <translation>Warteschlangengrenze des Engpasses in Bytes, z. B. 2M.</translation>
+    </message>
+    <message>
+        <source>Target, lab: %1</source>
+        <translation>Ziel, Labor: %1</translation>
     </message>
 </context>
 <context>
@@ -5714,6 +5765,29 @@ Doppelklick: folgen</translation>
     </message>
 </context>
 <context>
+    <name>tcptune::TargetEndList</name>
+    <message>
+        <source>&amp;Add end</source>
+        <translation>Gegenstelle &amp;hinzufügen</translation>
+    </message>
+    <message>
+        <source>Adds the host typed above to the ends of the run. Type the next host over it and add it too: the run then drives every end at once.</source>
+        <translation>Fügt den oben eingegebenen Host zu den Gegenstellen des Laufs hinzu. Überschreiben Sie ihn mit dem nächsten Host und fügen Sie auch diesen hinzu: Der Lauf bedient dann alle Gegenstellen gleichzeitig.</translation>
+    </message>
+    <message>
+        <source>Several hosts: the same traffic runs against every end at once.</source>
+        <translation>Mehrere Hosts: Derselbe Verkehr läuft gleichzeitig gegen jede Gegenstelle.</translation>
+    </message>
+    <message>
+        <source>Ends: %1</source>
+        <translation>Gegenstellen: %1</translation>
+    </message>
+    <message>
+        <source>Remove %1 from the ends of the run</source>
+        <translation>%1 aus den Gegenstellen des Laufs entfernen</translation>
+    </message>
+</context>
+<context>
     <name>tcptune::TargetPanel</name>
     <message>
         <source>Target</source>
@@ -5736,46 +5810,6 @@ Doppelklick: folgen</translation>
         <translation>Das Labor betreibt Client und Server in Netzwerk-Namensräumen auf diesem Rechner.</translation>
     </message>
     <message>
-        <source>routed (router bottleneck)</source>
-        <translation>geroutet (Router-Engpass)</translation>
-    </message>
-    <message>
-        <source>The bottleneck is a router between client and server, as on a real path.</source>
-        <translation>Der Engpass ist ein Router zwischen Client und Server, wie auf einem echten Pfad.</translation>
-    </message>
-    <message>
-        <source>direct (sender shapes)</source>
-        <translation>direkt (Sender formt)</translation>
-    </message>
-    <message>
-        <source>The client&apos;s own egress is shaped: its packets wait in its local queue.</source>
-        <translation>Der Ausgang des Clients selbst wird geformt: seine Pakete warten in seiner lokalen Warteschlange.</translation>
-    </message>
-    <message>
-        <source>Bottleneck rate, e.g. 50mbit or 1gbit; 0 leaves the link unshaped.</source>
-        <translation>Engpassrate, z. B. 50mbit oder 1gbit; 0 lässt die Verbindung ungeformt.</translation>
-    </message>
-    <message>
-        <source>Queue limit of the bottleneck in bytes, e.g. 2M.</source>
-        <translation>Warteschlangengrenze des Engpasses in Bytes, z. B. 2M.</translation>
-    </message>
-    <message>
-        <source>Topology</source>
-        <translation>Topologie</translation>
-    </message>
-    <message>
-        <source>Rate</source>
-        <translation>Datenrate</translation>
-    </message>
-    <message>
-        <source>Queue</source>
-        <translation>Warteschlange</translation>
-    </message>
-    <message>
-        <source>MTU</source>
-        <translation>MTU</translation>
-    </message>
-    <message>
         <source>host running &apos;tcptune serve&apos;</source>
         <translation>Host, auf dem &apos;tcptune serve&apos; läuft</translation>
     </message>
@@ -5792,16 +5826,16 @@ Doppelklick: folgen</translation>
         <translation>Host, auf dem &apos;iperf3 -s&apos; läuft</translation>
     </message>
     <message>
-        <source>Target, lab: %1</source>
-        <translation>Ziel, Labor: %1</translation>
-    </message>
-    <message>
         <source>Target: no host given. Enter the address of the %1, or choose the local lab.</source>
         <translation>Ziel: kein Host angegeben. Geben Sie die Adresse des %1 ein oder wählen Sie das lokale Labor.</translation>
     </message>
     <message>
         <source>SSH host</source>
         <translation>SSH-Host</translation>
+    </message>
+    <message>
+        <source>Target, ends: %1</source>
+        <translation>Ziel, Gegenstellen: %1</translation>
     </message>
 </context>
 <context>

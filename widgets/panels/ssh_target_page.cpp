@@ -104,6 +104,12 @@ void SshTargetPage::setTarget(const TargetSpec &target)
     forgetFarHost();
 }
 
+void SshTargetPage::clearLogin()
+{
+    m_login->clear();
+    forgetFarHost();
+}
+
 void SshTargetPage::testConnection()
 {
     const auto t = target();

@@ -31,6 +31,10 @@ public:
     // The target as typed (kind Ssh); an error naming what is wrong with the login.
     [[nodiscard]] Result<TargetSpec> target() const;
     void setTarget(const TargetSpec &target);
+    // Where the login is typed (the Target panel selects it for the next end to add).
+    QLineEdit *loginField() const { return m_login; }
+    // Empties the login (the ssh config stays for the next host) and forgets the test's answer.
+    void clearLogin();
 
     void saveSettings(QSettings &settings) const;
     void restoreSettings(const QSettings &settings);

@@ -1,8 +1,9 @@
 #include "panels/target_panel.h"
 
 #include "experiment/experiment_spec.h"
-#include "experiment/run_configuration.h"
+#include "panels/lab_target_page.h"
 #include "panels/ssh_target_page.h"
+#include "panels/target_end_list.h"
 
 #include <QComboBox>
 #include <QFormLayout>
@@ -12,21 +13,11 @@
 #include <QStackedWidget>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace tcptune {
 
 namespace {
-
-QComboBox *editableCombo(const QStringList &items, const QString &objectName, QWidget *parent)
-{
-    auto *combo = new QComboBox(parent);
-    combo->setEditable(true);
-    combo->addItems(items);
-    combo->setObjectName(objectName);
-    combo->setInsertPolicy(QComboBox::NoInsert);
-    combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-    combo->setMinimumContentsLength(8);
-    return combo;
-}
 
 QSpinBox *portSpin(int value, const QString &objectName, QWidget *parent)
 {
@@ -54,18 +45,13 @@ TargetPanel::TargetPanel(QWidget *parent)
     : QGroupBox(tr("Target"), parent)
     , m_kind(new QComboBox(this))
     , m_pages(new QStackedWidget(this))
-    , m_topology(new QComboBox(this))
-    , m_rate(editableCombo({QStringLiteral("50mbit"), QStringLiteral("10mbit"), QStringLiteral("100mbit"),
-                            QStringLiteral("1gbit"), QStringLiteral("0")},
-                           QStringLiteral("labRate"), this))
-    , m_queue(editableCombo({QStringLiteral("2M"), QStringLiteral("256K"), QStringLiteral("1M"), QStringLiteral("8M")},
-                            QStringLiteral("labQueue"), this))
-    , m_mtu(new QSpinBox(this))
+    , m_lab(new LabTargetPage(this))
     , m_agentHost(new QLineEdit(this))
     , m_agentPort(portSpin(5300, QStringLiteral("agentPort"), this))
     , m_iperfHost(new QLineEdit(this))
     , m_iperfPort(portSpin(5201, QStringLiteral("iperfPort"), this))
     , m_ssh(new SshTargetPage(this))
+    , m_ends(new TargetEndList(this))
     , m_labName(QStringLiteral("lab"))
 {
     setUpChoices();
@@ -74,7 +60,7 @@ TargetPanel::TargetPanel(QWidget *parent)
     m_iperfHost->setObjectName(QStringLiteral("iperfHost"));
     m_iperfHost->setPlaceholderText(tr("host running 'iperf3 -s'"));
     // In the order of the kinds in m_kind.
-    m_pages->addWidget(labPage());
+    m_pages->addWidget(m_lab);
     m_pages->addWidget(hostPage(m_agentHost, m_agentPort, m_pages));
     m_pages->addWidget(hostPage(m_iperfHost, m_iperfPort, m_pages));
     m_pages->addWidget(m_ssh);
@@ -82,12 +68,22 @@ TargetPanel::TargetPanel(QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(m_kind);
     layout->addWidget(m_pages);
+    layout->addWidget(m_ends);
+    m_ends->setObjectName(QStringLiteral("targetEnds"));
+    m_ends->hide(); // the lab, the first kind, runs alone
 
     connect(m_kind, &QComboBox::currentIndexChanged, m_pages, &QStackedWidget::setCurrentIndex);
+    connect(m_kind, &QComboBox::currentIndexChanged, this, [this] {
+        m_ends->showProblem({});
+        m_ends->setVisible(TargetSpec::Kind(m_kind->currentData().toInt()) != TargetSpec::Kind::Lab);
+    });
     connect(m_kind, &QComboBox::currentIndexChanged, this, &TargetPanel::changed);
     connect(m_agentHost, &QLineEdit::editingFinished, this, &TargetPanel::changed);
     connect(m_iperfHost, &QLineEdit::editingFinished, this, &TargetPanel::changed);
     connect(m_ssh, &SshTargetPage::changed, this, &TargetPanel::changed);
+    connect(m_ends, &TargetEndList::addRequested, this, &TargetPanel::addTypedEnd);
+    connect(m_ends, &TargetEndList::changed, this, &TargetPanel::changed);
+    connect(m_ends, &TargetEndList::removed, this, &TargetPanel::forgetTypedEnd);
 }
 
 void TargetPanel::setUpChoices()
@@ -95,40 +91,12 @@ void TargetPanel::setUpChoices()
     // Long (translated) choices do not widen the panel: the list shows them whole.
     m_kind->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     m_kind->setMinimumContentsLength(12);
-    m_topology->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-    m_topology->setMinimumContentsLength(12);
     m_kind->setObjectName(QStringLiteral("targetKind"));
     m_kind->addItem(tr("Local lab"), int(TargetSpec::Kind::Lab));
     m_kind->addItem(tr("tcptune agent"), int(TargetSpec::Kind::Agent));
     m_kind->addItem(tr("iperf3 server"), int(TargetSpec::Kind::Iperf3));
     m_kind->addItem(tr("SSH host"), int(TargetSpec::Kind::Ssh));
     m_kind->setToolTip(tr("The lab runs client and server in network namespaces on this machine."));
-
-    m_topology->setObjectName(QStringLiteral("labTopology"));
-    // Short enough to show whole in the box (German too); the list's tooltips say more.
-    m_topology->addItem(tr("routed (router bottleneck)"), QStringLiteral("routed"));
-    m_topology->setItemData(0, tr("The bottleneck is a router between client and server, as on a real path."),
-                            Qt::ToolTipRole);
-    m_topology->addItem(tr("direct (sender shapes)"), QStringLiteral("direct"));
-    m_topology->setItemData(1, tr("The client's own egress is shaped: its packets wait in its local queue."),
-                            Qt::ToolTipRole);
-    m_rate->setToolTip(tr("Bottleneck rate, e.g. 50mbit or 1gbit; 0 leaves the link unshaped."));
-    m_queue->setToolTip(tr("Queue limit of the bottleneck in bytes, e.g. 2M."));
-    m_mtu->setObjectName(QStringLiteral("labMtu"));
-    m_mtu->setRange(576, 65535);
-    m_mtu->setValue(1500);
-}
-
-QWidget *TargetPanel::labPage()
-{
-    auto *lab = new QWidget(m_pages);
-    auto *labForm = new QFormLayout(lab);
-    labForm->setContentsMargins(0, 0, 0, 0);
-    labForm->addRow(tr("Topology"), m_topology);
-    labForm->addRow(tr("Rate"), m_rate);
-    labForm->addRow(tr("Queue"), m_queue);
-    labForm->addRow(tr("MTU"), m_mtu);
-    return lab;
 }
 
 void TargetPanel::setLabName(const QString &name)
@@ -156,81 +124,125 @@ TargetSpec TargetPanel::target() const
     return target;
 }
 
+QList<TargetSpec> TargetPanel::targets() const
+{
+    const TargetSpec typed = target();
+    if (typed.kind == TargetSpec::Kind::Lab)
+        return {typed};
+    QList<TargetSpec> ends = m_ends->ends();
+    // "Add end" leaves the added end in the fields, to be typed over: it runs once.
+    const bool listed =
+        std::any_of(ends.cbegin(), ends.cend(), [&typed](const TargetSpec &end) { return end.sameEndAs(typed); });
+    if (!typed.host.isEmpty() && !listed)
+        ends.append(typed);
+    return ends.isEmpty() ? QList<TargetSpec>{typed} : ends;
+}
+
+Result<TargetSpec> TargetPanel::typedEnd() const
+{
+    const TargetSpec typed = target();
+    switch (typed.kind) {
+    case TargetSpec::Kind::Lab: break;
+    case TargetSpec::Kind::Agent:
+    case TargetSpec::Kind::Iperf3:
+        if (typed.host.isEmpty())
+            return fail(tr("Target: no host given. Enter the address of the %1, or choose the local lab.")
+                            .arg(typed.kind == TargetSpec::Kind::Agent ? tr("tcptune agent") : tr("iperf3 server")));
+        break;
+    case TargetSpec::Kind::Ssh: return m_ssh->target();
+    }
+    return typed;
+}
+
 Result<void> TargetPanel::applyTo(ExperimentSpec &spec) const
 {
-    spec.target = target();
-    spec.knobs.remove(QStringLiteral("lab.rate"));
-    spec.knobs.remove(QStringLiteral("lab.queue"));
-    spec.knobs.remove(QStringLiteral("lab.mtu"));
-    spec.knobs.remove(QStringLiteral("lab.topology"));
-    switch (spec.target.kind) {
-    case TargetSpec::Kind::Lab: {
-        const QList<std::pair<QString, QString>> values{
-            {QStringLiteral("lab.topology"), m_topology->currentData().toString()},
-            {QStringLiteral("lab.rate"), m_rate->currentText().trimmed()},
-            {QStringLiteral("lab.queue"), m_queue->currentText().trimmed()},
-            {QStringLiteral("lab.mtu"), QString::number(m_mtu->value())}};
-        for (const auto &[key, value] : values)
-            if (auto ok = spec.setParameter(key, value); !ok)
-                return fail(tr("Target, lab: %1").arg(ok.error().message));
-        break;
-    }
-    case TargetSpec::Kind::Agent:
-    case TargetSpec::Kind::Iperf3: {
-        const bool agent = spec.target.kind == TargetSpec::Kind::Agent;
-        if (spec.target.host.isEmpty())
-            return fail(tr("Target: no host given. Enter the address of the %1, or choose the local lab.")
-                            .arg(agent ? tr("tcptune agent") : tr("iperf3 server")));
-        break;
-    }
-    case TargetSpec::Kind::Ssh: {
-        auto typed = m_ssh->target();
-        if (!typed)
+    if (auto ok = applyLabTo(spec); !ok)
+        return ok;
+    // With ends listed the fields may be empty; what is typed there must still be right.
+    const bool typedAnything = TargetSpec::Kind(m_kind->currentData().toInt()) == TargetSpec::Kind::Ssh
+                                   ? !m_ssh->loginField()->text().trimmed().isEmpty()
+                                   : !target().host.isEmpty();
+    if (m_ends->ends().isEmpty() || typedAnything)
+        if (auto typed = typedEnd(); !typed)
             return std::unexpected(typed.error());
-        spec.target = *typed;
-        break;
-    }
-    }
+    const QList<TargetSpec> ends = targets();
+    if (const auto problem = ExperimentSpec::targetListProblem(ends))
+        return fail(tr("Target, ends: %1").arg(problem->problem));
+    spec.setTargets(ends);
     return {};
+}
+
+// The lab's parameters for the lab, none for the hosts.
+Result<void> TargetPanel::applyLabTo(ExperimentSpec &spec) const
+{
+    for (const char *key : {"lab.rate", "lab.queue", "lab.mtu", "lab.topology"})
+        spec.knobs.remove(QLatin1String(key));
+    if (TargetSpec::Kind(m_kind->currentData().toInt()) != TargetSpec::Kind::Lab)
+        return {};
+    return m_lab->applyTo(spec);
+}
+
+// An end removed from the list that is still typed in the fields (the last one added) would
+// otherwise run on as the typed end.
+void TargetPanel::forgetTypedEnd(const TargetSpec &removed)
+{
+    if (!removed.sameEndAs(target()))
+        return;
+    if (removed.kind == TargetSpec::Kind::Ssh)
+        m_ssh->clearLogin();
+    else
+        (removed.kind == TargetSpec::Kind::Agent ? m_agentHost : m_iperfHost)->clear();
+    Q_EMIT changed();
+}
+
+void TargetPanel::addTypedEnd()
+{
+    const auto typed = typedEnd();
+    if (!typed)
+        return m_ends->showProblem(typed.error().message);
+    if (!m_ends->add(*typed))
+        return;
+    // The next host is typed over this one.
+    const auto kind = TargetSpec::Kind(m_kind->currentData().toInt());
+    QLineEdit *field = kind == TargetSpec::Kind::Agent    ? m_agentHost
+                       : kind == TargetSpec::Kind::Iperf3 ? m_iperfHost
+                                                          : m_ssh->loginField();
+    field->setFocus(Qt::OtherFocusReason);
+    field->selectAll();
+}
+
+void TargetPanel::showInFields(const TargetSpec &end)
+{
+    m_kind->setCurrentIndex(m_kind->findData(int(end.kind)));
+    if (end.kind == TargetSpec::Kind::Ssh)
+        return m_ssh->setTarget(end);
+    if (end.kind != TargetSpec::Kind::Agent && end.kind != TargetSpec::Kind::Iperf3)
+        return;
+    const bool agent = end.kind == TargetSpec::Kind::Agent;
+    (agent ? m_agentHost : m_iperfHost)->setText(end.host);
+    if (end.port > 0)
+        (agent ? m_agentPort : m_iperfPort)->setValue(end.port);
 }
 
 void TargetPanel::loadFrom(const ExperimentSpec &spec)
 {
-    m_kind->setCurrentIndex(m_kind->findData(int(spec.target.kind)));
-    if (spec.target.kind == TargetSpec::Kind::Agent) {
-        m_agentHost->setText(spec.target.host);
-        if (spec.target.port > 0)
-            m_agentPort->setValue(spec.target.port);
-    } else if (spec.target.kind == TargetSpec::Kind::Iperf3) {
-        m_iperfHost->setText(spec.target.host);
-        if (spec.target.port > 0)
-            m_iperfPort->setValue(spec.target.port);
-    } else if (spec.target.kind == TargetSpec::Kind::Ssh) {
-        m_ssh->setTarget(spec.target);
-    }
-    if (const QString v = spec.knobs.value(QStringLiteral("lab.topology")); !v.isEmpty())
-        m_topology->setCurrentIndex(std::max(0, m_topology->findData(v)));
-    // Shown as typed ("100mbit", "256K"), not in the spec's canonical digits.
-    if (const QString v = spec.knobs.value(QStringLiteral("lab.rate")); !v.isEmpty())
-        m_rate->setCurrentText(compactKnobValue(QStringLiteral("lab.rate"), v));
-    if (const QString v = spec.knobs.value(QStringLiteral("lab.queue")); !v.isEmpty())
-        m_queue->setCurrentText(compactKnobValue(QStringLiteral("lab.queue"), v));
-    if (const QString v = spec.knobs.value(QStringLiteral("lab.mtu")); !v.isEmpty())
-        m_mtu->setValue(v.toInt());
+    // Several ends: all of them listed, and the first in the fields too, where Test connection
+    // reaches it (a listed end in the fields runs once).
+    showInFields(spec.target);
+    m_ends->setEnds(spec.severalEnds() ? spec.targets() : QList<TargetSpec>{});
+    m_lab->loadFrom(spec);
 }
 
 void TargetPanel::saveSettings(QSettings &settings) const
 {
     settings.setValue(QStringLiteral("target/kind"), m_kind->currentIndex());
-    settings.setValue(QStringLiteral("target/topology"), m_topology->currentIndex());
-    settings.setValue(QStringLiteral("target/rate"), m_rate->currentText());
-    settings.setValue(QStringLiteral("target/queue"), m_queue->currentText());
-    settings.setValue(QStringLiteral("target/mtu"), m_mtu->value());
+    m_lab->saveSettings(settings);
     settings.setValue(QStringLiteral("target/agentHost"), m_agentHost->text());
     settings.setValue(QStringLiteral("target/agentPort"), m_agentPort->value());
     settings.setValue(QStringLiteral("target/iperfHost"), m_iperfHost->text());
     settings.setValue(QStringLiteral("target/iperfPort"), m_iperfPort->value());
     m_ssh->saveSettings(settings);
+    m_ends->saveSettings(settings);
 }
 
 void TargetPanel::restoreSettings(const QSettings &settings)
@@ -238,15 +250,13 @@ void TargetPanel::restoreSettings(const QSettings &settings)
     if (!settings.contains(QStringLiteral("target/kind")))
         return;
     m_kind->setCurrentIndex(settings.value(QStringLiteral("target/kind")).toInt());
-    m_topology->setCurrentIndex(settings.value(QStringLiteral("target/topology")).toInt());
-    m_rate->setCurrentText(settings.value(QStringLiteral("target/rate")).toString());
-    m_queue->setCurrentText(settings.value(QStringLiteral("target/queue")).toString());
-    m_mtu->setValue(settings.value(QStringLiteral("target/mtu"), 1500).toInt());
+    m_lab->restoreSettings(settings);
     m_agentHost->setText(settings.value(QStringLiteral("target/agentHost")).toString());
     m_agentPort->setValue(settings.value(QStringLiteral("target/agentPort"), 5300).toInt());
     m_iperfHost->setText(settings.value(QStringLiteral("target/iperfHost")).toString());
     m_iperfPort->setValue(settings.value(QStringLiteral("target/iperfPort"), 5201).toInt());
     m_ssh->restoreSettings(settings);
+    m_ends->restoreSettings(settings);
 }
 
 } // namespace tcptune

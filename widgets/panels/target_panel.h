@@ -1,7 +1,8 @@
 #pragma once
-// Where a run goes: the local lab (default, with its bottleneck rate, queue, MTU and topology), a
-// host running `tcptune serve`, a stock iperf3 server, or an SSH host (SshTargetPage). Reads and writes the target part
-// of an ExperimentSpec.
+// Where a run goes: the local lab (default; its bottleneck rate, queue, MTU and topology on
+// LabTargetPage), a host running `tcptune serve`, a stock iperf3 server, or an SSH host
+// (SshTargetPage); for the hosts, several of them at once (TargetEndList). Reads and writes the
+// target part of an ExperimentSpec.
 
 #include "common/error.h"
 #include "experiment/experiment_spec.h"
@@ -16,14 +17,17 @@ class QStackedWidget;
 
 namespace tcptune {
 
+class LabTargetPage;
 class SshTargetPage;
+class TargetEndList;
 
 class TargetPanel final : public QGroupBox {
     Q_OBJECT
 public:
     explicit TargetPanel(QWidget *parent = nullptr);
 
-    // Writes target and lab parameters into SPEC; fails naming the field that is wrong.
+    // Writes target(s) and lab parameters into SPEC; fails naming the field that is wrong. The
+    // ends are the listed ones and, unless it is listed already, the one typed in the fields.
     [[nodiscard]] Result<void> applyTo(ExperimentSpec &spec) const;
     void loadFrom(const ExperimentSpec &spec);
 
@@ -33,9 +37,14 @@ public:
     // The target as chosen so far, unchecked (an empty host stays empty): for the panels that
     // follow the target, such as the knob panel.
     TargetSpec target() const;
+    // Every end a run would drive, as chosen so far, unchecked: the listed ends, then the typed
+    // one unless it is listed or empty; the typed one alone when nothing is listed; the lab alone.
+    QList<TargetSpec> targets() const;
 
     // The "SSH host" page (its connection test and what it found of the far host).
     SshTargetPage *sshPage() const { return m_ssh; }
+    // The further ends of a run against several hosts (hidden for the lab).
+    TargetEndList *endList() const { return m_ends; }
 
     // The lab's name (tests give their own so they never touch the user's lab).
     void setLabName(const QString &name);
@@ -47,19 +56,22 @@ Q_SIGNALS:
 
 private:
     void setUpChoices();
-    QWidget *labPage();
+    // The end typed in the fields, checked: a host is given, an ssh login parses.
+    [[nodiscard]] Result<TargetSpec> typedEnd() const;
+    void showInFields(const TargetSpec &end);
+    [[nodiscard]] Result<void> applyLabTo(ExperimentSpec &spec) const;
+    void addTypedEnd();
+    void forgetTypedEnd(const TargetSpec &removed);
 
     QComboBox *m_kind;
     QStackedWidget *m_pages;
-    QComboBox *m_topology;
-    QComboBox *m_rate;
-    QComboBox *m_queue;
-    QSpinBox *m_mtu;
+    LabTargetPage *m_lab;
     QLineEdit *m_agentHost;
     QSpinBox *m_agentPort;
     QLineEdit *m_iperfHost;
     QSpinBox *m_iperfPort;
     SshTargetPage *m_ssh;
+    TargetEndList *m_ends;
     QString m_labName;
 };
 
