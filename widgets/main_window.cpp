@@ -265,8 +265,11 @@ bool MainWindow::currentSpec(ExperimentSpec &spec, QString *problem) const
     Result<void> ok = m_targetPanel->applyTo(spec);
     if (ok)
         ok = m_workloadPanel->applyTo(spec);
-    if (ok && spec.target.kind == TargetSpec::Kind::Ssh)
-        ok = m_knobPanel->applyRemoteTo(spec); // the far end's edits in the Knobs tab
+    // The far end's edits in the Knobs tab, whose Remote column follows the ssh host typed.
+    if (ok && m_targetPanel->target().kind == TargetSpec::Kind::Ssh)
+        ok = m_knobPanel->applyRemoteTo(spec);
+    if (ok)
+        ok = spec.checkRemoteKnobs(); // several ends: every one must be ssh
     if (!ok && problem)
         *problem = ok.error().message;
     return ok.has_value();
@@ -284,7 +287,10 @@ void MainWindow::startRun()
     }
     if (!m_runner->start(SweepPlan(spec)))
         return;
-    m_runControl->setStatus(tr("Preparing %1...").arg(spec.target.describe()));
+    QStringList ends; // several at once: all of them
+    for (const TargetSpec &end : spec.targets())
+        ends << end.describe();
+    m_runControl->setStatus(tr("Preparing %1...").arg(ends.join(QStringLiteral(" + "))));
 }
 
 void MainWindow::stopRun()

@@ -10,6 +10,8 @@
 
 #include <QTabWidget>
 
+#include <algorithm>
+
 namespace tcptune {
 
 KnobTargetBinder::KnobTargetBinder(TargetPanel *target, KnobPanel *knobs, QTabWidget *tabs, HelperConnection *helper,
@@ -37,19 +39,30 @@ QString KnobTargetBinder::tabTitle(const QString &shortLabel)
 
 void KnobTargetBinder::follow()
 {
-    const TargetSpec target = m_target->target();
-    m_knobs->setScope(knobScopeFor(target));
-    showFarEnd(target);
+    // Several ends are all hosts (the lab runs alone), and for each this host's sockets are the
+    // local place: the first end's scope is every end's.
+    const QList<TargetSpec> ends = m_target->targets();
+    m_knobs->setScope(knobScopeFor(ends.first()));
+    showFarEnd(ends);
 }
 
-void KnobTargetBinder::showFarEnd(const TargetSpec &target)
+void KnobTargetBinder::showFarEnd(const QList<TargetSpec> &ends)
 {
-    if (target.kind != TargetSpec::Kind::Ssh) {
+    // The Remote column holds what Test connection read of the ssh host typed on the Target panel.
+    if (m_target->target().kind != TargetSpec::Kind::Ssh) {
         m_knobs->setRemoteEnd(false, {}, false, {});
         return;
     }
     const auto &far = m_target->sshPage()->farHost();
-    if (!far)
+    const auto notSsh = std::find_if(ends.cbegin(), ends.cend(),
+                                     [](const TargetSpec &end) { return end.kind != TargetSpec::Kind::Ssh; });
+    if (notSsh != ends.cend())
+        m_knobs->setRemoteEnd(true, far ? far->knobs : KnobSnapshot{}, false,
+                              tr("far knobs apply to every end, and %1 is not an SSH host; remove it from the ends "
+                                 "to change them.")
+                                  .arg(notSsh->describe()),
+                              far ? far->choices : QMap<QString, QStringList>{});
+    else if (!far)
         m_knobs->setRemoteEnd(true, {}, false,
                               tr("press Test connection on the Target panel to read the far host's values."));
     else if (!far->helperUsable)

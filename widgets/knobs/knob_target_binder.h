@@ -3,8 +3,10 @@
 // shows the namespace where that target's traffic starts, the Knobs tab's title names it, and
 // "Bring the lab up" builds the lab as the Target panel describes it (through the window's
 // HelperConnection, on its worker). For an ssh target the panel shows the far end beside the
-// local one, with the values the Target panel's connection test read.
+// local one, with the values the Target panel's connection test read; with several ends the far
+// knobs apply to every end, so they are editable only when every end is an ssh host.
 
+#include <QList>
 #include <QObject>
 #include <QPointer>
 
@@ -33,7 +35,7 @@ Q_SIGNALS:
 
 private:
     void follow();
-    void showFarEnd(const TargetSpec &target);
+    void showFarEnd(const QList<TargetSpec> &ends);
     void bringLabUp();
 
     TargetPanel *m_target;

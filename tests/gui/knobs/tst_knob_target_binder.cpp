@@ -8,6 +8,7 @@
 #include "knobs/knob_panel.h"
 #include "knobs/knob_table_model.h"
 #include "knobs/knob_target_binder.h"
+#include "panels/target_end_list.h"
 #include "panels/target_panel.h"
 
 #include <QComboBox>
@@ -17,6 +18,7 @@
 #include <QTabWidget>
 #include <QTableView>
 #include <QTest>
+#include <QToolButton>
 
 using namespace tcptune;
 
@@ -31,6 +33,7 @@ private Q_SLOTS:
     void realHostTargetEditsThisHost();
     void labThatIsDownOffersToBringItUp();
     void sshTargetHasItsEndsAsColumns();
+    void farKnobsNeedEveryEndOnSsh();
 
 private:
     void chooseKind(int index)
@@ -124,6 +127,27 @@ void TestKnobTargetBinder::sshTargetHasItsEndsAsColumns()
         QVERIFY2(label->text() != QLatin1String("End:"), "an End chooser beside the Local | Remote columns");
     chooseKind(0);
     QVERIFY(m_knobs->view()->isColumnHidden(KnobTableModel::RemoteColumn));
+}
+
+// Several ends (issue 12, point 9): far knobs apply to every end, so beside an agent end the
+// Remote column is read-only and says which end is in the way; without it, it is as for one end.
+void TestKnobTargetBinder::farKnobsNeedEveryEndOnSsh()
+{
+    TargetSpec agent;
+    agent.kind = TargetSpec::Kind::Agent;
+    agent.host = QStringLiteral("198.18.0.2");
+    agent.port = 5300;
+    m_target->endList()->setEnds({agent});
+    chooseKind(3); // SSH host
+    m_target->findChild<QLineEdit *>(QStringLiteral("sshLogin"))->setText(QStringLiteral("root@198.18.0.3"));
+    Q_EMIT m_target->changed();
+    QCOMPARE(m_target->targets().size(), 2);
+    QVERIFY(!m_knobs->view()->isColumnHidden(KnobTableModel::RemoteColumn));
+    QVERIFY2(m_knobs->remoteNote().contains(QStringLiteral("198.18.0.2:5300 is not an SSH host")),
+             qPrintable(m_knobs->remoteNote()));
+    QTest::mouseClick(m_target->findChild<QToolButton *>(QStringLiteral("removeEnd")), Qt::LeftButton);
+    QCOMPARE(m_target->targets().size(), 1);
+    QVERIFY2(m_knobs->remoteNote().contains(QStringLiteral("Test connection")), qPrintable(m_knobs->remoteNote()));
 }
 
 void TestKnobTargetBinder::labThatIsDownOffersToBringItUp()
