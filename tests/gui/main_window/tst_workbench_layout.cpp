@@ -21,6 +21,7 @@
 #include "diagnosis/verdict_panel.h"
 #include "main_window.h"
 #include "panels/message_banner.h"
+#include "panels/target_end_list.h"
 #include "panels/target_panel.h"
 #include "panels/workload_panel.h"
 #include "screenshot.h"
@@ -443,6 +444,7 @@ private Q_SLOTS:
     void textsShowWholeAfterACancelledSweep_data();
     void textsShowWholeAfterACancelledSweep();
     void historyRowsKeepTheirBeginning();
+    void severalEndsFitInGerman();
 
 private:
     // German (as initTestCase set up) or English: the translators and the default locale.
@@ -946,6 +948,37 @@ void TestWorkbenchLayout::historyRowsKeepTheirBeginning()
     const QString number = name.section(QLatin1Char(':'), 0, 0); // "Experiment 1"
     QVERIFY2(shown.startsWith(number), qPrintable(QStringLiteral("'%1' of '%2'").arg(shown, name)));
     QCOMPARE(experiment->toolTip(HistoryPanel::NameColumn), name);
+}
+
+// Issue 12, point 9: the Target panel's list of ends, two long ssh logins in it, fits the left
+// panel in German for each host kind: nothing cut, no sideways scrolling, the note whole.
+void TestWorkbenchLayout::severalEndsFitInGerman()
+{
+    MainWindow window;
+    QVERIFY(showAt(window));
+    TargetSpec first;
+    first.kind = TargetSpec::Kind::Ssh;
+    first.host = QStringLiteral("nas-backup-frankfurt-01.storage.example.net");
+    first.user = QStringLiteral("root");
+    first.port = 2222;
+    TargetSpec second = first;
+    second.host = QStringLiteral("198.18.0.3");
+    window.targetPanel()->endList()->setEnds({first, second});
+    auto *kind = window.findChild<QComboBox *>(QStringLiteral("targetKind"));
+    auto *scroll = window.findChild<QScrollArea *>();
+    for (int k = 1; k < kind->count(); ++k) {
+        kind->setCurrentIndex(k);
+        QTest::qWait(50);
+        QVERIFY(window.targetPanel()->endList()->isVisible());
+        QVERIFY2(!scroll->horizontalScrollBar()->isVisible(), "the left panel scrolls sideways");
+        const QStringList squeezed = clipped(&window);
+        QVERIFY2(squeezed.isEmpty(),
+                 qPrintable(kind->currentText() + QLatin1String(":\n") + squeezed.join(QLatin1Char('\n'))));
+    }
+    auto *note = window.findChild<QLabel *>(QStringLiteral("endsNote"));
+    QVERIFY2(!note->text().contains(QStringLiteral("traffic")), qPrintable(note->text()));
+    test::saveScreenshot(&window, QStringLiteral("de_1280x800_gegenstellen"));
+    test::saveScreenshot(window.targetPanel(), QStringLiteral("de_target_panel_gegenstellen"));
 }
 
 QTEST_MAIN(TestWorkbenchLayout)
