@@ -67,14 +67,13 @@ TargetEndList::TargetEndList(QWidget *parent)
     m_rows->setContentsMargins(0, 0, 0, 0);
     m_rows->setSpacing(0);
 
-    auto *top = new QHBoxLayout;
-    top->setContentsMargins(0, 0, 0, 0);
-    top->addWidget(m_add, 0, Qt::AlignTop);
-    top->addWidget(m_note, 1);
+    // The button, the ends it added under it, then the note across the panel's whole width (beside
+    // the button it took four lines in German).
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    layout->addLayout(top);
+    layout->addWidget(m_add, 0, Qt::AlignLeft);
     layout->addLayout(m_rows);
+    layout->addWidget(m_note);
     layout->addWidget(m_problem);
 
     connect(m_add, &QPushButton::clicked, this, &TargetEndList::addRequested);

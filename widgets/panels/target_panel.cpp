@@ -70,13 +70,8 @@ TargetPanel::TargetPanel(QWidget *parent)
     layout->addWidget(m_pages);
     layout->addWidget(m_ends);
     m_ends->setObjectName(QStringLiteral("targetEnds"));
-    m_ends->hide(); // the lab, the first kind, runs alone
 
-    connect(m_kind, &QComboBox::currentIndexChanged, m_pages, &QStackedWidget::setCurrentIndex);
-    connect(m_kind, &QComboBox::currentIndexChanged, this, [this] {
-        m_ends->showProblem({});
-        m_ends->setVisible(TargetSpec::Kind(m_kind->currentData().toInt()) != TargetSpec::Kind::Lab);
-    });
+    connect(m_kind, &QComboBox::currentIndexChanged, this, &TargetPanel::showPage);
     connect(m_kind, &QComboBox::currentIndexChanged, this, &TargetPanel::changed);
     connect(m_agentHost, &QLineEdit::editingFinished, this, &TargetPanel::changed);
     connect(m_iperfHost, &QLineEdit::editingFinished, this, &TargetPanel::changed);
@@ -84,6 +79,7 @@ TargetPanel::TargetPanel(QWidget *parent)
     connect(m_ends, &TargetEndList::addRequested, this, &TargetPanel::addTypedEnd);
     connect(m_ends, &TargetEndList::changed, this, &TargetPanel::changed);
     connect(m_ends, &TargetEndList::removed, this, &TargetPanel::forgetTypedEnd);
+    showPage(0);
 }
 
 void TargetPanel::setUpChoices()
@@ -97,6 +93,18 @@ void TargetPanel::setUpChoices()
     m_kind->addItem(tr("iperf3 server"), int(TargetSpec::Kind::Iperf3));
     m_kind->addItem(tr("SSH host"), int(TargetSpec::Kind::Ssh));
     m_kind->setToolTip(tr("The lab runs client and server in network namespaces on this machine."));
+}
+
+void TargetPanel::showPage(int index)
+{
+    // As tall as the page shown (a stack is as tall as its tallest page): the list of ends sits
+    // right under the host's fields. As wide as the widest page, so the panel keeps its width.
+    for (int i = 0; i < m_pages->count(); ++i)
+        m_pages->widget(i)->setSizePolicy(QSizePolicy::Preferred,
+                                          i == index ? QSizePolicy::Preferred : QSizePolicy::Ignored);
+    m_pages->setCurrentIndex(index);
+    m_ends->showProblem({});
+    m_ends->setVisible(TargetSpec::Kind(m_kind->itemData(index).toInt()) != TargetSpec::Kind::Lab);
 }
 
 void TargetPanel::setLabName(const QString &name)

@@ -56,6 +56,7 @@ Q_SIGNALS:
 
 private:
     void setUpChoices();
+    void showPage(int index);
     // The end typed in the fields, checked: a host is given, an ssh login parses.
     [[nodiscard]] Result<TargetSpec> typedEnd() const;
     void showInFields(const TargetSpec &end);

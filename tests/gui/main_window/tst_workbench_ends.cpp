@@ -81,10 +81,10 @@ void TestWorkbenchEnds::twoAgentsDrawALineEach()
     QVERIFY(QTest::qWaitForWindowExposed(&window));
     window.findChild<QComboBox *>(QStringLiteral("targetKind"))->setCurrentIndex(1); // tcptune agent
     auto *host = window.findChild<QLineEdit *>(QStringLiteral("agentHost"));
-    auto *port = window.findChild<QSpinBox *>(QStringLiteral("agentPort"));
+    auto *portField = window.findChild<QSpinBox *>(QStringLiteral("agentPort"));
     QTest::keyClicks(host, QStringLiteral("127.0.0.1"));
     for (const int p : kPorts) {
-        port->setValue(p);
+        portField->setValue(p);
         QTest::mouseClick(window.targetPanel()->endList()->addButton(), Qt::LeftButton);
     }
     QCOMPARE(window.targetPanel()->endList()->ends().size(), 2);
@@ -106,7 +106,9 @@ void TestWorkbenchEnds::twoAgentsDrawALineEach()
         labels << view->runLabel(run);
     for (const int port : kPorts) {
         const QString name = QStringLiteral("127.0.0.1:%1").arg(port);
-        const qsizetype at = labels.indexOf(QRegularExpression(QRegularExpression::escape(name) + QLatin1Char('$')));
+        // "#1 · 127.0.0.1:15341": the run's name, then its end's.
+        const qsizetype at =
+            labels.indexOf(QRegularExpression(QStringLiteral(".* · ") + QRegularExpression::escape(name)));
         QVERIFY2(at >= 0, qPrintable(labels.join(QLatin1String(" | "))));
         const int run = view->runIds().at(at);
         QVERIFY2(view->pointCount(run, ChartMetric::Throughput) >= 5,
