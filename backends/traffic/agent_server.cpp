@@ -1,5 +1,6 @@
 #include "traffic/agent_server.h"
 
+#include "common/page_buffer.h"
 #include "knobs/knob_catalogue.h"
 #include "knobs/knob_reader.h"
 #include "knobs/knob_value.h"
@@ -883,7 +884,7 @@ void AgentServer::Impl::countArrived(Session &session, std::atomic<std::int64_t>
 void AgentServer::Impl::answerRequests(int fd, Session &session, const DataStream &data, const QByteArray &early)
 {
     const std::int64_t request = data.request;
-    std::vector<char> buffer(kDataBuffer);
+    PageBuffer buffer(kDataBuffer);
     // Answers of any size go out in buffer-sized chunks.
     auto answer = [&] {
         const auto deadline = Clock::now() + 10s;

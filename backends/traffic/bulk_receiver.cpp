@@ -47,7 +47,7 @@ bool BulkReceiver::claim()
     return !m_claimed.exchange(true);
 }
 
-bool BulkReceiver::drain(Stream &stream, std::vector<char> &buffer)
+bool BulkReceiver::drain(Stream &stream, PageBuffer &buffer)
 {
     std::int64_t got = 0;
     bool open = true;
@@ -117,7 +117,7 @@ void BulkReceiver::tickIfDue()
 
 void BulkReceiver::run(const std::atomic<bool> &stop, int sliceMs)
 {
-    std::vector<char> buffer(kReadSize);
+    PageBuffer buffer(kReadSize);
     std::vector<epoll_event> events(std::size_t(std::max(m_expected, 1)));
     while (m_ended < m_expected && !stop.load(std::memory_order_relaxed)) {
         clearVectorUpperState(); // inherited from the agent's threads, and the ticks' Qt code

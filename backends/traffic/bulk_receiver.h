@@ -9,6 +9,7 @@
 // thread on the CPUs the sender and receiver need. For the agent; no Qt.
 
 #include "common/error.h"
+#include "common/page_buffer.h"
 #include "traffic/socket_util.h"
 
 #include <atomic>
@@ -58,7 +59,7 @@ private:
         std::atomic<std::int64_t> *bytes = nullptr;
     };
     // Reads FD until it is empty; false when the connection ended.
-    bool drain(Stream &stream, std::vector<char> &buffer);
+    bool drain(Stream &stream, PageBuffer &buffer);
     // How long epoll may wait: at most SLICE_MS, and not past the next tick.
     int waitMs(int sliceMs) const;
     void tickIfDue();

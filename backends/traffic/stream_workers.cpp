@@ -1,5 +1,6 @@
 #include "traffic/stream_workers.h"
 
+#include "common/page_buffer.h"
 #include "common/vector_state.h"
 #include "traffic/agent_protocol.h"
 #include "traffic/socket_util.h"
@@ -132,7 +133,7 @@ bool sendFully(StreamWorker &w, const WorkerShared &shared, const char *data, st
 void runStreamReceiver(StreamWorker &worker, WorkerShared &shared)
 {
     sock::setTimeouts(worker.fd, 200, 200);
-    std::vector<char> buffer(256 * 1024);
+    PageBuffer buffer(256 * 1024);
     clearVectorUpperState(); // inherited from the thread that started this one
     while (!shared.stop.load(std::memory_order_relaxed)) {
         const ssize_t n = ::recv(worker.fd, buffer.data(), buffer.size(), 0);
