@@ -96,8 +96,9 @@ struct Session {
         , transactions(std::size_t(p.upStreams()))
         , attached(std::size_t(p.connections()))
     {
+        // A receive buffer the client fixed is the experiment's window: read at once, unbatched.
         if (p.requestBytes == 0 && p.upStreams() > 0)
-            receiver = std::make_unique<BulkReceiver>(p.upStreams());
+            receiver = std::make_unique<BulkReceiver>(p.upStreams(), p.rcvbuf <= 0);
         if (p.downStreams() > 0)
             sending = std::make_unique<AgentSending>(p.sending, p.upStreams(), tuner);
     }

@@ -10,8 +10,9 @@
 
 namespace tcptune {
 
-BulkReceiver::BulkReceiver(int streams)
+BulkReceiver::BulkReceiver(int streams, bool batchWakeups)
     : m_expected(streams)
+    , m_batchWakeups(batchWakeups)
     , m_epoll(::epoll_create1(EPOLL_CLOEXEC))
 {
 }
@@ -88,15 +89,43 @@ void BulkReceiver::stopTicks()
     m_tick = nullptr;
 }
 
-int BulkReceiver::waitMs(int sliceMs) const
+int BulkReceiver::waitMs(int sliceMs, Clock::time_point nextBatch) const
 {
     const Clock::rep next = m_nextTick.load(std::memory_order_relaxed);
-    if (next == 0)
+    Clock::time_point wake = m_batchWakeups ? nextBatch : Clock::time_point::max();
+    if (next != 0)
+        wake = std::min(wake, Clock::time_point(Clock::duration(next)));
+    if (wake == Clock::time_point::max())
         return sliceMs;
-    const auto left = Clock::time_point(Clock::duration(next)) - Clock::now();
-    // Rounded up: waking before the tick is due would only wait again.
-    const auto ms = std::chrono::ceil<std::chrono::milliseconds>(left).count();
+    // Rounded up: waking before the tick or batch is due would only wait again.
+    const auto ms = std::chrono::ceil<std::chrono::milliseconds>(wake - Clock::now()).count();
     return int(std::clamp<std::int64_t>(ms, 0, sliceMs));
+}
+
+int BulkReceiver::wakeBatchFor(std::int64_t bytes, Clock::duration over)
+{
+    if (bytes <= 0 || over <= Clock::duration::zero())
+        return 1;
+    const double worth =
+        double(bytes) * double(std::chrono::duration_cast<Clock::duration>(kBatchWorth).count()) / double(over.count());
+    return int(std::clamp(worth, 1.0, double(kMaxWakeBatch)));
+}
+
+void BulkReceiver::batchWakeups(Clock::duration elapsed)
+{
+    std::lock_guard lock(m_mutex); // add() may append meanwhile
+    for (Stream &s : m_streams) {
+        if (s.ended)
+            continue;
+        const std::int64_t bytes = s.bytes->load(std::memory_order_relaxed);
+        const int batch = wakeBatchFor(bytes - s.bytesAtBatch, elapsed);
+        s.bytesAtBatch = bytes;
+        if (batch == s.wakeBatch)
+            continue;
+        // The kernel caps it at half a fixed receive buffer, so a wake-up always comes.
+        if (::setsockopt(s.fd, SOL_SOCKET, SO_RCVLOWAT, &batch, sizeof batch) == 0)
+            s.wakeBatch = batch;
+    }
 }
 
 void BulkReceiver::tickIfDue()
@@ -119,17 +148,24 @@ void BulkReceiver::run(const std::atomic<bool> &stop, int sliceMs)
 {
     PageBuffer buffer(kReadSize);
     std::vector<epoll_event> events(std::size_t(std::max(m_expected, 1)));
+    auto lastBatch = Clock::now();
     while (m_ended < m_expected && !stop.load(std::memory_order_relaxed)) {
         clearVectorUpperState(); // inherited from the agent's threads, and the ticks' Qt code
-        const int n = ::epoll_wait(m_epoll.get(), events.data(), int(events.size()), waitMs(sliceMs));
+        const int n =
+            ::epoll_wait(m_epoll.get(), events.data(), int(events.size()), waitMs(sliceMs, lastBatch + kBatchPeriod));
         for (int i = 0; i < n; ++i) {
             auto *stream = static_cast<Stream *>(events[std::size_t(i)].data.ptr);
             if (drain(*stream, buffer))
                 continue;
             ::epoll_ctl(m_epoll.get(), EPOLL_CTL_DEL, stream->fd, nullptr);
+            stream->ended = true;
             ++m_ended;
         }
         tickIfDue();
+        if (const auto now = Clock::now(); m_batchWakeups && now >= lastBatch + kBatchPeriod) {
+            batchWakeups(now - lastBatch);
+            lastBatch = now;
+        }
     }
     m_done = true;
 }

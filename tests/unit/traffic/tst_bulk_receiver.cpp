@@ -1,12 +1,15 @@
 // BulkReceiver on real loopback TCP connections: one thread counts every stream's bytes exactly,
 // connections may join while it runs, it ends when every expected stream has closed, and a stop
 // flag ends it early. Sampling ticks run on the receiving thread, never early, while data flows
-// and while none does, and none runs after stopTicks().
+// and while none does, and none runs after stopTicks(). Wake-ups are batched to about a
+// millisecond of each socket's rate (SO_RCVLOWAT), and a trickle after a fast phase is still read
+// within a batch period.
 
 #include "traffic/bulk_receiver.h"
 
 #include <QTest>
 
+#include <algorithm>
 #include <arpa/inet.h>
 #include <mutex>
 #include <netinet/in.h>
@@ -23,6 +26,10 @@ private Q_SLOTS:
     void countsEveryStream();
     void stopEndsEarly();
     void ticksOnTheReceivingThread();
+    void wakeBatchFollowsTheRate_data();
+    void wakeBatchFollowsTheRate();
+    void fastStreamsBatchTheirWakeups_data();
+    void fastStreamsBatchTheirWakeups();
 };
 
 namespace {
@@ -165,6 +172,65 @@ void TestBulkReceiver::ticksOnTheReceivingThread()
             QVERIFY(countedAtTick[i] >= countedAtTick[i - 1]);
     }
     QCOMPARE(qint64(countedAtTick.back()), qint64(200 * 100'000));
+}
+
+void TestBulkReceiver::wakeBatchFollowsTheRate_data()
+{
+    QTest::addColumn<qint64>("bytes");
+    QTest::addColumn<int>("overMs");
+    QTest::addColumn<int>("batch");
+    QTest::addRow("nothing arrived") << qint64(0) << 10 << 1;
+    QTest::addRow("no time passed") << qint64(1000) << 0 << 1;
+    QTest::addRow("50 Mbit/s: a millisecond's 6250 bytes") << qint64(62'500) << 10 << 6250;
+    QTest::addRow("a trickle: one byte at least") << qint64(5) << 10 << 1;
+    QTest::addRow("20 Gbit/s: capped") << qint64(25'000'000) << 10 << BulkReceiver::kMaxWakeBatch;
+}
+
+void TestBulkReceiver::wakeBatchFollowsTheRate()
+{
+    QFETCH(qint64, bytes);
+    QFETCH(int, overMs);
+    QFETCH(int, batch);
+    QCOMPARE(BulkReceiver::wakeBatchFor(bytes, std::chrono::milliseconds(overMs)), batch);
+}
+
+void TestBulkReceiver::fastStreamsBatchTheirWakeups_data()
+{
+    QTest::addColumn<bool>("batching");
+    QTest::addRow("batched") << true;
+    QTest::addRow("not batched (a fixed receive buffer)") << false;
+}
+
+// A fast phase raises the socket's SO_RCVLOWAT; then a few bytes, less than that, and a pause
+// (the connection stays open): they are counted anyway, within a few batch periods.
+void TestBulkReceiver::fastStreamsBatchTheirWakeups()
+{
+    QFETCH(bool, batching);
+    BulkReceiver receiver(1, batching);
+    auto pair = tcpPair();
+    std::atomic<std::int64_t> counted{0};
+    receiver.add(pair.second.get(), counted);
+    std::atomic<bool> stop{false};
+    std::thread receiving([&] { receiver.run(stop, 200); });
+    int highest = 1;
+    std::vector<char> chunk(256 * 1024, 'x');
+    const auto fastUntil = BulkReceiver::Clock::now() + 4 * BulkReceiver::kBatchPeriod;
+    std::int64_t sent = 0;
+    while (BulkReceiver::Clock::now() < fastUntil) {
+        const ssize_t n = ::send(pair.first.get(), chunk.data(), chunk.size(), 0);
+        QVERIFY(n > 0);
+        sent += n;
+        int lowat = 0;
+        socklen_t length = sizeof lowat;
+        ::getsockopt(pair.second.get(), SOL_SOCKET, SO_RCVLOWAT, &lowat, &length);
+        highest = std::max(highest, lowat);
+    }
+    QVERIFY(::send(pair.first.get(), "tail", 4, 0) == 4);
+    sent += 4;
+    QTRY_COMPARE_WITH_TIMEOUT(qint64(counted.load()), qint64(sent), 20 * int(BulkReceiver::kBatchPeriod.count()));
+    QCOMPARE(highest > 1, batching);
+    stop = true;
+    receiving.join();
 }
 
 QTEST_GUILESS_MAIN(TestBulkReceiver)
