@@ -3,8 +3,8 @@
 // each byte from the kernel into it (rep movsb on x86-64), and on this project's AMD VM that copy
 // costs about twice as much per byte when the destination is not cache-line aligned, which a
 // std::vector of 256 KiB never is (malloc's mmap'd chunks start 16 bytes into a page): with one,
-// the agent's receiver spent 500-950 perf samples per GB in _copy_to_iter against 280-430 with
-// this, iperf3's server (page-aligned mmap'd buffers) 240-470 (bench/README.md, traffic).
+// the agent's receiver spent 340-730 perf samples per GB in _copy_to_iter, with this 280-530
+// (bench/README.md, traffic).
 
 #include <cstddef>
 #include <memory>
