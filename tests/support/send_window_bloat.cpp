@@ -4,6 +4,7 @@
 #include <QList>
 
 #include <algorithm>
+#include <functional>
 
 namespace tcptune::test {
 
@@ -49,10 +50,16 @@ QString sendWindowBloatShortfall(const QJsonArray &points)
     qInfo("RTT medians (ms) from 64 KiB up: %s", qPrintable(rtts));
     if (figures.size() < 6)
         return QStringLiteral("%1 points, expected 64 KiB .. 1 MiB at least").arg(figures.size());
-    // 64 .. 256 KiB: the send buffer sets the pace, so the queue and the RTT grow with it.
-    if (!(figures.at(0).rttMs > 0 && figures.at(0).rttMs < figures.at(1).rttMs &&
-          figures.at(1).rttMs < figures.at(2).rttMs))
-        return QStringLiteral("RTT does not rise from 64 to 256 KiB: ") + rtts;
+    // 64 .. 256 KiB: where the send buffer sets the pace, the queue and the RTT grow with it. A
+    // point where cubic set it is left out (seen: 256 KiB cwnd-limited 66 %, at 25 ms between
+    // 128 KiB's 37 and 384 KiB's 78), but at least two must rise.
+    QList<double> windowPaced;
+    for (qsizetype i = 0; i < 3; ++i)
+        if (!cubicSetThePace(figures.at(i)))
+            windowPaced << figures.at(i).rttMs;
+    if (windowPaced.size() < 2 || windowPaced.first() <= 0 ||
+        std::adjacent_find(windowPaced.cbegin(), windowPaced.cend(), std::greater_equal<>()) != windowPaced.cend())
+        return QStringLiteral("RTT does not rise from 64 to 256 KiB where the send buffer set the pace: ") + rtts;
     // From 384 KiB on the queue stays well above the small-window level where the window sets
     // the pace.
     for (qsizetype i = 3; i < figures.size(); ++i)
