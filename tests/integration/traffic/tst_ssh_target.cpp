@@ -3,9 +3,9 @@
 // ssh_config passed with --ssh-config (nothing touches the machine's sshd or ~/.ssh). `tcptune run
 // --target ssh://root@B:2222` runs `tcptune serve --stdio` there through ssh and real traffic in
 // both directions: a -> b is shaped to 100 Mbit/s, b -> a to 50 Mbit/s, so each figure shows
-// which way the bytes went. The data port lives for the session only; a failed key log-in or a
-// far host without tcptune is one line that says what to do; killing the client with -9 ends
-// the far agent.
+// which way the bytes went. The data port lives for the session only; a failed key log-in, a
+// host name that does not resolve, a port where no sshd listens or a far host without tcptune is
+// one line that says what to do; killing the client with -9 ends the far agent.
 
 #include "both_directions.h"
 #include "command_runner.h"
@@ -34,6 +34,8 @@ private Q_SLOTS:
     void bothOverSsh();
     void dataPortClosedAfterTheSession();
     void keyLoginFails();
+    void unreachableSshHost_data();
+    void unreachableSshHost();
     void farHostWithoutTcptune();
     void clientKilledEndsTheFarAgent();
 
@@ -203,6 +205,35 @@ void TestSshTarget::keyLoginFails()
     QVERIFY(timer.elapsed() < 10000);
     const QStringList lines = messageLines(r);
     QVERIFY2(lines.size() == 1 && lines.front().contains(QStringLiteral("set up key login")), r.err.constData());
+}
+
+void TestSshTarget::unreachableSshHost_data()
+{
+    QTest::addColumn<QString>("target");
+    QTest::addColumn<QString>("advice");
+    // Namespace a has no route but to b: the name's lookup fails there without a packet sent.
+    QTest::addRow("unknown host") << QStringLiteral("ssh://root@no-such-host.invalid")
+                                  << QStringLiteral("check the name");
+    QTest::addRow("refused port") << QStringLiteral("ssh://root@%1:%2").arg(m_pair->addressB()).arg(kSshPort + 1)
+                                  << QStringLiteral("check that sshd runs there and the port is right");
+}
+
+void TestSshTarget::unreachableSshHost()
+{
+    QFETCH(QString, target);
+    QFETCH(QString, advice);
+    QElapsedTimer timer;
+    timer.start();
+    const CommandResult r =
+        runCommand(QStringLiteral("ip"),
+                   runInA({QStringLiteral("run"), QStringLiteral("--target"), target, QStringLiteral("--ssh-config"),
+                           m_sshd->clientConfig(), QStringLiteral("--duration"), QStringLiteral("1")}),
+                   30000);
+    QVERIFY(r.exitCode != 0);
+    QVERIFY(timer.elapsed() < 10000);
+    const QStringList lines = messageLines(r);
+    QVERIFY2(lines.size() == 1 && lines.front().contains(advice), r.err.constData());
+    QCOMPARE(farListeners(), QStringList{QString::number(kSshPort)}); // no far agent was started
 }
 
 void TestSshTarget::farHostWithoutTcptune()
