@@ -1,5 +1,7 @@
 #include "experiment/limiter_breakdown.h"
 
+#include <QJsonObject>
+
 #include <algorithm>
 
 namespace tcptune {
@@ -74,7 +76,18 @@ LimiterBreakdown meanBreakdown(const QList<LimiterBreakdown> &streams)
     return out;
 }
 
-LimiterPartition partitionOf(const LimiterBreakdown &l)
+bool writerAlwaysHasData(const RunRecord &run)
+{
+    return run.details.value(QStringLiteral("spec")).toObject().value(QStringLiteral("workload")).toString() ==
+           QLatin1String("bulk");
+}
+
+double sendBufferShare(const LimiterBreakdown &limiters, bool alwaysHasData)
+{
+    return alwaysHasData ? std::max(limiters.sndbufLimited, limiters.applicationLimited) : limiters.sndbufLimited;
+}
+
+LimiterPartition partitionOf(const LimiterBreakdown &l, bool alwaysHasData)
 {
     LimiterPartition p;
     if (l.busy < 0)
@@ -82,7 +95,7 @@ LimiterPartition partitionOf(const LimiterBreakdown &l)
     p.known = true;
     const double busy = std::clamp(l.busy, 0.0, 1.0);
     p.rwnd = std::clamp(l.rwndLimited, 0.0, busy);
-    p.sndbuf = std::clamp(l.sndbufLimited, 0.0, busy - p.rwnd);
+    p.sndbuf = std::clamp(sendBufferShare(l, alwaysHasData), 0.0, busy - p.rwnd);
     const double rest = busy - p.rwnd - p.sndbuf;
     p.cwnd = std::clamp(l.cwndLimited, 0.0, rest);
     p.otherBusy = rest - p.cwnd;

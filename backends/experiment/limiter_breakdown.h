@@ -25,11 +25,22 @@ LimiterBreakdown limiterBreakdownOf(const QList<RunSample> &samples, double from
 // The streams together: each share the mean of the streams that have it.
 LimiterBreakdown meanBreakdown(const QList<LimiterBreakdown> &streams);
 
+// Whether RUN's writer always had more to write (a bulk workload).
+bool writerAlwaysHasData(const RunRecord &run);
+
+// The share of the time the send buffer held the sender back. tcpi_sndbuf_limited counts only
+// while the write queue is empty and SOCK_NOSPACE is set after a send: a blocked writer woken
+// by every ACK rarely shows it. A writer that ALWAYS_HAS_DATA but whose delivery was
+// application-limited waited on its send buffer, so for it the larger of the two
+// (docs/diagnosis.md, rule 4). The verdict and the limiter charts both take it from here.
+double sendBufferShare(const LimiterBreakdown &limiters, bool alwaysHasData);
+
 // The sender's time in parts that add up to 1, for a stacked bar: receive window and send
-// buffer (the kernel's limited times), congestion window (the cwnd-limited share of the time
-// left, at most all of it), the rest of the busy time, and idle (not busy). Application-
-// limited overlaps these (an idle flow, or one stuck on its send buffer, is short of data), so
-// it is not a part: charts show it beside the bar. KNOWN is false without chrono timers.
+// buffer (sendBufferShare), congestion window (the cwnd-limited share of the time left, at most
+// all of it), the rest of the busy time, and idle (not busy). For a writer that does not always
+// have data, application-limited overlaps these (an idle flow, or one stuck on its send buffer,
+// is short of data), so it is not a part: charts show it beside the bar. KNOWN is false without
+// chrono timers.
 struct LimiterPartition {
     bool known = false;
     double rwnd = 0;
@@ -38,7 +49,7 @@ struct LimiterPartition {
     double otherBusy = 0;
     double idle = 0;
 };
-LimiterPartition partitionOf(const LimiterBreakdown &limiters);
+LimiterPartition partitionOf(const LimiterBreakdown &limiters, bool alwaysHasData);
 
 // The shares of each sample's own interval, for charts: t is the interval's end; the first
 // sample's interval is taken as long as the second's.

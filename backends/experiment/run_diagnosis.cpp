@@ -1,6 +1,7 @@
 #include "experiment/run_diagnosis.h"
 
 #include "experiment/knob_drift.h"
+#include "experiment/limiter_breakdown.h"
 #include "experiment/several_ends_outcome.h"
 
 #include "knobs/knob_value.h"
@@ -70,11 +71,8 @@ QList<Finding> limiterFindings(const DiagnosisFacts &facts)
     const LimiterBreakdown &l = facts.limiters;
     QList<Finding> out;
     out << limiterFinding(Finding::Rule::ReceiverWindow, l.rwndLimited, double(facts.rcvbufRequested));
-    // tcpi_sndbuf_limited counts only while the write queue is empty and SOCK_NOSPACE is set
-    // after a send: a blocked writer woken by every ACK rarely shows it. A writer that always
-    // has data but whose delivery is application-limited waited on its send buffer.
-    const double sndbufShare = facts.alwaysHasData ? std::max(l.sndbufLimited, l.applicationLimited) : l.sndbufLimited;
-    out << limiterFinding(Finding::Rule::SendBuffer, sndbufShare, double(facts.sndbufRequested));
+    out << limiterFinding(Finding::Rule::SendBuffer, sendBufferShare(l, facts.alwaysHasData),
+                          double(facts.sndbufRequested));
     if (!facts.alwaysHasData)
         out << limiterFinding(Finding::Rule::Application, l.applicationLimited);
     out << limiterFinding(Finding::Rule::CongestionWindow, l.cwndLimited);
@@ -163,7 +161,7 @@ DiagnosisFacts factsOf(const RunRecord &run)
     DiagnosisFacts f;
     f.limiters = run.limiters;
     const QJsonObject spec = run.details.value(QStringLiteral("spec")).toObject();
-    f.alwaysHasData = spec.value(QStringLiteral("workload")).toString() == QLatin1String("bulk");
+    f.alwaysHasData = writerAlwaysHasData(run);
     f.sndbufRequested = qint64(spec.value(QStringLiteral("sndbuf")).toDouble(-1));
     f.rcvbufRequested = qint64(spec.value(QStringLiteral("rcvbuf")).toDouble(-1));
     const double omitS = spec.value(QStringLiteral("omit_s")).toDouble(0);

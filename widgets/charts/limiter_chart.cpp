@@ -95,14 +95,14 @@ void LimiterChart::rebuild()
     QStringList labels;
     for (int i = 0; i < m_bars.size(); ++i) {
         const LimiterChartBar &bar = m_bars.at(i);
-        const LimiterPartition p = partitionOf(bar.limiters);
+        const LimiterPartition p = partitionOf(bar.limiters, bar.alwaysHasData);
         const double parts[] = {p.rwnd, p.sndbuf, p.cwnd, p.otherBusy, p.idle};
         for (int k = 0; k < sets.size(); ++k)
             sets.at(k)->append(parts[k] * 100);
         QString label = bar.label;
         if (!p.known)
             label = tr("%1 (not measured)").arg(label);
-        else if (bar.limiters.applicationLimited >= 0)
+        else if (bar.limiters.applicationLimited >= 0 && !bar.alwaysHasData)
             label = tr("%1 (app-limited %2 %)")
                         .arg(label, QLocale().toString(qRound(bar.limiters.applicationLimited * 100)));
         // Category labels must be unique; a zero-width space keeps repeated labels apart.

@@ -1,8 +1,10 @@
 #pragma once
 // What held each run's sender back, one stacked bar per run: the parts of its time limited by
 // the receive window, the send buffer and the congestion window, other sending and idle (from
-// partitionOf(), experiment/limiter_breakdown.h); the application-limited share is named in the
-// bar's label, since it overlaps the parts. Renders off screen for reports like SweepChart.
+// partitionOf(), experiment/limiter_breakdown.h, as the verdict reads them); the application-
+// limited share is named in the bar's label where it overlaps the parts (a writer that does not
+// always have data; for a bulk writer it is the send buffer's part). Renders off screen for
+// reports like SweepChart.
 
 #include "experiment/run_record.h"
 
@@ -21,6 +23,7 @@ namespace tcptune {
 struct LimiterChartBar {
     QString label; // "64 KiB", "run 3"
     LimiterBreakdown limiters;
+    bool alwaysHasData = false; // the run's writer: writerAlwaysHasData()
 };
 
 class LimiterChart final : public QWidget {

@@ -1,6 +1,7 @@
 #include "diagnosis/verdict_panel.h"
 
 #include "charts/limiter_chart.h"
+#include "experiment/limiter_breakdown.h"
 #include "panels/fitting_label.h"
 
 #include <QHBoxLayout>
@@ -33,7 +34,7 @@ void VerdictPanel::addRun(const QString &label, const RunRecord &run)
         return;
     m_verdict->setText(run.verdict.isEmpty() ? tr("%1: no verdict (nothing was measured at the ends).").arg(label)
                                              : tr("%1: %2").arg(label, run.verdict));
-    m_chart->addBar({label, run.limiters});
+    m_chart->addBar({label, run.limiters, writerAlwaysHasData(run)});
     m_chart->setVisible(true);
 }
 

@@ -4,6 +4,7 @@
 #include "charts/run_samples.h"
 #include "charts/sweep_chart.h"
 #include "charts/throughput_rtt_view.h"
+#include "experiment/limiter_breakdown.h"
 #include "experiment/traffic_bridge.h"
 #include "history/stored_run_names.h"
 
@@ -138,7 +139,7 @@ Result<ChartPainterFunction> ReportChartRenderer::painterFor(const ReportModel &
             // Direction both: the verdict's limiters are this host's sending.
             if (directionFigures(*run).size() == 2)
                 label = senderLineName(label, false);
-            bars << LimiterChartBar{label, run->limiters};
+            bars << LimiterChartBar{label, run->limiters, writerAlwaysHasData(*run)};
         }
         chart->setBars(bars);
         return ChartPainterFunction([chart](QPainter *p, const QRectF &r) { chart->render(p, r); });

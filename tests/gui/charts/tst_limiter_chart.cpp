@@ -1,7 +1,8 @@
 // LimiterChart: one stacked bar per run whose parts (receive window, send buffer, congestion
 // window, other sending, idle) add up to 100 % as partitionOf() splits the breakdown, labels that
 // name the application-limited share or that nothing was measured, and an off-screen drawing
-// through ChartRenderer that is not blank.
+// through ChartRenderer that is not blank. A bulk writer's application-limited time is its send
+// buffer's part, as the verdict says.
 
 #include "charts/chart_renderer.h"
 #include "charts/limiter_chart.h"
@@ -30,6 +31,7 @@ class TestLimiterChart final : public QObject {
 private Q_SLOTS:
     void initTestCase();
     void barsAreThePartition();
+    void bulkWriterWaitedOnItsSendBuffer();
     void drawsOffScreen();
 };
 
@@ -65,6 +67,24 @@ void TestLimiterChart::barsAreThePartition()
     QVERIFY(labels.at(1).startsWith(QStringLiteral("64 KiB")) && labels.at(1) != labels.at(0)); // unique
     QVERIFY(labels.at(2).startsWith(QStringLiteral("iperf3 (not measured)")));
     QCOMPARE(chart.partPercent(3, 0), -1.0);
+}
+
+// Story 5's 64 KiB run: tcpi_sndbuf_limited stays 0 while every ACK wakes the writer, and the
+// delivery is application-limited 96 % of the time. The verdict reads "limited by its send
+// buffer 96 %"; the bar must show the same, and not the 96 % beside it as the application's.
+void TestLimiterChart::bulkWriterWaitedOnItsSendBuffer()
+{
+    LimiterChart chart;
+    chart.setAttribute(Qt::WA_DontShowOnScreen);
+    chart.setBars({{QStringLiteral("64 KiB"), breakdown(1, 0, 0, 0, 0.96), true},
+                   {QStringLiteral("rr"), breakdown(1, 0, 0, 0, 0.96), false}});
+    QVERIFY(qAbs(chart.partPercent(0, 1) - 96.0) < 1e-9);
+    QVERIFY(qAbs(chart.partPercent(0, 3) - 4.0) < 1e-9);
+    QCOMPARE(chart.partPercent(1, 1), 0.0);
+    QVERIFY(qAbs(chart.partPercent(1, 3) - 100.0) < 1e-9);
+    const QStringList labels = chart.categories();
+    QCOMPARE(labels.at(0), QStringLiteral("64 KiB"));
+    QVERIFY(labels.at(1).startsWith(QStringLiteral("rr (app-limited 96 %)")));
 }
 
 void TestLimiterChart::drawsOffScreen()
