@@ -70,4 +70,20 @@ double median(std::span<const double> values)
     return percentile(values, 50.0);
 }
 
+Summary summarize(std::span<const double> values)
+{
+    Summary s;
+    s.n = values.size();
+    if (values.empty())
+        return s;
+    const std::vector<double> ascending = sorted(values);
+    s.mean = mean(values);
+    s.sd = standardDeviation(values);
+    s.min = ascending.front();
+    s.median = percentileOfSorted(ascending, 50);
+    s.p95 = percentileOfSorted(ascending, 95);
+    s.max = ascending.back();
+    return s;
+}
+
 } // namespace tcptune::stats

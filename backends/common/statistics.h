@@ -39,6 +39,19 @@ double median(std::span<const double> values);
 // (1984). 0 for no values or when every share is 0 (nobody got anything: nothing to be fair about).
 double jainFairnessIndex(std::span<const double> shares);
 
+// What one run's (or one point's) values are in a line: count, mean, sample standard deviation,
+// minimum, median, 95th percentile and maximum (all 0 for no values).
+struct Summary {
+    std::size_t n = 0;
+    double mean = 0;
+    double sd = 0;
+    double min = 0;
+    double median = 0;
+    double p95 = 0;
+    double max = 0;
+};
+Summary summarize(std::span<const double> values);
+
 // VALUES sorted ascending, as percentileOfSorted() wants them.
 std::vector<double> sorted(std::span<const double> values);
 

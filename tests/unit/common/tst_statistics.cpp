@@ -36,6 +36,7 @@ private Q_SLOTS:
     void meanAndStandardDeviation();
     void jainFairnessIndex_data();
     void jainFairnessIndex();
+    void summary();
 };
 
 void TestStatistics::percentile_data()
@@ -164,6 +165,20 @@ void TestStatistics::jainFairnessIndex()
     QFETCH(double, index);
     QVERIFY2(std::abs(stats::jainFairnessIndex(shares) - index) < 1e-12,
              qPrintable(QString::number(stats::jainFairnessIndex(shares), 'g', 17)));
+}
+
+void TestStatistics::summary()
+{
+    // sorted 1, 2, 3, 4: mean 2.5, sd sqrt(5/3), median 2.5, p95 3.85 (as above).
+    const stats::Summary s = stats::summarize(QList<double>{3, 1, 4, 2});
+    QCOMPARE(s.n, std::size_t(4));
+    QCOMPARE(s.mean, 2.5);
+    QVERIFY(std::abs(s.sd - std::sqrt(5.0 / 3.0)) < 1e-12);
+    QCOMPARE(s.min, 1.0);
+    QCOMPARE(s.median, 2.5);
+    QVERIFY(std::abs(s.p95 - 3.85) < 1e-12);
+    QCOMPARE(s.max, 4.0);
+    QCOMPARE(stats::summarize(QList<double>{}).n, std::size_t(0));
 }
 
 QTEST_GUILESS_MAIN(TestStatistics)
