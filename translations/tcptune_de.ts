@@ -5841,8 +5841,8 @@ Doppelklick: folgen</translation>
 <context>
     <name>tcptune::ThroughputRttView</name>
     <message>
-        <source>Throughput</source>
-        <translation>Durchsatz</translation>
+        <source>Throughput (mean over 100 ms)</source>
+        <translation>Durchsatz (Mittel über 100 ms)</translation>
     </message>
     <message>
         <source>Round-trip time</source>

@@ -46,10 +46,10 @@ Scale niceScale(double min, double max, int targetTicks)
 
 int decimalsFor(double step)
 {
-    if (!(step > 0) || step >= 1)
+    if (!(step > 0))
         return 0;
-    // 0.25 needs two decimals, 0.5 one.
-    for (int d = 1; d < 10; ++d) {
+    // 0.25 needs two decimals, 0.5 and 2.5 one (rounded to none, ticks 2.5 apart read 3, 5, 8).
+    for (int d = 0; d < 10; ++d) {
         const double scaled = step * std::pow(10.0, d);
         if (std::fabs(scaled - std::round(scaled)) < 1e-6)
             return d;

@@ -25,7 +25,7 @@ Scale niceScale(double min, double max, int targetTicks = 5);
 // decimals STEP needs; locale decimal separator.
 QString label(double v, double step);
 
-// Decimals a value needs to show ticks STEP apart (0 for 1 and above).
+// Decimals a value needs to show ticks STEP apart (0 for 1, 2, 5; 1 for 2.5 and 0.5).
 int decimalsFor(double step);
 
 } // namespace tcptune::axisscale

@@ -61,7 +61,9 @@ ChartValueAxis::ChartValueAxis(QChart *chart, const QString &title, Qt::Alignmen
     m_linear->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
     m_linear->setTitleText(title);
     m_log->setBase(10);
-    m_log->setLabelFormat(QStringLiteral("%g"));
+    // With localised numbers QtCharts reads only "%.<precision><type>" formats: a bare "%g" drew
+    // every label empty. Six significant digits show 0.01 to 100000 without an exponent.
+    m_log->setLabelFormat(QStringLiteral("%.6g"));
     m_log->setMinorTickCount(8);
     m_chart->addAxis(m_linear, side);
     m_chart->addAxis(m_log, side);

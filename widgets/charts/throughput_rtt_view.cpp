@@ -1,6 +1,7 @@
 #include "charts/throughput_rtt_view.h"
 
 #include "charts/chart_axis.h"
+#include "charts/goodput_window.h"
 #include "charts/series_style.h"
 #include "charts/min_max_decimator.h"
 #include "charts/synced_chart_view.h"
@@ -39,6 +40,10 @@ QChart *makeChart(const QString &title)
     chart->legend()->setAlignment(Qt::AlignBottom);
     chart->setAnimationOptions(QChart::NoAnimation);
     chart->setLocalizeNumbers(true);
+    // "1000 ms" on the log axis, not "1,000" (which reads as 1 in German).
+    QLocale locale;
+    locale.setNumberOptions(QLocale::OmitGroupSeparator);
+    chart->setLocale(locale);
     return chart;
 }
 
@@ -107,6 +112,13 @@ struct Spread {
     bool wide() const { return lowest > 0 && highest / lowest >= ChartValueAxis::kWideRatio; }
 };
 
+// Whether V of METRIC is a value to draw: NaN is "not measured", and so is an RTT of 0 (the
+// kernel's "no sample yet"; drawn, it made a line ramp up from 0 ms).
+bool isPlotted(ChartMetric metric, double v)
+{
+    return !std::isnan(v) && (metric != ChartMetric::Rtt || v > 0);
+}
+
 QString formatValue(double v)
 {
     return QLocale().toString(v, 'g', 4);
@@ -116,7 +128,9 @@ QString formatValue(double v)
 
 ThroughputRttView::ThroughputRttView(QWidget *parent)
     : QWidget(parent)
-    , m_throughputChart(makeChart(tr("Throughput")))
+    // Goodput as received: a 10 ms sample that an ACK burst made read 140 Mbit/s on a 50 Mbit/s
+    // link is no goodput; the title says over what the line is averaged (charts::GoodputWindow).
+    , m_throughputChart(makeChart(tr("Throughput (mean over 100 ms)")))
     , m_rttChart(makeChart(tr("Round-trip time")))
     , m_throughputTime(makeTimeAxis(tr("Time (s)")))
     , m_rttTime(makeTimeAxis(tr("Time (s)")))
@@ -435,16 +449,18 @@ void ThroughputRttView::appendSamples(int id, const QList<ChartSample> &samples)
     auto it = m_runs.find(id);
     if (it == m_runs.end() || samples.isEmpty())
         return;
+    Run &run = it->second;
     for (int m = 0; m < chartMetricCount; ++m) {
-        Column &column = it->second.columns[size_t(m)];
+        const auto metric = ChartMetric(m);
+        Column &column = run.columns[size_t(m)];
         for (const ChartSample &s : samples) {
-            const double v = s.value(ChartMetric(m));
-            if (std::isnan(v))
+            const double v = s.value(metric);
+            if (!isPlotted(metric, v))
                 continue;
             // Out-of-order samples would break the binary searches: drop them.
             if (!column.empty() && s.t < column.lastX())
                 continue;
-            column.append(s.t, v);
+            column.append(s.t, metric == ChartMetric::Throughput ? run.goodput.add(s.t, v) : v);
         }
     }
     scheduleReplot();
@@ -458,7 +474,10 @@ void ThroughputRttView::setSeries(int id, ChartMetric metric, const QList<QPoint
     Column &column = it->second.columns[size_t(metric)];
     // A finished series (a capture's): every point kept, however many.
     column.reset(std::numeric_limits<std::size_t>::max());
-    for (const QPointF &p : points) {
+    const QList<QPointF> plotted = metric == ChartMetric::Throughput ? charts::GoodputWindow::smooth(points) : points;
+    for (const QPointF &p : plotted) {
+        if (!isPlotted(metric, p.y()))
+            continue;
         if (!column.empty() && p.x() < column.lastX())
             continue;
         column.append(p.x(), p.y());
@@ -594,10 +613,9 @@ void ThroughputRttView::replotNow()
     m_replotTimer->stop();
     QElapsedTimer clock;
     clock.start();
-    if (m_following) {
-        setRoundTicks(m_throughputTime, 0, std::max(dataEnd(), 1.0));
-        applyRange(m_throughputTime->min(), m_throughputTime->max());
-    }
+    // Following, the axis ends where the data does (a 10 s run at 10 s, not at a round 12.5).
+    if (m_following)
+        applyRange(0, std::max(dataEnd(), 1.0));
 
     // Decimate everything first, then set the axes once, then hand the points over: each axis
     // change or replace() makes Qt Charts recompute the series' geometry.

@@ -6,10 +6,13 @@
 // million-point series replots in milliseconds. Live samples are held in bounded series (the
 // newest at full resolution, older history as min/max buckets): memory stays flat however long
 // a run lasts. Series set whole (setSeries, a capture's) keep every point. Renders off screen for
-// reports (render(), drawn by ChartRenderer).
+// reports (render(), drawn by ChartRenderer). The throughput line is goodput over 100 ms
+// (charts::GoodputWindow: ACK bursts are not plotted above the link), and an RTT of 0 (no
+// sample yet) is not drawn.
 
 #include "charts/bounded_series.h"
 #include "charts/chart_sample.h"
+#include "charts/goodput_window.h"
 
 #include <QColor>
 #include <QList>
@@ -135,6 +138,7 @@ private:
         bool pinned = false;
         bool visible = true;
         std::array<Column, chartMetricCount> columns;
+        charts::GoodputWindow goodput; // what the throughput column is fed through
         QLineSeries *throughput = nullptr;
         QLineSeries *rtt = nullptr;
         QLineSeries *extra = nullptr;

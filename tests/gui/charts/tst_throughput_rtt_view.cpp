@@ -9,6 +9,7 @@
 
 #include <QChartView>
 #include <QDir>
+#include <QGraphicsTextItem>
 #include <QLegend>
 #include <QLocale>
 #include <QSet>
@@ -63,6 +64,10 @@ private Q_SLOTS:
     void crosshairLabelStaysInsideThePlot();
     void clearUnpinnedKeepsPinnedRuns();
     void tickLabelsHaveRoomOnALowChart();
+    void goodputSpikesAreNotPlottedAboveTheLink();
+    void rttOfZeroIsNoSample();
+    void timeAxisEndsAtTheRunWithExactLabels();
+    void logarithmicRttAxisShowsNumbers();
 };
 
 // Issue 18, point 10: SI prefixes, never "4e+04".
@@ -377,3 +382,140 @@ void TestThroughputRttView::rendersOffscreen()
 
 QTEST_MAIN(TestThroughputRttView)
 #include "tst_throughput_rtt_view.moc"
+
+// Issue 37, item 6: 10 ms samples of a 50 Mbit/s link where ACK compression makes one interval in
+// five read 140 Mbit/s (the others 27.5): the line is goodput as received, over 100 ms, never
+// above the link, the bytes it stands for are the bytes received, and the axis stays near 50.
+void TestThroughputRttView::goodputSpikesAreNotPlottedAboveTheLink()
+{
+    constexpr double link = 50;
+    ThroughputRttView view;
+    view.resize(1000, 400);
+    const int run = view.addRun(QStringLiteral("compressed ACKs"));
+    QList<ChartSample> samples;
+    double received = 0; // Mbit
+    for (int i = 1; i <= 1000; ++i) {
+        ChartSample s;
+        s.t = i * 0.01;
+        s.throughputMbps = i % 5 == 0 ? 140 : (5 * link - 140) / 4;
+        s.rttMs = 20;
+        received += s.throughputMbps * 0.01;
+        samples.append(s);
+    }
+    view.appendSamples(run, samples);
+    view.replotNow();
+    const QList<QPointF> plotted = view.series(run, ChartMetric::Throughput);
+    QCOMPARE(plotted.size(), samples.size());
+    double top = 0;
+    double integral = 0;
+    double previous = 0;
+    for (const QPointF &p : plotted) {
+        top = std::max(top, p.y());
+        integral += p.y() * (p.x() - previous);
+        previous = p.x();
+    }
+    QVERIFY2(top <= link * 1.1, qPrintable(QString::number(top)));
+    QVERIFY2(std::fabs(integral - received) <= received * 0.02,
+             qPrintable(QStringLiteral("%1 against %2").arg(integral).arg(received)));
+    const QStringList labels = view.valueTickLabels(ChartMetric::Throughput);
+    bool ok = false;
+    const double axisTop = QLocale().toDouble(labels.last(), &ok);
+    QVERIFY2(ok && axisTop >= link && axisTop <= 2 * link, qPrintable(labels.join(QLatin1Char('|'))));
+    // What the line is averaged over is said.
+    auto *chart = view.findChild<QChartView *>(QStringLiteral("throughputChart"));
+    QVERIFY2(chart->chart()->title().contains(QStringLiteral("100 ms")), qPrintable(chart->chart()->title()));
+}
+
+// Issue 37, item 6: an RTT of 0 is the kernel's "no sample yet"; drawn, the split-write line
+// ramped up from 0 ms.
+void TestThroughputRttView::rttOfZeroIsNoSample()
+{
+    ThroughputRttView view;
+    view.resize(1000, 400);
+    const int live = view.addRun(QStringLiteral("split writes"));
+    QList<ChartSample> samples;
+    for (int i = 0; i < 100; ++i) {
+        ChartSample s;
+        s.t = i * 0.01;
+        s.throughputMbps = 40;
+        s.rttMs = i < 20 ? 0 : 4 + (i % 3) * 0.1;
+        samples.append(s);
+    }
+    view.appendSamples(live, samples);
+    const int capture = view.addRun(QStringLiteral("capture"));
+    view.setSeries(capture, ChartMetric::Rtt, {{0.0, 0.0}, {0.5, 5.0}, {1.0, 6.0}});
+    view.replotNow();
+    for (int run : {live, capture}) {
+        const QList<QPointF> rtt = view.series(run, ChartMetric::Rtt);
+        QVERIFY(!rtt.isEmpty());
+        for (const QPointF &p : rtt)
+            QVERIFY2(p.y() > 0, qPrintable(QStringLiteral("%1 ms at %2 s").arg(p.y()).arg(p.x())));
+    }
+    QCOMPARE(view.series(live, ChartMetric::Rtt).first().x(), 0.2);
+}
+
+// Issue 37, item 6: ticks 2.5 s apart read 2.5 and 7.5 (not "3", "8"), and a 10 s run's axis
+// ends at its end, not at 12.5 s.
+void TestThroughputRttView::timeAxisEndsAtTheRunWithExactLabels()
+{
+    ThroughputRttView view;
+    view.resize(1000, 400);
+    const int run = view.addRun(QStringLiteral("10 s"));
+    QList<ChartSample> samples;
+    for (int i = 1; i <= 1000; ++i) {
+        ChartSample s;
+        s.t = i * 0.01 + 0.003; // the sampler's ticks come a little late
+        s.throughputMbps = 50;
+        s.rttMs = 10;
+        samples.append(s);
+    }
+    view.appendSamples(run, samples);
+    view.replotNow();
+    QVERIFY2(view.xRange().y() <= samples.last().t + 1e-9, qPrintable(QString::number(view.xRange().y())));
+    QVERIFY(view.xRange().y() >= samples.last().t - 1e-9);
+    const QLocale locale;
+    const QStringList expected{QStringLiteral("0"), locale.toString(2.5, 'f', 1), locale.toString(5.0, 'f', 1),
+                               locale.toString(7.5, 'f', 1), locale.toString(10.0, 'f', 1)};
+    QCOMPARE(view.timeTickLabels(), expected);
+}
+
+// Issue 37, item 6: RTTs 100x apart get a logarithmic axis, and it is numbered (it drew no
+// numbers at all).
+void TestThroughputRttView::logarithmicRttAxisShowsNumbers()
+{
+    ThroughputRttView view;
+    view.resize(1000, 400);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    for (double rtt : {0.09, 170.0}) {
+        const int run = view.addRun(QStringLiteral("%1 ms").arg(rtt));
+        QList<ChartSample> samples;
+        for (int i = 0; i < 50; ++i)
+            samples.append(ChartSample{i * 0.1, 50, rtt});
+        view.appendSamples(run, samples);
+    }
+    view.replotNow();
+    QVERIFY(view.isLogarithmic(ChartMetric::Rtt));
+    QCoreApplication::processEvents();
+    auto *rtt = view.findChild<QChartView *>(QStringLiteral("rttChart"));
+    // The value axis's labels: the texts left of the plot area (the time axis's are below it).
+    const QRectF plot = rtt->chart()->mapRectToScene(rtt->chart()->plotArea());
+    QStringList labels;
+    QList<double> values;
+    for (QGraphicsItem *item : rtt->scene()->items()) {
+        auto *text = dynamic_cast<QGraphicsTextItem *>(item);
+        if (!text || !text->isVisible() || text->sceneBoundingRect().right() > plot.left() + 1)
+            continue;
+        labels.append(text->toPlainText());
+        bool ok = false;
+        if (const double v = QLocale().toDouble(labels.last(), &ok); ok)
+            values.append(v);
+    }
+    QVERIFY2(values.size() >= 3, qPrintable(labels.join(QLatin1Char('|'))));
+    // Decades up to 1000 for 0.09 and 170 ms, each label a power of ten.
+    std::sort(values.begin(), values.end());
+    QVERIFY2(values.first() <= 1 && values.last() >= 170, qPrintable(labels.join(QLatin1Char('|'))));
+    for (double v : values)
+        QVERIFY2(std::fabs(std::log10(v) - std::round(std::log10(v))) < 1e-9,
+                 qPrintable(labels.join(QLatin1Char('|'))));
+}
