@@ -3060,6 +3060,38 @@ Mehrere Formate auf einmal: --format html,pdf --out ORDNER/report schreibt ORDNE
 <context>
     <name>RunDiagnosis</name>
     <message>
+        <source>The flow filled the path: %1 of the %2 Mbit/s its delivery-rate samples showed (%3).</source>
+        <translation>Der Fluss füllte den Pfad: %1 der %2 Mbit/s, die seine Delivery-Rate-Messungen zeigten (%3).</translation>
+    </message>
+    <message>
+        <source>The flow filled the path: %1 of %2 Mbit/s (%3).</source>
+        <translation>Der Fluss füllte den Pfad: %1 von %2 Mbit/s (%3).</translation>
+    </message>
+    <message>
+        <source>Small writes (%1) waited for delayed ACKs: Nagle held each write up to %2 ms (TCP_NODELAY off). %3 delayed ACKs at the receiver.</source>
+        <translation>Kleine Schreibvorgänge (%1) warteten auf verzögerte ACKs: Nagle hielt jeden Schreibvorgang bis zu %2 ms zurück (TCP_NODELAY aus). %3 verzögerte ACKs beim Empfänger.</translation>
+    </message>
+    <message>
+        <source>The send buffer held the window at %1 (%2 of the time), which cost no throughput here.</source>
+        <translation>Der Sendepuffer hielt das Fenster bei %1 (%2 der Zeit), was hier keinen Durchsatz kostete.</translation>
+    </message>
+    <message>
+        <source>The send buffer held the sender back %1 of the time, which cost no throughput here.</source>
+        <translation>Der Sendepuffer bremste den Sender %1 der Zeit, was hier keinen Durchsatz kostete.</translation>
+    </message>
+    <message>
+        <source>The receiver&apos;s window (SO_RCVBUF %1) held the flow %2 of the time, which cost no throughput here.</source>
+        <translation>Das Fenster des Empfängers (SO_RCVBUF %1) bremste den Fluss %2 der Zeit, was hier keinen Durchsatz kostete.</translation>
+    </message>
+    <message>
+        <source>The receiver&apos;s window held the flow %1 of the time, which cost no throughput here.</source>
+        <translation>Das Fenster des Empfängers bremste den Fluss %1 der Zeit, was hier keinen Durchsatz kostete.</translation>
+    </message>
+    <message>
+        <source>Congestion control set the pace %1 of the time, which cost no throughput here.</source>
+        <translation>Die Staukontrolle gab %1 der Zeit das Tempo vor, was hier keinen Durchsatz kostete.</translation>
+    </message>
+    <message>
         <source>This host&apos;s sending (up): %1</source>
         <translation>Senden dieses Hosts (up): %1</translation>
     </message>

@@ -1,5 +1,6 @@
 #include "experiment/run_diagnosis.h"
 
+#include "experiment/diagnosis_rules.h"
 #include "experiment/knob_drift.h"
 #include "experiment/limiter_breakdown.h"
 #include "experiment/several_ends_outcome.h"
@@ -10,6 +11,7 @@
 #include <QLocale>
 
 #include <algorithm>
+#include <cmath>
 #include <optional>
 
 namespace tcptune {
@@ -51,6 +53,13 @@ QString count(qint64 n)
     return QLocale().toString(n);
 }
 
+// Mbit/s with one decimal, none for a round rate (a lab's 50 Mbit/s).
+QString mbits(double bps)
+{
+    const double m = bps / 1e6;
+    return QLocale().toString(m, 'f', std::abs(m - std::round(m)) < 0.05 ? 0 : 1);
+}
+
 QString bufferSize(double bytes)
 {
     return knobvalue::formatInteger(qint64(bytes), Unit::Bytes);
@@ -65,15 +74,16 @@ Finding limiterFinding(Finding::Rule rule, double share, double bytes = -1)
     return f;
 }
 
-// Every limiter with its share, in the order of the rules (unknown shares are negative).
-QList<Finding> limiterFindings(const DiagnosisFacts &facts)
+// Every limiter with its share, in the order of the rules (unknown shares are negative). When
+// Nagle held small writes (rule 2a), the sender had data: application-limited is not said.
+QList<Finding> limiterFindings(const DiagnosisFacts &facts, bool nagleStalled)
 {
     const LimiterBreakdown &l = facts.limiters;
     QList<Finding> out;
     out << limiterFinding(Finding::Rule::ReceiverWindow, l.rwndLimited, double(facts.rcvbufRequested));
     out << limiterFinding(Finding::Rule::SendBuffer, sendBufferShare(l, facts.alwaysHasData),
                           double(facts.sndbufRequested));
-    if (!facts.alwaysHasData)
+    if (!facts.alwaysHasData && !nagleStalled)
         out << limiterFinding(Finding::Rule::Application, l.applicationLimited);
     out << limiterFinding(Finding::Rule::CongestionWindow, l.cwndLimited);
     return out;
@@ -100,6 +110,8 @@ std::optional<Finding> mainLimiter(const QList<Finding> &limiters)
 QString ruleName(Finding::Rule rule)
 {
     switch (rule) {
+    case Finding::Rule::PathFull: return QStringLiteral("path-full");
+    case Finding::Rule::NagleStall: return QStringLiteral("nagle-stall");
     case Finding::Rule::Queue: return QStringLiteral("queue");
     case Finding::Rule::Loss: return QStringLiteral("loss");
     case Finding::Rule::ReceiverWindow: return QStringLiteral("receiver-window");
@@ -124,13 +136,17 @@ QJsonArray findingsToJson(const QList<Finding> &findings)
                                {QStringLiteral("count"), double(f.count)},
                                {QStringLiteral("bytes"), f.bytes},
                                {QStringLiteral("delay_ms"), f.delayMs},
+                               {QStringLiteral("throughput_bps"), f.throughputBps},
+                               {QStringLiteral("path_rate_bps"), f.pathRateBps},
+                               {QStringLiteral("path_rate_estimated"), f.pathRateEstimated},
                                {QStringLiteral("end"), runEndName(f.end)}});
     return out;
 }
 
 QList<Finding> findingsFromJson(const QJsonArray &json)
 {
-    constexpr Finding::Rule kRules[] = {Finding::Rule::Queue,           Finding::Rule::Loss,
+    constexpr Finding::Rule kRules[] = {Finding::Rule::PathFull,        Finding::Rule::NagleStall,
+                                        Finding::Rule::Queue,           Finding::Rule::Loss,
                                         Finding::Rule::ReceiverWindow,  Finding::Rule::SendBuffer,
                                         Finding::Rule::Application,     Finding::Rule::CongestionWindow,
                                         Finding::Rule::Autocorking,     Finding::Rule::AutocorkingIdle,
@@ -150,6 +166,9 @@ QList<Finding> findingsFromJson(const QJsonArray &json)
         f.count = qint64(o.value(QStringLiteral("count")).toDouble(-1));
         f.bytes = o.value(QStringLiteral("bytes")).toDouble(-1);
         f.delayMs = o.value(QStringLiteral("delay_ms")).toDouble(-1);
+        f.throughputBps = o.value(QStringLiteral("throughput_bps")).toDouble(-1);
+        f.pathRateBps = o.value(QStringLiteral("path_rate_bps")).toDouble(-1);
+        f.pathRateEstimated = o.value(QStringLiteral("path_rate_estimated")).toBool();
         f.end = runEndFromName(o.value(QStringLiteral("end")).toString());
         out.append(f);
     }
@@ -181,12 +200,15 @@ DiagnosisFacts factsOf(const RunRecord &run)
             f.autocorkingOn = during == QLatin1String("1") ? 1 : 0;
     }
     f.autocorkingStudied = run.settings.contains(kAutocorkingKnob);
+    addPathAndWriteFacts(run, f);
     return f;
 }
 
 QList<Finding> RunDiagnosis::findings(const DiagnosisFacts &facts)
 {
     QList<Finding> out;
+    if (const std::optional<Finding> full = pathFullFinding(facts))
+        out << *full;
     if (facts.queueAverageBytes >= 0 && facts.queueRateBps > 0) {
         const double delayMs = facts.queueAverageBytes * 8000.0 / double(facts.queueRateBps);
         if (delayMs >= T::kQueueDelayMs) {
@@ -206,19 +228,38 @@ QList<Finding> RunDiagnosis::findings(const DiagnosisFacts &facts)
             out << f;
         }
     }
-    const QList<Finding> limiters = limiterFindings(facts);
+    const std::optional<Finding> nagle = nagleStallFinding(facts);
+    if (nagle)
+        out << *nagle;
+    // "No limiter" only when nothing but the path's capacity was found before.
+    const bool othersFired =
+        std::any_of(out.begin(), out.end(), [](const Finding &f) { return f.rule != Finding::Rule::PathFull; });
+    out << limiterRuleFindings(facts, nagle.has_value(), othersFired);
+    out << senderCounterFindings(facts);
+    return out;
+}
+
+// Rules 3-7: the limiters that held the flow most of the time, else the one that stood out,
+// else (nothing before fired) that none did.
+QList<Finding> RunDiagnosis::limiterRuleFindings(const DiagnosisFacts &facts, bool nagleStalled, bool othersFired)
+{
+    const QList<Finding> limiters = limiterFindings(facts, nagleStalled);
     QList<Finding> held;
     for (const Finding &f : limiters)
         if (f.share >= T::kLimiterShare)
             held << f;
-    out << held;
     if (held.isEmpty())
         if (const std::optional<Finding> main = mainLimiter(limiters))
-            out << *main;
-    if (out.isEmpty() && facts.limiters.known())
-        out << limiterFinding(Finding::Rule::NoLimiter, facts.limiters.busy);
-    out << senderCounterFindings(facts);
-    return out;
+            held << *main;
+    if (held.isEmpty() && !othersFired && facts.limiters.known())
+        held << limiterFinding(Finding::Rule::NoLimiter, facts.limiters.busy);
+    return held;
+}
+
+bool RunDiagnosis::filledPath(const QList<Finding> &findings)
+{
+    return std::any_of(findings.begin(), findings.end(),
+                       [](const Finding &f) { return f.rule == Finding::Rule::PathFull; });
 }
 
 // The rules on the sending end's own counters, or the note that they are missing.
@@ -276,6 +317,12 @@ QString RunDiagnosis::sentence(const Finding &f)
         if (QString far = farSenderSentence(f); !far.isEmpty())
             return far;
     switch (f.rule) {
+    case Finding::Rule::PathFull:
+        if (f.pathRateEstimated)
+            return tr("The flow filled the path: %1 of the %2 Mbit/s its delivery-rate samples showed (%3).")
+                .arg(mbits(f.throughputBps), mbits(f.pathRateBps), percent(f.share));
+        return tr("The flow filled the path: %1 of %2 Mbit/s (%3).")
+            .arg(mbits(f.throughputBps), mbits(f.pathRateBps), percent(f.share));
     case Finding::Rule::Queue:
         return tr("The bottleneck queue held %1 on average: +%2 ms of RTT.")
             .arg(QLocale().formattedDataSize(qint64(f.bytes), 1, QLocale::DataSizeSIFormat))
@@ -285,6 +332,28 @@ QString RunDiagnosis::sentence(const Finding &f)
             return tr("%1 of segments retransmitted; the bottleneck dropped %2 packets.")
                 .arg(percent(f.share, 1), count(f.count));
         return tr("%1 of segments retransmitted.").arg(percent(f.share, 1));
+    case Finding::Rule::NagleStall:
+        return tr("Small writes (%1) waited for delayed ACKs: Nagle held each write up to %2 ms (TCP_NODELAY off). "
+                  "%3 delayed ACKs at the receiver.")
+            .arg(bufferSize(f.bytes))
+            .arg(qRound(f.delayMs))
+            .arg(count(f.count));
+    case Finding::Rule::Autocorking: return tr("Autocorking held writes back %1 times.").arg(count(f.count));
+    case Finding::Rule::AutocorkingIdle:
+        return tr("Autocorking never engaged in this set-up (TcpExtTCPAutoCorking stayed 0).");
+    case Finding::Rule::SenderCounters:
+        return tr("This end sent, but its MIB counters were not read: retransmissions and autocorking are not "
+                  "judged.");
+    case Finding::Rule::SenderUnobserved:
+        return tr("This end sent, but neither its TCP_INFO nor its MIB counters were read: no limiter can be named.");
+    default: return limiterSentence(f);
+    }
+}
+
+// The sentences of rules 3-7.
+QString RunDiagnosis::limiterSentence(const Finding &f)
+{
+    switch (f.rule) {
     case Finding::Rule::ReceiverWindow:
         if (f.bytes > 0)
             return tr("Receiver window limited %1 of the time (SO_RCVBUF %2 at the receiver).")
@@ -301,26 +370,54 @@ QString RunDiagnosis::sentence(const Finding &f)
         return tr("Application-limited %1 of the time: the sender often had nothing to send.").arg(percent(f.share));
     case Finding::Rule::CongestionWindow:
         return tr("Congestion window limited %1 of the time: congestion control set the pace.").arg(percent(f.share));
-    case Finding::Rule::Autocorking: return tr("Autocorking held writes back %1 times.").arg(count(f.count));
-    case Finding::Rule::AutocorkingIdle:
-        return tr("Autocorking never engaged in this set-up (TcpExtTCPAutoCorking stayed 0).");
     case Finding::Rule::NoLimiter:
         if (f.share >= 0)
             return tr("No limiter held the flow back most of the time (busy %1 of the time).").arg(percent(f.share));
         return tr("No limiter held the flow back most of the time.");
-    case Finding::Rule::SenderCounters:
-        return tr("This end sent, but its MIB counters were not read: retransmissions and autocorking are not "
-                  "judged.");
-    case Finding::Rule::SenderUnobserved:
-        return tr("This end sent, but neither its TCP_INFO nor its MIB counters were read: no limiter can be named.");
+    default: return QString();
     }
-    return QString();
+}
+
+// The limiter's sentence after "the flow filled the path": it held the window, and that cost
+// nothing, since the path was full.
+QString RunDiagnosis::costNothingSentence(const Finding &f)
+{
+    switch (f.rule) {
+    case Finding::Rule::SendBuffer:
+        if (f.bytes > 0)
+            return tr("The send buffer held the window at %1 (%2 of the time), which cost no throughput here.")
+                .arg(bufferSize(f.bytes), percent(f.share));
+        return tr("The send buffer held the sender back %1 of the time, which cost no throughput here.")
+            .arg(percent(f.share));
+    case Finding::Rule::ReceiverWindow:
+        if (f.bytes > 0)
+            return tr("The receiver's window (SO_RCVBUF %1) held the flow %2 of the time, which cost no throughput "
+                      "here.")
+                .arg(bufferSize(f.bytes), percent(f.share));
+        return tr("The receiver's window held the flow %1 of the time, which cost no throughput here.")
+            .arg(percent(f.share));
+    case Finding::Rule::CongestionWindow:
+        return tr("Congestion control set the pace %1 of the time, which cost no throughput here.")
+            .arg(percent(f.share));
+    default: return sentence(f);
+    }
 }
 
 QString RunDiagnosis::verdict(const QList<Finding> &findings)
 {
     if (findings.isEmpty())
         return QString();
+    // The path was full: that comes first, then the verdict the other rules give, its limiters
+    // said as what they cost (nothing).
+    if (findings.first().rule == Finding::Rule::PathFull)
+        return findings.size() > 1 ? sentence(findings.first()) + QLatin1Char(' ') + twoSentences(findings.mid(1), true)
+                                   : sentence(findings.first());
+    return twoSentences(findings, false);
+}
+
+// The dominant finding's sentence and a second one. COST_NOTHING: the path was full.
+QString RunDiagnosis::twoSentences(const QList<Finding> &findings, bool costNothing)
+{
     const Finding &first = findings.first();
     const Finding *second = nullptr;
     // The sender's own counters (autocorking, or the note that they are missing) come second:
@@ -333,7 +430,13 @@ QString RunDiagnosis::verdict(const QList<Finding> &findings)
     }
     if (!second && findings.size() > 1)
         second = &findings.at(1);
-    return second ? sentence(first) + QLatin1Char(' ') + sentence(*second) : sentence(first);
+    auto say = [costNothing](const Finding &f) { return costNothing ? costNothingSentence(f) : sentence(f); };
+    return second ? say(first) + QLatin1Char(' ') + say(*second) : say(first);
+}
+
+QJsonArray RunDiagnosis::findingsJsonOf(const RunRecord &run)
+{
+    return run.status == RunStatus::Ok ? findingsToJson(findings(factsOf(run))) : QJsonArray();
 }
 
 QString RunDiagnosis::verdictOf(const RunRecord &run)

@@ -34,6 +34,26 @@ struct DiagnosisFacts {
     qint64 autocorkings = -1;           // TcpExtTCPAutoCorking at the sender
     bool autocorkingStudied = false;    // the experiment turns net.ipv4.tcp_autocorking
     int autocorkingOn = -1;             // the sender's tcp_autocorking during the run (0, 1)
+
+    // The path's capacity (rule 0): the judged direction's goodput, and the path's rate: the
+    // lab's configured rate (queueRateBps), else what the sender's delivery-rate samples showed.
+    double throughputBps = -1;
+    double deliveryPathRateBps = -1;
+
+    // Nagle and delayed ACKs (rule 2a): the sender's write pattern and socket options, the
+    // receiver's delayed ACKs and the RTT the sender saw.
+    QString workload;                // "bulk", "rr", "split-write"
+    qint64 smallestWrite = -1;       // the smallest write of the pattern (split-write: its header)
+    qint64 dataWrite = -1;           // the write a user sets (--write-size)
+    qint64 mss = -1;                 // the path's MSS as the lab's MTU gives it, else Ethernet's
+    int nodelay = -1;                // TCP_NODELAY at the sender (0, 1)
+    bool corked = false;             // TCP_CORK around each message: Nagle is not what holds it
+    qint64 receiverDelayedAcks = -1; // TcpExtDelayedACKs at the receiving end
+    double durationS = -1;
+    double rttMinMs = -1;
+    double rttMedianMs = -1;
+    double rttP95Ms = -1;
+    double transactionP95Ms = -1; // a message's time to its answer (split-write with replies, rr)
 };
 
 DiagnosisFacts factsOf(const RunRecord &run);
@@ -41,8 +61,10 @@ DiagnosisFacts factsOf(const RunRecord &run);
 // One rule that fired, with the numbers its sentence shows.
 struct Finding {
     enum class Rule {
+        PathFull,         // the flow ran at the path's rate: nothing left to win
         Queue,            // a standing queue at the bottleneck
         Loss,             // retransmissions / drops
+        NagleStall,       // small writes held by Nagle until the receiver's delayed ACK
         ReceiverWindow,   // rwnd-limited
         SendBuffer,       // sndbuf-limited
         Application,      // app-limited
@@ -54,11 +76,14 @@ struct Finding {
         SenderUnobserved, // neither its counters nor its TCP_INFO (an iperf3 server sending)
     };
     Rule rule = Rule::NoLimiter;
-    RunEnd end = RunEnd::Local; // whose counters the finding counts (the sender's)
-    double share = -1;          // 0 .. 1, for the limiter rules and the retransmitted share
-    qint64 count = -1;          // drops, autocorkings
-    double bytes = -1;          // queue: average backlog; send/receive buffer asked for (0: autotuned)
-    double delayMs = -1;        // queue: the RTT it adds
+    RunEnd end = RunEnd::Local;     // whose counters the finding counts (the sender's)
+    double share = -1;              // 0 .. 1, for the limiter rules and the retransmitted share
+    qint64 count = -1;              // drops, autocorkings
+    double bytes = -1;              // queue: average backlog; send/receive buffer asked for (0: autotuned)
+    double delayMs = -1;            // queue: the RTT it adds; Nagle: how long a write waited at most
+    double throughputBps = -1;      // path full: the flow's rate
+    double pathRateBps = -1;        // path full: the path's rate (share: their ratio)
+    bool pathRateEstimated = false; // path full: the rate is the delivery-rate samples', not the lab's
 };
 
 QString ruleName(Finding::Rule rule); // "queue", "loss", ... (for JSON and tests)
@@ -76,6 +101,10 @@ struct DiagnosisThresholds {
     static constexpr double kLimiterShare = 0.5;      // a limiter that held the flow most of the time
     static constexpr double kMainLimiterShare = 0.25; // else one at least this, and twice every other
     static constexpr double kAutocorkingShare = 0.01; // autocorkings of segments sent, outside A/Bs of it
+    static constexpr double kPathFullShare = 0.9;     // of the path's rate: the flow filled it
+    static constexpr double kDelayedAckTimerMs = 40;  // Linux's shortest delayed-ACK timer (TCP_DELACK_MIN)
+    static constexpr double kNagleWaitMs = 5;         // RTT median above the path's own: writes waited
+    static constexpr double kDelayedAcksPerS = 5;     // the receiver delayed an ACK at least this often
 };
 
 class RunDiagnosis final {
@@ -88,7 +117,13 @@ public:
     // nothing was measured.
     static QString verdict(const QList<Finding> &findings);
     static QString sentence(const Finding &finding);
+    // Whether FINDINGS say that the flow filled the path (rule 0): there is no throughput left
+    // to win by tuning this end. A tuner stops on it.
+    static bool filledPath(const QList<Finding> &findings);
 
+    // The findings of a stored or just finished run as JSON (rule names and numbers); empty for a
+    // run that did not succeed.
+    static QJsonArray findingsJsonOf(const RunRecord &run);
     // The verdict of a stored or just finished run; empty for a run that did not succeed.
     static QString verdictOf(const RunRecord &run);
     // LIMITER (the verdict of the findings) with what a run's DETAILS add: in direction both the
@@ -98,6 +133,10 @@ public:
 
 private:
     static QList<Finding> senderCounterFindings(const DiagnosisFacts &facts);
+    static QList<Finding> limiterRuleFindings(const DiagnosisFacts &facts, bool nagleStalled, bool othersFired);
+    static QString limiterSentence(const Finding &f);
+    static QString costNothingSentence(const Finding &f);
+    static QString twoSentences(const QList<Finding> &findings, bool costNothing);
     static QString farSenderSentence(const Finding &f);
 };
 

@@ -1,5 +1,6 @@
 #include "experiment/sweep_table_json.h"
 
+#include "experiment/run_diagnosis.h"
 #include "experiment/run_record_json.h"
 
 #include <QJsonArray>
@@ -60,6 +61,7 @@ QJsonObject rttJson(const RunRecord &r)
 
 QJsonObject runJson(const RunRecord &r)
 {
+    const QJsonArray findings = RunDiagnosis::findingsJsonOf(r);
     const bool ok = r.status == RunStatus::Ok;
     return {{QStringLiteral("id"), double(r.id)},
             {QStringLiteral("run_index"), r.runIndex},
@@ -82,6 +84,8 @@ QJsonObject runJson(const RunRecord &r)
             {QStringLiteral("interval_s"), r.intervalS},
             {QStringLiteral("interval_throughput_bps"), numbers(r.intervalThroughputBps)},
             {QStringLiteral("verdict"), r.verdict},
+            {QStringLiteral("findings"), findings},
+            {QStringLiteral("path_full"), RunDiagnosis::filledPath(findingsFromJson(findings))},
             {QStringLiteral("limiters"), limitersJson(r)},
             {QStringLiteral("ends"), endsJson(r)}}; // knob snapshots: the report's knob section
 }

@@ -1,6 +1,7 @@
 #include "experiment/traffic_bridge.h"
 
 #include "common/statistics.h"
+#include "experiment/diagnosis_rules.h"
 #include "experiment/limiter_breakdown.h"
 #include "knobs/knob_catalogue.h"
 
@@ -43,6 +44,19 @@ QList<LimiterBreakdown> judgedStreams(const TrafficResult &result, const QList<L
         if (result.perStream[i].direction == Direction::Up)
             up.append(perStream[i]);
     return up;
+}
+
+// The path's rate the judged sender's delivery-rate samples show (docs/diagnosis.md, rule 0),
+// kept with the run for targets whose rate tcptune does not set.
+void addDeliveryPathRate(const TrafficResult &result, TrafficOutcome &o)
+{
+    const bool farSends = result.spec.direction == Direction::Down;
+    QList<RunSample> judged;
+    for (const RunSample &s : o.samples)
+        if (s.stream < 0 && s.farSender == farSends)
+            judged.append(s);
+    if (const double rate = deliveryPathRate(judged, result.spec.omitS); rate > 0)
+        o.figures.details.insert(QStringLiteral("delivery_path_rate_bps"), rate);
 }
 
 } // namespace
@@ -252,6 +266,7 @@ TrafficOutcome outcomeOf(const TrafficResult &result)
         r.streamLimiters.append(limiterBreakdownOf(samples, result.spec.omitS));
     }
     r.limiters = meanBreakdown(judgedStreams(result, r.streamLimiters));
+    addDeliveryPathRate(result, o);
     {
         EndRecord far;
         far.end = RunEnd::Remote;

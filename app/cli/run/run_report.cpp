@@ -1,9 +1,11 @@
 #include "cli/run/run_report.h"
 
 #include "cli/console.h"
+#include "experiment/run_diagnosis.h"
 #include "experiment/run_record_json.h"
 
 #include <QCoreApplication>
+#include <QJsonArray>
 #include <QJsonDocument>
 
 namespace tcptune::cli {
@@ -114,9 +116,13 @@ QString summaryText(const TrafficResult &r)
 
 void printFinishedRun(QJsonObject resultJson, const RunRecord &diagnosis)
 {
-    resultJson.insert(QStringLiteral("diagnosis"), QJsonObject{{QStringLiteral("verdict"), diagnosis.verdict},
-                                                               {QStringLiteral("limiters"), limitersJson(diagnosis)},
-                                                               {QStringLiteral("ends"), endsJson(diagnosis)}});
+    const QJsonArray findings = RunDiagnosis::findingsJsonOf(diagnosis);
+    resultJson.insert(QStringLiteral("diagnosis"),
+                      QJsonObject{{QStringLiteral("verdict"), diagnosis.verdict},
+                                  {QStringLiteral("findings"), findings},
+                                  {QStringLiteral("path_full"), RunDiagnosis::filledPath(findingsFromJson(findings))},
+                                  {QStringLiteral("limiters"), limitersJson(diagnosis)},
+                                  {QStringLiteral("ends"), endsJson(diagnosis)}});
     out() << QJsonDocument(resultJson).toJson(QJsonDocument::Indented);
     out().flush();
 }

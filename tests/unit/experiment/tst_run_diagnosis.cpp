@@ -3,6 +3,7 @@
 // facts gathered from a run record (sender's counters, the queue series after the omitted start,
 // the knob the experiment turns).
 
+#include "experiment/diagnosis_rules.h"
 #include "experiment/run_diagnosis.h"
 
 #include <QJsonArray>
@@ -64,6 +65,36 @@ DiagnosisFacts corking(qint64 autocorkings, bool studied, int on)
     return f;
 }
 
+// A flow at THROUGHPUT through a path of RATE (the lab's), held by a 64 KiB send buffer.
+DiagnosisFacts atRate(double throughputBps, qint64 rateBps)
+{
+    DiagnosisFacts f = limited(0, 0, 0.01, 0.97);
+    f.alwaysHasData = true;
+    f.sndbufRequested = 65536;
+    f.throughputBps = throughputBps;
+    f.queueRateBps = rateBps;
+    return f;
+}
+
+// Split writes of 1 KiB after a 48-byte header, as the lab measured them with Nagle on: 45
+// delayed ACKs in 2 s, the sender's RTT 0.03 / 20.5 / 21.6 ms (min, median, p95), 48 ms a message.
+DiagnosisFacts splitWrites(int nodelay)
+{
+    DiagnosisFacts f = limited(0, 0, 0, 1);
+    f.workload = QStringLiteral("split-write");
+    f.smallestWrite = 48;
+    f.dataWrite = 1024;
+    f.mss = 1448;
+    f.nodelay = nodelay;
+    f.receiverDelayedAcks = 45;
+    f.durationS = 2;
+    f.rttMinMs = 0.03;
+    f.rttMedianMs = 20.5;
+    f.rttP95Ms = 21.6;
+    f.transactionP95Ms = 48;
+    return f;
+}
+
 } // namespace
 
 class TestRunDiagnosis final : public QObject {
@@ -77,6 +108,8 @@ private Q_SLOTS:
     void bothDirectionsNameTheJudgedOne();
     void failedRunHasNoVerdict();
     void findingsRoundTrip();
+    void factsOfSmallWrites();
+    void deliveryPathRate();
 };
 
 void TestRunDiagnosis::initTestCase()
@@ -226,6 +259,83 @@ void TestRunDiagnosis::rules_data()
         << localUnread << QList<Rule>{Rule::SendBuffer, Rule::Application, Rule::SenderCounters}
         << "Sender limited by its send buffer 78 % of the time (SO_SNDBUF 64 KiB). This end sent, but its MIB "
            "counters were not read: retransmissions and autocorking are not judged.";
+    // Rule 0: the path was full; the limiter comes second, and cost nothing.
+    QTest::addRow("path full first")
+        << atRate(47.1e6, 50000000) << QList<Rule>{Rule::PathFull, Rule::SendBuffer}
+        << "The flow filled the path: 47.1 of 50 Mbit/s (94 %). The send buffer held the window at 64 KiB (97 % of "
+           "the time), which cost no throughput here.";
+    QTest::addRow("path at 90 percent") << atRate(45e6, 50000000) << QList<Rule>{Rule::PathFull, Rule::SendBuffer}
+                                        << "The flow filled the path: 45 of 50 Mbit/s (90 %). The send buffer held the "
+                                           "window at 64 KiB (97 % of the time), which cost no throughput here.";
+    QTest::addRow("path at 89 percent is not full")
+        << atRate(44.5e6, 50000000) << QList<Rule>{Rule::SendBuffer}
+        << "Sender limited by its send buffer 97 % of the time (SO_SNDBUF 64 KiB).";
+    DiagnosisFacts smallRcvbuf = limited(0.91, 0, 0.2, 0);
+    smallRcvbuf.rcvbufRequested = 16384;
+    smallRcvbuf.throughputBps = 180e6;
+    smallRcvbuf.queueRateBps = 1000000000;
+    QTest::addRow("far below a 1 Gbit/s path") << smallRcvbuf << QList<Rule>{Rule::ReceiverWindow}
+                                               << "Receiver window limited 91 % of the time (SO_RCVBUF 16 KiB at the "
+                                                  "receiver).";
+    DiagnosisFacts estimated = limited(0, 0, 0.8, 0);
+    estimated.throughputBps = 95.7e6;
+    estimated.deliveryPathRateBps = 98.2e6;
+    QTest::addRow("path rate from delivery-rate samples")
+        << estimated << QList<Rule>{Rule::PathFull, Rule::CongestionWindow}
+        << "The flow filled the path: 95.7 of the 98.2 Mbit/s its delivery-rate samples showed (97 %). Congestion "
+           "control set the pace 80 % of the time, which cost no throughput here.";
+    DiagnosisFacts fullAndQueued = atRate(47.5e6, 50000000);
+    fullAndQueued.queueAverageBytes = 1000000;
+    QTest::addRow("path full before the queue")
+        << fullAndQueued << QList<Rule>{Rule::PathFull, Rule::Queue, Rule::SendBuffer}
+        << "The flow filled the path: 47.5 of 50 Mbit/s (95 %). The bottleneck queue held 1.0 MB on average: +160 ms "
+           "of RTT. The send buffer held the window at 64 KiB (97 % of the time), which cost no throughput here.";
+    DiagnosisFacts fullAndCorked = atRate(97.3e6, 100000000);
+    fullAndCorked.segmentsOut = 100000;
+    fullAndCorked.segmentsRetransmitted = 6200;
+    fullAndCorked.queueDrops = 706;
+    fullAndCorked.autocorkings = 63;
+    fullAndCorked.autocorkingStudied = true;
+    QTest::addRow("path full, then the verdict the other rules give")
+        << fullAndCorked << QList<Rule>{Rule::PathFull, Rule::Loss, Rule::SendBuffer, Rule::Autocorking}
+        << "The flow filled the path: 97.3 of 100 Mbit/s (97 %). 6.2 % of segments retransmitted; the bottleneck "
+           "dropped 706 packets. Autocorking held writes back 63 times.";
+    // Rule 2a: Nagle held small writes for the receiver's delayed ACKs; application-limited is not said.
+    QTest::addRow("Nagle stall") << splitWrites(0) << QList<Rule>{Rule::NagleStall}
+                                 << "Small writes (1 KiB) waited for delayed ACKs: Nagle held each write up to 48 ms "
+                                    "(TCP_NODELAY off). 45 delayed ACKs at the receiver.";
+    QTest::addRow("TCP_NODELAY: no stall") << splitWrites(1) << QList<Rule>{Rule::Application}
+                                           << "Application-limited 100 % of the time: the sender often had nothing "
+                                              "to send.";
+    DiagnosisFacts corkedWrites = splitWrites(0);
+    corkedWrites.corked = true;
+    QTest::addRow("TCP_CORK: Nagle is not what holds") << corkedWrites << QList<Rule>{Rule::Application}
+                                                       << "Application-limited 100 % of the time: the sender often "
+                                                          "had nothing to send.";
+    DiagnosisFacts fewDelayed = splitWrites(0);
+    fewDelayed.receiverDelayedAcks = 9; // under 5 a second
+    QTest::addRow("few delayed ACKs") << fewDelayed << QList<Rule>{Rule::Application}
+                                      << "Application-limited 100 % of the time: the sender often had nothing to "
+                                         "send.";
+    DiagnosisFacts idleRequests = splitWrites(0); // rr: the answer carries the ACK, the RTT stays low
+    idleRequests.workload = QStringLiteral("rr");
+    idleRequests.smallestWrite = idleRequests.dataWrite = 64;
+    idleRequests.rttMinMs = 0.005;
+    idleRequests.rttMedianMs = 0.04;
+    idleRequests.rttP95Ms = 0.3;
+    QTest::addRow("requests that idle") << idleRequests << QList<Rule>{Rule::Application}
+                                        << "Application-limited 100 % of the time: the sender often had nothing to "
+                                           "send.";
+    DiagnosisFacts bigWrites = splitWrites(0);
+    bigWrites.smallestWrite = bigWrites.dataWrite = 131072;
+    QTest::addRow("writes above the MSS") << bigWrites << QList<Rule>{Rule::Application}
+                                          << "Application-limited 100 % of the time: the sender often had nothing to "
+                                             "send.";
+    DiagnosisFacts queueNotNagle = splitWrites(0);
+    queueNotNagle.rttP95Ms = 90; // past the timer's reach: a standing queue
+    QTest::addRow("RTT past the timer") << queueNotNagle << QList<Rule>{Rule::Application}
+                                        << "Application-limited 100 % of the time: the sender often had nothing to "
+                                           "send.";
     QTest::addRow("only the autocorking finding")
         << corkOnly << QList<Rule>{Rule::AutocorkingIdle}
         << "Autocorking never engaged in this set-up (TcpExtTCPAutoCorking stayed 0).";
@@ -388,3 +498,79 @@ void TestRunDiagnosis::findingsRoundTrip()
 
 QTEST_GUILESS_MAIN(TestRunDiagnosis)
 #include "tst_run_diagnosis.moc"
+
+// The receiver's delayed ACKs (the end that did not send), the write pattern and the RTT, and
+// the judged direction's throughput, as a stored run gives them.
+void TestRunDiagnosis::factsOfSmallWrites()
+{
+    RunRecord run;
+    run.status = RunStatus::Ok;
+    run.throughputBps = 195000;
+    run.durationS = 2;
+    run.rttMinMs = 0.028;
+    run.rttMedianMs = 20.485;
+    run.rttP95Ms = 21.625;
+    run.details.insert(QStringLiteral("spec"), QJsonObject{{QStringLiteral("workload"), QStringLiteral("split-write")},
+                                                           {QStringLiteral("write_size"), 1024},
+                                                           {QStringLiteral("header_size"), 48},
+                                                           {QStringLiteral("nodelay"), false}});
+    run.details.insert(QStringLiteral("transaction_latency_ms"), QJsonObject{{QStringLiteral("p95"), 48.0}});
+    run.limiters.busy = 1;
+    run.limiters.applicationLimited = 1;
+    EndRecord local;
+    local.end = RunEnd::Local;
+    local.sender = true;
+    local.countersRead = true;
+    local.counterDeltas = {{QStringLiteral("TcpOutSegs"), 100}, {QStringLiteral("TcpExtDelayedACKs"), 1}};
+    EndRecord far;
+    far.end = RunEnd::Remote;
+    far.countersRead = true;
+    far.counterDeltas = {{QStringLiteral("TcpExtDelayedACKs"), 45}};
+    run.ends = {local, far};
+    const DiagnosisFacts f = factsOf(run);
+    QCOMPARE(f.receiverDelayedAcks, qint64(45));
+    QCOMPARE(f.smallestWrite, qint64(48));
+    QCOMPARE(f.dataWrite, qint64(1024));
+    QCOMPARE(f.mss, qint64(1448));
+    QCOMPARE(f.nodelay, 0);
+    QCOMPARE(f.throughputBps, 195000.0);
+    QCOMPARE(RunDiagnosis::verdictOf(run),
+             QStringLiteral("Small writes (1 KiB) waited for delayed ACKs: Nagle held each write up to 48 ms "
+                            "(TCP_NODELAY off). 45 delayed ACKs at the receiver."));
+    // A lab MTU of 1000 makes 1 KiB no longer small; the header still is.
+    run.settings.insert(QStringLiteral("lab.mtu"), QStringLiteral("1000"));
+    QCOMPARE(factsOf(run).mss, qint64(948));
+    QVERIFY(RunDiagnosis::verdictOf(run).startsWith(QStringLiteral("Small writes (48 B)")));
+    // With direction down the receiver is this end.
+    run.ends[0].sender = false;
+    run.ends[1].sender = true;
+    QCOMPARE(factsOf(run).receiverDelayedAcks, qint64(1));
+}
+
+// The path's rate from delivery-rate samples: the 90th percentile of those not app-limited,
+// only when they are most of the measured time.
+void TestRunDiagnosis::deliveryPathRate()
+{
+    QList<RunSample> samples;
+    for (int i = 0; i < 100; ++i) {
+        RunSample s;
+        s.t = 0.01 * (i + 1);
+        s.deliveryRateBps = 1e6 * (i + 1);
+        s.appLimited = i < 20 ? 1 : 0; // the first 20 app-limited
+        samples << s;
+    }
+    // From 0.3 s on: samples 30..100 (70, all not app-limited); the 90th percentile of 30..100 Mbit/s.
+    QCOMPARE(tcptune::deliveryPathRate(samples, 0.295), 93e6);
+    // A flow held by its receive window most of each interval measures its window, not the path.
+    QList<RunSample> rwndHeld = samples;
+    for (RunSample &s : rwndHeld)
+        s.rwndLimitedMs = 6; // of 10 ms
+    QCOMPARE(tcptune::deliveryPathRate(rwndHeld, 0), -1.0);
+    for (RunSample &s : rwndHeld)
+        s.rwndLimitedMs = 4;
+    QCOMPARE(tcptune::deliveryPathRate(rwndHeld, 0.295), 93e6);
+    for (RunSample &s : samples)
+        s.appLimited = 1;
+    QCOMPARE(tcptune::deliveryPathRate(samples, 0), -1.0);
+    QCOMPARE(tcptune::deliveryPathRate(samples.mid(0, 5), 0), -1.0);
+}
