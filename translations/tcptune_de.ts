@@ -1964,6 +1964,21 @@ Beispiel: tcptune knobs set net.ipv4.tcp_autocorking=0 -- iperf3 -c 127.0.0.1
     </message>
 </context>
 <context>
+    <name>MeanIntervalText</name>
+    <message>
+        <source>%1 (–, 1 run)</source>
+        <translation>%1 (–, 1 Lauf)</translation>
+    </message>
+    <message>
+        <source>1 run: no spread was measured, so there is no interval. Repeat the point to get one.</source>
+        <translation>1 Lauf: Es wurde keine Streuung gemessen, daher gibt es kein Intervall. Wiederholen Sie den Punkt, um eines zu erhalten.</translation>
+    </message>
+    <message>
+        <source>Mean of %1 runs and its 95 % confidence interval.</source>
+        <translation>Mittel aus %1 Läufen und sein 95-%-Konfidenzintervall.</translation>
+    </message>
+</context>
+<context>
     <name>PointResult</name>
     <message>
         <source>no runs</source>
@@ -2175,8 +2190,8 @@ Beispiel: tcptune knobs set net.ipv4.tcp_autocorking=0 -- iperf3 -c 127.0.0.1
 <context>
     <name>ReportChartRenderer</name>
     <message>
-        <source>Throughput (mean ± sd) and RTT median by %1</source>
-        <translation>Durchsatz (Mittel ± Stdabw.) und RTT-Median nach %1</translation>
+        <source>Throughput (mean, 95 % CI) and RTT median by %1</source>
+        <translation>Durchsatz (Mittel, 95-%-KI) und RTT-Median nach %1</translation>
     </message>
     <message>
         <source>Throughput and RTT over time (first finished run of each point)</source>
@@ -5674,8 +5689,8 @@ Doppelklick: folgen</translation>
         <translation>Durchsatz und RTT über dem durchlaufenen Wert</translation>
     </message>
     <message>
-        <source>Throughput, mean ± sd</source>
-        <translation>Durchsatz, Mittel ± Stdabw.</translation>
+        <source>Throughput, mean and 95 % CI</source>
+        <translation>Durchsatz, Mittel und 95-%-KI</translation>
     </message>
     <message>
         <source>RTT median</source>
@@ -5701,8 +5716,8 @@ Doppelklick: folgen</translation>
         <translation>Wert</translation>
     </message>
     <message>
-        <source>Throughput (Mbit/s)</source>
-        <translation>Durchsatz (Mbit/s)</translation>
+        <source>Throughput (Mbit/s, 95 % CI)</source>
+        <translation>Durchsatz (Mbit/s, 95-%-KI)</translation>
     </message>
     <message>
         <source>Each run (Mbit/s)</source>

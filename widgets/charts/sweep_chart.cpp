@@ -58,7 +58,7 @@ SweepChart::SweepChart(QWidget *parent)
     m_chart->addAxis(m_throughputAxis, Qt::AlignLeft);
     m_chart->addAxis(m_rttAxis, Qt::AlignRight);
 
-    m_throughput->setName(tr("Throughput, mean ± sd"));
+    m_throughput->setName(tr("Throughput, mean and 95 % CI"));
     m_throughput->setPen(QPen(throughputColour, 2));
     m_throughputMarks->setColor(throughputColour);
     m_throughputMarks->setMarkerSize(8);
@@ -106,6 +106,7 @@ void SweepChart::rebuild()
         delete bar;
     }
     m_errorBars.clear();
+    m_errorBarPoints.clear();
     for (const QString &label : m_x->categoriesLabels())
         m_x->remove(label);
 
@@ -119,20 +120,10 @@ void SweepChart::rebuild()
         m_x->append(p.label + QString(i, QChar(0x200B)), i);
         if (p.throughputMbps >= 0) {
             throughput.append(QPointF(i, p.throughputMbps));
-            throughputTop = std::max(throughputTop, p.throughputMbps + p.throughputSdMbps);
-            if (p.throughputSdMbps > 0) {
-                const double lo = std::max(0.0, p.throughputMbps - p.throughputSdMbps);
-                const double hi = p.throughputMbps + p.throughputSdMbps;
-                constexpr double w = 0.08;
-                auto *bar = new QLineSeries(this);
-                bar->append({{i - w, lo}, {i + w, lo}, {double(i), lo}, {double(i), hi}, {i - w, hi}, {i + w, hi}});
-                bar->setPen(QPen(throughputColour, 1.5));
-                m_chart->addSeries(bar);
-                bar->attachAxis(m_x);
-                bar->attachAxis(m_throughputAxis);
-                m_chart->legend()->markers(bar).first()->setVisible(false);
-                m_errorBars.append(bar);
-            }
+            throughputTop =
+                std::max(throughputTop, p.hasInterval() ? std::max(p.throughputMbps, p.ciHighMbps) : p.throughputMbps);
+            if (p.hasInterval())
+                addErrorBar(i, std::max(0.0, p.ciLowMbps), p.ciHighMbps);
         }
         if (p.rttMedianMs >= 0) {
             rtt.append(QPointF(i, p.rttMedianMs));
@@ -149,6 +140,31 @@ void SweepChart::rebuild()
     m_throughputTop = throughputTop;
     m_rttTop = rttTop;
     setValueTicks();
+}
+
+// QtCharts has no error-bar series: a bar is a line series drawn as |-| (caps, then the stem).
+void SweepChart::addErrorBar(int index, double low, double high)
+{
+    constexpr double w = 0.08;
+    const double x = index;
+    auto *bar = new QLineSeries(this);
+    bar->append({{x - w, low}, {x + w, low}, {x, low}, {x, high}, {x - w, high}, {x + w, high}});
+    bar->setPen(QPen(throughputColour, 1.5));
+    m_chart->addSeries(bar);
+    bar->attachAxis(m_x);
+    bar->attachAxis(m_throughputAxis);
+    m_chart->legend()->markers(bar).first()->setVisible(false);
+    m_errorBars.append(bar);
+    m_errorBarPoints.append(index);
+}
+
+std::optional<std::pair<double, double>> SweepChart::errorBarOf(int index) const
+{
+    const qsizetype bar = m_errorBarPoints.indexOf(index);
+    if (bar < 0)
+        return std::nullopt;
+    const QLineSeries *series = m_errorBars.at(bar);
+    return std::pair{series->at(0).y(), series->at(3).y()};
 }
 
 void SweepChart::setValueTicks()

@@ -1,11 +1,17 @@
 #pragma once
 // Throughput and RTT against the swept value: one position per sweep point (labelled with the
-// value), throughput mean with +-1 sd error bars on the left axis, RTT median on the right.
+// value), throughput mean with the 95 % confidence interval of the mean as an error bar on the
+// left axis (a point of one run measured no spread and has no bar), RTT median on the right.
 // Renders off screen for reports (render(), drawn by ChartRenderer) like ThroughputRttView.
 
 #include <QList>
 #include <QString>
 #include <QWidget>
+
+#include <cmath>
+#include <limits>
+#include <optional>
+#include <utility>
 
 class QCategoryAxis;
 class QChart;
@@ -18,8 +24,12 @@ namespace tcptune {
 struct SweepChartPoint {
     QString label;              // the swept value as people read it ("256 KiB")
     double throughputMbps = -1; // mean; < 0: no run finished yet
-    double throughputSdMbps = 0;
+    // The 95 % interval of the mean; NaN without one (fewer than two runs): no bar.
+    double ciLowMbps = std::numeric_limits<double>::quiet_NaN();
+    double ciHighMbps = std::numeric_limits<double>::quiet_NaN();
     double rttMedianMs = -1;
+
+    bool hasInterval() const { return std::isfinite(ciLowMbps) && std::isfinite(ciHighMbps); }
 };
 
 class SweepChart final : public QWidget {
@@ -36,6 +46,10 @@ public:
     // Points drawn on each series (for tests).
     int plottedThroughputPoints() const;
     int plottedRttPoints() const;
+    // The error bar drawn at point INDEX as {low, high} in Mbit/s; none without one (tests).
+    std::optional<std::pair<double, double>> errorBarOf(int index) const;
+    // The error bars' series, e.g. to find where one is drawn (tests).
+    QList<QLineSeries *> errorBarSeries() const { return m_errorBars; }
 
     void render(QPainter *painter, const QRectF &target);
     // The chart itself (tests read its axes and legend).
@@ -45,6 +59,7 @@ private:
     void rebuild();
     // Round ticks up to the tops drawn, as many as the plot's height has room for.
     void setValueTicks();
+    void addErrorBar(int index, double low, double high);
 
     QChart *m_chart;
     QChartView *m_view;
@@ -55,6 +70,7 @@ private:
     QScatterSeries *m_throughputMarks;
     QLineSeries *m_rtt;
     QList<QLineSeries *> m_errorBars;
+    QList<int> m_errorBarPoints; // the point of each error bar
     QList<SweepChartPoint> m_points;
     double m_throughputTop = 0;
     double m_rttTop = 0;

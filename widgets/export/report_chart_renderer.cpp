@@ -6,6 +6,7 @@
 #include "charts/throughput_rtt_view.h"
 #include "experiment/limiter_breakdown.h"
 #include "experiment/traffic_bridge.h"
+#include "history/mean_interval_text.h"
 #include "history/stored_run_names.h"
 
 #include <QCoreApplication>
@@ -83,6 +84,21 @@ QList<const RunRecord *> limiterRuns(const ReportModel &model)
     return out;
 }
 
+// A point of the sweep chart: its mean with the 95 % interval as its bar (none for one run); a
+// point without a finished run has no mark and a cross by its label (the table says why).
+SweepChartPoint sweepChartPoint(const ReportModel &model, const PointResult &p)
+{
+    SweepChartPoint out;
+    out.label = p.hasResult() ? model.pointLabel(p) : model.pointLabel(p) + QStringLiteral(" \u2717");
+    out.throughputMbps = p.hasResult() ? p.stats.mean / 1e6 : -1.0;
+    if (const stats::MeanInterval interval = throughputInterval(p.stats); interval.hasInterval()) {
+        out.ciLowMbps = interval.low / 1e6;
+        out.ciHighMbps = interval.high / 1e6;
+    }
+    out.rttMedianMs = p.stats.rttMedianMs;
+    return out;
+}
+
 } // namespace
 
 QStringList ReportChartRenderer::availableCharts(const ReportModel &model)
@@ -103,7 +119,7 @@ QStringList ReportChartRenderer::availableCharts(const ReportModel &model)
 QString ReportChartRenderer::chartTitle(const ReportModel &model, const QString &id)
 {
     if (id == QLatin1String("sweep"))
-        return tr("Throughput (mean ± sd) and RTT median by %1").arg(model.axisName);
+        return tr("Throughput (mean, 95 % CI) and RTT median by %1").arg(model.axisName);
     if (id == QLatin1String("limiters"))
         return tr("What held the sender back, run by run");
     return tr("Throughput and RTT over time (first finished run of each point)");
@@ -122,9 +138,7 @@ Result<ChartPainterFunction> ReportChartRenderer::painterFor(const ReportModel &
         sweep->setAxisTitle(model.axisName);
         QList<SweepChartPoint> points;
         for (const PointResult &p : model.results.points)
-            points << SweepChartPoint{p.hasResult() ? model.pointLabel(p)
-                                                    : model.pointLabel(p) + QStringLiteral(" \u2717"),
-                                      p.hasResult() ? p.stats.mean / 1e6 : -1.0, p.stats.sd / 1e6, p.stats.rttMedianMs};
+            points << sweepChartPoint(model, p);
         sweep->setPoints(points);
         return ChartPainterFunction([sweep](QPainter *p, const QRectF &r) { sweep->render(p, r); });
     }

@@ -7,6 +7,7 @@
 #include "experiment/run_configuration.h"
 #include "experiment/stored_run_details.h"
 #include "history/ab_table.h"
+#include "history/mean_interval_text.h"
 #include "history/stored_run_item.h"
 #include "history/stored_run_names.h"
 
@@ -17,13 +18,42 @@
 #include <QLineEdit>
 #include <QLocale>
 #include <QPushButton>
+#include <QSet>
 #include <QSplitter>
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
 #include <optional>
+#include <span>
 
 namespace tcptune {
+namespace {
+
+// An experiment whose Ok runs are all of one point (a run, an A/B arm, repeats of one spec)
+// shows their mean throughput with its 95 % interval, or "(–, 1 run)"; a sweep's points each
+// have their own (Sweep tab, report), so its row shows none.
+void showExperimentThroughput(const QHash<qint64, QTreeWidgetItem *> &items, const QList<RunRecord> &runs)
+{
+    QHash<qint64, QList<double>> values;
+    QHash<qint64, QSet<int>> points;
+    for (const RunRecord &r : runs) {
+        points[r.experimentId].insert(r.pointIndex);
+        if (r.status == RunStatus::Ok)
+            values[r.experimentId].append(r.throughputBps);
+    }
+    for (auto it = items.begin(); it != items.end(); ++it) {
+        const QList<double> &v = values.value(it.key());
+        if (points.value(it.key()).size() != 1 || v.isEmpty())
+            continue;
+        const stats::MeanInterval interval =
+            stats::meanInterval(std::span<const double>(v.constData(), std::size_t(v.size())));
+        it.value()->setText(HistoryPanel::ThroughputColumn, MeanIntervalText::of(interval, 1e6));
+        it.value()->setToolTip(HistoryPanel::ThroughputColumn, MeanIntervalText::toolTip(interval));
+        it.value()->setTextAlignment(HistoryPanel::ThroughputColumn, Qt::AlignRight | Qt::AlignVCenter);
+    }
+}
+
+} // namespace
 
 HistoryPanel::HistoryPanel(ThroughputRttView *chart, QWidget *parent)
     : QWidget(parent)
@@ -187,6 +217,7 @@ void HistoryPanel::refresh()
     for (const RunRecord &r : *runs)
         if (QTreeWidgetItem *top = items.value(r.experimentId))
             addRun(top, r);
+    showExperimentThroughput(items, *runs);
     m_tree->expandAll();
     m_tree->setUpdatesEnabled(true);
     m_status->setText(

@@ -3,6 +3,7 @@
 #include "charts/sweep_chart.h"
 #include "experiment/parameter_heading.h"
 #include "experiment/preset_library.h"
+#include "history/mean_interval_text.h"
 #include "history/stored_run_names.h"
 #include "knobs/knob_catalogue.h"
 #include "experiment/run_configuration.h"
@@ -31,11 +32,6 @@ namespace tcptune {
 namespace {
 
 enum Column { ValueColumn, ThroughputColumn, RunsColumn, RttMedianColumn, RttP95Column, FlagsColumn, ColumnCount };
-
-QString mbps(double bps)
-{
-    return QLocale().toString(bps / 1e6, 'f', 1);
-}
 
 // The stories' presets by their number, in the user's language; a preset of another number
 // keeps the name its file gives.
@@ -144,7 +140,7 @@ void SweepPanel::setUpTable()
     m_table->setColumnCount(ColumnCount);
     // Long titles (German) wrap onto two lines instead of pushing the last columns out of sight.
     m_table->setHorizontalHeader(new WrappingHeader(m_table));
-    m_table->setHorizontalHeaderLabels({tr("Value"), tr("Throughput (Mbit/s)"), tr("Each run (Mbit/s)"),
+    m_table->setHorizontalHeaderLabels({tr("Value"), tr("Throughput (Mbit/s, 95 % CI)"), tr("Each run (Mbit/s)"),
                                         tr("RTT median (ms)"), tr("RTT p95 (ms)"), tr("Flags")});
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_table->horizontalHeader()->setSectionResizeMode(RunsColumn, QHeaderView::Stretch);
@@ -323,7 +319,9 @@ void SweepPanel::showPlan(const SweepPlan &plan)
         m_table->setItem(row, ValueColumn, new QTableWidgetItem(points[row].label()));
         for (int c = ThroughputColumn; c < ColumnCount; ++c)
             m_table->setItem(row, c, new QTableWidgetItem(QString()));
-        chartPoints.append({compactPointLabel(plan, points[row]), -1, 0, -1});
+        SweepChartPoint chartPoint;
+        chartPoint.label = compactPointLabel(plan, points[row]);
+        chartPoints.append(chartPoint);
     }
     m_chart->setAxisTitle(axesHeading(plan));
     m_chart->setPoints(chartPoints);
@@ -336,10 +334,11 @@ void SweepPanel::onPointUpdated(const PointResult &result)
         return;
     const PointStatistics &s = result.stats;
     // A point without an Ok run has no value: it shows a dash and no mark, never 0.
-    QString throughput = QStringLiteral("-");
-    if (result.hasResult())
-        throughput = s.runs > 1 ? QStringLiteral("%1 ± %2").arg(mbps(s.mean), mbps(s.sd)) : mbps(s.mean);
-    m_table->item(point, ThroughputColumn)->setText(throughput);
+    // Its interval beside the mean; one run measured no spread: "(–, 1 run)", never "± 0.0".
+    const stats::MeanInterval interval = throughputInterval(s);
+    m_table->item(point, ThroughputColumn)
+        ->setText(result.hasResult() ? MeanIntervalText::of(interval, 1e6) : QStringLiteral("-"));
+    m_table->item(point, ThroughputColumn)->setToolTip(MeanIntervalText::toolTip(interval));
     QStringList each;
     for (const RunRecord &r : result.runs)
         each.append(r.status == RunStatus::Ok ? throughputText(r) : runStatusText(r.status));
@@ -357,7 +356,8 @@ void SweepPanel::onPointUpdated(const PointResult &result)
     QList<SweepChartPoint> chartPoints = m_chart->points();
     if (point < chartPoints.size()) {
         chartPoints[point].throughputMbps = result.hasResult() ? s.mean / 1e6 : -1;
-        chartPoints[point].throughputSdMbps = s.sd / 1e6;
+        chartPoints[point].ciLowMbps = interval.hasInterval() ? interval.low / 1e6 : qQNaN();
+        chartPoints[point].ciHighMbps = interval.hasInterval() ? interval.high / 1e6 : qQNaN();
         chartPoints[point].rttMedianMs = s.rttMedianMs;
         m_chart->setPoints(chartPoints);
     }

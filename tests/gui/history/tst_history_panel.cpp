@@ -21,6 +21,8 @@
 #include <QTest>
 #include <QTreeWidget>
 
+#include <cmath>
+
 using namespace tcptune;
 
 namespace {
@@ -62,6 +64,40 @@ qint64 storeRun(ResultStore &store, const SweepPlan &plan, qint64 experiment, in
     return store.finishRun(r, {}) ? r.id : -1;
 }
 
+// Stores an experiment of one point whose Ok runs ran at MBPS each; its id.
+qint64 storeOnePoint(ResultStore &store, const QString &name, const QList<double> &mbps)
+{
+    ExperimentSpec spec;
+    spec.name = name;
+    const SweepPlan plan(spec);
+    const auto experiment = store.createExperiment(plan);
+    if (!experiment)
+        return -1;
+    for (int i = 0; i < mbps.size(); ++i) {
+        RunRecord r = record(mbps[i], 3, 0);
+        r.experimentId = *experiment;
+        r.runIndex = i;
+        r.repeat = i;
+        r.started = QDateTime::currentDateTimeUtc();
+        const auto id = store.beginRun(r);
+        if (!id)
+            return -1;
+        r.id = *id;
+        r.status = RunStatus::Ok;
+        if (!store.finishRun(r, {}))
+            return -1;
+    }
+    return *experiment;
+}
+
+QTreeWidgetItem *experimentItem(QTreeWidget *tree, qint64 id)
+{
+    for (int i = 0; i < tree->topLevelItemCount(); ++i)
+        if (tree->topLevelItem(i)->data(0, HistoryPanel::kExperimentIdRole).toLongLong() == id)
+            return tree->topLevelItem(i);
+    return nullptr;
+}
+
 } // namespace
 
 class TestHistoryPanel final : public QObject {
@@ -75,6 +111,7 @@ private Q_SLOTS:
     void farEndKnobsNameTheirEnd();
     void bothDirectionsShowEach();
     void bothDirectionsOverlayALineEach();
+    void experimentsShowTheirInterval();
 
 private:
     QTemporaryDir m_dir;
@@ -439,6 +476,47 @@ void TestHistoryPanel::bothDirectionsOverlayALineEach()
     // Unticking takes both lines away.
     item->setCheckState(HistoryPanel::NameColumn, Qt::Unchecked);
     QVERIFY(chart.runIds().isEmpty());
+}
+
+// Issue 29: an experiment of one point shows its runs' mean throughput with the 95 % interval of
+// the mean (Student's t, worked out here from t(0.975; 2) = 4.302652729911275); one run measured no
+// spread and says "1 run", never "± 0.0"; a sweep's row has no single figure.
+void TestHistoryPanel::experimentsShowTheirInterval()
+{
+    ResultStore store;
+    QVERIFY(store.open());
+    const qint64 three = storeOnePoint(store, QStringLiteral("three repeats"), {44, 46, 48});
+    const qint64 one = storeOnePoint(store, QStringLiteral("one run"), {47.1});
+    QVERIFY(three > 0 && one > 0);
+    ExperimentSpec spec;
+    spec.name = QStringLiteral("a sweep");
+    SweepPlan plan(spec);
+    QVERIFY(plan.addAxis(QStringLiteral("net.ipv4.tcp_autocorking"), {QStringLiteral("1"), QStringLiteral("0")}));
+    const auto sweep = store.createExperiment(plan);
+    QVERIFY(sweep);
+    for (int i = 0; i < 2; ++i)
+        QVERIFY(storeRun(store, plan, *sweep, i, RunStatus::Ok, {QStringLiteral("local")}) > 0);
+
+    ThroughputRttView chart;
+    HistoryPanel panel(&chart);
+    panel.refresh();
+    QTreeWidgetItem *threeItem = experimentItem(panel.tree(), three);
+    QTreeWidgetItem *oneItem = experimentItem(panel.tree(), one);
+    QTreeWidgetItem *sweepItem = experimentItem(panel.tree(), *sweep);
+    QVERIFY(threeItem && oneItem && sweepItem);
+    const double half = 4.302652729911275 * 2.0 / std::sqrt(3.0);
+    QCOMPARE(threeItem->text(HistoryPanel::ThroughputColumn),
+             QStringLiteral("46.0 (%1–%2)").arg(46.0 - half, 0, 'f', 1).arg(46.0 + half, 0, 'f', 1));
+    QVERIFY(threeItem->toolTip(HistoryPanel::ThroughputColumn).contains(QStringLiteral("3 runs")));
+    QCOMPARE(oneItem->text(HistoryPanel::ThroughputColumn), QStringLiteral("47.1 (–, 1 run)"));
+    QVERIFY(!oneItem->text(HistoryPanel::ThroughputColumn).contains(QStringLiteral("±")));
+    QVERIFY(sweepItem->text(HistoryPanel::ThroughputColumn).isEmpty());
+    // The figure is found by the filter like any other text.
+    panel.filterEdit()->setText(QStringLiteral("1 run"));
+    QVERIFY(!oneItem->isHidden());
+    QVERIFY(threeItem->isHidden());
+    panel.filterEdit()->clear();
+    test::saveScreenshot(&panel, QStringLiteral("history_intervals"));
 }
 
 QTEST_MAIN(TestHistoryPanel)

@@ -144,6 +144,10 @@ void TestSweepPanel::sweepFillsTableAndChart()
         const double mbps = panel->table()->item(row, 1)->text().section(QLatin1Char(' '), 0, 0).toDouble();
         QVERIFY2(mbps > 1, qPrintable(panel->table()->item(row, 1)->text()));
         QVERIFY(!panel->table()->item(row, 3)->text().isEmpty());
+        // One run measured no spread: "(–, 1 run)", never "± 0.0", and no error bar (issue 29).
+        QVERIFY2(panel->table()->item(row, 1)->text().endsWith(QStringLiteral(" (–, 1 run)")),
+                 qPrintable(panel->table()->item(row, 1)->text()));
+        QVERIFY(!panel->chart()->errorBarOf(row));
     }
     QCOMPARE(panel->chart()->plottedThroughputPoints(), 2);
     QCOMPARE(panel->chart()->plottedRttPoints(), 2);
