@@ -1,5 +1,6 @@
 #include "experiment/experiment_spec.h"
 
+#include "common/log_text.h"
 #include "knobs/knob_catalogue.h"
 #include "knobs/knob_value.h"
 #include "traffic/traffic_spec.h"
@@ -37,7 +38,8 @@ QString jsonTypeName(const QJsonValue &v)
 
 Error fieldError(const QString &field, const QString &problem)
 {
-    return Error{ExperimentSpec::tr("Spec field '%1': %2").arg(field, problem)};
+    // A field's name may come from the file (an unknown key): escaped like any text tcptune did not write.
+    return Error{ExperimentSpec::tr("Spec field '%1': %2").arg(logSafe(field, 120), problem)};
 }
 
 [[nodiscard]] Result<void> rejectUnknown(const QJsonObject &o, const QStringList &known, const QString &prefix)
@@ -237,6 +239,9 @@ Error fieldError(const QString &field, const QString &problem)
     if (s.isEmpty())
         return std::unexpected(fieldError(field, ExperimentSpec::tr("no host given; write \"lab\", "
                                                                     "\"HOST:PORT\" or \"iperf3://HOST\".")));
+    // An IPv6 address keeps its brackets here ("[::1]:5300" is a host the agent client resolves).
+    if (auto host = TrafficTarget::checkHost(QString(s).remove(QLatin1Char('[')).remove(QLatin1Char(']'))); !host)
+        return std::unexpected(fieldError(field, host.error().message));
     t.host = s;
     return t;
 }
@@ -247,9 +252,9 @@ Error fieldError(const QString &field, const QString &problem)
          {TargetSpec::Kind::Lab, TargetSpec::Kind::Agent, TargetSpec::Kind::Iperf3, TargetSpec::Kind::Ssh})
         if (kind == TargetSpec::kindName(k))
             return k;
-    return std::unexpected(
-        fieldError(QStringLiteral("target.kind"),
-                   ExperimentSpec::tr("'%1' is not a target kind; use lab, agent, iperf3 or ssh.").arg(kind)));
+    return std::unexpected(fieldError(
+        QStringLiteral("target.kind"),
+        ExperimentSpec::tr("'%1' is not a target kind; use lab, agent, iperf3 or ssh.").arg(logSafe(kind, 40))));
 }
 
 // One end as an object; FIELD names it in errors ("target", or "target[1]" in a list).
@@ -286,6 +291,12 @@ Error fieldError(const QString &field, const QString &problem)
         return std::unexpected(
             fieldError(prefix + QStringLiteral("host"),
                        ExperimentSpec::tr("a %1 target needs a host.").arg(TargetSpec::kindName(t.kind))));
+    // The same checks as the command line's: a host ssh could read as an option
+    // ("-oProxyCommand=...") or a user name that is not one never reaches ssh.
+    if (auto host = t.host.isEmpty() ? Result<void>() : TrafficTarget::checkHost(t.host); !host)
+        return std::unexpected(fieldError(prefix + QStringLiteral("host"), host.error().message));
+    if (auto user = t.user.isEmpty() ? Result<void>() : TrafficTarget::checkUser(t.user); !user)
+        return std::unexpected(fieldError(prefix + QStringLiteral("user"), user.error().message));
     return t;
 }
 
@@ -577,15 +588,17 @@ Result<void> ExperimentSpec::setParameter(const QString &parameter, const QStrin
 {
     if (parameter == QLatin1String("workload.type")) {
         if (!kWorkloadTypes.contains(value))
-            return std::unexpected(fieldError(parameter, ExperimentSpec::tr("'%1' is not a workload; use one of: %2.")
-                                                             .arg(value, kWorkloadTypes.join(QStringLiteral(", ")))));
+            return std::unexpected(
+                fieldError(parameter, ExperimentSpec::tr("'%1' is not a workload; use one of: %2.")
+                                          .arg(logSafe(value, 40), kWorkloadTypes.join(QStringLiteral(", ")))));
         workload.type = value;
         return {};
     }
     if (parameter == QLatin1String("workload.direction")) {
         if (!kDirections.contains(value))
-            return std::unexpected(fieldError(parameter, ExperimentSpec::tr("'%1' is not a direction; use one of: %2.")
-                                                             .arg(value, kDirections.join(QStringLiteral(", ")))));
+            return std::unexpected(
+                fieldError(parameter, ExperimentSpec::tr("'%1' is not a direction; use one of: %2.")
+                                          .arg(logSafe(value, 40), kDirections.join(QStringLiteral(", ")))));
         workload.direction = value;
         return {};
     }

@@ -1,5 +1,6 @@
 #include "knobs/knob_value.h"
 
+#include "common/log_text.h"
 #include "common/proc_sys.h"
 
 #include <QCoreApplication>
@@ -111,7 +112,7 @@ bool meansUnlimited(const KnobInfo &knob, std::int64_t v)
         return QStringLiteral("1");
     if (t == QLatin1String("0") || t == QLatin1String("off") || t == QLatin1String("false") || t == QLatin1String("no"))
         return QStringLiteral("0");
-    return fail(KnobValue::tr("%1: '%2' is not a switch value; use 1 or 0 (on/off).").arg(knob.key, text));
+    return fail(KnobValue::tr("%1: '%2' is not a switch value; use 1 or 0 (on/off).").arg(knob.key, logSafe(text, 60)));
 }
 
 [[nodiscard]] Result<QString> parseTriple(const KnobInfo &knob, const QString &text)
@@ -183,25 +184,26 @@ Result<std::int64_t> parseInteger(const QString &input, Unit unit)
     const QString text = input.trimmed();
     const auto m = shape.match(text);
     if (!m.hasMatch())
-        return fail(KnobValue::tr("'%1' is not a number; give %2.").arg(text, exampleFor(unit)));
+        return fail(KnobValue::tr("'%1' is not a number; give %2.").arg(logSafe(text, 60), exampleFor(unit)));
     const QString number = m.captured(1);
     if (number.startsWith(QLatin1Char('-')))
-        return fail(KnobValue::tr("'%1' is negative; give %2.").arg(text, exampleFor(unit)));
+        return fail(KnobValue::tr("'%1' is negative; give %2.").arg(logSafe(text, 60), exampleFor(unit)));
     const double multiplier = multiplierFor(m.captured(2).toLower(), unit);
     if (multiplier == 0)
-        return fail(KnobValue::tr("'%1' has a unit that does not fit here; give %2.").arg(text, exampleFor(unit)));
+        return fail(
+            KnobValue::tr("'%1' has a unit that does not fit here; give %2.").arg(logSafe(text, 60), exampleFor(unit)));
     if (!number.contains(QLatin1Char('.')) && multiplier == 1) {
         bool ok = false;
         const qlonglong v = number.toLongLong(&ok);
         if (!ok)
-            return fail(KnobValue::tr("'%1' is too large.").arg(text));
+            return fail(KnobValue::tr("'%1' is too large.").arg(logSafe(text, 60)));
         return v;
     }
     const long double value = number.toDouble() * static_cast<long double>(multiplier);
     if (value > static_cast<long double>(std::numeric_limits<std::int64_t>::max()))
-        return fail(KnobValue::tr("'%1' is too large.").arg(text));
+        return fail(KnobValue::tr("'%1' is too large.").arg(logSafe(text, 60)));
     if (std::fabs(static_cast<double>(value - std::roundl(value))) > 1e-6)
-        return fail(KnobValue::tr("'%1' is not a whole number of %2.").arg(text, unitName(unit)));
+        return fail(KnobValue::tr("'%1' is not a whole number of %2.").arg(logSafe(text, 60), unitName(unit)));
     return static_cast<std::int64_t>(std::llroundl(value));
 }
 
@@ -210,9 +212,14 @@ Result<QString> parse(const KnobInfo &knob, const QString &input, const std::opt
     const QString text = input.trimmed();
     if (text.isEmpty())
         return fail(KnobValue::tr("%1: no value given.").arg(knob.key));
+    // A line break inside a value would forge a line wherever the value is written (a log, the
+    // helper's journal, a sysctl file); only plain spaces and tabs separate parts.
     for (const QChar c : text)
-        if (!c.isPrint() && !c.isSpace())
-            return fail(KnobValue::tr("%1: the value contains control characters.").arg(knob.key));
+        if (c == QLatin1Char('\n') || c == QLatin1Char('\r') ||
+            (!c.isPrint() && c != QLatin1Char(' ') && c != QLatin1Char('\t')))
+            return fail(KnobValue::tr("%1: the value contains a line break or control characters (%2); give it on "
+                                      "one line.")
+                            .arg(knob.key, logSafe(text, 60)));
     switch (knob.type) {
     case ValueType::Bool: return parseBool(knob, text);
     case ValueType::Integer: {

@@ -2,7 +2,7 @@
 
 #include "traffic/agent_auth.h"
 #include "traffic/agent_protocol.h"
-#include "traffic/log_text.h"
+#include "common/log_text.h"
 
 #include <arpa/inet.h>
 #include <cerrno>

@@ -4,7 +4,7 @@
 #include "knobs/knob_catalogue.h"
 #include "knobs/knob_snapshot_json.h"
 #include "knobs/knob_value.h"
-#include "traffic/log_text.h"
+#include "common/log_text.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>

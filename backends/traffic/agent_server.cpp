@@ -11,7 +11,7 @@
 #include "traffic/bulk_receiver.h"
 #include "traffic/agent_sending.h"
 #include "traffic/interval_log.h"
-#include "traffic/log_text.h"
+#include "common/log_text.h"
 #include "traffic/socket_util.h"
 
 #include <QCoreApplication>

@@ -1,5 +1,6 @@
 #include "traffic/traffic_spec.h"
 
+#include "common/log_text.h"
 #include "knobs/knob_snapshot_json.h"
 
 #include <QCoreApplication>
@@ -95,9 +96,15 @@ private:
         target.port = 0;
         target.user = to.value(key("user")).toString();
     } else if (kind != QLatin1String("agent")) {
-        return fail(TrafficSpec::tr("Unknown target kind '%1'; use agent, iperf3 or ssh.").arg(kind));
+        return fail(TrafficSpec::tr("Unknown target kind '%1'; use agent, iperf3 or ssh.").arg(logSafe(kind, 40)));
     }
     target.host = to.value(key("host")).toString();
+    if (!target.host.isEmpty())
+        if (auto host = TrafficTarget::checkHost(target.host); !host)
+            return std::unexpected(host.error());
+    if (!target.user.isEmpty())
+        if (auto user = TrafficTarget::checkUser(target.user); !user)
+            return std::unexpected(user.error());
     if (to.contains(key("port"))) {
         const int port = to.value(key("port")).toInt(-1);
         if (port < (target.kind == TargetKind::Ssh ? 0 : 1) || port > 65535)
@@ -133,7 +140,7 @@ Result<Workload> parseWorkload(const QString &name)
         return Workload::RequestResponse;
     if (n == QLatin1String("split-write"))
         return Workload::SplitWrite;
-    return fail(TrafficSpec::tr("Unknown workload '%1'; use bulk, rr or split-write.").arg(name));
+    return fail(TrafficSpec::tr("Unknown workload '%1'; use bulk, rr or split-write.").arg(logSafe(name, 40)));
 }
 
 QString sendMethodName(SendMethod method)
@@ -155,7 +162,7 @@ Result<SendMethod> parseSendMethod(const QString &name)
         return SendMethod::Zerocopy;
     if (n == QLatin1String("sendfile"))
         return SendMethod::Sendfile;
-    return fail(TrafficSpec::tr("Unknown send method '%1'; use copy, zerocopy or sendfile.").arg(name));
+    return fail(TrafficSpec::tr("Unknown send method '%1'; use copy, zerocopy or sendfile.").arg(logSafe(name, 40)));
 }
 
 QString directionName(Direction direction)
@@ -179,7 +186,7 @@ Result<Direction> parseDirection(const QString &name)
         return Direction::Both;
     return fail(TrafficSpec::tr("Unknown direction '%1'; use up (this host sends), down (the target sends) or "
                                 "both.")
-                    .arg(name));
+                    .arg(logSafe(name, 40)));
 }
 
 Result<TrafficTarget> TrafficTarget::parse(const QString &text)
@@ -200,16 +207,14 @@ Result<TrafficTarget> TrafficTarget::parse(const QString &text)
         if (at >= 0) {
             t.user = rest.left(at);
             rest = rest.mid(at + 1);
-            static const QRegularExpression userChars(
-                QRegularExpression::anchoredPattern(QStringLiteral("[A-Za-z0-9._][A-Za-z0-9._-]*")));
-            if (!userChars.match(t.user).hasMatch())
-                return fail(TrafficSpec::tr("'%1' is not a user name; give ssh://USER@HOST[:PORT].").arg(t.user));
+            if (auto user = checkUser(t.user); !user)
+                return std::unexpected(user.error());
         }
     } else if (rest.contains(QLatin1String("://"))) {
         return fail(TrafficSpec::tr("Unknown target scheme in '%1'; give HOST[:PORT] for a tcptune agent, "
                                     "iperf3://HOST[:PORT] for an iperf3 server or ssh://[USER@]HOST[:PORT] for a "
                                     "host tcptune reaches over ssh.")
-                        .arg(text));
+                        .arg(logSafe(text, 120)));
     }
     if (rest.endsWith(QLatin1Char('/')))
         rest.chop(1);
@@ -217,12 +222,14 @@ Result<TrafficTarget> TrafficTarget::parse(const QString &text)
     if (rest.startsWith(QLatin1Char('['))) {
         const qsizetype close = rest.indexOf(QLatin1Char(']'));
         if (close < 0)
-            return fail(TrafficSpec::tr("Missing ']' in target '%1'; write IPv6 addresses as [ADDR]:PORT.").arg(text));
+            return fail(TrafficSpec::tr("Missing ']' in target '%1'; write IPv6 addresses as [ADDR]:PORT.")
+                            .arg(logSafe(text, 120)));
         t.host = rest.mid(1, close - 1);
         const QString after = rest.mid(close + 1);
         if (!after.isEmpty()) {
             if (!after.startsWith(QLatin1Char(':')))
-                return fail(TrafficSpec::tr("Unexpected text after ']' in target '%1'; write [ADDR]:PORT.").arg(text));
+                return fail(TrafficSpec::tr("Unexpected text after ']' in target '%1'; write [ADDR]:PORT.")
+                                .arg(logSafe(text, 120)));
             portText = after.mid(1);
         }
     } else if (rest.count(QLatin1Char(':')) == 1) {
@@ -232,18 +239,35 @@ Result<TrafficTarget> TrafficTarget::parse(const QString &text)
         t.host = rest; // a name, an IPv4 address or a bare IPv6 address
     }
     if (t.host.isEmpty())
-        return fail(TrafficSpec::tr("The target '%1' has no host; give HOST[:PORT].").arg(text));
-    static const QRegularExpression hostChars(QRegularExpression::anchoredPattern(QStringLiteral("[A-Za-z0-9._:%-]+")));
-    if (!hostChars.match(t.host).hasMatch() || t.host.startsWith(QLatin1Char('-')))
-        return fail(TrafficSpec::tr("'%1' is not a host name or address; give HOST[:PORT].").arg(t.host));
+        return fail(TrafficSpec::tr("The target '%1' has no host; give HOST[:PORT].").arg(logSafe(text, 120)));
+    if (auto host = checkHost(t.host); !host)
+        return std::unexpected(host.error());
     if (!portText.isNull()) {
         bool ok = false;
         const int port = portText.toInt(&ok);
         if (!ok || port < 1 || port > 65535)
-            return fail(TrafficSpec::tr("'%1' is not a port; give a number from 1 to 65535.").arg(portText));
+            return fail(
+                TrafficSpec::tr("'%1' is not a port; give a number from 1 to 65535.").arg(logSafe(portText, 40)));
         t.port = std::uint16_t(port);
     }
     return t;
+}
+
+Result<void> TrafficTarget::checkHost(const QString &host)
+{
+    static const QRegularExpression hostChars(QRegularExpression::anchoredPattern(QStringLiteral("[A-Za-z0-9._:%-]+")));
+    if (!hostChars.match(host).hasMatch() || host.startsWith(QLatin1Char('-')))
+        return fail(TrafficSpec::tr("'%1' is not a host name or address; give HOST[:PORT].").arg(logSafe(host, 120)));
+    return {};
+}
+
+Result<void> TrafficTarget::checkUser(const QString &user)
+{
+    static const QRegularExpression userChars(
+        QRegularExpression::anchoredPattern(QStringLiteral("[A-Za-z0-9._][A-Za-z0-9._-]*")));
+    if (!userChars.match(user).hasMatch())
+        return fail(TrafficSpec::tr("'%1' is not a user name; give ssh://USER@HOST[:PORT].").arg(logSafe(user, 80)));
+    return {};
 }
 
 QString TrafficTarget::toString() const
@@ -427,7 +451,7 @@ Result<void> TrafficSpec::validateSocketOptions() const
     static const QRegularExpression ccName(QRegularExpression::anchoredPattern(QStringLiteral("[a-z0-9_]{0,15}")));
     if (!ccName.match(congestionControl).hasMatch())
         return fail(tr("'%1' is not a congestion control name; see net.ipv4.tcp_available_congestion_control.")
-                        .arg(congestionControl));
+                        .arg(logSafe(congestionControl, 40)));
     return {};
 }
 
@@ -467,8 +491,8 @@ Result<void> TrafficSpec::validateTarget() const
                        "ssh://[USER@]HOST, or remove the remote: knobs.")
                         .arg(QStringList(remoteSysctls.keys()).join(QStringLiteral(", "))));
     if (!clientNetns.isEmpty() && !clientNetns.startsWith(QLatin1String("tcptune-")))
-        return fail(
-            tr("Client namespace '%1' is not a tcptune namespace; names start with 'tcptune-'.").arg(clientNetns));
+        return fail(tr("Client namespace '%1' is not a tcptune namespace; names start with 'tcptune-'.")
+                        .arg(logSafe(clientNetns, 80)));
     return {};
 }
 

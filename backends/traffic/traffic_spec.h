@@ -65,6 +65,11 @@ struct TrafficTarget {
     [[nodiscard]] static Result<TrafficTarget> parse(const QString &text);
     // The form parse() reads back ("iperf3://198.18.1.2:5201", "198.18.1.2:5300").
     QString toString() const;
+    // Whether HOST and USER are what parse() accepts: a name or address that ssh can never read
+    // as an option ("-oProxyCommand=..."), a plain user name. Every way a host or user comes in
+    // (command line, spec file, GUI) goes through these.
+    [[nodiscard]] static Result<void> checkHost(const QString &host);
+    [[nodiscard]] static Result<void> checkUser(const QString &user);
 
     bool operator==(const TrafficTarget &) const = default;
 };

@@ -13,7 +13,7 @@
 #include "knobs/knob_catalogue.h"
 #include "lab/lab_state.h"
 #include "traffic/agent_protocol.h"
-#include "traffic/log_text.h"
+#include "common/log_text.h"
 
 #include <QJsonDocument>
 

@@ -1,11 +1,19 @@
-#include "traffic/log_text.h"
+#include "common/log_text.h"
 
 namespace tcptune {
 namespace {
 
+// The bidirectional controls reorder what a terminal shows (U+202E turns "exe.txt" into
+// "txt.exe"): the embeddings and overrides U+202A-202E, the isolates U+2066-2069 and the marks.
+bool isBidiControl(char16_t c)
+{
+    return (c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069) || c == 0x200e || c == 0x200f || c == 0x061c;
+}
+
+// C0 and C1 controls, DEL, the Unicode line and paragraph separators and the bidi controls.
 bool needsEscape(char16_t c)
 {
-    return c < 0x20 || (c >= 0x7f && c <= 0x9f) || c == 0x2028 || c == 0x2029 || c == u'\\';
+    return c < 0x20 || (c >= 0x7f && c <= 0x9f) || c == 0x2028 || c == 0x2029 || isBidiControl(c) || c == 0xfeff;
 }
 
 } // namespace
