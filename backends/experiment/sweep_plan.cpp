@@ -1,9 +1,11 @@
 #include "experiment/sweep_plan.h"
 
+#include "common/log_text.h"
 #include "experiment/parameter_heading.h"
 #include "experiment/preset_notes.h"
 #include "knobs/knob_catalogue.h"
 #include "knobs/knob_value.h"
+#include "traffic/ssh_channel.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>
@@ -20,6 +22,21 @@ namespace {
 Error fieldError(const QString &field, const QString &problem)
 {
     return Error{ExperimentSpec::tr("Spec field '%1': %2").arg(field, problem)};
+}
+
+// What an ssh target makes this host execute (the ssh command line), so --dry-run and the
+// report show it before anything runs; empty for the other kinds.
+QStringList executedCommand(const TargetSpec &target)
+{
+    if (target.kind != TargetSpec::Kind::Ssh)
+        return {};
+    TrafficSpec spec;
+    spec.target.kind = TargetKind::Ssh;
+    spec.target.host = target.host;
+    spec.target.port = std::uint16_t(target.port);
+    spec.target.user = target.user;
+    spec.sshConfig = target.sshConfig;
+    return QStringList{QStringLiteral("ssh")} + SshChannel::arguments(spec);
 }
 
 bool isLabParameter(const QString &parameter)
@@ -408,11 +425,22 @@ QString SweepPlan::labNoteLine() const
     return SweepPlan::tr("In the lab: %1").arg(translatedLabNote(m_spec.labNote));
 }
 
+QList<QStringList> SweepPlan::executedCommands() const
+{
+    QList<QStringList> commands;
+    for (const TargetSpec &target : m_spec.targets())
+        if (QStringList command = executedCommand(target); !command.isEmpty())
+            commands.append(command);
+    return commands;
+}
+
 QString SweepPlan::describe() const
 {
     QStringList lines;
     lines << SweepPlan::tr("Experiment: %1").arg(m_spec.name.isEmpty() ? SweepPlan::tr("(unnamed)") : m_spec.name);
     lines << SweepPlan::tr("Target: %1").arg(m_spec.target.describe());
+    for (const QStringList &command : executedCommands())
+        lines << SweepPlan::tr("Runs on this host: %1").arg(logSafe(command.join(QLatin1Char(' ')), 1000));
     if (const QString note = labNoteLine(); !note.isEmpty())
         lines << note;
     lines << SweepPlan::tr("Workload: %1, %2 stream(s), %3 s per run (%4 s omitted), sampling every %5 ms%6")

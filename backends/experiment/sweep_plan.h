@@ -78,8 +78,12 @@ public:
     ExperimentSpec specForPoint(int index) const;
     // Seconds the whole plan takes: runs x (omit + duration + overhead) + pauses + lab reshapes.
     double expectedDurationS() const;
-    // A few lines for --dry-run: axes, points, runs, order, expected duration.
+    // A few lines for --dry-run: axes, points, runs, order, expected duration, and what the plan
+    // makes this host execute.
     QString describe() const;
+    // The programs a run of this plan starts on this host with their arguments (the ssh command of
+    // each ssh end), so a spec's effect is seen before it runs.
+    QList<QStringList> executedCommands() const;
     // "In the lab: ..." when the plan runs in the local lab and its spec has a lab note, else
     // empty: the sweep's output, --dry-run and the report show it.
     QString labNoteLine() const;

@@ -3,6 +3,7 @@
 
 #include "cli/console.h"
 #include "cli/sweep/sweep_output.h"
+#include "common/log_text.h"
 #include "common/termination_signals.h"
 #include "experiment/preset_library.h"
 #include "experiment/result_store.h"
@@ -135,9 +136,29 @@ void addOptions(QCommandLineParser &parser)
          QStringLiteral("TARGET")},
         {QStringLiteral("ssh-config"), SweepCommand::tr("ssh:// targets: the ssh config file to use (ssh -F)."),
          QStringLiteral("FILE")},
+        {QStringLiteral("trust-spec"),
+         SweepCommand::tr("Let the spec file choose an ssh config (target.ssh_config): such a file can make ssh run "
+                          "any command on this host. Without it a spec's ssh_config is refused.")},
         {QStringLiteral("lab-down"), SweepCommand::tr("Remove the lab when the sweep ends.")},
         {QStringLiteral("list-presets"), SweepCommand::tr("List the presets and exit.")},
     });
+}
+
+// A spec file is data: an ssh config it names could make ssh run a command of the spec author's
+// choosing (ProxyCommand, LocalCommand, Match exec). Only the user chooses one: on the command line
+// (--ssh-config, which replaces the spec's) or by trusting the spec with --trust-spec.
+[[nodiscard]] Result<void> checkSpecSshConfig(const SweepPlan &plan, const QCommandLineParser &parser)
+{
+    if (parser.isSet(QStringLiteral("trust-spec")) || parser.isSet(QStringLiteral("ssh-config")))
+        return {};
+    for (const TargetSpec &target : plan.spec().targets())
+        if (!target.sshConfig.isEmpty())
+            return fail(SweepCommand::tr("The spec names an ssh config file (target.ssh_config '%1'), and such a file "
+                                         "can make ssh run any command on this host (ProxyCommand). Nothing was run. "
+                                         "Give the ssh config yourself with --ssh-config FILE, or pass --trust-spec "
+                                         "if you wrote this spec or checked that file.")
+                            .arg(logSafe(target.sshConfig, 200)));
+    return {};
 }
 
 // The stored plan of the experiment --resume names; RESUME_ID gets its id.
@@ -177,6 +198,8 @@ std::expected<SweepPlan, Refusal> namedPlan(const QCommandLineParser &parser, co
     auto loaded = library.load(reference);
     if (!loaded)
         return std::unexpected(Refusal{loaded.error().message});
+    if (auto trusted = checkSpecSshConfig(*loaded, parser); !trusted)
+        return std::unexpected(Refusal{trusted.error().message});
     auto overridden = withOverrides(*loaded, parser);
     if (!overridden)
         return std::unexpected(Refusal{overridden.error().message});
@@ -223,6 +246,10 @@ void printDryRun(const SweepPlan &plan, bool json)
         QJsonObject o = plan.toJson();
         o.insert(QStringLiteral("expected_duration_s"), plan.expectedDurationS());
         o.insert(QStringLiteral("runs"), int(plan.runs().size()));
+        QJsonArray executes;
+        for (const QStringList &command : plan.executedCommands())
+            executes.append(QJsonArray::fromStringList(command));
+        o.insert(QStringLiteral("executes"), executes);
         out() << QString::fromUtf8(QJsonDocument(o).toJson(QJsonDocument::Indented));
     } else {
         out() << plan.describe() << '\n';
