@@ -3,6 +3,7 @@
 #include "common/private_directory.h"
 
 #include <QCoreApplication>
+#include <QDateTime>
 #include <QDir>
 #include <QFile>
 #include <QJsonArray>
@@ -237,7 +238,8 @@ QList<HelperJournal::Orphan> HelperJournal::claimOrphans(const QString &dir)
         if (!file.open(QIODevice::ReadOnly)) {
             orphan.problem = file.errorString();
         } else {
-            auto content = parse(file.read(1024 * 1024));
+            // All of it: a size limit here would drop the entries behind it.
+            auto content = parse(file.readAll());
             if (!content) {
                 orphan.problem = content.error().message;
             } else {
@@ -256,6 +258,20 @@ void HelperJournal::discard(Orphan &orphan)
     ::unlink(native(orphan.path + QStringLiteral(".tmp")).constData());
     ::unlink(native(orphan.lockPath).constData());
     release(orphan);
+}
+
+Result<QString> HelperJournal::setAside(Orphan &orphan)
+{
+    const QString aside = orphan.path + QStringLiteral(".corrupt-") +
+                          QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyyMMddTHHmmss"));
+    const int moved = ::rename(native(orphan.path).constData(), native(aside).constData());
+    const int error = errno;
+    if (moved == 0)
+        ::unlink(native(orphan.lockPath).constData());
+    release(orphan);
+    if (moved != 0)
+        return fail(tr("Cannot move the unreadable journal %1 aside: %2.").arg(orphan.path, errnoText(error)));
+    return aside;
 }
 
 Result<void> HelperJournal::keep(Orphan &orphan, const QList<JournalEntry> &entries)

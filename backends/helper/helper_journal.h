@@ -72,6 +72,10 @@ public:
     static QList<Orphan> claimOrphans(const QString &dir);
     // Deletes an orphan's files and releases its lock.
     static void discard(Orphan &orphan);
+    // An orphan whose content cannot be read (truncated, damaged) is never deleted: it is renamed
+    // to PATH.corrupt-TIME beside the others (which no later helper claims) for the user to look
+    // at, and its lock released. Returns the new path, or why it could not be moved.
+    [[nodiscard]] static Result<QString> setAside(Orphan &orphan);
     // Rewrites an orphan with the ENTRIES whose rollback failed and releases its lock, so the
     // next helper tries them again.
     [[nodiscard]] static Result<void> keep(Orphan &orphan, const QList<JournalEntry> &entries);

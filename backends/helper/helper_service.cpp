@@ -124,6 +124,18 @@ void keepForNextAttempt(HelperJournal::Orphan &orphan, const QList<JournalEntry>
             .arg(orphan.path));
 }
 
+// An orphan that cannot be read is never deleted: what it held may be the only record of a change
+// to undo by hand.
+void setAsideUnreadable(HelperJournal::Orphan &orphan, QJsonArray *warnings)
+{
+    auto aside = HelperJournal::setAside(orphan);
+    warnings->append(aside ? HelperService::tr("Unreadable journal %1 (%2) was moved aside to %3; nothing was rolled "
+                                               "back from it: look at it and set back by hand what it names.")
+                                 .arg(orphan.path, orphan.problem, *aside)
+                           : HelperService::tr("Unreadable journal %1 (%2) was left in place: %3")
+                                 .arg(orphan.path, orphan.problem, aside.error().message));
+}
+
 QJsonObject rollbackReport(const QJsonArray &restored, const QJsonArray &warnings)
 {
     return {{QStringLiteral("restored"), restored}, {QStringLiteral("warnings"), warnings}};
@@ -145,8 +157,10 @@ QJsonObject HelperService::recoverOrphans(const QString &dir, const QString &boo
     QJsonArray warnings;
     for (HelperJournal::Orphan &orphan : HelperJournal::claimOrphans(dir)) {
         if (!orphan.problem.isEmpty()) {
-            warnings.append(tr("Unreadable journal %1 dropped: %2").arg(orphan.path, orphan.problem));
-        } else if (orphan.bootId != bootId) {
+            setAsideUnreadable(orphan, &warnings);
+            continue;
+        }
+        if (orphan.bootId != bootId) {
             // The machine rebooted since: the kernel started from its defaults, nothing to undo.
             if (!orphan.entries.isEmpty())
                 warnings.append(tr("Journal %1 is from an earlier boot; dropped.").arg(orphan.path));

@@ -97,6 +97,7 @@ private Q_SLOTS:
     void restoreSkipsKeysChangedMeanwhile();
     void killedHelperIsRolledBackByTheNextStart();
     void failedRecoveryIsKeptForTheNextAttempt();
+    void truncatedOrphanIsKeptAside();
     void coreFeatureOffOnlyWhenConfirmedOnTheHost();
     void journalOfVanishedNamespaceIsDropped();
     void refusesJournalOutsideRunTcptune();
@@ -489,6 +490,60 @@ void TestHelperProcess::failedRecoveryIsKeptForTheNextAttempt()
     }
     QVERIFY(QFile::remove(orphan));
     QFile::remove(m_journalDir + QStringLiteral("/journal-999999997.lock"));
+}
+
+// A dead helper's journal cut off in the middle (a full disk, a crash while writing) is neither
+// deleted nor rolled back: it is moved aside under a name no later helper claims, the warning names
+// it, and the helper starts and serves.
+void TestHelperProcess::truncatedOrphanIsKeptAside()
+{
+    const QString orphan = m_journalDir + QStringLiteral("/journal-999999996.json");
+    const QByteArray whole = R"({"version":1,"boot_id":")" + bootId() +
+                             R"(","entries":[{"key":"net.ipv4.tcp_congestion_control","netns":")" +
+                             m_ns->name().toUtf8() + R"(","old":"cubic","new":"reno"}]})";
+    const QByteArray truncated = whole.left(whole.size() / 2);
+    {
+        QFile file(orphan);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(truncated);
+    }
+    HelperPipe helper(journalArgs());
+    QVERIFY(helper.started());
+    const QJsonObject hello = helper.call(QStringLiteral("hello"));
+    QVERIFY2(isOk(hello), qPrintable(errorOf(hello)));
+    const QJsonArray warnings = hello.value(QStringLiteral("result"))
+                                    .toObject()
+                                    .value(QStringLiteral("recovered"))
+                                    .toObject()
+                                    .value(QStringLiteral("warnings"))
+                                    .toArray();
+    QCOMPARE(warnings.size(), 1);
+    const QString warning = warnings[0].toString();
+    const QStringList aside =
+        QDir(m_journalDir).entryList({QStringLiteral("journal-999999996.json.corrupt-*")}, QDir::Files);
+    QCOMPARE(aside.size(), 1);
+    const QString asidePath = m_journalDir + QLatin1Char('/') + aside.first();
+    QVERIFY2(warning.contains(asidePath) && warning.contains(orphan), qPrintable(warning));
+    QVERIFY(!QFile::exists(orphan));
+    QFile kept(asidePath);
+    QVERIFY(kept.open(QIODevice::ReadOnly));
+    QCOMPARE(kept.readAll(), truncated); // kept as it was, byte for byte
+    // The helper serves, and the next one leaves the file aside alone.
+    QVERIFY(isOk(helper.call(QStringLiteral("get"), {{QStringLiteral("key"), kCork}})));
+    QVERIFY(helper.closeAndWait());
+    HelperPipe next(journalArgs());
+    QVERIFY(next.started());
+    const QJsonObject again = next.call(QStringLiteral("hello"));
+    QVERIFY(again.value(QStringLiteral("result"))
+                .toObject()
+                .value(QStringLiteral("recovered"))
+                .toObject()
+                .value(QStringLiteral("warnings"))
+                .toArray()
+                .isEmpty());
+    QVERIFY(next.closeAndWait());
+    QVERIFY(QFile::exists(asidePath));
+    QVERIFY(QFile::remove(asidePath));
 }
 
 void TestHelperProcess::coreFeatureOffOnlyWhenConfirmedOnTheHost()
