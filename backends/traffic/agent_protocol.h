@@ -41,7 +41,12 @@ inline constexpr int kVersion = 5;
 inline constexpr int kMaxControlLine = 64 * 1024;
 // The longest line of a connection that has not authenticated or attached yet.
 inline constexpr int kMaxHandshakeLine = 4096;
-inline constexpr int kMaxResultLine = 128 * 1024 * 1024;
+// What a client reads of one agent line, per message type: a malicious agent cannot make it
+// buffer more. "result" holds at most --max-intervals intervals and 128 streams' figures, well
+// under a MiB; the cap leaves room without letting a 64 MiB line in.
+inline constexpr int kMaxReadyLine = 4 * kMaxControlLine;    // "ready", "challenge", "description"
+inline constexpr int kMaxSamplesLine = 16 * kMaxControlLine; // "samples" during a run
+inline constexpr int kMaxResultLine = 8 * 1024 * 1024;
 inline constexpr std::int64_t kProbeMessageSize = 64;
 
 // What the agent needs to know about a run.

@@ -106,7 +106,7 @@ Result<void> AgentRemote::open(int control)
                                   sock::Clock::now() + std::chrono::seconds(5));
         !sent)
         return fail(tr("Cannot talk to the agent at %1: %2.").arg(m_where, sent.error().message));
-    auto ready = readMessage(10000, agentproto::kMaxControlLine * 4);
+    auto ready = readMessage(10000, agentproto::kMaxReadyLine);
     if (ready && agentproto::typeOf(*ready) == QLatin1String("challenge"))
         ready = answerChallenge(*ready);
     if (!ready)
@@ -136,7 +136,7 @@ Result<agentproto::HostDescription> AgentRemote::describe(int control)
                                   sock::Clock::now() + std::chrono::seconds(2));
         !sent)
         return fail(tr("Cannot talk to the agent at %1: %2.").arg(m_where, sent.error().message));
-    auto reply = readMessage(8000, agentproto::kMaxControlLine * 4);
+    auto reply = readMessage(8000, agentproto::kMaxReadyLine);
     if (!reply)
         return std::unexpected(reply.error());
     auto description = agentproto::parseDescription(*reply);
@@ -162,7 +162,7 @@ Result<QJsonObject> AgentRemote::answerChallenge(const QJsonObject &challenge)
     const QByteArray auth = agentproto::encode(agentproto::authMessage(agentauth::answer(*token, nonce)));
     if (auto sent = sock::sendAll(m_control, auth, sock::Clock::now() + std::chrono::seconds(5)); !sent)
         return fail(tr("Cannot talk to the agent at %1: %2.").arg(m_where, sent.error().message));
-    return readMessage(10000, agentproto::kMaxControlLine * 4);
+    return readMessage(10000, agentproto::kMaxReadyLine);
 }
 
 QByteArray AgentRemote::dataHello(int stream) const
@@ -207,7 +207,7 @@ Result<void> AgentRemote::peerEvent()
         return {};
     // Every complete line, not only the first: poll() will not wake again for lines already read.
     do {
-        auto message = readMessage(1000, agentproto::kMaxControlLine * 16);
+        auto message = readMessage(1000, agentproto::kMaxSamplesLine);
         if (!message)
             return std::unexpected(message.error());
         if (agentproto::typeOf(*message) == QLatin1String("samples"))

@@ -183,8 +183,12 @@ Result<void> recvAll(int fd, char *data, std::size_t size, Clock::time_point dea
 
 Result<QByteArray> readLine(int fd, QByteArray &buffer, int maxLength, Clock::time_point deadline)
 {
+    // Linear in what arrives: each byte is scanned for the newline once, and it is read straight
+    // into the buffer's tail in large chunks (a 64 MiB line is not rescanned after every read).
+    constexpr qsizetype kChunk = 64 * 1024;
+    qsizetype scanned = 0;
     for (;;) {
-        const qsizetype nl = buffer.indexOf('\n');
+        const qsizetype nl = buffer.indexOf('\n', scanned);
         if (nl >= 0) {
             QByteArray line = buffer.left(nl);
             buffer.remove(0, nl + 1);
@@ -192,14 +196,16 @@ Result<QByteArray> readLine(int fd, QByteArray &buffer, int maxLength, Clock::ti
                 line.chop(1);
             return line;
         }
+        scanned = buffer.size();
         if (buffer.size() > maxLength)
             return fail(TrafficSocket::tr("line longer than %1 bytes").arg(maxLength));
-        char chunk[4096];
-        const ssize_t n = ::recv(fd, chunk, sizeof chunk, MSG_DONTWAIT);
-        if (n > 0) {
-            buffer.append(chunk, n);
+        const qsizetype had = buffer.size();
+        const qsizetype room = std::min<qsizetype>(kChunk, qsizetype(maxLength) + 1 - had);
+        buffer.resize(had + room);
+        const ssize_t n = ::recv(fd, buffer.data() + had, std::size_t(room), MSG_DONTWAIT);
+        buffer.resize(had + std::max<qsizetype>(0, n));
+        if (n > 0)
             continue;
-        }
         if (auto more = awaitMore(fd, n, deadline); !more)
             return std::unexpected(more.error());
     }

@@ -27,6 +27,8 @@ class ServeCommand final {
     Q_DECLARE_TR_FUNCTIONS(ServeCommand)
 };
 
+constexpr int kMaxIntervals = 100'000;
+
 QCommandLineOption limitOption(const char *name, const QString &description, int defaultValue)
 {
     return {QString::fromLatin1(name), description, QStringLiteral("N"), QString::number(defaultValue)};
@@ -59,6 +61,12 @@ QCommandLineOption limitOption(const char *name, const QString &description, int
                             .arg(text, QString::fromLatin1(name)));
         *target = value;
     }
+    // Every interval rides on the "result" line, which a client reads up to
+    // agentproto::kMaxResultLine: about 20 bytes each.
+    if (options.maxIntervals > kMaxIntervals)
+        return fail(ServeCommand::tr("--max-intervals %1 is too many for one result line; give at most %2.")
+                        .arg(options.maxIntervals)
+                        .arg(kMaxIntervals));
     return {};
 }
 
