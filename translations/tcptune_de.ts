@@ -868,6 +868,10 @@ Trotzdem ausführen?</translation>
         <source>not a JSON object</source>
         <translation>kein JSON-Objekt</translation>
     </message>
+    <message>
+        <source>Cannot move the unreadable journal %1 aside: %2.</source>
+        <translation>Das unlesbare Journal %1 kann nicht beiseitegelegt werden: %2.</translation>
+    </message>
 </context>
 <context>
     <name>HelperOperations</name>
@@ -962,10 +966,6 @@ Trotzdem ausführen?</translation>
         <translation>%1 (%2) nicht zurückgesetzt: %3</translation>
     </message>
     <message>
-        <source>Unreadable journal %1 dropped: %2</source>
-        <translation>Unlesbares Journal %1 verworfen: %2</translation>
-    </message>
-    <message>
         <source>Journal %1 is from an earlier boot; dropped.</source>
         <translation>Journal %1 stammt von einem früheren Systemstart; verworfen.</translation>
     </message>
@@ -988,6 +988,14 @@ Trotzdem ausführen?</translation>
     <message>
         <source>%1 = %2 on the host turns a core TCP feature off (%3) for every new connection of this machine, ssh included. It is only done with an explicit confirmation: &apos;tcptune knobs set --force&apos;, or Yes to the Knobs panel&apos;s question.</source>
         <translation>%1 = %2 auf dem Host schaltet eine TCP-Kernfunktion ab (%3), für jede neue Verbindung dieses Rechners, ssh eingeschlossen. Das geschieht nur mit ausdrücklicher Bestätigung: &apos;tcptune knobs set --force&apos; oder Ja auf die Frage der Parameter-Ansicht.</translation>
+    </message>
+    <message>
+        <source>Unreadable journal %1 (%2) was moved aside to %3; nothing was rolled back from it: look at it and set back by hand what it names.</source>
+        <translation>Das unlesbare Journal %1 (%2) wurde nach %3 beiseitegelegt; daraus wurde nichts zurückgesetzt: sehen Sie es sich an und setzen Sie von Hand zurück, was es nennt.</translation>
+    </message>
+    <message>
+        <source>Unreadable journal %1 (%2) was left in place: %3</source>
+        <translation>Das unlesbare Journal %1 (%2) blieb an seinem Platz: %3</translation>
     </message>
 </context>
 <context>
@@ -1397,10 +1405,6 @@ Trotzdem ausführen?</translation>
         <translation>%1: kein Wert angegeben.</translation>
     </message>
     <message>
-        <source>%1: the value contains control characters.</source>
-        <translation>%1: der Wert enthält Steuerzeichen.</translation>
-    </message>
-    <message>
         <source>%1: unsupported value type.</source>
         <translation>%1: nicht unterstützter Werttyp.</translation>
     </message>
@@ -1415,6 +1419,10 @@ Trotzdem ausführen?</translation>
     <message>
         <source>unlimited</source>
         <translation>unbegrenzt</translation>
+    </message>
+    <message>
+        <source>%1: the value contains a line break or control characters (%2); give it on one line.</source>
+        <translation>%1: Der Wert enthält einen Zeilenumbruch oder Steuerzeichen (%2); geben Sie ihn in einer Zeile an.</translation>
     </message>
 </context>
 <context>
@@ -3343,6 +3351,10 @@ Mehrere Formate auf einmal: --format html,pdf --out ORDNER/report schreibt ORDNE
         <source>far knobs need tcptune-helper as root on the far host %1: %2</source>
         <translation>Parameter der Gegenstelle brauchen tcptune-helper als root auf dem fernen Host %1: %2</translation>
     </message>
+    <message>
+        <source>--max-intervals %1 is too many for one result line; give at most %2.</source>
+        <translation>--max-intervals %1 sind zu viele für eine Ergebniszeile; geben Sie höchstens %2 an.</translation>
+    </message>
 </context>
 <context>
     <name>SeveralEndsOutcome</name>
@@ -3651,6 +3663,14 @@ Mehrere Formate auf einmal: --format html,pdf --out ORDNER/report schreibt ORDNE
         <source>%1 cannot set this sweep&apos;s far knobs: %2</source>
         <translation>%1 kann die Parameter dieses Durchlaufs auf der Gegenstelle nicht setzen: %2</translation>
     </message>
+    <message>
+        <source>Let the spec file choose an ssh config (target.ssh_config): such a file can make ssh run any command on this host. Without it a spec&apos;s ssh_config is refused.</source>
+        <translation>Der Spec-Datei erlauben, eine ssh-Konfiguration zu wählen (target.ssh_config): Eine solche Datei kann ssh jeden Befehl auf diesem Host ausführen lassen. Ohne diese Option wird das ssh_config einer Spec abgelehnt.</translation>
+    </message>
+    <message>
+        <source>The spec names an ssh config file (target.ssh_config &apos;%1&apos;), and such a file can make ssh run any command on this host (ProxyCommand). Nothing was run. Give the ssh config yourself with --ssh-config FILE, or pass --trust-spec if you wrote this spec or checked that file.</source>
+        <translation>Die Spec nennt eine ssh-Konfigurationsdatei (target.ssh_config &apos;%1&apos;), und eine solche Datei kann ssh jeden Befehl auf diesem Host ausführen lassen (ProxyCommand). Es wurde nichts ausgeführt. Geben Sie die ssh-Konfiguration selbst mit --ssh-config DATEI an, oder geben Sie --trust-spec an, wenn Sie diese Spec geschrieben oder die Datei geprüft haben.</translation>
+    </message>
 </context>
 <context>
     <name>SweepPlan</name>
@@ -3825,6 +3845,10 @@ Mehrere Formate auf einmal: --format html,pdf --out ORDNER/report schreibt ORDNE
     <message>
         <source>In the lab: %1</source>
         <translation>Im Labor: %1</translation>
+    </message>
+    <message>
+        <source>Runs on this host: %1</source>
+        <translation>Führt auf diesem Host aus: %1</translation>
     </message>
 </context>
 <context>
