@@ -1989,6 +1989,10 @@ Beispiel: tcptune knobs set net.ipv4.tcp_autocorking=0 -- iperf3 -c 127.0.0.1
 <context>
     <name>PointResult</name>
     <message>
+        <source>not settled: %1 of %2 runs</source>
+        <translation>nicht eingeschwungen: %1 von %2 Läufen</translation>
+    </message>
+    <message>
         <source>no runs</source>
         <translation>keine Läufe</translation>
     </message>
@@ -2051,8 +2055,8 @@ Beispiel: tcptune knobs set net.ipv4.tcp_autocorking=0 -- iperf3 -c 127.0.0.1
         <translation>Der Einbruch in Szenario 4 kam von TCP Small Queues, das mit großen Rahmen auf die TX-Completions von HiperSockets wartete; ein veth-Paar schließt ein Paket sofort ab, daher bricht im Labor nichts ein: dort gemessen (3 Läufe je Punkt) ergaben alle MTUs (1500, 9000, 32000 B) und Grenzen 8,3 bis 13,2 Gbit/s, und kein Lauf brach ein. Führen Sie diese Vorlage gegen einen echten Host aus („target“), um ihn zu sehen.</translation>
     </message>
     <message>
-        <source>The lab reproduces the mechanism at the far sender: measured in the lab (2 s runs, load average 12 on 2 cores), 46 to 47 Mbit/s at every window and an RTT median of 19.5 ms at 64 KiB, 36.8 ms at 128 KiB, 64.3 ms at 256 KiB and 71 to 77 ms from 384 KiB to 4 MiB; 64 and 128 KiB are limited by the send buffer, and from 256 KiB on the 2 MiB bottleneck queue holds 330 to 570 kB (+53 to +91 ms of RTT), growing with the window (the verdict and the queue series show both). mvneta&apos;s collapse to 3 MB/s after a few seconds was the driver&apos;s and is not reproduced.</source>
-        <translation>Das Labor bildet den Mechanismus am fernen Sender nach: im Labor gemessen (Läufe von 2 s, Load Average 12 auf 2 Kernen) 46 bis 47 Mbit/s bei jedem Fenster und ein RTT-Median von 19,5 ms bei 64 KiB, 36,8 ms bei 128 KiB, 64,3 ms bei 256 KiB und 71 bis 77 ms von 384 KiB bis 4 MiB; 64 und 128 KiB sind durch den Sendepuffer begrenzt, und ab 256 KiB hält die Engpass-Warteschlange von 2 MiB 330 bis 570 kB (+53 bis +91 ms RTT), mit dem Fenster wachsend (Befund und Warteschlangen-Reihe zeigen beides). Der Einbruch von mvneta auf 3 MB/s nach einigen Sekunden lag am Treiber und wird nicht nachgebildet.</translation>
+        <source>The lab reproduces the mechanism at the far sender: measured in the lab (8 s runs, settled figures: each run&apos;s start-up phase left out), 40 to 48 Mbit/s at every window and a settled RTT median of 19.8 ms at 64 KiB, 37 ms at 128 KiB, 68 ms at 256 KiB, 97 ms at 384 KiB, 129 ms at 512 KiB and 250 to 264 ms from 1 to 4 MiB; from 1 MiB on cubic fills the 2 MiB bottleneck queue for about 4 s, so a shorter run ends before its RTT settles and says so. Up to 1 MiB the send buffer holds the window and the flow still fills the 50 Mbit/s path; from 2 MiB on congestion control sets the pace (the verdict and the queue series show both). mvneta&apos;s collapse to 3 MB/s after a few seconds was the driver&apos;s and is not reproduced.</source>
+        <translation>Das Labor bildet den Mechanismus am fernen Sender nach: im Labor gemessen (Läufe von 8 s, eingeschwungene Werte: die Anlaufphase jedes Laufs ausgelassen) 40 bis 48 Mbit/s bei jedem Fenster und ein eingeschwungener RTT-Median von 19,8 ms bei 64 KiB, 37 ms bei 128 KiB, 68 ms bei 256 KiB, 97 ms bei 384 KiB, 129 ms bei 512 KiB und 250 bis 264 ms von 1 bis 4 MiB; ab 1 MiB füllt cubic die 2-MiB-Warteschlange am Engpass etwa 4 s lang, ein kürzerer Lauf endet also, bevor seine RTT eingeschwungen ist, und sagt das. Bis 1 MiB hält der Sendepuffer das Fenster, und der Fluss füllt trotzdem den 50-Mbit/s-Pfad; ab 2 MiB gibt die Staukontrolle das Tempo vor (das Urteil und die Warteschlangen-Reihe zeigen beides). Der Einbruch von mvneta auf 3 MB/s nach einigen Sekunden kam vom Treiber und wird nicht nachgebildet.</translation>
     </message>
 </context>
 <context>
@@ -3078,6 +3082,17 @@ Mehrere Formate auf einmal: --format html,pdf --out ORDNER/report schreibt ORDNE
     <message>
         <source>changed: %1</source>
         <translation>geändert: %1</translation>
+    </message>
+</context>
+<context>
+    <name>RunSettling</name>
+    <message>
+        <source>The throughput was still rising when the run ended: run longer than %1 s.</source>
+        <translation>Der Durchsatz stieg noch, als der Lauf endete: länger als %1 s laufen lassen.</translation>
+    </message>
+    <message>
+        <source>The RTT was still rising when the run ended: run longer than %1 s.</source>
+        <translation>Die RTT stieg noch, als der Lauf endete: länger als %1 s laufen lassen.</translation>
     </message>
 </context>
 <context>

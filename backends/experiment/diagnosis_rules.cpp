@@ -1,5 +1,6 @@
 #include "experiment/diagnosis_rules.h"
 
+#include "experiment/run_settling.h"
 #include "experiment/traffic_bridge.h"
 
 #include <QJsonObject>
@@ -130,7 +131,10 @@ void addPathAndWriteFacts(const RunRecord &run, DiagnosisFacts &f)
     f.mss = mssOf(run);
     f.receiverDelayedAcks = receiverDelayedAcks(run);
     f.durationS = run.durationS;
-    f.rttMinMs = run.rttMinMs;
+    // The path's own RTT: the least of the whole run (a settled run's figures start later).
+    const RunSettling settling = settlingOf(run);
+    f.rttMinMs = settling.pathRttMs > 0 && (run.rttMinMs < 0 || settling.pathRttMs < run.rttMinMs) ? settling.pathRttMs
+                                                                                                   : run.rttMinMs;
     f.rttMedianMs = run.rttMedianMs;
     f.rttP95Ms = run.rttP95Ms;
     f.transactionP95Ms = run.details.value(QStringLiteral("transaction_latency_ms"))

@@ -43,12 +43,14 @@ constexpr const char *kNotes[] = {
     // story5-send-window.json
     QT_TRANSLATE_NOOP(
         "PresetNote",
-        "The lab reproduces the mechanism at the far sender: measured in the lab (2 s runs, load average 12 "
-        "on 2 cores), 46 to 47 Mbit/s at every window and an RTT median of 19.5 ms at 64 KiB, 36.8 ms at 128 "
-        "KiB, 64.3 ms at 256 KiB and 71 to 77 ms from 384 KiB to 4 MiB; 64 and 128 KiB are limited by the "
-        "send buffer, and from 256 KiB on the 2 MiB bottleneck queue holds 330 to 570 kB (+53 to +91 ms of "
-        "RTT), growing with the window (the verdict and the queue series show both). mvneta's collapse to 3 "
-        "MB/s after a few seconds was the driver's and is not reproduced."),
+        "The lab reproduces the mechanism at the far sender: measured in the lab (8 s runs, settled figures: "
+        "each run's start-up phase left out), 40 to 48 Mbit/s at every window and a settled RTT median of "
+        "19.8 ms at 64 KiB, 37 ms at 128 KiB, 68 ms at 256 KiB, 97 ms at 384 KiB, 129 ms at 512 KiB and 250 "
+        "to 264 ms from 1 to 4 MiB; from 1 MiB on cubic fills the 2 MiB bottleneck queue for about 4 s, so a "
+        "shorter run ends before its RTT settles and says so. Up to 1 MiB the send buffer holds the window "
+        "and the flow still fills the 50 Mbit/s path; from 2 MiB on congestion control sets the pace (the verdict "
+        "and the queue series show both). mvneta's collapse to 3 MB/s after a few seconds was the driver's and is not "
+        "reproduced."),
 };
 
 constexpr char kContext[] = "PresetNote";

@@ -1,6 +1,7 @@
 #include "experiment/result_store.h"
 
 #include "experiment/run_diagnosis.h"
+#include "experiment/run_settling.h"
 #include "experiment/run_record_json.h"
 #include "experiment/sweep_plan.h"
 
@@ -78,6 +79,13 @@ const QList<QStringList> &migrations()
             QStringLiteral("UPDATE samples SET far_sender = 1 WHERE run_id IN (SELECT id FROM runs WHERE CASE WHEN "
                            "json_valid(details_json) THEN json_extract(details_json, '$.spec.direction') END = "
                            "'down')"),
+        },
+        // 5: settled measurements: the time the run's figures start at (the end of its start-up
+        // phase that the run's own series showed, or the user's omitted start) and whether it
+        // settled before it ended (NULL: not judged, as for every run before this schema).
+        {
+            QStringLiteral("ALTER TABLE runs ADD COLUMN measured_from_s REAL"),
+            QStringLiteral("ALTER TABLE runs ADD COLUMN settled INTEGER"),
         },
     };
     return all;
@@ -172,7 +180,7 @@ ExperimentRecord experimentFrom(const QSqlQuery &q)
 const QString kRunListColumns = QStringLiteral(
     "id, experiment_id, run_index, point_index, repeat, point_label, status, error, started, throughput_bps, "
     "rtt_median_ms, retransmits, findings_json, json_extract(details_json, '$.directions'), "
-    "json_extract(details_json, '$.knobs_changed_during_run')");
+    "json_extract(details_json, '$.knobs_changed_during_run'), json_extract(details_json, '$.settling')");
 
 RunRecord runSummaryFrom(const QSqlQuery &q)
 {
@@ -195,6 +203,9 @@ RunRecord runSummaryFrom(const QSqlQuery &q)
         r.details.insert(QStringLiteral("directions"), QJsonDocument::fromJson(directions.toUtf8()).array());
     if (const QString drift = q.value(14).toString(); !drift.isEmpty())
         r.details.insert(QStringLiteral("knobs_changed_during_run"), QJsonDocument::fromJson(drift.toUtf8()).array());
+    // Where the figures start, and whether the run settled (its warning in the verdict).
+    if (const QString settling = q.value(15).toString(); !settling.isEmpty())
+        r.details.insert(QStringLiteral("settling"), QJsonDocument::fromJson(settling.toUtf8()).object());
     // The findings, not the sentence, are stored: the verdict in the reader's language.
     if (r.status == RunStatus::Ok)
         r.verdict = RunDiagnosis::withNotes(
@@ -497,7 +508,7 @@ Result<void> ResultStore::finishRun(const RunRecord &run, const QList<RunSample>
         "UPDATE runs SET status = ?, error = ?, ended = ?, throughput_bps = ?, sender_bytes = ?, receiver_bytes = ?, "
         "duration_s = ?, rtt_min_ms = ?, rtt_median_ms = ?, rtt_p95_ms = ?, rtt_max_ms = ?, retransmits = ?, "
         "sndbuf_actual = ?, collapsed = ?, interval_s = ?, interval_json = ?, details_json = ?, limiters_json = ?, "
-        "findings_json = ? WHERE id = ?"));
+        "findings_json = ?, measured_from_s = ?, settled = ? WHERE id = ?"));
     q.addBindValue(runStatusName(run.status));
     q.addBindValue(run.error);
     q.addBindValue(run.ended.isValid() ? run.ended.toUTC().toString(Qt::ISODateWithMs) : isoNow());
@@ -519,6 +530,11 @@ Result<void> ResultStore::finishRun(const RunRecord &run, const QList<RunSample>
     q.addBindValue(QString::fromUtf8(
         QJsonDocument(run.status == RunStatus::Ok ? findingsToJson(RunDiagnosis::findings(factsOf(run))) : QJsonArray())
             .toJson(QJsonDocument::Compact)));
+    const RunSettling settling = settlingOf(run);
+    const double omitS =
+        run.details.value(QStringLiteral("spec")).toObject().value(QStringLiteral("omit_s")).toDouble();
+    q.addBindValue(settling.judged ? settling.cutS : omitS);
+    q.addBindValue(settling.judged ? QVariant(settling.settled ? 1 : 0) : QVariant(QMetaType(QMetaType::Int)));
     q.addBindValue(run.id);
     if (!q.exec()) {
         db.rollback();

@@ -3,6 +3,7 @@
 #include "experiment/diagnosis_rules.h"
 #include "experiment/knob_drift.h"
 #include "experiment/limiter_breakdown.h"
+#include "experiment/run_settling.h"
 #include "experiment/several_ends_outcome.h"
 
 #include "knobs/knob_value.h"
@@ -183,7 +184,8 @@ DiagnosisFacts factsOf(const RunRecord &run)
     f.alwaysHasData = writerAlwaysHasData(run);
     f.sndbufRequested = qint64(spec.value(QStringLiteral("sndbuf")).toDouble(-1));
     f.rcvbufRequested = qint64(spec.value(QStringLiteral("rcvbuf")).toDouble(-1));
-    const double omitS = spec.value(QStringLiteral("omit_s")).toDouble(0);
+    // The queue's backlog over the measured time: after the user's omitted start, or the settling.
+    const double omitS = std::max(spec.value(QStringLiteral("omit_s")).toDouble(0), settlingOf(run).cutS);
     if (const EndRecord *e = queueEnd(run)) {
         f.queueAverageBytes = averageBacklog(e->queue, omitS);
         f.queueDrops = e->queue.last().drops;
@@ -457,6 +459,10 @@ QString RunDiagnosis::withNotes(const QString &limiter, const QJsonObject &detai
     // Several ends at once: what each got of the path, and how fairly they shared it.
     if (const QString ends = severalEndsSummary(details); !ends.isEmpty())
         parts << ends + QLatin1Char('.');
+    // A run whose start-up phase had not ended when it did.
+    if (const QString unsettled = RunSettling::fromJson(details.value(QStringLiteral("settling")).toObject()).warning();
+        !unsettled.isEmpty())
+        parts << unsettled;
     // A knob something else changed on any end while the run went.
     if (const QString drift = knobDriftSummary(details.value(QStringLiteral("knobs_changed_during_run")).toArray());
         !drift.isEmpty())

@@ -1,6 +1,7 @@
 #include "experiment/sweep_table.h"
 
 #include "experiment/run_diagnosis.h"
+#include "experiment/run_settling.h"
 
 #include <algorithm>
 
@@ -11,6 +12,19 @@ namespace {
 bool ended(const RunRecord &run)
 {
     return run.status != RunStatus::Running;
+}
+
+} // namespace
+
+namespace {
+
+// The Ok runs whose start-up phase had not ended when they did (docs/diagnosis.md).
+int unsettledRuns(const QList<RunRecord> &runs)
+{
+    return int(std::count_if(runs.begin(), runs.end(), [](const RunRecord &r) {
+        const RunSettling s = settlingOf(r);
+        return r.status == RunStatus::Ok && s.judged && !s.settled;
+    }));
 }
 
 } // namespace
@@ -26,6 +40,8 @@ QStringList PointResult::flags() const
         out << tr("collapse: %1 of %2 runs").arg(stats.collapsedRuns).arg(okRuns());
     if (stats.highVariance)
         out << tr("high variance (CV %1 %)").arg(qRound(stats.cv * 100));
+    if (const int unsettled = unsettledRuns(runs); unsettled > 0)
+        out << tr("not settled: %1 of %2 runs").arg(unsettled).arg(okRuns());
     if (failedRuns > 0)
         out << tr("FAILED: %1 of %2 runs").arg(failedRuns).arg(plannedRuns);
     if (cancelledRuns > 0)

@@ -85,6 +85,7 @@ QJsonObject runJson(const RunRecord &r)
             {QStringLiteral("interval_throughput_bps"), numbers(r.intervalThroughputBps)},
             {QStringLiteral("verdict"), r.verdict},
             {QStringLiteral("findings"), findings},
+            {QStringLiteral("settling"), r.details.value(QStringLiteral("settling"))},
             {QStringLiteral("path_full"), RunDiagnosis::filledPath(findingsFromJson(findings))},
             {QStringLiteral("limiters"), limitersJson(r)},
             {QStringLiteral("ends"), endsJson(r)}}; // knob snapshots: the report's knob section

@@ -3,11 +3,13 @@
 #include "common/statistics.h"
 #include "experiment/diagnosis_rules.h"
 #include "experiment/limiter_breakdown.h"
+#include "experiment/run_settling.h"
 #include "knobs/knob_catalogue.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>
 
+#include <algorithm>
 #include <cmath>
 #include <span>
 
@@ -46,17 +48,67 @@ QList<LimiterBreakdown> judgedStreams(const TrafficResult &result, const QList<L
     return up;
 }
 
-// The path's rate the judged sender's delivery-rate samples show (docs/diagnosis.md, rule 0),
-// kept with the run for targets whose rate tcptune does not set.
-void addDeliveryPathRate(const TrafficResult &result, TrafficOutcome &o)
+// The judged sender's aggregate series: this host's, or the far end's when it alone sent.
+QList<RunSample> judgedSeries(const TrafficResult &result, const QList<RunSample> &all)
 {
     const bool farSends = result.spec.direction == Direction::Down;
-    QList<RunSample> judged;
-    for (const RunSample &s : o.samples)
+    QList<RunSample> out;
+    for (const RunSample &s : all)
         if (s.stream < 0 && s.farSender == farSends)
-            judged.append(s);
-    if (const double rate = deliveryPathRate(judged, result.spec.omitS); rate > 0)
+            out.append(s);
+    return out;
+}
+
+// The path's rate the judged sender's delivery-rate samples show (docs/diagnosis.md, rule 0),
+// kept with the run for targets whose rate tcptune does not set.
+void addDeliveryPathRate(const TrafficResult &result, TrafficOutcome &o, double fromS)
+{
+    if (const double rate = deliveryPathRate(judgedSeries(result, o.samples), fromS); rate > 0)
         o.figures.details.insert(QStringLiteral("delivery_path_rate_bps"), rate);
+}
+
+// The RTT figures and the receiver's goodput of the part from FROM_S on.
+void figuresFrom(const TrafficResult &result, const QList<RunSample> &judged, double fromS, RunRecord &r)
+{
+    QList<double> rtts;
+    for (const RunSample &s : judged)
+        if (s.t >= fromS && s.rttMs > 0)
+            rtts.append(s.rttMs);
+    if (!rtts.isEmpty()) {
+        std::sort(rtts.begin(), rtts.end());
+        const std::span<const double> sorted(rtts);
+        r.rttMinMs = rtts.first();
+        r.rttMedianMs = stats::percentileOfSorted(sorted, 50);
+        r.rttP95Ms = stats::percentileOfSorted(sorted, 95);
+        r.rttMaxMs = rtts.last();
+    }
+    QList<double> received;
+    for (const ReceiverInterval &i : result.receiverIntervals)
+        if (!i.omitted && i.t > fromS + 1e-9)
+            received.append(i.throughputBps);
+    if (received.isEmpty())
+        for (const RunSample &s : judged)
+            if (s.t > fromS + 1e-9)
+                received.append(s.throughputBps);
+    if (!received.isEmpty())
+        r.throughputBps = stats::mean(std::span<const double>(received));
+}
+
+// Settled measurements (docs/diagnosis.md): without an omitted start of the user's, the end of
+// the start-up phase is found from the run's own series and the figures are taken from there.
+// Returns the time the figures start at. Direction both keeps its figures whole (two senders).
+double settleFigures(const TrafficResult &result, TrafficOutcome &o)
+{
+    if (result.spec.omitS > 0 || result.spec.direction == Direction::Both)
+        return result.spec.omitS;
+    const QList<RunSample> judged = judgedSeries(result, o.samples);
+    const RunSettling settling = RunSettling::find(judged);
+    if (!settling.judged)
+        return 0;
+    o.figures.details.insert(QStringLiteral("settling"), settling.toJson());
+    if (settling.cutS > 0)
+        figuresFrom(result, judged, settling.cutS, o.figures);
+    return settling.cutS;
 }
 
 } // namespace
@@ -259,14 +311,15 @@ TrafficOutcome outcomeOf(const TrafficResult &result)
     for (const StreamResult &stream : result.perStream)
         for (const TrafficSample &s : stream.samples)
             o.samples.append(runSampleOf(s));
+    const double measuredFrom = settleFigures(result, o);
     for (const StreamResult &stream : result.perStream) {
         QList<RunSample> samples;
         for (const TrafficSample &s : stream.samples)
             samples.append(runSampleOf(s));
-        r.streamLimiters.append(limiterBreakdownOf(samples, result.spec.omitS));
+        r.streamLimiters.append(limiterBreakdownOf(samples, measuredFrom));
     }
     r.limiters = meanBreakdown(judgedStreams(result, r.streamLimiters));
-    addDeliveryPathRate(result, o);
+    addDeliveryPathRate(result, o, measuredFrom);
     {
         EndRecord far;
         far.end = RunEnd::Remote;

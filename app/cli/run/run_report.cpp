@@ -121,6 +121,7 @@ void printFinishedRun(QJsonObject resultJson, const RunRecord &diagnosis)
                       QJsonObject{{QStringLiteral("verdict"), diagnosis.verdict},
                                   {QStringLiteral("findings"), findings},
                                   {QStringLiteral("path_full"), RunDiagnosis::filledPath(findingsFromJson(findings))},
+                                  {QStringLiteral("settling"), diagnosis.details.value(QStringLiteral("settling"))},
                                   {QStringLiteral("limiters"), limitersJson(diagnosis)},
                                   {QStringLiteral("ends"), endsJson(diagnosis)}});
     out() << QJsonDocument(resultJson).toJson(QJsonDocument::Indented);

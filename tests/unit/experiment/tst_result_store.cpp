@@ -493,7 +493,7 @@ void TestResultStore::migratesASchemaThreeFile()
                  });
     if (QTest::currentTestFailed())
         return;
-    QCOMPARE(ResultStore::kSchemaVersion, 4);
+    QCOMPARE(ResultStore::kSchemaVersion, 5);
     for (const qint64 run : {1, 3}) {
         const auto samples = store.samples(run);
         QVERIFY(samples.has_value() && !samples->isEmpty());
