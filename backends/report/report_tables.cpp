@@ -1,5 +1,7 @@
 #include "report/report_tables.h"
 
+#include "experiment/limiter_breakdown.h"
+
 #include "experiment/run_diagnosis.h"
 #include "experiment/traffic_bridge.h"
 #include "report/report_format.h"
@@ -55,7 +57,10 @@ Headings headings(const ReportModel &model)
         "Shares of the sender's time from its TCP_INFO (busy, receive-window, send-buffer and congestion-window "
         "limited, application-limited), the bottleneck's average queue and the RTT it adds, its drops, and the "
         "sender's MIB counters over the run (the sender column says which end sent: with direction down the far "
-        "end). docs/diagnosis.md lists the rules behind each verdict.");
+        "end). The send-buffer column is the share the verdict names: for a bulk writer the larger of the "
+        "kernel's send-buffer limited and application-limited time, since a writer that always has data and "
+        "finds its send buffer empty waited on that buffer (app-lim. shows the kernel's own figure). "
+        "docs/diagnosis.md lists the rules behind each verdict.");
     h.host = ReportTables::tr("Host");
     h.knobs = ReportTables::tr("Knobs of both ends");
     h.spec = ReportTables::tr("Experiment spec");
@@ -184,7 +189,7 @@ ReportTable diagnosis(const ReportModel &model)
             model.pointLabel(*r),
             share(f.limiters.busy),
             share(f.limiters.rwndLimited),
-            share(f.limiters.sndbufLimited),
+            share(sendBufferShare(f.limiters, f.alwaysHasData)), // the verdict's (rule 4)
             share(f.limiters.cwndLimited),
             share(f.limiters.applicationLimited),
             queue ? QString::number(f.queueAverageBytes / 1000.0, 'f', 1) : QStringLiteral("-"),

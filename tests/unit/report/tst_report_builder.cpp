@@ -3,7 +3,10 @@
 // knobs of both ends, a report of one run, and subject ids.
 
 #include "report/report_builder.h"
+#include "report/report_tables.h"
 #include "report_fixture.h"
+
+#include <QJsonObject>
 
 #include <QTemporaryDir>
 #include <QTest>
@@ -19,6 +22,7 @@ private Q_SLOTS:
     void collapseAndNotes();
     void knobsOfBothEnds();
     void oneRun();
+    void whyTableShowsTheVerdictsShare();
     void subjects_data();
     void subjects();
     void missingExperimentSaysWhatToDo();
@@ -144,6 +148,33 @@ void TestReportBuilder::oneRun()
     QCOMPARE(m.pointLabel(m.results.points.first()), third.pointLabel);
     QCOMPARE(m.results.points.first().okRuns(), 1);
     QCOMPARE(m.results.points.first().stats.mean, third.throughputBps);
+}
+
+// Story 5's 64 KiB run as the kernel counts it: sndbuf-limited 0 %, application-limited 99 %.
+// The verdict names the send buffer 99 % (rule 4); the "Why" table's send-buffer column shows the
+// same share, and its note says why.
+void TestReportBuilder::whyTableShowsTheVerdictsShare()
+{
+    RunRecord r = *build({m_id, 0}).runs().at(0);
+    r.status = RunStatus::Ok;
+    r.limiters.busy = 1;
+    r.limiters.rwndLimited = 0;
+    r.limiters.sndbufLimited = 0;
+    r.limiters.cwndLimited = 0.01;
+    r.limiters.applicationLimited = 0.99;
+    r.details.insert(QStringLiteral("spec"), QJsonObject{{QStringLiteral("workload"), QStringLiteral("bulk")},
+                                                         {QStringLiteral("sndbuf"), 65536}});
+    QVERIFY(m_store->finishRun(r, {}).has_value());
+    const ReportModel m = build({0, r.id});
+    const ReportTable why = reporttables::diagnosis(m);
+    QCOMPARE(why.rows.size(), 1);
+    const QStringList row = why.rows.first();
+    QCOMPARE(why.header.at(4), QStringLiteral("sndbuf-lim. %"));
+    QCOMPARE(row.at(4), QStringLiteral("99"));
+    QCOMPARE(row.at(6), QStringLiteral("99")); // app-lim.: the kernel's own figure
+    QVERIFY2(row.last().contains(QStringLiteral("send buffer 99 % of the time")), qPrintable(row.last()));
+    QVERIFY(reporttables::headings(m).diagnosisHint.contains(
+        QStringLiteral("The send-buffer column is the share the verdict names: for a bulk writer the larger")));
 }
 
 void TestReportBuilder::subjects_data()
