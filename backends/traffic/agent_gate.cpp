@@ -62,7 +62,7 @@ struct AgentGate::Waiting {
     QByteArray buffer;
     Clock::time_point deadline;
     Stage stage = Stage::FirstLine;
-    QByteArray nonce;
+    QByteArray nonce; // the agent's, once a start arrived
     QJsonObject start;
 };
 
@@ -196,17 +196,16 @@ void AgentGate::handleLine(Iterator it, const QByteArray &line, QByteArray lefto
     if (!message)
         return refuse(it, message.error().message);
     const QString type = agentproto::typeOf(*message);
-    if (it->stage == Waiting::Stage::Answer) {
-        const QByteArray answer = message->value(key("answer")).toString().toLatin1();
-        if (type != QLatin1String("auth") ||
-            !agentauth::constantTimeEqual(answer, agentauth::answer(m_token, it->nonce)))
-            return refuse(it, tr("refused start: wrong or missing token; give the client the agent's token"));
-        const QJsonObject start = it->start;
-        return admit(it, start, std::move(leftover), true, m_hooks.admitControl);
-    }
+    if (it->stage == Waiting::Stage::Answer)
+        return checkAnswer(it, *message, std::move(leftover));
     if (type == QLatin1String("start")) {
+        it->nonce = agentauth::randomHex(agentauth::kNonceBytes);
         if (m_token.isEmpty())
             return admit(it, *message, std::move(leftover), false, m_hooks.admitControl);
+        if (agentproto::clientNonceOf(*message).isEmpty())
+            return refuse(it, tr("refused start: no client nonce (a client older than protocol %1); update the "
+                                 "client")
+                                  .arg(agentproto::kVersion));
         return challenge(it, *message);
     }
     if (type == QLatin1String("data") || type == QLatin1String("probe"))
@@ -214,19 +213,33 @@ void AgentGate::handleLine(Iterator it, const QByteArray &line, QByteArray lefto
     refuse(it, tr("unexpected message type '%1' (expected start, data or probe)").arg(logSafe(type, 40)));
 }
 
+// The agent proves first that it knows the token, over both nonces and the start it received.
 void AgentGate::challenge(Iterator it, const QJsonObject &start)
 {
-    it->nonce = agentauth::randomHex(agentauth::kNonceBytes);
     it->start = start;
     it->stage = Waiting::Stage::Answer;
-    if (!sendNow(it->fd.get(), agentproto::challengeMessage(it->nonce)))
+    const QByteArray proof = agentauth::proof(m_token, agentauth::Role::Agent, it->nonce,
+                                              agentproto::clientNonceOf(start), agentproto::canonical(start));
+    if (!sendNow(it->fd.get(), agentproto::challengeMessage(it->nonce, proof)))
         forget(it);
+}
+
+void AgentGate::checkAnswer(Iterator it, const QJsonObject &message, QByteArray leftover)
+{
+    const QByteArray given = message.value(key("proof")).toString().toLatin1();
+    const QByteArray expected =
+        agentauth::proof(m_token, agentauth::Role::Client, it->nonce, agentproto::clientNonceOf(it->start),
+                         agentproto::canonical(it->start));
+    if (agentproto::typeOf(message) != QLatin1String("auth") || !agentauth::constantTimeEqual(given, expected))
+        return refuse(it, tr("refused start: wrong or missing token; give the client the agent's token"));
+    const QJsonObject start = it->start;
+    admit(it, start, std::move(leftover), true, m_hooks.admitControl);
 }
 
 void AgentGate::admit(Iterator it, const QJsonObject &message, QByteArray leftover, bool authenticated,
                       const std::function<Result<void>(Admitted &)> &hook)
 {
-    Admitted a{std::move(it->fd), it->peer, message, std::move(leftover), authenticated};
+    Admitted a{std::move(it->fd), it->peer, message, std::move(leftover), authenticated, it->nonce};
     auto taken = hook(a);
     if (taken)
         return forget(it);

@@ -34,6 +34,7 @@ struct Admitted {
     QJsonObject message; // "start" (control) or "data"/"probe"
     QByteArray leftover; // bytes that arrived after the line
     bool authenticated = false;
+    QByteArray agentNonce; // control: the agent's half of the handshake (agent_auth.h)
 };
 
 struct GateHooks {
@@ -67,6 +68,7 @@ private:
     void service(Iterator it);
     void handleLine(Iterator it, const QByteArray &line, QByteArray leftover);
     void challenge(Iterator it, const QJsonObject &start);
+    void checkAnswer(Iterator it, const QJsonObject &message, QByteArray leftover);
     void admit(Iterator it, const QJsonObject &message, QByteArray leftover, bool authenticated,
                const std::function<Result<void>(Admitted &)> &hook);
     void refuse(Iterator it, const QString &why);

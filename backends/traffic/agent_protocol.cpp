@@ -1,6 +1,7 @@
 #include "traffic/agent_protocol.h"
 
 #include "common/mib_counters.h"
+#include "traffic/agent_auth.h"
 #include "knobs/knob_catalogue.h"
 #include "knobs/knob_snapshot_json.h"
 #include "knobs/knob_value.h"
@@ -175,14 +176,38 @@ QJsonObject errorMessage(const QString &text)
     return {{key("type"), QStringLiteral("error")}, {key("message"), text}};
 }
 
-QJsonObject challengeMessage(const QByteArray &nonce)
+QJsonObject challengeMessage(const QByteArray &nonce, const QByteArray &proof)
 {
-    return {{key("type"), QStringLiteral("challenge")}, {key("nonce"), QString::fromLatin1(nonce)}};
+    return {{key("type"), QStringLiteral("challenge")},
+            {key("nonce"), QString::fromLatin1(nonce)},
+            {key("proof"), QString::fromLatin1(proof)}};
 }
 
-QJsonObject authMessage(const QByteArray &answer)
+QJsonObject authMessage(const QByteArray &proof)
 {
-    return {{key("type"), QStringLiteral("auth")}, {key("answer"), QString::fromLatin1(answer)}};
+    return {{key("type"), QStringLiteral("auth")}, {key("proof"), QString::fromLatin1(proof)}};
+}
+
+QByteArray canonical(QJsonObject start)
+{
+    start.insert(key("tcptune_agent"), kVersion);
+    return QJsonDocument(start).toJson(QJsonDocument::Compact);
+}
+
+QByteArray clientNonceOf(const QJsonObject &start)
+{
+    const QByteArray nonce = start.value(key("client_nonce")).toString().toLatin1();
+    return agentauth::isNonce(nonce) ? nonce : QByteArray();
+}
+
+QJsonObject dataHelloMessage(const QString &session, int stream, const QByteArray &secret)
+{
+    QJsonObject o{{key("type"), stream < 0 ? QStringLiteral("probe") : QStringLiteral("data")},
+                  {key("session"), session},
+                  {key("proof"), QString::fromLatin1(agentauth::dataProof(secret, session, stream))}};
+    if (stream >= 0)
+        o.insert(key("stream"), stream);
+    return o;
 }
 
 QJsonObject startMessage(const TrafficSpec &spec)
@@ -214,6 +239,7 @@ QJsonObject startMessage(const TrafficSpec &spec)
         {key("rcvbuf"), double(spec.rcvbuf)},
         {key("latency_probe"), spec.latencyProbe},
         {key("client"), QStringLiteral("tcptune %1").arg(QStringLiteral(TCPTUNE_VERSION))},
+        {key("client_nonce"), QString::fromLatin1(agentauth::randomHex(agentauth::kNonceBytes))},
     };
     if (!spec.remoteSysctls.isEmpty())
         o.insert(key("knobs"), knobSnapshotToJson(spec.remoteSysctls));

@@ -1,5 +1,5 @@
 #pragma once
-// The agent's control protocol, version 5: one JSON object per '\n'-terminated line, each with
+// The agent's control protocol, version 6: one JSON object per '\n'-terminated line, each with
 // "tcptune_agent": <version> and "type". The client sends "start" (workload and sizes); an agent
 // with a token answers "challenge" (a fresh nonce) and the client "auth" (HMAC-SHA256 of the
 // nonce under the token, see agent_auth.h), so the token never crosses the wire. The agent then
@@ -23,6 +23,11 @@
 // Version 5: "description" also carries "choices": for each enum sysctl of the catalogue, the
 // values the far host's kernel offers (its tcp_available_congestion_control, ...), so the far
 // end's editors offer what that kernel has, not what this one has.
+// Version 6: mutual authentication (agent_auth.h). "start" carries "client_nonce"; an agent with a
+// token answers "challenge" with its "nonce" and its "proof", the client checks the proof (and
+// refuses an agent that sends none while it holds a token) and answers "auth" with its own proof.
+// "ready" carries the agent's "nonce" and no secret: both ends derive the data connections' secret,
+// and each "data" or "probe" line carries "proof", an HMAC under it of the session and stream.
 
 #include "common/error.h"
 #include "knobs/knob_reader.h"
@@ -37,7 +42,7 @@
 
 namespace tcptune::agentproto {
 
-inline constexpr int kVersion = 5;
+inline constexpr int kVersion = 6;
 inline constexpr int kMaxControlLine = 64 * 1024;
 // The longest line of a connection that has not authenticated or attached yet.
 inline constexpr int kMaxHandshakeLine = 4096;
@@ -78,11 +83,20 @@ QByteArray encode(QJsonObject message);
 // and the error reply.
 [[nodiscard]] Result<QJsonObject> decode(const QByteArray &line);
 
+// A "start" for SPEC with a fresh client nonce (agentauth::randomHex).
 QJsonObject startMessage(const TrafficSpec &spec);
 [[nodiscard]] Result<SessionParams> parseStart(const QJsonObject &message);
 QJsonObject errorMessage(const QString &text);
-QJsonObject challengeMessage(const QByteArray &nonce);
-QJsonObject authMessage(const QByteArray &answer);
+QJsonObject challengeMessage(const QByteArray &nonce, const QByteArray &proof);
+QJsonObject authMessage(const QByteArray &proof);
+// The form both ends compute the proofs over: the "start" as the agent decodes it (with its
+// version field), as compact JSON (QJsonObject keeps its keys sorted).
+QByteArray canonical(QJsonObject start);
+// The client's nonce in START, empty when it has none of the form agentauth::isNonce().
+QByteArray clientNonceOf(const QJsonObject &start);
+// A data connection's first line: session, stream (-1: the latency probe, type "probe") and its
+// proof under the run's derived secret.
+QJsonObject dataHelloMessage(const QString &session, int stream, const QByteArray &secret);
 
 QString typeOf(const QJsonObject &message);
 

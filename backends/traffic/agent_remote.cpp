@@ -1,5 +1,6 @@
 #include "traffic/agent_remote.h"
 
+#include "common/log_text.h"
 #include "common/mib_counters.h"
 #include "knobs/knob_snapshot_json.h"
 #include "traffic/agent_auth.h"
@@ -39,7 +40,8 @@ Result<QJsonObject> AgentRemote::readMessage(int timeoutMs, int maxLength)
                        "agent of the same version?")
                         .arg(m_where, message.error().message));
     if (agentproto::typeOf(*message) == QLatin1String("error"))
-        return fail(tr("The agent at %1 refused: %2.").arg(m_where, message->value(key("message")).toString()));
+        return fail(
+            tr("The agent at %1 refused: %2.").arg(m_where, logSafe(message->value(key("message")).toString(), 1000)));
     return message;
 }
 
@@ -102,19 +104,24 @@ Result<void> AgentRemote::open(int control)
     if (m_spec.target.kind == TargetKind::Ssh)
         if (auto versions = exchangeVersions(); !versions)
             return versions;
-    if (auto sent = sock::sendAll(control, agentproto::encode(agentproto::startMessage(m_spec)),
-                                  sock::Clock::now() + std::chrono::seconds(5));
-        !sent)
-        return fail(tr("Cannot talk to the agent at %1: %2.").arg(m_where, sent.error().message));
-    auto ready = readMessage(10000, agentproto::kMaxReadyLine);
-    if (ready && agentproto::typeOf(*ready) == QLatin1String("challenge"))
-        ready = answerChallenge(*ready);
+    // Over ssh, ssh authenticated the far end; a token is for agents reached directly.
+    auto token = m_spec.target.kind == TargetKind::Ssh ? Result<QString>(QString()) : clientToken();
+    if (!token)
+        return std::unexpected(token.error());
+    auto ready = handshake(*token);
     if (!ready)
         return std::unexpected(ready.error());
     if (agentproto::typeOf(*ready) != QLatin1String("ready"))
-        return fail(tr("The agent at %1 answered '%2' instead of 'ready'.").arg(m_where, agentproto::typeOf(*ready)));
+        return fail(tr("The agent at %1 answered '%2' instead of 'ready'.")
+                        .arg(m_where, logSafe(agentproto::typeOf(*ready), 40)));
     m_session = ready->value(key("session")).toString();
-    m_secret = ready->value(key("secret")).toString();
+    if (token->isEmpty())
+        m_agentNonce = ready->value(key("nonce")).toString().toLatin1();
+    if (!agentauth::isNonce(m_agentNonce))
+        return fail(
+            tr("The agent at %1 sent no nonce for this run; is it a tcptune of the same version?").arg(m_where));
+    m_secret = agentauth::dataSecret(*token, m_agentNonce, m_clientNonce);
+    m_trafficOnly = ready->value(key("traffic_only")).toBool();
     m_version = ready->value(key("version")).toString();
     m_knobs = knobSnapshotFromJson(ready->value(key("knobs")).toObject());
     m_knobsNote = ready->value(key("knobs_note")).toString();
@@ -146,20 +153,56 @@ Result<agentproto::HostDescription> AgentRemote::describe(int control)
     return description;
 }
 
-// The token itself never leaves this host: the answer is HMAC-SHA256(token, nonce).
-Result<QJsonObject> AgentRemote::answerChallenge(const QJsonObject &challenge)
+// The token this client holds: the spec's (in memory), its token file's or TCPTUNE_TOKEN; empty
+// when none.
+Result<QString> AgentRemote::clientToken() const
 {
-    Result<QString> token = m_spec.target.token;
-    if (token->isEmpty())
-        token = AgentToken::resolve(m_spec.target.tokenFile);
-    if (!token)
-        return std::unexpected(token.error());
-    if (token->isEmpty())
+    if (!m_spec.target.token.isEmpty())
+        return m_spec.target.token;
+    return AgentToken::resolve(m_spec.target.tokenFile);
+}
+
+// "start" with this client's nonce, then the agent's challenge when it has a token: "ready", or
+// why the agent was refused or refused us.
+Result<QJsonObject> AgentRemote::handshake(const QString &token)
+{
+    const QJsonObject start = agentproto::startMessage(m_spec);
+    m_clientNonce = agentproto::clientNonceOf(start);
+    m_start = agentproto::canonical(start);
+    if (auto sent = sock::sendAll(m_control, agentproto::encode(start), sock::Clock::now() + std::chrono::seconds(5));
+        !sent)
+        return fail(tr("Cannot talk to the agent at %1: %2.").arg(m_where, sent.error().message));
+    auto reply = readMessage(10000, agentproto::kMaxReadyLine);
+    if (!reply)
+        return reply;
+    if (agentproto::typeOf(*reply) == QLatin1String("challenge"))
+        return answerChallenge(*reply, token);
+    if (!token.isEmpty() && agentproto::typeOf(*reply) == QLatin1String("ready"))
+        return fail(tr("The agent at %1 did not prove that it knows the token (it sent no challenge), so it may not be "
+                       "the agent you started; nothing was run. Check the address, and start the agent with the same "
+                       "token (--token-file).")
+                        .arg(m_where));
+    return reply;
+}
+
+// The agent proves first; the token itself never leaves this host.
+Result<QJsonObject> AgentRemote::answerChallenge(const QJsonObject &challenge, const QString &token)
+{
+    if (token.isEmpty())
         return fail(tr("The agent at %1 needs a token; give the one it was started with (--token-file FILE or the "
                        "TCPTUNE_TOKEN environment variable).")
                         .arg(m_where));
-    const QByteArray nonce = challenge.value(key("nonce")).toString().toLatin1();
-    const QByteArray auth = agentproto::encode(agentproto::authMessage(agentauth::answer(*token, nonce)));
+    m_agentNonce = challenge.value(key("nonce")).toString().toLatin1();
+    const QByteArray theirs = challenge.value(key("proof")).toString().toLatin1();
+    const auto expected = [&](agentauth::Role role) {
+        return agentauth::proof(token, role, m_agentNonce, m_clientNonce, m_start);
+    };
+    if (!agentauth::isNonce(m_agentNonce) || !agentauth::constantTimeEqual(theirs, expected(agentauth::Role::Agent)))
+        return fail(tr("The agent at %1 could not prove that it knows the token, so it may not be the agent you "
+                       "started (or it was started with another token); nothing was run. Check the address and the "
+                       "token file on both ends.")
+                        .arg(m_where));
+    const QByteArray auth = agentproto::encode(agentproto::authMessage(expected(agentauth::Role::Client)));
     if (auto sent = sock::sendAll(m_control, auth, sock::Clock::now() + std::chrono::seconds(5)); !sent)
         return fail(tr("Cannot talk to the agent at %1: %2.").arg(m_where, sent.error().message));
     return readMessage(10000, agentproto::kMaxReadyLine);
@@ -167,16 +210,12 @@ Result<QJsonObject> AgentRemote::answerChallenge(const QJsonObject &challenge)
 
 QByteArray AgentRemote::dataHello(int stream) const
 {
-    return agentproto::encode({{key("type"), QStringLiteral("data")},
-                               {key("session"), m_session},
-                               {key("secret"), m_secret},
-                               {key("stream"), stream}});
+    return agentproto::encode(agentproto::dataHelloMessage(m_session, stream, m_secret));
 }
 
 QByteArray AgentRemote::probeHello() const
 {
-    return agentproto::encode(
-        {{key("type"), QStringLiteral("probe")}, {key("session"), m_session}, {key("secret"), m_secret}});
+    return agentproto::encode(agentproto::dataHelloMessage(m_session, -1, m_secret));
 }
 
 Result<void> AgentRemote::waitRunning()
@@ -189,8 +228,8 @@ Result<void> AgentRemote::waitRunning()
     if (!running)
         return std::unexpected(running.error());
     if (agentproto::typeOf(*running) != QLatin1String("running"))
-        return fail(
-            tr("The agent at %1 answered '%2' instead of 'running'.").arg(m_where, agentproto::typeOf(*running)));
+        return fail(tr("The agent at %1 answered '%2' instead of 'running'.")
+                        .arg(m_where, logSafe(agentproto::typeOf(*running), 40)));
     return {};
 }
 
@@ -226,7 +265,8 @@ Result<RemoteFigures> AgentRemote::finish(const LocalFigures &)
     if (!result)
         return std::unexpected(result.error());
     if (agentproto::typeOf(*result) != QLatin1String("result"))
-        return fail(tr("The agent at %1 answered '%2' instead of 'result'.").arg(m_where, agentproto::typeOf(*result)));
+        return fail(tr("The agent at %1 answered '%2' instead of 'result'.")
+                        .arg(m_where, logSafe(agentproto::typeOf(*result), 40)));
     RemoteFigures f;
     f.knobsAfter = knobSnapshotFromJson(result->value(key("knobs_after")).toObject());
     f.knobsNote = QStringList{result->value(key("knobs_after_note")).toString(),

@@ -28,6 +28,7 @@ public:
     QString dataHost() const override { return m_dataHost; }
     std::uint16_t dataPort() const override { return m_dataPort; }
     QList<FarTick> takeFarTicks() override { return std::exchange(m_ticks, {}); }
+    bool farSamples() const override { return !m_trafficOnly; }
 
     KnobSnapshot knobs() const override { return m_knobs; }
     QString knobsNote() const override { return m_knobsNote; }
@@ -35,7 +36,9 @@ public:
 
 private:
     [[nodiscard]] Result<QJsonObject> readMessage(int timeoutMs, int maxLength);
-    [[nodiscard]] Result<QJsonObject> answerChallenge(const QJsonObject &challenge);
+    [[nodiscard]] Result<QJsonObject> answerChallenge(const QJsonObject &challenge, const QString &token);
+    [[nodiscard]] Result<QJsonObject> handshake(const QString &token);
+    [[nodiscard]] Result<QString> clientToken() const;
     [[nodiscard]] Result<void> exchangeVersions();
     // The next message that is not "samples" (those are kept for takeFarTicks()).
     [[nodiscard]] Result<QJsonObject> readReply(int timeoutMs, int maxLength);
@@ -46,7 +49,11 @@ private:
     int m_control = -1;
     QByteArray m_buffer;
     QString m_session;
-    QString m_secret;
+    QByteArray m_clientNonce;
+    QByteArray m_agentNonce;
+    QByteArray m_start; // the start as sent, canonical (agentproto::canonical)
+    QByteArray m_secret;
+    bool m_trafficOnly = false; // an agent without a token: no figures of its host
     KnobSnapshot m_knobs;
     QString m_knobsNote;
     QString m_version;

@@ -69,7 +69,8 @@ struct DataStream {
 // One client's run: the control thread owns it, data threads feed its counters.
 struct Session {
     QString id;
-    QByteArray secret; // data connections must present it
+    QByteArray agentNonce; // the agent's half of the handshake, sent in "ready"
+    QByteArray secret;     // derived on both ends, never sent: data connections prove they know it
     QString peer;
     bool authenticated = false;
     int unusedThreads = 0; // reserved for data connections not attached yet; under sessionsMutex
@@ -148,6 +149,23 @@ void tickSeries(const Session &session, IntervalLog &intervals, OmitMark &omit, 
         omit.take(session, t);
 }
 
+// What an unauthenticated client learns of the agent's sending: bytes and transactions per
+// stream, nothing of its host (buffer limits, congestion control, retransmissions, errors).
+QJsonArray trafficOnly(const QJsonArray &figures)
+{
+    QJsonArray out;
+    for (const QJsonValue &v : figures) {
+        const QJsonObject o = v.toObject();
+        QJsonObject kept{{key("stream"), o.value(key("stream"))},
+                         {key("bytes"), o.value(key("bytes"))},
+                         {key("transactions"), o.value(key("transactions"))}};
+        if (o.contains(key("error")))
+            kept.insert(key("error"), QStringLiteral("failed"));
+        out.append(kept);
+    }
+    return out;
+}
+
 void setBlocking(int fd)
 {
     const int flags = ::fcntl(fd, F_GETFL);
@@ -223,9 +241,13 @@ struct AgentServer::Impl {
     void answerRequests(int fd, Session &session, const DataStream &data, const QByteArray &early);
     void receiveBulk(Session &session, int fd, std::atomic<std::int64_t> &bytes);
     [[nodiscard]] Result<std::shared_ptr<Session>> openSession(const QJsonObject &start, const QString &peer,
-                                                               bool authenticated);
+                                                               bool authenticated, const QByteArray &agentNonce);
     void runSending(Session &session, int fd, int index);
     void streamSamples(int fd, Session &session, QJsonArray &pending, Clock::time_point &lastSent);
+    // Whether SESSION's client may learn about this host (knobs, version, counters, buffer
+    // limits, congestion control, TCP_INFO): it proved the token, came over ssh, or the agent
+    // serves the local lab.
+    bool tellsHost(const Session &session) const { return session.authenticated || options.knobsWithoutToken; }
     bool sendLine(int fd, const QJsonObject &message, int timeoutMs = 5000)
     {
         return sock::sendAll(fd, agentproto::encode(message), Clock::now() + std::chrono::milliseconds(timeoutMs))
@@ -442,7 +464,7 @@ Result<void> AgentServer::Impl::admitControl(Admitted &a)
 {
     if (options.controlOnlyOverStdio)
         return fail(tr("this agent takes runs over its ssh connection only"));
-    auto session = openSession(a.message, a.peer, a.authenticated);
+    auto session = openSession(a.message, a.peer, a.authenticated, a.agentNonce);
     if (!session)
         return std::unexpected(session.error());
     const int fd = a.fd.get();
@@ -459,7 +481,7 @@ Result<void> AgentServer::Impl::admitControl(Admitted &a)
 
 // A run's session from its "start" message, within the agent's limits, its threads reserved.
 Result<std::shared_ptr<Session>> AgentServer::Impl::openSession(const QJsonObject &start, const QString &peer,
-                                                                bool authenticated)
+                                                                bool authenticated, const QByteArray &agentNonce)
 {
     auto params = agentproto::parseStart(start);
     if (!params)
@@ -475,6 +497,9 @@ Result<std::shared_ptr<Session>> AgentServer::Impl::openSession(const QJsonObjec
         return fail(tr("refused start: %1 streams is more than this agent allows (%2)")
                         .arg(params->streams)
                         .arg(options.maxStreams));
+    if (agentproto::clientNonceOf(start).isEmpty())
+        return fail(tr("refused start: no client nonce (a client older than protocol %1); update the client")
+                        .arg(agentproto::kVersion));
     if (active.fetch_add(1) >= options.maxSessions) {
         active.fetch_sub(1);
         return fail(
@@ -483,6 +508,9 @@ Result<std::shared_ptr<Session>> AgentServer::Impl::openSession(const QJsonObjec
     const int threads = 1 + params->connections() + (params->latencyProbe ? 1 : 0);
     if (!reserveThreads(threads)) {
         active.fetch_sub(1);
+        // Thread counts only to a client that proved the token.
+        if (!authenticated && !options.knobsWithoutToken)
+            return fail(tr("refused start: the agent is busy; try again later"));
         return fail(tr("refused start: the agent is busy (%1 of its %2 connection threads in use); try again later")
                         .arg(threadsInUse.load())
                         .arg(options.threadBudget()));
@@ -491,7 +519,11 @@ Result<std::shared_ptr<Session>> AgentServer::Impl::openSession(const QJsonObjec
     session->peer = peer;
     session->authenticated = authenticated;
     session->id = QString::fromLatin1(agentauth::randomHex(8));
-    session->secret = agentauth::randomHex(agentauth::kSecretBytes);
+    session->agentNonce = agentNonce;
+    // Only a proved token keys the secret; without one (an open agent, or ssh, which authenticated
+    // the channel and keeps the nonces secret) it comes from the nonces alone.
+    session->secret = agentauth::dataSecret(authenticated && !options.controlOnlyOverStdio ? options.token : QString(),
+                                            agentNonce, agentproto::clientNonceOf(start));
     session->unusedThreads = threads - 1;
     {
         std::lock_guard lock(sessionsMutex);
@@ -507,13 +539,14 @@ std::shared_ptr<Session> AgentServer::Impl::attach(const QJsonObject &hello, QSt
     const bool probe = agentproto::typeOf(hello) == QLatin1String("probe");
     std::lock_guard lock(sessionsMutex);
     auto it = sessions.find(hello.value(key("session")).toString());
-    const QByteArray secret = hello.value(key("secret")).toString().toLatin1();
-    if (it == sessions.end() || !agentauth::constantTimeEqual(secret, it->second->secret)) {
+    const int stream = probe ? -1 : hello.value(key("stream")).toInt(-1);
+    const QByteArray proof = hello.value(key("proof")).toString().toLatin1();
+    if (it == sessions.end() ||
+        !agentauth::constantTimeEqual(proof, agentauth::dataProof(it->second->secret, it->second->id, stream))) {
         why = tr("data connection for an unknown run");
         return {};
     }
     Session &s = *it->second;
-    const int stream = hello.value(key("stream")).toInt(-1);
     if (!probe && (stream < 0 || stream >= s.params.connections())) {
         why = tr("data connection with stream %1 outside 0..%2").arg(stream).arg(s.params.connections() - 1);
         return {};
@@ -670,12 +703,12 @@ bool AgentServer::Impl::sendReady(int fd, const Session &session, const Result<K
 {
     QJsonObject ready{{key("type"), QStringLiteral("ready")},
                       {key("session"), session.id},
-                      {key("secret"), QString::fromLatin1(session.secret)}};
+                      {key("nonce"), QString::fromLatin1(session.agentNonce)}};
     if (!options.dataAddress.isEmpty()) {
         ready.insert(key("data_address"), options.dataAddress);
         ready.insert(key("data_port"), int(port));
     }
-    if (session.authenticated || options.knobsWithoutToken) {
+    if (tellsHost(session)) {
         ready.insert(key("version"), QStringLiteral(TCPTUNE_VERSION));
         if (snapshot) {
             ready.insert(key("knobs"), knobSnapshotToJson(*snapshot));
@@ -689,6 +722,7 @@ bool AgentServer::Impl::sendReady(int fd, const Session &session, const Result<K
                         "(or TCPTUNE_TOKEN) and give the client the same token to record the far end's knobs"));
         ready.insert(key("mib_note"), tr("the agent runs without a token and reports no counters; start it with "
                                          "--token-file (or TCPTUNE_TOKEN) to record the far end's counters"));
+        ready.insert(key("traffic_only"), true);
     }
     return sendLine(fd, ready);
 }
@@ -741,7 +775,7 @@ bool AgentServer::Impl::measure(int fd, Session &session, QByteArray &buffer, In
     auto samplesSentAt = session.start;
     while (!stopping.load()) {
         const auto now = Clock::now();
-        if (session.sending)
+        if (session.sending && tellsHost(session))
             streamSamples(fd, session, pendingSamples, samplesSentAt);
         if (!receiverTicks && now >= nextTick) {
             tickSeries(session, intervals, omit, now);
@@ -770,7 +804,8 @@ bool AgentServer::Impl::measure(int fd, Session &session, QByteArray &buffer, In
         auto message = agentproto::decode(*line);
         if (message && agentproto::typeOf(*message) == QLatin1String("end")) {
             if (session.sending) {
-                streamSamples(fd, session, pendingSamples, samplesSentAt = {}); // the rest, then stop
+                if (tellsHost(session))
+                    streamSamples(fd, session, pendingSamples, samplesSentAt = {}); // the rest, then stop
                 session.sending->stop();
             }
             return true;
@@ -819,8 +854,9 @@ void AgentServer::Impl::sendResult(int fd, Session &session, IntervalLog &interv
                        {key("intervals"), intervals.toJson()},
                        {key("streams"), streams}};
     if (session.sending)
-        result.insert(key("sent"), session.sending->figures());
-    if (session.authenticated || options.knobsWithoutToken)
+        result.insert(key("sent"),
+                      tellsHost(session) ? session.sending->figures() : trafficOnly(session.sending->figures()));
+    if (tellsHost(session))
         agentproto::insertCounters(result, readCounters());
     for (auto it = knobs.begin(); it != knobs.end(); ++it)
         result.insert(it.key(), it.value());
@@ -1010,7 +1046,8 @@ void AgentServer::serveControl(int fd)
     if (!message || agentproto::typeOf(*message) != QLatin1String("start"))
         return m_impl->refuse(channel.get(), QStringLiteral("ssh"),
                               message ? tr("expected \"start\" on the ssh channel") : message.error().message);
-    auto session = m_impl->openSession(*message, QStringLiteral("ssh"), true);
+    auto session =
+        m_impl->openSession(*message, QStringLiteral("ssh"), true, agentauth::randomHex(agentauth::kNonceBytes));
     if (!session)
         return m_impl->refuse(channel.get(), QStringLiteral("ssh"), session.error().message);
     m_impl->threadsInUse.fetch_sub(1); // the control runs on the caller's thread, not one of ours

@@ -97,7 +97,7 @@ public:
     int connectionsRefused() const; // turned away at once: too many waiting connections
     int threadsInUse() const;       // of options.threadBudget()
 
-    static constexpr int kProtocolVersion = 5; // agentproto::kVersion (checked where both are known)
+    static constexpr int kProtocolVersion = 6; // agentproto::kVersion (checked where both are known)
 
 Q_SIGNALS:
     // One line per event (client connected, run finished, malformed message...). Emitted from

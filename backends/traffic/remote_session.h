@@ -81,6 +81,9 @@ public:
 
     // Samples of the target's senders that arrived since the last call (in order).
     virtual QList<FarTick> takeFarTicks() { return {}; }
+    // Whether the target streams its senders' samples: not an iperf3 server, nor an agent that
+    // serves this client traffic only (no token): then this client's own receiver makes them.
+    virtual bool farSamples() const { return false; }
 
     virtual KnobSnapshot knobs() const { return {}; }
     virtual QString knobsNote() const { return {}; }

@@ -59,9 +59,9 @@ DownSink downSink(TrafficResult &r)
 // as RunSampler's.
 class DownSeries final {
 public:
-    DownSeries(const TrafficSpec &spec, Clock::time_point t0)
+    DownSeries(const TrafficSpec &spec, Clock::time_point t0, bool farSamples)
         : m_omitS(spec.omitS)
-        , m_farSamples(spec.target.kind != TargetKind::Iperf3)
+        , m_farSamples(farSamples)
         , m_feed(t0)
     {
     }
@@ -301,7 +301,7 @@ TrafficClient::RunEnd TrafficClient::driveRun(const TrafficSpec &spec, RunState 
     RunSampler sampler(spec, streamFds(state), t0);
     const auto logCost = qScopeGuard([&sampler] { sampler.logCost(); });
     const bool receiving = spec.downStreams() > 0;
-    DownSeries down(spec, t0);
+    DownSeries down(spec, t0, state.remote->farSamples());
     LiveFeeds feed(spec.upStreams() > 0 ? &sampler.feed() : nullptr, receiving ? &down.feed() : nullptr);
     std::int64_t probeCount = 0;
     for (;;) {
@@ -435,7 +435,8 @@ void TrafficClient::collectReceiverFigures(const TrafficSpec &spec, RunState &st
         r.remoteKnobsNote = figures->knobsNote;
     const std::int64_t received = state.receivedAtEnd - state.receivedAtOmit;
     if (receiving)
-        DownSeries(spec, state.shared.t0).takeFarTicks(state, r); // the last ones came with the result
+        DownSeries(spec, state.shared.t0, state.remote->farSamples())
+            .takeFarTicks(state, r); // the last ones came with the result
     if (receiving && spec.upStreams() == 0)
         return addFarSenders(r, figures->sent, received);
     takeTargetReceiver(spec, *figures, r);

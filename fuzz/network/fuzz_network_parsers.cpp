@@ -5,13 +5,18 @@
 //   1: the helper's line reader fed in chunks the second byte sizes: no line longer than the
 //      cap is delivered and it never holds more than one capped line;
 //   2: a journal file's content (HelperJournal::parse);
-//   3: a lab-state record (labStateFromJson), whose accepted state must survive a round trip.
+//   3: a lab-state record (labStateFromJson), whose accepted state must survive a round trip;
+//   4: the agent's side of the handshake: a "start" line's client nonce and canonical form, which
+//      must be stable through the wire (decode, encode, decode) so both ends prove the same bytes;
+//   5: the client's side: a "challenge" line, whose proof is checked against the one the token
+//      gives: only a well-formed nonce is taken, and a proof not made with the token never passes.
 // A crash, sanitizer report or broken invariant (abort) is a finding.
 
 #include "helper/helper_journal.h"
 #include "helper/helper_line_reader.h"
 #include "knobs/knob_catalogue.h"
 #include "lab/lab_state.h"
+#include "traffic/agent_auth.h"
 #include "traffic/agent_protocol.h"
 #include "common/log_text.h"
 
@@ -88,6 +93,42 @@ void checkLabState(const QByteArray &bytes)
         std::abort();
 }
 
+// What the agent proves over must be what the client proved over: the canonical form survives the
+// wire, and the agent never takes a nonce that is not one.
+void checkAgentHandshake(const QByteArray &line)
+{
+    auto start = agentproto::decode(line);
+    if (!start)
+        return;
+    const QByteArray canonical = agentproto::canonical(*start);
+    auto again = agentproto::decode(agentproto::encode(*start).trimmed());
+    if (!again || agentproto::canonical(*again) != canonical)
+        std::abort();
+    const QByteArray nonce = agentproto::clientNonceOf(*start);
+    if (!nonce.isEmpty() && !agentauth::isNonce(nonce))
+        std::abort();
+}
+
+void checkClientHandshake(const QByteArray &line)
+{
+    auto challenge = agentproto::decode(line);
+    if (!challenge)
+        return;
+    const QString token = QStringLiteral("fuzz-token-0123456789abcdef0123456789abcdef");
+    const QByteArray nonce = challenge->value(QStringLiteral("nonce")).toString().toLatin1();
+    const QByteArray given = challenge->value(QStringLiteral("proof")).toString().toLatin1();
+    // Only 64 lower-case hex digits are a nonce the client proves over.
+    if (agentauth::isNonce(nonce) && (nonce.size() != 2 * agentauth::kNonceBytes || nonce.toLower() != nonce ||
+                                      QByteArray::fromHex(nonce).size() != agentauth::kNonceBytes))
+        std::abort();
+    const QByteArray expected =
+        agentauth::proof(token, agentauth::Role::Agent, nonce, QByteArray(2 * agentauth::kNonceBytes, 'a'),
+                         R"({"tcptune_agent":6,"type":"start"})");
+    // The constant-time comparison says what plain equality says.
+    if (agentauth::constantTimeEqual(given, expected) != (given == expected))
+        std::abort();
+}
+
 } // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size)
@@ -95,11 +136,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
     if (size < 2 || size > 16384)
         return 0;
     const QByteArray bytes(reinterpret_cast<const char *>(data) + 2, qsizetype(size - 2));
-    switch (data[0] % 4) {
+    switch (data[0] % 6) {
     case 0: checkControlLine(bytes); break;
     case 1: checkLineReader(data[1], bytes); break;
     case 2: (void)HelperJournal::parse(bytes); break;
     case 3: checkLabState(bytes); break;
+    case 4: checkAgentHandshake(bytes); break;
+    case 5: checkClientHandshake(bytes); break;
     }
     return 0;
 }

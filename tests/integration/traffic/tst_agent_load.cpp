@@ -8,6 +8,7 @@
 
 #include "command_runner.h"
 #include "loopback_client.h"
+#include "traffic/agent_auth.h"
 #include "traffic/agent_protocol.h"
 #include "traffic/traffic_spec.h"
 
@@ -115,7 +116,8 @@ void TestAgentLoad::openGreedyClient(std::vector<int> &fds)
     if (control < 0)
         return;
     fds.push_back(control);
-    sendBytes(control, agentproto::encode(agentproto::startMessage(spec)));
+    const QJsonObject start = agentproto::startMessage(spec);
+    sendBytes(control, agentproto::encode(start));
     const QJsonObject ready = readJsonLine(control);
     if (ready.value(QStringLiteral("type")).toString() != QLatin1String("ready"))
         return; // refused: the agent is busy
@@ -124,10 +126,10 @@ void TestAgentLoad::openGreedyClient(std::vector<int> &fds)
         if (data < 0)
             continue;
         fds.push_back(data);
-        sendBytes(data, agentproto::encode({{QStringLiteral("type"), QStringLiteral("data")},
-                                            {QStringLiteral("session"), ready.value(QStringLiteral("session"))},
-                                            {QStringLiteral("secret"), ready.value(QStringLiteral("secret"))},
-                                            {QStringLiteral("stream"), i}}) +
+        sendBytes(data, agentproto::encode(agentproto::dataHelloMessage(
+                            ready.value(QStringLiteral("session")).toString(), i,
+                            agentauth::dataSecret({}, ready.value(QStringLiteral("nonce")).toString().toLatin1(),
+                                                  agentproto::clientNonceOf(start)))) +
                             "x");
     }
     sendBytes(control, agentproto::encode({{QStringLiteral("type"), QStringLiteral("begin")}}));

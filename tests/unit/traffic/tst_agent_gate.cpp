@@ -89,7 +89,7 @@ void TestAgentGate::idleConnectionsCostNoThreadAndExpire()
         fds.push_back(connectLoopback(*port));
         QVERIFY(fds.back() >= 0);
     }
-    sendText(fds[0], "{\"tcptune_agent\":5,"); // a slow, unfinished line
+    sendText(fds[0], "{\"tcptune_agent\":6,"); // a slow, unfinished line
     QTest::qWait(300);
     QCOMPARE(threadsOfThisProcess(), threadsBefore);
     QCOMPARE(agent.threadsInUse(), 0);
@@ -231,20 +231,30 @@ void TestAgentGate::replayedAnswerIsRefused()
     QVERIFY(port.has_value());
 
     const int first = connectLoopback(*port);
-    QVERIFY(sendText(first, startLine()));
+    TrafficSpec spec;
+    spec.durationS = 1;
+    const QJsonObject start = agentproto::startMessage(spec);
+    QVERIFY(sendText(first, agentproto::encode(start)));
     const QJsonObject challenge = readJsonLine(first);
     QCOMPARE(challenge.value(QStringLiteral("type")).toString(), QStringLiteral("challenge"));
     const QByteArray nonce = challenge.value(QStringLiteral("nonce")).toString().toLatin1();
     QCOMPARE(nonce.size(), 2 * agentauth::kNonceBytes);
-    const QByteArray answer = agentauth::answer(kToken, nonce);
+    // The agent proves first, over both nonces and the start as sent.
+    const auto proofOf = [&](agentauth::Role role, const QByteArray &agentNonce) {
+        return agentauth::proof(kToken, role, agentNonce, agentproto::clientNonceOf(start),
+                                agentproto::canonical(start));
+    };
+    QCOMPARE(challenge.value(QStringLiteral("proof")).toString().toLatin1(), proofOf(agentauth::Role::Agent, nonce));
+    const QByteArray answer = proofOf(agentauth::Role::Client, nonce);
     QVERIFY(sendText(first, agentproto::encode(agentproto::authMessage(answer))));
     const QJsonObject ready = readJsonLine(first);
     QCOMPARE(ready.value(QStringLiteral("type")).toString(), QStringLiteral("ready"));
     QVERIFY(ready.contains(QStringLiteral("knobs")));
     ::close(first);
 
+    // The whole exchange replayed: the agent's new nonce makes the old proof worthless.
     const int second = connectLoopback(*port);
-    QVERIFY(sendText(second, startLine()));
+    QVERIFY(sendText(second, agentproto::encode(start)));
     const QJsonObject again = readJsonLine(second);
     QVERIFY(again.value(QStringLiteral("nonce")).toString().toLatin1() != nonce);
     QVERIFY(sendText(second, agentproto::encode(agentproto::authMessage(answer))));
@@ -268,14 +278,15 @@ void TestAgentGate::dataConnectionNeedsTheSecret()
     const QJsonObject ready = readJsonLine(control);
     QCOMPARE(ready.value(QStringLiteral("type")).toString(), QStringLiteral("ready"));
     const QString session = ready.value(QStringLiteral("session")).toString();
-    QCOMPARE(ready.value(QStringLiteral("secret")).toString().size(), 2 * agentauth::kSecretBytes);
+    QVERIFY(!ready.contains(QStringLiteral("secret"))); // derived on both ends, never sent
+    QVERIFY(agentauth::isNonce(ready.value(QStringLiteral("nonce")).toString().toLatin1()));
     QVERIFY(!ready.contains(QStringLiteral("knobs"))); // no token: traffic only
     QVERIFY(!ready.contains(QStringLiteral("version")));
-    for (const QString &secret : {QStringLiteral("guess"), QString()}) {
+    for (const QString &proof : {QStringLiteral("guess"), QString()}) {
         const int data = connectLoopback(*port);
         QVERIFY(sendText(data, agentproto::encode({{QStringLiteral("type"), QStringLiteral("data")},
                                                    {QStringLiteral("session"), session},
-                                                   {QStringLiteral("secret"), secret},
+                                                   {QStringLiteral("proof"), proof},
                                                    {QStringLiteral("stream"), 0}})));
         const QJsonObject refused = readJsonLine(data);
         QVERIFY2(refused.value(QStringLiteral("message")).toString().contains(QStringLiteral("unknown run")),
@@ -298,7 +309,7 @@ void TestAgentGate::peerTextIsEscapedInTheLog()
     auto port = agent.listen(QStringLiteral("127.0.0.1"), 0);
     QVERIFY(port.has_value());
     const int fd = connectLoopback(*port);
-    QVERIFY(sendText(fd, "{\"tcptune_agent\":5,\"type\":\"x\\u001b[2J\\n2026-01-01 forged line\"}\n"));
+    QVERIFY(sendText(fd, "{\"tcptune_agent\":6,\"type\":\"x\\u001b[2J\\n2026-01-01 forged line\"}\n"));
     QCOMPARE(readJsonLine(fd).value(QStringLiteral("type")).toString(), QStringLiteral("error"));
     ::close(fd);
     QTRY_VERIFY(std::any_of(logged.begin(), logged.end(),

@@ -47,7 +47,7 @@ void TestAgentProtocol::rejectsMalformed_data()
                                     << QStringLiteral("version 99");
     QTest::addRow("version 1 (token in clear)")
         << QByteArray(R"({"tcptune_agent":1,"type":"start"})") << QStringLiteral("version 1");
-    QTest::addRow("no type") << QByteArray(R"({"tcptune_agent":5})") << QStringLiteral("type");
+    QTest::addRow("no type") << QByteArray(R"({"tcptune_agent":6})") << QStringLiteral("type");
 }
 
 void TestAgentProtocol::rejectsMalformed()
@@ -173,7 +173,7 @@ void TestAgentProtocol::helloNamesBothVersions()
 // version 5 adds the far kernel's choices for enum sysctls.
 void TestAgentProtocol::descriptionRoundTrip()
 {
-    QCOMPARE(agentproto::kVersion, 5);
+    QCOMPARE(agentproto::kVersion, 6);
     QCOMPARE(agentproto::typeOf(agentproto::describeMessage()), QStringLiteral("describe"));
     agentproto::HostDescription d;
     d.program = QStringLiteral("0.9.0");

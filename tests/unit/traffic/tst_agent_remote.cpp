@@ -1,9 +1,12 @@
-// The client's side of the agent protocol against fake agents that misbehave: a result line of
+// The client's side of the agent protocol against fake agents that misbehave: a client with a
+// token refuses an agent that sends no challenge or cannot prove the token, and says so; an agent
+// that proves it gets the client's own proof, over the same nonces and start; a result line of
 // 64 MiB is cut at the client's cap with an error, reading it costs well under a second of CPU
 // (the line reader is linear in what arrives), and a fake agent's line never makes the client
 // buffer more than its cap.
 
 #include "common/thread_cpu_time.h"
+#include "traffic/agent_auth.h"
 #include "traffic/agent_protocol.h"
 #include "traffic/agent_remote.h"
 #include "traffic/socket_util.h"
@@ -11,7 +14,9 @@
 #include <QJsonObject>
 #include <QTest>
 
+#include <atomic>
 #include <functional>
+#include <memory>
 #include <sys/resource.h>
 #include <sys/socket.h>
 #include <thread>
@@ -69,11 +74,20 @@ private:
     std::thread m_thread;
 };
 
+const QString kToken = QStringLiteral("tst_agent_remote-0123456789abcdef0123456789abcdef");
+
 QJsonObject readyMessage()
 {
     return {{QStringLiteral("type"), QStringLiteral("ready")},
             {QStringLiteral("session"), QStringLiteral("s1")},
-            {QStringLiteral("secret"), QStringLiteral("00")}};
+            {QStringLiteral("nonce"), QString::fromLatin1(agentauth::randomHex(agentauth::kNonceBytes))}};
+}
+
+// The start a fake agent read, decoded.
+QJsonObject startFrom(const QByteArray &line)
+{
+    auto decoded = agentproto::decode(line);
+    return decoded ? *decoded : QJsonObject();
 }
 
 TrafficSpec agentSpec()
@@ -90,8 +104,98 @@ TrafficSpec agentSpec()
 class TestAgentRemote final : public QObject {
     Q_OBJECT
 private Q_SLOTS:
+    void refusesAgentWithoutChallenge();
+    void refusesAgentThatCannotProve();
+    void provedAgentGetsTheClientsProof();
     void resultLineIsCappedQuickly();
 };
+
+void TestAgentRemote::refusesAgentWithoutChallenge()
+{
+    // An agent without a token (or an impostor) goes straight to "ready".
+    FakeAgent agent([](int fd) {
+        QByteArray buffer;
+        readLineFrom(fd, buffer);
+        writeAll(fd, agentproto::encode(readyMessage()));
+        readLineFrom(fd, buffer);
+    });
+    TrafficSpec spec = agentSpec();
+    spec.target.token = kToken;
+    AgentRemote remote(spec);
+    auto opened = remote.open(agent.client());
+    QVERIFY(!opened.has_value());
+    QVERIFY2(opened.error().message.contains(QStringLiteral("did not prove")) &&
+                 opened.error().message.contains(QStringLiteral("no challenge")),
+             qPrintable(opened.error().message));
+    // Without a token the same agent is fine: the client asked for no proof.
+    FakeAgent open([](int fd) {
+        QByteArray buffer;
+        readLineFrom(fd, buffer);
+        writeAll(fd, agentproto::encode(readyMessage()));
+        readLineFrom(fd, buffer);
+    });
+    AgentRemote tokenless(agentSpec());
+    QVERIFY(tokenless.open(open.client()).has_value());
+}
+
+void TestAgentRemote::refusesAgentThatCannotProve()
+{
+    // A challenge whose proof is made with another token, then one with no proof at all.
+    for (const QString &agentToken : {QStringLiteral("another-token-0123456789abcdef0123456789"), QString()}) {
+        std::atomic<bool> answered{false};
+        auto agent = std::make_unique<FakeAgent>([&answered, agentToken](int fd) {
+            QByteArray buffer;
+            const QJsonObject start = startFrom(readLineFrom(fd, buffer));
+            const QByteArray nonce = agentauth::randomHex(agentauth::kNonceBytes);
+            const QByteArray proof =
+                agentToken.isEmpty() ? QByteArray()
+                                     : agentauth::proof(agentToken, agentauth::Role::Agent, nonce,
+                                                        agentproto::clientNonceOf(start), agentproto::canonical(start));
+            writeAll(fd, agentproto::encode(agentproto::challengeMessage(nonce, proof)));
+            answered = !readLineFrom(fd, buffer).isEmpty();
+        });
+        TrafficSpec spec = agentSpec();
+        spec.target.token = kToken;
+        AgentRemote remote(spec);
+        auto opened = remote.open(agent->client());
+        agent.reset(); // closes the client's end and joins the fake agent
+        QVERIFY(!opened.has_value());
+        QVERIFY2(opened.error().message.contains(QStringLiteral("could not prove")),
+                 qPrintable(opened.error().message));
+        QVERIFY2(!answered.load(), "the client answered an agent that did not prove the token");
+    }
+}
+
+void TestAgentRemote::provedAgentGetsTheClientsProof()
+{
+    std::atomic<bool> clientProved{false};
+    FakeAgent agent([&clientProved](int fd) {
+        QByteArray buffer;
+        const QJsonObject start = startFrom(readLineFrom(fd, buffer));
+        const QByteArray clientNonce = agentproto::clientNonceOf(start);
+        const QByteArray nonce = agentauth::randomHex(agentauth::kNonceBytes);
+        const QByteArray canonical = agentproto::canonical(start);
+        writeAll(fd, agentproto::encode(agentproto::challengeMessage(
+                         nonce, agentauth::proof(kToken, agentauth::Role::Agent, nonce, clientNonce, canonical))));
+        auto auth = agentproto::decode(readLineFrom(fd, buffer));
+        clientProved = auth && agentauth::constantTimeEqual(
+                                   auth->value(QStringLiteral("proof")).toString().toLatin1(),
+                                   agentauth::proof(kToken, agentauth::Role::Client, nonce, clientNonce, canonical));
+        writeAll(fd, agentproto::encode(readyMessage()));
+        readLineFrom(fd, buffer);
+    });
+    TrafficSpec spec = agentSpec();
+    spec.target.token = kToken;
+    AgentRemote remote(spec);
+    auto opened = remote.open(agent.client());
+    QVERIFY2(opened.has_value(), opened ? "" : qPrintable(opened.error().message));
+    QVERIFY(clientProved.load());
+    // The data connections' line carries a proof, never the secret or the token.
+    const QByteArray hello = remote.dataHello(0);
+    QVERIFY(hello.contains("\"proof\""));
+    QVERIFY(!hello.contains("secret"));
+    QVERIFY(!hello.contains(kToken.toLatin1()));
+}
 
 void TestAgentRemote::resultLineIsCappedQuickly()
 {

@@ -5,6 +5,7 @@
 
 #include "common/proc_sys.h"
 #include "loopback_client.h"
+#include "traffic/agent_auth.h"
 #include "traffic/agent_protocol.h"
 #include "traffic/agent_server.h"
 #include "traffic/socket_util.h"
@@ -190,7 +191,6 @@ void TestAgentServer::withoutTokenTrafficOnly()
     auto port = agent.listen(QStringLiteral("127.0.0.1"), 0);
     QVERIFY(port.has_value());
     TrafficSpec spec = specFor(*port, 0.3);
-    spec.target.token = QStringLiteral("ignored"); // a client with a token still runs
     const TrafficResult r = TrafficClient().run(spec);
     QVERIFY2(r.ok(), qPrintable(r.error));
     QVERIFY(r.receiverBytes > 0);
@@ -254,16 +254,16 @@ void TestAgentServer::garbageIsAnsweredAndLogged_data()
     QTest::addRow("binary") << QByteArray("\x00\xff\x13\x37\n", 5) << QStringLiteral("malformed");
     QTest::addRow("wrong version") << QByteArray("{\"tcptune_agent\":7,\"type\":\"start\"}\n")
                                    << QStringLiteral("version 7");
-    QTest::addRow("unknown type") << QByteArray("{\"tcptune_agent\":5,\"type\":\"shell\"}\n")
+    QTest::addRow("unknown type") << QByteArray("{\"tcptune_agent\":6,\"type\":\"shell\"}\n")
                                   << QStringLiteral("unexpected message type");
     QTest::addRow("bad start") << QByteArray(
-                                      "{\"tcptune_agent\":5,\"type\":\"start\",\"workload\":\"bulk\",\"streams\":-4}\n")
+                                      "{\"tcptune_agent\":6,\"type\":\"start\",\"workload\":\"bulk\",\"streams\":-4}\n")
                                << QStringLiteral("refused start");
     QTest::addRow("data for no run") << QByteArray(
-                                            "{\"tcptune_agent\":5,\"type\":\"data\",\"session\":\"42\",\"stream\":0}\n")
+                                            "{\"tcptune_agent\":6,\"type\":\"data\",\"session\":\"42\",\"stream\":0}\n")
                                      << QStringLiteral("unknown run");
     QTest::addRow("far knobs over the network")
-        << QByteArray("{\"tcptune_agent\":5,\"type\":\"start\",\"workload\":\"bulk\",\"streams\":1,\"sample_ms\":"
+        << QByteArray("{\"tcptune_agent\":6,\"type\":\"start\",\"workload\":\"bulk\",\"streams\":1,\"sample_ms\":"
                       "10,\"request_bytes\":0,\"response_bytes\":0,\"rcvbuf\":0,\"duration_s\":1,\"knobs\":{"
                       "\"net.ipv4.tcp_autocorking\":\"0\"}}\n")
         << QStringLiteral("only for runs started over ssh");
@@ -318,18 +318,20 @@ void TestAgentServer::requestWithTheHelloIsAnswered()
     spec.responseSize = 1000;
     const int control = test::connectLoopback(*port);
     QVERIFY(control >= 0);
-    const QByteArray start = agentproto::encode(agentproto::startMessage(spec));
+    const QJsonObject startObject = agentproto::startMessage(spec);
+    const QByteArray start = agentproto::encode(startObject);
     QCOMPARE(::send(control, start.constData(), start.size(), MSG_NOSIGNAL), ssize_t(start.size()));
     QByteArray buffer;
     auto ready = sock::readLine(control, buffer, 65536, sock::Clock::now() + std::chrono::seconds(10));
     QVERIFY(ready.has_value());
     const QJsonObject r = QJsonDocument::fromJson(*ready).object();
     const int data = test::connectLoopback(*port);
-    const QByteArray hello = agentproto::encode({{QStringLiteral("type"), QStringLiteral("data")},
-                                                 {QStringLiteral("session"), r.value(QStringLiteral("session"))},
-                                                 {QStringLiteral("secret"), r.value(QStringLiteral("secret"))},
-                                                 {QStringLiteral("stream"), 0}}) +
-                             "x";
+    // Without a token the secret comes from the two nonces alone.
+    const QByteArray secret = agentauth::dataSecret({}, r.value(QStringLiteral("nonce")).toString().toLatin1(),
+                                                    agentproto::clientNonceOf(startObject));
+    const QByteArray hello =
+        agentproto::encode(agentproto::dataHelloMessage(r.value(QStringLiteral("session")).toString(), 0, secret)) +
+        "x";
     QCOMPARE(::send(data, hello.constData(), hello.size(), MSG_NOSIGNAL), ssize_t(hello.size()));
     char answer[1000];
     QVERIFY(sock::recvAll(data, answer, sizeof answer, sock::Clock::now() + std::chrono::seconds(10)).has_value());
@@ -448,17 +450,15 @@ void TestAgentServer::stdioAgentTakesDataOnly()
     QCOMPARE(agentproto::typeOf(ready), QStringLiteral("ready"));
     QCOMPARE(ready.value(QStringLiteral("data_address")).toString(), QStringLiteral("127.0.0.1"));
     QCOMPARE(ready.value(QStringLiteral("data_port")).toInt(), int(*port));
-    QVERIFY(ready.value(QStringLiteral("secret")).toString().size() >= 32); // from the CSPRNG
-    QVERIFY(ready.contains(QStringLiteral("knobs")));                       // ssh authenticated the client
+    QVERIFY(!ready.contains(QStringLiteral("secret"))); // derived on both ends, never sent
+    QVERIFY(agentauth::isNonce(ready.value(QStringLiteral("nonce")).toString().toLatin1()));
+    QVERIFY(ready.contains(QStringLiteral("knobs"))); // ssh authenticated the client
 
-    // A data connection that names the session but not its secret is turned away.
+    // A data connection that names the session but does not know its secret is turned away.
     const int guess = test::connectLoopback(*port);
     QVERIFY(guess >= 0);
-    const QByteArray hello = agentproto::encode(
-        {{QStringLiteral("type"), QStringLiteral("data")},
-         {QStringLiteral("session"), ready.value(QStringLiteral("session")).toString()},
-         {QStringLiteral("secret"), QString(ready.value(QStringLiteral("secret")).toString().size(), u'0')},
-         {QStringLiteral("stream"), 0}});
+    const QByteArray hello = agentproto::encode(agentproto::dataHelloMessage(
+        ready.value(QStringLiteral("session")).toString(), 0, QByteArray(agentauth::kSecretBytes, '\0')));
     ::send(guess, hello.constData(), std::size_t(hello.size()), 0);
     QByteArray reply(4096, '\0');
     const ssize_t n = ::recv(guess, reply.data(), std::size_t(reply.size()), 0);

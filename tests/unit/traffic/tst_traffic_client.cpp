@@ -24,6 +24,19 @@
 
 using namespace tcptune;
 
+namespace {
+
+const QString kAgentToken = QStringLiteral("tst_traffic_client-0123456789abcdef0123");
+
+AgentOptions tokenOptions()
+{
+    AgentOptions options;
+    options.token = kAgentToken;
+    return options;
+}
+
+} // namespace
+
 class TestTrafficClient final : public QObject {
     Q_OBJECT
 private Q_SLOTS:
@@ -311,9 +324,12 @@ void TestTrafficClient::downloadFromAgent()
 {
     const qint64 wmemMax = wmemMaxNow();
     QVERIFY(wmemMax > 0);
-    AgentServer agent;
+    // The far sender's figures (buffers, congestion control, TCP_INFO) go to a client that proved the
+    // agent's token only.
+    AgentServer agent(tokenOptions());
     TrafficSpec spec;
     QVERIFY(listenOnLoopback(agent, spec));
+    spec.target.token = kAgentToken;
     spec.direction = Direction::Down;
     spec.durationS = 1.5;
     spec.streams = 2;
@@ -381,9 +397,12 @@ void TestTrafficClient::downloadRefusedForRequestResponse()
 // figures are the two directions' sums.
 void TestTrafficClient::bothWaysAtOnce()
 {
-    AgentServer agent;
+    // The far sender's figures (buffers, congestion control, TCP_INFO) go to a client that proved the
+    // agent's token only.
+    AgentServer agent(tokenOptions());
     TrafficSpec spec;
     QVERIFY(listenOnLoopback(agent, spec));
+    spec.target.token = kAgentToken;
     spec.direction = Direction::Both;
     spec.durationS = 1.5;
     spec.streams = 2;
