@@ -66,17 +66,23 @@ void prepareChild(const Options &options, pid_t parent)
     }
 }
 
+// An agent's token stays with the process that holds it: no child (ssh, a helper, a tool) ever
+// inherits TCPTUNE_TOKEN.
 bp::environment environmentFor(const Options &options)
 {
-    if (options.environment.isEmpty())
-        return bp::environment(boost::this_process::environment());
     bp::environment env;
-    env.clear();
-    for (const QString &entry : options.environment) {
-        const qsizetype eq = entry.indexOf(QLatin1Char('='));
-        if (eq > 0)
-            env[entry.left(eq).toStdString()] = entry.mid(eq + 1).toStdString();
+    if (options.environment.isEmpty()) {
+        env = bp::environment(boost::this_process::environment());
+    } else {
+        env.clear();
+        for (const QString &entry : options.environment) {
+            const qsizetype eq = entry.indexOf(QLatin1Char('='));
+            if (eq > 0)
+                env[entry.left(eq).toStdString()] = entry.mid(eq + 1).toStdString();
+        }
     }
+    if (env.find("TCPTUNE_TOKEN") != env.end())
+        env.erase("TCPTUNE_TOKEN");
     return env;
 }
 

@@ -84,7 +84,12 @@ void addServeOptions(QCommandLineParser &parser)
          ServeCommand::tr("Refused: the command line is readable by every user. Use --token-file or TCPTUNE_TOKEN."),
          QStringLiteral("T")},
         {QStringLiteral("token-file"),
-         ServeCommand::tr("Only give knob values to clients that know the token in FILE (TCPTUNE_TOKEN also works)."),
+         ServeCommand::tr("Only serve clients that prove they know the token in FILE (TCPTUNE_TOKEN also works); the "
+                          "file must be yours and closed to group and others."),
+         QStringLiteral("FILE")},
+        {QStringLiteral("new-token"),
+         ServeCommand::tr("Write a new 256-bit token to FILE (mode 0600, never over an existing file) and exit; give "
+                          "the same file to the clients."),
          QStringLiteral("FILE")},
         {QStringLiteral("max-duration"),
          ServeCommand::tr("Longest run a client may ask for, in seconds (default 3600)."), QStringLiteral("S"),
@@ -251,6 +256,16 @@ int runServeCommand(const QStringList &args)
                             .arg(parser.positionalArguments().at(1)),
                         2);
 
+    if (parser.isSet(QStringLiteral("new-token"))) {
+        const QString path = parser.value(QStringLiteral("new-token"));
+        if (auto made = AgentToken::createFile(path); !made)
+            return failWith(made.error().message, 1);
+        out() << ServeCommand::tr("A new token is in %1; start the agent with --token-file %1 and give the clients a "
+                                  "copy of the file (mode 0600).")
+                     .arg(path)
+              << Qt::endl;
+        return 0;
+    }
     auto parsed = optionsFrom(parser);
     if (!parsed)
         return failWith(parsed.error().message, 2);
@@ -272,8 +287,10 @@ int runServeCommand(const QStringList &args)
         return failWith(listening.error().message, 1);
     out() << ServeCommand::tr("tcptune agent listening on %1 port %2").arg(bind).arg(*listening) << Qt::endl;
     if (options.token.isEmpty())
-        err() << ServeCommand::tr("No token (--token-file or TCPTUNE_TOKEN): serving traffic only, without knob "
-                                  "values or version.")
+        err() << ServeCommand::tr("No token (--token-file or TCPTUNE_TOKEN): any client that reaches this port may "
+                                  "run traffic, within the agent's limits, and learns nothing of this host: no knob "
+                                  "values, version, buffer limits, congestion control, TCP_INFO or thread counts. "
+                                  "Make a token with 'tcptune serve --new-token FILE'.")
               << Qt::endl;
 
     auto stop = TerminationSignals::install(

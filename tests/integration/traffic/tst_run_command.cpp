@@ -73,7 +73,7 @@ void TestRunCommand::initTestCase()
              "tbf");
     // Agent and client (both started from here) share the token through the environment; with it
     // the agent reports its knobs.
-    qputenv("TCPTUNE_TOKEN", "tst_run_command token");
+    qputenv("TCPTUNE_TOKEN", "tst_run_command-token-0123456789abcdef");
     QVERIFY2(ip({QStringLiteral("netns"), QStringLiteral("exec"), m_pair->b().name(), QStringLiteral("tc"),
                  QStringLiteral("qdisc"), QStringLiteral("add"), QStringLiteral("dev"), QStringLiteral("tttraffic1b"),
                  QStringLiteral("root"), QStringLiteral("tbf"), QStringLiteral("rate"), QStringLiteral("200mbit"),

@@ -5,6 +5,7 @@
 // wire nor lands in a result. (No --target means the lab: issue 5's tests.)
 
 #include "command_runner.h"
+#include "traffic/agent_auth.h"
 #include "scratch_namespace.h"
 
 #include <QElapsedTimer>
@@ -15,6 +16,7 @@
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTcpSocket>
+#include <QRegularExpression>
 #include <QTest>
 
 using namespace tcptune::test;
@@ -35,6 +37,7 @@ private Q_SLOTS:
     void serveRefusesBadOptions();
     void serveWithTokenFile();
     void clientTokenNeverStoredNorOnTheWire();
+    void weakOrOpenTokensAreRefused();
 
 private:
     QStringList inA(const QStringList &command) const
@@ -263,6 +266,7 @@ bool startTokenAgent(QProcess &agent, const QString &tokenPath, const QByteArray
     if (!file.open(QIODevice::WriteOnly) || file.write(token + '\n') <= 0)
         return false;
     file.close();
+    file.setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner); // as ssh wants a key
     agent.start(binary(QStringLiteral("tcptune")),
                 {QStringLiteral("serve"), QStringLiteral("--port"), QString::number(port), QStringLiteral("--bind"),
                  QStringLiteral("127.0.0.1"), QStringLiteral("--token-file"), tokenPath});
@@ -278,10 +282,10 @@ void TestRunFaults::serveWithTokenFile()
     QTemporaryDir dir;
     const QString tokenPath = dir.filePath(QStringLiteral("token"));
     QProcess agent;
-    QVERIFY(startTokenAgent(agent, tokenPath, "tst_run_faults-token", 15231));
+    QVERIFY(startTokenAgent(agent, tokenPath, "tst_run_faults-token-0123456789abcdef", 15231));
     QFile cmdline(QStringLiteral("/proc/%1/cmdline").arg(agent.processId()));
     QVERIFY(cmdline.open(QIODevice::ReadOnly));
-    QVERIFY(!cmdline.readAll().contains("tst_run_faults-token"));
+    QVERIFY(!cmdline.readAll().contains("tst_run_faults-token-0123456789abcdef"));
 
     const CommandResult refused =
         runTcptune({QStringLiteral("run"), QStringLiteral("--target"), QStringLiteral("127.0.0.1:15231"),
@@ -290,7 +294,7 @@ void TestRunFaults::serveWithTokenFile()
     QVERIFY(refused.exitCode != 0);
     QVERIFY2(QString::fromUtf8(refused.err).contains(QStringLiteral("needs a token")), refused.err.constData());
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert(QStringLiteral("TCPTUNE_TOKEN"), QStringLiteral("tst_run_faults-token"));
+    env.insert(QStringLiteral("TCPTUNE_TOKEN"), QStringLiteral("tst_run_faults-token-0123456789abcdef"));
     const CommandResult ok =
         runCommand(binary(QStringLiteral("tcptune")),
                    {QStringLiteral("run"), QStringLiteral("--target"), QStringLiteral("127.0.0.1:15231"),
@@ -304,7 +308,7 @@ void TestRunFaults::serveWithTokenFile()
     QVERIFY(agent.waitForFinished(5000));
     const QString log = QString::fromUtf8(agent.readAllStandardError());
     QVERIFY2(log.contains(QStringLiteral("authenticated")), qPrintable(log));
-    QVERIFY(!log.contains(QStringLiteral("tst_run_faults-token")));
+    QVERIFY(!log.contains(QStringLiteral("tst_run_faults-token-0123456789abcdef")));
 }
 
 // The client reads its token from --token-file and refuses it on the command line; the result
@@ -356,6 +360,84 @@ void TestRunFaults::clientTokenNeverStoredNorOnTheWire()
     const QByteArray wire = captured.readAll();
     QVERIFY2(wire.contains("challenge"), "the capture holds the control connection");
     QVERIFY(!wire.contains("tst_run_faults-wire-token"));
+    // Nor the data connections' secret, which both ends derived from the nonces the capture shows.
+    const auto field = [&wire](const QByteArray &name) {
+        const QRegularExpressionMatch m =
+            QRegularExpression(QStringLiteral("\"%1\":\"([0-9a-f]{64})\"").arg(QString::fromLatin1(name)))
+                .match(QString::fromLatin1(wire));
+        return m.captured(1).toLatin1();
+    };
+    const QByteArray clientNonce = field("client_nonce");
+    const QByteArray agentNonce = field("nonce");
+    QVERIFY(!clientNonce.isEmpty() && !agentNonce.isEmpty());
+    const QByteArray secret =
+        tcptune::agentauth::dataSecret(QStringLiteral("tst_run_faults-wire-token"), agentNonce, clientNonce);
+    QVERIFY(wire.contains("\"proof\"")); // the data connections proved the secret
+    QVERIFY(!wire.contains(secret));
+    QVERIFY(!wire.contains(secret.toHex()));
+}
+
+// A token file others may read, a file of another user's, a weak token (in a file or in
+// TCPTUNE_TOKEN) are refused with what to do; --new-token makes a file that passes, and never
+// overwrites one.
+void TestRunFaults::weakOrOpenTokensAreRefused()
+{
+    QTemporaryDir dir;
+    const auto write = [&dir](const QString &name, const QByteArray &token, QFileDevice::Permissions mode) {
+        const QString path = dir.filePath(name);
+        QFile file(path);
+        if (file.open(QIODevice::WriteOnly))
+            file.write(token + '\n');
+        file.close();
+        file.setPermissions(mode);
+        return path;
+    };
+    const auto serve = [](const QStringList &args, const QProcessEnvironment &env) {
+        return runCommand(binary(QStringLiteral("tcptune")),
+                          QStringList{QStringLiteral("serve"), QStringLiteral("--port"), QStringLiteral("15234"),
+                                      QStringLiteral("--bind"), QStringLiteral("127.0.0.1")} +
+                              args,
+                          10000, {}, env);
+    };
+    const QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    const QString open =
+        write(QStringLiteral("open"), "0123456789abcdef0123456789abcdef",
+              QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ReadGroup | QFileDevice::ReadOther);
+    CommandResult r = serve({QStringLiteral("--token-file"), open}, env);
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.contains("chmod 600") && r.err.contains("0644"), r.err.constData());
+    const QString weak = write(QStringLiteral("weak"), "abcd", QFileDevice::ReadOwner | QFileDevice::WriteOwner);
+    r = serve({QStringLiteral("--token-file"), weak}, env);
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.contains("too weak") && r.err.contains("--new-token"), r.err.constData());
+    QProcessEnvironment weakEnv = env;
+    weakEnv.insert(QStringLiteral("TCPTUNE_TOKEN"), QStringLiteral("abcd"));
+    r = serve({}, weakEnv);
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.contains("TCPTUNE_TOKEN") && r.err.contains("too weak"), r.err.constData());
+    // A client refuses the weak token as well, before it connects anywhere.
+    r = runCommand(binary(QStringLiteral("tcptune")),
+                   {QStringLiteral("run"), QStringLiteral("--target"), QStringLiteral("127.0.0.1:15234"),
+                    QStringLiteral("--token-file"), weak, QStringLiteral("--duration"), QStringLiteral("0.3")},
+                   10000, {}, env);
+    QVERIFY(r.exitCode != 0);
+    QVERIFY2(r.err.contains("too weak"), r.err.constData());
+
+    const QString made = dir.filePath(QStringLiteral("made"));
+    r = serve({QStringLiteral("--new-token"), made}, env);
+    QCOMPARE(r.exitCode, 0);
+    QFile file(made);
+    QCOMPARE(file.permissions() &
+                 (QFileDevice::ReadGroup | QFileDevice::ReadOther | QFileDevice::WriteGroup | QFileDevice::WriteOther),
+             QFileDevice::Permissions());
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QByteArray token = file.readAll().trimmed();
+    QCOMPARE(token.size(), 64); // 256 bits in hex
+    file.close();
+    r = serve({QStringLiteral("--new-token"), made}, env);
+    QVERIFY(r.exitCode != 0); // never over an existing file
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QCOMPARE(file.readAll().trimmed(), token);
 }
 
 QTEST_GUILESS_MAIN(TestRunFaults)

@@ -173,6 +173,7 @@ void TestKnobValue::refusesBadValues_data()
                                << "choose one of: reno cubic bbr";
     QTest::addRow("control char") << "net.ipv4.tcp_sack" << QStringLiteral("1") + QChar(0) + QStringLiteral("0")
                                   << "control characters";
+    QTest::addRow("line break") << "net.ipv4.tcp_congestion_control" << QStringLiteral("cubic\nforged") << "line break";
     QTest::addRow("mtu small") << "lab.mtu"
                                << "100"
                                << "below the minimum 576";
