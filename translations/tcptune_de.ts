@@ -82,6 +82,10 @@
         <source>(%1 similar lines not logged)</source>
         <translation>(%1 ähnliche Zeilen nicht protokolliert)</translation>
     </message>
+    <message>
+        <source>refused start: no client nonce (a client older than protocol %1); update the client</source>
+        <translation>Start abgelehnt: keine Client-Nonce (ein Client älter als Protokoll %1); aktualisieren Sie den Client</translation>
+    </message>
 </context>
 <context>
     <name>AgentProtocol</name>
@@ -216,6 +220,18 @@
         <source>The agent at %1 did not describe its host (%2); is it a tcptune of the same version?</source>
         <translation>Der Agent unter %1 hat seinen Host nicht beschrieben (%2); ist es ein tcptune derselben Version?</translation>
     </message>
+    <message>
+        <source>The agent at %1 sent no nonce for this run; is it a tcptune of the same version?</source>
+        <translation>Der Agent auf %1 hat für diesen Lauf keine Nonce geschickt; ist es ein tcptune derselben Version?</translation>
+    </message>
+    <message>
+        <source>The agent at %1 did not prove that it knows the token (it sent no challenge), so it may not be the agent you started; nothing was run. Check the address, and start the agent with the same token (--token-file).</source>
+        <translation>Der Agent auf %1 hat nicht bewiesen, dass er das Token kennt (er hat keine Challenge geschickt), er ist also vielleicht nicht der Agent, den Sie gestartet haben; es wurde nichts ausgeführt. Prüfen Sie die Adresse und starten Sie den Agenten mit demselben Token (--token-file).</translation>
+    </message>
+    <message>
+        <source>The agent at %1 could not prove that it knows the token, so it may not be the agent you started (or it was started with another token); nothing was run. Check the address and the token file on both ends.</source>
+        <translation>Der Agent auf %1 konnte nicht beweisen, dass er das Token kennt, er ist also vielleicht nicht der Agent, den Sie gestartet haben (oder er wurde mit einem anderen Token gestartet); es wurde nichts ausgeführt. Prüfen Sie die Adresse und die Token-Datei auf beiden Seiten.</translation>
+    </message>
 </context>
 <context>
     <name>AgentToken</name>
@@ -230,6 +246,30 @@
     <message>
         <source>--token would show the token to every user of this host (in the process list, /proc/PID/cmdline); put it in a file only you can read and give --token-file FILE, or set the TCPTUNE_TOKEN environment variable.</source>
         <translation>--token würde das Token jedem Benutzer dieses Hosts zeigen (in der Prozessliste, /proc/PID/cmdline); legen Sie es in eine Datei, die nur Sie lesen können, und geben Sie --token-file DATEI an, oder setzen Sie die Umgebungsvariable TCPTUNE_TOKEN.</translation>
+    </message>
+    <message>
+        <source>Cannot check the token file %1: %2.</source>
+        <translation>Die Token-Datei %1 kann nicht geprüft werden: %2.</translation>
+    </message>
+    <message>
+        <source>The token file %1 belongs to another user; a token file must be your own. Make one with &apos;tcptune serve --new-token FILE&apos;.</source>
+        <translation>Die Token-Datei %1 gehört einem anderen Benutzer; eine Token-Datei muss Ihre eigene sein. Erzeugen Sie eine mit &apos;tcptune serve --new-token DATEI&apos;.</translation>
+    </message>
+    <message>
+        <source>The token file %1 is open to other users (mode %2); run &apos;chmod 600 %1&apos; (and make a new token if others may have read it).</source>
+        <translation>Die Token-Datei %1 ist für andere Benutzer offen (Modus %2); führen Sie &apos;chmod 600 %1&apos; aus (und erzeugen Sie ein neues Token, falls andere es gelesen haben könnten).</translation>
+    </message>
+    <message>
+        <source>The token in %1 is too weak to guard an agent (about %2 bits, at least %3 needed); make one with &apos;tcptune serve --new-token FILE&apos;.</source>
+        <translation>Das Token in %1 ist zu schwach, um einen Agenten zu schützen (etwa %2 Bit, mindestens %3 nötig); erzeugen Sie eines mit &apos;tcptune serve --new-token DATEI&apos;.</translation>
+    </message>
+    <message>
+        <source>Cannot make the token file %1: %2 (an existing file is never overwritten).</source>
+        <translation>Die Token-Datei %1 kann nicht angelegt werden: %2 (eine vorhandene Datei wird nie überschrieben).</translation>
+    </message>
+    <message>
+        <source>Cannot write the token file %1.</source>
+        <translation>Die Token-Datei %1 kann nicht geschrieben werden.</translation>
     </message>
 </context>
 <context>
@@ -1920,6 +1960,21 @@ Beispiel: tcptune knobs set net.ipv4.tcp_autocorking=0 -- iperf3 -c 127.0.0.1
     </message>
 </context>
 <context>
+    <name>MeanIntervalText</name>
+    <message>
+        <source>%1 (–, 1 run)</source>
+        <translation>%1 (–, 1 Lauf)</translation>
+    </message>
+    <message>
+        <source>1 run: no spread was measured, so there is no interval. Repeat the point to get one.</source>
+        <translation>1 Lauf: Es wurde keine Streuung gemessen, daher gibt es kein Intervall. Wiederholen Sie den Punkt, um eines zu erhalten.</translation>
+    </message>
+    <message>
+        <source>Mean of %1 runs and its 95 % confidence interval.</source>
+        <translation>Mittel aus %1 Läufen und sein 95-%-Konfidenzintervall.</translation>
+    </message>
+</context>
+<context>
     <name>PacketSocketReader</name>
     <message>
         <source>The capture socket passed to tcptune is not a raw packet socket.</source>
@@ -1969,21 +2024,6 @@ Beispiel: tcptune knobs set net.ipv4.tcp_autocorking=0 -- iperf3 -c 127.0.0.1
     <message>
         <source>Cannot use the control channel&apos;s output: %1.</source>
         <translation>Die Ausgabe des Steuerkanals ist nicht nutzbar: %1.</translation>
-    </message>
-</context>
-<context>
-    <name>MeanIntervalText</name>
-    <message>
-        <source>%1 (–, 1 run)</source>
-        <translation>%1 (–, 1 Lauf)</translation>
-    </message>
-    <message>
-        <source>1 run: no spread was measured, so there is no interval. Repeat the point to get one.</source>
-        <translation>1 Lauf: Es wurde keine Streuung gemessen, daher gibt es kein Intervall. Wiederholen Sie den Punkt, um eines zu erhalten.</translation>
-    </message>
-    <message>
-        <source>Mean of %1 runs and its 95 % confidence interval.</source>
-        <translation>Mittel aus %1 Läufen und sein 95-%-Konfidenzintervall.</translation>
     </message>
 </context>
 <context>
@@ -3311,10 +3351,6 @@ Mehrere Formate auf einmal: --format html,pdf --out ORDNER/report schreibt ORDNE
         <translation>Abgelehnt: die Befehlszeile kann jeder Benutzer lesen. Verwenden Sie --token-file oder TCPTUNE_TOKEN.</translation>
     </message>
     <message>
-        <source>Only give knob values to clients that know the token in FILE (TCPTUNE_TOKEN also works).</source>
-        <translation>Parameterwerte nur Clients geben, die das Token in DATEI kennen (TCPTUNE_TOKEN geht auch).</translation>
-    </message>
-    <message>
         <source>Most runs at once (default %1).</source>
         <translation>Höchstens so viele Läufe gleichzeitig (Standard %1).</translation>
     </message>
@@ -3337,10 +3373,6 @@ Mehrere Formate auf einmal: --format html,pdf --out ORDNER/report schreibt ORDNE
     <message>
         <source>Runs the tcptune traffic agent: `tcptune run --target THIS_HOST` measures against it. With a token (--token-file or TCPTUNE_TOKEN) clients prove they know it without sending it and get the agent&apos;s kernel knobs, so both ends are recorded; without one the agent serves traffic only. Every resource is bounded by the limits below. Stops on Ctrl-C or SIGTERM.</source>
         <translation>Startet den tcptune-Verkehrsagenten: `tcptune run --target DIESER_HOST` misst gegen ihn. Mit einem Token (--token-file oder TCPTUNE_TOKEN) beweisen Clients, dass sie es kennen, ohne es zu senden, und erhalten die Kernel-Parameter des Agenten, sodass beide Enden aufgezeichnet werden; ohne Token bedient der Agent nur Verkehr. Jede Ressource ist durch die Grenzen unten beschränkt. Endet mit Strg-C oder SIGTERM.</translation>
-    </message>
-    <message>
-        <source>No token (--token-file or TCPTUNE_TOKEN): serving traffic only, without knob values or version.</source>
-        <translation>Kein Token (--token-file oder TCPTUNE_TOKEN): nur Verkehr, ohne Parameterwerte und Version.</translation>
     </message>
     <message>
         <source>Serve one run over stdin and stdout, as `tcptune run --target ssh://HOST` starts it; data connections go to a port opened for that run only.</source>
@@ -3369,6 +3401,22 @@ Mehrere Formate auf einmal: --format html,pdf --out ORDNER/report schreibt ORDNE
     <message>
         <source>--max-intervals %1 is too many for one result line; give at most %2.</source>
         <translation>--max-intervals %1 sind zu viele für eine Ergebniszeile; geben Sie höchstens %2 an.</translation>
+    </message>
+    <message>
+        <source>Only serve clients that prove they know the token in FILE (TCPTUNE_TOKEN also works); the file must be yours and closed to group and others.</source>
+        <translation>Nur Clients bedienen, die beweisen, dass sie das Token in DATEI kennen (TCPTUNE_TOKEN geht auch); die Datei muss Ihnen gehören und für Gruppe und andere verschlossen sein.</translation>
+    </message>
+    <message>
+        <source>Write a new 256-bit token to FILE (mode 0600, never over an existing file) and exit; give the same file to the clients.</source>
+        <translation>Ein neues 256-Bit-Token in DATEI schreiben (Modus 0600, nie über eine vorhandene Datei) und beenden; geben Sie den Clients dieselbe Datei.</translation>
+    </message>
+    <message>
+        <source>A new token is in %1; start the agent with --token-file %1 and give the clients a copy of the file (mode 0600).</source>
+        <translation>Ein neues Token liegt in %1; starten Sie den Agenten mit --token-file %1 und geben Sie den Clients eine Kopie der Datei (Modus 0600).</translation>
+    </message>
+    <message>
+        <source>No token (--token-file or TCPTUNE_TOKEN): any client that reaches this port may run traffic, within the agent&apos;s limits, and learns nothing of this host: no knob values, version, buffer limits, congestion control, TCP_INFO or thread counts. Make a token with &apos;tcptune serve --new-token FILE&apos;.</source>
+        <translation>Kein Token (--token-file oder TCPTUNE_TOKEN): Jeder Client, der diesen Port erreicht, darf Verkehr erzeugen, innerhalb der Grenzen des Agenten, und erfährt nichts über diesen Host: keine Parameterwerte, Version, Puffergrenzen, Staukontrolle, TCP_INFO oder Thread-Zahlen. Erzeugen Sie ein Token mit &apos;tcptune serve --new-token DATEI&apos;.</translation>
     </message>
 </context>
 <context>
@@ -4619,6 +4667,14 @@ Optionen:
     <message>
         <source>this agent changes no knobs</source>
         <translation>dieser Agent ändert keine Parameter</translation>
+    </message>
+    <message>
+        <source>refused start: no client nonce (a client older than protocol %1); update the client</source>
+        <translation>Start abgelehnt: keine Client-Nonce (ein Client älter als Protokoll %1); aktualisieren Sie den Client</translation>
+    </message>
+    <message>
+        <source>refused start: the agent is busy; try again later</source>
+        <translation>Start abgelehnt: der Agent ist ausgelastet; versuchen Sie es später erneut</translation>
     </message>
 </context>
 <context>
