@@ -1820,12 +1820,12 @@ Beispiel: tcptune knobs set net.ipv4.tcp_autocorking=0 -- iperf3 -c 127.0.0.1
         <translation>Die Namensräume %1 ließen sich nicht entfernen; siehe &apos;ip netns list&apos; und entfernen Sie sie mit &apos;ip netns del&apos;.</translation>
     </message>
     <message>
-        <source>The tbf qdisc is not in this kernel, so the lab cannot limit the rate; start it without --rate (unshaped) or load the sch_tbf module.</source>
-        <translation>Die Qdisc tbf fehlt in diesem Kernel, daher kann das Labor die Rate nicht begrenzen; starten Sie es ohne --rate (ungeformt) oder laden Sie das Modul sch_tbf.</translation>
+        <source>The tbf qdisc is not in this kernel, so the lab cannot limit the rate: leave the lab&apos;s rate (lab.rate) at 0 (unshaped) or load the sch_tbf module.</source>
+        <translation>Die Qdisc tbf fehlt in diesem Kernel, daher kann das Labor die Rate nicht begrenzen: lassen Sie die Rate des Labors (lab.rate) auf 0 (ungeformt) oder laden Sie das Modul sch_tbf.</translation>
     </message>
     <message>
-        <source>netem is not in this kernel (no sch_netem module), so the lab cannot add delay; start it without --delay. Rate, queue and MTU still work.</source>
-        <translation>netem fehlt in diesem Kernel (kein Modul sch_netem), daher kann das Labor keine Verzögerung hinzufügen; starten Sie es ohne --delay. Rate, Warteschlange und MTU funktionieren weiterhin.</translation>
+        <source>netem is not in this kernel (no sch_netem module), so the lab cannot add delay: leave the lab&apos;s delay (lab.delay) at 0. Rate, queue and MTU still work.</source>
+        <translation>netem fehlt in diesem Kernel (kein Modul sch_netem), daher kann das Labor keine Verzögerung hinzufügen: lassen Sie die Verzögerung des Labors (lab.delay) auf 0. Rate, Warteschlange und MTU funktionieren weiterhin.</translation>
     </message>
     <message>
         <source>Another tcptune is changing lab %1; try again when it has finished.</source>
@@ -5610,6 +5610,21 @@ Doppelklick: folgen</translation>
     </message>
 </context>
 <context>
+    <name>tcptune::RangeCheck</name>
+    <message>
+        <source>Allowed: %1.</source>
+        <translation>Erlaubt: %1.</translation>
+    </message>
+    <message>
+        <source>%1 to %2</source>
+        <translation>%1 bis %2</translation>
+    </message>
+    <message>
+        <source>%1: %2 is outside %3; enter a value in that range.</source>
+        <translation>%1: %2 liegt außerhalb von %3; geben Sie einen Wert in diesem Bereich ein.</translation>
+    </message>
+</context>
+<context>
     <name>tcptune::RunControlPanel</name>
     <message>
         <source>&amp;Run</source>
@@ -5794,6 +5809,10 @@ Doppelklick: folgen</translation>
 </context>
 <context>
     <name>tcptune::SweepPanel</name>
+    <message>
+        <source>This kernel has no netem (the sch_netem module), so the lab cannot delay packets: sweep another parameter. Rate, queue and MTU still work.</source>
+        <translation>Dieser Kernel hat kein netem (das Modul sch_netem), daher kann das Labor Pakete nicht verzögern: variieren Sie einen anderen Parameter. Rate, Warteschlange und MTU funktionieren weiterhin.</translation>
+    </message>
     <message>
         <source>Cancel sweep</source>
         <translation>Durchlauf abbrechen</translation>
@@ -6095,6 +6114,10 @@ Doppelklick: folgen</translation>
 </context>
 <context>
     <name>tcptune::WorkloadPanel</name>
+    <message>
+        <source>Workload: %1</source>
+        <translation>Last: %1</translation>
+    </message>
     <message>
         <source>Workload</source>
         <translation>Last</translation>

@@ -19,8 +19,8 @@ const QStringList kWorkloadTypes = {QStringLiteral("bulk"), QStringLiteral("rr")
 // Which end sends: up = this host, down = the target.
 const QStringList kDirections = {QStringLiteral("up"), QStringLiteral("down"), QStringLiteral("both")};
 constexpr qint64 kMaxMessage = 64LL * 1024 * 1024;
-constexpr int kMaxStreams = 128;
-constexpr double kMaxDuration = 3600.0;
+constexpr int kMaxStreams = ExperimentSpec::kMaxStreams;
+constexpr double kMaxDuration = ExperimentSpec::kMaxDurationS;
 
 QString jsonTypeName(const QJsonValue &v)
 {
@@ -163,11 +163,13 @@ Error fieldError(const QString &field, const QString &problem)
 [[nodiscard]] Result<void> readRunShape(const QJsonObject &json, ExperimentSpec &spec)
 {
     auto capture = readBool(json, QStringLiteral("capture"), QStringLiteral("capture"), false);
-    auto duration = readNumber(json, QStringLiteral("duration_s"), QStringLiteral("duration_s"), 0.2, kMaxDuration, 10);
+    auto duration = readNumber(json, QStringLiteral("duration_s"), QStringLiteral("duration_s"),
+                               ExperimentSpec::kMinDurationS, kMaxDuration, 10);
     auto omit = readNumber(json, QStringLiteral("omit_s"), QStringLiteral("omit_s"), 0, kMaxDuration, 0);
     auto repeats = readInteger(json, QStringLiteral("repeats"), QStringLiteral("repeats"), 1, 1000, 1);
     auto pause = readNumber(json, QStringLiteral("pause_s"), QStringLiteral("pause_s"), 0, 600, 0);
-    auto sample = readInteger(json, QStringLiteral("sample_ms"), QStringLiteral("sample_ms"), 1, 10000, 100);
+    auto sample = readInteger(json, QStringLiteral("sample_ms"), QStringLiteral("sample_ms"), 1,
+                              ExperimentSpec::kMaxSampleMs, 100);
     if (!capture)
         return std::unexpected(capture.error());
     if (!duration)

@@ -67,6 +67,11 @@ public:
     TargetSpec target;
     QList<TargetSpec> moreTargets;
     static constexpr int kMaxTargets = 8; // ends one run drives at once
+    // Limits of a run, the same for specs, the commands and the workbench's fields.
+    static constexpr double kMinDurationS = 0.2;
+    static constexpr double kMaxDurationS = 3600.0;
+    static constexpr int kMaxStreams = 128;
+    static constexpr int kMaxSampleMs = 10000;
     // Catalogue key -> canonical value (knobvalue::parse). Sysctls, socket.* and lab.* together;
     // "remote:<sysctl>" names a sysctl of the far host (ssh targets).
     QMap<QString, QString> knobs;

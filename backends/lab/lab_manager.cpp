@@ -185,13 +185,13 @@ QJsonObject toJson(const LabStatus &s)
 Result<void> checkLabSupported(const LabSpec &spec, const QdiscSupport &support)
 {
     if (spec.rateBitsPerSecond > 0 && !support.has(QStringLiteral("tbf")))
-        return fail(
-            LabManager::tr("The tbf qdisc is not in this kernel, so the lab cannot limit the rate; start it without "
-                           "--rate (unshaped) or load the sch_tbf module."));
+        return fail(LabManager::tr(
+            "The tbf qdisc is not in this kernel, so the lab cannot limit the rate: leave the lab's rate "
+            "(lab.rate) at 0 (unshaped) or load the sch_tbf module."));
     if (spec.delayMs > 0 && !support.has(QStringLiteral("netem")))
         return fail(
-            LabManager::tr("netem is not in this kernel (no sch_netem module), so the lab cannot add delay; start it "
-                           "without --delay. Rate, queue and MTU still work."));
+            LabManager::tr("netem is not in this kernel (no sch_netem module), so the lab cannot add delay: leave the "
+                           "lab's delay (lab.delay) at 0. Rate, queue and MTU still work."));
     return {};
 }
 

@@ -11,6 +11,8 @@
 #include "history/stored_run_item.h"
 #include "history/stored_run_names.h"
 
+#include "sweep/wrapping_header.h"
+
 #include <QHBoxLayout>
 #include <QJsonArray>
 #include <QHeaderView>
@@ -82,6 +84,9 @@ void HistoryPanel::setUpTree()
     m_filter->setPlaceholderText(tr("Filter by name, knob, value or status"));
     m_filter->setClearButtonEnabled(true);
     m_tree->setObjectName(QStringLiteral("historyTree"));
+    // Titles wrap onto two lines: at 1024x700 the one-line titles squeezed the run's name to
+    // "Experi…".
+    m_tree->setHeader(new WrappingHeader(m_tree));
     m_tree->setColumnCount(ColumnCount);
     m_tree->setHeaderLabels({tr("Experiment / run"), tr("Status"), tr("Configuration"), tr("Mbit/s"), tr("RTT (ms)"),
                              tr("Retr."), tr("Started"), tr("Verdict")});

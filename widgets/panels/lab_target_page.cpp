@@ -1,9 +1,12 @@
 #include "panels/lab_target_page.h"
 
 #include "experiment/run_configuration.h"
+#include "knobs/knob_catalogue.h"
+#include "panels/range_check.h"
 
 #include <QComboBox>
 #include <QFormLayout>
+#include <QLabel>
 #include <QSettings>
 #include <QSpinBox>
 
@@ -44,6 +47,7 @@ LabTargetPage::LabTargetPage(QWidget *parent)
     form->addRow(tr("Rate"), m_rate);
     form->addRow(tr("Queue"), m_queue);
     form->addRow(tr("MTU"), m_mtu);
+    form->addRow(QString(), m_mtuCheck->message());
 }
 
 void LabTargetPage::setUpChoices()
@@ -62,12 +66,16 @@ void LabTargetPage::setUpChoices()
     m_rate->setToolTip(tr("Bottleneck rate, e.g. 50mbit or 1gbit; 0 leaves the link unshaped."));
     m_queue->setToolTip(tr("Queue limit of the bottleneck in bytes, e.g. 2M."));
     m_mtu->setObjectName(QStringLiteral("labMtu"));
-    m_mtu->setRange(576, 65535);
+    // The catalogue's bounds, which the helper and the commands check too.
+    const KnobInfo *mtu = KnobCatalogue::instance().find(QStringLiteral("lab.mtu"));
+    m_mtuCheck = new RangeCheck(m_mtu, tr("MTU"), int(mtu->minimum), int(mtu->maximum));
     m_mtu->setValue(1500);
 }
 
 Result<void> LabTargetPage::applyTo(ExperimentSpec &spec) const
 {
+    if (auto ok = m_mtuCheck->check(); !ok)
+        return fail(tr("Target, lab: %1").arg(ok.error().message));
     const QList<std::pair<QString, QString>> values{
         {QStringLiteral("lab.topology"), m_topology->currentData().toString()},
         {QStringLiteral("lab.rate"), m_rate->currentText().trimmed()},

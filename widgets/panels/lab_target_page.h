@@ -13,6 +13,8 @@ class QSpinBox;
 
 namespace tcptune {
 
+class RangeCheck;
+
 class LabTargetPage final : public QWidget {
     Q_OBJECT
 public:
@@ -33,6 +35,7 @@ private:
     QComboBox *m_rate;
     QComboBox *m_queue;
     QSpinBox *m_mtu;
+    RangeCheck *m_mtuCheck = nullptr;
 };
 
 } // namespace tcptune

@@ -1,12 +1,14 @@
 #include "panels/workload_panel.h"
 
 #include "experiment/experiment_spec.h"
+#include "panels/range_check.h"
 
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QFile>
 #include <QFormLayout>
+#include <QLabel>
 #include <QLineEdit>
 #include <QSettings>
 #include <QSpinBox>
@@ -85,12 +87,9 @@ WorkloadPanel::WorkloadPanel(QWidget *parent)
                                "serves a download or an NFS server answers reads; both runs the two at the same "
                                "time, each direction measured by its own sender."));
     m_duration->setObjectName(QStringLiteral("duration"));
-    m_duration->setRange(0.5, 3600);
     m_duration->setDecimals(1);
-    m_duration->setValue(10);
     m_duration->setSuffix(tr(" s"));
     m_streams->setObjectName(QStringLiteral("streams"));
-    m_streams->setRange(1, 128);
     m_sndbuf->setToolTip(tr("SO_SNDBUF; empty leaves send-buffer autotuning on."));
     m_sndbuf->lineEdit()->setPlaceholderText(tr("autotuned"));
     m_rcvbuf->setToolTip(tr("SO_RCVBUF; empty leaves receive-buffer autotuning on."));
@@ -105,11 +104,22 @@ WorkloadPanel::WorkloadPanel(QWidget *parent)
     for (const QString &cc : availableCongestionControls())
         m_congestion->addItem(cc, cc);
     m_sampleMs->setObjectName(QStringLiteral("sampleMs"));
-    m_sampleMs->setRange(1, 60000);
-    m_sampleMs->setValue(10);
     m_sampleMs->setSuffix(tr(" ms"));
     m_sampleMs->setToolTip(tr("How often TCP_INFO of every sending socket is sampled."));
+    setUpChecks();
     layOut();
+}
+
+// The spec's limits, checked at the fields: a value beyond them is refused there, not clamped.
+void WorkloadPanel::setUpChecks()
+{
+    m_checks = {new RangeCheck(m_duration, tr("Duration"), ExperimentSpec::kMinDurationS, ExperimentSpec::kMaxDurationS,
+                               tr(" s")),
+                new RangeCheck(m_streams, tr("Streams"), 1, ExperimentSpec::kMaxStreams),
+                new RangeCheck(m_sampleMs, tr("Sample every"), 1, ExperimentSpec::kMaxSampleMs, tr(" ms"))};
+    m_duration->setValue(10);
+    m_streams->setValue(1);
+    m_sampleMs->setValue(10);
 }
 
 void WorkloadPanel::layOut()
@@ -118,7 +128,9 @@ void WorkloadPanel::layOut()
     form->addRow(tr("Kind"), m_kind);
     form->addRow(tr("Direction"), m_direction);
     form->addRow(tr("Duration"), m_duration);
+    form->addRow(QString(), m_checks.at(0)->message());
     form->addRow(tr("Streams"), m_streams);
+    form->addRow(QString(), m_checks.at(1)->message());
     form->addRow(tr("Write size"), m_writeSize);
     form->addRow(tr("Send buffer"), m_sndbuf);
     form->addRow(tr("Receive buffer"), m_rcvbuf);
@@ -127,10 +139,14 @@ void WorkloadPanel::layOut()
     form->addRow(QString(), m_cork);
     form->addRow(QString(), m_capture);
     form->addRow(tr("Sample every"), m_sampleMs);
+    form->addRow(QString(), m_checks.at(2)->message());
 }
 
 Result<void> WorkloadPanel::applyTo(ExperimentSpec &spec) const
 {
+    for (const RangeCheck *check : m_checks)
+        if (auto ok = check->check(); !ok)
+            return fail(tr("Workload: %1").arg(ok.error().message));
     spec.workload.type = m_kind->currentData().toString();
     spec.workload.direction = m_direction->currentData().toString();
     spec.workload.streams = m_streams->value();

@@ -7,6 +7,7 @@
 #include "common/error.h"
 
 #include <QGroupBox>
+#include <QList>
 
 class QCheckBox;
 class QComboBox;
@@ -17,6 +18,7 @@ class QSpinBox;
 namespace tcptune {
 
 struct ExperimentSpec;
+class RangeCheck;
 
 class WorkloadPanel final : public QGroupBox {
     Q_OBJECT
@@ -34,6 +36,7 @@ public:
     void setSampleMs(int ms);
 
 private:
+    void setUpChecks();
     void layOut(); // the form, a row per choice
     QComboBox *m_kind;
     QComboBox *m_direction;
@@ -47,6 +50,7 @@ private:
     QCheckBox *m_capture;
     QComboBox *m_congestion;
     QSpinBox *m_sampleMs;
+    QList<RangeCheck *> m_checks; // duration, streams, sampling
 };
 
 } // namespace tcptune

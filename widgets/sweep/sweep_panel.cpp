@@ -22,6 +22,7 @@
 #include <QScrollArea>
 #include <QSpinBox>
 #include <QSplitter>
+#include <QStandardItemModel>
 #include <QTableWidget>
 #include <QVBoxLayout>
 
@@ -95,6 +96,27 @@ SweepPanel::SweepPanel(RunnerThread *runner, SpecSource baseSpec, QWidget *paren
     setUpTable();
     layOut();
     connectSignals();
+    setQdiscSupport(cachedQdiscSupport());
+}
+
+void SweepPanel::setQdiscSupport(const QdiscSupport &support)
+{
+    m_netemMissing = support.missing.contains(QStringLiteral("netem"));
+    const int delay = m_parameter->findData(QStringLiteral("lab.delay"));
+    auto *model = qobject_cast<QStandardItemModel *>(m_parameter->model());
+    if (delay < 0 || !model)
+        return;
+    QStandardItem *item = model->item(delay);
+    item->setEnabled(!m_netemMissing);
+    item->setToolTip(m_netemMissing ? netemMissingText() : QString());
+    if (m_netemMissing && m_parameter->currentIndex() == delay)
+        m_parameter->setCurrentIndex(std::max(0, m_parameter->findData(QStringLiteral("socket.SO_SNDBUF"))));
+}
+
+QString SweepPanel::netemMissingText()
+{
+    return tr("This kernel has no netem (the sch_netem module), so the lab cannot delay packets: sweep another "
+              "parameter. Rate, queue and MTU still work.");
 }
 
 // The choices above the table: the knob to sweep, its values, the repeats, or a story preset.
@@ -210,6 +232,8 @@ Result<SweepPlan> SweepPanel::buildPlan() const
         m_values->text().split(QRegularExpression(QStringLiteral("[\\s,;]+")), Qt::SkipEmptyParts);
     if (values.isEmpty())
         return fail(tr("The sweep has no values: type them separated by spaces, e.g. 64K 256K 1M."));
+    if (m_netemMissing && m_parameter->currentData().toString() == QLatin1String("lab.delay"))
+        return fail(netemMissingText());
     if (auto ok = plan.addAxis(m_parameter->currentData().toString(), values); !ok)
         return fail(ok.error().message);
     plan.setRepeats(m_repeats->value());

@@ -6,6 +6,7 @@
 
 #include "experiment/sweep_plan.h"
 #include "experiment/sweep_table.h"
+#include "lab/qdisc_support.h"
 
 #include <QWidget>
 
@@ -46,6 +47,9 @@ public:
     QTableWidget *table() const { return m_table; }
     SweepChart *chart() const { return m_chart; }
     QLabel *statusLabel() const { return m_status; }
+    // What this kernel's qdiscs allow: without netem lab.delay is not offered (its entry is
+    // disabled and says why). By default the answer cached for this boot, if a lab probed it.
+    void setQdiscSupport(const QdiscSupport &support);
 
 public Q_SLOTS:
     void start();
@@ -66,6 +70,7 @@ private:
     void showPlan(const SweepPlan &plan);
     void onPointUpdated(const PointResult &result);
     void onStopped();
+    static QString netemMissingText();
 
     RunnerThread *m_runner;
     SpecSource m_baseSpec;
@@ -82,6 +87,7 @@ private:
     QTableWidget *m_table;
     SweepChart *m_chart;
     bool m_active = false;
+    bool m_netemMissing = false;
     QString m_ending; // how the session ended: "finished", "cancelled", "failed"
     int m_done = 0;
     int m_total = 0;

@@ -445,6 +445,8 @@ private Q_SLOTS:
     void textsShowWholeAfterACancelledSweep();
     void historyRowsKeepTheirBeginning();
     void severalEndsFitInGerman();
+    void historyFitsAt1024x700_data();
+    void historyFitsAt1024x700();
 
 private:
     // German (as initTestCase set up) or English: the translators and the default locale.
@@ -983,3 +985,43 @@ void TestWorkbenchLayout::severalEndsFitInGerman()
 
 QTEST_MAIN(TestWorkbenchLayout)
 #include "tst_workbench_layout.moc"
+
+void TestWorkbenchLayout::historyFitsAt1024x700_data()
+{
+    QTest::addColumn<bool>("german");
+    QTest::addRow("German") << true;
+    QTest::addRow("English") << false;
+}
+
+// Issue 37, item 17: at 1024x700 History's columns keep their titles whole (the experiment's was
+// "Experi…") before and after an A/B comparison.
+void TestWorkbenchLayout::historyFitsAt1024x700()
+{
+    QFETCH(bool, german);
+    useGerman(german);
+    const AbStore store;
+    QVERIFY(store.ok());
+    MainWindow window;
+    QVERIFY(showAt(window, QSize(1024, 700)));
+    window.tabs()->setCurrentWidget(window.historyPanel());
+    HistoryPanel *history = window.historyPanel();
+    QTreeWidget *tree = history->tree();
+    QTreeWidgetItem *experiment = tree->topLevelItem(0);
+    experiment->child(0)->setCheckState(HistoryPanel::NameColumn, Qt::Checked);
+    experiment->child(1)->setCheckState(HistoryPanel::NameColumn, Qt::Checked);
+    const QString language = german ? QStringLiteral("de") : QStringLiteral("en");
+    for (const bool compared : {false, true}) {
+        if (compared)
+            history->compareTicked();
+        QTest::qWait(50);
+        test::saveScreenshot(&window, QStringLiteral("%1_1024x700_history_%2").arg(language).arg(compared ? 2 : 1));
+        QVERIFY(!tree->horizontalScrollBar()->isVisible());
+        QHeaderView *header = tree->header();
+        for (int c = 0; c < HistoryPanel::ColumnCount; ++c)
+            QVERIFY2(header->sectionSize(c) >= header->sectionSizeHint(c),
+                     qPrintable(QStringLiteral("'%1': %2 < %3")
+                                    .arg(tree->headerItem()->text(c))
+                                    .arg(header->sectionSize(c))
+                                    .arg(header->sectionSizeHint(c))));
+    }
+}
