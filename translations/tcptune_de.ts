@@ -5384,6 +5384,26 @@ Doppelklick: folgen</translation>
 <context>
     <name>tcptune::LimiterChart</name>
     <message>
+        <source>Each bar is one run&apos;s sender time, in parts that add up to 100 %:
+receive window: the receiver&apos;s advertised window was full (tcpi_rwnd_limited);
+send buffer: the socket&apos;s send buffer held the writer back (tcpi_sndbuf_limited);
+congestion window: the data in flight filled cwnd, so congestion control set the pace;
+other sending: sending, held back by none of these;
+idle: the sender had nothing to send.
+&quot;app-limited&quot; beside a run: the share of its delivery-rate samples the application limited.</source>
+        <translation>Jeder Balken ist die Sendezeit eines Laufs, in Teilen, die zusammen 100 % ergeben:
+Empfangsfenster: das angekündigte Fenster des Empfängers war voll (tcpi_rwnd_limited);
+Sendepuffer: der Sendepuffer des Sockets hielt den Schreiber auf (tcpi_sndbuf_limited);
+Überlastfenster: die Daten unterwegs füllten cwnd, die Überlastkontrolle gab das Tempo vor;
+übriges Senden: Senden, von keinem davon aufgehalten;
+untätig: der Sender hatte nichts zu senden.
+„anwendungsbegrenzt“ neben einem Lauf: der Anteil seiner Lieferraten-Messwerte, den die Anwendung begrenzte.</translation>
+    </message>
+    <message>
+        <source>%1: %2 %</source>
+        <translation>%1: %2 %</translation>
+    </message>
+    <message>
         <source>What held the sender back (share of its time)</source>
         <translation>Was den Sender bremste (Anteil seiner Zeit)</translation>
     </message>

@@ -65,6 +65,10 @@ LimiterChart::LimiterChart(QWidget *parent)
     m_chart->addAxis(m_share, Qt::AlignBottom);
     m_series->attachAxis(m_categories);
     m_series->attachAxis(m_share);
+    // What each share means, and over a bar that bar's shares in figures.
+    m_view->setToolTip(partsHelp());
+    connect(m_series, &QHorizontalStackedBarSeries::hovered, this,
+            [this](bool over, int bar) { m_view->setToolTip(over ? barToolTip(bar) : partsHelp()); });
     m_view->setObjectName(QStringLiteral("limiterChartView"));
     m_view->setRenderHint(QPainter::Antialiasing);
     m_view->setFrameShape(QFrame::NoFrame); // the chart's background is its frame
@@ -109,6 +113,34 @@ void LimiterChart::rebuild()
         labels << label + QString(i, QChar(0x200B));
     }
     m_categories->setCategories(labels);
+}
+
+QString LimiterChart::partsHelp()
+{
+    return tr("Each bar is one run's sender time, in parts that add up to 100 %:\n"
+              "receive window: the receiver's advertised window was full (tcpi_rwnd_limited);\n"
+              "send buffer: the socket's send buffer held the writer back (tcpi_sndbuf_limited);\n"
+              "congestion window: the data in flight filled cwnd, so congestion control set the pace;\n"
+              "other sending: sending, held back by none of these;\n"
+              "idle: the sender had nothing to send.\n"
+              "\"app-limited\" beside a run: the share of its delivery-rate samples the application limited.");
+}
+
+QString LimiterChart::barToolTip(int bar) const
+{
+    if (bar < 0 || bar >= m_bars.size())
+        return partsHelp();
+    const QList<QBarSet *> sets = m_series->barSets();
+    QStringList lines{m_bars.at(bar).label};
+    for (QBarSet *set : sets)
+        if (bar < set->count())
+            lines.append(tr("%1: %2 %").arg(set->label(), QLocale().toString(set->at(bar), 'f', 1)));
+    return lines.join(QLatin1Char('\n'));
+}
+
+QString LimiterChart::hoverText() const
+{
+    return m_view->toolTip();
 }
 
 QStringList LimiterChart::categories() const

@@ -40,6 +40,10 @@ public:
     double partPercent(int bar, int part) const;
 
     void render(QPainter *painter, const QRectF &target);
+    // What hovering the chart shows: what each share means, over a bar that bar's shares.
+    QString hoverText() const;
+    QString barToolTip(int bar) const;
+    static QString partsHelp();
     // The chart itself (tests read its axes and legend).
     QChart *qchart() const { return m_chart; }
 

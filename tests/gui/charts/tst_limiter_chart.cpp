@@ -7,6 +7,9 @@
 #include "charts/chart_renderer.h"
 #include "charts/limiter_chart.h"
 
+#include <QChart>
+#include <QChartView>
+#include <QHorizontalStackedBarSeries>
 #include <QTest>
 
 using namespace tcptune;
@@ -33,6 +36,7 @@ private Q_SLOTS:
     void barsAreThePartition();
     void bulkWriterWaitedOnItsSendBuffer();
     void drawsOffScreen();
+    void hoveringSaysWhatEachShareMeans();
 };
 
 void TestLimiterChart::initTestCase()
@@ -101,6 +105,30 @@ void TestLimiterChart::drawsOffScreen()
         for (int x = 0; x < image.width(); x += 2)
             orange += image.pixelColor(x, y) == QColor(255, 127, 14) ? 1 : 0;
     QVERIFY2(orange > 500, qPrintable(QString::number(orange)));
+}
+
+// Issue 37, missing: the limiter bar had no tooltip. The chart says what each share means, and
+// over a bar (a real mouse move onto it) that run's shares in figures.
+void TestLimiterChart::hoveringSaysWhatEachShareMeans()
+{
+    LimiterChart chart;
+    chart.resize(600, 200);
+    chart.setBars({{QStringLiteral("64 KiB"), breakdown(0.9, 0, 0.78, 0.5, 0.2)}});
+    chart.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&chart));
+    auto *view = chart.findChild<QChartView *>(QStringLiteral("limiterChartView"));
+    QVERIFY(view);
+    const QString help = view->toolTip();
+    for (const char *part : {"receive window", "send buffer", "congestion window", "other sending", "idle"})
+        QVERIFY2(help.contains(QLatin1String(part) + QLatin1Char(':')), qPrintable(help));
+    // The middle of the send buffer's part (0 .. 78 %) of the only bar.
+    auto *series = qobject_cast<QHorizontalStackedBarSeries *>(chart.qchart()->series().first());
+    const QPointF inBar = chart.qchart()->mapToPosition(QPointF(40, 0), series);
+    const QPoint at = view->mapFromScene(chart.qchart()->mapToScene(inBar));
+    QTest::mouseMove(view->viewport(), at);
+    QTRY_VERIFY2(view->toolTip().contains(QStringLiteral("64 KiB")), qPrintable(view->toolTip()));
+    QVERIFY2(view->toolTip().contains(QStringLiteral("send buffer: 78.0 %")), qPrintable(view->toolTip()));
+    QCOMPARE(chart.hoverText(), view->toolTip());
 }
 
 QTEST_MAIN(TestLimiterChart)
