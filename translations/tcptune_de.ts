@@ -3505,6 +3505,34 @@ Mehrere Formate auf einmal: --format html,pdf --out ORDNER/report schreibt ORDNE
 <context>
     <name>StoredRunNames</name>
     <message>
+        <source>this host</source>
+        <translation>dieser Host</translation>
+    </message>
+    <message>
+        <source>lab client (%1)</source>
+        <translation>Labor-Client (%1)</translation>
+    </message>
+    <message>
+        <source>far end</source>
+        <translation>Gegenstelle</translation>
+    </message>
+    <message>
+        <source>lab server (%1)</source>
+        <translation>Labor-Server (%1)</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>interrupted (crashed)</source>
+        <translation>unterbrochen (abgestürzt)</translation>
+    </message>
+    <message>
+        <source>%1 · repeat %2</source>
+        <translation>%1 · Wiederholung %2</translation>
+    </message>
+    <message>
         <source>%1 · this host sends</source>
         <translation>%1 · dieser Host sendet</translation>
     </message>
@@ -4486,6 +4514,26 @@ Optionen:
 <context>
     <name>tcptune::AbTable</name>
     <message>
+        <source>%1 − A</source>
+        <translation>%1 − A</translation>
+    </message>
+    <message>
+        <source>%1 / A</source>
+        <translation>%1 / A</translation>
+    </message>
+    <message>
+        <source>%1 = #%2</source>
+        <translation>%1 = #%2</translation>
+    </message>
+    <message>
+        <source>%1 = #%2 (%3)</source>
+        <translation>%1 = #%2 (%3)</translation>
+    </message>
+    <message>
+        <source>%1: the same knobs.</source>
+        <translation>%1: dieselben Parameter.</translation>
+    </message>
+    <message>
         <source>Figure</source>
         <translation>Kennzahl</translation>
     </message>
@@ -4839,6 +4887,18 @@ Doppelklick: folgen</translation>
 <context>
     <name>tcptune::CrashRecovery</name>
     <message>
+        <source>%1 (%2 of %3 runs done)</source>
+        <translation>%1 (%2 von %3 Läufen fertig)</translation>
+    </message>
+    <message>
+        <source>The last tcptune session ended while it ran %1: History now shows it as interrupted, with its finished runs kept (&apos;tcptune sweep --resume ID&apos; runs the rest).</source>
+        <translation>Die letzte tcptune-Sitzung endete, während sie %1 ausführte: der Verlauf zeigt es jetzt als unterbrochen, die fertigen Läufe bleiben erhalten („tcptune sweep --resume ID“ führt den Rest aus).</translation>
+    </message>
+    <message>
+        <source>Its knobs were restored: tcptune-helper put back every knob the session had changed, by hand or by a run, when it ended; none is left changed.</source>
+        <translation>Ihre Parameter sind zurückgesetzt: tcptune-helper hat beim Ende der Sitzung jeden Parameter zurückgesetzt, den sie von Hand oder durch einen Lauf geändert hatte; keiner bleibt geändert.</translation>
+    </message>
+    <message>
         <source>Restore the knobs a crashed session left changed before running.</source>
         <translation>Setzen Sie zuerst die Parameter zurück, die eine abgestürzte Sitzung geändert hinterlassen hat.</translation>
     </message>
@@ -5066,6 +5126,22 @@ Doppelklick: folgen</translation>
 </context>
 <context>
     <name>tcptune::HistoryPanel</name>
+    <message>
+        <source>Tick two runs or more to compare them (A, the baseline, is the one ticked first).</source>
+        <translation>Haken Sie zwei oder mehr Läufe an, um sie zu vergleichen (A, die Basis, ist der zuerst angehakte).</translation>
+    </message>
+    <message>
+        <source>%1 runs are ticked; the comparison takes at most %2 (A, the baseline, and the others against it): untick some.</source>
+        <translation>%1 Läufe sind angehakt; der Vergleich nimmt höchstens %2 (A, die Basis, und die anderen dagegen): entfernen Sie einige Haken.</translation>
+    </message>
+    <message>
+        <source>Counters: A against B.</source>
+        <translation>Zähler: A gegen B.</translation>
+    </message>
+    <message>
+        <source>Compare the runs ticked: A, the baseline, is the one ticked first; every other run is set against it (B, C, ...).</source>
+        <translation>Vergleicht die angehakten Läufe: A, die Basis, ist der zuerst angehakte; jeder andere Lauf wird ihm gegenübergestellt (B, C, ...).</translation>
+    </message>
     <message>
         <source>Experiment / run</source>
         <translation>Experiment / Lauf</translation>
@@ -5521,6 +5597,50 @@ untätig: der Sender hatte nichts zu senden.
 <context>
     <name>tcptune::MainWindow</name>
     <message>
+        <source>Stopped; the run changed no knobs.</source>
+        <translation>Angehalten; der Lauf hat keine Parameter geändert.</translation>
+    </message>
+    <message>
+        <source>Stopped; the run&apos;s knobs are restored: %1.</source>
+        <translation>Angehalten; die Parameter des Laufs sind zurückgesetzt: %1.</translation>
+    </message>
+    <message>
+        <source>Still set by hand in %1: %2 (Revert all in the Knobs tab puts them back).</source>
+        <translation>Weiterhin von Hand gesetzt in %1: %2 („Alle zurücksetzen“ im Reiter Parameter setzt sie zurück).</translation>
+    </message>
+    <message>
+        <source>The window closes when the run ends.</source>
+        <translation>Das Fenster schließt sich, wenn der Lauf endet.</translation>
+    </message>
+    <message>
+        <source>A run is in progress</source>
+        <translation>Ein Lauf ist im Gang</translation>
+    </message>
+    <message>
+        <source>Closing tcptune ends the run in progress. What should happen?</source>
+        <translation>Schließen beendet den laufenden Lauf von tcptune. Was soll geschehen?</translation>
+    </message>
+    <message>
+        <source>Stopping restores every knob the run changed, as the Stop button does.</source>
+        <translation>Anhalten setzt jeden Parameter zurück, den der Lauf geändert hat, wie die Schaltfläche Stopp.</translation>
+    </message>
+    <message>
+        <source>Stop the run, restore knobs and close</source>
+        <translation>Lauf anhalten, Parameter zurücksetzen und schließen</translation>
+    </message>
+    <message>
+        <source>Keep running, close when it ends</source>
+        <translation>Weiterlaufen lassen, danach schließen</translation>
+    </message>
+    <message>
+        <source>Do not close</source>
+        <translation>Nicht schließen</translation>
+    </message>
+    <message>
+        <source>Capture: %1 (Captures tab).</source>
+        <translation>Mitschnitt: %1 (Reiter Mitschnitte).</translation>
+    </message>
+    <message>
         <source>tcptune — TCP tuning workbench</source>
         <translation>tcptune — Werkbank für TCP-Tuning</translation>
     </message>
@@ -5646,6 +5766,14 @@ untätig: der Sender hatte nichts zu senden.
 </context>
 <context>
     <name>tcptune::RunControlPanel</name>
+    <message>
+        <source>finished: the run failed</source>
+        <translation>beendet: der Lauf ist fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>finished: %1 of %2 runs failed</source>
+        <translation>beendet: %1 von %2 Läufen fehlgeschlagen</translation>
+    </message>
     <message>
         <source>&amp;Run</source>
         <translation>&amp;Starten</translation>
@@ -6261,6 +6389,56 @@ untätig: der Sender hatte nichts zu senden.
     <message>
         <source>Which end sends the data. Down measures the target&apos;s sending, as when a NAS serves a download or an NFS server answers reads; both runs the two at the same time, each direction measured by its own sender.</source>
         <translation>Welches Ende die Daten sendet. Down misst das Senden des Ziels, wie wenn ein NAS einen Download ausliefert oder ein NFS-Server Lesezugriffe beantwortet; both führt beides zugleich aus, jede Richtung gemessen von ihrem eigenen Sender.</translation>
+    </message>
+</context>
+<context>
+    <name>tcptune::RunCaptureList</name>
+    <message>
+        <source>Show on charts</source>
+        <translation>In den Diagrammen zeigen</translation>
+    </message>
+    <message>
+        <source>Open folder</source>
+        <translation>Ordner öffnen</translation>
+    </message>
+    <message>
+        <source>Copy path</source>
+        <translation>Pfad kopieren</translation>
+    </message>
+    <message>
+        <source>Captures of this session&apos;s runs appear here when each run ends.</source>
+        <translation>Die Mitschnitte der Läufe dieser Sitzung erscheinen hier, sobald ein Lauf endet.</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>Lauf</translation>
+    </message>
+    <message>
+        <source>Capture file</source>
+        <translation>Mitschnittdatei</translation>
+    </message>
+    <message>
+        <source>Folder</source>
+        <translation>Ordner</translation>
+    </message>
+    <message>
+        <source>Run %1 recorded %2.</source>
+        <translation>Lauf %1 hat %2 aufgezeichnet.</translation>
+    </message>
+    <message>
+        <source>Copied %1.</source>
+        <translation>%1 kopiert.</translation>
+    </message>
+</context>
+<context>
+    <name>ExperimentLock</name>
+    <message>
+        <source>Experiment %1 is being run by another tcptune process (its lock %2 is held), or %2 cannot be written; wait for that process or check the folder&apos;s permissions.</source>
+        <translation>Experiment %1 wird von einem anderen tcptune-Prozess ausgeführt (seine Sperre %2 ist belegt), oder %2 kann nicht geschrieben werden; warten Sie auf diesen Prozess oder prüfen Sie die Rechte des Ordners.</translation>
+    </message>
+    <message>
+        <source>The tcptune process running it ended before it finished (killed or crashed).</source>
+        <translation>Der tcptune-Prozess, der es ausführte, endete vor dem Abschluss (beendet oder abgestürzt).</translation>
     </message>
 </context>
 </TS>

@@ -1,11 +1,15 @@
 #include "main_window.h"
 
 #include "captures/capture_panel.h"
+#include "captures/run_capture_list.h"
+#include "experiment/result_store.h"
 #include "charts/run_samples.h"
 #include "charts/throughput_rtt_view.h"
 #include "diagnosis/verdict_panel.h"
 #include "experiment/experiment_spec.h"
+#include "experiment/run_configuration.h"
 #include "experiment/run_record.h"
+#include "knobs/knob_table_model.h"
 #include "export/export_actions.h"
 #include "history/history_panel.h"
 #include "history/stored_run_names.h"
@@ -33,6 +37,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QMenuBar>
+#include <QMessageBox>
 #include <QMimeData>
 #include <QPushButton>
 #include <QScrollArea>
@@ -152,13 +157,13 @@ void MainWindow::buildTabs()
             [this](const QString &message) { m_banner->showMessage(message, MessageBanner::Level::Error); });
     m_capturePanel = new CapturePanel(m_chart, this);
     m_capturePanel->setObjectName(QStringLiteral("capturePanel"));
-    m_tabs->addTab(m_capturePanel, tr("&Captures"));
+    m_tabs->addTab(buildCapturePage(), tr("&Captures"));
     m_historyPanel = new HistoryPanel(m_chart, this);
     m_historyPanel->setObjectName(QStringLiteral("historyPanel"));
     m_tabs->addTab(m_historyPanel, tr("&History"));
     connect(m_historyPanel, &HistoryPanel::captureRequested, this,
             [this](const QString &path, double duration, const QString &runName) {
-                m_tabs->setCurrentWidget(m_capturePanel);
+                m_tabs->setCurrentWidget(m_capturePage);
                 m_capturePanel->openForRun(path, duration, runName);
             });
     // A tab chosen from the keyboard (Alt+letter) puts the keys into its main view.
@@ -186,6 +191,28 @@ void MainWindow::buildTabs()
     });
 }
 
+// The Captures tab: the captures this session's runs recorded (with their files' location) above
+// the analysis of the one shown.
+QWidget *MainWindow::buildCapturePage()
+{
+    m_runCaptures = new RunCaptureList(this);
+    auto *page = new QSplitter(Qt::Vertical, this);
+    page->setObjectName(QStringLiteral("capturePage"));
+    page->setChildrenCollapsible(false);
+    page->addWidget(m_runCaptures);
+    page->addWidget(m_capturePanel);
+    page->setStretchFactor(0, 1);
+    page->setStretchFactor(1, 3);
+    // Alt+C (Alt+M in German) lands in the list of the runs' captures: Enter shows the newest.
+    page->setFocusProxy(m_runCaptures);
+    m_capturePage = page;
+    connect(m_runCaptures, &RunCaptureList::showRequested, this,
+            [this](const QString &path, double duration, const QString &runName) {
+                m_capturePanel->openForRun(path, duration, runName);
+            });
+    return page;
+}
+
 QWidget *MainWindow::buildChartArea()
 {
     auto *area = new QWidget(this);
@@ -199,6 +226,8 @@ QWidget *MainWindow::buildChartArea()
     m_verdictPanel->setObjectName(QStringLiteral("verdictPanel"));
     m_verdictPanel->setMaximumHeight(180);
     layout->addWidget(m_verdictPanel);
+    // The verdict and the limiter bars belong to the runs on the charts: they go with them.
+    connect(bar, &ChartBar::cleared, m_verdictPanel, &VerdictPanel::clear);
     return area;
 }
 
@@ -238,6 +267,13 @@ void MainWindow::connectRunner()
     connect(m_runner, &RunnerThread::runFinished, this,
             [this, live](const RunRecord &run) { showDiagnosis(live->chartRunOf(run.runIndex), run); });
     connect(live, &LiveRunCharts::runSummary, this, [this](const QString &text) { statusBar()->showMessage(text); });
+    // After the run's summary: its capture is listed, and the status bar says where its file is.
+    connect(m_runner, &RunnerThread::runFinished, this, [this](const RunRecord &run) {
+        const QString store = m_runner->options().storePath;
+        if (m_runCaptures->addRun(run, store.isEmpty() ? ResultStore::defaultPath() : store) > 0)
+            statusBar()->showMessage(statusBar()->currentMessage() + QLatin1Char(' ') +
+                                     tr("Capture: %1 (Captures tab).").arg(m_runCaptures->selectedPath()));
+    });
     connect(live, &LiveRunCharts::runProblem, this, [this](const QString &text, bool failed) {
         m_banner->showMessage(text, failed ? MessageBanner::Level::Error : MessageBanner::Level::Warning);
     });
@@ -246,16 +282,45 @@ void MainWindow::connectRunner()
     connect(m_runner, &RunnerThread::logged, m_runControl, &RunControlPanel::setStatus);
     connect(m_runner, &RunnerThread::failed, this,
             [this](const QString &message) { m_banner->showMessage(message, MessageBanner::Level::Error); });
+    connect(m_runner, &RunnerThread::runFinished, this, [this](const RunRecord &run) {
+        if (run.status == RunStatus::Failed)
+            m_runControl->noteRunFailed();
+    });
     connect(m_runner, &RunnerThread::finished, this, [this](qint64, const QString &status) {
         const auto outcome = status == QLatin1String("finished")    ? RunControlPanel::Outcome::Finished
                              : status == QLatin1String("cancelled") ? RunControlPanel::Outcome::Cancelled
                                                                     : RunControlPanel::Outcome::Failed;
         m_runControl->setOutcome(outcome);
         m_runControl->setStatus(outcome == RunControlPanel::Outcome::Finished    ? tr("Finished.")
-                                : outcome == RunControlPanel::Outcome::Cancelled ? tr("Stopped; knobs restored.")
+                                : outcome == RunControlPanel::Outcome::Cancelled ? stoppedStatus()
                                                                                  : tr("Failed."));
     });
     connect(m_runner, &RunnerThread::stopped, this, &MainWindow::onRunnerStopped);
+}
+
+// What a stopped plan put back and what stays: the knobs the plan set are restored, the ones set
+// by hand in the Knobs tab are not (they were there before it), so "knobs restored" alone misled.
+QString MainWindow::stoppedStatus() const
+{
+    const QStringList planKnobs = m_runner->plan().spec().knobsOfKind(KnobKind::Sysctl).keys();
+    QStringList restored;
+    for (const QString &key : planKnobs)
+        restored.append(shortKnobName(key));
+    QString text = restored.isEmpty()
+                       ? tr("Stopped; the run changed no knobs.")
+                       : tr("Stopped; the run's knobs are restored: %1.").arg(restored.join(QStringLiteral(", ")));
+    const KnobTableModel *model = m_knobPanel->model();
+    QStringList handSet;
+    for (const QString &key : model->changedKeys()) {
+        const QString value =
+            model->data(model->index(model->rowOf(key), KnobTableModel::ValueColumn), KnobTableModel::CanonicalRole)
+                .toString();
+        handSet.append(QStringLiteral("%1=%2").arg(shortKnobName(key), compactKnobValue(key, value)));
+    }
+    if (!handSet.isEmpty())
+        text += QLatin1Char(' ') + tr("Still set by hand in %1: %2 (Revert all in the Knobs tab puts them back).")
+                                       .arg(m_knobPanel->title(), handSet.join(QStringLiteral(", ")));
+    return text;
 }
 
 bool MainWindow::currentSpec(ExperimentSpec &spec, QString *problem) const
@@ -321,6 +386,8 @@ void MainWindow::onRunnerStopped()
     m_knobPanel->refresh();
     if (m_tabs->currentWidget() == m_historyPanel)
         m_historyPanel->refresh();
+    if (m_closeWhenStopped)
+        QTimer::singleShot(0, this, &QWidget::close);
 }
 
 void MainWindow::openCapture()
@@ -333,7 +400,7 @@ void MainWindow::openCapture()
 
 void MainWindow::openCaptureFile(const QString &path)
 {
-    m_tabs->setCurrentWidget(m_capturePanel);
+    m_tabs->setCurrentWidget(m_capturePage);
     m_capturePanel->open(path);
 }
 
@@ -353,10 +420,48 @@ void MainWindow::dropEvent(QDropEvent *event)
 
 void MainWindow::closeEvent(QCloseEvent *event)
 {
-    if (m_runner->isRunning())
-        m_runner->cancel();
+    if (m_runner->isRunning() && !m_closeWhenStopped) {
+        switch (askBeforeClosingDuringRun()) {
+        case CloseChoice::StopAndClose:
+            stopRun();
+            m_closeWhenStopped = true;
+            break;
+        case CloseChoice::CloseWhenDone:
+            m_closeWhenStopped = true;
+            m_runControl->setStatus(tr("The window closes when the run ends."));
+            break;
+        case CloseChoice::KeepOpen: break;
+        }
+        event->ignore(); // closed by onRunnerStopped once the knobs are back
+        return;
+    }
+    if (m_runner->isRunning()) { // closed again while it stops: it closes once stopped
+        event->ignore();
+        return;
+    }
     saveSettings();
     QMainWindow::closeEvent(event);
+}
+
+// Closing during a run ended it without a word; the user chooses now.
+MainWindow::CloseChoice MainWindow::askBeforeClosingDuringRun()
+{
+    QMessageBox box(QMessageBox::Question, tr("A run is in progress"),
+                    tr("Closing tcptune ends the run in progress. What should happen?"), QMessageBox::NoButton, this);
+    box.setObjectName(QStringLiteral("closeDuringRunQuestion"));
+    box.setInformativeText(tr("Stopping restores every knob the run changed, as the Stop button does."));
+    QPushButton *stop = box.addButton(tr("Stop the run, restore knobs and close"), QMessageBox::DestructiveRole);
+    stop->setObjectName(QStringLiteral("stopAndClose"));
+    QPushButton *wait = box.addButton(tr("Keep running, close when it ends"), QMessageBox::AcceptRole);
+    wait->setObjectName(QStringLiteral("closeWhenDone"));
+    QPushButton *keep = box.addButton(tr("Do not close"), QMessageBox::RejectRole);
+    keep->setObjectName(QStringLiteral("keepOpen"));
+    box.setDefaultButton(keep);
+    box.setEscapeButton(keep);
+    box.exec();
+    if (box.clickedButton() == stop)
+        return CloseChoice::StopAndClose;
+    return box.clickedButton() == wait ? CloseChoice::CloseWhenDone : CloseChoice::KeepOpen;
 }
 
 void MainWindow::saveSettings() const
@@ -394,9 +499,11 @@ void MainWindow::offerLeftoverLabRemoval()
         names.append(lab.name);
         problems.append(QStringLiteral("%1: %2").arg(lab.name, lab.problem));
     }
-    m_banner->showMessage(tr("A lab was left behind by a crash (%1). Remove it before running in it.")
-                              .arg(problems.join(QStringLiteral("; "))),
-                          MessageBanner::Level::Warning);
+    const QString text = tr("A lab was left behind by a crash (%1). Remove it before running in it.")
+                             .arg(problems.join(QStringLiteral("; ")));
+    // The crash's note (an interrupted experiment) stays in front of the offer.
+    const QString note = m_recovery ? m_recovery->interruptedNote() : QString();
+    m_banner->showMessage(note.isEmpty() ? text : note + QLatin1Char(' ') + text, MessageBanner::Level::Warning);
     m_banner->setAction(tr("Remove left-over labs"), [this, names] { removeLeftoverLabs(names); });
 }
 

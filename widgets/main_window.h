@@ -15,6 +15,7 @@ class QTabWidget;
 namespace tcptune {
 
 class CapturePanel;
+class RunCaptureList;
 class CrashRecovery;
 class HelperConnection;
 class HistoryPanel;
@@ -46,6 +47,8 @@ public:
     MessageBanner *banner() const { return m_banner; }
     RunnerThread *runner() const { return m_runner; }
     CapturePanel *capturePanel() const { return m_capturePanel; }
+    RunCaptureList *runCaptures() const { return m_runCaptures; }
+    QWidget *capturePage() const { return m_capturePage; }
     HistoryPanel *historyPanel() const { return m_historyPanel; }
     SweepPanel *sweepPanel() const { return m_sweepPanel; }
     VerdictPanel *verdictPanel() const { return m_verdictPanel; }
@@ -70,15 +73,19 @@ private:
     void buildMenus();
     void buildTabs();
     QWidget *buildChartArea();
+    QWidget *buildCapturePage();
     void connectRunner();
     void showDiagnosis(int chartRun, const RunRecord &run);
     void onRunnerStopped();
+    QString stoppedStatus() const;
     void saveSettings() const;
     void restoreSettings();
     void offerLeftoverLabRemoval();
     void warnWhenRoot();
 
     void removeLeftoverLabs(const QStringList &names);
+    enum class CloseChoice { StopAndClose, CloseWhenDone, KeepOpen };
+    CloseChoice askBeforeClosingDuringRun();
 
     std::unique_ptr<HelperConnection> m_helper; // first: everything below uses it
     MessageBanner *m_banner;
@@ -88,6 +95,8 @@ private:
     KnobPanel *m_knobPanel;
     RunControlPanel *m_runControl;
     CapturePanel *m_capturePanel = nullptr;
+    RunCaptureList *m_runCaptures = nullptr;
+    QWidget *m_capturePage = nullptr;
     HistoryPanel *m_historyPanel = nullptr;
     SweepPanel *m_sweepPanel = nullptr;
     VerdictPanel *m_verdictPanel = nullptr;
@@ -98,6 +107,7 @@ private:
     CrashRecovery *m_recovery = nullptr;
     QAction *m_runAction = nullptr;
     QAction *m_stopAction = nullptr;
+    bool m_closeWhenStopped = false; // the user closed during a run: close once it has stopped
 };
 
 } // namespace tcptune

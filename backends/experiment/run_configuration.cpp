@@ -5,6 +5,7 @@
 #include "experiment/sweep_plan.h"
 #include "knobs/knob_catalogue.h"
 #include "knobs/knob_value.h"
+#include "lab/lab_layout.h"
 
 #include <QStringList>
 
@@ -122,6 +123,12 @@ RunConfiguration configurationOf(const ExperimentSpec &spec, const KnobSnapshot 
             c.setByRun.insert(key);
     c.workload = workloadText(spec.workload);
     c.target = targetText(spec);
+    if (spec.target.kind == TargetSpec::Kind::Lab && spec.targets().size() == 1) {
+        const QString lab = spec.target.labName.isEmpty() ? QString::fromLatin1(kDefaultLabName) : spec.target.labName;
+        const LabLayout layout = layoutFor(lab, LabTopology::Direct);
+        c.labClientNetns = layout.clientNetns;
+        c.labServerNetns = layout.serverNetns;
+    }
     return c;
 }
 

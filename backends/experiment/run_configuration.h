@@ -29,6 +29,10 @@ public:
     QMap<QString, QString> all;
     QString workload; // "bulk, 1 stream, 128K writes"
     QString target;   // "lab:t1, 50mbit, queue 2M, MTU 1500" or "iperf3://host"
+    // A run in the lab: the namespaces its two ends were (the local knobs are the client's, the
+    // far ones the server's), so that no one reads "this host" for the lab's client. Empty: hosts.
+    QString labClientNetns;
+    QString labServerNetns;
 
     // The keys of CHANGED, those the run set first, each part in key order.
     QStringList changedKeys() const;

@@ -79,6 +79,7 @@ QString experimentStatusName(ExperimentStatus status)
     case ExperimentStatus::Finished: return QStringLiteral("finished");
     case ExperimentStatus::Cancelled: return QStringLiteral("cancelled");
     case ExperimentStatus::Failed: return QStringLiteral("failed");
+    case ExperimentStatus::Interrupted: return QStringLiteral("interrupted");
     }
     return QString();
 }
@@ -91,6 +92,8 @@ ExperimentStatus experimentStatusFromName(const QString &name)
         return ExperimentStatus::Cancelled;
     if (name == QLatin1String("failed"))
         return ExperimentStatus::Failed;
+    if (name == QLatin1String("interrupted"))
+        return ExperimentStatus::Interrupted;
     return ExperimentStatus::Running;
 }
 

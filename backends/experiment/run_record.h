@@ -159,10 +159,11 @@ struct RunRecord {
 };
 
 enum class ExperimentStatus {
-    Running, // being run, or killed while running (resume it)
+    Running, // being run (its process holds its ExperimentLock)
     Finished,
     Cancelled,
     Failed,
+    Interrupted, // its process died while running it (resume it)
 };
 
 QString experimentStatusName(ExperimentStatus status);

@@ -87,6 +87,12 @@ void Runner::run(const SweepPlan &plan)
         Q_EMIT failed(id.error().message);
         return;
     }
+    // Held while this process runs it: a workbench started after a crash sees it is gone.
+    if (auto locked = m_lock.acquire(store->path(), *id); !locked) {
+        logIfFailed(store->setExperimentStatus(*id, ExperimentStatus::Failed, locked.error().message));
+        Q_EMIT failed(locked.error().message);
+        return;
+    }
     store.reset();
     execute(plan, *id);
 }
@@ -106,6 +112,10 @@ void Runner::resume(qint64 experimentId)
         Q_EMIT failed(tr("Experiment %1 cannot be resumed: its stored plan no longer parses (%2).")
                           .arg(experimentId)
                           .arg(plan.error().message));
+        return;
+    }
+    if (auto locked = m_lock.acquire(store->path(), experimentId); !locked) {
+        Q_EMIT failed(locked.error().message);
         return;
     }
     if (auto r = store->setExperimentStatus(experimentId, ExperimentStatus::Running); !r) {
@@ -168,6 +178,7 @@ void Runner::execute(const SweepPlan &plan, qint64 experimentId)
     const ExperimentStatus status = cancelled ? ExperimentStatus::Cancelled : ExperimentStatus::Finished;
     if (auto r = store->setExperimentStatus(experimentId, status); !r)
         Q_EMIT logged(r.error().message);
+    m_lock.release();
     Q_EMIT finished(experimentId, experimentStatusName(status));
 }
 

@@ -7,6 +7,7 @@
 // finished run is committed, so a resumed sweep (resume()) repeats none of them.
 
 #include "experiment/experiment_backend.h"
+#include "experiment/experiment_lock.h"
 #include "experiment/run_events.h"
 #include "experiment/run_record.h"
 #include "experiment/sweep_plan.h"
@@ -66,6 +67,7 @@ private:
 
     std::unique_ptr<ExperimentBackend> m_backend;
     RunnerOptions m_options;
+    ExperimentLock m_lock; // held while this runner runs an experiment
     std::atomic<bool> m_cancel{false};
 };
 

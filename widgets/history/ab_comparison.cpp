@@ -1,5 +1,6 @@
 #include "history/ab_comparison.h"
 
+#include "history/stored_run_names.h"
 #include "knobs/knob_catalogue.h"
 
 #include <QCoreApplication>
@@ -64,12 +65,15 @@ QList<AbKnobRow> compareConfigurations(const RunConfiguration &a, const RunConfi
 namespace {
 
 // "tcp_autocorking on" for a switch, "SO_SNDBUF=64K" otherwise; "far end tcp_autocorking on" for
-// a knob of the far end.
-QString describeSetting(const AbKnobRow &row, const QString &value)
+// a knob of the far end ("lab server (tcptune-t1-server) tcp_autocorking on" in the lab).
+QString describeSetting(const QString &fullKey, const QString &value, const RunConfiguration &config)
 {
-    const bool remote = row.key.startsWith(ExperimentSpec::kRemotePrefix);
-    const QString key = remote ? row.key.mid(ExperimentSpec::kRemotePrefix.size()) : row.key;
-    const QString name = remote ? AbComparison::tr("far end %1").arg(shortKnobName(key)) : shortKnobName(key);
+    const bool remote = fullKey.startsWith(ExperimentSpec::kRemotePrefix);
+    const QString key = remote ? fullKey.mid(ExperimentSpec::kRemotePrefix.size()) : fullKey;
+    QString name = shortKnobName(key);
+    if (remote)
+        name = config.labServerNetns.isEmpty() ? AbComparison::tr("far end %1").arg(name)
+                                               : QStringLiteral("%1 %2").arg(farEndName(config), name);
     if (value == QLatin1String("0") || value == QLatin1String("1")) {
         const KnobInfo *knob = KnobCatalogue::instance().find(key);
         if (knob && knob->type == ValueType::Bool)
@@ -81,17 +85,31 @@ QString describeSetting(const AbKnobRow &row, const QString &value)
 
 } // namespace
 
+QStringList distinguishingLabels(const QList<RunConfiguration> &configs)
+{
+    QStringList keys;
+    for (qsizetype i = 1; i < configs.size(); ++i)
+        for (const AbKnobRow &row : compareConfigurations(configs.first(), configs.at(i)))
+            if (row.differs && !keys.contains(row.key))
+                keys.append(row.key);
+    keys.sort();
+    QStringList labels;
+    for (const RunConfiguration &config : configs) {
+        QStringList parts;
+        for (const QString &key : keys) {
+            const QString value = config.all.value(key);
+            parts.append(describeSetting(key, value.isEmpty() ? QStringLiteral("-") : compactKnobValue(key, value),
+                                         configs.first()));
+        }
+        labels.append(parts.join(QStringLiteral(", ")));
+    }
+    return labels;
+}
+
 std::pair<QString, QString> distinguishingLabels(const RunConfiguration &a, const RunConfiguration &b)
 {
-    QStringList forA;
-    QStringList forB;
-    for (const AbKnobRow &row : compareConfigurations(a, b)) {
-        if (!row.differs)
-            continue;
-        forA.append(describeSetting(row, row.a));
-        forB.append(describeSetting(row, row.b));
-    }
-    return {forA.join(QStringLiteral(", ")), forB.join(QStringLiteral(", "))};
+    const QStringList labels = distinguishingLabels(QList<RunConfiguration>{a, b});
+    return {labels.at(0), labels.at(1)};
 }
 
 } // namespace tcptune

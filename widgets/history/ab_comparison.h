@@ -38,5 +38,8 @@ QList<AbKnobRow> compareConfigurations(const RunConfiguration &a, const RunConfi
 // What sets B apart from A, for each side: {"tcp_autocorking on", "tcp_autocorking off"}; empty
 // strings when the configurations are the same.
 std::pair<QString, QString> distinguishingLabels(const RunConfiguration &a, const RunConfiguration &b);
+// The same for a baseline (the first) and several others: one label per configuration, over every
+// knob in which any of the others differs from the baseline.
+QStringList distinguishingLabels(const QList<RunConfiguration> &configs);
 
 } // namespace tcptune

@@ -109,7 +109,8 @@ void HistoryPanel::setUpTree()
 void HistoryPanel::setUpButtons()
 {
     m_compare->setObjectName(QStringLiteral("compareAb"));
-    m_compare->setToolTip(tr("Compare the first two runs ticked: A is the one ticked first."));
+    m_compare->setToolTip(tr("Compare the runs ticked: A, the baseline, is the one ticked first; every other run is "
+                             "set against it (B, C, ...)."));
     m_report->setObjectName(QStringLiteral("historyReport"));
     m_report->setToolTip(tr("Export a report of the selected experiment."));
     m_capture->setObjectName(QStringLiteral("historyCapture"));
@@ -378,23 +379,33 @@ void HistoryPanel::showRun(qint64 runId, QTreeWidgetItem *item)
 void HistoryPanel::compareTicked()
 {
     if (m_tickOrder.size() < 2) {
-        m_status->setText(tr("Tick two runs to compare them (A is the one ticked first, B the second)."));
+        m_status->setText(tr("Tick two runs or more to compare them (A, the baseline, is the one ticked first)."));
+        return;
+    }
+    if (m_tickOrder.size() > AbTable::kMaxRuns) {
+        m_status->setText(tr("%1 runs are ticked; the comparison takes at most %2 (A, the baseline, and the others "
+                             "against it): untick some.")
+                              .arg(m_tickOrder.size())
+                              .arg(AbTable::kMaxRuns));
         return;
     }
     ResultStore *results = store();
     if (!results)
         return;
-    const auto a = results->run(m_tickOrder[0]);
-    const auto b = results->run(m_tickOrder[1]);
-    if (!a || !b) {
-        m_status->setText(!a ? a.error().message : b.error().message);
-        return;
+    QList<ComparedRun> runs;
+    for (const qint64 id : m_tickOrder) {
+        const auto run = results->run(id);
+        if (!run) {
+            m_status->setText(run.error().message);
+            return;
+        }
+        runs.append({*run, m_details ? m_details->configuration(*run) : RunConfiguration{}});
     }
-    const auto configOf = [this](const RunRecord &r) {
-        return m_details ? m_details->configuration(r) : RunConfiguration{};
-    };
-    m_status->setText(m_ab->compare(*a, configOf(*a), *b, configOf(*b)));
-    m_counters->setRuns(runIdText(a->id), *a, runIdText(b->id), *b);
+    QString title = m_ab->compare(runs);
+    if (runs.size() > 2) // the counters compare two runs: the baseline and B
+        title += QLatin1Char('\n') + tr("Counters: A against B.");
+    m_status->setText(title);
+    m_counters->setRuns(runIdText(runs.at(0).run.id), runs.at(0).run, runIdText(runs.at(1).run.id), runs.at(1).run);
     m_comparison->show();
 }
 

@@ -1,12 +1,12 @@
 #pragma once
 // The History tab: every experiment and run in the result store, filterable by any column, the
 // knobs each run changed among them ("changed: tcp_autocorking=0") and its verdict; ticking a run
-// overlays its samples on the charts (once: a run already drawn is not added again); the first
-// two runs ticked, in the order ticked, give the A/B table and the counters that differ between
-// them. Any experiment's report can be exported, and any run's capture shown ("Show capture").
-// The tree comes from two list queries (experiments, runs) whatever the store holds; a run's name
-// and configuration are read when its row is first drawn or filtered (StoredRunItem), its samples
-// only when it is ticked.
+// overlays its samples on the charts (once: a run already drawn is not added again); the runs
+// ticked, in the order ticked, give the A/B table (the first is the baseline A, the others B, C,
+// ... against it) and the counters that differ between A and B. Any experiment's report can be exported, and any run's
+// capture shown ("Show capture"). The tree comes from two list queries (experiments, runs) whatever the store holds; a
+// run's name and configuration are read when its row is first drawn or filtered (StoredRunItem), its samples only when
+// it is ticked.
 
 #include <QHash>
 #include <QWidget>
@@ -68,7 +68,7 @@ public Q_SLOTS:
     // Re-reads the store (after a run, or when the tab is shown).
     void refresh();
     void applyFilter(const QString &text);
-    // A/B of the first two runs ticked, A the first.
+    // A/B of the runs ticked, A (the baseline) the first.
     void compareTicked();
 
 Q_SIGNALS:

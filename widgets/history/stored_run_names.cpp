@@ -1,5 +1,6 @@
 #include "history/stored_run_names.h"
 
+#include "experiment/sweep_plan.h"
 #include "experiment/traffic_bridge.h"
 
 #include <QCoreApplication>
@@ -53,6 +54,45 @@ QString senderLineName(const QString &runName, bool farSender)
                      : StoredRunNames::tr("%1 · this host sends").arg(runName);
 }
 
+namespace {
+
+// Of VALUE of KEY at a point (compact, in words: "4K 16K 64K"), the words that differ among the
+// sweep's POINTS; all of them when none or the shapes differ.
+QString varyingWords(const QString &key, const QString &value, const QList<SweepPoint> &points)
+{
+    const QStringList words = compactKnobValue(key, value).split(QLatin1Char(' '));
+    QList<bool> varies(words.size(), false);
+    for (const SweepPoint &other : points) {
+        const QStringList theirs = compactKnobValue(key, other.settings.value(key)).split(QLatin1Char(' '));
+        for (qsizetype i = 0; i < words.size(); ++i)
+            varies[i] = varies[i] || theirs.size() != words.size() || theirs.at(i) != words.at(i);
+    }
+    QStringList kept;
+    for (qsizetype i = 0; i < words.size(); ++i)
+        if (varies.at(i))
+            kept.append(words.at(i));
+    return (kept.isEmpty() ? words : kept).join(QLatin1Char(' '));
+}
+
+} // namespace
+
+QString sweepPointName(const SweepPlan &plan, int point, int repeat)
+{
+    const QList<SweepPoint> points = plan.points();
+    if (point < 0 || point >= points.size())
+        return {};
+    QStringList parts;
+    const QMap<QString, QString> &settings = points.at(point).settings;
+    for (auto it = settings.begin(); it != settings.end(); ++it) {
+        QString name = shortKnobName(it.key());
+        if (name.startsWith(QLatin1String("tcp_"))) // "wmem", "autocorking": the legend's room is small
+            name = name.mid(4);
+        parts.append(name + QLatin1Char(' ') + varyingWords(it.key(), it.value(), points));
+    }
+    const QString text = parts.join(QStringLiteral(", "));
+    return repeat > 0 ? StoredRunNames::tr("%1 · repeat %2").arg(text).arg(repeat + 1) : text;
+}
+
 QString storedRunName(const RunRecord &run)
 {
     QStringList parts{runIdText(run.id)};
@@ -101,6 +141,7 @@ QString experimentStatusText(ExperimentStatus status)
     case ExperimentStatus::Finished: return StoredRunNames::tr("finished");
     case ExperimentStatus::Cancelled: return StoredRunNames::tr("cancelled");
     case ExperimentStatus::Failed: return StoredRunNames::tr("failed");
+    case ExperimentStatus::Interrupted: return StoredRunNames::tr("interrupted (crashed)");
     }
     return {};
 }
@@ -111,11 +152,30 @@ bool hasFarKnobs(const QStringList &keys)
                        [](const QString &key) { return key.startsWith(ExperimentSpec::kRemotePrefix); });
 }
 
-QString endNamedKnob(const QString &key, bool bothEnds)
+QString localEndName(const RunConfiguration &config)
 {
-    if (key.startsWith(ExperimentSpec::kRemotePrefix))
-        return StoredRunNames::tr("%1 (far end)").arg(shortKnobName(key.mid(ExperimentSpec::kRemotePrefix.size())));
-    return bothEnds ? StoredRunNames::tr("%1 (this host)").arg(shortKnobName(key)) : shortKnobName(key);
+    return config.labClientNetns.isEmpty() ? StoredRunNames::tr("this host")
+                                           : StoredRunNames::tr("lab client (%1)").arg(config.labClientNetns);
+}
+
+QString farEndName(const RunConfiguration &config)
+{
+    return config.labServerNetns.isEmpty() ? StoredRunNames::tr("far end")
+                                           : StoredRunNames::tr("lab server (%1)").arg(config.labServerNetns);
+}
+
+QString endNamedKnob(const QString &key, bool bothEnds, const RunConfiguration &config)
+{
+    const bool lab = !config.labClientNetns.isEmpty();
+    if (key.startsWith(ExperimentSpec::kRemotePrefix)) {
+        const QString bare = shortKnobName(key.mid(ExperimentSpec::kRemotePrefix.size()));
+        return lab ? StoredRunNames::tr("%1 (%2)").arg(bare, farEndName(config))
+                   : StoredRunNames::tr("%1 (far end)").arg(bare);
+    }
+    if (!bothEnds)
+        return shortKnobName(key);
+    return lab ? StoredRunNames::tr("%1 (%2)").arg(shortKnobName(key), localEndName(config))
+               : StoredRunNames::tr("%1 (this host)").arg(shortKnobName(key));
 }
 
 QString configurationSummary(const RunConfiguration &config)
@@ -133,9 +193,9 @@ QString configurationSummary(const RunConfiguration &config)
         return config.summary();
     QStringList ends;
     if (!local.isEmpty())
-        ends.append(StoredRunNames::tr("this host: %1").arg(local.join(QStringLiteral(", "))));
+        ends.append(QStringLiteral("%1: %2").arg(localEndName(config), local.join(QStringLiteral(", "))));
     if (!far.isEmpty())
-        ends.append(StoredRunNames::tr("far end: %1").arg(far.join(QStringLiteral(", "))));
+        ends.append(QStringLiteral("%1: %2").arg(farEndName(config), far.join(QStringLiteral(", "))));
     return StoredRunNames::tr("changed: %1").arg(ends.join(QStringLiteral("; ")));
 }
 

@@ -1,10 +1,15 @@
 #include "knobs/crash_recovery.h"
 
+#include "experiment/experiment_lock.h"
+#include "experiment/result_store.h"
 #include "helper/helper_connection.h"
+#include "history/stored_run_names.h"
 #include "knobs/knob_panel.h"
 #include "knobs/knob_table_model.h"
 #include "panels/message_banner.h"
 #include "experiment/runner_thread.h"
+
+#include <QFileInfo>
 
 #include <unistd.h>
 
@@ -38,10 +43,38 @@ QList<JournalEntry> CrashRecovery::leftovers(const QString &dir)
     return entries;
 }
 
+QString CrashRecovery::settleInterruptedExperiments(const QString &storePath)
+{
+    if (!QFileInfo::exists(storePath)) // nothing ran yet: no store to create here
+        return {};
+    ResultStore store;
+    if (!store.open(storePath))
+        return {}; // History says why when it is opened
+    const auto interrupted = ExperimentLock::settleAbandoned(store);
+    if (!interrupted || interrupted->isEmpty())
+        return {};
+    QStringList parts;
+    for (const ExperimentRecord &e : *interrupted) {
+        const auto done = store.finishedRunIndexes(e.id);
+        parts.append(
+            tr("%1 (%2 of %3 runs done)").arg(storedExperimentName(e)).arg(done ? done->size() : 0).arg(e.plannedRuns));
+    }
+    return tr("The last tcptune session ended while it ran %1: History now shows it as interrupted, with its "
+              "finished runs kept ('tcptune sweep --resume ID' runs the rest).")
+        .arg(parts.join(QStringLiteral("; ")));
+}
+
 bool CrashRecovery::check(const QString &dir)
 {
+    m_interruptedNote = settleInterruptedExperiments(ResultStore::defaultPath());
     m_entries = leftovers(dir);
     if (m_entries.isEmpty()) {
+        // The session's helper saw it end and rolled its journal back: nothing is left changed.
+        if (!m_interruptedNote.isEmpty())
+            m_banner->showMessage(m_interruptedNote + QLatin1Char(' ') +
+                                      tr("Its knobs were restored: tcptune-helper put back every knob the session "
+                                         "had changed, by hand or by a run, when it ended; none is left changed."),
+                                  MessageBanner::Level::Warning);
         Q_EMIT settled();
         return false;
     }
@@ -60,10 +93,11 @@ void CrashRecovery::showBanner()
     for (const JournalEntry &e : m_entries)
         changes.append(tr("%1 = %2 (was %3) in %4")
                            .arg(e.key, e.newValue, e.oldValue, e.netns.isEmpty() ? tr("the host") : e.netns));
-    m_banner->showMessage(tr("A tcptune session was killed and left %n knob(s) changed: %1. Restore them before "
-                             "anything else runs.",
-                             nullptr, int(m_entries.size()))
-                              .arg(changes.join(QStringLiteral("; "))),
+    const QString text = tr("A tcptune session was killed and left %n knob(s) changed: %1. Restore them before "
+                            "anything else runs.",
+                            nullptr, int(m_entries.size()))
+                             .arg(changes.join(QStringLiteral("; ")));
+    m_banner->showMessage(m_interruptedNote.isEmpty() ? text : m_interruptedNote + QLatin1Char(' ') + text,
                           MessageBanner::Level::Warning);
     m_banner->setAction(tr("Restore now"), [this] { restoreNow(); });
 }
@@ -94,6 +128,8 @@ void CrashRecovery::onRestored(const QString &error, int restored, const QString
     QString text = tr("%n knob(s) restored to their values before the crash.", nullptr, restored);
     if (!warnings.isEmpty())
         text += QLatin1Char(' ') + warnings.join(QLatin1Char(' '));
+    if (!m_interruptedNote.isEmpty())
+        text = m_interruptedNote + QLatin1Char(' ') + text;
     m_banner->showMessage(text, warnings.isEmpty() ? MessageBanner::Level::Info : MessageBanner::Level::Warning);
     Q_EMIT settled();
 }

@@ -3,7 +3,9 @@
 // journal (same boot) are read without touching them: a banner says what is still changed and
 // offers "Restore now", runs wait until then, and the knob panel shows the journal's old values
 // as the originals (the value before the crash, not the changed one it reads now). Restoring
-// starts the helper, which rolls the journal back.
+// starts the helper, which rolls the journal back. Experiments the killed session left "running"
+// in the result store are marked interrupted (ExperimentLock) and the banner says so first: which
+// experiment, how far it got, and what became of its knobs.
 
 #include "helper/helper_journal.h"
 
@@ -30,6 +32,11 @@ public:
     // Looks into DIR (tests use their own) and, if something was left, shows the banner and holds
     // runs back. Returns whether something was left.
     bool check(const QString &dir = HelperJournal::defaultDirectory());
+    // Marks the experiments of the store at STORE_PATH whose process is gone as interrupted and
+    // returns the note that says so (empty when there were none, or no store yet).
+    QString settleInterruptedExperiments(const QString &storePath);
+    // The note of the last check (empty when no experiment was interrupted).
+    QString interruptedNote() const { return m_interruptedNote; }
     bool isPending() const { return !m_entries.isEmpty(); }
     const QList<JournalEntry> &entries() const { return m_entries; }
 
@@ -49,6 +56,7 @@ private:
     MessageBanner *m_banner;
     RunnerThread *m_runner;
     QList<JournalEntry> m_entries;
+    QString m_interruptedNote;
 };
 
 } // namespace tcptune

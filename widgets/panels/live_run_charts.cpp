@@ -27,12 +27,13 @@ LiveRunCharts::LiveRunCharts(RunnerThread *runner, ThroughputRttView *chart, Run
     });
     connect(m_runner, &RunnerThread::runStarted, this, &LiveRunCharts::onRunStarted);
     connect(m_runner, &RunnerThread::runStored, this, [this](int runIndex, qint64 runId) {
-        // From now on the run has the name it has everywhere: "#12 · 256 KiB".
+        // From now on the run has the name it has everywhere: "#12 · 256 KiB"; a sweep's runs
+        // keep their point's name, which tells them apart in a legend of many.
         RunRecord run;
         run.id = runId;
         run.pointLabel = m_pointLabels.value(runIndex);
         run.repeat = m_repeats.value(runIndex);
-        nameRun(runIndex, storedRunName(run), runId);
+        nameRun(runIndex, isSweep() ? m_sweepNames.value(runIndex) : storedRunName(run), runId);
     });
     connect(m_runner, &RunnerThread::samplesReady, this, &LiveRunCharts::onSamples);
     connect(m_runner, &RunnerThread::runFinished, this, &LiveRunCharts::onRunFinished);
@@ -78,16 +79,23 @@ int LiveRunCharts::chartRunOf(int runIndex) const
     return m_chartRunOf.value(runIndex, -1);
 }
 
+bool LiveRunCharts::isSweep() const
+{
+    return m_runner->plan().points().size() > 1;
+}
+
 void LiveRunCharts::onRunStarted(int runIndex, int point, int repeat, const QString &pointLabel)
 {
-    Q_UNUSED(point);
-    // Until the store has given the run its id, it is named by its place in the plan.
+    // Until the store has given the run its id, it is named by its place in the plan; a sweep's
+    // run by its point ("wmem 64K"), from the start to the end.
     QStringList parts{tr("run %1 of %2").arg(runIndex + 1).arg(m_runner->plan().runs().size())};
     if (!pointLabel.isEmpty())
         parts.append(pointLabel);
     if (repeat > 0)
         parts.append(tr("repeat %1").arg(repeat + 1));
-    const QString name = parts.join(QStringLiteral(" · "));
+    if (isSweep())
+        m_sweepNames.insert(runIndex, sweepPointName(m_runner->plan(), point, repeat));
+    const QString name = isSweep() ? m_sweepNames.value(runIndex) : parts.join(QStringLiteral(" · "));
     m_chartRunOf.insert(runIndex, m_chart->addRun(name));
     QList<int> others; // several ends: a series for each of the others
     for (qsizetype end = 1; end < m_endNames.size(); ++end)
@@ -125,13 +133,16 @@ void LiveRunCharts::onSamples(int runIndex, const QList<RunSample> &samples)
 
 void LiveRunCharts::onRunFinished(const RunRecord &run)
 {
-    const QString name = storedRunName(run);
+    const QString name = isSweep() ? m_sweepNames.value(run.runIndex) : storedRunName(run);
     nameRun(run.runIndex, name, run.id);
     if (const int id = m_chartRunOf.value(run.runIndex, -1); id >= 0) {
         ResultStore store;
         const QString path = m_runner->options().storePath;
+        // A sweep's run is named by its point: its tooltip says which run of the store it is.
+        const QString stored = isSweep() ? storedRunName(run) + QLatin1Char('\n') : QString();
         if (store.open(path.isEmpty() ? ResultStore::defaultPath() : path))
-            m_chart->setRunToolTip(id, configurationToolTip(storedConfiguration(store, m_runner->plan(), run)));
+            m_chart->setRunToolTip(id,
+                                   stored + configurationToolTip(storedConfiguration(store, m_runner->plan(), run)));
     }
     if (run.status == RunStatus::Failed || run.status == RunStatus::Cancelled) {
         const bool failed = run.status == RunStatus::Failed;

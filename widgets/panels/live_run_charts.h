@@ -3,7 +3,8 @@
 // (a run in direction both has two, this host's sending and the target's; a run against several
 // ends one per end, the end in its legend), its samples as they come (and the run's
 // share to the progress bar), and when it ends its name as everywhere else ("#12 · 256 KiB", its id in the result
-// store), its configuration as the legend's tooltip, and a line for the status bar. A failed or cancelled run says so;
+// store; a sweep's run by its point, "wmem 64K", so a legend of many tells them apart), its
+// configuration as the legend's tooltip, and a line for the status bar. A failed or cancelled run says so;
 // it is never summarised as 0 Mbit/s.
 
 #include "experiment/run_record.h"
@@ -37,6 +38,8 @@ private:
     void onSamples(int runIndex, const QList<tcptune::RunSample> &samples);
     void onRunFinished(const tcptune::RunRecord &run);
     void nameRun(int runIndex, const QString &name, qint64 runId);
+    // The plan has more than one point: its runs are named by their point (sweepPointName).
+    bool isSweep() const;
     // The chart run of END of the plan's run RUN_INDEX, -1 when it has none.
     int chartRunOf(int runIndex, int end) const;
 
@@ -49,6 +52,7 @@ private:
     QStringList m_endNames;             // several ends: each end's name, in the spec's order
     QHash<int, QString> m_pointLabels;
     QHash<int, int> m_repeats;
+    QHash<int, QString> m_sweepNames; // a sweep: the plan's run index -> its point's name
     double m_runLength = 10;
 };
 

@@ -71,6 +71,7 @@ void RunControlPanel::setRunning(bool running)
         return;
     m_done = 0;
     m_total = 0;
+    m_failed = 0;
     m_fraction = 0;
     m_etaS = -1;
     m_progress->setStyleSheet(QString());
@@ -115,15 +116,26 @@ void RunControlPanel::showProgress()
 void RunControlPanel::setOutcome(Outcome outcome)
 {
     m_progress->show();
-    m_progress->setStyleSheet(barStyle(outcome));
+    // A plan that ran to its end with failed runs did not succeed: red, and it says how many.
+    m_progress->setStyleSheet(barStyle(outcome == Outcome::Finished && m_failed > 0 ? Outcome::Failed : outcome));
     switch (outcome) {
     case Outcome::Finished:
         m_progress->setValue(1000);
-        m_progress->setFormat(tr("finished: %n run(s)", nullptr, m_total));
+        if (m_failed > 0 && m_total == 1)
+            m_progress->setFormat(tr("finished: the run failed"));
+        else if (m_failed > 0)
+            m_progress->setFormat(tr("finished: %1 of %2 runs failed").arg(m_failed).arg(m_total));
+        else
+            m_progress->setFormat(tr("finished: %n run(s)", nullptr, m_total));
         break;
     case Outcome::Cancelled: m_progress->setFormat(tr("cancelled after %1 of %2 runs").arg(m_done).arg(m_total)); break;
     case Outcome::Failed: m_progress->setFormat(tr("failed after %1 of %2 runs").arg(m_done).arg(m_total)); break;
     }
+}
+
+void RunControlPanel::noteRunFailed()
+{
+    ++m_failed;
 }
 
 void RunControlPanel::setStatus(const QString &text)

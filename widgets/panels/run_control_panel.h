@@ -32,6 +32,9 @@ public Q_SLOTS:
     void setRunFraction(double fraction, double runS);
     // How the plan ended; the bar keeps this until the next start.
     void setOutcome(tcptune::RunControlPanel::Outcome outcome);
+    // A run of the plan failed: a plan that finishes with failed runs says how many, not "finished".
+    void noteRunFailed();
+    int failedRuns() const { return m_failed; }
     void setStatus(const QString &text);
 
 Q_SIGNALS:
@@ -47,6 +50,7 @@ private:
     QLabel *m_status;
     int m_done = 0;
     int m_total = 0;
+    int m_failed = 0;
     double m_fraction = 0;
     double m_etaS = -1;
     double m_runS = 0;

@@ -209,7 +209,7 @@ void TestCapturePanel::screenshotOfOverlay()
     QSignalSpy loaded(window.capturePanel(), &CapturePanel::captureLoaded);
     window.openCaptureFile(captureFile(QStringLiteral("tcptrace_dsack_iperf_bulk_ts_sack.pcap")));
     QVERIFY(loaded.wait(30000));
-    QCOMPARE(window.tabs()->currentWidget(), window.capturePanel());
+    QCOMPARE(window.tabs()->currentWidget(), window.capturePage());
     window.chartView()->replotNow();
     QVERIFY(!window.chartView()->runIds().isEmpty());
     const QImage shot = test::saveScreenshot(&window, QStringLiteral("workbench_capture_overlay"));

@@ -10,6 +10,7 @@
 #include "history/ab_comparison.h"
 #include "history/ab_table.h"
 #include "history/history_panel.h"
+#include "history/stored_run_names.h"
 #include "both_run_fixture.h"
 #include "screenshot.h"
 
@@ -112,6 +113,8 @@ private Q_SLOTS:
     void bothDirectionsShowEach();
     void bothDirectionsOverlayALineEach();
     void experimentsShowTheirInterval();
+    void labEndsAreNamedAsTheLab();
+    void threeRunsCompareAgainstTheBaseline();
 
 private:
     QTemporaryDir m_dir;
@@ -517,6 +520,107 @@ void TestHistoryPanel::experimentsShowTheirInterval()
     QVERIFY(threeItem->isHidden());
     panel.filterEdit()->clear();
     test::saveScreenshot(&panel, QStringLiteral("history_intervals"));
+}
+
+// Issue 37, point 3: in the lab "this host" was the lab's client namespace; the real host was not
+// touched. A lab run's knobs name the lab's ends.
+void TestHistoryPanel::labEndsAreNamedAsTheLab()
+{
+    ResultStore store;
+    QVERIFY(store.open());
+    ExperimentSpec spec;
+    spec.name = QStringLiteral("lab corking");
+    spec.target.kind = TargetSpec::Kind::Lab;
+    spec.target.labName = QStringLiteral("t-hist");
+    SweepPlan plan(spec);
+    QVERIFY(plan.addAxis(QStringLiteral("net.ipv4.tcp_autocorking"), {QStringLiteral("1"), QStringLiteral("0")}));
+    const auto experiment = store.createExperiment(plan);
+    QVERIFY(experiment);
+    QList<qint64> ids;
+    for (int i = 0; i < 2; ++i)
+        ids.append(
+            storeRun(store, plan, *experiment, i, RunStatus::Ok, {QStringLiteral("local"), QStringLiteral("remote")}));
+    ThroughputRttView chart;
+    HistoryPanel panel(&chart);
+    panel.refresh();
+    QTreeWidgetItem *off = panel.itemOfRun(ids[1]);
+    QVERIFY(off);
+    const QString changed = off->text(HistoryPanel::ChangedColumn);
+    QCOMPARE(changed, QStringLiteral("changed: lab client (tcptune-t-hist-client): tcp_autocorking=0"));
+    QVERIFY(!off->toolTip(HistoryPanel::ChangedColumn).contains(QStringLiteral("this host")));
+    QVERIFY(RunConfiguration{}.labClientNetns.isEmpty());
+    RunConfiguration lab;
+    lab.labClientNetns = QStringLiteral("tcptune-t-hist-client");
+    lab.labServerNetns = QStringLiteral("tcptune-t-hist-server");
+    QCOMPARE(endNamedKnob(QStringLiteral("net.ipv4.tcp_wmem"), true, lab),
+             QStringLiteral("tcp_wmem (lab client (tcptune-t-hist-client))"));
+    QCOMPARE(endNamedKnob(QStringLiteral("remote:net.ipv4.tcp_wmem"), true, lab),
+             QStringLiteral("tcp_wmem (lab server (tcptune-t-hist-server))"));
+}
+
+// Issue 37, point 8: three runs ticked were compared as two (the others dropped without a word).
+// Now A is the baseline and B and C each stand against it, with their own difference and ratio.
+void TestHistoryPanel::threeRunsCompareAgainstTheBaseline()
+{
+    ResultStore store;
+    QVERIFY(store.open());
+    ExperimentSpec spec;
+    spec.name = QStringLiteral("three outputs");
+    SweepPlan plan(spec);
+    QVERIFY(plan.addAxis(QStringLiteral("net.ipv4.tcp_limit_output_bytes"),
+                         {QStringLiteral("1048576"), QStringLiteral("262144"), QStringLiteral("65536")}));
+    const auto experiment = store.createExperiment(plan);
+    QVERIFY(experiment);
+    QList<qint64> ids;
+    const double mbps[] = {40, 30, 10};
+    for (int i = 0; i < 3; ++i) {
+        RunRecord r = record(mbps[i], 2 + i, i);
+        r.experimentId = *experiment;
+        r.runIndex = i;
+        r.pointIndex = i;
+        r.pointLabel = plan.points()[i].label();
+        r.settings = plan.points()[i].settings;
+        r.started = QDateTime::currentDateTimeUtc();
+        const auto id = store.beginRun(r);
+        QVERIFY(id);
+        r.id = *id;
+        r.status = RunStatus::Ok;
+        QVERIFY(store.finishRun(r, {}));
+        ids.append(r.id);
+    }
+    ThroughputRttView chart;
+    HistoryPanel panel(&chart);
+    panel.refresh();
+    for (const qint64 id : ids)
+        panel.itemOfRun(id)->setCheckState(HistoryPanel::NameColumn, Qt::Checked);
+    panel.compareTicked();
+    QTableWidget *table = panel.abTable();
+    QStringList headers;
+    for (int c = 0; c < table->columnCount(); ++c)
+        headers << table->horizontalHeaderItem(c)->text();
+    QCOMPARE(headers, QStringList({QStringLiteral("Figure"), QStringLiteral("A"), QStringLiteral("B"),
+                                   QStringLiteral("C"), QStringLiteral("B − A"), QStringLiteral("B / A"),
+                                   QStringLiteral("C − A"), QStringLiteral("C / A")}));
+    QCOMPARE(table->item(0, 0)->text(), QStringLiteral("Throughput (Mbit/s)"));
+    QCOMPARE(table->item(0, 1)->text(), QStringLiteral("40.00"));
+    QCOMPARE(table->item(0, 3)->text(), QStringLiteral("10.00"));
+    QCOMPARE(table->item(0, 6)->text(), QStringLiteral("-30.00"));
+    QCOMPARE(table->item(0, 7)->text(), QStringLiteral("0.25×"));
+    const QString title = panel.statusText();
+    QVERIFY2(title.startsWith(QStringLiteral("A = #%1 (tcp_limit_output_bytes=1M), B = #%2 "
+                                             "(tcp_limit_output_bytes=256K), C = #%3 (tcp_limit_output_bytes=64K)")
+                                  .arg(ids[0])
+                                  .arg(ids[1])
+                                  .arg(ids[2])),
+             qPrintable(title));
+    // The knob's row: C's value differs from A's and is marked.
+    int knobRow = -1;
+    for (int r = 0; r < table->rowCount(); ++r)
+        if (table->item(r, 0)->text() == QLatin1String("tcp_limit_output_bytes"))
+            knobRow = r;
+    QVERIFY(knobRow >= 0);
+    QCOMPARE(table->item(knobRow, 3)->text(), QStringLiteral("64K"));
+    QCOMPARE(table->item(knobRow, 3)->background().color(), AbTable::differenceColour());
 }
 
 QTEST_MAIN(TestHistoryPanel)

@@ -885,7 +885,7 @@ void TestWorkbenchLayout::textsShowWholeAfterACancelledSweep()
     useGerman(german);
     MainWindow window;
     QVERIFY(showAt(window));
-    window.tabs()->setCurrentWidget(window.capturePanel());
+    window.tabs()->setCurrentWidget(window.capturePage());
     ThroughputRttView *chart = window.chartView();
     const QString repeat = german ? QStringLiteral("Wiederholung") : QStringLiteral("repeat");
     const QStringList names{QStringLiteral("#1"), QStringLiteral("#2"), QStringLiteral("#3 · 64 KiB"),

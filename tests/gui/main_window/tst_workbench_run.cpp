@@ -18,7 +18,9 @@
 #include "scratch_namespace.h"
 #include "screenshot.h"
 
+#include <QApplication>
 #include <QComboBox>
+#include <QMessageBox>
 #include <QDoubleSpinBox>
 #include <QLineEdit>
 #include <QPushButton>
@@ -57,6 +59,27 @@ qsizetype totalPoints(ThroughputRttView *view, ChartMetric metric)
     return n;
 }
 
+// Answers the question closing during a run asks (QMessageBox closeDuringRunQuestion) with the
+// button named BUTTON once it shows; WAS_ASKED tells whether it did.
+void answerCloseQuestion(const QString &button, bool *wasAsked)
+{
+    auto *poll = new QTimer;
+    poll->setInterval(50);
+    int tries = 0;
+    QObject::connect(poll, &QTimer::timeout, poll, [poll, button, wasAsked, tries]() mutable {
+        auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget());
+        if (box && box->objectName() == QLatin1String("closeDuringRunQuestion")) {
+            *wasAsked = true;
+            box->findChild<QPushButton *>(button)->click();
+        } else if (++tries < 200) {
+            return;
+        }
+        poll->deleteLater();
+        poll->stop();
+    });
+    poll->start();
+}
+
 // Root, or a user whom the helper is granted to (the lab is built and used through it).
 bool mayUseTheLab()
 {
@@ -72,6 +95,7 @@ private Q_SLOTS:
     void cleanupTestCase();
     void runFromPanelsFillsCharts();
     void stopEndsRunEarly();
+    void closingDuringRunAsks();
     void staysResponsiveWithEightStreams();
     void knobEditInTheLabReachesTheRun();
 
@@ -159,6 +183,39 @@ void TestWorkbenchRun::stopEndsRunEarly()
     QTest::keyClick(&window, Qt::Key_Escape);
     QVERIFY(stopped.wait(20000) || stopped.size() == 1);
     QVERIFY2(clock.elapsed() < 15000, "Stop took too long");
+    QCOMPARE(finished.size(), 1);
+    QCOMPARE(finished.at(0).at(1).toString(), QStringLiteral("cancelled"));
+}
+
+// Issue 37, point 13: closing the window during a run cancelled it without a word. It asks: "Do
+// not close" keeps the run and the window; "Stop the run, restore knobs and close" stops it (the
+// run is cancelled, not left running) and then closes.
+void TestWorkbenchRun::closingDuringRunAsks()
+{
+    MainWindow window;
+    window.targetPanel()->setLabName(labName);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    setSpin(window.findChild<QDoubleSpinBox *>(QStringLiteral("duration")), QStringLiteral("30"));
+    QSignalSpy finished(window.runner(), &RunnerThread::finished);
+    QTest::keyClick(&window, Qt::Key_R, Qt::ControlModifier);
+    QVERIFY(window.runner()->isRunning());
+    QTRY_VERIFY_WITH_TIMEOUT(totalPoints(window.chartView(), ChartMetric::Throughput) > 10, 45000);
+
+    bool asked = false;
+    answerCloseQuestion(QStringLiteral("keepOpen"), &asked);
+    QVERIFY(!window.close());
+    QVERIFY(asked);
+    QVERIFY(window.isVisible());
+    QVERIFY(window.runner()->isRunning());
+    QCOMPARE(finished.size(), 0);
+
+    asked = false;
+    answerCloseQuestion(QStringLiteral("stopAndClose"), &asked);
+    QVERIFY(!window.close()); // it closes once the run has stopped
+    QVERIFY(asked);
+    QTRY_VERIFY_WITH_TIMEOUT(!window.isVisible(), 20000);
+    QVERIFY(!window.runner()->isRunning());
     QCOMPARE(finished.size(), 1);
     QCOMPARE(finished.at(0).at(1).toString(), QStringLiteral("cancelled"));
 }

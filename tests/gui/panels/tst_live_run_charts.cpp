@@ -64,12 +64,43 @@ public:
     void finish(bool) override {}
 };
 
+// One end sending at 20 Mbit/s, ten samples a run.
+class OneEndBackend final : public ExperimentBackend {
+public:
+    Result<RunEndpoint> prepareTarget(const ExperimentSpec &) override { return RunEndpoint{}; }
+    Result<KnobSnapshot> snapshotLocal(const RunEndpoint &) override { return KnobSnapshot{}; }
+    Result<void> applySysctls(const RunEndpoint &, const QMap<QString, QString> &) override { return {}; }
+    Result<void> restoreKnobs() override { return {}; }
+    Result<void> startCapture(const RunEndpoint &, const QString &) override { return {}; }
+    CaptureRecord stopCapture() override { return {}; }
+    Result<QJsonObject> analyseCapture(const QString &) override { return QJsonObject{}; }
+    TrafficOutcome runTraffic(const ExperimentSpec &, const RunEndpoint &, const SampleSink &sink) override
+    {
+        TrafficOutcome outcome;
+        outcome.figures.status = RunStatus::Ok;
+        outcome.figures.throughputBps = 20e6;
+        outcome.figures.durationS = 1;
+        for (int i = 1; i <= 10; ++i) {
+            RunSample s;
+            s.t = i * 0.1;
+            s.throughputBps = 20e6;
+            s.rttMs = 5;
+            outcome.samples.append(s);
+        }
+        sink(outcome.samples);
+        return outcome;
+    }
+    void cancel() override {}
+    void finish(bool) override {}
+};
+
 } // namespace
 
 class TestLiveRunCharts final : public QObject {
     Q_OBJECT
 private Q_SLOTS:
     void aLinePerEnd();
+    void sweepRunsAreNamedByTheirPoint();
 };
 
 void TestLiveRunCharts::aLinePerEnd()
@@ -133,6 +164,43 @@ void TestLiveRunCharts::aLinePerEnd()
     QVERIFY2(run->verdict.contains(QStringLiteral("198.18.0.3:5300 10.0 Mbit/s")) &&
                  run->verdict.contains(QStringLiteral("Jain's fairness index 0.80")),
              qPrintable(run->verdict));
+}
+
+// Issue 37, point 12: a sweep's legend read "#2 · 16 KiB …" and "run 9 of 12 · …": twelve runs of
+// one sweep could not be told apart. Each is named by its point's value, whole in the legend.
+void TestLiveRunCharts::sweepRunsAreNamedByTheirPoint()
+{
+    QTemporaryDir dir;
+    qputenv("TCPTUNE_RESULTS_DB", dir.filePath(QStringLiteral("results.db")).toLocal8Bit());
+    RunnerThread runner([] { return std::make_unique<OneEndBackend>(); });
+    ThroughputRttView chart;
+    chart.resize(1000, 420); // the charts' part of the window at 1280x800
+    chart.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&chart));
+    RunControlPanel progress;
+    LiveRunCharts live(&runner, &chart, &progress);
+    ExperimentSpec spec;
+    spec.durationS = 1;
+    SweepPlan plan(spec);
+    const QStringList values = QStringLiteral("16K 24K 32K 48K 64K 96K 128K 192K 256K 384K 512K 1M").split(u' ');
+    QVERIFY(plan.addAxis(QStringLiteral("socket.SO_SNDBUF"), values));
+    QSignalSpy stopped(&runner, &RunnerThread::stopped);
+    QVERIFY(runner.start(plan));
+    QVERIFY(stopped.wait(30000));
+    chart.replotNow();
+    QTest::qWait(50);
+    const QList<int> lines = chart.runIds();
+    QCOMPARE(lines.size(), 12);
+    QStringList labels;
+    for (const int line : lines) {
+        labels << chart.runLabel(line);
+        QCOMPARE(chart.legendText(line), chart.runLabel(line)); // whole, no "…"
+        QVERIFY2(chart.legendToolTip(line).contains(QStringLiteral("#")), qPrintable(chart.legendToolTip(line)));
+    }
+    QStringList expected;
+    for (const QString &value : values)
+        expected << QStringLiteral("SO_SNDBUF %1").arg(value);
+    QCOMPARE(labels, expected);
 }
 
 QTEST_MAIN(TestLiveRunCharts)
