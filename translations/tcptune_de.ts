@@ -5175,7 +5175,7 @@ Doppelklick: folgen</translation>
         <translation>Befund</translation>
     </message>
     <message>
-        <source>&amp;Compare A/B</source>
+        <source>Compare &amp;A/B</source>
         <translation>A/B ver&amp;gleichen</translation>
     </message>
     <message>
@@ -5653,7 +5653,7 @@ untätig: der Sender hatte nichts zu senden.
         <translation>&amp;Mitschnitte</translation>
     </message>
     <message>
-        <source>&amp;History</source>
+        <source>H&amp;istory</source>
         <translation>&amp;Verlauf</translation>
     </message>
     <message>
@@ -6050,7 +6050,7 @@ untätig: der Sender hatte nichts zu senden.
         <translation>Szenario 5: Durchsatz über dem TCP-Sendefenster</translation>
     </message>
     <message>
-        <source>&amp;Start sweep</source>
+        <source>S&amp;tart sweep</source>
         <translation>Durchlauf s&amp;tarten</translation>
     </message>
     <message numerus="yes">

@@ -160,7 +160,7 @@ void MainWindow::buildTabs()
     m_tabs->addTab(buildCapturePage(), tr("&Captures"));
     m_historyPanel = new HistoryPanel(m_chart, this);
     m_historyPanel->setObjectName(QStringLiteral("historyPanel"));
-    m_tabs->addTab(m_historyPanel, tr("&History"));
+    m_tabs->addTab(m_historyPanel, tr("H&istory"));
     connect(m_historyPanel, &HistoryPanel::captureRequested, this,
             [this](const QString &path, double duration, const QString &runName) {
                 m_tabs->setCurrentWidget(m_capturePage);

@@ -85,7 +85,7 @@ SweepPanel::SweepPanel(RunnerThread *runner, SpecSource baseSpec, QWidget *paren
     , m_values(new QLineEdit(this))
     , m_repeats(new QSpinBox(this))
     , m_preset(new QComboBox(this))
-    , m_start(new QPushButton(tr("&Start sweep"), this))
+    , m_start(new QPushButton(tr("S&tart sweep"), this))
     , m_cancel(new QPushButton(tr("Cancel sweep"), this))
     , m_status(new QLabel(this))
     , m_presetNote(new QLabel(this))
@@ -97,6 +97,8 @@ SweepPanel::SweepPanel(RunnerThread *runner, SpecSource baseSpec, QWidget *paren
     layOut();
     connectSignals();
     setQdiscSupport(cachedQdiscSupport());
+    // Choosing the tab from the keyboard (Alt+W) puts the keys into the values to sweep over.
+    setFocusProxy(m_values);
 }
 
 void SweepPanel::setQdiscSupport(const QdiscSupport &support)
