@@ -45,10 +45,13 @@ RunCaptureList::RunCaptureList(QWidget *parent)
     m_hint->setWordWrap(true);
     // Low: the tab widget is as high as its highest page needs, and the charts above it need the
     // height more. Hidden until a run has recorded a capture.
-    m_tree->setMinimumHeight(4 * m_tree->fontMetrics().height());
+    m_tree->setMinimumHeight(3 * m_tree->fontMetrics().height());
     hide();
+    // What happened last (the run's file, a copied path) is the tree's tooltip, not a line of its
+    // own: at 1024x700 a line more pushed the window past the screen.
+    m_hint->hide();
     auto *buttons = new QHBoxLayout;
-    buttons->addWidget(m_hint, 1);
+    buttons->addStretch(1);
     buttons->addWidget(m_show);
     buttons->addWidget(m_folder);
     buttons->addWidget(m_copy);
@@ -90,6 +93,7 @@ int RunCaptureList::addRun(const RunRecord &run, const QString &storePath)
     }
     if (!captures->isEmpty()) {
         m_hint->setText(tr("Run %1 recorded %2.").arg(runIdText(run.id), captures->first().path));
+        m_tree->setToolTip(m_hint->text());
         show();
     }
     return int(captures->size());
@@ -118,6 +122,7 @@ void RunCaptureList::copySelectedPath()
     if (const QString path = selectedPath(); !path.isEmpty()) {
         QApplication::clipboard()->setText(path);
         m_hint->setText(tr("Copied %1.").arg(path));
+        m_tree->setToolTip(m_hint->text());
     }
 }
 

@@ -1,16 +1,19 @@
 #!/usr/bin/env bash
-# The workbench as a user drives it: a real X server (Xvfb, 1280x800), a window manager
-# (openbox), the real tcptune window in German, synthetic keys and clicks (xdotool). Steps: a
-# run, a knob change, a second run, A/B in History, a sweep cancelled half-way, a run's capture
-# overlaid, a report exported. Each step saves a screenshot of the whole screen into
-# BUILD/screenshots/walkthrough/ and checks what the step must have done (the result store, the
-# lab's sysctl, the exported file). Needs root (the lab "t-walk"); exits non-zero on the first
-# failed check. Usage: tests/gui/walkthrough/walkthrough.sh [BUILD_DIR]
+# The workbench as a user drives it: a real X server (Xvfb), a window manager (openbox), the real
+# tcptune window, synthetic keys (xdotool). Two passes: in German at 1280x800, in English at
+# 1024x700. Steps: a run and its capture shown from the Captures tab, a knob change, two more runs,
+# A/B of the three, a sweep of 12 points (legends named by their point), a sweep cancelled
+# half-way, a run's capture overlaid from History, a report exported, and a kill -9 during a run
+# with the restart's crash note and History's state. Each step saves a screenshot of the whole
+# screen into BUILD/screenshots/walkthrough/<lang>-<width>x<height>/ and checks what the step
+# must have done (the result store, the lab's sysctl, the exported file). Needs root (the lab
+# "t-walk"); exits non-zero on the first failed check.
+# Usage: [TCPTUNE_WALK_PASSES="de en"] tests/gui/walkthrough/walkthrough.sh [BUILD_DIR]
 set -euo pipefail
 cd "$(dirname "$0")/../../.."
 build=$(realpath "${1:-${TCPTUNE_BUILD_DIR:-build}}")
 tcptune=$build/bin/tcptune
-shots=$build/screenshots/walkthrough
+all_shots=$build/screenshots/walkthrough
 lab=t-walk
 if [ "$(id -u)" -ne 0 ]; then
   echo "walkthrough: needs root (the lab is made of network namespaces)" >&2
@@ -19,56 +22,21 @@ fi
 for tool in Xvfb openbox xdotool xprop xwininfo import python3; do
   command -v "$tool" >/dev/null || { echo "walkthrough: $tool is missing; run scripts/install-deps" >&2; exit 1; }
 done
+rm -rf "$all_shots" && mkdir -p "$all_shots"
 
-work=$(mktemp -d /tmp/tcptune-walkthrough.XXXXXX)
-rm -rf "$shots" && mkdir -p "$shots"
-export HOME=$work/home XDG_CONFIG_HOME=$work/config XDG_DATA_HOME=$work/data XDG_RUNTIME_DIR=$work/run
-export TCPTUNE_RESULTS_DB=$work/results.db
-export LANG=de_DE.UTF-8 LANGUAGE=de LC_ALL=de_DE.UTF-8
-unset QT_QPA_PLATFORM
-mkdir -p "$HOME" "$XDG_CONFIG_HOME/tcptune" "$XDG_DATA_HOME" "$XDG_RUNTIME_DIR" && chmod 700 "$XDG_RUNTIME_DIR"
-
-# A display of our own: the first free number from 57 on.
-display=57
-while [ -e /tmp/.X11-unix/X$display ] || [ -e /tmp/.X$display-lock ]; do display=$((display + 1)); done
-export DISPLAY=:$display
 pids=()
-cleanup() {
+work=
+stop_processes() {
   for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
   wait 2>/dev/null || true
+  pids=()
+}
+cleanup() {
+  stop_processes
   "$tcptune" lab down --name "$lab" >/dev/null 2>&1 || true
-  rm -rf "$work"
+  [ -z "$work" ] || rm -rf "$work"
 }
 trap cleanup EXIT
-
-# No key repeat: on a busy machine xdotool's key release can come late, and the server then
-# repeated the key (a stuck "e" filled the report's file name with "eeee").
-Xvfb "$DISPLAY" -screen 0 1280x800x24 -nolisten tcp -r >"$work/xvfb.log" 2>&1 &
-pids+=($!)
-for _ in $(seq 50); do xdpyinfo >/dev/null 2>&1 && break; sleep 0.2; done
-openbox >"$work/openbox.log" 2>&1 &
-pids+=($!)
-# The window manager first: a window mapped before it runs is not maximized into the screen.
-for _ in $(seq 100); do xprop -root _NET_SUPPORTED 2>/dev/null | grep -q _NET_ACTIVE_WINDOW && break; sleep 0.2; done
-
-# Short runs that record a capture, in the lab t-walk at 50 Mbit/s.
-cat >"$XDG_CONFIG_HOME/tcptune/tcptune.conf" <<EOF
-[target]
-kind=0
-topology=0
-rate=50mbit
-queue=2M
-mtu=1500
-[workload]
-kind=0
-duration=3
-streams=1
-writeSize=128K
-nodelay=false
-cork=false
-sampleMs=50
-capture=true
-EOF
 
 step=0
 shot() { # NAME: a screenshot of the whole screen, with the whole window on it
@@ -76,18 +44,23 @@ shot() { # NAME: a screenshot of the whole screen, with the whole window on it
   sleep 1
   import -window root "$(printf '%s/%02d-%s.png' "$shots" "$step" "$1")"
   frame_inside_screen >"$work/frame.txt" ||
-    { step=$((step - 1)) && fail "the window's frame is not inside the 1280x800 screen: $(cat "$work/frame.txt")"; }
-  echo "walkthrough: step $step: $1"
+    { step=$((step - 1)) && fail "the window's frame is not inside the ${width}x${height} screen: $(cat "$work/frame.txt")"; }
+  echo "walkthrough: $pass step $step: $1"
 }
-fail() { echo "walkthrough: FAILED at step $((step + 1)): $*" >&2; import -window root "$shots/failed.png" || true; exit 1; }
+fail() {
+  echo "walkthrough: $pass FAILED at step $((step + 1)): $*" >&2
+  import -window root "$shots/failed.png" || true
+  cp "$work/tcptune.log" "$shots/tcptune.log" 2>/dev/null || true
+  exit 1
+}
 experiments() { "$tcptune" results list --json --db "$TCPTUNE_RESULTS_DB" 2>/dev/null || echo '[]'; }
+# Whether the store's experiments (e, newest first) satisfy the Python expression CONDITION.
+experiments_are() { experiments | python3 -c "import json,sys; e=json.load(sys.stdin); sys.exit(0 if ($1) else 1)"; }
 # Waits (at most SECONDS) until the store holds N experiments none of which is still running.
 wait_experiments() {
   local n=$1 seconds=$2
   for _ in $(seq $((seconds * 2))); do
-    if experiments | python3 -c "import json,sys; e=json.load(sys.stdin); sys.exit(0 if len(e)>=$n and all(x['status']!='running' for x in e) else 1)"; then
-      return 0
-    fi
+    experiments_are "len(e)>=$n and all(x['status']!='running' for x in e)" && return 0
     sleep 0.5
   done
   fail "expected $n finished experiments within $seconds s: $(experiments)"
@@ -103,12 +76,6 @@ save_as() {
   for _ in $(seq 40); do [ -s "$1" ] && break; sleep 0.5; done
   [ -s "$1" ] || fail "no $2 written to $1"
 }
-
-"$tcptune" lab down --name "$lab" >/dev/null 2>&1 || true
-"$tcptune" --lab "$lab" >"$work/tcptune.log" 2>&1 &
-pids+=($!)
-window=$(xdotool search --sync --onlyvisible --name tcptune | head -1)
-xdotool windowactivate --sync "$window"
 # The whole window, its frame (title bar, borders) included, must be on the screen: tcptune
 # maximizes itself on a screen smaller than it would like to be, so the window manager fits it.
 frame_inside_screen() {
@@ -122,76 +89,227 @@ frame_inside_screen() {
   read -r fx fy fw fh < <(xwininfo -id "$frame" | awk '/Absolute upper-left X:/ {x=$4} /Absolute upper-left Y:/ {y=$4}
                                                      /Width:/ {w=$2} /Height:/ {h=$2} END {print x, y, w, h}')
   echo "frame ${fw}x${fh}+${fx}+${fy}"
-  [ "$fx" -ge 0 ] && [ "$fy" -ge 0 ] && [ $((fx + fw)) -le 1280 ] && [ $((fy + fh)) -le 800 ]
+  [ "$fx" -ge 0 ] && [ "$fy" -ge 0 ] && [ $((fx + fw)) -le "$width" ] && [ $((fy + fh)) -le "$height" ]
 }
-for _ in $(seq 20); do frame_inside_screen >/dev/null && break; sleep 0.5; done
-shot start
+start_tcptune() {
+  "$tcptune" --lab "$lab" >>"$work/tcptune.log" 2>&1 &
+  tcptune_pid=$!
+  pids+=("$tcptune_pid")
+  window=$(xdotool search --sync --onlyvisible --name tcptune | head -1)
+  xdotool windowactivate --sync "$window"
+  for _ in $(seq 20); do frame_inside_screen >/dev/null && break; sleep 0.5; done
+}
 
-# 1. A run (Ctrl+R), autocorking as the kernel has it.
-key ctrl+r
-wait_experiments 1 180
-shot run-1
+# A display of our own (the first free number from 57 on) of WIDTH x HEIGHT, and a window manager.
+start_display() {
+  local display=57
+  while [ -e /tmp/.X11-unix/X$display ] || [ -e /tmp/.X$display-lock ]; do display=$((display + 1)); done
+  export DISPLAY=:$display
+  # No key repeat: on a busy machine xdotool's key release can come late, and the server then
+  # repeated the key (a stuck "e" filled the report's file name with "eeee").
+  Xvfb "$DISPLAY" -screen 0 "${width}x${height}x24" -nolisten tcp -r >"$work/xvfb.log" 2>&1 &
+  pids+=($!)
+  for _ in $(seq 50); do xdpyinfo >/dev/null 2>&1 && break; sleep 0.2; done
+  openbox >"$work/openbox.log" 2>&1 &
+  pids+=($!)
+  # The window manager first: a window mapped before it runs is not maximized into the screen.
+  for _ in $(seq 100); do xprop -root _NET_SUPPORTED 2>/dev/null | grep -q _NET_ACTIVE_WINDOW && break; sleep 0.2; done
+}
 
-# 2. The knob: Alt+P opens the Parameter tab with its keys in the table; find the row, edit it.
-# (The tab is open from the start, and choosing the open tab again moves no focus: Mitschnitte
-# first.)
-key alt+m
-key alt+p
-type_text net.ipv4.tcp_autoc
-key Right Right F2
-key space
-key Tab
-for _ in $(seq 40); do [ "$(lab_cork)" = 0 ] && break; sleep 0.5; done
-[ "$(lab_cork)" = 0 ] || fail "tcp_autocorking in tcptune-$lab-client is $(lab_cork), not 0"
-shot knob-autocorking-off
+# A fresh home, store and settings for each pass: short runs that record a capture, in the lab
+# t-walk at 50 Mbit/s.
+fresh_home() {
+  [ -z "$work" ] || rm -rf "$work"
+  work=$(mktemp -d /tmp/tcptune-walkthrough.XXXXXX)
+  export HOME=$work/home XDG_CONFIG_HOME=$work/config XDG_DATA_HOME=$work/data XDG_RUNTIME_DIR=$work/run
+  export TCPTUNE_RESULTS_DB=$work/results.db
+  unset QT_QPA_PLATFORM
+  mkdir -p "$HOME" "$XDG_CONFIG_HOME/tcptune" "$XDG_DATA_HOME" "$XDG_RUNTIME_DIR" && chmod 700 "$XDG_RUNTIME_DIR"
+  cat >"$XDG_CONFIG_HOME/tcptune/tcptune.conf" <<EOF
+[target]
+kind=0
+topology=0
+rate=50mbit
+queue=2M
+mtu=1500
+[workload]
+kind=0
+duration=2
+streams=1
+writeSize=128K
+nodelay=false
+cork=false
+sampleMs=50
+capture=true
+EOF
+}
 
-# 3. The second run, with autocorking off where the traffic starts.
-key ctrl+r
-wait_experiments 2 180
-shot run-2
+# The keys of each language's mnemonics (tabs, buttons, menus) and its word for a capture.
+use_language() {
+  if [ "$1" = de ]; then
+    export LANG=de_DE.UTF-8 LANGUAGE=de LC_ALL=de_DE.UTF-8
+    k_knobs=alt+p k_captures=alt+m k_history=alt+v k_sweep=alt+u k_compare=alt+g
+    k_show_capture=alt+z k_file=alt+d k_chart=d capture_word=Mitschnitt
+  else
+    export LANG=C.UTF-8 LANGUAGE=en LC_ALL=C.UTF-8
+    k_knobs=alt+k k_captures=alt+c k_history=alt+i k_sweep=alt+w k_compare=alt+a
+    k_show_capture=alt+p k_file=alt+f k_chart=c capture_word=Capture
+  fi
+}
 
-# 4. A/B in Verlauf: tick the newest run (A) and the first one (B), compare.
-key alt+v
-key Home Down space Down Down space
-key alt+g
-shot a-b
+# 1. A run (Ctrl+R), autocorking as the kernel has it; its capture is listed in the Captures tab
+# (Alt+C) with its folder, and Enter shows it on the charts.
+run_and_its_capture() {
+  key ctrl+r
+  wait_experiments 1 180
+  shot run-1
+  key "$k_captures"
+  key Return
+  sleep 3
+  [ -s "$work/captures/run1.pcap" ] || fail "the first run recorded no capture in $work/captures"
+  shot capture-after-run
+}
 
-# 5. A sweep (Durchlauf), cancelled after its first run.
-key alt+u
-key alt+t
-for _ in $(seq 240); do
-  experiments | python3 -c "import json,sys; e=json.load(sys.stdin); sys.exit(0 if len(e)>=3 and e[0]['finished_runs']>=1 else 1)" && break
-  sleep 0.5
-done
-key Escape
-wait_experiments 3 60
-experiments | python3 -c "import json,sys; e=json.load(sys.stdin); sys.exit(0 if e[0]['status']=='cancelled' else 1)" ||
-  fail "the sweep was not cancelled: $(experiments)"
-shot sweep-cancelled
+# 2. The knob: the Knobs tab with its keys in the table; find the row, edit it. (Choosing the
+# open tab again moves no focus: the Captures tab is open from step 1.)
+knob_off() {
+  key "$k_knobs"
+  type_text net.ipv4.tcp_autoc
+  key Right Right F2
+  key space
+  key Tab
+  for _ in $(seq 40); do [ "$(lab_cork)" = 0 ] && break; sleep 0.5; done
+  [ "$(lab_cork)" = 0 ] || fail "tcp_autocorking in tcptune-$lab-client is $(lab_cork), not 0"
+  shot knob-autocorking-off
+}
 
-# 6. The capture of the first run, from Verlauf, on the run's time: newest experiment first, so
-# the sweep (2 runs), the second run, then the first run's row, chosen (not unticked) for Alt+Z.
-key alt+v
-key Home Down Down Down Down Down Down
-key alt+z
-sleep 3
-# The overlay is really on the charts: exported as SVG (Datei > Exportieren > Diagramm...), they
-# hold a line of the capture's flow ("Mitschnitt #1") with its points.
-key alt+d
-key e
-key d
-sleep 1
-key Return
-sleep 1
-save_as "$work/diagramm.svg" chart
-python3 tests/gui/walkthrough/chart_shows_capture.py "$work/diagramm.svg" Mitschnitt >"$work/capture-check.txt" ||
-  fail "the charts do not show the first run's capture: $(cat "$work/capture-check.txt")"
-shot capture-overlay
+# 3. Two more runs with autocorking off; A/B in History of all three: the newest is A (the
+# baseline), the second and the first B and C.
+three_runs_ab() {
+  key ctrl+r
+  wait_experiments 2 180
+  key ctrl+r
+  wait_experiments 3 180
+  shot run-3
+  key "$k_history"
+  key Home Down space Down Down space Down Down space
+  key "$k_compare"
+  shot a-b-three-runs
+}
+
+# 4. A sweep of 12 points (the Sweep tab's values, one repeat): each run's legend entry and limiter
+# row is named by its point, whole.
+sweep_of_twelve() {
+  key "$k_sweep"
+  key ctrl+a
+  type_text "16K 24K 32K 48K 64K 96K 128K 192K 256K 384K 512K 1M"
+  key Tab ctrl+a
+  type_text 1
+  key alt+t
+  wait_experiments 4 300
+  experiments_are "e[0]['finished_runs']==12" || fail "the sweep did not run its 12 points: $(experiments)"
+  shot sweep-12-points
+}
+
+# 5. A sweep cancelled after its first run (Escape).
+sweep_cancelled() {
+  key "$k_history" # away and back: choosing the open tab again moves no focus
+  key "$k_sweep"
+  key ctrl+a
+  type_text "64K 1M"
+  key alt+t
+  for _ in $(seq 240); do
+    experiments_are "len(e)>=5 and e[0]['finished_runs']>=1" && break
+    sleep 0.5
+  done
+  key Escape
+  wait_experiments 5 60
+  experiments_are "e[0]['status']=='cancelled'" || fail "the sweep was not cancelled: $(experiments)"
+  shot sweep-cancelled
+}
+
+# 6. The capture of the first run, from History (its row is the last), on the run's time; the
+# charts exported as SVG (File > Export > Chart...) hold a line of the capture's flow.
+capture_from_history() {
+  key "$k_history"
+  key End
+  key "$k_show_capture"
+  sleep 3
+  key "$k_file"
+  key e
+  key "$k_chart"
+  sleep 1
+  key Return
+  sleep 1
+  save_as "$work/chart.svg" chart
+  python3 tests/gui/walkthrough/chart_shows_capture.py "$work/chart.svg" "$capture_word" >"$work/capture-check.txt" ||
+    fail "the charts do not show the first run's capture: $(cat "$work/capture-check.txt")"
+  shot capture-overlay
+}
 
 # 7. The report of that experiment (Ctrl+Shift+E), confirmed in the status bar.
-key ctrl+shift+e
-sleep 1
-save_as "$work/bericht.html" report
-shot export
+export_report() {
+  key ctrl+shift+e
+  sleep 1
+  save_as "$work/report.html" report
+  shot export
+}
 
-echo "walkthrough: $step screenshots in $shots"
+# 8. kill -9 during a run; the restarted workbench says what happened (the crash note) and
+# History shows the run's experiment as interrupted.
+kill_and_restart() {
+  key ctrl+r
+  for _ in $(seq 120); do
+    experiments_are "len(e)>=6 and e[0]['status']=='running'" && break
+    sleep 0.5
+  done
+  sleep 1
+  kill -9 "$tcptune_pid"
+  wait "$tcptune_pid" 2>/dev/null || true
+  experiments_are "e[0]['status']=='running'" || fail "the killed run's experiment is not left running: $(experiments)"
+  sleep 2 # the helper sees its pipe end and rolls its journal back
+  start_tcptune
+  for _ in $(seq 40); do experiments_are "e[0]['status']=='interrupted'" && break; sleep 0.5; done
+  experiments_are "e[0]['status']=='interrupted'" || fail "the killed run's experiment is not interrupted: $(experiments)"
+  [ "$(lab_cork)" = 1 ] || fail "tcp_autocorking in tcptune-$lab-client is $(lab_cork) after the crash, not 1"
+  shot crash-note
+  key "$k_history"
+  shot history-interrupted
+}
+
+# One pass in LANGUAGE at WIDTH x HEIGHT.
+walk() {
+  pass=$1-$2x$3
+  width=$2
+  height=$3
+  step=0
+  shots=$all_shots/$pass
+  mkdir -p "$shots"
+  fresh_home
+  use_language "$1"
+  start_display
+  "$tcptune" lab down --name "$lab" >/dev/null 2>&1 || true
+  start_tcptune
+  shot start
+  run_and_its_capture
+  knob_off
+  three_runs_ab
+  sweep_of_twelve
+  sweep_cancelled
+  capture_from_history
+  export_report
+  kill_and_restart
+  echo "walkthrough: $pass: $step screenshots in $shots"
+  stop_processes
+}
+
+# TCPTUNE_WALK_PASSES chooses passes (de, en) when only one is wanted, e.g. while fixing it.
+started=$(date +%s)
+for language in ${TCPTUNE_WALK_PASSES:-de en}; do
+  case $language in
+  de) walk de 1280 800 ;;
+  en) walk en 1024 700 ;;
+  *) echo "walkthrough: unknown pass '$language' in TCPTUNE_WALK_PASSES (de, en)" >&2 && exit 2 ;;
+  esac
+done
+echo "walkthrough: both passes in $(($(date +%s) - started)) s"
