@@ -7,14 +7,14 @@
 # with the restart's crash note and History's state. Each step saves a screenshot of the whole
 # screen into BUILD/screenshots/walkthrough/<lang>-<width>x<height>/ and checks what the step
 # must have done (the result store, the lab's sysctl, the exported file). Needs root (the lab
-# "t-walk"); exits non-zero on the first failed check.
+# "t-walk-de", "t-walk-en"); exits non-zero on the first failed check.
 # Usage: [TCPTUNE_WALK_PASSES="de en"] tests/gui/walkthrough/walkthrough.sh [BUILD_DIR]
 set -euo pipefail
 cd "$(dirname "$0")/../../.."
 build=$(realpath "${1:-${TCPTUNE_BUILD_DIR:-build}}")
 tcptune=$build/bin/tcptune
 all_shots=$build/screenshots/walkthrough
-lab=t-walk
+lab=
 if [ "$(id -u)" -ne 0 ]; then
   echo "walkthrough: needs root (the lab is made of network namespaces)" >&2
   exit 1
@@ -22,7 +22,7 @@ fi
 for tool in Xvfb openbox xdotool xprop xwininfo import python3; do
   command -v "$tool" >/dev/null || { echo "walkthrough: $tool is missing; run scripts/install-deps" >&2; exit 1; }
 done
-rm -rf "$all_shots" && mkdir -p "$all_shots"
+mkdir -p "$all_shots"
 
 pids=()
 work=
@@ -33,7 +33,7 @@ stop_processes() {
 }
 cleanup() {
   stop_processes
-  "$tcptune" lab down --name "$lab" >/dev/null 2>&1 || true
+  [ -z "$lab" ] || "$tcptune" lab down --name "$lab" >/dev/null 2>&1 || true
   [ -z "$work" ] || rm -rf "$work"
 }
 trap cleanup EXIT
@@ -117,7 +117,7 @@ start_display() {
 }
 
 # A fresh home, store and settings for each pass: short runs that record a capture, in the lab
-# t-walk at 50 Mbit/s.
+# the pass's lab at 50 Mbit/s.
 fresh_home() {
   [ -z "$work" ] || rm -rf "$work"
   work=$(mktemp -d /tmp/tcptune-walkthrough.XXXXXX)
@@ -284,7 +284,8 @@ walk() {
   height=$3
   step=0
   shots=$all_shots/$pass
-  mkdir -p "$shots"
+  lab=t-walk-$1 # a lab per pass: two passes may run at once (TCPTUNE_WALK_PASSES)
+  rm -rf "$shots" && mkdir -p "$shots"
   fresh_home
   use_language "$1"
   start_display
@@ -301,6 +302,7 @@ walk() {
   kill_and_restart
   echo "walkthrough: $pass: $step screenshots in $shots"
   stop_processes
+  "$tcptune" lab down --name "$lab" >/dev/null 2>&1 || true
 }
 
 # TCPTUNE_WALK_PASSES chooses passes (de, en) when only one is wanted, e.g. while fixing it.
