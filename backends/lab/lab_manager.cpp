@@ -13,6 +13,7 @@
 #include <QSet>
 
 #include <cerrno>
+#include <sys/stat.h>
 #include <unistd.h>
 
 namespace tcptune {
@@ -22,6 +23,19 @@ namespace {
 class LabManager final {
     Q_DECLARE_TR_FUNCTIONS(LabManager)
 };
+
+// `ip netns add` makes /run/netns with the caller's umask; run from tcptune-helper (umask 077)
+// that folder would be root's alone and a user's `tcptune lab status` would call every lab down.
+// Open it to reading as iproute2 does under the usual umask (0755); only root can, and needs to.
+void keepNamespaceFolderReadable()
+{
+    const char *folder = "/run/netns";
+    if (::geteuid() != 0)
+        return;
+    if (::mkdir(folder, 0755) != 0 && errno != EEXIST)
+        return;
+    ::chmod(folder, 0755);
+}
 
 QStringList existingNamespaces()
 {
@@ -208,6 +222,7 @@ Result<LabStatus> labUp(const LabSpec &spec, const LabStepExecutor &executor)
         return std::unexpected(support.error());
     if (auto ok = checkLabSupported(spec, *support); !ok)
         return std::unexpected(ok.error());
+    keepNamespaceFolderReadable();
 
     const LabStatus before = labStatus(spec.name);
     if (before.state == LabStatus::State::Leftover)

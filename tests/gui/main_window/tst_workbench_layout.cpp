@@ -383,7 +383,9 @@ bool fillStore(const QString &path)
         if (!store.finishRun(r, {}))
             return false;
     }
-    return true;
+    // Finished as its sweep would have left it: a "running" experiment whose process is gone is
+    // shown as interrupted, with the crash note in the banner.
+    return bool(store.setExperimentStatus(*experiment, ExperimentStatus::Finished));
 }
 
 // The window's result store for as long as it lives: two runs of an autocorking A/B (fillStore)

@@ -156,7 +156,7 @@ void TestVerdictRules::storiesOneAndTwoFilledThePath()
     for (const QString &preset : {QStringLiteral("1"), QStringLiteral("2")}) {
         QTemporaryDir dir;
         QVERIFY(dir.isValid());
-        const QList<QJsonObject> runs = sweepRuns(dir, {preset, QStringLiteral("--duration"), QStringLiteral("1")});
+        const QList<QJsonObject> runs = sweepRuns(dir, {preset, QStringLiteral("--duration"), QStringLiteral("2")});
         QCOMPARE(runs.size(), 2);
         for (const QJsonObject &run : runs)
             verifyPathFull(run);

@@ -301,7 +301,7 @@ void TestFarKnobs::protocolMismatchNamesBothVersions()
             lines << line;
     QVERIFY2(lines.size() == 1, r.err.constData());
     QVERIFY2(lines.front().contains(QStringLiteral("agent protocol 99")) &&
-                 lines.front().contains(QStringLiteral("protocol 5")) &&
+                 lines.front().contains(QStringLiteral("protocol 6")) &&
                  lines.front().contains(QStringLiteral("install tcptune")),
              r.err.constData());
 }
