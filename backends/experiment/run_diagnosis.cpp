@@ -436,9 +436,9 @@ QString RunDiagnosis::twoSentences(const QList<Finding> &findings, bool costNoth
     return second ? say(first) + QLatin1Char(' ') + say(*second) : say(first);
 }
 
-QJsonArray RunDiagnosis::findingsJsonOf(const RunRecord &run)
+QList<Finding> RunDiagnosis::findingsOf(const RunRecord &run)
 {
-    return run.status == RunStatus::Ok ? findingsToJson(findings(factsOf(run))) : QJsonArray();
+    return run.status == RunStatus::Ok ? findings(factsOf(run)) : QList<Finding>();
 }
 
 QString RunDiagnosis::verdictOf(const RunRecord &run)

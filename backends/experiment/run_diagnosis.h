@@ -121,9 +121,8 @@ public:
     // to win by tuning this end. A tuner stops on it.
     static bool filledPath(const QList<Finding> &findings);
 
-    // The findings of a stored or just finished run as JSON (rule names and numbers); empty for a
-    // run that did not succeed.
-    static QJsonArray findingsJsonOf(const RunRecord &run);
+    // The findings of a stored or just finished run; empty for a run that did not succeed.
+    static QList<Finding> findingsOf(const RunRecord &run);
     // The verdict of a stored or just finished run; empty for a run that did not succeed.
     static QString verdictOf(const RunRecord &run);
     // LIMITER (the verdict of the findings) with what a run's DETAILS add: in direction both the

@@ -61,7 +61,7 @@ QJsonObject rttJson(const RunRecord &r)
 
 QJsonObject runJson(const RunRecord &r)
 {
-    const QJsonArray findings = RunDiagnosis::findingsJsonOf(r);
+    const QList<Finding> findings = RunDiagnosis::findingsOf(r);
     const bool ok = r.status == RunStatus::Ok;
     return {{QStringLiteral("id"), double(r.id)},
             {QStringLiteral("run_index"), r.runIndex},
@@ -84,9 +84,9 @@ QJsonObject runJson(const RunRecord &r)
             {QStringLiteral("interval_s"), r.intervalS},
             {QStringLiteral("interval_throughput_bps"), numbers(r.intervalThroughputBps)},
             {QStringLiteral("verdict"), r.verdict},
-            {QStringLiteral("findings"), findings},
+            {QStringLiteral("findings"), findingsToJson(findings)},
             {QStringLiteral("settling"), r.details.value(QStringLiteral("settling"))},
-            {QStringLiteral("path_full"), RunDiagnosis::filledPath(findingsFromJson(findings))},
+            {QStringLiteral("path_full"), RunDiagnosis::filledPath(findings)},
             {QStringLiteral("limiters"), limitersJson(r)},
             {QStringLiteral("ends"), endsJson(r)}}; // knob snapshots: the report's knob section
 }

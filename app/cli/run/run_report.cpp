@@ -116,11 +116,11 @@ QString summaryText(const TrafficResult &r)
 
 void printFinishedRun(QJsonObject resultJson, const RunRecord &diagnosis)
 {
-    const QJsonArray findings = RunDiagnosis::findingsJsonOf(diagnosis);
+    const QList<Finding> findings = RunDiagnosis::findingsOf(diagnosis);
     resultJson.insert(QStringLiteral("diagnosis"),
                       QJsonObject{{QStringLiteral("verdict"), diagnosis.verdict},
-                                  {QStringLiteral("findings"), findings},
-                                  {QStringLiteral("path_full"), RunDiagnosis::filledPath(findingsFromJson(findings))},
+                                  {QStringLiteral("findings"), findingsToJson(findings)},
+                                  {QStringLiteral("path_full"), RunDiagnosis::filledPath(findings)},
                                   {QStringLiteral("settling"), diagnosis.details.value(QStringLiteral("settling"))},
                                   {QStringLiteral("limiters"), limitersJson(diagnosis)},
                                   {QStringLiteral("ends"), endsJson(diagnosis)}});

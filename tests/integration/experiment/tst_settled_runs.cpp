@@ -7,6 +7,7 @@
 #include "command_runner.h"
 #include "lab_cleanup.h"
 #include "scratch_namespace.h"
+#include "story_five_spec.h"
 
 #include "experiment/result_store.h"
 
@@ -24,24 +25,6 @@ namespace {
 
 const QString kLab = QStringLiteral("t-settle");
 const QString kWarning = QStringLiteral("The RTT was still rising when the run ended: run longer than 3 s.");
-
-// Story 5's preset with its sweep cut to VALUES of SO_SNDBUF.
-QString storyFive(const QTemporaryDir &dir, const QJsonArray &values)
-{
-    QFile preset(QStringLiteral(TCPTUNE_SOURCE_DIR "/resources/presets/story5-send-window.json"));
-    if (!preset.open(QIODevice::ReadOnly))
-        return QString();
-    QJsonObject spec = QJsonDocument::fromJson(preset.readAll()).object();
-    spec.insert(QStringLiteral("sweep"),
-                QJsonObject{{QStringLiteral("axes"),
-                             QJsonArray{QJsonObject{{QStringLiteral("parameter"), QStringLiteral("socket.SO_SNDBUF")},
-                                                    {QStringLiteral("values"), values}}}}});
-    const QString path = dir.filePath(QStringLiteral("story5.json"));
-    QFile f(path);
-    if (!f.open(QIODevice::WriteOnly) || f.write(QJsonDocument(spec).toJson()) <= 0)
-        return QString();
-    return path;
-}
 
 // The results.json of a sweep of SPEC with DURATION seconds a run, stored in DIR's results.db.
 QJsonObject sweep(const QTemporaryDir &dir, const QString &spec, const QString &duration)
@@ -98,7 +81,8 @@ void TestSettledRuns::shortRunOfAFillingQueueWarns()
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
     const QJsonObject shortRuns =
-        sweep(dir, storyFive(dir, {QStringLiteral("64K"), QStringLiteral("1M")}), QStringLiteral("1.5"));
+        sweep(dir, storyFiveSpec(dir, {QStringLiteral("64K"), QStringLiteral("1M")}, QStringLiteral("story5.json")),
+              QStringLiteral("1.5"));
     const QJsonObject small = firstRun(pointAt(shortRuns, 0));
     const QJsonObject big = firstRun(pointAt(shortRuns, 1));
     const QJsonObject smallSettling = small.value(QStringLiteral("settling")).toObject();
@@ -148,8 +132,9 @@ void TestSettledRuns::shortRunOfAFillingQueueWarns()
     QVERIFY(text.contains(kWarning));
 
     // The settled figures of a window that levels off do not depend on the run's length.
-    const QJsonObject longRun =
-        firstRun(pointAt(sweep(dir, storyFive(dir, {QStringLiteral("64K")}), QStringLiteral("4")), 0));
+    const QJsonObject longRun = firstRun(pointAt(
+        sweep(dir, storyFiveSpec(dir, {QStringLiteral("64K")}, QStringLiteral("story5-64k.json")), QStringLiteral("4")),
+        0));
     const double shortMedian =
         small.value(QStringLiteral("rtt_ms")).toObject().value(QStringLiteral("median")).toDouble();
     const double longMedian =

@@ -7,6 +7,7 @@
 #include "command_runner.h"
 #include "lab_cleanup.h"
 #include "scratch_namespace.h"
+#include "story_five_spec.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -51,20 +52,6 @@ QString writeJson(const QTemporaryDir &dir, const QString &name, const QJsonObje
     if (!f.open(QIODevice::WriteOnly) || f.write(QJsonDocument(json).toJson()) <= 0)
         return QString();
     return path;
-}
-
-// Story 5's preset with its sweep cut to the 64 KiB point.
-QString storyFiveAt64KiB(const QTemporaryDir &dir)
-{
-    QFile preset(QStringLiteral(TCPTUNE_SOURCE_DIR "/resources/presets/story5-send-window.json"));
-    if (!preset.open(QIODevice::ReadOnly))
-        return QString();
-    QJsonObject spec = QJsonDocument::fromJson(preset.readAll()).object();
-    spec.insert(QStringLiteral("sweep"),
-                QJsonObject{{QStringLiteral("axes"),
-                             QJsonArray{QJsonObject{{QStringLiteral("parameter"), QStringLiteral("socket.SO_SNDBUF")},
-                                                    {QStringLiteral("values"), QJsonArray{QStringLiteral("64K")}}}}}});
-    return writeJson(dir, QStringLiteral("story5-64k.json"), spec);
 }
 
 // A one-point spec in the routed lab with KNOBS added and WORKLOAD as its workload.
@@ -138,7 +125,7 @@ void TestVerdictRules::storyFiveSmallWindowFilledThePath()
 {
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
-    const QString spec = storyFiveAt64KiB(dir);
+    const QString spec = storyFiveSpec(dir, {QStringLiteral("64K")}, QStringLiteral("story5-64k.json"));
     QVERIFY(!spec.isEmpty());
     const QList<QJsonObject> runs = sweepRuns(dir, {spec, QStringLiteral("--duration"), QStringLiteral("1.5")});
     QCOMPARE(runs.size(), 1);
