@@ -196,8 +196,11 @@ void TestSweepDiagnosis::storyFiveNamesSendBufferThenQueue()
                          verdict.contains(QStringLiteral("The send buffer held the window at 64 KiB")),
                      qPrintable(verdict));
         if (point.value(QStringLiteral("index")).toInt() >= 5) { // 1 MiB, 2 MiB, 4 MiB
-            if (cubicPaced.last() && (verdict.startsWith(QStringLiteral("Congestion window limited ")) ||
-                                      verdict.startsWith(QStringLiteral("Congestion control set the pace "))))
+            // Behind the path-full sentence the limiter is the one most often named (from 25 %), so
+            // a run whose verdict names cubic is excused even below 50 % (CI: 1 MiB at 44 %).
+            const bool namesCubic = verdict.startsWith(QStringLiteral("Congestion window limited ")) ||
+                                    verdict.startsWith(QStringLiteral("Congestion control set the pace "));
+            if (namesCubic && (cubicPaced.last() || verdict != fullVerdict))
                 continue;
             QVERIFY2(verdict.startsWith(QStringLiteral("The bottleneck queue held ")), qPrintable(verdict));
             QVERIFY2(verdict.contains(QStringLiteral(" ms of RTT.")), qPrintable(verdict));
