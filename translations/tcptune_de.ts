@@ -795,6 +795,10 @@ Trotzdem ausführen?</translation>
         <source>remote: knobs apply to every end, and target[%1] (%2) is not an ssh:// end; make every end an ssh:// target or remove the remote: knobs.</source>
         <translation>remote:-Parameter gelten für jedes Ende, und target[%1] (%2) ist kein ssh://-Ende; machen Sie jedes Ende zu einem ssh://-Ziel oder entfernen Sie die remote:-Parameter.</translation>
     </message>
+    <message>
+        <source>%1 is below repeats.min (%2); make it at least as large.</source>
+        <translation>%1 liegt unter repeats.min (%2); mindestens so groß wählen.</translation>
+    </message>
 </context>
 <context>
     <name>FlowTable</name>
@@ -2060,6 +2064,18 @@ Beispiel: tcptune knobs set net.ipv4.tcp_autocorking=0 -- iperf3 -c 127.0.0.1
         <source>%1 (%2 of %3 runs)</source>
         <translation>%1 (%2 von %3 Läufen)</translation>
     </message>
+    <message>
+        <source>± %1 %</source>
+        <translation>± %1 %</translation>
+    </message>
+    <message>
+        <source>no interval</source>
+        <translation>kein Intervall</translation>
+    </message>
+    <message>
+        <source>not within %1 % after %2 runs (%3)</source>
+        <translation>nicht innerhalb %1 % nach %2 Läufen (%3)</translation>
+    </message>
 </context>
 <context>
     <name>PresetLibrary</name>
@@ -2607,6 +2623,18 @@ Mehrere Formate auf einmal: --format html,pdf --out ORDNER/report schreibt ORDNE
         <source>up %1 / down %2 Mbit/s</source>
         <translation>Upload %1 / Download %2 Mbit/s</translation>
     </message>
+    <message>
+        <source>95 % CI Mbit/s</source>
+        <translation>95-%-KI Mbit/s</translation>
+    </message>
+    <message>
+        <source>p vs first</source>
+        <translation>p ggü. erstem</translation>
+    </message>
+    <message>
+        <source>%1 ± – (1 run)</source>
+        <translation>%1 ± – (1 Lauf)</translation>
+    </message>
 </context>
 <context>
     <name>ResultStore</name>
@@ -2774,10 +2802,6 @@ Mehrere Formate auf einmal: --format html,pdf --out ORDNER/report schreibt ORDNE
         <translation>Gespeicherte Ergebnisse.</translation>
     </message>
     <message>
-        <source>list, or show ID</source>
-        <translation>list oder show ID</translation>
-    </message>
-    <message>
         <source>Print JSON.</source>
         <translation>JSON ausgeben.</translation>
     </message>
@@ -2790,12 +2814,20 @@ Mehrere Formate auf einmal: --format html,pdf --out ORDNER/report schreibt ORDNE
         <translation>show: außerdem table.md, points.csv, runs.csv und results.json in ORDNER schreiben.</translation>
     </message>
     <message>
-        <source>Unknown action &apos;%1&apos;; use &apos;tcptune results list&apos; or &apos;tcptune results show ID&apos;.</source>
-        <translation>Unbekannte Aktion &apos;%1&apos;; verwenden Sie &apos;tcptune results list&apos; oder &apos;tcptune results show ID&apos;.</translation>
-    </message>
-    <message>
         <source>&apos;tcptune results show&apos; needs an experiment id; &apos;tcptune results list&apos; shows them.</source>
         <translation>&apos;tcptune results show&apos; braucht eine Experiment-ID; &apos;tcptune results list&apos; zeigt sie.</translation>
+    </message>
+    <message>
+        <source>list, show ID, or diff A B (experiment B against A)</source>
+        <translation>list, show ID oder diff A B (Experiment B gegen A)</translation>
+    </message>
+    <message>
+        <source>Unknown action &apos;%1&apos;; use &apos;tcptune results list&apos;, &apos;tcptune results show ID&apos; or &apos;tcptune results diff A B&apos;.</source>
+        <translation>Unbekannte Aktion „%1“; verwenden Sie „tcptune results list“, „tcptune results show ID“ oder „tcptune results diff A B“.</translation>
+    </message>
+    <message>
+        <source>&apos;tcptune results diff&apos; needs two experiment ids, A and B; &apos;tcptune results list&apos; shows them.</source>
+        <translation>„tcptune results diff“ braucht zwei Experiment-IDs, A und B; „tcptune results list“ zeigt sie.</translation>
     </message>
 </context>
 <context>
@@ -3762,6 +3794,26 @@ Mehrere Formate auf einmal: --format html,pdf --out ORDNER/report schreibt ORDNE
         <source>The spec names an ssh config file (target.ssh_config &apos;%1&apos;), and such a file can make ssh run any command on this host (ProxyCommand). Nothing was run. Give the ssh config yourself with --ssh-config FILE, or pass --trust-spec if you wrote this spec or checked that file.</source>
         <translation>Die Spec nennt eine ssh-Konfigurationsdatei (target.ssh_config &apos;%1&apos;), und eine solche Datei kann ssh jeden Befehl auf diesem Host ausführen lassen (ProxyCommand). Es wurde nichts ausgeführt. Geben Sie die ssh-Konfiguration selbst mit --ssh-config DATEI an, oder geben Sie --trust-spec an, wenn Sie diese Spec geschrieben oder die Datei geprüft haben.</translation>
     </message>
+    <message>
+        <source>--max-repeats goes with --until-ci PCT; add it or leave --max-repeats out.</source>
+        <translation>--max-repeats gehört zu --until-ci PCT; ergänzen Sie es oder lassen Sie --max-repeats weg.</translation>
+    </message>
+    <message>
+        <source>--until-ci: &apos;%1&apos; is not a percentage of the mean; give e.g. 2 for within 2 %.</source>
+        <translation>--until-ci: „%1“ ist kein Prozentsatz des Mittelwerts; geben Sie z. B. 2 für innerhalb von 2 % an.</translation>
+    </message>
+    <message>
+        <source>--max-repeats: &apos;%1&apos; is not a number of runs of at least %2 (the least runs).</source>
+        <translation>--max-repeats: „%1“ ist keine Zahl von Läufen von mindestens %2 (die wenigsten Läufe).</translation>
+    </message>
+    <message>
+        <source>Repeat each point until its 95 % confidence interval is within PCT % of its mean (at least --repeats runs, default 3).</source>
+        <translation>Jeden Punkt wiederholen, bis sein 95-%-Konfidenzintervall innerhalb von PCT % seines Mittelwerts liegt (mindestens --repeats Läufe, Vorgabe 3).</translation>
+    </message>
+    <message>
+        <source>With --until-ci: the most runs per point (default 20).</source>
+        <translation>Mit --until-ci: die meisten Läufe je Punkt (Vorgabe 20).</translation>
+    </message>
 </context>
 <context>
     <name>SweepPlan</name>
@@ -3941,6 +3993,10 @@ Mehrere Formate auf einmal: --format html,pdf --out ORDNER/report schreibt ORDNE
         <source>Runs on this host: %1</source>
         <translation>Führt auf diesem Host aus: %1</translation>
     </message>
+    <message>
+        <source>Then more runs of each point until its 95 % CI is within %1 % of its mean, up to %2 runs a point (%3 in all).</source>
+        <translation>Dann weitere Läufe je Punkt, bis sein 95-%-KI innerhalb von %1 % seines Mittelwerts liegt, höchstens %2 Läufe je Punkt (%3 insgesamt).</translation>
+    </message>
 </context>
 <context>
     <name>SweepTableMarkdown</name>
@@ -3953,8 +4009,8 @@ Mehrere Formate auf einmal: --format html,pdf --out ORDNER/report schreibt ORDNE
         <translation>Experiment %1</translation>
     </message>
     <message>
-        <source>Experiment %1, %2, target %3, %4 s per run, %5 repeat(s); %6 of %7 runs done.</source>
-        <translation>Experiment %1, %2, Ziel %3, %4 s je Lauf, %5 Wiederholung(en); %6 von %7 Läufen fertig.</translation>
+        <source>Experiment %1, %2, target %3, %4 s per run, %5; %6 of %7 runs done.</source>
+        <translation>Experiment %1, %2, Ziel %3, %4 s je Lauf, %5; %6 von %7 Läufen fertig.</translation>
     </message>
     <message>
         <source>point</source>
@@ -4007,6 +4063,38 @@ Mehrere Formate auf einmal: --format html,pdf --out ORDNER/report schreibt ORDNE
     <message>
         <source>verdict</source>
         <translation>Befund</translation>
+    </message>
+    <message>
+        <source>95 % CI Mbit/s</source>
+        <translation>95-%-KI Mbit/s</translation>
+    </message>
+    <message>
+        <source>p vs first</source>
+        <translation>p ggü. erstem</translation>
+    </message>
+    <message>
+        <source>%1 ± – (1 run)</source>
+        <translation>%1 ± – (1 Lauf)</translation>
+    </message>
+    <message>
+        <source>%1 repeat(s)</source>
+        <translation>%1 Wiederholung(en)</translation>
+    </message>
+    <message>
+        <source>%1 to %2 repeats until the 95 % CI is within %3 %</source>
+        <translation>%1 bis %2 Wiederholungen, bis das 95-%-KI innerhalb von %3 % liegt</translation>
+    </message>
+    <message>
+        <source>95 % CI: Student-t interval of the mean over the runs; p vs first: Welch&apos;s test against the first point (docs/statistics.md).</source>
+        <translation>95-%-KI: Student-t-Intervall des Mittelwerts über die Läufe; p ggü. erstem: Welch-Test gegen den ersten Punkt (docs/statistics.md).</translation>
+    </message>
+    <message>
+        <source>Every point&apos;s 95 % CI came within %1 % of its mean.</source>
+        <translation>Das 95-%-KI jedes Punkts liegt innerhalb von %1 % seines Mittelwerts.</translation>
+    </message>
+    <message>
+        <source>Not within %1 % after %2 runs: %3.</source>
+        <translation>Nicht innerhalb von %1 % nach %2 Läufen: %3.</translation>
     </message>
 </context>
 <context>
@@ -6439,6 +6527,104 @@ untätig: der Sender hatte nichts zu senden.
     <message>
         <source>The tcptune process running it ended before it finished (killed or crashed).</source>
         <translation>Der tcptune-Prozess, der es ausführte, endete vor dem Abschluss (beendet oder abgestürzt).</translation>
+    </message>
+</context>
+<context>
+    <name>ExperimentDiff</name>
+    <message>
+        <source>throughput</source>
+        <translation>Durchsatz</translation>
+    </message>
+    <message>
+        <source>RTT median</source>
+        <translation>RTT-Median</translation>
+    </message>
+    <message>
+        <source>RTT p95</source>
+        <translation>RTT p95</translation>
+    </message>
+    <message>
+        <source>retransmissions</source>
+        <translation>Wiederholungen (Retransmissions)</translation>
+    </message>
+</context>
+<context>
+    <name>ResultsDiff</name>
+    <message>
+        <source>Welch, %1 + %2 runs</source>
+        <translation>Welch, %1 + %2 Läufe</translation>
+    </message>
+    <message>
+        <source>block bootstrap, %1 + %2 runs</source>
+        <translation>Block-Bootstrap, %1 + %2 Läufe</translation>
+    </message>
+    <message>
+        <source>no test (%1 + %2 runs)</source>
+        <translation>kein Test (%1 + %2 Läufe)</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>ja</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>nein</translation>
+    </message>
+    <message>
+        <source>metric</source>
+        <translation>Größe</translation>
+    </message>
+    <message>
+        <source>B vs A</source>
+        <translation>B ggü. A</translation>
+    </message>
+    <message>
+        <source>95 % CI</source>
+        <translation>95-%-KI</translation>
+    </message>
+    <message>
+        <source>p (Holm)</source>
+        <translation>p (Holm)</translation>
+    </message>
+    <message>
+        <source>significant</source>
+        <translation>signifikant</translation>
+    </message>
+    <message>
+        <source>method</source>
+        <translation>Verfahren</translation>
+    </message>
+    <message>
+        <source>Knobs: the same in A and B.</source>
+        <translation>Stellgrößen: in A und B gleich.</translation>
+    </message>
+    <message>
+        <source>Knobs that differ (A → B):</source>
+        <translation>Abweichende Stellgrößen (A → B):</translation>
+    </message>
+    <message>
+        <source>Counters that moved differently (A vs B):</source>
+        <translation>Zähler mit unterschiedlicher Änderung (A ggü. B):</translation>
+    </message>
+    <message>
+        <source>Experiment %1 (B) against experiment %2 (A)</source>
+        <translation>Experiment %1 (B) gegen Experiment %2 (A)</translation>
+    </message>
+    <message>
+        <source>A: %1. B: %2. Differences are B - A in % of A with their 95 % interval; significant: Holm-corrected p over the metrics of a point below 0.05.</source>
+        <translation>A: %1. B: %2. Unterschiede sind B - A in % von A mit ihrem 95-%-Intervall; signifikant: Holm-korrigiertes p über die Größen eines Punkts unter 0,05.</translation>
+    </message>
+    <message>
+        <source>spec</source>
+        <translation>Spezifikation</translation>
+    </message>
+    <message>
+        <source>Only in A: %1</source>
+        <translation>Nur in A: %1</translation>
+    </message>
+    <message>
+        <source>Only in B: %1</source>
+        <translation>Nur in B: %1</translation>
     </message>
 </context>
 </TS>

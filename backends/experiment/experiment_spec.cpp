@@ -159,6 +159,43 @@ Error fieldError(const QString &field, const QString &problem)
     return knobs;
 }
 
+// "repeats": a whole number of runs per point, or {"min": 3, "max": 20, "ci_pct": 2}: at least
+// min runs, then more until the throughput's 95 % interval is within ci_pct % of its mean or max
+// runs ended (docs/experiment-spec.md).
+[[nodiscard]] Result<void> readRepeats(const QJsonObject &json, ExperimentSpec &spec)
+{
+    const QJsonValue v = json.value(QStringLiteral("repeats"));
+    if (!v.isObject()) {
+        auto repeats = readInteger(json, QStringLiteral("repeats"), QStringLiteral("repeats"), 1, 1000, 1);
+        if (!repeats)
+            return std::unexpected(repeats.error());
+        spec.repeats = int(*repeats);
+        return {};
+    }
+    const QJsonObject o = v.toObject();
+    if (auto r = rejectUnknown(o, {QStringLiteral("min"), QStringLiteral("max"), QStringLiteral("ci_pct")},
+                               QStringLiteral("repeats."));
+        !r)
+        return r;
+    auto min = readInteger(o, QStringLiteral("min"), QStringLiteral("repeats.min"), 2, 1000, 3);
+    auto max = readInteger(o, QStringLiteral("max"), QStringLiteral("repeats.max"), 2, 1000, 20);
+    auto pct = readNumber(o, QStringLiteral("ci_pct"), QStringLiteral("repeats.ci_pct"), 0.01, 100, 2);
+    if (!min)
+        return std::unexpected(min.error());
+    if (!max)
+        return std::unexpected(max.error());
+    if (!pct)
+        return std::unexpected(pct.error());
+    if (*max < *min)
+        return std::unexpected(fieldError(
+            QStringLiteral("repeats.max"),
+            ExperimentSpec::tr("%1 is below repeats.min (%2); make it at least as large.").arg(*max).arg(*min)));
+    spec.repeats = int(*min);
+    spec.maxRepeats = int(*max);
+    spec.ciTargetPct = *pct;
+    return {};
+}
+
 // How each run goes: capture, duration, omitted start, repeats, pause between runs, sampling.
 [[nodiscard]] Result<void> readRunShape(const QJsonObject &json, ExperimentSpec &spec)
 {
@@ -166,7 +203,6 @@ Error fieldError(const QString &field, const QString &problem)
     auto duration = readNumber(json, QStringLiteral("duration_s"), QStringLiteral("duration_s"),
                                ExperimentSpec::kMinDurationS, kMaxDuration, 10);
     auto omit = readNumber(json, QStringLiteral("omit_s"), QStringLiteral("omit_s"), 0, kMaxDuration, 0);
-    auto repeats = readInteger(json, QStringLiteral("repeats"), QStringLiteral("repeats"), 1, 1000, 1);
     auto pause = readNumber(json, QStringLiteral("pause_s"), QStringLiteral("pause_s"), 0, 600, 0);
     auto sample = readInteger(json, QStringLiteral("sample_ms"), QStringLiteral("sample_ms"), 1,
                               ExperimentSpec::kMaxSampleMs, 100);
@@ -176,8 +212,8 @@ Error fieldError(const QString &field, const QString &problem)
         return std::unexpected(duration.error());
     if (!omit)
         return std::unexpected(omit.error());
-    if (!repeats)
-        return std::unexpected(repeats.error());
+    if (auto repeats = readRepeats(json, spec); !repeats)
+        return repeats;
     if (!pause)
         return std::unexpected(pause.error());
     if (!sample)
@@ -191,7 +227,6 @@ Error fieldError(const QString &field, const QString &problem)
     spec.capture = *capture;
     spec.durationS = *duration;
     spec.omitS = *omit;
-    spec.repeats = int(*repeats);
     spec.pauseS = *pause;
     spec.sampleMs = int(*sample);
     return {};
@@ -708,7 +743,7 @@ QJsonObject ExperimentSpec::toJson() const
         {QStringLiteral("capture"), capture},
         {QStringLiteral("duration_s"), durationS},
         {QStringLiteral("omit_s"), omitS},
-        {QStringLiteral("repeats"), repeats},
+        {QStringLiteral("repeats"), repeatsJson()},
         {QStringLiteral("pause_s"), pauseS},
         {QStringLiteral("sample_ms"), sampleMs},
     };
@@ -719,6 +754,21 @@ QJsonObject ExperimentSpec::toJson() const
     if (!labNote.isEmpty())
         o.insert(QStringLiteral("lab_note"), labNote);
     return o;
+}
+
+QJsonValue ExperimentSpec::repeatsJson() const
+{
+    if (!untilPrecise())
+        return repeats;
+    return QJsonObject{
+        {QStringLiteral("min"), repeats}, {QStringLiteral("max"), maxRepeats}, {QStringLiteral("ci_pct"), ciTargetPct}};
+}
+
+void ExperimentSpec::setUntilPrecise(int minRuns, int maxRuns, double ciPct)
+{
+    repeats = qMax(2, minRuns);
+    maxRepeats = qMax(repeats, maxRuns);
+    ciTargetPct = ciPct;
 }
 
 QByteArray ExperimentSpec::toJsonText() const

@@ -78,10 +78,21 @@ public:
     WorkloadSpec workload;
     bool capture = false;
     double durationS = 10.0;
-    double omitS = 0.0;  // seconds at the start left out of the figures (slow start)
-    int repeats = 1;     // runs per point
+    double omitS = 0.0; // seconds at the start left out of the figures (slow start)
+    int repeats = 1;    // runs per point; with a precision target the least
+    // Repeat until precise (docs/experiment-spec.md): with ciTargetPct > 0 each point gets more
+    // runs, up to maxRepeats, until its throughput's 95 % interval is within ciTargetPct % of the
+    // mean. 0: a fixed number of runs.
+    int maxRepeats = 0;
+    double ciTargetPct = 0;
     double pauseS = 0.0; // idle time between runs
     int sampleMs = 100;  // TCP_INFO sampling interval
+
+    bool untilPrecise() const { return ciTargetPct > 0; }
+    // Repeat until precise: at least MIN_RUNS (2 or more: one run has no interval), at most MAX_RUNS.
+    void setUntilPrecise(int minRuns, int maxRuns, double ciPct);
+    // "repeats" as the spec writes it: a number, or {"min", "max", "ci_pct"}.
+    QJsonValue repeatsJson() const;
 
     QList<TargetSpec> targets() const;
     void setTargets(const QList<TargetSpec> &ends); // ENDS must not be empty

@@ -152,24 +152,19 @@ void Runner::execute(const SweepPlan &plan, qint64 experimentId)
             break;
         if (done->contains(planned.index))
             continue;
-        if (executed > 0 && plan.spec().pauseS > 0) {
-            // Let queues drain between runs; stay responsive to cancel.
-            QElapsedTimer pause;
-            pause.start();
-            while (!m_cancel.load() && pause.elapsed() < qint64(plan.spec().pauseS * 1000))
-                QThread::msleep(20);
-            if (m_cancel.load())
-                break;
-        }
+        if (executed > 0 && !pauseBetweenRuns(plan))
+            break;
         const RunRecord record = runOne(plan, planned, points.at(planned.point), experimentId, *store, &endpoint);
         ++executed;
         if (record.status == RunStatus::Ok || record.status == RunStatus::Failed)
             ++finishedCount;
         Q_EMIT runFinished(record);
-        emitPointResult(*store, experimentId, points.at(planned.point), plan.repeats());
+        emitPointResult(*store, experimentId, plan, points.at(planned.point));
         const double perRun = double(clock.elapsed()) / 1000.0 / executed;
         Q_EMIT progress(finishedCount, total, perRun * (total - finishedCount));
     }
+    if (plan.spec().untilPrecise())
+        repeatUntilPrecise(plan, experimentId, *store, &endpoint, executed);
 
     if (auto r = m_backend->restoreKnobs(); !r)
         Q_EMIT logged(r.error().message);
@@ -275,7 +270,7 @@ RunRecord Runner::announceRun(const SweepPlan &plan, const PlannedRun &planned, 
     Q_EMIT runStarted(planned.index, planned.point, planned.repeat, record.pointLabel);
     Q_EMIT logged(tr("Run %1 of %2: %3, repeat %4")
                       .arg(planned.index + 1)
-                      .arg(plan.runs().size())
+                      .arg(qMax(plan.runs().size(), qsizetype(planned.index + 1))) // repeat until precise adds runs
                       .arg(record.pointLabel.isEmpty() ? tr("the spec") : record.pointLabel)
                       .arg(planned.repeat + 1));
     return record;
@@ -363,12 +358,59 @@ void Runner::logIfFailed(const Result<void> &result)
         Q_EMIT logged(result.error().message);
 }
 
-void Runner::emitPointResult(ResultStore &store, qint64 experimentId, const SweepPoint &point, int repeats)
+bool Runner::pauseBetweenRuns(const SweepPlan &plan)
+{
+    // Let queues drain between runs; stay responsive to cancel.
+    QElapsedTimer pause;
+    pause.start();
+    while (!m_cancel.load() && pause.elapsed() < qint64(plan.spec().pauseS * 1000))
+        QThread::msleep(20);
+    return !m_cancel.load();
+}
+
+void Runner::emitPointResult(ResultStore &store, qint64 experimentId, const SweepPlan &plan, const SweepPoint &point)
 {
     auto runs = store.runs(experimentId);
     if (!runs)
         return;
-    Q_EMIT pointUpdated(aggregatePoint(point, repeats, *runs));
+    Q_EMIT pointUpdated(preciseAggregate(plan, point, *runs));
+}
+
+PointResult Runner::preciseAggregate(const SweepPlan &plan, const SweepPoint &point, const QList<RunRecord> &runs)
+{
+    PointResult result = aggregatePoint(point, plan.repeats(), runs);
+    result.ciTargetPct = plan.spec().ciTargetPct;
+    result.maxRuns = plan.spec().maxRepeats;
+    return result;
+}
+
+void Runner::repeatUntilPrecise(const SweepPlan &plan, qint64 experimentId, ResultStore &store, RunEndpoint *endpoint,
+                                int &executed)
+{
+    // Point by point, as netperf's -i/-I iterates one test: a run more until the point's 95 %
+    // interval is within the target or it has its most runs (failed runs count, so it ends).
+    for (const SweepPoint &point : plan.points()) {
+        while (!m_cancel.load()) {
+            auto runs = store.runs(experimentId);
+            if (!runs) {
+                Q_EMIT logged(runs.error().message);
+                return;
+            }
+            const PointResult result = preciseAggregate(plan, point, *runs);
+            if (result.precisionReached() || result.runs.size() >= result.maxRuns)
+                break;
+            int next = 0;
+            for (const RunRecord &r : std::as_const(*runs))
+                next = qMax(next, r.runIndex + 1);
+            if (executed > 0 && !pauseBetweenRuns(plan))
+                return;
+            const PlannedRun planned{next, point.index, int(result.runs.size())};
+            const RunRecord record = runOne(plan, planned, point, experimentId, store, endpoint);
+            ++executed;
+            Q_EMIT runFinished(record);
+            emitPointResult(store, experimentId, plan, point);
+        }
+    }
 }
 
 } // namespace tcptune

@@ -62,7 +62,15 @@ private:
     QString startCapture(const ResultStore &store, const RunEndpoint &endpoint, qint64 runId);
     void storeCapture(ResultStore &store, qint64 runId, const QString &path);
     void logIfFailed(const Result<void> &result);
-    void emitPointResult(ResultStore &store, qint64 experimentId, const SweepPoint &point, int repeats);
+    void emitPointResult(ResultStore &store, qint64 experimentId, const SweepPlan &plan, const SweepPoint &point);
+    static PointResult preciseAggregate(const SweepPlan &plan, const SweepPoint &point, const QList<RunRecord> &runs);
+    // Waits the plan's pause between runs; false when cancelled meanwhile.
+    bool pauseBetweenRuns(const SweepPlan &plan);
+    // Repeat until precise (spec repeats.ci_pct): after the planned runs, more runs of each point
+    // until its interval is within the target or it has repeats.max runs; a resumed sweep
+    // continues from the runs stored.
+    void repeatUntilPrecise(const SweepPlan &plan, qint64 experimentId, ResultStore &store, RunEndpoint *endpoint,
+                            int &executed);
     ResultStore *openStore();
 
     std::unique_ptr<ExperimentBackend> m_backend;

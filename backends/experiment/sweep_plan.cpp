@@ -466,6 +466,12 @@ QString SweepPlan::describe() const
                  .arg(repeats())
                  .arg(pointCount * repeats())
                  .arg(m_shuffle ? SweepPlan::tr("shuffled (seed %1)").arg(m_seed) : SweepPlan::tr("in sequence"));
+    if (m_spec.untilPrecise())
+        lines << SweepPlan::tr("Then more runs of each point until its 95 % CI is within %1 % of its mean, up to %2 "
+                               "runs a point (%3 in all).")
+                     .arg(m_spec.ciTargetPct)
+                     .arg(m_spec.maxRepeats)
+                     .arg(pointCount * m_spec.maxRepeats);
     lines << SweepPlan::tr("Expected duration: about %1 s").arg(std::ceil(expectedDurationS()));
     return lines.join(QLatin1Char('\n'));
 }

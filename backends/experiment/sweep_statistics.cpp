@@ -1,5 +1,7 @@
 #include "experiment/sweep_statistics.h"
 
+#include "common/confidence_interval.h"
+#include "common/hypothesis_tests.h"
 #include "common/statistics.h"
 
 #include <algorithm>
@@ -15,6 +17,31 @@ bool collapsed(const QList<double> &intervalThroughput, double ratio)
     const double first = stats::mean(intervalThroughput.mid(0, third));
     const double last = stats::mean(intervalThroughput.mid(n - third, third));
     return first > 0 && last < ratio * first;
+}
+
+namespace {
+
+void setIntervals(PointStatistics &s, const QList<double> &rttMedians)
+{
+    const stats::MeanInterval throughput = stats::meanInterval(s.values);
+    if (throughput.hasInterval()) {
+        s.ciLow = throughput.low;
+        s.ciHigh = throughput.high;
+        s.ciRelativeHalfWidth = throughput.relativeHalfWidth();
+    }
+    const stats::MeanInterval rtt = stats::meanInterval(rttMedians);
+    if (rtt.hasInterval()) {
+        s.rttMedianCiLow = rtt.low;
+        s.rttMedianCiHigh = rtt.high;
+    }
+}
+
+} // namespace
+
+double pAgainst(const PointStatistics &point, const PointStatistics &baseline)
+{
+    const stats::WelchTest w = stats::welchTTest(point.values, baseline.values);
+    return w.defined ? w.p : PointStatistics::kNoValue;
 }
 
 PointStatistics summarize(const QList<RunFigures> &runs, double highVarianceCv)
@@ -44,6 +71,7 @@ PointStatistics summarize(const QList<RunFigures> &runs, double highVarianceCv)
     s.max = *std::max_element(s.values.begin(), s.values.end());
     s.cv = s.mean > 0 ? s.sd / s.mean : 0;
     s.highVariance = s.runs >= 2 && s.cv > highVarianceCv;
+    setIntervals(s, rttMedians);
     // Pooled samples describe the point best; without them the runs' own figures stand in.
     if (!rttPool.isEmpty()) {
         const std::vector<double> pool = stats::sorted(rttPool);

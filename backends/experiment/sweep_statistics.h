@@ -1,11 +1,13 @@
 #pragma once
 // Statistics of a sweep point as plain functions over plain values: mean, standard deviation,
 // median, min, max, coefficient of variation and every run's value (story 2 shows why the
-// spread matters), RTT median and p95, a collapse flag per run (story 5's "90 MB/s for 4 s,
-// then 3 MB/s") and a high-variance flag per point. Means, spreads and percentiles come from
-// common/statistics (one percentile definition, numpy's default).
+// spread matters), the 95 % interval of the mean, RTT median and p95, a collapse flag per run
+// (story 5's "90 MB/s for 4 s, then 3 MB/s") and a high-variance flag per point. Means, spreads,
+// percentiles and intervals come from the statistics module in common/ (docs/statistics.md).
 
 #include <QList>
+
+#include <limits>
 
 namespace tcptune {
 
@@ -20,19 +22,35 @@ struct RunFigures {
 };
 
 struct PointStatistics {
-    int runs = 0;
+    static constexpr double kNoValue = std::numeric_limits<double>::quiet_NaN();
+
+    int runs = 0; // n: the Ok runs the figures are over
     double mean = 0;
     double sd = 0; // sample standard deviation (n - 1); 0 for one run
     double median = 0;
     double min = 0;
     double max = 0;
-    double cv = 0;        // sd / mean
+    double cv = 0; // sd / mean
+    // The 95 % Student-t interval of the mean throughput over the runs; kNoValue for fewer than
+    // two runs (no spread was measured: tables show "–" and "1 run").
+    double ciLow = kNoValue;
+    double ciHigh = kNoValue;
+    // The interval's half-width over the mean (0.02: within 2 %); kNoValue without an interval.
+    double ciRelativeHalfWidth = kNoValue;
     QList<double> values; // every run's throughput, in run order
     double rttMedianMs = -1;
     double rttP95Ms = -1;
+    // The 95 % interval of the mean of the runs' own RTT medians; kNoValue for fewer than two.
+    double rttMedianCiLow = kNoValue;
+    double rttMedianCiHigh = kNoValue;
+    // Welch's two-sided p of this point's throughput against the sweep's first point (its
+    // baseline, docs/statistics.md); kNoValue for the first point and where either lacks two runs.
+    double pVsBaseline = kNoValue;
     QList<bool> collapsed; // per run
     int collapsedRuns = 0;
     bool highVariance = false;
+
+    bool hasInterval() const { return runs >= 2; }
 };
 
 namespace sweepstats {
@@ -45,6 +63,8 @@ inline constexpr double kHighVarianceCv = 0.15;
 // Needs at least 3 intervals; fewer never collapse.
 bool collapsed(const QList<double> &intervalThroughput, double ratio = kCollapseRatio);
 PointStatistics summarize(const QList<RunFigures> &runs, double highVarianceCv = kHighVarianceCv);
+// Welch's p of POINT's throughputs against BASELINE's; kNoValue where either has fewer than two.
+double pAgainst(const PointStatistics &point, const PointStatistics &baseline);
 
 } // namespace sweepstats
 } // namespace tcptune

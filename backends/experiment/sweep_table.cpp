@@ -29,6 +29,16 @@ int unsettledRuns(const QList<RunRecord> &runs)
 
 } // namespace
 
+bool PointResult::precisionReached() const
+{
+    return ciTargetPct > 0 && stats.hasInterval() && stats.ciRelativeHalfWidth * 100 <= ciTargetPct;
+}
+
+bool PointResult::precisionGivenUp() const
+{
+    return ciTargetPct > 0 && !precisionReached() && runs.size() >= maxRuns;
+}
+
 QStringList PointResult::flags() const
 {
     QStringList out;
@@ -48,6 +58,11 @@ QStringList PointResult::flags() const
         out << tr("cancelled: %1 of %2 runs").arg(cancelledRuns).arg(plannedRuns);
     if (runs.size() < plannedRuns)
         out << tr("incomplete: %1 of %2 runs").arg(runs.size()).arg(plannedRuns);
+    if (precisionGivenUp()) {
+        const QString reached =
+            stats.hasInterval() ? tr("± %1 %").arg(stats.ciRelativeHalfWidth * 100, 0, 'f', 1) : tr("no interval");
+        out << tr("not within %1 % after %2 runs (%3)").arg(ciTargetPct).arg(runs.size()).arg(reached);
+    }
     return out;
 }
 
@@ -135,13 +150,24 @@ PointResult aggregatePoint(const SweepPoint &point, int plannedRuns, const QList
     return result;
 }
 
+void compareWithBaseline(QList<PointResult> &points)
+{
+    for (qsizetype i = 1; i < points.size(); ++i)
+        points[i].stats.pVsBaseline = sweepstats::pAgainst(points[i].stats, points.first().stats);
+}
+
 SweepTable buildSweepTable(const ExperimentRecord &experiment, const SweepPlan &plan, const QList<RunRecord> &runs)
 {
     SweepTable table;
     table.experiment = experiment;
     table.plan = plan;
-    for (const SweepPoint &p : plan.points())
-        table.points.append(aggregatePoint(p, plan.repeats(), runs));
+    for (const SweepPoint &p : plan.points()) {
+        PointResult point = aggregatePoint(p, plan.repeats(), runs);
+        point.ciTargetPct = plan.spec().ciTargetPct;
+        point.maxRuns = plan.spec().maxRepeats;
+        table.points.append(point);
+    }
+    compareWithBaseline(table.points);
     return table;
 }
 
@@ -161,6 +187,7 @@ SweepTable tableOfRuns(const ExperimentRecord &experiment, const QList<RunRecord
             point.labels = QStringList{r.pointLabel};
         table.points.append(aggregatePoint(point, plannedRuns, runs));
     }
+    compareWithBaseline(table.points);
     return table;
 }
 

@@ -1,5 +1,7 @@
 #include "experiment/sweep_table_csv.h"
 
+#include <cmath>
+
 namespace tcptune {
 namespace {
 
@@ -12,6 +14,12 @@ QString number(double v, int decimals)
 QString known(double v, int decimals = 3)
 {
     return v < 0 ? QString() : number(v, decimals);
+}
+
+// NaN (no interval of one run, no p without a baseline): an empty field.
+QString finite(double v, int decimals)
+{
+    return std::isfinite(v) ? number(v, decimals) : QString();
 }
 
 QString flag(bool b)
@@ -51,6 +59,10 @@ QStringList pointFigures(const PointResult &p)
         out << QString() << QString() << QString() << QString() << QString() << QString();
     out << known(s.rttMedianMs) << known(s.rttP95Ms) << QString::number(s.collapsedRuns) << flag(s.highVariance)
         << values.join(QLatin1Char(' ')) << p.errors.join(QStringLiteral(" | ")) << p.verdict();
+    // Added after the first columns, so that readers by position keep working.
+    out << QString::number(s.runs) << finite(s.ciLow, 0) << finite(s.ciHigh, 0)
+        << finite(s.ciRelativeHalfWidth * 100, 3) << finite(s.pVsBaseline, 6) << finite(s.rttMedianCiLow, 3)
+        << finite(s.rttMedianCiHigh, 3);
     return out;
 }
 
@@ -97,15 +109,31 @@ QString line(const QStringList &fields)
 QString pointsCsv(const SweepTable &table)
 {
     const QStringList swept = parameters(table);
-    QString text = csv::line(
-        swept + QStringList{QStringLiteral("point"), QStringLiteral("planned_runs"), QStringLiteral("ok_runs"),
-                            QStringLiteral("failed_runs"), QStringLiteral("cancelled_runs"),
-                            QStringLiteral("throughput_mean_bps"), QStringLiteral("throughput_sd_bps"),
-                            QStringLiteral("throughput_median_bps"), QStringLiteral("throughput_min_bps"),
-                            QStringLiteral("throughput_max_bps"), QStringLiteral("cv"), QStringLiteral("rtt_median_ms"),
-                            QStringLiteral("rtt_p95_ms"), QStringLiteral("collapsed_runs"),
-                            QStringLiteral("high_variance"), QStringLiteral("run_values_bps"), QStringLiteral("errors"),
-                            QStringLiteral("verdict")});
+    QString text = csv::line(swept + QStringList{QStringLiteral("point"),
+                                                 QStringLiteral("planned_runs"),
+                                                 QStringLiteral("ok_runs"),
+                                                 QStringLiteral("failed_runs"),
+                                                 QStringLiteral("cancelled_runs"),
+                                                 QStringLiteral("throughput_mean_bps"),
+                                                 QStringLiteral("throughput_sd_bps"),
+                                                 QStringLiteral("throughput_median_bps"),
+                                                 QStringLiteral("throughput_min_bps"),
+                                                 QStringLiteral("throughput_max_bps"),
+                                                 QStringLiteral("cv"),
+                                                 QStringLiteral("rtt_median_ms"),
+                                                 QStringLiteral("rtt_p95_ms"),
+                                                 QStringLiteral("collapsed_runs"),
+                                                 QStringLiteral("high_variance"),
+                                                 QStringLiteral("run_values_bps"),
+                                                 QStringLiteral("errors"),
+                                                 QStringLiteral("verdict"),
+                                                 QStringLiteral("n"),
+                                                 QStringLiteral("ci_low_bps"),
+                                                 QStringLiteral("ci_high_bps"),
+                                                 QStringLiteral("ci_half_width_pct"),
+                                                 QStringLiteral("p"),
+                                                 QStringLiteral("rtt_median_ci_low_ms"),
+                                                 QStringLiteral("rtt_median_ci_high_ms")});
     for (const PointResult &p : table.points)
         text += csv::line(settings(swept, p.point) + QStringList{p.point.label()} + pointFigures(p));
     return text;

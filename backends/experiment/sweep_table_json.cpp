@@ -5,6 +5,8 @@
 
 #include <QJsonArray>
 
+#include <cmath>
+
 namespace tcptune {
 namespace {
 
@@ -12,6 +14,12 @@ namespace {
 QJsonValue known(double v)
 {
     return v < 0 ? QJsonValue() : QJsonValue(v);
+}
+
+// Figures that may not exist (an interval of one run, a p without a baseline) are NaN.
+QJsonValue finite(double v)
+{
+    return std::isfinite(v) ? QJsonValue(v) : QJsonValue();
 }
 
 QJsonArray numbers(const QList<double> &values)
@@ -25,13 +33,18 @@ QJsonArray numbers(const QList<double> &values)
 QJsonObject throughputJson(const PointStatistics &s)
 {
     if (s.runs == 0)
-        return {{QStringLiteral("values"), QJsonArray()}};
-    return {{QStringLiteral("mean"), s.mean},
+        return {{QStringLiteral("values"), QJsonArray()}, {QStringLiteral("n"), 0}};
+    return {{QStringLiteral("n"), s.runs},
+            {QStringLiteral("mean"), s.mean},
             {QStringLiteral("sd"), s.sd},
             {QStringLiteral("median"), s.median},
             {QStringLiteral("min"), s.min},
             {QStringLiteral("max"), s.max},
             {QStringLiteral("cv"), s.cv},
+            {QStringLiteral("ci_low"), finite(s.ciLow)},
+            {QStringLiteral("ci_high"), finite(s.ciHigh)},
+            {QStringLiteral("ci_half_width_pct"), finite(s.ciRelativeHalfWidth * 100)},
+            {QStringLiteral("p"), finite(s.pVsBaseline)},
             {QStringLiteral("values"), numbers(s.values)}};
 }
 
@@ -41,9 +54,15 @@ QJsonObject statisticsJson(const PointStatistics &s)
     for (bool c : s.collapsed)
         collapsed.append(c);
     return {{QStringLiteral("runs"), s.runs},
+            {QStringLiteral("n"), s.runs},
+            {QStringLiteral("ci_low"), finite(s.ciLow)},
+            {QStringLiteral("ci_high"), finite(s.ciHigh)},
+            {QStringLiteral("p"), finite(s.pVsBaseline)},
             {QStringLiteral("throughput_bps"), throughputJson(s)},
-            {QStringLiteral("rtt_ms"),
-             QJsonObject{{QStringLiteral("median"), known(s.rttMedianMs)}, {QStringLiteral("p95"), known(s.rttP95Ms)}}},
+            {QStringLiteral("rtt_ms"), QJsonObject{{QStringLiteral("median"), known(s.rttMedianMs)},
+                                                   {QStringLiteral("p95"), known(s.rttP95Ms)},
+                                                   {QStringLiteral("median_ci_low"), finite(s.rttMedianCiLow)},
+                                                   {QStringLiteral("median_ci_high"), finite(s.rttMedianCiHigh)}}},
             {QStringLiteral("collapsed"), collapsed},
             {QStringLiteral("collapsed_runs"), s.collapsedRuns},
             {QStringLiteral("high_variance"), s.highVariance}};
@@ -91,6 +110,17 @@ QJsonObject runJson(const RunRecord &r)
             {QStringLiteral("ends"), endsJson(r)}}; // knob snapshots: the report's knob section
 }
 
+QJsonValue precisionJson(const PointResult &p)
+{
+    if (p.ciTargetPct <= 0)
+        return QJsonValue();
+    return QJsonObject{{QStringLiteral("target_pct"), p.ciTargetPct},
+                       {QStringLiteral("max_runs"), p.maxRuns},
+                       {QStringLiteral("half_width_pct"), finite(p.stats.ciRelativeHalfWidth * 100)},
+                       {QStringLiteral("reached"), p.precisionReached()},
+                       {QStringLiteral("reached_max_runs"), p.precisionGivenUp()}};
+}
+
 QJsonObject pointJson(const PointResult &p)
 {
     QJsonObject settings;
@@ -105,6 +135,8 @@ QJsonObject pointJson(const PointResult &p)
             {QStringLiteral("settings"), settings},
             {QStringLiteral("planned_runs"), p.plannedRuns},
             {QStringLiteral("ok_runs"), p.okRuns()},
+            {QStringLiteral("n"), p.okRuns()},
+            {QStringLiteral("precision"), precisionJson(p)},
             {QStringLiteral("failed_runs"), p.failedRuns},
             {QStringLiteral("cancelled_runs"), p.cancelledRuns},
             {QStringLiteral("statistics"), statisticsJson(p.stats)},
@@ -117,8 +149,12 @@ QJsonObject pointJson(const PointResult &p)
 QJsonObject toJson(const SweepTable &table)
 {
     QJsonArray points;
-    for (const PointResult &p : table.points)
+    QJsonArray notPrecise;
+    for (const PointResult &p : table.points) {
         points.append(pointJson(p));
+        if (p.precisionGivenUp())
+            notPrecise.append(p.point.label());
+    }
     const ExperimentRecord &e = table.experiment;
     return {{QStringLiteral("experiment"), double(e.id)},
             {QStringLiteral("name"), e.name},
@@ -127,7 +163,9 @@ QJsonObject toJson(const SweepTable &table)
             {QStringLiteral("planned_runs"), e.plannedRuns},
             {QStringLiteral("finished_runs"), e.finishedRuns},
             {QStringLiteral("plan"), table.plan.toJson()},
-            {QStringLiteral("points"), points}};
+            {QStringLiteral("points"), points},
+            // Repeat until precise: the labels of the points that reached the most runs first.
+            {QStringLiteral("not_precise"), notPrecise}};
 }
 
 } // namespace tcptune

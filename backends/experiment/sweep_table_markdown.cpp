@@ -2,6 +2,8 @@
 
 #include "experiment/parameter_heading.h"
 
+#include <cmath>
+
 namespace tcptune {
 namespace {
 
@@ -18,6 +20,9 @@ QString ms(double v)
     return v < 0 ? QStringLiteral("-") : QString::number(v, 'f', v >= 100 ? 0 : 1);
 }
 
+// A figure that was not measured (no interval of one run, no p without a baseline).
+const QString kNone = QStringLiteral("–");
+
 QString row(const QStringList &cells)
 {
     return QStringLiteral("| ") + cells.join(QStringLiteral(" | ")) + QStringLiteral(" |");
@@ -30,21 +35,30 @@ QString SweepTableMarkdown::toMarkdown(const SweepTable &table)
     QStringList lines = heading(table);
     lines << tableLines(table);
     lines << failures(table);
+    lines << precision(table);
     lines << QString() << tr("↓ marks a run whose throughput collapsed (last third below half of the first third).");
+    lines << tr("95 % CI: Student-t interval of the mean over the runs; p vs first: Welch's test against the first "
+                "point (docs/statistics.md).");
     return lines.join(QLatin1Char('\n')) + QLatin1Char('\n');
 }
 
 QStringList SweepTableMarkdown::heading(const SweepTable &table)
 {
     const ExperimentRecord &e = table.experiment;
+    const ExperimentSpec &spec = table.plan.spec();
+    const QString repeats = spec.untilPrecise() ? tr("%1 to %2 repeats until the 95 % CI is within %3 %")
+                                                      .arg(spec.repeats)
+                                                      .arg(spec.maxRepeats)
+                                                      .arg(spec.ciTargetPct)
+                                                : tr("%1 repeat(s)").arg(spec.repeats);
     return {QStringLiteral("## %1").arg(e.name.isEmpty() ? tr("Experiment %1").arg(e.id) : e.name), QString(),
-            tr("Experiment %1, %2, target %3, %4 s per run, %5 repeat(s); %6 of %7 runs done.")
+            tr("Experiment %1, %2, target %3, %4 s per run, %5; %6 of %7 runs done.")
                 .arg(e.id)
-                .arg(experimentStatusName(e.status), table.plan.spec().target.describe())
-                .arg(table.plan.spec().durationS)
-                .arg(table.plan.repeats())
+                .arg(experimentStatusName(e.status), spec.target.describe())
+                .arg(spec.durationS)
+                .arg(repeats)
                 .arg(e.finishedRuns)
-                .arg(e.plannedRuns),
+                .arg(qMax(e.plannedRuns, e.finishedRuns)),
             QString()};
 }
 
@@ -55,8 +69,9 @@ QStringList SweepTableMarkdown::tableLines(const SweepTable &table)
         header << axisHeading(table.plan, a);
     if (header.isEmpty())
         header << tr("point");
-    header << tr("runs") << tr("throughput Mbit/s (mean ± sd)") << tr("MB/s") << tr("RTT median ms") << tr("RTT p95 ms")
-           << tr("flags") << tr("per run Mbit/s") << tr("verdict");
+    header << tr("runs") << tr("throughput Mbit/s (mean ± sd)") << tr("95 % CI Mbit/s") << tr("MB/s")
+           << tr("RTT median ms") << tr("RTT p95 ms") << tr("p vs first") << tr("flags") << tr("per run Mbit/s")
+           << tr("verdict");
     QStringList lines{row(header), QStringLiteral("|") +
                                        QStringList(header.size(), QStringLiteral("---")).join(QLatin1Char('|')) +
                                        QStringLiteral("|")};
@@ -79,13 +94,50 @@ QStringList SweepTableMarkdown::cells(const PointResult &p)
             perRun << (r.status == RunStatus::Failed ? tr("failed") : tr("cancelled"));
     }
     out << QString::number(p.runs.size());
-    out << (p.hasResult() ? QStringLiteral("%1 ± %2").arg(mbit(s.mean), mbit(s.sd, s.mean)) : QStringLiteral("-"));
+    out << throughput(p);
+    out << (s.hasInterval() ? QStringLiteral("%1–%2").arg(mbit(s.ciLow, s.mean), mbit(s.ciHigh, s.mean)) : kNone);
     out << (p.hasResult() ? QString::number(s.mean / 8e6, 'f', 2) : QStringLiteral("-"));
     out << ms(s.rttMedianMs) << ms(s.rttP95Ms);
+    out << pValue(s.pVsBaseline);
     out << p.flags().join(QStringLiteral(", "));
     out << perRun.join(QLatin1Char(' '));
     out << QString(p.verdict()).replace(QLatin1Char('|'), QLatin1Char('/'));
     return out;
+}
+
+QString SweepTableMarkdown::throughput(const PointResult &p)
+{
+    const PointStatistics &s = p.stats;
+    if (!p.hasResult())
+        return QStringLiteral("-");
+    // One run measured no spread: say so instead of a "± 0.0" nobody measured.
+    if (!s.hasInterval())
+        return tr("%1 ± – (1 run)").arg(mbit(s.mean));
+    return QStringLiteral("%1 ± %2").arg(mbit(s.mean), mbit(s.sd, s.mean));
+}
+
+QString SweepTableMarkdown::pValue(double p)
+{
+    if (std::isnan(p))
+        return kNone;
+    return p < 0.001 ? QStringLiteral("< 0.001") : QString::number(p, 'f', 3);
+}
+
+QStringList SweepTableMarkdown::precision(const SweepTable &table)
+{
+    const ExperimentSpec &spec = table.plan.spec();
+    if (!spec.untilPrecise())
+        return {};
+    QStringList missed;
+    for (const PointResult &p : table.points)
+        if (p.precisionGivenUp())
+            missed << (p.point.label().isEmpty() ? tr("spec") : p.point.label());
+    if (missed.isEmpty())
+        return {QString(), tr("Every point's 95 % CI came within %1 % of its mean.").arg(spec.ciTargetPct)};
+    return {QString(), tr("Not within %1 % after %2 runs: %3.")
+                           .arg(spec.ciTargetPct)
+                           .arg(spec.maxRepeats)
+                           .arg(missed.join(QStringLiteral(", ")))};
 }
 
 QStringList SweepTableMarkdown::failures(const SweepTable &table)

@@ -1,7 +1,8 @@
 #pragma once
 // A SweepTable as story 5's Markdown table, for the terminal and a mail: one row per point
-// (the swept values), runs, throughput mean ± sd, MB/s, RTT median and p95, flags, and every
-// run's value (↓ collapsed, "failed", "cancelled"), then the failed runs' errors.
+// (the swept values), runs, throughput mean ± sd ("± – (1 run)" for one run), its 95 % interval,
+// MB/s, RTT median and p95, Welch's p against the first point, flags, and every run's value
+// (↓ collapsed, "failed", "cancelled"), then the failed runs' errors.
 
 #include "experiment/sweep_table.h"
 
@@ -21,7 +22,12 @@ private:
     static QStringList heading(const SweepTable &table);
     static QStringList tableLines(const SweepTable &table);
     static QStringList cells(const PointResult &point);
+    static QString throughput(const PointResult &point);
+    // "0.042", "< 0.001", or "–" without a test.
+    static QString pValue(double p);
     static QStringList failures(const SweepTable &table);
+    // Repeat until precise: the points that did not get there, or that all did.
+    static QStringList precision(const SweepTable &table);
 };
 
 } // namespace tcptune

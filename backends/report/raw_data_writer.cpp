@@ -119,6 +119,8 @@ QJsonObject RawDataWriter::toJson(const ReportModel &model)
     return QJsonObject{
         {QStringLiteral("format"), QStringLiteral("tcptune-report")},
         {QStringLiteral("version"), 2},
+        // 1: points carry n, ci_low, ci_high and p (docs/report.md); nothing of 2.0 changed.
+        {QStringLiteral("minor_version"), 1},
         {QStringLiteral("title"), model.title},
         {QStringLiteral("date"), model.date.toString(Qt::ISODate)},
         {QStringLiteral("experiment_id"), model.experimentId},

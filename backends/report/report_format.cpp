@@ -2,6 +2,8 @@
 
 #include <QRegularExpression>
 
+#include <cmath>
+
 namespace tcptune::reportformat {
 
 QString mbps(double bps)
@@ -12,6 +14,20 @@ QString mbps(double bps)
 QString meanSd(double meanBps, double sdBps)
 {
     return QStringLiteral("%1 ± %2").arg(mbps(meanBps), mbps(sdBps));
+}
+
+QString intervalMbps(double lowBps, double highBps)
+{
+    if (std::isnan(lowBps) || std::isnan(highBps))
+        return QStringLiteral("–");
+    return QStringLiteral("%1 – %2").arg(mbps(lowBps), mbps(highBps));
+}
+
+QString pValue(double p)
+{
+    if (std::isnan(p))
+        return QStringLiteral("–");
+    return p < 0.001 ? QStringLiteral("< 0.001") : QString::number(p, 'f', 3);
 }
 
 QString ms(double value)

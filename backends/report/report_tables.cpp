@@ -32,6 +32,16 @@ QString senderOf(const RunRecord &run)
                                          : ReportTables::tr("this end: %1").arg(sender->where);
 }
 
+// Mean ± sd, but one run measured no spread: "47.10 ± – (1 run)", never "± 0.00".
+QString throughputCell(const PointResult &p)
+{
+    if (!p.hasResult())
+        return ReportTables::tr("no result");
+    if (!p.stats.hasInterval())
+        return ReportTables::tr("%1 ± – (1 run)").arg(reportformat::mbps(p.stats.mean));
+    return reportformat::meanSd(p.stats.mean, p.stats.sd);
+}
+
 } // namespace
 
 bool ReportTable::numericColumn(int column) const
@@ -101,24 +111,28 @@ ReportTable results(const ReportModel &model)
     t.title = ReportTables::tr("Results");
     t.header = {model.axisName,
                 ReportTables::tr("throughput Mbit/s (mean ± sd)"),
+                ReportTables::tr("95 % CI Mbit/s"),
                 ReportTables::tr("runs"),
                 ReportTables::tr("min .. max Mbit/s"),
                 ReportTables::tr("RTT median ms"),
                 ReportTables::tr("RTT p95 ms"),
+                ReportTables::tr("p vs first"),
                 ReportTables::tr("flags"),
                 ReportTables::tr("verdict")};
-    t.numericColumns = {1, 2, 3, 4, 5};
+    t.numericColumns = {1, 2, 3, 4, 5, 6, 7};
     for (const PointResult &p : model.results.points) {
         const PointStatistics &st = p.stats;
         const bool any = p.hasResult();
         t.rows << QStringList{
             model.pointLabel(p),
-            any ? reportformat::meanSd(st.mean, st.sd) : ReportTables::tr("no result"),
+            throughputCell(p),
+            reportformat::intervalMbps(st.ciLow, st.ciHigh),
             QStringLiteral("%1/%2").arg(p.okRuns()).arg(p.plannedRuns),
             any ? QStringLiteral("%1 .. %2").arg(reportformat::mbps(st.min), reportformat::mbps(st.max))
                 : QStringLiteral("-"),
             reportformat::ms(st.rttMedianMs),
             reportformat::ms(st.rttP95Ms),
+            reportformat::pValue(st.pVsBaseline),
             p.flags().join(QStringLiteral("; ")),
             p.verdict()};
         t.alert << (p.failedRuns > 0 || p.cancelledRuns > 0 || st.collapsedRuns > 0 || st.highVariance || !any);

@@ -2,6 +2,7 @@
 #include "cli/command.h"
 
 #include "cli/console.h"
+#include "cli/results/results_diff.h"
 #include "cli/sweep/sweep_output.h"
 #include "experiment/result_store.h"
 #include "experiment/sweep_table.h"
@@ -62,6 +63,20 @@ int list(const ResultStore &store, bool json)
     return 0;
 }
 
+// The COUNT experiment ids after the action; empty when one is missing or not a positive number.
+QList<qint64> experimentIds(const QStringList &positional, int count)
+{
+    QList<qint64> ids;
+    for (int i = 1; i <= count; ++i) {
+        bool ok = false;
+        const qint64 id = positional.value(i).toLongLong(&ok);
+        if (!ok || id <= 0)
+            return {};
+        ids.append(id);
+    }
+    return ids;
+}
+
 } // namespace
 
 int runResultsCommand(const QStringList &args)
@@ -71,8 +86,9 @@ int runResultsCommand(const QStringList &args)
         ResultsCommand::tr("Lists the stored experiments, or shows one with its result table."));
     parser.addHelpOption();
     parser.addPositionalArgument(QStringLiteral("results"), ResultsCommand::tr("Stored results."));
-    parser.addPositionalArgument(QStringLiteral("action"), ResultsCommand::tr("list, or show ID"),
-                                 QStringLiteral("list|show ID"));
+    parser.addPositionalArgument(QStringLiteral("action"),
+                                 ResultsCommand::tr("list, show ID, or diff A B (experiment B against A)"),
+                                 QStringLiteral("list|show ID|diff A B"));
     const QCommandLineOption json(QStringLiteral("json"), ResultsCommand::tr("Print JSON."));
     const QCommandLineOption db(QStringLiteral("db"),
                                 ResultsCommand::tr("The result store (default: $XDG_DATA_HOME/tcptune/results.db)."),
@@ -86,25 +102,27 @@ int runResultsCommand(const QStringList &args)
         return *done;
     const QStringList positional = parser.positionalArguments().mid(1);
     const QString action = positional.value(0, QStringLiteral("list"));
-    if (action != QLatin1String("list") && action != QLatin1String("show"))
-        return failWith(
-            ResultsCommand::tr("Unknown action '%1'; use 'tcptune results list' or 'tcptune results show ID'.")
-                .arg(action),
-            2);
-    qint64 id = 0;
-    if (action == QLatin1String("show")) {
-        bool ok = false;
-        id = positional.value(1).toLongLong(&ok);
-        if (!ok || id <= 0)
-            return failWith(
-                ResultsCommand::tr("'tcptune results show' needs an experiment id; 'tcptune results list' shows them."),
-                2);
-    }
+    if (action != QLatin1String("list") && action != QLatin1String("show") && action != QLatin1String("diff"))
+        return failWith(ResultsCommand::tr("Unknown action '%1'; use 'tcptune results list', 'tcptune results show "
+                                           "ID' or 'tcptune results diff A B'.")
+                            .arg(action),
+                        2);
+    const QList<qint64> ids = experimentIds(positional, action == QLatin1String("diff") ? 2 : 1);
+    if (action != QLatin1String("list") && ids.isEmpty())
+        return failWith(action == QLatin1String("diff")
+                            ? ResultsCommand::tr("'tcptune results diff' needs two experiment ids, A and B; "
+                                                 "'tcptune results list' shows them.")
+                            : ResultsCommand::tr("'tcptune results show' needs an experiment id; 'tcptune results "
+                                                 "list' shows them."),
+                        2);
     ResultStore store;
     if (auto r = store.open(parser.isSet(db) ? parser.value(db) : ResultStore::defaultPath()); !r)
         return failWith(r.error().message, 1);
     if (action == QLatin1String("list"))
         return list(store, parser.isSet(json));
+    if (action == QLatin1String("diff"))
+        return printExperimentDiff(store, ids.at(0), ids.at(1), parser.isSet(json));
+    const qint64 id = ids.first();
     auto table = loadSweepTable(store, id);
     if (!table)
         return failWith(table.error().message, 2);

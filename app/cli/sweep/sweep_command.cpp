@@ -59,6 +59,39 @@ QString seconds(double s)
     return SweepPlan::fromJson(json);
 }
 
+// --until-ci PCT [--max-repeats N]: repeat each point until its 95 % interval is within PCT % of
+// its mean (spec "repeats": {"min", "max", "ci_pct"}); --repeats then gives the least runs.
+[[nodiscard]] Result<void> untilPreciseOverride(QJsonObject &json, const QCommandLineParser &parser)
+{
+    if (!parser.isSet(QStringLiteral("until-ci"))) {
+        if (parser.isSet(QStringLiteral("max-repeats")))
+            return fail(SweepCommand::tr("--max-repeats goes with --until-ci PCT; add it or leave --max-repeats out."));
+        return {};
+    }
+    bool ok = false;
+    const double pct = parser.value(QStringLiteral("until-ci")).toDouble(&ok);
+    if (!ok || !(pct > 0) || pct > 100)
+        return fail(SweepCommand::tr("--until-ci: '%1' is not a percentage of the mean; give e.g. 2 for within 2 %.")
+                        .arg(parser.value(QStringLiteral("until-ci"))));
+    const QJsonValue given = json.value(QStringLiteral("repeats"));
+    const QJsonObject spec = given.toObject();
+    // At least two runs: one has no interval.
+    int least = spec.value(QStringLiteral("min")).toInt(3);
+    if (parser.isSet(QStringLiteral("repeats")))
+        least = qMax(2, parser.value(QStringLiteral("repeats")).toInt());
+    int most = spec.value(QStringLiteral("max")).toInt(20);
+    if (parser.isSet(QStringLiteral("max-repeats")))
+        most = parser.value(QStringLiteral("max-repeats")).toInt(&ok);
+    if (!ok || most < least)
+        return fail(SweepCommand::tr("--max-repeats: '%1' is not a number of runs of at least %2 (the least runs).")
+                        .arg(parser.value(QStringLiteral("max-repeats")))
+                        .arg(least));
+    json.insert(
+        QStringLiteral("repeats"),
+        QJsonObject{{QStringLiteral("min"), least}, {QStringLiteral("max"), most}, {QStringLiteral("ci_pct"), pct}});
+    return {};
+}
+
 // Applies the command line's overrides to PLAN (and checks them again, so bad values fail
 // before anything runs).
 [[nodiscard]] Result<SweepPlan> withOverrides(SweepPlan plan, const QCommandLineParser &parser)
@@ -82,6 +115,8 @@ QString seconds(double s)
         if (json.value(QStringLiteral("omit_s")).toDouble() >= d)
             json.insert(QStringLiteral("omit_s"), d / 4);
     }
+    if (auto precise = untilPreciseOverride(json, parser); !precise)
+        return std::unexpected(precise.error());
     if (parser.isSet(QStringLiteral("target")))
         json.insert(QStringLiteral("target"), parser.value(QStringLiteral("target")));
     if (parser.isSet(QStringLiteral("lab"))) {
@@ -120,6 +155,12 @@ void addOptions(QCommandLineParser &parser)
     parser.addOptions({
         {QStringLiteral("preset"), SweepCommand::tr("Run preset N (its story number or name)."), QStringLiteral("N")},
         {QStringLiteral("repeats"), SweepCommand::tr("Runs per point (overrides the spec)."), QStringLiteral("N")},
+        {QStringLiteral("until-ci"),
+         SweepCommand::tr("Repeat each point until its 95 % confidence interval is within PCT % of its mean "
+                          "(at least --repeats runs, default 3)."),
+         QStringLiteral("PCT")},
+        {QStringLiteral("max-repeats"), SweepCommand::tr("With --until-ci: the most runs per point (default 20)."),
+         QStringLiteral("N")},
         {QStringLiteral("duration"), SweepCommand::tr("Seconds per run (overrides the spec)."), QStringLiteral("S")},
         {QStringLiteral("dry-run"), SweepCommand::tr("Print the plan and its expected duration; run nothing.")},
         {QStringLiteral("out"), SweepCommand::tr("Write table.md, points.csv, runs.csv and results.json into DIR."),

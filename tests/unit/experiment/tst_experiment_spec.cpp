@@ -12,6 +12,7 @@ class TestExperimentSpec final : public QObject {
     Q_OBJECT
 private Q_SLOTS:
     void roundTrip();
+    void repeatUntilPrecise();
     void canonicalKnobValues();
     void badSpecs_data();
     void badSpecs();
@@ -53,6 +54,31 @@ void TestExperimentSpec::roundTrip()
     QCOMPARE(both->workload.direction, QStringLiteral("both"));
 }
 
+void TestExperimentSpec::repeatUntilPrecise()
+{
+    auto spec = ExperimentSpec::fromJsonText(R"({"repeats": {"min": 3, "max": 20, "ci_pct": 2}})");
+    QVERIFY2(spec.has_value(), qPrintable(spec ? QString() : spec.error().message));
+    QCOMPARE(spec->repeats, 3);
+    QCOMPARE(spec->maxRepeats, 20);
+    QCOMPARE(spec->ciTargetPct, 2.0);
+    QVERIFY(spec->untilPrecise());
+    const QJsonObject repeats = spec->toJson().value(QStringLiteral("repeats")).toObject();
+    QCOMPARE(repeats.value(QStringLiteral("max")).toInt(), 20);
+    auto again = ExperimentSpec::fromJson(spec->toJson());
+    QVERIFY(again.has_value());
+    QCOMPARE(again->toJson(), spec->toJson());
+    // Defaults: at least 3, at most 20, within 2 %.
+    auto defaults = ExperimentSpec::fromJsonText(R"({"repeats": {}})");
+    QVERIFY(defaults.has_value());
+    QCOMPARE(defaults->repeats, 3);
+    QCOMPARE(defaults->maxRepeats, 20);
+    QCOMPARE(defaults->ciTargetPct, 2.0);
+    // The plain number stays a plain number.
+    auto plain = ExperimentSpec::fromJsonText(R"({"repeats": 4})");
+    QVERIFY(plain.has_value() && !plain->untilPrecise());
+    QCOMPARE(plain->toJson().value(QStringLiteral("repeats")).toInt(), 4);
+}
+
 void TestExperimentSpec::canonicalKnobValues()
 {
     auto spec = ExperimentSpec::fromJsonText(
@@ -76,6 +102,10 @@ void TestExperimentSpec::badSpecs_data()
     QTest::addRow("duration wrong type") << QByteArray(R"({"duration_s": "3"})") << "duration_s";
     QTest::addRow("repeats zero") << QByteArray(R"({"repeats": 0})") << "repeats";
     QTest::addRow("repeats fraction") << QByteArray(R"({"repeats": 1.5})") << "repeats";
+    QTest::addRow("repeats max below min") << QByteArray(R"({"repeats": {"min": 5, "max": 3}})") << "repeats.max";
+    QTest::addRow("repeats min of one") << QByteArray(R"({"repeats": {"min": 1, "max": 3}})") << "repeats.min";
+    QTest::addRow("repeats ci_pct zero") << QByteArray(R"({"repeats": {"ci_pct": 0}})") << "repeats.ci_pct";
+    QTest::addRow("repeats unknown field") << QByteArray(R"({"repeats": {"until": 2}})") << "repeats.until";
     QTest::addRow("omit too long") << QByteArray(R"({"duration_s": 2, "omit_s": 2})") << "omit_s";
     QTest::addRow("workload unknown") << QByteArray(R"({"workload": {"tyep": "bulk"}})") << "workload.tyep";
     QTest::addRow("workload type") << QByteArray(R"({"workload": {"type": "udp"}})") << "workload.type";

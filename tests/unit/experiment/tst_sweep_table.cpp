@@ -11,6 +11,8 @@
 #include <QJsonArray>
 #include <QTest>
 
+#include <cmath>
+
 using namespace tcptune;
 
 namespace {
@@ -73,6 +75,8 @@ private Q_SLOTS:
     void csvFieldsAreQuoted_data();
     void csvFieldsAreQuoted();
     void json();
+    void intervalsAndBaseline();
+    void precisionTarget();
     void verdictOfAPoint();
 };
 
@@ -170,15 +174,18 @@ void TestSweepTable::markdown()
         run(0, 0, 40), run(0, 1, 50), run(0, 2, 60), run(1, 0, 48), run(1, 1, 0, RunStatus::Cancelled), run(2, 0, 19)};
     const QString md = SweepTableMarkdown::toMarkdown(buildSweepTable(ExperimentRecord{}, plan(), runs));
     QVERIFY(md.contains(QStringLiteral("| socket.SO_SNDBUF | runs |")));
-    QVERIFY2(md.contains(QStringLiteral(
-                 "| 64 KiB | 3 | 50.0 ± 10.0 | 6.25 | 10.0 | 12.0 | high variance (CV 20 %) | 40.0 50.0 60.0 |")),
+    // 40, 50, 60: mean 50, sd 10, 95 % CI 50 -+ t(0.975; 2) 10 / sqrt(3) = 50 -+ 24.84 (scipy.stats.t.interval).
+    QVERIFY2(md.contains(QStringLiteral("| 64 KiB | 3 | 50.0 ± 10.0 | 25.2–74.8 | 6.25 | 10.0 | 12.0 | – | high "
+                                        "variance (CV 20 %) | 40.0 50.0 60.0 |")),
              qPrintable(md));
-    QVERIFY2(md.contains(QStringLiteral("| 1 MiB | 2 | 48.0 ± 0.0 | 6.00 | 20.0 | 24.0 | cancelled: 1 of 3 runs, "
-                                        "incomplete: 2 of 3 runs | 48.0 cancelled |")),
+    // One Ok run measured no spread: "–" and "1 run", never "± 0.0"; no interval, no p.
+    QVERIFY2(md.contains(QStringLiteral("| 1 MiB | 2 | 48.0 ± – (1 run) | – | 6.00 | 20.0 | 24.0 | – | cancelled: 1 "
+                                        "of 3 runs, incomplete: 2 of 3 runs | 48.0 cancelled |")),
              qPrintable(md));
-    QVERIFY(md.contains(QStringLiteral("| 4 MiB | 1 | 19.0 ± 0.0 |")));
+    QVERIFY(md.contains(QStringLiteral("| 4 MiB | 1 | 19.0 ± – (1 run) | – |")));
+    QVERIFY(!md.contains(QStringLiteral("± 0.0")));
     const QString none = SweepTableMarkdown::toMarkdown(buildSweepTable(ExperimentRecord{}, plan(), {}));
-    QVERIFY2(none.contains(QStringLiteral("| 64 KiB | 0 | - | - | - | - | no runs |  |")), qPrintable(none));
+    QVERIFY2(none.contains(QStringLiteral("| 64 KiB | 0 | - | – | - | - | - | – | no runs |  |")), qPrintable(none));
 }
 
 void TestSweepTable::csv()
@@ -193,7 +200,14 @@ void TestSweepTable::csv()
                                                     "0.2000,10.000,12.000,0,1,40000000 50000000 60000000,")),
              qPrintable(points.at(1)));
     // The failed point: no throughput figures, and its error.
-    QCOMPARE(points.at(2), QStringLiteral("1048576,1 MiB,3,0,1,0,,,,,,,,,0,0,,\"connection refused, try again\","));
+    QCOMPARE(points.at(2),
+             QStringLiteral("1048576,1 MiB,3,0,1,0,,,,,,,,,0,0,,\"connection refused, try again\",,0,,,,,,"));
+    // n, the 95 % interval (50 -+ 24.84 Mbit/s), its half-width in % of the mean and the RTT
+    // medians' interval (all 10 ms: [10, 10]); no p for the first point.
+    QVERIFY2(points.at(1).endsWith(QStringLiteral(",3,25158623,74841377,49.683,,10.000,10.000")),
+             qPrintable(points.at(1)));
+    QVERIFY(points.first().endsWith(QStringLiteral(
+        ",verdict,n,ci_low_bps,ci_high_bps,ci_half_width_pct,p,rtt_median_ci_low_ms,rtt_median_ci_high_ms")));
     const QStringList perRun = lines(runsCsv(table));
     QCOMPARE(perRun.size(), 1 + 4);
     QCOMPARE(perRun.first(), QStringLiteral("socket.SO_SNDBUF,point,point_index,repeat,run_index,run_id,status,"
@@ -252,6 +266,64 @@ void TestSweepTable::json()
     QVERIFY(cancelledRun.value(QStringLiteral("throughput_bps")).isNull());
 }
 
+void TestSweepTable::intervalsAndBaseline()
+{
+    // Point 0: 40, 50, 60; point 1: 47 alone; point 2: 80, 82, 84 (Welch against point 0:
+    // t = (82 - 50) / sqrt(4/3 + 100/3) = 5.44, df = 2.16, p = 0.027, as scipy.stats.ttest_ind).
+    const QList<RunRecord> runs = {run(0, 0, 40), run(0, 1, 50), run(0, 2, 60), run(1, 0, 47),
+                                   run(2, 0, 80), run(2, 1, 82), run(2, 2, 84)};
+    const SweepTable table = buildSweepTable(ExperimentRecord{}, plan(), runs);
+    const PointStatistics &first = table.points.at(0).stats;
+    QVERIFY(first.hasInterval());
+    QVERIFY(std::abs(first.ciLow - 25.158623e6) < 1);
+    QVERIFY(std::abs(first.ciRelativeHalfWidth - 0.49683) < 1e-5);
+    QVERIFY(std::isnan(first.pVsBaseline));
+    QVERIFY(!table.points.at(1).stats.hasInterval());
+    QVERIFY(std::isnan(table.points.at(1).stats.ciLow));
+    QVERIFY(std::isnan(table.points.at(1).stats.pVsBaseline)); // one run: no test
+    const double p = table.points.at(2).stats.pVsBaseline;
+    QVERIFY2(std::abs(p - 0.0271662) < 1e-6, qPrintable(QString::number(p)));
+    const QJsonArray points = toJson(table).value(QStringLiteral("points")).toArray();
+    const QJsonObject single = points.at(1).toObject().value(QStringLiteral("statistics")).toObject();
+    QCOMPARE(single.value(QStringLiteral("n")).toInt(), 1);
+    QVERIFY(single.value(QStringLiteral("ci_low")).isNull());
+    QVERIFY(single.value(QStringLiteral("ci_high")).isNull());
+    QVERIFY(single.value(QStringLiteral("p")).isNull());
+    const QJsonObject third = points.at(2).toObject().value(QStringLiteral("statistics")).toObject();
+    QCOMPARE(third.value(QStringLiteral("n")).toInt(), 3);
+    QCOMPARE(third.value(QStringLiteral("p")).toDouble(), p);
+    QVERIFY(third.value(QStringLiteral("ci_low")).toDouble() < 82e6);
+    QVERIFY(third.value(QStringLiteral("ci_high")).toDouble() > 82e6);
+    QCOMPARE(points.at(2).toObject().value(QStringLiteral("n")).toInt(), 3);
+    QVERIFY(points.at(2).toObject().value(QStringLiteral("precision")).isNull());
+}
+
+void TestSweepTable::precisionTarget()
+{
+    ExperimentSpec spec;
+    spec.setUntilPrecise(3, 4, 2);
+    SweepPlan p{spec};
+    (void)p.addAxis(QStringLiteral("socket.SO_SNDBUF"), {QStringLiteral("64K"), QStringLiteral("1M")});
+    // 64 KiB: 4 runs 40 .. 60, far from 2 %, and the most runs: listed; 1 MiB: 47.0, 47.1, 47.2
+    // (half-width 0.25 / 47.1 = 0.53 %): reached after 3.
+    const QList<RunRecord> runs = {run(0, 0, 40),   run(0, 1, 50),   run(0, 2, 60),  run(0, 3, 55),
+                                   run(1, 0, 47.0), run(1, 1, 47.1), run(1, 2, 47.2)};
+    const SweepTable table = buildSweepTable(ExperimentRecord{}, p, runs);
+    QVERIFY(table.points.at(0).precisionGivenUp());
+    QVERIFY(!table.points.at(0).precisionReached());
+    QVERIFY(table.points.at(1).precisionReached());
+    QVERIFY(!table.points.at(1).precisionGivenUp());
+    QVERIFY2(table.points.at(0).flags().last().startsWith(QStringLiteral("not within 2 % after 4 runs (± ")),
+             qPrintable(table.points.at(0).flags().join(QLatin1Char(';'))));
+    const QJsonObject json = toJson(table);
+    QCOMPARE(json.value(QStringLiteral("not_precise")).toArray(), QJsonArray{QStringLiteral("64 KiB")});
+    const QJsonObject precision =
+        json.value(QStringLiteral("points")).toArray().at(1).toObject().value(QStringLiteral("precision")).toObject();
+    QCOMPARE(precision.value(QStringLiteral("target_pct")).toDouble(), 2.0);
+    QCOMPARE(precision.value(QStringLiteral("reached")).toBool(), true);
+    QVERIFY(precision.value(QStringLiteral("half_width_pct")).toDouble() < 2);
+}
+
 void TestSweepTable::verdictOfAPoint()
 {
     QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
@@ -267,7 +339,7 @@ void TestSweepTable::verdictOfAPoint()
         buildSweepTable(ExperimentRecord{}, plan(), {diagnosed(0, true, 0.6), diagnosed(1, true, 0.9)});
     QCOMPARE(agreed.points.at(0).verdict(), QStringLiteral("Sender limited by its send buffer 60 % of the time."));
     // The three forms carry it: a CSV column per point and per run, a Markdown column, JSON.
-    QVERIFY(lines(pointsCsv(table)).at(1).endsWith(QStringLiteral(",") + csv::field(verdict)));
+    QVERIFY(lines(pointsCsv(table)).at(1).contains(QStringLiteral(",") + csv::field(verdict) + QStringLiteral(",3,")));
     QVERIFY(
         lines(runsCsv(table)).at(2).endsWith(QStringLiteral(",Sender limited by its send buffer 80 % of the time.")));
     QVERIFY(SweepTableMarkdown::toMarkdown(table).contains(QStringLiteral("| ") + verdict + QStringLiteral(" |")));

@@ -1,0 +1,117 @@
+#include "experiment/metric_comparison.h"
+
+#include "common/block_bootstrap.h"
+#include "common/hypothesis_tests.h"
+#include "common/statistics.h"
+
+#include <boost/math/distributions/normal.hpp>
+
+#include <cmath>
+#include <vector>
+
+namespace tcptune {
+namespace {
+
+constexpr double kLevel = 0.95;
+
+// A side's series as one (its runs one after another): with one run, that run's series.
+std::vector<double> joined(const QList<QList<double>> &series)
+{
+    std::vector<double> out;
+    for (const QList<double> &s : series)
+        out.insert(out.end(), s.begin(), s.end());
+    return out;
+}
+
+void compareByWelch(MetricDifference &d, const MetricRuns &a, const MetricRuns &b)
+{
+    const stats::WelchTest w = stats::welchTTest(b.values, a.values, kLevel);
+    d.method = MetricDifference::Method::Welch;
+    d.a = stats::mean(a.values);
+    d.b = stats::mean(b.values);
+    d.difference = w.difference;
+    d.ciLow = w.ciLow;
+    d.ciHigh = w.ciHigh;
+    d.p = w.p;
+}
+
+// Each side's bootstrap standard error of its statistic; the difference is then compared with
+// the normal distribution: z = (b - a) / sqrt(se_a^2 + se_b^2).
+void compareByBootstrap(MetricDifference &d, const std::vector<double> &a, const std::vector<double> &b,
+                        const SeriesFigure &statistic)
+{
+    const stats::BootstrapInterval ia = stats::movingBlockBootstrap(a, kLevel, statistic);
+    const stats::BootstrapInterval ib = stats::movingBlockBootstrap(b, kLevel, statistic);
+    d.method = MetricDifference::Method::BlockBootstrap;
+    d.a = ia.estimate;
+    d.b = ib.estimate;
+    d.difference = d.b - d.a;
+    const double se = std::sqrt(ia.standardError * ia.standardError + ib.standardError * ib.standardError);
+    const boost::math::normal_distribution<double> normal;
+    if (se == 0) {
+        d.ciLow = d.ciHigh = d.difference;
+        d.p = d.difference == 0 ? 1.0 : 0.0; // as Welch's test without spread (docs/statistics.md)
+        return;
+    }
+    const double half = boost::math::quantile(normal, 1 - (1 - kLevel) / 2) * se;
+    d.ciLow = d.difference - half;
+    d.ciHigh = d.difference + half;
+    d.p = std::min(1.0, 2 * boost::math::cdf(boost::math::complement(normal, std::abs(d.difference) / se)));
+}
+
+} // namespace
+
+double MetricDifference::percent(double value) const
+{
+    if (!(a != 0) || std::isnan(a))
+        return kNoValue;
+    return 100 * value / std::abs(a);
+}
+
+QString methodName(MetricDifference::Method method)
+{
+    switch (method) {
+    case MetricDifference::Method::Welch: return QStringLiteral("welch");
+    case MetricDifference::Method::BlockBootstrap: return QStringLiteral("block_bootstrap");
+    case MetricDifference::Method::None: break;
+    }
+    return QStringLiteral("none");
+}
+
+MetricDifference compareMetric(const MetricRuns &a, const MetricRuns &b, const SeriesFigure &statistic)
+{
+    MetricDifference d;
+    d.nA = int(a.values.size());
+    d.nB = int(b.values.size());
+    if (d.nA >= 2 && d.nB >= 2) {
+        compareByWelch(d, a, b);
+        return d;
+    }
+    const std::vector<double> seriesA = joined(a.series);
+    const std::vector<double> seriesB = joined(b.series);
+    if (d.nA >= 1 && d.nB >= 1 && seriesA.size() >= 2 && seriesB.size() >= 2) {
+        compareByBootstrap(d, seriesA, seriesB, statistic);
+        return d;
+    }
+    if (d.nA > 0)
+        d.a = stats::mean(a.values);
+    if (d.nB > 0)
+        d.b = stats::mean(b.values);
+    if (d.nA > 0 && d.nB > 0)
+        d.difference = d.b - d.a;
+    return d;
+}
+
+void correctForMetrics(QList<MetricDifference *> differences, double alpha)
+{
+    std::vector<double> p;
+    for (const MetricDifference *d : differences)
+        p.push_back(d->p);
+    const std::vector<double> adjusted = stats::holmAdjusted(p);
+    for (qsizetype i = 0; i < differences.size(); ++i) {
+        differences[i]->pHolm = adjusted[std::size_t(i)];
+        differences[i]->significant = !std::isnan(adjusted[std::size_t(i)]) && adjusted[std::size_t(i)] < alpha;
+    }
+}
+
+} // namespace tcptune
