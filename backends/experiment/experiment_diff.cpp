@@ -18,12 +18,14 @@ QList<const RunRecord *> okRuns(const PointResult &point)
     return out;
 }
 
-// The run's own (this end's) aggregate series after the omitted start.
-QList<RunSample> measuredSamples(const ResultStore &store, const RunRecord &run, double omitS)
+// The sender's aggregate series after the omitted start: the far end's when it alone sent
+// (direction down), else this end's (in direction both, this host's sending, as the verdict).
+QList<RunSample> measuredSamples(const ResultStore &store, const RunRecord &run, const ExperimentSpec &spec)
 {
+    const bool farSends = spec.workload.direction == QLatin1String("down");
     QList<RunSample> out;
     for (const RunSample &s : store.aggregateSamples(run.id).value_or(QList<RunSample>{}))
-        if (!s.farSender && s.t >= omitS)
+        if (s.farSender == farSends && s.t >= spec.omitS)
             out.append(s);
     return out;
 }
@@ -62,7 +64,7 @@ PointRuns pointRuns(const ResultStore &store, const SweepTable &table, const Poi
 {
     PointRuns out;
     for (const RunRecord *run : okRuns(point))
-        addRun(out, *run, measuredSamples(store, *run, table.plan.spec().omitS));
+        addRun(out, *run, measuredSamples(store, *run, table.plan.specForPoint(point.point.index)));
     return out;
 }
 

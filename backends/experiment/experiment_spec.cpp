@@ -179,7 +179,7 @@ Error fieldError(const QString &field, const QString &problem)
         return r;
     auto min = readInteger(o, QStringLiteral("min"), QStringLiteral("repeats.min"), 2, 1000, 3);
     auto max = readInteger(o, QStringLiteral("max"), QStringLiteral("repeats.max"), 2, 1000, 20);
-    auto pct = readNumber(o, QStringLiteral("ci_pct"), QStringLiteral("repeats.ci_pct"), 0.01, 100, 2);
+    auto pct = readNumber(o, QStringLiteral("ci_pct"), QStringLiteral("repeats.ci_pct"), 1e-6, 100, 2);
     if (!min)
         return std::unexpected(min.error());
     if (!max)

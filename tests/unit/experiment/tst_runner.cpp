@@ -7,11 +7,13 @@
 #include "experiment/runner.h"
 #include "fake_backend.h"
 
+#include <QJsonObject>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QThread>
 
+#include <algorithm>
 #include <atomic>
 
 using namespace tcptune;
@@ -28,6 +30,7 @@ private Q_SLOTS:
     void cancelRestoresKnobs();
     void resumeSkipsFinishedRuns();
     void worksOnAWorkerThread();
+    void repeatsUntilPrecise();
 
 private:
     QString dbPath() const { return m_dir->filePath(QStringLiteral("results.db")); }
@@ -213,6 +216,48 @@ void TestRunner::worksOnAWorkerThread()
     QCOMPARE(samples.first().at(1).value<QList<RunSample>>().size(), 10);
     thread.quit();
     QVERIFY(thread.wait(5000));
+}
+
+void TestRunner::repeatsUntilPrecise()
+{
+    // The fake's runs differ by a few bytes in 64 KiB .. 1 MiB: within 5 % at once, never within
+    // 0.0001 %. So 5 % stops at the least runs (2 a point) and 0.0001 % at the most (4 a point).
+    const auto planWith = [](double pct) {
+        SweepPlan plan = makePlan(2);
+        ExperimentSpec spec = plan.spec();
+        spec.setUntilPrecise(2, 4, pct);
+        SweepPlan out{spec};
+        (void)out.addAxis(QStringLiteral("socket.SO_SNDBUF"),
+                          {QStringLiteral("64K"), QStringLiteral("128K"), QStringLiteral("256K")});
+        // Stored and read back as a resumed sweep reads it.
+        return *SweepPlan::fromJson(out.toJson());
+    };
+    for (const double pct : {5.0, 0.0001}) {
+        FakeLog log;
+        Runner runner(std::make_unique<FakeBackend>(&log), RunnerOptions{dbPath(), {}, false});
+        QSignalSpy runs(&runner, &Runner::runFinished);
+        QSignalSpy finished(&runner, &Runner::finished);
+        runner.run(planWith(pct));
+        const int perPoint = pct > 1 ? 2 : 4;
+        QCOMPARE(runs.count(), 3 * perPoint);
+        const qint64 id = finished.first().at(0).toLongLong();
+        ResultStore store;
+        QVERIFY(store.open(dbPath()).has_value());
+        const SweepTable table = buildSweepTable(*store.experiment(id), planWith(pct), *store.runs(id));
+        QList<int> indexes;
+        for (const PointResult &p : table.points) {
+            QCOMPARE(p.okRuns(), perPoint);
+            QCOMPARE(p.precisionReached(), pct > 1);
+            QCOMPARE(p.precisionGivenUp(), pct < 1);
+            QCOMPARE(p.runs.last().repeat, perPoint - 1);
+            for (const RunRecord &r : p.runs)
+                indexes << r.runIndex;
+        }
+        std::sort(indexes.begin(), indexes.end());
+        QCOMPARE(indexes.size(), 3 * perPoint);
+        QCOMPARE(std::adjacent_find(indexes.begin(), indexes.end()), indexes.end()); // no index twice
+        QCOMPARE(finished.first().at(1).toString(), QStringLiteral("finished"));
+    }
 }
 
 QTEST_GUILESS_MAIN(TestRunner)
