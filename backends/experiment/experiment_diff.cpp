@@ -86,7 +86,7 @@ QList<MetricRow> metricRows(const PointRuns &a, const PointRuns &b)
     return rows;
 }
 
-QList<KnobChange> knobChanges(const RunConfiguration &a, const RunConfiguration &b)
+QList<KnobDifference> knobChanges(const RunConfiguration &a, const RunConfiguration &b)
 {
     QSet<QString> keys;
     for (const QString &k : a.all.keys())
@@ -95,10 +95,10 @@ QList<KnobChange> knobChanges(const RunConfiguration &a, const RunConfiguration 
         keys.insert(k);
     QStringList ordered(keys.begin(), keys.end());
     ordered.sort();
-    QList<KnobChange> out;
+    QList<KnobDifference> out;
     for (const QString &key : ordered)
         if (a.all.value(key) != b.all.value(key))
-            out.append(KnobChange{key, a.all.value(key), b.all.value(key)});
+            out.append(KnobDifference{key, a.all.value(key), b.all.value(key)});
     return out;
 }
 

@@ -25,7 +25,7 @@ struct MetricRow {
     MetricDifference difference;
 };
 
-struct KnobChange {
+struct KnobDifference {
     QString key; // catalogue key ("remote:" for the far end)
     QString a;   // canonical value; empty when unknown on that side
     QString b;
@@ -35,7 +35,7 @@ struct PointDiff {
     QString labelA;
     QString labelB;
     QList<MetricRow> metrics;
-    QList<KnobChange> knobs;
+    QList<KnobDifference> knobs;
     QList<CounterDifference> counters;
 };
 

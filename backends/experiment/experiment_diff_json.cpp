@@ -39,7 +39,7 @@ QJsonObject pointJson(const PointDiff &p)
     for (const MetricRow &row : p.metrics)
         metrics.append(metricJson(row));
     QJsonArray knobs;
-    for (const KnobChange &k : p.knobs)
+    for (const KnobDifference &k : p.knobs)
         knobs.append(QJsonObject{{QStringLiteral("key"), k.key},
                                  {QStringLiteral("a"), k.a.isEmpty() ? QJsonValue() : QJsonValue(k.a)},
                                  {QStringLiteral("b"), k.b.isEmpty() ? QJsonValue() : QJsonValue(k.b)}});

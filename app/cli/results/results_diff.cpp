@@ -99,7 +99,7 @@ void printKnobsAndCounters(const PointDiff &p)
         out() << '\n' << ResultsDiff::tr("Knobs: the same in A and B.") << '\n';
     else
         out() << '\n' << ResultsDiff::tr("Knobs that differ (A → B):") << '\n';
-    for (const KnobChange &k : p.knobs)
+    for (const KnobDifference &k : p.knobs)
         out() << QStringLiteral("- %1: %2 → %3")
                      .arg(shortKnobName(k.key), k.a.isEmpty() ? kNone : compactKnobValue(k.key, k.a),
                           k.b.isEmpty() ? kNone : compactKnobValue(k.key, k.b))

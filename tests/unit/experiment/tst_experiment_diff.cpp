@@ -222,7 +222,7 @@ void TestExperimentDiff::json()
     QVERIFY(single.has_value());
     QCOMPARE(single->points.size(), 1);
     QCOMPARE(single->points.first().labelB, QStringLiteral("512 KiB"));
-    const QList<KnobChange> &knobs = single->points.first().knobs;
+    const QList<KnobDifference> &knobs = single->points.first().knobs;
     QCOMPARE(knobs.size(), 1);
     QCOMPARE(knobs.first().key, QStringLiteral("socket.SO_SNDBUF"));
     QCOMPARE(knobs.first().a, QStringLiteral("262144"));
