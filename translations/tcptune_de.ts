@@ -4,6 +4,10 @@
 <context>
     <name>AbComparison</name>
     <message>
+        <source>Run %1 or %2 has not ended: compare runs that ended.</source>
+        <translation>Lauf %1 oder %2 ist nicht beendet: Vergleichen Sie beendete Läufe.</translation>
+    </message>
+    <message>
         <source>Throughput (Mbit/s)</source>
         <translation>Durchsatz (Mbit/s)</translation>
     </message>
@@ -2028,6 +2032,104 @@ Beispiel: tcptune knobs set net.ipv4.tcp_autocorking=0 -- iperf3 -c 127.0.0.1
     <message>
         <source>Cannot use the control channel&apos;s output: %1.</source>
         <translation>Die Ausgabe des Steuerkanals ist nicht nutzbar: %1.</translation>
+    </message>
+</context>
+<context>
+    <name>AbVerdict</name>
+    <message>
+        <source>%1 is %2 faster</source>
+        <translation>%1 ist %2 schneller</translation>
+    </message>
+    <message>
+        <source>%1 is %2 slower</source>
+        <translation>%1 ist %2 langsamer</translation>
+    </message>
+    <message>
+        <source>%1&apos;s RTT median is %2 higher</source>
+        <translation>Der RTT-Median von %1 ist %2 höher</translation>
+    </message>
+    <message>
+        <source>%1&apos;s RTT median is %2 lower</source>
+        <translation>Der RTT-Median von %1 ist %2 niedriger</translation>
+    </message>
+    <message>
+        <source>%1&apos;s RTT p95 is %2 higher</source>
+        <translation>Das RTT-p95 von %1 ist %2 höher</translation>
+    </message>
+    <message>
+        <source>%1&apos;s RTT p95 is %2 lower</source>
+        <translation>Das RTT-p95 von %1 ist %2 niedriger</translation>
+    </message>
+    <message>
+        <source>%1 has %2 more retransmissions</source>
+        <translation>%1 hat %2 mehr Neuübertragungen</translation>
+    </message>
+    <message>
+        <source>%1 has %2 fewer retransmissions</source>
+        <translation>%1 hat %2 weniger Neuübertragungen</translation>
+    </message>
+    <message>
+        <source>Throughput (Mbit/s)</source>
+        <translation>Durchsatz (Mbit/s)</translation>
+    </message>
+    <message>
+        <source>RTT median (ms)</source>
+        <translation>RTT-Median (ms)</translation>
+    </message>
+    <message>
+        <source>RTT p95 (ms)</source>
+        <translation>RTT p95 (ms)</translation>
+    </message>
+    <message>
+        <source>Retransmissions</source>
+        <translation>Neuübertragungen</translation>
+    </message>
+    <message>
+        <source>no test: each side needs two runs, or a run with a series of values</source>
+        <translation>kein Test: jede Seite braucht zwei Läufe oder einen Lauf mit einer Werteserie</translation>
+    </message>
+    <message>
+        <source>no difference: every run on both sides measured the same</source>
+        <translation>kein Unterschied: jeder Lauf beider Seiten hat dasselbe gemessen</translation>
+    </message>
+    <message>
+        <source>%1, 95 % CI %2, significant</source>
+        <translation>%1, 95-%-KI %2, signifikant</translation>
+    </message>
+    <message>
+        <source>no significant difference once the metrics shown are tested together (%1, Holm-corrected p = %2)</source>
+        <translation>kein signifikanter Unterschied, wenn die gezeigten Kennzahlen zusammen getestet werden (%1, Holm-korrigiertes p = %2)</translation>
+    </message>
+    <message>
+        <source>no significant difference: the intervals overlap (%1, 95 % CI %2)</source>
+        <translation>kein signifikanter Unterschied: die Intervalle überlappen sich (%1, 95-%-KI %2)</translation>
+    </message>
+    <message>
+        <source>Welch&apos;s t-test over %1 + %2 runs, p = %3, Holm-corrected p = %4</source>
+        <translation>Welch-t-Test über %1 + %2 Läufe, p = %3, Holm-korrigiertes p = %4</translation>
+    </message>
+    <message>
+        <source>Moving-block bootstrap of each run&apos;s series, p = %1, Holm-corrected p = %2</source>
+        <translation>Moving-Block-Bootstrap der Serie jedes Laufs, p = %1, Holm-korrigiertes p = %2</translation>
+    </message>
+    <message>
+        <source>No test: a side without two runs and without a series.</source>
+        <translation>Kein Test: eine Seite ohne zwei Läufe und ohne Serie.</translation>
+    </message>
+</context>
+<context>
+    <name>MeanIntervalText</name>
+    <message>
+        <source>%1 (–, 1 run)</source>
+        <translation>%1 (–, 1 Lauf)</translation>
+    </message>
+    <message>
+        <source>1 run: no spread was measured, so there is no interval. Repeat the point to get one.</source>
+        <translation>1 Lauf: Es wurde keine Streuung gemessen, daher gibt es kein Intervall. Wiederholen Sie den Punkt, um eines zu erhalten.</translation>
+    </message>
+    <message>
+        <source>Mean of %1 runs and its 95 % confidence interval.</source>
+        <translation>Mittel aus %1 Läufen und sein 95-%-Konfidenzintervall.</translation>
     </message>
 </context>
 <context>
@@ -4602,12 +4704,12 @@ Optionen:
 <context>
     <name>tcptune::AbTable</name>
     <message>
-        <source>%1 − A</source>
-        <translation>%1 − A</translation>
+        <source>%1 against A</source>
+        <translation>%1 gegen A</translation>
     </message>
     <message>
-        <source>%1 / A</source>
-        <translation>%1 / A</translation>
+        <source>%1 / A (95 % CI)</source>
+        <translation>%1 / A (95-%-KI)</translation>
     </message>
     <message>
         <source>%1 = #%2</source>
@@ -4620,6 +4722,22 @@ Optionen:
     <message>
         <source>%1: the same knobs.</source>
         <translation>%1: dieselben Parameter.</translation>
+    </message>
+    <message>
+        <source>(one point)</source>
+        <translation>(ein Punkt)</translation>
+    </message>
+    <message>
+        <source>%1; knobs: %2</source>
+        <translation>%1; Stellgrößen: %2</translation>
+    </message>
+    <message>
+        <source>A = experiment %1, B = experiment %2, points compared: %3</source>
+        <translation>A = Experiment %1, B = Experiment %2, verglichene Punkte: %3</translation>
+    </message>
+    <message>
+        <source>%1; only in A: %2; only in B: %3.</source>
+        <translation>%1; nur in A: %2; nur in B: %3.</translation>
     </message>
     <message>
         <source>Figure</source>
@@ -5215,8 +5333,8 @@ Doppelklick: folgen</translation>
 <context>
     <name>tcptune::HistoryPanel</name>
     <message>
-        <source>Tick two runs or more to compare them (A, the baseline, is the one ticked first).</source>
-        <translation>Haken Sie zwei oder mehr Läufe an, um sie zu vergleichen (A, die Basis, ist der zuerst angehakte).</translation>
+        <source>Tick two runs or more to compare them (A, the baseline, is the one ticked first), or two experiments to compare them point by point.</source>
+        <translation>Haken Sie zwei oder mehr Läufe an, um sie zu vergleichen (A, die Basis, ist der zuerst angehakte), oder zwei Experimente, um sie Punkt für Punkt zu vergleichen.</translation>
     </message>
     <message>
         <source>%1 runs are ticked; the comparison takes at most %2 (A, the baseline, and the others against it): untick some.</source>
@@ -5227,8 +5345,8 @@ Doppelklick: folgen</translation>
         <translation>Zähler: A gegen B.</translation>
     </message>
     <message>
-        <source>Compare the runs ticked: A, the baseline, is the one ticked first; every other run is set against it (B, C, ...).</source>
-        <translation>Vergleicht die angehakten Läufe: A, die Basis, ist der zuerst angehakte; jeder andere Lauf wird ihm gegenübergestellt (B, C, ...).</translation>
+        <source>Compare the runs ticked: A, the baseline, is the one ticked first; every other run is set against it (B, C, ...). Two experiments ticked are compared point by point.</source>
+        <translation>Vergleicht die angehakten Läufe: A, die Basis, ist der zuerst angehakte; jeder andere Lauf wird ihm gegenübergestellt (B, C, ...). Zwei angehakte Experimente werden Punkt für Punkt verglichen.</translation>
     </message>
     <message>
         <source>Experiment / run</source>

@@ -1,5 +1,6 @@
 #include "history/ab_comparison.h"
 
+#include "experiment/result_store.h"
 #include "history/stored_run_names.h"
 #include "knobs/knob_catalogue.h"
 
@@ -9,17 +10,17 @@ namespace tcptune {
 
 namespace {
 
-AbRow row(const QString &figure, double a, double b, bool known = true)
+// RUN as a table of one point of one run, with its experiment's plan (what part of the run was
+// left out of the figures).
+Result<SweepTable> tableOfOneRun(const ResultStore &store, const RunRecord &run)
 {
-    AbRow r;
-    r.figure = figure;
-    r.a = a;
-    r.b = b;
-    r.known = known;
-    r.difference = b - a;
-    if (known && a != 0)
-        r.ratio = b / a;
-    return r;
+    auto experiment = store.experiment(run.experimentId);
+    if (!experiment)
+        return std::unexpected(experiment.error());
+    SweepTable table = tableOfRuns(*experiment, {run}, 1);
+    if (auto plan = SweepPlan::fromJson(experiment->plan))
+        table.plan = *plan;
+    return table;
 }
 
 // AbComparison::tr(): lupdate files this file's text under the context that tr() looks it up in.
@@ -29,18 +30,17 @@ class AbComparison final {
 
 } // namespace
 
-QList<AbRow> compareRuns(const RunRecord &a, const RunRecord &b)
+Result<PointDiff> diffRuns(const ResultStore &store, const RunRecord &a, const RunRecord &b)
 {
-    // RTT figures are negative when unknown.
-    const auto rtt = [](const QString &name, double x, double y) { return row(name, x, y, x >= 0 && y >= 0); };
-    return {
-        row(AbComparison::tr("Throughput (Mbit/s)"), a.throughputBps / 1e6, b.throughputBps / 1e6),
-        rtt(AbComparison::tr("RTT min (ms)"), a.rttMinMs, b.rttMinMs),
-        rtt(AbComparison::tr("RTT median (ms)"), a.rttMedianMs, b.rttMedianMs),
-        rtt(AbComparison::tr("RTT p95 (ms)"), a.rttP95Ms, b.rttP95Ms),
-        row(AbComparison::tr("Retransmissions"), double(a.retransmits), double(b.retransmits)),
-        row(AbComparison::tr("Bytes sent (MB)"), double(a.senderBytes) / 1e6, double(b.senderBytes) / 1e6),
-    };
+    const Result<SweepTable> tableA = tableOfOneRun(store, a);
+    if (!tableA)
+        return std::unexpected(tableA.error());
+    const Result<SweepTable> tableB = tableOfOneRun(store, b);
+    if (!tableB)
+        return std::unexpected(tableB.error());
+    if (tableA->points.isEmpty() || tableB->points.isEmpty())
+        return fail(AbComparison::tr("Run %1 or %2 has not ended: compare runs that ended.").arg(a.id).arg(b.id));
+    return diffPoints(store, *tableA, tableA->points.first(), *tableB, tableB->points.first());
 }
 
 QList<AbKnobRow> compareConfigurations(const RunConfiguration &a, const RunConfiguration &b)

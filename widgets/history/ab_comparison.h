@@ -1,28 +1,23 @@
 #pragma once
-// The A/B comparison of two stored runs (story 1's on/off): each figure for A and B, the
-// difference B - A and the ratio B / A, and the knobs each ran with. Plain functions over plain
-// records.
+// The A/B comparison of two stored runs (story 1's on/off): B against A per metric with its 95 %
+// interval and significance, as `tcptune results diff` finds them (experiment_diff.h: one run a
+// side, so the moving-block bootstrap of each run's series, Holm over the metrics), and the knobs
+// each ran with. Plain functions over plain records.
 
+#include "common/error.h"
+#include "experiment/experiment_diff.h"
 #include "experiment/run_configuration.h"
 #include "experiment/run_record.h"
 
 #include <QList>
 #include <QString>
 
-#include <optional>
-
 namespace tcptune {
 
-struct AbRow {
-    QString figure; // translated name with unit
-    double a = 0;
-    double b = 0;
-    double difference = 0;       // b - a
-    std::optional<double> ratio; // b / a; none when a is 0 or either is unknown
-    bool known = true;           // false when A or B lacks the figure
-};
+class ResultStore;
 
-QList<AbRow> compareRuns(const RunRecord &a, const RunRecord &b);
+// Run B against run A, each a point of one run; their series are read from STORE.
+[[nodiscard]] Result<PointDiff> diffRuns(const ResultStore &store, const RunRecord &a, const RunRecord &b);
 
 // One knob of the two runs' configurations: shown when it differs between them or from the
 // kernel default in either.

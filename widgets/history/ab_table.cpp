@@ -1,19 +1,22 @@
 #include "history/ab_table.h"
 
+#include "experiment/experiment_diff.h"
 #include "history/ab_comparison.h"
+#include "history/ab_verdict.h"
 #include "history/stored_run_names.h"
 
 #include <QHeaderView>
 #include <QLocale>
 
 #include <algorithm>
+#include <cmath>
 
 namespace tcptune {
 namespace {
 
 QString number(double v)
 {
-    return QLocale().toString(v, 'f', 2);
+    return std::isnan(v) ? QString() : QLocale().toString(v, 'f', 2);
 }
 
 QTableWidgetItem *cell(const QString &text, bool highlighted = false)
@@ -35,7 +38,9 @@ AbTable::AbTable(QWidget *parent)
 {
     setObjectName(QStringLiteral("abTable"));
     verticalHeader()->hide();
+    verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     setEditTriggers(QAbstractItemView::NoEditTriggers);
+    setWordWrap(true);
     setUpColumns(2);
 }
 
@@ -49,39 +54,47 @@ QColor AbTable::differenceColour()
     return QColor(0xff, 0xe0, 0x8a);
 }
 
-// Figure, a value column per run, then for each run after A its difference and ratio to A.
 void AbTable::setUpColumns(int runs)
 {
     QStringList headers{tr("Figure")};
+    for (int i = 1; i < runs; ++i)
+        headers.append(tr("%1 against A").arg(letter(i)));
     for (int i = 0; i < runs; ++i)
         headers.append(letter(i));
     for (int i = 1; i < runs; ++i)
-        headers << tr("%1 − A").arg(letter(i)) << tr("%1 / A").arg(letter(i));
+        headers.append(tr("%1 / A (95 % CI)").arg(letter(i)));
     setColumnCount(int(headers.size()));
     setHorizontalHeaderLabels(headers);
     horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
+    // A verdict has room for its sentence on two or three lines (a German one squeezed between
+    // the figures wrapped a word a line); the figures may scroll.
+    const int verdictWidth = runs > 2 ? 240 : 330;
+    for (int i = 1; i < runs; ++i) {
+        horizontalHeader()->setSectionResizeMode(verdictColumn(i), QHeaderView::Interactive);
+        setColumnWidth(verdictColumn(i), verdictWidth);
+    }
 }
 
-int AbTable::fillFigures(const QList<ComparedRun> &runs)
+int AbTable::fillFigures(int r, const QList<PointDiff> &againstA)
 {
-    const int n = int(runs.size());
-    QList<QList<AbRow>> against; // against[i - 1]: run i compared with A
-    for (int i = 1; i < n; ++i)
-        against.append(compareRuns(runs.first().run, runs.at(i).run));
-    const QList<AbRow> &first = against.first();
-    for (int r = 0; r < first.size(); ++r) {
-        setItem(r, 0, cell(first.at(r).figure));
-        setItem(r, 1, cell(first.at(r).known ? number(first.at(r).a) : QString()));
-        for (int i = 1; i < n; ++i) {
-            const AbRow &row = against.at(i - 1).at(r);
-            setItem(r, 1 + i, cell(row.known ? number(row.b) : QString()));
-            setItem(r, n + 2 * (i - 1) + 1, cell(row.known ? number(row.difference) : QString()));
-            setItem(r, n + 2 * (i - 1) + 2,
-                    cell(row.ratio ? QStringLiteral("%1×").arg(number(*row.ratio)) : QString()));
+    const int runs = int(againstA.size()) + 1;
+    const QList<MetricRow> &first = againstA.first().metrics;
+    for (int m = 0; m < first.size(); ++m, ++r) {
+        setItem(r, 0, cell(AbVerdict::figureName(first.at(m))));
+        setItem(r, valueColumn(0, runs), cell(number(AbVerdict::inUnit(first.at(m), first.at(m).difference.a))));
+        for (int i = 1; i < runs; ++i) {
+            const QList<MetricRow> &metrics = againstA.at(i - 1).metrics;
+            if (m >= metrics.size())
+                continue;
+            const MetricRow &row = metrics.at(m);
+            const QString sentence = AbVerdict::sentence(row, letter(i));
+            setItem(r, verdictColumn(i), cell(sentence, row.difference.significant));
+            item(r, verdictColumn(i))->setToolTip(sentence + QLatin1Char('\n') + AbVerdict::method(row.difference));
+            setItem(r, valueColumn(i, runs), cell(number(AbVerdict::inUnit(row, row.difference.b))));
+            setItem(r, ratioColumn(i, runs), cell(AbVerdict::ratio(row.difference)));
         }
     }
-    return int(first.size());
+    return r;
 }
 
 void AbTable::fillKnobs(const QList<ComparedRun> &runs, int firstRow)
@@ -92,31 +105,35 @@ void AbTable::fillKnobs(const QList<ComparedRun> &runs, int firstRow)
         for (const AbKnobRow &row : compareConfigurations(runs.first().config, runs.at(i).config))
             values.insert(row.key, {});
     const bool bothEnds = hasFarKnobs(values.keys()); // then each knob names its end
+    const int n = int(runs.size());
     int r = firstRow;
     setRowCount(firstRow + int(values.size()));
     for (auto it = values.begin(); it != values.end(); ++it, ++r) {
         setItem(r, 0, cell(endNamedKnob(it.key(), bothEnds, runs.first().config)));
         item(r, 0)->setToolTip(it.key());
         const QString base = runs.first().config.all.value(it.key());
-        for (int i = 0; i < runs.size(); ++i) {
+        for (int i = 0; i < n; ++i) {
             const QString v = runs.at(i).config.all.value(it.key());
             bool differs = v.simplified() != base.simplified();
-            for (int j = 1; j < runs.size() && i == 0 && !differs; ++j)
+            for (int j = 1; j < n && i == 0 && !differs; ++j)
                 differs = runs.at(j).config.all.value(it.key()).simplified() != base.simplified();
-            setItem(r, 1 + i, cell(v.isEmpty() ? QStringLiteral("-") : compactKnobValue(it.key(), v), differs));
+            setItem(r, valueColumn(i, n), cell(v.isEmpty() ? QStringLiteral("-") : compactKnobValue(it.key(), v), differs));
         }
-        for (int c = 1 + int(runs.size()); c < columnCount(); ++c)
-            setItem(r, c, cell(QString()));
+        for (int c = 1; c < columnCount(); ++c)
+            if (!item(r, c))
+                setItem(r, c, cell(QString()));
     }
 }
 
-QString AbTable::compare(const QList<ComparedRun> &runs)
+QString AbTable::compare(const QList<ComparedRun> &runs, const QList<PointDiff> &againstA)
 {
-    if (runs.size() < 2)
+    if (runs.size() < 2 || againstA.size() != runs.size() - 1)
         return {};
+    clearSpans();
+    clearContents();
     setUpColumns(int(runs.size()));
-    setRowCount(int(compareRuns(runs.first().run, runs.first().run).size()));
-    fillKnobs(runs, fillFigures(runs));
+    setRowCount(int(againstA.first().metrics.size()));
+    fillKnobs(runs, fillFigures(0, againstA));
     QList<RunConfiguration> configs;
     for (const ComparedRun &c : runs)
         configs.append(c.config);
@@ -130,10 +147,42 @@ QString AbTable::compare(const QList<ComparedRun> &runs)
     return same ? tr("%1: the same knobs.").arg(parts.join(QStringLiteral(", "))) : parts.join(QStringLiteral(", "));
 }
 
-QString AbTable::compare(const RunRecord &a, const RunConfiguration &configA, const RunRecord &b,
-                         const RunConfiguration &configB)
+QString AbTable::compareExperiments(const ExperimentDiff &diff)
 {
-    return compare(QList<ComparedRun>{{a, configA}, {b, configB}});
+    clearSpans();
+    clearContents();
+    setUpColumns(2);
+    int rows = 0;
+    for (const PointDiff &point : diff.points)
+        rows += 1 + int(point.metrics.size());
+    setRowCount(rows);
+    int r = 0;
+    for (const PointDiff &point : diff.points) {
+        // A heading row per point: its values on both sides, and the knobs that differed.
+        QStringList knobs;
+        for (const KnobDifference &k : point.knobs)
+            knobs.append(QStringLiteral("%1: %2 → %3").arg(shortKnobName(k.key), k.a, k.b));
+        QString heading =
+            point.labelA == point.labelB ? point.labelA : QStringLiteral("%1 ↔ %2").arg(point.labelA, point.labelB);
+        if (heading.isEmpty())
+            heading = tr("(one point)");
+        setItem(r, 0,
+                cell(knobs.isEmpty() ? heading : tr("%1; knobs: %2").arg(heading, knobs.join(QStringLiteral(", ")))));
+        QFont bold = item(r, 0)->font();
+        bold.setBold(true);
+        item(r, 0)->setFont(bold);
+        setSpan(r, 0, 1, columnCount());
+        r = fillFigures(r + 1, {point});
+    }
+    const QString title = tr("A = experiment %1, B = experiment %2, points compared: %3")
+                              .arg(diff.a.id)
+                              .arg(diff.b.id)
+                              .arg(diff.points.size());
+    if (diff.onlyInA.isEmpty() && diff.onlyInB.isEmpty())
+        return title + QLatin1Char('.');
+    return tr("%1; only in A: %2; only in B: %3.")
+        .arg(title, diff.onlyInA.isEmpty() ? QStringLiteral("–") : diff.onlyInA.join(QStringLiteral(", ")),
+             diff.onlyInB.isEmpty() ? QStringLiteral("–") : diff.onlyInB.join(QStringLiteral(", ")));
 }
 
 } // namespace tcptune

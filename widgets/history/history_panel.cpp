@@ -3,9 +3,11 @@
 #include "charts/run_samples.h"
 #include "charts/throughput_rtt_view.h"
 #include "diagnosis/counter_difference_view.h"
+#include "experiment/experiment_diff.h"
 #include "experiment/result_store.h"
 #include "experiment/run_configuration.h"
 #include "experiment/stored_run_details.h"
+#include "history/ab_comparison.h"
 #include "history/ab_table.h"
 #include "history/mean_interval_text.h"
 #include "history/stored_run_item.h"
@@ -110,7 +112,7 @@ void HistoryPanel::setUpButtons()
 {
     m_compare->setObjectName(QStringLiteral("compareAb"));
     m_compare->setToolTip(tr("Compare the runs ticked: A, the baseline, is the one ticked first; every other run is "
-                             "set against it (B, C, ...)."));
+                             "set against it (B, C, ...). Two experiments ticked are compared point by point."));
     m_report->setObjectName(QStringLiteral("historyReport"));
     m_report->setToolTip(tr("Export a report of the selected experiment."));
     m_capture->setObjectName(QStringLiteral("historyCapture"));
@@ -137,6 +139,8 @@ void HistoryPanel::layOut(QPushButton *refresh)
     m_comparison->setObjectName(QStringLiteral("historyComparison"));
     m_comparison->addWidget(m_ab);
     m_comparison->addWidget(m_counters);
+    m_comparison->setStretchFactor(0, 3); // the A/B table's verdicts need the width
+    m_comparison->setStretchFactor(1, 2);
     m_comparison->hide();
     split->addWidget(m_comparison);
     split->setStretchFactor(0, 3);
@@ -237,6 +241,8 @@ QTreeWidgetItem *HistoryPanel::addExperiment(const ExperimentRecord &e)
     top->setText(NameColumn, storedExperimentName(e));
     top->setToolTip(NameColumn, storedExperimentName(e));
     top->setData(NameColumn, kExperimentIdRole, e.id);
+    // Ticked, two experiments are compared point by point (Compare A/B).
+    top->setCheckState(NameColumn, m_experimentTicks.contains(e.id) ? Qt::Checked : Qt::Unchecked);
     top->setText(StatusColumn, experimentStatusText(e.status));
     top->setText(StartedColumn, QLocale().toString(e.created.toLocalTime(), QLocale::ShortFormat));
     return top;
@@ -308,8 +314,15 @@ void HistoryPanel::applyFilter(const QString &text)
 
 void HistoryPanel::onItemChanged(QTreeWidgetItem *item, int column)
 {
-    if (column != NameColumn || !item->data(NameColumn, kRunIdRole).isValid())
+    if (column != NameColumn)
         return;
+    if (!item->data(NameColumn, kRunIdRole).isValid()) {
+        const qint64 experimentId = item->data(NameColumn, kExperimentIdRole).toLongLong();
+        m_experimentTicks.removeAll(experimentId);
+        if (experimentId > 0 && item->checkState(NameColumn) == Qt::Checked)
+            m_experimentTicks.append(experimentId);
+        return;
+    }
     const qint64 runId = item->data(NameColumn, kRunIdRole).toLongLong();
     if (item->checkState(NameColumn) != Qt::Checked) {
         m_tickOrder.removeAll(runId);
@@ -378,11 +391,12 @@ void HistoryPanel::showRun(qint64 runId, QTreeWidgetItem *item)
 
 void HistoryPanel::compareTicked()
 {
-    if (m_tickOrder.size() < 2) {
-        m_status->setText(tr("Tick two runs or more to compare them (A, the baseline, is the one ticked first)."));
+    if (m_tickOrder.size() < 2 && m_experimentTicks.size() < 2) {
+        m_status->setText(tr("Tick two runs or more to compare them (A, the baseline, is the one ticked first), or two "
+                             "experiments to compare them point by point."));
         return;
     }
-    if (m_tickOrder.size() > AbTable::kMaxRuns) {
+    if (m_experimentTicks.size() < 2 && m_tickOrder.size() > AbTable::kMaxRuns) {
         m_status->setText(tr("%1 runs are ticked; the comparison takes at most %2 (A, the baseline, and the others "
                              "against it): untick some.")
                               .arg(m_tickOrder.size())
@@ -392,7 +406,17 @@ void HistoryPanel::compareTicked()
     ResultStore *results = store();
     if (!results)
         return;
+    if (m_experimentTicks.size() >= 2)
+        compareExperiments(results);
+    else
+        compareRuns(results);
+}
+
+// Each run after the baseline against it, with the numbers of `tcptune results diff`.
+void HistoryPanel::compareRuns(ResultStore *results)
+{
     QList<ComparedRun> runs;
+    QList<PointDiff> againstA;
     for (const qint64 id : m_tickOrder) {
         const auto run = results->run(id);
         if (!run) {
@@ -400,12 +424,35 @@ void HistoryPanel::compareTicked()
             return;
         }
         runs.append({*run, m_details ? m_details->configuration(*run) : RunConfiguration{}});
+        if (runs.size() == 1)
+            continue;
+        const Result<PointDiff> diff = diffRuns(*results, runs.first().run, *run);
+        if (!diff) {
+            m_status->setText(diff.error().message);
+            return;
+        }
+        againstA.append(*diff);
     }
-    QString title = m_ab->compare(runs);
+    QString title = m_ab->compare(runs, againstA);
     if (runs.size() > 2) // the counters compare two runs: the baseline and B
         title += QLatin1Char('\n') + tr("Counters: A against B.");
     m_status->setText(title);
     m_counters->setRuns(runIdText(runs.at(0).run.id), runs.at(0).run, runIdText(runs.at(1).run.id), runs.at(1).run);
+    m_counters->show();
+    m_comparison->show();
+}
+
+// The same numbers as `tcptune results diff A B`: each matched point's metrics with their
+// intervals and verdicts; the counters pane is for two runs.
+void HistoryPanel::compareExperiments(ResultStore *results)
+{
+    const Result<ExperimentDiff> diff = diffExperiments(*results, m_experimentTicks[0], m_experimentTicks[1]);
+    if (!diff) {
+        m_status->setText(diff.error().message);
+        return;
+    }
+    m_status->setText(m_ab->compareExperiments(*diff));
+    m_counters->hide();
     m_comparison->show();
 }
 

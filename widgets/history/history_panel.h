@@ -3,7 +3,9 @@
 // knobs each run changed among them ("changed: tcp_autocorking=0") and its verdict; ticking a run
 // overlays its samples on the charts (once: a run already drawn is not added again); the runs
 // ticked, in the order ticked, give the A/B table (the first is the baseline A, the others B, C,
-// ... against it) and the counters that differ between A and B. Any experiment's report can be exported, and any run's
+// ... against it, each metric's difference with its 95 % interval and verdict) and the counters
+// that differ between A and B; two experiments ticked are compared point by point, as
+// `tcptune results diff` does. Any experiment's report can be exported, and any run's
 // capture shown ("Show capture"). The tree comes from two list queries (experiments, runs) whatever the store holds; a
 // run's name and configuration are read when its row is first drawn or filtered (StoredRunItem), its samples only when
 // it is ticked.
@@ -63,12 +65,14 @@ public:
     QTreeWidgetItem *itemOfRun(qint64 runId) const;
     // Stored run ids in the order they were ticked.
     const QList<qint64> &tickOrder() const { return m_tickOrder; }
+    // Stored experiment ids in the order they were ticked.
+    const QList<qint64> &experimentTickOrder() const { return m_experimentTicks; }
 
 public Q_SLOTS:
     // Re-reads the store (after a run, or when the tab is shown).
     void refresh();
     void applyFilter(const QString &text);
-    // A/B of the runs ticked, A (the baseline) the first.
+    // A/B of the first two experiments ticked, else of the runs ticked; A (the baseline) the first.
     void compareTicked();
 
 Q_SIGNALS:
@@ -91,6 +95,8 @@ private:
     void showRun(qint64 runId, QTreeWidgetItem *item);
     qint64 selectedExperiment() const;
     void showCaptureOfSelectedRun();
+    void compareRuns(ResultStore *results);
+    void compareExperiments(ResultStore *results);
 
     ThroughputRttView *m_chart;
     QLineEdit *m_filter;
@@ -107,6 +113,7 @@ private:
     std::unique_ptr<ResultStore> m_store;
     std::unique_ptr<StoredRunDetails> m_details;
     QList<qint64> m_tickOrder;
+    QList<qint64> m_experimentTicks;
 };
 
 } // namespace tcptune

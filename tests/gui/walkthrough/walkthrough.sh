@@ -211,15 +211,18 @@ sweep_of_twelve() {
   shot sweep-12-points
 }
 
-# 5. A sweep cancelled after its first run (Escape).
+# 5. A sweep of two repeats cancelled after its second run (Escape): its first value's two runs
+# show their 95 % interval in the table and as an error bar.
 sweep_cancelled() {
   key "$k_history" # away and back: choosing the open tab again moves no focus
   key "$k_sweep"
   key ctrl+a
   type_text "64K 1M"
+  key Tab ctrl+a
+  type_text 2
   key alt+t
   for _ in $(seq 240); do
-    experiments_are "len(e)>=5 and e[0]['finished_runs']>=1" && break
+    experiments_are "len(e)>=5 and e[0]['finished_runs']>=2" && break
     sleep 0.5
   done
   key Escape
