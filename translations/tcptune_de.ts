@@ -6164,6 +6164,26 @@ untätig: der Sender hatte nichts zu senden.
 <context>
     <name>tcptune::SweepPanel</name>
     <message>
+        <source>off</source>
+        <translation>aus</translation>
+    </message>
+    <message>
+        <source>Repeat each point until the 95 % interval of its mean throughput is within this share of the mean: Repeats is then each point&apos;s least number of runs, and the point that reaches the limit without it is flagged. Off: exactly Repeats runs.</source>
+        <translation>Wiederholt jeden Punkt, bis das 95-%-Intervall seines mittleren Durchsatzes innerhalb dieses Anteils des Mittelwerts liegt: Wiederholungen ist dann die kleinste Zahl der Läufe eines Punktes, und ein Punkt, der die Grenze ohne dieses Ziel erreicht, wird markiert. Aus: genau so viele Läufe wie Wiederholungen.</translation>
+    </message>
+    <message>
+        <source>The most runs a point gets while its interval is wider than the target.</source>
+        <translation>Die meisten Läufe, die ein Punkt bekommt, solange sein Intervall breiter als das Ziel ist.</translation>
+    </message>
+    <message>
+        <source>until 95 % CI ±</source>
+        <translation>bis 95-%-KI ±</translation>
+    </message>
+    <message>
+        <source>at most</source>
+        <translation>höchstens</translation>
+    </message>
+    <message>
         <source>This kernel has no netem (the sch_netem module), so the lab cannot delay packets: sweep another parameter. Rate, queue and MTU still work.</source>
         <translation>Dieser Kernel hat kein netem (das Modul sch_netem), daher kann das Labor Pakete nicht verzögern: variieren Sie einen anderen Parameter. Rate, Warteschlange und MTU funktionieren weiterhin.</translation>
     </message>

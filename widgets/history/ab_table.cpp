@@ -117,7 +117,8 @@ void AbTable::fillKnobs(const QList<ComparedRun> &runs, int firstRow)
             bool differs = v.simplified() != base.simplified();
             for (int j = 1; j < n && i == 0 && !differs; ++j)
                 differs = runs.at(j).config.all.value(it.key()).simplified() != base.simplified();
-            setItem(r, valueColumn(i, n), cell(v.isEmpty() ? QStringLiteral("-") : compactKnobValue(it.key(), v), differs));
+            setItem(r, valueColumn(i, n),
+                    cell(v.isEmpty() ? QStringLiteral("-") : compactKnobValue(it.key(), v), differs));
         }
         for (int c = 1; c < columnCount(); ++c)
             if (!item(r, c))

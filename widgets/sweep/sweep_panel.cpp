@@ -11,7 +11,9 @@
 #include "sweep/wrapping_header.h"
 
 #include <QComboBox>
+#include <QDoubleSpinBox>
 #include <QGridLayout>
+#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QJsonObject>
@@ -84,6 +86,8 @@ SweepPanel::SweepPanel(RunnerThread *runner, SpecSource baseSpec, QWidget *paren
     , m_parameter(new QComboBox(this))
     , m_values(new QLineEdit(this))
     , m_repeats(new QSpinBox(this))
+    , m_ciTarget(new QDoubleSpinBox(this))
+    , m_maxRepeats(new QSpinBox(this))
     , m_preset(new QComboBox(this))
     , m_start(new QPushButton(tr("S&tart sweep"), this))
     , m_cancel(new QPushButton(tr("Cancel sweep"), this))
@@ -140,6 +144,7 @@ void SweepPanel::setUpControls()
     m_repeats->setObjectName(QStringLiteral("sweepRepeats"));
     m_repeats->setRange(1, 100);
     m_repeats->setValue(3);
+    setUpPrecision();
     m_preset->setObjectName(QStringLiteral("sweepPreset"));
     m_preset->addItem(tr("(build from the panels)"), QString());
     for (const PresetInfo &preset : PresetLibrary().presets())
@@ -155,6 +160,28 @@ void SweepPanel::setUpControls()
     m_cancel->setEnabled(false);
     m_status->setObjectName(QStringLiteral("sweepStatus"));
     m_status->setWordWrap(true);
+}
+
+// Repeat until precise, as netperf's -i/-I: off by default (exactly the repeats); on, the repeats
+// are each point's least runs.
+void SweepPanel::setUpPrecision()
+{
+    m_ciTarget->setObjectName(QStringLiteral("sweepCiTarget"));
+    m_ciTarget->setRange(0, 50);
+    m_ciTarget->setDecimals(1);
+    m_ciTarget->setSingleStep(0.5);
+    m_ciTarget->setSuffix(QStringLiteral(" %"));
+    m_ciTarget->setSpecialValueText(tr("off"));
+    m_ciTarget->setToolTip(tr("Repeat each point until the 95 % interval of its mean throughput is within this "
+                              "share of the mean: Repeats is then each point's least number of runs, and the point "
+                              "that reaches the limit without it is flagged. Off: exactly Repeats runs."));
+    m_maxRepeats->setObjectName(QStringLiteral("sweepMaxRepeats"));
+    m_maxRepeats->setRange(2, 100);
+    m_maxRepeats->setValue(20);
+    m_maxRepeats->setToolTip(tr("The most runs a point gets while its interval is wider than the target."));
+    m_maxRepeats->setEnabled(false);
+    connect(m_ciTarget, &QDoubleSpinBox::valueChanged, this,
+            [this](double pct) { m_maxRepeats->setEnabled(pct > 0 && m_preset->currentData().toString().isEmpty()); });
 }
 
 // Story 5's table: one row per value.
@@ -183,7 +210,13 @@ void SweepPanel::layOut()
     controls->addWidget(new QLabel(tr("over"), this), 0, 2);
     controls->addWidget(m_values, 0, 3);
     controls->addWidget(new QLabel(tr("Repeats"), this), 0, 4);
-    controls->addWidget(m_repeats, 0, 5);
+    auto *repeats = new QHBoxLayout;
+    repeats->addWidget(m_repeats);
+    repeats->addWidget(new QLabel(tr("until 95 % CI ±"), this));
+    repeats->addWidget(m_ciTarget);
+    repeats->addWidget(new QLabel(tr("at most"), this));
+    repeats->addWidget(m_maxRepeats);
+    controls->addLayout(repeats, 0, 5);
     controls->addWidget(new QLabel(tr("or preset"), this), 1, 0);
     controls->addWidget(m_preset, 1, 1, 1, 3);
     controls->addWidget(m_start, 1, 4);
@@ -229,6 +262,8 @@ Result<SweepPlan> SweepPanel::buildPlan() const
         return fail(problem);
     spec.name = neutralSweepName(m_parameter->currentData().toString()); // translated on display
     spec.repeats = m_repeats->value();
+    if (m_ciTarget->value() > 0)
+        spec.setUntilPrecise(m_repeats->value(), m_maxRepeats->value(), m_ciTarget->value());
     SweepPlan plan(spec);
     const QStringList values =
         m_values->text().split(QRegularExpression(QStringLiteral("[\\s,;]+")), Qt::SkipEmptyParts);
@@ -238,7 +273,7 @@ Result<SweepPlan> SweepPanel::buildPlan() const
         return fail(netemMissingText());
     if (auto ok = plan.addAxis(m_parameter->currentData().toString(), values); !ok)
         return fail(ok.error().message);
-    plan.setRepeats(m_repeats->value());
+    plan.setRepeats(spec.repeats);
     return plan;
 }
 
@@ -249,9 +284,10 @@ void SweepPanel::showPreset()
 {
     const QString id = m_preset->currentData().toString();
     const bool preset = !id.isEmpty();
-    for (QWidget *field :
-         {static_cast<QWidget *>(m_parameter), static_cast<QWidget *>(m_values), static_cast<QWidget *>(m_repeats)})
+    for (QWidget *field : {static_cast<QWidget *>(m_parameter), static_cast<QWidget *>(m_values),
+                           static_cast<QWidget *>(m_repeats), static_cast<QWidget *>(m_ciTarget)})
         field->setEnabled(!preset);
+    m_maxRepeats->setEnabled(!preset && m_ciTarget->value() > 0);
     m_presetNoteArea->setVisible(preset);
     if (!preset)
         return;
@@ -275,6 +311,9 @@ void SweepPanel::showPreset()
         m_values->setText(values.join(QLatin1Char(' ')));
     }
     m_repeats->setValue(plan->repeats());
+    m_ciTarget->setValue(plan->spec().ciTargetPct);
+    if (plan->spec().untilPrecise())
+        m_maxRepeats->setValue(plan->spec().maxRepeats);
     // What it runs, then what the lab can and cannot reproduce of its story (issue 14).
     QStringList note{tr("The preset runs %1 over %n point(s) with %2 repeats each; its target and workload "
                         "are shown on the left. Choose \"(build from the panels)\" to edit.",

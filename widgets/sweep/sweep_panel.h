@@ -13,6 +13,7 @@
 #include <functional>
 
 class QComboBox;
+class QDoubleSpinBox;
 class QLabel;
 class QLineEdit;
 class QPushButton;
@@ -41,6 +42,10 @@ public:
     QComboBox *parameterBox() const { return m_parameter; }
     QLineEdit *valuesEdit() const { return m_values; }
     QSpinBox *repeatsBox() const { return m_repeats; }
+    // Repeat until precise: the target half-width of the 95 % interval in % of the mean (0: off)
+    // and the most runs a point gets.
+    QDoubleSpinBox *ciTargetBox() const { return m_ciTarget; }
+    QSpinBox *maxRepeatsBox() const { return m_maxRepeats; }
     QComboBox *presetBox() const { return m_preset; }
     QPushButton *startButton() const { return m_start; }
     QPushButton *cancelButton() const { return m_cancel; }
@@ -62,6 +67,7 @@ Q_SIGNALS:
 
 private:
     void setUpControls();
+    void setUpPrecision();
     void setUpTable();
     void layOut();
     void connectSignals();
@@ -77,6 +83,8 @@ private:
     QComboBox *m_parameter;
     QLineEdit *m_values;
     QSpinBox *m_repeats;
+    QDoubleSpinBox *m_ciTarget;
+    QSpinBox *m_maxRepeats;
     QComboBox *m_preset;
     QPushButton *m_start;
     QPushButton *m_cancel;

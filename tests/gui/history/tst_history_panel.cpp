@@ -633,10 +633,10 @@ void TestHistoryPanel::threeRunsCompareAgainstTheBaseline()
     QStringList headers;
     for (int c = 0; c < table->columnCount(); ++c)
         headers << table->horizontalHeaderItem(c)->text();
-    QCOMPARE(headers, QStringList({QStringLiteral("Figure"), QStringLiteral("B against A"),
-                                   QStringLiteral("C against A"), QStringLiteral("A"), QStringLiteral("B"),
-                                   QStringLiteral("C"), QStringLiteral("B / A (95 % CI)"),
-                                   QStringLiteral("C / A (95 % CI)")}));
+    QCOMPARE(headers,
+             QStringList({QStringLiteral("Figure"), QStringLiteral("B against A"), QStringLiteral("C against A"),
+                          QStringLiteral("A"), QStringLiteral("B"), QStringLiteral("C"),
+                          QStringLiteral("B / A (95 % CI)"), QStringLiteral("C / A (95 % CI)")}));
     QCOMPARE(table->item(0, 0)->text(), QStringLiteral("Throughput (Mbit/s)"));
     QCOMPARE(table->item(0, AbTable::valueColumn(0, 3))->text(), QStringLiteral("40.00"));
     QCOMPARE(table->item(0, AbTable::valueColumn(2, 3))->text(), QStringLiteral("10.00"));
@@ -693,8 +693,9 @@ void TestHistoryPanel::experimentsCompareByPoint()
                                  .arg((10 + half) * 100 / 46, 0, 'f', 1);
     QCOMPARE(table->item(1, AbTable::verdictColumn(1))->text(), expected);
     QCOMPARE(expected, QStringLiteral("B is 21.7 % faster, 95 % CI 11.9–31.6 %, significant"));
-    QVERIFY(
-        table->item(1, AbTable::verdictColumn(1))->toolTip().contains(QStringLiteral("Welch's t-test over 3 + 3 runs")));
+    QVERIFY(table->item(1, AbTable::verdictColumn(1))
+                ->toolTip()
+                .contains(QStringLiteral("Welch's t-test over 3 + 3 runs")));
     QCOMPARE(table->item(2, AbTable::verdictColumn(1))->text(),
              QStringLiteral("no difference: every run on both sides measured the same"));
     QVERIFY(panel.comparisonPane()->isVisibleTo(&panel));

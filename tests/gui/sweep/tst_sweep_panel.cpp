@@ -18,6 +18,7 @@
 #include "sweep/sweep_panel.h"
 
 #include <QComboBox>
+#include <QDoubleSpinBox>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
@@ -67,6 +68,7 @@ private Q_SLOTS:
     void plansAreChecked();
     void sweepFillsTableAndChart();
     void cancelRestoresKnobs();
+    void repeatsUntilPrecise();
     void presetsUpdateTheForm();
     void labDelayIsNotOfferedWithoutNetem();
 
@@ -201,6 +203,45 @@ void TestSweepPanel::cancelRestoresKnobs()
              qPrintable(panel->statusLabel()->text()));
     QVERIFY2(window.runControl()->progressText().contains(QStringLiteral("cancelled")),
              qPrintable(window.runControl()->progressText()));
+}
+
+// Issue 29: the panel offers repeat until precise. A target no lab run meets (0.1 % of the mean
+// with two or three runs) gives the point its most runs, three, and the flag that says so; the
+// plan carries the least and the most runs and the target.
+void TestSweepPanel::repeatsUntilPrecise()
+{
+    if (!test::runningAsRoot())
+        QSKIP("needs root: the lab is made of network namespaces");
+    MainWindow window;
+    window.targetPanel()->setLabName(labName);
+    window.workloadPanel()->setDuration(1);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    SweepPanel *panel = window.sweepPanel();
+    fillSweep(panel, sweptKey, QStringLiteral("1048576"), 2);
+    QVERIFY(!panel->maxRepeatsBox()->isEnabled());
+    panel->ciTargetBox()->setValue(0.1);
+    QVERIFY(panel->maxRepeatsBox()->isEnabled());
+    panel->maxRepeatsBox()->setValue(3);
+    const Result<SweepPlan> plan = panel->buildPlan();
+    QVERIFY(plan);
+    QVERIFY(plan->spec().untilPrecise());
+    QCOMPARE(plan->repeats(), 2);
+    QCOMPARE(plan->spec().maxRepeats, 3);
+    QCOMPARE(plan->spec().ciTargetPct, 0.1);
+
+    QSignalSpy stopped(window.runner(), &RunnerThread::stopped);
+    QSignalSpy finished(window.runner(), &RunnerThread::finished);
+    QTest::mouseClick(panel->startButton(), Qt::LeftButton);
+    QVERIFY(stopped.wait(90000) || stopped.size() == 1);
+    QCOMPARE(finished.size(), 1);
+    QCOMPARE(finished.at(0).at(1).toString(), QStringLiteral("finished"));
+    QCOMPARE(panel->table()->rowCount(), 1);
+    const QString runs = panel->table()->item(0, 2)->text();
+    QCOMPARE(runs.split(QStringLiteral(", ")).size(), 3);
+    const QString flags = panel->table()->item(0, 5)->text();
+    QVERIFY2(flags.contains(QStringLiteral("not within 0.1 % after 3 runs")), qPrintable(flags));
+    QVERIFY(panel->chart()->errorBarOf(0));
 }
 
 // Issue 18, point 8: choosing a preset shows what it will run (parameter, values, repeats) in the
