@@ -66,6 +66,7 @@ void AbTable::setUpColumns(int runs)
     setColumnCount(int(headers.size()));
     setHorizontalHeaderLabels(headers);
     horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    horizontalHeader()->setSectionResizeMode(0, QHeaderView::Interactive);
     // A verdict has room for its sentence on two or three lines (a German one squeezed between
     // the figures wrapped a word a line); the figures may scroll.
     const int verdictWidth = runs > 2 ? 240 : 330;
@@ -73,6 +74,14 @@ void AbTable::setUpColumns(int runs)
         horizontalHeader()->setSectionResizeMode(verdictColumn(i), QHeaderView::Interactive);
         setColumnWidth(verdictColumn(i), verdictWidth);
     }
+}
+
+// A lab knob's name with both ends is long ("tcp_autocorking (lab client (tcptune-lab-client))"):
+// it is elided (its tooltip holds the key) so that the verdicts beside it stay in sight.
+void AbTable::fitFigureColumn()
+{
+    resizeColumnToContents(0);
+    setColumnWidth(0, std::min(columnWidth(0), 190));
 }
 
 int AbTable::fillFigures(int r, const QList<PointDiff> &againstA)
@@ -135,6 +144,7 @@ QString AbTable::compare(const QList<ComparedRun> &runs, const QList<PointDiff> 
     setUpColumns(int(runs.size()));
     setRowCount(int(againstA.first().metrics.size()));
     fillKnobs(runs, fillFigures(0, againstA));
+    fitFigureColumn();
     QList<RunConfiguration> configs;
     for (const ComparedRun &c : runs)
         configs.append(c.config);
@@ -175,6 +185,7 @@ QString AbTable::compareExperiments(const ExperimentDiff &diff)
         setSpan(r, 0, 1, columnCount());
         r = fillFigures(r + 1, {point});
     }
+    fitFigureColumn();
     const QString title = tr("A = experiment %1, B = experiment %2, points compared: %3")
                               .arg(diff.a.id)
                               .arg(diff.b.id)

@@ -56,6 +56,7 @@ private:
     // The metric rows of every run against A from row R on; the next free row.
     int fillFigures(int r, const QList<PointDiff> &againstA);
     void fillKnobs(const QList<ComparedRun> &runs, int firstRow);
+    void fitFigureColumn();
 };
 
 } // namespace tcptune
