@@ -4,6 +4,7 @@
 #include "cli/console.h"
 #include "default_job.h"
 #include "main_window.h"
+#include "offscreen_platform.h"
 #include "panels/target_panel.h"
 #include "translations.h"
 
@@ -28,6 +29,25 @@ void showFitted(MainWindow &window)
         window.show();
 }
 
+// No display: `tcptune --default-job` or `tcptune --lab NAME` runs the default experiment
+// headless, so that `scripts/run` still does the work; bare `tcptune` only says so, for a lab
+// and a sweep are more than a user who typed the program's name on a server expects.
+int runHeadless(int argc, char **argv)
+{
+    // The report draws charts, which needs a QApplication: offscreen, set before it exists.
+    useOffscreenPlatform();
+    QApplication app(argc, argv);
+    QApplication::setApplicationName(QStringLiteral("tcptune"));
+    installTranslations();
+    const QStringList args = QCoreApplication::arguments().mid(1);
+    if (!args.contains(QStringLiteral("--default-job")) && !args.contains(QStringLiteral("--lab")))
+        return cli::failWith(defaultJobDescription(), 2);
+    const auto options = parseDefaultJobArguments(args);
+    if (!options)
+        return 2;
+    return runDefaultJob(defaultJobDirectory(), *options);
+}
+
 } // namespace
 
 bool hasDisplay()
@@ -38,15 +58,8 @@ bool hasDisplay()
 
 int runWorkbench(int argc, char **argv)
 {
-    if (!hasDisplay()) {
-        // No display: run the default experiment headless, so `scripts/run` still does the work.
-        // Its report draws charts, which needs a QApplication: offscreen, set before it exists.
-        qputenv("QT_QPA_PLATFORM", "offscreen");
-        QApplication app(argc, argv);
-        QApplication::setApplicationName(QStringLiteral("tcptune"));
-        installTranslations();
-        return runDefaultJob(defaultJobDirectory());
-    }
+    if (!hasDisplay())
+        return runHeadless(argc, argv);
     QApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("tcptune"));
     QApplication::setOrganizationName(QStringLiteral("tcptune"));

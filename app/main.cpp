@@ -4,6 +4,7 @@
 #include "cli/command.h"
 #include "cli/console.h"
 #include "gui_launcher.h"
+#include "offscreen_platform.h"
 #include "translations.h"
 
 #include <QApplication>
@@ -17,7 +18,10 @@ void printUsage()
 {
     using namespace tcptune::cli;
     out() << QCoreApplication::translate("main", "Usage: tcptune [COMMAND] [OPTIONS]") << "\n\n"
-          << QCoreApplication::translate("main", "Without a command tcptune opens the workbench.") << "\n\n"
+          << QCoreApplication::translate("main", "Without a command tcptune opens the workbench; without a display, "
+                                                 "'tcptune --default-job [--lab NAME]' runs the default experiment "
+                                                 "headless and writes its report.")
+          << "\n\n"
           << QCoreApplication::translate("main", "Commands:") << '\n';
     for (const Command &c : commands())
         out() << QStringLiteral("  %1 %2")
@@ -37,7 +41,9 @@ int main(int argc, char **argv)
     const QString first = argc > 1 ? QString::fromLocal8Bit(argv[1]) : QString();
     if (const tcptune::cli::Command *command = tcptune::cli::findCommand(first)) {
         if (command->needsGui && !tcptune::hasDisplay())
-            qputenv("QT_QPA_PLATFORM", "offscreen"); // must be set before the application exists
+            tcptune::useOffscreenPlatform(); // before the application exists
+        else if (command->needsGui)
+            tcptune::ensureRuntimeDirectory();
         const std::unique_ptr<QCoreApplication> app(command->needsGui ? new QApplication(argc, argv)
                                                                       : new QCoreApplication(argc, argv));
         QCoreApplication::setApplicationName(QStringLiteral("tcptune"));
@@ -58,9 +64,12 @@ int main(int argc, char **argv)
     if (!first.isEmpty() && !first.startsWith(QLatin1Char('-'))) {
         QCoreApplication app(argc, argv);
         tcptune::installTranslations();
-        tcptune::cli::failWith(QCoreApplication::translate("main", "Unknown command '%1'.").arg(first), 2);
-        printUsage();
-        return 2;
+        const tcptune::cli::Command *nearest = tcptune::cli::nearestCommand(first);
+        const QString hint = nearest ? QCoreApplication::translate("main", "Did you mean 'tcptune %1'?")
+                                           .arg(QString::fromLatin1(nearest->name))
+                                     : QCoreApplication::translate("main", "'tcptune --help' lists the commands.");
+        return tcptune::cli::failWith(
+            QCoreApplication::translate("main", "Unknown command '%1'.").arg(first) + QLatin1Char(' ') + hint, 2);
     }
     return tcptune::runWorkbench(argc, argv);
 }

@@ -362,6 +362,10 @@
         <source>warning: </source>
         <translation>Warnung: </translation>
     </message>
+    <message>
+        <source>rtt n</source>
+        <translation>RTT-Anz.</translation>
+    </message>
 </context>
 <context>
     <name>BulkReceiver</name>
@@ -657,10 +661,6 @@ Trotzdem ausführen?</translation>
         <translation>Diesem Build fehlt der Befehl &apos;%1&apos;.</translation>
     </message>
     <message>
-        <source>No display found: running the default experiment headless (story 5, send window 64 KB .. 4 MB, in the built-in lab).</source>
-        <translation>Kein Bildschirm gefunden: das Standardexperiment läuft ohne Oberfläche (Szenario 5, Sendefenster 64 KB .. 4 MB, im eingebauten Labor).</translation>
-    </message>
-    <message>
         <source>Cannot create %1; run from a directory you can write to.</source>
         <translation>%1 kann nicht angelegt werden; starten Sie aus einem Verzeichnis, in das Sie schreiben können.</translation>
     </message>
@@ -669,8 +669,32 @@ Trotzdem ausführen?</translation>
         <translation>Der Durchlauf hat kein Experiment gespeichert; siehe die Meldungen oben.</translation>
     </message>
     <message>
-        <source>Default job done: table, CSV, JSON and the report (report.html, report.pdf) are in %1.</source>
-        <translation>Standardaufgabe erledigt: Tabelle, CSV, JSON und der Bericht (report.html, report.pdf) liegen in %1.</translation>
+        <source>Default job done: table, CSV, JSON and the report (report.html, report.pdf) of experiment %1 are in %2.</source>
+        <translation>Standardaufgabe erledigt: Tabelle, CSV, JSON und der Bericht (report.html, report.pdf) von Experiment %1 liegen in %2.</translation>
+    </message>
+    <message>
+        <source>Unknown argument &apos;%1&apos;; &apos;tcptune --help&apos; lists the commands and options.</source>
+        <translation>Unbekanntes Argument &apos;%1&apos;; &apos;tcptune --help&apos; listet die Befehle und Optionen auf.</translation>
+    </message>
+    <message>
+        <source>%1 needs a value.</source>
+        <translation>%1 braucht einen Wert.</translation>
+    </message>
+    <message>
+        <source>No display found. &apos;tcptune --default-job [--lab NAME]&apos; runs the default experiment headless: story 5&apos;s send-window sweep (64 KB .. 4 MB) in the local lab NAME (default &apos;lab&apos;; built for the sweep and removed afterwards if it was down), then writes its table and report to reports/&lt;date-time&gt;. &apos;tcptune --help&apos; lists the commands.</source>
+        <translation>Kein Bildschirm gefunden. &apos;tcptune --default-job [--lab NAME]&apos; führt das Standardexperiment ohne Oberfläche aus: die Sendefenster-Reihe aus Szenario 5 (64 KB .. 4 MB) im lokalen Labor NAME (Vorgabe &apos;lab&apos;; für die Reihe aufgebaut und danach wieder entfernt, wenn es nicht lief), dann schreibt es Tabelle und Bericht nach reports/&lt;Datum-Zeit&gt;. &apos;tcptune --help&apos; listet die Befehle auf.</translation>
+    </message>
+    <message>
+        <source>Running the default experiment headless: story 5, send window 64 KB .. 4 MB, in lab &apos;%1&apos; (%2).</source>
+        <translation>Das Standardexperiment läuft ohne Oberfläche: Szenario 5, Sendefenster 64 KB .. 4 MB, im Labor &apos;%1&apos; (%2).</translation>
+    </message>
+    <message>
+        <source>up already; it stays up</source>
+        <translation>läuft schon; es bleibt an</translation>
+    </message>
+    <message>
+        <source>built now and removed afterwards</source>
+        <translation>jetzt aufgebaut und danach wieder entfernt</translation>
     </message>
 </context>
 <context>
@@ -884,6 +908,10 @@ Trotzdem ausführen?</translation>
     <message>
         <source>Cannot start the privileged helper: %1 %2</source>
         <translation>Der privilegierte Helfer kann nicht gestartet werden: %1 %2</translation>
+    </message>
+    <message>
+        <source>pkexec was not tried: there is no polkit authority here (no system D-Bus or polkitd).</source>
+        <translation>pkexec wurde nicht versucht: hier gibt es keine polkit-Instanz (kein System-D-Bus oder polkitd).</translation>
     </message>
 </context>
 <context>
@@ -1401,12 +1429,12 @@ Trotzdem ausführen?</translation>
         <translation>eine ganze Zahl</translation>
     </message>
     <message>
-        <source>%1: %2 is below the minimum %3.</source>
-        <translation>%1: %2 liegt unter dem Minimum %3.</translation>
+        <source>%1: %2 is below the minimum %3; give %3 to %4.</source>
+        <translation>%1: %2 liegt unter dem Minimum %3; geben Sie %3 bis %4 an.</translation>
     </message>
     <message>
-        <source>%1: %2 is above the maximum %3.</source>
-        <translation>%1: %2 liegt über dem Maximum %3.</translation>
+        <source>%1: %2 is above the maximum %4; give %3 to %4.</source>
+        <translation>%1: %2 liegt über dem Maximum %4; geben Sie %3 bis %4 an.</translation>
     </message>
     <message>
         <source>%1: &apos;%2&apos; is not a switch value; use 1 or 0 (on/off).</source>
@@ -1527,6 +1555,18 @@ Trotzdem ausführen?</translation>
         <source>Unknown argument &apos;%1&apos;. Try &apos;tcptune knobs --help&apos;.</source>
         <translation>Unbekanntes Argument &apos;%1&apos;. Versuchen Sie &apos;tcptune knobs --help&apos;.</translation>
     </message>
+    <message>
+        <source>not offered inside %1</source>
+        <translation>in %1 nicht angeboten</translation>
+    </message>
+    <message>
+        <source>Give either --lab NAME or --netns NAME, not both.</source>
+        <translation>Geben Sie entweder --lab NAME oder --netns NAME an, nicht beide.</translation>
+    </message>
+    <message>
+        <source>Read the values at the client of lab NAME (tcptune-NAME-client).</source>
+        <translation>Die Werte am Client des Labors NAME lesen (tcptune-NAME-client).</translation>
+    </message>
 </context>
 <context>
     <name>KnobsSetCommand</name>
@@ -1595,18 +1635,24 @@ Nimmt die Parameteränderungen zurück, die ein abgestürzter tcptune-helper in 
         <translation>Warnung: %1</translation>
     </message>
     <message>
-        <source>Usage: tcptune knobs set KEY=VALUE... [--netns NAME] [--force] -- COMMAND [ARGS]
+        <source>Usage: tcptune knobs set KEY=VALUE... [--lab NAME | --netns NAME] [--force] -- COMMAND [ARGS]
 Applies the knobs through tcptune-helper, runs COMMAND, then restores every knob and exits with COMMAND&apos;s status.
+  --lab NAME    change the knobs at the client of lab NAME (its namespace tcptune-NAME-client)
   --netns NAME  change the knobs inside lab namespace NAME (per-namespace knobs only)
   --force       confirm turning a core TCP feature off on the host (tcp_sack, tcp_timestamps or tcp_window_scaling = 0 affects every new connection of the machine)
 Example: tcptune knobs set net.ipv4.tcp_autocorking=0 -- iperf3 -c 127.0.0.1
 </source>
-        <translation>Aufruf: tcptune knobs set SCHLÜSSEL=WERT... [--netns NAME] [--force] -- BEFEHL [ARGUMENTE]
+        <translation>Aufruf: tcptune knobs set SCHLÜSSEL=WERT... [--lab NAME | --netns NAME] [--force] -- BEFEHL [ARGUMENTE]
 Setzt die Knöpfe über tcptune-helper, führt BEFEHL aus, setzt dann jeden Knopf zurück und endet mit dem Status von BEFEHL.
+  --lab NAME    die Knöpfe am Client des Labors NAME ändern (sein Namensraum tcptune-NAME-client)
   --netns NAME  die Knöpfe im Labor-Namensraum NAME ändern (nur Knöpfe je Namensraum)
   --force       bestätigt das Abschalten einer TCP-Kernfunktion auf dem Host (tcp_sack, tcp_timestamps oder tcp_window_scaling = 0 betrifft jede neue Verbindung des Rechners)
 Beispiel: tcptune knobs set net.ipv4.tcp_autocorking=0 -- iperf3 -c 127.0.0.1
 </translation>
+    </message>
+    <message>
+        <source>--lab needs a lab name, e.g. --lab lab.</source>
+        <translation>--lab braucht einen Labornamen, z. B. --lab lab.</translation>
     </message>
 </context>
 <context>
@@ -2356,6 +2402,10 @@ Beispiel: tcptune knobs set net.ipv4.tcp_autocorking=0 -- iperf3 -c 127.0.0.1
         <source>experiment</source>
         <translation>Experiment</translation>
     </message>
+    <message>
+        <source>Off the kernel&apos;s default before the first run, though the experiment did not set them: %1. The spec under &quot;Run it again&quot; sets them, so that a rerun starts alike.</source>
+        <translation>Vor dem ersten Lauf abweichend von der Kernel-Vorgabe, obwohl das Experiment sie nicht setzte: %1. Die Spezifikation unter „Erneut ausführen“ setzt sie, damit ein neuer Lauf gleich beginnt.</translation>
+    </message>
 </context>
 <context>
     <name>ReportChartRenderer</name>
@@ -2698,10 +2748,6 @@ Mehrere Formate auf einmal: --format html,pdf --out ORDNER/report schreibt ORDNE
         <translation>verworfen</translation>
     </message>
     <message>
-        <source>retrans. %</source>
-        <translation>Neuübertr. %</translation>
-    </message>
-    <message>
         <source>autocorked</source>
         <translation>Autocorking</translation>
     </message>
@@ -2736,6 +2782,26 @@ Mehrere Formate auf einmal: --format html,pdf --out ORDNER/report schreibt ORDNE
     <message>
         <source>%1 ± – (1 run)</source>
         <translation>%1 ± – (1 Lauf)</translation>
+    </message>
+    <message>
+        <source>Captures</source>
+        <translation>Mitschnitte</translation>
+    </message>
+    <message>
+        <source>The packets of these runs were captured to the files below; &apos;tcptune analyze FILE&apos; or Wireshark opens each.</source>
+        <translation>Die Pakete dieser Läufe wurden in die folgenden Dateien mitgeschnitten; &apos;tcptune analyze DATEI&apos; oder Wireshark öffnet jede.</translation>
+    </message>
+    <message>
+        <source>file</source>
+        <translation>Datei</translation>
+    </message>
+    <message>
+        <source>packets</source>
+        <translation>Pakete</translation>
+    </message>
+    <message>
+        <source>dropped</source>
+        <translation>verworfen</translation>
     </message>
 </context>
 <context>
@@ -3916,6 +3982,14 @@ Mehrere Formate auf einmal: --format html,pdf --out ORDNER/report schreibt ORDNE
         <source>With --until-ci: the most runs per point (default 20).</source>
         <translation>Mit --until-ci: die meisten Läufe je Punkt (Vorgabe 20).</translation>
     </message>
+    <message>
+        <source>--out %1: cannot create this folder; give a folder you can write to.</source>
+        <translation>--out %1: dieser Ordner kann nicht angelegt werden; geben Sie einen Ordner an, in den Sie schreiben können.</translation>
+    </message>
+    <message>
+        <source>--out %1: cannot write into this folder (%2); give a folder you can write to.</source>
+        <translation>--out %1: in diesen Ordner kann nicht geschrieben werden (%2); geben Sie einen Ordner an, in den Sie schreiben können.</translation>
+    </message>
 </context>
 <context>
     <name>SweepPlan</name>
@@ -4198,6 +4272,14 @@ Mehrere Formate auf einmal: --format html,pdf --out ORDNER/report schreibt ORDNE
         <source>Not within %1 % after %2 runs: %3.</source>
         <translation>Nicht innerhalb von %1 % nach %2 Läufen: %3.</translation>
     </message>
+    <message>
+        <source>- %1 (repeat %2): %3 (%4, %5 packets, %6 dropped)</source>
+        <translation>- %1 (Wiederholung %2): %3 (%4, %5 Pakete, %6 verworfen)</translation>
+    </message>
+    <message>
+        <source>Captures (&apos;tcptune analyze FILE&apos; analyses one):</source>
+        <translation>Mitschnitte (&apos;tcptune analyze DATEI&apos; analysiert einen):</translation>
+    </message>
 </context>
 <context>
     <name>SysctlWriter</name>
@@ -4462,8 +4544,8 @@ Optionen:
         <translation>%1 %2 liegt außerhalb des Bereichs; geben Sie %3 bis %4 Bytes an.</translation>
     </message>
     <message>
-        <source>Duration %1 s is out of range; give more than 0 and at most %2 seconds.</source>
-        <translation>Die Dauer %1 s liegt außerhalb des Bereichs; geben Sie mehr als 0 und höchstens %2 Sekunden an.</translation>
+        <source>Duration %1 s is out of range; give %2 to %3 seconds.</source>
+        <translation>Die Dauer %1 s liegt außerhalb des Bereichs; geben Sie %2 bis %3 Sekunden an.</translation>
     </message>
     <message>
         <source>Omit %1 s is out of range; give 0 to 600 seconds.</source>
@@ -4648,8 +4730,8 @@ Optionen:
         <translation>Aufruf: tcptune [BEFEHL] [OPTIONEN]</translation>
     </message>
     <message>
-        <source>Without a command tcptune opens the workbench.</source>
-        <translation>Ohne Befehl öffnet tcptune die Werkbank.</translation>
+        <source>Without a command tcptune opens the workbench; without a display, &apos;tcptune --default-job [--lab NAME]&apos; runs the default experiment headless and writes its report.</source>
+        <translation>Ohne Befehl öffnet tcptune die Werkbank; ohne Bildschirm führt &apos;tcptune --default-job [--lab NAME]&apos; das Standardexperiment ohne Oberfläche aus und schreibt seinen Bericht.</translation>
     </message>
     <message>
         <source>Commands:</source>
@@ -4662,6 +4744,14 @@ Optionen:
     <message>
         <source>Unknown command &apos;%1&apos;.</source>
         <translation>Unbekannter Befehl &apos;%1&apos;.</translation>
+    </message>
+    <message>
+        <source>Did you mean &apos;tcptune %1&apos;?</source>
+        <translation>Meinten Sie &apos;tcptune %1&apos;?</translation>
+    </message>
+    <message>
+        <source>&apos;tcptune --help&apos; lists the commands.</source>
+        <translation>&apos;tcptune --help&apos; listet die Befehle auf.</translation>
     </message>
 </context>
 <context>

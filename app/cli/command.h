@@ -21,6 +21,8 @@ struct Command {
 // Every subcommand, sorted by name.
 QList<Command> commands();
 const Command *findCommand(const QString &name);
+// The command NAME is most likely a typo of (at most two letters off), or null.
+const Command *nearestCommand(const QString &name);
 
 // Used by TCPTUNE_REGISTER_COMMAND at static initialisation.
 bool registerCommand(const Command &command);

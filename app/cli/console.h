@@ -19,4 +19,8 @@ int failWith(const QString &message, int exitCode = 1);
 // already (2 after a parse error, with a hint to --help; 0 after printing --help), else nothing.
 std::optional<int> parseArguments(QCommandLineParser &parser, const QStringList &args, const QString &command);
 
+// PARSER's help for `tcptune COMMAND`: its usage line names the program "tcptune" (not the path
+// it was started by) followed by COMMAND once, not COMMAND again as an argument.
+QString helpText(const QCommandLineParser &parser, const QString &command);
+
 } // namespace tcptune::cli

@@ -1,5 +1,7 @@
 #include "capture/capture_json.h"
 
+#include "common/json_schema_version.h"
+
 #include <QIODevice>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -57,6 +59,7 @@ QJsonObject flowJson(const CaptureAnalysis &capture, const FlowAnalysis &f)
 QJsonObject headerJson(const CaptureAnalysis &a)
 {
     QJsonObject o{
+        {jsonschema::kField, jsonschema::kAnalyze},
         {QStringLiteral("file"), a.file},
         {QStringLiteral("link_type"), a.link_type},
         {QStringLiteral("packets"), qint64(a.packets)},

@@ -204,8 +204,9 @@ Error fieldError(const QString &field, const QString &problem)
                                ExperimentSpec::kMinDurationS, kMaxDuration, 10);
     auto omit = readNumber(json, QStringLiteral("omit_s"), QStringLiteral("omit_s"), 0, kMaxDuration, 0);
     auto pause = readNumber(json, QStringLiteral("pause_s"), QStringLiteral("pause_s"), 0, 600, 0);
-    auto sample = readInteger(json, QStringLiteral("sample_ms"), QStringLiteral("sample_ms"), 1,
-                              ExperimentSpec::kMaxSampleMs, 100);
+    auto sample =
+        readInteger(json, QStringLiteral("sample_ms"), QStringLiteral("sample_ms"), TrafficLimits::kMinSampleMs,
+                    ExperimentSpec::kMaxSampleMs, TrafficLimits::kDefaultSampleMs);
     if (!capture)
         return std::unexpected(capture.error());
     if (!duration)

@@ -6,6 +6,7 @@
 
 #include "common/error.h"
 #include "knobs/knob_info.h"
+#include "traffic/traffic_spec.h"
 
 #include <QByteArray>
 #include <QCoreApplication>
@@ -68,10 +69,10 @@ public:
     QList<TargetSpec> moreTargets;
     static constexpr int kMaxTargets = 8; // ends one run drives at once
     // Limits of a run, the same for specs, the commands and the workbench's fields.
-    static constexpr double kMinDurationS = 0.2;
-    static constexpr double kMaxDurationS = 3600.0;
-    static constexpr int kMaxStreams = 128;
-    static constexpr int kMaxSampleMs = 10000;
+    static constexpr double kMinDurationS = TrafficLimits::kMinDurationS;
+    static constexpr double kMaxDurationS = TrafficLimits::kMaxDurationS;
+    static constexpr int kMaxStreams = TrafficLimits::kMaxStreams;
+    static constexpr int kMaxSampleMs = TrafficLimits::kMaxSampleMs;
     // Catalogue key -> canonical value (knobvalue::parse). Sysctls, socket.* and lab.* together;
     // "remote:<sysctl>" names a sysctl of the far host (ssh targets).
     QMap<QString, QString> knobs;
@@ -85,8 +86,8 @@ public:
     // mean. 0: a fixed number of runs.
     int maxRepeats = 0;
     double ciTargetPct = 0;
-    double pauseS = 0.0; // idle time between runs
-    int sampleMs = 100;  // TCP_INFO sampling interval
+    double pauseS = 0.0;                            // idle time between runs
+    int sampleMs = TrafficLimits::kDefaultSampleMs; // TCP_INFO sampling interval
 
     bool untilPrecise() const { return ciTargetPct > 0; }
     // Repeat until precise: at least MIN_RUNS (2 or more: one run has no interval), at most MAX_RUNS.

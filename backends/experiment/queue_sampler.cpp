@@ -12,7 +12,7 @@ qint64 since(qint64 now, qint64 base)
     return d >= 0 ? d : d + (qint64(1) << 32);
 }
 
-// At most a day of samples at the default interval: a run never lasts that long (3600 s max).
+// A day of samples at the default interval: the longest run (TrafficLimits::kMaxDurationS).
 constexpr int kMaxReadings = 864000;
 
 } // namespace

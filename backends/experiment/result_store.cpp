@@ -613,6 +613,32 @@ Result<void> ResultStore::loadEnds(QList<RunRecord> &runs, const QString &runFil
         KnobSnapshot &snapshot = q.value(2).toString() == QLatin1String("after") ? end->knobsAfter : end->knobsBefore;
         snapshot.insert(q.value(3).toString(), q.value(4).toString());
     }
+    return loadCaptureFiles(byId, runFilter, key);
+}
+
+// The capture files of the runs in BY_ID; their analyses stay in the store (captures(RUN_ID)).
+Result<void> ResultStore::loadCaptureFiles(const QHash<qint64, RunRecord *> &byId, const QString &runFilter,
+                                           qint64 key) const
+{
+    QSqlQuery q(database());
+    q.prepare(
+        QStringLiteral("SELECT c.run_id, c.path, c.interface, c.packets_received, c.packets_dropped FROM captures "
+                       "c JOIN runs r ON r.id = c.run_id WHERE %1 ORDER BY c.id")
+            .arg(runFilter));
+    q.addBindValue(key);
+    if (!q.exec())
+        return std::unexpected(queryError(q, tr("read the captures")));
+    while (q.next()) {
+        RunRecord *r = byId.value(q.value(0).toLongLong());
+        if (!r)
+            continue;
+        CaptureRecord c;
+        c.path = q.value(1).toString();
+        c.interface = q.value(2).toString();
+        c.packetsReceived = q.value(3).toLongLong();
+        c.packetsDropped = q.value(4).toLongLong();
+        r->captures.append(c);
+    }
     return {};
 }
 

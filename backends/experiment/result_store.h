@@ -90,6 +90,8 @@ private:
     [[nodiscard]] Result<void> migrate();
     [[nodiscard]] Result<void> storeEnds(const RunRecord &run);
     [[nodiscard]] Result<void> loadEnds(QList<RunRecord> &runs, const QString &runFilter, qint64 key) const;
+    [[nodiscard]] Result<void> loadCaptureFiles(const QHash<qint64, RunRecord *> &byId, const QString &runFilter,
+                                                qint64 key) const;
     [[nodiscard]] Result<void> exec(const QString &sql) const;
     QSqlDatabase database() const;
 

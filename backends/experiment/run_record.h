@@ -149,6 +149,7 @@ struct RunRecord {
     LimiterBreakdown limiters;              // the sender's streams together (their mean)
     QList<LimiterBreakdown> streamLimiters; // per stream, in stream order
     QString verdict;                        // one or two plain sentences naming the dominant limiter; empty: none yet
+    QList<CaptureRecord> captures;          // the files captured during the run (without their analysis)
 
     // The record of END, or nullptr when that end was not involved.
     const EndRecord *endRecord(RunEnd end) const;

@@ -1,6 +1,7 @@
 #include "experiment/sweep_table_json.h"
 
 #include "experiment/run_diagnosis.h"
+#include "common/json_schema_version.h"
 #include "experiment/run_record_json.h"
 
 #include <QJsonArray>
@@ -68,6 +69,18 @@ QJsonObject statisticsJson(const PointStatistics &s)
             {QStringLiteral("high_variance"), s.highVariance}};
 }
 
+// The files the run's captures were written to; `tcptune analyze FILE` reads each.
+QJsonArray capturesJson(const RunRecord &r)
+{
+    QJsonArray captures;
+    for (const CaptureRecord &c : r.captures)
+        captures.append(QJsonObject{{QStringLiteral("path"), c.path},
+                                    {QStringLiteral("interface"), c.interface},
+                                    {QStringLiteral("packets_received"), double(c.packetsReceived)},
+                                    {QStringLiteral("packets_dropped"), double(c.packetsDropped)}});
+    return captures;
+}
+
 QJsonObject rttJson(const RunRecord &r)
 {
     return {{QStringLiteral("min"), known(r.rttMinMs)},
@@ -107,7 +120,8 @@ QJsonObject runJson(const RunRecord &r)
             {QStringLiteral("settling"), r.details.value(QStringLiteral("settling"))},
             {QStringLiteral("path_full"), RunDiagnosis::filledPath(findings)},
             {QStringLiteral("limiters"), limitersJson(r)},
-            {QStringLiteral("ends"), endsJson(r)}}; // knob snapshots: the report's knob section
+            {QStringLiteral("ends"), endsJson(r)}, // knob snapshots: the report's knob section
+            {QStringLiteral("captures"), capturesJson(r)}};
 }
 
 QJsonValue precisionJson(const PointResult &p)
@@ -156,7 +170,8 @@ QJsonObject toJson(const SweepTable &table)
             notPrecise.append(p.point.label());
     }
     const ExperimentRecord &e = table.experiment;
-    return {{QStringLiteral("experiment"), double(e.id)},
+    return {{jsonschema::kField, jsonschema::kSweepTable},
+            {QStringLiteral("experiment"), double(e.id)},
             {QStringLiteral("name"), e.name},
             {QStringLiteral("status"), experimentStatusName(e.status)},
             {QStringLiteral("created"), e.created.toString(Qt::ISODateWithMs)},

@@ -36,6 +36,7 @@ QString SweepTableMarkdown::toMarkdown(const SweepTable &table)
     lines << tableLines(table);
     lines << failures(table);
     lines << precision(table);
+    lines << captures(table);
     lines << QString() << tr("↓ marks a run whose throughput collapsed (last third below half of the first third).");
     lines << tr("95 % CI: Student-t interval of the mean over the runs; p vs first: Welch's test against the first "
                 "point (docs/statistics.md).");
@@ -149,6 +150,22 @@ QStringList SweepTableMarkdown::failures(const SweepTable &table)
     if (errors.isEmpty())
         return {};
     return QStringList{QString(), tr("Failed runs:")} + errors;
+}
+
+QStringList SweepTableMarkdown::captures(const SweepTable &table)
+{
+    QStringList files;
+    for (const RunRecord *r : table.runsInOrder())
+        for (const CaptureRecord &c : r->captures)
+            files << tr("- %1 (repeat %2): %3 (%4, %5 packets, %6 dropped)")
+                         .arg(r->pointLabel.isEmpty() ? tr("spec") : r->pointLabel)
+                         .arg(r->repeat + 1)
+                         .arg(c.path, c.interface)
+                         .arg(c.packetsReceived)
+                         .arg(c.packetsDropped);
+    if (files.isEmpty())
+        return {};
+    return QStringList{QString(), tr("Captures ('tcptune analyze FILE' analyses one):")} + files;
 }
 
 } // namespace tcptune

@@ -28,6 +28,9 @@ private:
     static QStringList failures(const SweepTable &table);
     // Repeat until precise: the points that did not get there, or that all did.
     static QStringList precision(const SweepTable &table);
+    // "- POINT (repeat N): FILE (interface, packets, dropped)" per capture file, under a heading;
+    // nothing when no run was captured.
+    static QStringList captures(const SweepTable &table);
 };
 
 } // namespace tcptune

@@ -237,6 +237,19 @@ namespace {
     return d;
 }
 
+// pkexec asks polkit's authority on the system bus. Where there is none (a server or container
+// without a system bus or polkitd) it can only fail, and it prints "Error getting authority: ...
+// Could not connect" on our terminal first, before the sudo fallback works: skip it there.
+// pkexec is setuid, so GLib reads the bus at its fixed path, not DBUS_SYSTEM_BUS_ADDRESS.
+bool polkitAuthorityReachable()
+{
+    if (!QFileInfo(QStringLiteral("/run/dbus/system_bus_socket")).exists())
+        return false;
+    return QFileInfo::exists(QStringLiteral("/usr/lib/polkit-1/polkitd")) ||
+           QFileInfo::exists(QStringLiteral("/usr/libexec/polkitd")) ||
+           QFileInfo::exists(QStringLiteral("/usr/share/dbus-1/system-services/org.freedesktop.PolicyKit1.service"));
+}
+
 } // namespace
 
 Result<std::unique_ptr<HelperClient>> HelperClient::start(const HelperStartOptions &opts)
@@ -256,10 +269,14 @@ Result<std::unique_ptr<HelperClient>> HelperClient::start(const HelperStartOptio
         order << opts.launch;
     else if (::geteuid() == 0)
         order << Launch::Direct;
-    else
+    else if (polkitAuthorityReachable())
         order << Launch::Pkexec << Launch::Sudo;
+    else
+        order << Launch::Sudo;
 
     QStringList problems;
+    if (!order.contains(Launch::Pkexec) && opts.launch == Launch::Automatic && ::geteuid() != 0)
+        problems << tr("pkexec was not tried: there is no polkit authority here (no system D-Bus or polkitd).");
     for (Launch how : order) {
         QString program;
         QStringList args;

@@ -99,9 +99,17 @@ bool meansUnlimited(const KnobInfo &knob, std::int64_t v)
 [[nodiscard]] Result<std::int64_t> checkRange(const KnobInfo &knob, std::int64_t v)
 {
     if (v < knob.minimum)
-        return fail(KnobValue::tr("%1: %2 is below the minimum %3.").arg(knob.key).arg(v).arg(knob.minimum));
+        return fail(KnobValue::tr("%1: %2 is below the minimum %3; give %3 to %4.")
+                        .arg(knob.key)
+                        .arg(v)
+                        .arg(knob.minimum)
+                        .arg(knob.maximum));
     if (v > knob.maximum)
-        return fail(KnobValue::tr("%1: %2 is above the maximum %3.").arg(knob.key).arg(v).arg(knob.maximum));
+        return fail(KnobValue::tr("%1: %2 is above the maximum %4; give %3 to %4.")
+                        .arg(knob.key)
+                        .arg(v)
+                        .arg(knob.minimum)
+                        .arg(knob.maximum));
     return v;
 }
 

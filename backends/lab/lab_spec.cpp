@@ -51,7 +51,9 @@ Result<LabSpec> parseLabSpec(const QString &name, const QMap<QString, QString> &
                     .arg(it.key()));
         auto canonical = knobvalue::parse(*knob, it.value());
         if (!canonical)
-            return fail(QStringLiteral("%1: %2").arg(it.key(), canonical.error().message));
+            return fail(canonical.error().message.startsWith(it.key() + QLatin1Char(':'))
+                            ? canonical.error().message // it names the parameter already
+                            : QStringLiteral("%1: %2").arg(it.key(), canonical.error().message));
         values.insert(it.key(), *canonical);
     }
 

@@ -101,6 +101,10 @@ QByteArray HtmlReportWriter::render(const ReportModel &model)
 
     h += QStringLiteral("<h2 id=\"runs\">%1</h2>\n").arg(esc(hd.runs));
     table(h, reporttables::runs(model), QStringLiteral("runs"));
+    if (const ReportTable files = reporttables::captures(model); !files.rows.isEmpty()) {
+        h += QStringLiteral("<h2 id=\"captures\">%1</h2>\n<p>%2</p>\n").arg(esc(hd.captures), esc(hd.capturesHint));
+        table(h, files, QStringLiteral("captures"));
+    }
 
     if (const ReportTable why = reporttables::diagnosis(model); !why.rows.isEmpty()) {
         h += QStringLiteral("<h2 id=\"diagnosis\">%1</h2>\n<p>%2</p>\n").arg(esc(hd.diagnosis), esc(hd.diagnosisHint));

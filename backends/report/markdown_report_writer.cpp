@@ -65,6 +65,10 @@ QByteArray MarkdownReportWriter::render(const ReportModel &model, const QStringL
     }
     m += QStringLiteral("## %1\n\n").arg(hd.runs);
     table(m, reporttables::runs(model));
+    if (const ReportTable files = reporttables::captures(model); !files.rows.isEmpty()) {
+        m += QStringLiteral("## %1\n\n%2\n\n").arg(hd.captures, hd.capturesHint);
+        table(m, files);
+    }
     if (const ReportTable why = reporttables::diagnosis(model); !why.rows.isEmpty()) {
         m += QStringLiteral("## %1\n\n%2\n\n").arg(hd.diagnosis, hd.diagnosisHint);
         table(m, why);

@@ -4,11 +4,14 @@
 #include "experiment/result_store.h"
 #include "experiment/sweep_plan.h"
 #include "experiment/sweep_table.h"
+#include "knobs/knob_catalogue.h"
+#include "knobs/knob_value.h"
 #include "report/host_facts.h"
 #include "report/report_format.h"
 
 #include <QCoreApplication>
 #include <QJsonDocument>
+#include <QJsonObject>
 #include <QSet>
 
 #include <optional>
@@ -64,6 +67,36 @@ void addKnobs(ReportModel &model, const ResultStore &store, const std::optional<
         knob.swept = swept.contains(k);
         model.knobs << knob;
     }
+}
+
+// A per-namespace sysctl the experiment does not set but that was off the kernel's default
+// before the first run (set by hand: autocorking off at the lab client) shaped every run. The
+// knobs table shows it; a rerun in a fresh namespace would not have it, so the rerun spec sets
+// it, and a note says so.
+void addHandSetKnobs(ReportModel &model, QJsonObject plan)
+{
+    QJsonObject knobs = plan.value(QStringLiteral("knobs")).toObject();
+    QStringList added;
+    for (const ReportKnob &k : model.knobs) {
+        const KnobInfo *info = KnobCatalogue::instance().find(k.key);
+        if (k.changed() || k.localBefore.isEmpty() || !info || info->kind != KnobKind::Sysctl || !info->perNetns ||
+            info->defaultValue.isEmpty() || knobs.contains(k.key))
+            continue;
+        const auto value = knobvalue::parse(*info, k.localBefore);
+        const auto kernelDefault = knobvalue::parse(*info, info->defaultValue);
+        if (!value || !kernelDefault || *value == *kernelDefault)
+            continue;
+        knobs.insert(k.key, *value);
+        added << QStringLiteral("%1=%2").arg(k.key, *value);
+    }
+    if (added.isEmpty())
+        return;
+    plan.insert(QStringLiteral("knobs"), knobs);
+    model.specJson = QJsonDocument(plan).toJson(QJsonDocument::Indented);
+    model.notes << ReportBuilder::tr("Off the kernel's default before the first run, though the experiment did not set "
+                                     "them: %1. The spec under \"Run it again\" sets them, so that a rerun starts "
+                                     "alike.")
+                       .arg(added.join(QStringLiteral(", ")));
 }
 
 void addNotes(ReportModel &model)
@@ -212,6 +245,8 @@ Result<ReportModel> buildReport(const ResultStore &store, const ReportSubject &s
         model.host = hostfacts::collect();
     addKnobs(model, store, plan);
     addNotes(model);
+    if (plan)
+        addHandSetKnobs(model, experiment->plan);
     model.rerunCommand =
         QStringLiteral("tcptune sweep %1.json").arg(reportformat::slug(model.title.section(QLatin1Char(','), 0, 0)));
     return model;

@@ -17,6 +17,19 @@ class ReportTables final {
     Q_DECLARE_TR_FUNCTIONS(ReportTables)
 };
 
+// A run's retransmissions as both "Every run" and "Why" show them: the sender's retransmitted
+// segments over the run and their share of its segments ("3 (0.01 %)"), which the diagnosis
+// reads; the sampled socket's own count where the sender's counters were not read.
+QString retransmitText(const RunRecord &r)
+{
+    const DiagnosisFacts f = factsOf(r);
+    if (f.segmentsOut > 0 && f.segmentsRetransmitted >= 0)
+        return QStringLiteral("%1 (%2 %)")
+            .arg(f.segmentsRetransmitted)
+            .arg(100.0 * double(f.segmentsRetransmitted) / double(f.segmentsOut), 0, 'f', 2);
+    return QString::number(r.retransmits);
+}
+
 QString dash(const QString &s)
 {
     return s.isEmpty() ? QStringLiteral("-") : s;
@@ -71,6 +84,9 @@ Headings headings(const ReportModel &model)
         "kernel's send-buffer limited and application-limited time, since a writer that always has data and "
         "finds its send buffer empty waited on that buffer (app-lim. shows the kernel's own figure). "
         "docs/diagnosis.md lists the rules behind each verdict.");
+    h.captures = ReportTables::tr("Captures");
+    h.capturesHint = ReportTables::tr("The packets of these runs were captured to the files below; 'tcptune analyze "
+                                      "FILE' or Wireshark opens each.");
     h.host = ReportTables::tr("Host");
     h.knobs = ReportTables::tr("Knobs of both ends");
     h.spec = ReportTables::tr("Experiment spec");
@@ -120,6 +136,8 @@ ReportTable results(const ReportModel &model)
                 ReportTables::tr("flags"),
                 ReportTables::tr("verdict")};
     t.numericColumns = {1, 2, 3, 4, 5, 6, 7};
+    // Eight figure columns leave the verdict, a sentence, a column a word wide on A4.
+    t.textColumns = 2; // flags, verdict
     for (const PointResult &p : model.results.points) {
         const PointStatistics &st = p.stats;
         const bool any = p.hasResult();
@@ -173,7 +191,7 @@ ReportTable runs(const ReportModel &model)
                               ok ? reportformat::mbps(r->throughputBps) : QStringLiteral("-"),
                               ok ? reportformat::ms(r->rttMedianMs) : QStringLiteral("-"),
                               ok ? reportformat::ms(r->rttP95Ms) : QStringLiteral("-"),
-                              ok ? QString::number(r->retransmits) : QStringLiteral("-"),
+                              ok ? retransmitText(*r) : QStringLiteral("-"),
                               note};
         t.alert << (!ok || r->collapsed);
     }
@@ -187,8 +205,9 @@ ReportTable diagnosis(const ReportModel &model)
     t.header = {ReportTables::tr("run"),         ReportTables::tr("point"),         ReportTables::tr("busy %"),
                 ReportTables::tr("rwnd-lim. %"), ReportTables::tr("sndbuf-lim. %"), ReportTables::tr("cwnd-lim. %"),
                 ReportTables::tr("app-lim. %"),  ReportTables::tr("queue avg KB"),  ReportTables::tr("queue +ms"),
-                ReportTables::tr("drops"),       ReportTables::tr("sender"),        ReportTables::tr("retrans. %"),
+                ReportTables::tr("drops"),       ReportTables::tr("sender"),        ReportTables::tr("retrans."),
                 ReportTables::tr("autocorked"),  ReportTables::tr("verdict")};
+    t.textColumns = 4; // sender, retrans., autocorked, verdict
     t.numericColumns = {0, 2, 3, 4, 5, 6, 7, 8, 9, 11, 12};
     for (const RunRecord *r : model.runs()) {
         if (r->status != RunStatus::Ok)
@@ -198,26 +217,40 @@ ReportTable diagnosis(const ReportModel &model)
         const auto count = [](qint64 v) { return v < 0 ? QStringLiteral("-") : QString::number(v); };
         const bool queue = f.queueAverageBytes >= 0;
         const bool delay = queue && f.queueRateBps > 0;
-        t.rows << QStringList{
-            QString::number(r->runIndex + 1),
-            model.pointLabel(*r),
-            share(f.limiters.busy),
-            share(f.limiters.rwndLimited),
-            share(sendBufferShare(f.limiters, f.alwaysHasData)), // the verdict's (rule 4)
-            share(f.limiters.cwndLimited),
-            share(f.limiters.applicationLimited),
-            queue ? QString::number(f.queueAverageBytes / 1000.0, 'f', 1) : QStringLiteral("-"),
-            delay ? QString::number(qRound(f.queueAverageBytes * 8000.0 / double(f.queueRateBps)))
-                  : QStringLiteral("-"),
-            count(f.queueDrops),
-            senderOf(*r),
-            f.segmentsOut > 0 && f.segmentsRetransmitted >= 0
-                ? QString::number(100.0 * double(f.segmentsRetransmitted) / double(f.segmentsOut), 'f', 2)
-                : QStringLiteral("-"),
-            count(f.autocorkings),
-            r->verdict};
+        t.rows << QStringList{QString::number(r->runIndex + 1),
+                              model.pointLabel(*r),
+                              share(f.limiters.busy),
+                              share(f.limiters.rwndLimited),
+                              share(sendBufferShare(f.limiters, f.alwaysHasData)), // the verdict's (rule 4)
+                              share(f.limiters.cwndLimited),
+                              share(f.limiters.applicationLimited),
+                              queue ? QString::number(f.queueAverageBytes / 1000.0, 'f', 1) : QStringLiteral("-"),
+                              delay ? QString::number(qRound(f.queueAverageBytes * 8000.0 / double(f.queueRateBps)))
+                                    : QStringLiteral("-"),
+                              count(f.queueDrops),
+                              senderOf(*r),
+                              retransmitText(*r),
+                              count(f.autocorkings),
+                              r->verdict};
         t.alert << false;
     }
+    return t;
+}
+
+ReportTable captures(const ReportModel &model)
+{
+    ReportTable t;
+    t.title = ReportTables::tr("Captures");
+    t.header = {ReportTables::tr("run"),       ReportTables::tr("point"),   ReportTables::tr("file"),
+                ReportTables::tr("interface"), ReportTables::tr("packets"), ReportTables::tr("dropped")};
+    t.numericColumns = {0, 4, 5};
+    const auto count = [](qint64 v) { return v < 0 ? QStringLiteral("-") : QString::number(v); };
+    for (const RunRecord *r : model.runs())
+        for (const CaptureRecord &c : r->captures) {
+            t.rows << QStringList{QString::number(r->runIndex + 1), model.pointLabel(*r),   c.path, dash(c.interface),
+                                  count(c.packetsReceived),         count(c.packetsDropped)};
+            t.alert << (c.packetsDropped > 0);
+        }
     return t;
 }
 

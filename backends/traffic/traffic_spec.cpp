@@ -386,9 +386,11 @@ Result<TrafficSpec> TrafficSpec::fromJson(const QJsonObject &json)
 
 Result<void> TrafficSpec::validate() const
 {
-    if (!std::isfinite(durationS) || durationS <= 0 || durationS > TrafficLimits::kMaxDurationS)
-        return fail(tr("Duration %1 s is out of range; give more than 0 and at most %2 seconds.")
+    if (!std::isfinite(durationS) || durationS < TrafficLimits::kMinDurationS ||
+        durationS > TrafficLimits::kMaxDurationS)
+        return fail(tr("Duration %1 s is out of range; give %2 to %3 seconds.")
                         .arg(durationS)
+                        .arg(TrafficLimits::kMinDurationS)
                         .arg(TrafficLimits::kMaxDurationS));
     if (!std::isfinite(omitS) || omitS < 0 || omitS > 600)
         return fail(tr("Omit %1 s is out of range; give 0 to 600 seconds.").arg(omitS));

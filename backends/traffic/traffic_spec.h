@@ -76,6 +76,8 @@ struct TrafficTarget {
 
 // Limits of the values a spec may hold; the agent applies its own (lower) limits on top.
 struct TrafficLimits {
+    // One set of limits for `tcptune run --duration`, a spec's duration_s and the workbench.
+    static constexpr double kMinDurationS = 0.2; // shorter measures the handshake, not a transfer
     static constexpr double kMaxDurationS = 24 * 3600;
     static constexpr int kMaxStreams = 128;
     static constexpr std::int64_t kMaxWriteSize = 64LL << 20;   // one write or message part
@@ -83,6 +85,9 @@ struct TrafficLimits {
     static constexpr std::int64_t kMaxSocketBuffer = 1LL << 30; // SO_SNDBUF / SO_RCVBUF
     static constexpr int kMinSampleMs = 1;
     static constexpr int kMaxSampleMs = 60000;
+    // TCP_INFO sampling, the same in `tcptune run`, specs and the presets: fine enough to see a
+    // lab's few-millisecond RTT move.
+    static constexpr int kDefaultSampleMs = 10;
     static constexpr int kMaxConnectTimeoutMs = 120000;
 };
 
@@ -107,8 +112,8 @@ public:
     std::int64_t maxPacingRateBps = 0;   // SO_MAX_PACING_RATE in bit/s; 0 = unlimited
     SendMethod send = SendMethod::Copy;  // bulk only
     QString sendfileFile;                // sendfile: the file to send from (cyclically); empty = a memfd
-    int sampleIntervalMs = 10;           // TCP_INFO sampling interval
-    bool latencyProbe = false;           // a separate small request/response flow beside the workload
+    int sampleIntervalMs = TrafficLimits::kDefaultSampleMs; // TCP_INFO sampling interval
+    bool latencyProbe = false; // a separate small request/response flow beside the workload
     int connectTimeoutMs = 3000;
     TrafficTarget target;
 

@@ -305,6 +305,8 @@ void PageFlow::table(const ReportTable &table)
 {
     if (table.header.isEmpty())
         return;
+    if (table.textColumns > 0 && table.textColumns < table.header.size())
+        return tableWithTextLines(table);
     const QList<double> widths = columnWidths(table);
     QFont bold = m_small;
     bold.setBold(true);
@@ -322,6 +324,69 @@ void PageFlow::table(const ReportTable &table)
             drawRow(table.header, widths, bold, headerHeight, headerBackground, ReportTable{});
         }
         drawRow(table.rows.at(r), widths, m_small, h, table.alert.value(r) ? alertBackground : QColor(), table);
+    }
+    m_y += m_padding * 4;
+}
+
+double PageFlow::textLineHeight(const QString &text) const
+{
+    return WrappedText(text, m_small, m_device, m_width - m_padding * 4).height + m_padding * 2;
+}
+
+void PageFlow::drawTextLine(const QString &text, const QColor &background)
+{
+    const double height = textLineHeight(text);
+    const QRectF cell(0, m_y, m_width, height);
+    if (background.isValid())
+        m_painter.fillRect(cell, background);
+    m_painter.setPen(QPen(QColor(0xaa, 0xaa, 0xaa), 0.8));
+    m_painter.drawRect(cell);
+    WrappedText t(text, m_small, m_device, m_width - m_padding * 4);
+    m_painter.setPen(Qt::black);
+    t.layout.draw(&m_painter, QPointF(m_padding * 2, m_y + m_padding));
+    m_y += height;
+}
+
+void PageFlow::tableWithTextLines(const ReportTable &table)
+{
+    // The other columns as a table of their own; each row's text follows it, full width:
+    // "sender: this end · retrans.: 1 (0.01 %) · verdict: ...", empty values left out.
+    ReportTable columns = table;
+    columns.textColumns = 0;
+    const qsizetype first = table.header.size() - table.textColumns;
+    const QStringList labels = columns.header.mid(first);
+    columns.header = columns.header.first(first);
+    QStringList texts;
+    for (QStringList &row : columns.rows) {
+        QStringList parts;
+        for (qsizetype c = 0; c < labels.size(); ++c)
+            if (const QString value = row.value(first + c); !value.isEmpty() && value != QLatin1String("-"))
+                parts << labels.at(c) + QStringLiteral(": ") + value;
+        row = row.mid(0, first);
+        texts << parts.join(QStringLiteral(" \u00b7 "));
+    }
+    const QList<double> widths = columnWidths(columns);
+    QFont bold = m_small;
+    bold.setBold(true);
+    const double headerHeight = rowHeight(columns.header, widths, bold);
+    const QColor headerBackground(0xe6, 0xec, 0xf4);
+    const QColor alertBackground(0xff, 0xe9, 0xd6);
+    const auto rowAndText = [&](int r) {
+        return rowHeight(columns.rows.at(r), widths, m_small) +
+               (texts.at(r).isEmpty() ? 0 : textLineHeight(texts.at(r)));
+    };
+    ensure(headerHeight + (columns.rows.isEmpty() ? 0 : rowAndText(0)));
+    drawRow(columns.header, widths, bold, headerHeight, headerBackground, ReportTable{});
+    for (int r = 0; r < columns.rows.size(); ++r) {
+        if (std::min(rowAndText(r), m_bottom - headerHeight) > remaining()) {
+            newPage();
+            drawRow(columns.header, widths, bold, headerHeight, headerBackground, ReportTable{});
+        }
+        const QColor background = columns.alert.value(r) ? alertBackground : QColor();
+        drawRow(columns.rows.at(r), widths, m_small, rowHeight(columns.rows.at(r), widths, m_small), background,
+                columns);
+        if (!texts.at(r).isEmpty())
+            drawTextLine(texts.at(r), background);
     }
     m_y += m_padding * 4;
 }

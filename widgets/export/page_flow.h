@@ -52,6 +52,10 @@ private:
     double rowHeight(const QStringList &cells, const QList<double> &widths, const QFont &font) const;
     void drawRow(const QStringList &cells, const QList<double> &widths, const QFont &font, double height,
                  const QColor &background, const ReportTable &table);
+    // TABLE's text columns as a line across the width under each row (ReportTable::textColumns).
+    void tableWithTextLines(const ReportTable &table);
+    void drawTextLine(const QString &text, const QColor &background);
+    double textLineHeight(const QString &text) const;
 
     QPagedPaintDevice *m_device;
     QPainter m_painter;

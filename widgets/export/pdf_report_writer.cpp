@@ -44,6 +44,11 @@ int PdfReportWriter::render(const ReportModel &model, QPdfWriter *writer)
 
     flow.heading(hd.runs);
     flow.table(reporttables::runs(model));
+    if (const ReportTable files = reporttables::captures(model); !files.rows.isEmpty()) {
+        flow.heading(hd.captures);
+        flow.paragraph(hd.capturesHint);
+        flow.table(files);
+    }
     if (const ReportTable why = reporttables::diagnosis(model); !why.rows.isEmpty()) {
         flow.heading(hd.diagnosis);
         flow.paragraph(hd.diagnosisHint);

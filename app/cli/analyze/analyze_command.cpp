@@ -17,11 +17,14 @@ class AnalyzeCommand final {
     Q_DECLARE_TR_FUNCTIONS(AnalyzeCommand)
 };
 
+// Decimal units as tshark prints them, the largest that leaves at least 1: "1.2 MB", not "1218.0 kB".
 QString humanBytes(std::int64_t bytes)
 {
-    if (bytes >= 10 * 1000 * 1000)
+    if (bytes >= 1000LL * 1000 * 1000)
+        return QStringLiteral("%1 GB").arg(double(bytes) / 1e9, 0, 'f', 1);
+    if (bytes >= 1000 * 1000)
         return QStringLiteral("%1 MB").arg(double(bytes) / 1e6, 0, 'f', 1);
-    if (bytes >= 10 * 1000)
+    if (bytes >= 1000)
         return QStringLiteral("%1 kB").arg(double(bytes) / 1e3, 0, 'f', 1);
     return QStringLiteral("%1 B").arg(bytes);
 }
@@ -39,7 +42,7 @@ void printTable(const CaptureAnalysis &a)
     int width = 10;
     for (const FlowAnalysis &f : a.flows)
         width = std::max({width, int(f.client.toString().size()), int(f.server.toString().size())});
-    out() << QStringLiteral("%1  %2  %3 %4 %5 %6 %7 %8  %9")
+    out() << QStringLiteral("%1  %2  %3 %4 %5 %6 %7 %8 %9  %10")
                  .arg(AnalyzeCommand::tr("client"), -width)
                  .arg(AnalyzeCommand::tr("server"), -width)
                  .arg(AnalyzeCommand::tr("packets"), 8)
@@ -48,13 +51,14 @@ void printTable(const CaptureAnalysis &a)
                  .arg(AnalyzeCommand::tr("retrans"), 7)
                  .arg(AnalyzeCommand::tr("rtt med ms"), 10)
                  .arg(AnalyzeCommand::tr("rtt p95 ms"), 10)
+                 .arg(AnalyzeCommand::tr("rtt n"), 7)
                  .arg(AnalyzeCommand::tr("via"))
           << '\n';
     for (const FlowAnalysis &f : a.flows) {
         const RttStats &r = f.c2s.rtt_stats;
         const QString median = r.count ? QString::number(r.median_ms, 'f', 3) : QStringLiteral("-");
         const QString p95 = r.count ? QString::number(r.p95_ms, 'f', 3) : QStringLiteral("-");
-        out() << QStringLiteral("%1  %2  %3 %4 %5 %6 %7 %8  %9")
+        out() << QStringLiteral("%1  %2  %3 %4 %5 %6 %7 %8 %9  %10")
                      .arg(f.client.toString(), -width)
                      .arg(f.server.toString(), -width)
                      .arg(f.packets, 8)
@@ -63,6 +67,7 @@ void printTable(const CaptureAnalysis &a)
                      .arg(f.retransmissions(), 7)
                      .arg(median, 10)
                      .arg(p95, 10)
+                     .arg(qlonglong(r.count), 7)
                      .arg(f.via.isEmpty() ? QStringLiteral("-") : f.via)
               << '\n';
     }
@@ -94,7 +99,7 @@ int runAnalyzeCommand(const QStringList &args)
         return failWith(parser.errorText() + QLatin1Char('\n') + AnalyzeCommand::tr("Try 'tcptune analyze --help'."),
                         2);
     if (parser.isSet(QStringLiteral("help"))) {
-        out() << parser.helpText();
+        out() << helpText(parser, QStringLiteral("analyze"));
         return 0;
     }
     const QStringList files = parser.positionalArguments().mid(1);

@@ -3,9 +3,15 @@
 
 #include "cli/console.h"
 #include "cli/knobs/knobs_set_command.h"
+#include "common/json_schema_version.h"
 #include "knobs/knob_catalogue.h"
 #include "knobs/knob_reader.h"
 #include "knobs/knob_value.h"
+#include "helper/helper_connection.h"
+#include "lab/lab_layout.h"
+#include "lab/lab_spec.h"
+
+#include <unistd.h>
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -40,6 +46,47 @@ QJsonObject toJson(const KnobReading &r)
     if (!r.available())
         o.insert(QStringLiteral("problem"), r.problem);
     return o;
+}
+
+// The knobs inside NETNS: read here when this process may enter it (root, or no namespace), else
+// by the helper, which enters lab namespaces for the user (its snapshot operation). Global knobs
+// are the host's either way.
+[[nodiscard]] Result<QList<KnobReading>> readKnobs(const QString &netns)
+{
+    if (netns.isEmpty() || ::geteuid() == 0)
+        return KnobReader::readSysctls(netns);
+    auto readings = KnobReader::readSysctls({});
+    if (!readings)
+        return readings;
+    HelperConnection helper;
+    auto inside = helper.readKnobs(netns);
+    if (!inside)
+        return std::unexpected(inside.error());
+    for (KnobReading &r : *readings) {
+        if (!r.knob->perNetns)
+            continue;
+        if (inside->contains(r.knob->key)) {
+            r.value = inside->value(r.knob->key);
+            r.problem.clear();
+        } else {
+            r.value.reset();
+            r.problem = KnobsCommand::tr("not offered inside %1").arg(netns);
+        }
+    }
+    return readings;
+}
+
+// --lab NAME: the lab's client namespace, where a lab run's "this host" is; or --netns NAME.
+[[nodiscard]] Result<QString> namespaceOf(const QCommandLineParser &parser)
+{
+    const bool lab = parser.isSet(QStringLiteral("lab"));
+    if (lab && parser.isSet(QStringLiteral("netns")))
+        return fail(KnobsCommand::tr("Give either --lab NAME or --netns NAME, not both."));
+    if (!lab)
+        return parser.value(QStringLiteral("netns"));
+    if (auto valid = validateLabName(parser.value(QStringLiteral("lab"))); !valid)
+        return std::unexpected(valid.error());
+    return layoutFor(parser.value(QStringLiteral("lab")), LabTopology::Routed).clientNetns;
 }
 
 void printTable(const QList<KnobReading> &readings)
@@ -84,11 +131,14 @@ int runKnobsCommand(const QStringList &args)
     const QCommandLineOption netnsOption(QStringLiteral("netns"),
                                          KnobsCommand::tr("Read the values inside lab namespace NAME."),
                                          QStringLiteral("NAME"));
-    parser.addOptions({json, netnsOption});
+    const QCommandLineOption labOption(
+        QStringLiteral("lab"), KnobsCommand::tr("Read the values at the client of lab NAME (tcptune-NAME-client)."),
+        QStringLiteral("NAME"));
+    parser.addOptions({json, labOption, netnsOption});
     if (!parser.parse(args))
         return failWith(parser.errorText() + QLatin1Char('\n') + KnobsCommand::tr("Try 'tcptune knobs --help'."), 2);
     if (parser.isSet(QStringLiteral("help"))) {
-        out() << parser.helpText();
+        out() << helpText(parser, QStringLiteral("knobs"));
         return 0;
     }
     if (parser.positionalArguments().size() > 1)
@@ -96,14 +146,17 @@ int runKnobsCommand(const QStringList &args)
                             .arg(parser.positionalArguments().at(1)),
                         2);
 
-    auto readings = KnobReader::readSysctls(parser.value(netnsOption));
+    const auto netns = namespaceOf(parser);
+    if (!netns)
+        return failWith(netns.error().message, 2);
+    auto readings = readKnobs(*netns);
     if (!readings)
         return failWith(readings.error().message);
 
     if (parser.isSet(json)) {
         QJsonArray array;
         for (const KnobReading &r : *readings)
-            array.append(toJson(r));
+            array.append(jsonschema::versioned(toJson(r), jsonschema::kKnobs));
         out() << QJsonDocument(array).toJson(QJsonDocument::Indented);
         out().flush();
     } else {

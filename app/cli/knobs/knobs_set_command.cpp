@@ -1,6 +1,7 @@
 #include "cli/knobs/knobs_set_command.h"
 
 #include "cli/console.h"
+#include "lab/lab_layout.h"
 #include "common/process.h"
 #include "helper/helper_connection.h"
 #include "knobs/knob_catalogue.h"
@@ -32,9 +33,10 @@ struct SetArguments {
 QString setUsage()
 {
     return KnobsSetCommand::tr(
-        "Usage: tcptune knobs set KEY=VALUE... [--netns NAME] [--force] -- COMMAND [ARGS]\n"
+        "Usage: tcptune knobs set KEY=VALUE... [--lab NAME | --netns NAME] [--force] -- COMMAND [ARGS]\n"
         "Applies the knobs through tcptune-helper, runs COMMAND, then restores every knob and exits with "
         "COMMAND's status.\n"
+        "  --lab NAME    change the knobs at the client of lab NAME (its namespace tcptune-NAME-client)\n"
         "  --netns NAME  change the knobs inside lab namespace NAME (per-namespace knobs only)\n"
         "  --force       confirm turning a core TCP feature off on the host (tcp_sack, tcp_timestamps or "
         "tcp_window_scaling = 0 affects every new connection of the machine)\n"
@@ -80,6 +82,12 @@ QString setUsage()
             if (i + 1 >= args.size())
                 return fail(KnobsSetCommand::tr("--netns needs a namespace name, e.g. --netns tcptune-client."));
             parsed.netns = args[++i];
+            continue;
+        }
+        if (a == QLatin1String("--lab")) {
+            if (i + 1 >= args.size())
+                return fail(KnobsSetCommand::tr("--lab needs a lab name, e.g. --lab lab."));
+            parsed.netns = layoutFor(args[++i], LabTopology::Routed).clientNetns;
             continue;
         }
         if (a.startsWith(QLatin1String("--netns="))) {

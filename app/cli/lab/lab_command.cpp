@@ -8,6 +8,8 @@
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
+#include "common/json_schema_version.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -24,7 +26,7 @@ class LabCommand final {
 
 void printJson(const QJsonObject &o)
 {
-    out() << QJsonDocument(o).toJson(QJsonDocument::Indented);
+    out() << QJsonDocument(jsonschema::versioned(o, jsonschema::kLabStatus)).toJson(QJsonDocument::Indented);
     out().flush();
 }
 
@@ -229,7 +231,7 @@ int runLabCommand(const QStringList &args)
     if (!parser.parse(args))
         return failWith(parser.errorText() + QLatin1Char('\n') + LabCommand::tr("Try 'tcptune lab --help'."), 2);
     if (parser.isSet(QStringLiteral("help"))) {
-        out() << parser.helpText();
+        out() << helpText(parser, QStringLiteral("lab"));
         return 0;
     }
     const QStringList positional = parser.positionalArguments();

@@ -3,6 +3,7 @@
 
 #include "cli/console.h"
 #include "cli/results/results_diff.h"
+#include "common/json_schema_version.h"
 #include "cli/sweep/sweep_output.h"
 #include "experiment/result_store.h"
 #include "experiment/sweep_table.h"
@@ -33,7 +34,8 @@ int list(const ResultStore &store, bool json)
                                      {QStringLiteral("created"), e.created.toString(Qt::ISODateWithMs)},
                                      {QStringLiteral("status"), experimentStatusName(e.status)},
                                      {QStringLiteral("planned_runs"), e.plannedRuns},
-                                     {QStringLiteral("finished_runs"), e.finishedRuns}});
+                                     {QStringLiteral("finished_runs"), e.finishedRuns},
+                                     {jsonschema::kField, jsonschema::kResultsList}});
         out() << QString::fromUtf8(QJsonDocument(array).toJson(QJsonDocument::Indented));
         out().flush();
         return 0;

@@ -316,7 +316,7 @@ int runRunCommand(const QStringList &args)
     if (!parser.parse(args))
         return failWith(parser.errorText() + QLatin1Char('\n') + RunCommand::tr("Try 'tcptune run --help'."), 2);
     if (parser.isSet(QStringLiteral("help"))) {
-        out() << parser.helpText();
+        out() << helpText(parser, QStringLiteral("run"));
         return 0;
     }
     if (parser.positionalArguments().size() > 1)

@@ -2,6 +2,7 @@
 
 #include "cli/console.h"
 #include "experiment/run_diagnosis.h"
+#include "common/json_schema_version.h"
 #include "experiment/run_record_json.h"
 
 #include <QCoreApplication>
@@ -124,6 +125,7 @@ void printFinishedRun(QJsonObject resultJson, const RunRecord &diagnosis)
                                   {QStringLiteral("settling"), diagnosis.details.value(QStringLiteral("settling"))},
                                   {QStringLiteral("limiters"), limitersJson(diagnosis)},
                                   {QStringLiteral("ends"), endsJson(diagnosis)}});
+    resultJson.insert(jsonschema::kField, jsonschema::kRun);
     out() << QJsonDocument(resultJson).toJson(QJsonDocument::Indented);
     out().flush();
 }

@@ -248,7 +248,7 @@ int runServeCommand(const QStringList &args)
     if (!parser.parse(args))
         return failWith(parser.errorText() + QLatin1Char('\n') + ServeCommand::tr("Try 'tcptune serve --help'."), 2);
     if (parser.isSet(QStringLiteral("help"))) {
-        out() << parser.helpText();
+        out() << helpText(parser, QStringLiteral("serve"));
         return 0;
     }
     if (parser.positionalArguments().size() > 1)

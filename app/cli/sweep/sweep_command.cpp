@@ -4,6 +4,7 @@
 #include "cli/console.h"
 #include "cli/sweep/sweep_output.h"
 #include "common/log_text.h"
+#include "common/json_schema_version.h"
 #include "common/termination_signals.h"
 #include "experiment/preset_library.h"
 #include "experiment/result_store.h"
@@ -291,6 +292,7 @@ void printDryRun(const SweepPlan &plan, bool json)
         for (const QStringList &command : plan.executedCommands())
             executes.append(QJsonArray::fromStringList(command));
         o.insert(QStringLiteral("executes"), executes);
+        o.insert(jsonschema::kField, jsonschema::kSweepPlan);
         out() << QString::fromUtf8(QJsonDocument(o).toJson(QJsonDocument::Indented));
     } else {
         out() << plan.describe() << '\n';
@@ -436,6 +438,9 @@ int runSweepCommand(const QStringList &args)
         printDryRun(*plan, parser.isSet(QStringLiteral("json")));
         return 0;
     }
+    if (parser.isSet(QStringLiteral("out")))
+        if (auto writable = checkOutputFolder(parser.value(QStringLiteral("out"))); !writable)
+            return failWith(writable.error().message, 2);
     if (auto far = checkFarHelper(*plan); !far)
         return failWith(far.error().message, 2);
     RunnerOptions options;

@@ -9,7 +9,8 @@
 
 #include <QCoreApplication>
 #include <QDir>
-#include <QFile>
+#include <QSaveFile>
+#include <QTemporaryFile>
 #include <QJsonDocument>
 
 namespace tcptune::cli {
@@ -30,6 +31,22 @@ Result<SweepTable> loadSweepTable(const ResultStore &store, qint64 experimentId)
     return buildSweepTable(*experiment, *plan, *runs);
 }
 
+Result<void> checkOutputFolder(const QString &dir)
+{
+    if (!QDir().mkpath(dir))
+        return fail(QCoreApplication::translate("SweepCommand",
+                                                "--out %1: cannot create this folder; give a folder you can write to.")
+                        .arg(dir));
+    // Writing is the only sure test: as root access() says yes on a read-only file system.
+    QTemporaryFile probe(QDir(dir).filePath(QStringLiteral(".tcptune-write-test-XXXXXX")));
+    if (!probe.open())
+        return fail(QCoreApplication::translate("SweepCommand",
+                                                "--out %1: cannot write into this folder (%2); give a folder you can "
+                                                "write to.")
+                        .arg(dir, probe.errorString()));
+    return {};
+}
+
 Result<void> writeSweepFiles(const SweepTable &table, const QString &dir)
 {
     if (!QDir().mkpath(dir))
@@ -42,8 +59,8 @@ Result<void> writeSweepFiles(const SweepTable &table, const QString &dir)
         {QStringLiteral("results.json"), QJsonDocument(toJson(table)).toJson(QJsonDocument::Indented)},
     };
     for (const auto &[name, content] : files) {
-        QFile file(QDir(dir).filePath(name));
-        if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate) || file.write(content) != content.size())
+        QSaveFile file(QDir(dir).filePath(name)); // never a half-written file
+        if (!file.open(QIODevice::WriteOnly) || file.write(content) != content.size() || !file.commit())
             return fail(QCoreApplication::translate("SweepCommand", "Cannot write %1: %2.")
                             .arg(file.fileName(), file.errorString()));
     }

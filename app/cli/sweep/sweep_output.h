@@ -16,6 +16,9 @@ namespace tcptune::cli {
 // The table of experiment ID as stored now.
 [[nodiscard]] Result<SweepTable> loadSweepTable(const ResultStore &store, qint64 experimentId);
 
+// Makes DIR if need be and checks that files can be written there: before any run.
+[[nodiscard]] Result<void> checkOutputFolder(const QString &dir);
+
 // Writes table.md, points.csv, runs.csv and results.json into DIR (created).
 [[nodiscard]] Result<void> writeSweepFiles(const SweepTable &table, const QString &dir);
 

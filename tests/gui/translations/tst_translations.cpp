@@ -184,8 +184,10 @@ void TestTranslations::programSpeaksGerman_data()
 {
     QTest::addColumn<QString>("lang");
     QTest::addColumn<QString>("expected");
-    QTest::addRow("german locale") << QStringLiteral("de_DE.UTF-8") << QStringLiteral("Parameter auflisten");
-    QTest::addRow("english locale") << QStringLiteral("C.UTF-8") << QStringLiteral("List knobs");
+    QTest::addRow("german locale") << QStringLiteral("de_DE.UTF-8")
+                                   << QStringLiteral("Die Werte im Labor-Namensraum NAME lesen.");
+    QTest::addRow("english locale") << QStringLiteral("C.UTF-8")
+                                    << QStringLiteral("Read the values inside lab namespace NAME.");
 }
 
 void TestTranslations::programSpeaksGerman()

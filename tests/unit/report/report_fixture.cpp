@@ -78,7 +78,7 @@ qint64 fillStory5Sweep(ResultStore &store, const ReportFixtureOptions &options)
             qFatal("fixture finish: %s", qPrintable(finished.error().message));
         const auto local =
             store.addKnobSnapshot(run.id, QStringLiteral("local"), QStringLiteral("before"),
-                                  {{QStringLiteral("net.ipv4.tcp_autocorking"), QStringLiteral("1")},
+                                  {{QStringLiteral("net.ipv4.tcp_autocorking"), options.localAutocorking},
                                    {QStringLiteral("net.ipv4.tcp_congestion_control"), QStringLiteral("cubic")},
                                    {QStringLiteral("net.ipv4.tcp_wmem"), QStringLiteral("4096 16384 4194304")}});
         const auto remote =

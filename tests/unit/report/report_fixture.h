@@ -12,6 +12,7 @@ struct ReportFixtureOptions {
     bool failPoint = true; // every run of the 512 KiB point fails
     bool collapse = true;  // the first 4 MiB run collapses mid-run
     int samplesPerRun = 40;
+    QString localAutocorking = QStringLiteral("1"); // the client's tcp_autocorking before each run
 };
 
 inline const QString kFixtureError = QStringLiteral("iperf3 target 198.18.50.2:15701 refused the connection");

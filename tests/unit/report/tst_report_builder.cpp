@@ -2,10 +2,12 @@
 // value with mean, sd and RTT, failed points reported with their error, the collapse flag, the
 // knobs of both ends, a report of one run, and subject ids.
 
+#include "experiment/sweep_plan.h"
 #include "report/report_builder.h"
 #include "report/report_tables.h"
 #include "report_fixture.h"
 
+#include <QJsonDocument>
 #include <QJsonObject>
 
 #include <QTemporaryDir>
@@ -27,6 +29,8 @@ private Q_SLOTS:
     void subjects();
     void missingExperimentSaysWhatToDo();
     void labNoteOfTheSpec();
+    void handSetKnobIsInTheRerunSpec();
+    void capturesOfEveryRun();
 
 private:
     ReportModel build(const ReportSubject &subject);
@@ -214,6 +218,60 @@ void TestReportBuilder::missingExperimentSaysWhatToDo()
     const auto m = buildReport(*m_store, {m_id + 100, 0}, {});
     QVERIFY(!m.has_value());
     QVERIFY(!m.error().message.isEmpty());
+}
+
+// Autocorking turned off by hand at the client before the sweep shows in the knobs table; the
+// spec under "Run it again" must set it too, or the rerun in a fresh lab (autocorking on) does
+// not reproduce the runs. Knobs at their kernel default stay out of it.
+void TestReportBuilder::handSetKnobIsInTheRerunSpec()
+{
+    const ReportModel untouched = build({m_id, 0});
+    const QJsonObject plain = QJsonDocument::fromJson(untouched.specJson).object();
+    QVERIFY(!plain.value(QStringLiteral("knobs")).toObject().contains(QStringLiteral("net.ipv4.tcp_autocorking")));
+
+    test::ReportFixtureOptions options;
+    options.localAutocorking = QStringLiteral("0");
+    const qint64 handSet = test::fillStory5Sweep(*m_store, options);
+    const ReportModel model = build({handSet, 0});
+    bool shown = false;
+    for (const ReportKnob &k : model.knobs)
+        shown = shown || (k.key == QLatin1String("net.ipv4.tcp_autocorking") && k.localBefore == QLatin1String("0"));
+    QVERIFY(shown);
+    const QJsonObject knobs =
+        QJsonDocument::fromJson(model.specJson).object().value(QStringLiteral("knobs")).toObject();
+    QCOMPARE(knobs.value(QStringLiteral("net.ipv4.tcp_autocorking")).toString(), QStringLiteral("0"));
+    // The rerun spec still parses as a plan, with the knob in its spec.
+    const auto rerun = SweepPlan::fromJson(QJsonDocument::fromJson(model.specJson).object());
+    QVERIFY2(rerun.has_value(), qPrintable(rerun ? QString() : rerun.error().message));
+    QCOMPARE(rerun->spec().knobs.value(QStringLiteral("net.ipv4.tcp_autocorking")), QStringLiteral("0"));
+    QVERIFY(!knobs.contains(QStringLiteral("net.ipv4.tcp_wmem"))); // at the kernel's default
+    bool noted = false;
+    for (const QString &n : model.notes)
+        noted = noted || n.contains(QLatin1String("net.ipv4.tcp_autocorking=0"));
+    QVERIFY(noted);
+}
+
+// The files a run was captured to come with the run (results show, the reports' Captures table).
+void TestReportBuilder::capturesOfEveryRun()
+{
+    const ReportModel before = build({m_id, 0});
+    QVERIFY(reporttables::captures(before).rows.isEmpty());
+    const RunRecord *first = before.runs().first();
+    CaptureRecord capture;
+    capture.path = QStringLiteral("/tmp/run-1.pcapng");
+    capture.interface = QStringLiteral("veth-c");
+    capture.packetsReceived = 1200;
+    capture.packetsDropped = 3;
+    QVERIFY(m_store->addCapture(first->id, capture).has_value());
+    capture.path = QStringLiteral("/tmp/run-1-router.pcapng");
+    QVERIFY(m_store->addCapture(first->id, capture).has_value());
+    const ReportModel model = build({m_id, 0});
+    QCOMPARE(model.runs().first()->captures.size(), 2);
+    QCOMPARE(model.runs().first()->captures.at(1).path, QStringLiteral("/tmp/run-1-router.pcapng"));
+    const ReportTable files = reporttables::captures(model);
+    QCOMPARE(files.rows.size(), 2);
+    QCOMPARE(files.rows.first().at(2), QStringLiteral("/tmp/run-1.pcapng"));
+    QCOMPARE(files.rows.first().at(5), QStringLiteral("3"));
 }
 
 QTEST_GUILESS_MAIN(TestReportBuilder)

@@ -1,0 +1,202 @@
+// Every `--json` output is an API: each command's real output carries its schema_version and is
+// valid against its JSON Schema in docs/json/ (documented in docs/json.md), as python3-jsonschema
+// checks it. The traffic goes to a `tcptune serve` on loopback; the store is the test's own.
+
+#include "command_runner.h"
+#include "test_data.h"
+
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+using namespace tcptune::test;
+
+namespace {
+
+const QString kSchemaDir = QStringLiteral(TCPTUNE_SOURCE_DIR "/docs/json/");
+
+// A loopback port nobody listens on right now.
+quint16 freeLoopbackPort()
+{
+    const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+    sockaddr_in a{};
+    a.sin_family = AF_INET;
+    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    socklen_t length = sizeof a;
+    quint16 port = 0;
+    if (fd >= 0 && ::bind(fd, reinterpret_cast<sockaddr *>(&a), sizeof a) == 0 &&
+        ::getsockname(fd, reinterpret_cast<sockaddr *>(&a), &length) == 0)
+        port = ntohs(a.sin_port);
+    if (fd >= 0)
+        ::close(fd);
+    return port;
+}
+
+} // namespace
+
+class TestJsonSchemas final : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase();
+    void cleanupTestCase();
+    void outputs_data();
+    void outputs();
+    void schemasAreValidSchemas();
+
+private:
+    // Validates DOCUMENT against docs/json/SCHEMA; an empty string when it is valid.
+    QString validate(const QByteArray &document, const QString &schema);
+
+    QTemporaryDir m_dir;
+    QProcess m_serve;
+    QString m_target;
+    QString m_db;
+    QString m_spec;
+};
+
+void TestJsonSchemas::initTestCase()
+{
+    QVERIFY(m_dir.isValid());
+    const CommandResult python =
+        runCommand(QStringLiteral("python3"), {QStringLiteral("-c"), QStringLiteral("import jsonschema")});
+    QVERIFY2(python.exitCode == 0, "python3-jsonschema is missing: scripts/install-deps installs it");
+    const quint16 port = freeLoopbackPort();
+    QVERIFY(port > 0);
+    m_target = QStringLiteral("127.0.0.1:%1").arg(port);
+    m_serve.setProcessChannelMode(QProcess::ForwardedErrorChannel);
+    m_serve.start(binary(QStringLiteral("tcptune")),
+                  {QStringLiteral("serve"), QStringLiteral("--bind"), QStringLiteral("127.0.0.1"),
+                   QStringLiteral("--port"), QString::number(port)});
+    QVERIFY(m_serve.waitForStarted());
+    m_db = m_dir.filePath(QStringLiteral("results.db"));
+    m_spec = m_dir.filePath(QStringLiteral("spec.json"));
+    QFile spec(m_spec);
+    QVERIFY(spec.open(QIODevice::WriteOnly));
+    spec.write(QStringLiteral(R"({"name": "schema test", "target": "%1", "duration_s": 0.5,
+        "sweep": {"axes": [{"parameter": "socket.SO_SNDBUF", "values": ["256K"]}]}})")
+                   .arg(m_target)
+                   .toUtf8());
+    spec.close();
+    // The agent listens once it answers a run; give it a few tries on a loaded machine.
+    bool ran = false;
+    for (int attempt = 0; attempt < 10 && !ran; ++attempt) {
+        ran = runTcptune({QStringLiteral("run"), QStringLiteral("--target"), m_target, QStringLiteral("--duration"),
+                          QStringLiteral("0.2"), QStringLiteral("--json")})
+                  .exitCode == 0;
+        if (!ran)
+            QTest::qWait(300);
+    }
+    QVERIFY2(ran, "tcptune serve on loopback did not answer a run");
+}
+
+void TestJsonSchemas::cleanupTestCase()
+{
+    m_serve.terminate();
+    if (!m_serve.waitForFinished(5000))
+        m_serve.kill();
+}
+
+QString TestJsonSchemas::validate(const QByteArray &document, const QString &schema)
+{
+    const QString documentPath = m_dir.filePath(QStringLiteral("document.json"));
+    QFile f(documentPath);
+    if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate) || f.write(document) != document.size())
+        return QStringLiteral("cannot write %1").arg(documentPath);
+    f.close();
+    const QString script = QStringLiteral(
+        "import json, sys, jsonschema\n"
+        "schema = json.load(open(sys.argv[2]))\n"
+        "jsonschema.Draft202012Validator.check_schema(schema)\n"
+        "errors = sorted(jsonschema.Draft202012Validator(schema).iter_errors(json.load(open(sys.argv[1]))), "
+        "key=lambda e: list(e.absolute_path))\n"
+        "for e in errors[:5]: print(list(e.absolute_path), e.message[:300])\n"
+        "sys.exit(1 if errors else 0)\n");
+    const CommandResult r =
+        runCommand(QStringLiteral("python3"), {QStringLiteral("-c"), script, documentPath, kSchemaDir + schema});
+    return r.exitCode == 0 ? QString() : QString::fromUtf8(r.out + r.err);
+}
+
+void TestJsonSchemas::outputs_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("schema");
+    QTest::addColumn<int>("version");
+    QTest::addRow("analyze") << QStringList{QStringLiteral("analyze"),
+                                            captureFile(QStringLiteral("zeek_http_download_retrans.pcap")),
+                                            QStringLiteral("--json")}
+                             << QStringLiteral("analyze.schema.json") << 2;
+    QTest::addRow("run") << QStringList{QStringLiteral("run"),    QStringLiteral("--target"),
+                                        QStringLiteral("TARGET"), QStringLiteral("--duration"),
+                                        QStringLiteral("0.5"),    QStringLiteral("--json")}
+                         << QStringLiteral("run.schema.json") << 1;
+    QTest::addRow("sweep") << QStringList{QStringLiteral("sweep"), QStringLiteral("SPEC"), QStringLiteral("--json"),
+                                          QStringLiteral("--db"), QStringLiteral("DB")}
+                           << QStringLiteral("sweep.schema.json") << 1;
+    QTest::addRow("sweep --dry-run") << QStringList{QStringLiteral("sweep"), QStringLiteral("SPEC"),
+                                                    QStringLiteral("--dry-run"), QStringLiteral("--json")}
+                                     << QStringLiteral("sweep-plan.schema.json") << 1;
+    // After the sweep above: the store holds its experiment 1.
+    QTest::addRow("results list") << QStringList{QStringLiteral("results"), QStringLiteral("list"),
+                                                 QStringLiteral("--json"), QStringLiteral("--db"), QStringLiteral("DB")}
+                                  << QStringLiteral("results-list.schema.json") << 1;
+    QTest::addRow("results show") << QStringList{QStringLiteral("results"), QStringLiteral("show"),
+                                                 QStringLiteral("1"),       QStringLiteral("--json"),
+                                                 QStringLiteral("--db"),    QStringLiteral("DB")}
+                                  << QStringLiteral("sweep.schema.json") << 1;
+    QTest::addRow("lab status") << QStringList{QStringLiteral("lab"), QStringLiteral("status"),
+                                               QStringLiteral("--json")}
+                                << QStringLiteral("lab-status.schema.json") << 1;
+    QTest::addRow("lab status --name") << QStringList{QStringLiteral("lab"), QStringLiteral("status"),
+                                                      QStringLiteral("--name"), QStringLiteral("cli37json"),
+                                                      QStringLiteral("--json")}
+                                       << QStringLiteral("lab-status.schema.json") << 1;
+    QTest::addRow("knobs") << QStringList{QStringLiteral("knobs"), QStringLiteral("--json")}
+                           << QStringLiteral("knobs.schema.json") << 1;
+}
+
+void TestJsonSchemas::outputs()
+{
+    QFETCH(QStringList, args);
+    QFETCH(QString, schema);
+    QFETCH(int, version);
+    args.replaceInStrings(QStringLiteral("TARGET"), m_target);
+    args.replaceInStrings(QStringLiteral("SPEC"), m_spec);
+    args.replaceInStrings(QStringLiteral("DB"), m_db);
+    const CommandResult r = runTcptune(args, 90000);
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    const QJsonDocument document = QJsonDocument::fromJson(r.out);
+    QVERIFY2(!document.isNull(), r.out.left(500).constData());
+    // Objects carry the version at the top; arrays (knobs, results list) in every element.
+    if (document.isObject()) {
+        QCOMPARE(document.object().value(QStringLiteral("schema_version")).toInt(), version);
+    } else {
+        QVERIFY2(!document.array().isEmpty(), r.out.constData());
+        for (const QJsonValue &element : document.array())
+            QCOMPARE(element.toObject().value(QStringLiteral("schema_version")).toInt(), version);
+    }
+    const QString problems = validate(r.out, schema);
+    QVERIFY2(problems.isEmpty(), qPrintable(problems));
+}
+
+// A schema that accepted anything would make the test above unable to fail.
+void TestJsonSchemas::schemasAreValidSchemas()
+{
+    for (const QString &schema : QDir(kSchemaDir).entryList({QStringLiteral("*.schema.json")})) {
+        const QString problems = validate(R"({"schema_version": 999})", schema);
+        QVERIFY2(!problems.isEmpty(), qPrintable(schema + QStringLiteral(" accepts a document without its fields")));
+        QVERIFY2(!problems.contains(QLatin1String("Traceback")), qPrintable(problems));
+    }
+}
+
+QTEST_GUILESS_MAIN(TestJsonSchemas)
+#include "tst_json_schemas.moc"
