@@ -1,5 +1,7 @@
 #include "experiment/experiment_diff_json.h"
 
+#include "common/json_schema_version.h"
+
 #include <QJsonArray>
 
 #include <cmath>
@@ -70,7 +72,7 @@ QJsonObject toJson(const ExperimentDiff &diff)
     QJsonArray points;
     for (const PointDiff &p : diff.points)
         points.append(pointJson(p));
-    return {{QStringLiteral("schema_version"), QString::fromLatin1(kExperimentDiffSchemaVersion)},
+    return {{jsonschema::kField, jsonschema::kResultsDiff},
             {QStringLiteral("confidence_level"), 0.95},
             {QStringLiteral("alpha"), 0.05},
             {QStringLiteral("a"), experimentJson(diff.a)},

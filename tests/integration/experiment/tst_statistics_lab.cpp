@@ -176,7 +176,7 @@ void TestStatisticsLab::aRealEffectIsSignificant()
     const CommandResult json = runTcptune(diff + QStringList{QStringLiteral("--json")});
     QCOMPARE(json.exitCode, 0);
     const QJsonObject doc = QJsonDocument::fromJson(json.out).object();
-    QCOMPARE(doc.value(QStringLiteral("schema_version")).toString(), QStringLiteral("1.0"));
+    QCOMPARE(doc.value(QStringLiteral("schema_version")).toInt(), 2);
     const QJsonArray points = doc.value(QStringLiteral("points")).toArray();
     QCOMPARE(points.size(), 1);
     const QJsonObject rtt = metric(points.first().toObject(), QStringLiteral("rtt_median"));

@@ -56,6 +56,9 @@ private Q_SLOTS:
 private:
     // Validates DOCUMENT against docs/json/SCHEMA; an empty string when it is valid.
     QString validate(const QByteArray &document, const QString &schema);
+    // The figures a schema allows to be null are figures in this test's outputs (two points of
+    // two runs or more), so that the schema's number branch is checked too.
+    static bool figuresPresent(const QJsonObject &document, const QString &schema);
 
     QTemporaryDir m_dir;
     QProcess m_serve;
@@ -82,8 +85,11 @@ void TestJsonSchemas::initTestCase()
     m_spec = m_dir.filePath(QStringLiteral("spec.json"));
     QFile spec(m_spec);
     QVERIFY(spec.open(QIODevice::WriteOnly));
+    // Two points of two or three runs each, so that the statistics' intervals, p and the
+    // precision of repeat until precise are figures, and `results diff` has a test to make.
     spec.write(QStringLiteral(R"({"name": "schema test", "target": "%1", "duration_s": 0.5,
-        "sweep": {"axes": [{"parameter": "socket.SO_SNDBUF", "values": ["256K"]}]}})")
+        "repeats": {"min": 2, "max": 3, "ci_pct": 50},
+        "sweep": {"axes": [{"parameter": "socket.SO_SNDBUF", "values": ["256K", "512K"]}]}})")
                    .arg(m_target)
                    .toUtf8());
     spec.close();
@@ -135,9 +141,10 @@ void TestJsonSchemas::outputs_data()
                                             captureFile(QStringLiteral("zeek_http_download_retrans.pcap")),
                                             QStringLiteral("--json")}
                              << QStringLiteral("analyze.schema.json") << 2;
+    // 1 s: long enough for the run to judge where its start-up ended ("settling", six 0.1 s windows).
     QTest::addRow("run") << QStringList{QStringLiteral("run"),    QStringLiteral("--target"),
                                         QStringLiteral("TARGET"), QStringLiteral("--duration"),
-                                        QStringLiteral("0.5"),    QStringLiteral("--json")}
+                                        QStringLiteral("1"),      QStringLiteral("--json")}
                          << QStringLiteral("run.schema.json") << 1;
     QTest::addRow("sweep") << QStringList{QStringLiteral("sweep"), QStringLiteral("SPEC"), QStringLiteral("--json"),
                                           QStringLiteral("--db"), QStringLiteral("DB")}
@@ -153,6 +160,15 @@ void TestJsonSchemas::outputs_data()
                                                  QStringLiteral("1"),       QStringLiteral("--json"),
                                                  QStringLiteral("--db"),    QStringLiteral("DB")}
                                   << QStringLiteral("sweep.schema.json") << 1;
+    // A second sweep of the same spec (experiment 2), then experiment 2 against experiment 1.
+    QTest::addRow("sweep again") << QStringList{QStringLiteral("sweep"), QStringLiteral("SPEC"),
+                                                QStringLiteral("--json"), QStringLiteral("--db"), QStringLiteral("DB")}
+                                 << QStringLiteral("sweep.schema.json") << 1;
+    QTest::addRow("results diff") << QStringList{QStringLiteral("results"), QStringLiteral("diff"),
+                                                 QStringLiteral("1"),       QStringLiteral("2"),
+                                                 QStringLiteral("--json"),  QStringLiteral("--db"),
+                                                 QStringLiteral("DB")}
+                                  << QStringLiteral("results-diff.schema.json") << 2;
     QTest::addRow("lab status") << QStringList{QStringLiteral("lab"), QStringLiteral("status"),
                                                QStringLiteral("--json")}
                                 << QStringLiteral("lab-status.schema.json") << 1;
@@ -186,6 +202,39 @@ void TestJsonSchemas::outputs()
     }
     const QString problems = validate(r.out, schema);
     QVERIFY2(problems.isEmpty(), qPrintable(problems));
+    QVERIFY2(figuresPresent(document.object(), schema), r.out.left(4000).constData());
+}
+
+bool TestJsonSchemas::figuresPresent(const QJsonObject &document, const QString &schema)
+{
+    if (schema == QLatin1String("sweep.schema.json")) {
+        // The second point: two runs or more on each point give an interval and Welch's p.
+        const QJsonObject second = document.value(QStringLiteral("points")).toArray().at(1).toObject();
+        const QJsonObject statistics = second.value(QStringLiteral("statistics")).toObject();
+        return second.value(QStringLiteral("n")).toInt() >= 2 &&
+               statistics.value(QStringLiteral("ci_low")).isDouble() &&
+               statistics.value(QStringLiteral("ci_high")).isDouble() &&
+               statistics.value(QStringLiteral("p")).isDouble() && second.value(QStringLiteral("precision")).isObject();
+    }
+    if (schema == QLatin1String("results-diff.schema.json")) {
+        const QJsonObject throughput = document.value(QStringLiteral("points"))
+                                           .toArray()
+                                           .at(0)
+                                           .toObject()
+                                           .value(QStringLiteral("metrics"))
+                                           .toArray()
+                                           .at(0)
+                                           .toObject();
+        return throughput.value(QStringLiteral("method")).toString() == QLatin1String("welch") &&
+               throughput.value(QStringLiteral("p")).isDouble() &&
+               throughput.value(QStringLiteral("ci_low")).isDouble();
+    }
+    if (schema == QLatin1String("run.schema.json")) {
+        const QJsonObject diagnosis = document.value(QStringLiteral("diagnosis")).toObject();
+        return diagnosis.value(QStringLiteral("findings")).isArray() &&
+               diagnosis.value(QStringLiteral("settling")).isObject();
+    }
+    return true;
 }
 
 // A schema that accepted anything would make the test above unable to fail.

@@ -198,7 +198,7 @@ void TestExperimentDiff::json()
     auto diff = diffExperiments(*m_store, m_a, m_b);
     QVERIFY(diff.has_value());
     const QJsonObject json = toJson(*diff);
-    QCOMPARE(json.value(QStringLiteral("schema_version")).toString(), QStringLiteral("1.0"));
+    QCOMPARE(json.value(QStringLiteral("schema_version")).toInt(), 2);
     QCOMPARE(json.value(QStringLiteral("a")).toObject().value(QStringLiteral("id")).toInteger(), m_a);
     const QJsonArray points = json.value(QStringLiteral("points")).toArray();
     QCOMPARE(points.size(), 2);
