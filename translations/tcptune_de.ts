@@ -3531,6 +3531,14 @@ Mehrere Formate auf einmal: --format html,pdf --out ORDNER/report schreibt ORDNE
         <translation>&apos;%1&apos; ist keine Dauer; geben Sie Sekunden an, z. B. 600.</translation>
     </message>
     <message>
+        <source>&apos;%1&apos; is not a memory budget for --memory-budget; give MiB as a whole number from %2 to %3, e.g. 512.</source>
+        <translation>&apos;%1&apos; ist kein Speicherbudget für --memory-budget; geben Sie MiB als ganze Zahl von %2 bis %3 an, z. B. 512.</translation>
+    </message>
+    <message>
+        <source>Memory in MiB that all runs&apos; buffers, intervals and results share; a run that would exceed what is left is refused (default %1).</source>
+        <translation>Speicher in MiB, den sich Puffer, Intervalle und Ergebnisse aller Läufe teilen; ein Lauf, der den Rest überschreiten würde, wird abgelehnt (Standard %1).</translation>
+    </message>
+    <message>
         <source>&apos;%1&apos; is not a stream limit; give 1 to 128.</source>
         <translation>&apos;%1&apos; ist keine Stromgrenze; geben Sie 1 bis 128 an.</translation>
     </message>
@@ -4955,6 +4963,10 @@ Optionen:
     <message>
         <source>the agent cannot start a thread (%1); try again later</source>
         <translation>der Agent kann keinen Thread starten (%1); versuchen Sie es später erneut</translation>
+    </message>
+    <message>
+        <source>refused start: the run needs %1 MiB of buffers and this agent has %2 MiB left of its %3 MiB memory budget; ask for fewer streams or smaller writes, try again when other runs are done, or start the agent with a larger --memory-budget</source>
+        <translation>Start abgelehnt: der Lauf braucht %1 MiB Puffer, und dieser Agent hat von seinem Speicherbudget von %3 MiB noch %2 MiB frei; verlangen Sie weniger Ströme oder kleinere Schreibvorgänge, versuchen Sie es nach dem Ende anderer Läufe erneut, oder starten Sie den Agenten mit einem größeren --memory-budget</translation>
     </message>
     <message>
         <source>refused start: the agent is busy (%1 of its %2 connection threads in use); try again later</source>

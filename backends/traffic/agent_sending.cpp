@@ -20,16 +20,17 @@ constexpr auto kWaitSlice = std::chrono::milliseconds(200); // how often a waiti
 
 // The agent's bulk writes: blocking sends (a send timeout lets it see STOP), one thread per
 // connection; the agent's sending is not the path being benchmarked against iperf3's client.
+// Each write of spec.writeSize bytes goes out from one buffer of at most kMaxWriteBuffer.
 void sendBulk(const TrafficSpec &spec, StreamWorker &w, const WorkerShared &shared)
 {
     sock::setTimeouts(w.fd, 200, 200);
-    std::vector<char> buffer(std::size_t(spec.writeSize), 't');
+    const std::vector<char> buffer(cappedBuffer(spec.writeSize), 't');
     if (spec.cork) {
         const int on = 1;
         ::setsockopt(w.fd, IPPROTO_TCP, TCP_CORK, &on, sizeof on);
     }
     clearVectorUpperState(); // inherited from the agent's session thread (common/vector_state.h)
-    while (sendFully(w, shared, buffer.data(), buffer.size())) {
+    while (sendRepeated(w, shared, buffer, spec.writeSize)) {
     }
 }
 

@@ -11,6 +11,8 @@
 #include "traffic/bulk_receiver.h"
 #include "traffic/agent_sending.h"
 #include "traffic/interval_log.h"
+#include "traffic/memory_budget.h"
+#include "traffic/run_memory.h"
 #include "common/log_text.h"
 #include "traffic/socket_util.h"
 
@@ -53,8 +55,8 @@ double secondsSince(Clock::time_point start, Clock::time_point now)
 
 constexpr int kStreamsArriveTimeoutMs = 10000;
 constexpr int kDrainTimeoutMs = 10000;
-constexpr int kPollSliceMs = 200;               // how often blocked threads look at the stop flag
-constexpr std::size_t kDataBuffer = 256 * 1024; // per data thread; responses go out in chunks of it
+constexpr int kPollSliceMs = 200;                     // how often blocked threads look at the stop flag
+constexpr std::size_t kDataBuffer = kAgentDataBuffer; // per data thread; responses go out in chunks of it
 
 // One data connection: the counters it feeds and the exchange it serves (a request of REQUEST
 // bytes is answered with RESPONSE bytes; REQUEST 0 is a bulk stream, nothing answered).
@@ -84,6 +86,9 @@ struct Session {
     std::atomic<bool> abort{false};
     std::unique_ptr<AgentSending> sending; // direction down: the agent's own writes
     bool knobsToRestore = false;           // params.sysctls are set and not yet put back
+    // The run's share of the agent's memory budget: given back when the last thread lets go
+    // of the session (it is destroyed with it, after every buffer of the run).
+    MemoryBudget::Reservation memory;
     Clock::time_point start = Clock::now();
     std::mutex mutex;
     std::condition_variable changed;
@@ -191,6 +196,7 @@ struct AgentServer::Impl {
     std::mutex workersMutex;
     std::list<Worker> workers;
     std::atomic<int> threadsInUse{0};
+    std::unique_ptr<MemoryBudget> memory;
     std::mutex fdsMutex;
     std::map<int, int> openFds; // fd -> 1; shut down on stop to wake blocked threads
 
@@ -220,6 +226,7 @@ struct AgentServer::Impl {
     agentproto::HostDescription describeHost() const;
     GateHooks gateHooks();
     bool reserveThreads(int count);
+    [[nodiscard]] Result<MemoryBudget::Reservation> reserveMemory(const agentproto::SessionParams &params);
     [[nodiscard]] Result<void> spawn(std::function<void()> fn);
     void reap(bool all);
     [[nodiscard]] Result<void> admitControl(Admitted &a);
@@ -269,6 +276,7 @@ AgentServer::AgentServer(AgentOptions options, QObject *parent)
 {
     m_impl->q = this;
     m_impl->options = std::move(options);
+    m_impl->memory = std::make_unique<MemoryBudget>(m_impl->options.memoryBudget);
 }
 
 AgentServer::~AgentServer()
@@ -359,6 +367,11 @@ int AgentServer::protocolErrors() const
 int AgentServer::connectionsRefused() const
 {
     return m_impl->refusedConnections.load();
+}
+
+std::int64_t AgentServer::memoryInUse() const
+{
+    return m_impl->memory->used();
 }
 
 int AgentServer::threadsInUse() const
@@ -505,6 +518,12 @@ Result<std::shared_ptr<Session>> AgentServer::Impl::openSession(const QJsonObjec
         return fail(
             tr("refused start: the agent already serves %1 runs, its limit; try again later").arg(options.maxSessions));
     }
+    // Memory first: no thread is reserved, let alone started, for a run the budget cannot hold.
+    auto reserved = reserveMemory(*params);
+    if (!reserved) {
+        active.fetch_sub(1);
+        return std::unexpected(reserved.error());
+    }
     const int threads = 1 + params->connections() + (params->latencyProbe ? 1 : 0);
     if (!reserveThreads(threads)) {
         active.fetch_sub(1);
@@ -516,6 +535,7 @@ Result<std::shared_ptr<Session>> AgentServer::Impl::openSession(const QJsonObjec
                         .arg(options.threadBudget()));
     }
     auto session = std::make_shared<Session>(*params, options.socketTuner);
+    session->memory = std::move(*reserved);
     session->peer = peer;
     session->authenticated = authenticated;
     session->id = QString::fromLatin1(agentauth::randomHex(8));
@@ -530,6 +550,20 @@ Result<std::shared_ptr<Session>> AgentServer::Impl::openSession(const QJsonObjec
         sessions[session->id] = session;
     }
     return session;
+}
+
+// The run's share of the memory budget, or the refusal with the figures and what to do.
+Result<MemoryBudget::Reservation> AgentServer::Impl::reserveMemory(const agentproto::SessionParams &params)
+{
+    const std::int64_t need = runMemoryBytes(params, options.maxIntervals);
+    MemoryBudget::Reservation reservation = memory->reserve(need);
+    if (reservation.bytes() > 0)
+        return reservation;
+    auto mib = [](std::int64_t bytes) { return QString::number(double(bytes) / double(1 << 20), 'f', 1); };
+    return fail(tr("refused start: the run needs %1 MiB of buffers and this agent has %2 MiB left of its %3 MiB "
+                   "memory budget; ask for fewer streams or smaller writes, try again when other runs are done, "
+                   "or start the agent with a larger --memory-budget")
+                    .arg(mib(need), mib(std::max<std::int64_t>(memory->left(), 0)), mib(memory->total())));
 }
 
 // The session a data line names, if its secret is right and its stream is free; takes one of

@@ -51,6 +51,11 @@ struct AgentOptions {
     int maxPerAddress = 160;
     int maxThreads = 0;       // run threads (one per control and data connection); 0: 2 x maxStreams + 8
     int maxIntervals = 20000; // stored per run; beyond that neighbouring intervals are merged
+    // What every run's buffers, intervals and result draw from (traffic/run_memory.h); a run
+    // that would exceed what is left is refused at `start`. The default, with the process
+    // itself (about 30 MB), is meant to keep the agent under 256 MB.
+    std::int64_t memoryBudget = kDefaultMemoryBudget;
+    static constexpr std::int64_t kDefaultMemoryBudget = 192LL << 20;
 
     int threadBudget() const { return maxThreads > 0 ? maxThreads : 2 * maxStreams + 8; }
     // `serve --stdio`: runs start only on the control connection given to serveControl() (ssh
@@ -93,9 +98,10 @@ public:
     std::uint16_t port() const;
     int activeSessions() const;
     int sessionsServed() const;
-    int protocolErrors() const;     // malformed or refused control messages so far
-    int connectionsRefused() const; // turned away at once: too many waiting connections
-    int threadsInUse() const;       // of options.threadBudget()
+    int protocolErrors() const;       // malformed or refused control messages so far
+    int connectionsRefused() const;   // turned away at once: too many waiting connections
+    int threadsInUse() const;         // of options.threadBudget()
+    std::int64_t memoryInUse() const; // bytes reserved by runs, of options.memoryBudget
 
     static constexpr int kProtocolVersion = 6; // agentproto::kVersion (checked where both are known)
 

@@ -61,24 +61,37 @@ void record(StreamWorker &w, WorkerShared &shared, Clock::time_point started)
                                std::chrono::duration<double, std::milli>(now - started).count()});
 }
 
+// Receives TOTAL bytes into BUFFER (reused as often as TOTAL needs); false as recvFully.
+bool recvRepeated(StreamWorker &w, const WorkerShared &shared, std::vector<char> &buffer, std::int64_t total)
+{
+    for (std::int64_t left = total; left > 0;) {
+        const auto chunk = std::size_t(std::min<std::int64_t>(left, std::int64_t(buffer.size())));
+        if (!recvFully(w, shared, buffer.data(), chunk))
+            return false;
+        left -= std::int64_t(chunk);
+    }
+    return true;
+}
+
 // Request/response: REQUEST bytes out (as HEADER + BODY writes when split), RESPONSE bytes back.
+// Each part goes out from one capped buffer, so a 64 MiB message allocates kMaxWriteBuffer.
 void runTransactions(const TrafficSpec &spec, StreamWorker &w, WorkerShared &shared, std::int64_t header,
                      std::int64_t body, std::int64_t response)
 {
-    std::vector<char> out(std::size_t(header + body), 'r');
-    std::vector<char> in(std::size_t(std::max<std::int64_t>(response, 1)));
+    const std::vector<char> out(cappedBuffer(std::max(header, body)), 'r');
+    std::vector<char> in(cappedBuffer(response));
     while (!shared.stop.load(std::memory_order_relaxed)) {
         const auto started = Clock::now();
         if (spec.cork)
             setCork(w.fd, 1);
-        if (!sendFully(w, shared, out.data(), std::size_t(header)))
+        if (!sendRepeated(w, shared, out, header))
             return;
-        if (body > 0 && !sendFully(w, shared, out.data() + header, std::size_t(body)))
+        if (body > 0 && !sendRepeated(w, shared, out, body))
             return;
         if (spec.cork)
             setCork(w.fd, 0);
         if (response > 0) {
-            if (!recvFully(w, shared, in.data(), std::size_t(response)))
+            if (!recvRepeated(w, shared, in, response))
                 return;
             record(w, shared, started);
         } else {
@@ -128,6 +141,29 @@ bool sendFully(StreamWorker &w, const WorkerShared &shared, const char *data, st
             w.bytesWritten.fetch_add(n, std::memory_order_relaxed);
         return n;
     });
+}
+
+bool sendRepeated(StreamWorker &w, const WorkerShared &shared, const std::vector<char> &buffer, std::int64_t total)
+{
+    for (std::int64_t left = total; left > 0;) {
+        const auto chunk = std::size_t(std::min<std::int64_t>(left, std::int64_t(buffer.size())));
+        if (!sendFully(w, shared, buffer.data(), chunk))
+            return false;
+        left -= std::int64_t(chunk);
+    }
+    return true;
+}
+
+std::int64_t streamBufferBytes(const TrafficSpec &spec)
+{
+    switch (spec.workload) {
+    case Workload::Bulk: return std::int64_t(cappedBuffer(spec.writeSize));
+    case Workload::RequestResponse:
+        return std::int64_t(cappedBuffer(spec.requestSize) + cappedBuffer(spec.responseSize));
+    case Workload::SplitWrite:
+        return std::int64_t(cappedBuffer(std::max(spec.headerSize, spec.writeSize)) + cappedBuffer(spec.responseSize));
+    }
+    return kMaxWriteBuffer;
 }
 
 void runStreamReceiver(StreamWorker &worker, WorkerShared &shared)

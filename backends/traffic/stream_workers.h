@@ -10,6 +10,7 @@
 #include <QCoreApplication>
 #include <QString>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cstdint>
@@ -47,6 +48,17 @@ public:
     static constexpr std::size_t kMaxLatencies = 2'000'000;
 };
 
+// The most a stream's worker allocates for one write or message: larger writes and messages go
+// out (and answers come in) as several calls on one buffer of this size, so a client asking for
+// 64 MiB writes costs the agent 1 MiB per stream, not 64.
+inline constexpr std::int64_t kMaxWriteBuffer = 1 << 20;
+inline std::size_t cappedBuffer(std::int64_t size)
+{
+    return std::size_t(std::clamp<std::int64_t>(size, 1, kMaxWriteBuffer));
+}
+// What one sending stream of SPEC allocates (sendBulk, runStreamWorker), for the memory budget.
+std::int64_t streamBufferBytes(const TrafficSpec &spec);
+
 // Marks WORKER failed with errno ERROR (0: the target closed the connection).
 void markFailed(StreamWorker &worker, int error);
 
@@ -54,6 +66,11 @@ void markFailed(StreamWorker &worker, int error);
 // timeout on the socket makes send() return now and then to look at it); false when stopped or
 // failed (then WORKER is marked failed, unless stopping).
 bool sendFully(StreamWorker &worker, const WorkerShared &shared, const char *data, std::size_t size);
+
+// Sends TOTAL bytes on WORKER's connection from BUFFER (reused as often as TOTAL needs), unless
+// SHARED.stop comes first; false when stopped or failed, as sendFully.
+bool sendRepeated(StreamWorker &worker, const WorkerShared &shared, const std::vector<char> &buffer,
+                  std::int64_t total);
 
 // Runs the workload of SPEC on WORKER until SHARED.stop; returns when done or on error.
 void runStreamWorker(const TrafficSpec &spec, StreamWorker &worker, WorkerShared &shared);

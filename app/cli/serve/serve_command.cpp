@@ -70,6 +70,24 @@ QCommandLineOption limitOption(const char *name, const QString &description, int
     return {};
 }
 
+// --memory-budget in MiB: at least what one small run takes, at most 1 TiB.
+[[nodiscard]] Result<void> readMemoryBudget(const QCommandLineParser &parser, AgentOptions &options)
+{
+    constexpr int kMinMiB = 16;
+    constexpr int kMaxMiB = 1 << 20;
+    bool ok = false;
+    const QString text = parser.value(QStringLiteral("memory-budget"));
+    const int mib = text.toInt(&ok);
+    if (!ok || mib < kMinMiB || mib > kMaxMiB)
+        return fail(ServeCommand::tr("'%1' is not a memory budget for --memory-budget; give MiB as a whole number "
+                                     "from %2 to %3, e.g. 512.")
+                        .arg(text)
+                        .arg(kMinMiB)
+                        .arg(kMaxMiB));
+    options.memoryBudget = std::int64_t(mib) << 20;
+    return {};
+}
+
 void addServeOptions(QCommandLineParser &parser)
 {
     parser.addHelpOption();
@@ -110,6 +128,11 @@ void addServeOptions(QCommandLineParser &parser)
          ServeCommand::tr("Most threads serving runs, one per control and data connection, each with a 256 KiB "
                           "buffer (default 2 x max-streams + 8)."),
          QStringLiteral("N")},
+        limitOption("memory-budget",
+                    ServeCommand::tr("Memory in MiB that all runs' buffers, intervals and results share; a run "
+                                     "that would exceed what is left is refused (default %1).")
+                        .arg(AgentOptions::kDefaultMemoryBudget >> 20),
+                    int(AgentOptions::kDefaultMemoryBudget >> 20)),
         limitOption("max-intervals",
                     ServeCommand::tr("Most intervals a run keeps; beyond, neighbours are merged (default %1).")
                         .arg(d.maxIntervals),
@@ -143,6 +166,8 @@ void addServeOptions(QCommandLineParser &parser)
         return fail(ServeCommand::tr("'%1' is not a stream limit; give 1 to 128.").arg(streams));
     if (auto limits = readLimits(parser, options); !limits)
         return std::unexpected(limits.error());
+    if (auto budget = readMemoryBudget(parser, options); !budget)
+        return std::unexpected(budget.error());
     return std::pair{options, std::uint16_t(portNumber)};
 }
 

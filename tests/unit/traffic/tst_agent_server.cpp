@@ -32,6 +32,7 @@ private Q_SLOTS:
     void workloads_data();
     void workloads();
     void severalClientsAtOnce();
+    void memoryBudget();
     void token_data();
     void token();
     void withoutTokenTrafficOnly();
@@ -154,6 +155,35 @@ void TestAgentServer::severalClientsAtOnce()
     }
     // A client may have its result before the agent has counted the session as served.
     QTRY_COMPARE(agent.sessionsServed(), 3);
+    // Each run's share of the memory budget is given back once its threads are done.
+    QTRY_COMPARE(agent.memoryInUse(), 0);
+}
+
+// A run the memory budget cannot hold is refused at `start` with the figures; a smaller one
+// beside it still runs, and what it reserved is given back.
+void TestAgentServer::memoryBudget()
+{
+    AgentOptions options;
+    options.memoryBudget = 8 << 20;
+    AgentServer agent(options);
+    auto port = agent.listen(QStringLiteral("127.0.0.1"), 0);
+    QVERIFY(port.has_value());
+    TrafficSpec greedy = specFor(*port, 1);
+    greedy.direction = Direction::Down;
+    greedy.streams = 4;
+    greedy.writeSize = TrafficLimits::kMaxWriteSize;
+    TrafficClient client;
+    const TrafficResult refused = client.run(greedy);
+    QVERIFY(!refused.ok());
+    QVERIFY2(refused.error.contains(QStringLiteral("left of its 8.0 MiB memory budget")), qPrintable(refused.error));
+    QCOMPARE(agent.threadsInUse(), 0);
+    TrafficSpec small = specFor(*port, 1);
+    small.direction = Direction::Down;
+    small.writeSize = TrafficLimits::kMaxWriteSize; // one 1 MiB buffer: within the budget
+    const TrafficResult served = client.run(small);
+    QVERIFY2(served.ok(), qPrintable(served.error));
+    QVERIFY(served.receiverBytes > TrafficLimits::kMaxWriteSize);
+    QTRY_COMPARE(agent.memoryInUse(), 0);
 }
 
 void TestAgentServer::token_data()
