@@ -55,8 +55,16 @@
         <translation>abgelehnt: %1 Verbindungen warten auf den Start, die Grenze dieses Agenten; versuchen Sie es später erneut</translation>
     </message>
     <message>
-        <source>refused: %1 connections from %2 are waiting to start, this agent&apos;s limit per address; try again later</source>
-        <translation>abgelehnt: %1 Verbindungen von %2 warten auf den Start, die Grenze dieses Agenten je Adresse; versuchen Sie es später erneut</translation>
+        <source>refused: more than %1 new connections a second from %2, this agent&apos;s limit per network; try again later</source>
+        <translation>abgelehnt: mehr als %1 neue Verbindungen pro Sekunde von %2, die Grenze dieses Agenten je Netz; versuchen Sie es später erneut</translation>
+    </message>
+    <message>
+        <source>closed: %1 connections are waiting, this agent&apos;s limit, and this one waited longest; try again</source>
+        <translation>geschlossen: %1 Verbindungen warten, die Grenze dieses Agenten, und diese hat am längsten gewartet; versuchen Sie es erneut</translation>
+    </message>
+    <message>
+        <source>closed: %1 connections from %2 are waiting, this agent&apos;s limit per network, and this one waited longest; try again</source>
+        <translation>geschlossen: %1 Verbindungen von %2 warten, die Grenze dieses Agenten je Netz, und diese hat am längsten gewartet; versuchen Sie es erneut</translation>
     </message>
     <message>
         <source>%1: left without answering the challenge (no token?)</source>
@@ -3567,8 +3575,12 @@ Mehrere Formate auf einmal: --format html,pdf --out ORDNER/report schreibt ORDNE
         <translation>Höchstens so viele Verbindungen, die auf die Authentifizierung warten, von allen Adressen (Standard %1).</translation>
     </message>
     <message>
-        <source>Most connections waiting to authenticate from one address (default %1).</source>
-        <translation>Höchstens so viele Verbindungen, die auf die Authentifizierung warten, von einer Adresse (Standard %1).</translation>
+        <source>Most connections waiting to authenticate from one network (/24 for IPv4, /64 for IPv6), and how many it may open at once before it is held to %1 a second (default %2).</source>
+        <translation>Höchstens so viele Verbindungen, die auf die Authentifizierung warten, aus einem Netz (/24 bei IPv4, /64 bei IPv6), und so viele darf es auf einmal öffnen, bevor es auf %1 pro Sekunde begrenzt wird (Standard %2).</translation>
+    </message>
+    <message>
+        <source>Most runs at once from one network for clients without a token (default %1).</source>
+        <translation>Höchstens so viele gleichzeitige Läufe aus einem Netz für Clients ohne Token (Standard %1).</translation>
     </message>
     <message>
         <source>Most threads serving runs, one per control and data connection, each with a 256 KiB buffer (default 2 x max-streams + 8).</source>
@@ -4963,6 +4975,10 @@ Optionen:
     <message>
         <source>the agent cannot start a thread (%1); try again later</source>
         <translation>der Agent kann keinen Thread starten (%1); versuchen Sie es später erneut</translation>
+    </message>
+    <message>
+        <source>refused start: %1 runs from %2 are going on, this agent&apos;s limit per network for clients without a token; try again when one has finished</source>
+        <translation>Start abgelehnt: %1 Läufe von %2 laufen, die Grenze dieses Agenten je Netz für Clients ohne Token; versuchen Sie es erneut, wenn einer beendet ist</translation>
     </message>
     <message>
         <source>refused start: the run needs %1 MiB of buffers and this agent has %2 MiB left of its %3 MiB memory budget; ask for fewer streams or smaller writes, try again when other runs are done, or start the agent with a larger --memory-budget</source>

@@ -8,6 +8,8 @@
 #include <cerrno>
 #include <netinet/in.h>
 #include <poll.h>
+
+#include <algorithm>
 #include <vector>
 
 namespace tcptune {
@@ -21,6 +23,7 @@ constexpr auto kAcceptPause = 250ms; // accept() out of descriptors: let some cl
 constexpr auto kClosingTime = 500ms; // a refused connection may read its error this long
 constexpr int kAcceptsPerTurn = 64;  // waiting connections get their turn between bursts
 constexpr int kNotesPerSecond = 10;  // log lines of the gate; the rest are counted
+constexpr int kMaxBuckets = 4096;    // beyond, buckets that have refilled are dropped
 
 QString key(const char *k)
 {
@@ -54,10 +57,34 @@ bool sendNow(int fd, const QJsonObject &message)
 
 } // namespace
 
+QString sourceNetworkOf(const QString &address)
+{
+    const QByteArray text = address.toLatin1();
+    in_addr v4{};
+    if (::inet_pton(AF_INET, text.constData(), &v4) == 1) {
+        const std::uint32_t network = ntohl(v4.s_addr) & 0xFFFFFF00u;
+        return QStringLiteral("%1.%2.%3.0/24")
+            .arg(network >> 24)
+            .arg((network >> 16) & 0xFF)
+            .arg((network >> 8) & 0xFF);
+    }
+    in6_addr v6{};
+    if (::inet_pton(AF_INET6, text.constData(), &v6) != 1)
+        return address;
+    if (IN6_IS_ADDR_V4MAPPED(&v6))
+        return QStringLiteral("%1.%2.%3.0/24").arg(v6.s6_addr[12]).arg(v6.s6_addr[13]).arg(v6.s6_addr[14]);
+    std::fill(std::begin(v6.s6_addr) + 8, std::end(v6.s6_addr), std::uint8_t(0));
+    char host[INET6_ADDRSTRLEN] = {};
+    ::inet_ntop(AF_INET6, &v6, host, sizeof host);
+    return QString::fromLatin1(host) + QStringLiteral("/64");
+}
+
 struct AgentGate::Waiting {
     enum class Stage { FirstLine, Answer, Closing };
     sock::Fd fd;
     QString address;
+    QString source;
+    bool reserved = false; // in a slot a proved client's address holds
     QString peer;
     QByteArray buffer;
     Clock::time_point deadline;
@@ -102,7 +129,10 @@ void AgentGate::run(int listenFd, const std::atomic<bool> &stopping)
             acceptSome(listenFd);
     }
     m_waiting.clear();
+    m_unreserved = 0;
+    m_perSource.clear();
     m_perAddress.clear();
+    m_grants.clear();
 }
 
 void AgentGate::acceptSome(int listenFd)
@@ -132,24 +162,126 @@ void AgentGate::acceptSome(int listenFd)
 
 void AgentGate::welcome(sock::Fd fd, const QString &address, const QString &peer)
 {
-    if (int(m_waiting.size()) >= m_limits.maxConnections)
-        return refuseNow(std::move(fd), peer,
-                         tr("refused: %1 connections are waiting to start, this agent's limit; try again later")
-                             .arg(m_limits.maxConnections));
-    int &fromThere = m_perAddress[address];
-    if (fromThere >= m_limits.maxPerAddress)
-        return refuseNow(std::move(fd), peer,
-                         tr("refused: %1 connections from %2 are waiting to start, this agent's limit per address; "
-                            "try again later")
-                             .arg(m_limits.maxPerAddress)
-                             .arg(address));
-    ++fromThere;
+    const auto now = Clock::now();
     Waiting w;
-    w.fd = std::move(fd);
     w.address = address;
+    w.source = sourceNetworkOf(address);
     w.peer = peer;
-    w.deadline = Clock::now() + std::chrono::milliseconds(m_limits.handshakeMs);
+    w.deadline = now + std::chrono::milliseconds(m_limits.handshakeMs);
+    w.reserved = takeReservedSlot(address, now);
+    if (!w.reserved) {
+        // An address with nothing waiting passes an empty bucket: its neighbours' flood must not
+        // lock it out; an address that keeps connecting meets the bucket of its network.
+        const bool fresh = !m_perAddress.contains(address);
+        if (!bucketAllows(w.source, now) && !fresh)
+            return refuseNow(std::move(fd), peer,
+                             tr("refused: more than %1 new connections a second from %2, this agent's limit per "
+                                "network; try again later")
+                                 .arg(m_limits.newPerSecond)
+                                 .arg(w.source));
+        // At a cap, the connection that waited longest goes: of this network, else of all.
+        if (m_perSource.value(w.source) >= m_limits.maxPerAddress)
+            makeRoom(w.source);
+        if (m_unreserved >= m_limits.maxConnections && !makeRoom({}))
+            return refuseNow(std::move(fd), peer,
+                             tr("refused: %1 connections are waiting to start, this agent's limit; try again later")
+                                 .arg(m_limits.maxConnections));
+        ++m_perSource[w.source];
+        ++m_perAddress[address];
+        ++m_unreserved;
+    }
+    w.fd = std::move(fd);
     m_waiting.push_back(std::move(w));
+}
+
+// A cap is reached: the unreserved connection (of SOURCE, or of any when empty) that has waited
+// longest goes, one already refused first, so newcomers always get their turn and a flood
+// cannot hold the room.
+bool AgentGate::makeRoom(const QString &source)
+{
+    auto oldest = m_waiting.end();
+    for (auto it = m_waiting.begin(); it != m_waiting.end(); ++it) {
+        if (it->reserved || (!source.isEmpty() && it->source != source))
+            continue;
+        if (it->stage == Waiting::Stage::Closing) {
+            oldest = it;
+            break;
+        }
+        if (oldest == m_waiting.end())
+            oldest = it;
+    }
+    if (oldest == m_waiting.end())
+        return false;
+    if (oldest->stage != Waiting::Stage::Closing) {
+        if (m_hooks.connectionRefused)
+            m_hooks.connectionRefused();
+        const QString why = source.isEmpty()
+                                ? tr("closed: %1 connections are waiting, this agent's limit, and this one waited "
+                                     "longest; try again")
+                                      .arg(m_limits.maxConnections)
+                                : tr("closed: %1 connections from %2 are waiting, this agent's limit per network, "
+                                     "and this one waited longest; try again")
+                                      .arg(m_limits.maxPerAddress)
+                                      .arg(source);
+        note(tr("%1: %2").arg(oldest->peer, why));
+        sendNow(oldest->fd.get(), agentproto::errorMessage(why));
+    }
+    forget(oldest);
+    return true;
+}
+
+// A token bucket per source network: maxPerAddress connections at once, then newPerSecond.
+bool AgentGate::bucketAllows(const QString &source, Clock::time_point now)
+{
+    const double burst = std::max(1, m_limits.maxPerAddress);
+    if (m_buckets.size() >= kMaxBuckets) {
+        for (auto it = m_buckets.begin(); it != m_buckets.end();) {
+            const double seconds = std::chrono::duration<double>(now - it->refilled).count();
+            if (it->tokens + seconds * m_limits.newPerSecond >= burst)
+                it = m_buckets.erase(it);
+            else
+                ++it;
+        }
+    }
+    auto found = m_buckets.find(source);
+    if (found == m_buckets.end())
+        found = m_buckets.insert(source, Bucket{burst, now});
+    Bucket &b = found.value();
+    b.tokens =
+        std::min(burst, b.tokens + std::chrono::duration<double>(now - b.refilled).count() * m_limits.newPerSecond);
+    b.refilled = now;
+    if (b.tokens < 1)
+        return false;
+    b.tokens -= 1;
+    return true;
+}
+
+bool AgentGate::takeReservedSlot(const QString &address, Clock::time_point now)
+{
+    auto found = m_grants.find(address);
+    if (found == m_grants.end())
+        return false;
+    if (found->until < now || found->connections <= 0) {
+        m_grants.erase(found);
+        return false;
+    }
+    --found->connections;
+    return true;
+}
+
+// A client at ADDRESS proved the token for START: its data connections (and probe) get
+// reserved slots until the handshake deadline.
+void AgentGate::reserveSlots(const QString &address, const QJsonObject &start)
+{
+    auto params = agentproto::parseStart(start);
+    if (!params)
+        return;
+    Reserved &r = m_grants[address];
+    const auto until = Clock::now() + std::chrono::milliseconds(m_limits.handshakeMs);
+    if (r.until < Clock::now())
+        r.connections = 0;
+    r.connections += params->connections() + (params->latencyProbe ? 1 : 0);
+    r.until = until;
 }
 
 void AgentGate::service(Iterator it)
@@ -239,10 +371,13 @@ void AgentGate::checkAnswer(Iterator it, const QJsonObject &message, QByteArray 
 void AgentGate::admit(Iterator it, const QJsonObject &message, QByteArray leftover, bool authenticated,
                       const std::function<Result<void>(Admitted &)> &hook)
 {
-    Admitted a{std::move(it->fd), it->peer, message, std::move(leftover), authenticated, it->nonce};
+    Admitted a{std::move(it->fd), it->peer, message, std::move(leftover), authenticated, it->nonce, it->source};
     auto taken = hook(a);
-    if (taken)
+    if (taken) {
+        if (authenticated)
+            reserveSlots(it->address, message);
         return forget(it);
+    }
     it->fd = std::move(a.fd); // the hook left it: refuse on it
     refuse(it, taken.error().message);
 }
@@ -274,14 +409,22 @@ void AgentGate::refuseNow(sock::Fd fd, const QString &peer, const QString &why)
 
 void AgentGate::forget(Iterator it)
 {
-    auto counted = m_perAddress.find(it->address);
-    if (counted != m_perAddress.end() && --counted.value() <= 0)
-        m_perAddress.erase(counted);
+    if (!it->reserved) {
+        --m_unreserved;
+        auto counted = m_perSource.find(it->source);
+        if (counted != m_perSource.end() && --counted.value() <= 0)
+            m_perSource.erase(counted);
+        auto fromAddress = m_perAddress.find(it->address);
+        if (fromAddress != m_perAddress.end() && --fromAddress.value() <= 0)
+            m_perAddress.erase(fromAddress);
+    }
     m_waiting.erase(it);
 }
 
 void AgentGate::expire(Clock::time_point now)
 {
+    for (auto it = m_grants.begin(); it != m_grants.end();)
+        it = it->until < now ? m_grants.erase(it) : std::next(it);
     for (auto it = m_waiting.begin(); it != m_waiting.end();) {
         auto current = it++;
         if (current->deadline > now)

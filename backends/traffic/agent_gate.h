@@ -1,10 +1,17 @@
 #pragma once
 // The agent's front door: one poll loop owns every connection until it is authenticated (a
 // control connection) or attached to a run (a data connection). Before that a connection costs
-// no thread and at most one short line of buffer; it has a handshake deadline; waiting
-// connections are capped in total and per source address, and a connection over a cap is refused
-// with a reason. When accept() runs out of descriptors (EMFILE, ENFILE) the loop pauses accepting
-// instead of spinning.
+// no thread and at most one short line of buffer; it has a handshake deadline. Admission is fair:
+// - a source is a network, /24 for IPv4 and /64 for IPv6 (ten addresses or one IPv6 prefix are
+//   one source); each has a cap on waiting connections and a token bucket for new ones, which
+//   an address with nothing waiting passes (a flooding neighbour must not lock it out);
+// - at a cap (of the network, or of the whole waiting room) the connection that has waited
+//   longest makes room for the newcomer, so a flood of idle connections cannot lock out a
+//   client that completes its handshake at once;
+// - once a client proves the token, its address gets reserved slots for its run's data
+//   connections: they pass no cap or bucket and are never pushed out by unauthenticated ones.
+// A connection over a cap is refused with a reason. When accept() runs out of descriptors
+// (EMFILE, ENFILE) the loop pauses accepting instead of spinning.
 
 #include "common/error.h"
 #include "traffic/socket_util.h"
@@ -23,9 +30,14 @@ namespace tcptune {
 
 struct GateLimits {
     int maxConnections = 256; // waiting to authenticate or attach, all sources
-    int maxPerAddress = 32;   // waiting, from one source address
+    int maxPerAddress = 32;   // waiting, from one source network (/24, /64); also the bucket's burst
     int handshakeMs = 5000;   // from accept to an authenticated start or an attached data line
+    double newPerSecond = 50; // new connections a source may open per second, after its burst
 };
+
+// The source network ADDRESS (numeric) counts against: "a.b.c.0/24" for IPv4 (also IPv4-mapped
+// IPv6), "x:x:x:x::/64" for IPv6; the address itself when it is neither.
+QString sourceNetworkOf(const QString &address);
 
 // A connection that passed the gate, handed to the agent.
 struct Admitted {
@@ -35,6 +47,7 @@ struct Admitted {
     QByteArray leftover; // bytes that arrived after the line
     bool authenticated = false;
     QByteArray agentNonce; // control: the agent's half of the handshake (agent_auth.h)
+    QString source;        // the source network (sourceNetworkOf)
 };
 
 struct GateHooks {
@@ -74,14 +87,30 @@ private:
     void refuse(Iterator it, const QString &why);
     void refuseNow(sock::Fd fd, const QString &peer, const QString &why);
     void forget(Iterator it);
+    [[nodiscard]] bool bucketAllows(const QString &source, sock::Clock::time_point now);
+    [[nodiscard]] bool takeReservedSlot(const QString &address, sock::Clock::time_point now);
+    void reserveSlots(const QString &address, const QJsonObject &start);
+    bool makeRoom(const QString &source);
     void expire(sock::Clock::time_point now);
     void note(const QString &line);
 
     GateLimits m_limits;
     QString m_token;
     GateHooks m_hooks;
+    struct Bucket {
+        double tokens = 0;
+        sock::Clock::time_point refilled;
+    };
+    struct Reserved {
+        int connections = 0;
+        sock::Clock::time_point until;
+    };
     std::list<Waiting> m_waiting;
-    QHash<QString, int> m_perAddress;
+    int m_unreserved = 0;              // of m_waiting, those counted against the caps
+    QHash<QString, int> m_perSource;   // waiting, unreserved, per source network
+    QHash<QString, int> m_perAddress;  // waiting, unreserved, per exact address
+    QHash<QString, Bucket> m_buckets;  // per source network
+    QHash<QString, Reserved> m_grants; // per exact address that proved the token
     sock::Clock::time_point m_acceptPausedUntil;
     sock::Clock::time_point m_noteWindow;
     int m_notesInWindow = 0;

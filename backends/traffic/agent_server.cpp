@@ -89,6 +89,7 @@ struct Session {
     // The run's share of the agent's memory budget: given back when the last thread lets go
     // of the session (it is destroyed with it, after every buffer of the run).
     MemoryBudget::Reservation memory;
+    QString source; // the source network whose session count it is in (runs without a token)
     Clock::time_point start = Clock::now();
     std::mutex mutex;
     std::condition_variable changed;
@@ -202,6 +203,7 @@ struct AgentServer::Impl {
 
     std::mutex sessionsMutex;
     std::map<QString, std::shared_ptr<Session>> sessions;
+    std::map<QString, int> sessionsPerSource; // runs without a proved token, per source network
     std::atomic<int> active{0};
     std::atomic<int> served{0};
     std::atomic<int> protocolErrors{0};
@@ -248,7 +250,10 @@ struct AgentServer::Impl {
     void answerRequests(int fd, Session &session, const DataStream &data, const QByteArray &early);
     void receiveBulk(Session &session, int fd, std::atomic<std::int64_t> &bytes);
     [[nodiscard]] Result<std::shared_ptr<Session>> openSession(const QJsonObject &start, const QString &peer,
-                                                               bool authenticated, const QByteArray &agentNonce);
+                                                               bool authenticated, const QByteArray &agentNonce,
+                                                               const QString &source = {});
+    [[nodiscard]] Result<void> claimSourceSlot(const QString &source);
+    void releaseSourceSlot(const QString &source);
     void runSending(Session &session, int fd, int index);
     void streamSamples(int fd, Session &session, QJsonArray &pending, Clock::time_point &lastSent);
     // Whether SESSION's client may learn about this host (knobs, version, counters, buffer
@@ -314,7 +319,8 @@ Result<std::uint16_t> AgentServer::listen(const QString &address, std::uint16_t 
     m_impl->port = sock::localPort(fd.get());
     m_impl->listenFd = std::move(fd);
     m_impl->stopping = false;
-    const GateLimits limits{m_impl->options.maxConnections, m_impl->options.maxPerAddress, 5000};
+    const GateLimits limits{m_impl->options.maxConnections, m_impl->options.maxPerAddress, 5000,
+                            m_impl->options.newPerSecond};
     m_impl->gate = std::make_unique<AgentGate>(limits, m_impl->options.token, m_impl->gateHooks());
     m_impl->gateThread = std::thread([impl = m_impl.get()] { impl->gate->run(impl->listenFd.get(), impl->stopping); });
     m_impl->log(
@@ -477,7 +483,9 @@ Result<void> AgentServer::Impl::admitControl(Admitted &a)
 {
     if (options.controlOnlyOverStdio)
         return fail(tr("this agent takes runs over its ssh connection only"));
-    auto session = openSession(a.message, a.peer, a.authenticated, a.agentNonce);
+    // Runs without a proved token are capped per source network too.
+    auto session =
+        openSession(a.message, a.peer, a.authenticated, a.agentNonce, a.authenticated ? QString() : a.source);
     if (!session)
         return std::unexpected(session.error());
     const int fd = a.fd.get();
@@ -494,7 +502,8 @@ Result<void> AgentServer::Impl::admitControl(Admitted &a)
 
 // A run's session from its "start" message, within the agent's limits, its threads reserved.
 Result<std::shared_ptr<Session>> AgentServer::Impl::openSession(const QJsonObject &start, const QString &peer,
-                                                                bool authenticated, const QByteArray &agentNonce)
+                                                                bool authenticated, const QByteArray &agentNonce,
+                                                                const QString &source)
 {
     auto params = agentproto::parseStart(start);
     if (!params)
@@ -534,7 +543,13 @@ Result<std::shared_ptr<Session>> AgentServer::Impl::openSession(const QJsonObjec
                         .arg(threadsInUse.load())
                         .arg(options.threadBudget()));
     }
+    if (auto slot = claimSourceSlot(source); !slot) {
+        active.fetch_sub(1);
+        threadsInUse.fetch_sub(threads);
+        return std::unexpected(slot.error());
+    }
     auto session = std::make_shared<Session>(*params, options.socketTuner);
+    session->source = source;
     session->memory = std::move(*reserved);
     session->peer = peer;
     session->authenticated = authenticated;
@@ -564,6 +579,32 @@ Result<MemoryBudget::Reservation> AgentServer::Impl::reserveMemory(const agentpr
                    "memory budget; ask for fewer streams or smaller writes, try again when other runs are done, "
                    "or start the agent with a larger --memory-budget")
                     .arg(mib(need), mib(std::max<std::int64_t>(memory->left(), 0)), mib(memory->total())));
+}
+
+// SOURCE (empty: not counted) may start one more run, within options.maxSessionsPerSource.
+Result<void> AgentServer::Impl::claimSourceSlot(const QString &source)
+{
+    if (source.isEmpty())
+        return {};
+    std::lock_guard lock(sessionsMutex);
+    int &running = sessionsPerSource[source];
+    if (running >= options.maxSessionsPerSource)
+        return fail(tr("refused start: %1 runs from %2 are going on, this agent's limit per network for clients "
+                       "without a token; try again when one has finished")
+                        .arg(running)
+                        .arg(source));
+    ++running;
+    return {};
+}
+
+void AgentServer::Impl::releaseSourceSlot(const QString &source)
+{
+    if (source.isEmpty())
+        return;
+    std::lock_guard lock(sessionsMutex);
+    auto it = sessionsPerSource.find(source);
+    if (it != sessionsPerSource.end() && --it->second <= 0)
+        sessionsPerSource.erase(it);
 }
 
 // The session a data line names, if its secret is right and its stream is free; takes one of
@@ -642,6 +683,7 @@ void AgentServer::Impl::endSession(const std::shared_ptr<Session> &session)
         threadsInUse.fetch_sub(session->unusedThreads);
         session->unusedThreads = 0;
     }
+    releaseSourceSlot(session->source);
     session->abort = true;
     if (session->sending)
         session->sending->stop();

@@ -45,10 +45,17 @@ struct AgentOptions {
     double maxDurationS = 3600;
     int maxStreams = 64;
     int maxSessions = 16; // concurrent runs
-    // Waiting to authenticate or attach: in total, and from one source address. One client opens
-    // up to 1 + 128 streams + a probe at once from its address, so the per-address cap is above that.
+    // Waiting to authenticate or attach: in total, and from one source network (/24 for IPv4,
+    // /64 for IPv6; AgentGate). One client opens up to 1 + 128 streams + a probe at once from its
+    // address, so the per-network cap (also the burst of its token bucket) is above that; after
+    // the burst a network may open newPerSecond connections a second. A full waiting room makes
+    // room by closing the connection that waited longest.
     int maxConnections = 512;
     int maxPerAddress = 160;
+    double newPerSecond = 50;
+    // Runs at once from one source network for clients that proved no token (an agent without
+    // a token, the default, serves only those).
+    int maxSessionsPerSource = 4;
     int maxThreads = 0;       // run threads (one per control and data connection); 0: 2 x maxStreams + 8
     int maxIntervals = 20000; // stored per run; beyond that neighbouring intervals are merged
     // What every run's buffers, intervals and result draw from (traffic/run_memory.h); a run

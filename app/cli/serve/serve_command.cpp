@@ -46,8 +46,11 @@ QCommandLineOption limitOption(const char *name, const QString &description, int
 [[nodiscard]] Result<void> readLimits(const QCommandLineParser &parser, AgentOptions &options)
 {
     const std::pair<const char *, int *> limits[] = {
-        {"max-sessions", &options.maxSessions},      {"max-connections", &options.maxConnections},
-        {"max-per-address", &options.maxPerAddress}, {"max-threads", &options.maxThreads},
+        {"max-sessions", &options.maxSessions},
+        {"max-connections", &options.maxConnections},
+        {"max-per-address", &options.maxPerAddress},
+        {"max-threads", &options.maxThreads},
+        {"max-runs-per-network", &options.maxSessionsPerSource},
         {"max-intervals", &options.maxIntervals},
     };
     for (const auto &[name, target] : limits) {
@@ -121,9 +124,16 @@ void addServeOptions(QCommandLineParser &parser)
                         .arg(d.maxConnections),
                     d.maxConnections),
         limitOption("max-per-address",
-                    ServeCommand::tr("Most connections waiting to authenticate from one address (default %1).")
+                    ServeCommand::tr("Most connections waiting to authenticate from one network (/24 for IPv4, /64 "
+                                     "for IPv6), and how many it may open at once before it is held to %1 a second "
+                                     "(default %2).")
+                        .arg(d.newPerSecond)
                         .arg(d.maxPerAddress),
                     d.maxPerAddress),
+        limitOption("max-runs-per-network",
+                    ServeCommand::tr("Most runs at once from one network for clients without a token (default %1).")
+                        .arg(d.maxSessionsPerSource),
+                    d.maxSessionsPerSource),
         {QStringLiteral("max-threads"),
          ServeCommand::tr("Most threads serving runs, one per control and data connection, each with a 256 KiB "
                           "buffer (default 2 x max-streams + 8)."),

@@ -18,7 +18,16 @@
 #include <QRandomGenerator>
 #include <QTest>
 
+#include <QDir>
+#include <QScopeGuard>
+
+#include <arpa/inet.h>
+#include <atomic>
+#include <cerrno>
+#include <netinet/in.h>
+#include <poll.h>
 #include <sys/resource.h>
+#include <thread>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -28,7 +37,61 @@ using namespace tcptune::test;
 namespace {
 
 constexpr int kPort = 15232;
+constexpr int kTokenPort = 15257;
 constexpr int kMaxStreams = 64;
+
+// A non-blocking connection to 127.0.0.1:PORT from SOURCE (a full accept queue must not block
+// the attacker); -1 on failure.
+int connectNow(int port, const char *source)
+{
+    const int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+    sockaddr_in local{};
+    local.sin_family = AF_INET;
+    ::inet_pton(AF_INET, source, &local.sin_addr);
+    sockaddr_in remote{};
+    remote.sin_family = AF_INET;
+    remote.sin_port = htons(std::uint16_t(port));
+    ::inet_pton(AF_INET, "127.0.0.1", &remote.sin_addr);
+    if (fd < 0 || ::bind(fd, reinterpret_cast<sockaddr *>(&local), sizeof local) != 0 ||
+        (::connect(fd, reinterpret_cast<sockaddr *>(&remote), sizeof remote) != 0 && errno != EINPROGRESS)) {
+        if (fd >= 0)
+            ::close(fd);
+        return -1;
+    }
+    return fd;
+}
+
+// PER_ADDRESS idle connections from each of 127.0.0.2-11, each opened again as soon as the agent
+// closes it, until STOP; counts the reconnections.
+void reconnectingNeighbours(int port, int perAddress, const std::atomic<bool> &stop, std::atomic<int> &reconnects)
+{
+    std::vector<pollfd> fds;
+    std::vector<QByteArray> sources;
+    for (int host = 2; host <= 11; ++host)
+        for (int i = 0; i < perAddress; ++i) {
+            sources.push_back(QByteArrayLiteral("127.0.0.") + QByteArray::number(host));
+            fds.push_back({connectNow(port, sources.back().constData()), POLLIN, 0});
+        }
+    char sink[4096];
+    while (!stop.load()) {
+        if (::poll(fds.data(), fds.size(), 20) <= 0)
+            continue;
+        for (std::size_t i = 0; i < fds.size(); ++i) {
+            if (fds[i].fd >= 0 && fds[i].revents == 0)
+                continue;
+            const ssize_t n = fds[i].fd >= 0 ? ::recv(fds[i].fd, sink, sizeof sink, MSG_DONTWAIT) : 0;
+            if (n > 0 || (n < 0 && (errno == EAGAIN || errno == EINTR)))
+                continue; // the reason, before the close
+            if (fds[i].fd >= 0)
+                ::close(fds[i].fd);
+            fds[i].fd = connectNow(port, sources[i].constData());
+            reconnects.fetch_add(1);
+        }
+    }
+    for (const pollfd &p : fds)
+        if (p.fd >= 0)
+            ::close(p.fd);
+}
 
 bool sendBytes(int fd, const QByteArray &bytes)
 {
@@ -70,6 +133,7 @@ private Q_SLOTS:
     void cleanupTestCase();
     void legitimateRunCompletesUnderAttack();
     void idleAfterwardsUsesNoCpu();
+    void tokenClientRunsBesideReconnectingNeighbours();
 
 private:
     void openGreedyClient(std::vector<int> &fds);
@@ -194,6 +258,55 @@ void TestAgentLoad::idleAfterwardsUsesNoCpu()
     const double used = cpuSeconds(m_agent.processId()) - before;
     qInfo("agent idle after the attack: %.2f s of CPU in 5 s", used);
     QVERIFY2(used < 0.02 * 5, qPrintable(QString::number(used)));
+}
+
+// Issue 33: 10 addresses of the client's own /24 keep 600 idle connections open and reconnect as
+// soon as one is closed; a client with the token still completes each of its 4 runs (before the
+// fair admission: 0 of 4, "512 connections are waiting to start").
+void TestAgentLoad::tokenClientRunsBesideReconnectingNeighbours()
+{
+    const QString tokenPath = QDir::temp().filePath(QStringLiteral("tst_agent_load-token-%1").arg(::getpid()));
+    QFile::remove(tokenPath);
+    auto removeToken = qScopeGuard([&] { QFile::remove(tokenPath); });
+    QCOMPARE(QProcess::execute(binary(QStringLiteral("tcptune")),
+                               {QStringLiteral("serve"), QStringLiteral("--new-token"), tokenPath}),
+             0);
+    QProcess agent;
+    agent.start(binary(QStringLiteral("tcptune")),
+                {QStringLiteral("serve"), QStringLiteral("--bind"), QStringLiteral("127.0.0.1"),
+                 QStringLiteral("--port"), QString::number(kTokenPort), QStringLiteral("--token-file"), tokenPath});
+    QVERIFY(agent.waitForReadyRead(10000));
+    auto stopAgent = qScopeGuard([&] {
+        agent.terminate();
+        if (!agent.waitForFinished(10000))
+            agent.kill();
+    });
+    std::atomic<bool> stop{false};
+    std::atomic<int> reconnects{0};
+    std::thread neighbours(reconnectingNeighbours, kTokenPort, 60, std::cref(stop), std::ref(reconnects));
+    auto stopNeighbours = qScopeGuard([&] {
+        stop = true;
+        neighbours.join();
+    });
+    QTest::qWait(1000); // the waiting room fills
+    int completed = 0;
+    QStringList errors;
+    for (int run = 0; run < 4; ++run) {
+        QProcess client;
+        client.start(binary(QStringLiteral("tcptune")),
+                     {QStringLiteral("run"), QStringLiteral("--target"), QStringLiteral("127.0.0.1:%1").arg(kTokenPort),
+                      QStringLiteral("--token-file"), tokenPath, QStringLiteral("--duration"), QStringLiteral("1"),
+                      QStringLiteral("--json")});
+        QVERIFY(client.waitForFinished(30000));
+        if (client.exitCode() == 0)
+            ++completed;
+        else
+            errors << QString::fromUtf8(client.readAllStandardError()).trimmed();
+    }
+    qInfo("token client beside 600 reconnecting neighbours: %d of 4 runs completed, %d reconnections", completed,
+          reconnects.load());
+    QVERIFY2(completed == 4, qPrintable(errors.join(QLatin1Char('\n'))));
+    QVERIFY(reconnects.load() > 0); // the neighbours were being closed and came back
 }
 
 QTEST_GUILESS_MAIN(TestAgentLoad)

@@ -1,11 +1,14 @@
 // The agent's front door against crafted clients over real loopback sockets: idle connections cost
-// no thread and are closed at the handshake deadline, the caps in total and per source address
-// refuse with a reason, a full descriptor table pauses accepting instead of spinning, the thread
-// budget refuses a run it cannot serve, the challenge cannot be replayed, data connections need
+// no thread and are closed at the handshake deadline, the caps per source network (/24, /64) and
+// its token bucket refuse with a reason, a full waiting room closes the connection that waited
+// longest instead of the newcomer, a client that proved the token has reserved slots for its data
+// connections, runs without a token are capped per network, a full descriptor table pauses accepting instead of
+// spinning, the thread budget refuses a run it cannot serve, the challenge cannot be replayed, data connections need
 // the run's secret, and peer-controlled text reaches the log escaped.
 
 #include "loopback_client.h"
 #include "traffic/agent_auth.h"
+#include "traffic/agent_gate.h"
 #include "traffic/agent_protocol.h"
 #include "traffic/agent_server.h"
 #include "traffic/traffic_client.h"
@@ -70,7 +73,11 @@ class TestAgentGate final : public QObject {
     Q_OBJECT
 private Q_SLOTS:
     void idleConnectionsCostNoThreadAndExpire();
-    void capsPerAddressAndInTotal();
+    void sourceNetworks();
+    void capsPerNetworkAndFullRoomDropsTheOldest();
+    void tokenBucketPerNetwork();
+    void provedClientHasReservedSlots();
+    void runsWithoutTokenCappedPerNetwork();
     void outOfDescriptorsPausesAccepting();
     void threadBudgetRefusesARunItCannotServe();
     void replayedAnswerIsRefused();
@@ -105,7 +112,32 @@ void TestAgentGate::idleConnectionsCostNoThreadAndExpire()
     QVERIFY2(r.ok(), qPrintable(r.error));
 }
 
-void TestAgentGate::capsPerAddressAndInTotal()
+QString messageOf(const QJsonObject &reply)
+{
+    return reply.value(QStringLiteral("message")).toString();
+}
+
+// Whether FD has had nothing to read for MS (the agent neither answered nor closed it).
+bool stillWaiting(int fd, int ms = 300)
+{
+    pollfd p{fd, POLLIN, 0};
+    return ::poll(&p, 1, ms) == 0;
+}
+
+void TestAgentGate::sourceNetworks()
+{
+    QCOMPARE(sourceNetworkOf(QStringLiteral("127.0.0.11")), QStringLiteral("127.0.0.0/24"));
+    QCOMPARE(sourceNetworkOf(QStringLiteral("198.18.7.200")), QStringLiteral("198.18.7.0/24"));
+    QCOMPARE(sourceNetworkOf(QStringLiteral("::ffff:198.18.7.9")), QStringLiteral("198.18.7.0/24"));
+    QCOMPARE(sourceNetworkOf(QStringLiteral("2001:db8:1:2:aaaa::1")), QStringLiteral("2001:db8:1:2::/64"));
+    QCOMPARE(sourceNetworkOf(QStringLiteral("2001:db8:1:2:ffff:1:2:3")), QStringLiteral("2001:db8:1:2::/64"));
+    QVERIFY(sourceNetworkOf(QStringLiteral("2001:db8:1:3::1")) != sourceNetworkOf(QStringLiteral("2001:db8:1:2::1")));
+}
+
+// The per-source cap counts a /24, so ten addresses are one source: at the cap, the newcomer
+// pushes out the oldest of its own network, and other networks keep theirs; a full waiting room
+// closes the connection that waited longest of all and keeps the newcomer.
+void TestAgentGate::capsPerNetworkAndFullRoomDropsTheOldest()
 {
     AgentOptions options;
     options.maxConnections = 6;
@@ -114,26 +146,118 @@ void TestAgentGate::capsPerAddressAndInTotal()
     auto port = agent.listen(QStringLiteral("127.0.0.1"), 0);
     QVERIFY(port.has_value());
     std::vector<int> idle;
-    for (int i = 0; i < 3; ++i)
-        idle.push_back(connectLoopback(*port, "127.0.0.2"));
-    const int overAddress = connectLoopback(*port, "127.0.0.2");
-    QJsonObject reply = readJsonLine(overAddress);
-    QVERIFY2(reply.value(QStringLiteral("message")).toString().contains(QStringLiteral("limit per address")),
-             qPrintable(reply.value(QStringLiteral("message")).toString()));
-    ::close(overAddress);
-    // Another address still gets in: one source cannot lock everybody out.
+    idle.push_back(connectLoopback(*port, "127.2.0.2")); // the oldest of all, another network
+    for (const char *source : {"127.1.0.2", "127.1.0.3", "127.1.0.4"})
+        idle.push_back(connectLoopback(*port, source));
+    QVERIFY(stillWaiting(idle.back()));
+    const int overNetwork = connectLoopback(*port, "127.1.0.5"); // another address, the same /24
+    QJsonObject reply = readJsonLine(idle[1]);
+    QVERIFY2(messageOf(reply).contains(QStringLiteral("from 127.1.0.0/24 are waiting")), qPrintable(messageOf(reply)));
+    QVERIFY(stillWaiting(idle[0], 10)); // 127.2.0.2 was older, but of another network
+    QVERIFY(stillWaiting(overNetwork, 10));
+    // Another network still runs: one source cannot lock everybody out.
     const TrafficResult r = TrafficClient().run(specFor(*port));
     QVERIFY2(r.ok(), qPrintable(r.error));
-    for (int i = 0; i < 3; ++i)
-        idle.push_back(connectLoopback(*port, "127.0.0.3"));
-    const int overTotal = connectLoopback(*port, "127.0.0.4");
-    reply = readJsonLine(overTotal);
-    QVERIFY2(reply.value(QStringLiteral("message")).toString().contains(QStringLiteral("6 connections are waiting")),
-             qPrintable(reply.value(QStringLiteral("message")).toString()));
-    ::close(overTotal);
+    for (const char *source : {"127.3.0.2", "127.3.0.3"})
+        idle.push_back(connectLoopback(*port, source));
+    QVERIFY(stillWaiting(idle.back()));
+    // The room holds 6 (127.2.0.2, 127.1.0.3-5, 127.3.0.2-3): the seventh pushes out the oldest.
+    const int newcomer = connectLoopback(*port, "127.4.0.2");
+    reply = readJsonLine(idle[0]);
+    QVERIFY2(messageOf(reply).contains(QStringLiteral("6 connections are waiting")), qPrintable(messageOf(reply)));
+    QVERIFY(stillWaiting(newcomer));
+    for (std::size_t i = 2; i < idle.size(); ++i)
+        QVERIFY(stillWaiting(idle[i], 10));
     QCOMPARE(agent.connectionsRefused(), 2);
+    ::close(newcomer);
+    ::close(overNetwork);
     for (int fd : idle)
         ::close(fd);
+}
+
+// New connections from an address that keeps connecting meet its network's bucket: a burst of
+// maxPerAddress, then newPerSecond; an address with nothing waiting and other networks pass.
+void TestAgentGate::tokenBucketPerNetwork()
+{
+    AgentOptions options;
+    options.maxPerAddress = 4;
+    options.newPerSecond = 2;
+    AgentServer agent(options);
+    auto port = agent.listen(QStringLiteral("127.0.0.1"), 0);
+    QVERIFY(port.has_value());
+    std::vector<int> held;
+    for (int i = 0; i < 4; ++i)
+        held.push_back(connectLoopback(*port, "127.4.0.2"));
+    QVERIFY(stillWaiting(held.back()));
+    const int fifth = connectLoopback(*port, "127.4.0.2");
+    const QJsonObject reply = readJsonLine(fifth);
+    QVERIFY2(messageOf(reply).contains(QStringLiteral("new connections a second from 127.4.0.0/24")),
+             qPrintable(messageOf(reply)));
+    ::close(fifth);
+    for (int fd : held)
+        QVERIFY(stillWaiting(fd, 10));
+    // A neighbour with nothing waiting is let in (pushing out the network's oldest).
+    const int neighbour = connectLoopback(*port, "127.4.0.3");
+    QVERIFY(stillWaiting(neighbour));
+    QVERIFY(!readJsonLine(held.front()).isEmpty());
+    // Another network is not slowed down by it.
+    const int other = connectLoopback(*port, "127.5.0.2");
+    QVERIFY(stillWaiting(other));
+    QTest::qWait(700); // a token comes back after 0.5 s
+    const int later = connectLoopback(*port, "127.4.0.2");
+    QVERIFY(stillWaiting(later));
+    for (int fd : {neighbour, other, later})
+        ::close(fd);
+    for (int fd : held)
+        ::close(fd);
+}
+
+// A client that proved the token gets reserved slots for its data connections: they pass the
+// per-network cap and bucket that its neighbours on the same /24 have used up.
+void TestAgentGate::provedClientHasReservedSlots()
+{
+    AgentOptions options;
+    options.token = kToken;
+    options.maxPerAddress = 2;
+    options.newPerSecond = 0.5;
+    AgentServer agent(options);
+    auto port = agent.listen(QStringLiteral("127.0.0.1"), 0);
+    QVERIFY(port.has_value());
+    const int neighbour = connectLoopback(*port, "127.0.0.9"); // holds one of the two places of 127.0.0.0/24
+    TrafficSpec spec = specFor(*port, kToken);
+    spec.streams = 4;
+    const TrafficResult r = TrafficClient().run(spec);
+    QVERIFY2(r.ok(), qPrintable(r.error));
+    QCOMPARE(r.streams, 4);
+    // The neighbour, which still waits, does not get them: the bucket of 127.0.0.0/24 is empty.
+    const int another = connectLoopback(*port, "127.0.0.9");
+    const QJsonObject reply = readJsonLine(another);
+    QVERIFY2(messageOf(reply).contains(QStringLiteral("new connections a second")), qPrintable(messageOf(reply)));
+    ::close(another);
+    ::close(neighbour);
+}
+
+// Without a token, a network may run maxSessionsPerSource runs at once; other networks go on.
+void TestAgentGate::runsWithoutTokenCappedPerNetwork()
+{
+    AgentOptions options;
+    options.maxSessionsPerSource = 1;
+    AgentServer agent(options);
+    auto port = agent.listen(QStringLiteral("127.0.0.1"), 0);
+    QVERIFY(port.has_value());
+    const int first = connectLoopback(*port, "127.6.0.2");
+    QVERIFY(sendText(first, startLine()));
+    QCOMPARE(readJsonLine(first).value(QStringLiteral("type")).toString(), QStringLiteral("ready"));
+    const int second = connectLoopback(*port, "127.6.0.3");
+    QVERIFY(sendText(second, startLine()));
+    const QJsonObject reply = readJsonLine(second);
+    QVERIFY2(messageOf(reply).contains(QStringLiteral("1 runs from 127.6.0.0/24 are going on")),
+             qPrintable(messageOf(reply)));
+    ::close(second);
+    const TrafficResult r = TrafficClient().run(specFor(*port));
+    QVERIFY2(r.ok(), qPrintable(r.error));
+    ::close(first);
+    QTRY_COMPARE(agent.activeSessions(), 0);
 }
 
 // With the descriptor table full, accept() fails with EMFILE while the connection stays queued:
