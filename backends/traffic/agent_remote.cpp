@@ -5,6 +5,7 @@
 #include "knobs/knob_snapshot_json.h"
 #include "traffic/agent_auth.h"
 #include "traffic/agent_protocol.h"
+#include "traffic/agent_result.h"
 #include "traffic/agent_token.h"
 
 #include <QCoreApplication>
@@ -267,39 +268,7 @@ Result<RemoteFigures> AgentRemote::finish(const LocalFigures &)
     if (agentproto::typeOf(*result) != QLatin1String("result"))
         return fail(tr("The agent at %1 answered '%2' instead of 'result'.")
                         .arg(m_where, logSafe(agentproto::typeOf(*result), 40)));
-    RemoteFigures f;
-    f.knobsAfter = knobSnapshotFromJson(result->value(key("knobs_after")).toObject());
-    f.knobsNote = QStringList{result->value(key("knobs_after_note")).toString(),
-                              result->value(key("knobs_restore_error")).toString()}
-                      .join(QLatin1Char(' '))
-                      .trimmed();
-    f.receiverBytes = std::int64_t(result->value(key("receiver_bytes")).toDouble(-1));
-    f.durationS = result->value(key("duration_s")).toDouble();
-    const double omitEnd = result->value(key("omit_end_s")).toDouble();
-    double previousT = 0;
-    for (const QJsonValue &v : result->value(key("intervals")).toArray()) {
-        const QJsonArray pair = v.toArray();
-        ReceiverInterval i;
-        i.t = pair.at(0).toDouble();
-        i.bytes = std::int64_t(pair.at(1).toDouble());
-        const double dt = i.t - previousT;
-        i.throughputBps = dt > 0 ? double(i.bytes) * 8.0 / dt : 0;
-        i.omitted = m_spec.omitS > 0 && i.t <= omitEnd;
-        previousT = i.t;
-        f.intervals.append(i);
-    }
-    for (const QJsonValue &v : result->value(key("streams")).toArray()) {
-        const QJsonObject s = v.toObject();
-        f.bytesPerStream.append(std::int64_t(s.value(key("bytes")).toDouble()));
-        f.transactionsPerStream.append(std::int64_t(s.value(key("transactions")).toDouble()));
-    }
-    for (const QJsonValue &v : result->value(key("sent")).toArray()) {
-        const QJsonObject s = v.toObject();
-        f.sent.append({s.value(key("stream")).toInt(), std::int64_t(s.value(key("bytes")).toDouble()),
-                       std::int64_t(s.value(key("retrans")).toDouble()),
-                       std::int64_t(s.value(key("sndbuf")).toDouble()), std::int64_t(s.value(key("rcvbuf")).toDouble()),
-                       s.value(key("congestion_control")).toString(), s.value(key("error")).toString()});
-    }
+    RemoteFigures f = figuresFromResult(*result, m_spec.omitS);
     const auto after = agentproto::countersOf(*result);
     if (m_countersBefore && after) {
         f.countersRead = true;

@@ -9,7 +9,10 @@
 //   4: the agent's side of the handshake: a "start" line's client nonce and canonical form, which
 //      must be stable through the wire (decode, encode, decode) so both ends prove the same bytes;
 //   5: the client's side: a "challenge" line, whose proof is checked against the one the token
-//      gives: only a well-formed nonce is taken, and a proof not made with the token never passes.
+//      gives: only a well-formed nonce is taken, and a proof not made with the token never passes;
+//   6: the client's reading of a "result" line (figuresFromResult), the second byte its omit
+//      window: counts stay whole numbers within kMaxPeerCount, times and throughputs finite, and
+//      no more figures than the line holds.
 // A crash, sanitizer report or broken invariant (abort) is a finding.
 
 #include "helper/helper_journal.h"
@@ -18,10 +21,13 @@
 #include "lab/lab_state.h"
 #include "traffic/agent_auth.h"
 #include "traffic/agent_protocol.h"
+#include "traffic/agent_result.h"
 #include "common/log_text.h"
 
+#include <QJsonArray>
 #include <QJsonDocument>
 
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -129,6 +135,33 @@ void checkClientHandshake(const QByteArray &line)
         std::abort();
 }
 
+bool isCount(std::int64_t n)
+{
+    return n >= 0 && n <= kMaxPeerCount;
+}
+
+void checkResult(std::uint8_t shape, const QByteArray &line)
+{
+    auto result = agentproto::decode(line);
+    if (!result || agentproto::typeOf(*result) != QLatin1String("result"))
+        return;
+    const RemoteFigures f = figuresFromResult(*result, double(shape % 3));
+    if ((f.receiverBytes != -1 && !isCount(f.receiverBytes)) || !std::isfinite(f.durationS) || f.durationS < 0)
+        std::abort();
+    if (f.intervals.size() > result->value(QStringLiteral("intervals")).toArray().size() ||
+        f.bytesPerStream.size() != f.transactionsPerStream.size())
+        std::abort();
+    for (const ReceiverInterval &i : f.intervals)
+        if (!isCount(i.bytes) || !std::isfinite(i.t) || !std::isfinite(i.throughputBps) || i.throughputBps < 0)
+            std::abort();
+    for (int k = 0; k < f.bytesPerStream.size(); ++k)
+        if (!isCount(f.bytesPerStream[k]) || !isCount(f.transactionsPerStream[k]))
+            std::abort();
+    for (const FarSent &s : f.sent)
+        if (!isCount(s.bytes) || !isCount(s.retrans) || !isCount(s.sndbuf) || !isCount(s.rcvbuf))
+            std::abort();
+}
+
 } // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size)
@@ -136,13 +169,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
     if (size < 2 || size > 16384)
         return 0;
     const QByteArray bytes(reinterpret_cast<const char *>(data) + 2, qsizetype(size - 2));
-    switch (data[0] % 6) {
+    switch (data[0] % 7) {
     case 0: checkControlLine(bytes); break;
     case 1: checkLineReader(data[1], bytes); break;
     case 2: (void)HelperJournal::parse(bytes); break;
     case 3: checkLabState(bytes); break;
     case 4: checkAgentHandshake(bytes); break;
     case 5: checkClientHandshake(bytes); break;
+    case 6: checkResult(data[1], bytes); break;
     }
     return 0;
 }

@@ -9,8 +9,10 @@
 #include "traffic/agent_auth.h"
 #include "traffic/agent_protocol.h"
 #include "traffic/agent_remote.h"
+#include "traffic/agent_result.h"
 #include "traffic/socket_util.h"
 
+#include <QJsonArray>
 #include <QJsonObject>
 #include <QTest>
 
@@ -108,6 +110,7 @@ private Q_SLOTS:
     void refusesAgentThatCannotProve();
     void provedAgentGetsTheClientsProof();
     void resultLineIsCappedQuickly();
+    void lyingResultNumbersAreNotTaken();
 };
 
 void TestAgentRemote::refusesAgentWithoutChallenge()
@@ -234,6 +237,34 @@ void TestAgentRemote::resultLineIsCappedQuickly()
     QVERIFY2(after.ru_maxrss - before.ru_maxrss < 48 * 1024,
              qPrintable(QStringLiteral("RSS grew by %1 KiB").arg(after.ru_maxrss - before.ru_maxrss)));
     qInfo("a 64 MiB result line: stopped after %.3f s of CPU", cpuS);
+}
+
+// A result line from a lying agent: counts out of range or negative are unknown, not cast (a
+// 1e300 byte count was undefined behaviour and came out negative), and a zero-length interval has
+// no infinite throughput.
+void TestAgentRemote::lyingResultNumbersAreNotTaken()
+{
+    const QJsonObject result{
+        {QStringLiteral("type"), QStringLiteral("result")},
+        {QStringLiteral("receiver_bytes"), 1e300},
+        {QStringLiteral("duration_s"), -5},
+        {QStringLiteral("intervals"), QJsonArray{QJsonArray{0.5, 1000}, QJsonArray{0.5, 1e20}, QJsonArray{1.0, -7}}},
+        {QStringLiteral("streams"), QJsonArray{QJsonObject{{QStringLiteral("bytes"), 1e300}}}},
+        {QStringLiteral("sent"),
+         QJsonArray{QJsonObject{{QStringLiteral("bytes"), -1}, {QStringLiteral("sndbuf"), 4096}}}},
+    };
+    const RemoteFigures f = figuresFromResult(result, 0);
+    QCOMPARE(f.receiverBytes, -1);
+    QCOMPARE(f.durationS, 0.0);
+    QCOMPARE(f.intervals.size(), 3);
+    QCOMPARE(f.intervals[0].throughputBps, 16000.0);
+    QCOMPARE(f.intervals[1].bytes, 0); // over kMaxPeerCount
+    QCOMPARE(f.intervals[1].throughputBps, 0.0);
+    QCOMPARE(f.intervals[2].bytes, 0);
+    QCOMPARE(f.bytesPerStream, QList<std::int64_t>{0});
+    QCOMPARE(f.sent.size(), 1);
+    QCOMPARE(f.sent[0].bytes, 0);
+    QCOMPARE(f.sent[0].sndbuf, 4096);
 }
 
 QTEST_GUILESS_MAIN(TestAgentRemote)
