@@ -146,10 +146,6 @@
         <translation>&quot;knobs&quot; muss ein Objekt aus Katalog-Schlüsseln und Werten sein</translation>
     </message>
     <message>
-        <source>the far knob &apos;%1&apos; is not a sysctl of tcptune&apos;s catalogue (&apos;tcptune knobs&apos; lists them); nothing was changed</source>
-        <translation>der ferne Knopf &apos;%1&apos; ist kein Sysctl aus dem Katalog von tcptune (&apos;tcptune knobs&apos; listet sie auf); nichts wurde geändert</translation>
-    </message>
-    <message>
         <source>the far knob %1: %2; nothing was changed</source>
         <translation>der ferne Knopf %1: %2; nichts wurde geändert</translation>
     </message>
@@ -160,6 +156,10 @@
     <message>
         <source>malformed description (version, kernel or helper_usable missing)</source>
         <translation>fehlerhafte Beschreibung (version, kernel oder helper_usable fehlt)</translation>
+    </message>
+    <message>
+        <source>the far knob &apos;%1&apos; is not a sysctl or link knob of tcptune&apos;s catalogue (&apos;tcptune knobs&apos; lists them); nothing was changed</source>
+        <translation>der ferne Knopf &apos;%1&apos; ist weder ein Sysctl noch ein Link-Knopf aus dem Katalog von tcptune (&apos;tcptune knobs&apos; listet sie auf); nichts wurde geändert</translation>
     </message>
 </context>
 <context>
@@ -706,6 +706,93 @@ Trotzdem ausführen?</translation>
     </message>
 </context>
 <context>
+    <name>EthtoolDevice</name>
+    <message>
+        <source>Cannot open a control socket for %1: %2.</source>
+        <translation>Kein Steuer-Socket für %1: %2.</translation>
+    </message>
+    <message>
+        <source>find the device</source>
+        <translation>das Gerät finden</translation>
+    </message>
+    <message>
+        <source>There is no network device %1 here.</source>
+        <translation>Hier gibt es kein Netzwerkgerät %1.</translation>
+    </message>
+    <message>
+        <source>%1: cannot %2: %3.</source>
+        <translation>%1: kann nicht %2: %3.</translation>
+    </message>
+    <message>
+        <source>read the driver information</source>
+        <translation>die Treiberangaben lesen</translation>
+    </message>
+    <message>
+        <source>this device</source>
+        <translation>dieses Gerät</translation>
+    </message>
+    <message>
+        <source>read the names of its features</source>
+        <translation>die Namen seiner Funktionen lesen</translation>
+    </message>
+    <message>
+        <source>%1 reports no offload features.</source>
+        <translation>%1 meldet keine Offload-Funktionen.</translation>
+    </message>
+    <message>
+        <source>read its features</source>
+        <translation>seine Funktionen lesen</translation>
+    </message>
+    <message>
+        <source>change its features</source>
+        <translation>seine Funktionen ändern</translation>
+    </message>
+    <message>
+        <source>read its interrupt coalescing</source>
+        <translation>seine Interrupt-Bündelung lesen</translation>
+    </message>
+    <message>
+        <source>change its interrupt coalescing</source>
+        <translation>seine Interrupt-Bündelung ändern</translation>
+    </message>
+    <message>
+        <source>read its ring sizes</source>
+        <translation>seine Ringgrößen lesen</translation>
+    </message>
+    <message>
+        <source>change its ring sizes</source>
+        <translation>seine Ringgrößen ändern</translation>
+    </message>
+    <message>
+        <source>read its channels</source>
+        <translation>seine Kanäle lesen</translation>
+    </message>
+    <message>
+        <source>change its channels</source>
+        <translation>seine Kanäle ändern</translation>
+    </message>
+    <message>
+        <source>read its link settings</source>
+        <translation>seine Verbindungseinstellungen lesen</translation>
+    </message>
+    <message>
+        <source>read its queue length</source>
+        <translation>seine Warteschlangenlänge lesen</translation>
+    </message>
+    <message>
+        <source>change its queue length</source>
+        <translation>seine Warteschlangenlänge ändern</translation>
+    </message>
+    <message>
+        <source>read its MTU</source>
+        <translation>seine MTU lesen</translation>
+    </message>
+    <message>
+        <source>change its MTU</source>
+        <translation>seine MTU ändern</translation>
+    </message>
+</context>
+<context>
     <name>ExperimentSpec</name>
     <message>
         <source>Spec field &apos;%1&apos;: %2</source>
@@ -808,10 +895,6 @@ Trotzdem ausführen?</translation>
         <translation>&apos;%1&apos; ist keine Zielart; verwenden Sie lab, agent, iperf3 oder ssh.</translation>
     </message>
     <message>
-        <source>only sysctls can be set on the far host; socket options apply at the sending end wherever it is, so give %1 without &quot;remote:&quot;.</source>
-        <translation>auf dem fernen Host lassen sich nur Sysctls setzen; Socket-Optionen gelten am sendenden Ende, wo immer es ist: geben Sie %1 ohne &quot;remote:&quot; an.</translation>
-    </message>
-    <message>
         <source>the list of ends is empty; give at least one.</source>
         <translation>die Liste der Enden ist leer; geben Sie mindestens eines an.</translation>
     </message>
@@ -834,6 +917,10 @@ Trotzdem ausführen?</translation>
     <message>
         <source>%1 is below repeats.min (%2); make it at least as large.</source>
         <translation>%1 liegt unter repeats.min (%2); mindestens so groß wählen.</translation>
+    </message>
+    <message>
+        <source>only sysctls and link knobs can be set on the far host; socket options apply at the sending end wherever it is, so give %1 without &quot;remote:&quot;.</source>
+        <translation>auf dem fernen Host lassen sich nur Sysctls und Link-Knöpfe setzen; Socket-Optionen gelten am sendenden Ende, wo immer es ist: geben Sie %1 ohne &quot;remote:&quot; an.</translation>
     </message>
 </context>
 <context>
@@ -1081,6 +1168,10 @@ Trotzdem ausführen?</translation>
         <source>Unreadable journal %1 (%2) was left in place: %3</source>
         <translation>Das unlesbare Journal %1 (%2) blieb an seinem Platz: %3</translation>
     </message>
+    <message>
+        <source>%1 = %2 changes device %3 of this machine (not one of a lab namespace), which carries its own traffic, ssh included. It is only done with an explicit confirmation: &apos;tcptune knobs set --force&apos;, or Yes to the Knobs panel&apos;s question.</source>
+        <translation>%1 = %2 ändert das Gerät %3 dieses Rechners (keines eines Labor-Namensraums), über das sein eigener Verkehr läuft, ssh eingeschlossen. Das geschieht nur mit ausdrücklicher Bestätigung: &apos;tcptune knobs set --force&apos; oder Ja auf die Frage der Knopf-Ansicht.</translation>
+    </message>
 </context>
 <context>
     <name>HostFacts</name>
@@ -1318,6 +1409,86 @@ Trotzdem ausführen?</translation>
         <source>One-way delay at the bottleneck (needs netem)</source>
         <translation>Einwegverzögerung am Engpass (braucht netem)</translation>
     </message>
+    <message>
+        <source>Too many different link knobs named in one process.</source>
+        <translation>Zu viele verschiedene Link-Knöpfe in einem Prozess genannt.</translation>
+    </message>
+    <message>
+        <source>TCP segmentation offload: the device cuts large TCP frames into segments</source>
+        <translation>TCP-Segmentierung im Gerät: das Gerät zerlegt große TCP-Rahmen in Segmente</translation>
+    </message>
+    <message>
+        <source>Generic segmentation offload: the stack hands large frames to the driver</source>
+        <translation>Generische Segmentierung: der Stack übergibt große Rahmen an den Treiber</translation>
+    </message>
+    <message>
+        <source>Generic receive offload: received segments are merged before TCP</source>
+        <translation>Generische Empfangszusammenfassung: empfangene Segmente werden vor TCP zusammengefügt</translation>
+    </message>
+    <message>
+        <source>Large receive offload in the device</source>
+        <translation>Empfangszusammenfassung im Gerät (LRO)</translation>
+    </message>
+    <message>
+        <source>Scatter-gather: frames from several buffers (TSO and GSO need it)</source>
+        <translation>Scatter-Gather: Rahmen aus mehreren Puffern (TSO und GSO brauchen es)</translation>
+    </message>
+    <message>
+        <source>Receive checksum offload</source>
+        <translation>Prüfsummen beim Empfang im Gerät</translation>
+    </message>
+    <message>
+        <source>Transmit checksum offload (TSO needs it)</source>
+        <translation>Prüfsummen beim Senden im Gerät (TSO braucht es)</translation>
+    </message>
+    <message>
+        <source>TX completion interrupt delay (the mvneta timer of story 5)</source>
+        <translation>Verzögerung des Sendeabschluss-Interrupts (der mvneta-Timer aus Geschichte 5)</translation>
+    </message>
+    <message>
+        <source>TX completions gathered into one interrupt</source>
+        <translation>Sendeabschlüsse, die ein Interrupt bündelt</translation>
+    </message>
+    <message>
+        <source>RX interrupt delay</source>
+        <translation>Verzögerung des Empfangs-Interrupts</translation>
+    </message>
+    <message>
+        <source>Received frames gathered into one interrupt</source>
+        <translation>Empfangene Rahmen, die ein Interrupt bündelt</translation>
+    </message>
+    <message>
+        <source>Adaptive RX interrupt coalescing</source>
+        <translation>Adaptive Bündelung der Empfangs-Interrupts</translation>
+    </message>
+    <message>
+        <source>Adaptive TX interrupt coalescing</source>
+        <translation>Adaptive Bündelung der Sende-Interrupts</translation>
+    </message>
+    <message>
+        <source>Descriptors in the RX ring</source>
+        <translation>Deskriptoren im Empfangsring</translation>
+    </message>
+    <message>
+        <source>Descriptors in the TX ring</source>
+        <translation>Deskriptoren im Sendering</translation>
+    </message>
+    <message>
+        <source>Combined RX/TX queues (channels) of the device</source>
+        <translation>Kombinierte Empfangs-/Sende-Warteschlangen (Kanäle) des Geräts</translation>
+    </message>
+    <message>
+        <source>Device queue length the qdisc may hold, in packets</source>
+        <translation>Länge der Gerätewarteschlange, die die Qdisc halten darf, in Paketen</translation>
+    </message>
+    <message>
+        <source>MTU of this device</source>
+        <translation>MTU dieses Geräts</translation>
+    </message>
+    <message>
+        <source>Byte queue limits: most bytes in flight to the device, every TX queue</source>
+        <translation>Byte Queue Limits: höchstens so viele Bytes unterwegs zum Gerät, jede Sende-Warteschlange</translation>
+    </message>
 </context>
 <context>
     <name>KnobChangeSet</name>
@@ -1508,6 +1679,10 @@ Trotzdem ausführen?</translation>
         <source>%1: the value contains a line break or control characters (%2); give it on one line.</source>
         <translation>%1: Der Wert enthält einen Zeilenumbruch oder Steuerzeichen (%2); geben Sie ihn in einer Zeile an.</translation>
     </message>
+    <message>
+        <source>microseconds such as 50, 50us or 1ms</source>
+        <translation>Mikrosekunden wie 50, 50us oder 1ms</translation>
+    </message>
 </context>
 <context>
     <name>KnobsCommand</name>
@@ -1647,14 +1822,14 @@ Nimmt die Parameteränderungen zurück, die ein abgestürzter tcptune-helper in 
 Applies the knobs through tcptune-helper, runs COMMAND, then restores every knob and exits with COMMAND&apos;s status.
   --lab NAME    change the knobs at the client of lab NAME (its namespace tcptune-NAME-client)
   --netns NAME  change the knobs inside lab namespace NAME (per-namespace knobs only)
-  --force       confirm turning a core TCP feature off on the host (tcp_sack, tcp_timestamps or tcp_window_scaling = 0 affects every new connection of the machine)
+  --force       confirm turning a core TCP feature off on the host (tcp_sack, tcp_timestamps or tcp_window_scaling = 0 affects every new connection of the machine), or changing a link knob (link.DEVICE.PARAMETER) of a host device
 Example: tcptune knobs set net.ipv4.tcp_autocorking=0 -- iperf3 -c 127.0.0.1
 </source>
         <translation>Aufruf: tcptune knobs set SCHLÜSSEL=WERT... [--lab NAME | --netns NAME] [--force] -- BEFEHL [ARGUMENTE]
 Setzt die Knöpfe über tcptune-helper, führt BEFEHL aus, setzt dann jeden Knopf zurück und endet mit dem Status von BEFEHL.
   --lab NAME    die Knöpfe am Client des Labors NAME ändern (sein Namensraum tcptune-NAME-client)
   --netns NAME  die Knöpfe im Labor-Namensraum NAME ändern (nur Knöpfe je Namensraum)
-  --force       bestätigt das Abschalten einer TCP-Kernfunktion auf dem Host (tcp_sack, tcp_timestamps oder tcp_window_scaling = 0 betrifft jede neue Verbindung des Rechners)
+  --force       bestätigt das Abschalten einer TCP-Kernfunktion auf dem Host (tcp_sack, tcp_timestamps oder tcp_window_scaling = 0 betrifft jede neue Verbindung des Rechners) oder das Ändern eines Link-Knopfs (link.GERÄT.PARAMETER) eines Geräts des Hosts
 Beispiel: tcptune knobs set net.ipv4.tcp_autocorking=0 -- iperf3 -c 127.0.0.1
 </translation>
     </message>
@@ -1988,6 +2163,92 @@ Beispiel: tcptune knobs set net.ipv4.tcp_autocorking=0 -- iperf3 -c 127.0.0.1
     <message>
         <source>no message</source>
         <translation>keine Meldung</translation>
+    </message>
+</context>
+<context>
+    <name>LinkKnobs</name>
+    <message>
+        <source>No device named; link knobs are link.DEVICE.PARAMETER, e.g. link.eth0.gso.</source>
+        <translation>Kein Gerät genannt; Link-Knöpfe heißen link.GERÄT.PARAMETER, z. B. link.eth0.gso.</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a device name: it may not contain &apos;/&apos; or &apos;..&apos;.</source>
+        <translation>&apos;%1&apos; ist kein Gerätename: er darf weder &apos;/&apos; noch &apos;..&apos; enthalten.</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a device name: it may not contain spaces, newlines, &apos;:&apos; or control characters.</source>
+        <translation>&apos;%1&apos; ist kein Gerätename: er darf keine Leerzeichen, Zeilenumbrüche, &apos;:&apos; oder Steuerzeichen enthalten.</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a device name: the kernel&apos;s names have at most %2 bytes.</source>
+        <translation>&apos;%1&apos; ist kein Gerätename: die Namen des Kernels haben höchstens %2 Bytes.</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a link knob (link.DEVICE.PARAMETER).</source>
+        <translation>&apos;%1&apos; ist kein Link-Knopf (link.GERÄT.PARAMETER).</translation>
+    </message>
+    <message>
+        <source>Unknown link parameter &apos;%1&apos;; link knobs are link.DEVICE.PARAMETER with one of: %2.</source>
+        <translation>Unbekannter Link-Parameter &apos;%1&apos;; Link-Knöpfe heißen link.GERÄT.PARAMETER mit einem von: %2.</translation>
+    </message>
+</context>
+<context>
+    <name>LinkWriter</name>
+    <message>
+        <source>%1 fixes %2 %3 on %4 ([fixed] in ethtool -k); this knob needs a device that lets it change.</source>
+        <translation>%1 legt %2 auf %4 fest auf %3 ([fixed] in ethtool -k); dieser Knopf braucht ein Gerät, das die Änderung zulässt.</translation>
+    </message>
+    <message>
+        <source>on</source>
+        <translation>an</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>aus</translation>
+    </message>
+    <message>
+        <source>The kernel refused %1 in %2: %3.</source>
+        <translation>Der Kernel hat %1 in %2 abgelehnt: %3.</translation>
+    </message>
+    <message>
+        <source>%1 = %2 is above the most %3 (%4) allows: %5.</source>
+        <translation>%1 = %2 liegt über dem Höchstwert, den %3 (%4) zulässt: %5.</translation>
+    </message>
+    <message>
+        <source>%1: unknown link parameter.</source>
+        <translation>%1: unbekannter Link-Parameter.</translation>
+    </message>
+    <message>
+        <source>%1: &apos;%2&apos; is out of range.</source>
+        <translation>%1: &apos;%2&apos; liegt außerhalb des Bereichs.</translation>
+    </message>
+    <message>
+        <source>%1 does not support interrupt coalescing (ethtool -C); this knob needs a physical NIC.</source>
+        <translation>%1 unterstützt keine Interrupt-Bündelung (ethtool -C); dieser Knopf braucht eine physische Netzwerkkarte.</translation>
+    </message>
+    <message>
+        <source>%1 does not support ring sizes (ethtool -G); this knob needs a physical NIC.</source>
+        <translation>%1 unterstützt keine Ringgrößen (ethtool -G); dieser Knopf braucht eine physische Netzwerkkarte.</translation>
+    </message>
+    <message>
+        <source>%1 does not support combined channels (ethtool -L); this knob needs a physical NIC.</source>
+        <translation>%1 unterstützt keine kombinierten Kanäle (ethtool -L); dieser Knopf braucht eine physische Netzwerkkarte.</translation>
+    </message>
+    <message>
+        <source>%1 does not support byte queue limits (BQL); this knob needs a physical NIC.</source>
+        <translation>%1 unterstützt keine Byte Queue Limits (BQL); dieser Knopf braucht eine physische Netzwerkkarte.</translation>
+    </message>
+    <message>
+        <source>%1 does not support this knob.</source>
+        <translation>%1 unterstützt diesen Knopf nicht.</translation>
+    </message>
+    <message>
+        <source>%1 (%2) has no %3 feature.</source>
+        <translation>%1 (%2) hat keine Funktion %3.</translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2.</source>
+        <translation>%1 kann nicht gelesen werden: %2.</translation>
     </message>
 </context>
 <context>

@@ -32,6 +32,9 @@ struct RunEndpoint {
     QString sshUser;          // ssh: the login, empty: ssh's own choice
     QString sshConfig;        // ssh: `ssh -F` file, empty: the user's own
     QString captureInterface; // the sender's interface, for LiveCapture
+    // Devices whose link facts go into this end's knob snapshots besides the capture interface:
+    // those the run's link knobs name.
+    QStringList linkDevices;
     QString captureNetns;
     // Lab only: the other ends and the bottleneck, for the run's counters and queue series.
     QString serverNetns;

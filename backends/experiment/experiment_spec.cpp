@@ -566,8 +566,9 @@ Result<const KnobInfo *> ExperimentSpec::lookupKnob(const QString &key)
     if (!key.startsWith(kRemotePrefix))
         return KnobCatalogue::instance().lookup(key);
     auto knob = KnobCatalogue::instance().lookup(key.mid(kRemotePrefix.size()));
-    if (knob && (*knob)->kind != KnobKind::Sysctl)
-        return fail(tr("only sysctls can be set on the far host; socket options apply at the sending end wherever "
+    if (knob && !(*knob)->changedByHelper())
+        return fail(tr("only sysctls and link knobs can be set on the far host; socket options apply at the sending "
+                       "end wherever "
                        "it is, so give %1 without \"remote:\".")
                         .arg((*knob)->key));
     return knob;
@@ -579,6 +580,17 @@ QMap<QString, QString> ExperimentSpec::knobsOfKind(KnobKind kind) const
     for (auto it = knobs.begin(); it != knobs.end(); ++it) {
         const KnobInfo *k = KnobCatalogue::instance().find(it.key());
         if (k && k->kind == kind)
+            out.insert(it.key(), it.value());
+    }
+    return out;
+}
+
+QMap<QString, QString> ExperimentSpec::helperKnobs() const
+{
+    QMap<QString, QString> out;
+    for (auto it = knobs.begin(); it != knobs.end(); ++it) {
+        const KnobInfo *k = KnobCatalogue::instance().find(it.key());
+        if (k && k->changedByHelper())
             out.insert(it.key(), it.value());
     }
     return out;

@@ -113,6 +113,8 @@ public:
     // Knobs of one kind only (sysctls for the helper, socket options for the traffic spec, lab
     // parameters for the lab).
     QMap<QString, QString> knobsOfKind(KnobKind kind) const;
+    // The knobs tcptune-helper changes on this end for the run: sysctls and link knobs.
+    QMap<QString, QString> helperKnobs() const;
     // The far host's sysctls ("remote:" keys, without the prefix).
     QMap<QString, QString> remoteSysctls() const;
     static constexpr QLatin1StringView kRemotePrefix{"remote:"};

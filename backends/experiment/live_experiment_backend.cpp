@@ -8,6 +8,7 @@
 #include "experiment/several_ends_traffic.h"
 #include "experiment/traffic_bridge.h"
 #include "helper/helper_connection.h"
+#include "knobs/link_facts.h"
 #include "lab/lab_agent.h"
 #include "lab/lab_requests.h"
 #include "traffic/traffic_client.h"
@@ -140,8 +141,17 @@ Result<RunEndpoint> LiveExperimentBackend::prepareLab(const ExperimentSpec &spec
 Result<KnobSnapshot> LiveExperimentBackend::snapshotLocal(const RunEndpoint &endpoint)
 {
     auto readings = KnobReader::readSysctls(endpoint.clientNetns);
-    if (readings)
-        return KnobReader::snapshotOf(*readings);
+    if (readings) {
+        KnobSnapshot snapshot = KnobReader::snapshotOf(*readings);
+        // The links' facts, where this process can read them (a lab namespace needs root).
+        QStringList devices = endpoint.linkDevices;
+        if (!endpoint.captureInterface.isEmpty() && endpoint.captureInterface != QLatin1String("any") &&
+            !devices.contains(endpoint.captureInterface))
+            devices.prepend(endpoint.captureInterface);
+        if (auto facts = linkfacts::read(endpoint.clientNetns, devices))
+            snapshot.insert(*facts);
+        return snapshot;
+    }
     // Without root the lab namespace cannot be entered here; the helper can (if it runs anyway:
     // a snapshot is no reason to ask for a password).
     if (m_helper.isRunning())

@@ -38,7 +38,7 @@ QString compactInteger(qint64 v, Unit unit)
 QMap<QString, QString> effectiveKnobs(const ExperimentSpec &spec, const KnobSnapshot &local, const KnobSnapshot &remote)
 {
     QMap<QString, QString> all = local;
-    const QMap<QString, QString> applied = spec.knobsOfKind(KnobKind::Sysctl);
+    const QMap<QString, QString> applied = spec.helperKnobs();
     for (auto it = applied.begin(); it != applied.end(); ++it)
         all.insert(it.key(), it.value());
     for (auto it = remote.begin(); it != remote.end(); ++it)
@@ -77,7 +77,9 @@ QString shortKnobName(const QString &key)
 {
     const bool remote = key.startsWith(kRemotePrefix);
     const QString bare = remote ? key.mid(kRemotePrefix.size()) : key;
-    return (remote ? kRemotePrefix : QString()) + bare.section(QLatin1Char('.'), -1);
+    // A link knob keeps its device: "tcpt-c0.gso".
+    const QString name = bare.startsWith(QLatin1String("link.")) ? bare.mid(5) : bare.section(QLatin1Char('.'), -1);
+    return (remote ? kRemotePrefix : QString()) + name;
 }
 
 QString compactKnobValue(const QString &key, const QString &canonical)
@@ -115,7 +117,7 @@ RunConfiguration configurationOf(const ExperimentSpec &spec, const KnobSnapshot 
         c.changed.insert(it.key(), it.value());
         c.all.insert(it.key(), it.value());
     }
-    QStringList ownKeys = spec.knobsOfKind(KnobKind::Sysctl).keys() + socket.keys();
+    QStringList ownKeys = spec.helperKnobs().keys() + socket.keys();
     for (const QString &key : spec.remoteSysctls().keys())
         ownKeys.append(kRemotePrefix + key);
     for (const QString &key : ownKeys)

@@ -53,7 +53,7 @@ struct RunRecord;
 RunConfiguration storedConfiguration(const ResultStore &store, const SweepPlan &plan, const RunRecord &run);
 
 // "net.ipv4.tcp_autocorking" -> "tcp_autocorking", "socket.SO_SNDBUF" -> "SO_SNDBUF",
-// "remote:net.core.wmem_max" -> "remote:wmem_max".
+// "remote:net.core.wmem_max" -> "remote:wmem_max", "link.eth0.gso" -> "eth0.gso".
 QString shortKnobName(const QString &key);
 // A canonical value as typed: "0", "64K", "4M", "50mbit", "4K 16K 4M", "unlimited".
 QString compactKnobValue(const QString &key, const QString &canonical);

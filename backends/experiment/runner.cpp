@@ -14,6 +14,16 @@
 namespace tcptune {
 namespace {
 
+// The devices the run's own link knobs name, for the snapshots' link facts.
+QStringList linkDevicesOf(const ExperimentSpec &spec)
+{
+    QStringList devices;
+    for (const QString &key : spec.knobsOfKind(KnobKind::Link).keys())
+        if (const KnobInfo *knob = KnobCatalogue::instance().find(key); knob && !devices.contains(knob->device))
+            devices.append(knob->device);
+    return devices;
+}
+
 void registerTypes()
 {
     static const bool done = [] {
@@ -196,9 +206,10 @@ RunRecord Runner::runOne(const SweepPlan &plan, const PlannedRun &planned, const
     if (!prepared)
         return finishRun(store, record, RunStatus::Failed, prepared.error().message);
     *endpoint = *prepared;
+    endpoint->linkDevices = linkDevicesOf(spec);
     const KnobSnapshot knobsBefore = storeLocalKnobs(store, record.id, *endpoint, QStringLiteral("before"));
 
-    if (auto applied = m_backend->applySysctls(*endpoint, spec.knobsOfKind(KnobKind::Sysctl)); !applied) {
+    if (auto applied = m_backend->applySysctls(*endpoint, spec.helperKnobs()); !applied) {
         const QString error = applied.error().message;
         if (auto r = m_backend->restoreKnobs(); !r)
             Q_EMIT logged(r.error().message);
@@ -231,9 +242,8 @@ RunRecord Runner::runOne(const SweepPlan &plan, const PlannedRun &planned, const
             e.knobsAfter = outcome.remoteKnobsAfter;
         }
     }
-    flagKnobDrift(finished,
-                  knobDrift(runEndName(RunEnd::Local), knobsBefore, spec.knobsOfKind(KnobKind::Sysctl), knobsAfter) +
-                      farKnobDrift(outcome, spec.remoteSysctls()));
+    flagKnobDrift(finished, knobDrift(runEndName(RunEnd::Local), knobsBefore, spec.helperKnobs(), knobsAfter) +
+                                farKnobDrift(outcome, spec.remoteSysctls()));
     return finishRun(store, finished, outcome.figures.status, joinErrors(outcome.figures.error, restoreError),
                      outcome.samples);
 }

@@ -2,7 +2,7 @@
 
 #include "common/netns.h"
 #include "helper/helper_protocol.h"
-#include "helper/sysctl_writer.h"
+#include "helper/knob_access.h"
 #include "knobs/knob_reader.h"
 #include "knobs/knob_value.h"
 
@@ -34,7 +34,7 @@ enum class Outcome { Restored, AlreadyBack, Skipped, Failed };
 // Puts ENTRY's old value back unless the knob no longer holds the value we wrote.
 Outcome rollbackEntry(const JournalEntry &entry, QString *warning)
 {
-    auto knob = sysctlwriter::knobFor(entry.key);
+    auto knob = knobaccess::knobFor(entry.key);
     if (!knob) {
         *warning = HelperService::tr("Journal entry for %1 ignored: %2").arg(entry.key.left(64), knob.error().message);
         return Outcome::Failed;
@@ -45,12 +45,12 @@ Outcome rollbackEntry(const JournalEntry &entry, QString *warning)
                 .arg(entry.key, entry.netns);
         return Outcome::Skipped;
     }
-    if (auto scope = sysctlwriter::checkScope(**knob, entry.netns); !scope) {
+    if (auto scope = knobaccess::checkScope(**knob, entry.netns); !scope) {
         *warning = scope.error().message;
         return Outcome::Failed;
     }
     auto outcome = inNamespace<Outcome>(entry.netns, [&]() -> Result<Outcome> {
-        auto current = sysctlwriter::read(**knob);
+        auto current = knobaccess::read(**knob);
         if (!current)
             return std::unexpected(current.error());
         if (knobvalue::sameValue(*current, entry.oldValue))
@@ -61,13 +61,13 @@ Outcome rollbackEntry(const JournalEntry &entry, QString *warning)
                            .arg(entry.key, where(entry.netns), entry.oldValue, *current);
             return Outcome::Skipped;
         }
-        auto old = sysctlwriter::parseForKernel(**knob, entry.oldValue);
+        auto old = knobaccess::parseForKernel(**knob, entry.oldValue);
         if (!old)
             return std::unexpected(old.error());
-        auto written = sysctlwriter::write(**knob, *old);
+        auto written = knobaccess::write(**knob, *old);
         if (!written)
             return std::unexpected(written.error());
-        auto after = sysctlwriter::read(**knob);
+        auto after = knobaccess::read(**knob);
         if (!after || !knobvalue::sameValue(*after, *old))
             return fail(HelperService::tr("%1 (%2) reads %3 after restoring %4.")
                             .arg(entry.key, where(entry.netns), after.value_or(QStringLiteral("?")), *old));
@@ -223,12 +223,12 @@ Result<QJsonObject> HelperService::get(const QJsonObject &params) const
     auto netns = helperprotocol::stringParam(params, QStringLiteral("netns"), false);
     if (!netns)
         return std::unexpected(netns.error());
-    auto knob = sysctlwriter::knobFor(*key);
+    auto knob = knobaccess::knobFor(*key);
     if (!knob)
         return std::unexpected(knob.error());
-    if (auto scope = sysctlwriter::checkScope(**knob, *netns); !scope)
+    if (auto scope = knobaccess::checkScope(**knob, *netns); !scope)
         return std::unexpected(scope.error());
-    auto value = inNamespace<QString>(*netns, [&] { return sysctlwriter::read(**knob); });
+    auto value = inNamespace<QString>(*netns, [&] { return knobaccess::read(**knob); });
     if (!value)
         return std::unexpected(value.error());
     return QJsonObject{
@@ -268,20 +268,29 @@ namespace {
     if (!confirmed)
         return std::unexpected(confirmed.error());
     r.confirmed = *confirmed;
-    auto knob = sysctlwriter::knobFor(r.key);
+    auto knob = knobaccess::knobFor(r.key);
     if (!knob)
         return std::unexpected(knob.error());
     r.knob = *knob;
-    if (auto scope = sysctlwriter::checkScope(*r.knob, r.netns); !scope)
+    if (auto scope = knobaccess::checkScope(*r.knob, r.netns); !scope)
         return std::unexpected(scope.error());
     return r;
 }
 
 // Turning SACK, window scaling or timestamps off on the host changes every new connection of
-// the machine (ssh included): only on explicit request.
+// the machine (ssh included), and a link knob on the host changes a device the machine's own
+// traffic uses: only on explicit request.
 [[nodiscard]] Result<void> checkConfirmation(const SetRequest &r, const QString &canonical)
 {
-    if (!r.netns.isEmpty() || r.confirmed || !knobvalue::disablesCoreFeature(*r.knob, canonical))
+    if (!r.netns.isEmpty() || r.confirmed)
+        return {};
+    if (r.knob->kind == KnobKind::Link)
+        return fail(HelperService::tr("%1 = %2 changes device %3 of this machine (not one of a lab namespace), which "
+                                      "carries its own traffic, ssh included. It is only done with an explicit "
+                                      "confirmation: 'tcptune knobs set --force', or Yes to the Knobs panel's "
+                                      "question.")
+                        .arg(r.key, canonical, r.knob->device));
+    if (!knobvalue::disablesCoreFeature(*r.knob, canonical))
         return {};
     return fail(
         HelperService::tr("%1 = %2 on the host turns a core TCP feature off (%3) for every new connection of this "
@@ -294,12 +303,14 @@ namespace {
 
 Result<JournalEntry> HelperService::applyHere(const SetRequest &r)
 {
-    auto value = sysctlwriter::parseForKernel(*r.knob, r.input);
+    auto value = knobaccess::parseForKernel(*r.knob, r.input);
     if (!value)
         return std::unexpected(value.error());
     if (auto confirmed = checkConfirmation(r, *value); !confirmed)
         return std::unexpected(confirmed.error());
-    auto current = sysctlwriter::read(*r.knob);
+    if (auto writable = knobaccess::checkWritable(*r.knob); !writable)
+        return std::unexpected(writable.error());
+    auto current = knobaccess::read(*r.knob);
     if (!current)
         return std::unexpected(current.error());
     QList<JournalEntry> entries = m_journal->entries();
@@ -313,11 +324,11 @@ Result<JournalEntry> HelperService::applyHere(const SetRequest &r)
     const QList<JournalEntry> before = m_journal->entries();
     if (auto saved = m_journal->replace(entries); !saved)
         return std::unexpected(saved.error());
-    if (auto written = sysctlwriter::write(*r.knob, *value); !written) {
+    if (auto written = knobaccess::write(*r.knob, *value); !written) {
         [[maybe_unused]] const auto undone = m_journal->replace(before);
         return std::unexpected(written.error());
     }
-    auto after = sysctlwriter::read(*r.knob);
+    auto after = knobaccess::read(*r.knob);
     if (!after)
         return std::unexpected(after.error());
     const int at = m_journal->indexOf(r.key, r.netns);

@@ -1,5 +1,7 @@
 #include "knobs/knob_catalogue.h"
 
+#include "knobs/link_knobs.h"
+
 #include <QCoreApplication>
 #include <QRegularExpression>
 
@@ -225,7 +227,28 @@ QList<KnobInfo> labParameters()
 
 KnobCatalogue::KnobCatalogue()
     : m_knobs(sysctls() + socketOptions() + labParameters())
+    , m_linkTemplates(linkknobs::templates())
 {
+}
+
+Result<const KnobInfo *> KnobCatalogue::linkEntry(const QString &key) const
+{
+    // A process names a handful of devices; the bound keeps a stream of made-up names from
+    // growing the table without end.
+    constexpr std::size_t kMaxLinkEntries = 4096;
+    std::lock_guard lock(m_linkMutex);
+    if (auto it = m_linkEntries.find(key); it != m_linkEntries.end())
+        return it->second.get();
+    auto resolved = linkknobs::resolve(key);
+    if (!resolved)
+        return std::unexpected(resolved.error());
+    if (m_linkEntries.size() >= kMaxLinkEntries)
+        return fail(
+            QCoreApplication::translate("KnobCatalogue", "Too many different link knobs named in one process."));
+    auto entry = std::make_unique<KnobInfo>(*resolved);
+    const KnobInfo *address = entry.get();
+    m_linkEntries.emplace(key, std::move(entry));
+    return address;
 }
 
 const KnobCatalogue &KnobCatalogue::instance()
@@ -245,6 +268,8 @@ QList<KnobInfo> KnobCatalogue::ofKind(KnobKind kind) const
 
 const KnobInfo *KnobCatalogue::find(const QString &key) const
 {
+    if (linkknobs::isLinkKey(key))
+        return linkEntry(key).value_or(nullptr);
     for (const KnobInfo &k : m_knobs)
         if (k.key == key)
             return &k;
@@ -258,6 +283,8 @@ Result<const KnobInfo *> KnobCatalogue::lookup(const QString &key) const
     if (key.isEmpty())
         return fail(
             QCoreApplication::translate("KnobCatalogue", "Empty knob name; 'tcptune knobs' lists the known ones."));
+    if (linkknobs::isLinkKey(key))
+        return linkEntry(key);
     if (key.size() > 128 || !keyShape.match(key).hasMatch())
         return fail(QCoreApplication::translate(
                         "KnobCatalogue", "'%1' is not a knob name: names are dotted words such as "

@@ -23,6 +23,7 @@ QString kindName(KnobKind kind)
     case KnobKind::Sysctl: return QStringLiteral("sysctl");
     case KnobKind::SocketOption: return QStringLiteral("socket");
     case KnobKind::LabParameter: return QStringLiteral("lab");
+    case KnobKind::Link: return QStringLiteral("link");
     }
     return {};
 }
@@ -48,6 +49,7 @@ QString unitName(Unit unit)
     case Unit::Milliseconds: return QStringLiteral("ms");
     case Unit::Percent: return QStringLiteral("%");
     case Unit::Packets: return QStringLiteral("packets");
+    case Unit::Microseconds: return QStringLiteral("us");
     }
     return {};
 }

@@ -12,6 +12,8 @@ enum class KnobKind {
     Sysctl,       // a file under /proc/sys, changed through the helper
     SocketOption, // set by the traffic engine on its own sockets
     LabParameter, // a property of the local lab (rate, queue, MTU, ...)
+    Link,         // a property of one network device (offloads, coalescing, rings, queue length),
+                  // changed through the helper like a sysctl: link.DEV.PARAMETER
 };
 
 enum class ValueType {
@@ -29,6 +31,7 @@ enum class Unit {
     Milliseconds,
     Percent,
     Packets,
+    Microseconds,
 };
 
 struct KnobInfo {
@@ -45,11 +48,15 @@ struct KnobInfo {
     // Setting it to 0 on the host turns a core TCP feature off for every new connection of the
     // machine (SACK, window scaling, timestamps): the helper asks for an explicit confirmation.
     bool coreFeature = false;
-    QString description; // one line, the English source text (marked for lupdate in the catalogue)
-    QString story;       // the story in docs/stories.md it matters for, e.g. "1"
+    QString description;   // one line, the English source text (marked for lupdate in the catalogue)
+    QString story;         // the story in docs/stories.md it matters for, e.g. "1"
+    QString device;        // Link: the network device, e.g. "veth0" (empty in the catalogue's templates)
+    QString linkParameter; // Link: what of the device, e.g. "gso", "tx-usecs", "txqueuelen"
 
     // /proc/sys path of a sysctl, built from the key; empty for other kinds.
     QString procPath() const;
+    // Whether tcptune-helper changes it (with its journal and rollback): sysctls and link knobs.
+    bool changedByHelper() const { return kind == KnobKind::Sysctl || kind == KnobKind::Link; }
     // The description in the user's language.
     QString translatedDescription() const;
 };

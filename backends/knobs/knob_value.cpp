@@ -64,6 +64,12 @@ double multiplierFor(const QString &suffix, Unit unit)
             return 1000;
         return 0;
     case Unit::Percent: return in({"", "%"}) ? 1 : 0;
+    case Unit::Microseconds:
+        if (in({"", "us"}))
+            return 1;
+        if (in({"ms"}))
+            return 1000;
+        return 0;
     case Unit::None:
     case Unit::Packets: return suffix.isEmpty() ? 1 : 0;
     }
@@ -80,6 +86,7 @@ QString exampleFor(Unit unit)
     case Unit::BitsPerSecond: return KnobValue::tr("a rate such as 50mbit or 1gbit");
     case Unit::Milliseconds: return KnobValue::tr("milliseconds such as 20 or 20ms");
     case Unit::Percent: return KnobValue::tr("a percentage such as 120");
+    case Unit::Microseconds: return KnobValue::tr("microseconds such as 50, 50us or 1ms");
     case Unit::None:
     case Unit::Packets: return KnobValue::tr("a whole number");
     }
@@ -268,6 +275,7 @@ QString formatInteger(std::int64_t value, Unit unit)
             {QStringLiteral("bit/s"), QStringLiteral("kbit/s"), QStringLiteral("Mbit/s"), QStringLiteral("Gbit/s")});
     case Unit::Milliseconds: return QStringLiteral("%1 ms").arg(value);
     case Unit::Percent: return QStringLiteral("%1 %").arg(value);
+    case Unit::Microseconds: return QStringLiteral("%1 us").arg(value);
     case Unit::None:
     case Unit::Packets: return QString::number(value);
     }

@@ -322,9 +322,9 @@ namespace {
     const QJsonObject o = knobs.toObject();
     for (auto it = o.begin(); it != o.end(); ++it) {
         const KnobInfo *knob = KnobCatalogue::instance().find(it.key());
-        if (!knob || knob->kind != KnobKind::Sysctl)
-            return fail(AgentProtocol::tr("the far knob '%1' is not a sysctl of tcptune's catalogue ('tcptune "
-                                          "knobs' lists them); nothing was changed")
+        if (!knob || !knob->changedByHelper())
+            return fail(AgentProtocol::tr("the far knob '%1' is not a sysctl or link knob of tcptune's catalogue "
+                                          "('tcptune knobs' lists them); nothing was changed")
                             .arg(logSafe(it.key(), 80)));
         auto value = knobvalue::parse(*knob, it.value().toString());
         if (!value)

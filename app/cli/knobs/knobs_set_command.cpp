@@ -26,7 +26,7 @@ struct SetArguments {
     QList<std::pair<QString, QString>> assignments;
     QString netns;
     QStringList command;
-    bool force = false; // the user confirms turning a core TCP feature off on the host
+    bool force = false; // the user confirms a core TCP feature off, or a link knob, on the host
     bool help = false;
 };
 
@@ -39,7 +39,8 @@ QString setUsage()
         "  --lab NAME    change the knobs at the client of lab NAME (its namespace tcptune-NAME-client)\n"
         "  --netns NAME  change the knobs inside lab namespace NAME (per-namespace knobs only)\n"
         "  --force       confirm turning a core TCP feature off on the host (tcp_sack, tcp_timestamps or "
-        "tcp_window_scaling = 0 affects every new connection of the machine)\n"
+        "tcp_window_scaling = 0 affects every new connection of the machine), or changing a link knob "
+        "(link.DEVICE.PARAMETER) of a host device\n"
         "Example: tcptune knobs set net.ipv4.tcp_autocorking=0 -- iperf3 -c 127.0.0.1\n");
 }
 

@@ -1,0 +1,239 @@
+// Link knobs in a real lab run (`tcptune sweep` of a one-run spec, as root), with ethtool, ip and
+// tshark as the oracles: with link.tcpt-c0.gso=off and tso=off, `ethtool -k` inside the client
+// namespace shows both off during the run and on again after it, and the capture on the client's
+// veth holds no frame longer than the MTU allows; the same run without them captures GSO frames
+// above it. Both runs' stored link facts (before the run) equal `ethtool -i/-k` and `ip -d link`,
+// the off run's "after" snapshot holds the values it ran with, and the A/B of the two runs lists
+// the changed link knobs.
+
+#include "command_runner.h"
+#include "experiment/result_store.h"
+#include "experiment/run_configuration.h"
+#include "experiment/sweep_plan.h"
+#include "history/ab_comparison.h"
+#include "lab_cleanup.h"
+#include "scratch_namespace.h"
+
+#include <QFile>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace tcptune;
+using namespace tcptune::test;
+
+namespace {
+
+const QString kLab = QStringLiteral("t-nic1");
+const QString kClientNetns = QStringLiteral("tcptune-t-nic1-client");
+const QString kDevice = QStringLiteral("tcpt-c0");
+// An Ethernet frame of a 1500-byte MTU: what a capture may hold without GSO.
+constexpr int kLargestFrame = 1514;
+
+QString inClient(const QStringList &command)
+{
+    QProcess p;
+    p.start(QStringLiteral("ip"), QStringList{QStringLiteral("netns"), QStringLiteral("exec"), kClientNetns} + command);
+    p.waitForFinished(10000);
+    return QString::fromUtf8(p.readAllStandardOutput());
+}
+
+QString ethtoolLine(const QString &text, const QString &name)
+{
+    const QRegularExpression line(QStringLiteral("^%1: ?(.*)$").arg(QRegularExpression::escape(name)),
+                                  QRegularExpression::MultilineOption);
+    return line.match(text).captured(1).trimmed();
+}
+
+QString feature(const QString &name)
+{
+    return ethtoolLine(inClient({QStringLiteral("ethtool"), QStringLiteral("-k"), kDevice}), name);
+}
+
+// The largest frame of a capture, as tshark reads it.
+int largestFrame(const QString &pcap)
+{
+    QProcess p;
+    p.start(QStringLiteral("tshark"), {QStringLiteral("-r"), pcap, QStringLiteral("-T"), QStringLiteral("fields"),
+                                       QStringLiteral("-e"), QStringLiteral("frame.len")});
+    p.waitForFinished(60000);
+    int largest = 0;
+    for (const QByteArray &line : p.readAllStandardOutput().split('\n'))
+        largest = std::max(largest, line.trimmed().toInt());
+    return largest;
+}
+
+} // namespace
+
+class TestLinkKnobsRun final : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase();
+    void cleanupTestCase();
+    void offloadsOffDuringTheRunOnly();
+    void offloadsOnCaptureGsoFrames();
+    void storedFactsEqualEthtoolAndIp();
+    void abListsTheChangedLinkKnobs();
+
+private:
+    // Runs a one-run spec with KNOBS in the lab, checking during the run with DURING.
+    void runSpec(const QString &name, const QString &knobs, const std::function<void()> &during = {});
+    QList<RunRecord> runsOf(const QString &experimentName);
+    QTemporaryDir m_dir;
+    QString db() const { return m_dir.filePath(QStringLiteral("results.db")); }
+};
+
+void TestLinkKnobsRun::initTestCase()
+{
+    if (!runningAsRoot())
+        QSKIP("needs root: the lab is built through tcptune-helper");
+    QVERIFY(m_dir.isValid());
+    removeLab(kLab);
+}
+
+void TestLinkKnobsRun::cleanupTestCase()
+{
+    if (runningAsRoot())
+        removeLab(kLab);
+}
+
+void TestLinkKnobsRun::runSpec(const QString &name, const QString &knobs, const std::function<void()> &during)
+{
+    const QString path = m_dir.filePath(name + QStringLiteral(".json"));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    file.write(QStringLiteral(R"({"name": "%1", "target": {"kind": "lab", "lab": "%2"}, "duration_s": 3,
+        "capture": true, "knobs": {"lab.topology": "direct"%3}})")
+                   .arg(name, kLab, knobs)
+                   .toUtf8());
+    file.close();
+    QProcess tcptune;
+    tcptune.start(binary(QStringLiteral("tcptune")), {QStringLiteral("sweep"), path, QStringLiteral("--db"), db()});
+    QVERIFY(tcptune.waitForStarted(5000));
+    if (during)
+        during();
+    QVERIFY(tcptune.waitForFinished(90000));
+    QVERIFY2(tcptune.exitCode() == 0, tcptune.readAllStandardError().constData());
+}
+
+QList<RunRecord> TestLinkKnobsRun::runsOf(const QString &experimentName)
+{
+    ResultStore store;
+    if (!store.open(db()))
+        return {};
+    for (const ExperimentRecord &e : store.experiments().value_or(QList<ExperimentRecord>{}))
+        if (e.name == experimentName)
+            return store.runs(e.id).value_or(QList<RunRecord>{});
+    return {};
+}
+
+void TestLinkKnobsRun::offloadsOffDuringTheRunOnly()
+{
+    runSpec(QStringLiteral("offloads-off"), QStringLiteral(R"(, "link.tcpt-c0.gso": "off", "link.tcpt-c0.tso": "off")"),
+            [] {
+                // The lab comes up first; then the knobs stay off for the whole run.
+                QTRY_COMPARE_WITH_TIMEOUT(feature(QStringLiteral("tcp-segmentation-offload")), QStringLiteral("off"),
+                                          60000);
+                QCOMPARE(feature(QStringLiteral("generic-segmentation-offload")), QStringLiteral("off"));
+            });
+    QCOMPARE(feature(QStringLiteral("generic-segmentation-offload")), QStringLiteral("on"));
+    QCOMPARE(feature(QStringLiteral("tcp-segmentation-offload")), QStringLiteral("on"));
+    const QList<RunRecord> runs = runsOf(QStringLiteral("offloads-off"));
+    QCOMPARE(runs.size(), 1);
+    ResultStore store;
+    QVERIFY(store.open(db()));
+    const auto captures = store.captures(runs.first().id);
+    QVERIFY(captures && !captures->isEmpty());
+    QCOMPARE(captures->first().interface, kDevice);
+    const int largest = largestFrame(captures->first().path);
+    qInfo() << "largest frame without GSO and TSO:" << largest;
+    QVERIFY(largest > 1000); // full-sized segments were captured
+    QVERIFY2(largest <= kLargestFrame, qPrintable(QString::number(largest)));
+    const KnobSnapshot after =
+        store.knobSnapshot(runs.first().id, QStringLiteral("local"), QStringLiteral("after")).value_or(KnobSnapshot{});
+    QCOMPARE(after.value(QStringLiteral("link.tcpt-c0.gso")), QStringLiteral("0"));
+    QCOMPARE(after.value(QStringLiteral("link.tcpt-c0.tso")), QStringLiteral("0"));
+}
+
+void TestLinkKnobsRun::offloadsOnCaptureGsoFrames()
+{
+    runSpec(QStringLiteral("offloads-on"), QString());
+    const QList<RunRecord> runs = runsOf(QStringLiteral("offloads-on"));
+    QCOMPARE(runs.size(), 1);
+    ResultStore store;
+    QVERIFY(store.open(db()));
+    const auto captures = store.captures(runs.first().id);
+    QVERIFY(captures && !captures->isEmpty());
+    const int largest = largestFrame(captures->first().path);
+    qInfo() << "largest frame with GSO and TSO:" << largest;
+    QVERIFY2(largest > kLargestFrame, qPrintable(QString::number(largest)));
+}
+
+void TestLinkKnobsRun::storedFactsEqualEthtoolAndIp()
+{
+    const QString info = inClient({QStringLiteral("ethtool"), QStringLiteral("-i"), kDevice});
+    const QString features = inClient({QStringLiteral("ethtool"), QStringLiteral("-k"), kDevice});
+    const QString link =
+        inClient({QStringLiteral("ip"), QStringLiteral("-d"), QStringLiteral("link"), QStringLiteral("show"), kDevice})
+            .simplified();
+    const auto onOff = [&](const char *name) {
+        return ethtoolLine(features, QLatin1String(name)).startsWith(QLatin1String("on")) ? QStringLiteral("1")
+                                                                                          : QStringLiteral("0");
+    };
+    const QMap<QString, QString> expected = {
+        {QStringLiteral("driver"), ethtoolLine(info, QStringLiteral("driver"))},
+        {QStringLiteral("driver_version"), ethtoolLine(info, QStringLiteral("version"))},
+        {QStringLiteral("firmware"), ethtoolLine(info, QStringLiteral("firmware-version"))},
+        {QStringLiteral("bus"), ethtoolLine(info, QStringLiteral("bus-info"))},
+        {QStringLiteral("gso"), onOff("generic-segmentation-offload")},
+        {QStringLiteral("tso"), onOff("tcp-segmentation-offload")},
+        {QStringLiteral("gro"), onOff("generic-receive-offload")},
+        {QStringLiteral("lro"), onOff("large-receive-offload")},
+        {QStringLiteral("sg"), onOff("scatter-gather")},
+        {QStringLiteral("rx-checksum"), onOff("rx-checksumming")},
+        {QStringLiteral("tx-checksum"), onOff("tx-checksumming")},
+        {QStringLiteral("mtu"), QRegularExpression(QStringLiteral(" mtu (\\d+) ")).match(link).captured(1)},
+        {QStringLiteral("txqueuelen"), QRegularExpression(QStringLiteral(" qlen (\\d+)")).match(link).captured(1)},
+    };
+    ResultStore store;
+    QVERIFY(store.open(db()));
+    for (const QString &experiment : {QStringLiteral("offloads-off"), QStringLiteral("offloads-on")}) {
+        const QList<RunRecord> runs = runsOf(experiment);
+        QCOMPARE(runs.size(), 1);
+        const KnobSnapshot before =
+            store.knobSnapshot(runs.first().id, QStringLiteral("local"), QStringLiteral("before"))
+                .value_or(KnobSnapshot{});
+        for (auto it = expected.begin(); it != expected.end(); ++it)
+            QCOMPARE(before.value(QStringLiteral("link.tcpt-c0.") + it.key(), QStringLiteral("(missing)")), it.value());
+        // veth has none of these: they are not in the snapshot rather than made up.
+        QVERIFY(!before.contains(QStringLiteral("link.tcpt-c0.tx-usecs")));
+        QVERIFY(!before.contains(QStringLiteral("link.tcpt-c0.bql_limit_max")));
+    }
+}
+
+void TestLinkKnobsRun::abListsTheChangedLinkKnobs()
+{
+    ResultStore store;
+    QVERIFY(store.open(db()));
+    QList<RunConfiguration> configurations;
+    for (const QString &name : {QStringLiteral("offloads-off"), QStringLiteral("offloads-on")}) {
+        const QList<RunRecord> runs = runsOf(name);
+        QCOMPARE(runs.size(), 1);
+        auto experiment = store.experiment(runs.first().experimentId);
+        QVERIFY(experiment);
+        auto plan = SweepPlan::fromJson(experiment->plan);
+        QVERIFY(plan);
+        configurations << storedConfiguration(store, *plan, runs.first());
+    }
+    QStringList changed;
+    for (const AbKnobRow &row : compareConfigurations(configurations[0], configurations[1]))
+        if (row.differs)
+            changed << QStringLiteral("%1 %2 -> %3").arg(row.key, row.a, row.b);
+    qInfo().noquote() << changed.join(QStringLiteral("; "));
+    QVERIFY2(changed.contains(QStringLiteral("link.tcpt-c0.gso 0 -> 1")), qPrintable(changed.join(QLatin1Char(';'))));
+    QVERIFY2(changed.contains(QStringLiteral("link.tcpt-c0.tso 0 -> 1")), qPrintable(changed.join(QLatin1Char(';'))));
+}
+
+QTEST_GUILESS_MAIN(TestLinkKnobsRun)
+#include "tst_link_knobs_run.moc"
