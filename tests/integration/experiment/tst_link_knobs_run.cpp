@@ -1,10 +1,10 @@
 // Link knobs in a real lab run (`tcptune sweep` of a one-run spec, as root), with ethtool, ip and
 // tshark as the oracles: with link.tcpt-c0.gso=off and tso=off, `ethtool -k` inside the client
 // namespace shows both off during the run and on again after it, and the capture on the client's
-// veth holds no frame longer than the MTU allows; the same run without them captures GSO frames
-// above it. Both runs' stored link facts (before the run) equal `ethtool -i/-k` and `ip -d link`,
-// the off run's "after" snapshot holds the values it ran with, and the A/B of the two runs lists
-// the changed link knobs.
+// veth holds no frame the client sent longer than the MTU allows; the same run without them
+// captures GSO frames above it. Both runs' stored link facts (before the run) equal
+// `ethtool -i/-k` and `ip -d link`, the off run's "after" snapshot holds the values it ran with,
+// and the A/B of the two runs lists the changed link knobs.
 
 #include "command_runner.h"
 #include "experiment/result_store.h"
@@ -28,6 +28,7 @@ namespace {
 const QString kLab = QStringLiteral("t-nic1");
 const QString kClientNetns = QStringLiteral("tcptune-t-nic1-client");
 const QString kDevice = QStringLiteral("tcpt-c0");
+const QString kClientAddress = QStringLiteral("198.18.1.1"); // the lab's client, the sender of its runs
 // An Ethernet frame of a 1500-byte MTU: what a capture may hold without GSO.
 constexpr int kLargestFrame = 1514;
 
@@ -51,12 +52,14 @@ QString feature(const QString &name)
     return ethtoolLine(inClient({QStringLiteral("ethtool"), QStringLiteral("-k"), kDevice}), name);
 }
 
-// The largest frame of a capture, as tshark reads it.
+// The largest frame the client sent in a capture, as tshark reads it. Frames it received come
+// from the server's veth, whose offloads stay on: a peer's GSO frame arrives whole.
 int largestFrame(const QString &pcap)
 {
     QProcess p;
-    p.start(QStringLiteral("tshark"), {QStringLiteral("-r"), pcap, QStringLiteral("-T"), QStringLiteral("fields"),
-                                       QStringLiteral("-e"), QStringLiteral("frame.len")});
+    p.start(QStringLiteral("tshark"),
+            {QStringLiteral("-r"), pcap, QStringLiteral("-Y"), QStringLiteral("ip.src == ") + kClientAddress,
+             QStringLiteral("-T"), QStringLiteral("fields"), QStringLiteral("-e"), QStringLiteral("frame.len")});
     p.waitForFinished(60000);
     int largest = 0;
     for (const QByteArray &line : p.readAllStandardOutput().split('\n'))

@@ -12,6 +12,7 @@
 #include "scratch_namespace.h"
 
 #include <QDir>
+#include <QJsonArray>
 #include <QFile>
 #include <QJsonDocument>
 #include <QProcess>
