@@ -82,16 +82,16 @@ void figuresFrom(const TrafficResult &result, const QList<RunSample> &judged, do
         r.rttP95Ms = stats::percentileOfSorted(sorted, 95);
         r.rttMaxMs = rtts.last();
     }
-    QList<double> received;
-    for (const ReceiverInterval &i : result.receiverIntervals)
-        if (!i.omitted && i.t > fromS + 1e-9)
-            received.append(i.throughputBps);
-    if (received.isEmpty())
-        for (const RunSample &s : judged)
-            if (s.t > fromS + 1e-9)
-                received.append(s.throughputBps);
-    if (!received.isEmpty())
-        r.throughputBps = stats::mean(std::span<const double>(received));
+    if (const double goodput = receiverGoodputFrom(result.receiverIntervals, fromS); goodput >= 0) {
+        r.throughputBps = goodput;
+        return;
+    }
+    QList<double> sent;
+    for (const RunSample &s : judged)
+        if (s.t > fromS + 1e-9)
+            sent.append(s.throughputBps);
+    if (!sent.isEmpty())
+        r.throughputBps = stats::mean(std::span<const double>(sent));
 }
 
 // Settled measurements (docs/diagnosis.md): without an omitted start of the user's, the end of
@@ -260,6 +260,24 @@ void setRunEnd(RunRecord &run, bool ok, bool cancelled, const QString &error)
     run.error = error;
     if (!ok && run.error.isEmpty())
         run.error = TrafficBridge::tr("The run was interrupted before its end.");
+}
+
+double receiverGoodputFrom(const QList<ReceiverInterval> &intervals, double fromS)
+{
+    double start = fromS;
+    double end = -1;
+    std::int64_t bytes = 0;
+    for (const ReceiverInterval &i : intervals) {
+        if (i.t <= fromS + 1e-9) {
+            start = i.t;
+            continue;
+        }
+        if (i.omitted)
+            continue;
+        bytes += i.bytes;
+        end = i.t;
+    }
+    return end > start ? double(bytes) * 8 / (end - start) : -1;
 }
 
 TrafficOutcome outcomeOf(const TrafficResult &result)

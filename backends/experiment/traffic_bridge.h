@@ -23,6 +23,12 @@ RunSample runSampleOf(const TrafficSample &sample);
 // them, else the sender's samples (measured part only) averaged into bins of at least MIN_BIN_S.
 QList<double> intervalThroughput(const TrafficResult &result, double minBinS, double *binS);
 
+// The receiver's goodput from FROM_S on: its bytes over the time they took, from the end of the
+// last interval before FROM_S. Not the mean of the intervals' rates: 10 ms intervals are uneven
+// and a GRO burst more or less in a short one gave a 50 Mbit/s path a mean of 56.9 Mbit/s. -1
+// without intervals after FROM_S.
+double receiverGoodputFrom(const QList<ReceiverInterval> &intervals, double fromS);
+
 TrafficOutcome outcomeOf(const TrafficResult &result);
 // How a run ended into RUN: status from OK and CANCELLED, ERROR, or a sentence when it failed
 // without one. One rule for single runs and runs of several ends.

@@ -59,7 +59,8 @@ void TestAnalyzeCommand::jsonHasTheShapeAndTheOracleFigures()
                             QStringLiteral("tcp_packets"), QStringLiteral("malformed"), QStringLiteral("cut_short"),
                             QStringLiteral("time_outliers"), QStringLiteral("duration_s"), QStringLiteral("interval_s"),
                             QStringLiteral("interval_count"), QStringLiteral("complete"), QStringLiteral("warnings"),
-                            QStringLiteral("flows")}));
+                            QStringLiteral("flows"), QStringLiteral("schema_version")}));
+    QCOMPARE(doc.value(QStringLiteral("schema_version")).toInt(), 2);
     QCOMPARE(doc.value(QStringLiteral("complete")).toBool(), true);
     QCOMPARE(doc.value(QStringLiteral("malformed")).toInteger(), 0);
     QCOMPARE(doc.value(QStringLiteral("packets")).toInteger(), tshark.packets);

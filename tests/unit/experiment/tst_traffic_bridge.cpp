@@ -17,6 +17,7 @@ private Q_SLOTS:
     void endpointBecomesTarget();
     void unsupportedOptionIsNamed();
     void outcomeFigures();
+    void settledGoodputIsBytesOverTime();
     void bothKeepsEachDirectionsSeries();
     void intervalsFromSamples();
 };
@@ -139,6 +140,32 @@ void TestTrafficBridge::outcomeFigures()
     QCOMPARE(o.figures.error, QStringLiteral("the agent went away"));
     result.cancelled = true;
     QCOMPARE(outcomeOf(result).figures.status, RunStatus::Cancelled);
+}
+
+// A settled run's goodput counts the receiver's bytes over the time they took. 10 ms intervals
+// are uneven: here a 50 Mbit/s flow's 62,500 bytes per 10 ms, with one tick 5 ms late and the next
+// 5 ms early; the mean of the intervals' rates from 0.02 s would say 58.3 Mbit/s, the bytes say 50.
+void TestTrafficBridge::settledGoodputIsBytesOverTime()
+{
+    QList<ReceiverInterval> intervals;
+    const double ends[] = {0.01, 0.02, 0.035, 0.04, 0.05, 0.06};
+    double previous = 0;
+    for (const double t : ends) {
+        ReceiverInterval i;
+        i.t = t;
+        i.bytes = qRound64(50e6 / 8 * (t - previous));
+        i.throughputBps = double(i.bytes) * 8 / (t - previous);
+        intervals.append(i);
+        previous = t;
+    }
+    intervals[3].bytes += intervals[2].bytes - 62500; // the late tick's bytes arrive in a burst
+    intervals[2].bytes = 62500;
+    intervals[2].throughputBps = 62500 * 8 / 0.015;
+    intervals[3].throughputBps = double(intervals[3].bytes) * 8 / 0.005;
+    QCOMPARE(qRound(receiverGoodputFrom(intervals, 0.02) / 1e3), 50000);
+    QCOMPARE(qRound(receiverGoodputFrom(intervals, 0.015) / 1e3), 50000); // from the tick before
+    QCOMPARE(receiverGoodputFrom(intervals, 0.06), -1.0);
+    QCOMPARE(receiverGoodputFrom({}, 0), -1.0);
 }
 
 // Direction both: the store gets each direction's aggregate series (this host's sending and the

@@ -114,7 +114,7 @@ void TestAgentProtocol::parseStartRejects_data()
     const QString one = base + QStringLiteral(R"(,"streams":1)");
     QTest::addRow("far knob outside the catalogue")
         << QStringLiteral("{") + one + QStringLiteral(R"(,"knobs":{"net.ipv4.ip_forward":"1"}})")
-        << QStringLiteral("not a sysctl of tcptune's catalogue");
+        << QStringLiteral("not a sysctl or link knob of tcptune's catalogue");
     QTest::addRow("far socket option") << QStringLiteral("{") + one +
                                               QStringLiteral(R"(,"knobs":{"socket.SO_SNDBUF":"65536"}})")
                                        << QStringLiteral("not a sysctl");
