@@ -19,6 +19,6 @@ mount -t tmpfs -o mode=755 tmpfs "$root/run"
 mkdir -p "$root/dev/shm" "$root/dev/pts"
 mount -t tmpfs -o mode=1777 tmpfs "$root/dev/shm"
 mount -t devpts -o newinstance,ptmxmode=0666 devpts "$root/dev/pts" # a private instance, not the host's
-# Nothing of the caller's environment: no display (tcptune then runs its headless default job).
+# Nothing of the caller's environment: no display (tcptune then only explains --default-job).
 exec chroot "$root" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LANG=C.UTF-8 \
   DEBIAN_FRONTEND=noninteractive "$@"

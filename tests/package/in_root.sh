@@ -42,9 +42,11 @@ grep -Eq '"payload_c2s": ?3000[,}]' analyze.json || { cat analyze.json; fail "an
 step "tcptune sweep --list-presets (presets from /usr/share/tcptune)"
 tcptune sweep --list-presets | grep -q story5 || fail "the installed presets are not found"
 
-step "tcptune (no display): the headless default job in the lab"
+step "tcptune (no display) explains itself; tcptune --default-job runs the headless default job in the lab"
+tcptune >bare.log 2>&1 && { cat bare.log; fail "bare tcptune without a display should say how to run the default job and exit non-zero"; }
+grep -q -- '--default-job' bare.log || { cat bare.log; fail "bare tcptune without a display does not name --default-job"; }
 mkdir job
-(cd job && tcptune) >job.log 2>&1 || { tail -n 40 job.log; fail "the default job"; }
+(cd job && tcptune --default-job) >job.log 2>&1 || { tail -n 40 job.log; fail "the default job"; }
 ls job/reports/*/report.html job/reports/*/report.pdf >/dev/null || fail "the default job wrote no report"
 tcptune lab down >/dev/null
 [ -z "$(ls -A /run/netns 2>/dev/null)" ] || fail "namespaces left behind: $(ls /run/netns)"
