@@ -7,6 +7,7 @@
 // against an idle agent is a figure: bench/agent/load.py.)
 
 #include "command_runner.h"
+#include "proc_status.h"
 #include "loopback_client.h"
 #include "traffic/agent_auth.h"
 #include "traffic/agent_protocol.h"
@@ -96,18 +97,6 @@ void reconnectingNeighbours(int port, int perAddress, const std::atomic<bool> &s
 bool sendBytes(int fd, const QByteArray &bytes)
 {
     return ::send(fd, bytes.constData(), std::size_t(bytes.size()), MSG_NOSIGNAL) == bytes.size();
-}
-
-// A field of /proc/PID/status in kB or as a count; -1 when unreadable.
-qint64 statusField(qint64 pid, const QByteArray &field)
-{
-    QFile f(QStringLiteral("/proc/%1/status").arg(pid));
-    if (!f.open(QIODevice::ReadOnly))
-        return -1;
-    for (const QByteArray &line : f.readAll().split('\n'))
-        if (line.startsWith(QByteArray(field + ':')))
-            return line.mid(field.size() + 1).trimmed().split(' ').first().toLongLong();
-    return -1;
 }
 
 // User plus system CPU time of PID in seconds (/proc/PID/stat fields 14 and 15); -1 when unreadable.

@@ -5,6 +5,7 @@
 // thread for it.
 
 #include "command_runner.h"
+#include "proc_status.h"
 #include "loopback_client.h"
 #include "traffic/agent_auth.h"
 #include "traffic/agent_protocol.h"
@@ -28,17 +29,6 @@ namespace {
 
 constexpr int kPort = 15253;
 constexpr int kStreams = 16;
-
-qint64 statusField(qint64 pid, const QByteArray &field)
-{
-    QFile f(QStringLiteral("/proc/%1/status").arg(pid));
-    if (!f.open(QIODevice::ReadOnly))
-        return -1;
-    for (const QByteArray &line : f.readAll().split('\n'))
-        if (line.startsWith(QByteArray(field + ':')))
-            return line.mid(field.size() + 1).trimmed().split(' ').first().toLongLong();
-    return -1;
-}
 
 bool sendBytes(int fd, const QByteArray &bytes)
 {
