@@ -3611,6 +3611,10 @@ Mehrere Formate auf einmal: --format html,pdf --out ORDNER/report schreibt ORDNE
         <translation>Der Fluss füllte den Pfad: %1 der %2 Mbit/s, die seine Delivery-Rate-Messungen zeigten (%3).</translation>
     </message>
     <message>
+        <source>The flow filled the path: the bottleneck held packets %1 of the time, and its shaper passed %2 of %3 Mbit/s (%4).</source>
+        <translation>Der Fluss füllte den Pfad: der Engpass hielt %1 der Zeit Pakete vor, und sein Shaper ließ %2 von %3 Mbit/s durch (%4).</translation>
+    </message>
+    <message>
         <source>The flow filled the path: %1 of %2 Mbit/s (%3).</source>
         <translation>Der Fluss füllte den Pfad: %1 von %2 Mbit/s (%3).</translation>
     </message>

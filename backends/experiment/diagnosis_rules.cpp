@@ -64,7 +64,8 @@ std::optional<Finding> pathFullFinding(const DiagnosisFacts &facts)
     if (pathRate <= 0 || facts.throughputBps <= 0)
         return std::nullopt;
     const double share = facts.throughputBps / pathRate;
-    if (share < T::kPathFullShare)
+    const bool bottleneckBusy = facts.queueRateBps > 0 && facts.queueBusyShare >= T::kQueueBusyShare;
+    if (share < T::kPathFullShare && !bottleneckBusy)
         return std::nullopt;
     Finding f;
     f.rule = Finding::Rule::PathFull;
@@ -72,6 +73,7 @@ std::optional<Finding> pathFullFinding(const DiagnosisFacts &facts)
     f.throughputBps = facts.throughputBps;
     f.pathRateBps = pathRate;
     f.pathRateEstimated = facts.queueRateBps <= 0;
+    f.queueBusyShare = facts.queueRateBps > 0 ? facts.queueBusyShare : -1;
     return f;
 }
 

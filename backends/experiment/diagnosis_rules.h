@@ -10,7 +10,9 @@
 namespace tcptune {
 
 // Rule 0: the flow's goodput was at least DiagnosisThresholds::kPathFullShare of the path's
-// rate (the lab's configured rate, else the delivery-rate estimate).
+// rate (the lab's configured rate, else the delivery-rate estimate), or the lab's bottleneck
+// held packets in at least kQueueBusyShare of its samples: a shaper that always had a packet
+// waiting ran as fast as it could, even when its timer passed less than its configured rate.
 std::optional<Finding> pathFullFinding(const DiagnosisFacts &facts);
 
 // Rule 2a: Nagle on (no TCP_NODELAY, no TCP_CORK), a write smaller than the MSS, the receiver

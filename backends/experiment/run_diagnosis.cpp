@@ -36,6 +36,21 @@ double averageBacklog(const QList<QueueSample> &queue, double fromT)
     return n > 0 ? sum / n : -1;
 }
 
+// The share of QUEUE's samples from FROM_T on that found packets queued; -1 with fewer than
+// kQueueBusySamples of them.
+double busyShare(const QList<QueueSample> &queue, double fromT)
+{
+    int busy = 0;
+    int n = 0;
+    for (const QueueSample &q : queue) {
+        if (q.t < fromT || q.backlogPackets < 0)
+            continue;
+        busy += q.backlogPackets > 0 ? 1 : 0;
+        ++n;
+    }
+    return n >= T::kQueueBusySamples ? double(busy) / n : -1;
+}
+
 const EndRecord *queueEnd(const RunRecord &run)
 {
     for (const EndRecord &e : run.ends)
@@ -140,6 +155,7 @@ QJsonArray findingsToJson(const QList<Finding> &findings)
                                {QStringLiteral("throughput_bps"), f.throughputBps},
                                {QStringLiteral("path_rate_bps"), f.pathRateBps},
                                {QStringLiteral("path_rate_estimated"), f.pathRateEstimated},
+                               {QStringLiteral("queue_busy_share"), f.queueBusyShare},
                                {QStringLiteral("end"), runEndName(f.end)}});
     return out;
 }
@@ -170,6 +186,7 @@ QList<Finding> findingsFromJson(const QJsonArray &json)
         f.throughputBps = o.value(QStringLiteral("throughput_bps")).toDouble(-1);
         f.pathRateBps = o.value(QStringLiteral("path_rate_bps")).toDouble(-1);
         f.pathRateEstimated = o.value(QStringLiteral("path_rate_estimated")).toBool();
+        f.queueBusyShare = o.value(QStringLiteral("queue_busy_share")).toDouble(-1);
         f.end = runEndFromName(o.value(QStringLiteral("end")).toString());
         out.append(f);
     }
@@ -188,6 +205,7 @@ DiagnosisFacts factsOf(const RunRecord &run)
     const double omitS = std::max(spec.value(QStringLiteral("omit_s")).toDouble(0), settlingOf(run).cutS);
     if (const EndRecord *e = queueEnd(run)) {
         f.queueAverageBytes = averageBacklog(e->queue, omitS);
+        f.queueBusyShare = busyShare(e->queue, omitS);
         f.queueDrops = e->queue.last().drops;
         f.queueRateBps = e->queueRateBps;
     }
@@ -323,6 +341,10 @@ QString RunDiagnosis::sentence(const Finding &f)
         if (f.pathRateEstimated)
             return tr("The flow filled the path: %1 of the %2 Mbit/s its delivery-rate samples showed (%3).")
                 .arg(mbits(f.throughputBps), mbits(f.pathRateBps), percent(f.share));
+        if (f.share < T::kPathFullShare)
+            return tr("The flow filled the path: the bottleneck held packets %1 of the time, and its shaper passed "
+                      "%2 of %3 Mbit/s (%4).")
+                .arg(percent(f.queueBusyShare), mbits(f.throughputBps), mbits(f.pathRateBps), percent(f.share));
         return tr("The flow filled the path: %1 of %2 Mbit/s (%3).")
             .arg(mbits(f.throughputBps), mbits(f.pathRateBps), percent(f.share));
     case Finding::Rule::Queue:

@@ -24,6 +24,7 @@ struct DiagnosisFacts {
     qint64 sndbufRequested = -1;   // SO_SNDBUF asked for (0: autotuned)
     qint64 rcvbufRequested = -1;   // SO_RCVBUF asked for at the receiver (0: autotuned)
     double queueAverageBytes = -1; // the bottleneck's backlog over the measured time
+    double queueBusyShare = -1;    // share of its samples over that time with packets queued
     qint64 queueDrops = -1;        // packets the bottleneck dropped during the run
     qint64 queueRateBps = -1;      // its rate limit
     // The end that sent (direction down: the far end); the counters below are its own.
@@ -84,6 +85,7 @@ struct Finding {
     double throughputBps = -1;      // path full: the flow's rate
     double pathRateBps = -1;        // path full: the path's rate (share: their ratio)
     bool pathRateEstimated = false; // path full: the rate is the delivery-rate samples', not the lab's
+    double queueBusyShare = -1;     // path full: share of the bottleneck's samples with packets queued
 };
 
 QString ruleName(Finding::Rule rule); // "queue", "loss", ... (for JSON and tests)
@@ -102,6 +104,8 @@ struct DiagnosisThresholds {
     static constexpr double kMainLimiterShare = 0.25; // else one at least this, and twice every other
     static constexpr double kAutocorkingShare = 0.01; // autocorkings of segments sent, outside A/Bs of it
     static constexpr double kPathFullShare = 0.9;     // of the path's rate: the flow filled it
+    static constexpr double kQueueBusyShare = 0.95;   // of the bottleneck's samples backlogged: so did it
+    static constexpr int kQueueBusySamples = 5;       // the fewest samples that share is read from
     static constexpr double kDelayedAckTimerMs = 40;  // Linux's shortest delayed-ACK timer (TCP_DELACK_MIN)
     static constexpr double kNagleWaitMs = 5;         // RTT median above the path's own: writes waited
     static constexpr double kDelayedAcksPerS = 5;     // the receiver delayed an ACK at least this often

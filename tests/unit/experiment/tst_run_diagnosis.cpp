@@ -270,6 +270,19 @@ void TestRunDiagnosis::rules_data()
     QTest::addRow("path at 89 percent is not full")
         << atRate(44.5e6, 50000000) << QList<Rule>{Rule::SendBuffer}
         << "Sender limited by its send buffer 97 % of the time (SO_SNDBUF 64 KiB).";
+    // A shaper whose timer passed less than its rate while its queue never drained: still full.
+    DiagnosisFacts busyBottleneck = atRate(43.9e6, 50000000);
+    busyBottleneck.queueBusyShare = 1.0;
+    QTest::addRow("busy bottleneck below 90 percent")
+        << busyBottleneck << QList<Rule>{Rule::PathFull, Rule::SendBuffer}
+        << "The flow filled the path: the bottleneck held packets 100 % of the time, and its shaper passed 43.9 of "
+           "50 Mbit/s (88 %). The send buffer held the window at 64 KiB (97 % of the time), which cost no throughput "
+           "here.";
+    DiagnosisFacts drainingBottleneck = atRate(43.9e6, 50000000);
+    drainingBottleneck.queueBusyShare = 0.9;
+    QTest::addRow("bottleneck that drained is not full")
+        << drainingBottleneck << QList<Rule>{Rule::SendBuffer}
+        << "Sender limited by its send buffer 97 % of the time (SO_SNDBUF 64 KiB).";
     DiagnosisFacts smallRcvbuf = limited(0.91, 0, 0.2, 0);
     smallRcvbuf.rcvbufRequested = 16384;
     smallRcvbuf.throughputBps = 180e6;
@@ -494,6 +507,16 @@ void TestRunDiagnosis::findingsRoundTrip()
     QCOMPARE(back.at(1).end, RunEnd::Remote); // whose counters they were
     QCOMPARE(RunDiagnosis::verdict(back), RunDiagnosis::verdict(found));
     QVERIFY(findingsFromJson(QJsonArray()).isEmpty());
+    // A full path read from a busy bottleneck keeps its share of busy samples, and so its sentence.
+    DiagnosisFacts busy;
+    busy.throughputBps = 43.9e6;
+    busy.queueRateBps = 50000000;
+    busy.queueBusyShare = 0.97;
+    const QList<Finding> full = RunDiagnosis::findings(busy);
+    QCOMPARE(full.first().rule, Finding::Rule::PathFull);
+    const QList<Finding> fullBack = findingsFromJson(findingsToJson(full));
+    QCOMPARE(fullBack.first().queueBusyShare, 0.97);
+    QCOMPARE(RunDiagnosis::verdict(fullBack), RunDiagnosis::verdict(full));
 }
 
 QTEST_GUILESS_MAIN(TestRunDiagnosis)
