@@ -1486,6 +1486,14 @@ Trotzdem ausführen?</translation>
         <translation>MTU dieses Geräts</translation>
     </message>
     <message>
+        <source>Largest packet the stack builds with GSO for this device (BIG TCP above 64 KiB)</source>
+        <translation>Größtes Paket, das der Stack für dieses Gerät mit GSO baut (BIG TCP über 64 KiB)</translation>
+    </message>
+    <message>
+        <source>Largest packet GRO merges for this device (BIG TCP above 64 KiB)</source>
+        <translation>Größtes Paket, das GRO für dieses Gerät zusammenfügt (BIG TCP über 64 KiB)</translation>
+    </message>
+    <message>
         <source>Byte queue limits: most bytes in flight to the device, every TX queue</source>
         <translation>Byte Queue Limits: höchstens so viele Bytes unterwegs zum Gerät, jede Sende-Warteschlange</translation>
     </message>
@@ -2193,7 +2201,50 @@ Beispiel: tcptune knobs set net.ipv4.tcp_autocorking=0 -- iperf3 -c 127.0.0.1
     </message>
 </context>
 <context>
+    <name>LinkSizeLimitsIo</name>
+    <message>
+        <source>Cannot ask the kernel: %1.</source>
+        <translation>Der Kernel lässt sich nicht fragen: %1.</translation>
+    </message>
+    <message>
+        <source>The kernel did not answer: %1.</source>
+        <translation>Der Kernel antwortete nicht: %1.</translation>
+    </message>
+    <message>
+        <source>The kernel sent no answer to this request.</source>
+        <translation>Der Kernel schickte auf diese Anfrage keine Antwort.</translation>
+    </message>
+    <message>
+        <source>There is no network device %1 here.</source>
+        <translation>Hier gibt es kein Netzwerkgerät %1.</translation>
+    </message>
+    <message>
+        <source>The kernel&apos;s answer for %1 is too short.</source>
+        <translation>Die Antwort des Kernels für %1 ist zu kurz.</translation>
+    </message>
+    <message>
+        <source>The kernel refused the change of %1: %2.</source>
+        <translation>Der Kernel lehnte die Änderung von %1 ab: %2.</translation>
+    </message>
+    <message>
+        <source>Cannot open a netlink socket: %1.</source>
+        <translation>Ein Netlink-Socket lässt sich nicht öffnen: %1.</translation>
+    </message>
+    <message>
+        <source>The kernel&apos;s answer for %1 is not a link.</source>
+        <translation>Die Antwort des Kernels für %1 ist kein Link.</translation>
+    </message>
+    <message>
+        <source>The kernel&apos;s answer for %1 is not an acknowledgement.</source>
+        <translation>Die Antwort des Kernels für %1 ist keine Bestätigung.</translation>
+    </message>
+</context>
+<context>
     <name>LinkWriter</name>
+    <message>
+        <source>This kernel does not report %1 for %2.</source>
+        <translation>Dieser Kernel meldet %1 für %2 nicht.</translation>
+    </message>
     <message>
         <source>%1 fixes %2 %3 on %4 ([fixed] in ethtool -k); this knob needs a device that lets it change.</source>
         <translation>%1 legt %2 auf %4 fest auf %3 ([fixed] in ethtool -k); dieser Knopf braucht ein Gerät, das die Änderung zulässt.</translation>

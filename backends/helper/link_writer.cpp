@@ -1,6 +1,7 @@
 #include "helper/link_writer.h"
 
 #include "common/ethtool_device.h"
+#include "common/link_size_limits.h"
 #include "knobs/link_knobs.h"
 #include "knobs/link_reader.h"
 
@@ -96,6 +97,10 @@ namespace {
     }
     case Group::Channels: return orRefusal(device, Group::Channels, device.setCombinedChannels(value));
     case Group::Interface: return p == QLatin1String("mtu") ? device.setMtu(v) : device.setTxQueueLength(v);
+    case Group::SizeLimits:
+        return LinkSizeLimitsIo::set(
+            device.name(), p == QLatin1String("gso_max_size") ? LinkSizeLimit::GsoMaxSize : LinkSizeLimit::GroMaxSize,
+            value);
     case Group::Feature:
     case Group::Bql: break;
     }

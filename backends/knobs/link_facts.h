@@ -1,10 +1,10 @@
 #pragma once
 // The facts that tell two hosts' links apart, read for the knob snapshots taken before and
 // after every run: for a device, each link knob it has (offloads, coalescing, rings, channels,
-// txqueuelen, MTU, BQL) under its knob key, and the driver, its version, the firmware, the bus,
-// speed and duplex as link.DEV.driver, link.DEV.driver_version, link.DEV.firmware, link.DEV.bus,
-// link.DEV.speed (Mbit/s) and link.DEV.duplex. Stored with the run, they are compared (knob
-// drift, A/B) like every other snapshot entry.
+// txqueuelen, MTU, GSO/GRO max size, BQL) under its knob key, and the driver, its version, the
+// firmware, the bus, speed and duplex as link.DEV.driver, link.DEV.driver_version,
+// link.DEV.firmware, link.DEV.bus, link.DEV.speed (Mbit/s) and link.DEV.duplex. Stored with the run, they are compared
+// (knob drift, A/B) like every other snapshot entry.
 
 #include "common/error.h"
 #include "knobs/knob_reader.h"

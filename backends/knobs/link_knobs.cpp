@@ -24,6 +24,8 @@ struct Parameter {
 };
 
 constexpr std::int64_t kU32 = std::numeric_limits<std::uint32_t>::max();
+// The kernel's GSO_MAX_SIZE and GRO_MAX_SIZE (8 x 65535): BIG TCP's ceiling.
+constexpr std::int64_t kBigTcpMax = 524280;
 // The kernel's DQL_MAX_LIMIT: what limit_max holds when nobody lowered it.
 constexpr std::int64_t kBqlMax = 1879048192;
 
@@ -67,6 +69,12 @@ const Parameter kParameters[] = {
      QT_TRANSLATE_NOOP("KnobCatalogue", "Device queue length the qdisc may hold, in packets"), "3,5"},
     {"mtu", Group::Interface, ValueType::Integer, Unit::Bytes, 68, 65535,
      QT_TRANSLATE_NOOP("KnobCatalogue", "MTU of this device"), "4"},
+    {"gso_max_size", Group::SizeLimits, ValueType::Integer, Unit::Bytes, 1, kBigTcpMax,
+     QT_TRANSLATE_NOOP("KnobCatalogue",
+                       "Largest packet the stack builds with GSO for this device (BIG TCP above 64 KiB)"),
+     "3"},
+    {"gro_max_size", Group::SizeLimits, ValueType::Integer, Unit::Bytes, 1, kBigTcpMax,
+     QT_TRANSLATE_NOOP("KnobCatalogue", "Largest packet GRO merges for this device (BIG TCP above 64 KiB)"), "4"},
     {"bql_limit_max", Group::Bql, ValueType::Integer, Unit::Bytes, 0, kBqlMax,
      QT_TRANSLATE_NOOP("KnobCatalogue", "Byte queue limits: most bytes in flight to the device, every TX queue"), "3"},
 };

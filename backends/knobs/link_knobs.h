@@ -25,6 +25,7 @@ enum class Group {
     Channels,   // ethtool -L (ETHTOOL_GCHANNELS/SCHANNELS)
     Interface,  // ip link set txqueuelen/mtu (SIOCSIFTXQLEN, SIOCSIFMTU)
     Bql,        // byte queue limits of every TX queue (sysfs)
+    SizeLimits, // ip link set gso_max_size/gro_max_size (rtnetlink IFLA_GSO/GRO_MAX_SIZE)
 };
 
 // True for keys of the form link.*.

@@ -2,6 +2,8 @@
 
 #include "knobs/link_knobs.h"
 
+#include "common/link_size_limits.h"
+
 #include <QCoreApplication>
 #include <QDir>
 #include <QFile>
@@ -41,7 +43,8 @@ Error unsupported(const EthtoolDevice &device, Group group)
         return Error{
             LinkWriter::tr("%1 does not support byte queue limits (BQL); this knob needs a physical NIC.").arg(driver)};
     case Group::Feature:
-    case Group::Interface: break;
+    case Group::Interface:
+    case Group::SizeLimits: break;
     }
     return Error{LinkWriter::tr("%1 does not support this knob.").arg(driver)};
 }
@@ -111,6 +114,19 @@ Result<QString> readBql(const EthtoolDevice &device)
     if (!file.open(QIODevice::ReadOnly))
         return fail(LinkWriter::tr("Cannot read %1: %2.").arg(file.fileName(), file.errorString()));
     return QString::fromLatin1(file.readAll()).trimmed();
+}
+
+// gso_max_size or gro_max_size (PARAMETER) of DEVICE; a kernel that does not report it lacks it.
+Result<QString> readSizeLimit(const EthtoolDevice &device, const QString &parameter)
+{
+    auto limits = LinkSizeLimitsIo::read(device.name());
+    if (!limits)
+        return std::unexpected(limits.error());
+    const bool gso = parameter == QLatin1String("gso_max_size");
+    const std::int64_t value = gso ? limits->gsoMaxSize : limits->groMaxSize;
+    if (value < 0)
+        return fail(LinkWriter::tr("This kernel does not report %1 for %2.").arg(parameter, device.name()));
+    return QString::number(value);
 }
 
 } // namespace
@@ -183,6 +199,7 @@ Result<QString> readFrom(const EthtoolDevice &device, const KnobInfo &knob)
         return QString::number(*v);
     }
     case Group::Bql: return readBql(device);
+    case Group::SizeLimits: return readSizeLimit(device, p);
     }
     return fail(LinkWriter::tr("%1: unknown link parameter.").arg(knob.key));
 }

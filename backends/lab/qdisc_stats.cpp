@@ -1,5 +1,6 @@
 #include "lab/qdisc_stats.h"
 
+#include "common/netlink_attributes.h"
 #include "common/netns.h"
 
 #include <QByteArray>
@@ -18,25 +19,8 @@
 namespace tcptune {
 namespace {
 
-template <typename T> T readAt(QByteArrayView bytes, qsizetype offset)
-{
-    T value{};
-    std::memcpy(&value, bytes.data() + offset, sizeof value);
-    return value;
-}
-
-// Calls FN(type, payload) for each attribute in BYTES.
-template <typename Fn> void forEachAttribute(QByteArrayView bytes, Fn fn)
-{
-    qsizetype offset = 0;
-    while (offset + qsizetype(sizeof(rtattr)) <= bytes.size()) {
-        const auto attr = readAt<rtattr>(bytes, offset);
-        if (attr.rta_len < sizeof(rtattr) || offset + attr.rta_len > bytes.size())
-            return;
-        fn(attr.rta_type, bytes.sliced(offset + RTA_LENGTH(0), attr.rta_len - RTA_LENGTH(0)));
-        offset += RTA_ALIGN(attr.rta_len);
-    }
-}
+using netlink::forEachAttribute;
+using netlink::readAt;
 
 // TCA_STATS2: the current statistics (64-bit bytes).
 void readStats2(QByteArrayView nested, QdiscStats &s)

@@ -198,6 +198,10 @@ void TestLinkKnobsRun::storedFactsEqualEthtoolAndIp()
         {QStringLiteral("tx-checksum"), onOff("tx-checksumming")},
         {QStringLiteral("mtu"), QRegularExpression(QStringLiteral(" mtu (\\d+) ")).match(link).captured(1)},
         {QStringLiteral("txqueuelen"), QRegularExpression(QStringLiteral(" qlen (\\d+)")).match(link).captured(1)},
+        {QStringLiteral("gso_max_size"),
+         QRegularExpression(QStringLiteral(" gso_max_size (\\d+)\\b")).match(link).captured(1)},
+        {QStringLiteral("gro_max_size"),
+         QRegularExpression(QStringLiteral(" gro_max_size (\\d+)\\b")).match(link).captured(1)},
     };
     ResultStore store;
     QVERIFY(store.open(db()));

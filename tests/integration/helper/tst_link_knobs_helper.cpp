@@ -1,7 +1,8 @@
 // Link knobs through the real tcptune-helper, inside namespaces this test creates (a veth pair),
 // with ethtool and ip as the oracles: GSO and TSO switched off show as off in `ethtool -k` inside
 // the namespace and come back on at stdin EOF and after a SIGKILL of `tcptune knobs set` (within
-// 2 s); txqueuelen and MTU are set, read back with `ip` and rolled back; what veth lacks
+// 2 s); txqueuelen, MTU and BIG TCP's gso_max_size and gro_max_size are set, read back with
+// `ip` and rolled back; what veth lacks
 // (coalescing, rings, combined channels, BQL) and what it fixes (lro) is refused with a sentence
 // naming the driver, where ethtool fails or says [fixed] too; a host device needs the explicit
 // confirmation; device names the kernel would refuse are refused. The read side of coalescing,
@@ -98,6 +99,7 @@ private Q_SLOTS:
     void gsoAndTsoOffInsideTheNamespaceAndBackOnAtEof();
     void killNineOfTcptuneRestoresWithinTwoSeconds();
     void queueLengthAndMtuReadBackWithIp();
+    void gsoAndGroMaxSizeReadBackWithIp();
     void vethRefusesWhatItLacks_data();
     void vethRefusesWhatItLacks();
     void fixedFeatureIsRefused();
@@ -194,6 +196,35 @@ void TestLinkKnobsHelper::queueLengthAndMtuReadBackWithIp()
     const QString during = ipLink(ns, device());
     QVERIFY2(during.contains(QLatin1String(" mtu 9000 ")) && during.contains(QLatin1String(" qlen 77")),
              qPrintable(during));
+    const QJsonObject restored = helper.call(QStringLiteral("restore"));
+    QCOMPARE(restored.value(QStringLiteral("result")).toObject().value(QStringLiteral("restored")).toArray().size(), 2);
+    QCOMPARE(ipLink(ns, device()), before);
+    QVERIFY(helper.closeAndWait());
+}
+
+// BIG TCP's sizes over rtnetlink: what `ip -d link` shows before is what the helper reads, the
+// change shows there, and the restore puts the line back as it was.
+void TestLinkKnobsHelper::gsoAndGroMaxSizeReadBackWithIp()
+{
+    const QString ns = m_pair->a().name();
+    const QString before = ipLink(ns, device());
+    const QRegularExpression sizes(QStringLiteral(" gso_max_size (\\d+) .* gro_max_size (\\d+)\\b"));
+    const QRegularExpressionMatch shown = sizes.match(before);
+    QVERIFY2(shown.hasMatch(), qPrintable(before));
+    HelperPipe helper(journalArgs());
+    QVERIFY(helper.started());
+    const QJsonObject read =
+        helper.call(QStringLiteral("get"), params(QStringLiteral("link.ttnicka.gso_max_size"), QString(), ns));
+    QVERIFY2(dump(read).contains(QLatin1Char('"') + shown.captured(1) + QLatin1Char('"')), qPrintable(dump(read)));
+    for (const auto &[key, value] :
+         {std::pair{QStringLiteral("link.ttnicka.gso_max_size"), QStringLiteral("32768")},
+          std::pair{QStringLiteral("link.ttnicka.gro_max_size"), QStringLiteral("131072")}}) {
+        const QJsonObject reply = helper.call(QStringLiteral("set"), params(key, value, ns));
+        QVERIFY2(reply.value(QStringLiteral("ok")).toBool(), qPrintable(dump(reply)));
+    }
+    const QRegularExpressionMatch during = sizes.match(ipLink(ns, device()));
+    QCOMPARE(during.captured(1), QStringLiteral("32768"));
+    QCOMPARE(during.captured(2), QStringLiteral("131072"));
     const QJsonObject restored = helper.call(QStringLiteral("restore"));
     QCOMPARE(restored.value(QStringLiteral("result")).toObject().value(QStringLiteral("restored")).toArray().size(), 2);
     QCOMPARE(ipLink(ns, device()), before);

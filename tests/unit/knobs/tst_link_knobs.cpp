@@ -46,6 +46,8 @@ void TestLinkKnobs::everyParameterResolves_data()
     row("combined-channels", ValueType::Integer, G::Channels);
     row("txqueuelen", ValueType::Integer, G::Interface);
     row("mtu", ValueType::Integer, G::Interface);
+    row("gso_max_size", ValueType::Integer, G::SizeLimits);
+    row("gro_max_size", ValueType::Integer, G::SizeLimits);
     row("bql_limit_max", ValueType::Integer, G::Bql);
 }
 
@@ -143,6 +145,10 @@ void TestLinkKnobs::valuesParseAsTheirType_data()
     QTest::addRow("mtu too small") << QStringLiteral("link.eth0.mtu") << QStringLiteral("67") << QString();
     QTest::addRow("bql in K") << QStringLiteral("link.eth0.bql_limit_max") << QStringLiteral("64K")
                               << QStringLiteral("65536");
+    QTest::addRow("BIG TCP size in K") << QStringLiteral("link.eth0.gso_max_size") << QStringLiteral("128K")
+                                       << QStringLiteral("131072");
+    QTest::addRow("GRO size past the kernel's most")
+        << QStringLiteral("link.eth0.gro_max_size") << QStringLiteral("524281") << QString();
     QTest::addRow("ring of zero") << QStringLiteral("link.eth0.rx-ring") << QStringLiteral("0") << QString();
 }
 
@@ -187,7 +193,7 @@ void TestLinkKnobs::featurePatternsMatchAsEthtoolGroupsThem()
 void TestLinkKnobs::templatesStayOutOfTheFixedList()
 {
     const KnobCatalogue &catalogue = KnobCatalogue::instance();
-    QCOMPARE(catalogue.linkTemplates().size(), 19);
+    QCOMPARE(catalogue.linkTemplates().size(), 21);
     for (const KnobInfo &k : catalogue.all())
         QVERIFY2(k.kind != KnobKind::Link, qPrintable(k.key));
     for (const KnobInfo &t : catalogue.linkTemplates()) {
