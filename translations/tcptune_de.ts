@@ -3254,6 +3254,14 @@ Mehrere Formate auf einmal: --format html,pdf --out ORDNER/report schreibt ORDNE
         <source>read the knob snapshots</source>
         <translation>die Parameter-Schnappschüsse lesen</translation>
     </message>
+    <message>
+        <source>read the interrupted runs</source>
+        <translation>die unterbrochenen Läufe lesen</translation>
+    </message>
+    <message>
+        <source>mark the interrupted runs</source>
+        <translation>die unterbrochenen Läufe markieren</translation>
+    </message>
 </context>
 <context>
     <name>ResultsCommand</name>
@@ -5526,13 +5534,16 @@ Doppelklick: folgen</translation>
 </context>
 <context>
     <name>tcptune::CrashRecovery</name>
-    <message>
-        <source>%1 (%2 of %3 runs done)</source>
-        <translation>%1 (%2 von %3 Läufen fertig)</translation>
+    <message numerus="yes">
+        <source>%1 (%2 of %3 runs done, %n cut off)</source>
+        <translation>
+            <numerusform>%1 (%2 von %3 Läufen fertig, %n abgebrochen)</numerusform>
+            <numerusform>%1 (%2 von %3 Läufen fertig, %n abgebrochen)</numerusform>
+        </translation>
     </message>
     <message>
-        <source>The last tcptune session ended while it ran %1: History now shows it as interrupted, with its finished runs kept (&apos;tcptune sweep --resume ID&apos; runs the rest).</source>
-        <translation>Die letzte tcptune-Sitzung endete, während sie %1 ausführte: der Verlauf zeigt es jetzt als unterbrochen, die fertigen Läufe bleiben erhalten („tcptune sweep --resume ID“ führt den Rest aus).</translation>
+        <source>The last tcptune session ended while it ran %1: History now shows it and the runs it cut off as interrupted, with its finished runs kept (&apos;tcptune sweep --resume ID&apos; runs the rest).</source>
+        <translation>Die letzte tcptune-Sitzung endete, während sie %1 ausführte: der Verlauf zeigt es und die abgebrochenen Läufe jetzt als unterbrochen, die fertigen Läufe bleiben erhalten („tcptune sweep --resume ID“ führt den Rest aus).</translation>
     </message>
     <message>
         <source>Its knobs were restored: tcptune-helper put back every knob the session had changed, by hand or by a run, when it ended; none is left changed.</source>

@@ -69,10 +69,10 @@ Result<QList<ExperimentRecord>> ExperimentLock::settleAbandoned(ResultStore &sto
     for (const ExperimentRecord &e : *experiments) {
         if (e.status != ExperimentStatus::Running || isHeldElsewhere(store.path(), e.id))
             continue;
-        if (auto r = store.setExperimentStatus(e.id, ExperimentStatus::Interrupted,
-                                               tr("The tcptune process running it ended before it finished "
-                                                  "(killed or crashed)."));
-            !r)
+        const QString why = tr("The tcptune process running it ended before it finished (killed or crashed).");
+        if (auto r = store.setExperimentStatus(e.id, ExperimentStatus::Interrupted, why); !r)
+            return std::unexpected(r.error());
+        if (auto r = store.markRunningRunsInterrupted(e.id, why); !r)
             return std::unexpected(r.error());
         QFile::remove(pathFor(store.path(), e.id));
         abandoned.append(e);

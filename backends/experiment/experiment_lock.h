@@ -3,7 +3,8 @@
 // beside the result store (<store>.locks/experiment-<id>.lock) for as long as it runs it. The
 // kernel drops the lock when that process dies, however it dies (kill -9 too), so an experiment
 // still "running" in the store whose lock anyone can take was left by a process that is gone:
-// settleAbandoned() marks it interrupted (its finished runs are kept; `sweep --resume` goes on).
+// settleAbandoned() marks it and its unfinished runs interrupted (its finished runs are kept;
+// `sweep --resume` goes on).
 
 #include "common/error.h"
 #include "experiment/run_record.h"
@@ -34,7 +35,8 @@ public:
     static bool isHeldElsewhere(const QString &storePath, qint64 experimentId);
 
     // Marks every experiment of STORE that is "running" with nobody holding its lock as
-    // interrupted; returns them as they were (status running, their runs counted by the caller).
+    // interrupted, and its runs still "running" too; returns the experiments as they were (status
+    // running, their runs counted by the caller).
     [[nodiscard]] static Result<QList<ExperimentRecord>> settleAbandoned(ResultStore &store);
 
 private:

@@ -395,6 +395,28 @@ Result<void> ResultStore::setExperimentStatus(qint64 experimentId, ExperimentSta
     return {};
 }
 
+Result<QList<int>> ResultStore::markRunningRunsInterrupted(qint64 experimentId, const QString &error)
+{
+    QSqlQuery q(database());
+    q.prepare(QStringLiteral("SELECT run_index FROM runs WHERE experiment_id = ? AND status = ? ORDER BY run_index"));
+    q.addBindValue(experimentId);
+    q.addBindValue(runStatusName(RunStatus::Running));
+    if (!q.exec())
+        return std::unexpected(queryError(q, tr("read the interrupted runs")));
+    QList<int> indexes;
+    while (q.next())
+        indexes.append(q.value(0).toInt());
+    q.prepare(QStringLiteral("UPDATE runs SET status = ?, error = ?, ended = ? WHERE experiment_id = ? AND status = ?"));
+    q.addBindValue(runStatusName(RunStatus::Interrupted));
+    q.addBindValue(error);
+    q.addBindValue(isoNow());
+    q.addBindValue(experimentId);
+    q.addBindValue(runStatusName(RunStatus::Running));
+    if (!q.exec())
+        return std::unexpected(queryError(q, tr("mark the interrupted runs")));
+    return indexes;
+}
+
 Result<ExperimentRecord> ResultStore::experiment(qint64 experimentId) const
 {
     QSqlQuery q(database());

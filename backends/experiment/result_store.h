@@ -68,6 +68,9 @@ public:
     // (newest first), then run index. One query.
     [[nodiscard]] Result<QList<RunRecord>> runList() const;
     [[nodiscard]] Result<RunRecord> run(qint64 runId) const;
+    // Marks the runs of EXPERIMENT_ID still "running" as interrupted (their process died), with
+    // ERROR; returns their run indexes.
+    [[nodiscard]] Result<QList<int>> markRunningRunsInterrupted(qint64 experimentId, const QString &error);
     // Run indexes already done (Ok or Failed): a resumed sweep skips these.
     [[nodiscard]] Result<QSet<int>> finishedRunIndexes(qint64 experimentId) const;
 

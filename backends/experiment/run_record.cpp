@@ -9,6 +9,7 @@ QString runStatusName(RunStatus status)
     case RunStatus::Ok: return QStringLiteral("ok");
     case RunStatus::Failed: return QStringLiteral("failed");
     case RunStatus::Cancelled: return QStringLiteral("cancelled");
+    case RunStatus::Interrupted: return QStringLiteral("interrupted");
     }
     return QString();
 }
@@ -21,6 +22,8 @@ RunStatus runStatusFromName(const QString &name)
         return RunStatus::Failed;
     if (name == QLatin1String("cancelled"))
         return RunStatus::Cancelled;
+    if (name == QLatin1String("interrupted"))
+        return RunStatus::Interrupted;
     return RunStatus::Running;
 }
 

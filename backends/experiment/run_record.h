@@ -44,6 +44,7 @@ enum class RunStatus {
     Ok,
     Failed, // the error says why; the sweep went on
     Cancelled,
+    Interrupted, // its process died while it ran (marked at the next start; redone on resume)
 };
 
 QString runStatusName(RunStatus status);

@@ -8,10 +8,10 @@
 namespace tcptune {
 namespace {
 
-// A run that ended: a run left "running" was interrupted and is redone on resume.
+// A run that ended: a run left "running" (or marked interrupted) is redone on resume.
 bool ended(const RunRecord &run)
 {
-    return run.status != RunStatus::Running;
+    return run.status != RunStatus::Running && run.status != RunStatus::Interrupted;
 }
 
 } // namespace

@@ -130,6 +130,7 @@ QString runStatusText(RunStatus status)
     case RunStatus::Ok: return StoredRunNames::tr("ok");
     case RunStatus::Failed: return StoredRunNames::tr("failed");
     case RunStatus::Cancelled: return StoredRunNames::tr("cancelled");
+    case RunStatus::Interrupted: return StoredRunNames::tr("interrupted (crashed)");
     }
     return {};
 }

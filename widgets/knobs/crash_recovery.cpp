@@ -11,6 +11,8 @@
 
 #include <QFileInfo>
 
+#include <algorithm>
+
 #include <unistd.h>
 
 namespace tcptune {
@@ -56,11 +58,17 @@ QString CrashRecovery::settleInterruptedExperiments(const QString &storePath)
     QStringList parts;
     for (const ExperimentRecord &e : *interrupted) {
         const auto done = store.finishedRunIndexes(e.id);
-        parts.append(
-            tr("%1 (%2 of %3 runs done)").arg(storedExperimentName(e)).arg(done ? done->size() : 0).arg(e.plannedRuns));
+        const auto runs = store.runs(e.id);
+        const auto cut = runs ? std::count_if(runs->begin(), runs->end(),
+                                              [](const RunRecord &r) { return r.status == RunStatus::Interrupted; })
+                              : 0;
+        parts.append(tr("%1 (%2 of %3 runs done, %n cut off)", nullptr, int(cut))
+                         .arg(storedExperimentName(e))
+                         .arg(done ? done->size() : 0)
+                         .arg(e.plannedRuns));
     }
-    return tr("The last tcptune session ended while it ran %1: History now shows it as interrupted, with its "
-              "finished runs kept ('tcptune sweep --resume ID' runs the rest).")
+    return tr("The last tcptune session ended while it ran %1: History now shows it and the runs it cut off as "
+              "interrupted, with its finished runs kept ('tcptune sweep --resume ID' runs the rest).")
         .arg(parts.join(QStringLiteral("; ")));
 }
 

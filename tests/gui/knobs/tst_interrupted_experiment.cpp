@@ -1,9 +1,9 @@
 // Issue 37, point 2: a run killed with its process stayed "running" in History forever, and the
 // restarted workbench said nothing. A process running an experiment holds its ExperimentLock; here
 // a real process holds it (as the Runner does) and is killed with SIGKILL. While it lives the
-// workbench leaves the experiment alone; once it is dead the next workbench marks it interrupted,
-// History shows so, and the banner says which experiment, how far it got and what became of its
-// knobs.
+// workbench leaves the experiment alone; once it is dead the next workbench marks it and the run
+// it was in the middle of interrupted, History shows so for both rows, and the banner says which
+// experiment, how far it got, how many runs it cut off and what became of its knobs.
 
 #include "charts/throughput_rtt_view.h"
 #include "experiment/experiment_lock.h"
@@ -94,17 +94,28 @@ void TestInterruptedExperiment::killedRunIsMarkedInterruptedAtStart()
     // The start-up check runs from the event loop.
     QTRY_VERIFY_WITH_TIMEOUT(window.banner()->text().contains(QStringLiteral("interrupted")), 10000);
     const QString note = window.banner()->text();
-    QVERIFY2(note.contains(QStringLiteral("Experiment %1: killed sweep (1 of 2 runs done)").arg(*id)),
+    QVERIFY2(note.contains(QStringLiteral("Experiment %1: killed sweep (1 of 2 runs done, 1 cut off)").arg(*id)),
              qPrintable(note));
     QVERIFY2(note.contains(QStringLiteral("knobs were restored")) || note.contains(QStringLiteral("left")),
              qPrintable(note));
     QCOMPARE(store.experiment(*id)->status, ExperimentStatus::Interrupted);
+    // The run it was in the middle of is no longer "running" either; the finished one stays ok.
+    const auto runs = store.runs(*id);
+    QVERIFY(runs && runs->size() == 2);
+    QCOMPARE(runs->at(0).status, RunStatus::Ok);
+    QCOMPARE(runs->at(1).status, RunStatus::Interrupted);
+    QVERIFY(runs->at(1).error.contains(QStringLiteral("killed or crashed")));
+    QVERIFY(store.finishedRunIndexes(*id)->contains(0) && !store.finishedRunIndexes(*id)->contains(1));
 
     window.tabs()->setCurrentWidget(window.historyPanel());
     window.historyPanel()->refresh();
     QTreeWidget *tree = window.historyPanel()->tree();
     QCOMPARE(tree->topLevelItemCount(), 1);
     QCOMPARE(tree->topLevelItem(0)->text(HistoryPanel::StatusColumn), QStringLiteral("interrupted (crashed)"));
+    QTreeWidgetItem *top = tree->topLevelItem(0);
+    QCOMPARE(top->childCount(), 2);
+    QCOMPARE(top->child(0)->text(HistoryPanel::StatusColumn), QStringLiteral("ok"));
+    QCOMPARE(top->child(1)->text(HistoryPanel::StatusColumn), QStringLiteral("interrupted (crashed)"));
     test::saveScreenshot(&window, QStringLiteral("workbench_interrupted_experiment"));
 
     // A second start finds nothing more to say about it.
