@@ -406,7 +406,8 @@ Result<QList<int>> ResultStore::markRunningRunsInterrupted(qint64 experimentId, 
     QList<int> indexes;
     while (q.next())
         indexes.append(q.value(0).toInt());
-    q.prepare(QStringLiteral("UPDATE runs SET status = ?, error = ?, ended = ? WHERE experiment_id = ? AND status = ?"));
+    q.prepare(
+        QStringLiteral("UPDATE runs SET status = ?, error = ?, ended = ? WHERE experiment_id = ? AND status = ?"));
     q.addBindValue(runStatusName(RunStatus::Interrupted));
     q.addBindValue(error);
     q.addBindValue(isoNow());
