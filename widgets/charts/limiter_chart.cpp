@@ -7,11 +7,13 @@
 #include <QBarSet>
 #include <QChart>
 #include <QChartView>
+#include <QFontMetrics>
 #include <QGraphicsLayout>
 #include <QHorizontalStackedBarSeries>
 #include <QLegend>
 #include <QLocale>
 #include <QPainter>
+#include <QScrollArea>
 #include <QVBoxLayout>
 #include <QValueAxis>
 
@@ -29,6 +31,7 @@ LimiterChart::LimiterChart(QWidget *parent)
     : QWidget(parent)
     , m_chart(new QChart)
     , m_view(new QChartView(m_chart, this))
+    , m_scroll(new QScrollArea(this))
     , m_series(new QHorizontalStackedBarSeries(this))
     , m_categories(new QBarCategoryAxis)
     , m_share(new QValueAxis)
@@ -72,9 +75,16 @@ LimiterChart::LimiterChart(QWidget *parent)
     m_view->setObjectName(QStringLiteral("limiterChartView"));
     m_view->setRenderHint(QPainter::Antialiasing);
     m_view->setFrameShape(QFrame::NoFrame); // the chart's background is its frame
+    // The chart is as high as its rows need (fitToRows); where that is more than the room under
+    // the charts, it scrolls.
+    m_scroll->setObjectName(QStringLiteral("limiterChartScroll"));
+    m_scroll->setFrameShape(QFrame::NoFrame);
+    m_scroll->setWidgetResizable(true);
+    m_scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_scroll->setWidget(m_view);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(m_view);
+    layout->addWidget(m_scroll);
     // Low enough that, under the charts after a run, the window still fits 1280x800.
     setMinimumSize(320, 120);
 }
@@ -113,6 +123,21 @@ void LimiterChart::rebuild()
         labels << label + QString(i, QChar(0x200B));
     }
     m_categories->setCategories(labels);
+    fitToRows();
+}
+
+// QtCharts shares the plot's height among the bars and elides a category label to "..." once
+// its band is lower than a line of text (from two bars on under the charts at 1280x800): the
+// chart gets a line and a half per bar, plus its title, value axis and legend.
+void LimiterChart::fitToRows()
+{
+    const QFontMetrics labels(m_categories->labelsFont());
+    const QFontMetrics title(m_chart->titleFont());
+    const QFontMetrics legend(m_chart->legend()->font());
+    // One bar has the whole plot: it fits without scrolling (whose bar would take the labels' width).
+    const int rows = m_bars.size() < 2 ? 0 : int(m_bars.size()) * (labels.height() * 3 / 2 + 2);
+    const int around = title.height() + 2 * labels.height() + legend.height() + 40;
+    m_view->setMinimumHeight(rows > 0 ? rows + around : 0);
 }
 
 QString LimiterChart::partsHelp()

@@ -16,6 +16,7 @@ class QBarCategoryAxis;
 class QChart;
 class QChartView;
 class QHorizontalStackedBarSeries;
+class QScrollArea;
 class QValueAxis;
 
 namespace tcptune {
@@ -49,9 +50,11 @@ public:
 
 private:
     void rebuild();
+    void fitToRows();
 
     QChart *m_chart;
     QChartView *m_view;
+    QScrollArea *m_scroll;
     QHorizontalStackedBarSeries *m_series;
     QBarCategoryAxis *m_categories;
     QValueAxis *m_share;

@@ -1,5 +1,7 @@
 #include "charts/throughput_rtt_view.h"
 
+#include "charts/run_legend.h"
+
 #include "charts/chart_axis.h"
 #include "charts/goodput_window.h"
 #include "charts/series_style.h"
@@ -136,6 +138,7 @@ ThroughputRttView::ThroughputRttView(QWidget *parent)
     , m_rttTime(makeTimeAxis(tr("Time (s)")))
     , m_throughputView(nullptr)
     , m_rttView(nullptr)
+    , m_legend(new RunLegend(this))
     , m_replotTimer(new QTimer(this))
 {
     m_throughputChart->addAxis(m_throughputTime, Qt::AlignBottom);
@@ -157,6 +160,8 @@ ThroughputRttView::ThroughputRttView(QWidget *parent)
     layout->setSpacing(2);
     layout->addWidget(m_throughputView, 1);
     layout->addWidget(m_rttView, 1);
+    layout->addWidget(m_legend);
+    m_legend->hide();
 
     m_replotTimer->setSingleShot(true);
     m_replotTimer->setInterval(replotDelayMs);
@@ -317,6 +322,10 @@ QString ThroughputRttView::legendText(int id) const
     auto it = m_runs.find(id);
     if (it == m_runs.end())
         return {};
+    if (!m_legend->isHidden()) {
+        const auto row = std::distance(m_runs.begin(), it);
+        return m_legend->rowText(int(row));
+    }
     const QList<QLegendMarker *> markers = m_throughputChart->legend()->markers(it->second.throughput);
     return markers.isEmpty() ? QString() : markers.first()->label();
 }
@@ -351,8 +360,28 @@ void ThroughputRttView::setUpLegend(Run &run)
     }
 }
 
+bool ThroughputRttView::useSharedLegend()
+{
+    // Reports draw the charts alone (render()): they keep their own legends.
+    const bool shared = m_columnsOverride == 0 && m_runs.size() > 4;
+    for (QChart *chart : {m_throughputChart, m_rttChart})
+        chart->legend()->setVisible(!shared);
+    if (!shared) {
+        m_legend->hide();
+        return false;
+    }
+    QList<RunLegendEntry> entries;
+    for (const auto &[id, run] : m_runs)
+        entries.append({run.label, run.colour, run.dash, run.toolTip});
+    m_legend->setEntries(entries);
+    m_legend->show();
+    return true;
+}
+
 void ThroughputRttView::elideLegends(double chartWidth)
 {
+    if (useSharedLegend())
+        return;
     const int entries = int(m_runs.size()) + (m_extra ? int(m_runs.size()) : 0);
     // Many runs: one per line on the right, where each label has room; few: below the chart,
     // unless the chart is low (1280x800 with the verdict and the tabs): a legend below took the

@@ -35,6 +35,7 @@ class QTimer;
 namespace tcptune {
 
 class ChartValueAxis;
+class RunLegend;
 class SyncedChartView;
 
 class ThroughputRttView final : public QWidget {
@@ -63,6 +64,9 @@ public:
     QString legendText(int run) const;
     // What hovering RUN's legend entry shows: its whole label and what it ran with.
     QString legendToolTip(int run) const;
+    // The legend both charts share when they draw more runs than their own legends show whole
+    // (hidden otherwise).
+    const RunLegend *sharedLegend() const { return m_legend; }
     QList<int> runIds() const;
     QString runLabel(int run) const;
     // Renames RUN (the legend and the crosshair follow).
@@ -167,6 +171,8 @@ private:
     QString valuesAt(double t, ChartMetric metric, const QString &unit) const;
     void setUpLegend(Run &run);
     void elideLegends(double chartWidth);
+    // Many runs on screen: one list of them beside both charts instead of the charts' legends.
+    bool useSharedLegend();
     void showRanges(double throughputTop, double rttTop, double extraTop);
 
     QChart *m_throughputChart;
@@ -178,6 +184,7 @@ private:
     std::unique_ptr<ChartValueAxis> m_extraAxis;
     SyncedChartView *m_throughputView;
     SyncedChartView *m_rttView;
+    RunLegend *m_legend; // both charts' legend when they draw many runs
     QTimer *m_replotTimer;
     std::map<int, Run> m_runs;
     int m_nextRun = 1;

@@ -7,8 +7,12 @@
 #include "charts/chart_renderer.h"
 #include "charts/limiter_chart.h"
 
+#include "screenshot.h"
+
 #include <QChart>
 #include <QChartView>
+#include <QGraphicsScene>
+#include <QGraphicsTextItem>
 #include <QHorizontalStackedBarSeries>
 #include <QTest>
 
@@ -37,6 +41,7 @@ private Q_SLOTS:
     void bulkWriterWaitedOnItsSendBuffer();
     void drawsOffScreen();
     void hoveringSaysWhatEachShareMeans();
+    void twelveRowsAreLabelledWhole();
 };
 
 void TestLimiterChart::initTestCase()
@@ -129,6 +134,31 @@ void TestLimiterChart::hoveringSaysWhatEachShareMeans()
     QTRY_VERIFY2(view->toolTip().contains(QStringLiteral("64 KiB")), qPrintable(view->toolTip()));
     QVERIFY2(view->toolTip().contains(QStringLiteral("send buffer: 78.0 %")), qPrintable(view->toolTip()));
     QCOMPARE(chart.hoverText(), view->toolTip());
+}
+
+// Issue 37, point 12: under the charts, a sweep's limiter rows read "…": QtCharts shares the
+// chart's height among the bars and elides a category label once its band is lower than a line.
+// Twelve rows at the size the chart has under the charts at 1280x800: each label is drawn whole.
+void TestLimiterChart::twelveRowsAreLabelledWhole()
+{
+    LimiterChart chart;
+    chart.resize(760, 170);
+    QList<LimiterChartBar> bars;
+    for (const QString &value : QStringLiteral("16K 24K 32K 48K 64K 96K 128K 192K 256K 384K 512K 1M").split(u' '))
+        bars.append({QStringLiteral("SO_SNDBUF %1").arg(value), breakdown(1, 0, 0.6, 0.3, -1)});
+    chart.setBars(bars);
+    chart.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&chart));
+    QTest::qWait(50);
+    QStringList drawn;
+    const auto items = chart.qchart()->scene()->items();
+    for (QGraphicsItem *item : items)
+        if (const auto *text = dynamic_cast<QGraphicsTextItem *>(item); text && text->isVisible())
+            drawn << text->toPlainText().remove(QChar(0x200B));
+    for (const LimiterChartBar &bar : bars)
+        QVERIFY2(drawn.contains(bar.label),
+                 qPrintable(bar.label + QStringLiteral(" not whole in: ") + drawn.join(QStringLiteral(" | "))));
+    test::saveScreenshot(&chart, QStringLiteral("limiter_chart_twelve_rows"));
 }
 
 QTEST_MAIN(TestLimiterChart)

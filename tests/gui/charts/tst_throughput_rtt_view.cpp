@@ -11,6 +11,7 @@
 #include <QDir>
 #include <QGraphicsTextItem>
 #include <QLegend>
+#include <QListWidget>
 #include <QLocale>
 #include <QSet>
 #include <QSignalSpy>
@@ -68,6 +69,8 @@ private Q_SLOTS:
     void rttOfZeroIsNoSample();
     void timeAxisEndsAtTheRunWithExactLabels();
     void logarithmicRttAxisShowsNumbers();
+    void twelveRunsOfASweepAreNamedWhole_data();
+    void twelveRunsOfASweepAreNamedWhole();
 };
 
 // Issue 18, point 10: SI prefixes, never "4e+04".
@@ -378,6 +381,70 @@ void TestThroughputRttView::rendersOffscreen()
     QVERIFY(svg.startsWith("<?xml"));
     QVERIFY(svg.contains("<svg"));
     QVERIFY(svg.contains("Throughput"));
+}
+
+namespace {
+
+// Whether LABEL is drawn whole and in view somewhere in ROOT: in a list beside the charts, or as
+// a chart legend's entry inside the legend (QtCharts scrolls the entries a legend has no room for
+// out of it, and elides a long one).
+bool shownWhole(QWidget *root, const QString &label)
+{
+    for (const QListWidget *list : root->findChildren<QListWidget *>()) {
+        if (!list->isVisible())
+            continue;
+        for (int i = 0; i < list->count(); ++i) {
+            const QRect rect = list->visualItemRect(list->item(i));
+            if (list->item(i)->text() == label && list->viewport()->rect().contains(rect) &&
+                list->fontMetrics().horizontalAdvance(label) + list->iconSize().width() + 8 <= rect.width())
+                return true;
+        }
+    }
+    for (const QChartView *view : root->findChildren<QChartView *>()) {
+        const QLegend *legend = view->chart()->legend();
+        if (!legend->isVisible())
+            continue;
+        const auto items = view->scene()->items();
+        for (const QGraphicsItem *item : items)
+            if (const auto *text = dynamic_cast<const QGraphicsTextItem *>(item);
+                text && text->isVisible() && text->toPlainText() == label &&
+                legend->sceneBoundingRect().contains(text->sceneBoundingRect()))
+                return true;
+    }
+    return false;
+}
+
+} // namespace
+
+void TestThroughputRttView::twelveRunsOfASweepAreNamedWhole_data()
+{
+    QTest::addColumn<QSize>("size");
+    QTest::newRow("charts at 1280x800") << QSize(1000, 260);
+    QTest::newRow("charts at 1024x700") << QSize(760, 200);
+}
+
+// Issue 37, point 12: the legends of a sweep of 12 points read "…" and showed runs #2-#8 of 12:
+// the runs could not be told apart. Every run's name is shown whole, in view, at the size the
+// charts have in the window.
+void TestThroughputRttView::twelveRunsOfASweepAreNamedWhole()
+{
+    QFETCH(QSize, size);
+    ThroughputRttView view;
+    view.resize(size);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    QStringList labels;
+    for (const QString &value : QStringLiteral("16K 24K 32K 48K 64K 96K 128K 192K 256K 384K 512K 1M").split(u' ')) {
+        labels << QStringLiteral("SO_SNDBUF %1").arg(value);
+        const int run = view.addRun(labels.last());
+        view.appendSamples(run, ramp(100, 0.1, 40 + labels.size()));
+    }
+    view.replotNow();
+    QTest::qWait(50);
+    view.replotNow();
+    for (const QString &label : std::as_const(labels))
+        QVERIFY2(shownWhole(&view, label), qPrintable(label));
+    test::saveScreenshot(&view, QStringLiteral("chart_legend_twelve_runs_%1").arg(size.width()));
 }
 
 QTEST_MAIN(TestThroughputRttView)
