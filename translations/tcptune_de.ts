@@ -1390,6 +1390,42 @@ Trotzdem ausführen?</translation>
         <translation>Maximale Segmentgröße ausgehender Segmente</translation>
     </message>
     <message>
+        <source>Send buffer</source>
+        <translation>Sendepuffer</translation>
+    </message>
+    <message>
+        <source>SO_SNDBUF; empty leaves send-buffer autotuning on.</source>
+        <translation>SO_SNDBUF; leer lässt die automatische Anpassung des Sendepuffers an.</translation>
+    </message>
+    <message>
+        <source>autotuned</source>
+        <translation>automatisch</translation>
+    </message>
+    <message>
+        <source>Receive buffer</source>
+        <translation>Empfangspuffer</translation>
+    </message>
+    <message>
+        <source>SO_RCVBUF; empty leaves receive-buffer autotuning on.</source>
+        <translation>SO_RCVBUF; leer lässt die automatische Anpassung des Empfangspuffers an.</translation>
+    </message>
+    <message>
+        <source>TCP_NODELAY (Nagle off)</source>
+        <translation>TCP_NODELAY (Nagle aus)</translation>
+    </message>
+    <message>
+        <source>TCP_CORK</source>
+        <translation>TCP_CORK</translation>
+    </message>
+    <message>
+        <source>Congestion control</source>
+        <translation>Überlaststeuerung</translation>
+    </message>
+    <message>
+        <source>system default</source>
+        <translation>Systemstandard</translation>
+    </message>
+    <message>
         <source>direct: client and server on one veth pair; routed: through a router with the bottleneck</source>
         <translation>direct: Client und Server an einem veth-Paar; routed: über einen Router mit dem Engpass</translation>
     </message>
@@ -6942,14 +6978,6 @@ untätig: der Sender hatte nichts zu senden.
         <translation>Last</translation>
     </message>
     <message>
-        <source>TCP_NODELAY (Nagle off)</source>
-        <translation>TCP_NODELAY (Nagle aus)</translation>
-    </message>
-    <message>
-        <source>TCP_CORK</source>
-        <translation>TCP_CORK</translation>
-    </message>
-    <message>
         <source>bulk stream</source>
         <translation>Massenstrom</translation>
     </message>
@@ -6968,22 +6996,6 @@ untätig: der Sender hatte nichts zu senden.
     <message>
         <source> s</source>
         <translation> s</translation>
-    </message>
-    <message>
-        <source>SO_SNDBUF; empty leaves send-buffer autotuning on.</source>
-        <translation>SO_SNDBUF; leer lässt die automatische Anpassung des Sendepuffers an.</translation>
-    </message>
-    <message>
-        <source>autotuned</source>
-        <translation>automatisch</translation>
-    </message>
-    <message>
-        <source>SO_RCVBUF; empty leaves receive-buffer autotuning on.</source>
-        <translation>SO_RCVBUF; leer lässt die automatische Anpassung des Empfangspuffers an.</translation>
-    </message>
-    <message>
-        <source>system default</source>
-        <translation>Systemstandard</translation>
     </message>
     <message>
         <source> ms</source>
@@ -7008,18 +7020,6 @@ untätig: der Sender hatte nichts zu senden.
     <message>
         <source>Write size</source>
         <translation>Schreibgröße</translation>
-    </message>
-    <message>
-        <source>Send buffer</source>
-        <translation>Sendepuffer</translation>
-    </message>
-    <message>
-        <source>Receive buffer</source>
-        <translation>Empfangspuffer</translation>
-    </message>
-    <message>
-        <source>Congestion control</source>
-        <translation>Überlaststeuerung</translation>
     </message>
     <message>
         <source>Sample every</source>

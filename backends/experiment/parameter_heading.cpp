@@ -1,6 +1,7 @@
 #include "experiment/parameter_heading.h"
 
 #include "experiment/sweep_plan.h"
+#include "knobs/knob_catalogue.h"
 
 #include <QCoreApplication>
 #include <QStringList>
@@ -13,15 +14,14 @@ class ParameterHeading final {
     Q_DECLARE_TR_FUNCTIONS(ParameterHeading)
 };
 
-// What the sending end applies to its own data sockets (the agent protocol's "sender" object).
+// What the sending end applies to its own data sockets (the agent protocol's "sender" object):
+// the socket options the catalogue says act at the sender only, and the sizes of its writes.
 bool actsAtTheSender(const QString &parameter)
 {
-    static const QStringList options = {
-        QStringLiteral("socket.SO_SNDBUF"),      QStringLiteral("socket.TCP_NODELAY"),
-        QStringLiteral("socket.TCP_CORK"),       QStringLiteral("socket.TCP_NOTSENT_LOWAT"),
-        QStringLiteral("socket.TCP_CONGESTION"), QStringLiteral("socket.SO_MAX_PACING_RATE"),
-        QStringLiteral("workload.write_size"),   QStringLiteral("workload.header_size")};
-    return options.contains(parameter);
+    if (const KnobInfo *knob = KnobCatalogue::instance().find(parameter); knob && knob->kind == KnobKind::SocketOption)
+        return knob->socket.actsAtSenderOnly();
+    static const QStringList writes = {QStringLiteral("workload.write_size"), QStringLiteral("workload.header_size")};
+    return writes.contains(parameter);
 }
 
 } // namespace

@@ -111,6 +111,21 @@ double settleFigures(const TrafficResult &result, TrafficOutcome &o)
     return settling.cutS;
 }
 
+// SPEC's socket option knobs into T, each in the engine field its catalogue entry names.
+Result<void> setSocketOptions(const ExperimentSpec &spec, TrafficSpec &t)
+{
+    const QMap<QString, QString> options = spec.knobsOfKind(KnobKind::SocketOption);
+    for (auto it = options.begin(); it != options.end(); ++it) {
+        const KnobInfo *knob = KnobCatalogue::instance().find(it.key());
+        if (!knob || !t.setSocketOption(knob->socket.engineField, it.value(), knob->socket.engineScale))
+            return fail(TrafficBridge::tr(
+                            "Spec field 'knobs.%1': the traffic engine does not set this socket option; remove it "
+                            "from the spec.")
+                            .arg(it.key()));
+    }
+    return {};
+}
+
 } // namespace
 
 QList<DirectionFigure> directionFigures(const RunRecord &run)
@@ -145,30 +160,8 @@ Result<TrafficSpec> trafficSpecFor(const ExperimentSpec &spec, const RunEndpoint
     t.headerSize = spec.workload.headerSize;
     t.latencyProbe = spec.workload.latencyProbe;
     t.sampleIntervalMs = spec.sampleMs;
-    const QMap<QString, QString> options = spec.knobsOfKind(KnobKind::SocketOption);
-    for (auto it = options.begin(); it != options.end(); ++it) {
-        const QString &key = it.key();
-        const QString &value = it.value();
-        if (key == QLatin1String("socket.SO_SNDBUF"))
-            t.sndbuf = value.toLongLong();
-        else if (key == QLatin1String("socket.SO_RCVBUF"))
-            t.rcvbuf = value.toLongLong();
-        else if (key == QLatin1String("socket.TCP_NODELAY"))
-            t.nodelay = value == QLatin1String("1");
-        else if (key == QLatin1String("socket.TCP_CORK"))
-            t.cork = value == QLatin1String("1");
-        else if (key == QLatin1String("socket.TCP_NOTSENT_LOWAT"))
-            t.notsentLowat = value.toLongLong();
-        else if (key == QLatin1String("socket.TCP_CONGESTION"))
-            t.congestionControl = value;
-        else if (key == QLatin1String("socket.SO_MAX_PACING_RATE"))
-            t.maxPacingRateBps = value.toLongLong() * 8; // the catalogue counts bytes per second
-        else
-            return fail(TrafficBridge::tr(
-                            "Spec field 'knobs.%1': the traffic engine does not set this socket option; remove it "
-                            "from the spec.")
-                            .arg(key));
-    }
+    if (auto options = setSocketOptions(spec, t); !options)
+        return std::unexpected(options.error());
     t.target.kind = endpoint.ssh ? TargetKind::Ssh : endpoint.iperf3 ? TargetKind::Iperf3 : TargetKind::Agent;
     t.target.host = endpoint.host;
     t.target.port = endpoint.port || endpoint.ssh

@@ -8,6 +8,10 @@
 #include <initializer_list>
 #include <limits>
 
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <sys/socket.h>
+
 namespace tcptune {
 namespace {
 
@@ -167,37 +171,113 @@ QList<KnobInfo> sysctls()
     };
 }
 
-// Socket options the traffic engine sets on its own sockets.
+// What a socket option does beyond its value (SocketOptionInfo): plain literals like the tables.
+struct SocketBehaviour {
+    SocketEnd end = SocketEnd::Sender;
+    int level = 0;
+    int name = 0;
+    HelperForce force = HelperForce::None;
+    const char *engineField = ""; // empty: the engine does not set it
+    std::int64_t engineScale = 1;
+    const char *panelField = ""; // empty: not on the workload panel
+    const char *heading = "";
+    const char *hint = "";
+    const char *unsetText = "";
+};
+
+KnobInfo socketOption(KnobInfo k, const SocketBehaviour &b)
+{
+    k.kind = KnobKind::SocketOption;
+    k.socket.end = b.end;
+    k.socket.level = b.level;
+    k.socket.name = b.name;
+    k.socket.force = b.force;
+    k.socket.engineField = QLatin1StringView(b.engineField);
+    k.socket.engineScale = b.engineScale;
+    k.socket.panelField = QLatin1StringView(b.panelField);
+    k.socket.heading = QString::fromUtf8(b.heading);
+    k.socket.hint = QString::fromUtf8(b.hint);
+    k.socket.unsetText = QString::fromUtf8(b.unsetText);
+    return k;
+}
+
+// Socket options: the traffic engine sets them on its data sockets, at the end each acts at. The
+// workload panel shows those with a panel field, value fields first, then the switches, each in
+// this order. SO_SNDBUF comes first: a new sweep turns it (the stories' first sweep).
 QList<KnobInfo> socketOptions()
 {
-    QList<KnobInfo> options = {
-        intKnob("socket.SO_SNDBUF", Unit::Bytes, 1, kIntMax, "",
+    return {
+        socketOption(
+            intKnob(
+                "socket.SO_SNDBUF", Unit::Bytes, 1, kIntMax, "",
                 QT_TRANSLATE_NOOP(
                     "KnobCatalogue",
                     "Fixed send buffer (the kernel doubles it, caps it at net.core.wmem_max, and stops autotuning)"),
                 "2,5"),
-        intKnob("socket.SO_RCVBUF", Unit::Bytes, 1, kIntMax, "",
-                QT_TRANSLATE_NOOP("KnobCatalogue",
-                                  "Fixed receive buffer (doubled, capped at net.core.rmem_max, no autotuning)"),
-                "2"),
-        boolKnob("socket.TCP_NODELAY", "0",
-                 QT_TRANSLATE_NOOP("KnobCatalogue", "Send small segments at once instead of waiting (Nagle off)"), "1"),
-        boolKnob("socket.TCP_CORK", "0",
-                 QT_TRANSLATE_NOOP("KnobCatalogue", "Hold partial segments until uncorked or 200 ms pass"), "1"),
-        intKnob("socket.TCP_NOTSENT_LOWAT", Unit::Bytes, 0, kUIntMax, "",
-                QT_TRANSLATE_NOOP("KnobCatalogue",
-                                  "Per-socket limit of unsent bytes before the socket stops being writable"),
-                "1"),
-        enumKnob("socket.TCP_CONGESTION", {}, kCongestionSource, "",
-                 QT_TRANSLATE_NOOP("KnobCatalogue", "Congestion control of this socket"), "5"),
-        intKnob("socket.SO_MAX_PACING_RATE", Unit::BytesPerSecond, 0, std::numeric_limits<std::int64_t>::max(), "",
-                QT_TRANSLATE_NOOP("KnobCatalogue", "Upper bound of the pacing rate"), "3"),
-        intKnob("socket.TCP_MAXSEG", Unit::Bytes, 88, 65535, "",
-                QT_TRANSLATE_NOOP("KnobCatalogue", "Maximum segment size for outgoing segments"), "4"),
+            {.level = SOL_SOCKET,
+             .name = SO_SNDBUF,
+             .force = HelperForce::SendBufferForce,
+             .engineField = "sndbuf",
+             .panelField = "sndbuf",
+             .heading = QT_TRANSLATE_NOOP("KnobCatalogue", "Send buffer"),
+             .hint = QT_TRANSLATE_NOOP("KnobCatalogue", "SO_SNDBUF; empty leaves send-buffer autotuning on."),
+             .unsetText = QT_TRANSLATE_NOOP("KnobCatalogue", "autotuned")}),
+        // Set on both ends' data sockets: the sender's receives the acknowledgements.
+        socketOption(
+            intKnob("socket.SO_RCVBUF", Unit::Bytes, 1, kIntMax, "",
+                    QT_TRANSLATE_NOOP("KnobCatalogue",
+                                      "Fixed receive buffer (doubled, capped at net.core.rmem_max, no autotuning)"),
+                    "2"),
+            {.end = SocketEnd::Both,
+             .level = SOL_SOCKET,
+             .name = SO_RCVBUF,
+             .engineField = "rcvbuf",
+             .panelField = "rcvbuf",
+             .heading = QT_TRANSLATE_NOOP("KnobCatalogue", "Receive buffer"),
+             .hint = QT_TRANSLATE_NOOP("KnobCatalogue", "SO_RCVBUF; empty leaves receive-buffer autotuning on."),
+             .unsetText = QT_TRANSLATE_NOOP("KnobCatalogue", "autotuned")}),
+        socketOption(
+            boolKnob("socket.TCP_NODELAY", "0",
+                     QT_TRANSLATE_NOOP("KnobCatalogue", "Send small segments at once instead of waiting (Nagle off)"),
+                     "1"),
+            {.level = IPPROTO_TCP,
+             .name = TCP_NODELAY,
+             .engineField = "nodelay",
+             .panelField = "nodelay",
+             .heading = QT_TRANSLATE_NOOP("KnobCatalogue", "TCP_NODELAY (Nagle off)")}),
+        // Set by the workloads as they write (around each message), not when the socket is made.
+        socketOption(boolKnob("socket.TCP_CORK", "0",
+                              QT_TRANSLATE_NOOP("KnobCatalogue", "Hold partial segments until uncorked or 200 ms pass"),
+                              "1"),
+                     {.level = IPPROTO_TCP,
+                      .name = TCP_CORK,
+                      .engineField = "cork",
+                      .panelField = "cork",
+                      .heading = QT_TRANSLATE_NOOP("KnobCatalogue", "TCP_CORK")}),
+        socketOption(
+            intKnob("socket.TCP_NOTSENT_LOWAT", Unit::Bytes, 0, kUIntMax, "",
+                    QT_TRANSLATE_NOOP("KnobCatalogue",
+                                      "Per-socket limit of unsent bytes before the socket stops being writable"),
+                    "1"),
+            {.level = IPPROTO_TCP, .name = TCP_NOTSENT_LOWAT, .engineField = "notsent_lowat"}),
+        socketOption(enumKnob("socket.TCP_CONGESTION", {}, kCongestionSource, "",
+                              QT_TRANSLATE_NOOP("KnobCatalogue", "Congestion control of this socket"), "5"),
+                     {.level = IPPROTO_TCP,
+                      .name = TCP_CONGESTION,
+                      .force = HelperForce::Congestion,
+                      .engineField = "congestion_control",
+                      .panelField = "congestion",
+                      .heading = QT_TRANSLATE_NOOP("KnobCatalogue", "Congestion control"),
+                      .unsetText = QT_TRANSLATE_NOOP("KnobCatalogue", "system default")}),
+        socketOption(
+            intKnob("socket.SO_MAX_PACING_RATE", Unit::BytesPerSecond, 0, std::numeric_limits<std::int64_t>::max(), "",
+                    QT_TRANSLATE_NOOP("KnobCatalogue", "Upper bound of the pacing rate"), "3"),
+            {.level = SOL_SOCKET, .name = SO_MAX_PACING_RATE, .engineField = "max_pacing_rate_bps", .engineScale = 8}),
+        // In the catalogue for its description; the engine does not set it (the bridge refuses it).
+        socketOption(intKnob("socket.TCP_MAXSEG", Unit::Bytes, 88, 65535, "",
+                             QT_TRANSLATE_NOOP("KnobCatalogue", "Maximum segment size for outgoing segments"), "4"),
+                     {.level = IPPROTO_TCP, .name = TCP_MAXSEG}),
     };
-    for (KnobInfo &k : options)
-        k = ofKindAs(KnobKind::SocketOption, k);
-    return options;
 }
 
 // Lab parameters, so sweeps can turn the bottleneck like any other knob.

@@ -1,6 +1,8 @@
 #pragma once
 // What tcptune knows about one knob: the entry of the whitelist every other part uses.
 
+#include "knobs/socket_option_info.h"
+
 #include <QString>
 #include <QStringList>
 
@@ -48,10 +50,11 @@ struct KnobInfo {
     // Setting it to 0 on the host turns a core TCP feature off for every new connection of the
     // machine (SACK, window scaling, timestamps): the helper asks for an explicit confirmation.
     bool coreFeature = false;
-    QString description;   // one line, the English source text (marked for lupdate in the catalogue)
-    QString story;         // the story in docs/stories.md it matters for, e.g. "1"
-    QString device;        // Link: the network device, e.g. "veth0" (empty in the catalogue's templates)
-    QString linkParameter; // Link: what of the device, e.g. "gso", "tx-usecs", "txqueuelen"
+    QString description;     // one line, the English source text (marked for lupdate in the catalogue)
+    QString story;           // the story in docs/stories.md it matters for, e.g. "1"
+    QString device;          // Link: the network device, e.g. "veth0" (empty in the catalogue's templates)
+    QString linkParameter;   // Link: what of the device, e.g. "gso", "tx-usecs", "txqueuelen"
+    SocketOptionInfo socket; // SocketOption: where and how it acts, how the workbench shows it
 
     // /proc/sys path of a sysctl, built from the key; empty for other kinds.
     QString procPath() const;

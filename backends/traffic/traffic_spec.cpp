@@ -8,6 +8,8 @@
 #include <QRegularExpression>
 
 #include <cmath>
+#include <utility>
+#include <variant>
 
 namespace tcptune {
 namespace {
@@ -77,6 +79,60 @@ private:
     const QJsonObject &m_json;
     QString m_problem;
 };
+
+// The socket options the engine sets, by their JSON field: the one list toJson(), fromJson() and
+// setSocketOption() share (the knob catalogue's entries name these fields, SocketOptionInfo).
+using SocketField = std::variant<std::int64_t TrafficSpec::*, bool TrafficSpec::*, QString TrafficSpec::*>;
+const std::pair<const char *, SocketField> kSocketFields[] = {
+    {"sndbuf", &TrafficSpec::sndbuf},
+    {"rcvbuf", &TrafficSpec::rcvbuf},
+    {"nodelay", &TrafficSpec::nodelay},
+    {"cork", &TrafficSpec::cork},
+    {"notsent_lowat", &TrafficSpec::notsentLowat},
+    {"congestion_control", &TrafficSpec::congestionControl},
+    {"max_pacing_rate_bps", &TrafficSpec::maxPacingRateBps},
+};
+
+QJsonValue socketJson(std::int64_t value)
+{
+    return double(value);
+}
+QJsonValue socketJson(bool value)
+{
+    return value;
+}
+QJsonValue socketJson(const QString &value)
+{
+    return value;
+}
+
+void readSocketField(JsonFields &f, const char *name, std::int64_t &field)
+{
+    f.number(name, field);
+}
+void readSocketField(JsonFields &f, const char *name, bool &field)
+{
+    f.boolean(name, field);
+}
+void readSocketField(JsonFields &f, const char *name, QString &field)
+{
+    f.text(name, field);
+}
+
+// VALUE as the knob catalogue writes it (knobvalue::parse): a whole number (times SCALE), 0 or 1,
+// a word.
+void setSocketField(std::int64_t &field, const QString &value, std::int64_t scale)
+{
+    field = value.toLongLong() * scale;
+}
+void setSocketField(bool &field, const QString &value, std::int64_t)
+{
+    field = value == QLatin1String("1");
+}
+void setSocketField(QString &field, const QString &value, std::int64_t)
+{
+    field = value;
+}
 
 // "target": a HOST[:PORT] string or {kind, host, port, user, token_file}.
 [[nodiscard]] Result<TrafficTarget> targetFromJson(const QJsonValue &tv)
@@ -303,19 +359,14 @@ QJsonObject TrafficSpec::toJson() const
         {key("request_size"), double(requestSize)},
         {key("response_size"), double(responseSize)},
         {key("header_size"), double(headerSize)},
-        {key("sndbuf"), double(sndbuf)},
-        {key("rcvbuf"), double(rcvbuf)},
-        {key("nodelay"), nodelay},
-        {key("cork"), cork},
-        {key("notsent_lowat"), double(notsentLowat)},
-        {key("congestion_control"), congestionControl},
-        {key("max_pacing_rate_bps"), double(maxPacingRateBps)},
         {key("send"), sendMethodName(send)},
         {key("sample_ms"), sampleIntervalMs},
         {key("latency_probe"), latencyProbe},
         {key("connect_timeout_ms"), connectTimeoutMs},
         {key("target"), targetJson},
     };
+    for (const auto &[name, member] : kSocketFields)
+        o.insert(key(name), std::visit([this](auto m) { return socketJson(this->*m); }, member));
     if (!clientNetns.isEmpty())
         o.insert(key("client_netns"), clientNetns);
     if (!sendfileFile.isEmpty())
@@ -356,13 +407,8 @@ Result<TrafficSpec> TrafficSpec::fromJson(const QJsonObject &json)
     f.number("request_size", s.requestSize);
     f.number("response_size", s.responseSize);
     f.number("header_size", s.headerSize);
-    f.number("sndbuf", s.sndbuf);
-    f.number("rcvbuf", s.rcvbuf);
-    f.boolean("nodelay", s.nodelay);
-    f.boolean("cork", s.cork);
-    f.number("notsent_lowat", s.notsentLowat);
-    f.text("congestion_control", s.congestionControl);
-    f.number("max_pacing_rate_bps", s.maxPacingRateBps);
+    for (const auto &[name, member] : kSocketFields)
+        std::visit([&f, &s, name](auto m) { readSocketField(f, name, s.*m); }, member);
     f.text("sendfile_file", s.sendfileFile);
     f.number("sample_ms", s.sampleIntervalMs);
     f.boolean("latency_probe", s.latencyProbe);
@@ -382,6 +428,17 @@ Result<TrafficSpec> TrafficSpec::fromJson(const QJsonObject &json)
     if (auto v = s.validate(); !v)
         return std::unexpected(v.error());
     return s;
+}
+
+bool TrafficSpec::setSocketOption(const QString &field, const QString &value, std::int64_t scale)
+{
+    for (const auto &[name, member] : kSocketFields) {
+        if (field != QLatin1StringView(name))
+            continue;
+        std::visit([&](auto m) { setSocketField(this->*m, value, scale); }, member);
+        return true;
+    }
+    return false;
 }
 
 Result<void> TrafficSpec::validate() const

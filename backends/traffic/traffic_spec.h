@@ -135,6 +135,11 @@ public:
     QJsonObject toJson() const;
     [[nodiscard]] static Result<TrafficSpec> fromJson(const QJsonObject &json);
 
+    // Sets the socket option held in JSON field FIELD ("sndbuf", "congestion_control") to VALUE as
+    // the knob catalogue writes it (a whole number, times SCALE; 0 or 1; a word). False when FIELD
+    // holds no socket option. The catalogue's entries name their field (SocketOptionInfo).
+    bool setSocketOption(const QString &field, const QString &value, std::int64_t scale = 1);
+
     // Every value in range, sizes positive, the workload possible against the target kind.
     // The message says which value is wrong, what the limit is and what to do.
     [[nodiscard]] Result<void> validate() const;

@@ -1,6 +1,7 @@
 #include "panels/workload_panel.h"
 
 #include "experiment/experiment_spec.h"
+#include "knobs/knob_catalogue.h"
 #include "panels/range_check.h"
 
 #include <QCheckBox>
@@ -12,6 +13,8 @@
 #include <QLineEdit>
 #include <QSettings>
 #include <QSpinBox>
+
+#include <algorithm>
 
 namespace tcptune {
 
@@ -29,19 +32,19 @@ QComboBox *sizeCombo(const QStringList &items, const QString &objectName, QWidge
     return combo;
 }
 
-QStringList availableCongestionControls()
+// The values the kernel offers for KNOB (its /proc/sys list), else the catalogue's fixed ones.
+QStringList enumChoices(const KnobInfo &knob)
 {
-    QFile file(QStringLiteral("/proc/sys/net/ipv4/tcp_available_congestion_control"));
-    if (!file.open(QIODevice::ReadOnly))
-        return {QStringLiteral("cubic"), QStringLiteral("reno")};
+    QFile file(knob.enumSource);
+    if (knob.enumSource.isEmpty() || !file.open(QIODevice::ReadOnly))
+        return knob.enumValues;
     return QString::fromUtf8(file.readAll()).simplified().split(QLatin1Char(' '), Qt::SkipEmptyParts);
 }
 
-const QString socketSndbuf = QStringLiteral("socket.SO_SNDBUF");
-const QString socketRcvbuf = QStringLiteral("socket.SO_RCVBUF");
-const QString socketNodelay = QStringLiteral("socket.TCP_NODELAY");
-const QString socketCork = QStringLiteral("socket.TCP_CORK");
-const QString socketCongestion = QStringLiteral("socket.TCP_CONGESTION");
+QString settingsKey(const KnobInfo &knob)
+{
+    return QStringLiteral("workload/") + knob.socket.panelField;
+}
 
 } // namespace
 
@@ -54,23 +57,14 @@ WorkloadPanel::WorkloadPanel(QWidget *parent)
     , m_writeSize(sizeCombo({QStringLiteral("128K"), QStringLiteral("16K"), QStringLiteral("64K"), QStringLiteral("1M"),
                              QStringLiteral("4K"), QStringLiteral("512")},
                             QStringLiteral("writeSize"), this))
-    , m_sndbuf(sizeCombo(
-          {QString(), QStringLiteral("64K"), QStringLiteral("256K"), QStringLiteral("1M"), QStringLiteral("4M")},
-          QStringLiteral("sndbuf"), this))
-    , m_rcvbuf(sizeCombo(
-          {QString(), QStringLiteral("64K"), QStringLiteral("256K"), QStringLiteral("1M"), QStringLiteral("4M")},
-          QStringLiteral("rcvbuf"), this))
-    , m_nodelay(new QCheckBox(tr("TCP_NODELAY (Nagle off)"), this))
-    , m_cork(new QCheckBox(tr("TCP_CORK"), this))
-    , m_capture(new QCheckBox(tr("Record capture"), this))
-    , m_congestion(new QComboBox(this))
-    , m_sampleMs(new QSpinBox(this))
 {
+    // Made in the order of the form, the order Tab walks.
+    makeSocketOptionFields();
+    m_capture = new QCheckBox(tr("Record capture"), this);
+    m_sampleMs = new QSpinBox(this);
     // Long (translated) choices do not widen the panel: the list shows them whole.
     m_kind->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     m_kind->setMinimumContentsLength(12);
-    m_congestion->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-    m_congestion->setMinimumContentsLength(12);
     m_direction->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     m_direction->setMinimumContentsLength(12);
     m_kind->setObjectName(QStringLiteral("workloadKind"));
@@ -90,24 +84,77 @@ WorkloadPanel::WorkloadPanel(QWidget *parent)
     m_duration->setDecimals(1);
     m_duration->setSuffix(tr(" s"));
     m_streams->setObjectName(QStringLiteral("streams"));
-    m_sndbuf->setToolTip(tr("SO_SNDBUF; empty leaves send-buffer autotuning on."));
-    m_sndbuf->lineEdit()->setPlaceholderText(tr("autotuned"));
-    m_rcvbuf->setToolTip(tr("SO_RCVBUF; empty leaves receive-buffer autotuning on."));
-    m_rcvbuf->lineEdit()->setPlaceholderText(tr("autotuned"));
-    m_nodelay->setObjectName(QStringLiteral("nodelay"));
-    m_cork->setObjectName(QStringLiteral("cork"));
     m_capture->setObjectName(QStringLiteral("recordCapture"));
     m_capture->setToolTip(tr("Capture the run's packets at the sender (pcap), kept with the run: History's "
                              "\"Show capture\" overlays them on the charts."));
-    m_congestion->setObjectName(QStringLiteral("congestion"));
-    m_congestion->addItem(tr("system default"), QString());
-    for (const QString &cc : availableCongestionControls())
-        m_congestion->addItem(cc, cc);
     m_sampleMs->setObjectName(QStringLiteral("sampleMs"));
     m_sampleMs->setSuffix(tr(" ms"));
     m_sampleMs->setToolTip(tr("How often TCP_INFO of every sending socket is sampled."));
     setUpChecks();
     layOut();
+}
+
+// A field for each socket option the catalogue gives a panel field, in the catalogue's order:
+// those with a heading first, then the switches, as the form shows them (Tab walks the fields in
+// the order they are made).
+void WorkloadPanel::makeSocketOptionFields()
+{
+    QList<KnobInfo> shown;
+    for (const KnobInfo &knob : KnobCatalogue::instance().ofKind(KnobKind::SocketOption))
+        if (!knob.socket.panelField.isEmpty())
+            shown.append(knob);
+    std::stable_partition(shown.begin(), shown.end(), [](const KnobInfo &k) { return k.type != ValueType::Bool; });
+    for (const KnobInfo &knob : shown)
+        m_socketOptions.append(makeSocketOptionField(knob));
+}
+
+// A check box for a switch, a list of the kernel's values for a choice, else an editable size. An
+// empty field leaves the option unset (its unset text says what that means).
+WorkloadPanel::SocketOptionField WorkloadPanel::makeSocketOptionField(const KnobInfo &knob)
+{
+    const SocketOptionInfo &option = knob.socket;
+    SocketOptionField field{knob, nullptr, nullptr};
+    if (knob.type == ValueType::Bool) {
+        field.toggle = new QCheckBox(option.translatedHeading(), this);
+        field.toggle->setObjectName(option.panelField);
+        field.toggle->setToolTip(option.translatedHint());
+        return field;
+    }
+    if (knob.type == ValueType::Enum) {
+        field.choice = new QComboBox(this);
+        field.choice->setObjectName(option.panelField);
+        field.choice->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        field.choice->setMinimumContentsLength(12);
+        field.choice->addItem(option.translatedUnsetText(), QString());
+        for (const QString &value : enumChoices(knob))
+            field.choice->addItem(value, value);
+    } else {
+        const QStringList sizes = {QString(), QStringLiteral("64K"), QStringLiteral("256K"), QStringLiteral("1M"),
+                                   QStringLiteral("4M")};
+        field.choice = sizeCombo(knob.unit == Unit::Bytes ? sizes : QStringList{QString()}, option.panelField, this);
+        field.choice->lineEdit()->setPlaceholderText(option.translatedUnsetText());
+    }
+    field.choice->setToolTip(option.translatedHint());
+    return field;
+}
+
+QString WorkloadPanel::SocketOptionField::value() const
+{
+    if (toggle)
+        return toggle->isChecked() ? QStringLiteral("1") : QString();
+    if (choice->isEditable())
+        return choice->currentText().trimmed();
+    return choice->currentData().toString();
+}
+
+void WorkloadPanel::SocketOptionField::show(const QString &value)
+{
+    if (toggle)
+        toggle->setChecked(value == QLatin1String("1"));
+    else if (choice->isEditable())
+        choice->setCurrentText(value);
+    else
+        choice->setCurrentIndex(std::max(0, choice->findData(value)));
 }
 
 // The spec's limits, checked at the fields: a value beyond them is refused there, not clamped.
@@ -132,11 +179,12 @@ void WorkloadPanel::layOut()
     form->addRow(tr("Streams"), m_streams);
     form->addRow(QString(), m_checks.at(1)->message());
     form->addRow(tr("Write size"), m_writeSize);
-    form->addRow(tr("Send buffer"), m_sndbuf);
-    form->addRow(tr("Receive buffer"), m_rcvbuf);
-    form->addRow(tr("Congestion control"), m_congestion);
-    form->addRow(QString(), m_nodelay);
-    form->addRow(QString(), m_cork);
+    for (const SocketOptionField &field : m_socketOptions) {
+        if (field.toggle)
+            form->addRow(QString(), field.toggle);
+        else
+            form->addRow(field.knob.socket.translatedHeading(), field.choice);
+    }
     form->addRow(QString(), m_capture);
     form->addRow(tr("Sample every"), m_sampleMs);
     form->addRow(QString(), m_checks.at(2)->message());
@@ -155,19 +203,13 @@ Result<void> WorkloadPanel::applyTo(ExperimentSpec &spec) const
     spec.capture = m_capture->isChecked();
     if (auto ok = spec.setParameter(QStringLiteral("workload.write_size"), m_writeSize->currentText().trimmed()); !ok)
         return fail(tr("Workload, write size: %1").arg(ok.error().message));
-    for (const QString &key : {socketSndbuf, socketRcvbuf, socketNodelay, socketCork, socketCongestion})
-        spec.knobs.remove(key);
-    const QList<std::pair<QString, QString>> options{
-        {socketSndbuf, m_sndbuf->currentText().trimmed()},
-        {socketRcvbuf, m_rcvbuf->currentText().trimmed()},
-        {socketNodelay, m_nodelay->isChecked() ? QStringLiteral("1") : QString()},
-        {socketCork, m_cork->isChecked() ? QStringLiteral("1") : QString()},
-        {socketCongestion, m_congestion->currentData().toString()}};
-    for (const auto &[key, value] : options) {
+    for (const SocketOptionField &field : m_socketOptions) {
+        spec.knobs.remove(field.knob.key);
+        const QString value = field.value();
         if (value.isEmpty())
             continue;
-        if (auto ok = spec.setParameter(key, value); !ok)
-            return fail(tr("Workload, %1: %2").arg(key, ok.error().message));
+        if (auto ok = spec.setParameter(field.knob.key, value); !ok)
+            return fail(tr("Workload, %1: %2").arg(field.knob.key, ok.error().message));
     }
     return {};
 }
@@ -180,12 +222,9 @@ void WorkloadPanel::loadFrom(const ExperimentSpec &spec)
     m_duration->setValue(spec.durationS);
     m_sampleMs->setValue(spec.sampleMs);
     m_writeSize->setCurrentText(QString::number(spec.workload.writeSize));
-    m_sndbuf->setCurrentText(spec.knobs.value(socketSndbuf));
-    m_rcvbuf->setCurrentText(spec.knobs.value(socketRcvbuf));
-    m_nodelay->setChecked(spec.knobs.value(socketNodelay) == QLatin1String("1"));
-    m_cork->setChecked(spec.knobs.value(socketCork) == QLatin1String("1"));
+    for (SocketOptionField &field : m_socketOptions)
+        field.show(spec.knobs.value(field.knob.key));
     m_capture->setChecked(spec.capture);
-    m_congestion->setCurrentIndex(std::max(0, m_congestion->findData(spec.knobs.value(socketCongestion))));
 }
 
 void WorkloadPanel::saveSettings(QSettings &settings) const
@@ -195,12 +234,11 @@ void WorkloadPanel::saveSettings(QSettings &settings) const
     settings.setValue(QStringLiteral("workload/duration"), m_duration->value());
     settings.setValue(QStringLiteral("workload/streams"), m_streams->value());
     settings.setValue(QStringLiteral("workload/writeSize"), m_writeSize->currentText());
-    settings.setValue(QStringLiteral("workload/sndbuf"), m_sndbuf->currentText());
-    settings.setValue(QStringLiteral("workload/rcvbuf"), m_rcvbuf->currentText());
-    settings.setValue(QStringLiteral("workload/nodelay"), m_nodelay->isChecked());
-    settings.setValue(QStringLiteral("workload/cork"), m_cork->isChecked());
+    // Check boxes as booleans, sizes as typed, choices as their value (settings of earlier versions).
+    for (const SocketOptionField &field : m_socketOptions)
+        settings.setValue(settingsKey(field.knob),
+                          field.toggle ? QVariant(field.toggle->isChecked()) : QVariant(field.value()));
     settings.setValue(QStringLiteral("workload/capture"), m_capture->isChecked());
-    settings.setValue(QStringLiteral("workload/congestion"), m_congestion->currentData());
     settings.setValue(QStringLiteral("workload/sampleMs"), m_sampleMs->value());
 }
 
@@ -214,13 +252,11 @@ void WorkloadPanel::restoreSettings(const QSettings &settings)
     m_duration->setValue(settings.value(QStringLiteral("workload/duration"), 10).toDouble());
     m_streams->setValue(settings.value(QStringLiteral("workload/streams"), 1).toInt());
     m_writeSize->setCurrentText(settings.value(QStringLiteral("workload/writeSize")).toString());
-    m_sndbuf->setCurrentText(settings.value(QStringLiteral("workload/sndbuf")).toString());
-    m_rcvbuf->setCurrentText(settings.value(QStringLiteral("workload/rcvbuf")).toString());
-    m_nodelay->setChecked(settings.value(QStringLiteral("workload/nodelay")).toBool());
-    m_cork->setChecked(settings.value(QStringLiteral("workload/cork")).toBool());
+    for (SocketOptionField &field : m_socketOptions) {
+        const QVariant value = settings.value(settingsKey(field.knob));
+        field.show(field.toggle ? (value.toBool() ? QStringLiteral("1") : QString()) : value.toString());
+    }
     m_capture->setChecked(settings.value(QStringLiteral("workload/capture")).toBool());
-    m_congestion->setCurrentIndex(
-        std::max(0, m_congestion->findData(settings.value(QStringLiteral("workload/congestion")).toString())));
     m_sampleMs->setValue(settings.value(QStringLiteral("workload/sampleMs"), 10).toInt());
 }
 

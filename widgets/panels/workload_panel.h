@@ -1,10 +1,11 @@
 #pragma once
-// What traffic a run drives: workload kind, which end sends, duration, streams, write size, socket options
-// (buffers, TCP_NODELAY, TCP_CORK, congestion control), the TCP_INFO sampling interval and whether a
-// capture is recorded.
+// What traffic a run drives: workload kind, which end sends, duration, streams, write size, the socket
+// options the knob catalogue gives a panel field (buffers, congestion control, TCP_NODELAY, TCP_CORK),
+// the TCP_INFO sampling interval and whether a capture is recorded.
 // Reads and writes the workload part of an ExperimentSpec.
 
 #include "common/error.h"
+#include "knobs/knob_info.h"
 
 #include <QGroupBox>
 #include <QList>
@@ -36,6 +37,17 @@ public:
     void setSampleMs(int ms);
 
 private:
+    // One socket option's field: a check box (toggle) or a list or size (choice).
+    struct SocketOptionField {
+        KnobInfo knob;
+        QComboBox *choice = nullptr;
+        QCheckBox *toggle = nullptr;
+        // The value as the spec's knobs hold it; empty when unset.
+        QString value() const;
+        void show(const QString &value);
+    };
+    void makeSocketOptionFields();
+    SocketOptionField makeSocketOptionField(const KnobInfo &knob);
     void setUpChecks();
     void layOut(); // the form, a row per choice
     QComboBox *m_kind;
@@ -43,13 +55,9 @@ private:
     QDoubleSpinBox *m_duration;
     QSpinBox *m_streams;
     QComboBox *m_writeSize;
-    QComboBox *m_sndbuf;
-    QComboBox *m_rcvbuf;
-    QCheckBox *m_nodelay;
-    QCheckBox *m_cork;
-    QCheckBox *m_capture;
-    QComboBox *m_congestion;
-    QSpinBox *m_sampleMs;
+    QList<SocketOptionField> m_socketOptions; // fields with a heading first, then the switches
+    QCheckBox *m_capture = nullptr;
+    QSpinBox *m_sampleMs = nullptr;
     QList<RangeCheck *> m_checks; // duration, streams, sampling
 };
 

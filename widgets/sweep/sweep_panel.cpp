@@ -34,6 +34,14 @@ namespace tcptune {
 
 namespace {
 
+// What a new sweep turns: the catalogue's first socket option, the send buffer of the stories'
+// first sweeps (the default values below are its sizes).
+QString firstSweptKnob()
+{
+    const QList<KnobInfo> options = KnobCatalogue::instance().ofKind(KnobKind::SocketOption);
+    return options.isEmpty() ? QString() : options.constFirst().key;
+}
+
 enum Column { ValueColumn, ThroughputColumn, RunsColumn, RttMedianColumn, RttP95Column, FlagsColumn, ColumnCount };
 
 // The stories' presets by their number, in the user's language; a preset of another number
@@ -116,7 +124,7 @@ void SweepPanel::setQdiscSupport(const QdiscSupport &support)
     item->setEnabled(!m_netemMissing);
     item->setToolTip(m_netemMissing ? netemMissingText() : QString());
     if (m_netemMissing && m_parameter->currentIndex() == delay)
-        m_parameter->setCurrentIndex(std::max(0, m_parameter->findData(QStringLiteral("socket.SO_SNDBUF"))));
+        m_parameter->setCurrentIndex(std::max(0, m_parameter->findData(firstSweptKnob())));
 }
 
 QString SweepPanel::netemMissingText()
@@ -137,7 +145,7 @@ void SweepPanel::setUpControls()
                 m_parameter->addItem(knob.key, knob.key);
     for (const QString &parameter : workloadParameters())
         m_parameter->addItem(parameter, parameter);
-    m_parameter->setCurrentIndex(std::max(0, m_parameter->findData(QStringLiteral("socket.SO_SNDBUF"))));
+    m_parameter->setCurrentIndex(std::max(0, m_parameter->findData(firstSweptKnob())));
     m_values->setObjectName(QStringLiteral("sweepValues"));
     m_values->setPlaceholderText(tr("values, e.g. 64K 128K 256K 1M"));
     m_values->setText(QStringLiteral("64K 256K 1M 4M"));

@@ -37,6 +37,20 @@ void TestParameterHeading::headingNamesTheEnd_data()
                                           << "workload.write_size"
                                           << "8K"
                                           << "workload.write_size (far end)";
+    QTest::addRow("down: its pacing rate") << "down"
+                                           << "socket.SO_MAX_PACING_RATE"
+                                           << "1250000"
+                                           << "socket.SO_MAX_PACING_RATE (far end)";
+    // Set on both ends' data sockets: no end to name.
+    QTest::addRow("down: the receive buffer stays") << "down"
+                                                    << "socket.SO_RCVBUF"
+                                                    << "1M"
+                                                    << "socket.SO_RCVBUF";
+    // The engine does not set it (a run refuses it): no end sets it.
+    QTest::addRow("down: the segment size stays") << "down"
+                                                  << "socket.TCP_MAXSEG"
+                                                  << "1400"
+                                                  << "socket.TCP_MAXSEG";
     QTest::addRow("down: a sysctl stays") << "down"
                                           << "net.ipv4.tcp_autocorking"
                                           << "0"

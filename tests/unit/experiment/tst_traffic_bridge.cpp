@@ -4,8 +4,15 @@
 #include "experiment/traffic_bridge.h"
 
 #include "both_run_fixture.h"
+#include "common/proc_sys.h"
+#include "knobs/knob_catalogue.h"
+#include "traffic/socket_util.h"
 
 #include <QTest>
+
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
 
 using namespace tcptune;
 
@@ -14,6 +21,8 @@ class TestTrafficBridge final : public QObject {
 private Q_SLOTS:
     void socketOptionsBecomeTrafficOptions_data();
     void socketOptionsBecomeTrafficOptions();
+    void catalogueSaysWhereEachOptionActs_data();
+    void catalogueSaysWhereEachOptionActs();
     void endpointBecomesTarget();
     void unsupportedOptionIsNamed();
     void outcomeFigures();
@@ -52,6 +61,10 @@ void TestTrafficBridge::socketOptionsBecomeTrafficOptions_data()
                         << "reno"
                         << "congestion_control"
                         << "reno";
+    QTest::addRow("pacing: bytes/s to bit/s") << "socket.SO_MAX_PACING_RATE"
+                                              << "1250000"
+                                              << "max_pacing_rate_bps"
+                                              << "10000000";
 }
 
 void TestTrafficBridge::socketOptionsBecomeTrafficOptions()
@@ -72,6 +85,89 @@ void TestTrafficBridge::socketOptionsBecomeTrafficOptions()
                          : v.isString() ? v.toString()
                                         : QString::number(qint64(v.toDouble()));
     QCOMPARE(text, expected);
+}
+
+namespace {
+
+// What a fresh TCP socket's option LEVEL/NAME reads (TEXT: a name such as TCP_CONGESTION's).
+QString optionValue(int fd, int level, int name, bool text)
+{
+    char buffer[64] = {};
+    socklen_t size = sizeof buffer;
+    if (::getsockopt(fd, level, name, buffer, &size) != 0)
+        return QStringLiteral("error");
+    if (text)
+        return QString::fromLatin1(buffer, qstrnlen(buffer, size));
+    return QString::fromLatin1(QByteArray(buffer, int(size)).toHex());
+}
+
+// A value for KNOB the kernel shows as a change on a fresh socket.
+QString changingValue(const KnobInfo &knob)
+{
+    if (knob.type == ValueType::Bool)
+        return QStringLiteral("1");
+    if (knob.type == ValueType::Enum) {
+        const QString current =
+            procsys::read(QStringLiteral("/proc/sys/net/ipv4/tcp_congestion_control")).value_or(QString()).trimmed();
+        for (const QString &cc :
+             procsys::read(knob.enumSource).value_or(QString()).simplified().split(QLatin1Char(' ')))
+            if (cc != current)
+                return cc;
+        return {};
+    }
+    return QString::number(std::clamp<std::int64_t>(48 * 1024, knob.minimum, knob.maximum));
+}
+
+} // namespace
+
+// The catalogue's word on each option the engine sets is true: its setsockopt level and name read
+// back changed on the data sockets of the ends it names, and unchanged on the other end.
+void TestTrafficBridge::catalogueSaysWhereEachOptionActs_data()
+{
+    QTest::addColumn<QString>("key");
+    int options = 0;
+    for (const KnobInfo &knob : KnobCatalogue::instance().ofKind(KnobKind::SocketOption))
+        if (knob.socket.setByEngine() && ++options)
+            QTest::addRow("%s", qPrintable(knob.key)) << knob.key;
+    QVERIFY(options >= 7);
+}
+
+void TestTrafficBridge::catalogueSaysWhereEachOptionActs()
+{
+    QFETCH(QString, key);
+    const KnobInfo *knob = KnobCatalogue::instance().find(key);
+    QVERIFY(knob);
+    const QString value = changingValue(*knob);
+    QVERIFY2(!value.isEmpty(), "no second congestion control in this kernel");
+    ExperimentSpec spec;
+    QVERIFY(spec.setParameter(key, value).has_value());
+    RunEndpoint endpoint;
+    endpoint.host = QStringLiteral("198.18.30.2");
+    auto t = trafficSpecFor(spec, endpoint);
+    QVERIFY2(t.has_value(), qPrintable(t ? QString() : t.error().message));
+    const QString field = knob->socket.engineField;
+    QVERIFY2(t->toJson().value(field) != TrafficSpec().toJson().value(field), qPrintable(field));
+    // The workloads cork around their writes, not when the socket is made: the field is all.
+    if (key == QLatin1String("socket.TCP_CORK"))
+        return;
+
+    const bool text = knob->type == ValueType::Enum;
+    const int level = knob->socket.level;
+    const int name = knob->socket.name;
+    const int sender = ::socket(AF_INET, SOCK_STREAM, 0);
+    const int receiver = ::socket(AF_INET, SOCK_STREAM, 0);
+    QVERIFY(sender >= 0 && receiver >= 0);
+    const QString before = optionValue(sender, level, name, text);
+    QCOMPARE(optionValue(receiver, level, name, text), before);
+    QVERIFY(sock::applySenderOptions(sender, *t).has_value());
+    QVERIFY(sock::applyReceiverOptions(receiver, *t).has_value());
+    const QString atSender = optionValue(sender, level, name, text);
+    const QString atReceiver = optionValue(receiver, level, name, text);
+    ::close(sender);
+    ::close(receiver);
+    QVERIFY(before != QLatin1String("error"));
+    QCOMPARE(atSender != before, knob->socket.actsAtSender());
+    QCOMPARE(atReceiver != before, knob->socket.actsAtReceiver());
 }
 
 void TestTrafficBridge::endpointBecomesTarget()
