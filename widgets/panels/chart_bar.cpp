@@ -19,6 +19,9 @@ ChartBar::ChartBar(ThroughputRttView *chart, RunnerThread *runner, QWidget *pare
     , m_keep(new QPushButton(tr("Keep runs"), this))
 {
     m_extra->setObjectName(QStringLiteral("extraMetric"));
+    // Its longest choice is wider than the bar has room for at 1024x700; the list shows it whole.
+    m_extra->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_extra->setMinimumContentsLength(14);
     m_extra->addItem(tr("no extra series"), -1);
     for (ChartMetric metric :
          {ChartMetric::Cwnd, ChartMetric::Retransmits, ChartMetric::BytesInFlight, ChartMetric::SndbufLimited,
@@ -42,14 +45,18 @@ ChartBar::ChartBar(ThroughputRttView *chart, RunnerThread *runner, QWidget *pare
     // Two short lines, broken where the translation breaks them, in a smaller type: the bar keeps
     // its height and the hint its text (wrapped by the label at whatever width was left, it lost
     // its first and last line at 1280x800 in German).
-    auto *hint = new QLabel(tr("Wheel: zoom, drag: pan,\ndouble-click: follow"), this);
-    hint->setObjectName(QStringLiteral("chartHint"));
-    hint->setEnabled(false);
-    if (QFont small = hint->font(); small.pointSizeF() > 0) {
+    m_hint = new QLabel(tr("Wheel: zoom, drag: pan,\ndouble-click: follow"), this);
+    m_hint->setObjectName(QStringLiteral("chartHint"));
+    m_hint->setEnabled(false);
+    if (QFont small = m_hint->font(); small.pointSizeF() > 0) {
         small.setPointSizeF(small.pointSizeF() * 0.85);
-        hint->setFont(small);
+        m_hint->setFont(small);
     }
-    hint->setAlignment(Qt::AlignLeft | Qt::AlignVCenter);
+    m_hint->setAlignment(Qt::AlignLeft | Qt::AlignVCenter);
+
+    // On a narrow window (1024x700) the hint gives way to the buttons; the bar's tooltip keeps it.
+    m_hint->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    setToolTip(m_hint->text());
 
     auto *bar = new QHBoxLayout(this);
     bar->setContentsMargins(0, 0, 0, 0);
@@ -58,8 +65,21 @@ ChartBar::ChartBar(ThroughputRttView *chart, RunnerThread *runner, QWidget *pare
     bar->addWidget(reset);
     bar->addWidget(m_clear);
     bar->addWidget(m_keep);
-    bar->addWidget(hint, 1);
+    bar->addWidget(m_hint, 1);
     connect(m_runner, &RunnerThread::begun, this, &ChartBar::onRunnerBegun);
+}
+
+void ChartBar::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    if (!m_hint || !layout())
+        return;
+    // Shown only whole: the buttons take what they need, the hint what is left if it fits there.
+    int others = 0;
+    for (QWidget *w : findChildren<QWidget *>(Qt::FindDirectChildrenOnly))
+        if (w != m_hint && !w->isHidden())
+            others += w->sizeHint().width() + layout()->spacing();
+    m_hint->setVisible(width() - others >= m_hint->sizeHint().width());
 }
 
 void ChartBar::onRunnerBegun()

@@ -6,6 +6,7 @@
 #include <QWidget>
 
 class QComboBox;
+class QLabel;
 class QPushButton;
 
 namespace tcptune {
@@ -25,6 +26,9 @@ Q_SIGNALS:
     // Runs left the charts because of the policy or the Clear button.
     void cleared();
 
+protected:
+    void resizeEvent(QResizeEvent *event) override;
+
 private:
     void onRunnerBegun();
 
@@ -33,6 +37,7 @@ private:
     QComboBox *m_extra;
     QPushButton *m_clear;
     QPushButton *m_keep;
+    QLabel *m_hint = nullptr;
 };
 
 } // namespace tcptune

@@ -8,6 +8,7 @@
 #include "knobs/knob_catalogue.h"
 #include "experiment/run_configuration.h"
 #include "experiment/runner_thread.h"
+#include "sweep/interval_delegate.h"
 #include "sweep/wrapping_header.h"
 
 #include <QComboBox>
@@ -23,6 +24,7 @@
 #include <QRegularExpression>
 #include <QScrollArea>
 #include <QSpinBox>
+#include <QScrollBar>
 #include <QSplitter>
 #include <QStandardItemModel>
 #include <QTableWidget>
@@ -205,6 +207,13 @@ void SweepPanel::setUpTable()
     m_table->horizontalHeader()->setSectionResizeMode(RunsColumn, QHeaderView::Stretch);
     m_table->horizontalHeader()->setSectionResizeMode(FlagsColumn, QHeaderView::Stretch);
     m_table->setTextElideMode(Qt::ElideMiddle);
+    // The throughput's interval goes under its mean where the column is narrow (1024x700).
+    m_table->setItemDelegateForColumn(ThroughputColumn, new IntervalDelegate(m_table));
+    // The others stay on one line, elided (each run's figures and the flags are whole in their
+    // tooltips): wrapped into a narrow column, a row grew to four lines.
+    m_table->setWordWrap(false);
+    m_table->horizontalHeader()->setMinimumSectionSize(24);
+    m_table->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_table->verticalHeader()->hide();
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
 }
@@ -212,36 +221,73 @@ void SweepPanel::setUpTable()
 // The controls above, the table beside the chart below.
 void SweepPanel::layOut()
 {
+    // Three rows (what, how often, or a preset and the buttons): in one, the row was wider than
+    // the tab at 1024x700.
     auto *controls = new QGridLayout;
     controls->addWidget(new QLabel(tr("Sweep"), this), 0, 0);
-    controls->addWidget(m_parameter, 0, 1);
-    controls->addWidget(new QLabel(tr("over"), this), 0, 2);
-    controls->addWidget(m_values, 0, 3);
-    controls->addWidget(new QLabel(tr("Repeats"), this), 0, 4);
+    auto *what = new QHBoxLayout;
+    what->addWidget(m_parameter);
+    what->addWidget(new QLabel(tr("over"), this));
+    what->addWidget(m_values, 1);
+    controls->addLayout(what, 0, 1);
+    controls->addWidget(new QLabel(tr("Repeats"), this), 1, 0);
     auto *repeats = new QHBoxLayout;
     repeats->addWidget(m_repeats);
     repeats->addWidget(new QLabel(tr("until 95 % CI ±"), this));
     repeats->addWidget(m_ciTarget);
     repeats->addWidget(new QLabel(tr("at most"), this));
     repeats->addWidget(m_maxRepeats);
-    controls->addLayout(repeats, 0, 5);
-    controls->addWidget(new QLabel(tr("or preset"), this), 1, 0);
-    controls->addWidget(m_preset, 1, 1, 1, 3);
-    controls->addWidget(m_start, 1, 4);
-    controls->addWidget(m_cancel, 1, 5);
-    controls->setColumnStretch(3, 1);
+    repeats->addStretch(1);
+    controls->addLayout(repeats, 1, 1);
+    controls->addWidget(new QLabel(tr("or preset"), this), 2, 0);
+    auto *preset = new QHBoxLayout;
+    preset->addWidget(m_preset, 1);
+    preset->addWidget(m_start);
+    preset->addWidget(m_cancel);
+    controls->addLayout(preset, 2, 1);
+    controls->setColumnStretch(1, 1);
 
     auto *split = new QSplitter(Qt::Horizontal, this);
     split->addWidget(m_table);
     split->addWidget(m_chart);
+    // Sizes follow the panel's width (resizeEvent): the table the width its figures need, the
+    // chart the rest, at least its two fifths.
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 2);
+    m_split = split;
+    // New figures can widen the table's columns (fitted to their contents).
+    connect(m_table->horizontalHeader(), &QHeaderView::sectionResized, this, &SweepPanel::fitSplit);
+    m_chart->setMinimumWidth(228); // narrower, QtCharts elides its axes' numbers
 
     auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4); // the tab's frame is margin enough
     layout->addLayout(controls);
     layout->addWidget(m_presetNoteArea);
     layout->addWidget(m_status);
     layout->addWidget(split, 1);
+}
+
+// The table gets what its figures' columns need, at least three fifths; the chart the rest, at
+// least what it needs to keep its axes' numbers (at 1024x700 the table took the chart's two
+// fifths and scrolled sideways; at 1280x800 a fixed share cut the chart's legend).
+void SweepPanel::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    fitSplit();
+}
+
+void SweepPanel::fitSplit()
+{
+    const int total = m_split->width() - m_split->handleWidth();
+    if (total <= 0)
+        return;
+    const QHeaderView *header = m_table->horizontalHeader();
+    int need = 2 * m_table->frameWidth() + m_table->verticalScrollBar()->sizeHint().width();
+    for (int c = 0; c < ColumnCount; ++c)
+        need += header->sectionResizeMode(c) == QHeaderView::Stretch ? header->minimumSectionSize()
+                                                                     : header->sectionSize(c); // fitted to its contents
+    const int table = std::clamp(need, total * 3 / 5, std::max(total * 3 / 5, total - m_chart->minimumWidth()));
+    m_split->setSizes({table, total - table});
 }
 
 void SweepPanel::connectSignals()

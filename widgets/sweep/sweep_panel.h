@@ -19,6 +19,7 @@ class QLineEdit;
 class QPushButton;
 class QScrollArea;
 class QSpinBox;
+class QSplitter;
 class QTableWidget;
 
 namespace tcptune {
@@ -65,7 +66,11 @@ Q_SIGNALS:
     // A preset was chosen: the panels that describe target and workload show its.
     void presetChosen(const tcptune::SweepPlan &plan);
 
+protected:
+    void resizeEvent(QResizeEvent *event) override;
+
 private:
+    void fitSplit();
     void setUpControls();
     void setUpPrecision();
     void setUpTable();
@@ -93,6 +98,7 @@ private:
     QScrollArea *m_presetNoteArea;
 
     QTableWidget *m_table;
+    QSplitter *m_split = nullptr;
     SweepChart *m_chart;
     bool m_active = false;
     bool m_netemMissing = false;

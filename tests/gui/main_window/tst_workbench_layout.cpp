@@ -25,6 +25,7 @@
 #include "panels/target_panel.h"
 #include "panels/workload_panel.h"
 #include "screenshot.h"
+#include "sweep/interval_delegate.h"
 #include "sweep/sweep_panel.h"
 #include "sweep/wrapping_header.h"
 
@@ -449,6 +450,8 @@ private Q_SLOTS:
     void severalEndsFitInGerman();
     void historyFitsAt1024x700_data();
     void historyFitsAt1024x700();
+    void sweepTableFitsAt1024x700_data();
+    void sweepTableFitsAt1024x700();
 
 private:
     // German (as initTestCase set up) or English: the translators and the default locale.
@@ -1025,5 +1028,75 @@ void TestWorkbenchLayout::historyFitsAt1024x700()
                                     .arg(tree->headerItem()->text(c))
                                     .arg(header->sectionSize(c))
                                     .arg(header->sectionSizeHint(c))));
+    }
+}
+
+void TestWorkbenchLayout::sweepTableFitsAt1024x700_data()
+{
+    historyFitsAt1024x700_data();
+}
+
+// Issue 37, item 17: at 1024x700 the sweep table of an 8-point sweep scrolled sideways: its
+// figures' columns took their contents' widths, the value's the whole knob name. Every column
+// stays inside the table, and the figures are whole (only each run's and the flags' texts elide).
+void TestWorkbenchLayout::sweepTableFitsAt1024x700()
+{
+    QFETCH(bool, german);
+    useGerman(german);
+    MainWindow window;
+    QVERIFY(showAt(window, QSize(1024, 700)));
+    window.tabs()->setCurrentWidget(window.sweepPanel());
+    QTableWidget *table = window.sweepPanel()->table();
+    ExperimentSpec spec;
+    SweepPlan plan(spec);
+    QVERIFY(plan.addAxis(QStringLiteral("net.ipv4.tcp_limit_output_bytes"),
+                         QStringLiteral("16384 32768 65536 131072 262144 524288 1048576 4194304").split(u' ')));
+    const QList<SweepPoint> points = plan.points();
+    table->setRowCount(int(points.size()));
+    const QLocale locale;
+    for (int row = 0; row < points.size(); ++row) {
+        const QStringList texts{points.at(row).label(),
+                                QStringLiteral("%1 (%2–%3)")
+                                    .arg(locale.toString(9412.3 + row, 'f', 1), locale.toString(9398.6 + row, 'f', 1),
+                                         locale.toString(9431.7 + row, 'f', 1)),
+                                QStringLiteral("9 412,3, 9 398,6, 9 431,7"),
+                                locale.toString(12.84 + row, 'f', 2),
+                                locale.toString(104.27 + row, 'f', 2),
+                                german ? QStringLiteral("RTT-Streuung hoch") : QStringLiteral("RTT spread high")};
+        for (int c = 0; c < texts.size(); ++c)
+            table->setItem(row, c, new QTableWidgetItem(texts.at(c)));
+    }
+    QTest::qWait(100);
+    test::saveScreenshot(&window, QStringLiteral("%1_1024x700_sweep_table").arg(german ? u"de" : u"en"));
+    // The window itself fits the screen: its panels' least widths do not push it wider.
+    QVERIFY2(window.width() <= 1024, qPrintable(QString::number(window.width())));
+    QHeaderView *header = table->horizontalHeader();
+    QStringList widths;
+    for (int c = 0; c < table->columnCount(); ++c)
+        widths << QString::number(header->sectionSize(c));
+    QVERIFY2(!table->horizontalScrollBar()->isVisible(),
+             qPrintable(QStringLiteral("the sweep table scrolls sideways: columns %1 px in %2 px")
+                            .arg(widths.join(u'+'))
+                            .arg(table->viewport()->width())));
+    const QFontMetrics metrics(table->font());
+    for (int c = 0; c < table->columnCount(); ++c) {
+        const QString where = QStringLiteral("'%1': %2 px at %3 of %4 px")
+                                  .arg(table->horizontalHeaderItem(c)->text())
+                                  .arg(header->sectionSize(c))
+                                  .arg(header->sectionViewportPosition(c))
+                                  .arg(header->viewport()->width());
+        QVERIFY2(header->sectionViewportPosition(c) + header->sectionSize(c) <= header->viewport()->width(),
+                 qPrintable(where));
+        // The figures (throughput with its interval, the RTTs) are whole: the interval may go
+        // under its mean, on a line the row has room for.
+        if (c == 1 || c == 3 || c == 4)
+            for (int row = 0; row < table->rowCount(); ++row) {
+                const QStringList lines = IntervalDelegate::lines(table->item(row, c)->text());
+                for (const QString &line : lines)
+                    QVERIFY2(metrics.horizontalAdvance(line) <= header->sectionSize(c) - 4,
+                             qPrintable(where + QStringLiteral(": ") + line));
+                QVERIFY2(table->rowHeight(row) >= int(lines.size()) * metrics.lineSpacing(),
+                         qPrintable(where + QStringLiteral(": row %1 high").arg(table->rowHeight(row))));
+            }
     }
 }
