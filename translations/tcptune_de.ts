@@ -142,6 +142,10 @@
         <translation>der Agent meldet seine Zähler nicht (ein älteres tcptune)</translation>
     </message>
     <message>
+        <source>&quot;confirm_host_changes&quot; must be true or false</source>
+        <translation>&quot;confirm_host_changes&quot; muss true oder false sein</translation>
+    </message>
+    <message>
         <source>&quot;knobs&quot; must be an object of catalogue keys and values</source>
         <translation>&quot;knobs&quot; muss ein Objekt aus Katalog-Schlüsseln und Werten sein</translation>
     </message>
@@ -1157,8 +1161,8 @@ Trotzdem ausführen?</translation>
         <translation>%1 Änderung(en) in %2 konnten nicht zurückgenommen werden; sie bleiben für den nächsten Versuch im Journal (&apos;tcptune knobs restore&apos; oder der nächste Start des Helfers).</translation>
     </message>
     <message>
-        <source>%1 = %2 on the host turns a core TCP feature off (%3) for every new connection of this machine, ssh included. It is only done with an explicit confirmation: &apos;tcptune knobs set --force&apos;, or Yes to the Knobs panel&apos;s question.</source>
-        <translation>%1 = %2 auf dem Host schaltet eine TCP-Kernfunktion ab (%3), für jede neue Verbindung dieses Rechners, ssh eingeschlossen. Das geschieht nur mit ausdrücklicher Bestätigung: &apos;tcptune knobs set --force&apos; oder Ja auf die Frage der Parameter-Ansicht.</translation>
+        <source>%1 = %2 on the host turns a core TCP feature off (%3) for every new connection of this machine, ssh included. It is only done with an explicit confirmation: &apos;tcptune knobs set --force&apos;, &apos;tcptune sweep --force&apos;, or Yes to the Knobs panel&apos;s question.</source>
+        <translation>%1 = %2 auf dem Host schaltet eine TCP-Kernfunktion ab (%3), für jede neue Verbindung dieses Rechners, ssh eingeschlossen. Das geschieht nur mit ausdrücklicher Bestätigung: &apos;tcptune knobs set --force&apos;, &apos;tcptune sweep --force&apos; oder Ja auf die Frage der Parameter-Ansicht.</translation>
     </message>
     <message>
         <source>Unreadable journal %1 (%2) was moved aside to %3; nothing was rolled back from it: look at it and set back by hand what it names.</source>
@@ -1169,8 +1173,8 @@ Trotzdem ausführen?</translation>
         <translation>Das unlesbare Journal %1 (%2) blieb an seinem Platz: %3</translation>
     </message>
     <message>
-        <source>%1 = %2 changes device %3 of this machine (not one of a lab namespace), which carries its own traffic, ssh included. It is only done with an explicit confirmation: &apos;tcptune knobs set --force&apos;, or Yes to the Knobs panel&apos;s question.</source>
-        <translation>%1 = %2 ändert das Gerät %3 dieses Rechners (keines eines Labor-Namensraums), über das sein eigener Verkehr läuft, ssh eingeschlossen. Das geschieht nur mit ausdrücklicher Bestätigung: &apos;tcptune knobs set --force&apos; oder Ja auf die Frage der Knopf-Ansicht.</translation>
+        <source>%1 = %2 changes device %3 of this machine (not one of a lab namespace), which carries its own traffic, ssh included. It is only done with an explicit confirmation: &apos;tcptune knobs set --force&apos;, &apos;tcptune sweep --force&apos;, or Yes to the Knobs panel&apos;s question.</source>
+        <translation>%1 = %2 ändert das Gerät %3 dieses Rechners (keines eines Labor-Namensraums), über das sein eigener Verkehr läuft, ssh eingeschlossen. Das geschieht nur mit ausdrücklicher Bestätigung: &apos;tcptune knobs set --force&apos;, &apos;tcptune sweep --force&apos; oder Ja auf die Frage der Knopf-Ansicht.</translation>
     </message>
 </context>
 <context>
@@ -4273,6 +4277,10 @@ Mehrere Formate auf einmal: --format html,pdf --out ORDNER/report schreibt ORDNE
     <message>
         <source>Remove the lab when the sweep ends.</source>
         <translation>Das Labor entfernen, wenn der Durchlauf endet.</translation>
+    </message>
+    <message>
+        <source>Confirm link knobs of a host&apos;s own devices and core TCP features turned off (SACK, window scaling, timestamps), here and at an ssh target&apos;s far end.</source>
+        <translation>Link-Knöpfe an den eigenen Geräten eines Hosts und abgeschaltete TCP-Kernfunktionen (SACK, Window Scaling, Timestamps) bestätigen, hier und am fernen Ende eines ssh-Ziels.</translation>
     </message>
     <message>
         <source>List the presets and exit.</source>

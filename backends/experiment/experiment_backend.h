@@ -75,6 +75,9 @@ public:
     [[nodiscard]] virtual Result<RunEndpoint> prepareTarget(const ExperimentSpec &spec) = 0;
     // The catalogue's sysctls where the run's client lives (the lab's client namespace or host).
     [[nodiscard]] virtual Result<KnobSnapshot> snapshotLocal(const RunEndpoint &endpoint) = 0;
+    // The user confirmed (--force) changes of host devices and core TCP features turned off, at
+    // this end and the far one; without it the helpers refuse them.
+    virtual void setHostChangesConfirmed(bool confirmed) { (void)confirmed; }
     // Applies SYSCTLS (catalogue key -> canonical value) through the helper, journalled.
     [[nodiscard]] virtual Result<void> applySysctls(const RunEndpoint &endpoint,
                                                     const QMap<QString, QString> &sysctls) = 0;

@@ -166,7 +166,7 @@ Result<void> LiveExperimentBackend::applySysctls(const RunEndpoint &endpoint, co
     if (auto running = m_helper.ensureStarted(); !running)
         return fail(tr("tcptune-helper, which changes kernel knobs and builds the lab, did not start: %1")
                         .arg(running.error().message));
-    return m_changes.apply(sysctls, endpoint.clientNetns);
+    return m_changes.apply(sysctls, endpoint.clientNetns, m_hostChangesConfirmed);
 }
 
 Result<void> LiveExperimentBackend::restoreKnobs()
@@ -240,6 +240,7 @@ TrafficOutcome LiveExperimentBackend::runTraffic(const ExperimentSpec &spec, con
     auto trafficSpec = trafficSpecFor(spec, endpoint);
     if (!trafficSpec)
         return failedOutcome(trafficSpec.error().message);
+    trafficSpec->confirmRemoteHostChanges = m_hostChangesConfirmed;
     TrafficClient client;
     client.setSocketMaker(m_helper.socketMaker());
     QObject::connect(
@@ -288,6 +289,7 @@ TrafficOutcome LiveExperimentBackend::runSeveralEnds(const ExperimentSpec &spec,
         auto t = trafficSpecFor(spec, farEndpoint(end));
         if (!t)
             return failedOutcome(t.error().message);
+        t->confirmRemoteHostChanges = m_hostChangesConfirmed;
         ends.append(*t);
     }
     SeveralEndsTraffic traffic;

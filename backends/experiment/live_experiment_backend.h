@@ -33,6 +33,7 @@ public:
 
     [[nodiscard]] Result<RunEndpoint> prepareTarget(const ExperimentSpec &spec) override;
     [[nodiscard]] Result<KnobSnapshot> snapshotLocal(const RunEndpoint &endpoint) override;
+    void setHostChangesConfirmed(bool confirmed) override { m_hostChangesConfirmed = confirmed; }
     [[nodiscard]] Result<void> applySysctls(const RunEndpoint &endpoint,
                                             const QMap<QString, QString> &sysctls) override;
     [[nodiscard]] Result<void> restoreKnobs() override;
@@ -51,6 +52,7 @@ private:
 
     HelperConnection &m_helper;
     KnobChangeSet m_changes; // applied by this backend and not restored yet
+    bool m_hostChangesConfirmed = false;
     std::unique_ptr<LabAgent> m_agent;
     std::unique_ptr<LiveCapture> m_capture;
     QString m_captureInterface;

@@ -65,6 +65,7 @@ Runner::Runner(std::unique_ptr<ExperimentBackend> backend, RunnerOptions options
     , m_options(std::move(options))
 {
     registerTypes();
+    m_backend->setHostChangesConfirmed(m_options.confirmHostChanges);
 }
 
 Runner::~Runner() = default;

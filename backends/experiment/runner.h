@@ -28,6 +28,9 @@ struct RunnerOptions {
     QString storePath;           // empty: ResultStore::defaultPath()
     QString captureDir;          // where captures go; empty: <store folder>/captures
     bool removeLabAtEnd = false; // take the lab down when the sweep ends
+    // --force: link knobs of host devices and core TCP features turned off may change, at this
+    // end and the far one (the helpers ask for this confirmation).
+    bool confirmHostChanges = false;
 };
 
 // Its signals are the RunEvents.

@@ -287,15 +287,15 @@ namespace {
     if (r.knob->kind == KnobKind::Link)
         return fail(HelperService::tr("%1 = %2 changes device %3 of this machine (not one of a lab namespace), which "
                                       "carries its own traffic, ssh included. It is only done with an explicit "
-                                      "confirmation: 'tcptune knobs set --force', or Yes to the Knobs panel's "
-                                      "question.")
+                                      "confirmation: 'tcptune knobs set --force', 'tcptune sweep --force', or Yes "
+                                      "to the Knobs panel's question.")
                         .arg(r.key, canonical, r.knob->device));
     if (!knobvalue::disablesCoreFeature(*r.knob, canonical))
         return {};
     return fail(
         HelperService::tr("%1 = %2 on the host turns a core TCP feature off (%3) for every new connection of this "
                           "machine, ssh included. It is only done with an explicit confirmation: 'tcptune knobs set "
-                          "--force', or Yes to the Knobs panel's question.")
+                          "--force', 'tcptune sweep --force', or Yes to the Knobs panel's question.")
             .arg(r.key, canonical, r.knob->description));
 }
 

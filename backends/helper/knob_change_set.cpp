@@ -10,13 +10,13 @@ KnobChangeSet::KnobChangeSet(HelperConnection &helper)
 {
 }
 
-Result<void> KnobChangeSet::apply(const QMap<QString, QString> &sysctls, const QString &netns)
+Result<void> KnobChangeSet::apply(const QMap<QString, QString> &sysctls, const QString &netns, bool confirmed)
 {
     for (auto it = sysctls.begin(); it != sysctls.end(); ++it) {
         const KnobInfo *knob = KnobCatalogue::instance().find(it.key());
         // Global knobs (net.core.*) have no per-namespace copy: they change on the host.
         const QString where = knob && knob->perNetns ? netns : QString();
-        auto changed = m_helper.set(it.key(), it.value(), where);
+        auto changed = m_helper.set(it.key(), it.value(), where, confirmed);
         if (!changed)
             return fail(tr("Could not set %1 = %2%3: %4")
                             .arg(it.key(), it.value(), where.isEmpty() ? QString() : tr(" in %1").arg(where),

@@ -24,8 +24,10 @@ public:
 
     // Sets SYSCTLS (catalogue key -> value), journalled by the helper: per-namespace knobs in
     // NETNS (empty: the helper's own), global ones (net.core.*) where they exist, on the host.
-    // Stops at the first refusal; what was set so far stays recorded for restore().
-    [[nodiscard]] Result<void> apply(const QMap<QString, QString> &sysctls, const QString &netns = {});
+    // Stops at the first refusal; what was set so far stays recorded for restore(). CONFIRMED:
+    // the user agreed to change host devices and turn core TCP features off (--force).
+    [[nodiscard]] Result<void> apply(const QMap<QString, QString> &sysctls, const QString &netns = {},
+                                     bool confirmed = false);
     // Puts back every recorded change; a warning for each one someone else changed since.
     [[nodiscard]] Result<void> restore();
 

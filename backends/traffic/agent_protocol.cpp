@@ -243,6 +243,8 @@ QJsonObject startMessage(const TrafficSpec &spec)
     };
     if (!spec.remoteSysctls.isEmpty())
         o.insert(key("knobs"), knobSnapshotToJson(spec.remoteSysctls));
+    if (!spec.remoteSysctls.isEmpty() && spec.confirmRemoteHostChanges)
+        o.insert(key("confirm_host_changes"), true);
     if (spec.direction != Direction::Up) {
         o.insert(key("direction"), directionName(spec.direction));
         o.insert(key("sender"), QJsonObject{{key("workload"), workloadName(spec.workload)},
@@ -311,9 +313,14 @@ namespace {
 }
 
 // "knobs": catalogue sysctls only, each value checked as the helper checks it; anything else is
-// refused before the agent changes anything.
+// refused before the agent changes anything; "confirm_host_changes": the user agreed (--force)
+// that they may change the host's devices or turn its core TCP features off.
 [[nodiscard]] Result<void> parseKnobs(const QJsonObject &m, SessionParams &p)
 {
+    const QJsonValue confirmed = m.value(key("confirm_host_changes"));
+    if (!confirmed.isUndefined() && !confirmed.isBool())
+        return fail(AgentProtocol::tr("\"confirm_host_changes\" must be true or false"));
+    p.confirmHostChanges = confirmed.toBool(false);
     const QJsonValue knobs = m.value(key("knobs"));
     if (knobs.isUndefined())
         return {};

@@ -71,6 +71,7 @@ struct SessionParams {
     TrafficSpec sending;
     // Catalogue sysctls (key -> canonical value) the agent sets on its host for the run.
     QMap<QString, QString> sysctls;
+    bool confirmHostChanges = false; // the client's user confirmed host device and core feature changes
 
     int upStreams() const { return direction == Direction::Down ? 0 : streams; }
     int downStreams() const { return direction == Direction::Up ? 0 : streams; }

@@ -703,7 +703,7 @@ void AgentServer::Impl::runControl(sock::Fd fd, const std::shared_ptr<Session> &
     const Result<KnobSnapshot> before = knobsForClient(*session);
     if (!session->params.sysctls.isEmpty()) {
         session->knobsToRestore = true;
-        if (auto applied = options.applyKnobs(session->params.sysctls); !applied)
+        if (auto applied = options.applyKnobs(session->params.sysctls, session->params.confirmHostChanges); !applied)
             return refuse(fd.get(), session->peer, applied.error().message);
     }
     if (!sendReady(fd.get(), *session, before))

@@ -73,7 +73,8 @@ struct AgentOptions {
     // Far knobs, for runs over ssh only (ssh authenticated the client): sets a run's catalogue
     // sysctls through this host's tcptune-helper (journalled) before "ready", and puts back what
     // it set after the run or when the channel ends. Unset: runs with knobs are refused.
-    std::function<Result<void>(const QMap<QString, QString> &sysctls)> applyKnobs;
+    // CONFIRMED: the client's user agreed to host device and core feature changes (--force).
+    std::function<Result<void>(const QMap<QString, QString> &sysctls, bool confirmed)> applyKnobs;
     std::function<Result<void>()> restoreKnobs;
     // For "describe" over ssh: whether this host's tcptune-helper can run, as "root" or
     // "sudo -n", or why not and what to do (the error). Unset: reported as unusable.

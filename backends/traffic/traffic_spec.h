@@ -129,6 +129,9 @@ public:
     // ssh targets: catalogue sysctls (key -> canonical value) the far agent sets for the run
     // through its host's tcptune-helper and puts back after it.
     QMap<QString, QString> remoteSysctls;
+    // The user confirmed (--force) that those may change the far host's devices or turn its core
+    // TCP features off; without it the far helper refuses them.
+    bool confirmRemoteHostChanges = false;
 
     // Plain JSON object with snake_case keys; fromJson accepts any subset (defaults fill the rest)
     // and validates.

@@ -222,10 +222,10 @@ QString farHelperRefusal(const QString &why)
 // some); the helper's own journal and its rollback when this process ends back them up.
 void wireFarKnobs(AgentOptions &options, HelperConnection &helper, KnobChangeSet &changes)
 {
-    options.applyKnobs = [&helper, &changes](const QMap<QString, QString> &sysctls) -> Result<void> {
+    options.applyKnobs = [&helper, &changes](const QMap<QString, QString> &sysctls, bool confirmed) -> Result<void> {
         if (auto running = helper.ensureStarted(); !running)
             return fail(farHelperRefusal(running.error().message));
-        return changes.apply(sysctls);
+        return changes.apply(sysctls, {}, confirmed);
     };
     options.restoreKnobs = [&changes] { return changes.restore(); };
     // A connection test asks whether knobs could be set: the helper starts as a run would start it.

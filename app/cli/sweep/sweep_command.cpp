@@ -182,6 +182,9 @@ void addOptions(QCommandLineParser &parser)
          SweepCommand::tr("Let the spec file choose an ssh config (target.ssh_config): such a file can make ssh run "
                           "any command on this host. Without it a spec's ssh_config is refused.")},
         {QStringLiteral("lab-down"), SweepCommand::tr("Remove the lab when the sweep ends.")},
+        {QStringLiteral("force"),
+         SweepCommand::tr("Confirm link knobs of a host's own devices and core TCP features turned off (SACK, "
+                          "window scaling, timestamps), here and at an ssh target's far end.")},
         {QStringLiteral("list-presets"), SweepCommand::tr("List the presets and exit.")},
     });
 }
@@ -446,6 +449,7 @@ int runSweepCommand(const QStringList &args)
     RunnerOptions options;
     options.storePath = storePath;
     options.removeLabAtEnd = parser.isSet(QStringLiteral("lab-down"));
+    options.confirmHostChanges = parser.isSet(QStringLiteral("force"));
     return reportSweep(parser, storePath, runSweep(*plan, resumeId, options));
 }
 

@@ -4,7 +4,8 @@
 // far agent sets them through its host's tcptune-helper and puts them back after each run; when
 // the local tcptune is killed the ssh pipe's end puts them back, and when the far agent is killed
 // its helper does (EOF). Far knobs outside the catalogue, and a far agent of another protocol
-// version, are refused with one line before anything changes.
+// version, are refused with one line before anything changes. A far device's link knob needs
+// --force, and comes back after a kill -9 as a sysctl does.
 
 #include "command_runner.h"
 #include "scratch_namespace.h"
@@ -19,6 +20,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -36,6 +38,7 @@ private Q_SLOTS:
     void knobChangedDuringTheRunIsFlagged();
     void localKilledFarKnobsComeBack();
     void farAgentKilledItsHelperRollsBack();
+    void localKilledFarLinkFeatureComesBack();
     void farKnobOutsideTheCatalogue_data();
     void farKnobOutsideTheCatalogue();
     void protocolMismatchNamesBothVersions();
@@ -45,6 +48,7 @@ private:
     QString writeSpec(const QString &name, const QJsonObject &knobs, double durationS, const QJsonArray &axes = {});
     void startSweep(QProcess &sweep, const QString &spec);
     QString farAutocorking() const; // the server namespace's net.ipv4.tcp_autocorking
+    QString farGso() const;         // "on" or "off": `ethtool -k` of the far device's GSO
     bool waitForFarValue(const QString &value, int timeoutMs) const;
     qint64 farAgentPid() const; // `tcptune serve --stdio` in the server namespace, 0 when none
     QString database() const { return m_dir.filePath(QStringLiteral("results.db")); }
@@ -68,6 +72,18 @@ QString TestFarKnobs::farAutocorking() const
                                         QStringLiteral("cat"), QStringLiteral("/proc/sys/net/ipv4/tcp_autocorking")},
                                        10000);
     return QString::fromUtf8(r.out).trimmed();
+}
+
+QString TestFarKnobs::farGso() const
+{
+    const CommandResult r = runCommand(QStringLiteral("ip"),
+                                       {QStringLiteral("netns"), QStringLiteral("exec"), m_pair->b().name(),
+                                        QStringLiteral("ethtool"), QStringLiteral("-k"), QStringLiteral("ttssh2b")},
+                                       10000);
+    return QRegularExpression(QStringLiteral("^generic-segmentation-offload: (on|off)"),
+                              QRegularExpression::MultilineOption)
+        .match(QString::fromUtf8(r.out))
+        .captured(1);
 }
 
 bool TestFarKnobs::waitForFarValue(const QString &value, int timeoutMs) const
@@ -255,6 +271,37 @@ void TestFarKnobs::farAgentKilledItsHelperRollsBack()
     // Nobody put it back but the helper, on its stdin's EOF.
     QTRY_COMPARE_WITH_TIMEOUT(farAutocorking(), m_original, 2000);
     QVERIFY(sweep.state() == QProcess::NotRunning || sweep.waitForFinished(60000));
+}
+
+// A link knob on the far end (issue 31): a device of the far host carries its own traffic, so
+// without --force the far helper refuses it and nothing changes; with it, remote:link.DEV.gso is
+// off while the run goes and back on within 2 s of a kill -9 of the local tcptune, with the far
+// namespace's ethtool as the oracle.
+void TestFarKnobs::localKilledFarLinkFeatureComesBack()
+{
+    QCOMPARE(farGso(), QStringLiteral("on"));
+    const QString spec = writeSpec(QStringLiteral("link.json"),
+                                   {{QStringLiteral("remote:link.ttssh2b.gso"), QStringLiteral("off")}}, 30);
+    const QStringList sweepArgs = {QStringLiteral("sweep"),        spec,
+                                   QStringLiteral("--ssh-config"), m_sshd->clientConfig(),
+                                   QStringLiteral("--db"),         database()};
+    const CommandResult refused = runCommand(QStringLiteral("ip"), runInA(sweepArgs), 60000);
+    QVERIFY2(refused.err.contains("only done with an explicit confirmation") &&
+                 refused.err.contains("tcptune sweep --force"),
+             refused.err.constData());
+    QCOMPARE(farGso(), QStringLiteral("on"));
+
+    QProcess sweep;
+    sweep.setReadChannel(QProcess::StandardError);
+    sweep.start(QStringLiteral("ip"), runInA(sweepArgs + QStringList{QStringLiteral("--force")}));
+    QVERIFY(sweep.waitForStarted(5000));
+    QTRY_VERIFY2_WITH_TIMEOUT(farGso() == QLatin1String("off") || sweep.state() == QProcess::NotRunning,
+                              "the far GSO stayed on", 30000);
+    QVERIFY2(sweep.state() == QProcess::Running, sweep.readAllStandardError().constData());
+    ::kill(pid_t(sweep.processId()), SIGKILL);
+    sweep.waitForFinished(5000);
+    QTRY_COMPARE_WITH_TIMEOUT(farGso(), QStringLiteral("on"), 2000);
+    QTRY_COMPARE_WITH_TIMEOUT(farAgentPid(), 0, 5000);
 }
 
 void TestFarKnobs::farKnobOutsideTheCatalogue_data()

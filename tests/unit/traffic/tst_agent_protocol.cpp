@@ -124,6 +124,9 @@ void TestAgentProtocol::parseStartRejects_data()
     QTest::addRow("knobs not an object") << QStringLiteral("{") + one +
                                                 QStringLiteral(R"(,"knobs":["net.ipv4.tcp_autocorking"]})")
                                          << QStringLiteral("object");
+    QTest::addRow("confirmation not a bool")
+        << QStringLiteral("{") + one + QStringLiteral(R"(,"confirm_host_changes":"yes"})")
+        << QStringLiteral("confirm_host_changes");
     QTest::addRow("half rr")
         << R"({"type":"start","workload":"rr","streams":1,"sample_ms":10,"request_bytes":5,"response_bytes":0,"rcvbuf":0,"duration_s":1})"
         << QStringLiteral("both");
@@ -151,7 +154,14 @@ void TestAgentProtocol::farKnobsTravelCanonical()
     QVERIFY2(p.has_value(), qPrintable(p ? QString() : p.error().message));
     QCOMPARE(p->sysctls.value(QStringLiteral("net.ipv4.tcp_autocorking")), QStringLiteral("0"));
     QCOMPARE(p->sysctls.value(QStringLiteral("net.ipv4.tcp_limit_output_bytes")), QStringLiteral("262144"));
+    QVERIFY(!p->confirmHostChanges); // not unless the user gave --force
     QVERIFY(!agentproto::startMessage(TrafficSpec{}).contains(QStringLiteral("knobs")));
+    spec.confirmRemoteHostChanges = true;
+    auto confirmed = agentproto::parseStart(agentproto::startMessage(spec));
+    QVERIFY(confirmed && confirmed->confirmHostChanges);
+    // Without far knobs there is nothing to confirm, and nothing is sent.
+    spec.remoteSysctls.clear();
+    QVERIFY(!agentproto::startMessage(spec).contains(QStringLiteral("confirm_host_changes")));
 }
 
 void TestAgentProtocol::helloNamesBothVersions()

@@ -518,7 +518,7 @@ void TestAgentServer::stdioAgentSetsAndRestoresFarKnobs()
         calls << QStringLiteral("read");
         return KnobSnapshot{{QStringLiteral("net.ipv4.tcp_autocorking"), QStringLiteral("1")}};
     };
-    options.applyKnobs = [&](const QMap<QString, QString> &sysctls) -> Result<void> {
+    options.applyKnobs = [&](const QMap<QString, QString> &sysctls, bool) -> Result<void> {
         std::lock_guard lock(callsMutex);
         calls << QStringLiteral("apply ") + sysctls.value(QStringLiteral("net.ipv4.tcp_autocorking"));
         return refuse ? fail(QStringLiteral("sudo -n refused")) : Result<void>();
