@@ -5933,6 +5933,14 @@ Doppelklick: folgen</translation>
         <source>Tick two runs to compare them (A is the one ticked first, B the second).</source>
         <translation>Kreuzen Sie zwei Läufe an, um sie zu vergleichen (A ist der zuerst angekreuzte, B der zweite).</translation>
     </message>
+    <message>
+        <source>host and user not recorded (an older tcptune)</source>
+        <translation>Host und Benutzer nicht aufgezeichnet (ein älteres tcptune)</translation>
+    </message>
+    <message>
+        <source>ran on %1 as %2</source>
+        <translation>lief auf %1 als %2</translation>
+    </message>
 </context>
 <context>
     <name>tcptune::KnobPanel</name>

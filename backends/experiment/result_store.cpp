@@ -15,10 +15,14 @@
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QStandardPaths>
+#include <QSysInfo>
 #include <QThread>
 #include <QVariant>
 
 #include <atomic>
+
+#include <pwd.h>
+#include <unistd.h>
 
 namespace tcptune {
 namespace {
@@ -87,8 +91,21 @@ const QList<QStringList> &migrations()
             QStringLiteral("ALTER TABLE runs ADD COLUMN measured_from_s REAL"),
             QStringLiteral("ALTER TABLE runs ADD COLUMN settled INTEGER"),
         },
+        // 6: where each experiment ran: the host's name and the user's (NULL: recorded before).
+        {
+            QStringLiteral("ALTER TABLE experiments ADD COLUMN host TEXT"),
+            QStringLiteral("ALTER TABLE experiments ADD COLUMN user TEXT"),
+        },
     };
     return all;
+}
+
+// The account running tcptune (its login name; the number where it has none).
+QString currentUserName()
+{
+    if (const passwd *user = ::getpwuid(::geteuid()))
+        return QString::fromLocal8Bit(user->pw_name);
+    return QString::number(::geteuid());
 }
 
 QString isoNow()
@@ -173,6 +190,8 @@ ExperimentRecord experimentFrom(const QSqlQuery &q)
     e.plan = objectOf(q.value(QStringLiteral("plan_json")).toString());
     e.plannedRuns = q.value(QStringLiteral("planned_runs")).toInt();
     e.finishedRuns = q.value(QStringLiteral("finished_runs")).toInt();
+    e.host = q.value(QStringLiteral("host")).toString();
+    e.user = q.value(QStringLiteral("user")).toString();
     return e;
 }
 
@@ -215,7 +234,7 @@ RunRecord runSummaryFrom(const QSqlQuery &q)
 }
 
 const QString kExperimentColumns = QStringLiteral(
-    "e.id, e.name, e.created, e.finished, e.status, e.error, e.plan_json, e.planned_runs, "
+    "e.id, e.name, e.created, e.finished, e.status, e.error, e.plan_json, e.planned_runs, e.host, e.user, "
     "(SELECT COUNT(*) FROM runs r WHERE r.experiment_id = e.id AND r.status IN ('ok', 'failed')) AS finished_runs");
 
 } // namespace
@@ -369,14 +388,16 @@ Result<void> ResultStore::migrate()
 Result<qint64> ResultStore::createExperiment(const SweepPlan &plan)
 {
     QSqlQuery q(database());
-    q.prepare(QStringLiteral("INSERT INTO experiments (name, created, status, spec_json, plan_json, planned_runs) "
-                             "VALUES (?, ?, ?, ?, ?, ?)"));
+    q.prepare(QStringLiteral("INSERT INTO experiments (name, created, status, spec_json, plan_json, planned_runs, "
+                             "host, user) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"));
     q.addBindValue(plan.spec().name);
     q.addBindValue(isoNow());
     q.addBindValue(experimentStatusName(ExperimentStatus::Running));
     q.addBindValue(toText(plan.spec().toJson()));
     q.addBindValue(toText(plan.toJson()));
     q.addBindValue(int(plan.runs().size()));
+    q.addBindValue(QSysInfo::machineHostName());
+    q.addBindValue(currentUserName());
     if (!q.exec())
         return std::unexpected(queryError(q, tr("record the experiment")));
     return q.lastInsertId().toLongLong();
@@ -449,7 +470,8 @@ Result<QList<ExperimentRecord>> ResultStore::experimentList() const
     QSqlQuery q(database());
     q.setForwardOnly(true);
     if (!q.exec(QStringLiteral(
-            "SELECT e.id, e.name, e.created, e.finished, e.status, e.error, e.planned_runs, COALESCE(f.n, 0) FROM "
+            "SELECT e.id, e.name, e.created, e.finished, e.status, e.error, e.planned_runs, COALESCE(f.n, 0), e.host, "
+            "e.user FROM "
             "experiments e LEFT JOIN (SELECT experiment_id, COUNT(*) AS n FROM runs WHERE status IN ('ok', "
             "'failed') GROUP BY experiment_id) f ON f.experiment_id = e.id ORDER BY e.id DESC")))
         return std::unexpected(queryError(q, tr("list the experiments")));
@@ -464,6 +486,8 @@ Result<QList<ExperimentRecord>> ResultStore::experimentList() const
         e.error = q.value(5).toString();
         e.plannedRuns = q.value(6).toInt();
         e.finishedRuns = q.value(7).toInt();
+        e.host = q.value(8).toString();
+        e.user = q.value(9).toString();
         out.append(e);
     }
     return out;

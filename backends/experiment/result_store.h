@@ -27,7 +27,7 @@ class SweepPlan;
 class ResultStore final {
     Q_DECLARE_TR_FUNCTIONS(ResultStore)
 public:
-    static constexpr int kSchemaVersion = 5;
+    static constexpr int kSchemaVersion = 6;
 
     ResultStore() = default;
     ~ResultStore();

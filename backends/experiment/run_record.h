@@ -181,6 +181,8 @@ struct ExperimentRecord {
     QJsonObject plan; // SweepPlan::toJson(), spec included
     int plannedRuns = 0;
     int finishedRuns = 0; // ok + failed
+    QString host;         // the machine it ran on (empty: recorded before tcptune kept it)
+    QString user;         // the account that ran it
 };
 
 } // namespace tcptune

@@ -177,6 +177,9 @@ QJsonObject toJson(const SweepTable &table)
             {QStringLiteral("created"), e.created.toString(Qt::ISODateWithMs)},
             {QStringLiteral("planned_runs"), e.plannedRuns},
             {QStringLiteral("finished_runs"), e.finishedRuns},
+            // Where it ran; null when the store did not record it (before schema 6).
+            {QStringLiteral("host"), e.host.isEmpty() ? QJsonValue() : QJsonValue(e.host)},
+            {QStringLiteral("user"), e.host.isEmpty() ? QJsonValue() : QJsonValue(e.user)},
             {QStringLiteral("plan"), table.plan.toJson()},
             {QStringLiteral("points"), points},
             // Repeat until precise: the labels of the points that reached the most runs first.

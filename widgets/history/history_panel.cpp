@@ -239,7 +239,11 @@ QTreeWidgetItem *HistoryPanel::addExperiment(const ExperimentRecord &e)
 {
     auto *top = new QTreeWidgetItem(m_tree);
     top->setText(NameColumn, storedExperimentName(e));
-    top->setToolTip(NameColumn, storedExperimentName(e));
+    // Where it ran, for a store shared or carried between machines and accounts.
+    const QString origin = e.host.isEmpty() ? tr("host and user not recorded (an older tcptune)")
+                                            : tr("ran on %1 as %2").arg(e.host, e.user);
+    top->setToolTip(NameColumn, storedExperimentName(e) + QLatin1Char('\n') + origin);
+    top->setToolTip(StartedColumn, origin);
     top->setData(NameColumn, kExperimentIdRole, e.id);
     // Ticked, two experiments are compared point by point (Compare A/B).
     top->setCheckState(NameColumn, m_experimentTicks.contains(e.id) ? Qt::Checked : Qt::Unchecked);

@@ -35,6 +35,8 @@ int list(const ResultStore &store, bool json)
                                      {QStringLiteral("status"), experimentStatusName(e.status)},
                                      {QStringLiteral("planned_runs"), e.plannedRuns},
                                      {QStringLiteral("finished_runs"), e.finishedRuns},
+                                     {QStringLiteral("host"), e.host.isEmpty() ? QJsonValue() : QJsonValue(e.host)},
+                                     {QStringLiteral("user"), e.host.isEmpty() ? QJsonValue() : QJsonValue(e.user)},
                                      {jsonschema::kField, jsonschema::kResultsList}});
         out() << QString::fromUtf8(QJsonDocument(array).toJson(QJsonDocument::Indented));
         out().flush();

@@ -20,6 +20,7 @@
 #include <QStandardPaths>
 #include <QTableWidget>
 #include <QTemporaryDir>
+#include <QSysInfo>
 #include <QTest>
 #include <QTreeWidget>
 
@@ -109,6 +110,7 @@ private Q_SLOTS:
     void compare_data();
     void compare();
     void listsFiltersOverlaysAndCompares();
+    void experimentsSayWhereTheyRan();
     void everyRunCarriesItsConfiguration();
     void farEndKnobsNameTheirEnd();
     void bothDirectionsShowEach();
@@ -519,6 +521,28 @@ void TestHistoryPanel::bothDirectionsOverlayALineEach()
 // Issue 29: an experiment of one point shows its runs' mean throughput with the 95 % interval of
 // the mean (Student's t, worked out here from t(0.975; 2) = 4.302652729911275); one run measured no
 // spread and says "1 run", never "± 0.0"; a sweep's row has no single figure.
+// Issue 37: History did not say which host and user each run came from. An experiment's row
+// names them (its name's and its start's tooltips), as the store recorded them.
+void TestHistoryPanel::experimentsSayWhereTheyRan()
+{
+    ResultStore store;
+    QVERIFY(store.open());
+    const qint64 id = storeOnePoint(store, QStringLiteral("where"), {47.1});
+    QVERIFY(id > 0);
+    const auto stored = store.experiment(id);
+    QVERIFY(stored && !stored->user.isEmpty());
+    QCOMPARE(stored->host, QSysInfo::machineHostName());
+    ThroughputRttView chart;
+    HistoryPanel panel(&chart);
+    panel.refresh();
+    QTreeWidgetItem *item = experimentItem(panel.tree(), id);
+    QVERIFY(item);
+    const QString origin = QStringLiteral("ran on %1 as %2").arg(stored->host, stored->user);
+    QVERIFY2(item->toolTip(HistoryPanel::NameColumn).contains(origin),
+             qPrintable(item->toolTip(HistoryPanel::NameColumn)));
+    QCOMPARE(item->toolTip(HistoryPanel::StartedColumn), origin);
+}
+
 void TestHistoryPanel::experimentsShowTheirInterval()
 {
     ResultStore store;

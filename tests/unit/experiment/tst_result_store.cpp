@@ -14,8 +14,12 @@
 #include <QSqlQuery>
 #include <QMutex>
 #include <QTemporaryDir>
+#include <QSysInfo>
 #include <QTest>
 #include <QThread>
+
+#include <pwd.h>
+#include <unistd.h>
 
 #include <algorithm>
 
@@ -41,6 +45,7 @@ private Q_SLOTS:
     void defaultPathFollowsXdg();
     void listsForListViews();
     void verdictsNameKnobsChangedDuringTheRun();
+    void experimentsKeepTheirHostAndUser();
 
 private:
     SweepPlan plan() const;
@@ -493,7 +498,7 @@ void TestResultStore::migratesASchemaThreeFile()
                  });
     if (QTest::currentTestFailed())
         return;
-    QCOMPARE(ResultStore::kSchemaVersion, 5);
+    QCOMPARE(ResultStore::kSchemaVersion, 6);
     for (const qint64 run : {1, 3}) {
         const auto samples = store.samples(run);
         QVERIFY(samples.has_value() && !samples->isEmpty());
@@ -511,6 +516,31 @@ void TestResultStore::migratesASchemaThreeFile()
     far.farSender = true;
     QVERIFY(store.finishRun(run, {far}).has_value());
     QVERIFY(store.samples(run.id)->first().farSender);
+}
+
+// Issue 37: History could not say which host and user a run came from. A new experiment keeps
+// the machine's name and the account's (as the system names them); one of an older file, migrated,
+// has neither (it was not recorded), rather than this machine's.
+void TestResultStore::experimentsKeepTheirHostAndUser()
+{
+    ResultStore store;
+    openOldStore(store, 3,
+                 {"INSERT INTO experiments (name, created, status, spec_json, plan_json, planned_runs) VALUES "
+                  "('old', '2025-01-01T00:00:00.000Z', 'finished', '{}', '{}', 1)"});
+    if (QTest::currentTestFailed())
+        return;
+    const qint64 id = *store.createExperiment(plan());
+    const passwd *account = ::getpwuid(::geteuid());
+    QVERIFY(account);
+    for (const auto &list : {store.experiments(), store.experimentList()}) {
+        QVERIFY(list.has_value());
+        QCOMPARE(list->size(), 2);
+        QCOMPARE(list->first().id, id);
+        QCOMPARE(list->first().host, QSysInfo::machineHostName());
+        QCOMPARE(list->first().user, QString::fromLocal8Bit(account->pw_name));
+        QVERIFY(list->last().host.isEmpty() && list->last().user.isEmpty());
+    }
+    QCOMPARE(store.experiment(id)->host, QSysInfo::machineHostName());
 }
 
 void TestResultStore::otherThreadReads()
