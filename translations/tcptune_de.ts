@@ -2747,10 +2747,6 @@ Beispiel: tcptune knobs set net.ipv4.tcp_autocorking=0 -- iperf3 -c 127.0.0.1
         <translation>&apos;%1&apos; ist keine Ergebnis-ID. Verwenden Sie eine Experiment-ID (z. B. 12) oder eine Lauf-ID als run:34; `tcptune results list` zeigt sie.</translation>
     </message>
     <message>
-        <source>Experiment %1</source>
-        <translation>Experiment %1</translation>
-    </message>
-    <message>
         <source>, run %1</source>
         <translation>, Lauf %1</translation>
     </message>
@@ -4129,18 +4125,6 @@ Mehrere Formate auf einmal: --format html,pdf --out ORDNER/report schreibt ORDNE
         <translation>Wiederholung %1</translation>
     </message>
     <message>
-        <source>Workbench run</source>
-        <translation>Lauf aus der Werkbank</translation>
-    </message>
-    <message>
-        <source>Sweep of %1</source>
-        <translation>Durchlauf von %1</translation>
-    </message>
-    <message>
-        <source>Experiment %1: %2</source>
-        <translation>Experiment %1: %2</translation>
-    </message>
-    <message>
         <source>running</source>
         <translation>läuft</translation>
     </message>
@@ -4567,10 +4551,6 @@ Mehrere Formate auf einmal: --format html,pdf --out ORDNER/report schreibt ORDNE
     <message>
         <source>↓ marks a run whose throughput collapsed (last third below half of the first third).</source>
         <translation>↓ markiert einen Lauf, dessen Durchsatz einbrach (letztes Drittel unter der Hälfte des ersten Drittels).</translation>
-    </message>
-    <message>
-        <source>Experiment %1</source>
-        <translation>Experiment %1</translation>
     </message>
     <message>
         <source>Experiment %1, %2, target %3, %4 s per run, %5; %6 of %7 runs done.</source>
@@ -7115,6 +7095,25 @@ untätig: der Sender hatte nichts zu senden.
     <message>
         <source>Copied %1.</source>
         <translation>%1 kopiert.</translation>
+    </message>
+</context>
+<context>
+    <name>ExperimentName</name>
+    <message>
+        <source>Workbench run</source>
+        <translation>Lauf aus der Werkbank</translation>
+    </message>
+    <message>
+        <source>Sweep of %1</source>
+        <translation>Durchlauf von %1</translation>
+    </message>
+    <message>
+        <source>Experiment %1</source>
+        <translation>Experiment %1</translation>
+    </message>
+    <message>
+        <source>Experiment %1: %2</source>
+        <translation>Experiment %1: %2</translation>
     </message>
 </context>
 <context>

@@ -6,6 +6,7 @@
 #include "charts/run_samples.h"
 #include "charts/throughput_rtt_view.h"
 #include "diagnosis/verdict_panel.h"
+#include "experiment/experiment_name.h"
 #include "experiment/experiment_spec.h"
 #include "experiment/run_configuration.h"
 #include "experiment/run_record.h"

@@ -1,5 +1,6 @@
 #include "experiment/sweep_table_markdown.h"
 
+#include "experiment/experiment_name.h"
 #include "experiment/parameter_heading.h"
 
 #include <cmath>
@@ -52,7 +53,7 @@ QStringList SweepTableMarkdown::heading(const SweepTable &table)
                                                       .arg(spec.maxRepeats)
                                                       .arg(spec.ciTargetPct)
                                                 : tr("%1 repeat(s)").arg(spec.repeats);
-    return {QStringLiteral("## %1").arg(e.name.isEmpty() ? tr("Experiment %1").arg(e.id) : e.name), QString(),
+    return {QStringLiteral("## %1").arg(experimentName(e)), QString(),
             tr("Experiment %1, %2, target %3, %4 s per run, %5; %6 of %7 runs done.")
                 .arg(e.id)
                 .arg(experimentStatusName(e.status), spec.target.describe())

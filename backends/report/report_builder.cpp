@@ -1,5 +1,6 @@
 #include "report/report_builder.h"
 
+#include "experiment/experiment_name.h"
 #include "experiment/parameter_heading.h"
 #include "experiment/result_store.h"
 #include "experiment/sweep_plan.h"
@@ -131,7 +132,7 @@ void addNotes(ReportModel &model)
 void describeExperiment(ReportModel &model, const ExperimentRecord &experiment)
 {
     model.experimentId = experiment.id;
-    model.title = experiment.name.isEmpty() ? ReportBuilder::tr("Experiment %1").arg(experiment.id) : experiment.name;
+    model.title = experimentName(experiment);
     if (model.runId > 0)
         model.title += ReportBuilder::tr(", run %1").arg(model.runId);
     model.started = experiment.created;

@@ -4,6 +4,7 @@
 #include "charts/throughput_rtt_view.h"
 #include "diagnosis/counter_difference_view.h"
 #include "experiment/experiment_diff.h"
+#include "experiment/experiment_name.h"
 #include "experiment/result_store.h"
 #include "experiment/run_configuration.h"
 #include "experiment/stored_run_details.h"
@@ -238,11 +239,11 @@ void HistoryPanel::refresh()
 QTreeWidgetItem *HistoryPanel::addExperiment(const ExperimentRecord &e)
 {
     auto *top = new QTreeWidgetItem(m_tree);
-    top->setText(NameColumn, storedExperimentName(e));
+    top->setText(NameColumn, experimentName(e, ExperimentNameForm::WithId));
     // Where it ran, for a store shared or carried between machines and accounts.
     const QString origin = e.host.isEmpty() ? tr("host and user not recorded (an older tcptune)")
                                             : tr("ran on %1 as %2").arg(e.host, e.user);
-    top->setToolTip(NameColumn, storedExperimentName(e) + QLatin1Char('\n') + origin);
+    top->setToolTip(NameColumn, experimentName(e, ExperimentNameForm::WithId) + QLatin1Char('\n') + origin);
     top->setToolTip(StartedColumn, origin);
     top->setData(NameColumn, kExperimentIdRole, e.id);
     // Ticked, two experiments are compared point by point (Compare A/B).

@@ -16,9 +16,6 @@ class StoredRunNames final {
     Q_DECLARE_TR_FUNCTIONS(StoredRunNames)
 };
 
-const char *const kWorkbenchRun = "Workbench run";
-const char *const kSweepOf = "Sweep of ";
-
 // The point's values in the user's language now, from the stored canonical settings (the stored
 // label is in the language the run had).
 QString pointText(const RunRecord &run)
@@ -101,26 +98,6 @@ QString storedRunName(const RunRecord &run)
     if (run.repeat > 0)
         parts.append(StoredRunNames::tr("repeat %1").arg(run.repeat + 1));
     return parts.join(QStringLiteral(" · "));
-}
-
-QString neutralRunName()
-{
-    return QString::fromLatin1(kWorkbenchRun);
-}
-
-QString neutralSweepName(const QString &parameter)
-{
-    return QString::fromLatin1(kSweepOf) + parameter;
-}
-
-QString storedExperimentName(const ExperimentRecord &experiment)
-{
-    QString name = experiment.name;
-    if (name == QLatin1String(kWorkbenchRun))
-        name = StoredRunNames::tr("Workbench run");
-    else if (name.startsWith(QLatin1String(kSweepOf)))
-        name = StoredRunNames::tr("Sweep of %1").arg(name.mid(int(qstrlen(kSweepOf))));
-    return StoredRunNames::tr("Experiment %1: %2").arg(experiment.id).arg(name);
 }
 
 QString runStatusText(RunStatus status)

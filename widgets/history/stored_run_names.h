@@ -26,11 +26,6 @@ QString sweepPointName(const SweepPlan &plan, int point, int repeat);
 // A line of a run in direction both, named after whose sending it draws: "#12 · this host sends",
 // "#12 · the target sends" (live, in History and in reports alike).
 QString senderLineName(const QString &runName, bool farSender);
-// "Experiment 4: Sweep of socket.SO_SNDBUF" (stored names the workbench gave are translated).
-QString storedExperimentName(const ExperimentRecord &experiment);
-// The name the workbench stores for its own experiments: language-neutral, translated on display.
-QString neutralRunName();
-QString neutralSweepName(const QString &parameter);
 QString runStatusText(RunStatus status);
 // A run's throughput in Mbit/s with DECIMALS: "24.1"; for a run in direction both each
 // direction's: "up 24.1 / down 23.8" (the total is the run's throughput).

@@ -1,6 +1,7 @@
 #include "knobs/crash_recovery.h"
 
 #include "experiment/experiment_lock.h"
+#include "experiment/experiment_name.h"
 #include "experiment/result_store.h"
 #include "helper/helper_connection.h"
 #include "history/stored_run_names.h"
@@ -63,7 +64,7 @@ QString CrashRecovery::settleInterruptedExperiments(const QString &storePath)
                                               [](const RunRecord &r) { return r.status == RunStatus::Interrupted; })
                               : 0;
         parts.append(tr("%1 (%2 of %3 runs done, %n cut off)", nullptr, int(cut))
-                         .arg(storedExperimentName(e))
+                         .arg(experimentName(e, ExperimentNameForm::WithId))
                          .arg(done ? done->size() : 0)
                          .arg(e.plannedRuns));
     }

@@ -1,6 +1,7 @@
 #include "sweep/sweep_panel.h"
 
 #include "charts/sweep_chart.h"
+#include "experiment/experiment_name.h"
 #include "experiment/parameter_heading.h"
 #include "experiment/preset_library.h"
 #include "history/mean_interval_text.h"
