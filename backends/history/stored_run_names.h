@@ -1,8 +1,8 @@
 #pragma once
 // How stored experiments and runs are named on screen, in the user's language, from what the
 // store keeps language-neutral: a run is "#<its id in the store>" everywhere (legend, status
-// bar, History, capture file names), with its point and repeat; an experiment is
-// "Experiment <id>: <name>", the workbench's own names translated at display.
+// bar, History, capture file names), with its point and repeat. An experiment is named by
+// experimentName() (experiment/experiment_name.h), as reports and the commands name it.
 
 #include "experiment/run_configuration.h"
 #include "experiment/run_record.h"
