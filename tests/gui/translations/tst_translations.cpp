@@ -161,8 +161,8 @@ void TestTranslations::sourcesHaveNoUntranslatedStrings()
     lupdate.setProcessChannelMode(QProcess::MergedChannels);
     lupdate.start(QStringLiteral(TCPTUNE_LUPDATE),
                   {QStringLiteral("-locations"), QStringLiteral("none"), QStringLiteral("-no-obsolete"),
-                   QStringLiteral("backends"), QStringLiteral("widgets"), QStringLiteral("app"), QStringLiteral("-ts"),
-                   copy});
+                   QStringLiteral("backends"), QStringLiteral("widgets"), QStringLiteral("app"),
+                   QStringLiteral("helper_app"), QStringLiteral("-ts"), copy});
     QVERIFY2(lupdate.waitForFinished(60000), "lupdate did not finish within 60 s");
     const QByteArray output = lupdate.readAll();
     QVERIFY2(lupdate.exitStatus() == QProcess::NormalExit && lupdate.exitCode() == 0, output.constData());
@@ -175,7 +175,7 @@ void TestTranslations::sourcesHaveNoUntranslatedStrings()
     QVERIFY(check.messages > 100);
     QVERIFY2(check.problems.isEmpty(),
              qPrintable(QStringLiteral("Strings without a German translation (run lupdate -locations none "
-                                       "-no-obsolete backends widgets app -ts translations/tcptune_de.ts "
+                                       "-no-obsolete backends widgets app helper_app -ts translations/tcptune_de.ts "
                                        "and translate them):\n") +
                         check.problems.join(QLatin1Char('\n'))));
 }
