@@ -117,6 +117,11 @@ RunConfiguration configurationOf(const ExperimentSpec &spec, const KnobSnapshot 
         c.changed.insert(it.key(), it.value());
         c.all.insert(it.key(), it.value());
     }
+    // The lab's shaping is part of what a run was: two runs at other rates must say so (A/B,
+    // results diff), though the target's text already names it.
+    const QMap<QString, QString> shaping = spec.knobsOfKind(KnobKind::LabParameter);
+    for (auto it = shaping.begin(); it != shaping.end(); ++it)
+        c.all.insert(it.key(), it.value());
     QStringList ownKeys = spec.helperKnobs().keys() + socket.keys();
     for (const QString &key : spec.remoteSysctls().keys())
         ownKeys.append(kRemotePrefix + key);
