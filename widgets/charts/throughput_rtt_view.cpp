@@ -778,6 +778,10 @@ void ThroughputRttView::render(QPainter *painter, const QRectF &target)
     }
     m_columnsOverride = std::max(50, int(m_throughputChart->plotArea().width()));
     replotNow();
+    // The replot gave the charts back their own legends (the shared list beside them is not in
+    // the picture): lay them out before drawing, or they are drawn with no room at all.
+    for (QChart *chart : {m_throughputChart, m_rttChart})
+        chart->layout()->activate();
     m_throughputChart->scene()->render(painter, QRectF(target.topLeft(), half),
                                        QRectF(m_throughputChart->scenePos(), half));
     m_rttChart->scene()->render(painter, QRectF(target.topLeft() + QPointF(half.width(), 0), half),
