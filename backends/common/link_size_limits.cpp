@@ -83,17 +83,10 @@ template <typename Fn> Result<void> exchange(const RouteSocket &socket, LinkRequ
         const ssize_t n = ::recv(socket.fd(), buffer.data(), std::size_t(buffer.size()), 0);
         if (n < 0)
             return fail(LinkSizeLimitsIo::tr("The kernel did not answer: %1.").arg(errnoText(errno)));
-        const QByteArrayView received(buffer.constData(), n);
-        qsizetype offset = 0;
-        while (offset + qsizetype(sizeof(nlmsghdr)) <= received.size()) {
-            const auto header = readAt<nlmsghdr>(received, offset);
-            if (header.nlmsg_len < sizeof(nlmsghdr) || offset + header.nlmsg_len > received.size())
-                break;
-            const QByteArrayView message = received.sliced(offset, header.nlmsg_len);
-            offset += NLMSG_ALIGN(header.nlmsg_len);
-            if (header.nlmsg_seq == request.header.nlmsg_seq)
-                return onAnswer(header.nlmsg_type, message);
-        }
+        const QByteArrayView message =
+            netlink::messageWithSequence(QByteArrayView(buffer.constData(), n), request.header.nlmsg_seq);
+        if (!message.isEmpty())
+            return onAnswer(readAt<nlmsghdr>(message, 0).nlmsg_type, message);
     }
     return fail(LinkSizeLimitsIo::tr("The kernel sent no answer to this request."));
 }

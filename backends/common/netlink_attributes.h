@@ -6,6 +6,7 @@
 #include <QByteArrayView>
 
 #include <cstring>
+#include <linux/netlink.h>
 #include <linux/rtnetlink.h>
 
 namespace tcptune::netlink {
@@ -28,6 +29,22 @@ template <typename Fn> void forEachAttribute(QByteArrayView bytes, Fn fn)
         fn(attr.rta_type, bytes.sliced(offset + RTA_LENGTH(0), attr.rta_len - RTA_LENGTH(0)));
         offset += RTA_ALIGN(attr.rta_len);
     }
+}
+
+// The first whole message in BYTES (what one recv() returned) whose sequence number is SEQUENCE,
+// its length checked; empty when there is none (answers to earlier requests are passed over).
+inline QByteArrayView messageWithSequence(QByteArrayView bytes, quint32 sequence)
+{
+    qsizetype offset = 0;
+    while (offset + qsizetype(sizeof(nlmsghdr)) <= bytes.size()) {
+        const auto header = readAt<nlmsghdr>(bytes, offset);
+        if (header.nlmsg_len < sizeof(nlmsghdr) || offset + header.nlmsg_len > bytes.size())
+            return {};
+        if (header.nlmsg_seq == sequence)
+            return bytes.sliced(offset, header.nlmsg_len);
+        offset += NLMSG_ALIGN(header.nlmsg_len);
+    }
+    return {};
 }
 
 } // namespace tcptune::netlink

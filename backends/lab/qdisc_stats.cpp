@@ -162,25 +162,18 @@ Result<QdiscStats> QdiscStatsReader::readRoot()
         const ssize_t n = ::recv(m_fd, buffer.data(), std::size_t(buffer.size()), 0);
         if (n < 0)
             return fail(tr("The kernel did not answer for the qdisc of %1: %2.").arg(m_interface, errnoText(errno)));
-        const QByteArrayView received(buffer.constData(), n);
-        qsizetype offset = 0;
-        while (offset + qsizetype(sizeof(nlmsghdr)) <= received.size()) {
-            const auto header = readAt<nlmsghdr>(received, offset);
-            if (header.nlmsg_len < sizeof(nlmsghdr) || offset + header.nlmsg_len > received.size())
-                break;
-            const QByteArrayView message = received.sliced(offset, header.nlmsg_len);
-            offset += NLMSG_ALIGN(header.nlmsg_len);
-            if (header.nlmsg_seq != m_sequence)
-                continue; // an answer to an earlier request that timed out
-            if (header.nlmsg_type == NLMSG_ERROR) {
-                if (message.size() < qsizetype(NLMSG_HDRLEN + sizeof(nlmsgerr)))
-                    return fail(tr("The kernel's error answer for %1 is too short.").arg(m_interface));
-                const auto error = readAt<nlmsgerr>(message, NLMSG_HDRLEN);
-                return fail(
-                    tr("The kernel refused to show the qdisc of %1: %2.").arg(m_interface, errnoText(-error.error)));
-            }
-            return parseQdiscMessage(message);
+        // Answers to an earlier request that timed out are passed over.
+        const QByteArrayView message = netlink::messageWithSequence(QByteArrayView(buffer.constData(), n), m_sequence);
+        if (message.isEmpty())
+            continue;
+        if (readAt<nlmsghdr>(message, 0).nlmsg_type == NLMSG_ERROR) {
+            if (message.size() < qsizetype(NLMSG_HDRLEN + sizeof(nlmsgerr)))
+                return fail(tr("The kernel's error answer for %1 is too short.").arg(m_interface));
+            const auto error = readAt<nlmsgerr>(message, NLMSG_HDRLEN);
+            return fail(
+                tr("The kernel refused to show the qdisc of %1: %2.").arg(m_interface, errnoText(-error.error)));
         }
+        return parseQdiscMessage(message);
     }
     return fail(tr("The kernel's answers for the qdisc of %1 did not include it.").arg(m_interface));
 }
