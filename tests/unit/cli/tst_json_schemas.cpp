@@ -3,6 +3,7 @@
 // checks it. The traffic goes to a `tcptune serve` on loopback; the store is the test's own.
 
 #include "command_runner.h"
+#include "session/session_file.h"
 #include "test_data.h"
 
 #include <QDir>
@@ -19,6 +20,8 @@
 #include <netinet/in.h>
 #include <sys/socket.h>
 #include <unistd.h>
+
+#include <cmath>
 
 using namespace tcptune::test;
 
@@ -52,6 +55,7 @@ private Q_SLOTS:
     void cleanupTestCase();
     void outputs_data();
     void outputs();
+    void sessionFile();
     void schemasAreValidSchemas();
 
 private:
@@ -239,6 +243,35 @@ bool TestJsonSchemas::figuresPresent(const QJsonObject &document, const QString 
                diagnosis.value(QStringLiteral("settling")).isObject();
     }
     return true;
+}
+
+// The session file File > Save session writes (its writer, not a command): a form, knobs at both
+// ends, a sweep and a chart line with a missing value (null).
+void TestJsonSchemas::sessionFile()
+{
+    tcptune::WorkbenchSession session;
+    session.form.target.labName = QStringLiteral("schema");
+    QVERIFY(session.form.setParameter(QStringLiteral("socket.SO_SNDBUF"), QStringLiteral("256K")));
+    session.knobs.netns = QStringLiteral("tcptune-schema-client");
+    session.knobs.local.insert(QStringLiteral("net.ipv4.tcp_autocorking"), QStringLiteral("0"));
+    session.knobs.remote.insert(QStringLiteral("net.ipv4.tcp_congestion_control"), QStringLiteral("cubic"));
+    session.sweep = tcptune::SessionSweep{QStringLiteral("socket.SO_SNDBUF"), QStringLiteral("16K 1M"), 2, 0, 0};
+    tcptune::SessionChartRun run;
+    run.label = QStringLiteral("#1 · 256 KiB");
+    run.runId = 1;
+    run.experimentId = 1;
+    run.series.insert(QStringLiteral("rtt_ms"), {{0.0, 20.5}, {0.1, std::nan("")}});
+    run.series.insert(QStringLiteral("throughput_mbps"), {{0.1, 48.0}});
+    session.charts = {run};
+    const QString path = m_dir.filePath(QStringLiteral("schema.tcptune"));
+    QVERIFY(tcptune::sessionfile::write(path, session));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QByteArray text = file.readAll();
+    QVERIFY(text.contains("null"));
+    QCOMPARE(QJsonDocument::fromJson(text).object().value(QStringLiteral("schema_version")).toInt(), 1);
+    const QString problems = validate(text, QStringLiteral("session.schema.json"));
+    QVERIFY2(problems.isEmpty(), qPrintable(problems));
 }
 
 // A schema that accepted anything would make the test above unable to fail.
