@@ -7225,4 +7225,186 @@ untätig: der Sender hatte nichts zu senden.
         <translation>Nur in B: %1</translation>
     </message>
 </context>
+<context>
+    <name>tcptune::PendingKnobsNote</name>
+    <message>
+        <source>For&amp;get them</source>
+        <translation>Verwer&amp;fen</translation>
+    </message>
+    <message>
+        <source>From the session, not set yet: %1. The next run sets them and puts them back after it.</source>
+        <translation>Aus der Sitzung, noch nicht gesetzt: %1. Der nächste Lauf setzt sie und stellt sie danach zurück.</translation>
+    </message>
+</context>
+<context>
+    <name>tcptune::SessionActions</name>
+    <message>
+        <source>tcptune sessions (*.%1);;All files (*)</source>
+        <translation>tcptune-Sitzungen (*.%1);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Open &amp;session...</source>
+        <translation>&amp;Sitzung öffnen...</translation>
+    </message>
+    <message>
+        <source>Sa&amp;ve session</source>
+        <translation>Sitzung s&amp;peichern</translation>
+    </message>
+    <message>
+        <source>Save session &amp;as...</source>
+        <translation>Sitzung speichern &amp;unter...</translation>
+    </message>
+    <message>
+        <source>Recent sessio&amp;ns</source>
+        <translation>&amp;Zuletzt geöffnete Sitzungen</translation>
+    </message>
+    <message>
+        <source>session</source>
+        <translation>sitzung</translation>
+    </message>
+    <message>
+        <source>Save session</source>
+        <translation>Sitzung speichern</translation>
+    </message>
+    <message>
+        <source>Open session</source>
+        <translation>Sitzung öffnen</translation>
+    </message>
+    <message>
+        <source>Cannot save the session</source>
+        <translation>Die Sitzung kann nicht gespeichert werden</translation>
+    </message>
+    <message>
+        <source>Session saved to %1.</source>
+        <translation>Sitzung gespeichert in %1.</translation>
+    </message>
+    <message>
+        <source>Cannot open the session</source>
+        <translation>Die Sitzung kann nicht geöffnet werden</translation>
+    </message>
+    <message>
+        <source>A run is in progress. Stop it (Esc) or wait for it to end, then open the session.</source>
+        <translation>Ein Lauf ist im Gange. Halten Sie ihn an (Esc) oder warten Sie sein Ende ab, dann öffnen Sie die Sitzung.</translation>
+    </message>
+    <message>
+        <source>%1[*] — tcptune</source>
+        <translation>%1[*] — tcptune</translation>
+    </message>
+</context>
+<context>
+    <name>SessionForm</name>
+    <message>
+        <source>The form holds a mistake, so the session cannot be saved: %1</source>
+        <translation>Das Formular enthält einen Fehler, daher kann die Sitzung nicht gespeichert werden: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Session %1 opened: the form, %n run(s) on the charts</source>
+        <translation>
+            <numerusform>Sitzung %1 geöffnet: das Formular, %n Lauf in den Diagrammen</numerusform>
+            <numerusform>Sitzung %1 geöffnet: das Formular, %n Läufe in den Diagrammen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n knob(s) set by hand are listed in the Knobs tab but not applied to the system: the next run sets them.</source>
+        <translation>
+            <numerusform>%n von Hand gesetzter Parameter steht im Reiter Parameter, ist aber nicht auf das System angewendet: der nächste Lauf setzt ihn.</numerusform>
+            <numerusform>%n von Hand gesetzte Parameter stehen im Reiter Parameter, sind aber nicht auf das System angewendet: der nächste Lauf setzt sie.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>WorkbenchSession</name>
+    <message>
+        <source>Session field &apos;charts[%1]&apos;: %2</source>
+        <translation>Sitzungsfeld „charts[%1]“: %2</translation>
+    </message>
+    <message>
+        <source>expected an object with a label.</source>
+        <translation>erwartet wird ein Objekt mit einer Beschriftung.</translation>
+    </message>
+    <message>
+        <source>series &apos;%1&apos; must be a list of [seconds, value] pairs.</source>
+        <translation>Reihe „%1“ muss eine Liste von Paaren [Sekunden, Wert] sein.</translation>
+    </message>
+    <message>
+        <source>more than %1 points in all; a session holds a few runs, not an archive.</source>
+        <translation>mehr als %1 Punkte insgesamt; eine Sitzung enthält einige Läufe, kein Archiv.</translation>
+    </message>
+    <message>
+        <source>Session field &apos;charts&apos;: expected a list of the runs on the charts.</source>
+        <translation>Sitzungsfeld „charts“: erwartet wird eine Liste der Läufe in den Diagrammen.</translation>
+    </message>
+    <message>
+        <source>Session field &apos;charts&apos;: more than %1 runs; a session holds at most %1.</source>
+        <translation>Sitzungsfeld „charts“: mehr als %1 Läufe; eine Sitzung enthält höchstens %1.</translation>
+    </message>
+    <message>
+        <source>Cannot create the folder %1; choose another place for the session.</source>
+        <translation>Der Ordner %1 kann nicht angelegt werden; wählen Sie einen anderen Ort für die Sitzung.</translation>
+    </message>
+    <message>
+        <source>Cannot save the session to %1 (%2); check the folder and free space, or choose another place.</source>
+        <translation>Die Sitzung kann nicht in %1 gespeichert werden (%2); prüfen Sie den Ordner und den freien Platz, oder wählen Sie einen anderen Ort.</translation>
+    </message>
+    <message>
+        <source>Cannot open the session %1 (%2); check that the file exists and that you may read it.</source>
+        <translation>Die Sitzung %1 kann nicht geöffnet werden (%2); prüfen Sie, ob die Datei existiert und ob Sie sie lesen dürfen.</translation>
+    </message>
+    <message>
+        <source>The session %1 is larger than %2 MiB; it is not a tcptune session.</source>
+        <translation>Die Sitzung %1 ist größer als %2 MiB; sie ist keine tcptune-Sitzung.</translation>
+    </message>
+    <message>
+        <source>Cannot open the session %1: %2</source>
+        <translation>Die Sitzung %1 kann nicht geöffnet werden: %2</translation>
+    </message>
+    <message>
+        <source>Session field &apos;%1&apos;: %2</source>
+        <translation>Sitzungsfeld „%1“: %2</translation>
+    </message>
+    <message>
+        <source>expected an object of knob: value.</source>
+        <translation>erwartet wird ein Objekt aus Parameter: Wert.</translation>
+    </message>
+    <message>
+        <source>expected a value.</source>
+        <translation>erwartet wird ein Wert.</translation>
+    </message>
+    <message>
+        <source>expected an object.</source>
+        <translation>erwartet wird ein Objekt.</translation>
+    </message>
+    <message>
+        <source>expected an object with a parameter and its values.</source>
+        <translation>erwartet wird ein Objekt mit einem Parameter und seinen Werten.</translation>
+    </message>
+    <message>
+        <source>repeats must be 1 or more, and the precision target and most repeats 0 or more.</source>
+        <translation>die Wiederholungen müssen 1 oder mehr sein, das Genauigkeitsziel und die meisten Wiederholungen 0 oder mehr.</translation>
+    </message>
+    <message>
+        <source>This is not a tcptune session (its &quot;kind&quot; is not &quot;%1&quot;). Open a *.%2 file that File &gt; Save session wrote; a capture opens with File &gt; Open capture, a spec with the Sweep tab or the sweep command.</source>
+        <translation>Dies ist keine tcptune-Sitzung (ihr „kind“ ist nicht „%1“). Öffnen Sie eine *.%2-Datei, die Datei &gt; Sitzung speichern geschrieben hat; ein Mitschnitt öffnet sich mit Datei &gt; Mitschnitt öffnen, eine Spezifikation mit dem Reiter Sweep oder dem Befehl sweep.</translation>
+    </message>
+    <message>
+        <source>The session has no valid schema_version (a whole number from 1). Save the session again with tcptune.</source>
+        <translation>Die Sitzung hat keine gültige schema_version (eine ganze Zahl ab 1). Speichern Sie die Sitzung erneut mit tcptune.</translation>
+    </message>
+    <message>
+        <source>The session was saved by a newer tcptune (session format %1; this one reads format %2 and older). Update tcptune to open it.</source>
+        <translation>Die Sitzung wurde von einem neueren tcptune gespeichert (Sitzungsformat %1; dieses liest Format %2 und älter). Aktualisieren Sie tcptune, um sie zu öffnen.</translation>
+    </message>
+    <message>
+        <source>expected the form as an object.</source>
+        <translation>erwartet wird das Formular als Objekt.</translation>
+    </message>
+    <message>
+        <source>The session is not valid JSON at byte %1 (%2): the file is damaged or cut short. Open another copy, or save the session again.</source>
+        <translation>Die Sitzung ist bei Byte %1 kein gültiges JSON (%2): die Datei ist beschädigt oder abgeschnitten. Öffnen Sie eine andere Kopie, oder speichern Sie die Sitzung erneut.</translation>
+    </message>
+    <message>
+        <source>The session is not a JSON object. Open a *.%1 file that File &gt; Save session wrote.</source>
+        <translation>Die Sitzung ist kein JSON-Objekt. Öffnen Sie eine *.%1-Datei, die Datei &gt; Sitzung speichern geschrieben hat.</translation>
+    </message>
+</context>
 </TS>

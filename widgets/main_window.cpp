@@ -28,6 +28,8 @@
 #include "experiment/runner_thread.h"
 #include "panels/target_panel.h"
 #include "panels/workload_panel.h"
+#include "session/session_actions.h"
+#include "knobs/pending_knobs_note.h"
 #include "sweep/sweep_panel.h"
 
 #include <QApplication>
@@ -119,6 +121,7 @@ MainWindow::MainWindow(QWidget *parent)
     const QSize available = screen() ? screen()->availableSize() : QSize(1400, 860);
     resize(std::min(1400, available.width()), std::min(860, available.height()));
     restoreSettings();
+    m_session->watchForm(); // from here on, an edit marks the window modified
     // What a crashed session left changed comes first; the left-over lab offer after it.
     m_recovery = new CrashRecovery(m_helper.get(), m_knobPanel, m_banner, m_runner, this);
     connect(m_recovery, &CrashRecovery::settled, this, &MainWindow::offerLeftoverLabRemoval);
@@ -237,6 +240,7 @@ void MainWindow::buildMenus()
     QMenu *file = menuBar()->addMenu(tr("&File"));
     QAction *open = file->addAction(tr("&Open capture..."), QKeySequence::Open, this, &MainWindow::openCapture);
     open->setObjectName(QStringLiteral("actionOpenCapture"));
+    m_session = new SessionActions(this, file, open);
     file->addSeparator();
     QAction *quit = file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
     quit->setObjectName(QStringLiteral("actionQuit"));
@@ -331,6 +335,11 @@ bool MainWindow::currentSpec(ExperimentSpec &spec, QString *problem) const
     Result<void> ok = m_targetPanel->applyTo(spec);
     if (ok)
         ok = m_workloadPanel->applyTo(spec);
+    // Knobs a reopened session set by hand, not set yet: this run sets them (and puts them back).
+    const QMap<QString, QString> &pending = m_knobPanel->pendingKnobs()->knobs();
+    for (auto it = pending.begin(); ok && it != pending.end(); ++it)
+        if (!spec.knobs.contains(it.key()))
+            ok = spec.setParameter(it.key(), it.value());
     // The far end's edits in the Knobs tab, whose Remote column follows the ssh host typed.
     if (ok && m_targetPanel->target().kind == TargetSpec::Kind::Ssh)
         ok = m_knobPanel->applyRemoteTo(spec);
@@ -475,6 +484,7 @@ void MainWindow::saveSettings() const
     settings.setValue(QStringLiteral("window/tab"), m_tabs->currentIndex());
     m_targetPanel->saveSettings(settings);
     m_workloadPanel->saveSettings(settings);
+    m_session->saveSettings(settings);
 }
 
 void MainWindow::restoreSettings()
@@ -487,6 +497,7 @@ void MainWindow::restoreSettings()
     m_tabs->setCurrentIndex(settings.value(QStringLiteral("window/tab"), 0).toInt());
     m_targetPanel->restoreSettings(settings);
     m_workloadPanel->restoreSettings(settings);
+    m_session->restoreSettings(settings);
 }
 
 void MainWindow::offerLeftoverLabRemoval()

@@ -23,6 +23,7 @@ class KnobPanel;
 class MessageBanner;
 class RunControlPanel;
 class RunnerThread;
+class SessionActions;
 class SweepPanel;
 class VerdictPanel;
 class TargetPanel;
@@ -54,6 +55,7 @@ public:
     VerdictPanel *verdictPanel() const { return m_verdictPanel; }
     QTabWidget *tabs() const { return m_tabs; }
     CrashRecovery *recovery() const { return m_recovery; }
+    SessionActions *session() const { return m_session; }
 
     // The spec the panels describe now; an error names the field to fix.
     bool currentSpec(ExperimentSpec &spec, QString *problem) const;
@@ -105,6 +107,7 @@ private:
     QSplitter *m_rightSplitter;
     RunnerThread *m_runner;
     CrashRecovery *m_recovery = nullptr;
+    SessionActions *m_session = nullptr;
     QAction *m_runAction = nullptr;
     QAction *m_stopAction = nullptr;
     bool m_closeWhenStopped = false; // the user closed during a run: close once it has stopped

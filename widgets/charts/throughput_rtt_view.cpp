@@ -297,6 +297,12 @@ void ThroughputRttView::setRunTag(int id, qint64 storedRunId)
         it->second.tag = storedRunId;
 }
 
+qint64 ThroughputRttView::runTag(int id) const
+{
+    const auto it = m_runs.find(id);
+    return it == m_runs.end() ? 0 : it->second.tag;
+}
+
 int ThroughputRttView::runTagged(qint64 storedRunId) const
 {
     for (const auto &[id, run] : m_runs)
@@ -497,13 +503,22 @@ void ThroughputRttView::appendSamples(int id, const QList<ChartSample> &samples)
 
 void ThroughputRttView::setSeries(int id, ChartMetric metric, const QList<QPointF> &points)
 {
+    replaceSeries(id, metric, metric == ChartMetric::Throughput ? charts::GoodputWindow::smooth(points) : points);
+}
+
+void ThroughputRttView::restoreSeries(int id, ChartMetric metric, const QList<QPointF> &points)
+{
+    replaceSeries(id, metric, points);
+}
+
+void ThroughputRttView::replaceSeries(int id, ChartMetric metric, const QList<QPointF> &plotted)
+{
     auto it = m_runs.find(id);
     if (it == m_runs.end())
         return;
     Column &column = it->second.columns[size_t(metric)];
     // A finished series (a capture's): every point kept, however many.
     column.reset(std::numeric_limits<std::size_t>::max());
-    const QList<QPointF> plotted = metric == ChartMetric::Throughput ? charts::GoodputWindow::smooth(points) : points;
     for (const QPointF &p : plotted) {
         if (!isPlotted(metric, p.y()))
             continue;

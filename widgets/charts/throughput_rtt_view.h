@@ -57,6 +57,7 @@ public:
     // The stored run (its id in the result store) a series shows, so it is never drawn twice.
     void setRunTag(int run, qint64 storedRunId);
     int runTagged(qint64 storedRunId) const;
+    qint64 runTag(int run) const; // 0: not a stored run
     // What the legend entry's tooltip says beside the full label (the run's configuration).
     void setRunToolTip(int run, const QString &text);
     QString runToolTip(int run) const;
@@ -79,6 +80,8 @@ public:
     void appendSamples(int run, const QList<ChartSample> &samples);
     // Replaces one metric of a run with POINTS (x = seconds, ascending), e.g. a capture's RTT.
     void setSeries(int run, ChartMetric metric, const QList<QPointF> &points);
+    // Puts back POINTS exactly as series() gave them (a saved session): no goodput window again.
+    void restoreSeries(int run, ChartMetric metric, const QList<QPointF> &points);
 
     // Every point held for METRIC of RUN (live history beyond BoundedSeries::kDefaultLimit points
     // held as min/max buckets), for reports and tests.
@@ -156,6 +159,7 @@ private:
     };
 
     void scheduleReplot();
+    void replaceSeries(int run, ChartMetric metric, const QList<QPointF> &points);
     // Decimates COLUMN for SERIES into PENDING unless it is drawn as it stands; returns what it
     // is drawn from (top and typical value).
     const Drawn &plot(QLineSeries *series, const Column &column, int columns, Drawn &drawn, const ChartValueAxis *axis,

@@ -5,6 +5,7 @@
 #include "knobs/core_feature_confirmation.h"
 #include "knobs/knob_catalogue.h"
 #include "knobs/knob_table_model.h"
+#include "knobs/pending_knobs_note.h"
 #include "knobs/knob_value_delegate.h"
 #include "lab/lab_manager.h"
 
@@ -59,6 +60,7 @@ KnobPanel::KnobPanel(HelperConnection *helper, QWidget *parent)
     , m_title(new QLabel(this))
     , m_warning(new QLabel(this))
     , m_remoteNote(new QLabel(this))
+    , m_pending(new PendingKnobsNote(this))
     , m_labUp(new QPushButton(tr("&Bring the lab up"), this))
     , m_status(new QLabel(this))
     , m_error(new QLabel(this))
@@ -102,6 +104,7 @@ KnobPanel::KnobPanel(HelperConnection *helper, QWidget *parent)
     warning->addWidget(m_labUp);
     layout->addLayout(warning);
     layout->addWidget(m_remoteNote);
+    layout->addWidget(m_pending);
     layout->addWidget(m_view, 1);
     layout->addWidget(m_error);
     auto *bottom = new QHBoxLayout;
@@ -316,6 +319,7 @@ void KnobPanel::onSetAnswered(const QString &key, const QString &netns, const Re
     }
     if (change->netns == m_model->netns())
         m_model->applyChange(change->key, change->oldValue, change->newValue);
+    m_pending->remove(change->key); // set by hand now: the table shows it
     m_error->hide();
 }
 
@@ -326,6 +330,7 @@ void KnobPanel::onRestoreAnswered(const Result<RestoreReport> &report)
         return;
     }
     m_model->clearChanges();
+    m_pending->setKnobs({}); // every knob as the host had it, the session's too
     if (report->warnings.isEmpty())
         m_error->hide();
     else

@@ -28,6 +28,7 @@ namespace tcptune {
 struct ExperimentSpec;
 class HelperConnection;
 class KnobTableModel;
+class PendingKnobsNote;
 
 class KnobPanel final : public QWidget {
     Q_OBJECT
@@ -37,6 +38,8 @@ public:
 
     KnobTableModel *model() const { return m_model; }
     QTableView *view() const { return m_view; }
+    // Knobs a reopened session set by hand, not set yet: the next run sets them.
+    PendingKnobsNote *pendingKnobs() const { return m_pending; }
     HelperConnection *helper() const { return m_helper; }
     QString currentNamespace() const;
     // The helper's last error as shown under the table; empty when none.
@@ -95,6 +98,7 @@ private:
     QLabel *m_title;
     QLabel *m_warning;
     QLabel *m_remoteNote;
+    PendingKnobsNote *m_pending;
     QPushButton *m_labUp;
     QLabel *m_status;
     QLabel *m_error;

@@ -297,6 +297,15 @@ void KnobTableModel::clearRemote()
         Q_EMIT remoteChangesChanged();
 }
 
+void KnobTableModel::setRemoteChanges(const QMap<QString, QString> &changes)
+{
+    if (!m_remote.shown || m_remote.changes == changes)
+        return;
+    m_remote.changes = changes;
+    emitRemoteColumn();
+    Q_EMIT remoteChangesChanged();
+}
+
 void KnobTableModel::emitRemoteColumn()
 {
     Q_EMIT headerDataChanged(Qt::Horizontal, ValueColumn, RemoteColumn);

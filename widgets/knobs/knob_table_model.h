@@ -69,6 +69,9 @@ public:
     QString remoteWhyNot() const { return m_remote.whyNot; }
     // Key -> canonical value the runs set on the far host.
     const QMap<QString, QString> &remoteChanges() const { return m_remote.changes; }
+    // Edits of the far end from elsewhere (a saved session), kept for the runs as if typed; none
+    // while no far end is shown.
+    void setRemoteChanges(const QMap<QString, QString> &changes);
 
 Q_SIGNALS:
     void changeRequested(const QString &key, const QString &value);
