@@ -2475,8 +2475,8 @@ Beispiel: tcptune knobs set net.ipv4.tcp_autocorking=0 -- iperf3 -c 127.0.0.1
         <translation>%1 hat %2 weniger Neuübertragungen</translation>
     </message>
     <message>
-        <source>Throughput (Mbit/s)</source>
-        <translation>Durchsatz (Mbit/s)</translation>
+        <source>Throughput (%1)</source>
+        <translation>Durchsatz (%1)</translation>
     </message>
     <message>
         <source>RTT median (ms)</source>
@@ -2948,16 +2948,16 @@ Mehrere Formate auf einmal: --format html,pdf --out ORDNER/report schreibt ORDNE
         <translation>%1, %2 fehlgeschlagen</translation>
     </message>
     <message>
-        <source>throughput Mbit/s (mean ± sd)</source>
-        <translation>Durchsatz Mbit/s (Mittel ± Stdabw.)</translation>
+        <source>throughput %1 (mean ± sd)</source>
+        <translation>Durchsatz %1 (Mittel ± Stdabw.)</translation>
     </message>
     <message>
         <source>runs</source>
         <translation>Läufe</translation>
     </message>
     <message>
-        <source>min .. max Mbit/s</source>
-        <translation>min. .. max. Mbit/s</translation>
+        <source>min .. max %1</source>
+        <translation>min. .. max. %1</translation>
     </message>
     <message>
         <source>RTT median ms</source>
@@ -2992,8 +2992,8 @@ Mehrere Formate auf einmal: --format html,pdf --out ORDNER/report schreibt ORDNE
         <translation>Status</translation>
     </message>
     <message>
-        <source>throughput Mbit/s</source>
-        <translation>Durchsatz Mbit/s</translation>
+        <source>throughput %1</source>
+        <translation>Durchsatz %1</translation>
     </message>
     <message>
         <source>retrans.</source>
@@ -3124,12 +3124,12 @@ Mehrere Formate auf einmal: --format html,pdf --out ORDNER/report schreibt ORDNE
         <translation>Sender</translation>
     </message>
     <message>
-        <source>up %1 / down %2 Mbit/s</source>
-        <translation>Upload %1 / Download %2 Mbit/s</translation>
+        <source>up %1 / down %2 %3</source>
+        <translation>Upload %1 / Download %2 %3</translation>
     </message>
     <message>
-        <source>95 % CI Mbit/s</source>
-        <translation>95-%-KI Mbit/s</translation>
+        <source>95 % CI %1</source>
+        <translation>95-%-KI %1</translation>
     </message>
     <message>
         <source>p vs first</source>
@@ -4291,8 +4291,8 @@ Mehrere Formate auf einmal: --format html,pdf --out ORDNER/report schreibt ORDNE
         <translation>Experiment %1: %2 Läufe, %3 bereits fertig (fortsetzen mit &apos;tcptune sweep --resume %1&apos;).</translation>
     </message>
     <message>
-        <source>%1 Mbit/s, RTT median %2 ms</source>
-        <translation>%1 Mbit/s, RTT-Median %2 ms</translation>
+        <source>%1 %2, RTT median %3 ms</source>
+        <translation>%1 %2, RTT-Median %3 ms</translation>
     </message>
     <message>
         <source>  %1 (repeat %2): %3</source>
@@ -4565,8 +4565,8 @@ Mehrere Formate auf einmal: --format html,pdf --out ORDNER/report schreibt ORDNE
         <translation>Läufe</translation>
     </message>
     <message>
-        <source>throughput Mbit/s (mean ± sd)</source>
-        <translation>Durchsatz Mbit/s (Mittel ± Stdabw.)</translation>
+        <source>throughput %1 (mean ± sd)</source>
+        <translation>Durchsatz %1 (Mittel ± Stdabw.)</translation>
     </message>
     <message>
         <source>MB/s</source>
@@ -4585,8 +4585,8 @@ Mehrere Formate auf einmal: --format html,pdf --out ORDNER/report schreibt ORDNE
         <translation>Markierungen</translation>
     </message>
     <message>
-        <source>per run Mbit/s</source>
-        <translation>je Lauf Mbit/s</translation>
+        <source>per run %1</source>
+        <translation>je Lauf %1</translation>
     </message>
     <message>
         <source>spec</source>
@@ -4609,8 +4609,8 @@ Mehrere Formate auf einmal: --format html,pdf --out ORDNER/report schreibt ORDNE
         <translation>Befund</translation>
     </message>
     <message>
-        <source>95 % CI Mbit/s</source>
-        <translation>95-%-KI Mbit/s</translation>
+        <source>95 % CI %1</source>
+        <translation>95-%-KI %1</translation>
     </message>
     <message>
         <source>p vs first</source>
@@ -5826,8 +5826,8 @@ Doppelklick: folgen</translation>
         <translation>Status</translation>
     </message>
     <message>
-        <source>Throughput (Mbit/s)</source>
-        <translation>Durchsatz (Mbit/s)</translation>
+        <source>Throughput (%1)</source>
+        <translation>Durchsatz (%1)</translation>
     </message>
     <message>
         <source>RTT median (ms)</source>
@@ -6273,8 +6273,8 @@ untätig: der Sender hatte nichts zu senden.
         <translation>Lauf %1 wurde abgebrochen; er hat kein Ergebnis.</translation>
     </message>
     <message>
-        <source>Run %1: %2 Mbit/s, RTT median %3 ms</source>
-        <translation>Lauf %1: %2 Mbit/s, RTT-Median %3 ms</translation>
+        <source>Run %1: %2 %3, RTT median %4 ms</source>
+        <translation>Lauf %1: %2 %3, RTT-Median %4 ms</translation>
     </message>
 </context>
 <context>
@@ -6681,12 +6681,12 @@ untätig: der Sender hatte nichts zu senden.
         <translation>Wert</translation>
     </message>
     <message>
-        <source>Throughput (Mbit/s, 95 % CI)</source>
-        <translation>Durchsatz (Mbit/s, 95-%-KI)</translation>
+        <source>Throughput (%1, 95 % CI)</source>
+        <translation>Durchsatz (%1, 95-%-KI)</translation>
     </message>
     <message>
-        <source>Each run (Mbit/s)</source>
-        <translation>Jeder Lauf (Mbit/s)</translation>
+        <source>Each run (%1)</source>
+        <translation>Jeder Lauf (%1)</translation>
     </message>
     <message>
         <source>RTT median (ms)</source>
@@ -7405,6 +7405,55 @@ untätig: der Sender hatte nichts zu senden.
     <message>
         <source>The session is not a JSON object. Open a *.%1 file that File &gt; Save session wrote.</source>
         <translation>Die Sitzung ist kein JSON-Objekt. Öffnen Sie eine *.%1-Datei, die Datei &gt; Sitzung speichern geschrieben hat.</translation>
+    </message>
+</context>
+<context>
+    <name>ThroughputUnit</name>
+    <message>
+        <source>Mbit/s</source>
+        <translation>Mbit/s</translation>
+    </message>
+    <message>
+        <source>Gbit/s</source>
+        <translation>Gbit/s</translation>
+    </message>
+    <message>
+        <source>MB/s</source>
+        <translation>MB/s</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a throughput unit; give mbit (Mbit/s), gbit (Gbit/s) or MB (MB/s).</source>
+        <translation>„%1“ ist keine Durchsatzeinheit; geben Sie mbit (Mbit/s), gbit (Gbit/s) oder MB (MB/s) an.</translation>
+    </message>
+</context>
+<context>
+    <name>tcptune::ThroughputUnitMenu</name>
+    <message>
+        <source>&amp;View</source>
+        <translation>&amp;Ansicht</translation>
+    </message>
+    <message>
+        <source>&amp;Throughput unit</source>
+        <translation>&amp;Durchsatzeinheit</translation>
+    </message>
+    <message>
+        <source>&amp;Megabits per second (%1)</source>
+        <translation>&amp;Megabit pro Sekunde (%1)</translation>
+    </message>
+    <message>
+        <source>&amp;Gigabits per second (%1)</source>
+        <translation>&amp;Gigabit pro Sekunde (%1)</translation>
+    </message>
+    <message>
+        <source>M&amp;egabytes per second (%1)</source>
+        <translation>M&amp;egabyte pro Sekunde (%1)</translation>
+    </message>
+</context>
+<context>
+    <name>ThroughputUnitOption</name>
+    <message>
+        <source>Throughput in mbit (Mbit/s, the default), gbit (Gbit/s) or MB (MB/s); iperf3&apos;s m, g and M work too. JSON stays in bit/s.</source>
+        <translation>Durchsatz in mbit (Mbit/s, Vorgabe), gbit (Gbit/s) oder MB (MB/s); die Buchstaben m, g und M von iperf3 gehen auch. JSON bleibt in bit/s.</translation>
     </message>
 </context>
 </TS>

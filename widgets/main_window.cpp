@@ -22,6 +22,7 @@
 #include "lab/lab_requests.h"
 #include "panels/chart_bar.h"
 #include "panels/help_menu.h"
+#include "panels/throughput_unit_menu.h"
 #include "panels/live_run_charts.h"
 #include "panels/message_banner.h"
 #include "panels/run_control_panel.h"
@@ -253,6 +254,15 @@ void MainWindow::buildMenus()
     m_stopAction->setObjectName(QStringLiteral("actionStop"));
     m_stopAction->setShortcuts({QKeySequence(Qt::Key_Escape), QKeySequence(Qt::CTRL | Qt::Key_Period)});
     m_stopAction->setEnabled(false);
+
+    m_unitMenu = new ThroughputUnitMenu(this);
+    const auto showIn = [this](ThroughputUnit unit) {
+        m_chart->setThroughputUnit(unit);
+        m_sweepPanel->setThroughputUnit(unit);
+        m_historyPanel->setThroughputUnit(unit);
+    };
+    showIn(m_unitMenu->unit());
+    connect(m_unitMenu, &ThroughputUnitMenu::unitChanged, this, showIn);
 }
 
 void MainWindow::connectRunner()

@@ -27,6 +27,7 @@ class SessionActions;
 class SweepPanel;
 class VerdictPanel;
 class TargetPanel;
+class ThroughputUnitMenu;
 class ThroughputRttView;
 class WorkloadPanel;
 struct ExperimentSpec;
@@ -56,6 +57,7 @@ public:
     QTabWidget *tabs() const { return m_tabs; }
     CrashRecovery *recovery() const { return m_recovery; }
     SessionActions *session() const { return m_session; }
+    ThroughputUnitMenu *throughputUnitMenu() const { return m_unitMenu; }
 
     // The spec the panels describe now; an error names the field to fix.
     bool currentSpec(ExperimentSpec &spec, QString *problem) const;
@@ -108,6 +110,7 @@ private:
     RunnerThread *m_runner;
     CrashRecovery *m_recovery = nullptr;
     SessionActions *m_session = nullptr;
+    ThroughputUnitMenu *m_unitMenu = nullptr;
     QAction *m_runAction = nullptr;
     QAction *m_stopAction = nullptr;
     bool m_closeWhenStopped = false; // the user closed during a run: close once it has stopped

@@ -8,12 +8,11 @@
 namespace tcptune {
 namespace {
 
-// Mbit/s with as many decimals as BPS's size deserves; REFERENCE (the mean) sets them for a
+// BPS in UNIT with as many decimals as its size deserves; REFERENCE (the mean) sets them for a
 // spread, so "47.6 ± 0.2" reads at one precision.
-QString mbit(double bps, double reference = -1)
+QString figure(double bps, ThroughputUnit unit, double reference = -1)
 {
-    const double scale = reference >= 0 ? reference : bps;
-    return QString::number(bps / 1e6, 'f', scale >= 1e8 ? 0 : (scale >= 1e6 ? 1 : 3));
+    return unit.format(bps, unit.decimalsFor(reference >= 0 ? reference : bps));
 }
 
 QString ms(double v)
@@ -31,10 +30,10 @@ QString row(const QStringList &cells)
 
 } // namespace
 
-QString SweepTableMarkdown::toMarkdown(const SweepTable &table)
+QString SweepTableMarkdown::toMarkdown(const SweepTable &table, ThroughputUnit unit)
 {
     QStringList lines = heading(table);
-    lines << tableLines(table);
+    lines << tableLines(table, unit);
     lines << failures(table);
     lines << precision(table);
     lines << captures(table);
@@ -64,25 +63,26 @@ QStringList SweepTableMarkdown::heading(const SweepTable &table)
             QString()};
 }
 
-QStringList SweepTableMarkdown::tableLines(const SweepTable &table)
+QStringList SweepTableMarkdown::tableLines(const SweepTable &table, ThroughputUnit unit)
 {
     QStringList header;
     for (int a = 0; a < table.plan.axes().size(); ++a)
         header << axisHeading(table.plan, a);
     if (header.isEmpty())
         header << tr("point");
-    header << tr("runs") << tr("throughput Mbit/s (mean ± sd)") << tr("95 % CI Mbit/s") << tr("MB/s")
-           << tr("RTT median ms") << tr("RTT p95 ms") << tr("p vs first") << tr("flags") << tr("per run Mbit/s")
+    const QString label = unit.label();
+    header << tr("runs") << tr("throughput %1 (mean ± sd)").arg(label) << tr("95 % CI %1").arg(label) << tr("MB/s")
+           << tr("RTT median ms") << tr("RTT p95 ms") << tr("p vs first") << tr("flags") << tr("per run %1").arg(label)
            << tr("verdict");
     QStringList lines{row(header), QStringLiteral("|") +
                                        QStringList(header.size(), QStringLiteral("---")).join(QLatin1Char('|')) +
                                        QStringLiteral("|")};
     for (const PointResult &p : table.points)
-        lines << row(cells(p));
+        lines << row(cells(p, unit));
     return lines;
 }
 
-QStringList SweepTableMarkdown::cells(const PointResult &p)
+QStringList SweepTableMarkdown::cells(const PointResult &p, ThroughputUnit unit)
 {
     QStringList out = p.point.labels;
     if (out.isEmpty())
@@ -91,13 +91,14 @@ QStringList SweepTableMarkdown::cells(const PointResult &p)
     QStringList perRun;
     for (const RunRecord &r : p.runs) {
         if (r.status == RunStatus::Ok)
-            perRun << mbit(r.throughputBps) + (r.collapsed ? QStringLiteral("↓") : QString());
+            perRun << figure(r.throughputBps, unit) + (r.collapsed ? QStringLiteral("↓") : QString());
         else
             perRun << (r.status == RunStatus::Failed ? tr("failed") : tr("cancelled"));
     }
     out << QString::number(p.runs.size());
-    out << throughput(p);
-    out << (s.hasInterval() ? QStringLiteral("%1–%2").arg(mbit(s.ciLow, s.mean), mbit(s.ciHigh, s.mean)) : kNone);
+    out << throughput(p, unit);
+    out << (s.hasInterval() ? QStringLiteral("%1–%2").arg(figure(s.ciLow, unit, s.mean), figure(s.ciHigh, unit, s.mean))
+                            : kNone);
     out << (p.hasResult() ? QString::number(s.mean / 8e6, 'f', 2) : QStringLiteral("-"));
     out << ms(s.rttMedianMs) << ms(s.rttP95Ms);
     out << pValue(s.pVsBaseline);
@@ -107,15 +108,15 @@ QStringList SweepTableMarkdown::cells(const PointResult &p)
     return out;
 }
 
-QString SweepTableMarkdown::throughput(const PointResult &p)
+QString SweepTableMarkdown::throughput(const PointResult &p, ThroughputUnit unit)
 {
     const PointStatistics &s = p.stats;
     if (!p.hasResult())
         return QStringLiteral("-");
     // One run measured no spread: say so instead of a "± 0.0" nobody measured.
     if (!s.hasInterval())
-        return tr("%1 ± – (1 run)").arg(mbit(s.mean));
-    return QStringLiteral("%1 ± %2").arg(mbit(s.mean), mbit(s.sd, s.mean));
+        return tr("%1 ± – (1 run)").arg(figure(s.mean, unit));
+    return QStringLiteral("%1 ± %2").arg(figure(s.mean, unit), figure(s.sd, unit, s.mean));
 }
 
 QString SweepTableMarkdown::pValue(double p)

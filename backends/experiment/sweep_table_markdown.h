@@ -4,6 +4,7 @@
 // MB/s, RTT median and p95, Welch's p against the first point, flags, and every run's value
 // (↓ collapsed, "failed", "cancelled"), then the failed runs' errors.
 
+#include "common/throughput_unit.h"
 #include "experiment/sweep_table.h"
 
 #include <QCoreApplication>
@@ -16,13 +17,14 @@ class SweepTableMarkdown final {
     Q_DECLARE_TR_FUNCTIONS(SweepTableMarkdown)
 
 public:
-    static QString toMarkdown(const SweepTable &table);
+    // Throughput in UNIT (the MB/s column stays, as story 5's table has it).
+    static QString toMarkdown(const SweepTable &table, ThroughputUnit unit = {});
 
 private:
     static QStringList heading(const SweepTable &table);
-    static QStringList tableLines(const SweepTable &table);
-    static QStringList cells(const PointResult &point);
-    static QString throughput(const PointResult &point);
+    static QStringList tableLines(const SweepTable &table, ThroughputUnit unit);
+    static QStringList cells(const PointResult &point, ThroughputUnit unit);
+    static QString throughput(const PointResult &point, ThroughputUnit unit);
     // "0.042", "< 0.001", or "–" without a test.
     static QString pValue(double p);
     static QStringList failures(const SweepTable &table);

@@ -30,9 +30,11 @@ QString pointText(const RunRecord &run)
 
 } // namespace
 
-QString throughputText(const RunRecord &run, int decimals)
+QString throughputText(const RunRecord &run, int decimals, ThroughputUnit unit)
 {
-    const auto mbps = [decimals](double bps) { return QLocale().toString(bps / 1e6, 'f', decimals); };
+    const auto mbps = [decimals, unit](double bps) {
+        return QLocale().toString(unit.fromBitsPerSecond(bps), 'f', unit.decimalsLike(decimals));
+    };
     const QList<DirectionFigure> directions = directionFigures(run);
     if (directions.size() != 2)
         return mbps(run.throughputBps);

@@ -4,6 +4,7 @@
 // bar, History, capture file names), with its point and repeat. An experiment is named by
 // experimentName() (experiment/experiment_name.h), as reports and the commands name it.
 
+#include "common/throughput_unit.h"
 #include "experiment/run_configuration.h"
 #include "experiment/run_record.h"
 
@@ -27,9 +28,10 @@ QString sweepPointName(const SweepPlan &plan, int point, int repeat);
 // "#12 · the target sends" (live, in History and in reports alike).
 QString senderLineName(const QString &runName, bool farSender);
 QString runStatusText(RunStatus status);
-// A run's throughput in Mbit/s with DECIMALS: "24.1"; for a run in direction both each
-// direction's: "up 24.1 / down 23.8" (the total is the run's throughput).
-QString throughputText(const RunRecord &run, int decimals = 1);
+// A run's throughput in UNIT with DECIMALS (as fine in Mbit/s; ThroughputUnit::decimalsLike):
+// "24.1"; for a run in direction both each direction's: "up 24.1 / down 23.8" (the total is the
+// run's throughput).
+QString throughputText(const RunRecord &run, int decimals = 1, ThroughputUnit unit = {});
 QString experimentStatusText(ExperimentStatus status);
 // Changed knobs, workload and target on three lines, for tooltips.
 QString configurationToolTip(const RunConfiguration &config);

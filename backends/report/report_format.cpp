@@ -6,21 +6,21 @@
 
 namespace tcptune::reportformat {
 
-QString mbps(double bps)
+QString throughput(double bps, ThroughputUnit unit)
 {
-    return QString::number(bps / 1e6, 'f', 2);
+    return unit.format(bps, unit.decimalsLike(2));
 }
 
-QString meanSd(double meanBps, double sdBps)
+QString meanSd(double meanBps, double sdBps, ThroughputUnit unit)
 {
-    return QStringLiteral("%1 ± %2").arg(mbps(meanBps), mbps(sdBps));
+    return QStringLiteral("%1 ± %2").arg(throughput(meanBps, unit), throughput(sdBps, unit));
 }
 
-QString intervalMbps(double lowBps, double highBps)
+QString interval(double lowBps, double highBps, ThroughputUnit unit)
 {
     if (std::isnan(lowBps) || std::isnan(highBps))
         return QStringLiteral("–");
-    return QStringLiteral("%1 – %2").arg(mbps(lowBps), mbps(highBps));
+    return QStringLiteral("%1 – %2").arg(throughput(lowBps, unit), throughput(highBps, unit));
 }
 
 QString pValue(double p)

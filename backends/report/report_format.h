@@ -1,14 +1,17 @@
 #pragma once
 // Number formatting shared by every writer, so HTML, Markdown, PDF and CSV print the same figures.
 
+#include "common/throughput_unit.h"
+
 #include <QString>
 
 namespace tcptune::reportformat {
 
-QString mbps(double bps);                     // "47.52"
-QString meanSd(double meanBps, double sdBps); // "47.52 ± 1.20"
-// "46.90 – 48.14" (Mbit/s), or "–" when there is no interval (NaN: fewer than two runs).
-QString intervalMbps(double lowBps, double highBps);
+// Throughput in UNIT with two decimals in Mbit/s and MB/s, four in Gbit/s.
+QString throughput(double bps, ThroughputUnit unit = {});               // "47.52"
+QString meanSd(double meanBps, double sdBps, ThroughputUnit unit = {}); // "47.52 ± 1.20"
+// "46.90 – 48.14", or "–" when there is no interval (NaN: fewer than two runs).
+QString interval(double lowBps, double highBps, ThroughputUnit unit = {});
 // "0.042", "< 0.001", or "–" without a test (NaN).
 QString pValue(double p);
 QString ms(double value);                   // "12.3", or "-" when unknown (< 0)

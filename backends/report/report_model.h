@@ -3,6 +3,7 @@
 // in tests) and read by every writer. Charts are handed in already rendered (SVG text and PNG
 // bytes) by widgets/, because backends draw nothing.
 
+#include "common/throughput_unit.h"
 #include "experiment/run_record.h"
 #include "experiment/sweep_table.h"
 
@@ -76,6 +77,7 @@ public:
     QStringList notes;                       // the flags in words, and anything the reader must not miss
     QString rerunCommand;                    // the command that runs it again
     QList<ReportChart> charts;
+    ThroughputUnit throughputUnit; // of the tables' figures (the CSV and JSON stay in their own)
 
     // The row label of POINT: its swept values, or the title when the experiment has no axes.
     QString pointLabel(const PointResult &point) const;

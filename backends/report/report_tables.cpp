@@ -46,13 +46,13 @@ QString senderOf(const RunRecord &run)
 }
 
 // Mean ± sd, but one run measured no spread: "47.10 ± – (1 run)", never "± 0.00".
-QString throughputCell(const PointResult &p)
+QString throughputCell(const PointResult &p, ThroughputUnit unit)
 {
     if (!p.hasResult())
         return ReportTables::tr("no result");
     if (!p.stats.hasInterval())
-        return ReportTables::tr("%1 ± – (1 run)").arg(reportformat::mbps(p.stats.mean));
-    return reportformat::meanSd(p.stats.mean, p.stats.sd);
+        return ReportTables::tr("%1 ± – (1 run)").arg(reportformat::throughput(p.stats.mean, unit));
+    return reportformat::meanSd(p.stats.mean, p.stats.sd, unit);
 }
 
 } // namespace
@@ -125,11 +125,12 @@ ReportTable results(const ReportModel &model)
 {
     ReportTable t;
     t.title = ReportTables::tr("Results");
+    const ThroughputUnit unit = model.throughputUnit;
     t.header = {model.axisName,
-                ReportTables::tr("throughput Mbit/s (mean ± sd)"),
-                ReportTables::tr("95 % CI Mbit/s"),
+                ReportTables::tr("throughput %1 (mean ± sd)").arg(unit.label()),
+                ReportTables::tr("95 % CI %1").arg(unit.label()),
                 ReportTables::tr("runs"),
-                ReportTables::tr("min .. max Mbit/s"),
+                ReportTables::tr("min .. max %1").arg(unit.label()),
                 ReportTables::tr("RTT median ms"),
                 ReportTables::tr("RTT p95 ms"),
                 ReportTables::tr("p vs first"),
@@ -143,10 +144,11 @@ ReportTable results(const ReportModel &model)
         const bool any = p.hasResult();
         t.rows << QStringList{
             model.pointLabel(p),
-            throughputCell(p),
-            reportformat::intervalMbps(st.ciLow, st.ciHigh),
+            throughputCell(p, unit),
+            reportformat::interval(st.ciLow, st.ciHigh, unit),
             QStringLiteral("%1/%2").arg(p.okRuns()).arg(p.plannedRuns),
-            any ? QStringLiteral("%1 .. %2").arg(reportformat::mbps(st.min), reportformat::mbps(st.max))
+            any ? QStringLiteral("%1 .. %2")
+                      .arg(reportformat::throughput(st.min, unit), reportformat::throughput(st.max, unit))
                 : QStringLiteral("-"),
             reportformat::ms(st.rttMedianMs),
             reportformat::ms(st.rttP95Ms),
@@ -166,7 +168,7 @@ ReportTable runs(const ReportModel &model)
                 ReportTables::tr("point"),
                 ReportTables::tr("repeat"),
                 ReportTables::tr("status"),
-                ReportTables::tr("throughput Mbit/s"),
+                ReportTables::tr("throughput %1").arg(model.throughputUnit.label()),
                 ReportTables::tr("RTT median ms"),
                 ReportTables::tr("RTT p95 ms"),
                 ReportTables::tr("retrans."),
@@ -179,16 +181,18 @@ ReportTable runs(const ReportModel &model)
             note = ReportTables::tr("collapsed mid-run");
         // Direction both: the throughput is the two directions' sum; the note has each.
         if (const QList<DirectionFigure> each = directionFigures(*r); ok && each.size() == 2) {
-            const QString both =
-                ReportTables::tr("up %1 / down %2 Mbit/s")
-                    .arg(reportformat::mbps(each[0].throughputBps), reportformat::mbps(each[1].throughputBps));
+            const QString both = ReportTables::tr("up %1 / down %2 %3")
+                                     .arg(reportformat::throughput(each[0].throughputBps, model.throughputUnit),
+                                          reportformat::throughput(each[1].throughputBps, model.throughputUnit),
+                                          model.throughputUnit.label());
             note = note.isEmpty() ? both : both + QStringLiteral("; ") + note;
         }
         t.rows << QStringList{QString::number(r->runIndex + 1),
                               model.pointLabel(*r),
                               QString::number(r->repeat + 1),
                               runStatusName(r->status),
-                              ok ? reportformat::mbps(r->throughputBps) : QStringLiteral("-"),
+                              ok ? reportformat::throughput(r->throughputBps, model.throughputUnit)
+                                 : QStringLiteral("-"),
                               ok ? reportformat::ms(r->rttMedianMs) : QStringLiteral("-"),
                               ok ? reportformat::ms(r->rttP95Ms) : QStringLiteral("-"),
                               ok ? retransmitText(*r) : QStringLiteral("-"),

@@ -46,7 +46,7 @@ SweepChart::SweepChart(QWidget *parent)
     // The value axes are titled with their units, in their series' colours: a longer title
     // ("Durchsatz (Mbit/s), Mittelwert ± Sd") did not fit the chart's height at 1280x800; the
     // legend names the series.
-    m_throughputAxis->setTitleText(QStringLiteral("Mbit/s"));
+    m_throughputAxis->setTitleText(m_unit.label());
     m_rttAxis->setTitleText(QStringLiteral("ms"));
     m_throughputAxis->setTitleBrush(throughputColour);
     m_throughputAxis->setLabelsColor(throughputColour);
@@ -93,6 +93,18 @@ void SweepChart::setAxisTitle(const QString &title)
     m_x->setTitleText(title);
 }
 
+void SweepChart::setThroughputUnit(ThroughputUnit unit)
+{
+    m_unit = unit;
+    m_throughputAxis->setTitleText(unit.label());
+    rebuild();
+}
+
+QString SweepChart::throughputAxisTitle() const
+{
+    return m_throughputAxis->titleText();
+}
+
 void SweepChart::setPoints(const QList<SweepChartPoint> &points)
 {
     m_points = points;
@@ -114,8 +126,12 @@ void SweepChart::rebuild()
     QList<QPointF> rtt;
     double throughputTop = 0;
     double rttTop = 0;
+    const double scale = m_unit.fromBitsPerSecond(1e6); // the points are in Mbit/s
     for (int i = 0; i < m_points.size(); ++i) {
-        const SweepChartPoint &p = m_points[i];
+        SweepChartPoint p = m_points[i];
+        p.throughputMbps *= scale;
+        p.ciLowMbps *= scale;
+        p.ciHighMbps *= scale;
         // Category labels must be unique; a zero-width space keeps repeated labels apart.
         m_x->append(p.label + QString(i, QChar(0x200B)), i);
         if (p.throughputMbps >= 0) {

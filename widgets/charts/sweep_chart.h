@@ -4,6 +4,8 @@
 // left axis (a point of one run measured no spread and has no bar), RTT median on the right.
 // Renders off screen for reports (render(), drawn by ChartRenderer) like ThroughputRttView.
 
+#include "common/throughput_unit.h"
+
 #include <QList>
 #include <QString>
 #include <QWidget>
@@ -38,6 +40,9 @@ public:
     explicit SweepChart(QWidget *parent = nullptr);
 
     void setAxisTitle(const QString &title);
+    // The unit the throughput axis reads in; points stay in Mbit/s.
+    void setThroughputUnit(ThroughputUnit unit);
+    QString throughputAxisTitle() const;
     void setPoints(const QList<SweepChartPoint> &points);
     const QList<SweepChartPoint> &points() const { return m_points; }
     // The labels on the axes, as drawn (tests).
@@ -46,7 +51,7 @@ public:
     // Points drawn on each series (for tests).
     int plottedThroughputPoints() const;
     int plottedRttPoints() const;
-    // The error bar drawn at point INDEX as {low, high} in Mbit/s; none without one (tests).
+    // The error bar drawn at point INDEX as {low, high} in the axis's unit; none without one (tests).
     std::optional<std::pair<double, double>> errorBarOf(int index) const;
     // The error bars' series, e.g. to find where one is drawn (tests).
     QList<QLineSeries *> errorBarSeries() const { return m_errorBars; }
@@ -74,6 +79,7 @@ private:
     QList<SweepChartPoint> m_points;
     double m_throughputTop = 0;
     double m_rttTop = 0;
+    ThroughputUnit m_unit;
 };
 
 } // namespace tcptune

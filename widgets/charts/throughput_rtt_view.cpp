@@ -19,6 +19,7 @@
 #include <QHBoxLayout>
 #include <QLegendMarker>
 #include <QLineSeries>
+#include <QLogValueAxis>
 #include <QPainter>
 #include <QTimer>
 #include <QValueAxis>
@@ -144,7 +145,7 @@ ThroughputRttView::ThroughputRttView(QWidget *parent)
     m_throughputChart->addAxis(m_throughputTime, Qt::AlignBottom);
     // The charts' titles name what they show; their value axes, the units (a title such as
     // "Durchsatz (Mbit/s)" was longer than the chart is high at 1280x800).
-    m_throughputAxis = std::make_unique<ChartValueAxis>(m_throughputChart, QStringLiteral("Mbit/s"), Qt::AlignLeft);
+    m_throughputAxis = std::make_unique<ChartValueAxis>(m_throughputChart, m_throughputUnit.label(), Qt::AlignLeft);
     m_extraAxis = std::make_unique<ChartValueAxis>(m_throughputChart, QString(), Qt::AlignRight);
     m_extraAxis->setVisible(false);
     m_rttChart->addAxis(m_rttTime, Qt::AlignBottom);
@@ -561,6 +562,24 @@ qsizetype ThroughputRttView::plottedPointCount(int id, ChartMetric metric) const
     }
 }
 
+void ThroughputRttView::setThroughputUnit(ThroughputUnit unit)
+{
+    if (unit == m_throughputUnit)
+        return;
+    m_throughputUnit = unit;
+    m_throughputAxis->setTitle(unit.label());
+    // Every goodput line is drawn again in the new unit, whatever it was drawn from.
+    for (auto &[id, run] : m_runs)
+        run.drawn[0].revision = ~std::uint64_t(0);
+    replotNow();
+}
+
+QString ThroughputRttView::valueAxisTitle(ChartMetric metric) const
+{
+    const ChartValueAxis &axis = metric == ChartMetric::Rtt ? *m_rttAxis : *m_throughputAxis;
+    return axis.isLogarithmic() ? axis.logarithmic()->titleText() : axis.linear()->titleText();
+}
+
 void ThroughputRttView::setExtraMetric(std::optional<ChartMetric> metric)
 {
     if (metric == ChartMetric::Throughput || metric == ChartMetric::Rtt)
@@ -678,7 +697,7 @@ void ThroughputRttView::replotNow()
     Spread rttSpread;
     for (auto &[id, run] : m_runs) {
         const Drawn &throughput = plot(run.throughput, run.columns[size_t(ChartMetric::Throughput)], throughputColumns,
-                                       run.drawn[0], m_throughputAxis.get(), pending);
+                                       run.drawn[0], m_throughputAxis.get(), pending, throughputScale());
         const Drawn &rtt =
             plot(run.rtt, run.columns[size_t(ChartMetric::Rtt)], rttColumns, run.drawn[1], m_rttAxis.get(), pending);
         if (run.visible) {
@@ -713,13 +732,16 @@ void ThroughputRttView::replotNow()
 
 const ThroughputRttView::Drawn &ThroughputRttView::plot(QLineSeries *series, const Column &column, int columns,
                                                         Drawn &drawn, const ChartValueAxis *axis,
-                                                        std::vector<Pending> &pending)
+                                                        std::vector<Pending> &pending, double scale)
 {
     // A series made anew (the extra metric switched) has no points: draw it whatever the cache says.
     if (drawn.revision == column.revision() && drawn.min == m_min && drawn.max == m_max && drawn.columns == columns &&
         (series->count() > 0 || column.empty()))
         return drawn;
     QList<QPointF> points = charts::decimateMinMax(column.x(), column.y(), m_min, m_max, columns);
+    if (scale != 1.0)
+        for (QPointF &p : points)
+            p.setY(p.y() * scale);
     drawn = {column.revision(), m_min, m_max, columns, maxY(points), typicalY(points), drawn.logarithmic};
     pending.push_back({series, std::move(points), axis, &drawn});
     return drawn;
@@ -729,23 +751,27 @@ const ThroughputRttView::Drawn &ThroughputRttView::plot(QLineSeries *series, con
 // its zeros must go (or come back): decimate it again.
 void ThroughputRttView::redrawOnScaleChange(std::vector<Pending> &pending)
 {
-    const auto redraw = [&](QLineSeries *series, const Column &column, Drawn &drawn, const ChartValueAxis *axis) {
+    const auto redraw = [&](QLineSeries *series, const Column &column, Drawn &drawn, const ChartValueAxis *axis,
+                            double scale = 1.0) {
         if (!series || drawn.logarithmic == axis->isLogarithmic())
             return;
         if (std::any_of(pending.begin(), pending.end(), [&](const Pending &p) { return p.series == series; }))
             return;
-        pending.push_back({series, charts::decimateMinMax(column.x(), column.y(), drawn.min, drawn.max, drawn.columns),
-                           axis, &drawn});
+        QList<QPointF> points = charts::decimateMinMax(column.x(), column.y(), drawn.min, drawn.max, drawn.columns);
+        for (QPointF &p : points)
+            p.setY(p.y() * scale);
+        pending.push_back({series, std::move(points), axis, &drawn});
     };
     for (auto &[id, run] : m_runs) {
-        redraw(run.throughput, run.columns[size_t(ChartMetric::Throughput)], run.drawn[0], m_throughputAxis.get());
+        redraw(run.throughput, run.columns[size_t(ChartMetric::Throughput)], run.drawn[0], m_throughputAxis.get(),
+               throughputScale());
         redraw(run.rtt, run.columns[size_t(ChartMetric::Rtt)], run.drawn[1], m_rttAxis.get());
         if (m_extra)
             redraw(run.extra, run.columns[size_t(*m_extra)], run.drawn[2], m_extraAxis.get());
     }
 }
 
-QString ThroughputRttView::valuesAt(double t, ChartMetric metric, const QString &unit) const
+QString ThroughputRttView::valuesAt(double t, ChartMetric metric, const QString &unit, double scale) const
 {
     QStringList lines{tr("t = %1 s").arg(formatValue(t))};
     for (const auto &[id, run] : m_runs) {
@@ -758,7 +784,7 @@ QString ThroughputRttView::valuesAt(double t, ChartMetric metric, const QString 
         size_t i = size_t(it - c.x().begin());
         if (i == c.size() || (i > 0 && t - c.x()[i - 1] < c.x()[i] - t))
             i = i == 0 ? 0 : i - 1;
-        lines.append(QStringLiteral("%1: %2 %3").arg(run.label, formatValue(c.y()[i]), unit));
+        lines.append(QStringLiteral("%1: %2 %3").arg(run.label, formatValue(c.y()[i] * scale), unit));
     }
     return lines.join(QLatin1Char('\n'));
 }
@@ -766,12 +792,13 @@ QString ThroughputRttView::valuesAt(double t, ChartMetric metric, const QString 
 QString ThroughputRttView::showCrosshairAt(double t)
 {
     updateCrosshair(t);
-    return valuesAt(t, ChartMetric::Throughput, tr("Mbit/s"));
+    return valuesAt(t, ChartMetric::Throughput, m_throughputUnit.label(), throughputScale());
 }
 
 void ThroughputRttView::updateCrosshair(double t)
 {
-    m_throughputView->showCrosshair(t, valuesAt(t, ChartMetric::Throughput, tr("Mbit/s")));
+    m_throughputView->showCrosshair(t,
+                                    valuesAt(t, ChartMetric::Throughput, m_throughputUnit.label(), throughputScale()));
     m_rttView->showCrosshair(t, valuesAt(t, ChartMetric::Rtt, tr("ms")));
 }
 

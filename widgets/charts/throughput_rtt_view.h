@@ -1,11 +1,10 @@
 #pragma once
-// Throughput (Mbit/s) and RTT (ms) of one or more runs as two charts side by side on one time
-// axis: zoom (wheel) and pan (drag) on either moves both, double-click returns to following the
-// data, a crosshair shows every run's values. Samples are buffered and replotted on a single-shot
-// 40 ms timer from data decimated to min/max per pixel column, so appending is cheap and a
-// million-point series replots in milliseconds. Live samples are held in bounded series (the
-// newest at full resolution, older history as min/max buckets): memory stays flat however long
-// a run lasts. Series set whole (setSeries, a capture's) keep every point. Renders off screen for
+// Throughput (Mbit/s, Gbit/s or MB/s: setThroughputUnit) and RTT (ms) of one or more runs as two charts side by side on
+// one time axis: zoom (wheel) and pan (drag) on either moves both, double-click returns to following the data, a
+// crosshair shows every run's values. Samples are buffered and replotted on a single-shot 40 ms timer from data
+// decimated to min/max per pixel column, so appending is cheap and a million-point series replots in milliseconds. Live
+// samples are held in bounded series (the newest at full resolution, older history as min/max buckets): memory stays
+// flat however long a run lasts. Series set whole (setSeries, a capture's) keep every point. Renders off screen for
 // reports (render(), drawn by ChartRenderer). The throughput line is goodput over 100 ms
 // (charts::GoodputWindow: ACK bursts are not plotted above the link), and an RTT of 0 (no
 // sample yet) is not drawn.
@@ -13,6 +12,7 @@
 #include "charts/bounded_series.h"
 #include "charts/chart_sample.h"
 #include "charts/goodput_window.h"
+#include "common/throughput_unit.h"
 
 #include <QColor>
 #include <QList>
@@ -96,6 +96,12 @@ public:
     QStringList valueTickLabels(ChartMetric metric) const;
     QStringList timeTickLabels() const;
 
+    // The unit the goodput axis, its values and the crosshair read in (series stay in Mbit/s).
+    void setThroughputUnit(ThroughputUnit unit);
+    ThroughputUnit throughputUnit() const { return m_throughputUnit; }
+    // The title of a chart's value axis, as drawn (tests).
+    QString valueAxisTitle(ChartMetric metric) const;
+
     // Extra metric drawn dashed on a right-hand axis of the throughput chart (cwnd, ...).
     void setExtraMetric(std::optional<ChartMetric> metric);
     std::optional<ChartMetric> extraMetric() const { return m_extra; }
@@ -162,8 +168,11 @@ private:
     void replaceSeries(int run, ChartMetric metric, const QList<QPointF> &points);
     // Decimates COLUMN for SERIES into PENDING unless it is drawn as it stands; returns what it
     // is drawn from (top and typical value).
+    // SCALE multiplies the values drawn (the goodput axis's unit).
     const Drawn &plot(QLineSeries *series, const Column &column, int columns, Drawn &drawn, const ChartValueAxis *axis,
-                      std::vector<Pending> &pending);
+                      std::vector<Pending> &pending, double scale = 1.0);
+    // What one Mbit/s of a stored series reads in the goodput axis's unit.
+    double throughputScale() const { return m_throughputUnit.fromBitsPerSecond(1e6); }
     void redrawOnScaleChange(std::vector<Pending> &pending);
     void applyRange(double min, double max);
     void zoom(double factor, double anchor);
@@ -172,7 +181,7 @@ private:
     void hideCrosshair();
     double dataEnd() const;
     void attachExtra(Run &run);
-    QString valuesAt(double t, ChartMetric metric, const QString &unit) const;
+    QString valuesAt(double t, ChartMetric metric, const QString &unit, double scale = 1.0) const;
     void setUpLegend(Run &run);
     void elideLegends(double chartWidth);
     // Many runs on screen: one list of them beside both charts instead of the charts' legends.
@@ -194,6 +203,7 @@ private:
     int m_nextRun = 1;
     int m_nextColour = 0;
     std::optional<ChartMetric> m_extra;
+    ThroughputUnit m_throughputUnit;
     bool m_following = true;
     double m_min = 0;
     double m_max = 10;

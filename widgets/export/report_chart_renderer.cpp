@@ -136,6 +136,7 @@ Result<ChartPainterFunction> ReportChartRenderer::painterFor(const ReportModel &
         auto sweep = std::make_shared<SweepChart>();
         sweep->setAttribute(Qt::WA_DontShowOnScreen);
         sweep->setAxisTitle(model.axisName);
+        sweep->setThroughputUnit(model.throughputUnit);
         QList<SweepChartPoint> points;
         for (const PointResult &p : model.results.points)
             points << sweepChartPoint(model, p);
@@ -161,6 +162,7 @@ Result<ChartPainterFunction> ReportChartRenderer::painterFor(const ReportModel &
     auto view = std::make_shared<ThroughputRttView>();
     view->setAttribute(Qt::WA_DontShowOnScreen);
     view->resize(kDefaultSize);
+    view->setThroughputUnit(model.throughputUnit);
     for (const RunRecord *run : timeSeriesRuns(model))
         for (const RunLine &line : runLines(model, *run))
             view->appendSamples(view->addRun(line.name), line.samples);

@@ -49,7 +49,7 @@ QStringList ReportExporter::formatNames()
             QStringLiteral("json")};
 }
 
-Result<ReportModel> ReportExporter::load(const QString &storePath, const QString &subjectText)
+Result<ReportModel> ReportExporter::load(const QString &storePath, const QString &subjectText, ThroughputUnit unit)
 {
     auto subject = ReportSubject::parse(subjectText);
     if (!subject)
@@ -60,6 +60,7 @@ Result<ReportModel> ReportExporter::load(const QString &storePath, const QString
     auto model = buildReport(store, *subject);
     if (!model)
         return model;
+    model->throughputUnit = unit;
     ReportChartRenderer::attachCharts(*model);
     return model;
 }

@@ -19,8 +19,10 @@ public:
     static QString extension(Format format);
     static QStringList formatNames();
 
-    // The model with host facts, samples and rendered charts (needs a QApplication for the charts).
-    [[nodiscard]] static Result<ReportModel> load(const QString &storePath, const QString &subject);
+    // The model with host facts, samples and rendered charts (needs a QApplication for the charts),
+    // its tables and charts in UNIT.
+    [[nodiscard]] static Result<ReportModel> load(const QString &storePath, const QString &subject,
+                                                  ThroughputUnit unit = {});
     // Writes MODEL as FORMAT to PATH; returns every file written (Markdown and CSV write several).
     [[nodiscard]] static Result<QStringList> write(const ReportModel &model, Format format, const QString &path);
 };

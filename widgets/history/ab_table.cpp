@@ -89,8 +89,9 @@ int AbTable::fillFigures(int r, const QList<PointDiff> &againstA)
     const int runs = int(againstA.size()) + 1;
     const QList<MetricRow> &first = againstA.first().metrics;
     for (int m = 0; m < first.size(); ++m, ++r) {
-        setItem(r, 0, cell(AbVerdict::figureName(first.at(m))));
-        setItem(r, valueColumn(0, runs), cell(number(AbVerdict::inUnit(first.at(m), first.at(m).difference.a))));
+        setItem(r, 0, cell(AbVerdict::figureName(first.at(m), m_unit)));
+        setItem(r, valueColumn(0, runs),
+                cell(number(AbVerdict::inUnit(first.at(m), first.at(m).difference.a, m_unit))));
         for (int i = 1; i < runs; ++i) {
             const QList<MetricRow> &metrics = againstA.at(i - 1).metrics;
             if (m >= metrics.size())
@@ -99,7 +100,7 @@ int AbTable::fillFigures(int r, const QList<PointDiff> &againstA)
             const QString sentence = AbVerdict::sentence(row, letter(i));
             setItem(r, verdictColumn(i), cell(sentence, row.difference.significant));
             item(r, verdictColumn(i))->setToolTip(sentence + QLatin1Char('\n') + AbVerdict::method(row.difference));
-            setItem(r, valueColumn(i, runs), cell(number(AbVerdict::inUnit(row, row.difference.b))));
+            setItem(r, valueColumn(i, runs), cell(number(AbVerdict::inUnit(row, row.difference.b, m_unit))));
             setItem(r, ratioColumn(i, runs), cell(AbVerdict::ratio(row.difference)));
         }
     }
@@ -139,6 +140,7 @@ QString AbTable::compare(const QList<ComparedRun> &runs, const QList<PointDiff> 
 {
     if (runs.size() < 2 || againstA.size() != runs.size() - 1)
         return {};
+    m_fillAgain = [this, runs, againstA] { compare(runs, againstA); };
     clearSpans();
     clearContents();
     setUpColumns(int(runs.size()));
@@ -158,8 +160,16 @@ QString AbTable::compare(const QList<ComparedRun> &runs, const QList<PointDiff> 
     return same ? tr("%1: the same knobs.").arg(parts.join(QStringLiteral(", "))) : parts.join(QStringLiteral(", "));
 }
 
+void AbTable::setThroughputUnit(ThroughputUnit unit)
+{
+    m_unit = unit;
+    if (const std::function<void()> again = m_fillAgain)
+        again();
+}
+
 QString AbTable::compareExperiments(const ExperimentDiff &diff)
 {
+    m_fillAgain = [this, diff] { compareExperiments(diff); };
     clearSpans();
     clearContents();
     setUpColumns(2);

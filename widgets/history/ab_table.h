@@ -7,10 +7,13 @@
 // point. Its title line names the runs by id with what sets them apart:
 // "A = #12 (tcp_autocorking on), B = #13 (tcp_autocorking off)".
 
+#include "common/throughput_unit.h"
 #include "experiment/run_configuration.h"
 #include "experiment/run_record.h"
 
 #include <QTableWidget>
+
+#include <functional>
 
 namespace tcptune {
 
@@ -39,6 +42,9 @@ public:
     // Fills the table point by point with DIFF, experiment B against A; returns the title line.
     QString compareExperiments(const ExperimentDiff &diff);
 
+    // The unit of the throughput row; a comparison shown is filled again in it.
+    void setThroughputUnit(ThroughputUnit unit);
+
     // "A", "B", ... for the run at INDEX.
     static QString letter(int index);
     // The colour of a value that differs from A's.
@@ -57,6 +63,9 @@ private:
     int fillFigures(int r, const QList<PointDiff> &againstA);
     void fillKnobs(const QList<ComparedRun> &runs, int firstRow);
     void fitFigureColumn();
+
+    ThroughputUnit m_unit;
+    std::function<void()> m_fillAgain; // the last comparison, to show it in another unit
 };
 
 } // namespace tcptune

@@ -61,10 +61,10 @@ std::pair<QString, QString> amounts(const MetricRow &row)
 
 } // namespace
 
-QString AbVerdict::figureName(const MetricRow &row)
+QString AbVerdict::figureName(const MetricRow &row, ThroughputUnit unit)
 {
     if (isThroughput(row))
-        return tr("Throughput (Mbit/s)");
+        return tr("Throughput (%1)").arg(unit.label());
     if (row.key == QLatin1String("rtt_median"))
         return tr("RTT median (ms)");
     if (row.key == QLatin1String("rtt_p95"))
@@ -72,9 +72,9 @@ QString AbVerdict::figureName(const MetricRow &row)
     return tr("Retransmissions");
 }
 
-double AbVerdict::inUnit(const MetricRow &row, double value)
+double AbVerdict::inUnit(const MetricRow &row, double value, ThroughputUnit unit)
 {
-    return isThroughput(row) ? value / 1e6 : value;
+    return isThroughput(row) ? unit.fromBitsPerSecond(value) : value;
 }
 
 QString AbVerdict::sentence(const MetricRow &row, const QString &run)

@@ -6,6 +6,7 @@
 // when each side has two or more, else the block bootstrap of each run's series; Holm over the
 // metrics shown together).
 
+#include "common/throughput_unit.h"
 #include "experiment/experiment_diff.h"
 
 #include <QCoreApplication>
@@ -18,9 +19,9 @@ class AbVerdict final {
 
 public:
     // The metric with its unit for the table: "Throughput (Mbit/s)", "RTT median (ms)".
-    static QString figureName(const MetricRow &row);
-    // ROW's figures in that unit (throughput in Mbit/s).
-    static double inUnit(const MetricRow &row, double value);
+    static QString figureName(const MetricRow &row, ThroughputUnit unit = {});
+    // ROW's figures in that unit (throughput in UNIT).
+    static double inUnit(const MetricRow &row, double value, ThroughputUnit unit = {});
     // RUN is the letter of the run compared with A ("B", "C", ...).
     static QString sentence(const MetricRow &row, const QString &run = QStringLiteral("B"));
     // "1.12× (1.10–1.15)"; "1.12×" without an interval; empty when A's figure is 0 or unknown.

@@ -37,7 +37,8 @@ namespace {
 // An experiment whose Ok runs are all of one point (a run, an A/B arm, repeats of one spec)
 // shows their mean throughput with its 95 % interval, or "(–, 1 run)"; a sweep's points each
 // have their own (Sweep tab, report), so its row shows none.
-void showExperimentThroughput(const QHash<qint64, QTreeWidgetItem *> &items, const QList<RunRecord> &runs)
+void showExperimentThroughput(const QHash<qint64, QTreeWidgetItem *> &items, const QList<RunRecord> &runs,
+                              ThroughputUnit unit)
 {
     QHash<qint64, QList<double>> values;
     QHash<qint64, QSet<int>> points;
@@ -52,7 +53,8 @@ void showExperimentThroughput(const QHash<qint64, QTreeWidgetItem *> &items, con
             continue;
         const stats::MeanInterval interval =
             stats::meanInterval(std::span<const double>(v.constData(), std::size_t(v.size())));
-        it.value()->setText(HistoryPanel::ThroughputColumn, MeanIntervalText::of(interval, 1e6));
+        it.value()->setText(HistoryPanel::ThroughputColumn,
+                            MeanIntervalText::of(interval, unit.bitsPerSecondPerUnit(), unit.decimalsLike(1)));
         it.value()->setToolTip(HistoryPanel::ThroughputColumn, MeanIntervalText::toolTip(interval));
         it.value()->setTextAlignment(HistoryPanel::ThroughputColumn, Qt::AlignRight | Qt::AlignVCenter);
     }
@@ -91,9 +93,9 @@ void HistoryPanel::setUpTree()
     // "Experi…".
     m_tree->setHeader(new WrappingHeader(m_tree));
     m_tree->setColumnCount(ColumnCount);
-    m_tree->setHeaderLabels({tr("Experiment / run"), tr("Status"), tr("Configuration"), tr("Mbit/s"), tr("RTT (ms)"),
+    m_tree->setHeaderLabels({tr("Experiment / run"), tr("Status"), tr("Configuration"), m_unit.label(), tr("RTT (ms)"),
                              tr("Retr."), tr("Started"), tr("Verdict")});
-    m_tree->headerItem()->setToolTip(ThroughputColumn, tr("Throughput (Mbit/s)"));
+    m_tree->headerItem()->setToolTip(ThroughputColumn, tr("Throughput (%1)").arg(m_unit.label()));
     m_tree->headerItem()->setToolTip(RttColumn, tr("RTT median (ms)"));
     m_tree->headerItem()->setToolTip(RetransColumn, tr("Retransmissions"));
     m_tree->header()->setStretchLastSection(false);
@@ -205,6 +207,16 @@ ResultStore *HistoryPanel::store()
     return m_store.get();
 }
 
+void HistoryPanel::setThroughputUnit(ThroughputUnit unit)
+{
+    m_unit = unit;
+    m_tree->headerItem()->setText(ThroughputColumn, unit.label());
+    m_tree->headerItem()->setToolTip(ThroughputColumn, tr("Throughput (%1)").arg(unit.label()));
+    m_ab->setThroughputUnit(unit);
+    if (m_store)
+        refresh();
+}
+
 void HistoryPanel::refresh()
 {
     ResultStore *results = store();
@@ -228,7 +240,7 @@ void HistoryPanel::refresh()
     for (const RunRecord &r : *runs)
         if (QTreeWidgetItem *top = items.value(r.experimentId))
             addRun(top, r);
-    showExperimentThroughput(items, *runs);
+    showExperimentThroughput(items, *runs, m_unit);
     m_tree->expandAll();
     m_tree->setUpdatesEnabled(true);
     m_status->setText(
@@ -255,7 +267,7 @@ QTreeWidgetItem *HistoryPanel::addExperiment(const ExperimentRecord &e)
 
 void HistoryPanel::addRun(QTreeWidgetItem *experiment, const RunRecord &r)
 {
-    auto *item = new StoredRunItem(experiment, r, m_details.get());
+    auto *item = new StoredRunItem(experiment, r, m_details.get(), m_unit);
     item->setCheckState(NameColumn, m_chartRuns.contains(r.id) ? Qt::Checked : Qt::Unchecked);
 }
 

@@ -10,6 +10,8 @@
 // run's name and configuration are read when its row is first drawn or filtered (StoredRunItem), its samples only when
 // it is ticked.
 
+#include "common/throughput_unit.h"
+
 #include <QHash>
 #include <QWidget>
 
@@ -71,6 +73,8 @@ public:
 public Q_SLOTS:
     // Re-reads the store (after a run, or when the tab is shown).
     void refresh();
+    // The unit throughput is shown in, in the list and the A/B table (both shown again in it).
+    void setThroughputUnit(ThroughputUnit unit);
     void applyFilter(const QString &text);
     // A/B of the first two experiments ticked, else of the runs ticked; A (the baseline) the first.
     void compareTicked();
@@ -99,6 +103,8 @@ private:
     void compareExperiments(ResultStore *results);
 
     ThroughputRttView *m_chart;
+
+    ThroughputUnit m_unit;
     QLineEdit *m_filter;
     QTreeWidget *m_tree;
     QPushButton *m_compare;

@@ -16,7 +16,8 @@ QString number(double v, int decimals)
 
 } // namespace
 
-StoredRunItem::StoredRunItem(QTreeWidgetItem *experiment, const RunRecord &run, StoredRunDetails *details)
+StoredRunItem::StoredRunItem(QTreeWidgetItem *experiment, const RunRecord &run, StoredRunDetails *details,
+                             ThroughputUnit unit)
     : QTreeWidgetItem(experiment)
     , m_run(run)
     , m_details(details)
@@ -26,7 +27,7 @@ StoredRunItem::StoredRunItem(QTreeWidgetItem *experiment, const RunRecord &run, 
     setText(HistoryPanel::StatusColumn, runStatusText(run.status));
     // A run without figures has no value: a dash, never 0.
     const bool ok = run.status == RunStatus::Ok;
-    setText(HistoryPanel::ThroughputColumn, ok ? throughputText(run) : QStringLiteral("-"));
+    setText(HistoryPanel::ThroughputColumn, ok ? throughputText(run, 1, unit) : QStringLiteral("-"));
     setText(HistoryPanel::RttColumn, ok && run.rttMedianMs >= 0 ? number(run.rttMedianMs, 2) : QStringLiteral("-"));
     setText(HistoryPanel::RetransColumn, ok ? QString::number(run.retransmits) : QStringLiteral("-"));
     setText(HistoryPanel::StartedColumn, QLocale().toString(run.started.toLocalTime().time(), QLocale::ShortFormat));

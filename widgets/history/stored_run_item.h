@@ -3,6 +3,7 @@
 // from StoredRunDetails the first time the row is drawn, filtered or asked for a tooltip, so
 // opening History with thousands of stored runs reads only the run list.
 
+#include "common/throughput_unit.h"
 #include "experiment/run_record.h"
 
 #include <QTreeWidgetItem>
@@ -16,7 +17,8 @@ class StoredRunDetails;
 class StoredRunItem final : public QTreeWidgetItem {
 public:
     // DETAILS must outlive the item (HistoryPanel clears its rows before it replaces them).
-    StoredRunItem(QTreeWidgetItem *experiment, const RunRecord &run, StoredRunDetails *details);
+    StoredRunItem(QTreeWidgetItem *experiment, const RunRecord &run, StoredRunDetails *details,
+                  ThroughputUnit unit = {});
 
     QVariant data(int column, int role) const override;
 

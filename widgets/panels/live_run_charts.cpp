@@ -152,8 +152,10 @@ void LiveRunCharts::onRunFinished(const RunRecord &run)
         return;
     }
     const QLocale locale;
-    Q_EMIT runSummary(tr("Run %1: %2 Mbit/s, RTT median %3 ms")
-                          .arg(runIdText(run.id), throughputText(run), locale.toString(run.rttMedianMs, 'f', 2)));
+    const ThroughputUnit unit = m_chart->throughputUnit();
+    Q_EMIT runSummary(tr("Run %1: %2 %3, RTT median %4 ms")
+                          .arg(runIdText(run.id), throughputText(run, 1, unit), unit.label(),
+                               locale.toString(run.rttMedianMs, 'f', 2)));
 }
 
 } // namespace tcptune

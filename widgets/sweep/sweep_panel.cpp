@@ -195,6 +195,22 @@ void SweepPanel::setUpPrecision()
             [this](double pct) { m_maxRepeats->setEnabled(pct > 0 && m_preset->currentData().toString().isEmpty()); });
 }
 
+void SweepPanel::setHeaderLabels()
+{
+    m_table->setHorizontalHeaderLabels({tr("Value"), tr("Throughput (%1, 95 % CI)").arg(m_unit.label()),
+                                        tr("Each run (%1)").arg(m_unit.label()), tr("RTT median (ms)"),
+                                        tr("RTT p95 (ms)"), tr("Flags")});
+}
+
+void SweepPanel::setThroughputUnit(ThroughputUnit unit)
+{
+    m_unit = unit;
+    setHeaderLabels();
+    m_chart->setThroughputUnit(unit);
+    for (const PointResult &result : std::as_const(m_shownPoints))
+        showPoint(result);
+}
+
 // Story 5's table: one row per value.
 void SweepPanel::setUpTable()
 {
@@ -202,8 +218,7 @@ void SweepPanel::setUpTable()
     m_table->setColumnCount(ColumnCount);
     // Long titles (German) wrap onto two lines instead of pushing the last columns out of sight.
     m_table->setHorizontalHeader(new WrappingHeader(m_table));
-    m_table->setHorizontalHeaderLabels({tr("Value"), tr("Throughput (Mbit/s, 95 % CI)"), tr("Each run (Mbit/s)"),
-                                        tr("RTT median (ms)"), tr("RTT p95 (ms)"), tr("Flags")});
+    setHeaderLabels();
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_table->horizontalHeader()->setSectionResizeMode(RunsColumn, QHeaderView::Stretch);
     m_table->horizontalHeader()->setSectionResizeMode(FlagsColumn, QHeaderView::Stretch);
@@ -433,6 +448,7 @@ void SweepPanel::cancel()
 void SweepPanel::showPlan(const SweepPlan &plan)
 {
     const QList<SweepPoint> points = plan.points();
+    m_shownPoints.clear();
     m_table->setRowCount(int(points.size()));
     QList<SweepChartPoint> chartPoints;
     for (int row = 0; row < points.size(); ++row) {
@@ -452,16 +468,27 @@ void SweepPanel::onPointUpdated(const PointResult &result)
     const int point = result.point.index;
     if (!m_active || point < 0 || point >= m_table->rowCount())
         return;
+    m_shownPoints.insert(point, result);
+    showPoint(result);
+}
+
+void SweepPanel::showPoint(const PointResult &result)
+{
+    const int point = result.point.index;
+    if (point < 0 || point >= m_table->rowCount())
+        return;
     const PointStatistics &s = result.stats;
     // A point without an Ok run has no value: it shows a dash and no mark, never 0.
     // Its interval beside the mean; one run measured no spread: "(–, 1 run)", never "± 0.0".
     const stats::MeanInterval interval = throughputInterval(s);
     m_table->item(point, ThroughputColumn)
-        ->setText(result.hasResult() ? MeanIntervalText::of(interval, 1e6) : QStringLiteral("-"));
+        ->setText(result.hasResult()
+                      ? MeanIntervalText::of(interval, m_unit.bitsPerSecondPerUnit(), m_unit.decimalsLike(1))
+                      : QStringLiteral("-"));
     m_table->item(point, ThroughputColumn)->setToolTip(MeanIntervalText::toolTip(interval));
     QStringList each;
     for (const RunRecord &r : result.runs)
-        each.append(r.status == RunStatus::Ok ? throughputText(r) : runStatusText(r.status));
+        each.append(r.status == RunStatus::Ok ? throughputText(r, 1, m_unit) : runStatusText(r.status));
     const QLocale locale;
     const auto milliseconds = [&locale](double ms) { return ms >= 0 ? locale.toString(ms, 'f', 2) : QString(); };
     m_table->item(point, RttMedianColumn)->setText(milliseconds(s.rttMedianMs));

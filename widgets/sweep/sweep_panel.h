@@ -4,10 +4,12 @@
 // table (one row per value: throughput mean +- sd, every run, RTT median and p95, flags) and as
 // a chart against the swept value, live while the sweep runs; Cancel restores every knob.
 
+#include "common/throughput_unit.h"
 #include "experiment/sweep_plan.h"
 #include "experiment/sweep_table.h"
 #include "lab/qdisc_support.h"
 
+#include <QHash>
 #include <QWidget>
 
 #include <functional>
@@ -52,6 +54,8 @@ public:
     QPushButton *cancelButton() const { return m_cancel; }
     QTableWidget *table() const { return m_table; }
     SweepChart *chart() const { return m_chart; }
+    // The unit the table and the chart show throughput in; what is shown follows at once.
+    void setThroughputUnit(ThroughputUnit unit);
     QLabel *statusLabel() const { return m_status; }
     // What this kernel's qdiscs allow: without netem lab.delay is not offered (its entry is
     // disabled and says why). By default the answer cached for this boot, if a lab probed it.
@@ -80,6 +84,8 @@ private:
     [[nodiscard]] Result<SweepPlan> presetInThisLab(Result<SweepPlan> plan) const;
     void showPlan(const SweepPlan &plan);
     void onPointUpdated(const PointResult &result);
+    void showPoint(const PointResult &result);
+    void setHeaderLabels();
     void onStopped();
     static QString netemMissingText();
 
@@ -100,6 +106,8 @@ private:
     QTableWidget *m_table;
     QSplitter *m_split = nullptr;
     SweepChart *m_chart;
+    ThroughputUnit m_unit;
+    QHash<int, PointResult> m_shownPoints; // by row: shown again in another unit
     bool m_active = false;
     bool m_netemMissing = false;
     QString m_ending; // how the session ended: "finished", "cancelled", "failed"

@@ -2,6 +2,7 @@
 
 #include "cli/command.h"
 #include "cli/console.h"
+#include "cli/throughput_unit_option.h"
 #include "experiment/result_store.h"
 #include "export/report_exporter.h"
 
@@ -53,7 +54,7 @@ int runReportCommand(const QStringList &args)
     const QCommandLineOption db(QStringLiteral("db"),
                                 ReportCommand::tr("The result store (default: $XDG_DATA_HOME/tcptune/results.db)."),
                                 QStringLiteral("FILE"));
-    parser.addOptions({format, outOption, db});
+    parser.addOptions({format, outOption, db, ThroughputUnitOption::option()});
     if (const auto done = parseArguments(parser, args, QStringLiteral("report")))
         return *done;
     const QStringList positional = parser.positionalArguments().mid(1);
@@ -63,6 +64,9 @@ int runReportCommand(const QStringList &args)
         return failWith(
             ReportCommand::tr("--out FILE is missing: say where to write the report, e.g. --out report.html."), 2);
     const QString outPath = parser.value(outOption);
+    const auto unit = ThroughputUnitOption::from(parser);
+    if (!unit)
+        return failWith(unit.error().message, 2);
 
     QList<ReportExporter::Format> formats;
     const QStringList names = parser.isSet(format) ? parser.value(format).split(QLatin1Char(','), Qt::SkipEmptyParts)
@@ -77,8 +81,8 @@ int runReportCommand(const QStringList &args)
             formats << *f;
     }
 
-    auto model =
-        ReportExporter::load(parser.isSet(db) ? parser.value(db) : ResultStore::defaultPath(), positional.first());
+    auto model = ReportExporter::load(parser.isSet(db) ? parser.value(db) : ResultStore::defaultPath(),
+                                      positional.first(), unit->value_or(ThroughputUnit()));
     if (!model)
         return failWith(model.error().message, 1);
     for (ReportExporter::Format f : formats) {

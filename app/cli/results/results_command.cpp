@@ -2,6 +2,7 @@
 #include "cli/command.h"
 
 #include "cli/console.h"
+#include "cli/throughput_unit_option.h"
 #include "cli/results/results_diff.h"
 #include "common/json_schema_version.h"
 #include "cli/sweep/sweep_output.h"
@@ -101,9 +102,13 @@ int runResultsCommand(const QStringList &args)
                                     ResultsCommand::tr("show: also write table.md, points.csv, runs.csv and "
                                                        "results.json into DIR."),
                                     QStringLiteral("DIR"));
-    parser.addOptions({json, db, outDir});
+    parser.addOptions({json, db, outDir, ThroughputUnitOption::option()});
     if (const auto done = parseArguments(parser, args, QStringLiteral("results")))
         return *done;
+    const auto unitGiven = ThroughputUnitOption::from(parser);
+    if (!unitGiven)
+        return failWith(unitGiven.error().message, 2);
+    const ThroughputUnit unit = unitGiven->value_or(ThroughputUnit());
     const QStringList positional = parser.positionalArguments().mid(1);
     const QString action = positional.value(0, QStringLiteral("list"));
     if (action != QLatin1String("list") && action != QLatin1String("show") && action != QLatin1String("diff"))
@@ -130,9 +135,9 @@ int runResultsCommand(const QStringList &args)
     auto table = loadSweepTable(store, id);
     if (!table)
         return failWith(table.error().message, 2);
-    printSweepTable(*table, parser.isSet(json));
+    printSweepTable(*table, parser.isSet(json), unit);
     if (parser.isSet(outDir))
-        if (auto r = writeSweepFiles(*table, parser.value(outDir)); !r)
+        if (auto r = writeSweepFiles(*table, parser.value(outDir), unit); !r)
             return failWith(r.error().message, 1);
     return 0;
 }

@@ -2,6 +2,7 @@
 #include "cli/command.h"
 
 #include "cli/console.h"
+#include "cli/throughput_unit_option.h"
 #include "cli/run/run_report.h"
 #include "cli/run/several_ends_run.h"
 #include "common/termination_signals.h"
@@ -109,6 +110,7 @@ void addOptions(QCommandLineParser &parser)
         option("connect-timeout", RunCommand::tr("Seconds to wait for a connection (default 3)."), "S",
                QStringLiteral("3")),
         option("json", RunCommand::tr("Print the result as one JSON object.")),
+        ThroughputUnitOption::option(),
         option("lab", RunCommand::tr("Without --target: the local lab NAME (default lab), started if down."), "NAME",
                QStringLiteral("lab")),
     });
@@ -328,6 +330,10 @@ int runRunCommand(const QStringList &args)
     auto spec = specFrom(parser);
     if (!spec)
         return failWith(spec.error().message, 2);
+    const auto unit = ThroughputUnitOption::from(parser);
+    if (!unit)
+        return failWith(unit.error().message, 2);
+    setRateUnit(*unit);
 
     HelperConnection helper; // builds the lab if it is down
     if (const QStringList targets = parser.values(QStringLiteral("target")); targets.size() > 1)

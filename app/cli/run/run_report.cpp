@@ -41,8 +41,19 @@ QStringList directionLines(const TrafficResult &r)
 
 } // namespace
 
+namespace {
+std::optional<ThroughputUnit> g_rateUnit; // one command per process: its --unit
+} // namespace
+
+void setRateUnit(std::optional<ThroughputUnit> unit)
+{
+    g_rateUnit = unit;
+}
+
 QString formatRate(double bps)
 {
+    if (g_rateUnit)
+        return QStringLiteral("%1 %2").arg(g_rateUnit->format(bps, g_rateUnit->decimalsLike(1)), g_rateUnit->label());
     if (bps >= 1e9)
         return QStringLiteral("%1 Gbit/s").arg(bps / 1e9, 0, 'f', 2);
     if (bps >= 1e6)

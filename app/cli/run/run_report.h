@@ -1,6 +1,7 @@
 #pragma once
 // Text for `tcptune run`: the live progress line and the closing summary.
 
+#include "common/throughput_unit.h"
 #include "experiment/run_record.h"
 #include "traffic/traffic_result.h"
 
@@ -9,6 +10,11 @@
 
 namespace tcptune::cli {
 
+#include <optional>
+
+// The unit every rate of this command is printed in (--unit), set once before the run; without
+// one a rate picks its own, as iperf3 does without -f ("9.41 Gbit/s", "94.1 Mbit/s").
+void setRateUnit(std::optional<ThroughputUnit> unit);
 QString formatRate(double bitsPerSecond); // "9.41 Gbit/s"
 QString progressLine(double elapsedS, double totalS, double throughputBps, const TrafficSample &latest);
 QString summaryText(const TrafficResult &result);

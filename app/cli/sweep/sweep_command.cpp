@@ -2,6 +2,7 @@
 #include "cli/command.h"
 
 #include "cli/console.h"
+#include "cli/throughput_unit_option.h"
 #include "cli/sweep/sweep_output.h"
 #include "common/log_text.h"
 #include "common/json_schema_version.h"
@@ -187,6 +188,7 @@ void addOptions(QCommandLineParser &parser)
                           "window scaling, timestamps), here and at an ssh target's far end.")},
         {QStringLiteral("list-presets"), SweepCommand::tr("List the presets and exit.")},
     });
+    parser.addOption(ThroughputUnitOption::option());
 }
 
 // A spec file is data: an ssh config it names could make ssh run a command of the spec author's
@@ -320,7 +322,7 @@ struct SweepEnd {
 };
 
 // Reports RUNNER's progress on stderr as it goes, and records in END how it ended.
-void followRunner(RunnerThread *runner, SweepEnd &end)
+void followRunner(RunnerThread *runner, SweepEnd &end, ThroughputUnit unit)
 {
     QObject::connect(runner, &RunnerThread::started, qApp, [&end](qint64 id, int total, int done) {
         end.experimentId = id;
@@ -331,13 +333,14 @@ void followRunner(RunnerThread *runner, SweepEnd &end)
               << Qt::endl;
     });
     QObject::connect(runner, &RunnerThread::logged, qApp, [](const QString &line) { err() << line << Qt::endl; });
-    QObject::connect(runner, &RunnerThread::runFinished, qApp, [&end](const RunRecord &r) {
+    QObject::connect(runner, &RunnerThread::runFinished, qApp, [&end, unit](const RunRecord &r) {
         if (r.status == RunStatus::Failed)
             ++end.failedRuns;
-        const QString what = r.status == RunStatus::Ok ? SweepCommand::tr("%1 Mbit/s, RTT median %2 ms")
-                                                             .arg(r.throughputBps / 1e6, 0, 'f', 1)
-                                                             .arg(r.rttMedianMs, 0, 'f', 1)
-                                                       : runStatusName(r.status) + QStringLiteral(": ") + r.error;
+        const QString what = r.status == RunStatus::Ok
+                                 ? SweepCommand::tr("%1 %2, RTT median %3 ms")
+                                       .arg(unit.format(r.throughputBps, unit.decimalsLike(1)), unit.label())
+                                       .arg(r.rttMedianMs, 0, 'f', 1)
+                                 : runStatusName(r.status) + QStringLiteral(": ") + r.error;
         err() << SweepCommand::tr("  %1 (repeat %2): %3").arg(r.pointLabel).arg(r.repeat + 1).arg(what) << Qt::endl;
         if (!r.verdict.isEmpty())
             err() << QStringLiteral("    ") << r.verdict << Qt::endl;
@@ -357,14 +360,14 @@ void followRunner(RunnerThread *runner, SweepEnd &end)
 
 // Runs PLAN (or resumes RESUME_ID) on a worker thread until it ends; Ctrl-C, SIGTERM or SIGHUP
 // stop it with the knobs restored (told here, on the main thread).
-SweepEnd runSweep(const SweepPlan &plan, qint64 resumeId, const RunnerOptions &options)
+SweepEnd runSweep(const SweepPlan &plan, qint64 resumeId, const RunnerOptions &options, ThroughputUnit unit)
 {
     HelperConnection helper; // the command's one helper, for every run
     RunnerThread runner(helper);
     runner.setOptions(options);
     SweepEnd end;
     end.experimentId = resumeId;
-    followRunner(&runner, end);
+    followRunner(&runner, end, unit);
     auto stop = TerminationSignals::install([&runner](int) {
         QMetaObject::invokeMethod(
             &runner,
@@ -390,7 +393,7 @@ SweepEnd runSweep(const SweepPlan &plan, qint64 resumeId, const RunnerOptions &o
 }
 
 // Prints the stored table of the sweep that ended, writes --out, and says how it went.
-int reportSweep(const QCommandLineParser &parser, const QString &storePath, const SweepEnd &end)
+int reportSweep(const QCommandLineParser &parser, const QString &storePath, const SweepEnd &end, ThroughputUnit unit)
 {
     if (!end.failure.isEmpty())
         return failWith(end.failure, 1);
@@ -400,9 +403,9 @@ int reportSweep(const QCommandLineParser &parser, const QString &storePath, cons
     auto table = loadSweepTable(store, end.experimentId);
     if (!table)
         return failWith(table.error().message, 1);
-    printSweepTable(*table, parser.isSet(QStringLiteral("json")));
+    printSweepTable(*table, parser.isSet(QStringLiteral("json")), unit);
     if (parser.isSet(QStringLiteral("out"))) {
-        if (auto r = writeSweepFiles(*table, parser.value(QStringLiteral("out"))); !r)
+        if (auto r = writeSweepFiles(*table, parser.value(QStringLiteral("out")), unit); !r)
             return failWith(r.error().message, 1);
         err() << SweepCommand::tr("Wrote table.md, points.csv, runs.csv and results.json to %1.")
                      .arg(parser.value(QStringLiteral("out")))
@@ -437,6 +440,9 @@ int runSweepCommand(const QStringList &args)
         parser.isSet(QStringLiteral("resume")) ? resumedPlan(parser, storePath, &resumeId) : namedPlan(parser, library);
     if (!plan)
         return failWith(plan.error().message, plan.error().exitCode);
+    const auto unit = ThroughputUnitOption::from(parser);
+    if (!unit)
+        return failWith(unit.error().message, 2);
     if (parser.isSet(QStringLiteral("dry-run"))) {
         printDryRun(*plan, parser.isSet(QStringLiteral("json")));
         return 0;
@@ -450,7 +456,8 @@ int runSweepCommand(const QStringList &args)
     options.storePath = storePath;
     options.removeLabAtEnd = parser.isSet(QStringLiteral("lab-down"));
     options.confirmHostChanges = parser.isSet(QStringLiteral("force"));
-    return reportSweep(parser, storePath, runSweep(*plan, resumeId, options));
+    const ThroughputUnit shown = unit->value_or(ThroughputUnit());
+    return reportSweep(parser, storePath, runSweep(*plan, resumeId, options, shown), shown);
 }
 
 } // namespace tcptune::cli

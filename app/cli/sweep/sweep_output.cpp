@@ -47,13 +47,13 @@ Result<void> checkOutputFolder(const QString &dir)
     return {};
 }
 
-Result<void> writeSweepFiles(const SweepTable &table, const QString &dir)
+Result<void> writeSweepFiles(const SweepTable &table, const QString &dir, ThroughputUnit unit)
 {
     if (!QDir().mkpath(dir))
         return fail(
             QCoreApplication::translate("SweepCommand", "Cannot create the folder %1; pick another --out.").arg(dir));
     const QList<std::pair<QString, QByteArray>> files = {
-        {QStringLiteral("table.md"), SweepTableMarkdown::toMarkdown(table).toUtf8()},
+        {QStringLiteral("table.md"), SweepTableMarkdown::toMarkdown(table, unit).toUtf8()},
         {QStringLiteral("points.csv"), pointsCsv(table).toUtf8()},
         {QStringLiteral("runs.csv"), runsCsv(table).toUtf8()},
         {QStringLiteral("results.json"), QJsonDocument(toJson(table)).toJson(QJsonDocument::Indented)},
@@ -67,12 +67,12 @@ Result<void> writeSweepFiles(const SweepTable &table, const QString &dir)
     return {};
 }
 
-void printSweepTable(const SweepTable &table, bool json)
+void printSweepTable(const SweepTable &table, bool json, ThroughputUnit unit)
 {
     if (json)
         out() << QString::fromUtf8(QJsonDocument(toJson(table)).toJson(QJsonDocument::Indented));
     else
-        out() << SweepTableMarkdown::toMarkdown(table);
+        out() << SweepTableMarkdown::toMarkdown(table, unit);
     out().flush();
 }
 

@@ -23,6 +23,9 @@ private Q_SLOTS:
     void chartOfTheAskedSize_data();
     void chartOfTheAskedSize();
     void chartOfABothRunDrawsEachDirection();
+    void unitChangesTheTables_data();
+    void unitChangesTheTables();
+    void jsonStaysInBitsPerSecond();
     void errorsSayWhatToDo_data();
     void errorsSayWhatToDo();
 
@@ -136,6 +139,78 @@ void TestReportCommand::chartOfABothRunDrawsEachDirection()
     QVERIFY2(r.exitCode == 0 && !r.crashed, r.err.constData());
 }
 
+namespace {
+
+// The cell under the heading that starts with HEADING in the first data row of the Markdown table
+// in TEXT (`results show`, a report's .md); empty when there is none.
+QString firstRowCell(const QString &text, const QString &heading)
+{
+    QList<QStringList> rows;
+    for (const QString &line : text.split(QLatin1Char('\n')))
+        if (line.startsWith(QLatin1String("| ")))
+            rows << line.mid(2, line.size() - 4).split(QStringLiteral(" | "));
+    if (rows.size() < 2)
+        return {};
+    for (qsizetype c = 0; c < rows.first().size(); ++c)
+        if (rows.first().at(c).startsWith(heading))
+            return rows.at(1).value(c);
+    return {};
+}
+
+} // namespace
+
+// --unit MB: the same stored sweep's table in MB/s, an eighth of its Mbit/s figures, in the
+// output of `results show` and in a Markdown report.
+void TestReportCommand::unitChangesTheTables_data()
+{
+    QTest::addColumn<QString>("command");
+    QTest::addColumn<QString>("heading");
+    QTest::addRow("results show") << QStringLiteral("results") << QStringLiteral("throughput %1 (mean");
+    QTest::addRow("report md") << QStringLiteral("report") << QStringLiteral("throughput %1 (mean");
+}
+
+void TestReportCommand::unitChangesTheTables()
+{
+    QFETCH(QString, command);
+    QFETCH(QString, heading);
+    const auto textIn = [&](const QString &unit) {
+        const QString md = m_dir.filePath(QStringLiteral("unit-%1.md").arg(unit));
+        const QStringList args =
+            command == QLatin1String("results")
+                ? QStringList{QStringLiteral("results"), QStringLiteral("show"), QString::number(m_id)}
+                : QStringList{QStringLiteral("report"), QString::number(m_id), QStringLiteral("--out"), md};
+        const auto r = run(args + QStringList{QStringLiteral("--unit"), unit});
+        if (r.exitCode != 0 || command == QLatin1String("results"))
+            return QString::fromUtf8(r.out + r.err);
+        QFile file(md);
+        return file.open(QIODevice::ReadOnly) ? QString::fromUtf8(file.readAll()) : QString();
+    };
+    const QString mbitText = textIn(QStringLiteral("mbit"));
+    const QString mbText = textIn(QStringLiteral("MB"));
+    const QString mbit = firstRowCell(mbitText, heading.arg(QStringLiteral("Mbit/s")));
+    const QString mb = firstRowCell(mbText, heading.arg(QStringLiteral("MB/s")));
+    QVERIFY2(!mbit.isEmpty(), qPrintable(mbitText));
+    QVERIFY2(!mb.isEmpty(), qPrintable(mbText));
+    QVERIFY2(firstRowCell(mbText, heading.arg(QStringLiteral("Mbit/s"))).isEmpty(), qPrintable(mbText));
+    const double mbitMean = mbit.section(QLatin1Char(' '), 0, 0).toDouble();
+    const double mbMean = mb.section(QLatin1Char(' '), 0, 0).toDouble();
+    QVERIFY2(mbitMean > 1, qPrintable(mbit));
+    QVERIFY2(qAbs(mbMean * 8 - mbitMean) <= 0.5, qPrintable(mb + QStringLiteral(" vs ") + mbit));
+}
+
+// JSON is an API in bit/s: --unit changes nothing in it.
+void TestReportCommand::jsonStaysInBitsPerSecond()
+{
+    const QStringList show{QStringLiteral("results"), QStringLiteral("show"), QString::number(m_id),
+                           QStringLiteral("--json")};
+    const auto plain = run(show);
+    const auto inMb = run(show + QStringList{QStringLiteral("--unit"), QStringLiteral("MB")});
+    QCOMPARE(plain.exitCode, 0);
+    QCOMPARE(inMb.exitCode, 0);
+    QVERIFY(plain.out.startsWith("{"));
+    QCOMPARE(inMb.out, plain.out);
+}
+
 void TestReportCommand::errorsSayWhatToDo_data()
 {
     QTest::addColumn<QStringList>("args");
@@ -153,6 +228,10 @@ void TestReportCommand::errorsSayWhatToDo_data()
     QTest::addRow("missing experiment") << QStringList{QStringLiteral("report"), QStringLiteral("999"),
                                                        QStringLiteral("--out"), QStringLiteral("x.html")}
                                         << QStringLiteral("999");
+    QTest::addRow("bad unit") << QStringList{QStringLiteral("report"), QStringLiteral("1"),
+                                             QStringLiteral("--out"),  QStringLiteral("x.md"),
+                                             QStringLiteral("--unit"), QStringLiteral("kbit")}
+                              << QStringLiteral("'kbit' is not a throughput unit; give mbit (Mbit/s), gbit (Gbit/s)");
 }
 
 void TestReportCommand::errorsSayWhatToDo()
