@@ -7456,4 +7456,47 @@ untätig: der Sender hatte nichts zu senden.
         <translation>Durchsatz in mbit (Mbit/s, Vorgabe), gbit (Gbit/s) oder MB (MB/s); die Buchstaben m, g und M von iperf3 gehen auch. JSON bleibt in bit/s.</translation>
     </message>
 </context>
+<context>
+    <name>tcptune::CaptureFlowMenu</name>
+    <message>
+        <source>&amp;Copy flow</source>
+        <translation>Fluss &amp;kopieren</translation>
+    </message>
+    <message>
+        <source>Copy as display &amp;filter</source>
+        <translation>Als Anzeige&amp;filter kopieren</translation>
+    </message>
+    <message>
+        <source>For Wireshark&apos;s filter bar or tshark -Y: this flow&apos;s packets, both directions.</source>
+        <translation>Für die Filterleiste von Wireshark oder tshark -Y: die Pakete dieses Flusses, in beide Richtungen.</translation>
+    </message>
+    <message>
+        <source>Copy capture file &amp;path</source>
+        <translation>&amp;Pfad der Mitschnittdatei kopieren</translation>
+    </message>
+    <message>
+        <source>&amp;Open containing folder</source>
+        <translation>Enthaltenden &amp;Ordner öffnen</translation>
+    </message>
+    <message>
+        <source>Copied %1.</source>
+        <translation>Kopiert: %1.</translation>
+    </message>
+    <message>
+        <source>the flow&apos;s row</source>
+        <translation>die Zeile des Flusses</translation>
+    </message>
+    <message>
+        <source>the flow&apos;s display filter</source>
+        <translation>der Anzeigefilter des Flusses</translation>
+    </message>
+    <message>
+        <source>the capture file&apos;s path</source>
+        <translation>der Pfad der Mitschnittdatei</translation>
+    </message>
+    <message>
+        <source>No file manager opened %1; its path is %2 (Copy capture file path puts it on the clipboard).</source>
+        <translation>Kein Dateimanager hat %1 geöffnet; der Pfad ist %2 (Pfad der Mitschnittdatei kopieren legt ihn in die Zwischenablage).</translation>
+    </message>
+</context>
 </TS>

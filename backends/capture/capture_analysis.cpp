@@ -6,15 +6,17 @@
 
 namespace tcptune {
 
-QString Endpoint::toString() const
+QString Endpoint::addressText() const
 {
     char text[INET6_ADDRSTRLEN] = {};
-    if (ipv6) {
-        ::inet_ntop(AF_INET6, address.data(), text, sizeof text);
-        return QStringLiteral("[%1]:%2").arg(QLatin1String(text)).arg(port);
-    }
-    ::inet_ntop(AF_INET, address.data(), text, sizeof text);
-    return QStringLiteral("%1:%2").arg(QLatin1String(text)).arg(port);
+    ::inet_ntop(ipv6 ? AF_INET6 : AF_INET, address.data(), text, sizeof text);
+    return QLatin1String(text);
+}
+
+QString Endpoint::toString() const
+{
+    return ipv6 ? QStringLiteral("[%1]:%2").arg(addressText()).arg(port)
+                : QStringLiteral("%1:%2").arg(addressText()).arg(port);
 }
 
 std::vector<std::int64_t> CaptureAnalysis::captureAlignedSeries(const std::vector<IntervalBytes> &series,

@@ -21,6 +21,8 @@ struct Endpoint {
 
     // "192.0.2.1:80" or "[2001:db8::1]:80".
     QString toString() const;
+    // "192.0.2.1" or "2001:db8::1".
+    QString addressText() const;
     friend bool operator==(const Endpoint &, const Endpoint &) = default;
 };
 

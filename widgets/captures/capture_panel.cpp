@@ -1,6 +1,8 @@
 #include "captures/capture_panel.h"
 
 #include "capture/capture_loader.h"
+#include "capture/flow_display_filter.h"
+#include "captures/capture_flow_menu.h"
 #include "charts/throughput_rtt_view.h"
 
 #include <QFileInfo>
@@ -77,6 +79,7 @@ CapturePanel::CapturePanel(ThroughputRttView *chart, QWidget *parent)
     , m_chart(chart)
     , m_loader(new CaptureLoader(this))
     , m_tree(new QTreeWidget(this))
+    , m_flowMenu(new CaptureFlowMenu(m_tree))
     , m_progress(new QProgressBar(this))
     , m_cancel(new QPushButton(tr("Cancel"), this))
     , m_status(new QLabel(tr("Open a pcap or pcapng file (Ctrl+O) or drop one on the window."), this))
@@ -115,6 +118,7 @@ CapturePanel::CapturePanel(ThroughputRttView *chart, QWidget *parent)
     connect(m_loader, &CaptureLoader::idle, this, &CapturePanel::startNext);
     connect(m_tree, &QTreeWidget::itemChanged, this, &CapturePanel::onItemChanged);
     connect(m_chart, &ThroughputRttView::runRemoved, this, &CapturePanel::onChartRunRemoved);
+    connect(m_flowMenu, &CaptureFlowMenu::said, m_status, &QLabel::setText);
 }
 
 // Cleared from the charts: the flow's row is unticked (and forgotten), never left ticked but undrawn.
@@ -194,7 +198,7 @@ void CapturePanel::onLoaded(const QString &path, std::shared_ptr<const CaptureAn
                                  .arg(analysis->flows.size())
                                  .arg(QLocale().toString(analysis->duration_s, 'f', 1))
                                  .arg(analysis->malformed));
-    top->setData(FlowColumn, Qt::UserRole, path);
+    top->setData(FlowColumn, CaptureFlowMenu::kPathRole, path);
     top->setText(PacketsColumn, QString::number(analysis->packets));
     top->setToolTip(FlowColumn, path);
 
@@ -272,6 +276,7 @@ int CapturePanel::addFlow(QTreeWidgetItem *top, const QString &name, const FlowA
     item->setText(FlowColumn, text);
     item->setCheckState(FlowColumn, shown ? Qt::Checked : Qt::Unchecked);
     item->setData(FlowColumn, kRunIdRole, id);
+    item->setData(FlowColumn, CaptureFlowMenu::kFilterRole, displayFilterOf(flow));
     item->setForeground(FlowColumn, m_chart->runColour(id));
     item->setText(PacketsColumn, QString::number(flow.packets));
     item->setText(BytesColumn, formatBytes(flow.totalBytes()));

@@ -19,6 +19,7 @@ class QTreeWidgetItem;
 
 namespace tcptune {
 
+class CaptureFlowMenu;
 class CaptureLoader;
 class ThroughputRttView;
 struct CaptureAnalysis;
@@ -41,6 +42,8 @@ public:
     // Chart run ids of the flows of PATH, largest flow first.
     QList<int> chartRunsOf(const QString &path) const { return m_runsOf.value(path); }
     QTreeWidget *tree() const { return m_tree; }
+    // The flows' right-click menu (tests trigger its actions).
+    CaptureFlowMenu *flowMenu() const { return m_flowMenu; }
 
     // How many flows are ticked (shown) when a capture is opened.
     static constexpr int kShownFlows = 3;
@@ -69,6 +72,7 @@ private:
     ThroughputRttView *m_chart;
     CaptureLoader *m_loader;
     QTreeWidget *m_tree;
+    CaptureFlowMenu *m_flowMenu;
     QProgressBar *m_progress;
     QPushButton *m_cancel;
     QLabel *m_status;
