@@ -106,7 +106,10 @@ Result<QStringList> ExportActions::exportReport(qint64 experimentId, ReportExpor
 {
     if (experimentId <= 0)
         return fail(tr("There is no stored experiment to report yet; run an experiment or a sweep first."));
-    auto model = ReportExporter::load(m_storePath, QString::number(experimentId));
+    // In the unit the window's charts are in (View > Throughput unit).
+    const auto *view = m_window->findChild<ThroughputRttView *>();
+    auto model = ReportExporter::load(m_storePath, QString::number(experimentId),
+                                      view ? view->throughputUnit() : ThroughputUnit());
     if (!model)
         return std::unexpected(model.error());
     return ReportExporter::write(*model, format, path);

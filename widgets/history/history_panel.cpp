@@ -213,8 +213,12 @@ void HistoryPanel::setThroughputUnit(ThroughputUnit unit)
     m_tree->headerItem()->setText(ThroughputColumn, unit.label());
     m_tree->headerItem()->setToolTip(ThroughputColumn, tr("Throughput (%1)").arg(unit.label()));
     m_ab->setThroughputUnit(unit);
-    if (m_store)
-        refresh();
+    if (!m_store)
+        return;
+    // The status line keeps what it said (an A/B's title), not the list's count refresh() puts there.
+    const QString said = m_status->text();
+    refresh();
+    m_status->setText(said);
 }
 
 void HistoryPanel::refresh()

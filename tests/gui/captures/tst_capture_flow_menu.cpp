@@ -36,6 +36,7 @@ private Q_SLOTS:
     void filterSelectsExactlyTheFlowsPackets_data();
     void filterSelectsExactlyTheFlowsPackets();
     void copiesTheRowAndThePathAndOpensTheFolder();
+    void rightClickPopsUpTheFlowsMenu();
 
 private:
     bool load(CapturePanel &panel, const QString &path);
@@ -138,6 +139,28 @@ void TestCaptureFlowMenu::copiesTheRowAndThePathAndOpensTheFolder()
     const std::unique_ptr<QMenu> captureMenu(panel.flowMenu()->menuFor(top));
     QVERIFY(!actionOf(captureMenu.get(), "actionCopyFlowFilter"));
     QVERIFY(actionOf(captureMenu.get(), "actionCopyCapturePath"));
+}
+
+// The menu a right-click on a flow's row brings up is the flow's, with its filter action.
+void TestCaptureFlowMenu::rightClickPopsUpTheFlowsMenu()
+{
+    ThroughputRttView chart;
+    CapturePanel panel(&chart);
+    panel.resize(800, 400);
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    QVERIFY(load(panel, test::captureFile(QStringLiteral("zeek_http_download_retrans.pcap"))));
+    QTreeWidgetItem *flow = panel.tree()->topLevelItem(0)->child(0);
+    const QPoint at = panel.tree()->visualItemRect(flow).center();
+    QVERIFY(!at.isNull());
+    Q_EMIT panel.tree()->customContextMenuRequested(at);
+    QMenu *popup = nullptr;
+    QTRY_VERIFY((popup = panel.tree()->findChild<QMenu *>(QStringLiteral("captureFlowMenu"))) && popup->isVisible());
+    QAction *copyFilter = actionOf(popup, "actionCopyFlowFilter");
+    QVERIFY(copyFilter);
+    copyFilter->trigger();
+    QCOMPARE(QGuiApplication::clipboard()->text(), flow->data(0, CaptureFlowMenu::kFilterRole).toString());
+    popup->close();
 }
 
 QTEST_MAIN(TestCaptureFlowMenu)

@@ -131,6 +131,16 @@ void TestExportActions::reportOfTheNewestExperiment()
     QVERIFY(f.open(QIODevice::ReadOnly));
     const QByteArray html = f.readAll();
     QVERIFY(html.contains(QStringLiteral("Experiment</th><td>%1 ").arg(newest).toUtf8()));
+    QVERIFY(html.contains("throughput Mbit/s (mean"));
+
+    // The window's charts in MB/s (View > Throughput unit): so is the report's table.
+    m_view->setThroughputUnit(ThroughputUnit(ThroughputUnitKind::MByte));
+    QVERIFY(actions->exportReport(newest, ReportExporter::Format::Html, path).has_value());
+    QFile again(path);
+    QVERIFY(again.open(QIODevice::ReadOnly));
+    const QByteArray inMb = again.readAll();
+    QVERIFY(inMb.contains("throughput MB/s (mean"));
+    QVERIFY(!inMb.contains("throughput Mbit/s (mean"));
 }
 
 void TestExportActions::emptyStoreSaysWhatToDo()

@@ -375,6 +375,16 @@ void TestHistoryPanel::everyRunCarriesItsConfiguration()
     QCOMPARE(table->item(knobRow, AbTable::valueColumn(1))->text(), QStringLiteral("1"));
     QCOMPARE(table->item(knobRow, AbTable::valueColumn(0))->background().color(), AbTable::differenceColour());
     QCOMPARE(table->item(knobRow, AbTable::valueColumn(1))->background().color(), AbTable::differenceColour());
+
+    // The comparison shown follows View > Throughput unit: its throughput row in MB/s, an eighth.
+    QCOMPARE(table->item(0, 0)->text(), QStringLiteral("Throughput (Mbit/s)"));
+    const double mbit = QLocale().toDouble(table->item(0, AbTable::valueColumn(0))->text());
+    QVERIFY(mbit > 0);
+    panel.setThroughputUnit(ThroughputUnit(ThroughputUnitKind::MByte));
+    QCOMPARE(table->item(0, 0)->text(), QStringLiteral("Throughput (MB/s)"));
+    const double mb = QLocale().toDouble(table->item(0, AbTable::valueColumn(0))->text());
+    QVERIFY2(qAbs(mb * 8 - mbit) <= 0.1, qPrintable(QStringLiteral("%1 MB/s vs %2 Mbit/s").arg(mb).arg(mbit)));
+    QCOMPARE(panel.statusText(), title);
 }
 
 // Issue 12, point 8: a sweep over ssh of the far end's tcp_autocorking (remote:...) with a local
@@ -474,6 +484,13 @@ void TestHistoryPanel::bothDirectionsShowEach()
     QVERIFY(both && one);
     QCOMPARE(both->text(HistoryPanel::ThroughputColumn), QStringLiteral("up 24.1 / down 23.8"));
     QCOMPARE(one->text(HistoryPanel::ThroughputColumn), QStringLiteral("30.0"));
+    QCOMPARE(panel.tree()->headerItem()->text(HistoryPanel::ThroughputColumn), QStringLiteral("Mbit/s"));
+
+    // View > Throughput unit: the list is shown again in Gbit/s, as finely.
+    panel.setThroughputUnit(ThroughputUnit(ThroughputUnitKind::Gbit));
+    QCOMPARE(panel.tree()->headerItem()->text(HistoryPanel::ThroughputColumn), QStringLiteral("Gbit/s"));
+    QCOMPARE(panel.itemOfRun(r.id)->text(HistoryPanel::ThroughputColumn), QStringLiteral("up 0.024 / down 0.024"));
+    QCOMPARE(panel.itemOfRun(single)->text(HistoryPanel::ThroughputColumn), QStringLiteral("0.030"));
 }
 
 // A run in direction both overlaid from History: a line per direction, named as the live chart
