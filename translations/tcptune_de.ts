@@ -626,6 +626,18 @@ Do it?</source>
 
 Trotzdem ausführen?</translation>
     </message>
+    <message>
+        <source>Change a device of this host?</source>
+        <translation>Ein Gerät dieses Hosts ändern?</translation>
+    </message>
+    <message>
+        <source>%1 = %2 changes device %3 of the host (not one of a lab namespace), which carries its own traffic, ssh included, for each run until the run puts it back.
+
+Do it?</source>
+        <translation>%1 = %2 ändert für jeden Lauf Gerät %3 des Hosts (keines eines Labor-Namensraums), das seinen eigenen Verkehr trägt, ssh eingeschlossen, bis der Lauf es zurücksetzt.
+
+Trotzdem ausführen?</translation>
+    </message>
 </context>
 <context>
     <name>CounterComparison</name>
@@ -6193,6 +6205,115 @@ untätig: der Sender hatte nichts zu senden.
     <message>
         <source>%1 (app-limited %2 %)</source>
         <translation>%1 (anwendungsbegrenzt %2 %)</translation>
+    </message>
+</context>
+<context>
+    <name>tcptune::LinkEndView</name>
+    <message>
+        <source>driver %1 %2</source>
+        <translation>Treiber %1 %2</translation>
+    </message>
+    <message>
+        <source>%1 Mbit/s %2</source>
+        <translation>%1 Mbit/s %2</translation>
+    </message>
+    <message>
+        <source>MTU %1</source>
+        <translation>MTU %1</translation>
+    </message>
+    <message>
+        <source>on</source>
+        <translation>an</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>aus</translation>
+    </message>
+    <message>
+        <source>offloads: %1</source>
+        <translation>Offloads: %1</translation>
+    </message>
+    <message>
+        <source>Device:</source>
+        <translation>Gerät:</translation>
+    </message>
+    <message>
+        <source>No network device here.</source>
+        <translation>Hier gibt es kein Netzwerkgerät.</translation>
+    </message>
+    <message>
+        <source>The far host&apos;s connection test names no link; set its links in a spec as remote:link.DEVICE.PARAMETER.</source>
+        <translation>Der Verbindungstest des entfernten Hosts nennt keine Verbindung; seine Links setzen Sie in einer Spezifikation als remote:link.GERÄT.PARAMETER.</translation>
+    </message>
+</context>
+<context>
+    <name>tcptune::LinkGroup</name>
+    <message>
+        <source>Links</source>
+        <translation>Netzwerkverbindungen</translation>
+    </message>
+    <message>
+        <source>this host</source>
+        <translation>dieser Host</translation>
+    </message>
+    <message>
+        <source>%1 is not part of the current target: its runs do not change links here.</source>
+        <translation>%1 gehört nicht zum aktuellen Ziel: dessen Läufe ändern hier keine Verbindungen.</translation>
+    </message>
+    <message>
+        <source>The runs set link knobs where the traffic of %1 starts (%2); this place is shown for comparison.</source>
+        <translation>Die Läufe setzen Link-Parameter dort, wo der Verkehr von %1 beginnt (%2); dieser Ort wird zum Vergleich gezeigt.</translation>
+    </message>
+    <message>
+        <source>Local: %1</source>
+        <translation>Lokal: %1</translation>
+    </message>
+    <message>
+        <source>Remote: %1</source>
+        <translation>Gegenseite: %1</translation>
+    </message>
+    <message>
+        <source>A lab run sets link knobs at the client&apos;s end only; the server&apos;s link is shown for comparison.</source>
+        <translation>Ein Laborlauf setzt Link-Parameter nur beim Client; die Verbindung des Servers wird zum Vergleich gezeigt.</translation>
+    </message>
+    <message>
+        <source>Remote: the far host</source>
+        <translation>Gegenseite: der entfernte Host</translation>
+    </message>
+    <message>
+        <source>Links, %1: %2</source>
+        <translation>Verbindungen, %1: %2</translation>
+    </message>
+    <message>
+        <source>Links, remote %1: %2</source>
+        <translation>Verbindungen, Gegenseite %1: %2</translation>
+    </message>
+</context>
+<context>
+    <name>tcptune::LinkKnobModel</name>
+    <message>
+        <source>not supported</source>
+        <translation>nicht unterstützt</translation>
+    </message>
+    <message>
+        <source>Each run sets %1 = %2 and puts %3 back after it.</source>
+        <translation>Jeder Lauf setzt %1 = %2 und stellt danach %3 wieder her.</translation>
+    </message>
+    <message>
+        <source>Double-click to set another value for the runs.</source>
+        <translation>Doppelklicken, um einen anderen Wert für die Läufe zu setzen.</translation>
+    </message>
+    <message>
+        <source>Link knob</source>
+        <translation>Link-Parameter</translation>
+    </message>
+    <message>
+        <source>Now</source>
+        <translation>Jetzt</translation>
+    </message>
+    <message>
+        <source>For the runs</source>
+        <translation>Für die Läufe</translation>
     </message>
 </context>
 <context>

@@ -17,6 +17,7 @@
 #include "helper/helper_connection.h"
 #include "knobs/crash_recovery.h"
 #include "knobs/knob_panel.h"
+#include "knobs/link_group.h"
 #include "knobs/knob_target_binder.h"
 #include "lab/lab_manager.h"
 #include "lab/lab_requests.h"
@@ -181,7 +182,12 @@ void MainWindow::buildTabs()
             m_historyPanel->refresh();
     });
     m_sweepPanel = new SweepPanel(
-        m_runner, [this](ExperimentSpec &spec, QString *problem) { return currentSpec(spec, problem); }, this);
+        m_runner,
+        [this](ExperimentSpec &spec, QString *problem) {
+            passHostConfirmation();
+            return currentSpec(spec, problem);
+        },
+        this);
     m_sweepPanel->setObjectName(QStringLiteral("sweepPanel"));
     m_tabs->addTab(m_sweepPanel, tr("S&weep"));
     // A preset brings its own target (e.g. the lab's topology and rate) and workload: show them.
@@ -353,11 +359,23 @@ bool MainWindow::currentSpec(ExperimentSpec &spec, QString *problem) const
     // The far end's edits in the Knobs tab, whose Remote column follows the ssh host typed.
     if (ok && m_targetPanel->target().kind == TargetSpec::Kind::Ssh)
         ok = m_knobPanel->applyRemoteTo(spec);
+    // The Links group's edits are the run's link knobs, at each end.
+    if (ok)
+        ok = m_knobPanel->links()->applyTo(spec);
     if (ok)
         ok = spec.checkRemoteKnobs(); // several ends: every one must be ssh
     if (!ok && problem)
         *problem = ok.error().message;
     return ok.has_value();
+}
+
+// A host device's link knob the user said Yes to in the Links group: the runs pass that Yes to
+// the helper, which refuses a host device's change without it.
+void MainWindow::passHostConfirmation()
+{
+    RunnerOptions options = m_runner->options();
+    options.confirmHostChanges = m_knobPanel->links()->hostChangesConfirmed();
+    m_runner->setOptions(options);
 }
 
 void MainWindow::startRun()
@@ -370,6 +388,7 @@ void MainWindow::startRun()
         m_banner->showMessage(problem, MessageBanner::Level::Error);
         return;
     }
+    passHostConfirmation();
     if (!m_runner->start(SweepPlan(spec)))
         return;
     QStringList ends; // several at once: all of them

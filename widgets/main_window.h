@@ -74,6 +74,8 @@ protected:
     void dropEvent(QDropEvent *event) override;
 
 private:
+    // The Links group's Yes to a host device's change, for the runs (RunnerOptions).
+    void passHostConfirmation();
     void buildMenus();
     void buildTabs();
     QWidget *buildChartArea();

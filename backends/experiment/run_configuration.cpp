@@ -71,6 +71,25 @@ QString targetText(const ExperimentSpec &spec)
     return parts.join(QStringLiteral(", "));
 }
 
+// A link knob has no kernel default (the device decides): one the run set itself is a change
+// when it differs from what the device had before the run (its snapshot), at either end.
+void addOwnKnobsWithoutDefault(RunConfiguration &c, const ExperimentSpec &spec, const KnobSnapshot &local,
+                               const KnobSnapshot &remote)
+{
+    const auto add = [&c](const QString &key, const QString &value, const KnobSnapshot &before, const QString &bare) {
+        const KnobInfo *knob = knobOf(key);
+        if (knob && knob->kind == KnobKind::Link && knob->defaultValue.isEmpty() &&
+            (!before.contains(bare) || !knobvalue::sameValue(before.value(bare), value)))
+            c.changed.insert(key, value);
+    };
+    const QMap<QString, QString> own = spec.helperKnobs();
+    for (auto it = own.begin(); it != own.end(); ++it)
+        add(it.key(), it.value(), local, it.key());
+    const QMap<QString, QString> far = spec.remoteSysctls();
+    for (auto it = far.begin(); it != far.end(); ++it)
+        add(kRemotePrefix + it.key(), it.value(), remote, it.key());
+}
+
 } // namespace
 
 QString shortKnobName(const QString &key)
@@ -112,6 +131,7 @@ RunConfiguration configurationOf(const ExperimentSpec &spec, const KnobSnapshot 
         if (knob && !knob->defaultValue.isEmpty() && !knobvalue::sameValue(knob->defaultValue, it.value()))
             c.changed.insert(it.key(), it.value());
     }
+    addOwnKnobsWithoutDefault(c, spec, local, remote);
     const QMap<QString, QString> socket = spec.knobsOfKind(KnobKind::SocketOption);
     for (auto it = socket.begin(); it != socket.end(); ++it) {
         c.changed.insert(it.key(), it.value());

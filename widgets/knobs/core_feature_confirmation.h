@@ -1,7 +1,8 @@
 #pragma once
 // The question the Knobs panel asks before it turns a core TCP feature off on the host
 // (tcp_sack, tcp_timestamps, tcp_window_scaling = 0): that changes every new connection of the
-// machine, so it is only done after an explicit Yes (the helper refuses it otherwise).
+// machine, so it is only done after an explicit Yes (the helper refuses it otherwise). A link knob
+// of a host device (outside a lab namespace) is asked the same way, whatever its value.
 
 #include <QCoreApplication>
 #include <QString>

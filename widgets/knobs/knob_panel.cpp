@@ -7,6 +7,7 @@
 #include "knobs/knob_table_model.h"
 #include "knobs/pending_knobs_note.h"
 #include "knobs/knob_value_delegate.h"
+#include "knobs/link_group.h"
 #include "lab/lab_manager.h"
 
 #include <QComboBox>
@@ -15,6 +16,8 @@
 #include <QItemSelectionModel>
 #include <QLabel>
 #include <QPushButton>
+#include <QScrollArea>
+#include <QSplitter>
 #include <QTableView>
 #include <QVBoxLayout>
 
@@ -56,6 +59,7 @@ KnobPanel::KnobPanel(HelperConnection *helper, QWidget *parent)
     : QWidget(parent)
     , m_model(new KnobTableModel(this))
     , m_view(new QTableView(this))
+    , m_links(new LinkGroup(this))
     , m_place(new QComboBox(this))
     , m_title(new QLabel(this))
     , m_warning(new QLabel(this))
@@ -91,27 +95,7 @@ KnobPanel::KnobPanel(HelperConnection *helper, QWidget *parent)
     m_error->setStyleSheet(QStringLiteral("QLabel { color: #b00020; }"));
     m_error->hide();
 
-    auto *layout = new QVBoxLayout(this);
-    buildHeader();
-    auto *top = new QHBoxLayout;
-    top->addWidget(new QLabel(tr("Namespace:"), this));
-    top->addWidget(m_place, 1);
-    top->addWidget(reload);
-    layout->addLayout(top);
-    layout->addWidget(m_title);
-    auto *warning = new QHBoxLayout;
-    warning->addWidget(m_warning, 1);
-    warning->addWidget(m_labUp);
-    layout->addLayout(warning);
-    layout->addWidget(m_remoteNote);
-    layout->addWidget(m_pending);
-    layout->addWidget(m_view, 1);
-    layout->addWidget(m_error);
-    auto *bottom = new QHBoxLayout;
-    bottom->addWidget(m_status, 1);
-    bottom->addWidget(m_revertOne);
-    bottom->addWidget(m_revertAll);
-    layout->addLayout(bottom);
+    layOut(reload);
     m_status->setWordWrap(true);
     m_status->setText(
         tr("Double-click a value to change it. ● changed by tcptune, * differs from the kernel default."));
@@ -130,6 +114,44 @@ KnobPanel::KnobPanel(HelperConnection *helper, QWidget *parent)
     });
     setScope(m_scope);
     updateButtons();
+}
+
+void KnobPanel::layOut(QPushButton *reload)
+{
+    auto *layout = new QVBoxLayout(this);
+    buildHeader();
+    auto *top = new QHBoxLayout;
+    top->addWidget(new QLabel(tr("Namespace:"), this));
+    top->addWidget(m_place, 1);
+    top->addWidget(reload);
+    layout->addLayout(top);
+    layout->addWidget(m_title);
+    auto *warning = new QHBoxLayout;
+    warning->addWidget(m_warning, 1);
+    warning->addWidget(m_labUp);
+    layout->addLayout(warning);
+    layout->addWidget(m_remoteNote);
+    layout->addWidget(m_pending);
+    // The sysctls above the links; either gives room to the other, and the links scroll when the
+    // window is small rather than squeezing their table.
+    auto *split = new QSplitter(Qt::Vertical, this);
+    split->setObjectName(QStringLiteral("knobSplit"));
+    split->addWidget(m_view);
+    auto *linkScroll = new QScrollArea(split);
+    linkScroll->setObjectName(QStringLiteral("linkScroll"));
+    linkScroll->setWidgetResizable(true);
+    linkScroll->setFrameShape(QFrame::NoFrame);
+    linkScroll->setWidget(m_links);
+    split->addWidget(linkScroll);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 2);
+    layout->addWidget(split, 1);
+    layout->addWidget(m_error);
+    auto *bottom = new QHBoxLayout;
+    bottom->addWidget(m_status, 1);
+    bottom->addWidget(m_revertOne);
+    bottom->addWidget(m_revertAll);
+    layout->addLayout(bottom);
 }
 
 void KnobPanel::buildHeader()
@@ -200,6 +222,7 @@ void KnobPanel::setRemoteEnd(bool shown, const KnobSnapshot &values, bool editab
     // Room for both ends' values whole: the scope (per namespace or global) steps aside.
     m_view->setColumnHidden(KnobTableModel::ScopeColumn, shown);
     m_remoteNote->setVisible(shown);
+    m_links->showFarHost(shown, values, editable, whyNot);
     if (!shown) {
         m_model->clearRemote();
         return;
@@ -235,6 +258,7 @@ void KnobPanel::fillPlaces()
 void KnobPanel::refresh()
 {
     showProblem(m_model->refresh(m_model->netns()));
+    m_links->refresh();
 }
 
 void KnobPanel::setScope(const KnobScope &scope)
@@ -247,6 +271,7 @@ void KnobPanel::setScope(const KnobScope &scope)
 void KnobPanel::setNamespace(const QString &netns)
 {
     const QString problem = m_model->refresh(netns);
+    m_links->showScope(m_scope, netns);
     fillPlaces();
     updateTitle();
     showProblem(problem);

@@ -9,7 +9,8 @@
 // worker, never on the GUI thread. For an ssh target both ends stand side by side (Local |
 // Remote): the far values as the Target panel's connection test read them, editable when the far
 // helper can set knobs (the edits become the runs' remote:<key> knobs), read-only with the reason
-// otherwise.
+// otherwise. Under the sysctls the Links group shows each end's devices, their facts and link
+// knobs (LinkGroup).
 
 #include "helper/helper_client.h"
 #include "knobs/knob_scope.h"
@@ -29,6 +30,7 @@ struct ExperimentSpec;
 class HelperConnection;
 class KnobTableModel;
 class PendingKnobsNote;
+class LinkGroup;
 
 class KnobPanel final : public QWidget {
     Q_OBJECT
@@ -41,6 +43,8 @@ public:
     // Knobs a reopened session set by hand, not set yet: the next run sets them.
     PendingKnobsNote *pendingKnobs() const { return m_pending; }
     HelperConnection *helper() const { return m_helper; }
+    // The Links group under the sysctls: the target's devices at each end and their link knobs.
+    LinkGroup *links() const { return m_links; }
     QString currentNamespace() const;
     // The helper's last error as shown under the table; empty when none.
     QString errorText() const;
@@ -79,6 +83,7 @@ Q_SIGNALS:
 
 private:
     void buildHeader();
+    void layOut(QPushButton *reload);
     // Asks first when the change turns a core TCP feature off on the host.
     void requestChange(const QString &key, const QString &value);
     // CONFIRMED: the user agreed (or it puts back what the host had), see HelperClient::set.
@@ -94,6 +99,7 @@ private:
 
     KnobTableModel *m_model;
     QTableView *m_view;
+    LinkGroup *m_links;
     QComboBox *m_place;
     QLabel *m_title;
     QLabel *m_warning;

@@ -13,15 +13,25 @@ const KnobPlace *KnobScope::find(const QString &netns) const
     return nullptr;
 }
 
+const KnobPlace *KnobScope::receiver() const
+{
+    for (const KnobPlace &place : places)
+        if (place.receiver)
+            return &place;
+    return nullptr;
+}
+
 namespace {
 
-KnobPlace place(const QString &netns, const QString &label, const QString &shortLabel, bool sender)
+KnobPlace place(const QString &netns, const QString &label, const QString &shortLabel, bool sender,
+                const QStringList &linkDevices = {})
 {
     KnobPlace p;
     p.netns = netns;
     p.label = label;
     p.shortLabel = shortLabel;
     p.sender = sender;
+    p.linkDevices = linkDevices;
     return p;
 }
 
@@ -43,11 +53,13 @@ KnobScope knobScopeFor(const TargetSpec &target)
     // it is missing (the panel says the namespace is not there).
     const LabLayout layout = layoutFor(name, LabTopology::Routed);
     scope.places.append(place(layout.clientNetns, KnobPlace::tr("lab %1: client (sender)").arg(name),
-                              KnobPlace::tr("lab client"), true));
+                              KnobPlace::tr("lab client"), true, {layout.clientInterface}));
     scope.places.append(place(layout.serverNetns, KnobPlace::tr("lab %1: server (receiver)").arg(name),
-                              KnobPlace::tr("lab server"), false));
-    scope.places.append(
-        place(layout.routerNetns, KnobPlace::tr("lab %1: router").arg(name), KnobPlace::tr("lab router"), false));
+                              KnobPlace::tr("lab server"), false, {layout.serverInterface}));
+    scope.places.last().receiver = true;
+    scope.places.append(place(layout.routerNetns, KnobPlace::tr("lab %1: router").arg(name),
+                              KnobPlace::tr("lab router"), false,
+                              {layout.routerClientInterface, layout.routerServerInterface}));
     return scope;
 }
 

@@ -8,6 +8,7 @@
 #include <QCoreApplication>
 #include <QList>
 #include <QString>
+#include <QStringList>
 
 namespace tcptune {
 
@@ -16,10 +17,13 @@ struct TargetSpec;
 struct KnobPlace {
     Q_DECLARE_TR_FUNCTIONS(KnobPlace)
 public:
-    QString netns;       // empty: this host's own namespace
-    QString label;       // for people: "lab t1: client (sender)"
-    QString shortLabel;  // for the tab title: "lab client", "host"
-    bool sender = false; // the traffic of the target starts here
+    QString netns;         // empty: this host's own namespace
+    QString label;         // for people: "lab t1: client (sender)"
+    QString shortLabel;    // for the tab title: "lab client", "host"
+    bool sender = false;   // the traffic of the target starts here
+    bool receiver = false; // the target's far end (the lab's server), shown beside the sender's
+    // The devices of the target's link here (the lab's veth); empty: every device of the place.
+    QStringList linkDevices;
 };
 
 struct KnobScope {
@@ -30,6 +34,8 @@ public:
     QList<KnobPlace> places; // the sender's place first
 
     const KnobPlace *find(const QString &netns) const;
+    // The place of the target's far end inside this host (the lab's server), or nullptr.
+    const KnobPlace *receiver() const;
 };
 
 KnobScope knobScopeFor(const TargetSpec &target);

@@ -14,6 +14,7 @@ private Q_SLOTS:
     void changedAgainstTheKernelDefault();
     void runsOwnSysctlsOverTheSnapshot();
     void runsOwnKnobsNamedFirst();
+    void runsOwnLinkKnobsAgainstTheDevice();
     void compactValues_data();
     void compactValues();
     void workloadAndTarget();
@@ -56,6 +57,26 @@ void TestRunConfiguration::runsOwnKnobsNamedFirst()
     const RunConfiguration c = configurationOf(spec, local, {});
     QCOMPARE(c.changedText(), QStringLiteral("tcp_autocorking=0, remote:tcp_sack=0, rmem_max=4M, wmem_max=4M"));
     QCOMPARE(c.setByRun.size(), 2);
+}
+
+// Issue 31: a link knob has no kernel default; one the run set is a change when the device had
+// another value before the run (History's "changed" column, A/B), at either end.
+void TestRunConfiguration::runsOwnLinkKnobsAgainstTheDevice()
+{
+    ExperimentSpec spec;
+    QVERIFY(spec.setParameter(QStringLiteral("link.tcpt-c0.gso"), QStringLiteral("off")));
+    QVERIFY(spec.setParameter(QStringLiteral("link.tcpt-c0.tso"), QStringLiteral("on")));
+    QVERIFY(spec.setParameter(QStringLiteral("remote:link.eth0.tso"), QStringLiteral("off")));
+    const KnobSnapshot local{{QStringLiteral("link.tcpt-c0.gso"), QStringLiteral("1")},
+                             {QStringLiteral("link.tcpt-c0.tso"), QStringLiteral("1")}};
+    const KnobSnapshot remote{{QStringLiteral("link.eth0.tso"), QStringLiteral("1")}};
+    const RunConfiguration c = configurationOf(spec, local, remote);
+    QCOMPARE(c.changed.value(QStringLiteral("link.tcpt-c0.gso")), QStringLiteral("0"));
+    QVERIFY(!c.changed.contains(QStringLiteral("link.tcpt-c0.tso"))); // the device had it on already
+    QCOMPARE(c.changed.value(QStringLiteral("remote:link.eth0.tso")), QStringLiteral("0"));
+    QVERIFY2(c.changedText().contains(QStringLiteral("tcpt-c0.gso=0")), qPrintable(c.changedText()));
+    // Facts the device merely has are not changes.
+    QVERIFY(!configurationOf(ExperimentSpec{}, local, {}).changed.contains(QStringLiteral("link.tcpt-c0.gso")));
 }
 
 void TestRunConfiguration::compactValues_data()
