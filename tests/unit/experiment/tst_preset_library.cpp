@@ -16,6 +16,7 @@ private Q_SLOTS:
     void presetsParse();
     void storyFive();
     void storyTwo();
+    void storyThree();
     void storyFour();
     void findsByReference_data();
     void findsByReference();
@@ -73,6 +74,12 @@ void TestPresetLibrary::storyFive()
     QCOMPARE(plan->spec().knobs.value(QStringLiteral("lab.topology")), QStringLiteral("routed"));
     QCOMPARE(plan->spec().knobs.value(QStringLiteral("socket.TCP_CONGESTION")), QStringLiteral("cubic"));
     QVERIFY(plan->expectedDurationS() <= 40);
+    // Issue 31: stories 1 and 5 name the TX-completion knobs that reproduce them on a real NIC.
+    for (const QString &story : {QStringLiteral("1"), QStringLiteral("5")}) {
+        const QString note = library().load(story)->spec().labNote;
+        for (const char *knob : {"link.DEV.tx-usecs", "link.DEV.tx-frames", "link.DEV.bql_limit_max"})
+            QVERIFY2(note.contains(QLatin1String(knob)), qPrintable(story + QLatin1String(": ") + note));
+    }
 }
 
 void TestPresetLibrary::storyTwo()
@@ -90,8 +97,31 @@ void TestPresetLibrary::storyFour()
     auto plan = library().load(QStringLiteral("story4-mtu-tsq"));
     QVERIFY(plan.has_value());
     QCOMPARE(plan->axes().size(), 2);
-    QCOMPARE(plan->points().size(), 9);
+    QCOMPARE(plan->points().size(), 12);
     QCOMPARE(plan->specForPoint(1).workload.streams, 2);
+    // Issue 31: MTU against offloads, TSO and GSO off on the lab client's veth at 128 KiB.
+    QVERIFY(plan->axes().last().parameters.contains(QStringLiteral("link.tcpt-c0.tso")));
+    QVERIFY(plan->axes().last().parameters.contains(QStringLiteral("link.tcpt-c0.gso")));
+    const ExperimentSpec off = plan->specForPoint(3);
+    QCOMPARE(off.knobs.value(QStringLiteral("link.tcpt-c0.tso")), QStringLiteral("0"));
+    QCOMPARE(off.knobs.value(QStringLiteral("link.tcpt-c0.gso")), QStringLiteral("0"));
+    QCOMPARE(off.knobs.value(QStringLiteral("net.ipv4.tcp_limit_output_bytes")), QStringLiteral("131072"));
+    QCOMPARE(plan->specForPoint(0).knobs.value(QStringLiteral("link.tcpt-c0.gso")), QStringLiteral("1"));
+}
+
+// Issue 31: each limit of story 3 with TSO and GSO on and off together on the lab client's veth;
+// the note names what the lab measured with them off.
+void TestPresetLibrary::storyThree()
+{
+    auto plan = library().load(QStringLiteral("3"));
+    QVERIFY(plan.has_value());
+    QCOMPARE(plan->axes().size(), 2);
+    QCOMPARE(plan->axes().last().parameters,
+             (QStringList{QStringLiteral("link.tcpt-c0.tso"), QStringLiteral("link.tcpt-c0.gso")}));
+    QCOMPARE(plan->points().size(), 12);
+    QCOMPARE(plan->specForPoint(1).knobs.value(QStringLiteral("link.tcpt-c0.gso")), QStringLiteral("0"));
+    QCOMPARE(plan->specForPoint(1).knobs.value(QStringLiteral("link.tcpt-c0.tso")), QStringLiteral("0"));
+    QVERIFY(plan->spec().labNote.contains(QStringLiteral("link.tcpt-c0.tso")));
 }
 
 void TestPresetLibrary::findsByReference_data()
