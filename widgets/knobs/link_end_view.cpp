@@ -236,7 +236,11 @@ void LinkEndView::requestChange(const QString &key, const QString &value)
     if (!knob)
         return;
     const QString hostNetns = m_readHere ? m_netns : QString();
-    if (CoreFeatureConfirmation::needed(*knob, value, hostNetns)) {
+    // Back to what the device has is no change: nothing to ask.
+    const int row = m_model->rowOf(key);
+    const auto &device = row >= 0 ? m_model->readings().at(row).value : std::nullopt;
+    const bool back = device && knobvalue::sameValue(value, *device);
+    if (!back && CoreFeatureConfirmation::needed(*knob, value, hostNetns)) {
         if (!CoreFeatureConfirmation::ask(this, *knob, value))
             return;
         m_hostConfirmed = true;
