@@ -82,14 +82,7 @@ MainWindow::MainWindow(QWidget *parent)
     leftLayout->addWidget(m_workloadPanel);
     leftLayout->addWidget(m_runControl);
     leftLayout->addStretch(1);
-    auto *scroll = new QScrollArea(this);
-    scroll->setWidget(left);
-    scroll->setWidgetResizable(true);
-    // As wide as the panels need in the current language (their fields are shrinkable): it scrolls
-    // up and down on a low screen, never sideways.
-    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    scroll->setMinimumWidth(left->minimumSizeHint().width() + scroll->verticalScrollBar()->sizeHint().width() +
-                            2 * scroll->frameWidth());
+    QScrollArea *scroll = scrollingUpAndDown(left);
 
     buildTabs();
 
@@ -101,7 +94,12 @@ MainWindow::MainWindow(QWidget *parent)
 
     m_mainSplitter->setObjectName(QStringLiteral("mainSplitter"));
     m_mainSplitter->addWidget(scroll);
-    m_mainSplitter->addWidget(m_rightSplitter);
+    // The charts and the tabs scroll too when the screen is lower than they need (1024x700 with
+    // A/B of three runs open in History): the window stays on the screen, nothing is squeezed.
+    QScrollArea *right = scrollingUpAndDown(m_rightSplitter);
+    right->setObjectName(QStringLiteral("rightScroll"));
+    right->setFrameShape(QFrame::NoFrame);
+    m_mainSplitter->addWidget(right);
     m_mainSplitter->setStretchFactor(1, 1);
 
     auto *central = new QWidget(this);
@@ -128,6 +126,19 @@ MainWindow::MainWindow(QWidget *parent)
     m_recovery = new CrashRecovery(m_helper.get(), m_knobPanel, m_banner, m_runner, this);
     connect(m_recovery, &CrashRecovery::settled, this, &MainWindow::offerLeftoverLabRemoval);
     QTimer::singleShot(0, m_recovery, [this] { m_recovery->check(); });
+}
+
+// CONTENT in a scroll area as wide as CONTENT needs in the current language (its fields are
+// shrinkable): it scrolls up and down on a low screen, never sideways.
+QScrollArea *MainWindow::scrollingUpAndDown(QWidget *content)
+{
+    auto *scroll = new QScrollArea(this);
+    scroll->setWidget(content);
+    scroll->setWidgetResizable(true);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    scroll->setMinimumWidth(content->minimumSizeHint().width() + scroll->verticalScrollBar()->sizeHint().width() +
+                            2 * scroll->frameWidth());
+    return scroll;
 }
 
 // Only tcptune-helper needs root (docs/privileges.md); a whole GUI as root is what Qt and the
@@ -522,7 +533,11 @@ void MainWindow::restoreSettings()
     restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
     restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
     m_mainSplitter->restoreState(settings.value(QStringLiteral("window/mainSplitter")).toByteArray());
-    m_rightSplitter->restoreState(settings.value(QStringLiteral("window/rightSplitter")).toByteArray());
+    // The charts and the tabs share the height about evenly at first (their splitter sits in a
+    // scroll area, which hands it its whole height at once, so the stretch factors alone gave
+    // the charts more than the Sweep tab's chart could spare).
+    if (!m_rightSplitter->restoreState(settings.value(QStringLiteral("window/rightSplitter")).toByteArray()))
+        m_rightSplitter->setSizes({340, 360});
     m_tabs->setCurrentIndex(settings.value(QStringLiteral("window/tab"), 0).toInt());
     m_targetPanel->restoreSettings(settings);
     m_workloadPanel->restoreSettings(settings);

@@ -9,6 +9,7 @@
 #include <memory>
 
 class QAction;
+class QScrollArea;
 class QSplitter;
 class QTabWidget;
 
@@ -79,6 +80,7 @@ private:
     void buildMenus();
     void buildTabs();
     QWidget *buildChartArea();
+    QScrollArea *scrollingUpAndDown(QWidget *content);
     QWidget *buildCapturePage();
     void connectRunner();
     void showDiagnosis(int chartRun, const RunRecord &run);

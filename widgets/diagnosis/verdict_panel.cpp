@@ -6,6 +6,7 @@
 
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QScrollArea>
 
 namespace tcptune {
 
@@ -18,12 +19,22 @@ VerdictPanel::VerdictPanel(QWidget *parent)
     m_verdict->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_verdict->setAlignment(Qt::AlignLeft | Qt::AlignTop);
     m_chart->setObjectName(QStringLiteral("limiterChart"));
+    // The verdict scrolls when it is longer than its room (a long English verdict in a quarter of
+    // 1024 px is seven lines): a label that always had its whole height raised the window's
+    // minimum height past a 1024x700 screen. Three lines are always in view.
+    auto *verdictArea = new QScrollArea(this);
+    verdictArea->setObjectName(QStringLiteral("verdictArea"));
+    verdictArea->setFrameShape(QFrame::NoFrame);
+    verdictArea->setWidgetResizable(true);
+    verdictArea->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    verdictArea->setWidget(m_verdict);
+    verdictArea->setMinimumHeight(3 * m_verdict->fontMetrics().lineSpacing() + 4);
     auto *layout = new QHBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     // The chart names each bar's run with its share of application-limited time on its left,
     // and QtCharts gives those names at most 0.4 of its width ("#2 (anwendungsbegr..." at 3/5 of
     // the row): it gets three quarters.
-    layout->addWidget(m_verdict, 1);
+    layout->addWidget(verdictArea, 1);
     layout->addWidget(m_chart, 3);
     clear();
 }

@@ -32,6 +32,18 @@ QComboBox *sizeCombo(const QStringList &items, const QString &objectName, QWidge
     return combo;
 }
 
+// BYTES as the size field's choices write it ("128K", "1M"), so a loaded spec or session shows
+// the choice it is, not 131072.
+QString sizeText(qint64 bytes)
+{
+    constexpr qint64 kKiB = 1024;
+    if (bytes > 0 && bytes % (kKiB * kKiB) == 0)
+        return QString::number(bytes / (kKiB * kKiB)) + QLatin1Char('M');
+    if (bytes > 0 && bytes % kKiB == 0)
+        return QString::number(bytes / kKiB) + QLatin1Char('K');
+    return QString::number(bytes);
+}
+
 // The values the kernel offers for KNOB (its /proc/sys list), else the catalogue's fixed ones.
 QStringList enumChoices(const KnobInfo &knob)
 {
@@ -221,7 +233,7 @@ void WorkloadPanel::loadFrom(const ExperimentSpec &spec)
     m_streams->setValue(spec.workload.streams);
     m_duration->setValue(spec.durationS);
     m_sampleMs->setValue(spec.sampleMs);
-    m_writeSize->setCurrentText(QString::number(spec.workload.writeSize));
+    m_writeSize->setCurrentText(sizeText(spec.workload.writeSize));
     for (SocketOptionField &field : m_socketOptions)
         field.show(spec.knobs.value(field.knob.key));
     m_capture->setChecked(spec.capture);

@@ -134,6 +134,7 @@ void TestSessionActions::fillForm(MainWindow &window)
 {
     field<QComboBox>(window, "labRate")->setCurrentText(QStringLiteral("20mbit"));
     field<QSpinBox>(window, "streams")->setValue(3);
+    field<QComboBox>(window, "writeSize")->setCurrentText(QStringLiteral("64K"));
     field<QDoubleSpinBox>(window, "duration")->setValue(4.5);
     field<QCheckBox>(window, "nodelay")->setChecked(true);
     window.sweepPanel()->valuesEdit()->setText(QStringLiteral("16K 32K 1M"));
@@ -182,6 +183,7 @@ void TestSessionActions::savesAndReopensInAFreshWindow()
     QVERIFY(fresh.session()->openFrom(m_saved));
     QCOMPARE(field<QComboBox>(fresh, "labRate")->currentText(), QStringLiteral("20mbit"));
     QCOMPARE(field<QSpinBox>(fresh, "streams")->value(), 3);
+    QCOMPARE(field<QComboBox>(fresh, "writeSize")->currentText(), QStringLiteral("64K")); // as its choice reads
     QCOMPARE(field<QDoubleSpinBox>(fresh, "duration")->value(), 4.5);
     QVERIFY(field<QCheckBox>(fresh, "nodelay")->isChecked());
     QCOMPARE(fresh.sweepPanel()->valuesEdit()->text(), QStringLiteral("16K 32K 1M"));

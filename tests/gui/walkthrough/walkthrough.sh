@@ -3,11 +3,13 @@
 # tcptune window, synthetic keys (xdotool). Two passes: in German at 1280x800, in English at
 # 1024x700. Steps: a run and its capture shown from the Captures tab, a knob change, two more runs,
 # A/B of the three, a sweep of 12 points (legends named by their point), a sweep cancelled
-# half-way, a run's capture overlaid from History, a report exported, and a kill -9 during a run
-# with the restart's crash note and History's state. Each step saves a screenshot of the whole
-# screen into BUILD/screenshots/walkthrough/<lang>-<width>x<height>/ and checks what the step
-# must have done (the result store, the lab's sysctl, the exported file). Needs root (the lab
-# "t-walk-de", "t-walk-en"); exits non-zero on the first failed check.
+# half-way, a run's capture overlaid from History, a report exported, the session saved (Ctrl+S),
+# a kill -9 during a run with the restart's crash note and History's state, and the session
+# reopened (Ctrl+Shift+O) with its runs back on the charts. Each step saves a screenshot of the
+# whole screen into BUILD/screenshots/walkthrough/<lang>-<width>x<height>/ and checks what the step
+# must have done (the result store, the lab's sysctl, the exported file, the session file, the
+# window's title). Needs root (the lab "t-walk-de", "t-walk-en"); exits non-zero on the first
+# failed check.
 # Usage: [TCPTUNE_WALK_PASSES="de en"] tests/gui/walkthrough/walkthrough.sh [BUILD_DIR]
 set -euo pipefail
 cd "$(dirname "$0")/../../.."
@@ -258,7 +260,37 @@ export_report() {
   shot export
 }
 
-# 8. kill -9 during a run; the restarted workbench says what happened (the crash note) and
+# 8. The session saved (Ctrl+S): the form and the runs on the charts in a *.tcptune file.
+save_session() {
+  key ctrl+s
+  sleep 1
+  save_as "$work/walk.tcptune" session
+  python3 - "$work/walk.tcptune" >"$work/session-check.txt" <<'PY' || fail "the saved session is not what the window held: $(cat "$work/session-check.txt")"
+import json, sys
+s = json.load(open(sys.argv[1]))
+assert s["kind"] == "tcptune-session" and s["schema_version"] == 1, "kind/version"
+assert len(s["charts"]) >= 2, "runs on the charts: %d" % len(s["charts"])
+assert all(c["label"] and c["series"] for c in s["charts"]), "a line without a name or points"
+assert s["form"]["duration_s"] == 2, "duration %s" % s["form"]["duration_s"]
+print(len(s["charts"]), "lines:", "; ".join(c["label"] for c in s["charts"]))
+PY
+  xdotool getwindowname "$window" | grep -q "walk.tcptune" || fail "the title does not name the session: $(xdotool getwindowname "$window")"
+}
+
+# 10. After the restart, the session reopened (Ctrl+Shift+O): its lines back on the charts under
+# their names, the title naming it.
+reopen_session() {
+  key ctrl+shift+o
+  sleep 1
+  key ctrl+a
+  type_text "$work/walk.tcptune"
+  key Return
+  for _ in $(seq 20); do xdotool getwindowname "$window" | grep -q "walk.tcptune" && break; sleep 0.5; done
+  xdotool getwindowname "$window" | grep -q "walk.tcptune" || fail "the session did not open: $(xdotool getwindowname "$window")"
+  shot session-reopened
+}
+
+# 9. kill -9 during a run; the restarted workbench says what happened (the crash note) and
 # History shows the run's experiment as interrupted.
 kill_and_restart() {
   key ctrl+r
@@ -302,15 +334,17 @@ walk() {
   sweep_cancelled
   capture_from_history
   export_report
+  save_session
   kill_and_restart
+  reopen_session
   echo "walkthrough: $pass: $step screenshots in $shots"
   stop_processes
   "$tcptune" lab down --name "$lab" >/dev/null 2>&1 || true
 }
 
 # TCPTUNE_WALK_PASSES chooses the passes (de, en). The English pass at 1024x700 is not on by
-# default yet: after the first run the window needs 707 px of height (the verdict and limiter
-# bars under the charts) and its frame leaves the screen, which its frame check reports.
+# default yet: its window now stays on the screen through step 8 (the charts and tabs scroll), but
+# step 9 (a run's capture from History, then File > Export > Chart) writes no chart in English.
 started=$(date +%s)
 for language in ${TCPTUNE_WALK_PASSES:-de}; do
   case $language in
