@@ -1549,6 +1549,10 @@ Trotzdem ausführen?</translation>
         <source>Byte queue limits: most bytes in flight to the device, every TX queue</source>
         <translation>Byte Queue Limits: höchstens so viele Bytes unterwegs zum Gerät, jede Sende-Warteschlange</translation>
     </message>
+    <message>
+        <source>Root qdisc of the device with its parameters, as tc takes them: pfifo limit 1000, tbf rate 50mbit burst 32kb latency 50ms, fq_codel; default for the kernel&apos;s own</source>
+        <translation>Wurzel-Qdisc des Geräts mit ihren Parametern, wie tc sie nimmt: pfifo limit 1000, tbf rate 50mbit burst 32kb latency 50ms, fq_codel; default für die des Kernels</translation>
+    </message>
 </context>
 <context>
     <name>KnobChangeSet</name>
@@ -2255,32 +2259,8 @@ Beispiel: tcptune knobs set net.ipv4.tcp_autocorking=0 -- iperf3 -c 127.0.0.1
 <context>
     <name>LinkSizeLimitsIo</name>
     <message>
-        <source>Cannot ask the kernel: %1.</source>
-        <translation>Der Kernel lässt sich nicht fragen: %1.</translation>
-    </message>
-    <message>
-        <source>The kernel did not answer: %1.</source>
-        <translation>Der Kernel antwortete nicht: %1.</translation>
-    </message>
-    <message>
-        <source>The kernel sent no answer to this request.</source>
-        <translation>Der Kernel schickte auf diese Anfrage keine Antwort.</translation>
-    </message>
-    <message>
         <source>There is no network device %1 here.</source>
         <translation>Hier gibt es kein Netzwerkgerät %1.</translation>
-    </message>
-    <message>
-        <source>The kernel&apos;s answer for %1 is too short.</source>
-        <translation>Die Antwort des Kernels für %1 ist zu kurz.</translation>
-    </message>
-    <message>
-        <source>The kernel refused the change of %1: %2.</source>
-        <translation>Der Kernel lehnte die Änderung von %1 ab: %2.</translation>
-    </message>
-    <message>
-        <source>Cannot open a netlink socket: %1.</source>
-        <translation>Ein Netlink-Socket lässt sich nicht öffnen: %1.</translation>
     </message>
     <message>
         <source>The kernel&apos;s answer for %1 is not a link.</source>
@@ -2352,6 +2332,10 @@ Beispiel: tcptune knobs set net.ipv4.tcp_autocorking=0 -- iperf3 -c 127.0.0.1
     <message>
         <source>Cannot read %1: %2.</source>
         <translation>%1 kann nicht gelesen werden: %2.</translation>
+    </message>
+    <message>
+        <source>The root qdisc of %1 is %2, which tcptune cannot put back after the run (it sets %3); replace it by hand first, or set the knob on another device.</source>
+        <translation>Die Wurzel-Qdisc von %1 ist %2, die tcptune nach dem Lauf nicht wiederherstellen kann (es setzt %3); ersetzen Sie sie zuerst von Hand, oder setzen Sie den Knopf an einem anderen Gerät.</translation>
     </message>
 </context>
 <context>
@@ -2687,6 +2671,73 @@ Beispiel: tcptune knobs set net.ipv4.tcp_autocorking=0 -- iperf3 -c 127.0.0.1
     <message>
         <source>Cannot create a socket pair for %1: %2</source>
         <translation>Für %1 kann kein Socket-Paar angelegt werden: %2</translation>
+    </message>
+</context>
+<context>
+    <name>QdiscSettings</name>
+    <message>
+        <source>%1 %2 is given twice.</source>
+        <translation>%1 %2 ist zweimal angegeben.</translation>
+    </message>
+    <message>
+        <source>%1 %2 needs a value: %3. The form is: %4.</source>
+        <translation>%1 %2 braucht einen Wert: %3. Die Form ist: %4.</translation>
+    </message>
+    <message>
+        <source>%1 %2: &apos;%3&apos; is not %4 from %5 to %6. The form is: %7.</source>
+        <translation>%1 %2: &apos;%3&apos; ist nicht %4 von %5 bis %6. Die Form ist: %7.</translation>
+    </message>
+    <message>
+        <source>%1 has no parameter &apos;%2&apos;. The form is: %3.</source>
+        <translation>%1 hat keinen Parameter &apos;%2&apos;. Die Form ist: %3.</translation>
+    </message>
+    <message>
+        <source>&apos;default&apos; takes at most the kind the kernel attaches, as in &apos;default noqueue&apos;; it deletes the root qdisc set by hand.</source>
+        <translation>&apos;default&apos; nimmt höchstens die Art, die der Kernel anhängt, wie in &apos;default noqueue&apos;; es löscht die von Hand gesetzte Wurzel-Qdisc.</translation>
+    </message>
+    <message>
+        <source>No qdisc given; give one of %1, or &apos;default&apos;.</source>
+        <translation>Keine Qdisc angegeben; geben Sie eine von %1 an, oder &apos;default&apos;.</translation>
+    </message>
+    <message>
+        <source>a rate with its unit such as 50mbit or 1gbit</source>
+        <translation>eine Rate mit Einheit wie 50mbit oder 1gbit</translation>
+    </message>
+    <message>
+        <source>a size such as 1514, 32kb or 1mb</source>
+        <translation>eine Größe wie 1514, 32kb oder 1mb</translation>
+    </message>
+    <message>
+        <source>a time such as 50ms or 500us</source>
+        <translation>eine Zeit wie 50ms oder 500us</translation>
+    </message>
+    <message>
+        <source>a whole number such as 1000</source>
+        <translation>eine ganze Zahl wie 1000</translation>
+    </message>
+    <message>
+        <source>cake takes bandwidth or unlimited, not both.</source>
+        <translation>cake nimmt bandwidth oder unlimited, nicht beides.</translation>
+    </message>
+    <message>
+        <source>fq_codel takes ecn or noecn, not both.</source>
+        <translation>fq_codel nimmt ecn oder noecn, nicht beides.</translation>
+    </message>
+    <message>
+        <source>tbf latency %1 at this rate makes a queue above 4 GiB; give a shorter latency.</source>
+        <translation>tbf latency %1 ergibt bei dieser Rate eine Warteschlange über 4 GiB; geben Sie eine kürzere Latenz an.</translation>
+    </message>
+    <message>
+        <source>tbf needs a rate and a burst. The form is: %1.</source>
+        <translation>tbf braucht eine Rate und einen Burst. Die Form ist: %1.</translation>
+    </message>
+    <message>
+        <source>tbf takes exactly one of latency and limit. The form is: %1.</source>
+        <translation>tbf nimmt genau eines von latency und limit. Die Form ist: %1.</translation>
+    </message>
+    <message>
+        <source>tcptune does not set the qdisc &apos;%1&apos;; give one of %2 (e.g. &apos;pfifo limit 1000&apos; or &apos;tbf rate 50mbit burst 32kb latency 50ms&apos;), or &apos;default&apos; for the kernel&apos;s own.</source>
+        <translation>tcptune setzt die Qdisc &apos;%1&apos; nicht; geben Sie eine von %2 an (z. B. &apos;pfifo limit 1000&apos; oder &apos;tbf rate 50mbit burst 32kb latency 50ms&apos;), oder &apos;default&apos; für die des Kernels.</translation>
     </message>
 </context>
 <context>
@@ -3372,6 +3423,68 @@ Mehrere Formate auf einmal: --format html,pdf --out ORDNER/report schreibt ORDNE
     <message>
         <source>&apos;tcptune results diff&apos; needs two experiment ids, A and B; &apos;tcptune results list&apos; shows them.</source>
         <translation>„tcptune results diff“ braucht zwei Experiment-IDs, A und B; „tcptune results list“ zeigt sie.</translation>
+    </message>
+</context>
+<context>
+    <name>RootQdisc</name>
+    <message>
+        <source>Cannot make a namespace to ask the kernel for its qdiscs: %1.</source>
+        <translation>Es lässt sich kein Namensraum anlegen, um den Kernel nach seinen Qdiscs zu fragen: %1.</translation>
+    </message>
+    <message>
+        <source>The kernel did not show the root qdisc of %1.</source>
+        <translation>Der Kernel zeigte die Wurzel-Qdisc von %1 nicht.</translation>
+    </message>
+    <message>
+        <source>The kernel&apos;s answer for %1 is not an acknowledgement.</source>
+        <translation>Die Antwort des Kernels für %1 ist keine Bestätigung.</translation>
+    </message>
+    <message>
+        <source>The kernel&apos;s answer is not a qdisc.</source>
+        <translation>Die Antwort des Kernels ist keine Qdisc.</translation>
+    </message>
+    <message>
+        <source>The kernel&apos;s answer names no qdisc kind.</source>
+        <translation>Die Antwort des Kernels nennt keine Qdisc-Art.</translation>
+    </message>
+    <message>
+        <source>There is no network device %1 here.</source>
+        <translation>Hier gibt es kein Netzwerkgerät %1.</translation>
+    </message>
+    <message>
+        <source>This kernel has no %1 qdisc (module %2); available: %3.</source>
+        <translation>Dieser Kernel hat keine Qdisc %1 (Modul %2); verfügbar: %3.</translation>
+    </message>
+    <message>
+        <source>none of %1</source>
+        <translation>keine von %1</translation>
+    </message>
+</context>
+<context>
+    <name>RouteSocket</name>
+    <message>
+        <source>Cannot ask the kernel: %1.</source>
+        <translation>Der Kernel lässt sich nicht fragen: %1.</translation>
+    </message>
+    <message>
+        <source>The kernel did not answer: %1.</source>
+        <translation>Der Kernel antwortete nicht: %1.</translation>
+    </message>
+    <message>
+        <source>The kernel sent no answer to this request.</source>
+        <translation>Der Kernel schickte auf diese Anfrage keine Antwort.</translation>
+    </message>
+    <message>
+        <source>The kernel&apos;s answer for %1 is too short.</source>
+        <translation>Die Antwort des Kernels für %1 ist zu kurz.</translation>
+    </message>
+    <message>
+        <source>The kernel refused the change of %1: %2.</source>
+        <translation>Der Kernel lehnte die Änderung von %1 ab: %2.</translation>
+    </message>
+    <message>
+        <source>Cannot open a netlink socket: %1.</source>
+        <translation>Ein Netlink-Socket lässt sich nicht öffnen: %1.</translation>
     </message>
 </context>
 <context>
@@ -6103,6 +6216,10 @@ Doppelklick: folgen</translation>
     <message>
         <source>min default max, e.g. 4096 16K 4M</source>
         <translation>min. Standard max., z. B. 4096 16K 4M</translation>
+    </message>
+    <message>
+        <source>as tc takes it, e.g. tbf rate 50mbit burst 32kb latency 50ms</source>
+        <translation>wie tc es nimmt, z. B. tbf rate 50mbit burst 32kb latency 50ms</translation>
     </message>
 </context>
 <context>

@@ -53,9 +53,9 @@ Outcome rollbackEntry(const JournalEntry &entry, QString *warning)
         auto current = knobaccess::read(**knob);
         if (!current)
             return std::unexpected(current.error());
-        if (knobvalue::sameValue(*current, entry.oldValue))
+        if (knobvalue::sameValue(**knob, *current, entry.oldValue))
             return Outcome::AlreadyBack;
-        if (!knobvalue::sameValue(*current, entry.newValue)) {
+        if (!knobvalue::sameValue(**knob, *current, entry.newValue)) {
             *warning = HelperService::tr(
                            "%1 (%2) not restored to %3: someone else changed it to %4 meanwhile, so it is left alone.")
                            .arg(entry.key, where(entry.netns), entry.oldValue, *current);
@@ -68,7 +68,7 @@ Outcome rollbackEntry(const JournalEntry &entry, QString *warning)
         if (!written)
             return std::unexpected(written.error());
         auto after = knobaccess::read(**knob);
-        if (!after || !knobvalue::sameValue(*after, *old))
+        if (!after || !knobvalue::sameValue(**knob, *after, *old))
             return fail(HelperService::tr("%1 (%2) reads %3 after restoring %4.")
                             .arg(entry.key, where(entry.netns), after.value_or(QStringLiteral("?")), *old));
         return Outcome::Restored;
@@ -315,7 +315,7 @@ Result<JournalEntry> HelperService::applyHere(const SetRequest &r)
         return std::unexpected(current.error());
     QList<JournalEntry> entries = m_journal->entries();
     const int index = m_journal->indexOf(r.key, r.netns);
-    if (index < 0 && knobvalue::sameValue(*current, *value))
+    if (index < 0 && knobvalue::sameValue(*r.knob, *current, *value))
         return JournalEntry{r.key, r.netns, *current, *current}; // nothing to change or undo
     if (index < 0)
         entries.append(JournalEntry{r.key, r.netns, *current, *value});
@@ -334,7 +334,7 @@ Result<JournalEntry> HelperService::applyHere(const SetRequest &r)
     const int at = m_journal->indexOf(r.key, r.netns);
     entries[at].newValue = *after;
     [[maybe_unused]] const auto saved = m_journal->replace(entries);
-    if (!knobvalue::sameValue(*after, *value))
+    if (!knobvalue::sameValue(*r.knob, *after, *value))
         return fail(tr("%1 reads %2 after writing %3: the kernel adjusted it. 'restore' puts back %4.")
                         .arg(r.key, *after, *value, entries[at].oldValue));
     return JournalEntry{r.key, r.netns, *current, *after};

@@ -27,7 +27,8 @@ Result<QString> read(const KnobInfo &knob)
 
 Result<QString> parseForKernel(const KnobInfo &knob, const QString &input)
 {
-    return knob.kind == KnobKind::Link ? knobvalue::parse(knob, input) : sysctlwriter::parseForKernel(knob, input);
+    return knob.kind == KnobKind::Link ? linkwriter::parseForKernel(knob, input)
+                                       : sysctlwriter::parseForKernel(knob, input);
 }
 
 Result<void> checkWritable(const KnobInfo &knob)

@@ -3,7 +3,10 @@
 #include "common/ethtool_device.h"
 #include "common/link_size_limits.h"
 #include "knobs/link_knobs.h"
+#include "knobs/knob_value.h"
 #include "knobs/link_reader.h"
+#include "knobs/qdisc_setting.h"
+#include "knobs/root_qdisc.h"
 
 #include <QCoreApplication>
 #include <QFile>
@@ -31,11 +34,44 @@ Result<QString> read(const KnobInfo &knob)
     return linkreader::read(knob);
 }
 
+Result<QString> parseForKernel(const KnobInfo &knob, const QString &input)
+{
+    auto canonical = knobvalue::parse(knob, input);
+    if (!canonical || linkknobs::groupOf(knob) != Group::Qdisc)
+        return canonical;
+    auto setting = QdiscSettings::parse(*canonical);
+    if (!setting)
+        return std::unexpected(setting.error());
+    if (!setting->kernelDefault)
+        if (auto available = RootQdisc::checkAvailable(setting->kind); !available)
+            return std::unexpected(available.error());
+    return canonical;
+}
+
+namespace {
+
+// The root qdisc now must be one tcptune can put back after the run.
+Result<void> checkRestorable(const EthtoolDevice &device)
+{
+    auto root = RootQdisc::read(device.name());
+    if (!root)
+        return std::unexpected(root.error());
+    if (root->kernelDefault || QdiscSettings::supportedKinds().contains(root->kind))
+        return {};
+    return fail(LinkWriter::tr("The root qdisc of %1 is %2, which tcptune cannot put back after the run (it sets %3); "
+                               "replace it by hand first, or set the knob on another device.")
+                    .arg(device.name(), root->kind, QdiscSettings::supportedKinds().join(QStringLiteral(", "))));
+}
+
+} // namespace
+
 Result<void> checkWritable(const KnobInfo &knob)
 {
     auto device = openDevice(knob);
     if (!device)
         return std::unexpected(device.error());
+    if (linkknobs::groupOf(knob) == Group::Qdisc)
+        return checkRestorable(*device);
     if (linkknobs::groupOf(knob) != Group::Feature) {
         auto value = readFrom(*device, knob); // refuses what the driver lacks
         if (!value)
@@ -102,7 +138,8 @@ namespace {
             device.name(), p == QLatin1String("gso_max_size") ? LinkSizeLimit::GsoMaxSize : LinkSizeLimit::GroMaxSize,
             value);
     case Group::Feature:
-    case Group::Bql: break;
+    case Group::Bql:
+    case Group::Qdisc: break;
     }
     return fail(LinkWriter::tr("%1: unknown link parameter.").arg(knob.key));
 }
@@ -123,6 +160,12 @@ Result<void> write(const KnobInfo &knob, const QString &canonical)
     }
     if (group == Group::Bql)
         return writeBql(*device, canonical);
+    if (group == Group::Qdisc) {
+        auto setting = QdiscSettings::parse(canonical);
+        if (!setting)
+            return std::unexpected(setting.error());
+        return RootQdisc::set(device->name(), *setting);
+    }
     bool ok = false;
     const std::int64_t v = canonical.toLongLong(&ok);
     if (!ok || v < knob.minimum || v > knob.maximum)

@@ -15,6 +15,10 @@ namespace tcptune::linkwriter {
 // refusal naming the device and driver when the device does not have the parameter.
 [[nodiscard]] Result<QString> read(const KnobInfo &knob);
 
+// INPUT parsed for KNOB as knobvalue::parse does, and for a qdisc the kind refused when this
+// kernel lacks it ("This kernel has no fq_codel qdisc (module sch_fq_codel); available: ...").
+[[nodiscard]] Result<QString> parseForKernel(const KnobInfo &knob, const QString &input);
+
 // Whether the device lets KNOB change at all (before anything is journalled): a feature the
 // driver fixes, or an operation it lacks, is refused with a sentence naming device and driver.
 [[nodiscard]] Result<void> checkWritable(const KnobInfo &knob);

@@ -35,6 +35,7 @@ QString typeName(ValueType type)
     case ValueType::Integer: return QStringLiteral("integer");
     case ValueType::Triple: return QStringLiteral("triple");
     case ValueType::Enum: return QStringLiteral("enum");
+    case ValueType::Qdisc: return QStringLiteral("qdisc");
     }
     return {};
 }

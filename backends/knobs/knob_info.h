@@ -23,6 +23,7 @@ enum class ValueType {
     Integer, // a whole number in [min, max], with a unit
     Triple,  // three whole numbers min/default/max, as tcp_wmem and tcp_rmem
     Enum,    // one word out of a list, fixed or read from the kernel
+    Qdisc,   // a root qdisc with its parameters, as tc takes it: "tbf rate 50mbit burst 32kb latency 50ms"
 };
 
 enum class Unit {

@@ -1,5 +1,7 @@
 #include "knobs/knob_value.h"
 
+#include "knobs/qdisc_setting.h"
+
 #include "common/log_text.h"
 #include "common/proc_sys.h"
 
@@ -253,6 +255,12 @@ Result<QString> parse(const KnobInfo &knob, const QString &input, const std::opt
     }
     case ValueType::Triple: return parseTriple(knob, text);
     case ValueType::Enum: return parseEnum(knob, text, allowed.value_or(allowedValues(knob)));
+    case ValueType::Qdisc: {
+        auto setting = QdiscSettings::parse(text);
+        if (!setting)
+            return fail(knob.key + QStringLiteral(": ") + setting.error().message);
+        return QdiscSettings::canonical(*setting);
+    }
     }
     return fail(KnobValue::tr("%1: unsupported value type.").arg(knob.key));
 }
@@ -308,7 +316,8 @@ QString formatHuman(const KnobInfo &knob, const QString &canonical)
         }
         return out.join(QStringLiteral(" / "));
     }
-    case ValueType::Enum: return value;
+    case ValueType::Enum:
+    case ValueType::Qdisc: return value;
     }
     return value;
 }
@@ -316,6 +325,13 @@ QString formatHuman(const KnobInfo &knob, const QString &canonical)
 bool sameValue(const QString &a, const QString &b)
 {
     return procsys::normalise(a) == procsys::normalise(b);
+}
+
+bool sameValue(const KnobInfo &knob, const QString &a, const QString &b)
+{
+    if (sameValue(a, b))
+        return true;
+    return knob.type == ValueType::Qdisc && (QdiscSettings::satisfies(a, b) || QdiscSettings::satisfies(b, a));
 }
 
 bool disablesCoreFeature(const KnobInfo &knob, const QString &canonical)

@@ -38,6 +38,9 @@ QString formatInteger(std::int64_t value, Unit unit);
 
 // Whether two texts denote the same value (whitespace folded).
 bool sameValue(const QString &a, const QString &b);
+// The same for a value of KNOB: a qdisc also when one names only some of the other's
+// parameters, or differs by the kernel's rounding ("fq_codel" and what the kernel reads back).
+bool sameValue(const KnobInfo &knob, const QString &a, const QString &b);
 
 // True when CANONICAL turns off the core TCP feature KNOB stands for (tcp_sack, tcp_timestamps,
 // tcp_window_scaling = 0). On the host that needs an explicit confirmation.

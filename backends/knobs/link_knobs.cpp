@@ -77,6 +77,11 @@ const Parameter kParameters[] = {
      QT_TRANSLATE_NOOP("KnobCatalogue", "Largest packet GRO merges for this device (BIG TCP above 64 KiB)"), "4"},
     {"bql_limit_max", Group::Bql, ValueType::Integer, Unit::Bytes, 0, kBqlMax,
      QT_TRANSLATE_NOOP("KnobCatalogue", "Byte queue limits: most bytes in flight to the device, every TX queue"), "3"},
+    {"qdisc", Group::Qdisc, ValueType::Qdisc, Unit::None, 0, 0,
+     QT_TRANSLATE_NOOP("KnobCatalogue",
+                       "Root qdisc of the device with its parameters, as tc takes them: pfifo limit 1000, tbf rate "
+                       "50mbit burst 32kb latency 50ms, fq_codel; default for the kernel's own"),
+     "3,5"},
 };
 
 const Parameter *parameterNamed(const QString &name)

@@ -26,6 +26,7 @@ enum class Group {
     Interface,  // ip link set txqueuelen/mtu (SIOCSIFTXQLEN, SIOCSIFMTU)
     Bql,        // byte queue limits of every TX queue (sysfs)
     SizeLimits, // ip link set gso_max_size/gro_max_size (rtnetlink IFLA_GSO/GRO_MAX_SIZE)
+    Qdisc,      // tc qdisc replace dev DEV root ... (rtnetlink RTM_NEWQDISC)
 };
 
 // True for keys of the form link.*.

@@ -1,6 +1,7 @@
 #include "knobs/link_reader.h"
 
 #include "knobs/link_knobs.h"
+#include "knobs/root_qdisc.h"
 
 #include "common/link_size_limits.h"
 
@@ -44,7 +45,8 @@ Error unsupported(const EthtoolDevice &device, Group group)
             LinkWriter::tr("%1 does not support byte queue limits (BQL); this knob needs a physical NIC.").arg(driver)};
     case Group::Feature:
     case Group::Interface:
-    case Group::SizeLimits: break;
+    case Group::SizeLimits:
+    case Group::Qdisc: break;
     }
     return Error{LinkWriter::tr("%1 does not support this knob.").arg(driver)};
 }
@@ -200,6 +202,12 @@ Result<QString> readFrom(const EthtoolDevice &device, const KnobInfo &knob)
     }
     case Group::Bql: return readBql(device);
     case Group::SizeLimits: return readSizeLimit(device, p);
+    case Group::Qdisc: {
+        auto root = RootQdisc::read(device.name());
+        if (!root)
+            return std::unexpected(root.error());
+        return QdiscSettings::canonical(*root);
+    }
     }
     return fail(LinkWriter::tr("%1: unknown link parameter.").arg(knob.key));
 }

@@ -24,8 +24,12 @@ QLineEdit *textEditor(const KnobInfo &knob, QWidget *parent)
     auto *edit = new QLineEdit(parent);
     const bool triple = knob.type == ValueType::Triple;
     edit->setObjectName(triple ? QStringLiteral("knobTriple") : QStringLiteral("knobNumber"));
-    edit->setPlaceholderText(triple ? KnobValueDelegate::tr("min default max, e.g. 4096 16K 4M")
-                                    : knobvalue::exampleFor(knob.unit));
+    if (triple)
+        edit->setPlaceholderText(KnobValueDelegate::tr("min default max, e.g. 4096 16K 4M"));
+    else if (knob.type == ValueType::Qdisc)
+        edit->setPlaceholderText(KnobValueDelegate::tr("as tc takes it, e.g. tbf rate 50mbit burst 32kb latency 50ms"));
+    else
+        edit->setPlaceholderText(knobvalue::exampleFor(knob.unit));
     auto *validator = new KnobTextValidator(knob, edit);
     edit->setValidator(validator);
     QObject::connect(edit, &QLineEdit::textEdited, edit, [edit, validator] {
@@ -67,7 +71,8 @@ QWidget *KnobValueDelegate::createEditor(QWidget *parent, const QStyleOptionView
         return box;
     }
     case ValueType::Integer:
-    case ValueType::Triple: return textEditor(*knob, parent);
+    case ValueType::Triple:
+    case ValueType::Qdisc: return textEditor(*knob, parent);
     case ValueType::Enum: {
         auto *combo = new QComboBox(parent);
         combo->setObjectName(QStringLiteral("knobChoice"));
