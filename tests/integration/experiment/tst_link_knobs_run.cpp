@@ -1,9 +1,10 @@
 // Link knobs in a real lab run (`tcptune sweep` of a one-run spec, as root), with ethtool, ip and
 // tshark as the oracles: with link.tcpt-c0.gso=off and tso=off, `ethtool -k` inside the client
-// namespace shows both off during the run and on again after it, and the capture on the client's
+// namespace shows both off during the run and on again after it (and link.tcpt-c0.qdisc=pfifo
+// limit 500 shows in `tc qdisc show` during the run only), and the capture on the client's
 // veth holds no frame the client sent longer than the MTU allows; the same run without them
 // captures GSO frames above it. Both runs' stored link facts (before the run) equal
-// `ethtool -i/-k` and `ip -d link`, the off run's "after" snapshot holds the values it ran with,
+// `ethtool -i/-k`, `ip -d link` and `tc qdisc show`, the off run's "after" snapshot holds the values it ran with,
 // and the A/B of the two runs lists the changed link knobs.
 
 #include "command_runner.h"
@@ -38,6 +39,26 @@ QString inClient(const QStringList &command)
     p.start(QStringLiteral("ip"), QStringList{QStringLiteral("netns"), QStringLiteral("exec"), kClientNetns} + command);
     p.waitForFinished(10000);
     return QString::fromUtf8(p.readAllStandardOutput());
+}
+
+// `tc qdisc show dev` of the client's link: the oracle of the qdisc knob.
+QString clientQdisc()
+{
+    return inClient(
+               {QStringLiteral("tc"), QStringLiteral("qdisc"), QStringLiteral("show"), QStringLiteral("dev"), kDevice})
+        .trimmed();
+}
+
+// What the snapshot holds for the root qdisc tc shows ("qdisc noqueue 0: root refcnt 2"): the
+// kernel's own as "default KIND", else the kind first.
+bool snapshotMatchesTc(const QString &stored, const QString &tcLine)
+{
+    const QStringList words = tcLine.split(QLatin1Char(' '), Qt::SkipEmptyParts);
+    if (words.size() < 3)
+        return false;
+    if (words[2] == QLatin1String("0:"))
+        return stored == QStringLiteral("default ") + words[1];
+    return stored == words[1] || stored.startsWith(words[1] + QLatin1Char(' '));
 }
 
 QString ethtoolLine(const QString &text, const QString &name)
@@ -133,13 +154,16 @@ QList<RunRecord> TestLinkKnobsRun::runsOf(const QString &experimentName)
 
 void TestLinkKnobsRun::offloadsOffDuringTheRunOnly()
 {
-    runSpec(QStringLiteral("offloads-off"), QStringLiteral(R"(, "link.tcpt-c0.gso": "off", "link.tcpt-c0.tso": "off")"),
+    runSpec(QStringLiteral("offloads-off"), QStringLiteral(R"(, "link.tcpt-c0.gso": "off", "link.tcpt-c0.tso": "off",
+                "link.tcpt-c0.qdisc": "pfifo limit 500")"),
             [] {
                 // The lab comes up first; then the knobs stay off for the whole run.
                 QTRY_COMPARE_WITH_TIMEOUT(feature(QStringLiteral("tcp-segmentation-offload")), QStringLiteral("off"),
                                           60000);
                 QCOMPARE(feature(QStringLiteral("generic-segmentation-offload")), QStringLiteral("off"));
+                QVERIFY2(clientQdisc().contains(QLatin1String("limit 500p")), qPrintable(clientQdisc()));
             });
+    QVERIFY2(!clientQdisc().contains(QLatin1String("limit 500p")), qPrintable(clientQdisc()));
     QCOMPARE(feature(QStringLiteral("generic-segmentation-offload")), QStringLiteral("on"));
     QCOMPARE(feature(QStringLiteral("tcp-segmentation-offload")), QStringLiteral("on"));
     const QList<RunRecord> runs = runsOf(QStringLiteral("offloads-off"));
@@ -157,6 +181,7 @@ void TestLinkKnobsRun::offloadsOffDuringTheRunOnly()
         store.knobSnapshot(runs.first().id, QStringLiteral("local"), QStringLiteral("after")).value_or(KnobSnapshot{});
     QCOMPARE(after.value(QStringLiteral("link.tcpt-c0.gso")), QStringLiteral("0"));
     QCOMPARE(after.value(QStringLiteral("link.tcpt-c0.tso")), QStringLiteral("0"));
+    QCOMPARE(after.value(QStringLiteral("link.tcpt-c0.qdisc")), QStringLiteral("pfifo limit 500"));
 }
 
 void TestLinkKnobsRun::offloadsOnCaptureGsoFrames()
@@ -216,6 +241,8 @@ void TestLinkKnobsRun::storedFactsEqualEthtoolAndIp()
         // veth has none of these: they are not in the snapshot rather than made up.
         QVERIFY(!before.contains(QStringLiteral("link.tcpt-c0.tx-usecs")));
         QVERIFY(!before.contains(QStringLiteral("link.tcpt-c0.bql_limit_max")));
+        const QString qdisc = before.value(QStringLiteral("link.tcpt-c0.qdisc"));
+        QVERIFY2(snapshotMatchesTc(qdisc, clientQdisc()), qPrintable(qdisc + QStringLiteral(" / ") + clientQdisc()));
     }
 }
 
@@ -240,6 +267,9 @@ void TestLinkKnobsRun::abListsTheChangedLinkKnobs()
     qInfo().noquote() << changed.join(QStringLiteral("; "));
     QVERIFY2(changed.contains(QStringLiteral("link.tcpt-c0.gso 0 -> 1")), qPrintable(changed.join(QLatin1Char(';'))));
     QVERIFY2(changed.contains(QStringLiteral("link.tcpt-c0.tso 0 -> 1")), qPrintable(changed.join(QLatin1Char(';'))));
+    QVERIFY2(changed.filter(QRegularExpression(QStringLiteral("^link\\.tcpt-c0\\.qdisc pfifo limit 500 -> "))).size() ==
+                 1,
+             qPrintable(changed.join(QLatin1Char(';'))));
 }
 
 QTEST_GUILESS_MAIN(TestLinkKnobsRun)

@@ -49,6 +49,7 @@ void TestLinkKnobs::everyParameterResolves_data()
     row("gso_max_size", ValueType::Integer, G::SizeLimits);
     row("gro_max_size", ValueType::Integer, G::SizeLimits);
     row("bql_limit_max", ValueType::Integer, G::Bql);
+    row("qdisc", ValueType::Qdisc, G::Qdisc);
 }
 
 void TestLinkKnobs::everyParameterResolves()
@@ -193,7 +194,7 @@ void TestLinkKnobs::featurePatternsMatchAsEthtoolGroupsThem()
 void TestLinkKnobs::templatesStayOutOfTheFixedList()
 {
     const KnobCatalogue &catalogue = KnobCatalogue::instance();
-    QCOMPARE(catalogue.linkTemplates().size(), 21);
+    QCOMPARE(catalogue.linkTemplates().size(), 22);
     for (const KnobInfo &k : catalogue.all())
         QVERIFY2(k.kind != KnobKind::Link, qPrintable(k.key));
     for (const KnobInfo &t : catalogue.linkTemplates()) {
