@@ -9,6 +9,7 @@
 #include "experiment/result_store.h"
 #include "experiment/runner_thread.h"
 #include "history/history_panel.h"
+#include "knobs/knob_catalogue.h"
 #include "knobs/knob_panel.h"
 #include "knobs/link_end_view.h"
 #include "knobs/link_group.h"
@@ -112,6 +113,8 @@ void TestWorkbenchLinkKnobs::gsoToggledInTheLinksGroupReachesTheRun()
     QVERIFY2(local->factsText().contains(QStringLiteral("veth")), qPrintable(local->factsText()));
     QVERIFY2(local->factsText().contains(QStringLiteral("MTU")), qPrintable(local->factsText()));
     QCOMPARE(gsoByEthtool(), QStringLiteral("on"));
+    // Every link knob of the catalogue has its row, whatever the device supports.
+    QCOMPARE(model->rowCount(), int(KnobCatalogue::instance().linkTemplates().size()));
 
     // What veth lacks is shown, disabled, with the helper's refusal as its tooltip.
     const int txUsecs = model->rowOf(QStringLiteral("link.tcpt-c0.tx-usecs"));
