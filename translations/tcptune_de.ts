@@ -5979,7 +5979,7 @@ Doppelklick: folgen</translation>
         <translation>A/B ver&amp;gleichen</translation>
     </message>
     <message>
-        <source>Export &amp;report...</source>
+        <source>E&amp;xport report...</source>
         <translation>&amp;Bericht exportieren...</translation>
     </message>
     <message>
@@ -6019,7 +6019,7 @@ Doppelklick: folgen</translation>
         <translation>Den Mitschnitt des ausgewählten Laufs in die Diagramme legen, auf der Zeit des Laufs.</translation>
     </message>
     <message>
-        <source>Re&amp;fresh</source>
+        <source>R&amp;efresh</source>
         <translation>Aktualisie&amp;ren</translation>
     </message>
     <message>
@@ -6050,7 +6050,7 @@ Doppelklick: folgen</translation>
 <context>
     <name>tcptune::KnobPanel</name>
     <message>
-        <source>Revert &amp;selected</source>
+        <source>Revert s&amp;elected</source>
         <translation>Ausgewählte &amp;zurücksetzen</translation>
     </message>
     <message>
@@ -6058,7 +6058,7 @@ Doppelklick: folgen</translation>
         <translation>A&amp;lle zurücksetzen</translation>
     </message>
     <message>
-        <source>&amp;Reload values</source>
+        <source>Rel&amp;oad values</source>
         <translation>Werte neu &amp;einlesen</translation>
     </message>
     <message>
@@ -6658,7 +6658,7 @@ untätig: der Sender hatte nichts zu senden.
         <translation>Läuft als root</translation>
     </message>
     <message>
-        <source>&amp;Run</source>
+        <source>R&amp;un</source>
         <comment>menu</comment>
         <translation>Lau&amp;f</translation>
     </message>

@@ -263,7 +263,7 @@ void MainWindow::buildMenus()
     QAction *quit = file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
     quit->setObjectName(QStringLiteral("actionQuit"));
 
-    QMenu *run = menuBar()->addMenu(tr("&Run", "menu"));
+    QMenu *run = menuBar()->addMenu(tr("R&un", "menu"));
     m_runAction = run->addAction(tr("&Run"), this, &MainWindow::startRun);
     m_runAction->setObjectName(QStringLiteral("actionRun"));
     m_runAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));

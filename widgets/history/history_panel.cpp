@@ -68,7 +68,7 @@ HistoryPanel::HistoryPanel(ThroughputRttView *chart, QWidget *parent)
     , m_filter(new QLineEdit(this))
     , m_tree(new QTreeWidget(this))
     , m_compare(new QPushButton(tr("Compare &A/B"), this))
-    , m_report(new QPushButton(tr("Export &report..."), this))
+    , m_report(new QPushButton(tr("E&xport report..."), this))
     , m_capture(new QPushButton(tr("Show ca&pture"), this))
     , m_ab(new AbTable(this))
     , m_status(new QLabel(this))
@@ -77,7 +77,7 @@ HistoryPanel::HistoryPanel(ThroughputRttView *chart, QWidget *parent)
 {
     setUpTree();
     setUpButtons();
-    auto *refresh = new QPushButton(tr("Re&fresh"), this);
+    auto *refresh = new QPushButton(tr("R&efresh"), this);
     layOut(refresh);
     connectSignals(refresh);
 }

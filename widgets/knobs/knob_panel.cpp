@@ -68,7 +68,7 @@ KnobPanel::KnobPanel(HelperConnection *helper, QWidget *parent)
     , m_labUp(new QPushButton(tr("&Bring the lab up"), this))
     , m_status(new QLabel(this))
     , m_error(new QLabel(this))
-    , m_revertOne(new QPushButton(tr("Revert &selected"), this))
+    , m_revertOne(new QPushButton(tr("Revert s&elected"), this))
     , m_revertAll(new QPushButton(tr("Revert &all"), this))
     , m_helper(helper)
     , m_scope(hostScope())
@@ -85,7 +85,7 @@ KnobPanel::KnobPanel(HelperConnection *helper, QWidget *parent)
     layOutColumns(m_view);
     setFocusProxy(m_view);
 
-    auto *reload = new QPushButton(tr("&Reload values"), this);
+    auto *reload = new QPushButton(tr("Rel&oad values"), this);
     reload->setObjectName(QStringLiteral("reloadKnobs"));
     m_revertOne->setObjectName(QStringLiteral("revertKnob"));
     m_revertAll->setObjectName(QStringLiteral("revertAllKnobs"));

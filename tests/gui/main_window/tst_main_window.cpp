@@ -12,7 +12,9 @@
 #include "panels/run_control_panel.h"
 #include "screenshot.h"
 
+#include <QAbstractButton>
 #include <QAction>
+#include <QMenuBar>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDialog>
@@ -40,6 +42,7 @@ private Q_SLOTS:
     void rendersSomething();
     void shortcuts_data();
     void shortcuts();
+    void mnemonicsAreUniquePerTab();
     void settingsAreRemembered();
     void warnsWhenRunAsRoot();
     void helpMenuExplainsKnobsAndKeys();
@@ -114,6 +117,52 @@ void TestMainWindow::shortcuts()
     auto *a = window.findChild<QAction *>(action);
     QVERIFY(a);
     QVERIFY(a->shortcuts().contains(key));
+}
+
+// The letter after '&' in TEXT, lower case; none when TEXT has no mnemonic.
+static QChar mnemonicOf(const QString &text)
+{
+    for (qsizetype i = 0; i + 1 < text.size(); ++i) {
+        if (text.at(i) != QLatin1Char('&'))
+            continue;
+        if (text.at(i + 1) != QLatin1Char('&'))
+            return text.at(i + 1).toLower();
+        ++i; // "&&" is a literal '&'
+    }
+    return {};
+}
+
+// Alt+letter reaches one thing on each tab: the menus, the tabs and the tab's visible buttons
+// (History's "Re&fresh" took Alt+F from the File menu, so the English walkthrough's File >
+// Export never opened).
+void TestMainWindow::mnemonicsAreUniquePerTab()
+{
+    MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    for (int tab = 0; tab < window.tabs()->count(); ++tab) {
+        window.tabs()->setCurrentIndex(tab);
+        QTest::qWait(20);
+        QMap<QChar, QString> owners;
+        QStringList clashes;
+        auto add = [&](const QString &text) {
+            const QChar key = mnemonicOf(text);
+            if (key.isNull())
+                return;
+            if (owners.contains(key))
+                clashes.append(QStringLiteral("Alt+%1: %2 and %3").arg(key, owners.value(key), text));
+            owners.insert(key, text);
+        };
+        for (QAction *menu : window.menuBar()->actions())
+            add(menu->text());
+        for (int t = 0; t < window.tabs()->count(); ++t)
+            add(window.tabs()->tabText(t));
+        for (QAbstractButton *button : window.findChildren<QAbstractButton *>())
+            if (button->isVisible())
+                add(button->text());
+        QVERIFY2(clashes.isEmpty(),
+                 qPrintable(window.tabs()->tabText(tab) + QStringLiteral(": ") + clashes.join(QStringLiteral("; "))));
+    }
 }
 
 void TestMainWindow::settingsAreRemembered()
