@@ -118,6 +118,13 @@ int valueTickTarget(const QChart *chart, const QCategoryAxis *axis)
     return height > 0 && line > 0 ? std::clamp(int(height / (2.0 * line)), 2, 5) : 5;
 }
 
+int timeTickTarget(const QChart *chart, const QCategoryAxis *axis)
+{
+    const double width = chart->plotArea().width();
+    const int label = QFontMetrics(axis->labelsFont()).horizontalAdvance(QStringLiteral("00.0"));
+    return width > 0 && label > 0 ? std::clamp(int(width / (2.0 * label)), 2, 5) : 5;
+}
+
 int ChartValueAxis::tickTarget() const
 {
     return valueTickTarget(m_chart, m_linear);

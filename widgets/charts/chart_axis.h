@@ -23,6 +23,10 @@ QStringList tickLabels(QCategoryAxis *axis);
 // How many intervals a value axis of CHART gets for the chart's plot height now: QtCharts draws
 // a label taller than the room between two ticks as "...", so two lines per interval, 2 to 5.
 int valueTickTarget(const QChart *chart, const QCategoryAxis *axis);
+// The same for a time axis across the plot's width: a label wider than its interval is drawn as
+// "..." (at 1024x700 the charts are 150 px wide and read "0 ... ... ..."), so each interval has
+// room for two labels such as "12.5", 2 to 5.
+int timeTickTarget(const QChart *chart, const QCategoryAxis *axis);
 
 class ChartValueAxis final {
 public:

@@ -466,6 +466,12 @@ QColor ThroughputRttView::runColour(int run) const
     return it == m_runs.end() ? QColor() : it->second.colour;
 }
 
+bool ThroughputRttView::isRunVisible(int id) const
+{
+    auto it = m_runs.find(id);
+    return it != m_runs.end() && it->second.visible;
+}
+
 void ThroughputRttView::setRunVisible(int id, bool visible)
 {
     auto it = m_runs.find(id);
@@ -634,8 +640,8 @@ void ThroughputRttView::applyRange(double min, double max)
     m_min = min;
     m_max = max;
     // Round ticks inside the range, so a zoomed axis reads 5.1, 5.2 and not 5.133.
-    setRoundTicks(m_throughputTime, min, max, 5, true);
-    setRoundTicks(m_rttTime, min, max, 5, true);
+    setRoundTicks(m_throughputTime, min, max, timeTickTarget(m_throughputChart, m_throughputTime), true);
+    setRoundTicks(m_rttTime, min, max, timeTickTarget(m_rttChart, m_rttTime), true);
 }
 
 void ThroughputRttView::zoom(double factor, double anchor)
@@ -679,6 +685,8 @@ void ThroughputRttView::replotNow()
     // Following, the axis ends where the data does (a 10 s run at 10 s, not at a round 12.5).
     if (m_following)
         applyRange(0, std::max(dataEnd(), 1.0));
+    else
+        applyRange(m_min, m_max); // a resize changes how many ticks fit
 
     // Decimate everything first, then set the axes once, then hand the points over: each axis
     // change or replace() makes Qt Charts recompute the series' geometry.

@@ -75,6 +75,7 @@ public:
     QColor runColour(int run) const;
     Qt::PenStyle runDash(int run) const;
     void setRunVisible(int run, bool visible);
+    bool isRunVisible(int run) const;
 
     // Appends live samples (t ascending); they appear at the next replot, within ~40 ms.
     void appendSamples(int run, const QList<ChartSample> &samples);

@@ -19,6 +19,7 @@
 #include <QValueAxis>
 #include <QWheelEvent>
 
+#include <algorithm>
 #include <cmath>
 
 using namespace tcptune;
@@ -65,6 +66,8 @@ private Q_SLOTS:
     void crosshairLabelStaysInsideThePlot();
     void clearUnpinnedKeepsPinnedRuns();
     void tickLabelsHaveRoomOnALowChart();
+    void timeLabelsHaveRoomOnANarrowChart_data();
+    void timeLabelsHaveRoomOnANarrowChart();
     void goodputSpikesAreNotPlottedAboveTheLink();
     void rttOfZeroIsNoSample();
     void timeAxisEndsAtTheRunWithExactLabels();
@@ -243,6 +246,48 @@ void TestThroughputRttView::tickLabelsHaveRoomOnALowChart()
                                               .arg(labels.join(QLatin1Char('|')))
                                               .arg(room)
                                               .arg(line)));
+}
+
+void TestThroughputRttView::timeLabelsHaveRoomOnANarrowChart_data()
+{
+    QTest::addColumn<int>("width");
+    QTest::addRow("360 px wide: a 130 px plot, as at 1024x700") << 360;
+    QTest::addRow("300 px wide") << 300;
+    QTest::addRow("560 px wide") << 560;
+    QTest::addRow("1000 px wide") << 1000;
+}
+
+// Issue 37: at 1024x700 the charts are about 150 px wide, and QtCharts drew a 2 s run's five
+// time ticks (0.5 s apart) as "0 ... ... ... ...". What the scene draws is the oracle.
+void TestThroughputRttView::timeLabelsHaveRoomOnANarrowChart()
+{
+    QFETCH(int, width);
+    ThroughputRttView view;
+    view.resize(width, 300);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    const int run = view.addRun(QStringLiteral("#1"));
+    view.appendSamples(run, ramp(42, 0.05, 47)); // 2.1 s
+    view.replotNow();
+    QTest::qWait(50);
+    view.replotNow(); // with the plot area the first layout gave
+    const QStringList labels = view.timeTickLabels();
+    QVERIFY2(labels.size() >= 2, qPrintable(labels.join(QLatin1Char('|'))));
+    auto *chart = view.findChild<SyncedChartView *>(QStringLiteral("rttChart"));
+    QVERIFY(chart);
+    QStringList elided;
+    for (QGraphicsItem *item : chart->scene()->items()) {
+        const auto *text = dynamic_cast<QGraphicsTextItem *>(item);
+        // QtCharts cuts with "...".
+        if (!text || !text->isVisible() || !text->toPlainText().contains(QLatin1String("...")))
+            continue;
+        const QString kept = text->toPlainText().remove(QLatin1String("..."));
+        if (std::any_of(labels.begin(), labels.end(), [&](const QString &l) { return l.startsWith(kept); }))
+            elided.append(text->toPlainText());
+    }
+    QVERIFY2(elided.isEmpty(), qPrintable(QStringLiteral("ticks %1 drawn as %2 at %3 px")
+                                              .arg(labels.join(QLatin1Char('|')), elided.join(QLatin1Char('|')))
+                                              .arg(chart->chart()->plotArea().width())));
 }
 
 void TestThroughputRttView::samplesArriveAfterTimer_data()
