@@ -46,6 +46,7 @@ bool pointsFromJson(const QJsonArray &array, QList<QPointF> &points)
     run.toolTip = o.value(QStringLiteral("tooltip")).toString();
     run.runId = o.value(QStringLiteral("run_id")).toInteger(0);
     run.experimentId = o.value(QStringLiteral("experiment_id")).toInteger(0);
+    run.visible = o.value(QStringLiteral("visible")).toBool(true);
     const QJsonObject series = o.value(QStringLiteral("series")).toObject();
     for (auto it = series.begin(); it != series.end(); ++it) {
         if (!sessionSeriesNames().contains(it.key()))
@@ -89,6 +90,7 @@ QJsonArray chartRunsToJson(const QList<SessionChartRun> &runs)
                                  {QStringLiteral("tooltip"), run.toolTip},
                                  {QStringLiteral("run_id"), run.runId},
                                  {QStringLiteral("experiment_id"), run.experimentId},
+                                 {QStringLiteral("visible"), run.visible},
                                  {QStringLiteral("series"), series}});
     }
     return array;

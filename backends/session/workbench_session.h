@@ -45,6 +45,9 @@ struct SessionChartRun {
     QString toolTip;
     qint64 runId = 0;        // the result store's run (0: not a stored run, e.g. a capture's flow)
     qint64 experimentId = 0; // its experiment (0: unknown)
+    // Whether the line is drawn: a capture's smaller flows are listed but hidden until ticked, and
+    // drawn on reopening they turned the RTT axis logarithmic.
+    bool visible = true;
     // Series name (sessionSeriesNames()) -> points as the charts hold them (t in seconds, value);
     // a value the source lacked is NaN (null in the file).
     QMap<QString, QList<QPointF>> series;

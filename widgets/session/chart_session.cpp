@@ -40,6 +40,7 @@ QList<SessionChartRun> sessionChartRuns(const ThroughputRttView &chart, const QS
         run.label = chart.runLabel(id);
         run.toolTip = chart.runToolTip(id);
         run.runId = chart.runTag(id);
+        run.visible = chart.isRunVisible(id);
         if (run.runId > 0 && !storeTried) {
             store = openStoreIfThere(storePath);
             storeTried = true;
@@ -62,6 +63,7 @@ void drawSessionChartRuns(ThroughputRttView &chart, const QList<SessionChartRun>
         const int id = chart.addRun(run.label);
         chart.setRunToolTip(id, run.toolTip);
         chart.setRunPinned(id, true);
+        chart.setRunVisible(id, run.visible);
         if (run.runId > 0)
             chart.setRunTag(id, run.runId);
         for (auto it = run.series.begin(); it != run.series.end(); ++it)

@@ -161,8 +161,14 @@ void TestSessionActions::savesAndReopensInAFreshWindow()
     ThroughputRttView *chart = window.chartView();
     const int flow = chart->addRun(QStringLiteral("Capture 198.18.0.1:5201"));
     chart->setSeries(flow, ChartMetric::Rtt, {{0.0, 10.0}, {0.5, 12.0}, {1.0, 11.0}});
+    // A capture's smaller flow, listed but hidden: drawn on reopening, its loopback RTT turned
+    // the RTT axis logarithmic.
+    const int hiddenFlow = chart->addRun(QStringLiteral("Capture 198.18.0.1:5201 · flow 2"));
+    chart->setSeries(hiddenFlow, ChartMetric::Rtt, {{0.2, 0.01}, {1.0, 0.008}});
+    chart->setRunVisible(hiddenFlow, false);
     chart->replotNow();
-    QCOMPARE(chart->runIds().size(), 2);
+    const bool logarithmicRtt = chart->isLogarithmic(ChartMetric::Rtt);
+    QCOMPARE(chart->runIds().size(), 3);
     for (int id : chart->runIds()) {
         m_labels.append(chart->runLabel(id));
         m_points.append(chart->pointCount(id, ChartMetric::Throughput) + chart->pointCount(id, ChartMetric::Rtt));
@@ -199,13 +205,17 @@ void TestSessionActions::savesAndReopensInAFreshWindow()
     QCOMPARE(spec.knobs.value(kAutocork), QStringLiteral("0"));
     // The charts: the same lines, names and points; the stored run keeps its id.
     ThroughputRttView *again = fresh.chartView();
-    QCOMPARE(again->runIds().size(), 2);
-    for (qsizetype i = 0; i < 2; ++i) {
+    QCOMPARE(again->runIds().size(), 3);
+    for (qsizetype i = 0; i < 3; ++i) {
         const int id = again->runIds().at(i);
         QCOMPARE(again->runLabel(id), m_labels.at(i));
         QCOMPARE(again->pointCount(id, ChartMetric::Throughput) + again->pointCount(id, ChartMetric::Rtt),
                  m_points.at(i));
     }
+    QVERIFY(again->isRunVisible(again->runIds().at(1)));
+    QVERIFY(!again->isRunVisible(again->runIds().at(2)));
+    again->replotNow();
+    QCOMPARE(again->isLogarithmic(ChartMetric::Rtt), logarithmicRtt);
     QCOMPARE(again->runTagged(m_runId), again->runIds().first());
     QCOMPARE(again->series(again->runIds().first(), ChartMetric::Throughput),
              chart->series(chart->runIds().first(), ChartMetric::Throughput));

@@ -42,6 +42,7 @@ WorkbenchSession sampleSession()
     run.toolTip = QStringLiteral("net.ipv4.tcp_autocorking=0");
     run.runId = 12;
     run.experimentId = 4;
+    run.visible = false;
     run.series.insert(QStringLiteral("throughput_mbps"), {{0.1, 48.25}, {0.2, 49.5}, {0.3, 47.125}});
     run.series.insert(QStringLiteral("rtt_ms"), {{0.1, 21.5}, {0.2, std::nan("")}, {0.3, 23.0}});
     s.charts = {run};
@@ -99,6 +100,7 @@ void TestWorkbenchSession::roundTrip()
     QCOMPARE(run.toolTip, saved.charts.first().toolTip);
     QCOMPARE(run.runId, 12);
     QCOMPARE(run.experimentId, 4);
+    QVERIFY(!run.visible);
     QCOMPARE(run.series.value(QStringLiteral("throughput_mbps")),
              saved.charts.first().series.value(QStringLiteral("throughput_mbps")));
     const QList<QPointF> rtt = run.series.value(QStringLiteral("rtt_ms"));
@@ -156,12 +158,14 @@ void TestWorkbenchSession::unknownSeriesAreLeftOut()
     QJsonObject series = run.value(QStringLiteral("series")).toObject();
     series.insert(QStringLiteral("a_future_metric"), QJsonArray{QJsonArray{0.1, 1.0}});
     run.insert(QStringLiteral("series"), series);
+    run.remove(QStringLiteral("visible")); // a line of a file without the field is drawn
     charts.replace(0, run);
     json.insert(QStringLiteral("charts"), charts);
     auto read = WorkbenchSession::fromJson(json);
     QVERIFY(read);
     QCOMPARE(read->charts.first().series.keys(),
              (QStringList{QStringLiteral("rtt_ms"), QStringLiteral("throughput_mbps")}));
+    QVERIFY(read->charts.first().visible);
 }
 
 void TestWorkbenchSession::writeFailureLeavesTheOldFile()
