@@ -3935,6 +3935,22 @@ Mehrere Formate auf einmal: --format html,pdf --out ORDNER/report schreibt ORDNE
         <translation>Autocorking an der Gegenstelle, die gesendet hat, hielt Schreibvorgänge %1-mal zurück.</translation>
     </message>
     <message>
+        <source>GSO and TSO are off at the far end, which sent (%1): %2-byte segments leave its stack one by one (%3 per GB).</source>
+        <translation>GSO und TSO sind an der Gegenstelle, die gesendet hat, aus (%1): Segmente von %2 Byte verlassen ihren Stack einzeln (%3 je GB).</translation>
+    </message>
+    <message>
+        <source>GSO and TSO are off at the sender (%1): %2-byte segments leave the stack one by one (%3 per GB).</source>
+        <translation>GSO und TSO sind beim Sender aus (%1): Segmente von %2 Byte verlassen den Stack einzeln (%3 je GB).</translation>
+    </message>
+    <message>
+        <source>The device queue of %1 (%2) held %3 packets on average, up to %4, and dropped %5.</source>
+        <translation>Die Gerätewarteschlange von %1 (%2) hielt im Mittel %3 Pakete, bis zu %4, und verwarf %5.</translation>
+    </message>
+    <message>
+        <source>The device queue of %1 (%2) held %3 packets on average, up to %4.</source>
+        <translation>Die Gerätewarteschlange von %1 (%2) hielt im Mittel %3 Pakete, bis zu %4.</translation>
+    </message>
+    <message>
         <source>Autocorking never engaged at the far end, which sent (TcpExtTCPAutoCorking stayed 0).</source>
         <translation>Autocorking hat an der Gegenstelle, die gesendet hat, nie eingegriffen (TcpExtTCPAutoCorking blieb 0).</translation>
     </message>

@@ -45,6 +45,12 @@ Result<void> QueueSampler::start()
     return {};
 }
 
+QString QueueSampler::kind() const
+{
+    std::lock_guard lock(m_mutex);
+    return m_baseline.kind;
+}
+
 void QueueSampler::setOrigin(Clock::time_point origin)
 {
     std::lock_guard lock(m_mutex);

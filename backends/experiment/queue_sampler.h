@@ -39,6 +39,8 @@ public:
     QList<QueueSample> stop();
     // The first error a reading met during the run, if any (sampling goes on after one).
     QString error() const;
+    // The qdisc's kind as the baseline reading found it ("tbf", "pfifo_fast", ...).
+    QString kind() const;
     // What the sampling thread cost (CPU time, its own clock; known once stopped) and how many
     // readings followed the baseline: bench/diagnosis/cost.py reads them from RunObserver's log.
     std::chrono::nanoseconds threadCpuTime() const;

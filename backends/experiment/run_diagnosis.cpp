@@ -1,5 +1,6 @@
 #include "experiment/run_diagnosis.h"
 
+#include "experiment/device_rules.h"
 #include "experiment/diagnosis_rules.h"
 #include "experiment/knob_drift.h"
 #include "experiment/limiter_breakdown.h"
@@ -129,6 +130,8 @@ QString ruleName(Finding::Rule rule)
     case Finding::Rule::PathFull: return QStringLiteral("path-full");
     case Finding::Rule::NagleStall: return QStringLiteral("nagle-stall");
     case Finding::Rule::Queue: return QStringLiteral("queue");
+    case Finding::Rule::DeviceQueue: return QStringLiteral("device-queue");
+    case Finding::Rule::OffloadsOff: return QStringLiteral("offloads-off");
     case Finding::Rule::Loss: return QStringLiteral("loss");
     case Finding::Rule::ReceiverWindow: return QStringLiteral("receiver-window");
     case Finding::Rule::SendBuffer: return QStringLiteral("send-buffer");
@@ -146,29 +149,49 @@ QString ruleName(Finding::Rule rule)
 QJsonArray findingsToJson(const QList<Finding> &findings)
 {
     QJsonArray out;
-    for (const Finding &f : findings)
-        out.append(QJsonObject{{QStringLiteral("rule"), ruleName(f.rule)},
-                               {QStringLiteral("share"), f.share},
-                               {QStringLiteral("count"), double(f.count)},
-                               {QStringLiteral("bytes"), f.bytes},
-                               {QStringLiteral("delay_ms"), f.delayMs},
-                               {QStringLiteral("throughput_bps"), f.throughputBps},
-                               {QStringLiteral("path_rate_bps"), f.pathRateBps},
-                               {QStringLiteral("path_rate_estimated"), f.pathRateEstimated},
-                               {QStringLiteral("queue_busy_share"), f.queueBusyShare},
-                               {QStringLiteral("end"), runEndName(f.end)}});
+    for (const Finding &f : findings) {
+        QJsonObject o{{QStringLiteral("rule"), ruleName(f.rule)},
+                      {QStringLiteral("share"), f.share},
+                      {QStringLiteral("count"), double(f.count)},
+                      {QStringLiteral("bytes"), f.bytes},
+                      {QStringLiteral("delay_ms"), f.delayMs},
+                      {QStringLiteral("throughput_bps"), f.throughputBps},
+                      {QStringLiteral("path_rate_bps"), f.pathRateBps},
+                      {QStringLiteral("path_rate_estimated"), f.pathRateEstimated},
+                      {QStringLiteral("queue_busy_share"), f.queueBusyShare},
+                      {QStringLiteral("end"), runEndName(f.end)}};
+        // The device rules' own figures, only in their findings.
+        if (!f.device.isEmpty()) {
+            o.insert(QStringLiteral("device"), f.device);
+            if (f.rule == Finding::Rule::DeviceQueue) {
+                o.insert(QStringLiteral("qdisc"), f.qdisc);
+                o.insert(QStringLiteral("txqueuelen"), double(f.queueLength));
+                o.insert(QStringLiteral("average_packets"), f.averagePackets);
+                o.insert(QStringLiteral("drops"), double(f.drops));
+            }
+        }
+        out.append(o);
+    }
     return out;
 }
 
 QList<Finding> findingsFromJson(const QJsonArray &json)
 {
-    constexpr Finding::Rule kRules[] = {Finding::Rule::PathFull,        Finding::Rule::NagleStall,
-                                        Finding::Rule::Queue,           Finding::Rule::Loss,
-                                        Finding::Rule::ReceiverWindow,  Finding::Rule::SendBuffer,
-                                        Finding::Rule::Application,     Finding::Rule::CongestionWindow,
-                                        Finding::Rule::Autocorking,     Finding::Rule::AutocorkingIdle,
-                                        Finding::Rule::NoLimiter,       Finding::Rule::SenderCounters,
-                                        Finding::Rule::SenderUnobserved};
+    constexpr Finding::Rule kRules[] = {Finding::Rule::PathFull,
+                                        Finding::Rule::NagleStall,
+                                        Finding::Rule::Queue,
+                                        Finding::Rule::Loss,
+                                        Finding::Rule::ReceiverWindow,
+                                        Finding::Rule::SendBuffer,
+                                        Finding::Rule::Application,
+                                        Finding::Rule::CongestionWindow,
+                                        Finding::Rule::Autocorking,
+                                        Finding::Rule::AutocorkingIdle,
+                                        Finding::Rule::NoLimiter,
+                                        Finding::Rule::SenderCounters,
+                                        Finding::Rule::SenderUnobserved,
+                                        Finding::Rule::DeviceQueue,
+                                        Finding::Rule::OffloadsOff};
     QList<Finding> out;
     for (const QJsonValue &v : json) {
         const QJsonObject o = v.toObject();
@@ -188,6 +211,11 @@ QList<Finding> findingsFromJson(const QJsonArray &json)
         f.pathRateEstimated = o.value(QStringLiteral("path_rate_estimated")).toBool();
         f.queueBusyShare = o.value(QStringLiteral("queue_busy_share")).toDouble(-1);
         f.end = runEndFromName(o.value(QStringLiteral("end")).toString());
+        f.device = o.value(QStringLiteral("device")).toString();
+        f.qdisc = o.value(QStringLiteral("qdisc")).toString();
+        f.queueLength = qint64(o.value(QStringLiteral("txqueuelen")).toDouble(-1));
+        f.averagePackets = o.value(QStringLiteral("average_packets")).toDouble(-1);
+        f.drops = qint64(o.value(QStringLiteral("drops")).toDouble(-1));
         out.append(f);
     }
     return out;
@@ -221,6 +249,7 @@ DiagnosisFacts factsOf(const RunRecord &run)
     }
     f.autocorkingStudied = run.settings.contains(kAutocorkingKnob);
     addPathAndWriteFacts(run, f);
+    addDeviceFacts(run, omitS, f);
     return f;
 }
 
@@ -239,6 +268,8 @@ QList<Finding> RunDiagnosis::findings(const DiagnosisFacts &facts)
             out << f;
         }
     }
+    if (const std::optional<Finding> device = deviceQueueFinding(facts))
+        out << *device;
     if (facts.segmentsOut > 0 && facts.segmentsRetransmitted >= 0) {
         const double share = double(facts.segmentsRetransmitted) / double(facts.segmentsOut);
         if (share >= T::kLossShare) {
@@ -255,6 +286,8 @@ QList<Finding> RunDiagnosis::findings(const DiagnosisFacts &facts)
     const bool othersFired =
         std::any_of(out.begin(), out.end(), [](const Finding &f) { return f.rule != Finding::Rule::PathFull; });
     out << limiterRuleFindings(facts, nagle.has_value(), othersFired);
+    if (const std::optional<Finding> offloads = offloadsOffFinding(facts))
+        out << *offloads;
     out << senderCounterFindings(facts);
     return out;
 }
@@ -319,6 +352,10 @@ QString RunDiagnosis::farSenderSentence(const Finding &f)
         return tr("%1 of segments retransmitted by the far end, which sent.").arg(percent(f.share, 1));
     case Finding::Rule::Autocorking:
         return tr("Autocorking at the far end, which sent, held writes back %1 times.").arg(count(f.count));
+    case Finding::Rule::OffloadsOff:
+        return tr("GSO and TSO are off at the far end, which sent (%1): %2-byte segments leave its stack one by "
+                  "one (%3 per GB).")
+            .arg(f.device, count(qint64(f.bytes)), count(f.count));
     case Finding::Rule::AutocorkingIdle:
         return tr("Autocorking never engaged at the far end, which sent (TcpExtTCPAutoCorking stayed 0).");
     case Finding::Rule::SenderCounters:
@@ -351,6 +388,10 @@ QString RunDiagnosis::sentence(const Finding &f)
         return tr("The bottleneck queue held %1 on average: +%2 ms of RTT.")
             .arg(QLocale().formattedDataSize(qint64(f.bytes), 1, QLocale::DataSizeSIFormat))
             .arg(qRound(f.delayMs));
+    case Finding::Rule::DeviceQueue: return deviceQueueSentence(f);
+    case Finding::Rule::OffloadsOff:
+        return tr("GSO and TSO are off at the sender (%1): %2-byte segments leave the stack one by one (%3 per GB).")
+            .arg(f.device, count(qint64(f.bytes)), count(f.count));
     case Finding::Rule::Loss:
         if (f.count >= 0)
             return tr("%1 of segments retransmitted; the bottleneck dropped %2 packets.")
@@ -372,6 +413,20 @@ QString RunDiagnosis::sentence(const Finding &f)
         return tr("This end sent, but neither its TCP_INFO nor its MIB counters were read: no limiter can be named.");
     default: return limiterSentence(f);
     }
+}
+
+// Rule 1a's sentence: the device, what bounds its queue (txqueuelen, the qdisc), and its backlog.
+QString RunDiagnosis::deviceQueueSentence(const Finding &f)
+{
+    const QString average = QLocale().toString(f.averagePackets, 'f', 0);
+    // txqueuelen as ip shows it; the qdisc bounds the queue when it has a limit of its own.
+    const QString bounds =
+        f.queueLength >= 0 ? QStringLiteral("txqueuelen %1, %2").arg(f.queueLength).arg(f.qdisc) : f.qdisc;
+    if (f.drops > 0)
+        return tr("The device queue of %1 (%2) held %3 packets on average, up to %4, and dropped %5.")
+            .arg(f.device, bounds, average, count(f.count), count(f.drops));
+    return tr("The device queue of %1 (%2) held %3 packets on average, up to %4.")
+        .arg(f.device, bounds, average, count(f.count));
 }
 
 // The sentences of rules 3-7.

@@ -55,6 +55,17 @@ struct DiagnosisFacts {
     double rttMedianMs = -1;
     double rttP95Ms = -1;
     double transactionP95Ms = -1; // a message's time to its answer (split-write with replies, rr)
+
+    // The sender's device (rules 1a and 7a): the root qdisc of its egress device over the
+    // measured time, and a device whose offloads were off during the run.
+    QString deviceQueueInterface;
+    QString deviceQueueKind;      // "pfifo_fast", "tbf", "mq", ...
+    qint64 deviceTxqueuelen = -1; // link.DEV.txqueuelen during the run
+    double deviceQueueAveragePackets = -1;
+    qint64 deviceQueuePeakPackets = -1;
+    qint64 deviceQueueDrops = -1; // packets it dropped during the run
+    QString offloadsOffDevice;    // GSO off and TSO not on
+    qint64 offloadsOffMtu = -1;
 };
 
 DiagnosisFacts factsOf(const RunRecord &run);
@@ -64,6 +75,7 @@ struct Finding {
     enum class Rule {
         PathFull,         // the flow ran at the path's rate: nothing left to win
         Queue,            // a standing queue at the bottleneck
+        DeviceQueue,      // a standing queue in the sender's own device queue
         Loss,             // retransmissions / drops
         NagleStall,       // small writes held by Nagle until the receiver's delayed ACK
         ReceiverWindow,   // rwnd-limited
@@ -73,19 +85,26 @@ struct Finding {
         Autocorking,      // TcpExtTCPAutoCorking counted
         AutocorkingIdle,  // studied, on, and 0
         NoLimiter,        // measured, and nothing above fired
+        OffloadsOff,      // GSO and TSO off at the sender: the stack cut every segment
         SenderCounters,   // the sending end's counters were not read: loss and autocorking unjudged
         SenderUnobserved, // neither its counters nor its TCP_INFO (an iperf3 server sending)
     };
     Rule rule = Rule::NoLimiter;
-    RunEnd end = RunEnd::Local;     // whose counters the finding counts (the sender's)
-    double share = -1;              // 0 .. 1, for the limiter rules and the retransmitted share
-    qint64 count = -1;              // drops, autocorkings
-    double bytes = -1;              // queue: average backlog; send/receive buffer asked for (0: autotuned)
+    RunEnd end = RunEnd::Local; // whose counters the finding counts (the sender's)
+    double share = -1;          // 0 .. 1, for the limiter rules and the retransmitted share
+    qint64 count = -1;          // drops, autocorkings; device queue: its largest backlog; offloads off: segments per GB
+    double bytes =
+        -1; // queue: average backlog; send/receive buffer asked for (0: autotuned); offloads off: segment size
     double delayMs = -1;            // queue: the RTT it adds; Nagle: how long a write waited at most
     double throughputBps = -1;      // path full: the flow's rate
     double pathRateBps = -1;        // path full: the path's rate (share: their ratio)
     bool pathRateEstimated = false; // path full: the rate is the delivery-rate samples', not the lab's
     double queueBusyShare = -1;     // path full: share of the bottleneck's samples with packets queued
+    QString device;                 // device queue, offloads off: the sender's device
+    QString qdisc;                  // device queue: its root qdisc's kind
+    qint64 queueLength = -1;        // device queue: txqueuelen
+    double averagePackets = -1;     // device queue: its mean backlog (count: the largest)
+    qint64 drops = -1;              // device queue: packets it dropped
 };
 
 QString ruleName(Finding::Rule rule); // "queue", "loss", ... (for JSON and tests)
@@ -109,6 +128,7 @@ struct DiagnosisThresholds {
     static constexpr double kDelayedAckTimerMs = 40;  // Linux's shortest delayed-ACK timer (TCP_DELACK_MIN)
     static constexpr double kNagleWaitMs = 5;         // RTT median above the path's own: writes waited
     static constexpr double kDelayedAcksPerS = 5;     // the receiver delayed an ACK at least this often
+    static constexpr double kDeviceQueuePackets = 10; // the sender's device queue's mean backlog worth naming
 };
 
 class RunDiagnosis final {
@@ -138,6 +158,7 @@ private:
     static QList<Finding> senderCounterFindings(const DiagnosisFacts &facts);
     static QList<Finding> limiterRuleFindings(const DiagnosisFacts &facts, bool nagleStalled, bool othersFired);
     static QString limiterSentence(const Finding &f);
+    static QString deviceQueueSentence(const Finding &f);
     static QString costNothingSentence(const Finding &f);
     static QString twoSentences(const QList<Finding> &findings, bool costNothing);
     static QString farSenderSentence(const Finding &f);

@@ -1,7 +1,8 @@
 #pragma once
 // Watches one run from outside the traffic: each end's MIB counters before and after it (the
 // sender's namespace, and in the lab the router's) and the lab's bottleneck qdisc sampled every
-// 100 ms in between. The far end's counters come from the agent itself (agent protocol field
+// 100 ms in between, and so the root qdisc of the sender's own egress device where that is
+// another queue (the device queue). The far end's counters come from the agent itself (agent protocol field
 // "mib"), so the agent in the lab's server namespace, a `tcptune serve` on another host and,
 // later, an agent the helper starts in the namespace all report their own.
 //
@@ -53,12 +54,18 @@ private:
     };
     [[nodiscard]] Result<QMap<QString, qint64>> readCounters(const QString &netns) const;
     void startQueue();
+    // A sampler of INTERFACE's root qdisc in NETNS, started; null with NOTE saying why not.
+    [[nodiscard]] std::unique_ptr<QueueSampler> startSampler(const QString &netns, const QString &interface,
+                                                             QString &note) const;
 
     HelperConnection *m_helper;
     RunEndpoint m_endpoint;
     QList<Watched> m_watched;
     std::unique_ptr<QueueSampler> m_queue;
     QString m_queueNote;
+    std::unique_ptr<QueueSampler> m_deviceQueue;
+    QString m_deviceQueueInterface;
+    QString m_deviceQueueKind;
 };
 
 } // namespace tcptune

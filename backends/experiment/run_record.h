@@ -98,6 +98,12 @@ struct EndRecord {
     qint64 queueLimitBytes = -1;
     QList<QueueSample> queue;
     QString queueNote; // why there is no queue series where one was expected
+    // The root qdisc of this end's own egress device, when it is not the bottleneck above (the
+    // lab's routed topology, or this host's NIC towards a target): its device, its kind ("tbf",
+    // "pfifo_fast", "mq", ...) and its series (docs/diagnosis.md, rule 1a).
+    QString deviceQueueInterface;
+    QString deviceQueueKind;
+    QList<QueueSample> deviceQueue;
 
     // A counter's change over the run: 0 when it did not move, -1 when counters were not read.
     qint64 counter(const QString &name) const { return countersRead ? counterDeltas.value(name, 0) : -1; }

@@ -31,6 +31,12 @@ QJsonObject toJson(const EndRecord &e)
             queue.insert(QStringLiteral("note"), e.queueNote);
         o.insert(QStringLiteral("queue"), queue);
     }
+    if (!e.deviceQueueInterface.isEmpty()) {
+        QJsonObject device = toJson(e.deviceQueue);
+        device.insert(QStringLiteral("interface"), e.deviceQueueInterface);
+        device.insert(QStringLiteral("kind"), e.deviceQueueKind);
+        o.insert(QStringLiteral("device_queue"), device);
+    }
     return o;
 }
 
@@ -49,6 +55,10 @@ EndRecord endRecordFromJson(const QJsonObject &o)
     e.queueLimitBytes = qint64(numberOr(queue, "limit_bytes", -1));
     e.queueNote = queue.value(QStringLiteral("note")).toString();
     e.queue = queueSamplesFromJson(queue.value(QStringLiteral("samples")).toArray());
+    const QJsonObject device = o.value(QStringLiteral("device_queue")).toObject();
+    e.deviceQueueInterface = device.value(QStringLiteral("interface")).toString();
+    e.deviceQueueKind = device.value(QStringLiteral("kind")).toString();
+    e.deviceQueue = queueSamplesFromJson(device.value(QStringLiteral("samples")).toArray());
     return e;
 }
 

@@ -5,10 +5,14 @@
 // veth holds no frame the client sent longer than the MTU allows; the same run without them
 // captures GSO frames above it. Both runs' stored link facts (before the run) equal
 // `ethtool -i/-k`, `ip -d link` and `tc qdisc show`, the off run's "after" snapshot holds the values it ran with,
-// and the A/B of the two runs lists the changed link knobs.
+// and the A/B of the two runs lists the changed link knobs. The verdict reads them: the off run
+// has the offloads-off finding (rule 7a) and its device queue (the pfifo) was watched; a routed
+// run whose client veth has a 20 Mbit/s tbf of its own behind a 100 Mbit/s lab has the
+// device-queue finding (rule 1a).
 
 #include "command_runner.h"
 #include "experiment/result_store.h"
+#include "experiment/run_diagnosis.h"
 #include "experiment/run_configuration.h"
 #include "experiment/sweep_plan.h"
 #include "history/ab_comparison.h"
@@ -16,6 +20,9 @@
 #include "scratch_namespace.h"
 
 #include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QProcess>
 #include <QRegularExpression>
 #include <QTemporaryDir>
@@ -99,11 +106,17 @@ private Q_SLOTS:
     void offloadsOnCaptureGsoFrames();
     void storedFactsEqualEthtoolAndIp();
     void abListsTheChangedLinkKnobs();
+    void resultsShowListsTheCapture();
+    void deviceQueueInTheVerdict();
 
 private:
-    // Runs a one-run spec with KNOBS in the lab, checking during the run with DURING.
-    void runSpec(const QString &name, const QString &knobs, const std::function<void()> &during = {});
+    // Runs a one-run spec with KNOBS in the lab (TOPOLOGY), checking during the run with DURING.
+    void runSpec(const QString &name, const QString &knobs, const std::function<void()> &during = {},
+                 const QString &topology = QStringLiteral("direct"), int streams = 1);
     QList<RunRecord> runsOf(const QString &experimentName);
+    // RUN's finding of RULE, or null (valid until the next call).
+    const Finding *findingOf(const RunRecord &run, Finding::Rule rule);
+    QList<Finding> m_findings;
     QTemporaryDir m_dir;
     QString db() const { return m_dir.filePath(QStringLiteral("results.db")); }
 };
@@ -122,14 +135,16 @@ void TestLinkKnobsRun::cleanupTestCase()
         removeLab(kLab);
 }
 
-void TestLinkKnobsRun::runSpec(const QString &name, const QString &knobs, const std::function<void()> &during)
+void TestLinkKnobsRun::runSpec(const QString &name, const QString &knobs, const std::function<void()> &during,
+                               const QString &topology, int streams)
 {
     const QString path = m_dir.filePath(name + QStringLiteral(".json"));
     QFile file(path);
     QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
     file.write(QStringLiteral(R"({"name": "%1", "target": {"kind": "lab", "lab": "%2"}, "duration_s": 3,
-        "capture": true, "knobs": {"lab.topology": "direct"%3}})")
-                   .arg(name, kLab, knobs)
+        "capture": true, "workload": {"streams": %5}, "knobs": {"lab.topology": "%4"%3}})")
+                   .arg(name, kLab, knobs, topology)
+                   .arg(streams)
                    .toUtf8());
     file.close();
     QProcess tcptune;
@@ -182,6 +197,18 @@ void TestLinkKnobsRun::offloadsOffDuringTheRunOnly()
     QCOMPARE(after.value(QStringLiteral("link.tcpt-c0.gso")), QStringLiteral("0"));
     QCOMPARE(after.value(QStringLiteral("link.tcpt-c0.tso")), QStringLiteral("0"));
     QCOMPARE(after.value(QStringLiteral("link.tcpt-c0.qdisc")), QStringLiteral("pfifo limit 500"));
+    // Rule 7a: the stack cut 1,448-byte segments (MTU 1500) on the client's veth.
+    const Finding *offloads = findingOf(runs.first(), Finding::Rule::OffloadsOff);
+    QVERIFY(offloads);
+    QCOMPARE(offloads->device, kDevice);
+    QCOMPARE(qint64(offloads->bytes), qint64(1448));
+    QCOMPARE(offloads->count, qint64(690608));
+    // The unshaped direct lab has no bottleneck queue: the client's own device queue was watched.
+    const EndRecord *local = runs.first().senderEnd();
+    QVERIFY(local);
+    QCOMPARE(local->deviceQueueInterface, kDevice);
+    QCOMPARE(local->deviceQueueKind, QStringLiteral("pfifo"));
+    QVERIFY(!local->deviceQueue.isEmpty());
 }
 
 void TestLinkKnobsRun::offloadsOnCaptureGsoFrames()
@@ -196,6 +223,9 @@ void TestLinkKnobsRun::offloadsOnCaptureGsoFrames()
     const int largest = largestFrame(captures->first().path);
     qInfo() << "largest frame with GSO and TSO:" << largest;
     QVERIFY2(largest > kLargestFrame, qPrintable(QString::number(largest)));
+    QVERIFY(!findingOf(runs.first(), Finding::Rule::OffloadsOff));
+    QVERIFY(runs.first().senderEnd());
+    QCOMPARE(runs.first().senderEnd()->deviceQueueKind, QStringLiteral("noqueue")); // a veth's own
 }
 
 void TestLinkKnobsRun::storedFactsEqualEthtoolAndIp()
@@ -270,6 +300,75 @@ void TestLinkKnobsRun::abListsTheChangedLinkKnobs()
     QVERIFY2(changed.filter(QRegularExpression(QStringLiteral("^link\\.tcpt-c0\\.qdisc pfifo limit 500 -> "))).size() ==
                  1,
              qPrintable(changed.join(QLatin1Char(';'))));
+}
+
+// The run's capture file is where `tcptune results show` says, as text and as JSON.
+void TestLinkKnobsRun::resultsShowListsTheCapture()
+{
+    const QList<RunRecord> runs = runsOf(QStringLiteral("offloads-on"));
+    QCOMPARE(runs.size(), 1);
+    ResultStore store;
+    QVERIFY(store.open(db()));
+    const auto captures = store.captures(runs.first().id);
+    QVERIFY(captures && captures->size() == 1);
+    const QString path = captures->first().path;
+    QVERIFY(QFile::exists(path));
+    const QString id = QString::number(runs.first().experimentId);
+    const CommandResult text =
+        runTcptune({QStringLiteral("results"), QStringLiteral("show"), id, QStringLiteral("--db"), db()});
+    QVERIFY2(text.exitCode == 0, text.err.constData());
+    QVERIFY2(QString::fromUtf8(text.out).contains(path), text.out.constData());
+    const CommandResult json = runTcptune({QStringLiteral("results"), QStringLiteral("show"), id,
+                                           QStringLiteral("--json"), QStringLiteral("--db"), db()});
+    QVERIFY2(json.exitCode == 0, json.err.constData());
+    const QJsonObject run = QJsonDocument::fromJson(json.out)
+                                .object()
+                                .value(QStringLiteral("points"))
+                                .toArray()
+                                .at(0)
+                                .toObject()
+                                .value(QStringLiteral("runs"))
+                                .toArray()
+                                .at(0)
+                                .toObject();
+    const QJsonObject capture = run.value(QStringLiteral("captures")).toArray().at(0).toObject();
+    QCOMPARE(capture.value(QStringLiteral("path")).toString(), path);
+}
+
+// Behind a 100 Mbit/s lab the client's own 20 Mbit/s tbf is where the data waits: its device
+// queue (not the router's bottleneck) holds a standing backlog, and the verdict names it. Eight
+// streams: TCP Small Queues keeps each flow's share of a device queue to about a millisecond of
+// its rate (one flow: 1-2 packets), so a standing queue there takes several flows.
+void TestLinkKnobsRun::deviceQueueInTheVerdict()
+{
+    runSpec(
+        QStringLiteral("device-queue"),
+        QStringLiteral(R"(, "lab.rate": "100mbit", "link.tcpt-c0.qdisc": "tbf rate 20mbit burst 32kb limit 200kb")"),
+        {}, QStringLiteral("routed"), 8);
+    const QList<RunRecord> runs = runsOf(QStringLiteral("device-queue"));
+    QCOMPARE(runs.size(), 1);
+    const EndRecord *local = runs.first().senderEnd();
+    QVERIFY(local);
+    QCOMPARE(local->deviceQueueInterface, kDevice);
+    QCOMPARE(local->deviceQueueKind, QStringLiteral("tbf"));
+    const Finding *device = findingOf(runs.first(), Finding::Rule::DeviceQueue);
+    QVERIFY2(device, qPrintable(RunDiagnosis::verdictOf(runs.first())));
+    qInfo().noquote() << RunDiagnosis::sentence(*device);
+    QCOMPARE(device->device, kDevice);
+    QCOMPARE(device->qdisc, QStringLiteral("tbf"));
+    QCOMPARE(device->queueLength, qint64(1000)); // a veth's txqueuelen
+    QVERIFY(device->averagePackets >= DiagnosisThresholds::kDeviceQueuePackets);
+    QVERIFY(device->count >= qint64(device->averagePackets));
+    QVERIFY(device->drops >= 0); // its tbf's 200 KB limit: counted, whatever the number
+}
+
+const Finding *TestLinkKnobsRun::findingOf(const RunRecord &run, Finding::Rule rule)
+{
+    m_findings = RunDiagnosis::findingsOf(run);
+    for (const Finding &f : std::as_const(m_findings))
+        if (f.rule == rule)
+            return &f;
+    return nullptr;
 }
 
 QTEST_GUILESS_MAIN(TestLinkKnobsRun)

@@ -1,9 +1,11 @@
 // RunObserver on real traffic between two namespaces this test makes: each end's MIB counter
 // deltas are read in that end's namespace (TcpOutSegs as `ip netns exec NS nstat` counts it over
 // the same span), the far end's come from the agent, and the bottleneck's queue series ends with
-// the drops `tc -s qdisc` reports for a fresh 16 KB tbf.
+// the drops `tc -s qdisc` reports for a fresh 16 KB tbf. Outside the lab the sender's own
+// device queue is found by the route to the target and sampled the same way.
 
 #include "command_runner.h"
+#include "common/egress_interface.h"
 #include "common/netns.h"
 #include "experiment/run_observer.h"
 #include "scratch_namespace.h"
@@ -60,8 +62,11 @@ class TestRunObserver final : public QObject {
 private Q_SLOTS:
     void initTestCase();
     void readsEachEndInItsNamespaceAndTheQueue();
+    void watchesTheSendersDeviceQueue();
 
 private:
+    // A 2 s bulk run from a to b's agent, watched by an observer of ENDPOINT.
+    QList<EndRecord> observedRun(const RunEndpoint &endpoint);
     std::unique_ptr<ScratchPair> m_pair;
 };
 
@@ -155,6 +160,55 @@ void TestRunObserver::readsEachEndInItsNamespaceAndTheQueue()
         peak = qMax(peak, q.backlogBytes);
     }
     QVERIFY(peak > 0);
+}
+
+// Not the lab: the sender's device is the one the client's namespace routes the target through
+// (the veth whose tbf tc set up), and its root qdisc is sampled as the device queue.
+void TestRunObserver::watchesTheSendersDeviceQueue()
+{
+    QCOMPARE(egressInterface(QStringLiteral("127.0.0.1")), QStringLiteral("lo"));
+    QVERIFY(egressInterface(QString()).isEmpty());
+    RunEndpoint endpoint;
+    endpoint.clientNetns = m_pair->a().name();
+    endpoint.host = m_pair->addressB();
+    const QList<EndRecord> ends = observedRun(endpoint);
+    const EndRecord *local = endOf(ends, RunEnd::Local);
+    QVERIFY(local);
+    QCOMPARE(local->deviceQueueInterface, kVeth);
+    QCOMPARE(local->deviceQueueKind, QStringLiteral("tbf"));
+    QVERIFY2(local->deviceQueue.size() >= 15, qPrintable(QString::number(local->deviceQueue.size())));
+    qint64 peak = 0;
+    for (const QueueSample &q : local->deviceQueue)
+        peak = qMax(peak, q.backlogPackets);
+    QVERIFY(peak > 0);               // the tbf at 50 Mbit/s held packets
+    QVERIFY(local->queue.isEmpty()); // no lab bottleneck was named
+}
+
+QList<EndRecord> TestRunObserver::observedRun(const RunEndpoint &endpoint)
+{
+    AgentOptions options;
+    options.knobNetns = m_pair->b().name();
+    AgentServer agent(options);
+    Result<std::uint16_t> port = fail(QStringLiteral("not run"));
+    auto entered = netns::runIn(m_pair->b().name(), [&] { port = agent.listen(m_pair->addressB(), 0); });
+    if (!entered || !port)
+        return {};
+    RunObserver observer(nullptr, endpoint);
+    observer.start();
+    TrafficSpec spec;
+    spec.target.host = m_pair->addressB();
+    spec.target.port = *port;
+    spec.durationS = 2;
+    spec.clientNetns = m_pair->a().name();
+    TrafficClient client;
+    QObject::connect(
+        &client, &TrafficClient::trafficStarted, &client,
+        [&observer] { observer.trafficStarted(std::chrono::steady_clock::now()); }, Qt::DirectConnection);
+    const TrafficResult r = client.run(spec);
+    agent.stop();
+    if (!r.ok())
+        qWarning("%s", qPrintable(r.error));
+    return r.ok() ? observer.finish(true) : QList<EndRecord>{};
 }
 
 QTEST_GUILESS_MAIN(TestRunObserver)
