@@ -3,6 +3,7 @@
 #include "experiment/runner_thread.h"
 #include "knobs/knob_panel.h"
 #include "knobs/knob_table_model.h"
+#include "knobs/link_group.h"
 #include "knobs/pending_knobs_note.h"
 #include "main_window.h"
 #include "panels/message_banner.h"
@@ -80,6 +81,10 @@ void SessionActions::watchForm()
             m_window->setWindowModified(true);
     });
     connect(knobs->pendingKnobs(), &PendingKnobsNote::knobsChanged, this, [this] {
+        if (!m_watcher->isPaused())
+            m_window->setWindowModified(true);
+    });
+    connect(knobs->links(), &LinkGroup::runValuesChanged, this, [this] {
         if (!m_watcher->isPaused())
             m_window->setWindowModified(true);
     });

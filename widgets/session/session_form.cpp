@@ -1,9 +1,11 @@
 #include "session/session_form.h"
 
 #include "charts/throughput_rtt_view.h"
+#include "experiment/experiment_spec.h"
 #include "experiment/result_store.h"
 #include "knobs/knob_panel.h"
 #include "knobs/knob_table_model.h"
+#include "knobs/link_group.h"
 #include "knobs/pending_knobs_note.h"
 #include "main_window.h"
 #include "panels/target_panel.h"
@@ -32,6 +34,22 @@ QMap<QString, QString> handSetLocalKnobs(const KnobPanel &panel)
     return knobs;
 }
 
+// The Links group's edits added to SESSION's knobs: link.DEV.x at this end, and at an ssh
+// target's far host its remote:link.DEV.x without the prefix, as the far sysctls are kept.
+Result<void> addLinkEdits(const KnobPanel &panel, WorkbenchSession &session)
+{
+    ExperimentSpec links;
+    if (auto ok = panel.links()->applyTo(links); !ok)
+        return ok;
+    for (auto it = links.knobs.begin(); it != links.knobs.end(); ++it) {
+        if (it.key().startsWith(ExperimentSpec::kRemotePrefix))
+            session.knobs.remote.insert(it.key().mid(ExperimentSpec::kRemotePrefix.size()), it.value());
+        else
+            session.knobs.local.insert(it.key(), it.value());
+    }
+    return {};
+}
+
 } // namespace
 
 Result<WorkbenchSession> SessionForm::collect(const MainWindow &window, bool charts)
@@ -47,6 +65,8 @@ Result<WorkbenchSession> SessionForm::collect(const MainWindow &window, bool cha
     session.knobs.netns = knobs->model()->netns();
     session.knobs.local = handSetLocalKnobs(*knobs);
     session.knobs.remote = knobs->model()->remoteChanges();
+    if (auto links = addLinkEdits(*knobs, session); !links)
+        return fail(tr("The form holds a mistake, so the session cannot be saved: %1").arg(links.error().message));
     session.sweep = sweepOf(window);
     if (charts)
         session.charts = sessionChartRuns(*window.chartView(), ResultStore::defaultPath());

@@ -9,6 +9,9 @@
 #include "experiment/sweep_plan.h"
 #include "history/history_panel.h"
 #include "knobs/knob_panel.h"
+#include "knobs/link_end_view.h"
+#include "knobs/link_group.h"
+#include "knobs/link_knob_model.h"
 #include "knobs/pending_knobs_note.h"
 #include "main_window.h"
 #include "session/session_actions.h"
@@ -35,6 +38,7 @@ using namespace tcptune;
 namespace {
 
 const QString kAutocork = QStringLiteral("net.ipv4.tcp_autocorking");
+const QString kClientGso = QStringLiteral("link.tcpt-c0.gso"); // the lab's client veth
 
 // One experiment of one run with 200 samples, as the Runner leaves it; the run's id.
 qint64 storeOneRun()
@@ -142,6 +146,9 @@ void TestSessionActions::fillForm(MainWindow &window)
     // A knob set by hand that is not set on this system (changing a sysctl needs the helper and a
     // lab: tst_workbench_helper drives those); it is listed and goes into the next run's spec.
     window.knobPanel()->pendingKnobs()->setKnobs({{kAutocork, QStringLiteral("0")}});
+    // An edit in the Links group: kept for the runs like the knobs above (tst_workbench_link_knobs
+    // runs one).
+    window.knobPanel()->links()->localEnd()->model()->setRunValue(kClientGso, QStringLiteral("0"));
 }
 
 void TestSessionActions::savesAndReopensInAFreshWindow()
@@ -194,7 +201,8 @@ void TestSessionActions::savesAndReopensInAFreshWindow()
     QVERIFY(field<QCheckBox>(fresh, "nodelay")->isChecked());
     QCOMPARE(fresh.sweepPanel()->valuesEdit()->text(), QStringLiteral("16K 32K 1M"));
     QCOMPARE(fresh.sweepPanel()->repeatsBox()->value(), 3);
-    QCOMPARE(fresh.knobPanel()->pendingKnobs()->knobs(), (QMap<QString, QString>{{kAutocork, QStringLiteral("0")}}));
+    QCOMPARE(fresh.knobPanel()->pendingKnobs()->knobs(),
+             (QMap<QString, QString>{{kAutocork, QStringLiteral("0")}, {kClientGso, QStringLiteral("0")}}));
     QVERIFY(fresh.knobPanel()->pendingKnobs()->text().contains(kAutocork));
     QVERIFY2(fresh.statusBar()->currentMessage().contains(QStringLiteral("not applied")),
              qPrintable(fresh.statusBar()->currentMessage()));
@@ -203,6 +211,7 @@ void TestSessionActions::savesAndReopensInAFreshWindow()
     QString problem;
     QVERIFY2(fresh.currentSpec(spec, &problem), qPrintable(problem));
     QCOMPARE(spec.knobs.value(kAutocork), QStringLiteral("0"));
+    QCOMPARE(spec.knobs.value(kClientGso), QStringLiteral("0"));
     // The charts: the same lines, names and points; the stored run keeps its id.
     ThroughputRttView *again = fresh.chartView();
     QCOMPARE(again->runIds().size(), 3);
