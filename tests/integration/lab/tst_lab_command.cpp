@@ -236,18 +236,33 @@ void TestLabCommand::knobsInsideTheLabLeaveTheHostAlone()
     QVERIFY(!hostBefore.isEmpty());
     const QString flipped = hostBefore == QLatin1String("0") ? QStringLiteral("1") : QStringLiteral("0");
     const QString client = QStringLiteral("tcptune-t-lab8-client");
-    // While the knob is changed in the lab's client namespace, print it there and on the host.
-    const CommandResult r = runTcptune(
-        {QStringLiteral("knobs"), QStringLiteral("set"), QStringLiteral("net.ipv4.tcp_autocorking=") + flipped,
-         QStringLiteral("--netns"), client, QStringLiteral("--"), QStringLiteral("sh"), QStringLiteral("-c"),
-         QStringLiteral("ip netns exec %1 cat %2; cat %2").arg(client, QString::fromLatin1(path))},
-        30000);
-    QVERIFY2(r.exitCode == 0, r.err.constData());
-    const QStringList lines = QString::fromLocal8Bit(r.out).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
-    QCOMPARE(lines.size(), 2);
-    QCOMPARE(lines.at(0), flipped);    // inside the lab
-    QCOMPARE(lines.at(1), hostBefore); // the host, meanwhile
-    QCOMPARE(hostValue(path), hostBefore);
+    const auto inLab = [&client, path] {
+        return QString::fromLocal8Bit(
+                   runCommand(QStringLiteral("ip"), {QStringLiteral("netns"), QStringLiteral("exec"), client,
+                                                     QStringLiteral("cat"), QString::fromLatin1(path)})
+                       .out)
+            .trimmed();
+    };
+    const QString labBefore = inLab();
+    // While the knob is changed in the lab's client namespace, print it there and on the host;
+    // the namespace named as every other command names a lab (--lab), and by its own name.
+    for (const QStringList &where : {QStringList{QStringLiteral("--lab"), QStringLiteral("t-lab8")},
+                                     QStringList{QStringLiteral("--netns"), client}}) {
+        const CommandResult r = runTcptune(
+            QStringList{QStringLiteral("knobs"), QStringLiteral("set"),
+                        QStringLiteral("net.ipv4.tcp_autocorking=") + flipped} +
+                where +
+                QStringList{QStringLiteral("--"), QStringLiteral("sh"), QStringLiteral("-c"),
+                            QStringLiteral("ip netns exec %1 cat %2; cat %2").arg(client, QString::fromLatin1(path))},
+            30000);
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const QStringList lines = QString::fromLocal8Bit(r.out).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+        QCOMPARE(lines.size(), 2);
+        QCOMPARE(lines.at(0), flipped);    // inside the lab
+        QCOMPARE(lines.at(1), hostBefore); // the host, meanwhile
+        QCOMPARE(hostValue(path), hostBefore);
+        QCOMPARE(inLab(), labBefore); // put back when the command ended
+    }
 }
 
 void TestLabCommand::delayFollowsNetem()
