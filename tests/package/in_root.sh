@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs inside the clean root (tests/package/enter_root.sh), as root, with the package and a
-# capture in /tmp/pkgtest: installs the package with apt, uses it, purges it, and checks that
+# capture in /tmp/pkgtest: installs the package with apt, uses it (the README's quick start among
+# it, from quickstart.txt), purges it, and checks that
 # the purge left no file of the package and the run no file outside the user's home.
 set -euo pipefail
 cd /tmp/pkgtest
@@ -42,9 +43,23 @@ grep -Eq '"payload_c2s": ?3000[,}]' analyze.json || { cat analyze.json; fail "an
 step "tcptune sweep --list-presets (presets from /usr/share/tcptune)"
 tcptune sweep --list-presets | grep -q story5 || fail "the installed presets are not found"
 
-step "tcptune (no display) explains itself; tcptune --default-job runs the headless default job in the lab"
-tcptune >bare.log 2>&1 && { cat bare.log; fail "bare tcptune without a display should say how to run the default job and exit non-zero"; }
-grep -q -- '--default-job' bare.log || { cat bare.log; fail "bare tcptune without a display does not name --default-job"; }
+step "the README's quick start, each command as written: $(paste -sd ';' quickstart.txt)"
+mkdir quick
+while read -r command; do
+  if [ "$command" = tcptune ]; then # without a display: it explains itself and runs nothing
+    (cd quick && tcptune) </dev/null >bare.log 2>&1 && { cat bare.log; fail "bare tcptune without a display should say how to run the default job and exit non-zero"; }
+    grep -q -- '--default-job' bare.log || { cat bare.log; fail "bare tcptune without a display does not name --default-job"; }
+  else
+    read -ra words <<<"$command"
+    (cd quick && "${words[@]}") </dev/null >>quick.log 2>&1 || { tail -n 30 quick.log; fail "README quick start: $command"; }
+  fi
+done <quickstart.txt
+grep -q "Mbit/s" quick.log || { cat quick.log; fail "the quick start's commands printed no goodput"; }
+[ -s quick/results/results.json ] && [ -s quick/results/table.md ] || fail "tcptune sweep 5 --out results wrote no table"
+tcptune lab down >/dev/null
+[ -z "$(ls -A /run/netns 2>/dev/null)" ] || fail "namespaces left behind by the quick start: $(ls /run/netns)"
+
+step "tcptune --default-job runs the headless default job in the lab"
 mkdir job
 (cd job && tcptune --default-job) >job.log 2>&1 || { tail -n 40 job.log; fail "the default job"; }
 ls job/reports/*/report.html job/reports/*/report.pdf >/dev/null || fail "the default job wrote no report"

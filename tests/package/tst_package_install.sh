@@ -5,14 +5,17 @@
 #     metadata passes appstreamcli validate and its desktop entry desktop-file-validate;
 #   - in a clean Debian 12 minbase root (debootstrapped once from the mirror this machine's apt
 #     uses, cached as a tarball under BUILD/package-root/ with the downloaded .debs beside it),
-#     `apt-get install ./tcptune_*.deb` pulls what it needs, and tcptune works there and is purged
-#     without a trace (in_root.sh).
+#     `apt-get install ./tcptune_*.deb` pulls what it needs, tcptune works there (the README's
+#     quick start for the package runs as written) and is purged without a trace (in_root.sh).
 # The root is entered through `unshare --mount --pid --fork` (enter_root.sh): its mounts exist
 # only in that private namespace and vanish with it, even when this test is killed, so deleting
-# the root can never reach into the host. Usage: tst_package_install.sh SOURCE_DIR BUILD_DIR
+# the root can never reach into the host. Usage: tst_package_install.sh SOURCE_DIR BUILD_DIR [WERROR]
+# (WERROR: ON when the test build turns warnings into errors; the package is built so too, and
+# with the test build's flags its objects come from ccache).
 set -euo pipefail
 source_dir=$1
 build_dir=$2
+werror=${3:-OFF}
 here=$(cd "$(dirname "$0")" && pwd)
 if [ "$(id -u)" -ne 0 ]; then
   echo "SKIP: needs root (debootstrap, chroot, network namespaces)"
@@ -26,9 +29,27 @@ elapsed() { echo "   ($((SECONDS - $1)) s)"; }
 
 start=$SECONDS
 echo "== scripts/package"
-deb=$(TCPTUNE_BUILD_DIR=$build_dir "$source_dir/scripts/package" | tail -n 1)
+deb=$(TCPTUNE_BUILD_DIR=$build_dir "$source_dir/scripts/package" -DTCPTUNE_WERROR="$werror" | tail -n 1)
 [ -f "$deb" ] || fail "scripts/package made no .deb"
 version=$(dpkg-deb -f "$deb" Version)
+elapsed $start
+
+# A second checkout with its own build packages too (issue 37, item 11): a clone of the committed
+# tree, built in a folder of its own, makes a package of the same files (its compiling is
+# ccache's: the same flags at the same depth).
+start=$SECONDS
+echo "== scripts/package in a second checkout"
+if git -C "$source_dir" rev-parse --git-dir >/dev/null 2>&1; then
+  second=$(mktemp -d)
+  git clone -q "$source_dir" "$second/checkout"
+  second_deb=$(cd "$second/checkout" && TCPTUNE_BUILD_DIR=$second/checkout/build scripts/package -DTCPTUNE_WERROR="$werror" | tail -n 1)
+  [ -f "$second_deb" ] || fail "scripts/package in a second checkout made no .deb"
+  diff <(dpkg-deb -c "$deb" | awk '{print $6}') <(dpkg-deb -c "$second_deb" | awk '{print $6}') ||
+    fail "the second checkout's package holds other files"
+  rm -rf "$second"
+else
+  echo "   skipped: $source_dir is not a git checkout"
+fi
 elapsed $start
 
 start=$SECONDS
@@ -81,6 +102,10 @@ cp -a "$cache/archives/." "$root/var/cache/apt/archives/"
 cp -a "$cache/lists/." "$root/var/lib/apt/lists/"
 mkdir "$root/tmp/pkgtest"
 cp "$deb" "$here/in_root.sh" "$root/tmp/pkgtest/"
+# The README's quick start for the installed package, its commands as written (in_root.sh runs them).
+awk '/^Installed from the package/ {found = 1} found && /^```sh/ {inside = 1; next} inside && /^```/ {exit}
+  inside {sub(/ *#.*$/, ""); if ($0 != "") print}' "$source_dir/README.md" >"$root/tmp/pkgtest/quickstart.txt"
+[ "$(wc -l <"$root/tmp/pkgtest/quickstart.txt")" -ge 3 ] || fail "no quick start for the installed package in README.md"
 "$here/make_capture.sh" "$root/tmp/pkgtest/capture.pcap"
 elapsed $start
 
