@@ -275,6 +275,7 @@ assert s["form"]["duration_s"] == 2, "duration %s" % s["form"]["duration_s"]
 print(len(s["charts"]), "lines:", "; ".join(c["label"] for c in s["charts"]))
 PY
   xdotool getwindowname "$window" | grep -q "walk.tcptune" || fail "the title does not name the session: $(xdotool getwindowname "$window")"
+  shot session-saved
 }
 
 # 10. After the restart, the session reopened (Ctrl+Shift+O): its lines back on the charts under
