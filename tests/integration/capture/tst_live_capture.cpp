@@ -85,7 +85,9 @@ qint64 transfer(ScratchPair &pair, qint64 bytes, int writeSize)
             total += n;
         }
         const QByteArray answer(1000, 'a');
-        (void)::write(conn, answer.constData(), std::size_t(answer.size()));
+        // The answer is best effort: the client may have gone; the test reads what it captured.
+        if (::write(conn, answer.constData(), std::size_t(answer.size())) < 0)
+            qWarning("the answer was not written");
         ::close(conn);
         received = total;
     });
