@@ -10,10 +10,6 @@ namespace {
 
 using T = DiagnosisThresholds;
 
-// IPv4, TCP and timestamp headers: what an MTU-sized packet carries besides its segment.
-constexpr qint64 kHeaderBytes = 52;
-constexpr qint64 kEthernetMtu = 1500;
-
 QString linkKey(const QString &device, const char *parameter)
 {
     return QLatin1String(linkknobs::kPrefix) + device + QLatin1Char('.') + QLatin1String(parameter);
@@ -86,12 +82,12 @@ std::optional<Finding> offloadsOffFinding(const DiagnosisFacts &f)
 {
     if (f.offloadsOffDevice.isEmpty())
         return std::nullopt;
-    const qint64 mtu = f.offloadsOffMtu > kHeaderBytes ? f.offloadsOffMtu : kEthernetMtu;
+    const qint64 mtu = f.offloadsOffMtu > kTcpIpHeaderBytes ? f.offloadsOffMtu : kEthernetMtu;
     Finding out;
     out.rule = Finding::Rule::OffloadsOff;
     out.end = f.senderEnd;
     out.device = f.offloadsOffDevice;
-    out.bytes = double(mtu - kHeaderBytes);
+    out.bytes = double(mtu - kTcpIpHeaderBytes);
     out.count = qint64(std::ceil(1e9 / out.bytes));
     return out;
 }

@@ -12,10 +12,6 @@ namespace {
 
 using T = DiagnosisThresholds;
 
-// Ethernet's 1500-byte MTU less IPv4, TCP and timestamp headers.
-constexpr qint64 kEthernetMss = 1448;
-constexpr qint64 kHeaderBytes = 52;
-
 qint64 number(const QJsonObject &o, const char *key)
 {
     return qint64(o.value(QLatin1String(key)).toDouble(-1));
@@ -27,7 +23,7 @@ qint64 mssOf(const RunRecord &run)
     const QString mtu = run.settings.value(QStringLiteral("lab.mtu"));
     bool ok = false;
     const qint64 value = mtu.toLongLong(&ok);
-    return ok && value > kHeaderBytes ? value - kHeaderBytes : kEthernetMss;
+    return (ok && value > kTcpIpHeaderBytes ? value : kEthernetMtu) - kTcpIpHeaderBytes;
 }
 
 void addWriteFacts(const QJsonObject &spec, DiagnosisFacts &f)

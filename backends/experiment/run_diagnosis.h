@@ -15,6 +15,11 @@
 
 namespace tcptune {
 
+// An MTU-sized packet's IPv4, TCP and timestamp headers: its segment is the MTU less these, and
+// Ethernet's 1500 bytes carry 1448.
+inline constexpr qint64 kTcpIpHeaderBytes = 52;
+inline constexpr qint64 kEthernetMtu = 1500;
+
 // What the rules read, gathered from a run (factsOf) or written by hand in tests. -1: unknown.
 struct DiagnosisFacts {
     LimiterBreakdown limiters;

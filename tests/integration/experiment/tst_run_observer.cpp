@@ -67,6 +67,8 @@ private Q_SLOTS:
 private:
     // A 2 s bulk run from a to b's agent, watched by an observer of ENDPOINT.
     QList<EndRecord> observedRun(const RunEndpoint &endpoint);
+    // A 2 s bulk run from a to the agent at PORT on b, its start told to OBSERVER.
+    TrafficResult runWatched(RunObserver &observer, std::uint16_t port);
     std::unique_ptr<ScratchPair> m_pair;
 };
 
@@ -111,16 +113,7 @@ void TestRunObserver::readsEachEndInItsNamespaceAndTheQueue()
     QVERIFY(aBefore >= 0 && bBefore >= 0);
     RunObserver observer(nullptr, endpoint);
     observer.start();
-    TrafficSpec spec;
-    spec.target.host = m_pair->addressB();
-    spec.target.port = *port;
-    spec.durationS = 2;
-    spec.clientNetns = m_pair->a().name();
-    TrafficClient client;
-    QObject::connect(
-        &client, &TrafficClient::trafficStarted, &client,
-        [&observer] { observer.trafficStarted(std::chrono::steady_clock::now()); }, Qt::DirectConnection);
-    const TrafficResult r = client.run(spec);
+    const TrafficResult r = runWatched(observer, *port);
     QVERIFY2(r.ok(), qPrintable(r.error));
     // The closing handshakes and last ACKs are over before the counters are read again.
     QTest::qWait(500);
@@ -184,6 +177,20 @@ void TestRunObserver::watchesTheSendersDeviceQueue()
     QVERIFY(local->queue.isEmpty()); // no lab bottleneck was named
 }
 
+TrafficResult TestRunObserver::runWatched(RunObserver &observer, std::uint16_t port)
+{
+    TrafficSpec spec;
+    spec.target.host = m_pair->addressB();
+    spec.target.port = port;
+    spec.durationS = 2;
+    spec.clientNetns = m_pair->a().name();
+    TrafficClient client;
+    QObject::connect(
+        &client, &TrafficClient::trafficStarted, &client,
+        [&observer] { observer.trafficStarted(std::chrono::steady_clock::now()); }, Qt::DirectConnection);
+    return client.run(spec);
+}
+
 QList<EndRecord> TestRunObserver::observedRun(const RunEndpoint &endpoint)
 {
     AgentOptions options;
@@ -195,16 +202,7 @@ QList<EndRecord> TestRunObserver::observedRun(const RunEndpoint &endpoint)
         return {};
     RunObserver observer(nullptr, endpoint);
     observer.start();
-    TrafficSpec spec;
-    spec.target.host = m_pair->addressB();
-    spec.target.port = *port;
-    spec.durationS = 2;
-    spec.clientNetns = m_pair->a().name();
-    TrafficClient client;
-    QObject::connect(
-        &client, &TrafficClient::trafficStarted, &client,
-        [&observer] { observer.trafficStarted(std::chrono::steady_clock::now()); }, Qt::DirectConnection);
-    const TrafficResult r = client.run(spec);
+    const TrafficResult r = runWatched(observer, *port);
     agent.stop();
     if (!r.ok())
         qWarning("%s", qPrintable(r.error));
