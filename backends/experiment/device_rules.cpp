@@ -46,16 +46,9 @@ void addDeviceQueueFacts(const EndRecord &sender, const KnobSnapshot &ran, doubl
     bool ok = false;
     const qint64 length = ran.value(linkKey(sender.deviceQueueInterface, "txqueuelen")).toLongLong(&ok);
     f.deviceTxqueuelen = ok ? length : -1;
-    double sum = 0;
-    int n = 0;
-    for (const QueueSample &q : sender.deviceQueue) {
-        if (q.t < fromT || q.backlogPackets < 0)
-            continue;
-        sum += double(q.backlogPackets);
-        f.deviceQueuePeakPackets = std::max(f.deviceQueuePeakPackets, q.backlogPackets);
-        ++n;
-    }
-    f.deviceQueueAveragePackets = n > 0 ? sum / n : -1;
+    const QueueBacklog backlog = queueBacklog(sender.deviceQueue, fromT);
+    f.deviceQueueAveragePackets = backlog.meanPackets;
+    f.deviceQueuePeakPackets = backlog.peakPackets;
     if (!sender.deviceQueue.isEmpty())
         f.deviceQueueDrops = sender.deviceQueue.last().drops;
 }

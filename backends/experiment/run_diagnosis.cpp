@@ -23,35 +23,6 @@ const QString kAutocorkingKnob = QStringLiteral("net.ipv4.tcp_autocorking");
 
 using T = DiagnosisThresholds;
 
-// The mean backlog of the samples inside the measured time (after the omitted start).
-double averageBacklog(const QList<QueueSample> &queue, double fromT)
-{
-    double sum = 0;
-    int n = 0;
-    for (const QueueSample &q : queue) {
-        if (q.t < fromT || q.backlogBytes < 0)
-            continue;
-        sum += double(q.backlogBytes);
-        ++n;
-    }
-    return n > 0 ? sum / n : -1;
-}
-
-// The share of QUEUE's samples from FROM_T on that found packets queued; -1 with fewer than
-// kQueueBusySamples of them.
-double busyShare(const QList<QueueSample> &queue, double fromT)
-{
-    int busy = 0;
-    int n = 0;
-    for (const QueueSample &q : queue) {
-        if (q.t < fromT || q.backlogPackets < 0)
-            continue;
-        busy += q.backlogPackets > 0 ? 1 : 0;
-        ++n;
-    }
-    return n >= T::kQueueBusySamples ? double(busy) / n : -1;
-}
-
 const EndRecord *queueEnd(const RunRecord &run)
 {
     for (const EndRecord &e : run.ends)
@@ -232,8 +203,11 @@ DiagnosisFacts factsOf(const RunRecord &run)
     // The queue's backlog over the measured time: after the user's omitted start, or the settling.
     const double omitS = std::max(spec.value(QStringLiteral("omit_s")).toDouble(0), settlingOf(run).cutS);
     if (const EndRecord *e = queueEnd(run)) {
-        f.queueAverageBytes = averageBacklog(e->queue, omitS);
-        f.queueBusyShare = busyShare(e->queue, omitS);
+        const QueueBacklog backlog = queueBacklog(e->queue, omitS);
+        f.queueAverageBytes = backlog.meanBytes;
+        // Too few samples say nothing of how busy it was.
+        f.queueBusyShare =
+            backlog.packetSamples >= T::kQueueBusySamples ? double(backlog.busySamples) / backlog.packetSamples : -1;
         f.queueDrops = e->queue.last().drops;
         f.queueRateBps = e->queueRateBps;
     }

@@ -1,5 +1,7 @@
 #include "experiment/run_record.h"
 
+#include <algorithm>
+
 namespace tcptune {
 
 QString runStatusName(RunStatus status)
@@ -52,6 +54,31 @@ const EndRecord *RunRecord::endRecord(RunEnd which) const
         if (e.end == which)
             return &e;
     return nullptr;
+}
+
+QueueBacklog queueBacklog(const QList<QueueSample> &queue, double fromT)
+{
+    QueueBacklog b;
+    double bytes = 0;
+    double packets = 0;
+    int byteSamples = 0;
+    for (const QueueSample &q : queue) {
+        if (q.t < fromT)
+            continue;
+        if (q.backlogBytes >= 0) {
+            bytes += double(q.backlogBytes);
+            ++byteSamples;
+        }
+        if (q.backlogPackets >= 0) {
+            packets += double(q.backlogPackets);
+            b.peakPackets = std::max(b.peakPackets, q.backlogPackets);
+            b.busySamples += q.backlogPackets > 0 ? 1 : 0;
+            ++b.packetSamples;
+        }
+    }
+    b.meanBytes = byteSamples > 0 ? bytes / byteSamples : -1;
+    b.meanPackets = b.packetSamples > 0 ? packets / b.packetSamples : -1;
+    return b;
 }
 
 const EndRecord *RunRecord::senderEnd() const

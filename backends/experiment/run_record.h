@@ -77,6 +77,17 @@ struct QueueSample {
     qint64 overlimits = -1; // since the run started
 };
 
+// A queue series' backlog from a time on (the measured time, after the omitted start): the one
+// pass over it that the bottleneck's rules and the device queue's read. Negative: no sample.
+struct QueueBacklog {
+    double meanBytes = -1;
+    double meanPackets = -1;
+    qint64 peakPackets = -1;
+    int packetSamples = 0; // samples that counted packets
+    int busySamples = 0;   // of those, the ones that found some queued
+};
+QueueBacklog queueBacklog(const QList<QueueSample> &queue, double fromT);
+
 // What one end saw of a run. The store keeps the knob snapshots (before the knobs were applied,
 // and after the run before restoring); counters and the queue series are read at the end they
 // belong to, in its namespace. Empty members were not measured.
