@@ -4,7 +4,8 @@
 // under 256 MB and its thread count under 2 x max-streams + 16, and its threads are given back
 // afterwards, and it uses no CPU once the attack is gone (under 2 % of a core over 5 s, counted in
 // the agent's own CPU time, which other load on the machine does not change). (Throughput
-// against an idle agent is a figure: bench/agent/load.py.)
+// against an idle agent is a figure: bench/agent/load.py, which runs these loads and issue 33's
+// reconnecting neighbours at once, against an agent with a token and one without.)
 
 #include "command_runner.h"
 #include "proc_status.h"
