@@ -6288,6 +6288,22 @@ Doppelklick: folgen</translation>
 <context>
     <name>tcptune::LimiterChart</name>
     <message>
+        <source>rwnd</source>
+        <translation>rwnd</translation>
+    </message>
+    <message>
+        <source>sndbuf</source>
+        <translation>sndbuf</translation>
+    </message>
+    <message>
+        <source>cwnd</source>
+        <translation>cwnd</translation>
+    </message>
+    <message>
+        <source>other</source>
+        <translation>übriges</translation>
+    </message>
+    <message>
         <source>Each bar is one run&apos;s sender time, in parts that add up to 100 %:
 receive window: the receiver&apos;s advertised window was full (tcpi_rwnd_limited);
 send buffer: the socket&apos;s send buffer held the writer back (tcpi_sndbuf_limited);
@@ -6880,6 +6896,10 @@ untätig: der Sender hatte nichts zu senden.
 <context>
     <name>tcptune::SweepChart</name>
     <message>
+        <source>Throughput and RTT</source>
+        <translation>Durchsatz und RTT</translation>
+    </message>
+    <message>
         <source>Throughput and RTT against the swept value</source>
         <translation>Durchsatz und RTT über dem durchlaufenen Wert</translation>
     </message>
@@ -7106,6 +7126,14 @@ untätig: der Sender hatte nichts zu senden.
 </context>
 <context>
     <name>tcptune::ThroughputRttView</name>
+    <message>
+        <source>Throughput</source>
+        <translation>Durchsatz</translation>
+    </message>
+    <message>
+        <source>RTT</source>
+        <translation>RTT</translation>
+    </message>
     <message>
         <source>Throughput (mean over 100 ms)</source>
         <translation>Durchsatz (Mittel über 100 ms)</translation>

@@ -1,5 +1,6 @@
 #include "charts/limiter_chart.h"
 
+#include "charts/chart_fit.h"
 #include "charts/chart_renderer.h"
 #include "experiment/limiter_breakdown.h"
 
@@ -35,6 +36,8 @@ LimiterChart::LimiterChart(QWidget *parent)
     , m_series(new QHorizontalStackedBarSeries(this))
     , m_categories(new QBarCategoryAxis)
     , m_share(new QValueAxis)
+    , m_partNames{tr("receive window"), tr("send buffer"), tr("congestion window"), tr("other sending"), tr("idle")}
+    , m_partShortNames{tr("rwnd"), tr("sndbuf"), tr("cwnd"), tr("other"), tr("idle")}
 {
     m_chart->setTitle(tr("What held the sender back (share of its time)"));
     m_chart->setBackgroundRoundness(0);
@@ -51,10 +54,8 @@ LimiterChart::LimiterChart(QWidget *parent)
         legendLayout->getContentsMargins(&left, &top, &right, &bottom);
         legendLayout->setContentsMargins(left, 2, right, 2);
     }
-    const QStringList parts = {tr("receive window"), tr("send buffer"), tr("congestion window"), tr("other sending"),
-                               tr("idle")};
-    for (int i = 0; i < parts.size(); ++i) {
-        auto *set = new QBarSet(parts.at(i), m_series);
+    for (int i = 0; i < m_partNames.size(); ++i) {
+        auto *set = new QBarSet(m_partNames.at(i), m_series);
         set->setColor(kPartColours[i]);
         set->setBorderColor(kPartColours[i]);
         m_series->append(set);
@@ -73,6 +74,7 @@ LimiterChart::LimiterChart(QWidget *parent)
     connect(m_series, &QHorizontalStackedBarSeries::hovered, this,
             [this](bool over, int bar) { m_view->setToolTip(over ? barToolTip(bar) : partsHelp()); });
     m_view->setObjectName(QStringLiteral("limiterChartView"));
+    charts::onResize(m_chart, [this] { fitLegend(); });
     m_view->setRenderHint(QPainter::Antialiasing);
     m_view->setFrameShape(QFrame::NoFrame); // the chart's background is its frame
     // The chart is as high as its rows need (fitToRows); where that is more than the room under
@@ -140,6 +142,20 @@ void LimiterChart::fitToRows()
     m_view->setMinimumHeight(rows > 0 ? rows + around : 0);
 }
 
+// The five parts' names in one row under the bars need about 560 px; a narrower chart (the
+// window at 1024x700) cut them to "receive w...": there the row names them as the kernel's
+// counters do, and the tooltip has them whole.
+void LimiterChart::fitLegend()
+{
+    const QStringList &labels =
+        charts::legendRowWidth(m_chart->legend()->font(), m_partNames) <= charts::textRoom(m_chart) ? m_partNames
+                                                                                                    : m_partShortNames;
+    const QList<QBarSet *> sets = m_series->barSets();
+    for (int part = 0; part < sets.size(); ++part)
+        if (sets.at(part)->label() != labels.at(part))
+            sets.at(part)->setLabel(labels.at(part));
+}
+
 QString LimiterChart::partsHelp()
 {
     return tr("Each bar is one run's sender time, in parts that add up to 100 %:\n"
@@ -157,9 +173,9 @@ QString LimiterChart::barToolTip(int bar) const
         return partsHelp();
     const QList<QBarSet *> sets = m_series->barSets();
     QStringList lines{m_bars.at(bar).label};
-    for (QBarSet *set : sets)
-        if (bar < set->count())
-            lines.append(tr("%1: %2 %").arg(set->label(), QLocale().toString(set->at(bar), 'f', 1)));
+    for (int part = 0; part < sets.size(); ++part)
+        if (bar < sets.at(part)->count())
+            lines.append(tr("%1: %2 %").arg(m_partNames.at(part), QLocale().toString(sets.at(part)->at(bar), 'f', 1)));
     return lines.join(QLatin1Char('\n'));
 }
 

@@ -51,6 +51,8 @@ public:
 private:
     void rebuild();
     void fitToRows();
+    // The legend's row names the parts whole where it has the room, else by short names.
+    void fitLegend();
 
     QChart *m_chart;
     QChartView *m_view;
@@ -58,6 +60,8 @@ private:
     QHorizontalStackedBarSeries *m_series;
     QBarCategoryAxis *m_categories;
     QValueAxis *m_share;
+    const QStringList m_partNames;
+    const QStringList m_partShortNames;
     QList<LimiterChartBar> m_bars;
 };
 

@@ -1,12 +1,15 @@
 #include "charts/sweep_chart.h"
 
 #include "charts/chart_axis.h"
+#include "charts/chart_fit.h"
 #include "charts/chart_renderer.h"
 
 #include <QCategoryAxis>
 #include <QChart>
 #include <QChartView>
+#include <QFontMetrics>
 #include <QGraphicsLayout>
+#include <QLegend>
 #include <QLegendMarker>
 #include <QLineSeries>
 #include <QPainter>
@@ -37,7 +40,7 @@ SweepChart::SweepChart(QWidget *parent)
     , m_throughputMarks(new QScatterSeries(this))
     , m_rtt(new QLineSeries(this))
 {
-    m_chart->setTitle(tr("Throughput and RTT against the swept value"));
+    charts::keepTitleFitting(m_chart, {tr("Throughput and RTT against the swept value"), tr("Throughput and RTT")});
     m_chart->setBackgroundRoundness(0);
     m_chart->setMargins(QMargins(4, 4, 4, 4));
     m_chart->setAnimationOptions(QChart::NoAnimation);
@@ -84,7 +87,11 @@ SweepChart::SweepChart(QWidget *parent)
     // Low enough that the Sweep tab lets the window fit 1280x800 (title bar, menu, status bar).
     setMinimumSize(360, 170);
     // A lower or higher plot (the tab resized) gets fewer or more ticks (only its height counts).
-    connect(m_chart, &QChart::plotAreaChanged, this, &SweepChart::setValueTicks);
+    connect(m_chart, &QChart::plotAreaChanged, this, [this] {
+        setValueTicks();
+        labelPoints();
+    });
+    charts::onResize(m_chart, [this] { fitLegend(); });
     rebuild();
 }
 
@@ -119,9 +126,6 @@ void SweepChart::rebuild()
     }
     m_errorBars.clear();
     m_errorBarPoints.clear();
-    for (const QString &label : m_x->categoriesLabels())
-        m_x->remove(label);
-
     QList<QPointF> throughput;
     QList<QPointF> rtt;
     double throughputTop = 0;
@@ -132,8 +136,6 @@ void SweepChart::rebuild()
         p.throughputMbps *= scale;
         p.ciLowMbps *= scale;
         p.ciHighMbps *= scale;
-        // Category labels must be unique; a zero-width space keeps repeated labels apart.
-        m_x->append(p.label + QString(i, QChar(0x200B)), i);
         if (p.throughputMbps >= 0) {
             throughput.append(QPointF(i, p.throughputMbps));
             throughputTop =
@@ -149,13 +151,60 @@ void SweepChart::rebuild()
     m_throughput->replace(throughput);
     m_throughputMarks->replace(throughput);
     m_rtt->replace(rtt);
-    m_x->setRange(-0.5, std::max(0.5, m_points.size() - 0.5));
-    m_x->setStartValue(-0.5);
     // Many values side by side: slanted labels, so "64K 128K 256K" is not cut to "64... 12...".
     m_x->setLabelsAngle(m_points.size() > 5 ? -45 : 0);
     m_throughputTop = throughputTop;
     m_rttTop = rttTop;
     setValueTicks();
+    m_labelStep = 0;
+    labelPoints();
+}
+
+// QtCharts shares the plot's width among the value labels and cuts one that is wider to "..."
+// (12 slanted values in a 240 px plot at 1280x800 all read "..."): when they do not fit, every
+// second (third, ...) value is labelled, whole; the table beside the chart names them all.
+void SweepChart::labelPoints()
+{
+    const int step = labelStep();
+    if (step == m_labelStep)
+        return;
+    m_labelStep = step;
+    for (const QString &label : m_x->categoriesLabels())
+        m_x->remove(label);
+    for (int i = 0; i < m_points.size(); i += step)
+        // Category labels must be unique; a zero-width space keeps repeated labels apart.
+        m_x->append(m_points.at(i).label + QString(i, QChar(0x200B)), i);
+    m_x->setRange(-0.5, std::max(0.5, m_points.size() - 0.5));
+    m_x->setStartValue(-0.5);
+}
+
+int SweepChart::labelStep() const
+{
+    const int n = int(m_points.size());
+    const double width = m_chart->plotArea().width();
+    if (n < 2 || width <= 0)
+        return 1;
+    const QFontMetrics metrics(m_x->labelsFont());
+    int widest = 0;
+    for (const SweepChartPoint &p : m_points)
+        widest = std::max(widest, metrics.horizontalAdvance(p.label));
+    // A label slanted by 45 degrees is (width + height) / sqrt(2) wide; QtCharts keeps about
+    // 5 px each side and counts one place more than there are labels.
+    const double need = (n > 5 ? (widest + metrics.height()) * M_SQRT1_2 : widest) + 12;
+    int step = 1;
+    while (step < n && width / ((n + step - 1) / step + 1) < need)
+        ++step;
+    return step;
+}
+
+// Under a low chart (the Sweep tab at 1024x700) QtCharts leaves no room for the legend and
+// draws it cut; the axes' titles and labels, in their series' colours, then say which is which.
+void SweepChart::fitLegend()
+{
+    QLegend *legend = m_chart->legend();
+    const QStringList labels{m_throughput->name(), m_rtt->name()};
+    legend->setVisible(m_chart->size().height() >= kLowestWithLegend &&
+                       charts::legendRowWidth(legend->font(), labels) <= charts::textRoom(m_chart));
 }
 
 // QtCharts has no error-bar series: a bar is a line series drawn as |-| (caps, then the stem).

@@ -45,7 +45,7 @@ public:
     QString throughputAxisTitle() const;
     void setPoints(const QList<SweepChartPoint> &points);
     const QList<SweepChartPoint> &points() const { return m_points; }
-    // The labels on the axes, as drawn (tests).
+    // The labels on the axes, as drawn (tests): a value may be left unlabelled where they do not fit.
     QStringList valueTickLabels() const;
     QStringList pointLabels() const;
     // Points drawn on each series (for tests).
@@ -65,6 +65,13 @@ private:
     // Round ticks up to the tops drawn, as many as the plot's height has room for.
     void setValueTicks();
     void addErrorBar(int index, double low, double high);
+    // The values on the x axis: every one, or every STEP-th where the plot is too narrow.
+    void labelPoints();
+    int labelStep() const;
+    void fitLegend();
+
+    // Lower than this, the chart shows no legend (its plot would have no height left).
+    static constexpr int kLowestWithLegend = 200;
 
     QChart *m_chart;
     QChartView *m_view;
@@ -79,6 +86,7 @@ private:
     QList<SweepChartPoint> m_points;
     double m_throughputTop = 0;
     double m_rttTop = 0;
+    int m_labelStep = 0; // 0: the values are to be labelled again
     ThroughputUnit m_unit;
 };
 

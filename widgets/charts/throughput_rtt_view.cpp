@@ -3,6 +3,7 @@
 #include "charts/run_legend.h"
 
 #include "charts/chart_axis.h"
+#include "charts/chart_fit.h"
 #include "charts/goodput_window.h"
 #include "charts/series_style.h"
 #include "charts/min_max_decimator.h"
@@ -142,6 +143,9 @@ ThroughputRttView::ThroughputRttView(QWidget *parent)
     , m_legend(new RunLegend(this))
     , m_replotTimer(new QTimer(this))
 {
+    // At 1024x700 a chart is about 160 px wide: its title is then the short one.
+    charts::keepTitleFitting(m_throughputChart, {tr("Throughput (mean over 100 ms)"), tr("Throughput")});
+    charts::keepTitleFitting(m_rttChart, {tr("Round-trip time"), tr("RTT")});
     m_throughputChart->addAxis(m_throughputTime, Qt::AlignBottom);
     // The charts' titles name what they show; their value axes, the units (a title such as
     // "Durchsatz (Mbit/s)" was longer than the chart is high at 1280x800).

@@ -9,6 +9,7 @@
 
 #include "screenshot.h"
 
+#include <QBarSet>
 #include <QChart>
 #include <QChartView>
 #include <QGraphicsScene>
@@ -42,6 +43,7 @@ private Q_SLOTS:
     void drawsOffScreen();
     void hoveringSaysWhatEachShareMeans();
     void twelveRowsAreLabelledWhole();
+    void narrowLegendNamesThePartsShort();
 };
 
 void TestLimiterChart::initTestCase()
@@ -159,6 +161,36 @@ void TestLimiterChart::twelveRowsAreLabelledWhole()
         QVERIFY2(drawn.contains(bar.label),
                  qPrintable(bar.label + QStringLiteral(" not whole in: ") + drawn.join(QStringLiteral(" | "))));
     test::saveScreenshot(&chart, QStringLiteral("limiter_chart_twelve_rows"));
+}
+
+// Issue 37, walkthrough at 1024x700: the chart is about 450 px wide there, and its legend's row
+// read "receive w...", "congestio...", "other sen...". There it names the parts as the kernel's
+// counters do, whole; wider, by their full names; a bar's tooltip has the full names either way.
+void TestLimiterChart::narrowLegendNamesThePartsShort()
+{
+    LimiterChart chart;
+    chart.setBars({{QStringLiteral("#1"), breakdown(1, 0.2, 0.3, 0.4, -1)}});
+    chart.resize(450, 170);
+    chart.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&chart));
+    QTest::qWait(50);
+    const auto legendLabels = [&chart] {
+        QStringList labels;
+        for (QBarSet *set : static_cast<QHorizontalStackedBarSeries *>(chart.qchart()->series().first())->barSets())
+            labels << set->label();
+        return labels;
+    };
+    QCOMPARE(legendLabels(), QStringList({QStringLiteral("rwnd"), QStringLiteral("sndbuf"), QStringLiteral("cwnd"),
+                                          QStringLiteral("other"), QStringLiteral("idle")}));
+    QStringList drawn;
+    for (QGraphicsItem *item : chart.qchart()->scene()->items())
+        if (const auto *text = dynamic_cast<QGraphicsTextItem *>(item); text && text->isVisible())
+            drawn << text->toPlainText();
+    QVERIFY2(!drawn.join(u'|').contains(QLatin1String("...")), qPrintable(drawn.join(u'|')));
+    QVERIFY2(chart.barToolTip(0).contains(QStringLiteral("receive window: 20.0 %")), qPrintable(chart.barToolTip(0)));
+    chart.resize(900, 170);
+    QTest::qWait(50);
+    QCOMPARE(legendLabels().first(), QStringLiteral("receive window"));
 }
 
 QTEST_MAIN(TestLimiterChart)

@@ -10,6 +10,8 @@
 #include "screenshot.h"
 
 #include <QChart>
+#include <QGraphicsScene>
+#include <QGraphicsTextItem>
 #include <QLineSeries>
 #include <QTest>
 
@@ -62,6 +64,7 @@ private Q_SLOTS:
     void barIsTheIntervalOfTheMean();
     void oneRunHasNoBar();
     void barsAreDrawnWhereTheyBelong();
+    void narrowPlotLabelsEveryFewValuesWhole();
 };
 
 void TestSweepChart::barIsTheIntervalOfTheMean()
@@ -113,6 +116,36 @@ void TestSweepChart::barsAreDrawnWhereTheyBelong()
     const QPointF mark1 = c->mapToPosition(QPointF(1, 40.0), bar);
     QCOMPARE(bluePixels(image, qRound(mark1.x()), qRound(mark1.y()) - 40, qRound(mark1.y()) - 8), 0);
     QVERIFY(low < 33.0);
+}
+
+// Issue 37, walkthrough: 12 slanted values in the Sweep tab's chart (a plot of about 240 px at
+// 1280x800, 150 px at 1024x700) were each cut to "...". Narrow, every few values are labelled,
+// whole, from the first on; wide, all of them.
+void TestSweepChart::narrowPlotLabelsEveryFewValuesWhole()
+{
+    const QStringList values = QStringLiteral("16K 24K 32K 48K 64K 96K 128K 192K 256K 384K 512K 1M").split(u' ');
+    QList<SweepChartPoint> points;
+    for (const QString &value : values)
+        points.append(chartPoint(value, {47.5}));
+    SweepChart chart;
+    chart.setPoints(points);
+    chart.resize(300, 220);
+    chart.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&chart));
+    QTest::qWait(50);
+    const QStringList narrow = chart.pointLabels();
+    QVERIFY2(narrow.size() >= 3 && narrow.size() < values.size(), qPrintable(narrow.join(u' ')));
+    QCOMPARE(narrow.first(), values.first());
+    QStringList drawn;
+    for (QGraphicsItem *item : chart.qchart()->scene()->items())
+        if (const auto *text = dynamic_cast<QGraphicsTextItem *>(item); text && text->isVisible())
+            drawn << text->toPlainText().remove(QChar(0x200B));
+    for (const QString &label : narrow)
+        QVERIFY2(drawn.contains(label), qPrintable(label + QStringLiteral(" not whole in: ") + drawn.join(u'|')));
+    test::saveScreenshot(&chart, QStringLiteral("sweep_chart_twelve_narrow"));
+    chart.resize(1400, 300);
+    QTest::qWait(50);
+    QCOMPARE(chart.pointLabels(), values);
 }
 
 QTEST_MAIN(TestSweepChart)

@@ -453,6 +453,8 @@ private Q_SLOTS:
     void historyFitsAt1024x700();
     void sweepTableFitsAt1024x700_data();
     void sweepTableFitsAt1024x700();
+    void twelvePointSweepShowsWhole_data();
+    void twelvePointSweepShowsWhole();
 
 private:
     // German (as initTestCase set up) or English: the translators and the default locale.
@@ -1124,4 +1126,55 @@ void TestWorkbenchLayout::sweepTableFitsAt1024x700()
                          qPrintable(where + QStringLiteral(": row %1 high").arg(table->rowHeight(row))));
             }
     }
+}
+
+void TestWorkbenchLayout::twelvePointSweepShowsWhole_data()
+{
+    QTest::addColumn<bool>("german");
+    QTest::addColumn<QSize>("size");
+    QTest::newRow("de 1280x800") << true << QSize(1280, 800);
+    QTest::newRow("de 1024x700") << true << QSize(1024, 700);
+    QTest::newRow("en 1024x700") << false << QSize(1024, 700);
+}
+
+// Issue 37, walkthrough at 1024x700: after a sweep of 12 points (its runs on the charts, their
+// limiter rows, the Sweep tab open) the throughput chart's title read "Throughput (mean o...",
+// the sweep chart's "Throughput and RTT against th..." and its 12 values "...". Every text of
+// the window shows whole.
+void TestWorkbenchLayout::twelvePointSweepShowsWhole()
+{
+    QFETCH(bool, german);
+    QFETCH(QSize, size);
+    useGerman(german);
+    MainWindow window;
+    QVERIFY(showAt(window, size));
+    window.tabs()->setCurrentWidget(window.sweepPanel());
+    const QStringList values = QStringLiteral("16K 24K 32K 48K 64K 96K 128K 192K 256K 384K 512K 1M").split(u' ');
+    QList<SweepChartPoint> points;
+    ThroughputRttView *chart = window.chartView();
+    for (int i = 0; i < values.size(); ++i) {
+        const QString name = QStringLiteral("SO_SNDBUF %1").arg(values.at(i));
+        const int run = chart->addRun(name);
+        QList<ChartSample> samples;
+        for (int k = 0; k <= 40; ++k)
+            samples.append(ChartSample{k * 0.05, 47.0 + k % 3, 5.0 + i * 3 + k % 4});
+        chart->appendSamples(run, samples);
+        RunRecord record = verdictRun(QStringLiteral("The flow filled the path."), 0.5);
+        record.limiters.applicationLimited = -1; // a bulk run's bar, as the walkthrough's
+        window.verdictPanel()->addRun(name, record);
+        SweepChartPoint point;
+        point.label = values.at(i);
+        point.throughputMbps = 47.7;
+        point.rttMedianMs = 8.7 + i * 2.5;
+        points.append(point);
+    }
+    window.sweepPanel()->chart()->setPoints(points);
+    chart->replotNow();
+    QTest::qWait(100);
+    test::saveScreenshot(
+        &window,
+        QStringLiteral("%1_%2x%3_sweep_of_12").arg(german ? u"de" : u"en").arg(size.width()).arg(size.height()));
+    QCOMPARE(window.sweepPanel()->chart()->plottedThroughputPoints(), values.size());
+    const QStringList cut = cutTexts(&window);
+    QVERIFY2(cut.isEmpty(), qPrintable(cut.join(QLatin1Char('\n'))));
 }
