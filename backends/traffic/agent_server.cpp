@@ -1,9 +1,7 @@
 #include "traffic/agent_server_impl.h"
 
 #include "common/log_text.h"
-#include "knobs/knob_catalogue.h"
 #include "knobs/knob_snapshot_json.h"
-#include "knobs/knob_value.h"
 #include "traffic/agent_auth.h"
 #include "traffic/run_memory.h"
 
@@ -14,7 +12,6 @@
 #include <netinet/in.h>
 #include <poll.h>
 #include <sys/socket.h>
-#include <sys/utsname.h>
 #include <system_error>
 #include <unistd.h>
 #include <utility>
@@ -172,40 +169,6 @@ int AgentServer::threadsInUse() const
 }
 
 static_assert(AgentServer::kProtocolVersion == agentproto::kVersion, "the agent speaks the protocol's version");
-
-namespace {
-
-// The values this host's kernel offers for each enum sysctl of the catalogue.
-QMap<QString, QStringList> enumChoices()
-{
-    QMap<QString, QStringList> choices;
-    for (const KnobInfo &knob : KnobCatalogue::instance().all())
-        if (knob.kind == KnobKind::Sysctl && knob.type == ValueType::Enum)
-            choices.insert(knob.key, knobvalue::allowedValues(knob));
-    return choices;
-}
-
-} // namespace
-
-// What a connection test over ssh shows of this host: version, kernel, knobs and their choices,
-// helper.
-agentproto::HostDescription AgentServer::Impl::describeHost() const
-{
-    agentproto::HostDescription d;
-    d.program = QStringLiteral(TCPTUNE_VERSION);
-    utsname name{};
-    d.kernel = ::uname(&name) == 0 ? QString::fromLocal8Bit(name.release) : tr("unknown");
-    if (const auto knobs = readKnobs())
-        d.knobs = *knobs;
-    else
-        d.knobsNote = knobs.error().message;
-    d.choices = enumChoices();
-    const Result<QString> helper =
-        options.checkHelper ? options.checkHelper() : Result<QString>(fail(tr("this agent changes no knobs")));
-    d.helperUsable = helper.has_value();
-    d.helper = helper ? *helper : helper.error().message;
-    return d;
-}
 
 GateHooks AgentServer::Impl::gateHooks()
 {
@@ -521,42 +484,6 @@ void AgentServer::Impl::runControl(sock::Fd fd, const std::shared_ptr<Session> &
     if (!measure(fd.get(), *session, buffer, intervals, omit, receiverTicks))
         return;
     sendResult(fd.get(), *session, intervals, omit, knobsAfterRun(*session));
-}
-
-// The agent's knobs as the run left them, then the run's own changes put back: before "result",
-// so that a client's next run never finds them half restored.
-QJsonObject AgentServer::Impl::knobsAfterRun(Session &session)
-{
-    QJsonObject out;
-    if (!session.knobsToRestore)
-        return out;
-    if (const auto after = readKnobs(); after) {
-        out.insert(key("knobs_after"), knobSnapshotToJson(*after));
-    } else {
-        out.insert(key("knobs_after_note"), after.error().message);
-    }
-    session.knobsToRestore = false;
-    if (auto restored = options.restoreKnobs(); !restored)
-        out.insert(key("knobs_restore_error"), restored.error().message);
-    return out;
-}
-
-// Whatever ended the session (the channel closed, a refusal, the agent stopping): the knobs go back.
-void AgentServer::Impl::restoreKnobs(Session &session)
-{
-    if (!std::exchange(session.knobsToRestore, false))
-        return;
-    if (auto restored = options.restoreKnobs(); !restored)
-        log(tr("%1: run %2: %3").arg(session.peer, session.id, restored.error().message));
-}
-
-// Version and knob values only to a client that proved it knows the token (or to the local lab,
-// or over ssh).
-Result<KnobSnapshot> AgentServer::Impl::knobsForClient(const Session &session) const
-{
-    if (!session.authenticated && !options.knobsWithoutToken)
-        return KnobSnapshot{};
-    return readKnobs();
 }
 
 // Version and knob values only to a client that proved it knows the token (or to the local lab):
