@@ -1,6 +1,8 @@
 #pragma once
 // AgentServer's private parts (Impl, a run's Session, the helpers they share), for the files that
-// hold the agent's jobs; included by those files only.
+// hold the agent's jobs: agent_server.cpp (the public class, listening, `serve --stdio`),
+// agent_admission.cpp, agent_session.cpp, agent_far_knobs.cpp and agent_data.cpp. Included by
+// those files only.
 
 #include "traffic/agent_server.h"
 
