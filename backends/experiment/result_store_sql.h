@@ -1,0 +1,28 @@
+#pragma once
+// What the parts of ResultStore share: the error of a statement that failed and the conversions
+// between a record's fields and the columns' values. Private to the store, whose parts are
+// result_store.cpp (the connection: open, close, write-ahead logging), result_store_schema.cpp
+// (the schema and its migrations), result_store_writes.cpp and result_store_queries.cpp.
+
+#include "common/error.h"
+
+#include <QJsonObject>
+#include <QString>
+#include <QVariant>
+
+class QSqlQuery;
+
+namespace tcptune {
+
+namespace storesql {
+// The user's sentence for Q's failure while the store tried to WHAT ("store the samples").
+Error queryError(const QSqlQuery &q, const QString &what);
+// A JSON object as the compact text of a *_json column, and that text read back.
+QString toText(const QJsonObject &o);
+QJsonObject objectOf(const QString &text);
+// A figure that may be unknown (negative) as its column's value (NULL), and NULL read back as -1.
+QVariant nullable(double v);
+double orUnknown(const QVariant &v);
+} // namespace storesql
+
+} // namespace tcptune
