@@ -33,12 +33,12 @@
 #include "session/session_actions.h"
 #include "knobs/pending_knobs_note.h"
 #include "sweep/sweep_panel.h"
+#include "panels/file_dialogs.h"
 
 #include <QApplication>
 #include <QScreen>
 #include <QCloseEvent>
 #include <QComboBox>
-#include <QFileDialog>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QMenuBar>
@@ -442,8 +442,8 @@ void MainWindow::onRunnerStopped()
 
 void MainWindow::openCapture()
 {
-    const QString path = QFileDialog::getOpenFileName(this, tr("Open capture"), QString(),
-                                                      tr("Captures (*.pcap *.pcapng *.cap);;All files (*)"));
+    const QString path = filedialogs::openFileName(this, tr("Open capture"), QString(),
+                                                   tr("Captures (*.pcap *.pcapng *.cap);;All files (*)"));
     if (!path.isEmpty())
         openCaptureFile(path);
 }

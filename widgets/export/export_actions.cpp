@@ -6,11 +6,11 @@
 #include "experiment/runner_thread.h"
 #include "export/export_feedback.h"
 #include "history/history_panel.h"
+#include "panels/file_dialogs.h"
 
 #include <QAction>
 #include <QDialog>
 #include <QDialogButtonBox>
-#include <QFileDialog>
 #include <QFormLayout>
 #include <QMainWindow>
 #include <QMenu>
@@ -138,7 +138,7 @@ void ExportActions::askReportOf(qint64 id)
         return;
     }
     QString filter;
-    const QString path = QFileDialog::getSaveFileName(
+    const QString path = filedialogs::saveFileName(
         m_window, tr("Export report of experiment %1").arg(id),
         ExportFeedback::proposal(QStringLiteral("report"), QStringLiteral("tcptune-report-%1.html").arg(id)),
         tr("HTML (*.html);;PDF (*.pdf);;Markdown (*.md);;CSV (*.csv);;JSON (*.json)"), &filter);
@@ -182,7 +182,7 @@ void ExportActions::askChart(QWidget *chart)
     form->addRow(buttons);
     if (dialog.exec() != QDialog::Accepted)
         return;
-    const QString path = QFileDialog::getSaveFileName(
+    const QString path = filedialogs::saveFileName(
         m_window, tr("Export chart"),
         ExportFeedback::proposal(QStringLiteral("chart"), QStringLiteral("tcptune-chart.png")),
         tr("PNG (*.png);;SVG (*.svg);;PDF (*.pdf)"));

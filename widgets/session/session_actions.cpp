@@ -13,9 +13,9 @@
 #include "session/session_file.h"
 #include "session/session_form.h"
 #include "sweep/sweep_panel.h"
+#include "panels/file_dialogs.h"
 
 #include <QDir>
-#include <QFileDialog>
 #include <QFileInfo>
 #include <QJsonDocument>
 #include <QMenu>
@@ -105,7 +105,7 @@ void SessionActions::saveAs()
 {
     const QString start =
         m_path.isEmpty() ? QDir::home().filePath(tr("session") + QLatin1Char('.') + WorkbenchSession::kSuffix) : m_path;
-    QString path = QFileDialog::getSaveFileName(m_window, tr("Save session"), start, fileFilter());
+    QString path = filedialogs::saveFileName(m_window, tr("Save session"), start, fileFilter());
     if (path.isEmpty())
         return;
     if (QFileInfo(path).suffix().isEmpty())
@@ -115,7 +115,7 @@ void SessionActions::saveAs()
 
 void SessionActions::open()
 {
-    const QString path = QFileDialog::getOpenFileName(
+    const QString path = filedialogs::openFileName(
         m_window, tr("Open session"), m_path.isEmpty() ? QDir::homePath() : QFileInfo(m_path).path(), fileFilter());
     if (!path.isEmpty())
         openFrom(path);
