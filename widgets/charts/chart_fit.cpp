@@ -3,6 +3,7 @@
 #include <QChart>
 #include <QFont>
 #include <QFontMetrics>
+#include <QLegend>
 
 namespace tcptune::charts {
 
@@ -35,12 +36,18 @@ int legendRowWidth(const QFont &font, const QStringList &labels)
 int textRoom(const QChart *chart)
 {
     const QMargins margins = chart->margins();
-    return int(chart->size().width()) - margins.left() - margins.right() - 8;
+    // A legend beside the plot takes its width from the chart's, title included (the workbench's
+    // charts put theirs on the right once they hold many runs).
+    const QLegend *legend = chart->legend();
+    const bool beside = legend->isVisible() && (legend->alignment() & (Qt::AlignLeft | Qt::AlignRight));
+    return int(chart->size().width() - (beside ? legend->size().width() : 0)) - margins.left() - margins.right() - 8;
 }
 
 void onResize(QChart *chart, const std::function<void()> &fit)
 {
     QObject::connect(chart, &QGraphicsWidget::geometryChanged, chart, fit);
+    // Laid out again (a legend moved beside the plot or grew): the room changed too.
+    QObject::connect(chart, &QChart::plotAreaChanged, chart, fit);
     fit();
 }
 
