@@ -526,8 +526,8 @@
 <context>
     <name>ChartAxis</name>
     <message>
-        <source>%1, log scale</source>
-        <translation>%1, logarithmisch</translation>
+        <source>%1 (log)</source>
+        <translation>%1 (log)</translation>
     </message>
 </context>
 <context>

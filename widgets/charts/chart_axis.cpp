@@ -93,7 +93,7 @@ void ChartValueAxis::setTitle(const QString &title)
 {
     m_title = title;
     m_linear->setTitleText(title);
-    m_log->setTitleText(ChartAxis::tr("%1, log scale").arg(title));
+    m_log->setTitleText(ChartAxis::tr("%1 (log)").arg(title));
 }
 
 void ChartValueAxis::setLogarithmic(bool on)

@@ -2,7 +2,8 @@
 // The value axes of the workbench charts. A linear axis is a QCategoryAxis whose labels sit on
 // round ticks and read with SI prefixes in the user's locale ("40 k", "1,5"), never "4e+04".
 // A value axis can switch to a logarithmic one when the series on it differ by 100x or more
-// (a 0.09 ms RTT beside a 170 ms one), moving its series over; the title says "log scale".
+// (a 0.09 ms RTT beside a 170 ms one), moving its series over; the title says "(log)", short:
+// it runs along the chart's height, and "ms, logarithmisch" was cut at 1280x800.
 
 #include <QList>
 #include <QString>
