@@ -3,7 +3,6 @@
 #include <QChart>
 #include <QFont>
 #include <QFontMetrics>
-#include <QLegend>
 
 namespace tcptune::charts {
 
@@ -36,11 +35,12 @@ int legendRowWidth(const QFont &font, const QStringList &labels)
 int textRoom(const QChart *chart)
 {
     const QMargins margins = chart->margins();
-    // A legend beside the plot takes its width from the chart's, title included (the workbench's
-    // charts put theirs on the right once they hold many runs).
-    const QLegend *legend = chart->legend();
-    const bool beside = legend->isVisible() && (legend->alignment() & (Qt::AlignLeft | Qt::AlignRight));
-    return int(chart->size().width() - (beside ? legend->size().width() : 0)) - margins.left() - margins.right() - 8;
+    // The title spans the plot and its axes, not a legend beside them (the workbench's charts put
+    // theirs on the right once they hold many runs): at 1024x700 the chart was 321 px wide and
+    // its title cut at 170 px. Before the first layout, the chart's width.
+    const QRectF plot = chart->plotArea();
+    const qreal right = plot.isValid() && plot.width() > 0 ? plot.right() + margins.right() : chart->size().width();
+    return int(right) - margins.left() - margins.right() - 8;
 }
 
 void onResize(QChart *chart, const std::function<void()> &fit)

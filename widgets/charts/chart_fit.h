@@ -23,8 +23,8 @@ void keepTitleFitting(QChart *chart, const QStringList &longestFirst);
 // space QtCharts keeps around them.
 int legendRowWidth(const QFont &font, const QStringList &labels);
 
-// The room for a title or a row of texts across CHART: its width less its margins and a legend
-// beside its plot.
+// The room for a title or a row of texts across CHART: as wide as its plot and axes, less its
+// margins.
 int textRoom(const QChart *chart);
 
 // Calls FIT whenever CHART is resized (and now): the chart's own fitting of its texts.
