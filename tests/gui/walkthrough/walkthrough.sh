@@ -5,7 +5,8 @@
 # A/B of the three, a sweep of 12 points (legends named by their point), a sweep cancelled
 # half-way, a run's capture overlaid from History, a report exported, the session saved (Ctrl+S),
 # a kill -9 during a run with the restart's crash note and History's state, and the session
-# reopened (Ctrl+Shift+O) with its runs back on the charts. Each step saves a screenshot of the
+# reopened (Ctrl+Shift+O) with its runs back on the charts, and a request/response run beside them
+# on a numbered logarithmic RTT axis. Each step saves a screenshot of the
 # whole screen into BUILD/screenshots/walkthrough/<lang>-<width>x<height>/ and checks what the step
 # must have done (the result store, the lab's sysctl, the exported file, the session file, the
 # window's title). Needs root (the lab "t-walk-de", "t-walk-en"); exits non-zero on the first
@@ -78,6 +79,38 @@ save_as() {
   for _ in $(seq 40); do [ -s "$1" ] && break; sleep 0.5; done
   [ -s "$1" ] || fail "no $2 written to $1"
 }
+# The charts as SVG into FILE (File > Export > Chart...).
+export_chart() {
+  key "$k_file"
+  key e
+  key "$k_chart"
+  sleep 1
+  key Return
+  sleep 1
+  save_as "$1" chart
+}
+# Whether a window titled TITLE is on show (a dialog of the workbench).
+dialog_shown() { xdotool search --onlyvisible --name "^$1\$" >/dev/null 2>&1; }
+# Opens the session FILE (Ctrl+Shift+O); fails unless the dialog closes and the title names it.
+open_session() {
+  key ctrl+shift+o
+  # On a busy machine the dialog can come after the keys meant for it.
+  for _ in $(seq 20); do dialog_shown "$t_open_session" && break; sleep 0.5; done
+  dialog_shown "$t_open_session" || fail "Ctrl+Shift+O showed no Open session dialog"
+  key ctrl+a
+  type_text "$1"
+  key Return
+  # The file name's completer can take the first Return (the title may already name the file:
+  # the restarted window reopened its last session).
+  for _ in $(seq 10); do dialog_shown "$t_open_session" || break; sleep 0.5; done
+  ! dialog_shown "$t_open_session" || key Return
+  for _ in $(seq 10); do dialog_shown "$t_open_session" || break; sleep 0.5; done
+  ! dialog_shown "$t_open_session" || fail "the Open session dialog did not close"
+  local name
+  name=$(basename "$1")
+  for _ in $(seq 20); do xdotool getwindowname "$window" | grep -q "$name" && break; sleep 0.5; done
+  xdotool getwindowname "$window" | grep -q "$name" || fail "the session $name did not open: $(xdotool getwindowname "$window")"
+}
 # The whole window, its frame (title bar, borders) included, must be on the screen: tcptune
 # maximizes itself on a screen smaller than it would like to be, so the window manager fits it.
 frame_inside_screen() {
@@ -146,16 +179,19 @@ capture=true
 EOF
 }
 
-# The keys of each language's mnemonics (tabs, buttons, menus) and its word for a capture.
+# The keys of each language's mnemonics (tabs, buttons, menus), its word for a capture and the
+# title of its Open session dialog.
 use_language() {
   if [ "$1" = de ]; then
     export LANG=de_DE.UTF-8 LANGUAGE=de LC_ALL=de_DE.UTF-8
     k_knobs=alt+p k_captures=alt+m k_history=alt+v k_sweep=alt+u k_compare=alt+g
     k_show_capture=alt+z k_file=alt+d k_chart=d capture_word=Mitschnitt
+    t_open_session='Sitzung öffnen'
   else
     export LANG=C.UTF-8 LANGUAGE=en LC_ALL=C.UTF-8
     k_knobs=alt+k k_captures=alt+c k_history=alt+i k_sweep=alt+w k_compare=alt+a
     k_show_capture=alt+p k_file=alt+f k_chart=c capture_word=capture
+    t_open_session='Open session'
   fi
 }
 
@@ -240,13 +276,7 @@ capture_from_history() {
   key End
   key "$k_show_capture"
   sleep 3
-  key "$k_file"
-  key e
-  key "$k_chart"
-  sleep 1
-  key Return
-  sleep 1
-  save_as "$work/chart.svg" chart
+  export_chart "$work/chart.svg"
   python3 tests/gui/walkthrough/chart_shows_capture.py "$work/chart.svg" "$capture_word" >"$work/capture-check.txt" ||
     fail "the charts do not show the first run's capture: $(cat "$work/capture-check.txt")"
   shot capture-overlay
@@ -281,14 +311,28 @@ PY
 # 10. After the restart, the session reopened (Ctrl+Shift+O): its lines back on the charts under
 # their names, the title naming it.
 reopen_session() {
-  key ctrl+shift+o
-  sleep 1
-  key ctrl+a
-  type_text "$work/walk.tcptune"
-  key Return
-  for _ in $(seq 20); do xdotool getwindowname "$window" | grep -q "walk.tcptune" && break; sleep 0.5; done
-  xdotool getwindowname "$window" | grep -q "walk.tcptune" || fail "the session did not open: $(xdotool getwindowname "$window")"
+  open_session "$work/walk.tcptune"
   shot session-reopened
+}
+
+# 11. A request/response run beside the session's bulk runs: their RTTs 100x apart turn the RTT
+# axis logarithmic, its numbers drawn (issue 37 saw it bare; tst_throughput_rtt_view checks the
+# numbers). The form comes from a copy of the session with another workload, opened as any
+# session is.
+latency_run_log_axis() {
+  python3 - "$work/walk.tcptune" "$work/rr.tcptune" <<'PY'
+import json, sys
+session = json.load(open(sys.argv[1]))
+session["form"]["workload"]["type"] = "rr"
+json.dump(session, open(sys.argv[2], "w"))
+PY
+  open_session "$work/rr.tcptune"
+  key ctrl+r
+  # Stored, finished, as a request/response run: after History and Open session a finished run
+  # once never reached the store (the file dialog had dropped SQLite's locks).
+  wait_experiments 7 180
+  experiments_are "e[0]['status']=='finished'" || fail "the request/response run did not finish: $(experiments)"
+  shot log-rtt-axis
 }
 
 # 9. kill -9 during a run; the restarted workbench says what happened (the crash note) and
@@ -338,6 +382,7 @@ walk() {
   save_session
   kill_and_restart
   reopen_session
+  latency_run_log_axis
   echo "walkthrough: $pass: $step screenshots in $shots"
   stop_processes
   "$tcptune" lab down --name "$lab" >/dev/null 2>&1 || true
