@@ -210,20 +210,22 @@ void TestVerdictRules::smallReceiveBufferIsFarBelowThePath()
         QJsonObject{{QStringLiteral("axes"),
                      QJsonArray{QJsonObject{{QStringLiteral("parameter"), QStringLiteral("lab.rate")},
                                             {QStringLiteral("values"), QJsonArray{0, QStringLiteral("10gbit")}}}}}});
-    const QList<QJsonObject> runs = sweepRuns(dir, {writeJson(dir, QStringLiteral("rcvbuf.json"), spec)});
-    QCOMPARE(runs.size(), 2);
-    QStringList verdicts;
-    for (const QJsonObject &run : runs) {
-        const QString verdict = run.value(QStringLiteral("verdict")).toString();
-        qInfo().noquote() << run.value(QStringLiteral("throughput_bps")).toDouble() / 1e6 << verdict;
-        QVERIFY2(!verdict.contains(kPathFull), qPrintable(verdict));
-        QVERIFY(!run.value(QStringLiteral("path_full")).toBool());
-        QVERIFY(!hasFinding(run, QStringLiteral("path-full")));
-        verdicts << verdict;
-    }
     // The receive window held the flow in at least one of them: how long the kernel's rwnd timer
     // runs at 4 Gbit/s over a veth varies (CI: 27 % in one run, under the 25 %-and-twice rule's
-    // reach in the other, which then said "no limiter").
+    // reach in the other, which then said "no limiter"; once both): up to three sweeps.
+    QStringList verdicts;
+    for (int sweep = 0; sweep < 3 && verdicts.filter(QStringLiteral("Receiver window limited")).isEmpty(); ++sweep) {
+        const QList<QJsonObject> runs = sweepRuns(dir, {writeJson(dir, QStringLiteral("rcvbuf.json"), spec)});
+        QCOMPARE(runs.size(), 2);
+        for (const QJsonObject &run : runs) {
+            const QString verdict = run.value(QStringLiteral("verdict")).toString();
+            qInfo().noquote() << run.value(QStringLiteral("throughput_bps")).toDouble() / 1e6 << verdict;
+            QVERIFY2(!verdict.contains(kPathFull), qPrintable(verdict));
+            QVERIFY(!run.value(QStringLiteral("path_full")).toBool());
+            QVERIFY(!hasFinding(run, QStringLiteral("path-full")));
+            verdicts << verdict;
+        }
+    }
     QVERIFY2(verdicts.filter(QStringLiteral("Receiver window limited")).size() >= 1,
              qPrintable(verdicts.join(QStringLiteral(" | "))));
 }
