@@ -8,6 +8,7 @@
 #include <cerrno>
 #include <netinet/in.h>
 #include <poll.h>
+#include <sys/resource.h>
 
 #include <algorithm>
 #include <vector>
@@ -24,6 +25,24 @@ constexpr auto kClosingTime = 500ms; // a refused connection may read its error 
 constexpr int kAcceptsPerTurn = 64;  // waiting connections get their turn between bursts
 constexpr int kNotesPerSecond = 10;  // log lines of the gate; the rest are counted
 constexpr int kMaxBuckets = 4096;    // beyond, buckets that have refilled are dropped
+// A connection refused at accept (its network over its rate, the room full) gets its reason at
+// once and its close this much later: a peer that reconnects when closed, as a flood does, is
+// paced to one connection a second per descriptor it holds, where an immediate close let it
+// reconnect thousands of times a second and spend the agent's and the machine's CPU on
+// handshakes. Held descriptors are neither polled nor read; a client that reads the reason
+// closes its end itself.
+constexpr auto kRefusedHold = 1s;
+constexpr std::size_t kMaxHeldCeiling = 2048;
+
+// At most a quarter of the descriptors the process may open are held, so holding never makes
+// accept() fail for want of descriptors.
+std::size_t maxHeldDescriptors()
+{
+    rlimit limit{};
+    if (::getrlimit(RLIMIT_NOFILE, &limit) != 0 || limit.rlim_cur == RLIM_INFINITY)
+        return kMaxHeldCeiling;
+    return std::min<std::size_t>(kMaxHeldCeiling, std::size_t(limit.rlim_cur / 4));
+}
 
 QString key(const char *k)
 {
@@ -97,6 +116,7 @@ AgentGate::AgentGate(GateLimits limits, QString token, GateHooks hooks)
     : m_limits(limits)
     , m_token(std::move(token))
     , m_hooks(std::move(hooks))
+    , m_maxHeld(maxHeldDescriptors())
 {
 }
 
@@ -129,6 +149,7 @@ void AgentGate::run(int listenFd, const std::atomic<bool> &stopping)
             acceptSome(listenFd);
     }
     m_waiting.clear();
+    m_held.clear();
     m_unreserved = 0;
     m_perSource.clear();
     m_perAddress.clear();
@@ -269,8 +290,8 @@ bool AgentGate::takeReservedSlot(const QString &address, Clock::time_point now)
     return true;
 }
 
-// A client at ADDRESS proved the token for START: its data connections (and probe) get
-// reserved slots until the handshake deadline.
+// The agent took START from a client at ADDRESS: its data connections (and probe) get reserved
+// slots until the handshake deadline.
 void AgentGate::reserveSlots(const QString &address, const QJsonObject &start)
 {
     auto params = agentproto::parseStart(start);
@@ -374,7 +395,9 @@ void AgentGate::admit(Iterator it, const QJsonObject &message, QByteArray leftov
     Admitted a{std::move(it->fd), it->peer, message, std::move(leftover), authenticated, it->nonce, it->source};
     auto taken = hook(a);
     if (taken) {
-        if (authenticated)
+        // A start the agent took (with a proved token, or within the token-less caps per network)
+        // gets its data connections in, however busy its network is: the run was admitted.
+        if (agentproto::typeOf(message) == QLatin1String("start"))
             reserveSlots(it->address, message);
         return forget(it);
     }
@@ -405,6 +428,17 @@ void AgentGate::refuseNow(sock::Fd fd, const QString &peer, const QString &why)
         m_hooks.connectionRefused();
     note(tr("%1: %2").arg(peer, why));
     sendNow(fd.get(), agentproto::errorMessage(why));
+    hold(std::move(fd));
+}
+
+// Keeps FD open until kRefusedHold has passed; when m_maxHeld are held, the oldest closes now.
+void AgentGate::hold(sock::Fd fd)
+{
+    if (m_maxHeld == 0)
+        return;
+    if (m_held.size() >= m_maxHeld)
+        m_held.pop_front();
+    m_held.push_back({std::move(fd), Clock::now() + kRefusedHold});
 }
 
 void AgentGate::forget(Iterator it)
@@ -425,6 +459,8 @@ void AgentGate::expire(Clock::time_point now)
 {
     for (auto it = m_grants.begin(); it != m_grants.end();)
         it = it->until < now ? m_grants.erase(it) : std::next(it);
+    while (!m_held.empty() && m_held.front().until <= now)
+        m_held.pop_front();
     for (auto it = m_waiting.begin(); it != m_waiting.end();) {
         auto current = it++;
         if (current->deadline > now)

@@ -23,6 +23,7 @@
 #include <QString>
 
 #include <atomic>
+#include <deque>
 #include <functional>
 #include <list>
 
@@ -87,6 +88,7 @@ private:
     void refuse(Iterator it, const QString &why);
     void refuseNow(sock::Fd fd, const QString &peer, const QString &why);
     void forget(Iterator it);
+    void hold(sock::Fd fd);
     [[nodiscard]] bool bucketAllows(const QString &source, sock::Clock::time_point now);
     [[nodiscard]] bool takeReservedSlot(const QString &address, sock::Clock::time_point now);
     void reserveSlots(const QString &address, const QJsonObject &start);
@@ -105,7 +107,13 @@ private:
         int connections = 0;
         sock::Clock::time_point until;
     };
+    struct Held {
+        sock::Fd fd;
+        sock::Clock::time_point until;
+    };
     std::list<Waiting> m_waiting;
+    std::deque<Held> m_held; // refused at once, closed later (see refuseNow)
+    std::size_t m_maxHeld = 0;
     int m_unreserved = 0;              // of m_waiting, those counted against the caps
     QHash<QString, int> m_perSource;   // waiting, unreserved, per source network
     QHash<QString, int> m_perAddress;  // waiting, unreserved, per exact address

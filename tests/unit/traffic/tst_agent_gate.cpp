@@ -2,9 +2,10 @@
 // no thread and are closed at the handshake deadline, the caps per source network (/24, /64) and
 // its token bucket refuse with a reason, a full waiting room closes the connection that waited
 // longest instead of the newcomer, a client that proved the token has reserved slots for its data
-// connections, runs without a token are capped per network, a full descriptor table pauses accepting instead of
-// spinning, the thread budget refuses a run it cannot serve, the challenge cannot be replayed, data connections need
-// the run's secret, and peer-controlled text reaches the log escaped.
+// connections (and so does a run admitted without a token), a connection refused at accept is
+// closed a second after its reason, runs without a token are capped per network, a full descriptor table pauses
+// accepting instead of spinning, the thread budget refuses a run it cannot serve, the challenge cannot be replayed,
+// data connections need the run's secret, and peer-controlled text reaches the log escaped.
 
 #include "loopback_client.h"
 #include "traffic/agent_auth.h"
@@ -14,6 +15,7 @@
 #include "traffic/traffic_client.h"
 
 #include <QDir>
+#include <QElapsedTimer>
 #include <QJsonDocument>
 #include <QTest>
 
@@ -76,7 +78,9 @@ private Q_SLOTS:
     void sourceNetworks();
     void capsPerNetworkAndFullRoomDropsTheOldest();
     void tokenBucketPerNetwork();
+    void refusedAtAcceptIsClosedASecondLater();
     void provedClientHasReservedSlots();
+    void admittedRunWithoutTokenHasReservedSlots();
     void runsWithoutTokenCappedPerNetwork();
     void outOfDescriptorsPausesAccepting();
     void threadBudgetRefusesARunItCannotServe();
@@ -212,6 +216,34 @@ void TestAgentGate::tokenBucketPerNetwork()
         ::close(fd);
 }
 
+// A connection refused at accept reads its reason at once, and the agent closes it about a second
+// later: a flood that reconnects whenever it is closed is paced, instead of costing a handshake
+// per turn of the agent's loop.
+void TestAgentGate::refusedAtAcceptIsClosedASecondLater()
+{
+    AgentOptions options;
+    options.maxPerAddress = 1;
+    options.newPerSecond = 0.5;
+    AgentServer agent(options);
+    auto port = agent.listen(QStringLiteral("127.0.0.1"), 0);
+    QVERIFY(port.has_value());
+    const int first = connectLoopback(*port, "127.7.0.2");
+    QVERIFY(stillWaiting(first));
+    const int refused = connectLoopback(*port, "127.7.0.2");
+    QElapsedTimer clock;
+    clock.start();
+    const QJsonObject reply = readJsonLine(refused);
+    QVERIFY2(messageOf(reply).contains(QStringLiteral("new connections a second")), qPrintable(messageOf(reply)));
+    QVERIFY2(stillWaiting(refused, 600), "the refused connection was closed at once");
+    pollfd p{refused, POLLIN, 0};
+    QCOMPARE(::poll(&p, 1, 3000), 1);
+    char byte = 0;
+    QCOMPARE(::recv(refused, &byte, 1, MSG_DONTWAIT), ssize_t(0)); // the close, nothing more
+    QVERIFY2(clock.elapsed() < 2500, qPrintable(QString::number(clock.elapsed())));
+    ::close(refused);
+    ::close(first);
+}
+
 // A client that proved the token gets reserved slots for its data connections: they pass the
 // per-network cap and bucket that its neighbours on the same /24 have used up.
 void TestAgentGate::provedClientHasReservedSlots()
@@ -235,6 +267,29 @@ void TestAgentGate::provedClientHasReservedSlots()
     QVERIFY2(messageOf(reply).contains(QStringLiteral("new connections a second")), qPrintable(messageOf(reply)));
     ::close(another);
     ::close(neighbour);
+}
+
+// Without a token, a run the agent took (within the caps per network) gets its data connections
+// in too, though its neighbours have used up their network's bucket and places.
+void TestAgentGate::admittedRunWithoutTokenHasReservedSlots()
+{
+    AgentOptions options;
+    options.maxPerAddress = 2;
+    options.newPerSecond = 0.5;
+    AgentServer agent(options);
+    auto port = agent.listen(QStringLiteral("127.0.0.1"), 0);
+    QVERIFY(port.has_value());
+    std::vector<int> neighbours; // the burst of 127.0.0.0/24, held
+    for (int i = 0; i < 2; ++i)
+        neighbours.push_back(connectLoopback(*port, "127.0.0.9"));
+    QVERIFY(stillWaiting(neighbours.back()));
+    TrafficSpec spec = specFor(*port);
+    spec.streams = 8;
+    const TrafficResult r = TrafficClient().run(spec);
+    QVERIFY2(r.ok(), qPrintable(r.error));
+    QCOMPARE(r.streams, 8);
+    for (int fd : neighbours)
+        ::close(fd);
 }
 
 // Without a token, a network may run maxSessionsPerSource runs at once; other networks go on.
