@@ -1,7 +1,8 @@
 # One test executable per class (tst_<class>.cpp), registered with ctest.
 #   tcptune_add_test(tst_knob_value LIBS tcptune_knobs [LABELS unit] [GUI] [NONROOT] [TIMEOUT s] [SOURCES ...])
-# GUI tests run under QT_QPA_PLATFORM=offscreen; integration tests carry the label "integration"
-# and RUN_SERIAL because they share the machine's network namespaces. NONROOT tests run inside
+# GUI tests run under QT_QPA_PLATFORM=offscreen, one at a time (RESOURCE_LOCK); integration tests
+# carry the label "integration" and RUN_SERIAL because they share the machine's network namespaces
+# and time it: scripts/test runs the rest two at a time. NONROOT tests run inside
 # tests/support/nonroot_fixture.sh: a test user reaching the build tree's helper through polkit
 # or sudo (see there).
 function(tcptune_add_test name)
@@ -26,5 +27,9 @@ function(tcptune_add_test name)
   set_tests_properties(${name} PROPERTIES ENVIRONMENT "${env}" TIMEOUT ${T_TIMEOUT} LABELS "${T_LABELS}")
   if(T_SERIAL)
     set_tests_properties(${name} PROPERTIES RUN_SERIAL TRUE)
+  elseif("gui" IN_LIST T_LABELS)
+    # One window test at a time (they share the offscreen settings under ~/.qttest); unit tests
+    # run beside them under ctest --parallel.
+    set_tests_properties(${name} PROPERTIES RESOURCE_LOCK tcptune_gui)
   endif()
 endfunction()
