@@ -1,5 +1,7 @@
 #include "capture/tunnel_description.h"
 
+#include "capture/capture_enum_names.h"
+
 #include <QStringList>
 
 #include <arpa/inet.h>
@@ -12,22 +14,6 @@ QString address(const std::array<std::uint8_t, 16> &a, bool ipv6)
     char text[INET6_ADDRSTRLEN] = {};
     ::inet_ntop(ipv6 ? AF_INET6 : AF_INET, a.data(), text, sizeof text);
     return QString::fromLatin1(text);
-}
-
-QString nameOf(TunnelKind kind)
-{
-    switch (kind) {
-    case TunnelKind::Vlan: return QStringLiteral("VLAN");
-    case TunnelKind::ServiceVlan: return QStringLiteral("802.1ad");
-    case TunnelKind::Mpls: return QStringLiteral("MPLS");
-    case TunnelKind::IpInIp: return QStringLiteral("IP-in-IP");
-    case TunnelKind::Gre: return QStringLiteral("GRE");
-    case TunnelKind::Erspan: return QStringLiteral("ERSPAN");
-    case TunnelKind::Wccp: return QStringLiteral("WCCP");
-    case TunnelKind::Vxlan: return QStringLiteral("VXLAN");
-    case TunnelKind::Geneve: return QStringLiteral("Geneve");
-    }
-    return {};
 }
 
 QString idOf(const TunnelLayer &l)
@@ -53,7 +39,7 @@ QString describeTunnel(const TunnelPath &path)
             parts.last() += QStringLiteral("/%1").arg(l.id);
             continue;
         }
-        QString part = nameOf(l.kind);
+        QString part = nameOf(kTunnelKindNames, l.kind);
         if (l.hasId)
             part += idOf(l);
         if (l.hasAddresses)

@@ -1,5 +1,6 @@
 #include "experiment/experiment_spec.h"
 
+#include "experiment/experiment_enum_names.h"
 #include "knobs/knob_catalogue.h"
 #include "knobs/knob_value.h"
 #include "traffic/traffic_spec.h"
@@ -8,13 +9,7 @@ namespace tcptune {
 
 QString TargetSpec::kindName(Kind kind)
 {
-    switch (kind) {
-    case TargetSpec::Kind::Lab: return QStringLiteral("lab");
-    case TargetSpec::Kind::Agent: return QStringLiteral("agent");
-    case TargetSpec::Kind::Iperf3: return QStringLiteral("iperf3");
-    case TargetSpec::Kind::Ssh: return QStringLiteral("ssh");
-    }
-    return QString();
+    return nameOf(kTargetSpecKindNames, kind);
 }
 
 QString TargetSpec::describe() const

@@ -1,6 +1,7 @@
 #include "experiment/experiment_spec.h"
 
 #include "common/log_text.h"
+#include "experiment/experiment_enum_names.h"
 #include "experiment/experiment_spec_error.h"
 #include "knobs/knob_value.h"
 #include "traffic/traffic_spec.h"
@@ -276,10 +277,8 @@ QString jsonTypeName(const QJsonValue &v)
 
 [[nodiscard]] Result<TargetSpec::Kind> parseTargetKind(const QString &kind)
 {
-    for (const TargetSpec::Kind k :
-         {TargetSpec::Kind::Lab, TargetSpec::Kind::Agent, TargetSpec::Kind::Iperf3, TargetSpec::Kind::Ssh})
-        if (kind == TargetSpec::kindName(k))
-            return k;
+    if (const auto known = parseName(kTargetSpecKindNames, kind))
+        return *known;
     return std::unexpected(fieldError(
         QStringLiteral("target.kind"),
         ExperimentSpec::tr("'%1' is not a target kind; use lab, agent, iperf3 or ssh.").arg(logSafe(kind, 40))));

@@ -3,6 +3,7 @@
 #include "common/block_bootstrap.h"
 #include "common/hypothesis_tests.h"
 #include "common/statistics.h"
+#include "experiment/experiment_enum_names.h"
 
 #include <boost/math/distributions/normal.hpp>
 
@@ -73,12 +74,7 @@ double MetricDifference::percent(double value) const
 
 QString methodName(MetricDifference::Method method)
 {
-    switch (method) {
-    case MetricDifference::Method::Welch: return QStringLiteral("welch");
-    case MetricDifference::Method::BlockBootstrap: return QStringLiteral("block_bootstrap");
-    case MetricDifference::Method::None: break;
-    }
-    return QStringLiteral("none");
+    return nameOf(kMetricMethodNames, method);
 }
 
 MetricDifference compareMetric(const MetricRuns &a, const MetricRuns &b, const SeriesFigure &statistic)

@@ -2,6 +2,7 @@
 
 #include "experiment/device_rules.h"
 #include "experiment/diagnosis_rules.h"
+#include "experiment/experiment_enum_names.h"
 #include "experiment/knob_drift.h"
 #include "experiment/limiter_breakdown.h"
 #include "experiment/run_settling.h"
@@ -97,24 +98,7 @@ std::optional<Finding> mainLimiter(const QList<Finding> &limiters)
 
 QString ruleName(Finding::Rule rule)
 {
-    switch (rule) {
-    case Finding::Rule::PathFull: return QStringLiteral("path-full");
-    case Finding::Rule::NagleStall: return QStringLiteral("nagle-stall");
-    case Finding::Rule::Queue: return QStringLiteral("queue");
-    case Finding::Rule::DeviceQueue: return QStringLiteral("device-queue");
-    case Finding::Rule::OffloadsOff: return QStringLiteral("offloads-off");
-    case Finding::Rule::Loss: return QStringLiteral("loss");
-    case Finding::Rule::ReceiverWindow: return QStringLiteral("receiver-window");
-    case Finding::Rule::SendBuffer: return QStringLiteral("send-buffer");
-    case Finding::Rule::Application: return QStringLiteral("application");
-    case Finding::Rule::CongestionWindow: return QStringLiteral("congestion-window");
-    case Finding::Rule::Autocorking: return QStringLiteral("autocorking");
-    case Finding::Rule::AutocorkingIdle: return QStringLiteral("autocorking-idle");
-    case Finding::Rule::NoLimiter: return QStringLiteral("no-limiter");
-    case Finding::Rule::SenderCounters: return QStringLiteral("sender-counters-missing");
-    case Finding::Rule::SenderUnobserved: return QStringLiteral("sender-unobserved");
-    }
-    return QString();
+    return nameOf(kFindingRuleNames, rule);
 }
 
 QJsonArray findingsToJson(const QList<Finding> &findings)
@@ -148,28 +132,12 @@ QJsonArray findingsToJson(const QList<Finding> &findings)
 
 QList<Finding> findingsFromJson(const QJsonArray &json)
 {
-    constexpr Finding::Rule kRules[] = {Finding::Rule::PathFull,
-                                        Finding::Rule::NagleStall,
-                                        Finding::Rule::Queue,
-                                        Finding::Rule::Loss,
-                                        Finding::Rule::ReceiverWindow,
-                                        Finding::Rule::SendBuffer,
-                                        Finding::Rule::Application,
-                                        Finding::Rule::CongestionWindow,
-                                        Finding::Rule::Autocorking,
-                                        Finding::Rule::AutocorkingIdle,
-                                        Finding::Rule::NoLimiter,
-                                        Finding::Rule::SenderCounters,
-                                        Finding::Rule::SenderUnobserved,
-                                        Finding::Rule::DeviceQueue,
-                                        Finding::Rule::OffloadsOff};
     QList<Finding> out;
     for (const QJsonValue &v : json) {
         const QJsonObject o = v.toObject();
         const QString name = o.value(QStringLiteral("rule")).toString();
-        const auto known = std::find_if(std::begin(kRules), std::end(kRules),
-                                        [&name](Finding::Rule rule) { return ruleName(rule) == name; });
-        if (known == std::end(kRules))
+        const auto known = parseName(kFindingRuleNames, name);
+        if (!known)
             continue;
         Finding f;
         f.rule = *known;

@@ -1,51 +1,29 @@
 #include "experiment/run_record.h"
 
+#include "experiment/experiment_enum_names.h"
+
 #include <algorithm>
 
 namespace tcptune {
 
 QString runStatusName(RunStatus status)
 {
-    switch (status) {
-    case RunStatus::Running: return QStringLiteral("running");
-    case RunStatus::Ok: return QStringLiteral("ok");
-    case RunStatus::Failed: return QStringLiteral("failed");
-    case RunStatus::Cancelled: return QStringLiteral("cancelled");
-    case RunStatus::Interrupted: return QStringLiteral("interrupted");
-    }
-    return QString();
+    return nameOf(kRunStatusNames, status);
 }
 
 RunStatus runStatusFromName(const QString &name)
 {
-    if (name == QLatin1String("ok"))
-        return RunStatus::Ok;
-    if (name == QLatin1String("failed"))
-        return RunStatus::Failed;
-    if (name == QLatin1String("cancelled"))
-        return RunStatus::Cancelled;
-    if (name == QLatin1String("interrupted"))
-        return RunStatus::Interrupted;
-    return RunStatus::Running;
+    return parseName(kRunStatusNames, name).value_or(RunStatus::Running);
 }
 
 RunEnd runEndFromName(const QString &name)
 {
-    if (name == QLatin1String("remote"))
-        return RunEnd::Remote;
-    if (name == QLatin1String("router"))
-        return RunEnd::Router;
-    return RunEnd::Local;
+    return parseName(kRunEndNames, name).value_or(RunEnd::Local);
 }
 
 QString runEndName(RunEnd end)
 {
-    switch (end) {
-    case RunEnd::Local: return QStringLiteral("local");
-    case RunEnd::Remote: return QStringLiteral("remote");
-    case RunEnd::Router: return QStringLiteral("router");
-    }
-    return QString();
+    return nameOf(kRunEndNames, end);
 }
 
 const EndRecord *RunRecord::endRecord(RunEnd which) const
@@ -104,27 +82,12 @@ QString RunRecord::senderKnob(const QString &key) const
 
 QString experimentStatusName(ExperimentStatus status)
 {
-    switch (status) {
-    case ExperimentStatus::Running: return QStringLiteral("running");
-    case ExperimentStatus::Finished: return QStringLiteral("finished");
-    case ExperimentStatus::Cancelled: return QStringLiteral("cancelled");
-    case ExperimentStatus::Failed: return QStringLiteral("failed");
-    case ExperimentStatus::Interrupted: return QStringLiteral("interrupted");
-    }
-    return QString();
+    return nameOf(kExperimentStatusNames, status);
 }
 
 ExperimentStatus experimentStatusFromName(const QString &name)
 {
-    if (name == QLatin1String("finished"))
-        return ExperimentStatus::Finished;
-    if (name == QLatin1String("cancelled"))
-        return ExperimentStatus::Cancelled;
-    if (name == QLatin1String("failed"))
-        return ExperimentStatus::Failed;
-    if (name == QLatin1String("interrupted"))
-        return ExperimentStatus::Interrupted;
-    return ExperimentStatus::Running;
+    return parseName(kExperimentStatusNames, name).value_or(ExperimentStatus::Running);
 }
 
 } // namespace tcptune

@@ -1,6 +1,7 @@
 #include "experiment/run_settling.h"
 
 #include "common/statistics.h"
+#include "experiment/experiment_enum_names.h"
 
 #include <QLocale>
 
@@ -84,12 +85,7 @@ bool stillRising(const QList<Window> &windows, qsizetype from, double Window::*f
 
 QString seriesName(RunSettling::Series s)
 {
-    switch (s) {
-    case RunSettling::Series::Rtt: return QStringLiteral("rtt");
-    case RunSettling::Series::Throughput: return QStringLiteral("throughput");
-    case RunSettling::Series::None: break;
-    }
-    return QStringLiteral("none");
+    return nameOf(kSettlingSeriesNames, s);
 }
 
 } // namespace
@@ -154,9 +150,7 @@ RunSettling RunSettling::fromJson(const QJsonObject &json)
     s.cutS = json.value(QStringLiteral("measured_from_s")).toDouble();
     s.settled = json.value(QStringLiteral("settled")).toBool(true);
     const QString rising = json.value(QStringLiteral("rising")).toString();
-    s.rising = rising == QLatin1String("rtt")          ? Series::Rtt
-               : rising == QLatin1String("throughput") ? Series::Throughput
-                                                       : Series::None;
+    s.rising = parseName(kSettlingSeriesNames, rising).value_or(Series::None);
     s.endS = json.value(QStringLiteral("end_s")).toDouble();
     s.advisedS = json.value(QStringLiteral("advised_duration_s")).toDouble();
     s.pathRttMs = json.value(QStringLiteral("path_rtt_ms")).toDouble(-1);

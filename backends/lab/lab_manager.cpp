@@ -1,6 +1,7 @@
 #include "lab/lab_manager.h"
 
 #include "common/netns.h"
+#include "lab/lab_enum_names.h"
 #include "lab/lab_files.h"
 #include "lab/lab_plan.h"
 #include "lab/qdisc_stats.h"
@@ -165,12 +166,7 @@ std::optional<LabEndpoints> LabStatus::endpoints(quint16 agentPort) const
 
 QString stateName(LabStatus::State state)
 {
-    switch (state) {
-    case LabStatus::State::Down: return QStringLiteral("down");
-    case LabStatus::State::Up: return QStringLiteral("up");
-    case LabStatus::State::Leftover: return QStringLiteral("leftover");
-    }
-    return {};
+    return nameOf(kLabStateNames, state);
 }
 
 QJsonObject toJson(const LabStatus &s)

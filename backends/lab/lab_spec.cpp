@@ -2,6 +2,7 @@
 
 #include "knobs/knob_catalogue.h"
 #include "knobs/knob_value.h"
+#include "lab/lab_enum_names.h"
 
 #include <QCoreApplication>
 #include <QRegularExpression>
@@ -19,7 +20,7 @@ const QString kDelay = QStringLiteral("lab.delay");
 
 QString topologyName(LabTopology topology)
 {
-    return topology == LabTopology::Direct ? QStringLiteral("direct") : QStringLiteral("routed");
+    return nameOf(kLabTopologyNames, topology);
 }
 
 Result<void> validateLabName(const QString &name)
@@ -59,7 +60,7 @@ Result<LabSpec> parseLabSpec(const QString &name, const QMap<QString, QString> &
 
     LabSpec spec;
     spec.name = name;
-    spec.topology = values.value(kTopology) == QLatin1String("direct") ? LabTopology::Direct : LabTopology::Routed;
+    spec.topology = parseName(kLabTopologyNames, values.value(kTopology)).value_or(LabTopology::Routed);
     spec.rateBitsPerSecond = values.value(kRate).toLongLong();
     spec.queueBytes = values.value(kQueue).toLongLong();
     spec.mtu = values.value(kMtu).toInt();

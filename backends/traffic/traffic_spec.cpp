@@ -2,6 +2,7 @@
 
 #include "common/log_text.h"
 #include "knobs/knob_snapshot_json.h"
+#include "traffic/traffic_enum_names.h"
 
 #include <QCoreApplication>
 #include <QJsonValue>
@@ -143,16 +144,16 @@ void setSocketField(QString &field, const QString &value, std::int64_t)
         return fail(TrafficSpec::tr("'target' must be an object or a HOST[:PORT] string."));
     TrafficTarget target;
     const QJsonObject to = tv.toObject();
-    const QString kind = to.value(key("kind")).toString(QStringLiteral("agent"));
-    if (kind == QLatin1String("iperf3")) {
-        target.kind = TargetKind::Iperf3;
+    const QString kindText = to.value(key("kind")).toString(QStringLiteral("agent"));
+    const auto kind = parseName(kTargetKindNames, kindText);
+    if (!kind)
+        return fail(TrafficSpec::tr("Unknown target kind '%1'; use agent, iperf3 or ssh.").arg(logSafe(kindText, 40)));
+    target.kind = *kind;
+    if (target.kind == TargetKind::Iperf3) {
         target.port = TrafficTarget::kDefaultIperf3Port;
-    } else if (kind == QLatin1String("ssh")) {
-        target.kind = TargetKind::Ssh;
+    } else if (target.kind == TargetKind::Ssh) {
         target.port = 0;
         target.user = to.value(key("user")).toString();
-    } else if (kind != QLatin1String("agent")) {
-        return fail(TrafficSpec::tr("Unknown target kind '%1'; use agent, iperf3 or ssh.").arg(logSafe(kind, 40)));
     }
     target.host = to.value(key("host")).toString();
     if (!target.host.isEmpty())
@@ -179,67 +180,37 @@ void setSocketField(QString &field, const QString &value, std::int64_t)
 
 QString workloadName(Workload workload)
 {
-    switch (workload) {
-    case Workload::Bulk: return QStringLiteral("bulk");
-    case Workload::RequestResponse: return QStringLiteral("rr");
-    case Workload::SplitWrite: return QStringLiteral("split-write");
-    }
-    return QStringLiteral("bulk");
+    return nameOf(kWorkloadNames, workload);
 }
 
 Result<Workload> parseWorkload(const QString &name)
 {
-    const QString n = name.trimmed().toLower();
-    if (n == QLatin1String("bulk"))
-        return Workload::Bulk;
-    if (n == QLatin1String("rr"))
-        return Workload::RequestResponse;
-    if (n == QLatin1String("split-write"))
-        return Workload::SplitWrite;
+    if (const auto workload = parseName(kWorkloadNames, name.trimmed().toLower()))
+        return *workload;
     return fail(TrafficSpec::tr("Unknown workload '%1'; use bulk, rr or split-write.").arg(logSafe(name, 40)));
 }
 
 QString sendMethodName(SendMethod method)
 {
-    switch (method) {
-    case SendMethod::Copy: return QStringLiteral("copy");
-    case SendMethod::Zerocopy: return QStringLiteral("zerocopy");
-    case SendMethod::Sendfile: return QStringLiteral("sendfile");
-    }
-    return QStringLiteral("copy");
+    return nameOf(kSendMethodNames, method);
 }
 
 Result<SendMethod> parseSendMethod(const QString &name)
 {
-    const QString n = name.trimmed().toLower();
-    if (n == QLatin1String("copy"))
-        return SendMethod::Copy;
-    if (n == QLatin1String("zerocopy"))
-        return SendMethod::Zerocopy;
-    if (n == QLatin1String("sendfile"))
-        return SendMethod::Sendfile;
+    if (const auto method = parseName(kSendMethodNames, name.trimmed().toLower()))
+        return *method;
     return fail(TrafficSpec::tr("Unknown send method '%1'; use copy, zerocopy or sendfile.").arg(logSafe(name, 40)));
 }
 
 QString directionName(Direction direction)
 {
-    switch (direction) {
-    case Direction::Up: return QStringLiteral("up");
-    case Direction::Down: return QStringLiteral("down");
-    case Direction::Both: return QStringLiteral("both");
-    }
-    return QStringLiteral("up");
+    return nameOf(kDirectionNames, direction);
 }
 
 Result<Direction> parseDirection(const QString &name)
 {
-    const QString n = name.trimmed().toLower();
-    if (n == QLatin1String("up"))
-        return Direction::Up;
-    if (n == QLatin1String("down"))
-        return Direction::Down;
-    if (n == QLatin1String("both"))
-        return Direction::Both;
+    if (const auto direction = parseName(kDirectionNames, name.trimmed().toLower()))
+        return *direction;
     return fail(TrafficSpec::tr("Unknown direction '%1'; use up (this host sends), down (the target sends) or "
                                 "both.")
                     .arg(logSafe(name, 40)));
@@ -337,11 +308,8 @@ QString TrafficTarget::toString() const
 
 QJsonObject TrafficSpec::toJson() const
 {
-    const TargetKind kind = this->target.kind;
     QJsonObject targetJson{
-        {key("kind"), kind == TargetKind::Iperf3 ? QStringLiteral("iperf3")
-                      : kind == TargetKind::Ssh  ? QStringLiteral("ssh")
-                                                 : QStringLiteral("agent")},
+        {key("kind"), nameOf(kTargetKindNames, this->target.kind)},
         {key("host"), this->target.host},
         {key("port"), int(this->target.port)},
     };

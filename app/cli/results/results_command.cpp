@@ -6,6 +6,7 @@
 #include "cli/results/results_diff.h"
 #include "common/json_schema_version.h"
 #include "cli/sweep/sweep_output.h"
+#include "experiment/experiment_name.h"
 #include "experiment/result_store.h"
 #include "experiment/sweep_table.h"
 
@@ -62,7 +63,7 @@ int list(const ResultStore &store, bool json)
                      .arg(e.created.toString(QStringLiteral("yyyy-MM-dd HH:mm:ss")), -19)
                      .arg(experimentStatusName(e.status), -9)
                      .arg(QStringLiteral("%1/%2").arg(e.finishedRuns).arg(e.plannedRuns), -9)
-                     .arg(e.name)
+                     .arg(experimentName(e))
               << '\n';
     out().flush();
     return 0;

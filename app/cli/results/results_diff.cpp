@@ -3,6 +3,7 @@
 #include "cli/console.h"
 #include "experiment/experiment_diff.h"
 #include "experiment/experiment_diff_json.h"
+#include "experiment/experiment_name.h"
 #include "experiment/run_configuration.h"
 
 #include <QCoreApplication>
@@ -116,7 +117,7 @@ void printText(const ExperimentDiff &diff)
           << ResultsDiff::tr("Experiment %1 (B) against experiment %2 (A)").arg(diff.b.id).arg(diff.a.id) << "\n\n";
     out() << ResultsDiff::tr("A: %1. B: %2. Differences are B - A in % of A with their 95 % interval; "
                              "significant: Holm-corrected p over the metrics of a point below 0.05.")
-                 .arg(diff.a.name, diff.b.name)
+                 .arg(experimentName(diff.a), experimentName(diff.b))
           << '\n';
     for (const PointDiff &p : diff.points) {
         const QString label = p.labelA == p.labelB ? p.labelA : QStringLiteral("%1 → %2").arg(p.labelA, p.labelB);
