@@ -7,11 +7,12 @@
 // flat however long a run lasts. Series set whole (setSeries, a capture's) keep every point. Renders off screen for
 // reports (render(), drawn by ChartRenderer). The throughput line is goodput over 100 ms
 // (charts::GoodputWindow: ACK bursts are not plotted above the link), and an RTT of 0 (no
-// sample yet) is not drawn.
+// sample yet) is not drawn. The runs' data, the time range and the axes' scale are
+// charts::ThroughputRttModel's; this widget draws what it decides and handles the mouse.
 
-#include "charts/bounded_series.h"
 #include "charts/chart_sample.h"
-#include "charts/goodput_window.h"
+#include "charts/throughput_rtt_charts.h"
+#include "charts/throughput_rtt_model.h"
 #include "common/throughput_unit.h"
 
 #include <QColor>
@@ -19,22 +20,13 @@
 #include <QPointF>
 #include <QWidget>
 
-#include <array>
 #include <optional>
-#include <map>
-#include <memory>
-#include <vector>
 
-class QCategoryAxis;
-class QChart;
-class QLabel;
-class QLineSeries;
 class QPainter;
 class QTimer;
 
 namespace tcptune {
 
-class ChartValueAxis;
 class RunLegend;
 class SyncedChartView;
 
@@ -53,14 +45,14 @@ public:
     void clearUnpinned();
     // A pinned run stays when a sweep clears the charts (runs ticked in History, captures).
     void setRunPinned(int run, bool pinned);
-    bool isRunPinned(int run) const;
+    bool isRunPinned(int run) const { return m_model.runOrNone(run).pinned; }
     // The stored run (its id in the result store) a series shows, so it is never drawn twice.
     void setRunTag(int run, qint64 storedRunId);
-    int runTagged(qint64 storedRunId) const;
-    qint64 runTag(int run) const; // 0: not a stored run
+    int runTagged(qint64 storedRunId) const { return m_model.runTagged(storedRunId); }
+    qint64 runTag(int run) const { return m_model.runOrNone(run).tag; } // 0: not a stored run
     // What the legend entry's tooltip says beside the full label (the run's configuration).
     void setRunToolTip(int run, const QString &text);
-    QString runToolTip(int run) const;
+    QString runToolTip(int run) const { return m_model.runOrNone(run).toolTip; }
     // The legend text of RUN as drawn (elided in the middle when long).
     QString legendText(int run) const;
     // What hovering RUN's legend entry shows: its whole label and what it ran with.
@@ -68,12 +60,12 @@ public:
     // The legend both charts share when they draw more runs than their own legends show whole
     // (hidden otherwise).
     const RunLegend *sharedLegend() const { return m_legend; }
-    QList<int> runIds() const;
-    QString runLabel(int run) const;
+    QList<int> runIds() const { return m_model.runIds(); }
+    QString runLabel(int run) const { return m_model.runOrNone(run).label; }
     // Renames RUN (the legend and the crosshair follow).
     void setRunLabel(int run, const QString &label);
-    QColor runColour(int run) const;
-    Qt::PenStyle runDash(int run) const;
+    QColor runColour(int run) const { return m_model.runOrNone(run).colour; }
+    Qt::PenStyle runDash(int run) const { return m_model.runOrNone(run).dash; }
     void setRunVisible(int run, bool visible);
     bool isRunVisible(int run) const;
 
@@ -86,31 +78,31 @@ public:
 
     // Every point held for METRIC of RUN (live history beyond BoundedSeries::kDefaultLimit points
     // held as min/max buckets), for reports and tests.
-    QList<QPointF> series(int run, ChartMetric metric) const;
+    QList<QPointF> series(int run, ChartMetric metric) const { return m_model.series(run, metric); }
     // Points held (all of them) and points currently handed to the chart (after decimation).
-    qsizetype pointCount(int run, ChartMetric metric) const;
+    qsizetype pointCount(int run, ChartMetric metric) const { return m_model.pointCount(run, metric); }
     qsizetype plottedPointCount(int run, ChartMetric metric) const;
 
     // Whether the throughput or RTT axis is logarithmic now (series 100x apart).
     bool isLogarithmic(ChartMetric metric) const;
     // The tick labels of a chart's value axis, as drawn (tests).
     QStringList valueTickLabels(ChartMetric metric) const;
-    QStringList timeTickLabels() const;
+    QStringList timeTickLabels() const { return m_charts.timeTickLabels(); }
 
     // The unit the goodput axis, its values and the crosshair read in (series stay in Mbit/s).
     void setThroughputUnit(ThroughputUnit unit);
-    ThroughputUnit throughputUnit() const { return m_throughputUnit; }
+    ThroughputUnit throughputUnit() const { return m_model.throughputUnit(); }
     // The title of a chart's value axis, as drawn (tests).
     QString valueAxisTitle(ChartMetric metric) const;
 
     // Extra metric drawn dashed on a right-hand axis of the throughput chart (cwnd, ...).
     void setExtraMetric(std::optional<ChartMetric> metric);
-    std::optional<ChartMetric> extraMetric() const { return m_extra; }
+    std::optional<ChartMetric> extraMetric() const { return m_model.extraMetric(); }
 
-    void setXRange(double min, double max); // stops following the data
-    void resetZoom();                       // follows the data again
-    QPointF xRange() const;                 // (min, max)
-    bool isFollowing() const { return m_following; }
+    void setXRange(double min, double max);             // stops following the data
+    void resetZoom();                                   // follows the data again
+    QPointF xRange() const { return m_model.xRange(); } // (min, max)
+    bool isFollowing() const { return m_model.isFollowing(); }
 
     // Decimates and hands every series to the charts now, instead of at the next timer tick.
     void replotNow();
@@ -130,84 +122,25 @@ Q_SIGNALS:
     void runRemoved(int run);
 
 private:
-    // Live samples: bounded, older history kept as min/max buckets (charts::BoundedSeries).
-    using Column = charts::BoundedSeries;
-    // What a series was last drawn from: the same again needs no new points (a finished run of a
-    // sweep stays as it is while the live one grows).
-    struct Drawn {
-        std::uint64_t revision = ~std::uint64_t(0);
-        double min = 0;
-        double max = 0;
-        int columns = 0;
-        double top = 0;           // highest y drawn
-        double typical = 0;       // median y drawn (to tell runs 100x apart)
-        bool logarithmic = false; // drawn for a logarithmic axis (zeros left out)
-    };
-    struct Run {
-        QString label;
-        QColor colour;
-        Qt::PenStyle dash = Qt::SolidLine;
-        QString toolTip;
-        qint64 tag = 0;
-        bool pinned = false;
-        bool visible = true;
-        std::array<Column, chartMetricCount> columns;
-        charts::GoodputWindow goodput; // what the throughput column is fed through
-        QLineSeries *throughput = nullptr;
-        QLineSeries *rtt = nullptr;
-        QLineSeries *extra = nullptr;
-        std::array<Drawn, 3> drawn; // throughput, rtt, extra
-    };
-    struct Pending {
-        QLineSeries *series;
-        QList<QPointF> points;
-        const ChartValueAxis *axis;
-        Drawn *drawn;
-    };
-
     void scheduleReplot();
-    void replaceSeries(int run, ChartMetric metric, const QList<QPointF> &points);
-    // Decimates COLUMN for SERIES into PENDING unless it is drawn as it stands; returns what it
-    // is drawn from (top and typical value).
-    // SCALE multiplies the values drawn (the goodput axis's unit).
-    const Drawn &plot(QLineSeries *series, const Column &column, int columns, Drawn &drawn, const ChartValueAxis *axis,
-                      std::vector<Pending> &pending, double scale = 1.0);
-    // What one Mbit/s of a stored series reads in the goodput axis's unit.
-    double throughputScale() const { return m_throughputUnit.fromBitsPerSecond(1e6); }
-    void redrawOnScaleChange(std::vector<Pending> &pending);
-    void applyRange(double min, double max);
     void zoom(double factor, double anchor);
     void pan(double delta);
     void updateCrosshair(double t);
     void hideCrosshair();
-    double dataEnd() const;
-    void attachExtra(Run &run);
+    // The extra metric's name, as its lines and axis are titled ("" when none is drawn).
+    QString extraName() const;
     QString valuesAt(double t, ChartMetric metric, const QString &unit, double scale = 1.0) const;
-    void setUpLegend(Run &run);
+    void setUpLegend(int run);
     void elideLegends(double chartWidth);
     // Many runs on screen: one list of them beside both charts instead of the charts' legends.
     bool useSharedLegend();
-    void showRanges(double throughputTop, double rttTop, double extraTop);
 
-    QChart *m_throughputChart;
-    QChart *m_rttChart;
-    QCategoryAxis *m_throughputTime;
-    QCategoryAxis *m_rttTime;
-    std::unique_ptr<ChartValueAxis> m_throughputAxis;
-    std::unique_ptr<ChartValueAxis> m_rttAxis;
-    std::unique_ptr<ChartValueAxis> m_extraAxis;
-    SyncedChartView *m_throughputView;
-    SyncedChartView *m_rttView;
+    charts::ThroughputRttModel m_model;
+    charts::ThroughputRttCharts m_charts;
     RunLegend *m_legend; // both charts' legend when they draw many runs
     QTimer *m_replotTimer;
-    std::map<int, Run> m_runs;
-    int m_nextRun = 1;
-    int m_nextColour = 0;
-    std::optional<ChartMetric> m_extra;
-    ThroughputUnit m_throughputUnit;
-    bool m_following = true;
-    double m_min = 0;
-    double m_max = 10;
+    SyncedChartView *m_throughputView;
+    SyncedChartView *m_rttView;
     int m_columnsOverride = 0;
     qint64 m_lastReplotNs = 0;
 };
