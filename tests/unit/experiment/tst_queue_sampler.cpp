@@ -16,7 +16,7 @@ using namespace std::chrono_literals;
 
 class TestQueueSampler : public QObject {
     Q_OBJECT
-private slots:
+private Q_SLOTS:
     void countsFromTheBaselineAcrossTheWrap();
     void keepsTheFirstErrorAndGoesOn();
     void measuresItsOwnThreadOnARealQdisc();
