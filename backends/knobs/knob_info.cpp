@@ -1,8 +1,7 @@
 #include "knobs/knob_info.h"
 
 #include "common/proc_sys.h"
-
-#include <QCoreApplication>
+#include "knobs/knob_catalogue.h"
 
 namespace tcptune {
 
@@ -14,7 +13,7 @@ QString KnobInfo::procPath() const
 QString KnobInfo::translatedDescription() const
 {
     // The catalogue marks each description with QT_TRANSLATE_NOOP("KnobCatalogue", ...).
-    return QCoreApplication::translate("KnobCatalogue", description.toUtf8().constData());
+    return KnobCatalogue::tr(description.toUtf8().constData());
 }
 
 QString kindName(KnobKind kind)
