@@ -14,23 +14,26 @@
 
 namespace {
 
+// TcptuneProgram::tr(): lupdate files this file's text under the context that tr() looks it up in.
+class TcptuneProgram final {
+    Q_DECLARE_TR_FUNCTIONS(TcptuneProgram)
+};
+
 void printUsage()
 {
     using namespace tcptune::cli;
-    out() << QCoreApplication::translate("main", "Usage: tcptune [COMMAND] [OPTIONS]") << "\n\n"
-          << QCoreApplication::translate("main", "Without a command tcptune opens the workbench; without a display, "
-                                                 "'tcptune --default-job [--lab NAME]' runs the default experiment "
-                                                 "headless and writes its report.")
+    out() << TcptuneProgram::tr("Usage: tcptune [COMMAND] [OPTIONS]") << "\n\n"
+          << TcptuneProgram::tr("Without a command tcptune opens the workbench; without a display, "
+                                "'tcptune --default-job [--lab NAME]' runs the default experiment "
+                                "headless and writes its report.")
           << "\n\n"
-          << QCoreApplication::translate("main", "Commands:") << '\n';
+          << TcptuneProgram::tr("Commands:") << '\n';
     for (const Command &c : commands())
-        out() << QStringLiteral("  %1 %2")
-                     .arg(QString::fromLatin1(c.name), -10)
-                     .arg(QCoreApplication::translate("cli", c.summary))
+        out() << QStringLiteral("  %1 %2").arg(QString::fromLatin1(c.name), -10).arg(CommandSummary::tr(c.summary))
               << '\n';
     out() << '\n'
-          << QCoreApplication::translate("main", "'tcptune COMMAND --help' describes a command; 'tcptune --version' "
-                                                 "prints the version.")
+          << TcptuneProgram::tr("'tcptune COMMAND --help' describes a command; 'tcptune --version' "
+                                "prints the version.")
           << Qt::endl;
 }
 
@@ -65,11 +68,11 @@ int main(int argc, char **argv)
         QCoreApplication app(argc, argv);
         tcptune::installTranslations();
         const tcptune::cli::Command *nearest = tcptune::cli::nearestCommand(first);
-        const QString hint = nearest ? QCoreApplication::translate("main", "Did you mean 'tcptune %1'?")
-                                           .arg(QString::fromLatin1(nearest->name))
-                                     : QCoreApplication::translate("main", "'tcptune --help' lists the commands.");
-        return tcptune::cli::failWith(
-            QCoreApplication::translate("main", "Unknown command '%1'.").arg(first) + QLatin1Char(' ') + hint, 2);
+        const QString hint =
+            nearest ? TcptuneProgram::tr("Did you mean 'tcptune %1'?").arg(QString::fromLatin1(nearest->name))
+                    : TcptuneProgram::tr("'tcptune --help' lists the commands.");
+        return tcptune::cli::failWith(TcptuneProgram::tr("Unknown command '%1'.").arg(first) + QLatin1Char(' ') + hint,
+                                      2);
     }
     return tcptune::runWorkbench(argc, argv);
 }

@@ -1190,7 +1190,7 @@ Trotzdem ausführen?</translation>
     </message>
 </context>
 <context>
-    <name>HostFacts</name>
+    <name>HostFactsText</name>
     <message>
         <source>`tc qdisc show` did not run (%1); install iproute2 to see qdiscs.</source>
         <translation>`tc qdisc show` lief nicht (%1); installieren Sie iproute2, um Qdiscs zu sehen.</translation>
@@ -1632,7 +1632,7 @@ Trotzdem ausführen?</translation>
     </message>
 </context>
 <context>
-    <name>KnobReader</name>
+    <name>KnobReaderText</name>
     <message>
         <source>not available in this kernel</source>
         <translation>in diesem Kernel nicht verfügbar</translation>
@@ -1903,7 +1903,7 @@ Beispiel: tcptune knobs set net.ipv4.tcp_autocorking=0 -- iperf3 -c 127.0.0.1
     </message>
 </context>
 <context>
-    <name>LabAgent</name>
+    <name>tcptune::LabAgent</name>
     <message>
         <source>Cannot start the agent in %1: %2</source>
         <translation>Der Agent in %1 kann nicht gestartet werden: %2</translation>
@@ -2196,7 +2196,7 @@ Beispiel: tcptune knobs set net.ipv4.tcp_autocorking=0 -- iperf3 -c 127.0.0.1
     </message>
 </context>
 <context>
-    <name>LabState</name>
+    <name>LabStateRecord</name>
     <message>
         <source>No record of lab %1 (%2).</source>
         <translation>Keine Aufzeichnung von Labor %1 (%2).</translation>
@@ -2361,12 +2361,15 @@ Beispiel: tcptune knobs set net.ipv4.tcp_autocorking=0 -- iperf3 -c 127.0.0.1
         <translation>Der Agent des Labors startete nicht in %1: %2</translation>
     </message>
     <message>
-        <source>lab %1: %2</source>
-        <translation>Labor %1: %2</translation>
-    </message>
-    <message>
         <source>cancelled</source>
         <translation>abgebrochen</translation>
+    </message>
+</context>
+<context>
+    <name>LabRunEndpoint</name>
+    <message>
+        <source>lab %1: %2</source>
+        <translation>Labor %1: %2</translation>
     </message>
 </context>
 <context>
@@ -5190,7 +5193,7 @@ Optionen:
     </message>
 </context>
 <context>
-    <name>cli</name>
+    <name>CommandSummary</name>
     <message>
         <source>Analyse the TCP flows of a pcap or pcapng capture</source>
         <translation>Die TCP-Flüsse eines pcap- oder pcapng-Mitschnitts analysieren</translation>
@@ -5212,10 +5215,6 @@ Optionen:
         <translation>Den Verkehrsagenten auf einem Zielrechner ausführen</translation>
     </message>
     <message>
-        <source>Try &apos;tcptune %1 --help&apos;.</source>
-        <translation>Versuchen Sie &apos;tcptune %1 --help&apos;.</translation>
-    </message>
-    <message>
         <source>Draw a stored sweep&apos;s or run&apos;s chart into PNG, SVG or PDF</source>
         <translation>Das Diagramm eines gespeicherten Durchlaufs oder Laufs als PNG, SVG oder PDF zeichnen</translation>
     </message>
@@ -5233,7 +5232,14 @@ Optionen:
     </message>
 </context>
 <context>
-    <name>main</name>
+    <name>CommandLine</name>
+    <message>
+        <source>Try &apos;tcptune %1 --help&apos;.</source>
+        <translation>Versuchen Sie &apos;tcptune %1 --help&apos;.</translation>
+    </message>
+</context>
+<context>
+    <name>TcptuneProgram</name>
     <message>
         <source>Usage: tcptune [COMMAND] [OPTIONS]</source>
         <translation>Aufruf: tcptune [BEFEHL] [OPTIONEN]</translation>
@@ -5264,14 +5270,14 @@ Optionen:
     </message>
 </context>
 <context>
-    <name>mib</name>
+    <name>MibCounters</name>
     <message>
         <source>Cannot read %1: %2.</source>
         <translation>%1 kann nicht gelesen werden: %2.</translation>
     </message>
 </context>
 <context>
-    <name>netns</name>
+    <name>NetnsText</name>
     <message>
         <source>&apos;%1&apos; is not a tcptune namespace; names start with &apos;tcptune-&apos;.</source>
         <translation>&apos;%1&apos; ist kein tcptune-Namensraum; Namen beginnen mit &apos;tcptune-&apos;.</translation>
@@ -5294,7 +5300,7 @@ Optionen:
     </message>
 </context>
 <context>
-    <name>procsys</name>
+    <name>ProcSys</name>
     <message>
         <source>Cannot read %1: %2</source>
         <translation>%1 kann nicht gelesen werden: %2</translation>

@@ -1,9 +1,10 @@
 #pragma once
 // A headless subcommand of the one tcptune binary ("tcptune knobs", "tcptune run", ...).
 // Each lives in app/cli/<area>/ and registers itself with TCPTUNE_REGISTER_COMMAND, so adding
-// a command touches no shared file. Its summary is marked QT_TRANSLATE_NOOP("cli", "...") where
-// the command registers, so that lupdate finds it (lupdate does not expand macros).
+// a command touches no shared file. Its summary is marked QT_TRANSLATE_NOOP("CommandSummary", "...")
+// where the command registers, so that lupdate finds it (lupdate does not expand macros).
 
+#include <QCoreApplication>
 #include <QList>
 #include <QStringList>
 
@@ -11,11 +12,17 @@ namespace tcptune::cli {
 
 struct Command {
     const char *name;
-    const char *summary; // source text; shown through QCoreApplication::translate("cli", ...)
+    const char *summary; // source text; shown through CommandSummary::tr()
     // ARGS starts with the program name and the subcommand, as QCommandLineParser expects.
     int (*run)(const QStringList &args);
     // Draws (charts, PDF): main() then creates a QApplication, offscreen when there is no display.
     bool needsGui = false;
+};
+
+// CommandSummary::tr(): the context the summaries' QT_TRANSLATE_NOOP("CommandSummary", ...) files
+// them under, so that the usage text finds their translations.
+class CommandSummary final {
+    Q_DECLARE_TR_FUNCTIONS(CommandSummary)
 };
 
 // Every subcommand, sorted by name.

@@ -8,6 +8,15 @@
 
 namespace tcptune::cli {
 
+namespace {
+
+// CommandLine::tr(): lupdate files this file's text under the context that tr() looks it up in.
+class CommandLine final {
+    Q_DECLARE_TR_FUNCTIONS(CommandLine)
+};
+
+} // namespace
+
 QTextStream &out()
 {
     static QTextStream stream(stdout);
@@ -29,9 +38,8 @@ int failWith(const QString &message, int exitCode)
 std::optional<int> parseArguments(QCommandLineParser &parser, const QStringList &args, const QString &command)
 {
     if (!parser.parse(args))
-        return failWith(parser.errorText() + QLatin1Char('\n') +
-                            QCoreApplication::translate("cli", "Try 'tcptune %1 --help'.").arg(command),
-                        2);
+        return failWith(
+            parser.errorText() + QLatin1Char('\n') + CommandLine::tr("Try 'tcptune %1 --help'.").arg(command), 2);
     if (parser.isSet(QStringLiteral("help"))) {
         out() << helpText(parser, command);
         return 0;

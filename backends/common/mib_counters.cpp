@@ -10,6 +10,11 @@
 namespace tcptune::mib {
 namespace {
 
+// MibCounters::tr(): lupdate files this file's text under the context that tr() looks it up in.
+class MibCounters final {
+    Q_DECLARE_TR_FUNCTIONS(MibCounters)
+};
+
 QList<QByteArrayView> words(QByteArrayView line)
 {
     QList<QByteArrayView> out;
@@ -71,7 +76,7 @@ bool isNameLine(const QList<QByteArrayView> &words)
     if (!f.open(QIODevice::ReadOnly)) {
         if (optional)
             return QByteArray();
-        return fail(QCoreApplication::translate("mib", "Cannot read %1: %2.").arg(f.fileName(), f.errorString()));
+        return fail(MibCounters::tr("Cannot read %1: %2.").arg(f.fileName(), f.errorString()));
     }
     // /proc files report size 0: read until the end.
     return f.readAll();

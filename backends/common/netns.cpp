@@ -16,6 +16,15 @@
 
 namespace tcptune::netns {
 
+namespace {
+
+// NetnsText::tr(): lupdate files this file's text under the context that tr() looks it up in.
+class NetnsText final {
+    Q_DECLARE_TR_FUNCTIONS(NetnsText)
+};
+
+} // namespace
+
 bool isTcptuneName(const QString &name)
 {
     static const QRegularExpression valid(
@@ -35,15 +44,12 @@ Result<void> runIn(const QString &name, const std::function<void()> &fn)
         return {};
     }
     if (!isTcptuneName(name))
-        return fail(
-            QCoreApplication::translate("netns", "'%1' is not a tcptune namespace; names start with 'tcptune-'.")
-                .arg(name));
+        return fail(NetnsText::tr("'%1' is not a tcptune namespace; names start with 'tcptune-'.").arg(name));
     const QByteArray path = QStringLiteral("/run/netns/%1").arg(name).toLocal8Bit();
     const int fd = ::open(path.constData(), O_RDONLY | O_CLOEXEC);
     if (fd < 0)
-        return fail(QCoreApplication::translate(
-                        "netns", "Network namespace %1 does not exist; start the lab with 'tcptune lab up'.")
-                        .arg(name));
+        return fail(
+            NetnsText::tr("Network namespace %1 does not exist; start the lab with 'tcptune lab up'.").arg(name));
 
     int setnsErrno = 0;
     std::thread worker([&] {
@@ -57,8 +63,7 @@ Result<void> runIn(const QString &name, const std::function<void()> &fn)
     ::close(fd);
     if (setnsErrno != 0)
         return fail(
-            QCoreApplication::translate(
-                "netns", "Cannot enter network namespace %1: %2. Entering a namespace needs root or CAP_SYS_ADMIN.")
+            NetnsText::tr("Cannot enter network namespace %1: %2. Entering a namespace needs root or CAP_SYS_ADMIN.")
                 .arg(name, QString::fromLocal8Bit(std::strerror(setnsErrno))));
     return {};
 }
@@ -94,10 +99,9 @@ Result<QList<int>> makeSockets(const SocketRequest &request)
     const QString reason = QString::fromLocal8Bit(std::strerror(error));
     if (!failedStep.isEmpty())
         return fail(
-            QCoreApplication::translate(
-                "netns", "Cannot use congestion control '%1': %2. See net.ipv4.tcp_available_congestion_control.")
+            NetnsText::tr("Cannot use congestion control '%1': %2. See net.ipv4.tcp_available_congestion_control.")
                 .arg(failedStep, reason));
-    return fail(QCoreApplication::translate("netns", "Cannot create a socket: %1.").arg(reason));
+    return fail(NetnsText::tr("Cannot create a socket: %1.").arg(reason));
 }
 
 } // namespace tcptune::netns

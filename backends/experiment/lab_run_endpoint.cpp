@@ -3,6 +3,14 @@
 #include <QCoreApplication>
 
 namespace tcptune {
+namespace {
+
+// LabRunEndpoint::tr(): lupdate files this file's text under the context that tr() looks it up in.
+class LabRunEndpoint final {
+    Q_DECLARE_TR_FUNCTIONS(LabRunEndpoint)
+};
+
+} // namespace
 
 RunEndpoint labRunEndpoint(const QString &labName, const LabSpec &spec, const LabEndpoints &served)
 {
@@ -25,7 +33,7 @@ RunEndpoint labRunEndpoint(const QString &labName, const LabSpec &spec, const La
     }
     e.bottleneckRateBps = spec.rateBitsPerSecond;
     e.bottleneckQueueBytes = spec.queueBytes;
-    e.description = QCoreApplication::translate("LiveExperimentBackend", "lab %1: %2").arg(labName, describe(spec));
+    e.description = LabRunEndpoint::tr("lab %1: %2").arg(labName, describe(spec));
     return e;
 }
 

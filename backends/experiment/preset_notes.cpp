@@ -66,14 +66,17 @@ constexpr const char *kNotes[] = {
         "has none of them and refuses them)."),
 };
 
-constexpr char kContext[] = "PresetNote";
+// PresetNote::tr(): looks the notes up where QT_TRANSLATE_NOOP("PresetNote", ...) filed them.
+class PresetNote final {
+    Q_DECLARE_TR_FUNCTIONS(PresetNote)
+};
 
 } // namespace
 
 QString translatedLabNote(const QString &note)
 {
     const QByteArray source = note.toUtf8();
-    return QCoreApplication::translate(kContext, source.constData());
+    return PresetNote::tr(source.constData());
 }
 
 QStringList translatableLabNotes()

@@ -1,7 +1,5 @@
 #include "helper/helper_operations.h"
 
-#include <QCoreApplication>
-
 namespace tcptune {
 
 void HelperOperations::add(const QString &op, Handler handler)
@@ -33,8 +31,7 @@ Result<QJsonObject> HelperOperations::dispatch(const QString &op, const QJsonObj
         for (QChar &c : shown)
             if (!c.isPrint())
                 c = QLatin1Char('?');
-        return fail(QCoreApplication::translate("HelperOperations", "Unknown operation '%1'; the helper knows: %2.")
-                        .arg(shown, names().join(QStringLiteral(", "))));
+        return fail(tr("Unknown operation '%1'; the helper knows: %2.").arg(shown, names().join(QStringLiteral(", "))));
     }
     Descriptors none;
     return it.value()(params, fds ? *fds : none);

@@ -5,6 +5,7 @@
 
 #include "common/error.h"
 
+#include <QCoreApplication>
 #include <QJsonObject>
 #include <QList>
 #include <QMap>
@@ -16,6 +17,7 @@
 namespace tcptune {
 
 class HelperOperations final {
+    Q_DECLARE_TR_FUNCTIONS(HelperOperations)
 public:
     // Runs one request. PARAMS is the request's "params" object (empty when absent). The result
     // becomes the reply's "result"; an error becomes the reply's "error" and the helper goes on

@@ -2,7 +2,6 @@
 
 #include "knobs/link_knobs.h"
 
-#include <QCoreApplication>
 #include <QRegularExpression>
 
 #include <initializer_list>
@@ -323,8 +322,7 @@ Result<const KnobInfo *> KnobCatalogue::linkEntry(const QString &key) const
     if (!resolved)
         return std::unexpected(resolved.error());
     if (m_linkEntries.size() >= kMaxLinkEntries)
-        return fail(
-            QCoreApplication::translate("KnobCatalogue", "Too many different link knobs named in one process."));
+        return fail(tr("Too many different link knobs named in one process."));
     auto entry = std::make_unique<KnobInfo>(*resolved);
     const KnobInfo *address = entry.get();
     m_linkEntries.emplace(key, std::move(entry));
@@ -361,19 +359,16 @@ Result<const KnobInfo *> KnobCatalogue::lookup(const QString &key) const
     static const QRegularExpression keyShape(
         QRegularExpression::anchoredPattern(QStringLiteral("[A-Za-z0-9_]+(\\.[A-Za-z0-9_]+)+")));
     if (key.isEmpty())
-        return fail(
-            QCoreApplication::translate("KnobCatalogue", "Empty knob name; 'tcptune knobs' lists the known ones."));
+        return fail(tr("Empty knob name; 'tcptune knobs' lists the known ones."));
     if (linkknobs::isLinkKey(key))
         return linkEntry(key);
     if (key.size() > 128 || !keyShape.match(key).hasMatch())
-        return fail(QCoreApplication::translate(
-                        "KnobCatalogue", "'%1' is not a knob name: names are dotted words such as "
-                                         "net.ipv4.tcp_autocorking, without '/', '..', spaces or control characters.")
+        return fail(tr("'%1' is not a knob name: names are dotted words such as "
+                       "net.ipv4.tcp_autocorking, without '/', '..', spaces or control characters.")
                         .arg(printable(key)));
     if (const KnobInfo *k = find(key))
         return k;
-    return fail(QCoreApplication::translate("KnobCatalogue", "Unknown knob '%1'; 'tcptune knobs' lists the known ones.")
-                    .arg(key));
+    return fail(tr("Unknown knob '%1'; 'tcptune knobs' lists the known ones.").arg(key));
 }
 
 } // namespace tcptune

@@ -5,6 +5,7 @@
 #include "common/error.h"
 #include "knobs/knob_info.h"
 
+#include <QCoreApplication>
 #include <QList>
 
 #include <map>
@@ -14,6 +15,7 @@
 namespace tcptune {
 
 class KnobCatalogue final {
+    Q_DECLARE_TR_FUNCTIONS(KnobCatalogue)
 public:
     static const KnobCatalogue &instance();
 

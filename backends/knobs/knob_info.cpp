@@ -1,9 +1,8 @@
 #include "knobs/knob_info.h"
 
 #include "common/proc_sys.h"
+#include "knobs/knob_catalogue.h"
 #include "knobs/knob_enum_names.h"
-
-#include <QCoreApplication>
 
 namespace tcptune {
 
@@ -15,7 +14,7 @@ QString KnobInfo::procPath() const
 QString KnobInfo::translatedDescription() const
 {
     // The catalogue marks each description with QT_TRANSLATE_NOOP("KnobCatalogue", ...).
-    return QCoreApplication::translate("KnobCatalogue", description.toUtf8().constData());
+    return KnobCatalogue::tr(description.toUtf8().constData());
 }
 
 QString kindName(KnobKind kind)

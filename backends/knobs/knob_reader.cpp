@@ -10,6 +10,11 @@
 namespace tcptune {
 namespace {
 
+// KnobReaderText::tr(): lupdate files this file's text under the context that tr() looks it up in.
+class KnobReaderText final {
+    Q_DECLARE_TR_FUNCTIONS(KnobReaderText)
+};
+
 KnobReading readOne(const KnobInfo &knob)
 {
     KnobReading reading;
@@ -18,7 +23,7 @@ KnobReading readOne(const KnobInfo &knob)
     if (value)
         reading.value = *value;
     else
-        reading.problem = QCoreApplication::translate("KnobReader", "not available in this kernel");
+        reading.problem = KnobReaderText::tr("not available in this kernel");
     return reading;
 }
 

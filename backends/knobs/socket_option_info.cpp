@@ -1,6 +1,6 @@
 #include "knobs/socket_option_info.h"
 
-#include <QCoreApplication>
+#include "knobs/knob_catalogue.h"
 
 namespace tcptune {
 namespace {
@@ -8,7 +8,7 @@ namespace {
 // The catalogue marks these texts with QT_TRANSLATE_NOOP("KnobCatalogue", ...).
 QString translated(const QString &source)
 {
-    return source.isEmpty() ? QString() : QCoreApplication::translate("KnobCatalogue", source.toUtf8().constData());
+    return source.isEmpty() ? QString() : KnobCatalogue::tr(source.toUtf8().constData());
 }
 
 } // namespace

@@ -3,8 +3,6 @@
 #include "helper/helper_connection.h"
 #include "traffic/agent_server.h"
 
-#include <QCoreApplication>
-
 namespace tcptune {
 
 LabAgent::LabAgent(HelperConnection &helper, QObject *parent)
@@ -40,8 +38,7 @@ Result<LabEndpoints> LabAgent::start(const LabEndpoints &endpoints)
     if (!listening && endpoints.agentPort != 0)
         listening = server->listen(endpoints.serverAddress, 0);
     if (!listening)
-        return fail(QCoreApplication::translate("LabAgent", "Cannot start the agent in %1: %2")
-                        .arg(endpoints.serverNetns, listening.error().message));
+        return fail(tr("Cannot start the agent in %1: %2").arg(endpoints.serverNetns, listening.error().message));
     m_server = std::move(server);
     LabEndpoints actual = endpoints;
     actual.agentPort = *listening;

@@ -10,6 +10,15 @@
 
 namespace tcptune::labfiles {
 
+namespace {
+
+// LabFiles::tr(): lupdate files this file's text under the context that tr() looks it up in.
+class LabFiles final {
+    Q_DECLARE_TR_FUNCTIONS(LabFiles)
+};
+
+} // namespace
+
 QString runDirectory()
 {
     return PrivateDirectory::runRoot();
@@ -29,7 +38,7 @@ Result<void> ensureFolder(const QString &folder)
 {
     const QString root = runDirectory();
     if (folder != root && !folder.startsWith(root + QLatin1Char('/')))
-        return fail(QCoreApplication::translate("LabFiles", "Lab records live below %1, not in %2.").arg(root, folder));
+        return fail(LabFiles::tr("Lab records live below %1, not in %2.").arg(root, folder));
     auto made = PrivateDirectory::ensure(root, folder.mid(root.size()));
     if (!made)
         return std::unexpected(made.error());
@@ -42,7 +51,7 @@ Result<void> writeRecord(const QString &path, const QByteArray &data)
         return folder;
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly) || file.write(data) != data.size() || !file.commit())
-        return fail(QCoreApplication::translate("LabFiles", "Cannot write %1: %2").arg(path, file.errorString()));
+        return fail(LabFiles::tr("Cannot write %1: %2").arg(path, file.errorString()));
     return {};
 }
 

@@ -9,6 +9,15 @@
 
 namespace tcptune {
 
+namespace {
+
+// LabStateRecord::tr(): lupdate files this file's text under the context that tr() looks it up in.
+class LabStateRecord final {
+    Q_DECLARE_TR_FUNCTIONS(LabStateRecord)
+};
+
+} // namespace
+
 QString labStatePath(const QString &labName)
 {
     return labfiles::labsDirectory() + QLatin1Char('/') + labName + QStringLiteral(".json");
@@ -49,13 +58,12 @@ Result<LabState> readLabState(const QString &labName)
 {
     QFile file(labStatePath(labName));
     if (!file.open(QIODevice::ReadOnly))
-        return fail(
-            QCoreApplication::translate("LabState", "No record of lab %1 (%2).").arg(labName, file.errorString()));
+        return fail(LabStateRecord::tr("No record of lab %1 (%2).").arg(labName, file.errorString()));
     QJsonParseError error{};
     const QJsonDocument doc = QJsonDocument::fromJson(file.read(1024 * 1024), &error);
     if (!doc.isObject())
-        return fail(QCoreApplication::translate("LabState", "The record %1 is damaged (%2); remove the lab with "
-                                                            "'tcptune lab down --name %3'.")
+        return fail(LabStateRecord::tr("The record %1 is damaged (%2); remove the lab with "
+                                       "'tcptune lab down --name %3'.")
                         .arg(file.fileName(), error.errorString(), labName));
     return labStateFromJson(doc.object());
 }

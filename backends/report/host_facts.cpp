@@ -14,6 +14,11 @@
 namespace tcptune::hostfacts {
 namespace {
 
+// HostFactsText::tr(): lupdate files this file's text under the context that tr() looks it up in.
+class HostFactsText final {
+    Q_DECLARE_TR_FUNCTIONS(HostFactsText)
+};
+
 QString readLine(const QString &path)
 {
     QFile f(path);
@@ -28,16 +33,14 @@ QString readLine(const QString &path)
     QString tc = process::findIn(QStringLiteral("tc"), {QStringLiteral("/usr/sbin"), QStringLiteral("/sbin")});
     if (tc.isEmpty())
         tc = process::findInPath(QStringLiteral("tc"));
-    QString problem = QCoreApplication::translate("HostFacts", "tc is not installed");
+    QString problem = HostFactsText::tr("tc is not installed");
     if (!tc.isEmpty()) {
         auto shown = process::run(tc, {QStringLiteral("qdisc"), QStringLiteral("show")}, 3000);
         if (shown && shown->succeeded())
             return QString::fromUtf8(shown->standardOutput);
         problem = shown ? QString::fromLocal8Bit(shown->standardError).trimmed() : shown.error().message;
     }
-    return fail(
-        QCoreApplication::translate("HostFacts", "`tc qdisc show` did not run (%1); install iproute2 to see qdiscs.")
-            .arg(problem));
+    return fail(HostFactsText::tr("`tc qdisc show` did not run (%1); install iproute2 to see qdiscs.").arg(problem));
 }
 
 } // namespace

@@ -7,16 +7,24 @@
 
 namespace tcptune::reportfile {
 
+namespace {
+
+// ReportFile::tr(): lupdate files this file's text under the context that tr() looks it up in.
+class ReportFile final {
+    Q_DECLARE_TR_FUNCTIONS(ReportFile)
+};
+
+} // namespace
+
 Result<void> write(const QString &path, const QByteArray &data)
 {
     const QFileInfo info(path);
     if (!QDir().mkpath(info.absolutePath()))
-        return fail(QCoreApplication::translate("ReportFile", "Cannot create the folder %1; choose another --out.")
-                        .arg(info.absolutePath()));
+        return fail(ReportFile::tr("Cannot create the folder %1; choose another --out.").arg(info.absolutePath()));
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly) || file.write(data) != data.size() || !file.commit())
-        return fail(QCoreApplication::translate("ReportFile", "Cannot write %1 (%2); check the path and free space.")
-                        .arg(path, file.errorString()));
+        return fail(
+            ReportFile::tr("Cannot write %1 (%2); check the path and free space.").arg(path, file.errorString()));
     return {};
 }
 

@@ -2,8 +2,6 @@
 
 #include "common/vector_state.h"
 
-#include <QCoreApplication>
-
 #include <algorithm>
 #include <cerrno>
 #include <sys/socket.h>
@@ -20,8 +18,7 @@ BulkReceiver::BulkReceiver(int streams, bool batchWakeups)
 Result<void> BulkReceiver::valid() const
 {
     if (!m_epoll.valid())
-        return fail(QCoreApplication::translate("BulkReceiver", "Cannot create an epoll instance: %1.")
-                        .arg(sock::errnoText(errno)));
+        return fail(tr("Cannot create an epoll instance: %1.").arg(sock::errnoText(errno)));
     return {};
 }
 

@@ -20,6 +20,8 @@
 #include "common/page_buffer.h"
 #include "traffic/socket_util.h"
 
+#include <QCoreApplication>
+
 #include <atomic>
 #include <chrono>
 #include <cstdint>
@@ -33,6 +35,7 @@
 namespace tcptune {
 
 class BulkReceiver final {
+    Q_DECLARE_TR_FUNCTIONS(BulkReceiver)
 public:
     using Clock = std::chrono::steady_clock;
     // Bytes per recv(): large enough that a wake-up empties a socket in few calls.

@@ -5,7 +5,6 @@
 #include "report/report_tables.h"
 
 #include <QBuffer>
-#include <QCoreApplication>
 #include <QPageLayout>
 #include <QPageSize>
 #include <QPdfWriter>
@@ -88,9 +87,8 @@ Result<QStringList> PdfReportWriter::write(const ReportModel &model, const QStri
         pages = render(model, &writer);
     }
     if (pages == 0)
-        return fail(QCoreApplication::translate(
-                        "PdfReportWriter", "Could not start drawing the PDF for %1; is a Qt GUI platform available "
-                                           "(QT_QPA_PLATFORM=offscreen works without a display)?")
+        return fail(tr("Could not start drawing the PDF for %1; is a Qt GUI platform available "
+                       "(QT_QPA_PLATFORM=offscreen works without a display)?")
                         .arg(path));
     if (auto ok = reportfile::write(path, buffer.data()); !ok)
         return std::unexpected(ok.error());

@@ -5,11 +5,14 @@
 #include "common/error.h"
 #include "report/report_model.h"
 
+#include <QCoreApplication>
+
 class QPdfWriter;
 
 namespace tcptune {
 
 class PdfReportWriter final {
+    Q_DECLARE_TR_FUNCTIONS(PdfReportWriter)
 public:
     // Returns the files written (PATH). Needs a QGuiApplication (offscreen is enough).
     [[nodiscard]] static Result<QStringList> write(const ReportModel &model, const QString &path);

@@ -7,7 +7,6 @@
 #include "report/markdown_report_writer.h"
 #include "report/raw_data_writer.h"
 
-#include <QCoreApplication>
 #include <QFileInfo>
 
 namespace tcptune {
@@ -27,8 +26,7 @@ Result<ReportExporter::Format> ReportExporter::formatFromName(const QString &nam
         return Format::Csv;
     if (n == QLatin1String("json"))
         return Format::Json;
-    return fail(QCoreApplication::translate("ReportExporter", "Unknown report format '%1'; use one of %2.")
-                    .arg(name, formatNames().join(QStringLiteral(", "))));
+    return fail(tr("Unknown report format '%1'; use one of %2.").arg(name, formatNames().join(QStringLiteral(", "))));
 }
 
 QString ReportExporter::extension(Format format)

@@ -6,11 +6,13 @@
 #include "report/report_builder.h"
 #include "report/report_model.h"
 
+#include <QCoreApplication>
 #include <QStringList>
 
 namespace tcptune {
 
 class ReportExporter final {
+    Q_DECLARE_TR_FUNCTIONS(ReportExporter)
 public:
     enum class Format { Html, Pdf, Markdown, Csv, Json };
 

@@ -145,5 +145,6 @@ int runAnalyzeCommand(const QStringList &args)
 
 } // namespace tcptune::cli
 
-TCPTUNE_REGISTER_COMMAND("analyze", QT_TRANSLATE_NOOP("cli", "Analyse the TCP flows of a pcap or pcapng capture"),
+TCPTUNE_REGISTER_COMMAND("analyze",
+                         QT_TRANSLATE_NOOP("CommandSummary", "Analyse the TCP flows of a pcap or pcapng capture"),
                          tcptune::cli::runAnalyzeCommand)

@@ -98,5 +98,6 @@ int runChartCommand(const QStringList &args)
 } // namespace tcptune::cli
 
 TCPTUNE_REGISTER_GUI_COMMAND("chart",
-                             QT_TRANSLATE_NOOP("cli", "Draw a stored sweep's or run's chart into PNG, SVG or PDF"),
+                             QT_TRANSLATE_NOOP("CommandSummary",
+                                               "Draw a stored sweep's or run's chart into PNG, SVG or PDF"),
                              tcptune::cli::runChartCommand)

@@ -168,5 +168,6 @@ int runKnobsCommand(const QStringList &args)
 } // namespace tcptune::cli
 
 TCPTUNE_REGISTER_COMMAND("knobs",
-                         QT_TRANSLATE_NOOP("cli", "List kernel knobs; set them around a command; restore them"),
+                         QT_TRANSLATE_NOOP("CommandSummary",
+                                           "List kernel knobs; set them around a command; restore them"),
                          tcptune::cli::runKnobsCommand)

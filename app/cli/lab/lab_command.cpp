@@ -259,5 +259,6 @@ int runLabCommand(const QStringList &args)
 
 } // namespace tcptune::cli
 
-TCPTUNE_REGISTER_COMMAND("lab", QT_TRANSLATE_NOOP("cli", "Start, stop or show the local lab of network namespaces"),
+TCPTUNE_REGISTER_COMMAND("lab",
+                         QT_TRANSLATE_NOOP("CommandSummary", "Start, stop or show the local lab of network namespaces"),
                          tcptune::cli::runLabCommand)

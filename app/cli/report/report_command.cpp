@@ -105,5 +105,6 @@ int runReportCommand(const QStringList &args)
 } // namespace tcptune::cli
 
 TCPTUNE_REGISTER_GUI_COMMAND(
-    "report", QT_TRANSLATE_NOOP("cli", "Write a report (HTML, PDF, Markdown, CSV, JSON) of a stored sweep or run"),
+    "report",
+    QT_TRANSLATE_NOOP("CommandSummary", "Write a report (HTML, PDF, Markdown, CSV, JSON) of a stored sweep or run"),
     tcptune::cli::runReportCommand)

@@ -145,5 +145,6 @@ int runResultsCommand(const QStringList &args)
 
 } // namespace tcptune::cli
 
-TCPTUNE_REGISTER_COMMAND("results", QT_TRANSLATE_NOOP("cli", "List stored experiments or show one's result table"),
+TCPTUNE_REGISTER_COMMAND("results",
+                         QT_TRANSLATE_NOOP("CommandSummary", "List stored experiments or show one's result table"),
                          tcptune::cli::runResultsCommand)

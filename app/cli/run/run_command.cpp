@@ -363,5 +363,5 @@ int runRunCommand(const QStringList &args)
 
 } // namespace tcptune::cli
 
-TCPTUNE_REGISTER_COMMAND("run", QT_TRANSLATE_NOOP("cli", "Run traffic against an agent or iperf3 server"),
+TCPTUNE_REGISTER_COMMAND("run", QT_TRANSLATE_NOOP("CommandSummary", "Run traffic against an agent or iperf3 server"),
                          tcptune::cli::runRunCommand)

@@ -341,5 +341,5 @@ int runServeCommand(const QStringList &args)
 
 } // namespace tcptune::cli
 
-TCPTUNE_REGISTER_COMMAND("serve", QT_TRANSLATE_NOOP("cli", "Run the traffic agent on a target host"),
+TCPTUNE_REGISTER_COMMAND("serve", QT_TRANSLATE_NOOP("CommandSummary", "Run the traffic agent on a target host"),
                          tcptune::cli::runServeCommand)

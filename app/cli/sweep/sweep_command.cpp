@@ -463,6 +463,6 @@ int runSweepCommand(const QStringList &args)
 } // namespace tcptune::cli
 
 TCPTUNE_REGISTER_COMMAND("sweep",
-                         QT_TRANSLATE_NOOP("cli",
+                         QT_TRANSLATE_NOOP("CommandSummary",
                                            "Run an experiment or sweep (spec file or preset) and print its table"),
                          tcptune::cli::runSweepCommand)

@@ -15,6 +15,15 @@
 
 namespace tcptune::cli {
 
+namespace {
+
+// SweepCommand::tr(): lupdate files this file's text under the context that tr() looks it up in.
+class SweepCommand final {
+    Q_DECLARE_TR_FUNCTIONS(SweepCommand)
+};
+
+} // namespace
+
 Result<SweepTable> loadSweepTable(const ResultStore &store, qint64 experimentId)
 {
     auto experiment = store.experiment(experimentId);
@@ -22,7 +31,7 @@ Result<SweepTable> loadSweepTable(const ResultStore &store, qint64 experimentId)
         return std::unexpected(experiment.error());
     auto plan = SweepPlan::fromJson(experiment->plan);
     if (!plan)
-        return fail(QCoreApplication::translate("SweepCommand", "The stored plan of experiment %1 does not parse: %2")
+        return fail(SweepCommand::tr("The stored plan of experiment %1 does not parse: %2")
                         .arg(experimentId)
                         .arg(plan.error().message));
     auto runs = store.runs(experimentId);
@@ -34,15 +43,12 @@ Result<SweepTable> loadSweepTable(const ResultStore &store, qint64 experimentId)
 Result<void> checkOutputFolder(const QString &dir)
 {
     if (!QDir().mkpath(dir))
-        return fail(QCoreApplication::translate("SweepCommand",
-                                                "--out %1: cannot create this folder; give a folder you can write to.")
-                        .arg(dir));
+        return fail(SweepCommand::tr("--out %1: cannot create this folder; give a folder you can write to.").arg(dir));
     // Writing is the only sure test: as root access() says yes on a read-only file system.
     QTemporaryFile probe(QDir(dir).filePath(QStringLiteral(".tcptune-write-test-XXXXXX")));
     if (!probe.open())
-        return fail(QCoreApplication::translate("SweepCommand",
-                                                "--out %1: cannot write into this folder (%2); give a folder you can "
-                                                "write to.")
+        return fail(SweepCommand::tr("--out %1: cannot write into this folder (%2); give a folder you can "
+                                     "write to.")
                         .arg(dir, probe.errorString()));
     return {};
 }
@@ -50,8 +56,7 @@ Result<void> checkOutputFolder(const QString &dir)
 Result<void> writeSweepFiles(const SweepTable &table, const QString &dir, ThroughputUnit unit)
 {
     if (!QDir().mkpath(dir))
-        return fail(
-            QCoreApplication::translate("SweepCommand", "Cannot create the folder %1; pick another --out.").arg(dir));
+        return fail(SweepCommand::tr("Cannot create the folder %1; pick another --out.").arg(dir));
     const QList<std::pair<QString, QByteArray>> files = {
         {QStringLiteral("table.md"), SweepTableMarkdown::toMarkdown(table, unit).toUtf8()},
         {QStringLiteral("points.csv"), pointsCsv(table).toUtf8()},
@@ -61,8 +66,7 @@ Result<void> writeSweepFiles(const SweepTable &table, const QString &dir, Throug
     for (const auto &[name, content] : files) {
         QSaveFile file(QDir(dir).filePath(name)); // never a half-written file
         if (!file.open(QIODevice::WriteOnly) || file.write(content) != content.size() || !file.commit())
-            return fail(QCoreApplication::translate("SweepCommand", "Cannot write %1: %2.")
-                            .arg(file.fileName(), file.errorString()));
+            return fail(SweepCommand::tr("Cannot write %1: %2.").arg(file.fileName(), file.errorString()));
     }
     return {};
 }

@@ -577,12 +577,14 @@ void TestResultStore::concurrentOpenOfANewFile()
     // A sweep and a reader creating the same new file at once: one migrates, both open.
     QList<QThread *> threads;
     QStringList errors;
+    int opened = 0; // threads that got as far as the check: none would leave no error too
     QMutex mutex;
     for (int i = 0; i < 4; ++i) {
         threads << QThread::create([&] {
             ResultStore mine;
             auto r = mine.open(dbPath());
             QMutexLocker lock(&mutex);
+            ++opened;
             if (!r)
                 errors << r.error().message;
             else if (mine.schemaVersion() != ResultStore::kSchemaVersion)
@@ -595,6 +597,7 @@ void TestResultStore::concurrentOpenOfANewFile()
         QVERIFY(t->wait(20000));
         delete t;
     }
+    QCOMPARE(opened, 4);
     QVERIFY2(errors.isEmpty(), qPrintable(errors.join(QLatin1Char('\n'))));
 }
 
