@@ -2,16 +2,20 @@
 // of translations/tcptune_de.ts finds no string that is new (missing from the file), unfinished
 // or untranslated; under a German locale every command's help and error paths and the main
 // window's widgets hold no English sentence (and under an English locale the same paths do, so
-// the check can fail).
+// the check can fail). Every context the .ts holds names a class (Class::tr or Q_DECLARE_TR_FUNCTIONS).
 
 #include "command_runner.h"
 #include "english_detector.h"
 #include "main_window.h"
 #include "widget_texts.h"
 
+#include <QDir>
+#include <QDirIterator>
 #include <QFile>
 #include <QLibraryInfo>
 #include <QProcess>
+#include <QRegularExpression>
+#include <QSet>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
@@ -105,6 +109,47 @@ QString describe(const QStringList &findings, const QString &output)
     return findings.join(QLatin1Char('\n')) + QStringLiteral("\n--- output:\n") + output;
 }
 
+QStringList tsContexts(const QString &path)
+{
+    QStringList contexts;
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return contexts;
+    QXmlStreamReader xml(&file);
+    while (!xml.atEnd()) {
+        if (xml.readNext() == QXmlStreamReader::StartElement && xml.name() == QLatin1String("name"))
+            contexts.append(xml.readElementText());
+    }
+    return contexts;
+}
+
+// The classes a tr() context may name: those with Q_DECLARE_TR_FUNCTIONS(Name), and those declared
+// in a header that holds a Q_OBJECT (their own tr()). A context lupdate takes from anywhere else
+// (QCoreApplication::translate("netns", ...)) names no class.
+QSet<QString> translatingClasses()
+{
+    static const QRegularExpression declared(QStringLiteral(R"(Q_DECLARE_TR_FUNCTIONS\((\w+)\))"));
+    static const QRegularExpression objectClass(QStringLiteral(R"(\b(?:class|struct)\s+(\w+)\s*(?:final\s*)?[:{])"));
+    QSet<QString> classes;
+    for (const char *folder : {"backends", "widgets", "app", "helper_app"}) {
+        QDirIterator it(QStringLiteral(TCPTUNE_SOURCE_DIR "/") + QLatin1String(folder),
+                        {QStringLiteral("*.h"), QStringLiteral("*.cpp")}, QDir::Files, QDirIterator::Subdirectories);
+        while (it.hasNext()) {
+            QFile f(it.next());
+            if (!f.open(QIODevice::ReadOnly))
+                continue;
+            const QString text = QString::fromUtf8(f.readAll());
+            for (const auto &m : declared.globalMatch(text))
+                classes.insert(m.captured(1));
+            if (text.contains(QLatin1String("Q_OBJECT"))) {
+                for (const auto &m : objectClass.globalMatch(text))
+                    classes.insert(m.captured(1));
+            }
+        }
+    }
+    return classes;
+}
+
 } // namespace
 
 class TestTranslations final : public QObject {
@@ -113,6 +158,7 @@ private Q_SLOTS:
     void initTestCase();
     void committedFileIsComplete();
     void sourcesHaveNoUntranslatedStrings();
+    void everyContextIsAClass();
     void programSpeaksGerman_data();
     void programSpeaksGerman();
     void commandsSpeakGerman_data();
@@ -178,6 +224,23 @@ void TestTranslations::sourcesHaveNoUntranslatedStrings()
                                        "-no-obsolete backends widgets app helper_app -ts translations/tcptune_de.ts "
                                        "and translate them):\n") +
                         check.problems.join(QLatin1Char('\n'))));
+}
+
+void TestTranslations::everyContextIsAClass()
+{
+    const QStringList contexts = tsContexts(committedTs());
+    const QSet<QString> classes = translatingClasses();
+    QVERIFY(contexts.size() > 50);
+    QVERIFY(classes.size() > 50);
+    QStringList strays;
+    for (const QString &context : contexts) {
+        const QString name = context.section(QStringLiteral("::"), -1);
+        if (!classes.contains(name))
+            strays.append(context);
+    }
+    QVERIFY2(strays.isEmpty(), qPrintable(QStringLiteral("tr() contexts that name no class with Q_OBJECT or "
+                                                         "Q_DECLARE_TR_FUNCTIONS (use Class::tr): ") +
+                                          strays.join(QStringLiteral(", "))));
 }
 
 void TestTranslations::programSpeaksGerman_data()
