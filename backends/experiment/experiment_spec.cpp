@@ -1,6 +1,6 @@
 #include "experiment/experiment_spec.h"
 
-#include "experiment/experiment_enum_names.h"
+#include "experiment/spec_enum_names.h"
 #include "knobs/knob_catalogue.h"
 #include "knobs/knob_value.h"
 #include "traffic/traffic_spec.h"

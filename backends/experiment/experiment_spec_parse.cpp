@@ -1,7 +1,7 @@
 #include "experiment/experiment_spec.h"
 
 #include "common/log_text.h"
-#include "experiment/experiment_enum_names.h"
+#include "experiment/spec_enum_names.h"
 #include "experiment/experiment_spec_error.h"
 #include "knobs/knob_value.h"
 #include "traffic/traffic_spec.h"

@@ -3,7 +3,7 @@
 #include "common/block_bootstrap.h"
 #include "common/hypothesis_tests.h"
 #include "common/statistics.h"
-#include "experiment/experiment_enum_names.h"
+#include "experiment/diagnosis_enum_names.h"
 
 #include <boost/math/distributions/normal.hpp>
 

@@ -2,7 +2,7 @@
 
 #include "experiment/device_rules.h"
 #include "experiment/diagnosis_rules.h"
-#include "experiment/experiment_enum_names.h"
+#include "experiment/diagnosis_enum_names.h"
 #include "experiment/knob_drift.h"
 #include "experiment/limiter_breakdown.h"
 #include "experiment/run_settling.h"

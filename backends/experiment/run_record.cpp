@@ -1,6 +1,6 @@
 #include "experiment/run_record.h"
 
-#include "experiment/experiment_enum_names.h"
+#include "experiment/record_enum_names.h"
 
 #include <algorithm>
 

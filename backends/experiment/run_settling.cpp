@@ -1,7 +1,7 @@
 #include "experiment/run_settling.h"
 
 #include "common/statistics.h"
-#include "experiment/experiment_enum_names.h"
+#include "experiment/record_enum_names.h"
 
 #include <QLocale>
 
