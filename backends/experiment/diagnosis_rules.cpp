@@ -1,7 +1,7 @@
 #include "experiment/diagnosis_rules.h"
 
 #include "experiment/run_settling.h"
-#include "experiment/traffic_bridge.h"
+#include "experiment/detail_figures.h"
 
 #include <QJsonObject>
 

@@ -6,7 +6,7 @@
 #include "experiment/knob_drift.h"
 #include "experiment/limiter_breakdown.h"
 #include "experiment/run_settling.h"
-#include "experiment/several_ends_outcome.h"
+#include "experiment/detail_figures.h"
 
 #include "knobs/knob_value.h"
 

@@ -4,18 +4,10 @@
 #include "experiment/traffic_bridge.h"
 #include "knobs/knob_snapshot_json.h"
 
-#include <QCoreApplication>
-#include <QLocale>
-
 #include <algorithm>
 
 namespace tcptune {
 namespace {
-
-// SeveralEndsOutcome::tr(): lupdate files this file's text under the context that tr() looks it up in.
-class SeveralEndsOutcome final {
-    Q_DECLARE_TR_FUNCTIONS(SeveralEndsOutcome)
-};
 
 QJsonObject endJson(const TrafficResult &end, const RunRecord &figures)
 {
@@ -107,25 +99,6 @@ TrafficOutcome severalEndsOutcome(const SeveralEndsResult &result)
     r.details.insert(QStringLiteral("jain_fairness_index"), result.jainIndex);
     r.details.insert(QStringLiteral("start_spread_ms"), result.startSpreadMs);
     return out;
-}
-
-QString severalEndsSummary(const QJsonObject &details)
-{
-    const QJsonArray ends = details.value(QStringLiteral("targets")).toArray();
-    if (ends.size() < 2)
-        return {};
-    const QLocale locale;
-    QStringList parts;
-    for (const QJsonValue &v : ends) {
-        const QJsonObject e = v.toObject();
-        parts << SeveralEndsOutcome::tr("%1 %2 Mbit/s (RTT median %3 ms)")
-                     .arg(e.value(QStringLiteral("target")).toString(),
-                          locale.toString(e.value(QStringLiteral("throughput_bps")).toDouble() / 1e6, 'f', 1),
-                          locale.toString(e.value(QStringLiteral("rtt_median_ms")).toDouble(), 'f', 1));
-    }
-    return SeveralEndsOutcome::tr("%1; Jain's fairness index %2")
-        .arg(parts.join(QStringLiteral(", ")),
-             locale.toString(details.value(QStringLiteral("jain_fairness_index")).toDouble(), 'f', 2));
 }
 
 } // namespace tcptune

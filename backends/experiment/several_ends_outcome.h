@@ -14,8 +14,4 @@ namespace tcptune {
 
 TrafficOutcome severalEndsOutcome(const SeveralEndsResult &result);
 
-// One line per end and the fairness, from a stored run's details; empty for a run of one end.
-// "ssh://a 24.1 Mbit/s (RTT median 41.0 ms), ssh://b 22.9 Mbit/s (...); Jain's fairness index 0.99"
-QString severalEndsSummary(const QJsonObject &details);
-
 } // namespace tcptune

@@ -128,18 +128,6 @@ Result<void> setSocketOptions(const ExperimentSpec &spec, TrafficSpec &t)
 
 } // namespace
 
-QList<DirectionFigure> directionFigures(const RunRecord &run)
-{
-    QList<DirectionFigure> out;
-    for (const QJsonValue &v : run.details.value(QStringLiteral("directions")).toArray()) {
-        const QJsonObject o = v.toObject();
-        auto direction = parseDirection(o.value(QStringLiteral("direction")).toString());
-        if (direction)
-            out.append({*direction, o.value(QStringLiteral("throughput_bps")).toDouble()});
-    }
-    return out;
-}
-
 Result<TrafficSpec> trafficSpecFor(const ExperimentSpec &spec, const RunEndpoint &endpoint)
 {
     TrafficSpec t;

@@ -34,12 +34,4 @@ TrafficOutcome outcomeOf(const TrafficResult &result);
 // without one. One rule for single runs and runs of several ends.
 void setRunEnd(RunRecord &run, bool ok, bool cancelled, const QString &error);
 
-// Direction both: each direction's receiver goodput as outcomeOf() stored it in RUN's details
-// (up, then down); empty for a run in one direction.
-struct DirectionFigure {
-    Direction direction = Direction::Up;
-    double throughputBps = 0;
-};
-QList<DirectionFigure> directionFigures(const RunRecord &run);
-
 } // namespace tcptune

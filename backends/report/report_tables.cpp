@@ -3,7 +3,7 @@
 #include "experiment/limiter_breakdown.h"
 
 #include "experiment/run_diagnosis.h"
-#include "experiment/traffic_bridge.h"
+#include "experiment/detail_figures.h"
 #include "report/report_format.h"
 
 #include <QCoreApplication>

@@ -5,7 +5,7 @@
 #include "charts/sweep_chart.h"
 #include "charts/throughput_rtt_view.h"
 #include "experiment/limiter_breakdown.h"
-#include "experiment/traffic_bridge.h"
+#include "experiment/detail_figures.h"
 #include "history/mean_interval_text.h"
 #include "history/stored_run_names.h"
 

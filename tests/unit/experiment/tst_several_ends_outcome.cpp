@@ -3,6 +3,7 @@
 // knobs, the per-end totals and Jain's index in details, and the verdict that names them.
 
 #include "experiment/run_diagnosis.h"
+#include "experiment/detail_figures.h"
 #include "experiment/several_ends_outcome.h"
 
 #include <QJsonArray>
