@@ -3,6 +3,7 @@
 #include "common/statistics.h"
 #include "experiment/result_store.h"
 #include "experiment/run_configuration.h"
+#include "experiment/stored_run_details.h"
 
 #include <QSet>
 

@@ -1,8 +1,5 @@
 #include "experiment/run_configuration.h"
 
-#include "experiment/result_store.h"
-#include "experiment/run_record.h"
-#include "experiment/sweep_plan.h"
 #include "knobs/knob_catalogue.h"
 #include "knobs/knob_value.h"
 #include "lab/lab_layout.h"
@@ -157,17 +154,6 @@ RunConfiguration configurationOf(const ExperimentSpec &spec, const KnobSnapshot 
         c.labServerNetns = layout.serverNetns;
     }
     return c;
-}
-
-RunConfiguration storedConfiguration(const ResultStore &store, const SweepPlan &plan, const RunRecord &run)
-{
-    // A snapshot that cannot be read leaves only what the spec says.
-    const KnobSnapshot local =
-        store.knobSnapshot(run.id, QStringLiteral("local"), QStringLiteral("before")).value_or(KnobSnapshot{});
-    const KnobSnapshot remote =
-        store.knobSnapshot(run.id, QStringLiteral("remote"), QStringLiteral("before")).value_or(KnobSnapshot{});
-    const bool known = run.pointIndex >= 0 && run.pointIndex < plan.points().size();
-    return configurationOf(known ? plan.specForPoint(run.pointIndex) : plan.spec(), local, remote);
 }
 
 QStringList RunConfiguration::changedKeys() const

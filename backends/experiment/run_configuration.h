@@ -46,12 +46,6 @@ public:
 // before its knobs were applied (empty when not taken).
 RunConfiguration configurationOf(const ExperimentSpec &spec, const KnobSnapshot &local, const KnobSnapshot &remote);
 
-// The configuration of stored RUN of an experiment with PLAN, from the store's snapshots.
-class ResultStore;
-class SweepPlan;
-struct RunRecord;
-RunConfiguration storedConfiguration(const ResultStore &store, const SweepPlan &plan, const RunRecord &run);
-
 // "net.ipv4.tcp_autocorking" -> "tcp_autocorking", "socket.SO_SNDBUF" -> "SO_SNDBUF",
 // "remote:net.core.wmem_max" -> "remote:wmem_max", "link.eth0.gso" -> "eth0.gso".
 QString shortKnobName(const QString &key);

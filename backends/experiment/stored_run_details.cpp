@@ -4,6 +4,17 @@
 
 namespace tcptune {
 
+RunConfiguration storedConfiguration(const ResultStore &store, const SweepPlan &plan, const RunRecord &run)
+{
+    // A snapshot that cannot be read leaves only what the spec says.
+    const KnobSnapshot local =
+        store.knobSnapshot(run.id, QStringLiteral("local"), QStringLiteral("before")).value_or(KnobSnapshot{});
+    const KnobSnapshot remote =
+        store.knobSnapshot(run.id, QStringLiteral("remote"), QStringLiteral("before")).value_or(KnobSnapshot{});
+    const bool known = run.pointIndex >= 0 && run.pointIndex < plan.points().size();
+    return configurationOf(known ? plan.specForPoint(run.pointIndex) : plan.spec(), local, remote);
+}
+
 StoredRunDetails::StoredRunDetails(std::function<const ResultStore *()> store)
     : m_store(std::move(store))
 {

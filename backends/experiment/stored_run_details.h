@@ -17,6 +17,9 @@ namespace tcptune {
 
 class ResultStore;
 
+// The configuration of stored RUN of an experiment with PLAN, from the store's snapshots.
+RunConfiguration storedConfiguration(const ResultStore &store, const SweepPlan &plan, const RunRecord &run);
+
 class StoredRunDetails final {
 public:
     // STORE gives the store when asked (null: none open), so a row never holds a closed one.

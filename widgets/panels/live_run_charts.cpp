@@ -4,6 +4,7 @@
 #include "charts/throughput_rtt_view.h"
 #include "experiment/result_store.h"
 #include "experiment/run_configuration.h"
+#include "experiment/stored_run_details.h"
 #include "history/stored_run_names.h"
 #include "panels/run_control_panel.h"
 #include "experiment/runner_thread.h"

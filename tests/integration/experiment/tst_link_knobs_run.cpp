@@ -14,6 +14,7 @@
 #include "experiment/result_store.h"
 #include "experiment/run_diagnosis.h"
 #include "experiment/run_configuration.h"
+#include "experiment/stored_run_details.h"
 #include "experiment/sweep_plan.h"
 #include "history/ab_comparison.h"
 #include "lab_cleanup.h"
