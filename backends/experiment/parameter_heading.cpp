@@ -1,10 +1,9 @@
 #include "experiment/parameter_heading.h"
 
-#include "experiment/sweep_plan.h"
+#include "experiment/experiment_spec.h"
 #include "knobs/knob_catalogue.h"
 
 #include <QCoreApplication>
-#include <QStringList>
 
 namespace tcptune {
 namespace {
@@ -35,20 +34,12 @@ QString parameterHeading(const ExperimentSpec &spec, const QString &parameter)
     return parameter;
 }
 
-QString axisHeading(const SweepPlan &plan, int a)
+QString parametersHeading(const ExperimentSpec &spec, const QStringList &parameters)
 {
     QStringList headings;
-    for (const QString &parameter : plan.axes().at(a).parameters)
-        headings << parameterHeading(plan.spec(), parameter);
+    for (const QString &parameter : parameters)
+        headings << parameterHeading(spec, parameter);
     return headings.join(QStringLiteral(" + "));
-}
-
-QString axesHeading(const SweepPlan &plan)
-{
-    QStringList headings;
-    for (int a = 0; a < plan.axes().size(); ++a)
-        headings << axisHeading(plan, a);
-    return headings.join(QStringLiteral(" x "));
 }
 
 } // namespace tcptune

@@ -4,17 +4,17 @@
 // direction down the target sends, so story 5's swept SO_SNDBUF is the far end's.
 
 #include <QString>
+#include <QStringList>
 
 namespace tcptune {
 
 struct ExperimentSpec;
-class SweepPlan;
 
 // PARAMETER as SPEC runs it: "socket.SO_SNDBUF (far end)" for a sender's option of a run the
 // target sends; other parameters as they are.
 QString parameterHeading(const ExperimentSpec &spec, const QString &parameter);
-// Axis A of PLAN ("a + b" for an axis of several parameters), and all its axes joined with " x ".
-QString axisHeading(const SweepPlan &plan, int a);
-QString axesHeading(const SweepPlan &plan);
+// PARAMETERS set together on one axis, each as above, joined with " + ". The plan's axis
+// headings (axisHeading(), sweep_plan.h) are made of these.
+QString parametersHeading(const ExperimentSpec &spec, const QStringList &parameters);
 
 } // namespace tcptune

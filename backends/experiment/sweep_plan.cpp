@@ -544,4 +544,17 @@ Result<SweepPlan> SweepPlan::fromJsonText(const QByteArray &text)
     return fromJson(*object);
 }
 
+QString axisHeading(const SweepPlan &plan, int a)
+{
+    return parametersHeading(plan.spec(), plan.axes().at(a).parameters);
+}
+
+QString axesHeading(const SweepPlan &plan)
+{
+    QStringList headings;
+    for (int a = 0; a < plan.axes().size(); ++a)
+        headings << axisHeading(plan, a);
+    return headings.join(QStringLiteral(" x "));
+}
+
 } // namespace tcptune

@@ -108,4 +108,9 @@ private:
     quint32 m_seed = 1;
 };
 
+// How tables, charts and the dry run head axis A of PLAN ("a + b" for an axis of several
+// parameters, each as parameterHeading() names it), and all its axes joined with " x ".
+QString axisHeading(const SweepPlan &plan, int a);
+QString axesHeading(const SweepPlan &plan);
+
 } // namespace tcptune

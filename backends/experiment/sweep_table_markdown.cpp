@@ -1,7 +1,7 @@
 #include "experiment/sweep_table_markdown.h"
 
 #include "experiment/experiment_name.h"
-#include "experiment/parameter_heading.h"
+#include "experiment/sweep_plan.h"
 
 #include <cmath>
 

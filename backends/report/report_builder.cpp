@@ -1,7 +1,6 @@
 #include "report/report_builder.h"
 
 #include "experiment/experiment_name.h"
-#include "experiment/parameter_heading.h"
 #include "experiment/result_store.h"
 #include "experiment/sweep_plan.h"
 #include "experiment/sweep_table.h"

@@ -2,7 +2,7 @@
 
 #include "charts/sweep_chart.h"
 #include "experiment/experiment_name.h"
-#include "experiment/parameter_heading.h"
+#include "experiment/sweep_plan.h"
 #include "experiment/preset_library.h"
 #include "history/mean_interval_text.h"
 #include "history/stored_run_names.h"
