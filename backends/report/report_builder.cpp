@@ -1,9 +1,9 @@
 #include "report/report_builder.h"
 
-#include "experiment/experiment_name.h"
-#include "experiment/result_store.h"
-#include "experiment/sweep_plan.h"
-#include "experiment/sweep_table.h"
+#include "experiment/record/experiment_name.h"
+#include "experiment/store/result_store.h"
+#include "experiment/spec/sweep_plan.h"
+#include "experiment/tables/sweep_table.h"
 #include "knobs/knob_catalogue.h"
 #include "knobs/knob_value.h"
 #include "report/host_facts.h"

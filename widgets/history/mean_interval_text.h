@@ -4,7 +4,7 @@
 // says so, "47.1 (–, 1 run)", never "± 0.0" (docs/statistics.md).
 
 #include "common/confidence_interval.h"
-#include "experiment/sweep_statistics.h"
+#include "experiment/tables/sweep_statistics.h"
 
 #include <QCoreApplication>
 #include <QString>

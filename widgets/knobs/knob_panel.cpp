@@ -1,6 +1,6 @@
 #include "knobs/knob_panel.h"
 
-#include "experiment/experiment_spec.h"
+#include "experiment/spec/experiment_spec.h"
 #include "helper/helper_connection.h"
 #include "knobs/core_feature_confirmation.h"
 #include "knobs/knob_catalogue.h"

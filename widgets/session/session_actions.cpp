@@ -1,6 +1,6 @@
 #include "session/session_actions.h"
 
-#include "experiment/runner_thread.h"
+#include "experiment/run/runner_thread.h"
 #include "knobs/knob_panel.h"
 #include "knobs/knob_table_model.h"
 #include "knobs/link_group.h"

@@ -1,8 +1,8 @@
 #include "session/session_form.h"
 
 #include "charts/throughput_rtt_view.h"
-#include "experiment/experiment_spec.h"
-#include "experiment/result_store.h"
+#include "experiment/spec/experiment_spec.h"
+#include "experiment/store/result_store.h"
 #include "knobs/knob_panel.h"
 #include "knobs/knob_table_model.h"
 #include "knobs/link_group.h"

@@ -11,7 +11,7 @@
 #include "knobs/knob_table_model.h"
 #include "main_window.h"
 #include "panels/message_banner.h"
-#include "experiment/runner_thread.h"
+#include "experiment/run/runner_thread.h"
 #include "scratch_namespace.h"
 #include "screenshot.h"
 

@@ -5,10 +5,10 @@
 // (Parameter, Verlauf), decimals with a comma, and what is on screen is translated. Saves a
 // screenshot of every tab.
 
-#include "experiment/preset_library.h"
-#include "experiment/preset_notes.h"
-#include "experiment/result_store.h"
-#include "experiment/sweep_plan.h"
+#include "experiment/spec/preset_library.h"
+#include "experiment/spec/preset_notes.h"
+#include "experiment/store/result_store.h"
+#include "experiment/spec/sweep_plan.h"
 #include "diagnosis/counter_difference_view.h"
 #include "history/ab_table.h"
 #include "history/history_panel.h"

@@ -6,7 +6,7 @@
 #include "charts/sweep_chart.h"
 #include "command_runner.h"
 #include "main_window.h"
-#include "experiment/runner_thread.h"
+#include "experiment/run/runner_thread.h"
 #include "lab/lab_manager.h"
 #include "lab/lab_spec.h"
 #include "lab/qdisc_support.h"

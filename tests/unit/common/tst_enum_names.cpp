@@ -5,9 +5,9 @@
 
 #include "capture/capture_enum_names.h"
 #include "common/enum_names.h"
-#include "experiment/diagnosis_enum_names.h"
-#include "experiment/record_enum_names.h"
-#include "experiment/spec_enum_names.h"
+#include "experiment/diagnosis/diagnosis_enum_names.h"
+#include "experiment/record/record_enum_names.h"
+#include "experiment/spec/spec_enum_names.h"
 #include "knobs/knob_enum_names.h"
 #include "lab/lab_enum_names.h"
 #include "traffic/traffic_enum_names.h"
