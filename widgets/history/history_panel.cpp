@@ -14,7 +14,7 @@
 #include "history/stored_run_item.h"
 #include "history/stored_run_names.h"
 
-#include "sweep/wrapping_header.h"
+#include "panels/wrapping_header.h"
 
 #include <QHBoxLayout>
 #include <QJsonArray>

@@ -10,7 +10,7 @@
 #include "experiment/record/run_configuration.h"
 #include "experiment/run/runner_thread.h"
 #include "sweep/interval_delegate.h"
-#include "sweep/wrapping_header.h"
+#include "panels/wrapping_header.h"
 
 #include <QComboBox>
 #include <QDoubleSpinBox>

@@ -27,7 +27,7 @@
 #include "screenshot.h"
 #include "sweep/interval_delegate.h"
 #include "sweep/sweep_panel.h"
-#include "sweep/wrapping_header.h"
+#include "panels/wrapping_header.h"
 
 #include <QAbstractAxis>
 #include <QAbstractButton>

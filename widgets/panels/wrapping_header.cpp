@@ -1,4 +1,4 @@
-#include "sweep/wrapping_header.h"
+#include "panels/wrapping_header.h"
 
 #include <QFontMetrics>
 
