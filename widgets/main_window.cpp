@@ -258,7 +258,14 @@ void MainWindow::buildMenus()
     QMenu *file = menuBar()->addMenu(tr("&File"));
     QAction *open = file->addAction(tr("&Open capture..."), QKeySequence::Open, this, &MainWindow::openCapture);
     open->setObjectName(QStringLiteral("actionOpenCapture"));
-    m_session = new SessionActions(this, file, open);
+    m_session = new SessionActions({.window = this,
+                                    .target = m_targetPanel,
+                                    .workload = m_workloadPanel,
+                                    .knobs = m_knobPanel,
+                                    .sweep = m_sweepPanel,
+                                    .charts = m_chart,
+                                    .runner = m_runner},
+                                   file, open);
     file->addSeparator();
     QAction *quit = file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
     quit->setObjectName(QStringLiteral("actionQuit"));
