@@ -1,8 +1,8 @@
 #include "report/report_builder.h"
 
 #include "experiment/record/experiment_name.h"
-#include "experiment/store/result_store.h"
 #include "experiment/spec/sweep_plan.h"
+#include "experiment/store/result_store.h"
 #include "experiment/tables/sweep_table.h"
 #include "knobs/knob_catalogue.h"
 #include "knobs/knob_value.h"

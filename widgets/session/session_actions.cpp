@@ -5,6 +5,7 @@
 #include "knobs/knob_table_model.h"
 #include "knobs/link_group.h"
 #include "knobs/pending_knobs_note.h"
+#include "panels/file_dialogs.h"
 #include "panels/message_banner.h"
 #include "panels/target_panel.h"
 #include "panels/workload_panel.h"
@@ -12,7 +13,6 @@
 #include "session/session_file.h"
 #include "session/session_form.h"
 #include "sweep/sweep_panel.h"
-#include "panels/file_dialogs.h"
 
 #include <QDir>
 #include <QFileInfo>

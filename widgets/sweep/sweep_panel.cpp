@@ -2,15 +2,15 @@
 
 #include "charts/sweep_chart.h"
 #include "experiment/record/experiment_name.h"
-#include "experiment/spec/sweep_plan.h"
+#include "experiment/record/run_configuration.h"
+#include "experiment/run/runner_thread.h"
 #include "experiment/spec/preset_library.h"
+#include "experiment/spec/sweep_plan.h"
 #include "history/mean_interval_text.h"
 #include "history/stored_run_names.h"
 #include "knobs/knob_catalogue.h"
-#include "experiment/record/run_configuration.h"
-#include "experiment/run/runner_thread.h"
-#include "sweep/interval_delegate.h"
 #include "panels/wrapping_header.h"
+#include "sweep/interval_delegate.h"
 
 #include <QComboBox>
 #include <QDoubleSpinBox>

@@ -1,7 +1,7 @@
 #include "experiment/diagnosis/diagnosis_rules.h"
 
-#include "experiment/record/run_settling.h"
 #include "experiment/record/detail_figures.h"
+#include "experiment/record/run_settling.h"
 
 #include <QJsonObject>
 

@@ -1,12 +1,12 @@
 #include "experiment/diagnosis/run_diagnosis.h"
 
 #include "experiment/diagnosis/device_rules.h"
-#include "experiment/diagnosis/diagnosis_rules.h"
 #include "experiment/diagnosis/diagnosis_enum_names.h"
+#include "experiment/diagnosis/diagnosis_rules.h"
 #include "experiment/diagnosis/knob_drift.h"
 #include "experiment/diagnosis/limiter_breakdown.h"
-#include "experiment/record/run_settling.h"
 #include "experiment/record/detail_figures.h"
+#include "experiment/record/run_settling.h"
 
 #include "knobs/knob_value.h"
 

@@ -6,8 +6,8 @@
 // Runner's worker thread, one at a time.
 
 #include "common/error.h"
-#include "experiment/spec/experiment_spec.h"
 #include "experiment/record/run_record.h"
+#include "experiment/spec/experiment_spec.h"
 #include "knobs/knob_reader.h"
 
 #include <QJsonObject>

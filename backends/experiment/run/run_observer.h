@@ -10,8 +10,8 @@
 // tcptune-helper (its mib_counters and qdisc_stats operations), which does the same reading:
 // nothing here depends on tcptune running as root. docs/diagnosis.md says what is read where.
 
-#include "experiment/run/experiment_backend.h"
 #include "experiment/record/run_record.h"
+#include "experiment/run/experiment_backend.h"
 
 #include <QCoreApplication>
 #include <QMap>

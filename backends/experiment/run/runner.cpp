@@ -1,8 +1,8 @@
 #include "experiment/run/runner.h"
 
 #include "experiment/diagnosis/knob_drift.h"
-#include "experiment/store/result_store.h"
 #include "experiment/diagnosis/run_diagnosis.h"
+#include "experiment/store/result_store.h"
 #include "knobs/knob_catalogue.h"
 
 #include <QCoreApplication>

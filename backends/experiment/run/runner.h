@@ -6,11 +6,11 @@
 // error and the sweep goes on; cancel() (any thread) stops at once with knobs restored. Every
 // finished run is committed, so a resumed sweep (resume()) repeats none of them.
 
-#include "experiment/run/experiment_backend.h"
-#include "experiment/store/experiment_lock.h"
-#include "experiment/run/run_events.h"
 #include "experiment/record/run_record.h"
+#include "experiment/run/experiment_backend.h"
+#include "experiment/run/run_events.h"
 #include "experiment/spec/sweep_plan.h"
+#include "experiment/store/experiment_lock.h"
 #include "experiment/tables/sweep_table.h"
 
 #include <QObject>

@@ -4,9 +4,9 @@
 // receives queued signals. The workbench and `tcptune sweep` use it alike. One plan at a time;
 // cancel() stops with the knobs restored; destroying it cancels and waits.
 
+#include "experiment/record/run_record.h"
 #include "experiment/run/experiment_backend.h"
 #include "experiment/run/run_events.h"
-#include "experiment/record/run_record.h"
 #include "experiment/run/runner.h"
 #include "experiment/spec/sweep_plan.h"
 #include "experiment/tables/sweep_table.h"

@@ -1,8 +1,8 @@
 #include "experiment/spec/experiment_spec.h"
 
 #include "common/log_text.h"
-#include "experiment/spec/spec_enum_names.h"
 #include "experiment/spec/experiment_spec_error.h"
+#include "experiment/spec/spec_enum_names.h"
 #include "knobs/knob_value.h"
 #include "traffic/traffic_spec.h"
 

@@ -1,8 +1,8 @@
 #include "experiment/store/result_store.h"
 
-#include "experiment/store/result_store_sql.h"
 #include "experiment/diagnosis/run_diagnosis.h"
 #include "experiment/record/run_record_json.h"
+#include "experiment/store/result_store_sql.h"
 
 #include <QDateTime>
 #include <QHash>

@@ -1,10 +1,10 @@
 #include "experiment/store/result_store.h"
 
-#include "experiment/store/result_store_sql.h"
 #include "experiment/diagnosis/run_diagnosis.h"
-#include "experiment/record/run_settling.h"
 #include "experiment/record/run_record_json.h"
+#include "experiment/record/run_settling.h"
 #include "experiment/spec/sweep_plan.h"
+#include "experiment/store/result_store_sql.h"
 
 #include <QDateTime>
 #include <QJsonArray>

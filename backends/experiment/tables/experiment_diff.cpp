@@ -1,8 +1,8 @@
 #include "experiment/tables/experiment_diff.h"
 
 #include "common/statistics.h"
-#include "experiment/store/result_store.h"
 #include "experiment/record/run_configuration.h"
+#include "experiment/store/result_store.h"
 #include "experiment/store/stored_run_details.h"
 
 #include <QSet>

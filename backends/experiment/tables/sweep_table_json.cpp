@@ -1,7 +1,7 @@
 #include "experiment/tables/sweep_table_json.h"
 
-#include "experiment/diagnosis/run_diagnosis.h"
 #include "common/json_schema_version.h"
+#include "experiment/diagnosis/run_diagnosis.h"
 #include "experiment/record/run_record_json.h"
 
 #include <QJsonArray>

@@ -5,6 +5,7 @@
 
 #include "charts/throughput_rtt_view.h"
 #include "command_runner.h"
+#include "experiment/run/runner_thread.h"
 #include "experiment/store/result_store.h"
 #include "history/history_panel.h"
 #include "knobs/knob_panel.h"
@@ -12,7 +13,6 @@
 #include "main_window.h"
 #include "panels/message_banner.h"
 #include "panels/run_control_panel.h"
-#include "experiment/run/runner_thread.h"
 #include "panels/target_panel.h"
 #include "panels/workload_panel.h"
 #include "scratch_namespace.h"
