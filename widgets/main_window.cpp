@@ -2,38 +2,38 @@
 
 #include "captures/capture_panel.h"
 #include "captures/run_capture_list.h"
-#include "experiment/result_store.h"
 #include "charts/run_samples.h"
 #include "charts/throughput_rtt_view.h"
 #include "diagnosis/verdict_panel.h"
-#include "experiment/experiment_name.h"
-#include "experiment/experiment_spec.h"
-#include "experiment/run_configuration.h"
-#include "experiment/run_record.h"
-#include "knobs/knob_table_model.h"
+#include "experiment/record/experiment_name.h"
+#include "experiment/record/run_configuration.h"
+#include "experiment/record/run_record.h"
+#include "experiment/run/runner_thread.h"
+#include "experiment/spec/experiment_spec.h"
+#include "experiment/store/result_store.h"
 #include "export/export_actions.h"
+#include "helper/helper_connection.h"
 #include "history/history_panel.h"
 #include "history/stored_run_names.h"
-#include "helper/helper_connection.h"
 #include "knobs/crash_recovery.h"
 #include "knobs/knob_panel.h"
-#include "knobs/link_group.h"
+#include "knobs/knob_table_model.h"
 #include "knobs/knob_target_binder.h"
+#include "knobs/link_group.h"
+#include "knobs/pending_knobs_note.h"
 #include "lab/lab_manager.h"
 #include "lab/lab_requests.h"
 #include "panels/chart_bar.h"
+#include "panels/file_dialogs.h"
 #include "panels/help_menu.h"
-#include "panels/throughput_unit_menu.h"
 #include "panels/live_run_charts.h"
 #include "panels/message_banner.h"
 #include "panels/run_control_panel.h"
-#include "experiment/runner_thread.h"
 #include "panels/target_panel.h"
+#include "panels/throughput_unit_menu.h"
 #include "panels/workload_panel.h"
 #include "session/session_actions.h"
-#include "knobs/pending_knobs_note.h"
 #include "sweep/sweep_panel.h"
-#include "panels/file_dialogs.h"
 
 #include <QApplication>
 #include <QScreen>
@@ -258,7 +258,14 @@ void MainWindow::buildMenus()
     QMenu *file = menuBar()->addMenu(tr("&File"));
     QAction *open = file->addAction(tr("&Open capture..."), QKeySequence::Open, this, &MainWindow::openCapture);
     open->setObjectName(QStringLiteral("actionOpenCapture"));
-    m_session = new SessionActions(this, file, open);
+    m_session = new SessionActions({.window = this,
+                                    .target = m_targetPanel,
+                                    .workload = m_workloadPanel,
+                                    .knobs = m_knobPanel,
+                                    .sweep = m_sweepPanel,
+                                    .charts = m_chart,
+                                    .runner = m_runner},
+                                   file, open);
     file->addSeparator();
     QAction *quit = file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
     quit->setObjectName(QStringLiteral("actionQuit"));

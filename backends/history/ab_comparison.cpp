@@ -1,6 +1,6 @@
 #include "history/ab_comparison.h"
 
-#include "experiment/result_store.h"
+#include "experiment/store/result_store.h"
 #include "history/stored_run_names.h"
 #include "knobs/knob_catalogue.h"
 

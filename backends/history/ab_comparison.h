@@ -5,9 +5,9 @@
 // each ran with. Plain functions over plain records.
 
 #include "common/error.h"
-#include "experiment/experiment_diff.h"
-#include "experiment/run_configuration.h"
-#include "experiment/run_record.h"
+#include "experiment/record/run_configuration.h"
+#include "experiment/record/run_record.h"
+#include "experiment/tables/experiment_diff.h"
 
 #include <QList>
 #include <QString>

@@ -1,7 +1,7 @@
 #include "history/stored_run_names.h"
 
-#include "experiment/sweep_plan.h"
-#include "experiment/traffic_bridge.h"
+#include "experiment/record/detail_figures.h"
+#include "experiment/spec/sweep_plan.h"
 
 #include <QCoreApplication>
 #include <QLocale>

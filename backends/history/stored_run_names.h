@@ -2,11 +2,11 @@
 // How stored experiments and runs are named on screen, in the user's language, from what the
 // store keeps language-neutral: a run is "#<its id in the store>" everywhere (legend, status
 // bar, History, capture file names), with its point and repeat. An experiment is named by
-// experimentName() (experiment/experiment_name.h), as reports and the commands name it.
+// experimentName() (experiment/record/experiment_name.h), as reports and the commands name it.
 
 #include "common/throughput_unit.h"
-#include "experiment/run_configuration.h"
-#include "experiment/run_record.h"
+#include "experiment/record/run_configuration.h"
+#include "experiment/record/run_record.h"
 
 #include <QString>
 

@@ -1,7 +1,7 @@
 #include "report/raw_data_writer.h"
 
-#include "experiment/sweep_table_csv.h"
-#include "experiment/sweep_table_json.h"
+#include "experiment/tables/sweep_table_csv.h"
+#include "experiment/tables/sweep_table_json.h"
 #include "report/report_file.h"
 #include "report/report_format.h"
 #include "traffic/traffic_spec.h"

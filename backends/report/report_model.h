@@ -4,8 +4,8 @@
 // bytes) by widgets/, because backends draw nothing.
 
 #include "common/throughput_unit.h"
-#include "experiment/run_record.h"
-#include "experiment/sweep_table.h"
+#include "experiment/record/run_record.h"
+#include "experiment/tables/sweep_table.h"
 
 #include <QByteArray>
 #include <QCoreApplication>

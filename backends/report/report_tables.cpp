@@ -1,9 +1,9 @@
 #include "report/report_tables.h"
 
-#include "experiment/limiter_breakdown.h"
+#include "experiment/diagnosis/limiter_breakdown.h"
 
-#include "experiment/run_diagnosis.h"
-#include "experiment/traffic_bridge.h"
+#include "experiment/diagnosis/run_diagnosis.h"
+#include "experiment/record/detail_figures.h"
 #include "report/report_format.h"
 
 #include <QCoreApplication>

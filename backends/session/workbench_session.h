@@ -7,7 +7,7 @@
 // "tcptune-session" and a `schema_version` (docs/json.md, docs/json/session.schema.json).
 
 #include "common/error.h"
-#include "experiment/experiment_spec.h"
+#include "experiment/spec/experiment_spec.h"
 
 #include <QCoreApplication>
 #include <QJsonObject>

@@ -14,7 +14,7 @@
 
 #include "bench_machine.h"
 #include "charts/throughput_rtt_view.h"
-#include "experiment/run_record.h"
+#include "experiment/record/run_record.h"
 
 #include <QApplication>
 #include <QElapsedTimer>

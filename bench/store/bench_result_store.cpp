@@ -13,9 +13,9 @@
 
 #include "bench_machine.h"
 #include "charts/throughput_rtt_view.h"
-#include "experiment/result_store.h"
-#include "experiment/sweep_plan.h"
-#include "experiment/traffic_bridge.h"
+#include "experiment/run/traffic_bridge.h"
+#include "experiment/spec/sweep_plan.h"
+#include "experiment/store/result_store.h"
 #include "history/history_panel.h"
 
 #include <QApplication>

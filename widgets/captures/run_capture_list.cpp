@@ -1,6 +1,6 @@
 #include "captures/run_capture_list.h"
 
-#include "experiment/result_store.h"
+#include "experiment/store/result_store.h"
 #include "history/stored_run_names.h"
 
 #include <QApplication>

@@ -2,7 +2,7 @@
 
 #include "charts/chart_fit.h"
 #include "charts/chart_renderer.h"
-#include "experiment/limiter_breakdown.h"
+#include "experiment/diagnosis/limiter_breakdown.h"
 
 #include <QBarCategoryAxis>
 #include <QBarSet>

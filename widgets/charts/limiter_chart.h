@@ -1,12 +1,12 @@
 #pragma once
 // What held each run's sender back, one stacked bar per run: the parts of its time limited by
 // the receive window, the send buffer and the congestion window, other sending and idle (from
-// partitionOf(), experiment/limiter_breakdown.h, as the verdict reads them); the application-
+// partitionOf(), experiment/diagnosis/limiter_breakdown.h, as the verdict reads them); the application-
 // limited share is named in the bar's label where it overlaps the parts (a writer that does not
 // always have data; for a bulk writer it is the send buffer's part). Renders off screen for
 // reports like SweepChart.
 
-#include "experiment/run_record.h"
+#include "experiment/record/run_record.h"
 
 #include <QList>
 #include <QString>

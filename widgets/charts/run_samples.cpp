@@ -1,6 +1,6 @@
 #include "charts/run_samples.h"
 
-#include "experiment/limiter_breakdown.h"
+#include "experiment/diagnosis/limiter_breakdown.h"
 
 #include <algorithm>
 

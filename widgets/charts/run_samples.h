@@ -3,7 +3,7 @@
 // into what the charts plot, for the live workbench, History and reports alike.
 
 #include "charts/chart_sample.h"
-#include "experiment/run_record.h"
+#include "experiment/record/run_record.h"
 
 #include <QList>
 #include <QPointF>

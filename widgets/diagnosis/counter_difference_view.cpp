@@ -1,6 +1,6 @@
 #include "diagnosis/counter_difference_view.h"
 
-#include "experiment/counter_comparison.h"
+#include "experiment/diagnosis/counter_comparison.h"
 #include "panels/fitting_label.h"
 
 #include <QHeaderView>

@@ -3,7 +3,7 @@
 // turned (autocorking engaged or not), and every MIB counter that differs, end by end, the
 // biggest difference first ("TcpExtTCPAutoCorking 41,223 vs 0").
 
-#include "experiment/run_record.h"
+#include "experiment/record/run_record.h"
 
 #include <QWidget>
 

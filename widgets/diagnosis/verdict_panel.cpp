@@ -1,7 +1,7 @@
 #include "diagnosis/verdict_panel.h"
 
 #include "charts/limiter_chart.h"
-#include "experiment/limiter_breakdown.h"
+#include "experiment/diagnosis/limiter_breakdown.h"
 #include "panels/fitting_label.h"
 
 #include <QHBoxLayout>

@@ -3,7 +3,7 @@
 // buffer 78 % of the time (SO_SNDBUF 64 KiB)."), and beside it one limiter bar per run of the
 // current session. Fed by the main window after each run; cleared when a new session starts.
 
-#include "experiment/run_record.h"
+#include "experiment/record/run_record.h"
 
 #include <QWidget>
 

@@ -2,8 +2,8 @@
 
 #include "charts/sweep_chart.h"
 #include "charts/throughput_rtt_view.h"
-#include "experiment/result_store.h"
-#include "experiment/runner_thread.h"
+#include "experiment/run/runner_thread.h"
+#include "experiment/store/result_store.h"
 #include "export/export_feedback.h"
 #include "history/history_panel.h"
 #include "panels/file_dialogs.h"

@@ -4,8 +4,8 @@
 #include "charts/run_samples.h"
 #include "charts/sweep_chart.h"
 #include "charts/throughput_rtt_view.h"
-#include "experiment/limiter_breakdown.h"
-#include "experiment/traffic_bridge.h"
+#include "experiment/diagnosis/limiter_breakdown.h"
+#include "experiment/record/detail_figures.h"
 #include "history/mean_interval_text.h"
 #include "history/stored_run_names.h"
 

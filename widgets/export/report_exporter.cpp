@@ -1,6 +1,6 @@
 #include "export/report_exporter.h"
 
-#include "experiment/result_store.h"
+#include "experiment/store/result_store.h"
 #include "export/pdf_report_writer.h"
 #include "export/report_chart_renderer.h"
 #include "report/html_report_writer.h"

@@ -1,6 +1,6 @@
 #include "history/ab_table.h"
 
-#include "experiment/experiment_diff.h"
+#include "experiment/tables/experiment_diff.h"
 #include "history/ab_comparison.h"
 #include "history/ab_verdict.h"
 #include "history/stored_run_names.h"

@@ -8,8 +8,8 @@
 // "A = #12 (tcp_autocorking on), B = #13 (tcp_autocorking off)".
 
 #include "common/throughput_unit.h"
-#include "experiment/run_configuration.h"
-#include "experiment/run_record.h"
+#include "experiment/record/run_configuration.h"
+#include "experiment/record/run_record.h"
 
 #include <QTableWidget>
 

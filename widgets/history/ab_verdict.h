@@ -7,7 +7,7 @@
 // metrics shown together).
 
 #include "common/throughput_unit.h"
-#include "experiment/experiment_diff.h"
+#include "experiment/tables/experiment_diff.h"
 
 #include <QCoreApplication>
 #include <QString>

@@ -3,18 +3,18 @@
 #include "charts/run_samples.h"
 #include "charts/throughput_rtt_view.h"
 #include "diagnosis/counter_difference_view.h"
-#include "experiment/experiment_diff.h"
-#include "experiment/experiment_name.h"
-#include "experiment/result_store.h"
-#include "experiment/run_configuration.h"
-#include "experiment/stored_run_details.h"
+#include "experiment/record/experiment_name.h"
+#include "experiment/record/run_configuration.h"
+#include "experiment/store/result_store.h"
+#include "experiment/store/stored_run_details.h"
+#include "experiment/tables/experiment_diff.h"
 #include "history/ab_comparison.h"
 #include "history/ab_table.h"
 #include "history/mean_interval_text.h"
 #include "history/stored_run_item.h"
 #include "history/stored_run_names.h"
 
-#include "sweep/wrapping_header.h"
+#include "panels/wrapping_header.h"
 
 #include <QHBoxLayout>
 #include <QJsonArray>

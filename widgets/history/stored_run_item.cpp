@@ -1,6 +1,6 @@
 #include "history/stored_run_item.h"
 
-#include "experiment/stored_run_details.h"
+#include "experiment/store/stored_run_details.h"
 #include "history/history_panel.h"
 #include "history/stored_run_names.h"
 

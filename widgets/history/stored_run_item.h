@@ -4,7 +4,7 @@
 // opening History with thousands of stored runs reads only the run list.
 
 #include "common/throughput_unit.h"
-#include "experiment/run_record.h"
+#include "experiment/record/run_record.h"
 
 #include <QTreeWidgetItem>
 

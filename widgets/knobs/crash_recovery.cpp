@@ -1,14 +1,14 @@
 #include "knobs/crash_recovery.h"
 
-#include "experiment/experiment_lock.h"
-#include "experiment/experiment_name.h"
-#include "experiment/result_store.h"
+#include "experiment/record/experiment_name.h"
+#include "experiment/run/runner_thread.h"
+#include "experiment/store/experiment_lock.h"
+#include "experiment/store/result_store.h"
 #include "helper/helper_connection.h"
 #include "history/stored_run_names.h"
 #include "knobs/knob_panel.h"
 #include "knobs/knob_table_model.h"
 #include "panels/message_banner.h"
-#include "experiment/runner_thread.h"
 
 #include <QFileInfo>
 

@@ -1,13 +1,13 @@
 #include "knobs/knob_panel.h"
 
-#include "experiment/experiment_spec.h"
+#include "experiment/spec/experiment_spec.h"
 #include "helper/helper_connection.h"
 #include "knobs/core_feature_confirmation.h"
 #include "knobs/knob_catalogue.h"
 #include "knobs/knob_table_model.h"
-#include "knobs/pending_knobs_note.h"
 #include "knobs/knob_value_delegate.h"
 #include "knobs/link_group.h"
+#include "knobs/pending_knobs_note.h"
 #include "lab/lab_manager.h"
 
 #include <QComboBox>

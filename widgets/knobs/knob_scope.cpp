@@ -1,6 +1,6 @@
 #include "knobs/knob_scope.h"
 
-#include "experiment/experiment_spec.h"
+#include "experiment/spec/experiment_spec.h"
 #include "lab/lab_layout.h"
 
 namespace tcptune {

@@ -1,6 +1,6 @@
 #include "knobs/knob_target_binder.h"
 
-#include "experiment/experiment_spec.h"
+#include "experiment/spec/experiment_spec.h"
 #include "helper/helper_connection.h"
 #include "knobs/knob_panel.h"
 #include "knobs/knob_scope.h"

@@ -1,6 +1,6 @@
 #include "knobs/link_group.h"
 
-#include "experiment/experiment_spec.h"
+#include "experiment/spec/experiment_spec.h"
 #include "knobs/knob_scope.h"
 #include "knobs/link_end_view.h"
 

@@ -1,6 +1,6 @@
 #include "knobs/pending_knobs_note.h"
 
-#include "experiment/experiment_spec.h"
+#include "experiment/spec/experiment_spec.h"
 
 #include <QHBoxLayout>
 #include <QLabel>

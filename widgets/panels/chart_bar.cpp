@@ -1,7 +1,7 @@
 #include "panels/chart_bar.h"
 
 #include "charts/throughput_rtt_view.h"
-#include "experiment/runner_thread.h"
+#include "experiment/run/runner_thread.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>

@@ -1,6 +1,6 @@
 #include "panels/lab_target_page.h"
 
-#include "experiment/run_configuration.h"
+#include "experiment/record/run_configuration.h"
 #include "knobs/knob_catalogue.h"
 #include "panels/range_check.h"
 

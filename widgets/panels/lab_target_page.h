@@ -3,7 +3,7 @@
 // which a run carries as the spec's lab.* knobs.
 
 #include "common/error.h"
-#include "experiment/experiment_spec.h"
+#include "experiment/spec/experiment_spec.h"
 
 #include <QWidget>
 

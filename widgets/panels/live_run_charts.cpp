@@ -2,11 +2,12 @@
 
 #include "charts/run_samples.h"
 #include "charts/throughput_rtt_view.h"
-#include "experiment/result_store.h"
-#include "experiment/run_configuration.h"
+#include "experiment/record/run_configuration.h"
+#include "experiment/run/runner_thread.h"
+#include "experiment/store/result_store.h"
+#include "experiment/store/stored_run_details.h"
 #include "history/stored_run_names.h"
 #include "panels/run_control_panel.h"
-#include "experiment/runner_thread.h"
 
 #include <QLocale>
 

@@ -7,7 +7,7 @@
 // configuration as the legend's tooltip, and a line for the status bar. A failed or cancelled run says so;
 // it is never summarised as 0 Mbit/s.
 
-#include "experiment/run_record.h"
+#include "experiment/record/run_record.h"
 
 #include <QHash>
 #include <QObject>

@@ -1,6 +1,6 @@
 #include "panels/ssh_target_page.h"
 
-#include "experiment/run_configuration.h"
+#include "experiment/record/run_configuration.h"
 #include "traffic/far_host_check.h"
 #include "traffic/traffic_spec.h"
 

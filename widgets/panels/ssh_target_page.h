@@ -6,7 +6,7 @@
 // values of the catalogue's knobs; or one line that says what to do.
 
 #include "common/error.h"
-#include "experiment/experiment_spec.h"
+#include "experiment/spec/experiment_spec.h"
 #include "traffic/agent_protocol.h"
 
 #include <QWidget>

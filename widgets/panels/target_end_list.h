@@ -5,7 +5,7 @@
 // end that would break the spec's rules for a list (too many, one end twice) is refused with the
 // spec's own sentence; the list never keeps what ExperimentSpec::targetListProblem refuses.
 
-#include "experiment/experiment_spec.h"
+#include "experiment/spec/experiment_spec.h"
 
 #include <QWidget>
 

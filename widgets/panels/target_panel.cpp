@@ -1,6 +1,6 @@
 #include "panels/target_panel.h"
 
-#include "experiment/experiment_spec.h"
+#include "experiment/spec/experiment_spec.h"
 #include "panels/lab_target_page.h"
 #include "panels/ssh_target_page.h"
 #include "panels/target_end_list.h"

@@ -5,7 +5,7 @@
 // target part of an ExperimentSpec.
 
 #include "common/error.h"
-#include "experiment/experiment_spec.h"
+#include "experiment/spec/experiment_spec.h"
 
 #include <QGroupBox>
 

@@ -1,6 +1,6 @@
 #include "panels/workload_panel.h"
 
-#include "experiment/experiment_spec.h"
+#include "experiment/spec/experiment_spec.h"
 #include "knobs/knob_catalogue.h"
 #include "panels/range_check.h"
 

@@ -1,7 +1,7 @@
 #include "session/chart_session.h"
 
 #include "charts/throughput_rtt_view.h"
-#include "experiment/result_store.h"
+#include "experiment/store/result_store.h"
 #include "session/session_chart_json.h"
 
 #include <QFileInfo>

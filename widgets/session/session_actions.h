@@ -6,6 +6,8 @@
 // Sweep tab's fields are kept in the settings, beside the panels' own, so a restart brings the
 // whole form back.
 
+#include "session/session_panels.h"
+
 #include <QObject>
 #include <QString>
 
@@ -16,14 +18,13 @@ class QSettings;
 namespace tcptune {
 
 class FormChangeWatcher;
-class MainWindow;
 struct WorkbenchSession;
 
 class SessionActions final : public QObject {
     Q_OBJECT
 public:
     // Puts its actions into FILE before BEFORE (null: at the end).
-    SessionActions(MainWindow *window, QMenu *file, QAction *before);
+    SessionActions(const SessionPanels &panels, QMenu *file, QAction *before);
 
     QString currentPath() const { return m_path; }
     QAction *saveAction() const { return m_save; }
@@ -53,7 +54,7 @@ private:
     void fillRecentMenu();
     void showError(const QString &title, const QString &message);
 
-    MainWindow *m_window;
+    SessionPanels m_panels;
     FormChangeWatcher *m_watcher;
     QAction *m_open;
     QAction *m_save;

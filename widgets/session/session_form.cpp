@@ -1,13 +1,12 @@
 #include "session/session_form.h"
 
 #include "charts/throughput_rtt_view.h"
-#include "experiment/experiment_spec.h"
-#include "experiment/result_store.h"
+#include "experiment/spec/experiment_spec.h"
+#include "experiment/store/result_store.h"
 #include "knobs/knob_panel.h"
 #include "knobs/knob_table_model.h"
 #include "knobs/link_group.h"
 #include "knobs/pending_knobs_note.h"
-#include "main_window.h"
 #include "panels/target_panel.h"
 #include "panels/workload_panel.h"
 #include "session/chart_session.h"
@@ -52,50 +51,50 @@ Result<void> addLinkEdits(const KnobPanel &panel, WorkbenchSession &session)
 
 } // namespace
 
-Result<WorkbenchSession> SessionForm::collect(const MainWindow &window, bool charts)
+Result<WorkbenchSession> SessionForm::collect(const SessionPanels &panels, bool charts)
 {
     WorkbenchSession session;
     session.form.name = QStringLiteral("workbench session"); // not shown: the file name names it
-    Result<void> ok = window.targetPanel()->applyTo(session.form);
+    Result<void> ok = panels.target->applyTo(session.form);
     if (ok)
-        ok = window.workloadPanel()->applyTo(session.form);
+        ok = panels.workload->applyTo(session.form);
     if (!ok)
         return fail(tr("The form holds a mistake, so the session cannot be saved: %1").arg(ok.error().message));
-    const KnobPanel *knobs = window.knobPanel();
+    const KnobPanel *knobs = panels.knobs;
     session.knobs.netns = knobs->model()->netns();
     session.knobs.local = handSetLocalKnobs(*knobs);
     session.knobs.remote = knobs->model()->remoteChanges();
     if (auto links = addLinkEdits(*knobs, session); !links)
         return fail(tr("The form holds a mistake, so the session cannot be saved: %1").arg(links.error().message));
-    session.sweep = sweepOf(window);
+    session.sweep = sweepOf(panels);
     if (charts)
-        session.charts = sessionChartRuns(*window.chartView(), ResultStore::defaultPath());
+        session.charts = sessionChartRuns(*panels.charts, ResultStore::defaultPath());
     return session;
 }
 
-void SessionForm::apply(MainWindow &window, const WorkbenchSession &session)
+void SessionForm::apply(const SessionPanels &panels, const WorkbenchSession &session)
 {
-    window.targetPanel()->loadFrom(session.form);
-    window.workloadPanel()->loadFrom(session.form);
+    panels.target->loadFrom(session.form);
+    panels.workload->loadFrom(session.form);
     // Local knobs are not set now: they wait for the next run (MainWindow::currentSpec adds them).
-    KnobPanel *knobs = window.knobPanel();
+    KnobPanel *knobs = panels.knobs;
     knobs->pendingKnobs()->setKnobs(session.knobs.local);
     knobs->model()->setRemoteChanges(session.knobs.remote);
     if (session.sweep)
-        applySweep(window, *session.sweep);
-    drawSessionChartRuns(*window.chartView(), session.charts);
+        applySweep(panels, *session.sweep);
+    drawSessionChartRuns(*panels.charts, session.charts);
 }
 
-SessionSweep SessionForm::sweepOf(const MainWindow &window)
+SessionSweep SessionForm::sweepOf(const SessionPanels &panels)
 {
-    const SweepPanel *sweep = window.sweepPanel();
+    const SweepPanel *sweep = panels.sweep;
     return SessionSweep{sweep->parameterBox()->currentData().toString(), sweep->valuesEdit()->text(),
                         sweep->repeatsBox()->value(), sweep->ciTargetBox()->value(), sweep->maxRepeatsBox()->value()};
 }
 
-void SessionForm::applySweep(MainWindow &window, const SessionSweep &sweep)
+void SessionForm::applySweep(const SessionPanels &panels, const SessionSweep &sweep)
 {
-    SweepPanel *panel = window.sweepPanel();
+    SweepPanel *panel = panels.sweep;
     QComboBox *parameter = panel->parameterBox();
     if (!sweep.parameter.isEmpty() && parameter->findData(sweep.parameter) < 0)
         parameter->addItem(sweep.parameter, sweep.parameter);

@@ -1,16 +1,16 @@
 #include "sweep/sweep_panel.h"
 
 #include "charts/sweep_chart.h"
-#include "experiment/experiment_name.h"
-#include "experiment/parameter_heading.h"
-#include "experiment/preset_library.h"
+#include "experiment/record/experiment_name.h"
+#include "experiment/record/run_configuration.h"
+#include "experiment/run/runner_thread.h"
+#include "experiment/spec/preset_library.h"
+#include "experiment/spec/sweep_plan.h"
 #include "history/mean_interval_text.h"
 #include "history/stored_run_names.h"
 #include "knobs/knob_catalogue.h"
-#include "experiment/run_configuration.h"
-#include "experiment/runner_thread.h"
+#include "panels/wrapping_header.h"
 #include "sweep/interval_delegate.h"
-#include "sweep/wrapping_header.h"
 
 #include <QComboBox>
 #include <QDoubleSpinBox>

@@ -5,8 +5,8 @@
 // a chart against the swept value, live while the sweep runs; Cancel restores every knob.
 
 #include "common/throughput_unit.h"
-#include "experiment/sweep_plan.h"
-#include "experiment/sweep_table.h"
+#include "experiment/spec/sweep_plan.h"
+#include "experiment/tables/sweep_table.h"
 #include "lab/qdisc_support.h"
 
 #include <QHash>

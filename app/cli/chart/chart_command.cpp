@@ -2,7 +2,7 @@
 
 #include "cli/command.h"
 #include "cli/console.h"
-#include "experiment/result_store.h"
+#include "experiment/store/result_store.h"
 #include "export/chart_exporter.h"
 #include "export/report_chart_renderer.h"
 #include "report/report_builder.h"

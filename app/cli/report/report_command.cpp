@@ -3,7 +3,7 @@
 #include "cli/command.h"
 #include "cli/console.h"
 #include "cli/throughput_unit_option.h"
-#include "experiment/result_store.h"
+#include "experiment/store/result_store.h"
 #include "export/report_exporter.h"
 
 #include <QCommandLineParser>

@@ -2,13 +2,13 @@
 #include "cli/command.h"
 
 #include "cli/console.h"
-#include "cli/throughput_unit_option.h"
 #include "cli/results/results_diff.h"
-#include "common/json_schema_version.h"
 #include "cli/sweep/sweep_output.h"
-#include "experiment/experiment_name.h"
-#include "experiment/result_store.h"
-#include "experiment/sweep_table.h"
+#include "cli/throughput_unit_option.h"
+#include "common/json_schema_version.h"
+#include "experiment/record/experiment_name.h"
+#include "experiment/store/result_store.h"
+#include "experiment/tables/sweep_table.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>

@@ -1,10 +1,10 @@
 #include "cli/results/results_diff.h"
 
 #include "cli/console.h"
-#include "experiment/experiment_diff.h"
-#include "experiment/experiment_diff_json.h"
-#include "experiment/experiment_name.h"
-#include "experiment/run_configuration.h"
+#include "experiment/record/experiment_name.h"
+#include "experiment/record/run_configuration.h"
+#include "experiment/tables/experiment_diff.h"
+#include "experiment/tables/experiment_diff_json.h"
 
 #include <QCoreApplication>
 #include <QJsonDocument>

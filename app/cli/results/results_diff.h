@@ -1,6 +1,6 @@
 #pragma once
 // `tcptune results diff A B [--json]`: experiment B against experiment A, point by point (see
-// backends/experiment/experiment_diff.h), as a Markdown table on stdout or the JSON of
+// backends/experiment/tables/experiment_diff.h), as a Markdown table on stdout or the JSON of
 // experiment_diff_json.h.
 
 #include <QtGlobal>

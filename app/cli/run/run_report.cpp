@@ -1,9 +1,9 @@
 #include "cli/run/run_report.h"
 
 #include "cli/console.h"
-#include "experiment/run_diagnosis.h"
 #include "common/json_schema_version.h"
-#include "experiment/run_record_json.h"
+#include "experiment/diagnosis/run_diagnosis.h"
+#include "experiment/record/run_record_json.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>

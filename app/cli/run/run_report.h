@@ -2,7 +2,7 @@
 // Text for `tcptune run`: the live progress line and the closing summary.
 
 #include "common/throughput_unit.h"
-#include "experiment/run_record.h"
+#include "experiment/record/run_record.h"
 #include "traffic/traffic_result.h"
 
 #include <QJsonObject>

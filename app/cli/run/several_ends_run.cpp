@@ -3,12 +3,12 @@
 #include "cli/console.h"
 #include "cli/run/run_report.h"
 #include "common/termination_signals.h"
-#include "experiment/experiment_spec.h"
-#include "experiment/run_diagnosis.h"
-#include "experiment/run_observer.h"
-#include "experiment/several_ends_outcome.h"
-#include "experiment/several_ends_traffic.h"
-#include "experiment/traffic_bridge.h"
+#include "experiment/diagnosis/run_diagnosis.h"
+#include "experiment/run/run_observer.h"
+#include "experiment/run/several_ends_outcome.h"
+#include "experiment/run/several_ends_traffic.h"
+#include "experiment/run/traffic_bridge.h"
+#include "experiment/spec/experiment_spec.h"
 #include "helper/helper_connection.h"
 
 #include <QCoreApplication>

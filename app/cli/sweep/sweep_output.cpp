@@ -1,11 +1,11 @@
 #include "cli/sweep/sweep_output.h"
 
 #include "cli/console.h"
-#include "experiment/result_store.h"
-#include "experiment/sweep_table.h"
-#include "experiment/sweep_table_csv.h"
-#include "experiment/sweep_table_json.h"
-#include "experiment/sweep_table_markdown.h"
+#include "experiment/store/result_store.h"
+#include "experiment/tables/sweep_table.h"
+#include "experiment/tables/sweep_table_csv.h"
+#include "experiment/tables/sweep_table_json.h"
+#include "experiment/tables/sweep_table_markdown.h"
 
 #include <QCoreApplication>
 #include <QDir>

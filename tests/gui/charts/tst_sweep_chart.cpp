@@ -5,7 +5,7 @@
 
 #include "charts/chart_renderer.h"
 #include "charts/sweep_chart.h"
-#include "experiment/sweep_statistics.h"
+#include "experiment/tables/sweep_statistics.h"
 #include "history/mean_interval_text.h"
 #include "screenshot.h"
 

@@ -1,18 +1,18 @@
 // The History tab lists what the result store holds, filters it, overlays ticked runs on the
 // charts and compares two runs A/B with differences and ratios (compareRuns).
 
+#include "both_run_fixture.h"
 #include "charts/throughput_rtt_view.h"
 #include "diagnosis/counter_difference_view.h"
-#include "experiment/run_diagnosis.h"
-#include "experiment/result_store.h"
-#include "experiment/sweep_plan.h"
-#include "experiment/traffic_bridge.h"
+#include "experiment/diagnosis/run_diagnosis.h"
+#include "experiment/run/traffic_bridge.h"
+#include "experiment/spec/sweep_plan.h"
+#include "experiment/store/result_store.h"
 #include "history/ab_comparison.h"
 #include "history/ab_table.h"
 #include "history/ab_verdict.h"
 #include "history/history_panel.h"
 #include "history/stored_run_names.h"
-#include "both_run_fixture.h"
 #include "screenshot.h"
 
 #include <QLabel>

@@ -4,6 +4,7 @@
 // the changed value it reads now. "Restore now" starts the helper, which rolls the change back.
 // Needs root: a scratch namespace, a journal under /run/tcptune, the helper started directly.
 
+#include "experiment/run/runner_thread.h"
 #include "helper/helper_connection.h"
 #include "helper/helper_journal.h"
 #include "knobs/crash_recovery.h"
@@ -11,7 +12,6 @@
 #include "knobs/knob_table_model.h"
 #include "main_window.h"
 #include "panels/message_banner.h"
-#include "experiment/runner_thread.h"
 #include "scratch_namespace.h"
 #include "screenshot.h"
 

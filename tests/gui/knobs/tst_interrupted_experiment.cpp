@@ -6,9 +6,9 @@
 // experiment, how far it got, how many runs it cut off and what became of its knobs.
 
 #include "charts/throughput_rtt_view.h"
-#include "experiment/experiment_lock.h"
-#include "experiment/result_store.h"
-#include "experiment/sweep_plan.h"
+#include "experiment/spec/sweep_plan.h"
+#include "experiment/store/experiment_lock.h"
+#include "experiment/store/result_store.h"
 #include "history/history_panel.h"
 #include "knobs/crash_recovery.h"
 #include "main_window.h"

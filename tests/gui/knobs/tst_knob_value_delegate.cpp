@@ -4,7 +4,7 @@
 // that "unlimited" and lays its columns out on one line each (point 16). Reads the host's
 // values; nothing is written (the model only requests changes).
 
-#include "experiment/experiment_spec.h"
+#include "experiment/spec/experiment_spec.h"
 #include "knobs/knob_table_model.h"
 #include "knobs/knob_value_delegate.h"
 

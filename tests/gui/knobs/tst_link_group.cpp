@@ -4,7 +4,7 @@
 // the helper's confirmation). Nothing is changed on the host: the edits are the runs', and no run
 // starts here.
 
-#include "experiment/experiment_spec.h"
+#include "experiment/spec/experiment_spec.h"
 #include "knobs/knob_scope.h"
 #include "knobs/link_end_view.h"
 #include "knobs/link_group.h"

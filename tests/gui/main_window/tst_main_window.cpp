@@ -1,12 +1,12 @@
 // The main window renders offscreen, and its knob panel lists exactly the catalogue's sysctls
 // with the values /proc/sys holds. As root it warns that it needs no more than a user's account.
 
+#include "experiment/record/run_record.h"
+#include "experiment/run/runner_thread.h"
 #include "knobs/knob_catalogue.h"
 #include "knobs/knob_panel.h"
 #include "knobs/knob_table_model.h"
 #include "main_window.h"
-#include "experiment/run_record.h"
-#include "experiment/runner_thread.h"
 #include "panels/help_menu.h"
 #include "panels/message_banner.h"
 #include "panels/run_control_panel.h"

@@ -5,8 +5,8 @@
 // session and marks it modified after an edit; a restart brings the form back.
 
 #include "charts/throughput_rtt_view.h"
-#include "experiment/result_store.h"
-#include "experiment/sweep_plan.h"
+#include "experiment/spec/sweep_plan.h"
+#include "experiment/store/result_store.h"
 #include "history/history_panel.h"
 #include "knobs/knob_panel.h"
 #include "knobs/link_end_view.h"

@@ -6,7 +6,7 @@
 
 #include "charts/throughput_rtt_view.h"
 #include "command_runner.h"
-#include "experiment/runner_thread.h"
+#include "experiment/run/runner_thread.h"
 #include "main_window.h"
 #include "panels/message_banner.h"
 #include "panels/run_control_panel.h"

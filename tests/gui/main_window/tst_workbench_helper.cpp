@@ -6,12 +6,12 @@
 
 #include "command_runner.h"
 #include "counted_helper.h"
+#include "experiment/run/runner_thread.h"
 #include "helper/helper_connection.h"
 #include "knobs/knob_panel.h"
 #include "knobs/knob_table_model.h"
 #include "main_window.h"
 #include "panels/run_control_panel.h"
-#include "experiment/runner_thread.h"
 #include "panels/target_panel.h"
 #include "panels/workload_panel.h"
 #include "scratch_namespace.h"

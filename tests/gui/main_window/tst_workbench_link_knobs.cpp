@@ -6,8 +6,8 @@
 // helper's refusal. Needs root, or a user granted tcptune-helper (TCPTUNE_TEST_HELPER_GRANTED).
 
 #include "command_runner.h"
-#include "experiment/result_store.h"
-#include "experiment/runner_thread.h"
+#include "experiment/run/runner_thread.h"
+#include "experiment/store/result_store.h"
 #include "history/history_panel.h"
 #include "knobs/knob_catalogue.h"
 #include "knobs/knob_panel.h"

@@ -6,10 +6,10 @@
 // the same way.
 
 #include "charts/throughput_rtt_view.h"
-#include "experiment/result_store.h"
-#include "experiment/runner_thread.h"
-#include "experiment/several_ends_outcome.h"
-#include "experiment/traffic_bridge.h"
+#include "experiment/run/runner_thread.h"
+#include "experiment/run/several_ends_outcome.h"
+#include "experiment/run/traffic_bridge.h"
+#include "experiment/store/result_store.h"
 #include "history/history_panel.h"
 #include "panels/live_run_charts.h"
 #include "panels/run_control_panel.h"

@@ -4,7 +4,7 @@
 // field and the line under it name 576 to 65535, and the panel refuses the run; a duration of 0
 // stays 0 (it went back to 3.0 s) and is refused with 0.2 to 3600 s.
 
-#include "experiment/experiment_spec.h"
+#include "experiment/spec/experiment_spec.h"
 #include "knobs/knob_catalogue.h"
 #include "panels/lab_target_page.h"
 #include "panels/workload_panel.h"

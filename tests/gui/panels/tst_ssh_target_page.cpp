@@ -8,7 +8,7 @@
 // Saves a screenshot of the Target panel after the test.
 
 #include "command_runner.h"
-#include "experiment/runner_thread.h"
+#include "experiment/run/runner_thread.h"
 #include "knobs/knob_panel.h"
 #include "knobs/knob_table_model.h"
 #include "main_window.h"

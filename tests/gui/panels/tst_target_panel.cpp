@@ -3,7 +3,7 @@
 // with the spec's own sentence, an end's remove button takes it out, the list survives QSettings,
 // a spec with two ends shows both, and the local lab hides the list and runs alone.
 
-#include "experiment/experiment_spec.h"
+#include "experiment/spec/experiment_spec.h"
 #include "panels/ssh_target_page.h"
 #include "panels/target_end_list.h"
 #include "panels/target_panel.h"

@@ -3,7 +3,7 @@
 // German; what the fields hold becomes the spec's socket.* knobs and comes back from a spec and
 // from the settings of earlier versions (workload/sndbuf, workload/nodelay, ...).
 
-#include "experiment/experiment_spec.h"
+#include "experiment/spec/experiment_spec.h"
 #include "knobs/knob_catalogue.h"
 #include "panels/workload_panel.h"
 

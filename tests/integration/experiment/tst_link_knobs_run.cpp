@@ -11,10 +11,11 @@
 // device-queue finding (rule 1a).
 
 #include "command_runner.h"
-#include "experiment/result_store.h"
-#include "experiment/run_diagnosis.h"
-#include "experiment/run_configuration.h"
-#include "experiment/sweep_plan.h"
+#include "experiment/diagnosis/run_diagnosis.h"
+#include "experiment/record/run_configuration.h"
+#include "experiment/spec/sweep_plan.h"
+#include "experiment/store/result_store.h"
+#include "experiment/store/stored_run_details.h"
 #include "history/ab_comparison.h"
 #include "lab_cleanup.h"
 #include "scratch_namespace.h"

@@ -7,7 +7,7 @@
 #include "command_runner.h"
 #include "common/egress_interface.h"
 #include "common/netns.h"
-#include "experiment/run_observer.h"
+#include "experiment/run/run_observer.h"
 #include "scratch_namespace.h"
 #include "traffic/agent_server.h"
 #include "traffic/traffic_client.h"

@@ -9,7 +9,7 @@
 #include "scratch_namespace.h"
 #include "story_five_spec.h"
 
-#include "experiment/result_store.h"
+#include "experiment/store/result_store.h"
 
 #include <QFile>
 #include <QJsonArray>

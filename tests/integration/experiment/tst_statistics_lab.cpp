@@ -11,8 +11,8 @@
 
 #include "command_runner.h"
 #include "common/confidence_interval.h"
-#include "experiment/experiment_diff.h"
-#include "experiment/result_store.h"
+#include "experiment/store/result_store.h"
+#include "experiment/tables/experiment_diff.h"
 #include "lab_cleanup.h"
 #include "scratch_namespace.h"
 

@@ -3,7 +3,7 @@
 // helper when the killed process's pipe closes, and the host's value never changes.
 
 #include "command_runner.h"
-#include "experiment/result_store.h"
+#include "experiment/store/result_store.h"
 #include "lab_cleanup.h"
 #include "scratch_namespace.h"
 

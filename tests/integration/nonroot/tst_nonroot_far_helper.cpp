@@ -13,7 +13,7 @@
 #include "scratch_namespace.h"
 #include "ssh_server.h"
 
-#include "experiment/result_store.h"
+#include "experiment/store/result_store.h"
 
 #include <QElapsedTimer>
 #include <QFile>

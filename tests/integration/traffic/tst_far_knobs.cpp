@@ -11,7 +11,7 @@
 #include "scratch_namespace.h"
 #include "ssh_server.h"
 
-#include "experiment/result_store.h"
+#include "experiment/store/result_store.h"
 
 #include <QDeadlineTimer>
 #include <QDir>

@@ -16,7 +16,7 @@
 #include "scratch_namespace.h"
 #include "ssh_server.h"
 
-#include "experiment/result_store.h"
+#include "experiment/store/result_store.h"
 #include "lab/lab_layout.h"
 
 #include <QFile>

@@ -5,7 +5,9 @@
 
 #include "capture/capture_enum_names.h"
 #include "common/enum_names.h"
-#include "experiment/experiment_enum_names.h"
+#include "experiment/diagnosis/diagnosis_enum_names.h"
+#include "experiment/record/record_enum_names.h"
+#include "experiment/spec/spec_enum_names.h"
 #include "knobs/knob_enum_names.h"
 #include "lab/lab_enum_names.h"
 #include "traffic/traffic_enum_names.h"

@@ -3,8 +3,8 @@
 // (applied, restored), produces samples and figures from the point's SO_SNDBUF, fails a chosen
 // point and can hold a run until cancelled. makePlan: three SO_SNDBUF points with REPEATS runs.
 
-#include "experiment/experiment_backend.h"
-#include "experiment/sweep_plan.h"
+#include "experiment/run/experiment_backend.h"
+#include "experiment/spec/sweep_plan.h"
 
 #include <QStringList>
 #include <QThread>

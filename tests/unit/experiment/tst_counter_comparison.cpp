@@ -2,7 +2,7 @@
 // left out where either run's counters were not read; the line the A/B view shows; and what
 // the pair says about autocorking when the A/B turned it.
 
-#include "experiment/counter_comparison.h"
+#include "experiment/diagnosis/counter_comparison.h"
 
 #include <QTest>
 

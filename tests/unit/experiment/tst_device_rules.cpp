@@ -3,9 +3,9 @@
 // snapshot taken during the run shows, their sentences and place in the verdict, the facts a run
 // record gives them, and both findings and the end record's device queue through JSON.
 
-#include "experiment/device_rules.h"
-#include "experiment/run_diagnosis.h"
-#include "experiment/run_record_json.h"
+#include "experiment/diagnosis/device_rules.h"
+#include "experiment/diagnosis/run_diagnosis.h"
+#include "experiment/record/run_record_json.h"
 
 #include <QJsonArray>
 #include <QJsonObject>

@@ -4,9 +4,9 @@
 // differed, and the JSON's schema and figures.
 
 #include "common/hypothesis_tests.h"
-#include "experiment/experiment_diff.h"
-#include "experiment/experiment_diff_json.h"
-#include "experiment/result_store.h"
+#include "experiment/store/result_store.h"
+#include "experiment/tables/experiment_diff.h"
+#include "experiment/tables/experiment_diff_json.h"
 
 #include <QJsonArray>
 #include <QTemporaryDir>

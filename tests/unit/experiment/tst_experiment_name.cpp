@@ -1,4 +1,4 @@
-#include "experiment/experiment_name.h"
+#include "experiment/record/experiment_name.h"
 
 #include <QCoreApplication>
 #include <QTest>

@@ -1,6 +1,6 @@
 // ExperimentSpec: JSON round trip, and every bad spec fails naming the field.
 
-#include "experiment/experiment_spec.h"
+#include "experiment/spec/experiment_spec.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

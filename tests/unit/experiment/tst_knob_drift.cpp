@@ -2,7 +2,7 @@
 // run set it to is flagged, on every end (several far ends each by name); knobs a snapshot lacks
 // are not compared; the verdict's sentence names each knob and its end.
 
-#include "experiment/knob_drift.h"
+#include "experiment/diagnosis/knob_drift.h"
 
 #include <QJsonObject>
 #include <QTest>

@@ -1,8 +1,8 @@
 // How tables and axes name a swept parameter (issue 12, point 5): a socket option acts at the
 // sending end, and with direction down that is the far end, so the heading says so.
 
-#include "experiment/parameter_heading.h"
-#include "experiment/sweep_plan.h"
+#include "experiment/spec/parameter_heading.h"
+#include "experiment/spec/sweep_plan.h"
 
 #include <QTest>
 

@@ -1,8 +1,8 @@
 // The shipped presets: each story has one, each parses, and the plans have the shape the
 // stories need. Presets are found by number, "preset:N", id or path.
 
-#include "experiment/preset_library.h"
-#include "experiment/preset_notes.h"
+#include "experiment/spec/preset_library.h"
+#include "experiment/spec/preset_notes.h"
 
 #include <QTest>
 
@@ -54,7 +54,7 @@ void TestPresetLibrary::presetsParse()
     QCOMPARE(plan->labNoteLine(), QStringLiteral("In the lab: ") + plan->spec().labNote);
     // ... in the user's language: the note is one of those listed for translation.
     QVERIFY2(translatableLabNotes().contains(plan->spec().labNote),
-             "the preset's lab_note is not listed in backends/experiment/preset_notes.cpp");
+             "the preset's lab_note is not listed in backends/experiment/spec/preset_notes.cpp");
     QVERIFY(!plan->axes().isEmpty());
     // Short enough to run in the lab in well under two minutes.
     QVERIFY2(plan->expectedDurationS() < 90, qPrintable(QString::number(plan->expectedDurationS())));

@@ -2,7 +2,7 @@
 // from the baseline across the kernel's 32-bit wrap, a failing reading kept as the run's note, and
 // what its thread cost (the figure bench/diagnosis/cost.py reports).
 
-#include "experiment/queue_sampler.h"
+#include "experiment/run/queue_sampler.h"
 #include "lab/qdisc_stats.h"
 
 #include <QTest>

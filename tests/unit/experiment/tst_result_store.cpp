@@ -2,8 +2,8 @@
 // and captures, resuming after an interrupted run, and a second thread reading with its own
 // connection.
 
-#include "experiment/result_store.h"
-#include "experiment/sweep_plan.h"
+#include "experiment/spec/sweep_plan.h"
+#include "experiment/store/result_store.h"
 
 #include <QDir>
 #include <QFileInfo>

@@ -2,7 +2,7 @@
 // kernel's default when the traffic started (the snapshot with the run's own sysctls over it),
 // both ends, the socket options it set, the workload and the target.
 
-#include "experiment/run_configuration.h"
+#include "experiment/record/run_configuration.h"
 
 #include <QTest>
 

@@ -3,8 +3,8 @@
 // facts gathered from a run record (sender's counters, the queue series after the omitted start,
 // the knob the experiment turns).
 
-#include "experiment/diagnosis_rules.h"
-#include "experiment/run_diagnosis.h"
+#include "experiment/diagnosis/diagnosis_rules.h"
+#include "experiment/diagnosis/run_diagnosis.h"
 
 #include <QJsonArray>
 #include <QJsonObject>

@@ -3,7 +3,7 @@
 // and says which series still rose, jitter of a near-empty path does not delay the cut, and the
 // figures of a run keep their settling through JSON.
 
-#include "experiment/run_settling.h"
+#include "experiment/record/run_settling.h"
 
 #include <QTest>
 

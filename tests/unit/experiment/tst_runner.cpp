@@ -3,8 +3,8 @@
 // signals, and resuming without repeating finished runs. The real backend is exercised by the
 // integration tests in the lab.
 
-#include "experiment/result_store.h"
-#include "experiment/runner.h"
+#include "experiment/run/runner.h"
+#include "experiment/store/result_store.h"
 #include "fake_backend.h"
 
 #include <QJsonObject>

@@ -3,8 +3,8 @@
 // stops with the knob restored; resume() runs only what a cancelled experiment left; destroying
 // it while a run goes cancels and waits.
 
-#include "experiment/result_store.h"
-#include "experiment/runner_thread.h"
+#include "experiment/run/runner_thread.h"
+#include "experiment/store/result_store.h"
 #include "fake_backend.h"
 
 #include <QSignalSpy>

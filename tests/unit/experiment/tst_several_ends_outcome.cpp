@@ -2,8 +2,9 @@
 // both ends' samples, each sample tagged with its end, a far-end record per end with its own
 // knobs, the per-end totals and Jain's index in details, and the verdict that names them.
 
-#include "experiment/run_diagnosis.h"
-#include "experiment/several_ends_outcome.h"
+#include "experiment/diagnosis/run_diagnosis.h"
+#include "experiment/record/detail_figures.h"
+#include "experiment/run/several_ends_outcome.h"
 
 #include <QJsonArray>
 #include <QTest>

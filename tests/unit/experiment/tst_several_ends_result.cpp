@@ -1,7 +1,7 @@
 // SeveralEndsResult: the aggregate and Jain's index over the ends, the error of the end that
 // failed first, and the JSON of `tcptune run --target A --target B --json` read back whole.
 
-#include "experiment/several_ends_result.h"
+#include "experiment/run/several_ends_result.h"
 
 #include <QJsonArray>
 #include <QTest>

@@ -1,7 +1,7 @@
 // SweepPlan: expansion into points and runs, shuffling, duration estimate, and bad plans failing
 // before anything runs with the field named.
 
-#include "experiment/sweep_plan.h"
+#include "experiment/spec/sweep_plan.h"
 
 #include <QSet>
 #include <QTest>

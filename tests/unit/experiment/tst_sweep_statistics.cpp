@@ -1,7 +1,7 @@
 // Sweep point statistics against figures worked out by hand (and story 2's and story 5's numbers);
 // the mean, spread and percentile definitions themselves are tested in tst_statistics.
 
-#include "experiment/sweep_statistics.h"
+#include "experiment/tables/sweep_statistics.h"
 
 #include <QTest>
 

@@ -2,11 +2,11 @@
 // statistics over Ok runs only, failed and cancelled runs counted but never as a 0, flags, and
 // the Markdown, CSV and JSON forms every consumer writes.
 
-#include "experiment/run_diagnosis.h"
-#include "experiment/sweep_table.h"
-#include "experiment/sweep_table_csv.h"
-#include "experiment/sweep_table_json.h"
-#include "experiment/sweep_table_markdown.h"
+#include "experiment/diagnosis/run_diagnosis.h"
+#include "experiment/tables/sweep_table.h"
+#include "experiment/tables/sweep_table_csv.h"
+#include "experiment/tables/sweep_table_json.h"
+#include "experiment/tables/sweep_table_markdown.h"
 
 #include <QJsonArray>
 #include <QTest>

@@ -1,7 +1,7 @@
 // From an ExperimentSpec to the traffic engine's TrafficSpec and back from a TrafficResult to
 // the store's figures, without any network.
 
-#include "experiment/traffic_bridge.h"
+#include "experiment/run/traffic_bridge.h"
 
 #include "both_run_fixture.h"
 #include "common/proc_sys.h"

@@ -1,7 +1,7 @@
 #include "both_run_fixture.h"
 
-#include "experiment/sweep_plan.h"
-#include "experiment/traffic_bridge.h"
+#include "experiment/run/traffic_bridge.h"
+#include "experiment/spec/sweep_plan.h"
 
 namespace tcptune::test {
 namespace {

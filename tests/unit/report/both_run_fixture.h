@@ -4,7 +4,7 @@
 // little after this host's) through outcomeOf into a real ResultStore. This host sends about
 // 40 Mbit/s and the target about 10, so one line through both directions' samples zig-zags.
 
-#include "experiment/result_store.h"
+#include "experiment/store/result_store.h"
 #include "traffic/traffic_result.h"
 
 namespace tcptune::test {

@@ -1,6 +1,6 @@
 #include "report_fixture.h"
 
-#include "experiment/sweep_plan.h"
+#include "experiment/spec/sweep_plan.h"
 
 #include <QTest>
 

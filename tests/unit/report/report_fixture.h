@@ -3,7 +3,7 @@
 // rows into a real SQLite ResultStore, with samples, knob snapshots of both ends, a collapsing
 // run and, on request, a point whose runs failed.
 
-#include "experiment/result_store.h"
+#include "experiment/store/result_store.h"
 
 namespace tcptune::test {
 

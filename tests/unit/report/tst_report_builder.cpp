@@ -2,7 +2,7 @@
 // value with mean, sd and RTT, failed points reported with their error, the collapse flag, the
 // knobs of both ends, a report of one run, and subject ids.
 
-#include "experiment/sweep_plan.h"
+#include "experiment/spec/sweep_plan.h"
 #include "report/report_builder.h"
 #include "report/report_tables.h"
 #include "report_fixture.h"

@@ -1,0 +1,105 @@
+#pragma once
+// ResultStore: every experiment, run, sample series, knob snapshot and capture in SQLite (WAL),
+// by default $XDG_DATA_HOME/tcptune/results.db. Each run is committed when it ends, so a process
+// killed with SIGKILL loses at most the run in progress; resuming skips every finished run.
+//
+// A QSqlDatabase connection belongs to the thread that opened it: create one ResultStore per
+// thread (the Runner opens its own on its worker thread; the GUI and reports open theirs).
+// SQLite's WAL lets them read while a runner writes.
+
+#include "common/error.h"
+#include "experiment/record/run_record.h"
+#include "knobs/knob_reader.h"
+
+#include <QCoreApplication>
+#include <QHash>
+#include <QJsonObject>
+#include <QList>
+#include <QSet>
+#include <QString>
+
+class QSqlDatabase;
+
+namespace tcptune {
+
+class SweepPlan;
+
+class ResultStore final {
+    Q_DECLARE_TR_FUNCTIONS(ResultStore)
+public:
+    static constexpr int kSchemaVersion = 6;
+
+    ResultStore() = default;
+    ~ResultStore();
+    ResultStore(const ResultStore &) = delete;
+    ResultStore &operator=(const ResultStore &) = delete;
+
+    // $TCPTUNE_RESULTS_DB if set, else $XDG_DATA_HOME/tcptune/results.db
+    // (XDG_DATA_HOME defaults to ~/.local/share).
+    static QString defaultPath();
+
+    // Opens (creating the file, its folder and the schema, migrating older schemas) on the
+    // calling thread. Fails with a message naming the file.
+    [[nodiscard]] Result<void> open(const QString &path = defaultPath());
+    bool isOpen() const;
+    void close();
+    QString path() const { return m_path; }
+    int schemaVersion() const;
+
+    // Experiments
+    [[nodiscard]] Result<qint64> createExperiment(const SweepPlan &plan);
+    [[nodiscard]] Result<void> setExperimentStatus(qint64 experimentId, ExperimentStatus status,
+                                                   const QString &error = {});
+    [[nodiscard]] Result<ExperimentRecord> experiment(qint64 experimentId) const;
+    [[nodiscard]] Result<QList<ExperimentRecord>> experiments() const; // newest first
+    // For list views: every experiment without its plan (no JSON parsed), newest first. One query.
+    [[nodiscard]] Result<QList<ExperimentRecord>> experimentList() const;
+    [[nodiscard]] Result<void> deleteExperiment(qint64 experimentId);
+
+    // Runs. beginRun inserts the run as Running (replacing an interrupted one of the same index);
+    // finishRun stores its outcome, samples, figures, limiter breakdown and end records (counters,
+    // queue series) in one transaction. runs() and run() give the end records back with each
+    // end's knob snapshots.
+    [[nodiscard]] Result<qint64> beginRun(const RunRecord &run);
+    [[nodiscard]] Result<void> finishRun(const RunRecord &run, const QList<RunSample> &samples = {});
+    [[nodiscard]] Result<QList<RunRecord>> runs(qint64 experimentId) const; // by run index
+    // For list views: every run of every experiment with its summary figures only (no settings,
+    // intervals or details parsed but a run in direction both's "directions"), by experiment
+    // (newest first), then run index. One query.
+    [[nodiscard]] Result<QList<RunRecord>> runList() const;
+    [[nodiscard]] Result<RunRecord> run(qint64 runId) const;
+    // Marks the runs of EXPERIMENT_ID still "running" as interrupted (their process died), with
+    // ERROR; returns their run indexes.
+    [[nodiscard]] Result<QList<int>> markRunningRunsInterrupted(qint64 experimentId, const QString &error);
+    // Run indexes already done (Ok or Failed): a resumed sweep skips these.
+    [[nodiscard]] Result<QSet<int>> finishedRunIndexes(qint64 experimentId) const;
+
+    [[nodiscard]] Result<void> addSamples(qint64 runId, const QList<RunSample> &samples);
+    [[nodiscard]] Result<QList<RunSample>> samples(qint64 runId) const;
+    // The run's aggregate series only (stream -1), for overlays. A run in direction both has one
+    // per sender, told apart by RunSample::farSender.
+    [[nodiscard]] Result<QList<RunSample>> aggregateSamples(qint64 runId) const;
+
+    // Knob snapshots: SIDE "local" or "remote", PHASE "before" or "after".
+    [[nodiscard]] Result<void> addKnobSnapshot(qint64 runId, const QString &side, const QString &phase,
+                                               const KnobSnapshot &knobs);
+    [[nodiscard]] Result<KnobSnapshot> knobSnapshot(qint64 runId, const QString &side, const QString &phase) const;
+
+    [[nodiscard]] Result<void> addCapture(qint64 runId, const CaptureRecord &capture);
+    [[nodiscard]] Result<QList<CaptureRecord>> captures(qint64 runId) const;
+
+private:
+    [[nodiscard]] Result<void> enableWal() const;
+    [[nodiscard]] Result<void> migrate();
+    [[nodiscard]] Result<void> storeEnds(const RunRecord &run);
+    [[nodiscard]] Result<void> loadEnds(QList<RunRecord> &runs, const QString &runFilter, qint64 key) const;
+    [[nodiscard]] Result<void> loadCaptureFiles(const QHash<qint64, RunRecord *> &byId, const QString &runFilter,
+                                                qint64 key) const;
+    [[nodiscard]] Result<void> exec(const QString &sql) const;
+    QSqlDatabase database() const;
+
+    QString m_connection;
+    QString m_path;
+};
+
+} // namespace tcptune

@@ -1,0 +1,134 @@
+#include "experiment/store/result_store.h"
+
+#include "experiment/store/result_store_sql.h"
+
+#include <QList>
+#include <QSqlQuery>
+#include <QStringList>
+#include <QVariant>
+
+namespace tcptune {
+
+using storesql::queryError;
+
+namespace {
+
+// Each schema version's statements; migration N brings version N-1 to N.
+const QList<QStringList> &migrations()
+{
+    static const QList<QStringList> all = {
+        // 1: the first schema.
+        {
+            QStringLiteral("CREATE TABLE experiments (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT, created TEXT "
+                           "NOT NULL, finished TEXT, status TEXT NOT NULL, error TEXT, spec_json TEXT NOT NULL, "
+                           "plan_json TEXT NOT NULL, planned_runs INTEGER NOT NULL)"),
+            QStringLiteral("CREATE TABLE runs (id INTEGER PRIMARY KEY AUTOINCREMENT, experiment_id INTEGER NOT NULL "
+                           "REFERENCES experiments(id) ON DELETE CASCADE, run_index INTEGER NOT NULL, point_index "
+                           "INTEGER NOT NULL, repeat INTEGER NOT NULL, point_label TEXT, settings_json TEXT, status "
+                           "TEXT NOT NULL, error TEXT, started TEXT, ended TEXT, throughput_bps REAL, sender_bytes "
+                           "INTEGER, receiver_bytes INTEGER, duration_s REAL, rtt_min_ms REAL, rtt_median_ms REAL, "
+                           "rtt_p95_ms REAL, rtt_max_ms REAL, retransmits INTEGER, sndbuf_actual INTEGER, collapsed "
+                           "INTEGER, interval_s REAL, interval_json TEXT, details_json TEXT, "
+                           "UNIQUE(experiment_id, run_index))"),
+            QStringLiteral("CREATE TABLE samples (run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE, t "
+                           "REAL NOT NULL, stream INTEGER, throughput_bps REAL, rtt_ms REAL, rttvar_ms REAL, cwnd "
+                           "INTEGER, retransmits INTEGER, delivery_rate_bps REAL, pacing_rate_bps REAL, unacked "
+                           "INTEGER, notsent_bytes INTEGER)"),
+            QStringLiteral("CREATE INDEX samples_by_run ON samples(run_id, t)"),
+            QStringLiteral("CREATE TABLE knob_snapshots (run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE "
+                           "CASCADE, side TEXT NOT NULL, phase TEXT NOT NULL, key TEXT NOT NULL, value TEXT, "
+                           "PRIMARY KEY(run_id, side, phase, key))"),
+            QStringLiteral("CREATE TABLE captures (id INTEGER PRIMARY KEY AUTOINCREMENT, run_id INTEGER NOT NULL "
+                           "REFERENCES runs(id) ON DELETE CASCADE, path TEXT NOT NULL, interface TEXT, "
+                           "packets_received INTEGER, packets_dropped INTEGER, summary_json TEXT)"),
+        },
+        // 2: what each end saw of a run (MIB counter deltas, the bottleneck's queue series), the
+        // sender's limiter breakdown, and the chrono timers and app-limited flag per sample.
+        {
+            QStringLiteral("CREATE TABLE run_ends (run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE, "
+                           "end_name TEXT NOT NULL, location TEXT, sender INTEGER NOT NULL DEFAULT 0, record_json "
+                           "TEXT NOT NULL, PRIMARY KEY(run_id, end_name))"),
+            QStringLiteral("ALTER TABLE runs ADD COLUMN limiters_json TEXT"),
+            QStringLiteral("ALTER TABLE runs ADD COLUMN findings_json TEXT"),
+            QStringLiteral("ALTER TABLE samples ADD COLUMN busy_ms REAL"),
+            QStringLiteral("ALTER TABLE samples ADD COLUMN rwnd_limited_ms REAL"),
+            QStringLiteral("ALTER TABLE samples ADD COLUMN sndbuf_limited_ms REAL"),
+            QStringLiteral("ALTER TABLE samples ADD COLUMN app_limited INTEGER"),
+        },
+        // 3: several ends at once: which end (its place in the spec's list of targets) a sample
+        // belongs to.
+        {
+            QStringLiteral("ALTER TABLE samples ADD COLUMN end_index INTEGER NOT NULL DEFAULT 0"),
+        },
+        // 4: direction both: whose sending a sample is (1: the target's), so that each direction
+        // is a series of its own. Older samples are this host's, but a run in direction down (its
+        // details say so) was the target's sending throughout; the CASE keeps a run without
+        // details (one left running) from failing json_extract.
+        {
+            QStringLiteral("ALTER TABLE samples ADD COLUMN far_sender INTEGER NOT NULL DEFAULT 0"),
+            QStringLiteral("UPDATE samples SET far_sender = 1 WHERE run_id IN (SELECT id FROM runs WHERE CASE WHEN "
+                           "json_valid(details_json) THEN json_extract(details_json, '$.spec.direction') END = "
+                           "'down')"),
+        },
+        // 5: settled measurements: the time the run's figures start at (the end of its start-up
+        // phase that the run's own series showed, or the user's omitted start) and whether it
+        // settled before it ended (NULL: not judged, as for every run before this schema).
+        {
+            QStringLiteral("ALTER TABLE runs ADD COLUMN measured_from_s REAL"),
+            QStringLiteral("ALTER TABLE runs ADD COLUMN settled INTEGER"),
+        },
+        // 6: where each experiment ran: the host's name and the user's (NULL: recorded before).
+        {
+            QStringLiteral("ALTER TABLE experiments ADD COLUMN host TEXT"),
+            QStringLiteral("ALTER TABLE experiments ADD COLUMN user TEXT"),
+        },
+    };
+    return all;
+}
+
+} // namespace
+
+int ResultStore::schemaVersion() const
+{
+    QSqlQuery q(database());
+    if (!q.exec(QStringLiteral("SELECT version FROM schema_version")) || !q.next())
+        return 0;
+    return q.value(0).toInt();
+}
+
+Result<void> ResultStore::migrate()
+{
+    // Two processes may open a new file at once (a sweep and `tcptune results`, the GUI): the
+    // version is read and the migrations run under one write lock, so only one of them migrates.
+    if (auto r = exec(QStringLiteral("BEGIN IMMEDIATE")); !r)
+        return r;
+    auto rollback = [this](Result<void> error) {
+        (void)exec(QStringLiteral("ROLLBACK"));
+        return error;
+    };
+    if (auto r = exec(QStringLiteral("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")); !r)
+        return rollback(r);
+    const int current = schemaVersion();
+    if (current > kSchemaVersion)
+        return rollback(fail(tr("The result store %1 was written by a newer tcptune (schema %2, this one knows %3); "
+                                "update tcptune or set TCPTUNE_RESULTS_DB to another file.")
+                                 .arg(m_path)
+                                 .arg(current)
+                                 .arg(kSchemaVersion)));
+    for (int version = current + 1; version <= kSchemaVersion; ++version) {
+        for (const QString &sql : migrations().at(version - 1))
+            if (auto r = exec(sql); !r)
+                return rollback(r);
+        QSqlQuery q(database());
+        q.exec(QStringLiteral("DELETE FROM schema_version"));
+        q.prepare(QStringLiteral("INSERT INTO schema_version (version) VALUES (?)"));
+        q.addBindValue(version);
+        if (!q.exec())
+            return rollback(std::unexpected(queryError(q, tr("record the schema version"))));
+    }
+    if (auto r = exec(QStringLiteral("COMMIT")); !r)
+        return rollback(r);
+    return {};
+}
+
+} // namespace tcptune
