@@ -3513,8 +3513,8 @@ Mehrere Formate auf einmal: --format html,pdf --out ORDNER/report schreibt ORDNE
         <translation>Parallele Verbindungen (Standard 1).</translation>
     </message>
     <message>
-        <source>bulk, rr or split-write (default bulk).</source>
-        <translation>bulk, rr oder split-write (Standard bulk).</translation>
+        <source>%1 (default %2).</source>
+        <translation>%1 (Standard %2).</translation>
     </message>
     <message>
         <source>Bytes per write; split-write: the data part (default 128K).</source>
@@ -5004,8 +5004,8 @@ Optionen:
 <context>
     <name>TrafficSpec</name>
     <message>
-        <source>Unknown workload &apos;%1&apos;; use bulk, rr or split-write.</source>
-        <translation>Unbekannte Last &apos;%1&apos;; verwenden Sie bulk, rr oder split-write.</translation>
+        <source>Unknown workload &apos;%1&apos;; use %2.</source>
+        <translation>Unbekannte Last &apos;%1&apos;; verwenden Sie %2.</translation>
     </message>
     <message>
         <source>Missing &apos;]&apos; in target &apos;%1&apos;; write IPv6 addresses as [ADDR]:PORT.</source>
@@ -7262,22 +7262,6 @@ untätig: der Sender hatte nichts zu senden.
         <translation>Last</translation>
     </message>
     <message>
-        <source>bulk stream</source>
-        <translation>Massenstrom</translation>
-    </message>
-    <message>
-        <source>request/response</source>
-        <translation>Anfrage/Antwort</translation>
-    </message>
-    <message>
-        <source>split writes</source>
-        <translation>geteilte Schreibvorgänge</translation>
-    </message>
-    <message>
-        <source>Each write is split in two: a small header, then the data (as iSCSI PDUs).</source>
-        <translation>Jeder Schreibvorgang wird zweigeteilt: erst ein kleiner Kopf, dann die Daten (wie iSCSI-PDUs).</translation>
-    </message>
-    <message>
         <source> s</source>
         <translation> s</translation>
     </message>
@@ -7785,6 +7769,30 @@ untätig: der Sender hatte nichts zu senden.
     <message>
         <source>No file manager opened %1; its path is %2 (Copy capture file path puts it on the clipboard).</source>
         <translation>Kein Dateimanager hat %1 geöffnet; der Pfad ist %2 (Pfad der Mitschnittdatei kopieren legt ihn in die Zwischenablage).</translation>
+    </message>
+</context>
+<context>
+    <name>WorkloadDescriptor</name>
+    <message>
+        <source>bulk stream</source>
+        <translation>Massenstrom</translation>
+    </message>
+    <message>
+        <source>request/response</source>
+        <translation>Anfrage/Antwort</translation>
+    </message>
+    <message>
+        <source>split writes</source>
+        <translation>geteilte Schreibvorgänge</translation>
+    </message>
+    <message>
+        <source>Each write is split in two: a small header, then the data (as iSCSI PDUs).</source>
+        <translation>Jeder Schreibvorgang wird zweigeteilt: erst ein kleiner Kopf, dann die Daten (wie iSCSI-PDUs).</translation>
+    </message>
+    <message>
+        <source>%1 or %2</source>
+        <comment>the last of a list of choices</comment>
+        <translation>%1 oder %2</translation>
     </message>
 </context>
 </TS>

@@ -2,6 +2,7 @@
 
 #include "common/mib_counters.h"
 #include "traffic/agent_auth.h"
+#include "traffic/workload_registry.h"
 #include "knobs/knob_catalogue.h"
 #include "knobs/knob_snapshot_json.h"
 #include "knobs/knob_value.h"
@@ -212,21 +213,11 @@ QJsonObject dataHelloMessage(const QString &session, int stream, const QByteArra
 
 QJsonObject startMessage(const TrafficSpec &spec)
 {
-    std::int64_t request = 0;
-    std::int64_t response = 0;
-    switch (spec.workload) {
-    case Workload::Bulk: break;
-    case Workload::RequestResponse:
-        request = spec.requestSize;
-        response = spec.responseSize;
-        break;
-    case Workload::SplitWrite:
-        if (spec.responseSize > 0) {
-            request = spec.headerSize + spec.writeSize;
-            response = spec.responseSize;
-        }
-        break;
-    }
+    // What the agent reads of each message before it answers; nothing when nothing is answered.
+    const WorkloadDescriptor &workload = workloadDescriptor(spec.workload);
+    const bool answered = workload.answered(spec);
+    const std::int64_t request = answered ? workloadFieldsSum(spec, workload.message) : 0;
+    const std::int64_t response = answered ? spec.responseSize : 0;
     QJsonObject o{
         {key("type"), QStringLiteral("start")},
         {key("workload"), workloadName(spec.workload)},
@@ -289,8 +280,8 @@ namespace {
         return std::unexpected(workload.error());
     t.workload = *workload;
     t.direction = p.direction;
-    if (t.workload == Workload::SplitWrite)
-        t.responseSize = 0; // the agent's split writes go one way
+    if (workloadDescriptor(t.workload).responseOptional)
+        t.responseSize = 0; // the agent's own messages go one way
     using L = TrafficLimits;
     for (auto [name, field, min, max] :
          {std::tuple{"write_size", &t.writeSize, std::int64_t(1), L::kMaxWriteSize},

@@ -1,5 +1,7 @@
 #include "traffic/iperf3_remote.h"
 
+#include "traffic/workload_registry.h"
+
 #include <QCoreApplication>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -35,9 +37,9 @@ Iperf3Remote::Iperf3Remote(const TrafficSpec &spec)
 
 QJsonObject Iperf3Remote::parameters(const TrafficSpec &spec)
 {
-    // The server's read size; iperf3 caps TCP blocks at 1 MiB.
-    const std::int64_t len = std::min<std::int64_t>(
-        spec.workload == Workload::SplitWrite ? spec.headerSize + spec.writeSize : spec.writeSize, 1 << 20);
+    // The server's read size, a whole write cycle; iperf3 caps TCP blocks at 1 MiB.
+    const std::int64_t len =
+        std::min<std::int64_t>(workloadFieldsSum(spec, workloadDescriptor(spec.workload).writes), 1 << 20);
     QJsonObject p{
         {key("tcp"), true},
         {key("omit"), int(std::ceil(spec.omitS))},

@@ -4,14 +4,17 @@
 
 #include "common/enum_names.h"
 #include "traffic/traffic_spec.h"
+#include "traffic/workload_registry.h"
 
 namespace tcptune {
 
-inline constexpr auto kWorkloadNames = std::to_array<EnumName<Workload>>({
-    {Workload::Bulk, u"bulk"},
-    {Workload::RequestResponse, u"rr"},
-    {Workload::SplitWrite, u"split-write"},
-});
+// The workloads' names come from their descriptors (workload_registry.h), where each is written.
+inline constexpr auto kWorkloadNames = [] {
+    EnumNames<Workload, kWorkloadDescriptors.size()> names{};
+    for (std::size_t i = 0; i < names.size(); ++i)
+        names[i] = {kWorkloadDescriptors[i].workload, kWorkloadDescriptors[i].name};
+    return names;
+}();
 static_assert(enumNamesDense(kWorkloadNames) && enumNamesUnique(kWorkloadNames));
 
 inline constexpr auto kSendMethodNames = std::to_array<EnumName<SendMethod>>({

@@ -3,6 +3,7 @@
 #include "common/mib_counters.h"
 #include "common/statistics.h"
 #include "knobs/knob_snapshot_json.h"
+#include "traffic/workload_registry.h"
 
 #include <QJsonArray>
 #include <QJsonValue>
@@ -310,7 +311,8 @@ QJsonObject TrafficResult::toJson() const
         {key("cancelled"), cancelled},
         {key("error"), error.isEmpty() ? QJsonValue() : QJsonValue(error)},
     };
-    if (spec.workload != Workload::Bulk) {
+    const WorkloadDescriptor &workload = workloadDescriptor(spec.workload);
+    if (workload.transactions) {
         QJsonObject rr = transactionLatencyMs.toJson();
         rr.insert(key("transactions_per_second"), transactionsPerSecond);
         o.insert(key("transaction_latency_ms"), rr);
@@ -327,7 +329,7 @@ QJsonObject TrafficResult::toJson() const
             each.append(d.toJson());
         o.insert(key("directions"), each);
     }
-    if (spec.workload == Workload::Bulk)
+    if (workload.stream)
         o.insert(key("send_calls"), sendCalls.toJson());
     insertEnds(*this, o);
     return o;

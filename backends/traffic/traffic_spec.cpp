@@ -3,6 +3,7 @@
 #include "common/log_text.h"
 #include "knobs/knob_snapshot_json.h"
 #include "traffic/traffic_enum_names.h"
+#include "traffic/workload_registry.h"
 
 #include <QCoreApplication>
 #include <QJsonValue>
@@ -187,7 +188,7 @@ Result<Workload> parseWorkload(const QString &name)
 {
     if (const auto workload = parseName(kWorkloadNames, name.trimmed().toLower()))
         return *workload;
-    return fail(TrafficSpec::tr("Unknown workload '%1'; use bulk, rr or split-write.").arg(logSafe(name, 40)));
+    return fail(TrafficSpec::tr("Unknown workload '%1'; use %2.").arg(logSafe(name, 40), workloadNameList()));
 }
 
 QString sendMethodName(SendMethod method)
@@ -451,9 +452,9 @@ Result<void> TrafficSpec::validateSizes() const
         return r;
     if (auto r = sizeCheck(tr("Request size"), requestSize, 1, L::kMaxMessageSize); !r)
         return r;
-    if (auto r =
-            sizeCheck(tr("Response size"), responseSize, workload == Workload::SplitWrite ? 0 : 1, L::kMaxMessageSize);
-        !r)
+    // A workload whose response is optional takes 0 for one way.
+    const std::int64_t minResponse = workloadDescriptor(workload).responseOptional ? 0 : 1;
+    if (auto r = sizeCheck(tr("Response size"), responseSize, minResponse, L::kMaxMessageSize); !r)
         return r;
     if (auto r = sizeCheck(tr("Header size"), headerSize, 1, 1 << 20); !r)
         return r;
@@ -484,7 +485,7 @@ Result<void> TrafficSpec::validateSocketOptions() const
 
 Result<void> TrafficSpec::validateSendMethod() const
 {
-    if (send != SendMethod::Copy && workload != Workload::Bulk)
+    if (send != SendMethod::Copy && !workloadDescriptor(workload).stream)
         return fail(tr("The %1 send method applies to the bulk workload only; use copy for rr and split-write.")
                         .arg(sendMethodName(send)));
     if (!sendfileFile.isEmpty() && send != SendMethod::Sendfile)
@@ -500,11 +501,12 @@ Result<void> TrafficSpec::validateTarget() const
         return fail(tr("No target host; give --target HOST[:PORT] or iperf3://HOST[:PORT]."));
     if (target.port == 0 && target.kind != TargetKind::Ssh)
         return fail(tr("Target port 0 is not valid; give a port from 1 to 65535."));
+    const WorkloadDescriptor &described = workloadDescriptor(workload);
     if (target.kind == TargetKind::Iperf3) {
-        if (workload == Workload::RequestResponse)
+        if (described.answered(*this) && !described.responseOptional)
             return fail(tr("An iperf3 server cannot answer requests; run the rr workload against "
                            "`tcptune serve`, or use bulk."));
-        if (workload == Workload::SplitWrite && responseSize > 0)
+        if (described.answered(*this))
             return fail(tr("An iperf3 server cannot answer split-write messages; set the response size to 0 "
                            "(one-way) or run against `tcptune serve`."));
         if (latencyProbe)
@@ -533,14 +535,15 @@ Result<void> TrafficSpec::validateDirection() const
                         .arg(directionName(direction)));
     // The target sends without anything coming back on the data connections: bulk, or split-write
     // messages without responses.
-    if (workload == Workload::RequestResponse)
+    const WorkloadDescriptor &described = workloadDescriptor(workload);
+    if (described.answered(*this) && !described.responseOptional)
         return fail(tr("Direction %1 needs a one-way workload; request/response already goes both ways, so run rr "
                        "with direction up.")
                         .arg(directionName(direction)));
-    if (workload == Workload::SplitWrite && responseSize > 0)
+    if (described.answered(*this))
         return fail(tr("Direction %1 runs split-write one way only; set the response size to 0.")
                         .arg(directionName(direction)));
-    if (target.kind == TargetKind::Iperf3 && workload != Workload::Bulk)
+    if (target.kind == TargetKind::Iperf3 && !described.stream)
         return fail(tr("An iperf3 server sends only bulk data; use the bulk workload with direction %1, or run "
                        "against `tcptune serve`.")
                         .arg(directionName(direction)));

@@ -3,6 +3,7 @@
 #include "experiment/spec/experiment_spec.h"
 #include "knobs/knob_catalogue.h"
 #include "panels/range_check.h"
+#include "traffic/workload_registry.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -80,11 +81,11 @@ WorkloadPanel::WorkloadPanel(QWidget *parent)
     m_direction->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     m_direction->setMinimumContentsLength(12);
     m_kind->setObjectName(QStringLiteral("workloadKind"));
-    m_kind->addItem(tr("bulk stream"), QStringLiteral("bulk"));
-    m_kind->addItem(tr("request/response"), QStringLiteral("rr"));
-    m_kind->addItem(tr("split writes"), QStringLiteral("split-write"));
-    m_kind->setItemData(2, tr("Each write is split in two: a small header, then the data (as iSCSI PDUs)."),
-                        Qt::ToolTipRole);
+    for (const WorkloadDescriptor &workload : workloads()) {
+        m_kind->addItem(workload.translatedLabel(), workload.nameText());
+        if (workload.hint)
+            m_kind->setItemData(m_kind->count() - 1, workload.translatedHint(), Qt::ToolTipRole);
+    }
     m_direction->setObjectName(QStringLiteral("direction"));
     m_direction->addItem(tr("this host sends (upload)"), QStringLiteral("up"));
     m_direction->addItem(tr("the target sends (download)"), QStringLiteral("down"));
@@ -104,6 +105,18 @@ WorkloadPanel::WorkloadPanel(QWidget *parent)
     m_sampleMs->setToolTip(tr("How often TCP_INFO of every sending socket is sampled."));
     setUpChecks();
     layOut();
+    connect(m_kind, &QComboBox::currentIndexChanged, this, &WorkloadPanel::showWorkloadFields);
+    showWorkloadFields();
+}
+
+// Only the rows of fields the chosen workload reads; a hidden field keeps its value for the next
+// workload that reads it.
+void WorkloadPanel::showWorkloadFields()
+{
+    const auto workload = parseWorkload(m_kind->currentData().toString());
+    const WorkloadFields shown = workload ? workloadDescriptor(*workload).panelFields : WorkloadFields();
+    if (auto *form = qobject_cast<QFormLayout *>(layout()))
+        form->setRowVisible(m_writeSize, shown.testFlag(WorkloadField::WriteSize));
 }
 
 // A field for each socket option the catalogue gives a panel field, in the catalogue's order:
@@ -207,7 +220,7 @@ Result<void> WorkloadPanel::applyTo(ExperimentSpec &spec) const
     for (const RangeCheck *check : m_checks)
         if (auto ok = check->check(); !ok)
             return fail(tr("Workload: %1").arg(ok.error().message));
-    spec.workload.type = m_kind->currentData().toString();
+    spec.workload.type = parseWorkload(m_kind->currentData().toString()).value_or(Workload::Bulk);
     spec.workload.direction = m_direction->currentData().toString();
     spec.workload.streams = m_streams->value();
     spec.durationS = m_duration->value();
@@ -228,7 +241,7 @@ Result<void> WorkloadPanel::applyTo(ExperimentSpec &spec) const
 
 void WorkloadPanel::loadFrom(const ExperimentSpec &spec)
 {
-    m_kind->setCurrentIndex(std::max(0, m_kind->findData(spec.workload.type)));
+    m_kind->setCurrentIndex(std::max(0, m_kind->findData(workloadName(spec.workload.type))));
     m_direction->setCurrentIndex(std::max(0, m_direction->findData(spec.workload.direction)));
     m_streams->setValue(spec.workload.streams);
     m_duration->setValue(spec.durationS);

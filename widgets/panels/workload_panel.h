@@ -49,6 +49,7 @@ private:
     void makeSocketOptionFields();
     SocketOptionField makeSocketOptionField(const KnobInfo &knob);
     void setUpChecks();
+    void showWorkloadFields();
     void layOut(); // the form, a row per choice
     QComboBox *m_kind;
     QComboBox *m_direction;

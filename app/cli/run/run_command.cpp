@@ -16,6 +16,7 @@
 #include "lab/lab_target.h"
 #include "traffic/agent_token.h"
 #include "traffic/traffic_client.h"
+#include "traffic/workload_registry.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -55,7 +56,8 @@ void addWorkloadOptions(QCommandLineParser &parser)
         option("duration", RunCommand::tr("Measured seconds (default 10)."), "S", QStringLiteral("10")),
         option("omit", RunCommand::tr("Seconds to run first and leave out (default 0)."), "S", QStringLiteral("0")),
         option("streams", RunCommand::tr("Parallel connections (default 1)."), "N", QStringLiteral("1")),
-        option("workload", RunCommand::tr("bulk, rr or split-write (default bulk)."), "W", QStringLiteral("bulk")),
+        option("workload", RunCommand::tr("%1 (default %2).").arg(workloadNameList(), workloadName(Workload::Bulk)),
+               "W", workloadName(Workload::Bulk)),
         option("direction",
                RunCommand::tr("up (this host sends, default), down (the target sends; iperf3: reverse mode) or both "
                               "(at once; iperf3: bidirectional mode)."),

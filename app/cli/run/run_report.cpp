@@ -4,6 +4,7 @@
 #include "common/json_schema_version.h"
 #include "experiment/diagnosis/run_diagnosis.h"
 #include "experiment/record/run_record_json.h"
+#include "traffic/workload_registry.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>
@@ -106,7 +107,7 @@ QString summaryText(const TrafficResult &r)
                      .arg(r.sendCalls.zerocopySends)
                      .arg(r.sendCalls.zerocopyCompleted)
                      .arg(r.sendCalls.zerocopyCopied);
-    if (r.spec.workload != Workload::Bulk && r.transactionLatencyMs.count > 0)
+    if (workloadDescriptor(r.spec.workload).transactions && r.transactionLatencyMs.count > 0)
         lines << RunCommand::tr("transactions    %1/s, latency median %2 ms, p99 %3 ms")
                      .arg(r.transactionsPerSecond, 0, 'f', 0)
                      .arg(r.transactionLatencyMs.median, 0, 'f', 3)

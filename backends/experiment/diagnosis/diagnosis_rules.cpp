@@ -2,6 +2,8 @@
 
 #include "experiment/record/detail_figures.h"
 #include "experiment/record/run_settling.h"
+#include "traffic/traffic_enum_names.h"
+#include "traffic/workload_registry.h"
 
 #include <QJsonObject>
 
@@ -11,11 +13,6 @@ namespace tcptune {
 namespace {
 
 using T = DiagnosisThresholds;
-
-qint64 number(const QJsonObject &o, const char *key)
-{
-    return qint64(o.value(QLatin1String(key)).toDouble(-1));
-}
 
 // The MSS the run's path allows: the lab's MTU when the point sets it, else Ethernet's.
 qint64 mssOf(const RunRecord &run)
@@ -28,16 +25,17 @@ qint64 mssOf(const RunRecord &run)
 
 void addWriteFacts(const QJsonObject &spec, DiagnosisFacts &f)
 {
-    f.workload = spec.value(QStringLiteral("workload")).toString();
-    const qint64 write = number(spec, "write_size");
-    if (f.workload == QLatin1String("split-write")) {
-        f.dataWrite = write;
-        f.smallestWrite = std::min(write, number(spec, "header_size"));
-    } else if (f.workload == QLatin1String("rr")) {
-        f.dataWrite = f.smallestWrite = number(spec, "request_size");
-    } else {
-        f.dataWrite = f.smallestWrite = write;
-    }
+    // The stored spec's name: a run stored by a build with other workloads reads as a stream.
+    f.workload = parseName(kWorkloadNames, spec.value(QStringLiteral("workload")).toString()).value_or(Workload::Bulk);
+    const WorkloadDescriptor &workload = workloadDescriptor(f.workload);
+    const auto size = [&spec](WorkloadField field) {
+        return qint64(spec.value(workloadFieldJsonName(field)).toDouble(-1));
+    };
+    f.dataWrite = size(workload.dataWrite);
+    f.smallestWrite = f.dataWrite;
+    for (WorkloadField field : kWorkloadFieldOrder)
+        if (workload.writes.testFlag(field))
+            f.smallestWrite = std::min(f.smallestWrite, size(field));
     if (spec.contains(QStringLiteral("nodelay")))
         f.nodelay = spec.value(QStringLiteral("nodelay")).toBool() ? 1 : 0;
     f.corked = spec.value(QStringLiteral("cork")).toBool();

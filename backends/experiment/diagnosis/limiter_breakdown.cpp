@@ -1,5 +1,8 @@
 #include "experiment/diagnosis/limiter_breakdown.h"
 
+#include "traffic/traffic_enum_names.h"
+#include "traffic/workload_registry.h"
+
 #include <QJsonObject>
 
 #include <algorithm>
@@ -78,8 +81,10 @@ LimiterBreakdown meanBreakdown(const QList<LimiterBreakdown> &streams)
 
 bool writerAlwaysHasData(const RunRecord &run)
 {
-    return run.details.value(QStringLiteral("spec")).toObject().value(QStringLiteral("workload")).toString() ==
-           QLatin1String("bulk");
+    const QString name =
+        run.details.value(QStringLiteral("spec")).toObject().value(QStringLiteral("workload")).toString();
+    const auto workload = parseName(kWorkloadNames, name);
+    return workload && workloadDescriptor(*workload).stream;
 }
 
 double sendBufferShare(const LimiterBreakdown &limiters, bool alwaysHasData)

@@ -6,6 +6,7 @@
 // verdict in the reader's language, from the rules of the tcptune that reads it.
 
 #include "experiment/record/run_record.h"
+#include "traffic/traffic_spec.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>
@@ -48,7 +49,8 @@ struct DiagnosisFacts {
 
     // Nagle and delayed ACKs (rule 2a): the sender's write pattern and socket options, the
     // receiver's delayed ACKs and the RTT the sender saw.
-    QString workload;                // "bulk", "rr", "split-write"
+    // The stored spec's workload; one this build does not know reads as bulk.
+    Workload workload = Workload::Bulk;
     qint64 smallestWrite = -1;       // the smallest write of the pattern (split-write: its header)
     qint64 dataWrite = -1;           // the write a user sets (--write-size)
     qint64 mss = -1;                 // the path's MSS as the lab's MTU gives it, else Ethernet's

@@ -3,6 +3,7 @@
 #include "knobs/knob_catalogue.h"
 #include "knobs/knob_value.h"
 #include "lab/lab_layout.h"
+#include "traffic/workload_registry.h"
 
 #include <QStringList>
 
@@ -49,9 +50,11 @@ QMap<QString, QString> effectiveKnobs(const ExperimentSpec &spec, const KnobSnap
 
 QString workloadText(const WorkloadSpec &w)
 {
-    QString text = w.streams == 1 ? RunConfiguration::tr("%1, 1 stream").arg(w.type)
-                                  : RunConfiguration::tr("%1, %2 streams").arg(w.type).arg(w.streams);
-    if (w.type == QLatin1String("rr"))
+    const QString name = workloadName(w.type);
+    QString text = w.streams == 1 ? RunConfiguration::tr("%1, 1 stream").arg(name)
+                                  : RunConfiguration::tr("%1, %2 streams").arg(name).arg(w.streams);
+    // A workload of requests is its messages' sizes; otherwise the write the user sets.
+    if (workloadDescriptor(w.type).uses(WorkloadField::RequestSize))
         return text + RunConfiguration::tr(", %1/%2 B messages").arg(w.requestSize).arg(w.responseSize);
     return text + RunConfiguration::tr(", %1 writes").arg(compactInteger(w.writeSize, Unit::Bytes));
 }

@@ -131,10 +131,7 @@ Result<void> setSocketOptions(const ExperimentSpec &spec, TrafficSpec &t)
 Result<TrafficSpec> trafficSpecFor(const ExperimentSpec &spec, const RunEndpoint &endpoint)
 {
     TrafficSpec t;
-    auto workload = parseWorkload(spec.workload.type);
-    if (!workload)
-        return std::unexpected(workload.error());
-    t.workload = *workload;
+    t.workload = spec.workload.type;
     auto direction = parseDirection(spec.workload.direction);
     if (!direction)
         return std::unexpected(direction.error());

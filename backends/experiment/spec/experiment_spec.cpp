@@ -107,7 +107,7 @@ QMap<QString, QString> ExperimentSpec::helperKnobs() const
 QString ExperimentSpec::parameter(const QString &parameter) const
 {
     if (parameter == QLatin1String("workload.type"))
-        return workload.type;
+        return workloadName(workload.type);
     if (parameter == QLatin1String("workload.direction"))
         return workload.direction;
     if (parameter == QLatin1String("workload.streams"))

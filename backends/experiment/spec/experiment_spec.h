@@ -42,7 +42,7 @@ struct TargetSpec {
 
 // The traffic a run drives. Workload parameters can be swept as "workload.<field>".
 struct WorkloadSpec {
-    QString type = QStringLiteral("bulk");    // bulk | rr | split-write
+    Workload type = Workload::Bulk;           // JSON: its name (workloadName)
     QString direction = QStringLiteral("up"); // up (this host sends) | down (the target sends)
     int streams = 1;
     qint64 writeSize = 131072; // bulk/split-write data part, bytes

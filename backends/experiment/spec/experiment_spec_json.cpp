@@ -41,7 +41,7 @@ QJsonObject ExperimentSpec::toJson() const
         {QStringLiteral("version"), kFormatVersion},
         {QStringLiteral("target"), targetValue},
         {QStringLiteral("knobs"), knobObject},
-        {QStringLiteral("workload"), QJsonObject{{QStringLiteral("type"), workload.type},
+        {QStringLiteral("workload"), QJsonObject{{QStringLiteral("type"), workloadName(workload.type)},
                                                  {QStringLiteral("streams"), workload.streams},
                                                  {QStringLiteral("write_size"), double(workload.writeSize)},
                                                  {QStringLiteral("request_size"), double(workload.requestSize)},

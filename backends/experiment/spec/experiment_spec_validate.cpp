@@ -4,6 +4,8 @@
 #include "experiment/spec/experiment_spec_error.h"
 #include "knobs/knob_catalogue.h"
 #include "knobs/knob_value.h"
+#include "traffic/traffic_enum_names.h"
+#include "traffic/workload_registry.h"
 
 #include <QRegularExpression>
 
@@ -13,7 +15,6 @@ using specerror::fieldError;
 
 namespace {
 
-const QStringList kWorkloadTypes = {QStringLiteral("bulk"), QStringLiteral("rr"), QStringLiteral("split-write")};
 // Which end sends: up = this host, down = the target.
 const QStringList kDirections = {QStringLiteral("up"), QStringLiteral("down"), QStringLiteral("both")};
 constexpr qint64 kMaxMessage = 64LL * 1024 * 1024;
@@ -129,11 +130,13 @@ Result<QString> ExperimentSpec::canonicalValue(const QString &parameter, const Q
 Result<void> ExperimentSpec::setParameter(const QString &parameter, const QString &value)
 {
     if (parameter == QLatin1String("workload.type")) {
-        if (!kWorkloadTypes.contains(value))
+        // Exactly the name: a spec and a sweep's values write it as the registry does.
+        const auto type = parseName(kWorkloadNames, value);
+        if (!type)
             return std::unexpected(
                 fieldError(parameter, ExperimentSpec::tr("'%1' is not a workload; use one of: %2.")
-                                          .arg(logSafe(value, 40), kWorkloadTypes.join(QStringLiteral(", ")))));
-        workload.type = value;
+                                          .arg(logSafe(value, 40), workloadNames().join(QStringLiteral(", ")))));
+        workload.type = *type;
         return {};
     }
     if (parameter == QLatin1String("workload.direction")) {

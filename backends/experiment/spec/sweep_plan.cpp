@@ -444,7 +444,7 @@ QString SweepPlan::describe() const
     if (const QString note = labNoteLine(); !note.isEmpty())
         lines << note;
     lines << SweepPlan::tr("Workload: %1, %2 stream(s), %3 s per run (%4 s omitted), sampling every %5 ms%6")
-                 .arg(m_spec.workload.type)
+                 .arg(workloadName(m_spec.workload.type))
                  .arg(m_spec.workload.streams)
                  .arg(m_spec.durationS)
                  .arg(m_spec.omitS)

@@ -6,6 +6,7 @@
 #include "experiment/spec/experiment_spec.h"
 #include "knobs/knob_catalogue.h"
 #include "panels/workload_panel.h"
+#include "traffic/workload_registry.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -65,6 +66,7 @@ private Q_SLOTS:
     void fieldsBecomeKnobs();
     void badValueNamesTheKnob();
     void specComesBack();
+    void kindsComeFromTheRegistry();
     void earlierSettingsComeBack();
     void headingsSpeakGerman();
 };
@@ -169,6 +171,31 @@ void TestWorkloadPanel::specComesBack()
     ExperimentSpec again;
     QVERIFY(panel.applyTo(again).has_value());
     QCOMPARE(again.knobsOfKind(KnobKind::SocketOption), spec.knobsOfKind(KnobKind::SocketOption));
+}
+
+// A choice per workload descriptor, its label shown and its name held; the rows shown are the
+// descriptor's panel fields, and the choice becomes the spec's workload.
+void TestWorkloadPanel::kindsComeFromTheRegistry()
+{
+    WorkloadPanel panel;
+    auto *kind = panel.findChild<QComboBox *>(QStringLiteral("workloadKind"));
+    auto *writeSize = panel.findChild<QComboBox *>(QStringLiteral("writeSize"));
+    QVERIFY(kind && writeSize);
+    QCOMPARE(qsizetype(kind->count()), qsizetype(workloads().size()));
+    for (const WorkloadDescriptor &d : workloads()) {
+        const int index = kind->findData(d.nameText());
+        QVERIFY2(index >= 0, qPrintable(d.nameText()));
+        QCOMPARE(kind->itemText(index), d.translatedLabel());
+        QCOMPARE(kind->itemData(index, Qt::ToolTipRole).toString(), d.translatedHint());
+        kind->setCurrentIndex(index);
+        QCOMPARE(!writeSize->isHidden(), d.panelFields.testFlag(WorkloadField::WriteSize));
+        ExperimentSpec spec;
+        QVERIFY(panel.applyTo(spec).has_value());
+        QCOMPARE(spec.workload.type, d.workload);
+        kind->setCurrentIndex(0);
+        panel.loadFrom(spec);
+        QCOMPARE(kind->currentIndex(), index);
+    }
 }
 
 // Settings an earlier version wrote (one key per field, check boxes as booleans) come back, and

@@ -38,7 +38,7 @@ void TestExperimentSpec::roundTrip()
     QVERIFY2(spec.has_value(), qPrintable(spec ? QString() : spec.error().message));
     QCOMPARE(spec->target.kind, TargetSpec::Kind::Agent);
     QCOMPARE(spec->target.port, 15400);
-    QCOMPARE(spec->workload.type, QStringLiteral("split-write"));
+    QCOMPARE(spec->workload.type, Workload::SplitWrite);
     QCOMPARE(spec->workload.streams, 2);
     QCOMPARE(spec->workload.writeSize, 16384);
     QCOMPARE(spec->repeats, 5);

@@ -81,7 +81,7 @@ DiagnosisFacts atRate(double throughputBps, qint64 rateBps)
 DiagnosisFacts splitWrites(int nodelay)
 {
     DiagnosisFacts f = limited(0, 0, 0, 1);
-    f.workload = QStringLiteral("split-write");
+    f.workload = Workload::SplitWrite;
     f.smallestWrite = 48;
     f.dataWrite = 1024;
     f.mss = 1448;
@@ -331,7 +331,7 @@ void TestRunDiagnosis::rules_data()
                                       << "Application-limited 100 % of the time: the sender often had nothing to "
                                          "send.";
     DiagnosisFacts idleRequests = splitWrites(0); // rr: the answer carries the ACK, the RTT stays low
-    idleRequests.workload = QStringLiteral("rr");
+    idleRequests.workload = Workload::RequestResponse;
     idleRequests.smallestWrite = idleRequests.dataWrite = 64;
     idleRequests.rttMinMs = 0.005;
     idleRequests.rttMedianMs = 0.04;
