@@ -109,8 +109,8 @@ private:
 QString memoryMessage(const StreamGraph &g, std::int64_t limitBytes)
 {
     return StreamGraphReader::tr("The graph of this flow would need more than the %1 MB of memory allowed; it shows "
-                                 "the first %n packet(s). Cut the capture into parts (editcap -c 1000000 FILE "
-                                 "part.pcap) or allow more memory.",
+                                 "the first %n packet(s). Graph a part of the capture (editcap -c 1000000 FILE "
+                                 "part.pcap splits it).",
                                  nullptr, int(std::min<std::size_t>(g.segments.size() + g.acks.size(), INT32_MAX)))
         .arg(limitBytes >> 20);
 }
