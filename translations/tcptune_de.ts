@@ -533,20 +533,22 @@
 <context>
     <name>ChartCommand</name>
     <message>
-        <source>Draws a chart of a stored sweep or run, as on screen, into a PNG, SVG or PDF file.
-For a sweep the default chart is throughput and RTT by the swept value (&apos;sweep&apos;); for a run, throughput
-and RTT over time side by side (&apos;throughput-rtt&apos;). ID is an experiment id or run:ID.</source>
-        <translation>Zeichnet ein Diagramm eines gespeicherten Durchlaufs oder Laufs wie auf dem Bildschirm in eine PNG-, SVG- oder PDF-Datei.
-Für einen Durchlauf ist das Standarddiagramm Durchsatz und RTT nach dem durchlaufenen Wert (&apos;sweep&apos;); für einen Lauf Durchsatz
-und RTT über die Zeit nebeneinander (&apos;throughput-rtt&apos;). ID ist eine Experiment-ID oder run:ID.</translation>
+        <source>Draws a chart of a stored sweep or run, or a TCP stream graph of a capture&apos;s flow, as on screen, into a
+PNG, SVG or PDF file. For a sweep the default chart is throughput and RTT by the swept value (&apos;sweep&apos;);
+for a run, throughput and RTT over time side by side (&apos;throughput-rtt&apos;). ID is an experiment id, run:ID,
+or capture:FILE#FLOW (FLOW: the row of &apos;tcptune analyze FILE&apos;, 1 = the largest flow).</source>
+        <translation>Zeichnet ein Diagramm eines gespeicherten Durchlaufs oder Laufs oder einen TCP-Stream-Graphen eines Flusses eines Mitschnitts
+wie auf dem Bildschirm in eine PNG-, SVG- oder PDF-Datei. Für einen Durchlauf ist das Standarddiagramm Durchsatz und RTT nach
+dem durchlaufenen Wert (&apos;sweep&apos;); für einen Lauf Durchsatz und RTT über die Zeit nebeneinander (&apos;throughput-rtt&apos;). ID ist eine
+Experiment-ID, run:ID oder capture:DATEI#FLUSS (FLUSS: die Zeile von &apos;tcptune analyze DATEI&apos;, 1 = der größte Fluss).</translation>
     </message>
     <message>
         <source>Draw a chart.</source>
         <translation>Ein Diagramm zeichnen.</translation>
     </message>
     <message>
-        <source>Experiment id, or run:ID.</source>
-        <translation>Experiment-ID oder run:ID.</translation>
+        <source>Experiment id, run:ID or capture:FILE#FLOW.</source>
+        <translation>Experiment-ID, run:ID oder capture:DATEI#FLUSS.</translation>
     </message>
     <message>
         <source>png, svg or pdf (default: from --out).</source>
@@ -569,8 +571,8 @@ und RTT über die Zeit nebeneinander (&apos;throughput-rtt&apos;). ID ist eine E
         <translation>Der Ergebnisspeicher (Standard: $XDG_DATA_HOME/tcptune/results.db).</translation>
     </message>
     <message>
-        <source>Give one experiment id (or run:ID); &apos;tcptune results list&apos; shows them.</source>
-        <translation>Geben Sie eine Experiment-ID (oder run:ID) an; &apos;tcptune results list&apos; zeigt sie.</translation>
+        <source>Give one experiment id (or run:ID, or capture:FILE#FLOW); &apos;tcptune results list&apos; shows the stored ones.</source>
+        <translation>Geben Sie eine Experiment-ID (oder run:ID oder capture:DATEI#FLUSS) an; &apos;tcptune results list&apos; zeigt die gespeicherten.</translation>
     </message>
     <message>
         <source>--out FILE is missing: say where to write the chart, e.g. --out chart.png.</source>
@@ -587,6 +589,18 @@ und RTT über die Zeit nebeneinander (&apos;throughput-rtt&apos;). ID ist eine E
     <message>
         <source>sweep, throughput-rtt or limiters.</source>
         <translation>sweep, throughput-rtt oder limiters.</translation>
+    </message>
+    <message>
+        <source>For a capture: tcptrace (time-sequence), inflight, rtt or throughput (default tcptrace).</source>
+        <translation>Für einen Mitschnitt: tcptrace (Zeit-Sequenz), inflight, rtt oder throughput (Standard tcptrace).</translation>
+    </message>
+    <message>
+        <source>For a capture: c2s (the client&apos;s data, default) or s2c (the server&apos;s).</source>
+        <translation>Für einen Mitschnitt: c2s (die Daten des Clients, Standard) oder s2c (die des Servers).</translation>
+    </message>
+    <message>
+        <source>For --graph throughput: the averaging window in s (default 1).</source>
+        <translation>Für --graph throughput: das Mittelungsfenster in s (Standard 1).</translation>
     </message>
 </context>
 <context>
@@ -7793,6 +7807,129 @@ untätig: der Sender hatte nichts zu senden.
         <source>%1 or %2</source>
         <comment>the last of a list of choices</comment>
         <translation>%1 oder %2</translation>
+    </message>
+</context>
+<context>
+    <name>CaptureChart</name>
+    <message>
+        <source>&apos;%1&apos; names no capture flow; write capture:FILE#FLOW, e.g. capture:run.pcap#1 (FLOW is the row of &apos;tcptune analyze FILE&apos;).</source>
+        <translation>&apos;%1&apos; nennt keinen Fluss eines Mitschnitts; schreiben Sie capture:DATEI#FLUSS, z. B. capture:run.pcap#1 (FLUSS ist die Zeile von &apos;tcptune analyze DATEI&apos;).</translation>
+    </message>
+    <message>
+        <source>--graph &apos;%1&apos; is not a stream graph; use one of %2.</source>
+        <translation>--graph &apos;%1&apos; ist kein Stream-Graph; verwenden Sie einen von %2.</translation>
+    </message>
+    <message>
+        <source>--direction &apos;%1&apos; is not a direction; use c2s (client to server) or s2c.</source>
+        <translation>--direction &apos;%1&apos; ist keine Richtung; verwenden Sie c2s (Client zum Server) oder s2c.</translation>
+    </message>
+    <message>
+        <source>--window &apos;%1&apos; is not a number of seconds; use e.g. --window 0.5.</source>
+        <translation>--window &apos;%1&apos; ist keine Zahl von Sekunden; verwenden Sie z. B. --window 0.5.</translation>
+    </message>
+    <message>
+        <source>wrote %1</source>
+        <translation>%1 geschrieben</translation>
+    </message>
+</context>
+<context>
+    <name>StreamGraphChart</name>
+    <message>
+        <source>Time-sequence (tcptrace): %1 -&gt; %2</source>
+        <translation>Zeit-Sequenz (tcptrace): %1 -&gt; %2</translation>
+    </message>
+    <message>
+        <source>Sequence number (B)</source>
+        <translation>Sequenznummer (B)</translation>
+    </message>
+    <message>
+        <source>Bytes in flight: %1 -&gt; %2</source>
+        <translation>Bytes unterwegs: %1 -&gt; %2</translation>
+    </message>
+    <message>
+        <source>Bytes in flight (B)</source>
+        <translation>Bytes unterwegs (B)</translation>
+    </message>
+    <message>
+        <source>RTT per acknowledged segment: %1 -&gt; %2</source>
+        <translation>RTT je bestätigtem Segment: %1 -&gt; %2</translation>
+    </message>
+    <message>
+        <source>RTT (ms)</source>
+        <translation>RTT (ms)</translation>
+    </message>
+    <message>
+        <source>Throughput, %1 s average: %2 -&gt; %3</source>
+        <translation>Durchsatz, Mittel über %1 s: %2 -&gt; %3</translation>
+    </message>
+    <message>
+        <source>Throughput (Mbit/s)</source>
+        <translation>Durchsatz (Mbit/s)</translation>
+    </message>
+    <message>
+        <source>Segments</source>
+        <translation>Segmente</translation>
+    </message>
+    <message>
+        <source>ACK</source>
+        <translation>ACK</translation>
+    </message>
+    <message>
+        <source>Receive window</source>
+        <translation>Empfangsfenster</translation>
+    </message>
+    <message>
+        <source>SACK blocks</source>
+        <translation>SACK-Blöcke</translation>
+    </message>
+    <message>
+        <source>Retransmissions</source>
+        <translation>Neuübertragungen</translation>
+    </message>
+    <message>
+        <source>Window full</source>
+        <translation>Fenster voll</translation>
+    </message>
+    <message>
+        <source>Duplicate ACKs</source>
+        <translation>Doppelte ACKs</translation>
+    </message>
+    <message>
+        <source>Zero window</source>
+        <translation>Nullfenster</translation>
+    </message>
+    <message>
+        <source>Bytes in flight</source>
+        <translation>Bytes unterwegs</translation>
+    </message>
+    <message>
+        <source>RTT</source>
+        <translation>RTT</translation>
+    </message>
+    <message>
+        <source>Throughput</source>
+        <translation>Durchsatz</translation>
+    </message>
+    <message>
+        <source>Time (s)</source>
+        <translation>Zeit (s)</translation>
+    </message>
+</context>
+<context>
+    <name>StreamGraphReader</name>
+    <message numerus="yes">
+        <source>The graph of this flow would need more than the %1 MB of memory allowed; it shows the first %n packet(s). Graph a part of the capture (editcap -c 1000000 FILE part.pcap splits it).</source>
+        <translation>
+            <numerusform>Der Graph dieses Flusses bräuchte mehr als die erlaubten %1 MB Speicher; er zeigt das erste Paket. Zeichnen Sie einen Teil des Mitschnitts (editcap -c 1000000 DATEI teil.pcap teilt ihn).</numerusform>
+            <numerusform>Der Graph dieses Flusses bräuchte mehr als die erlaubten %1 MB Speicher; er zeigt die ersten %n Pakete. Zeichnen Sie einen Teil des Mitschnitts (editcap -c 1000000 DATEI teil.pcap teilt ihn).</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 holds %n TCP flow(s), so there is no flow %2; &apos;tcptune analyze %1&apos; lists them, largest first, numbered from 1.</source>
+        <translation>
+            <numerusform>%1 enthält einen TCP-Fluss, also gibt es keinen Fluss %2; &apos;tcptune analyze %1&apos; listet die Flüsse, den größten zuerst, ab 1 nummeriert.</numerusform>
+            <numerusform>%1 enthält %n TCP-Flüsse, also gibt es keinen Fluss %2; &apos;tcptune analyze %1&apos; listet sie, den größten zuerst, ab 1 nummeriert.</numerusform>
+        </translation>
     </message>
 </context>
 </TS>

@@ -88,6 +88,7 @@ struct FlowAnalysis {
     Endpoint client; // the side that sent the SYN; without a SYN, the sender of the first packet
     Endpoint server;
     bool saw_syn = false;
+    std::int64_t first_frame = 0; // frame number of its first packet (names it in a second read)
     std::int64_t packets = 0;
     double first_time_s = 0;
     double last_time_s = 0;

@@ -79,6 +79,7 @@ struct FlowTable::Flow {
     Endpoint side[2]; // side 0 sent the flow's first packet
     int synFrom = -1;
     int synAckFrom = -1;
+    std::int64_t firstFrame = 0;
     TcpConnectionTracker tracker;
     DirectionAnalysis dir[2];
     RttDistribution rtt[2]; // RTTs of each side's data, exact and compact (the vectors are optional)
@@ -117,6 +118,7 @@ void FlowTable::packet(const CaptureRecord &record)
     if (m_result.packets == 0)
         m_firstNs = record.timeNs;
     ++m_result.packets;
+    m_frame = record.number;
     const std::int64_t relNs = saturatingSub(record.timeNs, m_firstNs);
     m_maxRelNs = std::max(m_maxRelNs, relNs);
     m_outliers.add(record.number, record.timeNs);
@@ -183,6 +185,7 @@ std::size_t FlowTable::newFlow(std::int64_t timeNs)
     f->side[1] = endpointOf(m_tcp.dst, m_tcp.dstPort, m_tcp.ipv6);
     f->firstNs = timeNs;
     f->lastNs = timeNs;
+    f->firstFrame = m_frame;
     if (m_tcp.tunnel.count > 0)
         f->via = describeTunnel(m_tcp.tunnel);
     // The flow now, and what it becomes in the result (malloc's own bookkeeping included).
@@ -246,6 +249,8 @@ void FlowTable::analyseSequence(Flow &f, int d, std::int64_t timeNs, std::int64_
     const SegmentVerdict v = f.tracker.onSegment(d, m_tcp, timeNs);
     m_memoryBytes += std::int64_t(f.tracker.heapBytes()) - std::int64_t(before);
     const double timeS = double(relNs) / 1e9;
+    if (m_options.segment_observer)
+        m_options.segment_observer(SegmentObservation{f.firstFrame, d, m_frame, relNs, &m_tcp, &v, &f.tracker});
     if (v.retransmission)
         ++mine.retransmissions;
     if (v.hasRtt) {
@@ -289,6 +294,7 @@ FlowAnalysis FlowTable::finishFlow(Flow &f)
     out.client = f.side[client];
     out.server = f.side[1 - client];
     out.saw_syn = f.synFrom >= 0 || f.synAckFrom >= 0;
+    out.first_frame = f.firstFrame;
     out.packets = f.packets;
     out.first_time_s = double(saturatingSub(f.firstNs, m_firstNs)) / 1e9;
     out.last_time_s = double(saturatingSub(f.lastNs, m_firstNs)) / 1e9;

@@ -63,6 +63,7 @@ private:
     const std::int64_t m_intervalUs;
     const std::int64_t m_slotNs;
     std::int64_t m_firstNs = 0;
+    std::int64_t m_frame = 0; // number of the record being read
     std::int64_t m_maxRelNs = 0;
     std::int64_t m_unsupported = 0;
     std::int64_t m_memoryBytes = 0;

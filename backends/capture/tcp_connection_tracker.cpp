@@ -33,6 +33,9 @@ enum : unsigned {
     kFastRetransmission = 1u << 3,
     kSpuriousRetransmission = 1u << 4,
     kOutOfOrder = 1u << 5,
+    kDupAck = 1u << 6,
+    kZeroWindow = 1u << 7,
+    kWindowFull = 1u << 8,
 };
 
 // Wireshark stops remembering segments when this many are unacknowledged (ACKs not captured).
@@ -107,14 +110,21 @@ SegmentVerdict TcpConnectionTracker::onSegment(int dir, const DecodedTcp &tcp, s
     ackSegments(rev, s.ack, timeNs, verdict);
 
     if (s.seglen != 0 && !fwd.segments.empty() && fwd.validBif) {
-        const std::uint32_t inFlight = bytesInFlight(fwd);
+        const std::uint32_t inFlight = bytesInFlight(fwd) - rev.sackedBytes;
         if (inFlight > 0 && inFlight < 2000000000u) {
             verdict.hasBytesInFlight = true;
-            verdict.bytesInFlight = inFlight;
+            // A SYN's or FIN's sequence number holds no byte.
+            verdict.bytesInFlight = inFlight - (s.synOrFin ? 1u : 0u);
         }
     }
+    // Wireshark reads the SACK option after the analysis: it counts from the next segment on,
+    // until a segment of this side without one.
+    fwd.sackedBytes = sackedBytes(tcp);
     handshake(fwd, tcp, timeNs);
     verdict.retransmission = found & (kRetransmission | kFastRetransmission | kSpuriousRetransmission);
+    verdict.dupAck = found & kDupAck;
+    verdict.zeroWindow = found & kZeroWindow;
+    verdict.windowFull = found & kWindowFull;
     return verdict;
 }
 
@@ -145,13 +155,23 @@ unsigned TcpConnectionTracker::windowFindings(Direction &fwd, Direction &rev, co
         fwd.validBif = false;
     if ((s.seglen == 0 || s.seglen == 1) && s.seq == fwd.nextseq - 1 && !s.synFinRst)
         found |= kKeepAlive;
+    if (s.window == 0 && !s.synFinRst)
+        found |= kZeroWindow;
+    // Data up to the right edge of the window the receiver advertised (known once its SYN told
+    // whether the window is scaled).
+    const int revShift = windowShift(int(&rev - m_dir));
+    if (s.seglen > 0 && rev.synWindowScale != -1 && !s.synFinRst &&
+        s.seq + s.seglen == rev.lastack + (rev.window << revShift))
+        found |= kWindowFull;
     // Keep-alive ACK and zero-window-probe ACK end the checks early in Wireshark.
     const bool repeatsAck =
         s.seglen == 0 && s.window == fwd.window && s.seq == fwd.nextseq && s.ack == fwd.lastack && !s.synFinRst;
     const bool ackOfProbe = (s.window != 0 && (rev.lastSegmentFlags & kKeepAlive)) ||
                             (s.window == 0 && (rev.lastSegmentFlags & kZeroWindowProbe));
-    if (repeatsAck && s.window != 0 && !ackOfProbe)
+    if (repeatsAck && s.window != 0 && !ackOfProbe) {
         fwd.dupacks = fwd.dupacks == -1 ? 1 : fwd.dupacks + 1; // duplicate ACK
+        found |= kDupAck;
+    }
     return found;
 }
 
@@ -291,6 +311,15 @@ std::uint32_t TcpConnectionTracker::bytesInFlight(const Direction &d)
         last = std::max(last, list.items[i].nextseq - d.baseSeq);
     }
     return last - first;
+}
+
+std::uint32_t TcpConnectionTracker::sackedBytes(const DecodedTcp &tcp)
+{
+    // Wireshark keeps at most three blocks of an option (of up to four).
+    std::uint32_t sum = 0;
+    for (int i = 0; i < std::min(tcp.sackBlocks, 3); ++i)
+        sum += tcp.sack[std::size_t(2 * i + 1)] - tcp.sack[std::size_t(2 * i)];
+    return sum;
 }
 
 } // namespace tcptune

@@ -19,6 +19,11 @@ struct SegmentVerdict {
     std::int64_t rttNs = 0;      // never 0 when hasRtt (Wireshark leaves zero RTTs out)
     bool hasBytesInFlight = false;
     std::uint32_t bytesInFlight = 0; // of this segment's sender
+    // The marks the time-sequence graph draws, as tcp.analysis.duplicate_ack, .zero_window and
+    // .window_full.
+    bool dupAck = false;
+    bool zeroWindow = false;
+    bool windowFull = false;
 };
 
 class TcpConnectionTracker final {
@@ -32,6 +37,9 @@ public:
 
     // The shift to apply to DIR's window field (0 unless both SYNs carried the WS option).
     int windowShift(int dir) const;
+
+    // SEQ as tshark shows it: relative to DIR's initial sequence number (0 before any is known).
+    std::uint32_t relativeSeq(int dir, std::uint32_t seq) const { return seq - m_dir[dir].baseSeq; }
 
     // Bytes this tracker holds on the heap (unacknowledged segments), for memory accounting.
     std::size_t heapBytes() const;
@@ -70,6 +78,9 @@ private:
         unsigned lastSegmentFlags = 0;
         bool validBif = true;
         int synWindowScale = -1; // -1 no SYN seen, -2 SYN without the option
+        // The bytes the SACK option of this side's latest segment covered (its first three
+        // blocks, as Wireshark keeps them); the other side's bytes in flight leave them out.
+        std::uint32_t sackedBytes = 0;
         Segments segments;
     };
     struct Segment; // the fields of one segment the checks look at
@@ -83,6 +94,7 @@ private:
     void ackSegments(Direction &rev, std::uint32_t ack, std::int64_t timeNs, SegmentVerdict &verdict);
     static void ackUnordered(Segments &list, std::uint32_t ack, bool &matched, std::int64_t &sentNs);
     static std::uint32_t bytesInFlight(const Direction &d);
+    static std::uint32_t sackedBytes(const DecodedTcp &tcp);
 
     Direction m_dir[2];
     std::int64_t m_lastSynNs = 0;  // most recent SYN (without ACK); 0 = none

@@ -8,6 +8,8 @@
 // Plain functions over plain structs: safe to call from any thread, no QObject involved.
 
 #include "capture/capture_analysis.h"
+#include "capture/packet_decoder.h"
+#include "capture/tcp_connection_tracker.h"
 #include "common/error.h"
 
 #include <QString>
@@ -19,6 +21,19 @@
 
 namespace tcptune {
 
+// One TCP segment as the sequence analysis saw it: what a per-segment view (the stream graphs)
+// reads, so that it needs no tracker of its own.
+struct SegmentObservation {
+    std::int64_t flowFirstFrame = 0; // frame number of the flow's first packet: names the flow
+    int dir = 0;                     // the tracker's side: 0 for the sender of the flow's first packet
+    std::int64_t frame = 0;
+    std::int64_t relNs = 0; // since the capture's first packet
+    const DecodedTcp *tcp = nullptr;
+    const SegmentVerdict *verdict = nullptr;
+    const TcpConnectionTracker *tracker = nullptr; // relative sequence numbers, window scaling
+};
+using SegmentObserver = std::function<void(const SegmentObservation &)>;
+
 struct AnalysisOptions {
     double interval_s = 0.1; // IO graph interval; intervals count from the capture's first packet
     // Where interval 0 starts: the capture's first packet (tshark io,stat on the whole file), or
@@ -29,6 +44,8 @@ struct AnalysisOptions {
     // The analysis stops (with a partial result and a message) when the flows, series and
     // samples it keeps would need more than this.
     std::int64_t memory_limit_bytes = 64LL << 20;
+    // Called for every TCP segment after its analysis, on the analysing thread; empty: not called.
+    SegmentObserver segment_observer;
 };
 
 // Called now and then (about every 64k packets and at the end) from the analysing thread with

@@ -194,6 +194,24 @@ const TsharkFigures &tsharkFigures(const QString &capture, double intervalS)
     return *it;
 }
 
+TsharkRows tsharkFields(const QString &capture, const QString &filter, const QStringList &fields)
+{
+    QStringList args{QStringLiteral("-r"), capture,
+                     QStringLiteral("-Y"), filter,
+                     QStringLiteral("-T"), QStringLiteral("fields"),
+                     QStringLiteral("-E"), QStringLiteral("separator=/t")};
+    for (const QString &f : fields)
+        args << QStringLiteral("-e") << f;
+    const Output out = runTshark(args);
+    TsharkRows result;
+    result.error = out.error;
+    for (const QByteArray &line : out.text.split('\n')) {
+        if (!line.isEmpty())
+            result.rows.append(line.split('\t'));
+    }
+    return result;
+}
+
 double medianOf(QList<double> values)
 {
     if (values.isEmpty())

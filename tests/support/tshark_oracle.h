@@ -5,7 +5,9 @@
 // Conventions are tshark's: the largest flow is the tcp.stream with the most frame bytes
 // (frame.len, the wire length); A is the source of its first packet and B its destination.
 
+#include <QByteArray>
 #include <QList>
+#include <QStringList>
 #include <QString>
 
 namespace tcptune::test {
@@ -46,6 +48,14 @@ struct TsharkFigures {
 // Runs tshark over CAPTURE in three passes; the figures are kept for the next call with the same
 // file and interval, so a test can ask for them in every data row.
 const TsharkFigures &tsharkFigures(const QString &capture, double intervalS = 0.1);
+
+// One line per frame that FILTER (a display filter) keeps, with the values of FIELDS, tab-separated
+// as tshark prints them (a field repeated in a frame: its values joined by commas).
+struct TsharkRows {
+    QString error; // why tshark gave no rows; empty when it did
+    QList<QList<QByteArray>> rows;
+};
+TsharkRows tsharkFields(const QString &capture, const QString &filter, const QStringList &fields);
 
 // The median as tshark's users read it: the mean of the two middle values for an even count.
 double medianOf(QList<double> values);

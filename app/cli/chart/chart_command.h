@@ -1,6 +1,7 @@
 #pragma once
 // `tcptune chart ID --format png|svg|pdf --out FILE [--size WxH] [--dpi N] [--chart NAME]`: a
-// stored sweep's or run's chart, drawn headless by the workbench's chart code.
+// stored sweep's or run's chart, or with capture:FILE#FLOW a TCP stream graph of a capture's flow
+// (cli/chart/capture_chart.h), drawn headless by the workbench's chart code.
 
 #include <QStringList>
 

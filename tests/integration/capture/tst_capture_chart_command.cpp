@@ -1,0 +1,106 @@
+// `tcptune chart capture:FILE#FLOW --graph KIND` as a user runs it: each stream graph of the main
+// flow of a public capture written as a PNG of the asked size and as an SVG titled with the flow;
+// a flow or graph that does not exist gets a message and an exit code, and no file.
+
+#include "command_runner.h"
+#include "test_data.h"
+
+#include <QFile>
+#include <QImage>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace tcptune::test;
+
+namespace {
+
+const QString kCapture = QStringLiteral("tcptrace_dsack_iperf_bulk_ts_sack.pcap");
+
+QString subject(const QString &flow = QStringLiteral("#1"))
+{
+    return QStringLiteral("capture:") + captureFile(kCapture) + flow;
+}
+
+} // namespace
+
+class TestCaptureChartCommand final : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void writesEachGraphAsPng_data();
+    void writesEachGraphAsPng();
+    void writesSvgTitledWithTheFlow();
+    void wrongFlowOrGraphSaysSo();
+
+private:
+    QTemporaryDir m_dir;
+};
+
+void TestCaptureChartCommand::writesEachGraphAsPng_data()
+{
+    QTest::addColumn<QString>("graph");
+    QTest::addColumn<QString>("direction");
+    QTest::addRow("tcptrace") << QStringLiteral("tcptrace") << QStringLiteral("c2s");
+    QTest::addRow("tcptrace of the ACK side") << QStringLiteral("tcptrace") << QStringLiteral("s2c");
+    QTest::addRow("inflight") << QStringLiteral("inflight") << QStringLiteral("c2s");
+    QTest::addRow("rtt") << QStringLiteral("rtt") << QStringLiteral("c2s");
+    QTest::addRow("throughput") << QStringLiteral("throughput") << QStringLiteral("c2s");
+}
+
+void TestCaptureChartCommand::writesEachGraphAsPng()
+{
+    QFETCH(QString, graph);
+    QFETCH(QString, direction);
+    QVERIFY(m_dir.isValid());
+    const QString png = m_dir.filePath(graph + direction + QStringLiteral(".png"));
+    const CommandResult r =
+        runTcptune({QStringLiteral("chart"), subject(), QStringLiteral("--graph"), graph, QStringLiteral("--direction"),
+                    direction, QStringLiteral("--size"), QStringLiteral("800x400"), QStringLiteral("--out"), png},
+                   120000);
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QImage image;
+    QVERIFY2(image.load(png, "PNG"), qPrintable(png));
+    QCOMPARE(image.size(), QSize(800, 400));
+    // Something was drawn besides the white background: the axes, the title and the series.
+    int dark = 0;
+    for (int y = 0; y < image.height(); y += 2)
+        for (int x = 0; x < image.width(); x += 2)
+            dark += qGray(image.pixel(x, y)) < 128 ? 1 : 0;
+    QVERIFY(dark > 100);
+}
+
+void TestCaptureChartCommand::writesSvgTitledWithTheFlow()
+{
+    const QString svg = m_dir.filePath(QStringLiteral("tcptrace.svg"));
+    const CommandResult r = runTcptune({QStringLiteral("chart"), subject(QString()), QStringLiteral("--graph"),
+                                        QStringLiteral("tcptrace"), QStringLiteral("--out"), svg},
+                                       120000);
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QFile file(svg);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QByteArray text = file.readAll();
+    QVERIFY(text.startsWith("<?xml"));
+    QVERIFY(text.contains("<svg"));
+    QVERIFY(text.contains("</svg>"));
+    QVERIFY2(text.contains("132.235.3.145:1024 -&gt; 132.235.3.157:5001") ||
+                 text.contains("132.235.3.145:1024 -> 132.235.3.157:5001"),
+             "the title names the flow");
+}
+
+void TestCaptureChartCommand::wrongFlowOrGraphSaysSo()
+{
+    const QString out = m_dir.filePath(QStringLiteral("none.png"));
+    CommandResult r =
+        runTcptune({QStringLiteral("chart"), subject(QStringLiteral("#2")), QStringLiteral("--out"), out});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains("no flow 2"), r.err.constData());
+    r = runTcptune({QStringLiteral("chart"), subject(), QStringLiteral("--graph"), QStringLiteral("stevens"),
+                    QStringLiteral("--out"), out});
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.contains("tcptrace, inflight, rtt, throughput"), r.err.constData());
+    r = runTcptune({QStringLiteral("chart"), subject(QStringLiteral("#x")), QStringLiteral("--out"), out});
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY(!QFile::exists(out));
+}
+
+QTEST_GUILESS_MAIN(TestCaptureChartCommand)
+#include "tst_capture_chart_command.moc"
