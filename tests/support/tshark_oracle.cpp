@@ -86,19 +86,11 @@ void addFrame(StreamTally &s, const QList<QByteArray> &c)
 // Pass 1: one line per frame; the file's frame count and every TCP stream's tallies.
 QString tallyStreams(const QString &capture, TsharkFigures &figures, std::map<int, StreamTally> &streams)
 {
-    QStringList args{QStringLiteral("-r"), capture,
-                     QStringLiteral("-T"), QStringLiteral("fields"),
-                     QStringLiteral("-E"), QStringLiteral("separator=/t")};
-    for (const QString &f : kFields)
-        args << QStringLiteral("-e") << f;
-    const Output out = runTshark(args);
-    if (!out.error.isEmpty())
-        return out.error;
-    for (const QByteArray &line : out.text.split('\n')) {
-        if (line.isEmpty())
-            continue;
+    const TsharkRows frames = tsharkFields(capture, QString(), kFields);
+    if (!frames.error.isEmpty())
+        return frames.error;
+    for (QList<QByteArray> c : frames.rows) {
         ++figures.packets;
-        QList<QByteArray> c = line.split('\t');
         if (c.size() != kFields.size() || c[Stream].isEmpty())
             continue;
         for (QByteArray &v : c) // a field repeated in one frame (e.g. tunnels): its first value
@@ -197,9 +189,10 @@ const TsharkFigures &tsharkFigures(const QString &capture, double intervalS)
 TsharkRows tsharkFields(const QString &capture, const QString &filter, const QStringList &fields)
 {
     QStringList args{QStringLiteral("-r"), capture,
-                     QStringLiteral("-Y"), filter,
                      QStringLiteral("-T"), QStringLiteral("fields"),
                      QStringLiteral("-E"), QStringLiteral("separator=/t")};
+    if (!filter.isEmpty())
+        args << QStringLiteral("-Y") << filter;
     for (const QString &f : fields)
         args << QStringLiteral("-e") << f;
     const Output out = runTshark(args);

@@ -49,8 +49,9 @@ struct TsharkFigures {
 // file and interval, so a test can ask for them in every data row.
 const TsharkFigures &tsharkFigures(const QString &capture, double intervalS = 0.1);
 
-// One line per frame that FILTER (a display filter) keeps, with the values of FIELDS, tab-separated
-// as tshark prints them (a field repeated in a frame: its values joined by commas).
+// One line per frame that FILTER (a display filter; empty: every frame) keeps, with the values of
+// FIELDS, tab-separated as tshark prints them (a field repeated in a frame: its values joined by
+// commas).
 struct TsharkRows {
     QString error; // why tshark gave no rows; empty when it did
     QList<QList<QByteArray>> rows;
