@@ -1,6 +1,6 @@
 // Rules 0 and 2a of docs/diagnosis.md on real lab runs, as a user runs them: story 5's 64 KiB
 // point and stories 1 and 2 lead with "the flow filled the path" (findings and path_full say so
-// too), a 16 KiB SO_RCVBUF at 1 Gbit/s does not; 1 KiB split writes with Nagle on name Nagle and
+// too), a 4 KiB SO_RCVBUF far below 10 Gbit/s does not; 1 KiB split writes with Nagle on name Nagle and
 // the receiver's delayed ACKs, with TCP_NODELAY they do not, and request/response traffic that
 // idles stays application-limited.
 
@@ -187,11 +187,16 @@ void TestVerdictRules::storiesOneAndTwoFilledThePath()
     }
 }
 
-// SO_RCVBUF 16 KiB at the receiver over the direct link, unshaped (the path's rate is what the
+// SO_RCVBUF 4 KiB at the receiver over the direct link, unshaped (the path's rate is what the
 // delivery-rate samples show, and those of a flow held by its receive window do not count) and
 // at 10 Gbit/s (the lab's rate). At 1 Gbit/s the lab's RTT of 0.1-0.25 ms lets a 16 KiB window
 // carry 0.88-0.96 Gbit/s (measured: cubic and bbr, direct and routed), so there it does fill the
-// path and rule 0 rightly fires; a path the window cannot fill needs a faster one here.
+// path and rule 0 rightly fires; and at 10 Gbit/s a 16 KiB window carried 8.1-9.5 Gbit/s, close
+// to full. 4 KiB carried 1.3-2.3 Gbit/s, far below the path, so neither run may be called full.
+// Which limiter the verdict names is the kernel's chronographs' word, not asserted here: over a
+// veth the rwnd-limited timer stops at every transmit attempt that ends for another reason, so
+// the same run read "receiver window limited 28 %" once and "busy 100 %" three times
+// (tst_run_diagnosis holds that rule on fixed samples).
 void TestVerdictRules::smallReceiveBufferIsFarBelowThePath()
 {
     QTemporaryDir dir;
@@ -200,7 +205,7 @@ void TestVerdictRules::smallReceiveBufferIsFarBelowThePath()
         QJsonDocument::fromJson([&] {
             QFile f(oneRun(dir,
                            {{QStringLiteral("lab.topology"), QStringLiteral("direct")},
-                            {QStringLiteral("socket.SO_RCVBUF"), QStringLiteral("16K")}},
+                            {QStringLiteral("socket.SO_RCVBUF"), QStringLiteral("4K")}},
                            {{QStringLiteral("type"), QStringLiteral("bulk")}, {QStringLiteral("streams"), 1}}));
             return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
         }())
@@ -210,24 +215,17 @@ void TestVerdictRules::smallReceiveBufferIsFarBelowThePath()
         QJsonObject{{QStringLiteral("axes"),
                      QJsonArray{QJsonObject{{QStringLiteral("parameter"), QStringLiteral("lab.rate")},
                                             {QStringLiteral("values"), QJsonArray{0, QStringLiteral("10gbit")}}}}}});
-    // The receive window held the flow in at least one of them: how long the kernel's rwnd timer
-    // runs at 4 Gbit/s over a veth varies (CI: 27 % in one run, under the 25 %-and-twice rule's
-    // reach in the other, which then said "no limiter"; once both): up to three sweeps.
-    QStringList verdicts;
-    for (int sweep = 0; sweep < 3 && verdicts.filter(QStringLiteral("Receiver window limited")).isEmpty(); ++sweep) {
-        const QList<QJsonObject> runs = sweepRuns(dir, {writeJson(dir, QStringLiteral("rcvbuf.json"), spec)});
-        QCOMPARE(runs.size(), 2);
-        for (const QJsonObject &run : runs) {
-            const QString verdict = run.value(QStringLiteral("verdict")).toString();
-            qInfo().noquote() << run.value(QStringLiteral("throughput_bps")).toDouble() / 1e6 << verdict;
-            QVERIFY2(!verdict.contains(kPathFull), qPrintable(verdict));
-            QVERIFY(!run.value(QStringLiteral("path_full")).toBool());
-            QVERIFY(!hasFinding(run, QStringLiteral("path-full")));
-            verdicts << verdict;
-        }
+    const QList<QJsonObject> runs = sweepRuns(dir, {writeJson(dir, QStringLiteral("rcvbuf.json"), spec)});
+    QCOMPARE(runs.size(), 2);
+    for (const QJsonObject &run : runs) {
+        const QString verdict = run.value(QStringLiteral("verdict")).toString();
+        const double bps = run.value(QStringLiteral("throughput_bps")).toDouble();
+        qInfo().noquote() << bps / 1e6 << verdict;
+        QVERIFY2(bps > 0 && bps < 5e9, qPrintable(QString::number(bps)));
+        QVERIFY2(!verdict.contains(kPathFull), qPrintable(verdict));
+        QVERIFY(!run.value(QStringLiteral("path_full")).toBool());
+        QVERIFY(!hasFinding(run, QStringLiteral("path-full")));
     }
-    QVERIFY2(verdicts.filter(QStringLiteral("Receiver window limited")).size() >= 1,
-             qPrintable(verdicts.join(QStringLiteral(" | "))));
 }
 
 // 1 KiB of data after a 48-byte header, each message answered: with Nagle on the data waits
