@@ -1,4 +1,5 @@
 #include "command_runner.h"
+#include "test_paths.h"
 
 #include <QProcess>
 
@@ -6,7 +7,7 @@ namespace tcptune::test {
 
 QString binary(const QString &name)
 {
-    return QStringLiteral(TCPTUNE_BIN_DIR "/") + name;
+    return binPath(name);
 }
 
 CommandResult runCommand(const QString &program, const QStringList &args, int timeoutMs, const QByteArray &stdinData,

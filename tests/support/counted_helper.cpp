@@ -1,4 +1,5 @@
 #include "counted_helper.h"
+#include "test_paths.h"
 
 #include <QFile>
 
@@ -11,9 +12,8 @@ CountedHelper::CountedHelper()
     QFile script(path());
     if (!script.open(QIODevice::WriteOnly))
         return;
-    const QString text =
-        QStringLiteral("#!/bin/sh\necho started >> '%1'\nexec '%2' \"$@\"\n")
-            .arg(m_dir.filePath(QStringLiteral("starts")), QStringLiteral(TCPTUNE_BIN_DIR "/tcptune-helper"));
+    const QString text = QStringLiteral("#!/bin/sh\necho started >> '%1'\nexec '%2' \"$@\"\n")
+                             .arg(m_dir.filePath(QStringLiteral("starts")), binPath(QStringLiteral("tcptune-helper")));
     m_ok = script.write(text.toUtf8()) > 0 &&
            script.setPermissions(QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
 }

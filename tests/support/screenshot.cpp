@@ -1,4 +1,5 @@
 #include "screenshot.h"
+#include "test_paths.h"
 
 #include <QDir>
 #include <QHash>
@@ -9,8 +10,8 @@ namespace tcptune::test {
 QImage saveScreenshot(QWidget *widget, const QString &name)
 {
     const QImage image = widget->grab().toImage();
-    QDir().mkpath(QStringLiteral(TCPTUNE_SCREENSHOT_DIR));
-    image.save(QStringLiteral(TCPTUNE_SCREENSHOT_DIR "/%1.png").arg(name));
+    QDir().mkpath(screenshotPath());
+    image.save(screenshotPath(QStringLiteral("%1.png").arg(name)));
     return image;
 }
 

@@ -1,4 +1,5 @@
 #include "story_five_spec.h"
+#include "test_paths.h"
 
 #include <QFile>
 #include <QJsonDocument>
@@ -9,7 +10,7 @@ namespace tcptune::test {
 
 QString storyFiveSpec(const QTemporaryDir &dir, const QJsonArray &windows, const QString &fileName)
 {
-    QFile preset(QStringLiteral(TCPTUNE_SOURCE_DIR "/resources/presets/story5-send-window.json"));
+    QFile preset(sourcePath(QStringLiteral("resources/presets/story5-send-window.json")));
     if (!preset.open(QIODevice::ReadOnly))
         return QString();
     QJsonObject spec = QJsonDocument::fromJson(preset.readAll()).object();

@@ -1,4 +1,5 @@
 #include "test_data.h"
+#include "test_paths.h"
 
 #include <QDir>
 
@@ -6,7 +7,7 @@ namespace tcptune::test {
 
 QString captureDir()
 {
-    return QStringLiteral(TCPTUNE_TEST_DATA_DIR "/captures");
+    return sourcePath(QStringLiteral("tests/data/captures"));
 }
 
 QString captureFile(const QString &name)

@@ -3,6 +3,7 @@
 // bad files are reported without touching the charts; a long analysis can be cancelled.
 
 #include "captures/capture_panel.h"
+#include "test_paths.h"
 #include "capture/tcp_flow_analyzer.h"
 #include "charts/throughput_rtt_view.h"
 #include "main_window.h"
@@ -116,7 +117,7 @@ void TestCapturePanel::badFileIsReported()
 // explains a packet whose time lies decades away instead of drawing a 136-year chart in silence.
 void TestCapturePanel::showsTunnelsMalformedAndTimeOutliers()
 {
-    const QString corpus = QStringLiteral(TCPTUNE_SOURCE_DIR "/tests/data/capture-corpus/");
+    const QString corpus = sourcePath(QStringLiteral("tests/data/capture-corpus/"));
     ThroughputRttView chart;
     CapturePanel panel(&chart);
     QSignalSpy loaded(&panel, &CapturePanel::captureLoaded);

@@ -3,6 +3,7 @@
 // demand, and the view renders off screen to an image and to SVG.
 
 #include "charts/chart_renderer.h"
+#include "test_paths.h"
 #include "charts/synced_chart_view.h"
 #include "charts/throughput_rtt_view.h"
 #include "screenshot.h"
@@ -425,8 +426,8 @@ void TestThroughputRttView::rendersOffscreen()
     const QImage image = ChartRenderer::toImage(draw, QSize(1200, 450));
     QCOMPARE(image.size(), QSize(1200, 450));
     QVERIFY(test::looksDrawn(image));
-    QDir().mkpath(QStringLiteral(TCPTUNE_SCREENSHOT_DIR));
-    QVERIFY(image.save(QStringLiteral(TCPTUNE_SCREENSHOT_DIR "/throughput_rtt_view_offscreen.png")));
+    QDir().mkpath(tcptune::test::screenshotPath());
+    QVERIFY(image.save(tcptune::test::screenshotPath(QStringLiteral("throughput_rtt_view_offscreen.png"))));
     const QByteArray svg = ChartRenderer::toSvg(draw, QSize(800, 300), QStringLiteral("run"));
     QVERIFY(svg.startsWith("<?xml"));
     QVERIFY(svg.contains("<svg"));

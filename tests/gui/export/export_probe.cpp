@@ -1,4 +1,5 @@
 #include "export_probe.h"
+#include "test_paths.h"
 
 #include "command_runner.h"
 
@@ -47,8 +48,8 @@ QImage pdfPageImage(const QString &pdf, int page, int dpi, const QString &name)
                 stem},
                30000);
     const QImage image(stem + QStringLiteral(".png"));
-    QDir().mkpath(QStringLiteral(TCPTUNE_SCREENSHOT_DIR));
-    image.save(QStringLiteral(TCPTUNE_SCREENSHOT_DIR "/%1.png").arg(name));
+    QDir().mkpath(screenshotPath());
+    image.save(screenshotPath(QStringLiteral("%1.png").arg(name)));
     return image;
 }
 

@@ -4,6 +4,7 @@
 // tst_chart_renderer.)
 
 #include "export/chart_exporter.h"
+#include "test_paths.h"
 #include "export/report_chart_renderer.h"
 #include "export_probe.h"
 #include "report_fixture.h"
@@ -82,11 +83,8 @@ void TestChartExporter::pngHasTheAskedSize()
     QCOMPARE(png.size(), size);
     QVERIFY(std::abs(png.dotsPerMeterX() * 0.0254 - dpi) < 1.0);
     QVERIFY(test::looksDrawn(png));
-    png.save(QStringLiteral(TCPTUNE_SCREENSHOT_DIR "/chart-%1-%2x%3-%4dpi.png")
-                 .arg(chart)
-                 .arg(size.width())
-                 .arg(size.height())
-                 .arg(dpi));
+    png.save(tcptune::test::screenshotPath(
+        QStringLiteral("chart-%1-%2x%3-%4dpi.png").arg(chart).arg(size.width()).arg(size.height()).arg(dpi)));
 }
 
 void TestChartExporter::svgIsValidXml_data()

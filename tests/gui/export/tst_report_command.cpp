@@ -3,6 +3,7 @@
 // write the HTML and PDF report (the headless default job) and a chart of the asked size.
 
 #include "command_runner.h"
+#include "test_paths.h"
 #include "export_probe.h"
 #include "both_run_fixture.h"
 #include "report_fixture.h"
@@ -133,9 +134,9 @@ void TestReportCommand::chartOfABothRunDrawsEachDirection()
     QVERIFY2(text.contains(QStringLiteral("this host sends")), "no line of this host's sending");
     QVERIFY2(text.contains(QStringLiteral("the target sends")), "no line of the target's sending");
     // A picture to look at beside the screenshots.
-    QDir().mkpath(QStringLiteral(TCPTUNE_SCREENSHOT_DIR));
+    QDir().mkpath(tcptune::test::screenshotPath());
     r = run({QStringLiteral("chart"), subject, QStringLiteral("--out"),
-             QStringLiteral(TCPTUNE_SCREENSHOT_DIR "/chart-both-directions.png")});
+             tcptune::test::screenshotPath(QStringLiteral("chart-both-directions.png"))});
     QVERIFY2(r.exitCode == 0 && !r.crashed, r.err.constData());
 }
 

@@ -5,6 +5,7 @@
 // every run and sample; and the failed point is stated in every format.
 
 #include "export/report_chart_renderer.h"
+#include "test_paths.h"
 #include "export/report_exporter.h"
 #include "export_probe.h"
 #include "report/report_format.h"
@@ -78,9 +79,9 @@ QString TestReportExporter::write(ReportExporter::Format format, const QString &
         return {};
     }
     // Keep a copy beside the screenshots for people to look at.
-    QDir().mkpath(QStringLiteral(TCPTUNE_SCREENSHOT_DIR "/report"));
+    QDir().mkpath(tcptune::test::screenshotPath(QStringLiteral("report")));
     for (const QString &file : *written) {
-        const QString copy = QStringLiteral(TCPTUNE_SCREENSHOT_DIR "/report/") + QFileInfo(file).fileName();
+        const QString copy = tcptune::test::screenshotPath(QStringLiteral("report/") + QFileInfo(file).fileName());
         QFile::remove(copy);
         QFile::copy(file, copy);
     }

@@ -5,6 +5,7 @@
 // Needs root: a scratch namespace, a journal under /run/tcptune, the helper started directly.
 
 #include "experiment/run/runner_thread.h"
+#include "test_paths.h"
 #include "helper/helper_connection.h"
 #include "helper/helper_journal.h"
 #include "knobs/crash_recovery.h"
@@ -92,7 +93,7 @@ void TestCrashRecovery::bannerFirstThenRestore()
     MainWindow window;
     HelperStartOptions options;
     options.launch = HelperStartOptions::Launch::Direct;
-    options.helperPath = QStringLiteral(TCPTUNE_BIN_DIR "/tcptune-helper");
+    options.helperPath = binPath(QStringLiteral("tcptune-helper"));
     options.journalDir = m_dir;
     options.startTimeoutMs = 20000;
     window.helper()->setStartOptions(options);

@@ -4,6 +4,7 @@
 // all put the namespace back. Renders offscreen and saves a screenshot.
 
 #include "helper/helper_connection.h"
+#include "test_paths.h"
 #include "knobs/knob_catalogue.h"
 #include "knobs/knob_panel.h"
 #include "knobs/knob_table_model.h"
@@ -92,7 +93,7 @@ void TestKnobPanel::init()
     m_congestion = valueIn(*m_ns, kCongestion);
     m_tsq = valueIn(*m_ns, kTsq);
     HelperStartOptions options;
-    options.helperPath = QStringLiteral(TCPTUNE_BIN_DIR "/tcptune-helper");
+    options.helperPath = binPath(QStringLiteral("tcptune-helper"));
     options.journalDir = m_journalDir;
     options.startTimeoutMs = 20000;
     m_helper = std::make_unique<HelperConnection>(options);

@@ -6,6 +6,7 @@
 // screenshot of every tab.
 
 #include "captures/capture_panel.h"
+#include "test_paths.h"
 #include "charts/limiter_chart.h"
 #include "charts/sweep_chart.h"
 #include "charts/throughput_rtt_view.h"
@@ -512,7 +513,7 @@ void TestWorkbenchLayout::initTestCase()
     }
     QLocale::setDefault(QLocale(QLocale::German, QLocale::Germany));
     for (const auto &[name, dir] :
-         {std::pair{QStringLiteral("tcptune"), QStringLiteral(TCPTUNE_BIN_DIR "/../share/tcptune/translations")},
+         {std::pair{QStringLiteral("tcptune"), tcptune::test::buildPath(QStringLiteral("share/tcptune/translations"))},
           std::pair{QStringLiteral("qtbase"), QLibraryInfo::path(QLibraryInfo::TranslationsPath)}}) {
         auto *translator = new QTranslator(this);
         QVERIFY2(translator->load(QLocale(), name, QStringLiteral("_"), dir) || name != QLatin1String("tcptune"),
@@ -869,7 +870,7 @@ void TestWorkbenchLayout::captureLegendEntriesShowWhole()
     MainWindow window;
     QVERIFY(showAt(window));
     showRunAndBanner(window);
-    const QString path = QStringLiteral(TCPTUNE_SOURCE_DIR "/tests/data/captures/zeek_irc_dcc_send_bulk.pcapng");
+    const QString path = tcptune::test::sourcePath(QStringLiteral("tests/data/captures/zeek_irc_dcc_send_bulk.pcapng"));
     QSignalSpy loaded(window.capturePanel(), &CapturePanel::captureLoaded);
     window.capturePanel()->openForRun(path, 3.0, QStringLiteral("#3 · 64 KiB"));
     QVERIFY(loaded.wait(30000));

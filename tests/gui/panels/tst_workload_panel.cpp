@@ -4,6 +4,7 @@
 // from the settings of earlier versions (workload/sndbuf, workload/nodelay, ...).
 
 #include "experiment/spec/experiment_spec.h"
+#include "test_paths.h"
 #include "knobs/knob_catalogue.h"
 #include "panels/workload_panel.h"
 #include "traffic/workload_registry.h"
@@ -237,7 +238,7 @@ void TestWorkloadPanel::headingsSpeakGerman()
 {
     QTranslator translator;
     QVERIFY(translator.load(QStringLiteral("tcptune_de"),
-                            QStringLiteral(TCPTUNE_BIN_DIR "/../share/tcptune/translations")));
+                            tcptune::test::buildPath(QStringLiteral("share/tcptune/translations"))));
     QCoreApplication::installTranslator(&translator);
     WorkloadPanel panel;
     const QStringList headings = formHeadings(panel);

@@ -5,6 +5,7 @@
 // the check can fail). Every context the .ts holds names a class (Class::tr or Q_DECLARE_TR_FUNCTIONS).
 
 #include "command_runner.h"
+#include "test_paths.h"
 #include "english_detector.h"
 #include "main_window.h"
 #include "widget_texts.h"
@@ -82,7 +83,7 @@ TsCheck checkTs(const QString &path)
 
 QString committedTs()
 {
-    return QStringLiteral(TCPTUNE_SOURCE_DIR "/translations/tcptune_de.ts");
+    return sourcePath(QStringLiteral("translations/tcptune_de.ts"));
 }
 
 const EnglishDetector &detector()
@@ -132,7 +133,7 @@ QSet<QString> translatingClasses()
     static const QRegularExpression objectClass(QStringLiteral(R"(\b(?:class|struct)\s+(\w+)\s*(?:final\s*)?[:{])"));
     QSet<QString> classes;
     for (const char *folder : {"backends", "widgets", "app", "helper_app"}) {
-        QDirIterator it(QStringLiteral(TCPTUNE_SOURCE_DIR "/") + QLatin1String(folder),
+        QDirIterator it(sourcePath() + QLatin1Char('/') + QLatin1String(folder),
                         {QStringLiteral("*.h"), QStringLiteral("*.cpp")}, QDir::Files, QDirIterator::Subdirectories);
         while (it.hasNext()) {
             QFile f(it.next());
@@ -203,7 +204,7 @@ void TestTranslations::sourcesHaveNoUntranslatedStrings()
     QFile::setPermissions(copy, QFile::ReadOwner | QFile::WriteOwner);
 
     QProcess lupdate;
-    lupdate.setWorkingDirectory(QStringLiteral(TCPTUNE_SOURCE_DIR));
+    lupdate.setWorkingDirectory(sourcePath());
     lupdate.setProcessChannelMode(QProcess::MergedChannels);
     lupdate.start(QStringLiteral(TCPTUNE_LUPDATE),
                   {QStringLiteral("-locations"), QStringLiteral("none"), QStringLiteral("-no-obsolete"),
@@ -393,7 +394,8 @@ void TestTranslations::mainWindowSpeaksGerman()
 {
     const QLocale german(QLocale::German, QLocale::Germany);
     QTranslator ours;
-    QVERIFY(ours.load(german, QStringLiteral("tcptune"), QStringLiteral("_"), QStringLiteral(TCPTUNE_QM_DIR)));
+    QVERIFY(ours.load(german, QStringLiteral("tcptune"), QStringLiteral("_"),
+                      buildPath(QStringLiteral("share/tcptune/translations"))));
     QTranslator qt;
     QVERIFY(qt.load(german, QStringLiteral("qtbase"), QStringLiteral("_"),
                     QLibraryInfo::path(QLibraryInfo::TranslationsPath)));

@@ -7,6 +7,7 @@
 // a child forked from this big test process cannot measure itself; time's own child can).
 
 #include "capture_test_frames.h"
+#include "test_paths.h"
 
 #include <QFile>
 #include <QJsonDocument>
@@ -25,7 +26,7 @@ using namespace tcptune::test;
 
 namespace {
 
-const QString kCorpus = QStringLiteral(TCPTUNE_SOURCE_DIR "/tests/data/capture-corpus");
+const QString kCorpus = sourcePath(QStringLiteral("tests/data/capture-corpus"));
 constexpr long kMaxRssKb = 100 * 1024;
 
 struct ChildRun {
@@ -39,7 +40,7 @@ struct ChildRun {
 // Runs tcptune analyze --json FILE under GNU time with CPU_LIMIT_S seconds of CPU at most.
 ChildRun analyseInChild(const QString &file, rlim_t cpuLimitS, const QString &scratch)
 {
-    const QByteArray binary = QFile::encodeName(QStringLiteral(TCPTUNE_BIN_DIR "/tcptune"));
+    const QByteArray binary = QFile::encodeName(binPath(QStringLiteral("tcptune")));
     const QByteArray path = QFile::encodeName(file);
     const QByteArray outPath = QFile::encodeName(scratch + QStringLiteral("/out.json"));
     const QByteArray usagePath = QFile::encodeName(scratch + QStringLiteral("/usage.txt"));

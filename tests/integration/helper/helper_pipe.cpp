@@ -1,4 +1,5 @@
 #include "helper_pipe.h"
+#include "test_paths.h"
 
 #include <QDeadlineTimer>
 #include <QJsonDocument>
@@ -9,7 +10,7 @@ namespace tcptune::test {
 
 QString helperBinary()
 {
-    return QStringLiteral(TCPTUNE_BIN_DIR "/tcptune-helper");
+    return binPath(QStringLiteral("tcptune-helper"));
 }
 
 QString testJournalDir(const QString &name)

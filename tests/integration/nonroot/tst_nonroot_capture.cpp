@@ -13,6 +13,7 @@
 // NETNS INTERFACE` prints what it got and what it could do with it.
 
 #include "command_runner.h"
+#include "test_paths.h"
 #include "common/capture_socket.h"
 #include "helper/helper_connection.h"
 #include "nonroot_user.h"
@@ -44,7 +45,7 @@ namespace {
 
 QString tcptuneBinary()
 {
-    return QStringLiteral(TCPTUNE_BIN_DIR "/tcptune");
+    return binPath(QStringLiteral("tcptune"));
 }
 
 // A bulk run of 2 s with capture at 100 Mbit/s, nothing omitted, so the bytes the run reports
@@ -68,7 +69,7 @@ int captureSocket(const QString &netns, const QString &interface)
 {
     HelperStartOptions options;
     options.launch = HelperStartOptions::Launch::Pkexec;
-    options.helperPath = QStringLiteral(TCPTUNE_BIN_DIR "/tcptune-helper");
+    options.helperPath = binPath(QStringLiteral("tcptune-helper"));
     options.startTimeoutMs = 20000;
     HelperConnection helper(options);
     auto fd = helper.captureSocket({netns, interface, {{BPF_RET | BPF_K, 0, 0, 96}}, 1 << 20});

@@ -12,6 +12,7 @@
 // KEY NETNS` (run through runuser) prints the launch method and the value.
 
 #include "command_runner.h"
+#include "test_paths.h"
 #include "helper/helper_client.h"
 #include "nonroot_user.h"
 #include "scratch_namespace.h"
@@ -40,7 +41,7 @@ int pkexecGet(const QString &key, const QString &netns)
 {
     HelperStartOptions options;
     options.launch = HelperStartOptions::Launch::Pkexec;
-    options.helperPath = QStringLiteral(TCPTUNE_BIN_DIR "/tcptune-helper");
+    options.helperPath = binPath(QStringLiteral("tcptune-helper"));
     options.startTimeoutMs = 20000;
     auto client = HelperClient::start(options);
     if (!client) {
@@ -114,7 +115,7 @@ void TestNonrootHelper::sudoKnobsSetChangesAndRestoresANamespaceKnob()
     knobsSet.setWorkingDirectory(home);
     knobsSet.start(
         QStringLiteral("runuser"),
-        asNonrootUser({QStringLiteral(TCPTUNE_BIN_DIR "/tcptune"), QStringLiteral("knobs"), QStringLiteral("set"),
+        asNonrootUser({binPath(QStringLiteral("tcptune")), QStringLiteral("knobs"), QStringLiteral("set"),
                        QLatin1String(kKnob) + QLatin1Char('=') + wanted, QStringLiteral("--netns"), ns.name(),
                        QStringLiteral("--"), QStringLiteral("sh"), QStringLiteral("-c"), waiter}));
     QElapsedTimer waited;
@@ -160,8 +161,8 @@ void TestNonrootHelper::refusedWithoutAGrant()
     const QString before = knobIn(ns);
     const CommandResult r =
         runCommand(QStringLiteral("runuser"),
-                   asNonrootUser({QStringLiteral(TCPTUNE_BIN_DIR "/tcptune"), QStringLiteral("knobs"),
-                                  QStringLiteral("set"), QLatin1String(kKnob) + QLatin1Char('=') + otherValue(before),
+                   asNonrootUser({binPath(QStringLiteral("tcptune")), QStringLiteral("knobs"), QStringLiteral("set"),
+                                  QLatin1String(kKnob) + QLatin1Char('=') + otherValue(before),
                                   QStringLiteral("--netns"), ns.name(), QStringLiteral("--"), QStringLiteral("true")}),
                    60000);
     QVERIFY(r.exitCode != 0);

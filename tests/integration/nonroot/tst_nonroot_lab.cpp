@@ -12,6 +12,7 @@
 //     it, and no lab is made.
 
 #include "command_runner.h"
+#include "test_paths.h"
 #include "nonroot_user.h"
 #include "send_window_bloat.h"
 
@@ -32,7 +33,7 @@ namespace {
 
 QString tcptuneBinary()
 {
-    return QStringLiteral(TCPTUNE_BIN_DIR "/tcptune");
+    return binPath(QStringLiteral("tcptune"));
 }
 
 QString netnsList()
@@ -218,9 +219,8 @@ void TestNonrootLab::workbenchRunAsTheUser()
 {
     const CommandResult r = runCommand(
         QStringLiteral("runuser"),
-        asNonrootUser(
-            {QStringLiteral(TCPTUNE_BIN_DIR "/tst_workbench_run"), QStringLiteral("runFromPanelsFillsCharts")},
-            {QStringLiteral("QT_QPA_PLATFORM=offscreen"), QStringLiteral("TCPTUNE_TEST_HELPER_GRANTED=1")}),
+        asNonrootUser({binPath(QStringLiteral("tst_workbench_run")), QStringLiteral("runFromPanelsFillsCharts")},
+                      {QStringLiteral("QT_QPA_PLATFORM=offscreen"), QStringLiteral("TCPTUNE_TEST_HELPER_GRANTED=1")}),
         180000);
     QVERIFY2(r.exitCode == 0, QByteArray(r.out.right(3000) + r.err.right(2000)).constData());
     QVERIFY2(r.out.contains("PASS   : TestWorkbenchRun::runFromPanelsFillsCharts"), r.out.right(3000).constData());

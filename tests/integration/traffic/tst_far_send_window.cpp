@@ -7,6 +7,7 @@
 // the bigger window fills the queue: RTT at 1 MiB at least 3x the RTT at 64 KiB.
 
 #include "command_runner.h"
+#include "test_paths.h"
 #include "scratch_namespace.h"
 #include "send_window_bloat.h"
 #include "ssh_server.h"
@@ -42,7 +43,7 @@ void removeLab()
 
 QJsonObject presetFive()
 {
-    QFile f(QStringLiteral(TCPTUNE_SOURCE_DIR "/resources/presets/story5-send-window.json"));
+    QFile f(sourcePath(QStringLiteral("resources/presets/story5-send-window.json")));
     if (!f.open(QIODevice::ReadOnly))
         return {};
     return QJsonDocument::fromJson(f.readAll()).object();

@@ -6,6 +6,7 @@
 // partial result here too. Also checks that make_corpus.py still writes exactly these files.
 
 #include "capture/tcp_flow_analyzer.h"
+#include "test_paths.h"
 
 #include <QDir>
 #include <QFile>
@@ -18,8 +19,8 @@ using namespace tcptune;
 
 namespace {
 
-const QString kCorpus = QStringLiteral(TCPTUNE_SOURCE_DIR "/tests/data/capture-corpus");
-const QString kCaptures = QStringLiteral(TCPTUNE_SOURCE_DIR "/tests/data/captures");
+const QString kCorpus = tcptune::test::sourcePath(QStringLiteral("tests/data/capture-corpus"));
+const QString kCaptures = tcptune::test::sourcePath(QStringLiteral("tests/data/captures"));
 
 struct Side {
     qint64 frames = 0;

@@ -3,6 +3,7 @@
 // file can be damaged, each naming the record and byte offset where Wireshark stops too.
 
 #include "capture/capture_file_reader.h"
+#include "test_paths.h"
 #include "capture_test_frames.h"
 
 #include <QFile>
@@ -17,7 +18,7 @@ Q_DECLARE_METATYPE(tcptune::CaptureReadError::Kind)
 
 namespace {
 
-const QString kCorpus = QStringLiteral(TCPTUNE_SOURCE_DIR "/tests/data/capture-corpus");
+const QString kCorpus = sourcePath(QStringLiteral("tests/data/capture-corpus"));
 
 QByteArray readAll(const QString &name)
 {

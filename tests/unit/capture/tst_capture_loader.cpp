@@ -3,6 +3,7 @@
 // works waits for its thread and sends nothing more.
 
 #include "capture/capture_loader.h"
+#include "test_paths.h"
 
 #include <QSignalSpy>
 #include <QTest>
@@ -12,7 +13,7 @@ using namespace tcptune;
 
 namespace {
 
-const QString kCapture = QStringLiteral(TCPTUNE_SOURCE_DIR "/tests/data/capture-corpus/gso_super_segments.pcap");
+const QString kCapture = tcptune::test::sourcePath(QStringLiteral("tests/data/capture-corpus/gso_super_segments.pcap"));
 
 } // namespace
 

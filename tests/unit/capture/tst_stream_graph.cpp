@@ -3,6 +3,7 @@
 // per acknowledged segment) frame by frame; a capture cut short; the throughput window.
 
 #include "capture/stream_graph.h"
+#include "test_paths.h"
 
 #include "test_data.h"
 #include "tshark_oracle.h"
@@ -214,7 +215,7 @@ void TestStreamGraph::acksAndRttEqualTshark()
 // A capture that breaks off inside a packet: the packets before it, and a message saying where.
 void TestStreamGraph::cutCaptureGivesPartialSeries()
 {
-    const QString file = QStringLiteral(TCPTUNE_SOURCE_DIR "/tests/data/capture-corpus/broken_truncated_data.pcap");
+    const QString file = sourcePath(QStringLiteral("tests/data/capture-corpus/broken_truncated_data.pcap"));
     auto g = readStreamGraph(file, 1, StreamDirection::ClientToServer);
     QVERIFY2(g.has_value(), g ? "" : qPrintable(g.error().message));
     QVERIFY(g->truncated);

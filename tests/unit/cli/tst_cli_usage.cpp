@@ -5,6 +5,7 @@
 // largest fitting unit and each flow's RTT sample count.
 
 #include "command_runner.h"
+#include "test_paths.h"
 #include "test_data.h"
 
 #include <QJsonArray>
@@ -63,7 +64,7 @@ void TestCliUsage::usageNamesTheProgramOnce()
     const QString help = QString::fromUtf8(r.out);
     const QString usage = help.section(QLatin1Char('\n'), 0, 0);
     QVERIFY2(usage.startsWith(QStringLiteral("Usage: tcptune %1").arg(command)), qPrintable(usage));
-    QVERIFY2(!usage.contains(QStringLiteral(TCPTUNE_BIN_DIR)), qPrintable(usage));
+    QVERIFY2(!usage.contains(binPath()), qPrintable(usage));
     QVERIFY2(!usage.contains(QLatin1String("/tcptune")), qPrintable(usage));
     // The command once: as the program's first word, never again as an argument of itself.
     const QRegularExpression word(QStringLiteral("\\b%1\\b").arg(command));

@@ -3,6 +3,7 @@
 // checks it. The traffic goes to a `tcptune serve` on loopback; the store is the test's own.
 
 #include "command_runner.h"
+#include "test_paths.h"
 #include "session/session_file.h"
 #include "test_data.h"
 
@@ -27,7 +28,7 @@ using namespace tcptune::test;
 
 namespace {
 
-const QString kSchemaDir = QStringLiteral(TCPTUNE_SOURCE_DIR "/docs/json/");
+const QString kSchemaDir = sourcePath(QStringLiteral("docs/json/"));
 
 // A loopback port nobody listens on right now.
 quint16 freeLoopbackPort()

@@ -6,6 +6,8 @@
 // takes its floor here. Only headers of the same tree are judged (widgets over backends, and
 // backends over Qt, are the layers of docs/architecture.md).
 
+#include "test_paths.h"
+
 #include <QDirIterator>
 #include <QFile>
 #include <QFileInfo>
@@ -184,7 +186,7 @@ void TestIncludeFloors::findsAnArrowUp()
 
 void TestIncludeFloors::sourceTreePointsDown()
 {
-    const Scan scan = scanTrees(QStringLiteral(TCPTUNE_SOURCE_DIR), floorPlan());
+    const Scan scan = scanTrees(tcptune::test::sourcePath(), floorPlan());
     qInfo("examined %d files, %d includes of their own trees' headers", scan.files, scan.includes);
     // It looked: the product's sources and the includes between their folders.
     QVERIFY2(scan.files > 300, qPrintable(QString::number(scan.files)));
@@ -196,3 +198,4 @@ void TestIncludeFloors::sourceTreePointsDown()
 
 QTEST_GUILESS_MAIN(TestIncludeFloors)
 #include "tst_include_floors.moc"
+#include "test_paths.h"

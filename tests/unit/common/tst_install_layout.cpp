@@ -3,6 +3,7 @@
 // the GNUInstallDirs layout that `cmake --install` and the package use).
 
 #include "common/install_layout.h"
+#include "test_paths.h"
 
 #include <QDir>
 #include <QFile>
@@ -47,10 +48,10 @@ QString TestInstallLayout::makePrefix(const QTemporaryDir &dir, bool helper, boo
 
 void TestInstallLayout::buildTreeHelperIsTheBuiltOne()
 {
-    QCOMPARE(installlayout::helperExecutable(), QStringLiteral(TCPTUNE_BIN_DIR "/tcptune-helper"));
+    QCOMPARE(installlayout::helperExecutable(), tcptune::test::binPath(QStringLiteral("tcptune-helper")));
     // The build tree's program itself (build/bin) finds the helper beside it.
-    QCOMPARE(installlayout::helperExecutable(QStringLiteral(TCPTUNE_BIN_DIR)),
-             QStringLiteral(TCPTUNE_BIN_DIR "/tcptune-helper"));
+    QCOMPARE(installlayout::helperExecutable(tcptune::test::binPath()),
+             tcptune::test::binPath(QStringLiteral("tcptune-helper")));
 }
 
 void TestInstallLayout::buildTreeHasPresetsAndTranslations()
@@ -59,7 +60,7 @@ void TestInstallLayout::buildTreeHasPresetsAndTranslations()
              qPrintable(installlayout::presetDir()));
     QVERIFY2(QFile::exists(installlayout::translationDir() + QStringLiteral("/tcptune_de.qm")),
              qPrintable(installlayout::translationDir()));
-    QCOMPARE(installlayout::dataDir(QStringLiteral(TCPTUNE_BIN_DIR)), installlayout::dataDir());
+    QCOMPARE(installlayout::dataDir(tcptune::test::binPath()), installlayout::dataDir());
 }
 
 void TestInstallLayout::installedTreeUsesLibexecAndShare()

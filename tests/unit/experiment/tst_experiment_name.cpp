@@ -1,4 +1,5 @@
 #include "experiment/record/experiment_name.h"
+#include "test_paths.h"
 
 #include <QCoreApplication>
 #include <QTest>
@@ -57,7 +58,8 @@ void TestExperimentName::namesByStoredName()
 void TestExperimentName::workbenchNamesAreTranslatedOnDisplay()
 {
     QTranslator german;
-    QVERIFY(german.load(QStringLiteral("tcptune_de"), QStringLiteral(TCPTUNE_TRANSLATION_DIR)));
+    QVERIFY(german.load(QStringLiteral("tcptune_de"),
+                        tcptune::test::buildPath(QStringLiteral("share/tcptune/translations"))));
     QVERIFY(QCoreApplication::installTranslator(&german));
     const QString run = experimentName(experiment(7, neutralRunName()), ExperimentNameForm::WithId);
     const QString sweep = experimentName(experiment(7, neutralSweepName(QStringLiteral("net.ipv4.tcp_wmem"))));

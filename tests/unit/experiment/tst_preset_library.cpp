@@ -2,6 +2,7 @@
 // stories need. Presets are found by number, "preset:N", id or path.
 
 #include "experiment/spec/preset_library.h"
+#include "test_paths.h"
 #include "experiment/spec/preset_notes.h"
 
 #include <QTest>
@@ -24,7 +25,10 @@ private Q_SLOTS:
     void defaultFolderHasEveryStory();
 
 private:
-    PresetLibrary library() const { return PresetLibrary(QStringLiteral(TCPTUNE_SOURCE_DIR "/resources/presets")); }
+    PresetLibrary library() const
+    {
+        return PresetLibrary(tcptune::test::sourcePath(QStringLiteral("resources/presets")));
+    }
 };
 
 void TestPresetLibrary::everyStoryHasAPreset()

@@ -20,8 +20,8 @@ private:
 
 void TestPolkitPolicy::initTestCase()
 {
-    QFile file(QStringLiteral(TCPTUNE_POLKIT_POLICY));
-    QVERIFY2(file.open(QIODevice::ReadOnly), TCPTUNE_POLKIT_POLICY);
+    QFile file(tcptune::test::buildPath(QStringLiteral("resources/polkit/org.tcptune.helper.policy")));
+    QVERIFY2(file.open(QIODevice::ReadOnly), qPrintable(file.fileName()));
     QXmlStreamReader xml(&file);
     while (!xml.atEnd()) {
         if (xml.readNext() != QXmlStreamReader::StartElement)
@@ -63,3 +63,4 @@ void TestPolkitPolicy::hasSetting()
 
 QTEST_GUILESS_MAIN(TestPolkitPolicy)
 #include "tst_polkit_policy.moc"
+#include "test_paths.h"

@@ -3,6 +3,7 @@
 // version, and the PNG icons have their sizes.
 
 #include "command_runner.h"
+#include "test_paths.h"
 
 #include <QImage>
 #include <QTest>
@@ -23,7 +24,7 @@ void TestDesktopMetadata::validatorsAccept_data()
 {
     QTest::addColumn<QString>("program");
     QTest::addColumn<QStringList>("args");
-    const QString resources = QStringLiteral(TCPTUNE_SOURCE_DIR "/resources/");
+    const QString resources = sourcePath(QStringLiteral("resources/"));
     QTest::addRow("appstreamcli validate")
         << QStringLiteral("appstreamcli")
         << QStringList{QStringLiteral("validate"), QStringLiteral("--no-net"), QStringLiteral("--pedantic"),
@@ -44,7 +45,7 @@ void TestDesktopMetadata::validatorsAccept()
 
 void TestDesktopMetadata::newestReleaseIsThisVersion()
 {
-    QFile file(QStringLiteral(TCPTUNE_SOURCE_DIR "/resources/org.tcptune.tcptune.metainfo.xml"));
+    QFile file(sourcePath(QStringLiteral("resources/org.tcptune.tcptune.metainfo.xml")));
     QVERIFY(file.open(QIODevice::ReadOnly));
     const QByteArray xml = file.readAll();
     const qsizetype first = xml.indexOf("<release ");
@@ -62,7 +63,7 @@ void TestDesktopMetadata::pngIconsHaveTheirSize_data()
 void TestDesktopMetadata::pngIconsHaveTheirSize()
 {
     QFETCH(int, size);
-    const QImage icon(QStringLiteral(TCPTUNE_ICON_DIR "/%1x%1/apps/tcptune.png").arg(size));
+    const QImage icon(tcptune::test::buildPath(QStringLiteral("share/icons/hicolor/%1x%1/apps/tcptune.png").arg(size)));
     QCOMPARE(icon.size(), QSize(size, size));
     // Drawn, not blank: near the top centre is the dark blue background of the SVG.
     QCOMPARE(icon.pixelColor(size / 2, size / 8), QColor(QStringLiteral("#1f4e79")));

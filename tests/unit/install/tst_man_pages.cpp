@@ -3,6 +3,7 @@
 // help offers is missing from them (every command a section, every option of every command).
 
 #include "command_runner.h"
+#include "test_paths.h"
 
 #include <QFile>
 #include <QRegularExpression>
@@ -20,7 +21,10 @@ private Q_SLOTS:
     void versionMatches();
 
 private:
-    static QString page(const char *relative) { return QStringLiteral(TCPTUNE_MAN_DIR "/") + QLatin1String(relative); }
+    static QString page(const char *relative)
+    {
+        return tcptune::test::buildPath(QStringLiteral("share/man/") + QLatin1String(relative));
+    }
     static QString read(const QString &path);
     // The option names (--xyz) a help text offers, as roff writes them (\-\-xyz).
     static QStringList optionsIn(const QByteArray &help);

@@ -5,6 +5,7 @@
 // example) are no list and pass; tests may name keys.
 
 #include "knobs/knob_catalogue.h"
+#include "test_paths.h"
 
 #include <QDirIterator>
 #include <QFile>
@@ -104,7 +105,7 @@ struct Scan {
 Scan scanSourceTree()
 {
     Scan scan;
-    const QString root = QStringLiteral(TCPTUNE_SOURCE_DIR "/");
+    const QString root = tcptune::test::sourcePath() + QLatin1Char('/');
     for (const char *folder : {"app", "widgets", "backends"}) {
         QDirIterator it(root + QLatin1String(folder), {QStringLiteral("*.cpp"), QStringLiteral("*.h")}, QDir::Files,
                         QDirIterator::Subdirectories);
