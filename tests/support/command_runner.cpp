@@ -1,4 +1,5 @@
 #include "command_runner.h"
+
 #include "test_paths.h"
 
 #include <QProcess>

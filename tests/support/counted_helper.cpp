@@ -1,4 +1,5 @@
 #include "counted_helper.h"
+
 #include "test_paths.h"
 
 #include <QFile>

@@ -1,4 +1,5 @@
 #include "screenshot.h"
+
 #include "test_paths.h"
 
 #include <QDir>

@@ -1,4 +1,5 @@
 #include "story_five_spec.h"
+
 #include "test_paths.h"
 
 #include <QFile>

@@ -1,4 +1,5 @@
 #include "test_data.h"
+
 #include "test_paths.h"
 
 #include <QDir>

@@ -1,4 +1,5 @@
 #include "export_probe.h"
+
 #include "test_paths.h"
 
 #include "command_runner.h"

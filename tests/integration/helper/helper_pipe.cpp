@@ -1,4 +1,5 @@
 #include "helper_pipe.h"
+
 #include "test_paths.h"
 
 #include <QDeadlineTimer>

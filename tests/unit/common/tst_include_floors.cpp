@@ -198,4 +198,3 @@ void TestIncludeFloors::sourceTreePointsDown()
 
 QTEST_GUILESS_MAIN(TestIncludeFloors)
 #include "tst_include_floors.moc"
-#include "test_paths.h"

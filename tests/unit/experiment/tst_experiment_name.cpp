@@ -1,4 +1,5 @@
 #include "experiment/record/experiment_name.h"
+
 #include "test_paths.h"
 
 #include <QCoreApplication>

@@ -1,6 +1,8 @@
 // The polkit action cmake --install ships: pkexec finds tcptune-helper by its exec-path
 // annotation, and an administrator stays authorised for a while (auth_admin_keep).
 
+#include "test_paths.h"
+
 #include <QFile>
 #include <QMap>
 #include <QTest>
@@ -63,4 +65,3 @@ void TestPolkitPolicy::hasSetting()
 
 QTEST_GUILESS_MAIN(TestPolkitPolicy)
 #include "tst_polkit_policy.moc"
-#include "test_paths.h"
