@@ -57,30 +57,67 @@ int list(const ResultStore &store, bool json)
                  .arg(ResultsCommand::tr("runs"), -9)
                  .arg(ResultsCommand::tr("name"))
           << '\n';
-    for (const ExperimentRecord &e : *experiments)
+    for (const ExperimentRecord &e : *experiments) {
+        // Its tags after the name, as a baseline is found by them: "SO_SNDBUF 1M [nightly]".
+        const QStringList tags = store.tags(e.id).value_or(QStringList{});
         out() << QStringLiteral("%1  %2  %3  %4  %5")
                      .arg(e.id, 5)
                      .arg(e.created.toString(QStringLiteral("yyyy-MM-dd HH:mm:ss")), -19)
                      .arg(experimentStatusName(e.status), -9)
                      .arg(QStringLiteral("%1/%2").arg(e.finishedRuns).arg(e.plannedRuns), -9)
-                     .arg(experimentName(e))
+                     .arg(experimentName(e) +
+                          (tags.isEmpty() ? QString() : QStringLiteral(" [%1]").arg(tags.join(QStringLiteral(", ")))))
               << '\n';
+    }
     out().flush();
     return 0;
 }
 
-// The COUNT experiment ids after the action; empty when one is missing or not a positive number.
-QList<qint64> experimentIds(const QStringList &positional, int count)
+// The COUNT experiments after the action, each an id or a tag; a message (exit 2) when one is
+// missing or unknown.
+Result<QList<qint64>> experimentIds(const ResultStore &store, const QStringList &positional, int count)
 {
     QList<qint64> ids;
     for (int i = 1; i <= count; ++i) {
-        bool ok = false;
-        const qint64 id = positional.value(i).toLongLong(&ok);
-        if (!ok || id <= 0)
-            return {};
-        ids.append(id);
+        if (positional.value(i).isEmpty())
+            return fail(count == 2 ? ResultsCommand::tr("'tcptune results %1' needs two experiments (ids or tags), A "
+                                                        "and B; 'tcptune results list' shows them.")
+                                         .arg(positional.first())
+                                   : ResultsCommand::tr("'tcptune results %1' needs an experiment (an id or a tag); "
+                                                        "'tcptune results list' shows them.")
+                                         .arg(positional.first()));
+        auto id = store.resolveExperiment(positional.at(i));
+        if (!id)
+            return std::unexpected(id.error());
+        ids.append(*id);
     }
     return ids;
+}
+
+// `tcptune results tag ID NAME`: names an experiment (a check's baseline); a name another
+// experiment held moves, and the command says so.
+int tag(ResultStore &store, const QStringList &positional)
+{
+    const QString name = positional.value(2);
+    if (name.isEmpty())
+        return failWith(ResultsCommand::tr("'tcptune results tag' needs an experiment and a name, e.g. 'tcptune "
+                                           "results tag 12 baseline'."),
+                        2);
+    auto ids = experimentIds(store, positional, 1);
+    if (!ids)
+        return failWith(ids.error().message, 2);
+    auto before = store.tagExperiment(ids->first(), name);
+    if (!before)
+        return failWith(before.error().message, 2);
+    if (*before > 0 && *before != ids->first())
+        out() << ResultsCommand::tr("Tagged experiment %1 '%2' (the tag was on experiment %3).")
+                     .arg(ids->first())
+                     .arg(name)
+                     .arg(*before)
+              << Qt::endl;
+    else
+        out() << ResultsCommand::tr("Tagged experiment %1 '%2'.").arg(ids->first()).arg(name) << Qt::endl;
+    return 0;
 }
 
 } // namespace
@@ -93,8 +130,9 @@ int runResultsCommand(const QStringList &args)
     parser.addHelpOption();
     parser.addPositionalArgument(QStringLiteral("results"), ResultsCommand::tr("Stored results."));
     parser.addPositionalArgument(QStringLiteral("action"),
-                                 ResultsCommand::tr("list, show ID, or diff A B (experiment B against A)"),
-                                 QStringLiteral("list|show ID|diff A B"));
+                                 ResultsCommand::tr("list, show ID, diff A B (experiment B against A), or tag ID "
+                                                    "NAME; an experiment is its id or a tag"),
+                                 QStringLiteral("list|show ID|diff A B|tag ID NAME"));
     const QCommandLineOption json(QStringLiteral("json"), ResultsCommand::tr("Print JSON."));
     const QCommandLineOption db(QStringLiteral("db"),
                                 ResultsCommand::tr("The result store (default: $XDG_DATA_HOME/tcptune/results.db)."),
@@ -112,27 +150,26 @@ int runResultsCommand(const QStringList &args)
     const ThroughputUnit unit = unitGiven->value_or(ThroughputUnit());
     const QStringList positional = parser.positionalArguments().mid(1);
     const QString action = positional.value(0, QStringLiteral("list"));
-    if (action != QLatin1String("list") && action != QLatin1String("show") && action != QLatin1String("diff"))
+    static const QStringList actions = {QStringLiteral("list"), QStringLiteral("show"), QStringLiteral("diff"),
+                                        QStringLiteral("tag")};
+    if (!actions.contains(action))
         return failWith(ResultsCommand::tr("Unknown action '%1'; use 'tcptune results list', 'tcptune results show "
-                                           "ID' or 'tcptune results diff A B'.")
+                                           "ID', 'tcptune results diff A B' or 'tcptune results tag ID NAME'.")
                             .arg(action),
-                        2);
-    const QList<qint64> ids = experimentIds(positional, action == QLatin1String("diff") ? 2 : 1);
-    if (action != QLatin1String("list") && ids.isEmpty())
-        return failWith(action == QLatin1String("diff")
-                            ? ResultsCommand::tr("'tcptune results diff' needs two experiment ids, A and B; "
-                                                 "'tcptune results list' shows them.")
-                            : ResultsCommand::tr("'tcptune results show' needs an experiment id; 'tcptune results "
-                                                 "list' shows them."),
                         2);
     ResultStore store;
     if (auto r = store.open(parser.isSet(db) ? parser.value(db) : ResultStore::defaultPath()); !r)
         return failWith(r.error().message, 1);
     if (action == QLatin1String("list"))
         return list(store, parser.isSet(json));
+    if (action == QLatin1String("tag"))
+        return tag(store, positional);
+    const auto ids = experimentIds(store, positional, action == QLatin1String("diff") ? 2 : 1);
+    if (!ids)
+        return failWith(ids.error().message, 2);
     if (action == QLatin1String("diff"))
-        return printExperimentDiff(store, ids.at(0), ids.at(1), parser.isSet(json));
-    const qint64 id = ids.first();
+        return printExperimentDiff(store, ids->at(0), ids->at(1), parser.isSet(json));
+    const qint64 id = ids->first();
     auto table = loadSweepTable(store, id);
     if (!table)
         return failWith(table.error().message, 2);

@@ -17,6 +17,7 @@
 #include <QList>
 #include <QSet>
 #include <QString>
+#include <QStringList>
 
 class QSqlDatabase;
 
@@ -27,7 +28,7 @@ class SweepPlan;
 class ResultStore final {
     Q_DECLARE_TR_FUNCTIONS(ResultStore)
 public:
-    static constexpr int kSchemaVersion = 6;
+    static constexpr int kSchemaVersion = 7;
 
     ResultStore() = default;
     ~ResultStore();
@@ -55,6 +56,14 @@ public:
     // For list views: every experiment without its plan (no JSON parsed), newest first. One query.
     [[nodiscard]] Result<QList<ExperimentRecord>> experimentList() const;
     [[nodiscard]] Result<void> deleteExperiment(qint64 experimentId);
+
+    // Tags: names for experiments (a check's baseline). Tagging with a name another experiment
+    // holds moves it; the experiment that held it before is returned (0: none).
+    [[nodiscard]] Result<qint64> tagExperiment(qint64 experimentId, const QString &name);
+    // The experiment TAG_OR_ID names: a number is an experiment id, anything else a tag.
+    [[nodiscard]] Result<qint64> resolveExperiment(const QString &tagOrId) const;
+    // The tags of EXPERIMENT_ID, sorted.
+    [[nodiscard]] Result<QStringList> tags(qint64 experimentId) const;
 
     // Runs. beginRun inserts the run as Running (replacing an interrupted one of the same index);
     // finishRun stores its outcome, samples, figures, limiter breakdown and end records (counters,

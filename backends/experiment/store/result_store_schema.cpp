@@ -82,6 +82,12 @@ const QList<QStringList> &migrations()
             QStringLiteral("ALTER TABLE experiments ADD COLUMN host TEXT"),
             QStringLiteral("ALTER TABLE experiments ADD COLUMN user TEXT"),
         },
+        // 7: names for experiments (`tcptune results tag`), such as the baseline a check compares
+        // with; a name belongs to one experiment at a time.
+        {
+            QStringLiteral("CREATE TABLE tags (name TEXT PRIMARY KEY, experiment_id INTEGER NOT NULL REFERENCES "
+                           "experiments(id) ON DELETE CASCADE, tagged TEXT NOT NULL)"),
+        },
     };
     return all;
 }

@@ -498,7 +498,7 @@ void TestResultStore::migratesASchemaThreeFile()
                  });
     if (QTest::currentTestFailed())
         return;
-    QCOMPARE(ResultStore::kSchemaVersion, 6);
+    QCOMPARE(ResultStore::kSchemaVersion, 7);
     for (const qint64 run : {1, 3}) {
         const auto samples = store.samples(run);
         QVERIFY(samples.has_value() && !samples->isEmpty());
