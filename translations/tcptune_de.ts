@@ -627,6 +627,68 @@ Experiment-ID, run:ID oder capture:DATEI#FLUSS (FLUSS: die Zeile von &apos;tcptu
     </message>
 </context>
 <context>
+    <name>CheckCommand</name>
+    <message>
+        <source>Runs a spec and compares it with a stored baseline: exit 0 without a significant regression beyond the limits, 1 with one, 2 when the runs are too noisy or too few to decide, 3 when the check could not be made.</source>
+        <translation>Führt eine Spezifikation aus und vergleicht sie mit einer gespeicherten Referenz: Exit 0 ohne signifikante Verschlechterung über die Grenzen hinaus, 1 mit einer, 2 wenn die Läufe zu verrauscht oder zu wenige für eine Entscheidung sind, 3 wenn die Prüfung nicht möglich war.</translation>
+    </message>
+    <message>
+        <source>Check for a regression.</source>
+        <translation>Auf eine Verschlechterung prüfen.</translation>
+    </message>
+    <message>
+        <source>The stored experiment to compare with: its id or a tag (&apos;tcptune results tag ID NAME&apos;).</source>
+        <translation>Das gespeicherte Experiment, mit dem verglichen wird: seine ID oder ein Tag („tcptune results tag ID NAME“).</translation>
+    </message>
+    <message>
+        <source>The largest change for the worse that passes, in % of the baseline: one figure for throughput, RTT median and RTT p95 (default 5), or per metric: throughput=3,rtt_p95=20.</source>
+        <translation>Die größte Verschlechterung, die noch besteht, in % der Referenz: ein Wert für Durchsatz, RTT-Median und RTT-p95 (Standard 5) oder je Metrik: throughput=3,rtt_p95=20.</translation>
+    </message>
+    <message>
+        <source>Also write the outcome as JUnit XML (Jenkins, GitLab) to FILE.</source>
+        <translation>Das Ergebnis zusätzlich als JUnit-XML (Jenkins, GitLab) in DATEI schreiben.</translation>
+    </message>
+    <message>
+        <source>Also write a Markdown summary (a merge request&apos;s) to FILE.</source>
+        <translation>Zusätzlich eine Markdown-Zusammenfassung (für einen Merge-Request) in DATEI schreiben.</translation>
+    </message>
+    <message>
+        <source>--%1: cannot write into %2; give a file in a folder that exists and is yours.</source>
+        <translation>--%1: In %2 kann nicht geschrieben werden; geben Sie eine Datei in einem vorhandenen Ordner an, der Ihnen gehört.</translation>
+    </message>
+    <message>
+        <source>Could not write %1: %2</source>
+        <translation>%1 konnte nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>%1 against the baseline %2:</source>
+        <translation>%1 gegen die Referenz %2:</translation>
+    </message>
+    <message>
+        <source>  %1: in the baseline, not run by this check</source>
+        <translation>  %1: in der Referenz, von dieser Prüfung nicht ausgeführt</translation>
+    </message>
+    <message>
+        <source>No significant regression beyond the limits.</source>
+        <translation>Keine signifikante Verschlechterung über die Grenzen hinaus.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Regression: %n metric(s) significantly worse beyond the limit.</source>
+        <translation>
+            <numerusform>Verschlechterung: %n Metrik signifikant schlechter über die Grenze hinaus.</numerusform>
+            <numerusform>Verschlechterung: %n Metriken signifikant schlechter über die Grenze hinaus.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Undecided: no significant regression, but not every metric could be decided; run more repeats (--repeats) or longer runs (--duration).</source>
+        <translation>Unentschieden: keine signifikante Verschlechterung, aber nicht jede Metrik ließ sich entscheiden; mehr Wiederholungen (--repeats) oder längere Läufe (--duration) ausführen.</translation>
+    </message>
+    <message>
+        <source>Give the experiment to compare with: --baseline ID or --baseline TAG (&apos;tcptune results list&apos; shows the stored ones).</source>
+        <translation>Geben Sie das Vergleichsexperiment an: --baseline ID oder --baseline TAG („tcptune results list“ zeigt die gespeicherten).</translation>
+    </message>
+</context>
+<context>
     <name>CoreFeatureConfirmation</name>
     <message>
         <source>Turn off a core TCP feature on this host?</source>
@@ -1914,6 +1976,104 @@ Beispiel: tcptune knobs set net.ipv4.tcp_autocorking=0 -- iperf3 -c 127.0.0.1
     <message>
         <source>--lab needs a lab name, e.g. --lab lab.</source>
         <translation>--lab braucht einen Labornamen, z. B. --lab lab.</translation>
+    </message>
+</context>
+<context>
+    <name>MetricCheck</name>
+    <message>
+        <source>%1: no comparison (too few runs or samples on one side); undecided</source>
+        <translation>%1: kein Vergleich (zu wenige Läufe oder Messwerte auf einer Seite); unentschieden</translation>
+    </message>
+    <message>
+        <source>%1 %2 (95 % CI %3 .. %4)</source>
+        <translation>%1 %2 (95-%-KI %3 .. %4)</translation>
+    </message>
+    <message>
+        <source>%1: a regression beyond the %2 % limit</source>
+        <translation>%1: eine Verschlechterung über die Grenze von %2 % hinaus</translation>
+    </message>
+    <message>
+        <source>%1: an improvement</source>
+        <translation>%1: eine Verbesserung</translation>
+    </message>
+    <message>
+        <source>%1: undecided against the %2 % limit; about %3 runs a side would decide it</source>
+        <translation>%1: unentschieden gegenüber der Grenze von %2 %; etwa %3 Läufe je Seite würden es entscheiden</translation>
+    </message>
+    <message>
+        <source>%1: within the %2 % limit</source>
+        <translation>%1: innerhalb der Grenze von %2 %</translation>
+    </message>
+</context>
+<context>
+    <name>RegressionCheckJUnit</name>
+    <message>
+        <source>The baseline has the point %1; the check did not run it.</source>
+        <translation>Die Referenz hat den Punkt %1; die Prüfung hat ihn nicht ausgeführt.</translation>
+    </message>
+    <message>
+        <source>%1 against %2</source>
+        <translation>%1 gegen %2</translation>
+    </message>
+</context>
+<context>
+    <name>RegressionCheckMarkdown</name>
+    <message>
+        <source>**No regression** beyond the limits.</source>
+        <translation>**Keine Verschlechterung** über die Grenzen hinaus.</translation>
+    </message>
+    <message numerus="yes">
+        <source>**Regression**: %n metric(s) significantly worse beyond the limit.</source>
+        <translation>
+            <numerusform>**Verschlechterung**: %n Metrik signifikant schlechter über die Grenze hinaus.</numerusform>
+            <numerusform>**Verschlechterung**: %n Metriken signifikant schlechter über die Grenze hinaus.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>**Undecided**: no significant regression, but %n metric(s) too noisy or too short to decide.</source>
+        <translation>
+            <numerusform>**Unentschieden**: keine signifikante Verschlechterung, aber %n Metrik zu verrauscht oder zu kurz für eine Entscheidung.</numerusform>
+            <numerusform>**Unentschieden**: keine signifikante Verschlechterung, aber %n Metriken zu verrauscht oder zu kurz für eine Entscheidung.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>❌ regression</source>
+        <translation>❌ Verschlechterung</translation>
+    </message>
+    <message>
+        <source>✅ improvement</source>
+        <translation>✅ Verbesserung</translation>
+    </message>
+    <message>
+        <source>⚠️ undecided (about %1 runs a side)</source>
+        <translation>⚠️ unentschieden (etwa %1 Läufe je Seite)</translation>
+    </message>
+    <message>
+        <source>✅ within the limit</source>
+        <translation>✅ innerhalb der Grenze</translation>
+    </message>
+    <message>
+        <source>## tcptune check: %1 against the baseline %2</source>
+        <translation>## tcptune check: %1 gegen die Referenz %2</translation>
+    </message>
+    <message>
+        <source>| point | metric | baseline | checked | change (95 % CI) | limit | outcome |</source>
+        <translation>| Punkt | Metrik | Referenz | geprüft | Änderung (95-%-KI) | Grenze | Ergebnis |</translation>
+    </message>
+    <message>
+        <source>Baseline points the check did not run: %1.</source>
+        <translation>Punkte der Referenz, die die Prüfung nicht ausgeführt hat: %1.</translation>
+    </message>
+    <message>
+        <source>Changes are the checked experiment against the baseline, with Welch&apos;s 95 % interval over the runs (one run a side: the block bootstrap over its series), Holm-corrected over the metrics of a point.</source>
+        <translation>Änderungen sind das geprüfte Experiment gegenüber der Referenz, mit Welchs 95-%-Intervall über die Läufe (ein Lauf je Seite: der Block-Bootstrap über seine Zeitreihe), nach Holm über die Metriken eines Punkts korrigiert.</translation>
+    </message>
+</context>
+<context>
+    <name>RegressionLimits</name>
+    <message>
+        <source>&apos;%1&apos; is not a regression limit: give a percentage for every metric (&apos;5&apos;) or per metric (&apos;throughput=3,rtt_median=20&apos;; metrics: %2).</source>
+        <translation>„%1“ ist keine Verschlechterungsgrenze: geben Sie einen Prozentwert für alle Metriken („5“) oder je Metrik an („throughput=3,rtt_median=20“; Metriken: %2).</translation>
     </message>
 </context>
 <context>
@@ -3378,6 +3538,22 @@ Mehrere Formate auf einmal: --format html,pdf --out ORDNER/report schreibt ORDNE
         <source>mark the interrupted runs</source>
         <translation>die unterbrochenen Läufe markieren</translation>
     </message>
+    <message>
+        <source>&apos;%1&apos; is not a tag name: start with a letter or &apos;_&apos;, then letters, digits or _ . : / - (at most 100), e.g. &apos;baseline&apos; or &apos;kernel-6.8&apos;.</source>
+        <translation>„%1“ ist kein Tag-Name: mit einem Buchstaben oder „_“ beginnen, dann Buchstaben, Ziffern oder _ . : / - (höchstens 100), z. B. „baseline“ oder „kernel-6.8“.</translation>
+    </message>
+    <message>
+        <source>tag the experiment</source>
+        <translation>das Experiment zu taggen</translation>
+    </message>
+    <message>
+        <source>read the tags</source>
+        <translation>die Tags zu lesen</translation>
+    </message>
+    <message>
+        <source>No experiment in %1 is tagged &apos;%2&apos;; tag one with &apos;tcptune results tag ID %2&apos;, or give an experiment id (&apos;tcptune results list&apos; shows them).</source>
+        <translation>Kein Experiment in %1 hat das Tag „%2“; taggen Sie eines mit „tcptune results tag ID %2“ oder geben Sie eine Experiment-ID an („tcptune results list“ zeigt sie).</translation>
+    </message>
 </context>
 <context>
     <name>ResultsCommand</name>
@@ -3426,20 +3602,32 @@ Mehrere Formate auf einmal: --format html,pdf --out ORDNER/report schreibt ORDNE
         <translation>show: außerdem table.md, points.csv, runs.csv und results.json in ORDNER schreiben.</translation>
     </message>
     <message>
-        <source>&apos;tcptune results show&apos; needs an experiment id; &apos;tcptune results list&apos; shows them.</source>
-        <translation>&apos;tcptune results show&apos; braucht eine Experiment-ID; &apos;tcptune results list&apos; zeigt sie.</translation>
+        <source>&apos;tcptune results %1&apos; needs two experiments (ids or tags), A and B; &apos;tcptune results list&apos; shows them.</source>
+        <translation>„tcptune results %1“ braucht zwei Experimente (IDs oder Tags), A und B; „tcptune results list“ zeigt sie.</translation>
     </message>
     <message>
-        <source>list, show ID, or diff A B (experiment B against A)</source>
-        <translation>list, show ID oder diff A B (Experiment B gegen A)</translation>
+        <source>&apos;tcptune results %1&apos; needs an experiment (an id or a tag); &apos;tcptune results list&apos; shows them.</source>
+        <translation>„tcptune results %1“ braucht ein Experiment (eine ID oder ein Tag); „tcptune results list“ zeigt sie.</translation>
     </message>
     <message>
-        <source>Unknown action &apos;%1&apos;; use &apos;tcptune results list&apos;, &apos;tcptune results show ID&apos; or &apos;tcptune results diff A B&apos;.</source>
-        <translation>Unbekannte Aktion „%1“; verwenden Sie „tcptune results list“, „tcptune results show ID“ oder „tcptune results diff A B“.</translation>
+        <source>&apos;tcptune results tag&apos; needs an experiment and a name, e.g. &apos;tcptune results tag 12 baseline&apos;.</source>
+        <translation>„tcptune results tag“ braucht ein Experiment und einen Namen, z. B. „tcptune results tag 12 baseline“.</translation>
     </message>
     <message>
-        <source>&apos;tcptune results diff&apos; needs two experiment ids, A and B; &apos;tcptune results list&apos; shows them.</source>
-        <translation>„tcptune results diff“ braucht zwei Experiment-IDs, A und B; „tcptune results list“ zeigt sie.</translation>
+        <source>Tagged experiment %1 &apos;%2&apos; (the tag was on experiment %3).</source>
+        <translation>Experiment %1 hat das Tag „%2“ (es war an Experiment %3).</translation>
+    </message>
+    <message>
+        <source>Tagged experiment %1 &apos;%2&apos;.</source>
+        <translation>Experiment %1 hat das Tag „%2“.</translation>
+    </message>
+    <message>
+        <source>list, show ID, diff A B (experiment B against A), or tag ID NAME; an experiment is its id or a tag</source>
+        <translation>list, show ID, diff A B (Experiment B gegen A) oder tag ID NAME; ein Experiment ist seine ID oder ein Tag</translation>
+    </message>
+    <message>
+        <source>Unknown action &apos;%1&apos;; use &apos;tcptune results list&apos;, &apos;tcptune results show ID&apos;, &apos;tcptune results diff A B&apos; or &apos;tcptune results tag ID NAME&apos;.</source>
+        <translation>Unbekannte Aktion „%1“; verwenden Sie „tcptune results list“, „tcptune results show ID“, „tcptune results diff A B“ oder „tcptune results tag ID NAME“.</translation>
     </message>
 </context>
 <context>
@@ -4520,6 +4708,10 @@ Mehrere Formate auf einmal: --format html,pdf --out ORDNER/report schreibt ORDNE
         <source>--out %1: cannot write into this folder (%2); give a folder you can write to.</source>
         <translation>--out %1: in diesen Ordner kann nicht geschrieben werden (%2); geben Sie einen Ordner an, in den Sie schreiben können.</translation>
     </message>
+    <message>
+        <source>The sweep was stopped; nothing was checked.</source>
+        <translation>Die Messreihe wurde angehalten; nichts wurde geprüft.</translation>
+    </message>
 </context>
 <context>
     <name>SweepPlan</name>
@@ -5243,6 +5435,10 @@ Optionen:
     <message>
         <source>Run an experiment or sweep (spec file or preset) and print its table</source>
         <translation>Ein Experiment oder einen Durchlauf (Spezifikationsdatei oder Vorlage) ausführen und seine Tabelle ausgeben</translation>
+    </message>
+    <message>
+        <source>Run a spec and fail on a significant regression against a baseline (exit 0, 1, 2 undecided)</source>
+        <translation>Eine Spezifikation ausführen und bei signifikanter Verschlechterung gegenüber einer Referenz fehlschlagen (Exit 0, 1, 2 unentschieden)</translation>
     </message>
 </context>
 <context>

@@ -199,4 +199,14 @@ std::vector<double> holmAdjusted(std::span<const double> p)
     return adjusted;
 }
 
+int runsToDetect(double sd, double delta, double alpha, double power)
+{
+    if (!(sd > 0) || !(delta > 0) || !std::isfinite(sd) || !std::isfinite(delta))
+        return 0;
+    const boost::math::normal_distribution<double> normal;
+    const double z = boost::math::quantile(normal, 1 - alpha / 2) + boost::math::quantile(normal, power);
+    const double n = 2 * std::pow(z * sd / delta, 2);
+    return std::max(2, int(std::min(1e6, std::ceil(n))));
+}
+
 } // namespace tcptune::stats

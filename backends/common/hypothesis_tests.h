@@ -61,4 +61,11 @@ RankTest mannWhitneyU(std::span<const double> x, std::span<const double> y,
 // in m.
 std::vector<double> holmAdjusted(std::span<const double> p);
 
+// Runs per group that a two-sided test at level 1 - ALPHA needs to find a difference of DELTA
+// with probability POWER, when one run's figure spreads with standard deviation SD: the normal
+// approximation n = 2 ((z(1 - alpha / 2) + z(power)) SD / DELTA)^2, rounded up, at least 2. It
+// says how many repeats would settle a comparison that its interval left open. 0 when DELTA or SD
+// is not a positive number.
+int runsToDetect(double sd, double delta, double alpha = 0.05, double power = 0.8);
+
 } // namespace tcptune::stats

@@ -150,6 +150,22 @@ void addOptions(QCommandLineParser &parser)
         "Runs an experiment or sweep (a JSON spec or a preset), stores every run, and prints the result table."));
     parser.addHelpOption();
     parser.addPositionalArgument(QStringLiteral("sweep"), SweepCommand::tr("Run a sweep."));
+    addSweepArguments(parser);
+    parser.addOptions({
+        {QStringLiteral("dry-run"), SweepCommand::tr("Print the plan and its expected duration; run nothing.")},
+        {QStringLiteral("out"), SweepCommand::tr("Write table.md, points.csv, runs.csv and results.json into DIR."),
+         QStringLiteral("DIR")},
+        {QStringLiteral("json"), SweepCommand::tr("Print the results as JSON instead of a Markdown table.")},
+        {QStringLiteral("resume"), SweepCommand::tr("Run the unfinished runs of stored experiment ID."),
+         QStringLiteral("ID")},
+        {QStringLiteral("list-presets"), SweepCommand::tr("List the presets and exit.")},
+    });
+}
+
+} // namespace
+
+void addSweepArguments(QCommandLineParser &parser)
+{
     parser.addPositionalArgument(
         QStringLiteral("spec"),
         SweepCommand::tr("A spec file, or a preset: its story number (5), preset:5 or its name."),
@@ -164,12 +180,6 @@ void addOptions(QCommandLineParser &parser)
         {QStringLiteral("max-repeats"), SweepCommand::tr("With --until-ci: the most runs per point (default 20)."),
          QStringLiteral("N")},
         {QStringLiteral("duration"), SweepCommand::tr("Seconds per run (overrides the spec)."), QStringLiteral("S")},
-        {QStringLiteral("dry-run"), SweepCommand::tr("Print the plan and its expected duration; run nothing.")},
-        {QStringLiteral("out"), SweepCommand::tr("Write table.md, points.csv, runs.csv and results.json into DIR."),
-         QStringLiteral("DIR")},
-        {QStringLiteral("json"), SweepCommand::tr("Print the results as JSON instead of a Markdown table.")},
-        {QStringLiteral("resume"), SweepCommand::tr("Run the unfinished runs of stored experiment ID."),
-         QStringLiteral("ID")},
         {QStringLiteral("db"), SweepCommand::tr("The result store (default: $XDG_DATA_HOME/tcptune/results.db)."),
          QStringLiteral("FILE")},
         {QStringLiteral("lab"), SweepCommand::tr("Use lab NAME for a lab target."), QStringLiteral("NAME")},
@@ -186,10 +196,11 @@ void addOptions(QCommandLineParser &parser)
         {QStringLiteral("force"),
          SweepCommand::tr("Confirm link knobs of a host's own devices and core TCP features turned off (SACK, "
                           "window scaling, timestamps), here and at an ssh target's far end.")},
-        {QStringLiteral("list-presets"), SweepCommand::tr("List the presets and exit.")},
     });
     parser.addOption(ThroughputUnitOption::option());
 }
+
+namespace {
 
 // A spec file is data: an ssh config it names could make ssh run a command of the spec author's
 // choosing (ProxyCommand, LocalCommand, Match exec). Only the user chooses one: on the command line
@@ -392,6 +403,15 @@ SweepEnd runSweep(const SweepPlan &plan, qint64 resumeId, const RunnerOptions &o
     return end;
 }
 
+RunnerOptions runnerOptions(const QCommandLineParser &parser, const QString &storePath)
+{
+    RunnerOptions options;
+    options.storePath = storePath;
+    options.removeLabAtEnd = parser.isSet(QStringLiteral("lab-down"));
+    options.confirmHostChanges = parser.isSet(QStringLiteral("force"));
+    return options;
+}
+
 // Prints the stored table of the sweep that ended, writes --out, and says how it went.
 int reportSweep(const QCommandLineParser &parser, const QString &storePath, const SweepEnd &end, ThroughputUnit unit)
 {
@@ -431,8 +451,7 @@ int runSweepCommand(const QStringList &args)
         out().flush();
         return 0;
     }
-    const QString storePath =
-        parser.isSet(QStringLiteral("db")) ? parser.value(QStringLiteral("db")) : ResultStore::defaultPath();
+    const QString storePath = sweepStorePath(parser);
 
     // Everything the user can get wrong is checked here, before anything runs.
     qint64 resumeId = 0;
@@ -452,12 +471,33 @@ int runSweepCommand(const QStringList &args)
             return failWith(writable.error().message, 2);
     if (auto far = checkFarHelper(*plan); !far)
         return failWith(far.error().message, 2);
-    RunnerOptions options;
-    options.storePath = storePath;
-    options.removeLabAtEnd = parser.isSet(QStringLiteral("lab-down"));
-    options.confirmHostChanges = parser.isSet(QStringLiteral("force"));
     const ThroughputUnit shown = unit->value_or(ThroughputUnit());
-    return reportSweep(parser, storePath, runSweep(*plan, resumeId, options, shown), shown);
+    return reportSweep(parser, storePath, runSweep(*plan, resumeId, runnerOptions(parser, storePath), shown), shown);
+}
+
+QString sweepStorePath(const QCommandLineParser &parser)
+{
+    return parser.isSet(QStringLiteral("db")) ? parser.value(QStringLiteral("db")) : ResultStore::defaultPath();
+}
+
+NamedSweep runNamedSweep(const QCommandLineParser &parser)
+{
+    const PresetLibrary library;
+    const auto plan = namedPlan(parser, library);
+    if (!plan)
+        return {0, plan.error().exitCode, plan.error().message};
+    const auto unit = ThroughputUnitOption::from(parser);
+    if (!unit)
+        return {0, 2, unit.error().message};
+    if (auto far = checkFarHelper(*plan); !far)
+        return {0, 2, far.error().message};
+    const SweepEnd end =
+        runSweep(*plan, 0, runnerOptions(parser, sweepStorePath(parser)), unit->value_or(ThroughputUnit()));
+    if (!end.failure.isEmpty())
+        return {end.experimentId, 1, end.failure};
+    if (end.status == QLatin1String("cancelled"))
+        return {end.experimentId, 130, SweepCommand::tr("The sweep was stopped; nothing was checked.")};
+    return {end.experimentId, 0, {}};
 }
 
 } // namespace tcptune::cli

@@ -33,6 +33,7 @@ void compareByWelch(MetricDifference &d, const MetricRuns &a, const MetricRuns &
     d.difference = w.difference;
     d.ciLow = w.ciLow;
     d.ciHigh = w.ciHigh;
+    d.standardError = w.standardError;
     d.p = w.p;
 }
 
@@ -51,6 +52,7 @@ void compareByBootstrap(MetricDifference &d, const std::vector<double> &a, const
     d.b = ib.estimate;
     d.difference = d.b - d.a;
     const double se = ia.standardError + ib.standardError;
+    d.standardError = se;
     const boost::math::normal_distribution<double> normal;
     if (se == 0) {
         d.ciLow = d.ciHigh = d.difference;

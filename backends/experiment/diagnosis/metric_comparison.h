@@ -34,9 +34,10 @@ struct MetricDifference {
     double difference = kNoValue; // b - a
     double ciLow = kNoValue;      // 95 % interval of the difference
     double ciHigh = kNoValue;
-    double p = kNoValue;      // two-sided
-    double pHolm = kNoValue;  // after Holm's correction over the metrics compared together
-    bool significant = false; // pHolm < 0.05
+    double standardError = kNoValue; // of the difference
+    double p = kNoValue;             // two-sided
+    double pHolm = kNoValue;         // after Holm's correction over the metrics compared together
+    bool significant = false;        // pHolm < 0.05
 
     // The difference and its interval in % of A; NaN when A's figure is 0.
     double percent(double value) const;
