@@ -3990,6 +3990,22 @@ Mehrere Formate auf einmal: --format html,pdf --out ORDNER/report schreibt ORDNE
         <source>Jain&apos;s fairness index %1</source>
         <translation>Jains Fairness-Index %1</translation>
     </message>
+    <message>
+        <source>Print the result in iperf3&apos;s JSON layout (iperf3 -J: start, intervals, end with sum_sent and sum_received), for tools that read iperf3&apos;s results.</source>
+        <translation>Das Ergebnis im JSON-Aufbau von iperf3 ausgeben (iperf3 -J: start, intervals, end mit sum_sent und sum_received), für Werkzeuge, die Ergebnisse von iperf3 lesen.</translation>
+    </message>
+    <message>
+        <source>Give either --json or --json-iperf3, not both.</source>
+        <translation>Geben Sie entweder --json oder --json-iperf3 an, nicht beides.</translation>
+    </message>
+    <message>
+        <source>--json-iperf3 holds one direction, as iperf3 without --bidir; use --json for --direction both.</source>
+        <translation>--json-iperf3 fasst eine Richtung, wie iperf3 ohne --bidir; verwenden Sie --json für --direction both.</translation>
+    </message>
+    <message>
+        <source>--json-iperf3 holds one end; use --json for several --target.</source>
+        <translation>--json-iperf3 fasst eine Gegenstelle; verwenden Sie --json für mehrere --target.</translation>
+    </message>
 </context>
 <context>
     <name>RunConfiguration</name>

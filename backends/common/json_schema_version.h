@@ -13,6 +13,7 @@ inline constexpr QLatin1StringView kField{"schema_version"};
 
 inline constexpr int kAnalyze = 2;     // 2: sparse "bytes_per_interval" rows replaced "c2s_bytes_per_interval"
 inline constexpr int kRun = 1;         // tcptune run
+inline constexpr int kRunIperf3 = 1;   // tcptune run --json-iperf3 (iperf3's layout)
 inline constexpr int kSweepTable = 1;  // tcptune sweep, results show, results.json
 inline constexpr int kSweepPlan = 1;   // tcptune sweep --dry-run
 inline constexpr int kResultsList = 1; // tcptune results list

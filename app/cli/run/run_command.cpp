@@ -15,11 +15,13 @@
 #include "lab/lab_manager.h"
 #include "lab/lab_target.h"
 #include "traffic/agent_token.h"
+#include "traffic/iperf3_json_layout.h"
 #include "traffic/traffic_client.h"
 #include "traffic/workload_registry.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
+#include <QJsonDocument>
 
 #include <optional>
 
@@ -112,6 +114,9 @@ void addOptions(QCommandLineParser &parser)
         option("connect-timeout", RunCommand::tr("Seconds to wait for a connection (default 3)."), "S",
                QStringLiteral("3")),
         option("json", RunCommand::tr("Print the result as one JSON object.")),
+        option("json-iperf3",
+               RunCommand::tr("Print the result in iperf3's JSON layout (iperf3 -J: start, intervals, end with "
+                              "sum_sent and sum_received), for tools that read iperf3's results.")),
         ThroughputUnitOption::option(),
         option("lab", RunCommand::tr("Without --target: the local lab NAME (default lab), started if down."), "NAME",
                QStringLiteral("lab")),
@@ -299,12 +304,33 @@ RunRecord diagnosed(const TrafficResult &result, RunObserver *observer)
     return r;
 }
 
-// Prints RESULT (JSON or a summary) with the verdict of DIAGNOSIS and returns the exit code.
-int report(const TrafficResult &result, const RunRecord &diagnosis, bool json)
+// iperf3's layout holds one direction of one end, as iperf3 without --bidir does.
+[[nodiscard]] Result<void> checkIperf3Layout(const QCommandLineParser &parser)
 {
+    if (!isSet(parser, "json-iperf3"))
+        return {};
+    if (isSet(parser, "json"))
+        return fail(RunCommand::tr("Give either --json or --json-iperf3, not both."));
+    if (valueOf(parser, "direction") == QLatin1String("both"))
+        return fail(RunCommand::tr("--json-iperf3 holds one direction, as iperf3 without --bidir; use --json for "
+                                   "--direction both."));
+    if (parser.values(QStringLiteral("target")).size() > 1)
+        return fail(RunCommand::tr("--json-iperf3 holds one end; use --json for several --target."));
+    return {};
+}
+
+// Prints RESULT (JSON, iperf3's JSON or a summary) with the verdict of DIAGNOSIS and returns the
+// exit code.
+int report(const TrafficResult &result, const RunRecord &diagnosis, const QCommandLineParser &parser)
+{
+    const bool json = isSet(parser, "json");
     if (result.samples.isEmpty() && !result.error.isEmpty() && !result.interrupted)
         return failWith(result.error, 1);
-    if (json)
+    if (isSet(parser, "json-iperf3")) {
+        const QJsonObject layout = toIperf3Json(result, QStringLiteral("tcptune " TCPTUNE_VERSION));
+        out() << QString::fromUtf8(QJsonDocument(layout).toJson(QJsonDocument::Indented));
+        out().flush();
+    } else if (json)
         printFinishedRun(result.toJson(), diagnosis);
     else
         printFinishedRun(summaryText(result), diagnosis);
@@ -329,6 +355,8 @@ int runRunCommand(const QStringList &args)
             2);
     if (isSet(parser, "target") && isSet(parser, "lab"))
         return failWith(RunCommand::tr("Give either --target or --lab, not both."), 2);
+    if (auto layout = checkIperf3Layout(parser); !layout)
+        return failWith(layout.error().message, 2);
     auto spec = specFrom(parser);
     if (!spec)
         return failWith(spec.error().message, 2);
@@ -357,10 +385,11 @@ int runRunCommand(const QStringList &args)
         observer->start();
     }
     RunObserver *watching = observer ? &*observer : nullptr;
-    auto result = runWithProgress(*spec, isSet(parser, "json"), helper.socketMaker(), watching);
+    const bool quiet = isSet(parser, "json") || isSet(parser, "json-iperf3");
+    auto result = runWithProgress(*spec, quiet, helper.socketMaker(), watching);
     if (!result)
         return failWith(result.error().message, 1);
-    return report(*result, diagnosed(*result, watching), isSet(parser, "json"));
+    return report(*result, diagnosed(*result, watching), parser);
 }
 
 } // namespace tcptune::cli

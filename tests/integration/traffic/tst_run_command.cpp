@@ -15,6 +15,7 @@
 #include <QJsonObject>
 #include <QProcess>
 #include <QRegularExpression>
+#include <QSet>
 #include <QTest>
 
 using namespace tcptune::test;
@@ -32,6 +33,8 @@ private Q_SLOTS:
     void downFromAgent();
     void downFromIperf3();
     void bothWithIperf3();
+    void iperf3LayoutHasIperf3sKeys_data();
+    void iperf3LayoutHasIperf3sKeys();
 
 private:
     QStringList inA(const QStringList &command) const
@@ -394,6 +397,93 @@ void TestRunCommand::bothWithIperf3()
     const QJsonArray streams = o.value(QStringLiteral("per_stream")).toArray();
     QCOMPARE(streams.size(), 2);
     QCOMPARE(streams.at(1).toObject().value(QStringLiteral("direction")).toString(), QStringLiteral("down"));
+}
+
+// Every key path of V ("end.sum_received.bits_per_second", "intervals[].streams[].rtt").
+static void keyPaths(const QJsonValue &v, const QString &path, QSet<QString> &out)
+{
+    if (v.isObject()) {
+        const QJsonObject o = v.toObject();
+        for (auto it = o.begin(); it != o.end(); ++it)
+            keyPaths(it.value(), path.isEmpty() ? it.key() : path + QLatin1Char('.') + it.key(), out);
+    } else if (v.isArray()) {
+        for (const QJsonValue &element : v.toArray())
+            keyPaths(element, path + QStringLiteral("[]"), out);
+    } else {
+        out.insert(path);
+    }
+}
+
+void TestRunCommand::iperf3LayoutHasIperf3sKeys_data()
+{
+    QTest::addColumn<QStringList>("iperf3Args");
+    QTest::addColumn<QStringList>("ourArgs");
+    QTest::addRow("up, 2 streams") << QStringList{QStringLiteral("-P"), QStringLiteral("2")}
+                                   << QStringList{QStringLiteral("--streams"), QStringLiteral("2")};
+    QTest::addRow("down (reverse)") << QStringList{QStringLiteral("-R")}
+                                    << QStringList{QStringLiteral("--direction"), QStringLiteral("down")};
+}
+
+// `run --json-iperf3` against the stock server: every key it writes is one iperf3 -J writes for
+// the same test (asked of iperf3 here), the figures scripts read are there and agree with each
+// other, and the layout refuses what iperf3's cannot hold.
+void TestRunCommand::iperf3LayoutHasIperf3sKeys()
+{
+    QFETCH(QStringList, iperf3Args);
+    QFETCH(QStringList, ourArgs);
+    const CommandResult reference = runCommand(
+        QStringLiteral("ip"),
+        inA(QStringList{QStringLiteral("iperf3"), QStringLiteral("-c"), m_pair->addressB(), QStringLiteral("-p"),
+                        QString::number(kIperf3Port), QStringLiteral("-t"), QStringLiteral("2"), QStringLiteral("-J")} +
+            iperf3Args),
+        30000);
+    QVERIFY2(reference.exitCode == 0, reference.out.left(500).constData());
+    QSet<QString> iperf3Keys;
+    keyPaths(QJsonDocument::fromJson(reference.out).object(), QString(), iperf3Keys);
+    const QJsonObject ours =
+        runTcptune(QStringList{QStringLiteral("--target"),
+                               QStringLiteral("iperf3://%1:%2").arg(m_pair->addressB()).arg(kIperf3Port),
+                               QStringLiteral("--duration"), QStringLiteral("2"), QStringLiteral("--json-iperf3")} +
+                   ourArgs);
+    QCOMPARE(ours.value(QStringLiteral("schema_version")).toInt(), 1);
+    QSet<QString> ourKeys;
+    keyPaths(ours, QString(), ourKeys);
+    ourKeys.remove(QStringLiteral("schema_version"));
+    const QSet<QString> foreign = ourKeys - iperf3Keys;
+    QVERIFY2(foreign.isEmpty(), qPrintable(QStringList(foreign.begin(), foreign.end()).join(QLatin1Char(' '))));
+    // Down from a stock iperf3 server, this host only received: no per-stream series to write.
+    const bool down = ourArgs.contains(QStringLiteral("down"));
+    QStringList needed = {
+        QStringLiteral("start.test_start.duration"),    QStringLiteral("start.test_start.num_streams"),
+        QStringLiteral("start.connected[].local_port"), QStringLiteral("intervals[].sum.bits_per_second"),
+        QStringLiteral("end.sum_sent.bytes"),           QStringLiteral("end.sum_received.bits_per_second"),
+        QStringLiteral("end.streams[].sender.bytes")};
+    if (!down)
+        needed << QStringLiteral("intervals[].streams[].bytes") << QStringLiteral("intervals[].streams[].rtt")
+               << QStringLiteral("intervals[].sum.retransmits");
+    for (const QString &key : needed)
+        QVERIFY2(ourKeys.contains(key), qPrintable(key));
+    const QJsonObject end = ours.value(QStringLiteral("end")).toObject();
+    const QJsonObject received = end.value(QStringLiteral("sum_received")).toObject();
+    const double seconds = received.value(QStringLiteral("seconds")).toDouble();
+    QVERIFY(seconds > 1.5 && seconds < 2.5);
+    const double bytes = received.value(QStringLiteral("bytes")).toDouble();
+    QVERIFY2(qAbs(bytes * 8 / seconds - received.value(QStringLiteral("bits_per_second")).toDouble()) <=
+                 0.01 * bytes * 8 / seconds,
+             qPrintable(QString::number(bytes)));
+    // The intervals add up to the run's bytes, within what was still in flight at its end.
+    double intervalBytes = 0;
+    for (const QJsonValue &i : ours.value(QStringLiteral("intervals")).toArray())
+        intervalBytes += i.toObject().value(QStringLiteral("sum")).toObject().value(QStringLiteral("bytes")).toDouble();
+    QVERIFY2(qAbs(intervalBytes - bytes) <= 0.1 * bytes,
+             qPrintable(QStringLiteral("%1 vs %2").arg(intervalBytes).arg(bytes)));
+    QCOMPARE(ours.value(QStringLiteral("start"))
+                 .toObject()
+                 .value(QStringLiteral("test_start"))
+                 .toObject()
+                 .value(QStringLiteral("reverse"))
+                 .toInt(),
+             down ? 1 : 0);
 }
 
 QTEST_GUILESS_MAIN(TestRunCommand)

@@ -47,12 +47,13 @@ private Q_SLOTS:
     void drawingCommandsDoNotWarnAboutTheRuntimeFolder();
     void bareTcptuneWithoutDisplayExplainsItself();
     void analyzeTableSizesAndRttCount();
+    void iperf3LayoutRefusesWhatItCannotHold();
 };
 
 void TestCliUsage::usageNamesTheProgramOnce_data()
 {
     QTest::addColumn<QString>("command");
-    for (const char *c : {"knobs", "run", "sweep", "results", "report", "chart", "lab", "analyze", "serve"})
+    for (const char *c : {"knobs", "run", "sweep", "results", "report", "chart", "lab", "analyze", "serve", "check"})
         QTest::addRow("%s", c) << QString::fromLatin1(c);
 }
 
@@ -158,6 +159,26 @@ void TestCliUsage::analyzeTableSizesAndRttCount()
     QVERIFY(count > 0);
     QVERIFY2(lines.at(2).contains(QRegularExpression(QStringLiteral("\\s%1\\s").arg(count))),
              qPrintable(lines.at(2) + QStringLiteral(" / ") + QString::number(count)));
+}
+
+// iperf3's layout holds one direction of one end: the rest is refused before anything connects.
+void TestCliUsage::iperf3LayoutRefusesWhatItCannotHold()
+{
+    const QStringList run = {QStringLiteral("run"), QStringLiteral("--target"), QStringLiteral("127.0.0.1:9"),
+                             QStringLiteral("--json-iperf3")};
+    const struct {
+        QStringList more;
+        const char *says;
+    } cases[] = {
+        {{QStringLiteral("--json")}, "either --json or --json-iperf3"},
+        {{QStringLiteral("--direction"), QStringLiteral("both")}, "use --json for --direction both"},
+        {{QStringLiteral("--target"), QStringLiteral("127.0.0.2:9")}, "use --json for several --target"},
+    };
+    for (const auto &c : cases) {
+        const CommandResult r = runHeadless(run + c.more);
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(c.says), r.err.constData());
+    }
 }
 
 QTEST_GUILESS_MAIN(TestCliUsage)

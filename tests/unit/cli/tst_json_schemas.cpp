@@ -152,6 +152,10 @@ void TestJsonSchemas::outputs_data()
                                         QStringLiteral("TARGET"), QStringLiteral("--duration"),
                                         QStringLiteral("1"),      QStringLiteral("--json")}
                          << QStringLiteral("run.schema.json") << 1;
+    QTest::addRow("run --json-iperf3") << QStringList{QStringLiteral("run"),    QStringLiteral("--target"),
+                                                      QStringLiteral("TARGET"), QStringLiteral("--duration"),
+                                                      QStringLiteral("1"),      QStringLiteral("--json-iperf3")}
+                                       << QStringLiteral("run-iperf3.schema.json") << 1;
     QTest::addRow("sweep") << QStringList{QStringLiteral("sweep"), QStringLiteral("SPEC"), QStringLiteral("--json"),
                                           QStringLiteral("--db"), QStringLiteral("DB")}
                            << QStringLiteral("sweep.schema.json") << 1;
