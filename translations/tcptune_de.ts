@@ -7833,7 +7833,7 @@ untätig: der Sender hatte nichts zu senden.
     </message>
 </context>
 <context>
-    <name>StreamGraphChart</name>
+    <name>StreamGraphPlot</name>
     <message>
         <source>Time-sequence (tcptrace): %1 -&gt; %2</source>
         <translation>Zeit-Sequenz (tcptrace): %1 -&gt; %2</translation>
@@ -7913,6 +7913,26 @@ untätig: der Sender hatte nichts zu senden.
     <message>
         <source>Time (s)</source>
         <translation>Zeit (s)</translation>
+    </message>
+    <message>
+        <source>seq %1 B</source>
+        <translation>Seq %1 B</translation>
+    </message>
+    <message>
+        <source>%1 B in flight</source>
+        <translation>%1 B unterwegs</translation>
+    </message>
+    <message>
+        <source>RTT %1 ms</source>
+        <translation>RTT %1 ms</translation>
+    </message>
+    <message>
+        <source>%1 Mbit/s</source>
+        <translation>%1 Mbit/s</translation>
+    </message>
+    <message>
+        <source>%1 s, %2</source>
+        <translation>%1 s, %2</translation>
     </message>
 </context>
 <context>
