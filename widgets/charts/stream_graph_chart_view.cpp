@@ -2,6 +2,7 @@
 
 #include <QCategoryAxis>
 #include <QChart>
+#include <QGraphicsLayout>
 #include <QGraphicsLineItem>
 #include <QGraphicsRectItem>
 #include <QGraphicsSimpleTextItem>
@@ -79,6 +80,10 @@ void StreamGraphChartView::showGraph(const StreamGraph &graph, StreamGraphKind k
     for (QCategoryAxis *axis : {m_plot->xAxis(), m_plot->yAxis()})
         connect(axis, &QValueAxis::rangeChanged, m_refill, qOverload<>(&QTimer::start));
     resetZoom();
+    // The title, legend and axes' labels take their room now, so the refill thins for the plot
+    // area the graph has, not for the whole chart, and no label is drawn cut to "..." at first.
+    chart()->layout()->activate();
+    refill();
 }
 
 void StreamGraphChartView::clearGraph()
@@ -117,6 +122,9 @@ void StreamGraphChartView::refill()
     m_plot->refill(std::max(1, int(area.width())), std::max(1, int(area.height())));
     // showRange may have moved the axes again: that refill is done.
     m_refill->stop();
+    // The values under a resting pointer changed with the range.
+    if (m_labelBack->isVisible())
+        showCrosshair(m_pointer);
 }
 
 QPointF StreamGraphChartView::chartPoint(const QPoint &position) const
@@ -184,6 +192,7 @@ void StreamGraphChartView::mousePressEvent(QMouseEvent *event)
 void StreamGraphChartView::mouseMoveEvent(QMouseEvent *event)
 {
     const QPoint position = event->position().toPoint();
+    m_pointer = position;
     if (m_panning) {
         // The graph follows the pointer: the visible range moves the other way.
         const QPoint delta = position - m_panFrom;

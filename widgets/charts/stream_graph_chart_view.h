@@ -68,6 +68,7 @@ private:
     QGraphicsRectItem *m_labelBack = nullptr;
     QGraphicsSimpleTextItem *m_label = nullptr;
     QPoint m_pressedAt;
+    QPoint m_pointer; // where the pointer last moved, in the viewport
     QPoint m_panFrom;
     bool m_panning = false;
 };

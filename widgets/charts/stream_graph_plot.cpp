@@ -127,11 +127,14 @@ void StreamGraphPlot::addTimeSequenceMarks(const StreamGraph &graph, const std::
         std::uint8_t mark;
         bool onAcks;
         QColor color;
+        double size;
     } marks[] = {
-        {tr("Retransmissions"), streammark::Retransmission, false, QColor(0xd6, 0x27, 0x28)},
-        {tr("Window full"), streammark::WindowFull, false, QColor(0xff, 0x7f, 0x0e)},
-        {tr("Duplicate ACKs"), streammark::DupAck, true, QColor(0xe3, 0x77, 0xc2)},
-        {tr("Zero window"), streammark::ZeroWindow, true, QColor(0x17, 0x17, 0x17)},
+        // The ACKs' marks first: a retransmission often sits at the duplicate ACKs' height, and
+        // the series added last is drawn on top.
+        {tr("Duplicate ACKs"), streammark::DupAck, true, QColor(0xe3, 0x77, 0xc2), 6},
+        {tr("Zero window"), streammark::ZeroWindow, true, QColor(0x17, 0x17, 0x17), 8},
+        {tr("Window full"), streammark::WindowFull, false, QColor(0xff, 0x7f, 0x0e), 8},
+        {tr("Retransmissions"), streammark::Retransmission, false, QColor(0xd6, 0x27, 0x28), 9},
     };
     for (const auto &m : marks) {
         std::vector<double> x;
@@ -141,7 +144,7 @@ void StreamGraphPlot::addTimeSequenceMarks(const StreamGraph &graph, const std::
         else
             marked(graph.segments.time_s, tops, graph.segments.marks, m.mark, x, y);
         if (!x.empty())
-            addPoints(m.name, std::move(x), std::move(y), m.color, 8);
+            addPoints(m.name, std::move(x), std::move(y), m.color, m.size);
     }
 }
 

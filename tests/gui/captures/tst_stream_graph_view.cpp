@@ -108,6 +108,7 @@ void TestStreamGraphView::openedFromTheFlowMenu()
         if (series->name() == QStringLiteral("ACK"))
             ackPoints = static_cast<QXYSeries *>(series)->count();
     QVERIFY(ackPoints > 0);
+    QTest::qWait(100); // the status line's new text is laid out (a posted layout request)
     QVERIFY(looksDrawn(saveScreenshot(m_view, QStringLiteral("stream-graph-view-whole"))));
 }
 
