@@ -324,6 +324,12 @@ QString StreamGraphPlot::valueText(QPointF value) const
         .arg(locale.toString(value.x(), 'f', 6), m_yFormat.arg(locale.toString(value.y(), 'f', decimals)));
 }
 
+std::size_t StreamGraphPlot::shownSegmentBars() const
+{
+    // The segments' bars are the first the time-sequence graph adds.
+    return m_kind == StreamGraphKind::TimeSequence && !m_bars.empty() ? m_bars.front()->shownBars() : 0;
+}
+
 qsizetype StreamGraphPlot::shownPoints() const
 {
     qsizetype n = 0;

@@ -70,6 +70,9 @@ public:
     QString valueText(QPointF value) const;
     // Points in the series and bars drawn after the last refill (tests).
     qsizetype shownPoints() const;
+    // Segment bars drawn after the last refill: each visible segment alone once few are visible,
+    // fewer (merged) when they crowd; 0 outside the time-sequence graph (tests).
+    std::size_t shownSegmentBars() const;
 
 private:
     struct Layer {

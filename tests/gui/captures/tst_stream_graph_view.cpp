@@ -24,11 +24,13 @@
 #include <QComboBox>
 #include <QMenu>
 #include <QPushButton>
+#include <QSet>
 #include <QSignalSpy>
 #include <QTest>
 #include <QTreeWidget>
 #include <QXYSeries>
 
+#include <algorithm>
 #include <cmath>
 #include <memory>
 
@@ -60,6 +62,7 @@ private Q_SLOTS:
     void openedFromTheFlowMenu();
     void zoomAndClickARetransmission();
     void crosshairPanAndReset();
+    void everyKindAndTheOtherDirection();
     void cleanupTestCase();
 
 private:
@@ -103,6 +106,9 @@ void TestStreamGraphView::openedFromTheFlowMenu()
     StreamGraphChartView *chart = m_view->chartView();
     QTRY_VERIFY(!chart->refillPending());
     QVERIFY(chart->plot()->shownPoints() > 0);
+    // The whole graph: 11,597 segments on a plot some hundred pixels wide, merged where they touch.
+    QVERIFY(chart->plot()->shownSegmentBars() > 0);
+    QVERIFY(chart->plot()->shownSegmentBars() < m_view->graph()->segments.size() / 2);
     qsizetype ackPoints = 0;
     for (QAbstractSeries *series : chart->chart()->series())
         if (series->name() == QStringLiteral("ACK"))
@@ -154,6 +160,19 @@ void TestStreamGraphView::zoomAndClickARetransmission()
     QTRY_VERIFY(!chart->refillPending());
     QVERIFY2(xSpan(chart) < fullSpan / 10, qPrintable(QString::number(xSpan(chart))));
     QVERIFY(chart->plot()->xAxis()->min() <= t && t <= chart->plot()->xAxis()->max());
+    // Thinned again for the zoomed range: once few segments are visible (zoomed further with the
+    // + key, about the middle), every one of them is a bar of its own, where the whole graph
+    // merged thousands into a few hundred.
+    chart->setFocus();
+    for (int i = 0; i < 3; ++i)
+        QTest::keyClick(chart, Qt::Key_Plus);
+    QTRY_VERIFY(!chart->refillPending());
+    const auto visible = std::size_t(std::count_if(s.time_s.begin(), s.time_s.end(), [chart](double time) {
+        return time >= chart->plot()->xAxis()->min() && time <= chart->plot()->xAxis()->max();
+    }));
+    QVERIFY(visible > 0);
+    QCOMPARE(chart->plot()->shownSegmentBars(), visible);
+    QVERIFY(chart->plot()->xAxis()->min() <= t && t <= chart->plot()->xAxis()->max());
 
     // A click on the middle of the retransmitted segment's bar.
     QSignalSpy details(view(), &StreamGraphView::detailsShown);
@@ -195,6 +214,33 @@ void TestStreamGraphView::crosshairPanAndReset()
     QTRY_VERIFY(chart->plot()->xAxis()->min() > 0);
     QTest::keyClick(chart, Qt::Key_Home);
     QCOMPARE(xSpan(chart), whole);
+}
+
+// Each graph kind draws something titled for it; the other direction is read again and drawn.
+void TestStreamGraphView::everyKindAndTheOtherDirection()
+{
+    QVERIFY(view());
+    auto *kind = view()->findChild<QComboBox *>(QStringLiteral("streamGraphKind"));
+    StreamGraphChartView *chart = view()->chartView();
+    QStringList titles;
+    for (int k = 0; k < kind->count(); ++k) {
+        kind->setCurrentIndex(k);
+        QTRY_VERIFY(!chart->refillPending());
+        QCOMPARE(chart->plot()->kind(), StreamGraphKind(k));
+        QVERIFY2(chart->plot()->shownPoints() > 0, qPrintable(chart->chart()->title()));
+        titles << chart->chart()->title();
+    }
+    QCOMPARE(QSet<QString>(titles.begin(), titles.end()).size(), kind->count());
+    kind->setCurrentIndex(int(StreamGraphKind::TimeSequence));
+
+    QSignalSpy shown(view(), &StreamGraphView::graphShown);
+    view()->findChild<QComboBox *>(QStringLiteral("streamGraphDirection"))->setCurrentIndex(1);
+    QVERIFY2(shown.wait(60000) || shown.size() == 1, qPrintable(view()->statusText()));
+    QCOMPARE(view()->graph()->direction, StreamDirection::ServerToClient);
+    // The server sent the ACKs: its segments carry (almost) no data, the client's ACKs are its ACK line.
+    QVERIFY(view()->graph()->segments.size() > 0);
+    QVERIFY(chart->chart()->title().startsWith(QStringLiteral("Time-sequence")));
+    QVERIFY(chart->chart()->title().contains(view()->graph()->flow.server.toString() + QStringLiteral(" ->")));
 }
 
 void TestStreamGraphView::cleanupTestCase()
