@@ -1,5 +1,7 @@
 #include "charts/stream_graph_chart_view.h"
 
+#include "charts/crosshair_look.h"
+
 #include <QCategoryAxis>
 #include <QChart>
 #include <QGraphicsLayout>
@@ -62,13 +64,9 @@ void StreamGraphChartView::newChart()
     m_horizontal = new QGraphicsLineItem(fresh);
     m_labelBack = new QGraphicsRectItem(fresh);
     m_label = new QGraphicsSimpleTextItem(m_labelBack);
-    for (QGraphicsLineItem *line : {m_vertical, m_horizontal}) {
-        line->setPen(QPen(QColor(90, 90, 90), 1, Qt::DashLine));
-        line->setZValue(20);
-    }
-    m_labelBack->setBrush(QColor(255, 255, 255, 225));
-    m_labelBack->setPen(QPen(QColor(160, 160, 160)));
-    m_labelBack->setZValue(21);
+    charts::styleCrosshairLine(m_vertical);
+    charts::styleCrosshairLine(m_horizontal);
+    charts::styleCrosshairLabel(m_labelBack);
     hideCrosshair();
 }
 
@@ -151,9 +149,7 @@ void StreamGraphChartView::showCrosshair(const QPoint &position)
     }
     m_vertical->setLine(p.x(), area.top(), p.x(), area.bottom());
     m_horizontal->setLine(area.left(), p.y(), area.right(), p.y());
-    m_label->setText(m_plot->valueText(chart()->mapToValue(p)));
-    const QRectF text = m_label->boundingRect();
-    const QRectF back(0, 0, text.width() + 8, text.height() + 6);
+    const QSizeF back = charts::fitCrosshairLabel(m_labelBack, m_label, m_plot->valueText(chart()->mapToValue(p)));
     // Beside the pointer, turned to the other side near the plot's right and bottom borders.
     double left = p.x() + 12;
     if (left + back.width() > area.right())
@@ -161,9 +157,7 @@ void StreamGraphChartView::showCrosshair(const QPoint &position)
     double top = p.y() + 12;
     if (top + back.height() > area.bottom())
         top = p.y() - 12 - back.height();
-    m_labelBack->setRect(back);
     m_labelBack->setPos(std::max(left, area.left()), std::max(top, area.top()));
-    m_label->setPos(4, 3);
     m_vertical->show();
     m_horizontal->show();
     m_labelBack->show();
