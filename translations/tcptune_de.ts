@@ -7996,6 +7996,14 @@ untätig: der Sender hatte nichts zu senden.
         <source>No file manager opened %1; its path is %2 (Copy capture file path puts it on the clipboard).</source>
         <translation>Kein Dateimanager hat %1 geöffnet; der Pfad ist %2 (Pfad der Mitschnittdatei kopieren legt ihn in die Zwischenablage).</translation>
     </message>
+    <message>
+        <source>TCP &amp;stream graph</source>
+        <translation>TCP-&amp;Stream-Graph</translation>
+    </message>
+    <message>
+        <source>The flow&apos;s segments, ACKs, window and SACK blocks over time, as tcptrace and Wireshark draw them (also a double-click on the row).</source>
+        <translation>Die Segmente, ACKs, das Fenster und die SACK-Blöcke des Flusses über die Zeit, wie tcptrace und Wireshark sie zeichnen (auch per Doppelklick auf die Zeile).</translation>
+    </message>
 </context>
 <context>
     <name>WorkloadDescriptor</name>
@@ -8045,7 +8053,7 @@ untätig: der Sender hatte nichts zu senden.
     </message>
 </context>
 <context>
-    <name>StreamGraphChart</name>
+    <name>StreamGraphPlot</name>
     <message>
         <source>Time-sequence (tcptrace): %1 -&gt; %2</source>
         <translation>Zeit-Sequenz (tcptrace): %1 -&gt; %2</translation>
@@ -8126,6 +8134,26 @@ untätig: der Sender hatte nichts zu senden.
         <source>Time (s)</source>
         <translation>Zeit (s)</translation>
     </message>
+    <message>
+        <source>seq %1 B</source>
+        <translation>Seq %1 B</translation>
+    </message>
+    <message>
+        <source>%1 B in flight</source>
+        <translation>%1 B unterwegs</translation>
+    </message>
+    <message>
+        <source>RTT %1 ms</source>
+        <translation>RTT %1 ms</translation>
+    </message>
+    <message>
+        <source>%1 Mbit/s</source>
+        <translation>%1 Mbit/s</translation>
+    </message>
+    <message>
+        <source>%1 s, %2</source>
+        <translation>%1 s, %2</translation>
+    </message>
 </context>
 <context>
     <name>StreamGraphReader</name>
@@ -8142,6 +8170,186 @@ untätig: der Sender hatte nichts zu senden.
             <numerusform>%1 enthält einen TCP-Fluss, also gibt es keinen Fluss %2; &apos;tcptune analyze %1&apos; listet die Flüsse, den größten zuerst, ab 1 nummeriert.</numerusform>
             <numerusform>%1 enthält %n TCP-Flüsse, also gibt es keinen Fluss %2; &apos;tcptune analyze %1&apos; listet sie, den größten zuerst, ab 1 nummeriert.</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>PacketDetailsReader</name>
+    <message>
+        <source>Cannot read the capture %1 (%2); open it again from the Captures tab.</source>
+        <translation>Der Mitschnitt %1 lässt sich nicht lesen (%2); öffnen Sie ihn im Reiter Mitschnitte erneut.</translation>
+    </message>
+    <message>
+        <source>Frame %1 of %2 is no TCP segment tcptune can decode; Wireshark shows what it holds.</source>
+        <translation>Frame %1 von %2 ist kein TCP-Segment, das tcptune dekodieren kann; Wireshark zeigt, was er enthält.</translation>
+    </message>
+    <message>
+        <source>%1 has no frame %2 that tcptune can read (it ends or is damaged before it); was the file replaced since it was opened?</source>
+        <translation>%1 hat keinen Frame %2, den tcptune lesen kann (die Datei endet vorher oder ist davor beschädigt); wurde sie seit dem Öffnen ersetzt?</translation>
+    </message>
+</context>
+<context>
+    <name>PacketDetailsText</name>
+    <message>
+        <source>Frame %1</source>
+        <translation>Frame %1</translation>
+    </message>
+    <message>
+        <source>Time: %1 s</source>
+        <translation>Zeit: %1 s</translation>
+    </message>
+    <message>
+        <source>Flags: %1</source>
+        <translation>Flags: %1</translation>
+    </message>
+    <message>
+        <source>Seq: %1 (raw %2)</source>
+        <translation>Seq: %1 (roh %2)</translation>
+    </message>
+    <message>
+        <source>Ack (raw): %1</source>
+        <translation>Ack (roh): %1</translation>
+    </message>
+    <message>
+        <source>Ack: none (no ACK flag)</source>
+        <translation>Ack: keins (kein ACK-Flag)</translation>
+    </message>
+    <message>
+        <source>Length: %1 B</source>
+        <translation>Länge: %1 B</translation>
+    </message>
+    <message>
+        <source>Window: %1 (as on the wire, unscaled)</source>
+        <translation>Fenster: %1 (wie auf der Leitung, unskaliert)</translation>
+    </message>
+    <message>
+        <source>Options: %1</source>
+        <translation>Optionen: %1</translation>
+    </message>
+    <message>
+        <source>SACK blocks (raw): %1</source>
+        <translation>SACK-Blöcke (roh): %1</translation>
+    </message>
+    <message>
+        <source>Analysis: %1</source>
+        <translation>Analyse: %1</translation>
+    </message>
+    <message>
+        <source>Bytes in flight: %1</source>
+        <translation>Bytes unterwegs: %1</translation>
+    </message>
+    <message>
+        <source>MSS %1</source>
+        <translation>MSS %1</translation>
+    </message>
+    <message>
+        <source>window scale %1 (x%2)</source>
+        <translation>Fensterskalierung %1 (x%2)</translation>
+    </message>
+    <message>
+        <source>SACK permitted</source>
+        <translation>SACK erlaubt</translation>
+    </message>
+    <message>
+        <source>timestamps TSval %1, TSecr %2</source>
+        <translation>Zeitstempel TSval %1, TSecr %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>SACK (%n block(s))</source>
+        <translation>
+            <numerusform>SACK (%n Block)</numerusform>
+            <numerusform>SACK (%n Blöcke)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message>
+        <source>retransmission</source>
+        <translation>Neuübertragung</translation>
+    </message>
+    <message>
+        <source>duplicate ACK</source>
+        <translation>doppelter ACK</translation>
+    </message>
+    <message>
+        <source>zero window</source>
+        <translation>Nullfenster</translation>
+    </message>
+    <message>
+        <source>window full</source>
+        <translation>Fenster voll</translation>
+    </message>
+</context>
+<context>
+    <name>tcptune::StreamGraphView</name>
+    <message>
+        <source>&amp;Reset zoom</source>
+        <translation>Zoom &amp;zurücksetzen</translation>
+    </message>
+    <message>
+        <source>TCP stream graph: %1, flow %2</source>
+        <translation>TCP-Stream-Graph: %1, Fluss %2</translation>
+    </message>
+    <message>
+        <source>Time-sequence (tcptrace)</source>
+        <translation>Zeit-Sequenz (tcptrace)</translation>
+    </message>
+    <message>
+        <source>Bytes in flight</source>
+        <translation>Bytes unterwegs</translation>
+    </message>
+    <message>
+        <source>RTT</source>
+        <translation>RTT</translation>
+    </message>
+    <message>
+        <source>Throughput</source>
+        <translation>Durchsatz</translation>
+    </message>
+    <message>
+        <source>Client → server</source>
+        <translation>Client → Server</translation>
+    </message>
+    <message>
+        <source>Server → client</source>
+        <translation>Server → Client</translation>
+    </message>
+    <message>
+        <source>The whole graph again (also a double-click on the graph, or Home).</source>
+        <translation>Wieder der ganze Graph (auch per Doppelklick auf den Graphen oder Pos1).</translation>
+    </message>
+    <message>
+        <source>Click a segment to see its packet.</source>
+        <translation>Klicken Sie auf ein Segment, um sein Paket zu sehen.</translation>
+    </message>
+    <message>
+        <source>&amp;Graph:</source>
+        <translation>&amp;Graph:</translation>
+    </message>
+    <message>
+        <source>&amp;Direction:</source>
+        <translation>&amp;Richtung:</translation>
+    </message>
+    <message>
+        <source>Reading flow %1 of %2...</source>
+        <translation>Lese Fluss %1 von %2...</translation>
+    </message>
+    <message>
+        <source>The stream graph could not be read: %1 Open the capture again from the Captures tab, or check it with &apos;tcptune analyze FILE&apos;.</source>
+        <translation>Der Stream-Graph ließ sich nicht lesen: %1 Öffnen Sie den Mitschnitt im Reiter Mitschnitte erneut, oder prüfen Sie ihn mit &apos;tcptune analyze DATEI&apos;.</translation>
+    </message>
+    <message>
+        <source>%1 segments, %2 ACKs, %3 retransmissions. Drag a rectangle to zoom, drag with the right button or press the arrow keys to pan, double-click or Home for the whole graph; click a segment for its packet.</source>
+        <translation>%1 Segmente, %2 ACKs, %3 Neuübertragungen. Ziehen Sie ein Rechteck zum Zoomen, ziehen Sie mit der rechten Maustaste oder drücken Sie die Pfeiltasten zum Verschieben, Doppelklick oder Pos1 zeigt den ganzen Graphen; ein Klick auf ein Segment zeigt sein Paket.</translation>
+    </message>
+    <message>
+        <source>Reading frame %1...</source>
+        <translation>Lese Frame %1...</translation>
+    </message>
+    <message>
+        <source>The packet could not be read: %1</source>
+        <translation>Das Paket ließ sich nicht lesen: %1</translation>
     </message>
 </context>
 </TS>

@@ -404,8 +404,16 @@ void parseOptions(const Walk &w, std::size_t start, std::size_t end, DecodedTcp 
         const std::uint8_t len = w.data[i + 1];
         if (len < 2 || i + len > end)
             return;
-        if (kind == 3 && len == 3) {
+        if (kind == 2 && len == 4) {
+            out.mss = be16(w.data + i + 2);
+        } else if (kind == 3 && len == 3) {
             out.windowScale = std::min<int>(w.data[i + 2], 14);
+        } else if (kind == 4 && len == 2) {
+            out.sackPermitted = true;
+        } else if (kind == 8 && len == 10) {
+            out.hasTimestamps = true;
+            out.tsval = be32(w.data + i + 2);
+            out.tsecr = be32(w.data + i + 6);
         } else if (kind == 5 && len >= 10 && (len - 2) % 8 == 0) {
             const int blocks = std::min((len - 2) / 8, 4);
             for (int b = 0; b < blocks; ++b) {
@@ -545,6 +553,9 @@ DecodeStatus decodeTcp(int dlt, const std::uint8_t *data, std::size_t caplen, st
 {
     out.windowScale = -1;
     out.sackBlocks = 0;
+    out.mss = -1;
+    out.sackPermitted = false;
+    out.hasTimestamps = false;
     out.malformed = false;
     out.tunnel.count = 0;
     out.tunnel.more = 0;

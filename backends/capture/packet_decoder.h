@@ -49,6 +49,12 @@ struct DecodedTcp {
     int windowScale = -1;            // WS option value, -1 when absent
     int sackBlocks = 0;
     std::array<std::uint32_t, 8> sack{}; // left, right edge pairs
+    // The options a packet's details show (the analysis does not need them).
+    int mss = -1;               // MSS option value, -1 when absent
+    bool sackPermitted = false; // SACK-permitted option present
+    bool hasTimestamps = false; // timestamps option present: tsval, tsecr
+    std::uint32_t tsval = 0;
+    std::uint32_t tsecr = 0;
     // Wireshark flags the frame malformed although it decodes the TCP segment (e.g. a UDP length
     // beyond the IP payload around a tunnel).
     bool malformed = false;

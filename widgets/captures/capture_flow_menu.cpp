@@ -37,6 +37,11 @@ QString CaptureFlowMenu::capturePath(const QTreeWidgetItem *item)
     return top->data(0, kPathRole).toString();
 }
 
+int CaptureFlowMenu::flowNumber(const QTreeWidgetItem *item)
+{
+    return item->parent() ? item->data(0, kFlowNumberRole).toInt() : 0;
+}
+
 QMenu *CaptureFlowMenu::menuFor(QTreeWidgetItem *item)
 {
     auto *menu = new QMenu(m_tree);
@@ -52,6 +57,13 @@ QMenu *CaptureFlowMenu::menuFor(QTreeWidgetItem *item)
                                               [self, filter] { self->copy(filter, tr("the flow's display filter")); });
         copyFilter->setObjectName(QStringLiteral("actionCopyFlowFilter"));
         copyFilter->setToolTip(tr("For Wireshark's filter bar or tshark -Y: this flow's packets, both directions."));
+        if (const int flow = flowNumber(item); flow > 0 && !path.isEmpty()) {
+            QAction *graph = menu->addAction(tr("TCP &stream graph"), self,
+                                             [self, path, flow] { Q_EMIT self->streamGraphRequested(path, flow); });
+            graph->setObjectName(QStringLiteral("actionStreamGraph"));
+            graph->setToolTip(tr("The flow's segments, ACKs, window and SACK blocks over time, as tcptrace and "
+                                 "Wireshark draw them (also a double-click on the row)."));
+        }
         menu->addSeparator();
     }
     if (path.isEmpty())

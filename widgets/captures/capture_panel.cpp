@@ -3,6 +3,7 @@
 #include "capture/capture_loader.h"
 #include "capture/flow_display_filter.h"
 #include "captures/capture_flow_menu.h"
+#include "captures/stream_graph_view.h"
 #include "charts/throughput_rtt_view.h"
 
 #include <QFileInfo>
@@ -119,6 +120,8 @@ CapturePanel::CapturePanel(ThroughputRttView *chart, QWidget *parent)
     connect(m_tree, &QTreeWidget::itemChanged, this, &CapturePanel::onItemChanged);
     connect(m_chart, &ThroughputRttView::runRemoved, this, &CapturePanel::onChartRunRemoved);
     connect(m_flowMenu, &CaptureFlowMenu::said, m_status, &QLabel::setText);
+    connect(m_flowMenu, &CaptureFlowMenu::streamGraphRequested, this, &CapturePanel::openStreamGraph);
+    connect(m_tree, &QTreeWidget::itemDoubleClicked, this, &CapturePanel::onItemDoubleClicked);
 }
 
 // Cleared from the charts: the flow's row is unticked (and forgotten), never left ticked but undrawn.
@@ -277,6 +280,7 @@ int CapturePanel::addFlow(QTreeWidgetItem *top, const QString &name, const FlowA
     item->setCheckState(FlowColumn, shown ? Qt::Checked : Qt::Unchecked);
     item->setData(FlowColumn, kRunIdRole, id);
     item->setData(FlowColumn, CaptureFlowMenu::kFilterRole, displayFilterOf(flow));
+    item->setData(FlowColumn, CaptureFlowMenu::kFlowNumberRole, index + 1);
     item->setForeground(FlowColumn, m_chart->runColour(id));
     item->setText(PacketsColumn, QString::number(flow.packets));
     item->setText(BytesColumn, formatBytes(flow.totalBytes()));
@@ -308,6 +312,25 @@ void CapturePanel::onItemChanged(QTreeWidgetItem *item, int column)
     if (column != FlowColumn || !item->data(FlowColumn, kRunIdRole).isValid())
         return;
     m_chart->setRunVisible(item->data(FlowColumn, kRunIdRole).toInt(), item->checkState(FlowColumn) == Qt::Checked);
+}
+
+void CapturePanel::onItemDoubleClicked(QTreeWidgetItem *item)
+{
+    if (const int flow = CaptureFlowMenu::flowNumber(item); flow > 0)
+        openStreamGraph(CaptureFlowMenu::capturePath(item), flow);
+}
+
+// A window of its own: the graph wants the screen's width, beside the workbench, and several
+// flows can be compared side by side.
+StreamGraphView *CapturePanel::openStreamGraph(const QString &path, int flowNumber)
+{
+    auto *view = new StreamGraphView(path, flowNumber, this);
+    view->setWindowFlag(Qt::Window);
+    view->setAttribute(Qt::WA_DeleteOnClose);
+    view->resize(1100, 700);
+    view->show();
+    Q_EMIT streamGraphOpened(view);
+    return view;
 }
 
 } // namespace tcptune

@@ -6,6 +6,8 @@
 // tiny share of the bytes) is marked and left off the charts. A stored run's capture is aligned
 // to the run's start and duration.
 
+#include "captures/stream_graph_view.h"
+
 #include <QHash>
 #include <QWidget>
 
@@ -44,6 +46,8 @@ public:
     QTreeWidget *tree() const { return m_tree; }
     // The flows' right-click menu (tests trigger its actions).
     CaptureFlowMenu *flowMenu() const { return m_flowMenu; }
+    // Opens the TCP stream graph of flow FLOW_NUMBER of PATH in a window of its own.
+    StreamGraphView *openStreamGraph(const QString &path, int flowNumber);
 
     // How many flows are ticked (shown) when a capture is opened.
     static constexpr int kShownFlows = 3;
@@ -53,6 +57,7 @@ public:
 Q_SIGNALS:
     void captureLoaded(const QString &path);
     void captureFailed(const QString &path, const QString &message);
+    void streamGraphOpened(tcptune::StreamGraphView *view);
 
 private:
     void startNext();
@@ -68,6 +73,7 @@ private:
     void markControl(QTreeWidgetItem *item);
     void onItemChanged(QTreeWidgetItem *item, int column);
     void onChartRunRemoved(int chartRun);
+    void onItemDoubleClicked(QTreeWidgetItem *item);
 
     ThroughputRttView *m_chart;
     CaptureLoader *m_loader;

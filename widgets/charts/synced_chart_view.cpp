@@ -1,5 +1,7 @@
 #include "charts/synced_chart_view.h"
 
+#include "charts/crosshair_look.h"
+
 #include <QBrush>
 #include <QGraphicsLineItem>
 #include <QGraphicsRectItem>
@@ -24,11 +26,8 @@ SyncedChartView::SyncedChartView(QChart *chart, QValueAxis *timeAxis, QWidget *p
     setRenderHint(QPainter::Antialiasing, false);
     setMouseTracking(true);
     setRubberBand(QChartView::NoRubberBand);
-    m_line->setPen(QPen(QColor(90, 90, 90), 1, Qt::DashLine));
-    m_line->setZValue(20);
-    m_labelBack->setBrush(QColor(255, 255, 255, 225));
-    m_labelBack->setPen(QPen(QColor(160, 160, 160)));
-    m_labelBack->setZValue(21);
+    charts::styleCrosshairLine(m_line);
+    charts::styleCrosshairLabel(m_labelBack);
     hideCrosshair();
 }
 
@@ -51,18 +50,14 @@ void SyncedChartView::showCrosshair(double x, const QString &text)
     }
     const double px = area.left() + (x - m_timeAxis->min()) / span * area.width();
     m_line->setLine(px, area.top(), px, area.bottom());
-    m_label->setText(text);
-    const QRectF textRect = m_label->boundingRect();
-    QRectF back(0, 0, textRect.width() + 8, textRect.height() + 6);
+    const QSizeF back = charts::fitCrosshairLabel(m_labelBack, m_label, text);
     // Keep the label inside the plot: right of the line, or left of it near the right border,
     // and never past the left border (where a narrow plot has no room on either side).
     double left = px + 6;
     if (left + back.width() > area.right())
         left = px - 6 - back.width();
     left = std::max(left, area.left() + 2);
-    m_labelBack->setRect(back);
     m_labelBack->setPos(left, area.top() + 4);
-    m_label->setPos(4, 3);
     m_line->show();
     m_labelBack->show();
 }
