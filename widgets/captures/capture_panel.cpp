@@ -121,7 +121,8 @@ CapturePanel::CapturePanel(ThroughputRttView *chart, QWidget *parent)
     connect(m_chart, &ThroughputRttView::runRemoved, this, &CapturePanel::onChartRunRemoved);
     connect(m_flowMenu, &CaptureFlowMenu::said, m_status, &QLabel::setText);
     connect(m_flowMenu, &CaptureFlowMenu::streamGraphRequested, this, &CapturePanel::openStreamGraph);
-    connect(m_tree, &QTreeWidget::itemDoubleClicked, this, &CapturePanel::onItemDoubleClicked);
+    // A double-click or Enter on a flow's row opens its stream graph, as in Wireshark's lists.
+    connect(m_tree, &QTreeWidget::itemActivated, this, &CapturePanel::onItemActivated);
 }
 
 // Cleared from the charts: the flow's row is unticked (and forgotten), never left ticked but undrawn.
@@ -314,7 +315,7 @@ void CapturePanel::onItemChanged(QTreeWidgetItem *item, int column)
     m_chart->setRunVisible(item->data(FlowColumn, kRunIdRole).toInt(), item->checkState(FlowColumn) == Qt::Checked);
 }
 
-void CapturePanel::onItemDoubleClicked(QTreeWidgetItem *item)
+void CapturePanel::onItemActivated(QTreeWidgetItem *item)
 {
     if (const int flow = CaptureFlowMenu::flowNumber(item); flow > 0)
         openStreamGraph(CaptureFlowMenu::capturePath(item), flow);

@@ -73,7 +73,7 @@ private:
     void markControl(QTreeWidgetItem *item);
     void onItemChanged(QTreeWidgetItem *item, int column);
     void onChartRunRemoved(int chartRun);
-    void onItemDoubleClicked(QTreeWidgetItem *item);
+    void onItemActivated(QTreeWidgetItem *item);
 
     ThroughputRttView *m_chart;
     CaptureLoader *m_loader;

@@ -3,12 +3,13 @@
 // bad files are reported without touching the charts; a long analysis can be cancelled.
 
 #include "captures/capture_panel.h"
-#include "test_paths.h"
 #include "capture/tcp_flow_analyzer.h"
 #include "charts/throughput_rtt_view.h"
 #include "main_window.h"
+#include "captures/stream_graph_view.h"
 #include "screenshot.h"
 #include "test_data.h"
+#include "test_paths.h"
 
 #include <QAction>
 #include <QFile>
@@ -36,6 +37,7 @@ private Q_SLOTS:
     void showsTunnelsMalformedAndTimeOutliers();
     void runCaptureIsAlignedWithoutTheControlConnection();
     void clearedFlowsAreUnticked();
+    void enterOnAFlowOpensItsStreamGraph();
     void screenshotOfOverlay();
 };
 
@@ -199,6 +201,33 @@ void TestCapturePanel::clearedFlowsAreUnticked()
         QCOMPARE(top->child(i)->checkState(0), Qt::Unchecked);
         QVERIFY(top->child(i)->isDisabled());
     }
+}
+
+// Enter on a flow's row (as a double-click, Qt's item activation) opens that flow's stream graph
+// in a window of its own; on the capture's own row it opens none.
+void TestCapturePanel::enterOnAFlowOpensItsStreamGraph()
+{
+    ThroughputRttView chart;
+    CapturePanel panel(&chart);
+    panel.show();
+    QSignalSpy loaded(&panel, &CapturePanel::captureLoaded);
+    QSignalSpy opened(&panel, &CapturePanel::streamGraphOpened);
+    panel.open(captureFile(QStringLiteral("tcptrace_dsack_iperf_bulk_ts_sack.pcap")));
+    QVERIFY(loaded.wait(30000));
+    QTreeWidget *tree = panel.tree();
+    QTreeWidgetItem *capture = tree->topLevelItem(0);
+    QVERIFY(capture && capture->childCount() >= 1);
+    tree->setFocus();
+    tree->setCurrentItem(capture);
+    QTest::keyClick(tree->viewport(), Qt::Key_Return);
+    QCOMPARE(opened.size(), 0);
+    tree->setCurrentItem(capture->child(0));
+    QTest::keyClick(tree->viewport(), Qt::Key_Return);
+    QCOMPARE(opened.size(), 1);
+    auto *view = opened.first().first().value<StreamGraphView *>();
+    QVERIFY(view && view->isWindow());
+    QCOMPARE(view->flowNumber(), 1);
+    view->close();
 }
 
 void TestCapturePanel::screenshotOfOverlay()
