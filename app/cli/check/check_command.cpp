@@ -129,8 +129,9 @@ int runCheckCommand(const QStringList &args)
 {
     QCommandLineParser parser;
     addOptions(parser);
+    // A bad command line cannot check anything: 3, not the 2 of "undecided" that a CI job reads.
     if (const auto done = parseArguments(parser, args, QStringLiteral("check")))
-        return *done;
+        return *done == 0 ? 0 : kCannotCheck;
     // Everything the user can get wrong is checked before the sweep runs.
     if (!parser.isSet(QStringLiteral("baseline")))
         return failWith(CheckCommand::tr("Give the experiment to compare with: --baseline ID or --baseline TAG "

@@ -90,6 +90,7 @@ void TestCheckCommand::badInputRunsNothing()
         QString says;
     } cases[] = {
         {{}, QStringLiteral("--baseline")},
+        {{QStringLiteral("--baselines"), QStringLiteral("1")}, QStringLiteral("baselines")},
         {{QStringLiteral("--baseline"), QStringLiteral("nightly")}, QStringLiteral("tagged 'nightly'")},
         {{QStringLiteral("--baseline"), QStringLiteral("4242")}, QStringLiteral("no experiment 4242")},
         {{QStringLiteral("--baseline"), QStringLiteral("1"), QStringLiteral("--max-regression"),
