@@ -94,7 +94,10 @@ dialog_shown() { xdotool search --onlyvisible --name "^$1\$" >/dev/null 2>&1; }
 # Opens the session FILE (Ctrl+Shift+O); fails unless the dialog closes and the title names it.
 open_session() {
   key ctrl+shift+o
-  # On a busy machine the dialog can come after the keys meant for it.
+  # On a busy machine the dialog can come after the keys meant for it, and a key sent while the
+  # window redraws a reopened session's runs was lost once (CI): pressed once more after 10 s.
+  for _ in $(seq 20); do dialog_shown "$t_open_session" && break; sleep 0.5; done
+  dialog_shown "$t_open_session" || key ctrl+shift+o
   for _ in $(seq 20); do dialog_shown "$t_open_session" && break; sleep 0.5; done
   dialog_shown "$t_open_session" || fail "Ctrl+Shift+O showed no Open session dialog"
   key ctrl+a
