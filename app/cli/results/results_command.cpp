@@ -57,9 +57,10 @@ int list(const ResultStore &store, bool json)
                  .arg(ResultsCommand::tr("runs"), -9)
                  .arg(ResultsCommand::tr("name"))
           << '\n';
+    // Tags after the name, as a baseline is found by them: "SO_SNDBUF 1M [nightly]".
+    const QHash<qint64, QStringList> tagsOf = store.tags().value_or(QHash<qint64, QStringList>{});
     for (const ExperimentRecord &e : *experiments) {
-        // Its tags after the name, as a baseline is found by them: "SO_SNDBUF 1M [nightly]".
-        const QStringList tags = store.tags(e.id).value_or(QStringList{});
+        const QStringList tags = tagsOf.value(e.id);
         out() << QStringLiteral("%1  %2  %3  %4  %5")
                      .arg(e.id, 5)
                      .arg(e.created.toString(QStringLiteral("yyyy-MM-dd HH:mm:ss")), -19)

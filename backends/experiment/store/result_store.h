@@ -62,8 +62,8 @@ public:
     [[nodiscard]] Result<qint64> tagExperiment(qint64 experimentId, const QString &name);
     // The experiment TAG_OR_ID names: a number is an experiment id, anything else a tag.
     [[nodiscard]] Result<qint64> resolveExperiment(const QString &tagOrId) const;
-    // The tags of EXPERIMENT_ID, sorted.
-    [[nodiscard]] Result<QStringList> tags(qint64 experimentId) const;
+    // Every tagged experiment's tags, sorted, in one query (for list views).
+    [[nodiscard]] Result<QHash<qint64, QStringList>> tags() const;
 
     // Runs. beginRun inserts the run as Running (replacing an interrupted one of the same index);
     // finishRun stores its outcome, samples, figures, limiter breakdown and end records (counters,

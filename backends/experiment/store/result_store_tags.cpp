@@ -63,16 +63,15 @@ Result<qint64> ResultStore::resolveExperiment(const QString &tagOrId) const
     return q.value(0).toLongLong();
 }
 
-Result<QStringList> ResultStore::tags(qint64 experimentId) const
+Result<QHash<qint64, QStringList>> ResultStore::tags() const
 {
     QSqlQuery q(database());
-    q.prepare(QStringLiteral("SELECT name FROM tags WHERE experiment_id = ? ORDER BY name"));
-    q.addBindValue(experimentId);
-    if (!q.exec())
+    q.setForwardOnly(true);
+    if (!q.exec(QStringLiteral("SELECT experiment_id, name FROM tags ORDER BY name")))
         return std::unexpected(queryError(q, tr("read the tags")));
-    QStringList out;
+    QHash<qint64, QStringList> out;
     while (q.next())
-        out.append(q.value(0).toString());
+        out[q.value(0).toLongLong()].append(q.value(1).toString());
     return out;
 }
 

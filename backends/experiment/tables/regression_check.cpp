@@ -14,11 +14,6 @@ double worseSign(const QString &metric)
     return metric == QLatin1String("throughput") ? -1.0 : 1.0;
 }
 
-QString signedPercent(double value)
-{
-    return QStringLiteral("%1%2 %").arg(value >= 0 ? QStringLiteral("+") : QString()).arg(value, 0, 'f', 1);
-}
-
 // Runs per side that would tell the change from the limit: the spread of one run's figure is the
 // difference's standard error over sqrt(1/nA + 1/nB).
 int repeatsToDecide(const MetricDifference &d, double limitPercent)
@@ -140,6 +135,13 @@ RegressionCheck checkRegressions(ExperimentDiff diff, const RegressionLimits &li
     }
     out.diff = std::move(diff);
     return out;
+}
+
+QString signedPercent(double value)
+{
+    if (std::isnan(value))
+        return QStringLiteral("–");
+    return QStringLiteral("%1%2 %").arg(value >= 0 ? QStringLiteral("+") : QString()).arg(value, 0, 'f', 1);
 }
 
 QString checkOutcomeName(CheckOutcome outcome)

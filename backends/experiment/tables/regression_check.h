@@ -59,6 +59,9 @@ struct RegressionCheck {
 
 RegressionCheck checkRegressions(ExperimentDiff diff, const RegressionLimits &limits);
 
+// VALUE (a percentage) with its sign: "+1.2 %", "-0.4 %"; "–" when it is not a number.
+QString signedPercent(double value);
+
 // "pass", "improvement", "regression", "undecided".
 QString checkOutcomeName(CheckOutcome outcome);
 

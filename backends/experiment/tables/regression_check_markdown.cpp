@@ -39,12 +39,9 @@ QString figure(double value, const QString &unit)
 
 QString change(const MetricDifference &d)
 {
-    const auto pct = [&d](double v) {
-        const double p = d.percent(v);
-        return std::isnan(p) ? QStringLiteral("–")
-                             : QStringLiteral("%1%2 %").arg(p >= 0 ? QStringLiteral("+") : QString()).arg(p, 0, 'f', 1);
-    };
-    return QStringLiteral("%1 (%2 .. %3)").arg(pct(d.difference), pct(d.ciLow), pct(d.ciHigh));
+    return QStringLiteral("%1 (%2 .. %3)")
+        .arg(signedPercent(d.percent(d.difference)), signedPercent(d.percent(d.ciLow)),
+             signedPercent(d.percent(d.ciHigh)));
 }
 
 QString outcome(const MetricCheck &c)
