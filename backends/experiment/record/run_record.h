@@ -144,6 +144,11 @@ struct RunRecord {
     QString error;
     QDateTime started;
     QDateTime ended;
+    // Where it ran, the same in every store it is copied to (empty: recorded before schema 8).
+    QString uuid;
+    QString host;
+    QString user;
+    QString kernel; // the running kernel's release (uname -r)
 
     // Summary figures (the traffic result). Negative where unknown.
     double throughputBps = 0;
@@ -200,6 +205,7 @@ struct ExperimentRecord {
     int finishedRuns = 0; // ok + failed
     QString host;         // the machine it ran on (empty: recorded before tcptune kept it)
     QString user;         // the account that ran it
+    QString uuid;         // the same in every store it is copied to
 };
 
 } // namespace tcptune

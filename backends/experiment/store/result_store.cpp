@@ -1,6 +1,7 @@
 #include "experiment/store/result_store.h"
 
 #include "experiment/store/result_store_sql.h"
+#include "experiment/store/store_location.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -23,9 +24,11 @@ ResultStore::~ResultStore()
 
 QString ResultStore::defaultPath()
 {
-    const QByteArray overridePath = qgetenv("TCPTUNE_RESULTS_DB");
-    if (!overridePath.isEmpty())
-        return QString::fromLocal8Bit(overridePath);
+    for (const char *variable : {"TCPTUNE_STORE", "TCPTUNE_RESULTS_DB"}) {
+        const QByteArray location = qgetenv(variable);
+        if (!location.isEmpty())
+            return QString::fromLocal8Bit(location);
+    }
     QString base = QString::fromLocal8Bit(qgetenv("XDG_DATA_HOME"));
     if (base.isEmpty())
         base = QDir::homePath() + QStringLiteral("/.local/share");
@@ -50,30 +53,40 @@ Result<void> ResultStore::exec(const QString &sql) const
     return {};
 }
 
-Result<void> ResultStore::open(const QString &path)
+Result<void> ResultStore::open(const QString &location)
 {
     static std::atomic<int> counter{0};
     if (!m_connection.isEmpty())
         return fail(tr("The result store is already open."));
-    const QFileInfo info(path);
+    auto parsed = StoreLocation::parse(location);
+    if (!parsed)
+        return std::unexpected(parsed.error());
+    m_connection = QStringLiteral("tcptune-results-%1").arg(counter.fetch_add(1));
+    m_path = parsed->display();
+    m_dialect = parsed->isPostgres() ? storesql::Dialect::Postgres : storesql::Dialect::Sqlite;
+    Result<void> ready = parsed->isPostgres() ? openPostgres(*parsed) : openSqlite(parsed->path);
+    if (ready)
+        ready = migrate();
+    if (!ready)
+        close(); // a later open() may try again
+    return ready;
+}
+
+Result<void> ResultStore::openSqlite(const QString &file)
+{
+    const QFileInfo info(file);
     if (!QDir().mkpath(info.absolutePath()))
         return fail(tr("Cannot create the folder %1 for the result store; check its permissions or set "
                        "TCPTUNE_RESULTS_DB to another file.")
                         .arg(info.absolutePath()));
-    m_connection = QStringLiteral("tcptune-results-%1").arg(counter.fetch_add(1));
-    m_path = path;
     QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), m_connection);
-    db.setDatabaseName(path);
+    db.setDatabaseName(file);
     // A second connection (the GUI reading while a runner writes) waits instead of failing.
     db.setConnectOptions(QStringLiteral("QSQLITE_BUSY_TIMEOUT=5000"));
-    if (!db.open()) {
-        const QString error = db.lastError().text();
-        db = QSqlDatabase();
-        close();
+    if (!db.open())
         return fail(tr("Cannot open the result store %1: %2. Check the file's permissions or set "
                        "TCPTUNE_RESULTS_DB to another file.")
-                        .arg(path, error));
-    }
+                        .arg(file, db.lastError().text()));
     // WAL: readers do not block the writer; NORMAL sync still survives a killed process.
     Result<void> ready = enableWal();
     for (const QString &pragma :
@@ -82,10 +95,6 @@ Result<void> ResultStore::open(const QString &path)
             break;
         ready = exec(pragma);
     }
-    if (ready)
-        ready = migrate();
-    if (!ready)
-        close(); // a later open() may try again
     return ready;
 }
 

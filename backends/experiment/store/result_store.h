@@ -1,14 +1,17 @@
 #pragma once
 // ResultStore: every experiment, run, sample series, knob snapshot and capture in SQLite (WAL),
-// by default $XDG_DATA_HOME/tcptune/results.db. Each run is committed when it ends, so a process
-// killed with SIGKILL loses at most the run in progress; resuming skips every finished run.
+// by default $XDG_DATA_HOME/tcptune/results.db, or in a PostgreSQL database a team shares
+// (StoreLocation). Both have one schema and one migration path. Each run is committed when it
+// ends, so a process killed with SIGKILL loses at most the run in progress; resuming skips every
+// finished run.
 //
 // A QSqlDatabase connection belongs to the thread that opened it: create one ResultStore per
 // thread (the Runner opens its own on its worker thread; the GUI and reports open theirs).
-// SQLite's WAL lets them read while a runner writes.
+// SQLite's WAL, and PostgreSQL itself, let them read while a runner writes.
 
 #include "common/error.h"
 #include "experiment/record/run_record.h"
+#include "experiment/store/result_store_sql.h"
 #include "knobs/knob_reader.h"
 
 #include <QCoreApplication>
@@ -24,27 +27,31 @@ class QSqlDatabase;
 namespace tcptune {
 
 class SweepPlan;
+struct StoreLocation;
 
 class ResultStore final {
     Q_DECLARE_TR_FUNCTIONS(ResultStore)
 public:
-    static constexpr int kSchemaVersion = 7;
+    static constexpr int kSchemaVersion = 8;
 
     ResultStore() = default;
     ~ResultStore();
     ResultStore(const ResultStore &) = delete;
     ResultStore &operator=(const ResultStore &) = delete;
 
-    // $TCPTUNE_RESULTS_DB if set, else $XDG_DATA_HOME/tcptune/results.db
-    // (XDG_DATA_HOME defaults to ~/.local/share).
+    // $TCPTUNE_STORE if set (a file or a postgresql:// address), else $TCPTUNE_RESULTS_DB (a
+    // file), else $XDG_DATA_HOME/tcptune/results.db (XDG_DATA_HOME defaults to ~/.local/share).
     static QString defaultPath();
 
-    // Opens (creating the file, its folder and the schema, migrating older schemas) on the
-    // calling thread. Fails with a message naming the file.
-    [[nodiscard]] Result<void> open(const QString &path = defaultPath());
+    // Opens LOCATION (a file, or an address StoreLocation reads) on the calling thread, creating
+    // the file, its folder and the schema, and migrating older schemas. Fails with one message
+    // that names the store and says what to fix.
+    [[nodiscard]] Result<void> open(const QString &location = defaultPath());
     bool isOpen() const;
     void close();
+    // The file, or the PostgreSQL address (without a password).
     QString path() const { return m_path; }
+    bool isPostgres() const { return m_dialect == storesql::Dialect::Postgres; }
     int schemaVersion() const;
 
     // Experiments
@@ -98,6 +105,8 @@ public:
     [[nodiscard]] Result<QList<CaptureRecord>> captures(qint64 runId) const;
 
 private:
+    [[nodiscard]] Result<void> openSqlite(const QString &file);
+    [[nodiscard]] Result<void> openPostgres(const StoreLocation &location);
     [[nodiscard]] Result<void> enableWal() const;
     [[nodiscard]] Result<void> migrate();
     [[nodiscard]] Result<void> storeEnds(const RunRecord &run);
@@ -109,6 +118,7 @@ private:
 
     QString m_connection;
     QString m_path;
+    storesql::Dialect m_dialect = storesql::Dialect::Sqlite;
 };
 
 } // namespace tcptune

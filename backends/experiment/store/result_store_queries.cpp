@@ -36,6 +36,10 @@ RunRecord runFrom(const QSqlQuery &q)
     r.error = q.value(QStringLiteral("error")).toString();
     r.started = QDateTime::fromString(q.value(QStringLiteral("started")).toString(), Qt::ISODateWithMs);
     r.ended = QDateTime::fromString(q.value(QStringLiteral("ended")).toString(), Qt::ISODateWithMs);
+    r.uuid = q.value(QStringLiteral("uuid")).toString();
+    r.host = q.value(QStringLiteral("host")).toString();
+    r.user = q.value(QStringLiteral("user")).toString();
+    r.kernel = q.value(QStringLiteral("kernel")).toString();
     r.throughputBps = q.value(QStringLiteral("throughput_bps")).toDouble();
     r.senderBytes = q.value(QStringLiteral("sender_bytes")).toLongLong();
     r.receiverBytes = q.value(QStringLiteral("receiver_bytes")).toLongLong();
@@ -72,14 +76,22 @@ ExperimentRecord experimentFrom(const QSqlQuery &q)
     e.finishedRuns = q.value(QStringLiteral("finished_runs")).toInt();
     e.host = q.value(QStringLiteral("host")).toString();
     e.user = q.value(QStringLiteral("user")).toString();
+    e.uuid = q.value(QStringLiteral("uuid")).toString();
     return e;
 }
 
-// The columns list views show; no JSON.
-const QString kRunListColumns = QStringLiteral(
-    "id, experiment_id, run_index, point_index, repeat, point_label, status, error, started, throughput_bps, "
-    "rtt_median_ms, retransmits, findings_json, json_extract(details_json, '$.directions'), "
-    "json_extract(details_json, '$.knobs_changed_during_run'), json_extract(details_json, '$.settling')");
+// The columns list views show; of the JSON, only the members a summary needs.
+QString runListColumns(storesql::Dialect dialect)
+{
+    using storesql::jsonMember;
+    return QStringLiteral(
+               "id, experiment_id, run_index, point_index, repeat, point_label, status, error, started, "
+               "throughput_bps, rtt_median_ms, retransmits, findings_json, %1, %2, %3, uuid, host, \"user\", "
+               "kernel")
+        .arg(jsonMember(QStringLiteral("details_json"), QStringLiteral("directions"), dialect),
+             jsonMember(QStringLiteral("details_json"), QStringLiteral("knobs_changed_during_run"), dialect),
+             jsonMember(QStringLiteral("details_json"), QStringLiteral("settling"), dialect));
+}
 
 RunRecord runSummaryFrom(const QSqlQuery &q)
 {
@@ -96,6 +108,10 @@ RunRecord runSummaryFrom(const QSqlQuery &q)
     r.throughputBps = q.value(9).toDouble();
     r.rttMedianMs = orUnknown(q.value(10));
     r.retransmits = q.value(11).toLongLong();
+    r.uuid = q.value(16).toString();
+    r.host = q.value(17).toString();
+    r.user = q.value(18).toString();
+    r.kernel = q.value(19).toString();
     // Direction both: each direction's figures ("up 24.1 / down 23.8"), and knobs something else
     // changed during the run (for the verdict); no other detail is read.
     if (const QString directions = q.value(13).toString(); !directions.isEmpty())
@@ -114,7 +130,7 @@ RunRecord runSummaryFrom(const QSqlQuery &q)
 }
 
 const QString kExperimentColumns = QStringLiteral(
-    "e.id, e.name, e.created, e.finished, e.status, e.error, e.plan_json, e.planned_runs, e.host, e.user, "
+    "e.id, e.name, e.created, e.finished, e.status, e.error, e.plan_json, e.planned_runs, e.host, e.\"user\", e.uuid, "
     "(SELECT COUNT(*) FROM runs r WHERE r.experiment_id = e.id AND r.status IN ('ok', 'failed')) AS finished_runs");
 
 } // namespace
@@ -151,7 +167,7 @@ Result<QList<ExperimentRecord>> ResultStore::experimentList() const
     q.setForwardOnly(true);
     if (!q.exec(QStringLiteral(
             "SELECT e.id, e.name, e.created, e.finished, e.status, e.error, e.planned_runs, COALESCE(f.n, 0), e.host, "
-            "e.user FROM "
+            "e.\"user\", e.uuid FROM "
             "experiments e LEFT JOIN (SELECT experiment_id, COUNT(*) AS n FROM runs WHERE status IN ('ok', "
             "'failed') GROUP BY experiment_id) f ON f.experiment_id = e.id ORDER BY e.id DESC")))
         return std::unexpected(queryError(q, tr("list the experiments")));
@@ -168,6 +184,7 @@ Result<QList<ExperimentRecord>> ResultStore::experimentList() const
         e.finishedRuns = q.value(7).toInt();
         e.host = q.value(8).toString();
         e.user = q.value(9).toString();
+        e.uuid = q.value(10).toString();
         out.append(e);
     }
     return out;
@@ -264,7 +281,8 @@ Result<QList<RunRecord>> ResultStore::runList() const
 {
     QSqlQuery q(database());
     q.setForwardOnly(true);
-    if (!q.exec(QStringLiteral("SELECT %1 FROM runs ORDER BY experiment_id DESC, run_index").arg(kRunListColumns)))
+    if (!q.exec(QStringLiteral("SELECT %1 FROM runs ORDER BY experiment_id DESC, run_index")
+                    .arg(runListColumns(m_dialect))))
         return std::unexpected(queryError(q, tr("read the runs")));
     QList<RunRecord> out;
     while (q.next())

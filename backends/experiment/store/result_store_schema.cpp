@@ -7,16 +7,56 @@
 #include <QStringList>
 #include <QVariant>
 
+#include <utility>
+
 namespace tcptune {
 
 using storesql::queryError;
 
 namespace {
 
-// Each schema version's statements; migration N brings version N-1 to N.
-const QList<QStringList> &migrations()
+// One statement of a migration. A data fix for rows that older tcptunes wrote runs on SQLite
+// only: PostgreSQL stores begin at schema 8, so none of their rows predates it.
+struct Step {
+    Step(QString statement, bool onlyOnSqlite = false) // NOLINT(google-explicit-constructor): a list of statements
+        : sql(std::move(statement))
+        , sqliteOnly(onlyOnSqlite)
+    {
+    }
+    QString sql;
+    bool sqliteOnly;
+};
+
+// 8: runs that travel between stores (a team's PostgreSQL server, bundles, the outbox): every
+// experiment and run has a UUID, which makes copying it twice a no-op, and every run the host,
+// user and kernel it ran on.
+QList<Step> travellingRuns()
 {
-    static const QList<QStringList> all = {
+    // A random version 4 UUID in SQLite, which has no function for it.
+    const QString sqliteUuid = QStringLiteral(
+        "lower(hex(randomblob(4)) || '-' || hex(randomblob(2)) || '-4' || substr(hex(randomblob(2)), 2) || '-' || "
+        "substr('89ab', 1 + abs(random()) % 4, 1) || substr(hex(randomblob(2)), 2) || '-' || hex(randomblob(6)))");
+    return {
+        QStringLiteral("ALTER TABLE experiments ADD COLUMN uuid TEXT"),
+        QStringLiteral("ALTER TABLE runs ADD COLUMN uuid TEXT"),
+        QStringLiteral("ALTER TABLE runs ADD COLUMN host TEXT"),
+        QStringLiteral("ALTER TABLE runs ADD COLUMN \"user\" TEXT"),
+        QStringLiteral("ALTER TABLE runs ADD COLUMN kernel TEXT"),
+        {QStringLiteral("UPDATE experiments SET uuid = %1").arg(sqliteUuid), true},
+        {QStringLiteral("UPDATE runs SET uuid = %1, host = (SELECT host FROM experiments e WHERE e.id = "
+                        "runs.experiment_id), \"user\" = (SELECT \"user\" FROM experiments e WHERE e.id = "
+                        "runs.experiment_id)")
+             .arg(sqliteUuid),
+         true},
+        QStringLiteral("CREATE UNIQUE INDEX experiments_by_uuid ON experiments(uuid)"),
+        QStringLiteral("CREATE UNIQUE INDEX runs_by_uuid ON runs(uuid)"),
+    };
+}
+
+// Each schema version's statements; migration N brings version N-1 to N.
+const QList<QList<Step>> &migrations()
+{
+    static const QList<QList<Step>> all = {
         // 1: the first schema.
         {
             QStringLiteral("CREATE TABLE experiments (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT, created TEXT "
@@ -66,9 +106,10 @@ const QList<QStringList> &migrations()
         // details (one left running) from failing json_extract.
         {
             QStringLiteral("ALTER TABLE samples ADD COLUMN far_sender INTEGER NOT NULL DEFAULT 0"),
-            QStringLiteral("UPDATE samples SET far_sender = 1 WHERE run_id IN (SELECT id FROM runs WHERE CASE WHEN "
-                           "json_valid(details_json) THEN json_extract(details_json, '$.spec.direction') END = "
-                           "'down')"),
+            {QStringLiteral("UPDATE samples SET far_sender = 1 WHERE run_id IN (SELECT id FROM runs WHERE CASE WHEN "
+                            "json_valid(details_json) THEN json_extract(details_json, '$.spec.direction') END = "
+                            "'down')"),
+             true},
         },
         // 5: settled measurements: the time the run's figures start at (the end of its start-up
         // phase that the run's own series showed, or the user's omitted start) and whether it
@@ -80,7 +121,7 @@ const QList<QStringList> &migrations()
         // 6: where each experiment ran: the host's name and the user's (NULL: recorded before).
         {
             QStringLiteral("ALTER TABLE experiments ADD COLUMN host TEXT"),
-            QStringLiteral("ALTER TABLE experiments ADD COLUMN user TEXT"),
+            QStringLiteral("ALTER TABLE experiments ADD COLUMN \"user\" TEXT"),
         },
         // 7: names for experiments (`tcptune results tag`), such as the baseline a check compares
         // with; a name belongs to one experiment at a time.
@@ -88,9 +129,13 @@ const QList<QStringList> &migrations()
             QStringLiteral("CREATE TABLE tags (name TEXT PRIMARY KEY, experiment_id INTEGER NOT NULL REFERENCES "
                            "experiments(id) ON DELETE CASCADE, tagged TEXT NOT NULL)"),
         },
+        travellingRuns(),
     };
     return all;
 }
+
+// The advisory lock of a migration on PostgreSQL: any number all tcptunes agree on ("tcpt").
+constexpr qint64 kMigrationLockKey = 0x74637074;
 
 } // namespace
 
@@ -104,27 +149,33 @@ int ResultStore::schemaVersion() const
 
 Result<void> ResultStore::migrate()
 {
-    // Two processes may open a new file at once (a sweep and `tcptune results`, the GUI): the
+    // Two processes may open a new store at once (a sweep and `tcptune results`, the GUI): the
     // version is read and the migrations run under one write lock, so only one of them migrates.
-    if (auto r = exec(QStringLiteral("BEGIN IMMEDIATE")); !r)
+    // PostgreSQL's lock is an advisory one, as schema_version may not exist yet.
+    const bool postgres = m_dialect == storesql::Dialect::Postgres;
+    if (auto r = exec(postgres ? QStringLiteral("BEGIN") : QStringLiteral("BEGIN IMMEDIATE")); !r)
         return r;
     auto rollback = [this](Result<void> error) {
         (void)exec(QStringLiteral("ROLLBACK"));
         return error;
     };
+    if (postgres)
+        if (auto r = exec(QStringLiteral("SELECT pg_advisory_xact_lock(%1)").arg(kMigrationLockKey)); !r)
+            return rollback(r);
     if (auto r = exec(QStringLiteral("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")); !r)
         return rollback(r);
     const int current = schemaVersion();
     if (current > kSchemaVersion)
         return rollback(fail(tr("The result store %1 was written by a newer tcptune (schema %2, this one knows %3); "
-                                "update tcptune or set TCPTUNE_RESULTS_DB to another file.")
+                                "update tcptune or choose another store.")
                                  .arg(m_path)
                                  .arg(current)
                                  .arg(kSchemaVersion)));
     for (int version = current + 1; version <= kSchemaVersion; ++version) {
-        for (const QString &sql : migrations().at(version - 1))
-            if (auto r = exec(sql); !r)
-                return rollback(r);
+        for (const Step &step : migrations().at(version - 1))
+            if (!(postgres && step.sqliteOnly))
+                if (auto r = exec(storesql::schemaStatement(step.sql, m_dialect)); !r)
+                    return rollback(r);
         QSqlQuery q(database());
         q.exec(QStringLiteral("DELETE FROM schema_version"));
         q.prepare(QStringLiteral("INSERT INTO schema_version (version) VALUES (?)"));

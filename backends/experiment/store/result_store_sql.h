@@ -15,6 +15,15 @@ class QSqlQuery;
 namespace tcptune {
 
 namespace storesql {
+// The database behind the store. Statements are written once, in the SQL both read alike; these
+// are the places where they differ.
+enum class Dialect { Sqlite, Postgres };
+// A CREATE/ALTER statement written with SQLite's types, in DIALECT: PostgreSQL's INTEGER is 32
+// bits and its REAL 4 bytes (byte counts and rates would not fit), and it has identity columns
+// instead of AUTOINCREMENT.
+QString schemaStatement(const QString &sql, Dialect dialect);
+// The text of KEY (a top-level member of the JSON in COLUMN), or NULL; JSON for an array or object.
+QString jsonMember(const QString &column, const QString &key, Dialect dialect);
 // The user's sentence for Q's failure while the store tried to WHAT ("store the samples").
 Error queryError(const QSqlQuery &q, const QString &what);
 // A JSON object as the compact text of a *_json column, and that text read back.

@@ -13,6 +13,7 @@
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QSysInfo>
+#include <QUuid>
 #include <QVariant>
 
 #include <pwd.h>
@@ -34,6 +35,11 @@ QString currentUserName()
     return QString::number(::geteuid());
 }
 
+QString newUuid()
+{
+    return QUuid::createUuid().toString(QUuid::WithoutBraces);
+}
+
 QString isoNow()
 {
     return QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs);
@@ -45,7 +51,7 @@ Result<qint64> ResultStore::createExperiment(const SweepPlan &plan)
 {
     QSqlQuery q(database());
     q.prepare(QStringLiteral("INSERT INTO experiments (name, created, status, spec_json, plan_json, planned_runs, "
-                             "host, user) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"));
+                             "host, \"user\", uuid) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id"));
     q.addBindValue(plan.spec().name);
     q.addBindValue(isoNow());
     q.addBindValue(experimentStatusName(ExperimentStatus::Running));
@@ -54,9 +60,12 @@ Result<qint64> ResultStore::createExperiment(const SweepPlan &plan)
     q.addBindValue(int(plan.runs().size()));
     q.addBindValue(QSysInfo::machineHostName());
     q.addBindValue(currentUserName());
-    if (!q.exec())
+    q.addBindValue(newUuid());
+    if (!q.exec() || !q.next())
         return std::unexpected(queryError(q, tr("record the experiment")));
-    return q.lastInsertId().toLongLong();
+    const qint64 id = q.value(0).toLongLong();
+    q.finish();
+    return id;
 }
 
 Result<void> ResultStore::setExperimentStatus(qint64 experimentId, ExperimentStatus status, const QString &error)
@@ -122,7 +131,8 @@ Result<qint64> ResultStore::beginRun(const RunRecord &run)
     for (auto it = run.settings.begin(); it != run.settings.end(); ++it)
         settings.insert(it.key(), it.value());
     q.prepare(QStringLiteral("INSERT INTO runs (experiment_id, run_index, point_index, repeat, point_label, "
-                             "settings_json, status, started) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"));
+                             "settings_json, status, started, uuid, host, \"user\", kernel) VALUES (?, ?, ?, ?, ?, ?, "
+                             "?, ?, ?, ?, ?, ?) RETURNING id"));
     q.addBindValue(run.experimentId);
     q.addBindValue(run.runIndex);
     q.addBindValue(run.pointIndex);
@@ -131,11 +141,16 @@ Result<qint64> ResultStore::beginRun(const RunRecord &run)
     q.addBindValue(toText(settings));
     q.addBindValue(runStatusName(RunStatus::Running));
     q.addBindValue(run.started.isValid() ? run.started.toUTC().toString(Qt::ISODateWithMs) : isoNow());
-    if (!q.exec()) {
+    q.addBindValue(newUuid());
+    q.addBindValue(QSysInfo::machineHostName());
+    q.addBindValue(currentUserName());
+    q.addBindValue(QSysInfo::kernelVersion());
+    if (!q.exec() || !q.next()) {
         db.rollback();
         return std::unexpected(queryError(q, tr("record the run")));
     }
-    const qint64 id = q.lastInsertId().toLongLong();
+    const qint64 id = q.value(0).toLongLong();
+    q.finish(); // RETURNING's statement ends here: SQLite cannot commit while it is open
     if (!db.commit())
         return fail(tr("The result store could not commit the run: %1.").arg(db.lastError().text()));
     return id;
@@ -276,7 +291,8 @@ Result<void> ResultStore::addKnobSnapshot(qint64 runId, const QString &side, con
     }
     QSqlQuery q(database());
     q.prepare(QStringLiteral(
-        "INSERT OR REPLACE INTO knob_snapshots (run_id, side, phase, key, value) VALUES (?, ?, ?, ?, ?)"));
+        "INSERT INTO knob_snapshots (run_id, side, phase, key, value) VALUES (?, ?, ?, ?, ?) ON CONFLICT (run_id, "
+        "side, phase, key) DO UPDATE SET value = excluded.value"));
     for (const QVariantList *column : {&run, &sides, &phases, &keys, &values})
         q.addBindValue(*column);
     if (!q.execBatch())

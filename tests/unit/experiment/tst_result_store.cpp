@@ -13,6 +13,7 @@
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QMutex>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QSysInfo>
 #include <QTest>
@@ -498,7 +499,20 @@ void TestResultStore::migratesASchemaThreeFile()
                  });
     if (QTest::currentTestFailed())
         return;
-    QCOMPARE(ResultStore::kSchemaVersion, 7);
+    QCOMPARE(ResultStore::kSchemaVersion, 8);
+    // Schema 8 gave every old run a UUID of its own.
+    const auto old = store.runs(1);
+    QVERIFY(old.has_value());
+    QCOMPARE(old->size(), 3);
+    const QRegularExpression uuidV4(
+        QStringLiteral("^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"));
+    QSet<QString> uuids;
+    for (const RunRecord &r : *old) {
+        QVERIFY2(uuidV4.match(r.uuid).hasMatch(), qPrintable(r.uuid));
+        uuids.insert(r.uuid);
+    }
+    QCOMPARE(uuids.size(), 3);
+    QVERIFY(uuidV4.match(store.experiment(1)->uuid).hasMatch());
     for (const qint64 run : {1, 3}) {
         const auto samples = store.samples(run);
         QVERIFY(samples.has_value() && !samples->isEmpty());
@@ -541,6 +555,22 @@ void TestResultStore::experimentsKeepTheirHostAndUser()
         QVERIFY(list->last().host.isEmpty() && list->last().user.isEmpty());
     }
     QCOMPARE(store.experiment(id)->host, QSysInfo::machineHostName());
+    // Each run keeps where it ran too (runs of one experiment may travel to other stores alone),
+    // with the kernel's release, both in full and in list views.
+    RunRecord run;
+    run.experimentId = id;
+    run.id = *store.beginRun(run);
+    const auto listed = store.runList();
+    QVERIFY(listed.has_value());
+    const auto newest =
+        std::find_if(listed->cbegin(), listed->cend(), [&](const RunRecord &r) { return r.id == run.id; });
+    QVERIFY(newest != listed->cend());
+    for (const RunRecord &r : {*store.run(run.id), *newest}) {
+        QCOMPARE(r.host, QSysInfo::machineHostName());
+        QCOMPARE(r.user, QString::fromLocal8Bit(account->pw_name));
+        QCOMPARE(r.kernel, QSysInfo::kernelVersion());
+        QCOMPARE(r.uuid.size(), 36);
+    }
 }
 
 void TestResultStore::otherThreadReads()
