@@ -1,3 +1,4 @@
+#include "cli/store_option.h"
 #include "cli/chart/chart_command.h"
 
 #include "cli/chart/capture_chart.h"
@@ -47,13 +48,13 @@ std::optional<int> readOutput(const QCommandLineParser &parser, const QCommandLi
 }
 
 // A stored sweep's or run's chart.
-int runStoredChart(const QString &subjectText, const QString &which, const QString &dbPath, const ChartOutput &output)
+int runStoredChart(const QString &subjectText, const QString &which, const QString &location, const ChartOutput &output)
 {
     auto subject = ReportSubject::parse(subjectText);
     if (!subject)
         return failWith(subject.error().message, 2);
     ResultStore store;
-    if (auto opened = store.open(dbPath.isEmpty() ? ResultStore::defaultPath() : dbPath); !opened)
+    if (auto opened = store.open(location); !opened)
         return failWith(opened.error().message, 1);
     ReportOptions options;
     options.withHostFacts = false;
@@ -101,9 +102,6 @@ int runChartCommand(const QStringList &args)
                                  QStringLiteral("N"), QStringLiteral("96"));
     const QCommandLineOption which(QStringLiteral("chart"), ChartCommand::tr("sweep, throughput-rtt or limiters."),
                                    QStringLiteral("NAME"));
-    const QCommandLineOption db(QStringLiteral("db"),
-                                ChartCommand::tr("The result store (default: $XDG_DATA_HOME/tcptune/results.db)."),
-                                QStringLiteral("FILE"));
     const QCommandLineOption graph(
         QStringLiteral("graph"),
         ChartCommand::tr("For a capture: tcptrace (time-sequence), inflight, rtt or throughput (default tcptrace)."),
@@ -115,7 +113,7 @@ int runChartCommand(const QStringList &args)
     const QCommandLineOption window(QStringLiteral("window"),
                                     ChartCommand::tr("For --graph throughput: the averaging window in s (default 1)."),
                                     QStringLiteral("S"));
-    parser.addOptions({format, outOption, size, dpi, which, db, graph, direction, window});
+    parser.addOptions({format, outOption, size, dpi, which, StoreOption::option(), graph, direction, window});
     if (const auto done = parseArguments(parser, args, QStringLiteral("chart")))
         return *done;
     const QStringList positional = parser.positionalArguments().mid(1);
@@ -130,7 +128,7 @@ int runChartCommand(const QStringList &args)
     if (isCaptureSubject(positional.first()))
         return runCaptureChart(positional.first(), {parser.value(graph), parser.value(direction), parser.value(window)},
                                output);
-    return runStoredChart(positional.first(), parser.value(which), parser.value(db), output);
+    return runStoredChart(positional.first(), parser.value(which), StoreOption::from(parser), output);
 }
 
 } // namespace tcptune::cli

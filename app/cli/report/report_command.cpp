@@ -1,3 +1,4 @@
+#include "cli/store_option.h"
 #include "cli/report/report_command.h"
 
 #include "cli/command.h"
@@ -51,10 +52,7 @@ int runReportCommand(const QStringList &args)
     const QCommandLineOption outOption(QStringLiteral("out"),
                                        ReportCommand::tr("The file to write (a stem for several formats)."),
                                        QStringLiteral("FILE"));
-    const QCommandLineOption db(QStringLiteral("db"),
-                                ReportCommand::tr("The result store (default: $XDG_DATA_HOME/tcptune/results.db)."),
-                                QStringLiteral("FILE"));
-    parser.addOptions({format, outOption, db, ThroughputUnitOption::option()});
+    parser.addOptions({format, outOption, StoreOption::option(), ThroughputUnitOption::option()});
     if (const auto done = parseArguments(parser, args, QStringLiteral("report")))
         return *done;
     const QStringList positional = parser.positionalArguments().mid(1);
@@ -81,8 +79,7 @@ int runReportCommand(const QStringList &args)
             formats << *f;
     }
 
-    auto model = ReportExporter::load(parser.isSet(db) ? parser.value(db) : ResultStore::defaultPath(),
-                                      positional.first(), unit->value_or(ThroughputUnit()));
+    auto model = ReportExporter::load(StoreOption::from(parser), positional.first(), unit->value_or(ThroughputUnit()));
     if (!model)
         return failWith(model.error().message, 1);
     for (ReportExporter::Format f : formats) {

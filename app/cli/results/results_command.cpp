@@ -1,3 +1,4 @@
+#include "cli/store_option.h"
 #include "cli/results/results_command.h"
 #include "cli/command.h"
 
@@ -135,14 +136,11 @@ int runResultsCommand(const QStringList &args)
                                                     "NAME; an experiment is its id or a tag"),
                                  QStringLiteral("list|show ID|diff A B|tag ID NAME"));
     const QCommandLineOption json(QStringLiteral("json"), ResultsCommand::tr("Print JSON."));
-    const QCommandLineOption db(QStringLiteral("db"),
-                                ResultsCommand::tr("The result store (default: $XDG_DATA_HOME/tcptune/results.db)."),
-                                QStringLiteral("FILE"));
     const QCommandLineOption outDir(QStringLiteral("out"),
                                     ResultsCommand::tr("show: also write table.md, points.csv, runs.csv and "
                                                        "results.json into DIR."),
                                     QStringLiteral("DIR"));
-    parser.addOptions({json, db, outDir, ThroughputUnitOption::option()});
+    parser.addOptions({json, StoreOption::option(), outDir, ThroughputUnitOption::option()});
     if (const auto done = parseArguments(parser, args, QStringLiteral("results")))
         return *done;
     const auto unitGiven = ThroughputUnitOption::from(parser);
@@ -159,7 +157,7 @@ int runResultsCommand(const QStringList &args)
                             .arg(action),
                         2);
     ResultStore store;
-    if (auto r = store.open(parser.isSet(db) ? parser.value(db) : ResultStore::defaultPath()); !r)
+    if (auto r = store.open(StoreOption::from(parser)); !r)
         return failWith(r.error().message, 1);
     if (action == QLatin1String("list"))
         return list(store, parser.isSet(json));

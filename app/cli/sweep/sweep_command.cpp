@@ -1,3 +1,4 @@
+#include "cli/store_option.h"
 #include "cli/sweep/sweep_command.h"
 #include "cli/command.h"
 
@@ -180,8 +181,6 @@ void addSweepArguments(QCommandLineParser &parser)
         {QStringLiteral("max-repeats"), SweepCommand::tr("With --until-ci: the most runs per point (default 20)."),
          QStringLiteral("N")},
         {QStringLiteral("duration"), SweepCommand::tr("Seconds per run (overrides the spec)."), QStringLiteral("S")},
-        {QStringLiteral("db"), SweepCommand::tr("The result store (default: $XDG_DATA_HOME/tcptune/results.db)."),
-         QStringLiteral("FILE")},
         {QStringLiteral("lab"), SweepCommand::tr("Use lab NAME for a lab target."), QStringLiteral("NAME")},
         {QStringLiteral("target"),
          SweepCommand::tr("Run against TARGET instead: HOST[:PORT] (an agent), iperf3://HOST[:PORT] or "
@@ -197,6 +196,7 @@ void addSweepArguments(QCommandLineParser &parser)
          SweepCommand::tr("Confirm link knobs of a host's own devices and core TCP features turned off (SACK, "
                           "window scaling, timestamps), here and at an ssh target's far end.")},
     });
+    parser.addOption(StoreOption::option());
     parser.addOption(ThroughputUnitOption::option());
 }
 
@@ -477,7 +477,7 @@ int runSweepCommand(const QStringList &args)
 
 QString sweepStorePath(const QCommandLineParser &parser)
 {
-    return parser.isSet(QStringLiteral("db")) ? parser.value(QStringLiteral("db")) : ResultStore::defaultPath();
+    return StoreOption::from(parser);
 }
 
 NamedSweep runNamedSweep(const QCommandLineParser &parser)
