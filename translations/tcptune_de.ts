@@ -567,10 +567,6 @@ Experiment-ID, run:ID oder capture:DATEI#FLUSS (FLUSS: die Zeile von &apos;tcptu
         <translation>Punkte je Zoll; Text und Linien skalieren mit DPI/96 (Standard 96).</translation>
     </message>
     <message>
-        <source>The result store (default: $XDG_DATA_HOME/tcptune/results.db).</source>
-        <translation>Der Ergebnisspeicher (Standard: $XDG_DATA_HOME/tcptune/results.db).</translation>
-    </message>
-    <message>
         <source>Give one experiment id (or run:ID, or capture:FILE#FLOW); &apos;tcptune results list&apos; shows the stored ones.</source>
         <translation>Geben Sie eine Experiment-ID (oder run:ID oder capture:DATEI#FLUSS) an; &apos;tcptune results list&apos; zeigt die gespeicherten.</translation>
     </message>
@@ -2077,6 +2073,32 @@ Beispiel: tcptune knobs set net.ipv4.tcp_autocorking=0 -- iperf3 -c 127.0.0.1
     </message>
 </context>
 <context>
+    <name>StoreLocation</name>
+    <message>
+        <source>&apos;%1&apos; is not a store address: write %2.</source>
+        <translation>&apos;%1&apos; ist keine Speicheradresse: Schreiben Sie %2.</translation>
+    </message>
+    <message>
+        <source>The store address holds a password: leave it out (it would show in the process list) and put it in ~/.pgpass or the file PGPASSFILE names, as HOST:PORT:DATABASE:USER:PASSWORD.</source>
+        <translation>Die Speicheradresse enthält ein Passwort: Lassen Sie es weg (es stünde in der Prozessliste) und tragen Sie es in ~/.pgpass oder die Datei, die PGPASSFILE nennt, als HOST:PORT:DATENBANK:BENUTZER:PASSWORT ein.</translation>
+    </message>
+    <message>
+        <source>The store address %1 names no database: write %2.</source>
+        <translation>Die Speicheradresse %1 nennt keine Datenbank: Schreiben Sie %2.</translation>
+    </message>
+    <message>
+        <source>The store address has the parameter &apos;%1&apos;, which tcptune does not pass on; it knows host, %2.</source>
+        <translation>Die Speicheradresse hat den Parameter &apos;%1&apos;, den tcptune nicht weitergibt; es kennt host, %2.</translation>
+    </message>
+</context>
+<context>
+    <name>StoreOption</name>
+    <message>
+        <source>The result store: a file, or a PostgreSQL server as postgresql://USER@HOST[:PORT]/DB (its password from ~/.pgpass). Default: $TCPTUNE_STORE, else $XDG_DATA_HOME/tcptune/results.db.</source>
+        <translation>Der Ergebnisspeicher: eine Datei oder ein PostgreSQL-Server als postgresql://BENUTZER@HOST[:PORT]/DB (sein Passwort aus ~/.pgpass). Vorgabe: $TCPTUNE_STORE, sonst $XDG_DATA_HOME/tcptune/results.db.</translation>
+    </message>
+</context>
+<context>
     <name>tcptune::LabAgent</name>
     <message>
         <source>Cannot start the agent in %1: %2</source>
@@ -3059,10 +3081,6 @@ Mehrere Formate auf einmal: --format html,pdf --out ORDNER/report schreibt ORDNE
         <translation>Die zu schreibende Datei (ein Stamm bei mehreren Formaten).</translation>
     </message>
     <message>
-        <source>The result store (default: $XDG_DATA_HOME/tcptune/results.db).</source>
-        <translation>Der Ergebnisspeicher (Standard: $XDG_DATA_HOME/tcptune/results.db).</translation>
-    </message>
-    <message>
         <source>Give one experiment id (or run:ID); &apos;tcptune results list&apos; shows them.</source>
         <translation>Geben Sie eine Experiment-ID (oder run:ID) an; &apos;tcptune results list&apos; zeigt sie.</translation>
     </message>
@@ -3423,10 +3441,6 @@ Mehrere Formate auf einmal: --format html,pdf --out ORDNER/report schreibt ORDNE
         <translation>Der Ergebnisspeicher %1 kann nicht geöffnet werden: %2. Prüfen Sie die Rechte der Datei oder setzen Sie TCPTUNE_RESULTS_DB auf eine andere Datei.</translation>
     </message>
     <message>
-        <source>The result store %1 was written by a newer tcptune (schema %2, this one knows %3); update tcptune or set TCPTUNE_RESULTS_DB to another file.</source>
-        <translation>Der Ergebnisspeicher %1 wurde von einem neueren tcptune geschrieben (Schema %2, dieses kennt %3); aktualisieren Sie tcptune oder setzen Sie TCPTUNE_RESULTS_DB auf eine andere Datei.</translation>
-    </message>
-    <message>
         <source>record the schema version</source>
         <translation>die Schemaversion speichern</translation>
     </message>
@@ -3554,6 +3568,34 @@ Mehrere Formate auf einmal: --format html,pdf --out ORDNER/report schreibt ORDNE
         <source>No experiment in %1 is tagged &apos;%2&apos;; tag one with &apos;tcptune results tag ID %2&apos;, or give an experiment id (&apos;tcptune results list&apos; shows them).</source>
         <translation>Kein Experiment in %1 hat das Tag „%2“; taggen Sie eines mit „tcptune results tag ID %2“ oder geben Sie eine Experiment-ID an („tcptune results list“ zeigt sie).</translation>
     </message>
+    <message>
+        <source>your login name</source>
+        <translation>Ihr Anmeldename</translation>
+    </message>
+    <message>
+        <source>The PostgreSQL server %1 refused the password of %2: put the right one in ~/.pgpass (or the file PGPASSFILE names) as HOST:PORT:%3:%2:PASSWORD, mode 0600.</source>
+        <translation>Der PostgreSQL-Server %1 hat das Passwort von %2 abgelehnt: Tragen Sie das richtige in ~/.pgpass (oder die Datei, die PGPASSFILE nennt) als HOST:PORT:%3:%2:PASSWORT ein, Modus 0600.</translation>
+    </message>
+    <message>
+        <source>The PostgreSQL server %1 has no database %2: create it (createdb %2) or name another one in the store address.</source>
+        <translation>Der PostgreSQL-Server %1 hat keine Datenbank %2: Legen Sie sie an (createdb %2) oder nennen Sie in der Speicheradresse eine andere.</translation>
+    </message>
+    <message>
+        <source>The PostgreSQL server %1 has no user %2: create it (createuser %2) or name another one in the store address.</source>
+        <translation>Der PostgreSQL-Server %1 hat keinen Benutzer %2: Legen Sie ihn an (createuser %2) oder nennen Sie in der Speicheradresse einen anderen.</translation>
+    </message>
+    <message>
+        <source>Cannot reach the PostgreSQL server %1 (%2): start it, or check the host and port in the store address %3.</source>
+        <translation>Der PostgreSQL-Server %1 ist nicht erreichbar (%2): Starten Sie ihn oder prüfen Sie Host und Port in der Speicheradresse %3.</translation>
+    </message>
+    <message>
+        <source>This tcptune has no PostgreSQL driver: install libqt6sql6-psql, or use a file as the store.</source>
+        <translation>Diesem tcptune fehlt der PostgreSQL-Treiber: Installieren Sie libqt6sql6-psql oder verwenden Sie eine Datei als Speicher.</translation>
+    </message>
+    <message>
+        <source>The result store %1 was written by a newer tcptune (schema %2, this one knows %3); update tcptune or choose another store.</source>
+        <translation>Der Ergebnisspeicher %1 wurde von einem neueren tcptune geschrieben (Schema %2, dieses kennt %3); aktualisieren Sie tcptune oder wählen Sie einen anderen Speicher.</translation>
+    </message>
 </context>
 <context>
     <name>ResultsCommand</name>
@@ -3592,10 +3634,6 @@ Mehrere Formate auf einmal: --format html,pdf --out ORDNER/report schreibt ORDNE
     <message>
         <source>Print JSON.</source>
         <translation>JSON ausgeben.</translation>
-    </message>
-    <message>
-        <source>The result store (default: $XDG_DATA_HOME/tcptune/results.db).</source>
-        <translation>Der Ergebnisspeicher (Standard: $XDG_DATA_HOME/tcptune/results.db).</translation>
     </message>
     <message>
         <source>show: also write table.md, points.csv, runs.csv and results.json into DIR.</source>
@@ -4611,10 +4649,6 @@ Mehrere Formate auf einmal: --format html,pdf --out ORDNER/report schreibt ORDNE
     <message>
         <source>Run the unfinished runs of stored experiment ID.</source>
         <translation>Die unbeendeten Läufe des gespeicherten Experiments ID ausführen.</translation>
-    </message>
-    <message>
-        <source>The result store (default: $XDG_DATA_HOME/tcptune/results.db).</source>
-        <translation>Der Ergebnisspeicher (Standard: $XDG_DATA_HOME/tcptune/results.db).</translation>
     </message>
     <message>
         <source>Use lab NAME for a lab target.</source>

@@ -1,5 +1,5 @@
 #pragma once
-// For the experiment integration tests: whether a lab's namespaces exist, and removing a lab a
+// For integration tests that run sweeps: whether a lab's namespaces exist, and removing a lab a
 // failed test left behind (through `tcptune lab down`, so its records go too).
 
 #include "command_runner.h"

@@ -1,0 +1,334 @@
+// The team store on a real PostgreSQL server (Debian's postgresql-15, started by the test): the
+// same records as SQLite, byte counts past 32 bits, writers at once losing or doubling nothing,
+// one migration when two open a new database at once, and a line that says what to fix when the
+// password, the database or the server is wrong.
+
+#include "experiment/spec/sweep_plan.h"
+#include "experiment/store/result_store.h"
+#include "experiment/store/store_location.h"
+#include "postgres_server.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QSet>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QThread>
+
+#include <memory>
+
+using namespace tcptune;
+using tcptune::test::PostgresServer;
+
+class TestPostgresStore : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase();
+    void cleanupTestCase();
+    void readsBackWhatSqliteReadsBack();
+    void writersAtOnceKeepEveryRunOnce();
+    void twoOpenANewDatabaseAtOnce();
+    void addressesAreRead_data();
+    void addressesAreRead();
+    void failuresSayWhatToFix_data();
+    void failuresSayWhatToFix();
+
+private:
+    QString newDatabase();
+    std::unique_ptr<PostgresServer> m_server;
+    int m_databases = 0;
+};
+
+namespace {
+
+SweepPlan plan(int repeats)
+{
+    ExperimentSpec spec;
+    spec.name = QStringLiteral("team store");
+    SweepPlan p{spec};
+    p.setRepeats(repeats);
+    return p;
+}
+
+// One finished run of experiment EXPERIMENT_ID with its samples, a knob snapshot written twice
+// (the second wins), a capture and a direction-both detail: every kind of row the store keeps.
+Result<qint64> writeRun(ResultStore &store, qint64 experimentId, int index)
+{
+    RunRecord run;
+    run.experimentId = experimentId;
+    run.runIndex = index;
+    run.repeat = index;
+    auto id = store.beginRun(run);
+    if (!id)
+        return id;
+    run.id = *id;
+    run.status = RunStatus::Ok;
+    run.throughputBps = 9.41e9;
+    run.senderBytes = 5'000'000'000LL + index; // past 32 bits
+    run.receiverBytes = run.senderBytes;
+    run.durationS = 4.25;
+    run.rttMinMs = 0.031;
+    run.rttMedianMs = 0.125;
+    run.rttP95Ms = 0.5;
+    run.rttMaxMs = 1.75;
+    run.retransmits = 3;
+    run.details.insert(QStringLiteral("directions"),
+                       QJsonArray{QJsonObject{{QStringLiteral("direction"), QStringLiteral("up")}}});
+    QList<RunSample> samples;
+    for (int i = 0; i < 10; ++i) {
+        RunSample s;
+        s.t = 0.1 * i;
+        s.throughputBps = 9.4e9 + i;
+        s.rttMs = 0.1 + 0.01 * i;
+        s.cwnd = 3'000'000'000LL;
+        s.unacked = i;
+        samples.append(s);
+    }
+    if (auto r = store.finishRun(run, samples); !r)
+        return std::unexpected(r.error());
+    for (const QString &value : {QStringLiteral("1"), QStringLiteral("0")})
+        if (auto r = store.addKnobSnapshot(run.id, QStringLiteral("local"), QStringLiteral("before"),
+                                           {{QStringLiteral("net.ipv4.tcp_autocorking"), value}});
+            !r)
+            return std::unexpected(r.error());
+    CaptureRecord capture;
+    capture.path = QStringLiteral("/tmp/run-%1.pcap").arg(index);
+    capture.packetsReceived = 4'294'967'296LL + index;
+    if (auto r = store.addCapture(run.id, capture); !r)
+        return std::unexpected(r.error());
+    return run.id;
+}
+
+// What a reader sees of STORE's experiment ID: its runs' figures, samples, snapshot and capture.
+QStringList readBack(const ResultStore &store, qint64 experimentId)
+{
+    QStringList out;
+    const auto runs = store.runs(experimentId);
+    if (!runs)
+        return {runs.error().message};
+    for (const RunRecord &r : *runs) {
+        out << QStringLiteral("run %1 %2 %3 %4 %5 %6 %7 %8")
+                   .arg(r.runIndex)
+                   .arg(runStatusName(r.status))
+                   .arg(r.throughputBps)
+                   .arg(r.senderBytes)
+                   .arg(r.rttMedianMs)
+                   .arg(r.retransmits)
+                   .arg(r.host, r.kernel);
+        const auto samples = store.samples(r.id);
+        for (const RunSample &s : samples.value_or(QList<RunSample>{}))
+            out << QStringLiteral("  sample %1 %2 %3 %4")
+                       .arg(s.t)
+                       .arg(s.throughputBps, 0, 'f', 0)
+                       .arg(s.cwnd)
+                       .arg(s.unacked);
+        out << QStringLiteral("  knob %1")
+                   .arg(store.knobSnapshot(r.id, QStringLiteral("local"), QStringLiteral("before"))
+                            ->value(QStringLiteral("net.ipv4.tcp_autocorking")));
+        const auto captures = store.captures(r.id);
+        for (const CaptureRecord &c : captures.value_or(QList<CaptureRecord>{}))
+            out << QStringLiteral("  capture %1 %2").arg(c.path).arg(c.packetsReceived);
+    }
+    const auto list = store.runList();
+    for (const RunRecord &r : *list)
+        out << QStringLiteral("listed %1 %2")
+                   .arg(r.runIndex)
+                   .arg(QString::fromUtf8(QJsonDocument(r.details).toJson(QJsonDocument::Compact)));
+    return out;
+}
+
+} // namespace
+
+void TestPostgresStore::initTestCase()
+{
+    m_server = std::make_unique<PostgresServer>();
+    const QString error = m_server->start();
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+    qputenv("PGPASSFILE", m_server->passwordFile().toLocal8Bit());
+}
+
+void TestPostgresStore::cleanupTestCase()
+{
+    m_server.reset();
+}
+
+QString TestPostgresStore::newDatabase()
+{
+    const QString name = QStringLiteral("results%1").arg(++m_databases);
+    const QString error = m_server->createDatabase(name);
+    return error.isEmpty() ? m_server->storeAddress(name) : QString();
+}
+
+// The oracle is SQLite: the same writes read back the same from both, samples and sizes past 32
+// bits included (PostgreSQL's INTEGER and REAL would cut them).
+void TestPostgresStore::readsBackWhatSqliteReadsBack()
+{
+    const QString address = newDatabase();
+    QVERIFY(!address.isEmpty());
+    QTemporaryDir dir;
+    QStringList seen[2];
+    int i = 0;
+    for (const QString &location : {dir.filePath(QStringLiteral("results.db")), address}) {
+        ResultStore store;
+        auto opened = store.open(location);
+        QVERIFY2(opened.has_value(), qPrintable(opened ? QString() : opened.error().message));
+        QCOMPARE(store.isPostgres(), location == address);
+        QCOMPARE(store.schemaVersion(), ResultStore::kSchemaVersion);
+        const auto experiment = store.createExperiment(plan(2));
+        QVERIFY(experiment.has_value());
+        for (int index = 0; index < 2; ++index) {
+            const auto run = writeRun(store, *experiment, index);
+            QVERIFY2(run.has_value(), qPrintable(run ? QString() : run.error().message));
+        }
+        QVERIFY(store.tagExperiment(*experiment, QStringLiteral("baseline")).has_value());
+        QCOMPARE(*store.resolveExperiment(QStringLiteral("baseline")), *experiment);
+        QCOMPARE(store.experimentList()->first().finishedRuns, 2);
+        seen[i++] = readBack(store, *experiment);
+        QVERIFY(store.deleteExperiment(*experiment).has_value());
+        QVERIFY(store.runList()->isEmpty()); // the runs went with it
+    }
+    QVERIFY(seen[0].size() > 20);
+    QVERIFY(seen[0].join(QLatin1Char('\n')).contains(QStringLiteral("5000000001")));
+    QCOMPARE(seen[1], seen[0]);
+}
+
+// Three writers (two sweeps and a workbench, each with its own connection) add 100 runs each at
+// once: the server then holds 300 runs, each once, each with its samples.
+void TestPostgresStore::writersAtOnceKeepEveryRunOnce()
+{
+    const QString address = newDatabase();
+    QVERIFY(!address.isEmpty());
+    constexpr int kWriters = 3;
+    constexpr int kRuns = 100;
+    QList<QThread *> writers;
+    QStringList errors[kWriters];
+    for (int w = 0; w < kWriters; ++w)
+        writers.append(QThread::create([&, w] {
+            ResultStore store;
+            auto opened = store.open(address);
+            auto experiment =
+                opened ? store.createExperiment(plan(kRuns)) : Result<qint64>(std::unexpected(opened.error()));
+            for (int index = 0; experiment && index < kRuns; ++index)
+                if (auto run = writeRun(store, *experiment, index); !run)
+                    errors[w] << run.error().message;
+            if (!experiment)
+                errors[w] << experiment.error().message;
+        }));
+    for (QThread *t : writers)
+        t->start();
+    for (QThread *t : writers) {
+        QVERIFY(t->wait(240000));
+        delete t;
+    }
+    for (const QStringList &e : errors)
+        QVERIFY2(e.isEmpty(), qPrintable(e.join(QLatin1Char('\n'))));
+    ResultStore store;
+    QVERIFY(store.open(address).has_value());
+    const auto runs = store.runList();
+    QVERIFY(runs.has_value());
+    QCOMPARE(runs->size(), kWriters * kRuns);
+    QSet<QString> uuids;
+    for (const RunRecord &r : *runs) {
+        uuids.insert(r.uuid);
+        QCOMPARE(store.samples(r.id)->size(), 10);
+    }
+    QCOMPARE(uuids.size(), kWriters * kRuns);
+    QCOMPARE(store.experimentList()->size(), kWriters);
+}
+
+// A sweep and the workbench open a new database at once: one migrates, the other waits for it.
+void TestPostgresStore::twoOpenANewDatabaseAtOnce()
+{
+    const QString address = newDatabase();
+    QVERIFY(!address.isEmpty());
+    QString errors[2];
+    QThread *openers[2];
+    for (int i = 0; i < 2; ++i)
+        openers[i] = QThread::create([&, i] {
+            ResultStore store;
+            if (auto r = store.open(address); !r)
+                errors[i] = r.error().message;
+            else if (store.schemaVersion() != ResultStore::kSchemaVersion)
+                errors[i] = QStringLiteral("schema %1").arg(store.schemaVersion());
+        });
+    for (QThread *t : openers)
+        t->start();
+    for (QThread *t : openers) {
+        QVERIFY(t->wait(60000));
+        delete t;
+    }
+    QVERIFY2(errors[0].isEmpty() && errors[1].isEmpty(), qPrintable(errors[0] + errors[1]));
+}
+
+void TestPostgresStore::addressesAreRead_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("error"); // a word of the message; empty: accepted
+    QTest::addColumn<QString>("display");
+    QTest::newRow("file") << QStringLiteral("/tmp/r.db") << QString() << QStringLiteral("/tmp/r.db");
+    QTest::newRow("server") << QStringLiteral("postgresql://ana@db.example:5433/team?sslmode=require") << QString()
+                            << QStringLiteral("postgresql://ana@db.example:5433/team?sslmode=require");
+    QTest::newRow("socket") << QStringLiteral("postgres://ana@localhost/team?host=/run/postgresql") << QString()
+                            << QStringLiteral("postgresql://ana@localhost/team?host=/run/postgresql");
+    QTest::newRow("password") << QStringLiteral("postgresql://ana:secret@db/team") << QStringLiteral(".pgpass")
+                              << QString();
+    QTest::newRow("no database") << QStringLiteral("postgresql://ana@db/") << QStringLiteral("DATABASE") << QString();
+    QTest::newRow("unknown parameter") << QStringLiteral("postgresql://ana@db/team?sslmod=require")
+                                       << QStringLiteral("sslmod") << QString();
+}
+
+void TestPostgresStore::addressesAreRead()
+{
+    QFETCH(QString, text);
+    QFETCH(QString, error);
+    QFETCH(QString, display);
+    const auto location = StoreLocation::parse(text);
+    QCOMPARE(location.has_value(), error.isEmpty());
+    if (!location) {
+        QVERIFY2(location.error().message.contains(error), qPrintable(location.error().message));
+        QVERIFY(!location.error().message.contains(QStringLiteral("secret")));
+        return;
+    }
+    QCOMPARE(location->display(), display);
+}
+
+void TestPostgresStore::failuresSayWhatToFix_data()
+{
+    QTest::addColumn<QString>("address");
+    QTest::addColumn<bool>("wrongPassword");
+    QTest::addColumn<QString>("says");
+    QTest::newRow("wrong password") << QString() << true << QStringLiteral("refused the password of tcptune");
+    QTest::newRow("unknown database") << QStringLiteral("nosuchdb") << false
+                                      << QStringLiteral("has no database nosuchdb: create it");
+    QTest::newRow("no server at the socket")
+        << QStringLiteral("socket") << false << QStringLiteral("Cannot reach the PostgreSQL server");
+    QTest::newRow("refused on loopback") << QStringLiteral("postgresql://tcptune@127.0.0.1:1/team") << false
+                                         << QStringLiteral("Cannot reach the PostgreSQL server 127.0.0.1:1");
+}
+
+void TestPostgresStore::failuresSayWhatToFix()
+{
+    QFETCH(QString, address);
+    QFETCH(bool, wrongPassword);
+    QFETCH(QString, says);
+    QTemporaryDir empty;
+    if (address.isEmpty())
+        address = newDatabase();
+    else if (address == QLatin1String("nosuchdb"))
+        address = m_server->storeAddress(address);
+    else if (address == QLatin1String("socket"))
+        address =
+            QStringLiteral("postgresql://tcptune@localhost:%1/team?host=%2").arg(m_server->port()).arg(empty.path());
+    qputenv("PGPASSFILE", (wrongPassword ? m_server->wrongPasswordFile() : m_server->passwordFile()).toLocal8Bit());
+    ResultStore store;
+    const auto opened = store.open(address);
+    qputenv("PGPASSFILE", m_server->passwordFile().toLocal8Bit());
+    QVERIFY(!opened.has_value());
+    const QString message = opened.error().message;
+    QVERIFY2(message.contains(says), qPrintable(message));
+    QVERIFY2(!message.contains(QLatin1Char('\n')), qPrintable(message));
+    QVERIFY(!store.isOpen());
+}
+
+QTEST_GUILESS_MAIN(TestPostgresStore)
+#include "tst_postgres_store.moc"
