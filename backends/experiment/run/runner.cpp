@@ -99,7 +99,7 @@ void Runner::run(const SweepPlan &plan)
         return;
     }
     // Held while this process runs it: a workbench started after a crash sees it is gone.
-    if (auto locked = m_lock.acquire(store->path(), *id); !locked) {
+    if (auto locked = m_lock.acquire(*store, *id); !locked) {
         logIfFailed(store->setExperimentStatus(*id, ExperimentStatus::Failed, locked.error().message));
         Q_EMIT failed(locked.error().message);
         return;
@@ -125,7 +125,7 @@ void Runner::resume(qint64 experimentId)
                           .arg(plan.error().message));
         return;
     }
-    if (auto locked = m_lock.acquire(store->path(), experimentId); !locked) {
+    if (auto locked = m_lock.acquire(*store, experimentId); !locked) {
         Q_EMIT failed(locked.error().message);
         return;
     }
@@ -342,7 +342,7 @@ QString Runner::startCapture(const ResultStore &store, const RunEndpoint &endpoi
 {
     QString dir = m_options.captureDir;
     if (dir.isEmpty())
-        dir = QFileInfo(store.path()).absolutePath() + QStringLiteral("/captures");
+        dir = store.capturesFolder();
     QDir().mkpath(dir);
     const QString path = QStringLiteral("%1/run%2.pcap").arg(dir).arg(runId);
     if (auto r = m_backend->startCapture(endpoint, path); !r) {

@@ -2,9 +2,11 @@
 
 #include "experiment/store/result_store.h"
 
+#include <QCryptographicHash>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QSysInfo>
 
 #include <fcntl.h>
 #include <sys/file.h>
@@ -17,15 +19,23 @@ ExperimentLock::~ExperimentLock()
     release();
 }
 
-QString ExperimentLock::pathFor(const QString &storePath, qint64 experimentId)
+QString ExperimentLock::pathFor(const ResultStore &store, qint64 experimentId)
 {
-    return QStringLiteral("%1.locks/experiment-%2.lock").arg(QFileInfo(storePath).absoluteFilePath()).arg(experimentId);
+    if (!store.isPostgres())
+        return QStringLiteral("%1.locks/experiment-%2.lock")
+            .arg(QFileInfo(store.path()).absoluteFilePath())
+            .arg(experimentId);
+    const QByteArray server =
+        QCryptographicHash::hash(store.path().toUtf8(), QCryptographicHash::Sha1).toHex().left(16);
+    return QStringLiteral("%1/server-locks/%2/experiment-%3.lock")
+        .arg(ResultStore::localDataFolder(), QString::fromLatin1(server))
+        .arg(experimentId);
 }
 
-Result<void> ExperimentLock::acquire(const QString &storePath, qint64 experimentId)
+Result<void> ExperimentLock::acquire(const ResultStore &store, qint64 experimentId)
 {
     release();
-    const QString path = pathFor(storePath, experimentId);
+    const QString path = pathFor(store, experimentId);
     QDir().mkpath(QFileInfo(path).absolutePath());
     const int fd = ::open(QFile::encodeName(path).constData(), O_RDWR | O_CREAT | O_CLOEXEC, 0600);
     if (fd < 0 || ::flock(fd, LOCK_EX | LOCK_NB) != 0) {
@@ -50,9 +60,9 @@ void ExperimentLock::release()
     m_fd = -1;
 }
 
-bool ExperimentLock::isHeldElsewhere(const QString &storePath, qint64 experimentId)
+bool ExperimentLock::isHeldElsewhere(const ResultStore &store, qint64 experimentId)
 {
-    const int fd = ::open(QFile::encodeName(pathFor(storePath, experimentId)).constData(), O_RDONLY | O_CLOEXEC);
+    const int fd = ::open(QFile::encodeName(pathFor(store, experimentId)).constData(), O_RDONLY | O_CLOEXEC);
     if (fd < 0)
         return false; // no lock file: nobody runs it
     const bool held = ::flock(fd, LOCK_SH | LOCK_NB) != 0;
@@ -66,15 +76,18 @@ Result<QList<ExperimentRecord>> ExperimentLock::settleAbandoned(ResultStore &sto
     if (!experiments)
         return std::unexpected(experiments.error());
     QList<ExperimentRecord> abandoned;
+    const QString host = QSysInfo::machineHostName();
+    const QString user = ResultStore::currentUserName();
     for (const ExperimentRecord &e : *experiments) {
-        if (e.status != ExperimentStatus::Running || isHeldElsewhere(store.path(), e.id))
+        const bool ranHere = (e.host.isEmpty() || e.host == host) && (e.user.isEmpty() || e.user == user);
+        if (e.status != ExperimentStatus::Running || !ranHere || isHeldElsewhere(store, e.id))
             continue;
         const QString why = tr("The tcptune process running it ended before it finished (killed or crashed).");
         if (auto r = store.setExperimentStatus(e.id, ExperimentStatus::Interrupted, why); !r)
             return std::unexpected(r.error());
         if (auto r = store.markRunningRunsInterrupted(e.id, why); !r)
             return std::unexpected(r.error());
-        QFile::remove(pathFor(store.path(), e.id));
+        QFile::remove(pathFor(store, e.id));
         abandoned.append(e);
     }
     return abandoned;

@@ -13,6 +13,9 @@
 
 #include <atomic>
 
+#include <pwd.h>
+#include <unistd.h>
+
 namespace tcptune {
 
 using storesql::queryError;
@@ -29,10 +32,28 @@ QString ResultStore::defaultPath()
         if (!location.isEmpty())
             return QString::fromLocal8Bit(location);
     }
+    return localDataFolder() + QStringLiteral("/results.db");
+}
+
+QString ResultStore::localDataFolder()
+{
     QString base = QString::fromLocal8Bit(qgetenv("XDG_DATA_HOME"));
     if (base.isEmpty())
         base = QDir::homePath() + QStringLiteral("/.local/share");
-    return base + QStringLiteral("/tcptune/results.db");
+    return base + QStringLiteral("/tcptune");
+}
+
+QString ResultStore::currentUserName()
+{
+    if (const passwd *user = ::getpwuid(::geteuid()))
+        return QString::fromLocal8Bit(user->pw_name);
+    return QString::number(::geteuid());
+}
+
+QString ResultStore::capturesFolder() const
+{
+    const QString base = isPostgres() ? localDataFolder() : QFileInfo(m_path).absolutePath();
+    return base + QStringLiteral("/captures");
 }
 
 QSqlDatabase ResultStore::database() const

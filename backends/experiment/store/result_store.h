@@ -42,6 +42,10 @@ public:
     // $TCPTUNE_STORE if set (a file or a postgresql:// address), else $TCPTUNE_RESULTS_DB (a
     // file), else $XDG_DATA_HOME/tcptune/results.db (XDG_DATA_HOME defaults to ~/.local/share).
     static QString defaultPath();
+    // $XDG_DATA_HOME/tcptune (~/.local/share/tcptune): this user's files on this host.
+    static QString localDataFolder();
+    // The account running tcptune (its login name; the number where it has none).
+    static QString currentUserName();
 
     // Opens LOCATION (a file, or an address StoreLocation reads) on the calling thread, creating
     // the file, its folder and the schema, and migrating older schemas. Fails with one message
@@ -52,6 +56,9 @@ public:
     // The file, or the PostgreSQL address (without a password).
     QString path() const { return m_path; }
     bool isPostgres() const { return m_dialect == storesql::Dialect::Postgres; }
+    // Where this host keeps the capture files of the store's runs: beside a SQLite file, or in
+    // localDataFolder() for a server (the files stay on the host that captured them).
+    QString capturesFolder() const;
     int schemaVersion() const;
 
     // Experiments

@@ -16,9 +16,6 @@
 #include <QUuid>
 #include <QVariant>
 
-#include <pwd.h>
-#include <unistd.h>
-
 namespace tcptune {
 
 using storesql::nullable;
@@ -26,14 +23,6 @@ using storesql::queryError;
 using storesql::toText;
 
 namespace {
-
-// The account running tcptune (its login name; the number where it has none).
-QString currentUserName()
-{
-    if (const passwd *user = ::getpwuid(::geteuid()))
-        return QString::fromLocal8Bit(user->pw_name);
-    return QString::number(::geteuid());
-}
 
 QString newUuid()
 {
@@ -59,7 +48,7 @@ Result<qint64> ResultStore::createExperiment(const SweepPlan &plan)
     q.addBindValue(toText(plan.toJson()));
     q.addBindValue(int(plan.runs().size()));
     q.addBindValue(QSysInfo::machineHostName());
-    q.addBindValue(currentUserName());
+    q.addBindValue(ResultStore::currentUserName());
     q.addBindValue(newUuid());
     if (!q.exec() || !q.next())
         return std::unexpected(queryError(q, tr("record the experiment")));
@@ -143,7 +132,7 @@ Result<qint64> ResultStore::beginRun(const RunRecord &run)
     q.addBindValue(run.started.isValid() ? run.started.toUTC().toString(Qt::ISODateWithMs) : isoNow());
     q.addBindValue(newUuid());
     q.addBindValue(QSysInfo::machineHostName());
-    q.addBindValue(currentUserName());
+    q.addBindValue(ResultStore::currentUserName());
     q.addBindValue(QSysInfo::kernelVersion());
     if (!q.exec() || !q.next()) {
         db.rollback();

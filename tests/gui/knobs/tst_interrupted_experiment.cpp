@@ -70,13 +70,13 @@ void TestInterruptedExperiment::killedRunIsMarkedInterruptedAtStart()
             QVERIFY(store.finishRun(run));
     }
     // The process running it: holds the experiment's lock as long as it lives.
-    const QString lock = ExperimentLock::pathFor(m_store, *id);
+    const QString lock = ExperimentLock::pathFor(store, *id);
     QVERIFY(QDir().mkpath(QFileInfo(lock).absolutePath()));
     QProcess holder;
     holder.start(QStringLiteral("sh"),
                  {QStringLiteral("-c"), QStringLiteral("exec 9>\"$0\" && flock 9 && exec sleep 60"), lock});
     QVERIFY(holder.waitForStarted());
-    QTRY_VERIFY_WITH_TIMEOUT(ExperimentLock::isHeldElsewhere(m_store, *id), 10000);
+    QTRY_VERIFY_WITH_TIMEOUT(ExperimentLock::isHeldElsewhere(store, *id), 10000);
     {
         MainWindow alive;
         QVERIFY(alive.recovery()->settleInterruptedExperiments(m_store).isEmpty());
@@ -85,7 +85,7 @@ void TestInterruptedExperiment::killedRunIsMarkedInterruptedAtStart()
 
     ::kill(pid_t(holder.processId()), SIGKILL);
     QVERIFY(holder.waitForFinished(10000));
-    QVERIFY(!ExperimentLock::isHeldElsewhere(m_store, *id));
+    QVERIFY(!ExperimentLock::isHeldElsewhere(store, *id));
 
     MainWindow window;
     window.resize(1280, 800);

@@ -9,6 +9,7 @@
 #include "postgres_server.h"
 
 #include <QDir>
+#include <QDirIterator>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -34,6 +35,7 @@ private Q_SLOTS:
 private:
     QString writeSpec(const QString &lab, int repeats);
     QProcessEnvironment environment(const QString &passwordFile) const;
+    QStringList localFiles() const;
     std::unique_ptr<PostgresServer> m_server;
     QTemporaryDir m_dir;
 };
@@ -86,14 +88,31 @@ QProcessEnvironment TestPostgresSweeps::environment(const QString &passwordFile)
     return env;
 }
 
+// Every file and folder under the sweeps' $XDG_DATA_HOME (locks, captures, a SQLite file).
+QStringList TestPostgresSweeps::localFiles() const
+{
+    QStringList out;
+    QDirIterator it(m_dir.filePath(QStringLiteral("data")), QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden,
+                    QDirIterator::Subdirectories);
+    while (it.hasNext())
+        out << it.next();
+    out.sort();
+    return out;
+}
+
 void TestPostgresSweeps::threeSweepsAtOnceKeepEveryRunOnce()
 {
     const QString store = m_server->storeAddress(QStringLiteral("team"));
+    // The sweeps keep their locks and captures in the user's data folder, not in a folder named
+    // after the address in the working directory.
+    const QString workingDir = m_dir.filePath(QStringLiteral("cwd"));
+    QVERIFY(QDir().mkpath(workingDir));
     QList<QProcess *> sweeps;
     for (const QString &lab : kLabs) {
         auto *sweep = new QProcess(this);
         sweep->setProcessEnvironment(environment(m_server->passwordFile()));
         sweep->setProcessChannelMode(QProcess::MergedChannels);
+        sweep->setWorkingDirectory(workingDir);
         sweep->start(binary(QStringLiteral("tcptune")),
                      {QStringLiteral("sweep"), writeSpec(lab, kRuns), QStringLiteral("--store"), store,
                       QStringLiteral("--lab-down")});
@@ -129,6 +148,8 @@ void TestPostgresSweeps::threeSweepsAtOnceKeepEveryRunOnce()
     QCOMPARE(uuids.size(), runs->size());
     for (const QString &lab : kLabs)
         QVERIFY(labNamespaces(lab).isEmpty());
+    QCOMPARE(QDir(workingDir).entryList(QDir::AllEntries | QDir::NoDotAndDotDot), QStringList());
+    QVERIFY(QDir(m_dir.filePath(QStringLiteral("data/tcptune/server-locks"))).exists());
 }
 
 void TestPostgresSweeps::aBadStoreStopsTheSweepBeforeItStarts_data()
@@ -150,6 +171,7 @@ void TestPostgresSweeps::aBadStoreStopsTheSweepBeforeItStarts()
     QFETCH(bool, noServer);
     QFETCH(QString, says);
     QTemporaryDir noSockets;
+    const QStringList filesBefore = localFiles();
     const QString store = noServer ? QStringLiteral("postgresql://tcptune@localhost:%1/team?host=%2")
                                          .arg(m_server->port())
                                          .arg(noSockets.path())
@@ -164,7 +186,7 @@ void TestPostgresSweeps::aBadStoreStopsTheSweepBeforeItStarts()
     QCOMPARE(err.count(QLatin1Char('\n')), 0);
     QVERIFY(r.out.isEmpty());
     QVERIFY(labNamespaces(kLabs.first()).isEmpty());
-    QVERIFY(!QDir(m_dir.filePath(QStringLiteral("data"))).exists());
+    QCOMPARE(localFiles(), filesBefore);
 }
 
 QTEST_GUILESS_MAIN(TestPostgresSweeps)
