@@ -128,7 +128,8 @@ int runChartCommand(const QStringList &args)
     if (const auto wrong = readOutput(parser, format, outOption, size, dpi, output))
         return *wrong;
     if (isCaptureSubject(positional.first()))
-        return runCaptureChart(positional.first(), {parser.value(graph), parser.value(direction), parser.value(window)},
+        return runCaptureChart(positional.first(),
+                               {parser.value(graph), parser.value(direction), parser.value(window), parser.value(db)},
                                output);
     return runStoredChart(positional.first(), parser.value(which), parser.value(db), output);
 }
