@@ -1,5 +1,8 @@
 #include "capture/tcp_info_alignment.h"
 
+#include <cstdint>
+#include <optional>
+
 namespace tcptune {
 
 // The run's clock starts (TrafficClient: t0) once every data connection is open, has sent its
@@ -51,6 +54,40 @@ std::optional<TcpInfoOverlay> alignTcpInfo(const StreamGraph &graph, const std::
     if (overlay.time_s.empty())
         return std::nullopt;
     return overlay;
+}
+
+namespace {
+
+// Sequence numbers compared as TCP compares them (RFC 1982): a wrap past 2^32 is still ahead.
+bool after(std::uint32_t a, std::uint32_t b)
+{
+    return std::int32_t(a - b) > 0;
+}
+
+} // namespace
+
+std::vector<double> inFlightAt(const StreamGraph &graph, const std::vector<double> &times)
+{
+    const StreamSegments &s = graph.segments;
+    const StreamAcks &a = graph.acks;
+    std::vector<double> out;
+    out.reserve(times.size());
+    std::size_t segment = 0;
+    std::size_t ack = 0;
+    std::optional<std::uint32_t> sentEnd;
+    std::optional<std::uint32_t> acked;
+    for (double t : times) {
+        for (; segment < s.size() && s.time_s[segment] <= t; ++segment)
+            if (const std::uint32_t end = s.seq[segment] + s.len[segment]; !sentEnd || after(end, *sentEnd))
+                sentEnd = end;
+        for (; ack < a.size() && a.time_s[ack] <= t; ++ack)
+            if (!acked || after(a.ack[ack], *acked))
+                acked = a.ack[ack];
+        // Nothing acknowledged yet (the handshake not captured): in flight since the first segment.
+        const std::uint32_t base = acked.value_or(s.size() > 0 ? s.seq[0] : 0);
+        out.push_back(sentEnd && after(*sentEnd, base) ? double(*sentEnd - base) : 0.0);
+    }
+    return out;
 }
 
 } // namespace tcptune

@@ -19,4 +19,13 @@ std::optional<double> trafficStartOf(const StreamGraph &graph);
 // traffic's start, or no point is known.
 std::optional<TcpInfoOverlay> alignTcpInfo(const StreamGraph &graph, const std::vector<TcpInfoPoint> &points);
 
+// What the capture holds in flight at each of TIMES (ascending, on the graph's axis), counted as
+// TCP_INFO counts unacked data: the end of the highest sequence the chosen side had sent by then
+// less the highest ACK the other side had sent by then (SACKed data counts, as in tcpi_unacked,
+// the kernel's packets_out; tshark takes it off). The graph's own series (tshark's
+// tcp.analysis.bytes_in_flight) is taken at the side's segments only, right after each is sent:
+// where GSO/TSO hands the capture super-segments of tens of kilobytes (a sender's own link), that is
+// the top of a saw whose teeth are a super-segment high, not the in-flight data at a random time.
+std::vector<double> inFlightAt(const StreamGraph &graph, const std::vector<double> &times);
+
 } // namespace tcptune
