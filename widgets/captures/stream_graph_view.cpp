@@ -13,6 +13,7 @@
 #include <QLabel>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QShortcut>
 #include <QSplitter>
 #include <QVBoxLayout>
 
@@ -78,6 +79,10 @@ StreamGraphView::StreamGraphView(const QString &path, int flowNumber, QWidget *p
     layout->addWidget(splitter, 1);
     layout->addWidget(m_status);
 
+    // A window of its own beside the workbench: closed from the keyboard as other tool windows are.
+    auto *close = new QShortcut(QKeySequence::Close, this);
+    close->setContext(Qt::WindowShortcut);
+    connect(close, &QShortcut::activated, this, &QWidget::close);
     connect(m_kind, &QComboBox::currentIndexChanged, this, &StreamGraphView::showKind);
     connect(m_direction, &QComboBox::currentIndexChanged, this, &StreamGraphView::load);
     connect(m_reset, &QPushButton::clicked, m_chart, &StreamGraphChartView::resetZoom);
