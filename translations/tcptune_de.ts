@@ -8101,6 +8101,14 @@ untätig: der Sender hatte nichts zu senden.
         <translation>Bytes unterwegs: %1 -&gt; %2</translation>
     </message>
     <message>
+        <source>TCP_INFO snd_cwnd × MSS (%1 B)</source>
+        <translation>TCP_INFO snd_cwnd × MSS (%1 B)</translation>
+    </message>
+    <message>
+        <source>TCP_INFO unacked × MSS (%1 B)</source>
+        <translation>TCP_INFO unbestätigt × MSS (%1 B)</translation>
+    </message>
+    <message>
         <source>Bytes in flight (B)</source>
         <translation>Bytes unterwegs (B)</translation>
     </message>
@@ -8352,6 +8360,10 @@ untätig: der Sender hatte nichts zu senden.
     <message>
         <source>The whole graph again (also a double-click on the graph, or Home).</source>
         <translation>Wieder der ganze Graph (auch per Doppelklick auf den Graphen oder Pos1).</translation>
+    </message>
+    <message>
+        <source>The bytes in flight graph also shows the TCP_INFO of the run that recorded this capture.</source>
+        <translation>Der Graph der Bytes unterwegs zeigt auch TCP_INFO des Laufs, der diesen Mitschnitt aufgezeichnet hat.</translation>
     </message>
     <message>
         <source>Click a segment to see its packet.</source>

@@ -52,6 +52,7 @@
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QTimer>
+#include <QTreeWidget>
 #include <QVBoxLayout>
 
 #include <unistd.h>
@@ -225,8 +226,10 @@ QWidget *MainWindow::buildCapturePage()
     page->addWidget(m_capturePanel);
     page->setStretchFactor(0, 1);
     page->setStretchFactor(1, 3);
-    // Alt+C (Alt+M in German) lands in the list of the runs' captures: Enter shows the newest.
+    // Alt+C (Alt+M in German) lands in the list of the runs' captures: Enter shows the newest, Tab
+    // goes on to its flows (Enter on a flow opens its stream graph).
     page->setFocusProxy(m_runCaptures);
+    setTabOrder(m_runCaptures->tree(), m_capturePanel->tree());
     m_capturePage = page;
     connect(m_runCaptures, &RunCaptureList::showRequested, this,
             [this](const QString &path, double duration, const QString &runName) {

@@ -52,6 +52,10 @@ public:
 private:
     void addSegment(const SegmentObservation &o)
     {
+        if (o.tcp->flags & tcpflag::Syn) {
+            m_graph.handshake.sender_mss = o.tcp->mss;
+            m_graph.handshake.sender_timestamps = o.tcp->hasTimestamps;
+        }
         const SegmentVerdict &v = *o.verdict;
         StreamSegments &s = m_graph.segments;
         s.time_s.push_back(double(o.relNs) / 1e9);
@@ -75,6 +79,10 @@ private:
         const double time = double(o.relNs) / 1e9;
         const int data = 1 - o.dir;
         const std::uint32_t ack = o.tracker->relativeSeq(data, t.ack);
+        if (t.flags & tcpflag::Syn) {
+            m_graph.handshake.receiver_mss = t.mss;
+            m_graph.handshake.receiver_timestamps = t.hasTimestamps;
+        }
         if (t.flags & tcpflag::Ack) {
             const int shift = (t.flags & tcpflag::Syn) ? 0 : o.tracker->windowShift(o.dir);
             StreamAcks &a = m_graph.acks;
@@ -116,6 +124,16 @@ QString memoryMessage(const StreamGraph &g, std::int64_t limitBytes)
 }
 
 } // namespace
+
+int StreamHandshake::senderMss() const
+{
+    if (sender_mss <= 0 || receiver_mss <= 0)
+        return -1;
+    // RFC 7323: the timestamps option (10 bytes, padded to 12) rides on every segment once both
+    // SYNs offered it, and Linux takes it off the MSS it fills segments to.
+    const int options = sender_timestamps && receiver_timestamps ? 12 : 0;
+    return std::min(sender_mss, receiver_mss) - options;
+}
 
 Result<StreamGraph> readStreamGraph(const QString &path, int flowNumber, StreamDirection direction,
                                     const AnalysisOptions &options)

@@ -7,11 +7,13 @@
 
 #include "capture/capture_analysis.h"
 #include "capture/tcp_flow_analyzer.h"
+#include "capture/tcp_info_overlay.h"
 #include "common/error.h"
 
 #include <QString>
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 namespace tcptune {
@@ -70,6 +72,20 @@ struct StreamRtts {
     std::size_t size() const { return time_s.size(); }
 };
 
+// The flow's handshake as the chosen side's TCP stack saw it: the MSS options of its own SYN and
+// of the other side's (-1: that SYN is not in the capture), and whether each offered timestamps.
+struct StreamHandshake {
+    int sender_mss = -1;
+    int receiver_mss = -1;
+    bool sender_timestamps = false;
+    bool receiver_timestamps = false;
+
+    // The payload of a full-sized segment the chosen side sends, as Linux reckons it
+    // (tcp_info's snd_mss): the smaller of the two MSS options, less the 12 bytes each segment's
+    // timestamps option takes when both SYNs offered it; -1 without both SYNs.
+    int senderMss() const;
+};
+
 struct StreamGraph {
     FlowAnalysis flow; // the flow as `tcptune analyze` shows it
     StreamDirection direction = StreamDirection::ClientToServer;
@@ -77,6 +93,10 @@ struct StreamGraph {
     StreamAcks acks;
     StreamSacks sacks;
     StreamRtts rtts;
+    StreamHandshake handshake;
+    // The TCP_INFO series of the run that recorded the capture, aligned to it (bytes in flight
+    // graph); none for a capture no stored run recorded. Attached by history/run_capture_overlay.
+    std::optional<TcpInfoOverlay> tcp_info;
     // The file broke off, is damaged, or the series hit the memory limit: the series hold what
     // came before, and the message says where and why.
     bool truncated = false;

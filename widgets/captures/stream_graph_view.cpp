@@ -4,6 +4,8 @@
 #include "captures/background_call.h"
 #include "captures/packet_details_text.h"
 #include "charts/stream_graph_chart_view.h"
+#include "experiment/store/result_store.h"
+#include "history/run_capture_overlay.h"
 
 #include <QComboBox>
 #include <QFileInfo>
@@ -11,6 +13,7 @@
 #include <QLabel>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QShortcut>
 #include <QSplitter>
 #include <QVBoxLayout>
 
@@ -76,6 +79,10 @@ StreamGraphView::StreamGraphView(const QString &path, int flowNumber, QWidget *p
     layout->addWidget(splitter, 1);
     layout->addWidget(m_status);
 
+    // A window of its own beside the workbench: closed from the keyboard as other tool windows are.
+    auto *close = new QShortcut(QKeySequence::Close, this);
+    close->setContext(Qt::WindowShortcut);
+    connect(close, &QShortcut::activated, this, &QWidget::close);
     connect(m_kind, &QComboBox::currentIndexChanged, this, &StreamGraphView::showKind);
     connect(m_direction, &QComboBox::currentIndexChanged, this, &StreamGraphView::load);
     connect(m_reset, &QPushButton::clicked, m_chart, &StreamGraphChartView::resetZoom);
@@ -107,10 +114,14 @@ void StreamGraphView::load()
     m_status->setText(tr("Reading flow %1 of %2...").arg(m_flowNumber).arg(QFileInfo(m_path).fileName()));
     runInBackground(
         this,
-        [path = m_path, flow = m_flowNumber, towards = direction()] {
+        [path = m_path, flow = m_flowNumber, towards = direction(), store = ResultStore::defaultPath()] {
             AnalysisOptions options;
             options.memory_limit_bytes = kMemoryLimit;
-            return readStreamGraph(path, flow, towards, options);
+            auto graph = readStreamGraph(path, flow, towards, options);
+            // A capture a run recorded: that run's TCP_INFO over the bytes in flight.
+            if (graph)
+                attachRunTcpInfo(*graph, path, store);
+            return graph;
         },
         [this, request](Result<StreamGraph> result) {
             if (request == m_graphRequest)
@@ -135,6 +146,9 @@ void StreamGraphView::onLoaded(Result<StreamGraph> result)
                          .arg(m_graph->segments.size())
                          .arg(m_graph->acks.size())
                          .arg(retransmissionsOf(m_graph->segments));
+    if (m_graph->tcp_info)
+        status += QLatin1Char(' ') +
+                  tr("The bytes in flight graph also shows the TCP_INFO of the run that recorded this capture.");
     if (m_graph->truncated)
         status += QLatin1Char(' ') + m_graph->truncation_message;
     m_status->setText(status);

@@ -2,8 +2,9 @@
 // StreamGraphView: the TCP stream graph of one flow of a capture file, opened from the Captures
 // tab: graph kind (time-sequence as tcptrace draws it, bytes in flight, RTT, throughput), direction
 // and a Reset zoom button above the chart (StreamGraphChartView: zoom, pan, crosshair), the clicked
-// segment's packet details beside it, and a status line. The graph and a packet's details are read
-// on a worker thread; the window stays responsive, and a failure says what to do.
+// segment's packet details beside it, and a status line. A capture that a run in the result store
+// (ResultStore::defaultPath()) recorded has that run's TCP_INFO on its bytes in flight graph. The graph and a packet's
+// details are read on a worker thread; the window stays responsive, and a failure says what to do.
 
 #include "capture/stream_graph.h"
 

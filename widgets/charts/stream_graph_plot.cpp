@@ -19,6 +19,9 @@ namespace {
 
 const QColor kSegmentColor(0x1f, 0x77, 0xb4);
 const QColor kSackColor(0x94, 0x67, 0xbd);
+// The run's TCP_INFO over the capture's bytes in flight: set apart from the blue of the capture.
+const QColor kCwndColor(0xd6, 0x27, 0x28);
+const QColor kUnackedColor(0xff, 0x7f, 0x0e);
 
 // Scatter points thinned only beyond this many per column of the plot: thinning a cloud to its
 // minimum and maximum per column hides its middle, which a line does not have.
@@ -160,6 +163,17 @@ void StreamGraphPlot::addBytesInFlight(const StreamGraph &graph)
     }
     m_targets.hi = m_targets.lo;
     addLine(tr("Bytes in flight"), m_targets.x, m_targets.lo, kSegmentColor);
+    if (graph.tcp_info)
+        addTcpInfo(*graph.tcp_info);
+}
+
+// What the sender's kernel said beside what the capture saw: its window and its unacknowledged
+// segments, in bytes, on the capture's time (drawn on top of the capture's line).
+void StreamGraphPlot::addTcpInfo(const TcpInfoOverlay &overlay)
+{
+    const QString mss = QLocale().toString(overlay.mss);
+    addLine(tr("TCP_INFO snd_cwnd × MSS (%1 B)").arg(mss), overlay.time_s, overlay.cwnd_bytes, kCwndColor);
+    addLine(tr("TCP_INFO unacked × MSS (%1 B)").arg(mss), overlay.time_s, overlay.unacked_bytes, kUnackedColor);
 }
 
 void StreamGraphPlot::addRtt(const StreamGraph &graph)

@@ -3,7 +3,9 @@
 // one renderer of the export (StreamGraphChart) and the interactive view (StreamGraphChartView):
 // the time-sequence graph as tcptrace draws it (segments as bars from seq to seq + len, the ACK
 // line, the receive window, SACK blocks as bars, the analyser's marks), bytes in flight, RTT per
-// acknowledged segment, or throughput over an averaging window. It keeps the full arrays and
+// acknowledged segment, or throughput over an averaging window. The bytes in flight graph of a
+// capture a stored run recorded also draws the run's TCP_INFO (StreamGraph::tcp_info) as lines:
+// snd_cwnd × MSS and unacked × MSS. It keeps the full arrays and
 // refills the series from them for the range the axes show, min/max per pixel column, so a
 // zoomed graph shows every segment and a whole one costs what its width costs.
 
@@ -92,6 +94,7 @@ private:
     void addTimeSequenceMarks(const StreamGraph &graph, const std::vector<double> &tops,
                               const std::vector<double> &acks);
     void addBytesInFlight(const StreamGraph &graph);
+    void addTcpInfo(const TcpInfoOverlay &overlay);
     void addRtt(const StreamGraph &graph);
     void addThroughput(const StreamGraph &graph, double windowS);
     void addLine(const QString &name, std::vector<double> x, std::vector<double> y, const QColor &color);

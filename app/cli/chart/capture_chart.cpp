@@ -3,6 +3,7 @@
 #include "capture/stream_graph.h"
 #include "charts/stream_graph_chart.h"
 #include "cli/console.h"
+#include "history/run_capture_overlay.h"
 
 #include <QCoreApplication>
 
@@ -85,6 +86,7 @@ int runCaptureChart(const QString &subjectText, const StreamGraphRequest &reques
         return failWith(graph.error().message, 1);
     if (graph->truncated)
         err() << graph->truncation_message << Qt::endl;
+    attachRunTcpInfo(*graph, subject->file, request.store);
     StreamGraphChart chart(*graph, *kind, window);
     const ChartPainterFunction draw = [&chart](QPainter *painter, const QRectF &target) {
         chart.render(painter, target);

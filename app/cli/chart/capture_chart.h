@@ -1,7 +1,8 @@
 #pragma once
 // `tcptune chart capture:FILE#FLOW --graph tcptrace|inflight|rtt|throughput`: a TCP stream graph
 // of one flow of a capture file (FLOW: the row of `tcptune analyze FILE`, 1 = largest; default 1),
-// drawn by the chart renderer like the stored runs' charts.
+// drawn by the chart renderer like the stored runs' charts. A capture a run in the result store
+// recorded has that run's TCP_INFO on its bytes in flight graph, as in the workbench.
 
 #include "export/chart_exporter.h"
 
@@ -20,11 +21,12 @@ struct ChartOutput {
     int dpi = 96;
 };
 
-// What --graph, --direction and --window of `tcptune chart` said.
+// What --graph, --direction, --window and --store of `tcptune chart` said.
 struct StreamGraphRequest {
     QString graph;
     QString direction;
     QString window;
+    QString store; // the result store a run that recorded the capture is looked up in (StoreOption::from)
 };
 
 // True when SUBJECT names a capture ("capture:FILE[#FLOW]").

@@ -126,8 +126,9 @@ int runChartCommand(const QStringList &args)
     if (const auto wrong = readOutput(parser, format, outOption, size, dpi, output))
         return *wrong;
     if (isCaptureSubject(positional.first()))
-        return runCaptureChart(positional.first(), {parser.value(graph), parser.value(direction), parser.value(window)},
-                               output);
+        return runCaptureChart(
+            positional.first(),
+            {parser.value(graph), parser.value(direction), parser.value(window), StoreOption::from(parser)}, output);
     return runStoredChart(positional.first(), parser.value(which), StoreOption::from(parser), output);
 }
 

@@ -5,8 +5,8 @@
 // zoomed range); a click on a retransmitted segment (its time and sequence number from
 // readStreamGraph) shows that packet's details, named by tshark's frame number for that
 // retransmission (tshark run live); the crosshair names the values under the pointer; a right-button
-// drag pans; Reset zoom and Home bring the whole graph back. Screenshots: build/screenshots/
-// stream-graph-view-whole.png and stream-graph-view-zoomed.png.
+// drag pans; Reset zoom and Home bring the whole graph back; Ctrl+W closes the window.
+// Screenshots: build/screenshots/stream-graph-view-whole.png and stream-graph-view-zoomed.png.
 
 #include "capture/stream_graph.h"
 #include "captures/capture_flow_menu.h"
@@ -23,6 +23,7 @@
 #include <QChart>
 #include <QComboBox>
 #include <QMenu>
+#include <QPointer>
 #include <QPushButton>
 #include <QSet>
 #include <QSignalSpy>
@@ -63,6 +64,7 @@ private Q_SLOTS:
     void zoomAndClickARetransmission();
     void crosshairPanAndReset();
     void everyKindAndTheOtherDirection();
+    void ctrlWClosesTheWindow();
     void cleanupTestCase();
 
 private:
@@ -241,6 +243,18 @@ void TestStreamGraphView::everyKindAndTheOtherDirection()
     QVERIFY(view()->graph()->segments.size() > 0);
     QVERIFY(chart->chart()->title().startsWith(QStringLiteral("Time-sequence")));
     QVERIFY(chart->chart()->title().contains(view()->graph()->flow.server.toString() + QStringLiteral(" ->")));
+}
+
+// A window of its own: Ctrl+W closes it (and, WA_DeleteOnClose, deletes it).
+void TestStreamGraphView::ctrlWClosesTheWindow()
+{
+    QVERIFY(view());
+    const QPointer<StreamGraphView> window = view();
+    QVERIFY(window->isVisible());
+    window->activateWindow();
+    QTest::keyClick(window->findChild<QComboBox *>(QStringLiteral("streamGraphKind")), Qt::Key_W, Qt::ControlModifier);
+    QTRY_VERIFY(!window);
+    m_view = nullptr;
 }
 
 void TestStreamGraphView::cleanupTestCase()

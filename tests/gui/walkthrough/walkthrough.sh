@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # The workbench as a user drives it: a real X server (Xvfb), a window manager (openbox), the real
 # tcptune window, synthetic keys (xdotool). Two passes: in German at 1280x800, in English at
-# 1024x700. Steps: a run and its capture shown from the Captures tab, a knob change, two more runs,
-# A/B of the three, a sweep of 12 points (legends named by their point), a sweep cancelled
-# half-way, a run's capture overlaid from History, a report exported, the session saved (Ctrl+S),
+# 1024x700. Steps: a run and its capture shown from the Captures tab, its largest flow's bytes in
+# flight graph with the run's TCP_INFO (the stream graph window, opened by keys), a knob change,
+# two more runs, A/B of the three, a sweep of 12 points (legends named by their point), a sweep
+# cancelled half-way, a run's capture overlaid from History, a report exported, the session saved (Ctrl+S),
 # a kill -9 during a run with the restart's crash note and History's state, and the session
 # reopened (Ctrl+Shift+O) with its runs back on the charts, and a request/response run beside them
 # on a numbered logarithmic RTT axis. Each step saves a screenshot of the
@@ -189,12 +190,12 @@ use_language() {
     export LANG=de_DE.UTF-8 LANGUAGE=de LC_ALL=de_DE.UTF-8
     k_knobs=alt+p k_captures=alt+m k_history=alt+v k_sweep=alt+u k_compare=alt+g
     k_show_capture=alt+z k_file=alt+d k_chart=d capture_word=Mitschnitt
-    t_open_session='Sitzung öffnen'
+    t_open_session='Sitzung öffnen' t_stream_graph='TCP-Stream-Graph: run1.pcap, Fluss 1'
   else
     export LANG=C.UTF-8 LANGUAGE=en LC_ALL=C.UTF-8
     k_knobs=alt+k k_captures=alt+c k_history=alt+i k_sweep=alt+w k_compare=alt+a
     k_show_capture=alt+p k_file=alt+f k_chart=c capture_word=capture
-    t_open_session='Open session'
+    t_open_session='Open session' t_stream_graph='TCP stream graph: run1.pcap, flow 1'
   fi
 }
 
@@ -209,6 +210,29 @@ run_and_its_capture() {
   sleep 3
   [ -s "$work/captures/run1.pcap" ] || fail "the first run recorded no capture in $work/captures"
   shot capture-after-run
+}
+
+# 1b. Tab from the runs' captures to the capture's flows, Enter on its largest (the data): its TCP
+# stream graph opens in a window of its own; Alt+G and Down choose bytes in flight, on which the
+# run's TCP_INFO (snd_cwnd × MSS, unacked × MSS) is drawn too; Ctrl+W closes the window.
+stream_graph_of_the_run() {
+  key Tab
+  key Home Down Return
+  local graph=
+  for _ in $(seq 20); do
+    graph=$(xdotool search --onlyvisible --name "^$t_stream_graph\$" 2>/dev/null | head -1) && [ -n "$graph" ] && break
+    sleep 0.5
+  done
+  [ -n "$graph" ] || fail "Enter on the run's largest flow opened no window '$t_stream_graph'"
+  xdotool windowactivate --sync "$graph" 2>/dev/null || true
+  xdotool key --window "$graph" --clearmodifiers alt+g && sleep 0.4
+  xdotool key --window "$graph" --clearmodifiers Down && sleep 2
+  shot stream-graph-inflight
+  # Through XTEST to the active window, not sent to it: a key release sent to the window its press
+  # closed fails (BadWindow) and left Ctrl down for the keys after it.
+  xdotool windowactivate --sync "$graph" && xdotool key --clearmodifiers ctrl+w && sleep 1
+  ! dialog_shown "$t_stream_graph" || fail "Ctrl+W did not close the stream graph"
+  xdotool windowactivate --sync "$window"
 }
 
 # 2. The knob: the Knobs tab with its keys in the table; find the row, edit it. (Choosing the
@@ -376,6 +400,7 @@ walk() {
   start_tcptune
   shot start
   run_and_its_capture
+  stream_graph_of_the_run
   knob_off
   three_runs_ab
   sweep_of_twelve

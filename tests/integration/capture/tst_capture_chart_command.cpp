@@ -1,8 +1,12 @@
 // `tcptune chart capture:FILE#FLOW --graph KIND` as a user runs it: each stream graph of the main
 // flow of a public capture written as a PNG of the asked size and as an SVG titled with the flow;
-// a flow or graph that does not exist gets a message and an exit code, and no file.
+// a flow or graph that does not exist gets a message and an exit code, and no file. A capture a
+// run in the --db store recorded has the run's TCP_INFO lines on its bytes in flight graph (their
+// colour on the PNG), one no run recorded has none.
 
 #include "command_runner.h"
+#include "experiment/spec/sweep_plan.h"
+#include "experiment/store/result_store.h"
 #include "test_data.h"
 
 #include <QFile>
@@ -21,6 +25,48 @@ QString subject(const QString &flow = QStringLiteral("#1"))
     return QStringLiteral("capture:") + captureFile(kCapture) + flow;
 }
 
+// Pixels of IMAGE in the orange of StreamGraphPlot's unacked line (#ff7f0e), or nearly (antialiased
+// on white); the graph's blue and the cwnd line's red are far from it.
+int orangePixels(const QImage &image)
+{
+    int n = 0;
+    for (int y = 0; y < image.height(); ++y)
+        for (int x = 0; x < image.width(); ++x) {
+            const QRgb p = image.pixel(x, y);
+            n += qRed(p) > 200 && qGreen(p) > 90 && qGreen(p) < 170 && qBlue(p) < 90 ? 1 : 0;
+        }
+    return n;
+}
+
+// A store at PATH with a run that recorded the capture: 140 s of samples, 50 segments unacked.
+bool storeRecordingRun(const QString &path)
+{
+    tcptune::ResultStore store;
+    tcptune::ExperimentSpec spec;
+    spec.name = QStringLiteral("recorded");
+    if (!store.open(path))
+        return false;
+    const auto experiment = store.createExperiment(tcptune::SweepPlan(spec));
+    tcptune::RunRecord run;
+    run.experimentId = experiment.value_or(0);
+    const auto id = store.beginRun(run);
+    if (!experiment || !id)
+        return false;
+    run.id = *id;
+    run.status = tcptune::RunStatus::Ok;
+    QList<tcptune::RunSample> samples;
+    for (int k = 1; k <= 14000; ++k) {
+        tcptune::RunSample s;
+        s.t = k * 0.01;
+        s.unacked = 50;
+        s.cwnd = 60;
+        samples << s;
+    }
+    tcptune::CaptureRecord capture;
+    capture.path = captureFile(kCapture);
+    return store.finishRun(run, samples) && store.addCapture(run.id, capture);
+}
+
 } // namespace
 
 class TestCaptureChartCommand final : public QObject {
@@ -30,6 +76,7 @@ private Q_SLOTS:
     void writesEachGraphAsPng();
     void writesSvgTitledWithTheFlow();
     void wrongFlowOrGraphSaysSo();
+    void recordedCaptureHasTheRunsTcpInfo();
 
 private:
     QTemporaryDir m_dir;
@@ -100,6 +147,28 @@ void TestCaptureChartCommand::wrongFlowOrGraphSaysSo()
     r = runTcptune({QStringLiteral("chart"), subject(QStringLiteral("#x")), QStringLiteral("--out"), out});
     QCOMPARE(r.exitCode, 2);
     QVERIFY(!QFile::exists(out));
+}
+
+void TestCaptureChartCommand::recordedCaptureHasTheRunsTcpInfo()
+{
+    const QString db = m_dir.filePath(QStringLiteral("results.db"));
+    QVERIFY(storeRecordingRun(db));
+    QList<int> unackedPixels;
+    for (const QString &store : {db, m_dir.filePath(QStringLiteral("none.db"))}) {
+        const QString png = m_dir.filePath(QStringLiteral("overlay-%1.png").arg(unackedPixels.size()));
+        const CommandResult r =
+            runTcptune({QStringLiteral("chart"), subject(), QStringLiteral("--graph"), QStringLiteral("inflight"),
+                        QStringLiteral("--db"), store, QStringLiteral("--out"), png},
+                       120000);
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QImage image;
+        QVERIFY(image.load(png));
+        unackedPixels << orangePixels(image);
+    }
+    qInfo() << "pixels of the unacked line's colour, with and without the run:" << unackedPixels;
+    QVERIFY2(unackedPixels[0] > 500, qPrintable(QString::number(unackedPixels[0])));
+    QCOMPARE(unackedPixels[1], 0);
+    QVERIFY(!QFile::exists(m_dir.filePath(QStringLiteral("none.db")))); // not created by looking
 }
 
 QTEST_GUILESS_MAIN(TestCaptureChartCommand)

@@ -1,0 +1,76 @@
+#include "history/run_capture_overlay.h"
+
+#include "capture/tcp_info_alignment.h"
+#include "experiment/store/result_store.h"
+
+#include <QFileInfo>
+#include <QSet>
+
+namespace tcptune {
+namespace {
+
+// The same file however the path was written (relative, through a link).
+QString canonical(const QString &path)
+{
+    const QString c = QFileInfo(path).canonicalFilePath();
+    return c.isEmpty() ? QFileInfo(path).absoluteFilePath() : c;
+}
+
+} // namespace
+
+std::optional<qint64> runOfCapture(const ResultStore &store, const QString &capturePath)
+{
+    const auto runs = store.runList();
+    if (!runs)
+        return std::nullopt;
+    const QString wanted = canonical(capturePath);
+    // runList() goes by experiment, newest first: a file recorded again belongs to its newest run.
+    for (const RunRecord &run : *runs) {
+        const auto captures = store.captures(run.id);
+        if (!captures)
+            continue;
+        for (const CaptureRecord &c : *captures)
+            if (canonical(c.path) == wanted)
+                return run.id;
+    }
+    return std::nullopt;
+}
+
+std::optional<TcpInfoOverlay> runTcpInfoOverlay(const ResultStore &store, qint64 runId, const StreamGraph &graph)
+{
+    const auto all = store.samples(runId);
+    if (!all)
+        return std::nullopt;
+    // The client is tcptune, which opens every connection of a run (the target only accepts), so
+    // the client's data is this host's sending and the server's is the target's.
+    const bool farSender = graph.direction == StreamDirection::ServerToClient;
+    QSet<int> streams;
+    QSet<int> ends;
+    std::vector<TcpInfoPoint> points;
+    for (const RunSample &s : *all) {
+        if (s.farSender != farSender)
+            continue;
+        ends.insert(s.end);
+        if (s.stream >= 0)
+            streams.insert(s.stream);
+        else
+            points.push_back({s.t, s.cwnd, s.unacked});
+    }
+    if (streams.size() > 1 || ends.size() > 1)
+        return std::nullopt;
+    return alignTcpInfo(graph, points);
+}
+
+void attachRunTcpInfo(StreamGraph &graph, const QString &capturePath, const QString &storePath)
+{
+    graph.tcp_info.reset();
+    if (storePath.isEmpty() || !QFileInfo::exists(storePath))
+        return; // opening would create an empty store
+    ResultStore store;
+    if (!store.open(storePath))
+        return;
+    if (const auto run = runOfCapture(store, capturePath))
+        graph.tcp_info = runTcpInfoOverlay(store, *run, graph);
+}
+
+} // namespace tcptune

@@ -1,0 +1,28 @@
+#pragma once
+// The TCP_INFO overlay of a capture that a stored run recorded: finds the run in the result store
+// by the capture's file, reads the samples of the sender the graph shows (this host's for the
+// client's data, the target's for the server's) and aligns them to the graph
+// (capture/tcp_info_alignment). No overlay when no run recorded the file, or when its samples
+// are not this one flow's (several streams or ends: TCP_INFO's sums cover them all).
+
+#include "capture/stream_graph.h"
+
+#include <QString>
+
+#include <optional>
+
+namespace tcptune {
+
+class ResultStore;
+
+// The stored run that recorded the capture file CAPTURE_PATH (newest first); none when no run did.
+std::optional<qint64> runOfCapture(const ResultStore &store, const QString &capturePath);
+
+// GRAPH's TCP_INFO overlay from RUN_ID's samples in STORE.
+std::optional<TcpInfoOverlay> runTcpInfoOverlay(const ResultStore &store, qint64 runId, const StreamGraph &graph);
+
+// Opens the store at STORE_PATH (only if the file exists) on the calling thread and attaches the
+// overlay of the run that recorded CAPTURE_PATH to GRAPH; GRAPH keeps none otherwise.
+void attachRunTcpInfo(StreamGraph &graph, const QString &capturePath, const QString &storePath);
+
+} // namespace tcptune
