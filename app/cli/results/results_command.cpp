@@ -1,9 +1,10 @@
-#include "cli/store_option.h"
 #include "cli/results/results_command.h"
 #include "cli/command.h"
 
 #include "cli/console.h"
 #include "cli/results/results_diff.h"
+#include "cli/results/results_transfer.h"
+#include "cli/store_option.h"
 #include "cli/sweep/sweep_output.h"
 #include "cli/throughput_unit_option.h"
 #include "common/json_schema_version.h"
@@ -132,15 +133,19 @@ int runResultsCommand(const QStringList &args)
     parser.addHelpOption();
     parser.addPositionalArgument(QStringLiteral("results"), ResultsCommand::tr("Stored results."));
     parser.addPositionalArgument(QStringLiteral("action"),
-                                 ResultsCommand::tr("list, show ID, diff A B (experiment B against A), or tag ID "
-                                                    "NAME; an experiment is its id or a tag"),
-                                 QStringLiteral("list|show ID|diff A B|tag ID NAME"));
+                                 ResultsCommand::tr("list, show ID, diff A B (experiment B against A), tag ID NAME, "
+                                                    "export ID --bundle FILE, import FILE, or sync (the outbox's "
+                                                    "runs up to the store); an experiment is its id or a tag"),
+                                 QStringLiteral("list|show ID|diff A B|tag ID NAME|export ID|import FILE|sync"));
     const QCommandLineOption json(QStringLiteral("json"), ResultsCommand::tr("Print JSON."));
     const QCommandLineOption outDir(QStringLiteral("out"),
                                     ResultsCommand::tr("show: also write table.md, points.csv, runs.csv and "
                                                        "results.json into DIR."),
                                     QStringLiteral("DIR"));
-    parser.addOptions({json, StoreOption::option(), outDir, ThroughputUnitOption::option()});
+    const QCommandLineOption bundle(QStringLiteral("bundle"),
+                                    ResultsCommand::tr("export: the bundle file to write (SQLite)."),
+                                    QStringLiteral("FILE"));
+    parser.addOptions({json, StoreOption::option(), outDir, bundle, ThroughputUnitOption::option()});
     if (const auto done = parseArguments(parser, args, QStringLiteral("results")))
         return *done;
     const auto unitGiven = ThroughputUnitOption::from(parser);
@@ -149,13 +154,18 @@ int runResultsCommand(const QStringList &args)
     const ThroughputUnit unit = unitGiven->value_or(ThroughputUnit());
     const QStringList positional = parser.positionalArguments().mid(1);
     const QString action = positional.value(0, QStringLiteral("list"));
-    static const QStringList actions = {QStringLiteral("list"), QStringLiteral("show"), QStringLiteral("diff"),
-                                        QStringLiteral("tag")};
+    static const QStringList actions = {QStringLiteral("list"), QStringLiteral("show"),   QStringLiteral("diff"),
+                                        QStringLiteral("tag"),  QStringLiteral("export"), QStringLiteral("import"),
+                                        QStringLiteral("sync")};
     if (!actions.contains(action))
-        return failWith(ResultsCommand::tr("Unknown action '%1'; use 'tcptune results list', 'tcptune results show "
-                                           "ID', 'tcptune results diff A B' or 'tcptune results tag ID NAME'.")
+        return failWith(ResultsCommand::tr("Unknown action '%1'; use 'tcptune results list', 'show ID', 'diff A B', "
+                                           "'tag ID NAME', 'export ID --bundle FILE', 'import FILE' or 'sync'.")
                             .arg(action),
                         2);
+    if (action == QLatin1String("export") && !parser.isSet(bundle))
+        return failWith(ResultsCommand::tr("--bundle FILE is missing: say where to write the bundle."), 2);
+    if (action == QLatin1String("import") && positional.size() != 2)
+        return failWith(ResultsCommand::tr("Give one bundle file: 'tcptune results import FILE'."), 2);
     ResultStore store;
     if (auto r = store.open(StoreOption::from(parser)); !r)
         return failWith(r.error().message, 1);
@@ -163,12 +173,18 @@ int runResultsCommand(const QStringList &args)
         return list(store, parser.isSet(json));
     if (action == QLatin1String("tag"))
         return tag(store, positional);
+    if (action == QLatin1String("import"))
+        return importBundle(store, positional.at(1));
+    if (action == QLatin1String("sync"))
+        return syncOutbox(store, ResultStore::outboxPath());
     const auto ids = experimentIds(store, positional, action == QLatin1String("diff") ? 2 : 1);
     if (!ids)
         return failWith(ids.error().message, 2);
     if (action == QLatin1String("diff"))
         return printExperimentDiff(store, ids->at(0), ids->at(1), parser.isSet(json));
     const qint64 id = ids->first();
+    if (action == QLatin1String("export"))
+        return exportBundle(store, id, parser.value(bundle));
     auto table = loadSweepTable(store, id);
     if (!table)
         return failWith(table.error().message, 2);

@@ -43,6 +43,11 @@ QString ResultStore::localDataFolder()
     return base + QStringLiteral("/tcptune");
 }
 
+QString ResultStore::outboxPath()
+{
+    return localDataFolder() + QStringLiteral("/outbox.db");
+}
+
 QString ResultStore::currentUserName()
 {
     if (const passwd *user = ::getpwuid(::geteuid()))
@@ -134,6 +139,12 @@ Result<void> ResultStore::enableWal() const
             return std::unexpected(queryError(q, tr("switch to write-ahead logging")));
         QThread::msleep(50);
     }
+}
+
+bool ResultStore::ping() const
+{
+    QSqlQuery q(database());
+    return q.exec(QStringLiteral("SELECT 1")) && q.next();
 }
 
 void ResultStore::close()

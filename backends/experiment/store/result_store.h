@@ -23,11 +23,19 @@
 #include <QStringList>
 
 class QSqlDatabase;
+class QSqlRecord;
 
 namespace tcptune {
 
 class SweepPlan;
 struct StoreLocation;
+
+// What ResultStore::copyExperimentTo added to the target.
+struct CopyCount {
+    int experiments = 0; // 1 when the target did not hold the experiment yet
+    int runs = 0;
+    qint64 targetExperimentId = 0;
+};
 
 class ResultStore final {
     Q_DECLARE_TR_FUNCTIONS(ResultStore)
@@ -44,6 +52,9 @@ public:
     static QString defaultPath();
     // $XDG_DATA_HOME/tcptune (~/.local/share/tcptune): this user's files on this host.
     static QString localDataFolder();
+    // The outbox: a SQLite store in localDataFolder() that keeps the runs a server could not take
+    // until `tcptune results sync` uploads them.
+    static QString outboxPath();
     // The account running tcptune (its login name; the number where it has none).
     static QString currentUserName();
 
@@ -109,6 +120,16 @@ public:
     [[nodiscard]] Result<KnobSnapshot> knobSnapshot(qint64 runId, const QString &side, const QString &phase) const;
 
     [[nodiscard]] Result<void> addCapture(qint64 runId, const CaptureRecord &capture);
+
+    // Copies experiment EXPERIMENT_ID with its ended runs and all their rows into TARGET (either
+    // database), in one transaction of TARGET's. What TARGET holds already (by UUID) is skipped,
+    // so a second copy adds nothing; an experiment that has ended here brings TARGET's status up
+    // to date. Bundles, the outbox and `results sync` are this copy.
+    enum class CopyRuns { Ended, None };
+    [[nodiscard]] Result<CopyCount> copyExperimentTo(qint64 experimentId, ResultStore &target,
+                                                     CopyRuns runs = CopyRuns::Ended) const;
+    // Whether the database still answers (a server may have gone away since open()).
+    bool ping() const;
     [[nodiscard]] Result<QList<CaptureRecord>> captures(qint64 runId) const;
 
 private:
@@ -121,6 +142,8 @@ private:
     [[nodiscard]] Result<void> loadCaptureFiles(const QHash<qint64, RunRecord *> &byId, const QString &runFilter,
                                                 qint64 key) const;
     [[nodiscard]] Result<void> exec(const QString &sql) const;
+    [[nodiscard]] Result<qint64> copyExperimentRow(const QSqlRecord &experiment, ResultStore &target, int &added) const;
+    [[nodiscard]] Result<bool> copyRunRows(const QSqlRecord &run, qint64 targetExperiment, ResultStore &target) const;
     QSqlDatabase database() const;
 
     QString m_connection;
