@@ -1,8 +1,8 @@
-#include "cli/store_option.h"
 #include "cli/sweep/sweep_command.h"
 #include "cli/command.h"
 
 #include "cli/console.h"
+#include "cli/store_option.h"
 #include "cli/sweep/sweep_output.h"
 #include "cli/throughput_unit_option.h"
 #include "common/json_schema_version.h"
@@ -11,12 +11,14 @@
 #include "experiment/run/runner_thread.h"
 #include "experiment/spec/preset_library.h"
 #include "experiment/store/result_store.h"
+#include "experiment/store/store_location.h"
 #include "experiment/tables/sweep_table.h"
 #include "helper/helper_connection.h"
 #include "traffic/far_host_check.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 
@@ -412,14 +414,31 @@ RunnerOptions runnerOptions(const QCommandLineParser &parser, const QString &sto
     return options;
 }
 
+int sweepExitCode(const SweepEnd &end)
+{
+    if (end.status == QLatin1String("cancelled"))
+        return 130;
+    return end.failedRuns > 0 ? 3 : 0;
+}
+
 // Prints the stored table of the sweep that ended, writes --out, and says how it went.
 int reportSweep(const QCommandLineParser &parser, const QString &storePath, const SweepEnd &end, ThroughputUnit unit)
 {
     if (!end.failure.isEmpty())
         return failWith(end.failure, 1);
     ResultStore store;
-    if (auto r = store.open(storePath); !r)
-        return failWith(r.error().message, 1);
+    if (auto r = store.open(storePath); !r) {
+        // A server that went away during the sweep: its runs are safe in the outbox (the runner
+        // said so); the table waits for the server.
+        const auto location = StoreLocation::parse(storePath);
+        if (!location || !location->isPostgres() || !QFileInfo::exists(ResultStore::outboxPath()))
+            return failWith(r.error().message, 1);
+        err() << SweepCommand::tr("No table: %1 After 'tcptune results sync', 'tcptune results show %2' prints it.")
+                     .arg(r.error().message)
+                     .arg(end.experimentId)
+              << Qt::endl;
+        return sweepExitCode(end);
+    }
     auto table = loadSweepTable(store, end.experimentId);
     if (!table)
         return failWith(table.error().message, 1);
@@ -431,9 +450,7 @@ int reportSweep(const QCommandLineParser &parser, const QString &storePath, cons
                      .arg(parser.value(QStringLiteral("out")))
               << Qt::endl;
     }
-    if (end.status == QLatin1String("cancelled"))
-        return 130;
-    return end.failedRuns > 0 ? 3 : 0;
+    return sweepExitCode(end);
 }
 
 } // namespace

@@ -139,10 +139,13 @@ void Runner::resume(qint64 experimentId)
 
 void Runner::execute(const SweepPlan &plan, qint64 experimentId)
 {
-    std::unique_ptr<ResultStore> store(openStore());
-    if (!store)
+    std::unique_ptr<ResultStore> server(openStore());
+    if (!server)
         return;
-    auto done = store->finishedRunIndexes(experimentId);
+    if (server->isPostgres())
+        if (auto r = m_outbox.prepare(*server, experimentId); !r)
+            Q_EMIT logged(tr("Runs will not wait in an outbox if the server goes away: %1").arg(r.error().message));
+    auto done = server->finishedRunIndexes(experimentId);
     if (!done) {
         Q_EMIT failed(done.error().message);
         return;
@@ -165,25 +168,37 @@ void Runner::execute(const SweepPlan &plan, qint64 experimentId)
             continue;
         if (executed > 0 && !pauseBetweenRuns(plan))
             break;
-        const RunRecord record = runOne(plan, planned, points.at(planned.point), experimentId, *store, &endpoint);
+        if (m_outbox.moveIfServerGone(*server))
+            Q_EMIT logged(tr("The result store %1 does not answer: the runs wait in the outbox %2.")
+                              .arg(server->path(), ResultStore::outboxPath()));
+        ResultStore &store = m_outbox.storeFor(*server);
+        const qint64 storedId = m_outbox.experimentFor(experimentId);
+        const RunRecord record = runOne(plan, planned, points.at(planned.point), storedId, store, &endpoint);
         ++executed;
         if (record.status == RunStatus::Ok || record.status == RunStatus::Failed)
             ++finishedCount;
         Q_EMIT runFinished(record);
-        emitPointResult(*store, experimentId, plan, points.at(planned.point));
+        emitPointResult(m_outbox.storeFor(*server), m_outbox.experimentFor(experimentId), plan,
+                        points.at(planned.point));
         const double perRun = double(clock.elapsed()) / 1000.0 / executed;
         Q_EMIT progress(finishedCount, total, perRun * (total - finishedCount));
     }
     if (plan.spec().untilPrecise())
-        repeatUntilPrecise(plan, experimentId, *store, &endpoint, executed);
+        repeatUntilPrecise(plan, m_outbox.experimentFor(experimentId), m_outbox.storeFor(*server), &endpoint, executed);
 
     if (auto r = m_backend->restoreKnobs(); !r)
         Q_EMIT logged(r.error().message);
     m_backend->finish(m_options.removeLabAtEnd);
     const bool cancelled = m_cancel.load();
     const ExperimentStatus status = cancelled ? ExperimentStatus::Cancelled : ExperimentStatus::Finished;
-    if (auto r = store->setExperimentStatus(experimentId, status); !r)
-        Q_EMIT logged(r.error().message);
+    if (!m_outbox.isActive())
+        if (auto r = server->setExperimentStatus(experimentId, status); !r)
+            Q_EMIT logged(r.error().message);
+    if (const int waiting = m_outbox.end(status); waiting > 0)
+        Q_EMIT logged(tr("%1 runs wait in the outbox %2 for the result store %3: 'tcptune results sync' uploads "
+                         "them when it answers again.")
+                          .arg(waiting)
+                          .arg(ResultStore::outboxPath(), server->path()));
     m_lock.release();
     Q_EMIT finished(experimentId, experimentStatusName(status));
 }
@@ -318,7 +333,7 @@ RunRecord Runner::finishRun(ResultStore &store, RunRecord record, RunStatus stat
     }
     record.ended = QDateTime::currentDateTimeUtc();
     record.verdict = RunDiagnosis::verdictOf(record);
-    logIfFailed(store.finishRun(record, samples));
+    logIfFailed(m_outbox.finishRun(store, record, samples));
     if (!error.isEmpty())
         Q_EMIT logged(error);
     return record;

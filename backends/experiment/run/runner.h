@@ -11,6 +11,7 @@
 #include "experiment/run/run_events.h"
 #include "experiment/spec/sweep_plan.h"
 #include "experiment/store/experiment_lock.h"
+#include "experiment/store/outbox.h"
 #include "experiment/tables/sweep_table.h"
 
 #include <QObject>
@@ -79,6 +80,7 @@ private:
     std::unique_ptr<ExperimentBackend> m_backend;
     RunnerOptions m_options;
     ExperimentLock m_lock; // held while this runner runs an experiment
+    Outbox m_outbox;       // where runs go when the result store's server stops answering
     std::atomic<bool> m_cancel{false};
 };
 
