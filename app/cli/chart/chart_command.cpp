@@ -1,9 +1,9 @@
-#include "cli/store_option.h"
 #include "cli/chart/chart_command.h"
 
 #include "cli/chart/capture_chart.h"
 #include "cli/command.h"
 #include "cli/console.h"
+#include "cli/store_option.h"
 #include "experiment/store/result_store.h"
 #include "export/chart_exporter.h"
 #include "export/report_chart_renderer.h"

@@ -1,8 +1,8 @@
-#include "cli/store_option.h"
 #include "cli/report/report_command.h"
 
 #include "cli/command.h"
 #include "cli/console.h"
+#include "cli/store_option.h"
 #include "cli/throughput_unit_option.h"
 #include "experiment/store/result_store.h"
 #include "export/report_exporter.h"

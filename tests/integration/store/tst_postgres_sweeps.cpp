@@ -29,6 +29,8 @@ private Q_SLOTS:
     void initTestCase();
     void cleanupTestCase();
     void threeSweepsAtOnceKeepEveryRunOnce();
+    void aBundleTravelsOnce();
+    void serverKilledMidSweepRunsWaitInTheOutbox();
     void aBadStoreStopsTheSweepBeforeItStarts_data();
     void aBadStoreStopsTheSweepBeforeItStarts();
 
@@ -36,6 +38,7 @@ private:
     QString writeSpec(const QString &lab, int repeats);
     QProcessEnvironment environment(const QString &passwordFile) const;
     QStringList localFiles() const;
+    CommandResult tcptune(const QStringList &args, const QString &passwordFile = {}) const;
     std::unique_ptr<PostgresServer> m_server;
     QTemporaryDir m_dir;
 };
@@ -150,6 +153,122 @@ void TestPostgresSweeps::threeSweepsAtOnceKeepEveryRunOnce()
         QVERIFY(labNamespaces(lab).isEmpty());
     QCOMPARE(QDir(workingDir).entryList(QDir::AllEntries | QDir::NoDotAndDotDot), QStringList());
     QVERIFY(QDir(m_dir.filePath(QStringLiteral("data/tcptune/server-locks"))).exists());
+}
+
+CommandResult TestPostgresSweeps::tcptune(const QStringList &args, const QString &passwordFile) const
+{
+    return runCommand(binary(QStringLiteral("tcptune")), args, 300000, {},
+                      environment(passwordFile.isEmpty() ? m_server->passwordFile() : passwordFile));
+}
+
+// V without the ids a store numbers its rows with (experiment and run ids), at any depth.
+static QJsonValue withoutIds(const QJsonValue &v)
+{
+    if (v.isArray()) {
+        QJsonArray out;
+        for (const QJsonValue &item : v.toArray())
+            out.append(withoutIds(item));
+        return out;
+    }
+    if (!v.isObject())
+        return v;
+    QJsonObject out;
+    const QJsonObject in = v.toObject();
+    for (auto it = in.begin(); it != in.end(); ++it)
+        if (it.key() != QLatin1String("id") && it.key() != QLatin1String("experiment") &&
+            it.key() != QLatin1String("experiment_id") && it.key() != QLatin1String("run_id"))
+            out.insert(it.key(), withoutIds(it.value()));
+    return out;
+}
+
+// What `results show --json` printed, without the store's own numbers.
+static QJsonObject shownWithoutId(const CommandResult &r)
+{
+    return withoutIds(QJsonDocument::fromJson(r.out).object()).toObject();
+}
+
+// An experiment of the server, exported as a bundle and imported into an empty file, shows the
+// same; importing it again adds nothing.
+void TestPostgresSweeps::aBundleTravelsOnce()
+{
+    const QString server = m_server->storeAddress(QStringLiteral("team"));
+    const QString bundle = m_dir.filePath(QStringLiteral("first.tcptune"));
+    const QString file = m_dir.filePath(QStringLiteral("imported.db"));
+    const CommandResult listed = tcptune({QStringLiteral("results"), QStringLiteral("list"), QStringLiteral("--json"),
+                                          QStringLiteral("--store"), server});
+    const QJsonArray experiments = QJsonDocument::fromJson(listed.out).array();
+    QVERIFY(!experiments.isEmpty());
+    const QString id = QString::number(experiments.first().toObject().value(QStringLiteral("id")).toInteger());
+    CommandResult r = tcptune({QStringLiteral("results"), QStringLiteral("export"), id, QStringLiteral("--bundle"),
+                               bundle, QStringLiteral("--store"), server});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    r = tcptune({QStringLiteral("results"), QStringLiteral("import"), bundle, QStringLiteral("--store"), file});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QVERIFY2(r.out.contains("new runs 100"), r.out.constData());
+    r = tcptune({QStringLiteral("results"), QStringLiteral("import"), bundle, QStringLiteral("--store"), file});
+    QVERIFY2(r.out.contains("new experiments 0, new runs 0"), r.out.constData());
+    const CommandResult there = tcptune({QStringLiteral("results"), QStringLiteral("show"), id,
+                                         QStringLiteral("--json"), QStringLiteral("--store"), server});
+    const CommandResult here = tcptune({QStringLiteral("results"), QStringLiteral("show"), QStringLiteral("1"),
+                                        QStringLiteral("--json"), QStringLiteral("--store"), file});
+    QCOMPARE(here.exitCode, 0);
+    QVERIFY(!shownWithoutId(there).isEmpty());
+    QCOMPARE(shownWithoutId(here), shownWithoutId(there));
+    QCOMPARE(tcptune({QStringLiteral("results"), QStringLiteral("list"), QStringLiteral("--json"),
+                      QStringLiteral("--store"), file})
+                 .out.count("\"id\""),
+             1);
+}
+
+// The server dies (SIGKILL) in the middle of a sweep: the sweep finishes, its later runs wait in
+// the outbox, `results sync` uploads them once the server is back, and a second sync adds nothing.
+void TestPostgresSweeps::serverKilledMidSweepRunsWaitInTheOutbox()
+{
+    constexpr int kSweepRuns = 24;
+    QVERIFY(m_server->createDatabase(QStringLiteral("killed")).isEmpty());
+    const QString server = m_server->storeAddress(QStringLiteral("killed"));
+    QProcess sweep;
+    sweep.setProcessEnvironment(environment(m_server->passwordFile()));
+    sweep.setProcessChannelMode(QProcess::MergedChannels);
+    sweep.start(binary(QStringLiteral("tcptune")), {QStringLiteral("sweep"), writeSpec(kLabs.first(), kSweepRuns),
+                                                    QStringLiteral("--store"), server, QStringLiteral("--lab-down")});
+    qputenv("PGPASSFILE", m_server->passwordFile().toLocal8Bit());
+    {
+        ResultStore watcher;
+        QVERIFY(watcher.open(server).has_value());
+        QTRY_VERIFY_WITH_TIMEOUT(watcher.runList().value_or(QList<RunRecord>{}).size() >= 4, 60000);
+    }
+    QVERIFY(m_server->kill().isEmpty());
+    QVERIFY(sweep.waitForFinished(180000));
+    const QByteArray said = sweep.readAll();
+    QVERIFY2(sweep.exitCode() == 0, said.right(800).constData());
+    QVERIFY2(said.contains("results sync"), said.right(3000).constData());
+    QVERIFY(QFileInfo::exists(m_dir.filePath(QStringLiteral("data/tcptune/outbox.db"))));
+
+    QString started = m_server->start();
+    for (int attempt = 0; !started.isEmpty() && attempt < 20; ++attempt) { // the old backends leave first
+        QTest::qWait(500);
+        started = m_server->start();
+    }
+    QVERIFY2(started.isEmpty(), qPrintable(started));
+    CommandResult r = tcptune({QStringLiteral("results"), QStringLiteral("sync"), QStringLiteral("--store"), server});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QVERIFY2(!r.out.contains("new runs 0"), r.out.constData());
+    r = tcptune({QStringLiteral("results"), QStringLiteral("sync"), QStringLiteral("--store"), server});
+    QVERIFY2(r.exitCode == 0 && r.out.contains("new runs 0"), r.out.constData());
+
+    ResultStore back;
+    QVERIFY(back.open(server).has_value());
+    const auto runs = back.runList();
+    QVERIFY(runs.has_value());
+    QSet<int> indexes;
+    for (const RunRecord &run : *runs) {
+        QCOMPARE(run.status, RunStatus::Ok);
+        indexes.insert(run.runIndex);
+    }
+    QCOMPARE(runs->size(), kSweepRuns);
+    QCOMPARE(indexes.size(), kSweepRuns);
+    QCOMPARE(back.experimentList()->first().status, ExperimentStatus::Finished);
 }
 
 void TestPostgresSweeps::aBadStoreStopsTheSweepBeforeItStarts_data()
