@@ -38,6 +38,7 @@ int runHeadless(int argc, char **argv)
     useOffscreenPlatform();
     QApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("tcptune"));
+    QApplication::setOrganizationName(QStringLiteral("tcptune")); // the workbench's settings
     installTranslations();
     const QStringList args = QCoreApplication::arguments().mid(1);
     if (!args.contains(QStringLiteral("--default-job")) && !args.contains(QStringLiteral("--lab")))

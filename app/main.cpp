@@ -50,6 +50,8 @@ int main(int argc, char **argv)
         const std::unique_ptr<QCoreApplication> app(command->needsGui ? new QApplication(argc, argv)
                                                                       : new QCoreApplication(argc, argv));
         QCoreApplication::setApplicationName(QStringLiteral("tcptune"));
+        // The workbench's settings (the store chosen in Settings: ResultStore::defaultPath()).
+        QCoreApplication::setOrganizationName(QStringLiteral("tcptune"));
         tcptune::installTranslations();
         return command->run(QCoreApplication::arguments());
     }

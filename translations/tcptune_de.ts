@@ -7081,6 +7081,24 @@ untätig: der Sender hatte nichts zu senden.
     </message>
 </context>
 <context>
+    <name>tcptune::SettingsDialog</name>
+    <message>
+        <source>Settings — tcptune</source>
+        <translation>Einstellungen — tcptune</translation>
+    </message>
+</context>
+<context>
+    <name>tcptune::SettingsMenu</name>
+    <message>
+        <source>Se&amp;ttings...</source>
+        <translation>E&amp;instellungen...</translation>
+    </message>
+    <message>
+        <source>Results are now kept in %1.</source>
+        <translation>Die Ergebnisse werden jetzt in %1 gespeichert.</translation>
+    </message>
+</context>
+<context>
     <name>tcptune::SshTargetPage</name>
     <message>
         <source>&amp;Test connection</source>
@@ -7157,6 +7175,84 @@ untätig: der Sender hatte nichts zu senden.
     <message>
         <source>Far kernel: %1</source>
         <translation>Ferner Kernel: %1</translation>
+    </message>
+</context>
+<context>
+    <name>tcptune::StoreSettingsPage</name>
+    <message numerus="yes">
+        <source>Connected: schema %1, %n experiment(s).</source>
+        <translation>
+            <numerusform>Verbunden: Schema %1, %n Experiment.</numerusform>
+            <numerusform>Verbunden: Schema %1, %n Experimente.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Result store</source>
+        <translation>Ergebnisspeicher</translation>
+    </message>
+    <message>
+        <source>&amp;This computer</source>
+        <translation>Dieser &amp;Computer</translation>
+    </message>
+    <message>
+        <source>&amp;PostgreSQL server</source>
+        <translation>&amp;PostgreSQL-Server</translation>
+    </message>
+    <message>
+        <source>Test co&amp;nnection</source>
+        <translation>&amp;Verbindung testen</translation>
+    </message>
+    <message>
+        <source>&amp;Address:</source>
+        <translation>&amp;Adresse:</translation>
+    </message>
+    <message>
+        <source>The password is never kept here: libpq reads it from ~/.pgpass (or the file PGPASSFILE names), one line HOST:PORT:DATABASE:USER:PASSWORD, mode 0600.</source>
+        <translation>Das Passwort wird hier nie gespeichert: libpq liest es aus ~/.pgpass (oder der Datei, die PGPASSFILE nennt), eine Zeile HOST:PORT:DATENBANK:BENUTZER:PASSWORT, Modus 0600.</translation>
+    </message>
+    <message>
+        <source>$%1 is set: the workbench uses %2 until it is unset.</source>
+        <translation>$%1 ist gesetzt: Die Werkbank verwendet %2, bis die Variable entfernt wird.</translation>
+    </message>
+    <message>
+        <source>db.example.org, or a socket folder such as /run/postgresql</source>
+        <translation>db.example.org oder ein Socket-Ordner wie /run/postgresql</translation>
+    </message>
+    <message>
+        <source>libpq&apos;s sslmode: require encrypts; verify-full also checks the server&apos;s certificate and name (~/.postgresql/root.crt).</source>
+        <translation>sslmode von libpq: require verschlüsselt; verify-full prüft außerdem Zertifikat und Namen des Servers (~/.postgresql/root.crt).</translation>
+    </message>
+    <message>
+        <source>&amp;Host or socket folder:</source>
+        <translation>&amp;Host oder Socket-Ordner:</translation>
+    </message>
+    <message>
+        <source>P&amp;ort:</source>
+        <translation>P&amp;ort:</translation>
+    </message>
+    <message>
+        <source>&amp;Database:</source>
+        <translation>&amp;Datenbank:</translation>
+    </message>
+    <message>
+        <source>&amp;User:</source>
+        <translation>&amp;Benutzer:</translation>
+    </message>
+    <message>
+        <source>&amp;SSL mode:</source>
+        <translation>&amp;SSL-Modus:</translation>
+    </message>
+    <message>
+        <source>Keeps every result in the SQLite file %1.</source>
+        <translation>Speichert jedes Ergebnis in der SQLite-Datei %1.</translation>
+    </message>
+    <message>
+        <source>Name the server&apos;s host (or socket folder) and the database.</source>
+        <translation>Nennen Sie den Host (oder Socket-Ordner) des Servers und die Datenbank.</translation>
+    </message>
+    <message>
+        <source>Connecting to %1 …</source>
+        <translation>Verbinde mit %1 …</translation>
     </message>
 </context>
 <context>

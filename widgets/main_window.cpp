@@ -33,6 +33,7 @@
 #include "panels/throughput_unit_menu.h"
 #include "panels/workload_panel.h"
 #include "session/session_actions.h"
+#include "settings/settings_menu.h"
 #include "sweep/sweep_panel.h"
 
 #include <QApplication>
@@ -112,6 +113,7 @@ MainWindow::MainWindow(QWidget *parent)
 
     buildMenus();
     new ExportActions(this); // File > Export and the charts' context menus
+    new SettingsMenu(this);  // File > Settings...
     new HelpMenu(this);
     connectRunner();
     connect(m_runControl, &RunControlPanel::runRequested, this, &MainWindow::startRun);

@@ -1,7 +1,7 @@
 #include "captures/stream_graph_view.h"
 
 #include "capture/packet_details.h"
-#include "captures/background_call.h"
+#include "panels/background_call.h"
 #include "captures/packet_details_text.h"
 #include "charts/stream_graph_chart_view.h"
 #include "experiment/store/result_store.h"

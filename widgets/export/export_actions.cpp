@@ -37,7 +37,6 @@ ChartPainterFunction painterOf(QWidget *chart)
 ExportActions::ExportActions(QMainWindow *window)
     : QObject(window)
     , m_window(window)
-    , m_storePath(ResultStore::defaultPath())
 {
     m_menu = new QMenu(tr("&Export"), window);
     m_menu->setObjectName(QStringLiteral("menuExport"));
@@ -75,12 +74,17 @@ ExportActions::ExportActions(QMainWindow *window)
             [this](const QStringList &files) { m_feedback->exported(m_lastKind, files); });
 }
 
+QString ExportActions::storePath() const
+{
+    return m_storePath.isEmpty() ? ResultStore::defaultPath() : m_storePath;
+}
+
 qint64 ExportActions::currentExperiment() const
 {
     if (m_latest > 0)
         return m_latest;
     ResultStore store;
-    if (!store.open(m_storePath))
+    if (!store.open(storePath()))
         return 0;
     const auto all = store.experiments();
     return all && !all->isEmpty() ? all->first().id : 0;
@@ -108,7 +112,7 @@ Result<QStringList> ExportActions::exportReport(qint64 experimentId, ReportExpor
         return fail(tr("There is no stored experiment to report yet; run an experiment or a sweep first."));
     // In the unit the window's charts are in (View > Throughput unit).
     const auto *view = m_window->findChild<ThroughputRttView *>();
-    auto model = ReportExporter::load(m_storePath, QString::number(experimentId),
+    auto model = ReportExporter::load(storePath(), QString::number(experimentId),
                                       view ? view->throughputUnit() : ThroughputUnit());
     if (!model)
         return std::unexpected(model.error());

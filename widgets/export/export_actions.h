@@ -30,7 +30,10 @@ public:
     QMenu *menu() const { return m_menu; }
     // The experiment a report is about: the runner's latest, else the store's newest (0: none).
     qint64 currentExperiment() const;
+    // The store reports read: PATH, or when empty (the default) the one ResultStore::defaultPath()
+    // names at the time, so that a store chosen in Settings is read at once.
     void setStorePath(const QString &path) { m_storePath = path; }
+    QString storePath() const;
 
     // The actions' work, without dialogs (tests and scripts call these).
     [[nodiscard]] Result<QStringList> exportReport(qint64 experimentId, ReportExporter::Format format,

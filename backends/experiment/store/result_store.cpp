@@ -1,5 +1,6 @@
 #include "experiment/store/result_store.h"
 
+#include "common/saved_store.h"
 #include "experiment/store/result_store_sql.h"
 #include "experiment/store/store_location.h"
 
@@ -32,6 +33,8 @@ QString ResultStore::defaultPath()
         if (!location.isEmpty())
             return QString::fromLocal8Bit(location);
     }
+    if (QString saved = savedstore::location(); !saved.isEmpty())
+        return saved;
     return localDataFolder() + QStringLiteral("/results.db");
 }
 

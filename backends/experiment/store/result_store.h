@@ -48,7 +48,10 @@ public:
     ResultStore &operator=(const ResultStore &) = delete;
 
     // $TCPTUNE_STORE if set (a file or a postgresql:// address), else $TCPTUNE_RESULTS_DB (a
-    // file), else $XDG_DATA_HOME/tcptune/results.db (XDG_DATA_HOME defaults to ~/.local/share).
+    // file), else the store chosen in the workbench's Settings (the application's QSettings,
+    // "store/location": common/saved_store.h), else $XDG_DATA_HOME/tcptune/results.db
+    // (XDG_DATA_HOME defaults to ~/.local/share). Read on every call: a new choice takes effect
+    // at the next open.
     static QString defaultPath();
     // $XDG_DATA_HOME/tcptune (~/.local/share/tcptune): this user's files on this host.
     static QString localDataFolder();

@@ -39,8 +39,8 @@ QList<Tree> floorPlan()
          list({"common", "knobs", "helper", "traffic", "lab", "capture", "experiment/spec", "experiment/record",
                "experiment/diagnosis", "experiment/store", "experiment/tables", "experiment/run", "history", "session",
                "report", "."})},
-        {QStringLiteral("widgets"),
-         list({"charts", "panels", "diagnosis", "knobs", "captures", "sweep", "history", "export", "session", "."})},
+        {QStringLiteral("widgets"), list({"charts", "panels", "diagnosis", "knobs", "captures", "sweep", "history",
+                                          "export", "session", "settings", "."})},
     };
 }
 

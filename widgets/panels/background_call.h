@@ -1,8 +1,9 @@
 #pragma once
 // runInBackground: runs a function on a thread of its own and hands its result to a callback on
-// CONTEXT's thread (the GUI's), the way the Captures tab reads a file without freezing the window.
-// The result travels through a QPromise and a QFutureWatcher (both Qt Core), so a CONTEXT that is
-// gone before the work ends simply never hears of it: the thread finishes and deletes itself.
+// CONTEXT's thread (the GUI's), the way the Captures tab reads a file and Settings tests a store
+// without freezing the window. The result travels through a QPromise and a QFutureWatcher (both
+// Qt Core), so a CONTEXT that is gone before the work ends simply never hears of it: the thread
+// finishes and deletes itself.
 
 #include <QFutureWatcher>
 #include <QObject>
