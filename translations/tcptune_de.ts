@@ -2073,6 +2073,37 @@ Beispiel: tcptune knobs set net.ipv4.tcp_autocorking=0 -- iperf3 -c 127.0.0.1
     </message>
 </context>
 <context>
+    <name>ResultsTransfer</name>
+    <message>
+        <source>Cannot write %1; check the folder&apos;s permissions.</source>
+        <translation>%1 kann nicht geschrieben werden; prüfen Sie die Rechte des Ordners.</translation>
+    </message>
+    <message>
+        <source>Wrote experiment %1 and its runs (%2) to %3.</source>
+        <translation>Experiment %1 und seine Läufe (%2) nach %3 geschrieben.</translation>
+    </message>
+    <message>
+        <source>There is no bundle %1; &apos;tcptune results export ID --bundle FILE&apos; writes one.</source>
+        <translation>Es gibt kein Bündel %1; „tcptune results export ID --bundle DATEI“ schreibt eines.</translation>
+    </message>
+    <message>
+        <source>%1 is not a tcptune bundle: %2</source>
+        <translation>%1 ist kein tcptune-Bündel: %2</translation>
+    </message>
+    <message>
+        <source>Imported into %1: new experiments %2, new runs %3.</source>
+        <translation>In %1 importiert: neue Experimente %2, neue Läufe %3.</translation>
+    </message>
+    <message>
+        <source>Nothing waits in the outbox (%1).</source>
+        <translation>Im Postausgang wartet nichts (%1).</translation>
+    </message>
+    <message>
+        <source>Uploaded to %1: new runs %2.</source>
+        <translation>Nach %1 hochgeladen: neue Läufe %2.</translation>
+    </message>
+</context>
+<context>
     <name>StoreLocation</name>
     <message>
         <source>&apos;%1&apos; is not a store address: write %2.</source>
@@ -2094,8 +2125,8 @@ Beispiel: tcptune knobs set net.ipv4.tcp_autocorking=0 -- iperf3 -c 127.0.0.1
 <context>
     <name>StoreOption</name>
     <message>
-        <source>The result store: a file, or a PostgreSQL server as postgresql://USER@HOST[:PORT]/DB (its password from ~/.pgpass). Default: $TCPTUNE_STORE, else $XDG_DATA_HOME/tcptune/results.db.</source>
-        <translation>Der Ergebnisspeicher: eine Datei oder ein PostgreSQL-Server als postgresql://BENUTZER@HOST[:PORT]/DB (sein Passwort aus ~/.pgpass). Vorgabe: $TCPTUNE_STORE, sonst $XDG_DATA_HOME/tcptune/results.db.</translation>
+        <source>The result store: a file, or a PostgreSQL server as postgresql://USER@HOST[:PORT]/DB (its password from ~/.pgpass). Default: $TCPTUNE_STORE, else the workbench&apos;s Settings, else $XDG_DATA_HOME/tcptune/results.db.</source>
+        <translation>Der Ergebnisspeicher: eine Datei oder ein PostgreSQL-Server als postgresql://BENUTZER@HOST[:PORT]/DB (sein Passwort aus ~/.pgpass). Vorgabe: $TCPTUNE_STORE, sonst die Einstellungen der Werkbank, sonst $XDG_DATA_HOME/tcptune/results.db.</translation>
     </message>
 </context>
 <context>
@@ -3596,6 +3627,34 @@ Mehrere Formate auf einmal: --format html,pdf --out ORDNER/report schreibt ORDNE
         <source>The result store %1 was written by a newer tcptune (schema %2, this one knows %3); update tcptune or choose another store.</source>
         <translation>Der Ergebnisspeicher %1 wurde von einem neueren tcptune geschrieben (Schema %2, dieses kennt %3); aktualisieren Sie tcptune oder wählen Sie einen anderen Speicher.</translation>
     </message>
+    <message>
+        <source>copy a row of %1</source>
+        <translation>eine Zeile von %1 kopieren</translation>
+    </message>
+    <message>
+        <source>read %1</source>
+        <translation>%1 lesen</translation>
+    </message>
+    <message>
+        <source>look up %1 by UUID</source>
+        <translation>%1 nach UUID suchen</translation>
+    </message>
+    <message>
+        <source>bring the experiment&apos;s status up to date</source>
+        <translation>den Status des Experiments aktualisieren</translation>
+    </message>
+    <message>
+        <source>replace an unfinished run</source>
+        <translation>einen unbeendeten Lauf ersetzen</translation>
+    </message>
+    <message>
+        <source>The result store %1 could not start a transaction: %2.</source>
+        <translation>Der Ergebnisspeicher %1 konnte keine Transaktion beginnen: %2.</translation>
+    </message>
+    <message>
+        <source>The result store %1 could not commit the copy: %2.</source>
+        <translation>Der Ergebnisspeicher %1 konnte die Kopie nicht festschreiben: %2.</translation>
+    </message>
 </context>
 <context>
     <name>ResultsCommand</name>
@@ -3660,12 +3719,24 @@ Mehrere Formate auf einmal: --format html,pdf --out ORDNER/report schreibt ORDNE
         <translation>Experiment %1 hat das Tag „%2“.</translation>
     </message>
     <message>
-        <source>list, show ID, diff A B (experiment B against A), or tag ID NAME; an experiment is its id or a tag</source>
-        <translation>list, show ID, diff A B (Experiment B gegen A) oder tag ID NAME; ein Experiment ist seine ID oder ein Tag</translation>
+        <source>list, show ID, diff A B (experiment B against A), tag ID NAME, export ID --bundle FILE, import FILE, or sync (the outbox&apos;s runs up to the store); an experiment is its id or a tag</source>
+        <translation>list, show ID, diff A B (Experiment B gegen A), tag ID NAME, export ID --bundle DATEI, import DATEI oder sync (die Läufe des Postausgangs in den Speicher); ein Experiment ist seine ID oder ein Tag</translation>
     </message>
     <message>
-        <source>Unknown action &apos;%1&apos;; use &apos;tcptune results list&apos;, &apos;tcptune results show ID&apos;, &apos;tcptune results diff A B&apos; or &apos;tcptune results tag ID NAME&apos;.</source>
-        <translation>Unbekannte Aktion „%1“; verwenden Sie „tcptune results list“, „tcptune results show ID“, „tcptune results diff A B“ oder „tcptune results tag ID NAME“.</translation>
+        <source>export: the bundle file to write (SQLite).</source>
+        <translation>export: die zu schreibende Bündeldatei (SQLite).</translation>
+    </message>
+    <message>
+        <source>Unknown action &apos;%1&apos;; use &apos;tcptune results list&apos;, &apos;show ID&apos;, &apos;diff A B&apos;, &apos;tag ID NAME&apos;, &apos;export ID --bundle FILE&apos;, &apos;import FILE&apos; or &apos;sync&apos;.</source>
+        <translation>Unbekannte Aktion „%1“; verwenden Sie „tcptune results list“, „show ID“, „diff A B“, „tag ID NAME“, „export ID --bundle DATEI“, „import DATEI“ oder „sync“.</translation>
+    </message>
+    <message>
+        <source>--bundle FILE is missing: say where to write the bundle.</source>
+        <translation>--bundle DATEI fehlt: Geben Sie an, wohin das Bündel geschrieben werden soll.</translation>
+    </message>
+    <message>
+        <source>Give one bundle file: &apos;tcptune results import FILE&apos;.</source>
+        <translation>Geben Sie eine Bündeldatei an: „tcptune results import DATEI“.</translation>
     </message>
 </context>
 <context>
@@ -4761,6 +4832,10 @@ Mehrere Formate auf einmal: --format html,pdf --out ORDNER/report schreibt ORDNE
     <message>
         <source>The sweep was stopped; nothing was checked.</source>
         <translation>Die Messreihe wurde angehalten; nichts wurde geprüft.</translation>
+    </message>
+    <message>
+        <source>No table: %1 After &apos;tcptune results sync&apos;, &apos;tcptune results show %2&apos; prints it.</source>
+        <translation>Keine Tabelle: %1 Nach „tcptune results sync“ gibt „tcptune results show %2“ sie aus.</translation>
     </message>
 </context>
 <context>
@@ -7078,6 +7153,18 @@ untätig: der Sender hatte nichts zu senden.
     <message>
         <source>Run %1: %2 changed during the run on the %3 (%4, at the end %5); something else changed it, so the run may not show its settings.</source>
         <translation>Lauf %1: %2 hat sich während des Laufs auf %3 geändert (%4, am Ende %5); etwas anderes hat ihn geändert, daher zeigt der Lauf womöglich nicht seine Einstellungen.</translation>
+    </message>
+    <message>
+        <source>Runs will not wait in an outbox if the server goes away: %1</source>
+        <translation>Läufe warten nicht im Postausgang, falls der Server wegfällt: %1</translation>
+    </message>
+    <message>
+        <source>The result store %1 does not answer: the runs wait in the outbox %2.</source>
+        <translation>Der Ergebnisspeicher %1 antwortet nicht: Die Läufe warten im Postausgang %2.</translation>
+    </message>
+    <message>
+        <source>%1 runs wait in the outbox %2 for the result store %3: &apos;tcptune results sync&apos; uploads them when it answers again.</source>
+        <translation>%1 Läufe warten im Postausgang %2 auf den Ergebnisspeicher %3: „tcptune results sync“ lädt sie hoch, sobald er wieder antwortet.</translation>
     </message>
 </context>
 <context>

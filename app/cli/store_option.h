@@ -13,7 +13,7 @@ class StoreOption final {
     Q_DECLARE_TR_FUNCTIONS(StoreOption)
 public:
     static QCommandLineOption option();
-    // The store given, else ResultStore::defaultPath() ($TCPTUNE_STORE, then the user's file).
+    // The store given, else ResultStore::defaultPath() ($TCPTUNE_STORE, Settings, the user's file).
     static QString from(const QCommandLineParser &parser);
 };
 
