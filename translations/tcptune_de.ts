@@ -7044,6 +7044,17 @@ untätig: der Sender hatte nichts zu senden.
     </message>
 </context>
 <context>
+    <name>tcptune::OutboxStatus</name>
+    <message>
+        <source>Runs waiting for the server: %1</source>
+        <translation>Läufe, die auf den Server warten: %1</translation>
+    </message>
+    <message>
+        <source>Kept in %1 while the result store did not answer; &apos;tcptune results sync&apos; uploads them.</source>
+        <translation>In %1 aufbewahrt, solange der Ergebnisspeicher nicht antwortete; „tcptune results sync“ lädt sie hoch.</translation>
+    </message>
+</context>
+<context>
     <name>tcptune::RangeCheck</name>
     <message>
         <source>Allowed: %1.</source>

@@ -1,6 +1,7 @@
 #include "settings/settings_menu.h"
 
 #include "history/history_panel.h"
+#include "settings/outbox_status.h"
 #include "settings/settings_dialog.h"
 
 #include <QAction>
@@ -38,6 +39,7 @@ SettingsMenu::SettingsMenu(QMainWindow *window)
         keys.append(QKeySequence(Qt::CTRL | Qt::Key_Comma));
     m_action->setShortcuts(keys);
     connect(m_action, &QAction::triggered, this, [this] { open(); });
+    window->statusBar()->addPermanentWidget(new OutboxStatus(window));
     QAction *quit = window->findChild<QAction *>(QStringLiteral("actionQuit"));
     if (QMenu *file = menuOf(quit)) {
         file->insertAction(quit, m_action);

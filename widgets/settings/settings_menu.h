@@ -1,7 +1,8 @@
 #pragma once
 // File > Settings... (the desktop's Preferences keys): opens the SettingsDialog without blocking
 // the window, and when OK chose another result store, History reads the new one at once and the
-// status bar says where results now go. Self-contained, so the main window adds it with one line.
+// status bar says where results now go. It also puts the outbox's count in the status bar
+// (OutboxStatus). Self-contained, so the main window adds it with one line.
 
 #include <QObject>
 

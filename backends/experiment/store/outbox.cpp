@@ -2,6 +2,8 @@
 
 #include "experiment/store/result_store.h"
 
+#include <QFileInfo>
+
 namespace tcptune {
 
 Outbox::Outbox() = default;
@@ -56,6 +58,17 @@ Result<void> Outbox::finishRun(ResultStore &store, RunRecord run, const QList<Ru
         return std::unexpected(id.error());
     run.id = *id;
     return m_store->finishRun(run, samples);
+}
+
+int Outbox::waitingRuns(const QString &path)
+{
+    if (!QFileInfo::exists(path))
+        return 0; // opening would create it
+    ResultStore outbox;
+    if (!outbox.open(path))
+        return 0;
+    const auto runs = outbox.runList();
+    return runs ? int(runs->size()) : 0;
 }
 
 int Outbox::end(ExperimentStatus status)

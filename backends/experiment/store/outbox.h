@@ -43,6 +43,9 @@ public:
     // outbox (not needed). The number of runs waiting for the server.
     int end(ExperimentStatus status);
 
+    // How many runs wait in the outbox at PATH (0 when there is none), for the workbench.
+    static int waitingRuns(const QString &path);
+
 private:
     static bool answers(const ResultStore &server);
 

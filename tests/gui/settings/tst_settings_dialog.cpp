@@ -10,6 +10,7 @@
 #include "main_window.h"
 #include "postgres_server.h"
 #include "screenshot.h"
+#include "settings/outbox_status.h"
 #include "settings/settings_dialog.h"
 #include "settings/settings_menu.h"
 #include "settings/store_settings_page.h"
@@ -17,6 +18,7 @@
 #include <QAction>
 #include <QComboBox>
 #include <QDialogButtonBox>
+#include <QFile>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenu>
@@ -86,6 +88,7 @@ private Q_SLOTS:
     void unknownDatabaseSaysWhatToFix();
     void okSavesTheStoreDefaultPathNames();
     void historyReadsTheChosenStore();
+    void statusBarCountsTheOutbox();
 
 private:
     std::unique_ptr<QTemporaryDir> m_dir;
@@ -297,6 +300,40 @@ void TestSettingsDialog::historyReadsTheChosenStore()
     fillServer(dialog->storePage(), *m_server, QStringLiteral("team"));
     QTest::mouseClick(dialog->buttons()->button(QDialogButtonBox::Ok), Qt::LeftButton);
     QTRY_VERIFY(onServer());
+}
+
+// Runs a sweep kept in the outbox while the server did not answer are counted in the status bar
+// ("Runs waiting for the server: 2"); none, and the label is hidden.
+void TestSettingsDialog::statusBarCountsTheOutbox()
+{
+    QFile::remove(ResultStore::outboxPath());
+    MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    auto *status = window.findChild<OutboxStatus *>(QStringLiteral("outboxStatus"));
+    QVERIFY(status);
+    QVERIFY(!status->isVisible());
+    {
+        ResultStore outbox;
+        QVERIFY(outbox.open(ResultStore::outboxPath()).has_value());
+        ExperimentSpec spec;
+        spec.name = QStringLiteral("kept while the server was away");
+        const auto id = outbox.createExperiment(SweepPlan{spec});
+        QVERIFY(id.has_value());
+        for (int index = 0; index < 2; ++index) {
+            RunRecord run;
+            run.experimentId = *id;
+            run.runIndex = index;
+            QVERIFY(outbox.beginRun(run).has_value());
+        }
+    }
+    status->refresh();
+    QVERIFY(status->isVisible());
+    QCOMPARE(status->text(), QStringLiteral("Runs waiting for the server: 2"));
+    QVERIFY(status->toolTip().contains(QStringLiteral("tcptune results sync")));
+    QVERIFY(QFile::remove(ResultStore::outboxPath()));
+    status->refresh();
+    QVERIFY(!status->isVisible());
 }
 
 QTEST_MAIN(TestSettingsDialog)
