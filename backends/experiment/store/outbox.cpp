@@ -19,6 +19,8 @@ Result<void> Outbox::prepare(const ResultStore &server, qint64 experimentId)
     if (!copied)
         return std::unexpected(copied.error());
     m_experimentId = copied->targetExperimentId;
+    // An experiment already waiting there (an earlier sweep of it, not synced yet) stays.
+    m_created = copied->experiments == 1;
     m_store = std::move(store);
     return {};
 }
@@ -80,7 +82,7 @@ int Outbox::end(ExperimentStatus status)
         (void)m_store->setExperimentStatus(m_experimentId, status);
         const auto runs = m_store->runs(m_experimentId);
         waiting = runs ? int(runs->size()) : 0;
-    } else {
+    } else if (m_created) {
         (void)m_store->deleteExperiment(m_experimentId);
     }
     m_store.reset();

@@ -52,6 +52,7 @@ private:
     std::unique_ptr<ResultStore> m_store;
     qint64 m_experimentId = 0;
     bool m_active = false;
+    bool m_created = false; // prepare() put the experiment there (not an earlier sweep)
 };
 
 } // namespace tcptune
