@@ -3655,6 +3655,10 @@ Mehrere Formate auf einmal: --format html,pdf --out ORDNER/report schreibt ORDNE
         <source>The result store %1 could not commit the copy: %2.</source>
         <translation>Der Ergebnisspeicher %1 konnte die Kopie nicht festschreiben: %2.</translation>
     </message>
+    <message>
+        <source>count the runs</source>
+        <translation>die Läufe zählen</translation>
+    </message>
 </context>
 <context>
     <name>ResultsCommand</name>

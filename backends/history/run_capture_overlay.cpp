@@ -2,6 +2,7 @@
 
 #include "capture/tcp_info_alignment.h"
 #include "experiment/store/result_store.h"
+#include "experiment/store/store_location.h"
 
 #include <QFileInfo>
 #include <QSet>
@@ -20,19 +21,14 @@ QString canonical(const QString &path)
 
 std::optional<qint64> runOfCapture(const ResultStore &store, const QString &capturePath)
 {
-    const auto runs = store.runList();
-    if (!runs)
+    const auto captures = store.capturePaths();
+    if (!captures)
         return std::nullopt;
     const QString wanted = canonical(capturePath);
-    // runList() goes by experiment, newest first: a file recorded again belongs to its newest run.
-    for (const RunRecord &run : *runs) {
-        const auto captures = store.captures(run.id);
-        if (!captures)
-            continue;
-        for (const CaptureRecord &c : *captures)
-            if (canonical(c.path) == wanted)
-                return run.id;
-    }
+    // Newest experiment first: a file recorded again belongs to its newest run.
+    for (const auto &[runId, path] : *captures)
+        if (canonical(path) == wanted)
+            return runId;
     return std::nullopt;
 }
 
@@ -64,8 +60,9 @@ std::optional<TcpInfoOverlay> runTcpInfoOverlay(const ResultStore &store, qint64
 void attachRunTcpInfo(StreamGraph &graph, const QString &capturePath, const QString &storePath)
 {
     graph.tcp_info.reset();
-    if (storePath.isEmpty() || !QFileInfo::exists(storePath))
-        return; // opening would create an empty store
+    const auto location = StoreLocation::parse(storePath);
+    if (!location || (!location->isPostgres() && !QFileInfo::exists(location->path)))
+        return; // opening a file that is not there would create an empty store
     ResultStore store;
     if (!store.open(storePath))
         return;

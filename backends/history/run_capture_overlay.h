@@ -21,7 +21,7 @@ std::optional<qint64> runOfCapture(const ResultStore &store, const QString &capt
 // GRAPH's TCP_INFO overlay from RUN_ID's samples in STORE.
 std::optional<TcpInfoOverlay> runTcpInfoOverlay(const ResultStore &store, qint64 runId, const StreamGraph &graph);
 
-// Opens the store at STORE_PATH (only if the file exists) on the calling thread and attaches the
+// Opens the store at STORE_PATH (a server, or a file only if it exists) on the calling thread and attaches the
 // overlay of the run that recorded CAPTURE_PATH to GRAPH; GRAPH keeps none otherwise.
 void attachRunTcpInfo(StreamGraph &graph, const QString &capturePath, const QString &storePath);
 

@@ -25,14 +25,9 @@ Result<void> Outbox::prepare(const ResultStore &server, qint64 experimentId)
     return {};
 }
 
-bool Outbox::answers(const ResultStore &server)
-{
-    return server.ping();
-}
-
 bool Outbox::moveIfServerGone(const ResultStore &server)
 {
-    if (m_active || !m_store || !server.isPostgres() || answers(server))
+    if (m_active || !m_store || !server.isPostgres() || server.ping())
         return false;
     m_active = true;
     return true;
@@ -69,8 +64,7 @@ int Outbox::waitingRuns(const QString &path)
     ResultStore outbox;
     if (!outbox.open(path))
         return 0;
-    const auto runs = outbox.runList();
-    return runs ? int(runs->size()) : 0;
+    return outbox.runCount().value_or(0);
 }
 
 int Outbox::end(ExperimentStatus status)
@@ -81,7 +75,7 @@ int Outbox::end(ExperimentStatus status)
     if (m_active) {
         (void)m_store->setExperimentStatus(m_experimentId, status);
         const auto runs = m_store->runs(m_experimentId);
-        waiting = runs ? int(runs->size()) : 0;
+        waiting = runs ? int(runs->size()) : 0; // this sweep's, not the whole outbox's
     } else if (m_created) {
         (void)m_store->deleteExperiment(m_experimentId);
     }

@@ -47,8 +47,6 @@ public:
     static int waitingRuns(const QString &path);
 
 private:
-    static bool answers(const ResultStore &server);
-
     std::unique_ptr<ResultStore> m_store;
     qint64 m_experimentId = 0;
     bool m_active = false;

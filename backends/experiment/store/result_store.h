@@ -18,6 +18,7 @@
 #include <QHash>
 #include <QJsonObject>
 #include <QList>
+#include <QPair>
 #include <QSet>
 #include <QString>
 #include <QStringList>
@@ -134,6 +135,10 @@ public:
     // Whether the database still answers (a server may have gone away since open()).
     bool ping() const;
     [[nodiscard]] Result<QList<CaptureRecord>> captures(qint64 runId) const;
+    // Every capture file's path with its run, newest experiment first, in one query.
+    [[nodiscard]] Result<QList<QPair<qint64, QString>>> capturePaths() const;
+    // How many runs the store holds, in one query.
+    [[nodiscard]] Result<int> runCount() const;
 
 private:
     [[nodiscard]] Result<void> openSqlite(const QString &file);

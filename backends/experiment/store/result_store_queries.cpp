@@ -407,4 +407,25 @@ Result<QList<CaptureRecord>> ResultStore::captures(qint64 runId) const
     return out;
 }
 
+Result<QList<QPair<qint64, QString>>> ResultStore::capturePaths() const
+{
+    QSqlQuery q(database());
+    q.setForwardOnly(true);
+    if (!q.exec(QStringLiteral("SELECT c.run_id, c.path FROM captures c JOIN runs r ON r.id = c.run_id ORDER BY "
+                               "r.experiment_id DESC, r.run_index")))
+        return std::unexpected(queryError(q, tr("read the captures")));
+    QList<QPair<qint64, QString>> out;
+    while (q.next())
+        out.append({q.value(0).toLongLong(), q.value(1).toString()});
+    return out;
+}
+
+Result<int> ResultStore::runCount() const
+{
+    QSqlQuery q(database());
+    if (!q.exec(QStringLiteral("SELECT COUNT(*) FROM runs")) || !q.next())
+        return std::unexpected(queryError(q, tr("count the runs")));
+    return q.value(0).toInt();
+}
+
 } // namespace tcptune
