@@ -11,6 +11,7 @@
 
 #include "common/error.h"
 #include "experiment/record/run_record.h"
+#include "experiment/store/experiment_filter.h"
 #include "experiment/store/result_store_sql.h"
 #include "knobs/knob_reader.h"
 
@@ -82,8 +83,9 @@ public:
                                                    const QString &error = {});
     [[nodiscard]] Result<ExperimentRecord> experiment(qint64 experimentId) const;
     [[nodiscard]] Result<QList<ExperimentRecord>> experiments() const; // newest first
-    // For list views: every experiment without its plan (no JSON parsed), newest first. One query.
-    [[nodiscard]] Result<QList<ExperimentRecord>> experimentList() const;
+    // For list views: the experiments FILTER takes (all by default) without their plans (no JSON
+    // parsed), newest first, each with its first run's kernel. One query.
+    [[nodiscard]] Result<QList<ExperimentRecord>> experimentList(const ExperimentFilter &filter = {}) const;
     [[nodiscard]] Result<void> deleteExperiment(qint64 experimentId);
 
     // Tags: names for experiments (a check's baseline). Tagging with a name another experiment
@@ -105,6 +107,8 @@ public:
     // intervals or details parsed but a run in direction both's "directions"), by experiment
     // (newest first), then run index. One query.
     [[nodiscard]] Result<QList<RunRecord>> runList() const;
+    // The same for the runs of EXPERIMENT_IDS only (a page of experimentList()).
+    [[nodiscard]] Result<QList<RunRecord>> runList(const QList<qint64> &experimentIds) const;
     [[nodiscard]] Result<RunRecord> run(qint64 runId) const;
     // Marks the runs of EXPERIMENT_ID still "running" as interrupted (their process died), with
     // ERROR; returns their run indexes.

@@ -160,33 +160,93 @@ Result<QList<ExperimentRecord>> ResultStore::experiments() const
     return out;
 }
 
-Result<QList<ExperimentRecord>> ResultStore::experimentList() const
+namespace {
+
+// FILTER as a WHERE clause over experiments e, with its values in the order they bind.
+QString whereOf(const ExperimentFilter &filter, QVariantList &values)
 {
-    // One pass over the runs for every experiment's count, instead of a subquery per experiment.
+    QStringList terms;
+    if (!filter.host.isEmpty()) {
+        terms << QStringLiteral("LOWER(e.host) = LOWER(?)");
+        values << filter.host;
+    }
+    if (!filter.user.isEmpty()) {
+        terms << QStringLiteral("e.\"user\" = ?");
+        values << filter.user;
+    }
+    if (!filter.kernel.isEmpty()) {
+        // A prefix, compared as text (LIKE would read '_' in a release as a wildcard); one ending
+        // in a digit stops at a number's end: "6.1" takes 6.1.0-18-amd64, not 6.12.9. (Not BETWEEN '0'
+        // AND '9': a server's collation may sort punctuation among the digits.)
+        const int n = int(filter.kernel.size());
+        const QString numberEnds =
+            filter.kernel.back().isDigit()
+                ? QStringLiteral(" AND SUBSTR(k.kernel, %1, 1) NOT IN ('0', '1', '2', '3', '4', '5', "
+                                 "'6', '7', '8', '9')")
+                      .arg(n + 1)
+                : QString();
+        terms << QStringLiteral("EXISTS (SELECT 1 FROM runs k WHERE k.experiment_id = e.id AND SUBSTR(k.kernel, 1, "
+                                "%1) = ?%2)")
+                     .arg(n)
+                     .arg(numberEnds);
+        values << filter.kernel;
+    }
+    if (!filter.tag.isEmpty()) {
+        terms << QStringLiteral("EXISTS (SELECT 1 FROM tags t WHERE t.experiment_id = e.id AND t.name = ?)");
+        values << filter.tag;
+    }
+    if (filter.beforeId > 0) {
+        terms << QStringLiteral("e.id < ?");
+        values << filter.beforeId;
+    }
+    return terms.isEmpty() ? QString() : QStringLiteral("WHERE ") + terms.join(QStringLiteral(" AND "));
+}
+
+ExperimentRecord experimentSummaryFrom(const QSqlQuery &q)
+{
+    ExperimentRecord e;
+    e.id = q.value(0).toLongLong();
+    e.name = q.value(1).toString();
+    e.created = QDateTime::fromString(q.value(2).toString(), Qt::ISODateWithMs);
+    e.finished = QDateTime::fromString(q.value(3).toString(), Qt::ISODateWithMs);
+    e.status = experimentStatusFromName(q.value(4).toString());
+    e.error = q.value(5).toString();
+    e.plannedRuns = q.value(6).toInt();
+    e.finishedRuns = q.value(7).toInt();
+    e.host = q.value(8).toString();
+    e.user = q.value(9).toString();
+    e.uuid = q.value(10).toString();
+    e.kernel = q.value(11).toString();
+    return e;
+}
+
+} // namespace
+
+Result<QList<ExperimentRecord>> ResultStore::experimentList(const ExperimentFilter &filter) const
+{
+    // The page is chosen first; the runs are counted for its experiments only, in one pass
+    // instead of a subquery per experiment.
+    QVariantList values;
+    const QString page =
+        QStringLiteral("SELECT e.id FROM experiments e %1 ORDER BY e.id DESC %2")
+            .arg(whereOf(filter, values), filter.limit > 0 ? QStringLiteral("LIMIT %1").arg(filter.limit) : QString());
     QSqlQuery q(database());
     q.setForwardOnly(true);
-    if (!q.exec(QStringLiteral(
-            "SELECT e.id, e.name, e.created, e.finished, e.status, e.error, e.planned_runs, COALESCE(f.n, 0), e.host, "
-            "e.\"user\", e.uuid FROM "
-            "experiments e LEFT JOIN (SELECT experiment_id, COUNT(*) AS n FROM runs WHERE status IN ('ok', "
-            "'failed') GROUP BY experiment_id) f ON f.experiment_id = e.id ORDER BY e.id DESC")))
+    q.prepare(QStringLiteral(
+                  "WITH page AS (%1) SELECT e.id, e.name, e.created, e.finished, e.status, e.error, e.planned_runs, "
+                  "COALESCE(f.n, 0), e.host, e.\"user\", e.uuid, (SELECT r.kernel FROM runs r WHERE r.experiment_id = "
+                  "e.id AND r.kernel IS NOT NULL ORDER BY r.run_index LIMIT 1) FROM experiments e JOIN page p ON "
+                  "p.id = e.id LEFT JOIN (SELECT experiment_id, COUNT(*) AS n FROM runs WHERE status IN ('ok', "
+                  "'failed') AND experiment_id IN (SELECT id FROM page) GROUP BY experiment_id) f ON "
+                  "f.experiment_id = e.id ORDER BY e.id DESC")
+                  .arg(page));
+    for (const QVariant &v : values)
+        q.addBindValue(v);
+    if (!q.exec())
         return std::unexpected(queryError(q, tr("list the experiments")));
     QList<ExperimentRecord> out;
-    while (q.next()) {
-        ExperimentRecord e;
-        e.id = q.value(0).toLongLong();
-        e.name = q.value(1).toString();
-        e.created = QDateTime::fromString(q.value(2).toString(), Qt::ISODateWithMs);
-        e.finished = QDateTime::fromString(q.value(3).toString(), Qt::ISODateWithMs);
-        e.status = experimentStatusFromName(q.value(4).toString());
-        e.error = q.value(5).toString();
-        e.plannedRuns = q.value(6).toInt();
-        e.finishedRuns = q.value(7).toInt();
-        e.host = q.value(8).toString();
-        e.user = q.value(9).toString();
-        e.uuid = q.value(10).toString();
-        out.append(e);
-    }
+    while (q.next())
+        out.append(experimentSummaryFrom(q));
     return out;
 }
 
@@ -274,6 +334,22 @@ Result<QList<RunRecord>> ResultStore::runs(qint64 experimentId) const
         return std::unexpected(r.error());
     for (RunRecord &r : out)
         r.verdict = RunDiagnosis::verdictOf(r);
+    return out;
+}
+
+Result<QList<RunRecord>> ResultStore::runList(const QList<qint64> &experimentIds) const
+{
+    QStringList ids;
+    for (qint64 id : experimentIds)
+        ids << QString::number(id);
+    QSqlQuery q(database());
+    q.setForwardOnly(true);
+    if (!q.exec(QStringLiteral("SELECT %1 FROM runs WHERE experiment_id IN (%2) ORDER BY experiment_id DESC, run_index")
+                    .arg(runListColumns(m_dialect), ids.isEmpty() ? QStringLiteral("NULL") : ids.join(u','))))
+        return std::unexpected(queryError(q, tr("read the runs")));
+    QList<RunRecord> out;
+    while (q.next())
+        out.append(runSummaryFrom(q));
     return out;
 }
 

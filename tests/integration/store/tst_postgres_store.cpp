@@ -7,6 +7,7 @@
 #include "experiment/store/result_store.h"
 #include "experiment/store/store_location.h"
 #include "postgres_server.h"
+#include "team_store_fixture.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -26,6 +27,7 @@ private Q_SLOTS:
     void initTestCase();
     void cleanupTestCase();
     void readsBackWhatSqliteReadsBack();
+    void listsByHostUserKernelAndTag();
     void writersAtOnceKeepEveryRunOnce();
     void twoOpenANewDatabaseAtOnce();
     void addressesAreRead_data();
@@ -157,6 +159,21 @@ QString TestPostgresStore::newDatabase()
     const QString name = QStringLiteral("results%1").arg(++m_databases);
     const QString error = m_server->createDatabase(name);
     return error.isEmpty() ? m_server->storeAddress(name) : QString();
+}
+
+// Other hosts' experiments synced into the server, listed by host, user, kernel and tag, and in
+// pages, in the server's SQL (tst_experiment_filter runs the same checks on SQLite).
+void TestPostgresStore::listsByHostUserKernelAndTag()
+{
+    const QString address = newDatabase();
+    QVERIFY(!address.isEmpty());
+    QTemporaryDir dir;
+    ResultStore store;
+    QVERIFY(store.open(address).has_value());
+    const auto team = testing::copyTeamExperimentsInto(store, dir.filePath(QStringLiteral("other-hosts.db")));
+    QCOMPARE(team.size(), 3);
+    const QString difference = testing::checkTeamFilters(store, team);
+    QVERIFY2(difference.isEmpty(), qPrintable(difference));
 }
 
 // The oracle is SQLite: the same writes read back the same from both, samples and sizes past 32
