@@ -3,19 +3,16 @@
 
 #include "cli/console.h"
 #include "cli/results/results_diff.h"
+#include "cli/results/results_list.h"
 #include "cli/results/results_transfer.h"
 #include "cli/store_option.h"
 #include "cli/sweep/sweep_output.h"
 #include "cli/throughput_unit_option.h"
-#include "common/json_schema_version.h"
-#include "experiment/record/experiment_name.h"
 #include "experiment/store/result_store.h"
 #include "experiment/tables/sweep_table.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
-#include <QJsonArray>
-#include <QJsonDocument>
 
 namespace tcptune::cli {
 namespace {
@@ -24,57 +21,6 @@ namespace {
 class ResultsCommand final {
     Q_DECLARE_TR_FUNCTIONS(ResultsCommand)
 };
-
-int list(const ResultStore &store, bool json)
-{
-    auto experiments = store.experimentList();
-    if (!experiments)
-        return failWith(experiments.error().message, 1);
-    if (json) {
-        QJsonArray array;
-        for (const ExperimentRecord &e : *experiments)
-            array.append(QJsonObject{{QStringLiteral("id"), double(e.id)},
-                                     {QStringLiteral("name"), e.name},
-                                     {QStringLiteral("created"), e.created.toString(Qt::ISODateWithMs)},
-                                     {QStringLiteral("status"), experimentStatusName(e.status)},
-                                     {QStringLiteral("planned_runs"), e.plannedRuns},
-                                     {QStringLiteral("finished_runs"), e.finishedRuns},
-                                     {QStringLiteral("host"), e.host.isEmpty() ? QJsonValue() : QJsonValue(e.host)},
-                                     {QStringLiteral("user"), e.host.isEmpty() ? QJsonValue() : QJsonValue(e.user)},
-                                     {jsonschema::kField, jsonschema::kResultsList}});
-        out() << QString::fromUtf8(QJsonDocument(array).toJson(QJsonDocument::Indented));
-        out().flush();
-        return 0;
-    }
-    if (experiments->isEmpty()) {
-        out() << ResultsCommand::tr("The result store %1 holds no experiments yet; 'tcptune sweep 5' runs one.")
-                     .arg(store.path())
-              << Qt::endl;
-        return 0;
-    }
-    out() << QStringLiteral("%1  %2  %3  %4  %5")
-                 .arg(ResultsCommand::tr("id"), 5)
-                 .arg(ResultsCommand::tr("created (UTC)"), -19)
-                 .arg(ResultsCommand::tr("status"), -9)
-                 .arg(ResultsCommand::tr("runs"), -9)
-                 .arg(ResultsCommand::tr("name"))
-          << '\n';
-    // Tags after the name, as a baseline is found by them: "SO_SNDBUF 1M [nightly]".
-    const QHash<qint64, QStringList> tagsOf = store.tags().value_or(QHash<qint64, QStringList>{});
-    for (const ExperimentRecord &e : *experiments) {
-        const QStringList tags = tagsOf.value(e.id);
-        out() << QStringLiteral("%1  %2  %3  %4  %5")
-                     .arg(e.id, 5)
-                     .arg(e.created.toString(QStringLiteral("yyyy-MM-dd HH:mm:ss")), -19)
-                     .arg(experimentStatusName(e.status), -9)
-                     .arg(QStringLiteral("%1/%2").arg(e.finishedRuns).arg(e.plannedRuns), -9)
-                     .arg(experimentName(e) +
-                          (tags.isEmpty() ? QString() : QStringLiteral(" [%1]").arg(tags.join(QStringLiteral(", ")))))
-              << '\n';
-    }
-    out().flush();
-    return 0;
-}
 
 // The COUNT experiments after the action, each an id or a tag; a message (exit 2) when one is
 // missing or unknown.
@@ -146,6 +92,7 @@ int runResultsCommand(const QStringList &args)
                                     ResultsCommand::tr("export: the bundle file to write (SQLite)."),
                                     QStringLiteral("FILE"));
     parser.addOptions({json, StoreOption::option(), outDir, bundle, ThroughputUnitOption::option()});
+    parser.addOptions(ResultsList::filterOptions());
     if (const auto done = parseArguments(parser, args, QStringLiteral("results")))
         return *done;
     const auto unitGiven = ThroughputUnitOption::from(parser);
@@ -170,7 +117,7 @@ int runResultsCommand(const QStringList &args)
     if (auto r = store.open(StoreOption::from(parser)); !r)
         return failWith(r.error().message, 1);
     if (action == QLatin1String("list"))
-        return list(store, parser.isSet(json));
+        return ResultsList::print(store, ResultsList::filterFrom(parser), parser.isSet(json));
     if (action == QLatin1String("tag"))
         return tag(store, positional);
     if (action == QLatin1String("import"))
