@@ -2073,6 +2073,61 @@ Beispiel: tcptune knobs set net.ipv4.tcp_autocorking=0 -- iperf3 -c 127.0.0.1
     </message>
 </context>
 <context>
+    <name>ResultsList</name>
+    <message>
+        <source>id</source>
+        <translation>ID</translation>
+    </message>
+    <message>
+        <source>created (UTC)</source>
+        <translation>erstellt (UTC)</translation>
+    </message>
+    <message>
+        <source>status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>runs</source>
+        <translation>Läufe</translation>
+    </message>
+    <message>
+        <source>ran on</source>
+        <translation>lief auf</translation>
+    </message>
+    <message>
+        <source>kernel</source>
+        <translation>Kernel</translation>
+    </message>
+    <message>
+        <source>name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>The result store %1 holds no experiments yet; &apos;tcptune sweep 5&apos; runs one.</source>
+        <translation>Der Ergebnisspeicher %1 enthält noch keine Experimente; &apos;tcptune sweep 5&apos; führt eines aus.</translation>
+    </message>
+    <message>
+        <source>No experiment in %1 matches; &apos;tcptune results list&apos; without --host, --user, --kernel or --tag shows them all.</source>
+        <translation>Kein Experiment in %1 passt; &apos;tcptune results list&apos; ohne --host, --user, --kernel oder --tag zeigt alle.</translation>
+    </message>
+    <message>
+        <source>list: only experiments run on HOST (any case).</source>
+        <translation>list: nur Experimente, die auf HOST liefen (Groß-/Kleinschreibung egal).</translation>
+    </message>
+    <message>
+        <source>list: only experiments USER ran.</source>
+        <translation>list: nur Experimente, die USER ausgeführt hat.</translation>
+    </message>
+    <message>
+        <source>list: only experiments run on a kernel release starting with RELEASE (e.g. 6.1).</source>
+        <translation>list: nur Experimente auf einem Kernel, dessen Release mit RELEASE beginnt (z. B. 6.1).</translation>
+    </message>
+    <message>
+        <source>list: only experiments tagged TAG.</source>
+        <translation>list: nur Experimente mit dem Tag TAG.</translation>
+    </message>
+</context>
+<context>
     <name>ResultsTransfer</name>
     <message>
         <source>Cannot write %1; check the folder&apos;s permissions.</source>
@@ -3662,30 +3717,6 @@ Mehrere Formate auf einmal: --format html,pdf --out ORDNER/report schreibt ORDNE
 </context>
 <context>
     <name>ResultsCommand</name>
-    <message>
-        <source>The result store %1 holds no experiments yet; &apos;tcptune sweep 5&apos; runs one.</source>
-        <translation>Der Ergebnisspeicher %1 enthält noch keine Experimente; &apos;tcptune sweep 5&apos; führt eines aus.</translation>
-    </message>
-    <message>
-        <source>id</source>
-        <translation>ID</translation>
-    </message>
-    <message>
-        <source>created (UTC)</source>
-        <translation>erstellt (UTC)</translation>
-    </message>
-    <message>
-        <source>status</source>
-        <translation>Status</translation>
-    </message>
-    <message>
-        <source>runs</source>
-        <translation>Läufe</translation>
-    </message>
-    <message>
-        <source>name</source>
-        <translation>Name</translation>
-    </message>
     <message>
         <source>Lists the stored experiments, or shows one with its result table.</source>
         <translation>Listet die gespeicherten Experimente auf oder zeigt eines mit seiner Ergebnistabelle.</translation>
@@ -5711,6 +5742,14 @@ Optionen:
         <source>A = #%1 (%2), B = #%3 (%4)</source>
         <translation>A = #%1 (%2), B = #%3 (%4)</translation>
     </message>
+    <message>
+        <source>host unknown</source>
+        <translation>Host unbekannt</translation>
+    </message>
+    <message>
+        <source>kernel unknown</source>
+        <translation>Kernel unbekannt</translation>
+    </message>
 </context>
 <context>
     <name>tcptune::AgentServer</name>
@@ -6348,10 +6387,6 @@ Doppelklick: folgen</translation>
         <translation>Mitschnitt &amp;zeigen</translation>
     </message>
     <message>
-        <source>Filter by name, knob, value or status</source>
-        <translation>Nach Name, Parameter, Wert oder Status filtern</translation>
-    </message>
-    <message>
         <source>Configuration</source>
         <translation>Konfiguration</translation>
     </message>
@@ -6406,6 +6441,34 @@ Doppelklick: folgen</translation>
     <message>
         <source>ran on %1 as %2</source>
         <translation>lief auf %1 als %2</translation>
+    </message>
+    <message>
+        <source>Filter by name, knob, value or status; host:, user:, kernel: or tag: asks the store</source>
+        <translation>Nach Name, Parameter, Wert oder Status filtern; host:, user:, kernel: oder tag: fragt den Speicher</translation>
+    </message>
+    <message>
+        <source>Text is matched against the listed rows. host:NAME, user:NAME, kernel:RELEASE (a prefix, e.g. kernel:6.1) and tag:NAME choose the experiments the store lists.</source>
+        <translation>Text wird mit den aufgeführten Zeilen verglichen. host:NAME, user:NAME, kernel:RELEASE (ein Anfang, z. B. kernel:6.1) und tag:NAME wählen die Experimente, die der Speicher aufführt.</translation>
+    </message>
+    <message>
+        <source>Show &amp;older experiments</source>
+        <translation>Ä&amp;ltere Experimente zeigen</translation>
+    </message>
+    <message>
+        <source>List the next %1 older experiments.</source>
+        <translation>Die nächsten %1 älteren Experimente aufführen.</translation>
+    </message>
+    <message>
+        <source>The newest %1 experiments, %2 runs, in %3; &quot;Show older experiments&quot; lists more.</source>
+        <translation>Die neuesten %1 Experimente, %2 Läufe, in %3; „Ältere Experimente zeigen“ führt weitere auf.</translation>
+    </message>
+    <message>
+        <source>No experiment in %1 matches host:, user:, kernel: or tag: as typed.</source>
+        <translation>Kein Experiment in %1 passt zu host:, user:, kernel: oder tag: wie eingegeben.</translation>
+    </message>
+    <message>
+        <source>%1, kernel %2</source>
+        <translation>%1, Kernel %2</translation>
     </message>
 </context>
 <context>

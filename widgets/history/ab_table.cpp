@@ -31,6 +31,30 @@ QTableWidgetItem *cell(const QString &text, bool highlighted = false)
     return i;
 }
 
+// LABELS with where each run ran, when the runs differ in it: runs from two hosts or kernels
+// of a team's store ("tcp_wmem=4096; lab2, 6.1.0-18-amd64").
+QStringList withOrigins(QStringList labels, const QList<ComparedRun> &runs)
+{
+    const auto differ = [&runs](QString RunRecord::*field) {
+        return std::any_of(runs.begin(), runs.end(),
+                           [&](const ComparedRun &c) { return c.run.*field != runs.first().run.*field; });
+    };
+    const bool hosts = differ(&RunRecord::host);
+    const bool kernels = differ(&RunRecord::kernel);
+    for (int i = 0; i < labels.size(); ++i) {
+        QStringList origin;
+        if (hosts)
+            origin.append(runs.at(i).run.host.isEmpty() ? AbTable::tr("host unknown") : runs.at(i).run.host);
+        if (kernels)
+            origin.append(runs.at(i).run.kernel.isEmpty() ? AbTable::tr("kernel unknown") : runs.at(i).run.kernel);
+        if (!origin.isEmpty())
+            labels[i] = labels.at(i).isEmpty()
+                            ? origin.join(QStringLiteral(", "))
+                            : QStringLiteral("%1; %2").arg(labels.at(i), origin.join(QStringLiteral(", ")));
+    }
+    return labels;
+}
+
 } // namespace
 
 AbTable::AbTable(QWidget *parent)
@@ -150,7 +174,7 @@ QString AbTable::compare(const QList<ComparedRun> &runs, const QList<PointDiff> 
     QList<RunConfiguration> configs;
     for (const ComparedRun &c : runs)
         configs.append(c.config);
-    const QStringList labels = distinguishingLabels(configs);
+    const QStringList labels = withOrigins(distinguishingLabels(configs), runs);
     QStringList parts;
     for (int i = 0; i < runs.size(); ++i)
         parts.append(labels.at(i).isEmpty()

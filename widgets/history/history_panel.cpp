@@ -10,6 +10,7 @@
 #include "experiment/tables/experiment_diff.h"
 #include "history/ab_comparison.h"
 #include "history/ab_table.h"
+#include "history/history_filter.h"
 #include "history/mean_interval_text.h"
 #include "history/stored_run_item.h"
 #include "history/stored_run_names.h"
@@ -25,6 +26,8 @@
 #include <QPushButton>
 #include <QSet>
 #include <QSplitter>
+#include <QSysInfo>
+#include <QTimer>
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
@@ -70,6 +73,8 @@ HistoryPanel::HistoryPanel(ThroughputRttView *chart, QWidget *parent)
     , m_compare(new QPushButton(tr("Compare &A/B"), this))
     , m_report(new QPushButton(tr("E&xport report..."), this))
     , m_capture(new QPushButton(tr("Show ca&pture"), this))
+    , m_older(new QPushButton(tr("Show &older experiments"), this))
+    , m_requery(new QTimer(this))
     , m_ab(new AbTable(this))
     , m_status(new QLabel(this))
     , m_counters(new CounterDifferenceView(this))
@@ -86,7 +91,10 @@ HistoryPanel::HistoryPanel(ThroughputRttView *chart, QWidget *parent)
 void HistoryPanel::setUpTree()
 {
     m_filter->setObjectName(QStringLiteral("historyFilter"));
-    m_filter->setPlaceholderText(tr("Filter by name, knob, value or status"));
+    m_filter->setPlaceholderText(tr("Filter by name, knob, value or status; host:, user:, kernel: or tag: asks the "
+                                    "store"));
+    m_filter->setToolTip(tr("Text is matched against the listed rows. host:NAME, user:NAME, kernel:RELEASE (a "
+                            "prefix, e.g. kernel:6.1) and tag:NAME choose the experiments the store lists."));
     m_filter->setClearButtonEnabled(true);
     m_tree->setObjectName(QStringLiteral("historyTree"));
     // Titles wrap onto two lines: at 1024x700 the one-line titles squeezed the run's name to
@@ -122,6 +130,11 @@ void HistoryPanel::setUpButtons()
     m_capture->setToolTip(tr("Overlay the selected run's capture on the charts, on the run's own time."));
     m_status->setObjectName(QStringLiteral("historyStatus"));
     m_status->setWordWrap(true);
+    m_older->setObjectName(QStringLiteral("historyOlder"));
+    m_older->setToolTip(tr("List the next %1 older experiments.").arg(kPageSize));
+    m_older->hide();
+    m_requery->setSingleShot(true);
+    m_requery->setInterval(300);
 }
 
 // Filter and buttons on top, the tree beside the A/B comparison, the status line below.
@@ -151,7 +164,10 @@ void HistoryPanel::layOut(QPushButton *refresh)
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(top);
     layout->addWidget(split, 1);
-    layout->addWidget(m_status);
+    auto *bottom = new QHBoxLayout;
+    bottom->addWidget(m_status, 1);
+    bottom->addWidget(m_older, 0, Qt::AlignTop);
+    layout->addLayout(bottom);
 }
 
 void HistoryPanel::connectSignals(QPushButton *refresh)
@@ -166,6 +182,11 @@ void HistoryPanel::connectSignals(QPushButton *refresh)
     });
     connect(m_capture, &QPushButton::clicked, this, &HistoryPanel::showCaptureOfSelectedRun);
     connect(m_filter, &QLineEdit::textChanged, this, &HistoryPanel::applyFilter);
+    connect(m_older, &QPushButton::clicked, this, &HistoryPanel::showOlder);
+    connect(m_requery, &QTimer::timeout, this, [this] {
+        m_listedExperiments = 0; // other experiments: from the first page again
+        this->refresh();
+    });
     connect(m_tree, &QTreeWidget::itemChanged, this, &HistoryPanel::onItemChanged);
     // A run cleared from the charts is no longer ticked here.
     connect(m_chart, &ThroughputRttView::runRemoved, this, [this](int chartRun) {
@@ -223,20 +244,47 @@ void HistoryPanel::setThroughputUnit(ThroughputUnit unit)
 
 void HistoryPanel::refresh()
 {
+    ExperimentFilter filter = HistoryFilter::parse(m_filter->text()).terms;
+    filter.limit = std::max(kPageSize, m_listedExperiments);
+    list(filter, false);
+}
+
+void HistoryPanel::showOlder()
+{
+    ExperimentFilter filter = m_listedTerms;
+    filter.limit = kPageSize;
+    filter.beforeId = m_oldestListed;
+    list(filter, true);
+}
+
+bool HistoryPanel::list(const ExperimentFilter &filter, bool append)
+{
     ResultStore *results = store();
     if (!results)
-        return;
-    const auto experiments = results->experimentList();
-    const auto runs = results->runList();
+        return false;
+    // One more than the page: whether the store holds more for "Show older".
+    ExperimentFilter oneMore = filter;
+    oneMore.limit = filter.limit + 1;
+    auto experiments = results->experimentList(oneMore);
+    const bool more = experiments && experiments->size() > filter.limit;
+    if (more)
+        experiments->removeLast();
+    QList<qint64> ids;
+    for (const ExperimentRecord &e : experiments.value_or(QList<ExperimentRecord>{}))
+        ids.append(e.id);
+    const auto runs = results->runList(ids);
     if (!experiments || !runs) {
         m_status->setText(!experiments ? experiments.error().message : runs.error().message);
-        return;
+        return false;
     }
     const QSignalBlocker block(m_tree);
     m_tree->setUpdatesEnabled(false);
-    m_tree->clear();
-    // The rows just cleared were the last users of the old details.
-    m_details = std::make_unique<StoredRunDetails>([this]() -> const ResultStore * { return m_store.get(); });
+    if (!append) {
+        m_tree->clear();
+        m_listedExperiments = m_listedRuns = 0;
+        // The rows just cleared were the last users of the old details.
+        m_details = std::make_unique<StoredRunDetails>([this]() -> const ResultStore * { return m_store.get(); });
+    }
     // Both lists come newest experiment first; runs in run order within one.
     QHash<qint64, QTreeWidgetItem *> items;
     for (const ExperimentRecord &e : *experiments)
@@ -245,11 +293,33 @@ void HistoryPanel::refresh()
         if (QTreeWidgetItem *top = items.value(r.experimentId))
             addRun(top, r);
     showExperimentThroughput(items, *runs, m_unit);
-    m_tree->expandAll();
+    for (QTreeWidgetItem *item : std::as_const(items))
+        item->setExpanded(true);
     m_tree->setUpdatesEnabled(true);
-    m_status->setText(
-        tr("%1 experiments, %2 runs in %3.").arg(experiments->size()).arg(runs->size()).arg(results->path()));
+    m_listedTerms = filter;
+    m_listedExperiments += int(experiments->size());
+    m_listedRuns += int(runs->size());
+    if (!experiments->isEmpty())
+        m_oldestListed = experiments->last().id;
+    showListed(results->path(), more);
     applyFilter(m_filter->text());
+    return true;
+}
+
+// The status line's count, and "Show older" while the store may hold more.
+void HistoryPanel::showListed(const QString &storePath, bool more)
+{
+    m_older->setVisible(more);
+    if (m_listedExperiments == 0 && m_listedTerms.narrows())
+        m_status->setText(tr("No experiment in %1 matches host:, user:, kernel: or tag: as typed.").arg(storePath));
+    else if (more)
+        m_status->setText(tr("The newest %1 experiments, %2 runs, in %3; \"Show older experiments\" lists more.")
+                              .arg(m_listedExperiments)
+                              .arg(m_listedRuns)
+                              .arg(storePath));
+    else
+        m_status->setText(
+            tr("%1 experiments, %2 runs in %3.").arg(m_listedExperiments).arg(m_listedRuns).arg(storePath));
 }
 
 QTreeWidgetItem *HistoryPanel::addExperiment(const ExperimentRecord &e)
@@ -261,6 +331,12 @@ QTreeWidgetItem *HistoryPanel::addExperiment(const ExperimentRecord &e)
                                             : tr("ran on %1 as %2").arg(e.host, e.user);
     top->setToolTip(NameColumn, experimentName(e, ExperimentNameForm::WithId) + QLatin1Char('\n') + origin);
     top->setToolTip(StartedColumn, origin);
+    // Another host's or user's experiment (a team's store) says so where its runs' knobs are.
+    if (!e.host.isEmpty() && (e.host != QSysInfo::machineHostName() || e.user != ResultStore::currentUserName())) {
+        const QString where = e.kernel.isEmpty() ? origin : tr("%1, kernel %2").arg(origin, e.kernel);
+        top->setText(ChangedColumn, where);
+        top->setToolTip(ChangedColumn, where);
+    }
     top->setData(NameColumn, kExperimentIdRole, e.id);
     // Ticked, two experiments are compared point by point (Compare A/B).
     top->setCheckState(NameColumn, m_experimentTicks.contains(e.id) ? Qt::Checked : Qt::Unchecked);
@@ -311,8 +387,13 @@ void HistoryPanel::showCaptureOfSelectedRun()
     Q_EMIT captureRequested(captures->first().path, duration, storedRunName(*run));
 }
 
-void HistoryPanel::applyFilter(const QString &text)
+void HistoryPanel::applyFilter(const QString &line)
 {
+    const HistoryFilter filter = HistoryFilter::parse(line);
+    // Other terms ask the store again, once the typing pauses.
+    if (!HistoryFilter::sameTerms(filter.terms, m_listedTerms))
+        m_requery->start();
+    const QString &text = filter.text;
     const auto matches = [&text](const QTreeWidgetItem *item) {
         for (int c = 0; c < ColumnCount; ++c)
             if (item->text(c).contains(text, Qt::CaseInsensitive) ||

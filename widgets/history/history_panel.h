@@ -1,5 +1,7 @@
 #pragma once
-// The History tab: every experiment and run in the result store, filterable by any column, the
+// The History tab: the result store's experiments, newest first a page at a time, with their runs,
+// chosen by host, user, kernel and tag (the filter line's terms, asked of the store) and filtered
+// by any column, the
 // knobs each run changed among them ("changed: tcp_autocorking=0") and its verdict; ticking a run
 // overlays its samples on the charts (once: a run already drawn is not added again); the runs
 // ticked, in the order ticked, give the A/B table (the first is the baseline A, the others B, C,
@@ -11,6 +13,7 @@
 // it is ticked.
 
 #include "common/throughput_unit.h"
+#include "experiment/store/experiment_filter.h"
 
 #include <QHash>
 #include <QWidget>
@@ -21,6 +24,7 @@ class QLabel;
 class QLineEdit;
 class QPushButton;
 class QSplitter;
+class QTimer;
 class QTreeWidget;
 class QTreeWidgetItem;
 
@@ -51,12 +55,16 @@ public:
     };
     static constexpr int kRunIdRole = Qt::UserRole + 1;
     static constexpr int kExperimentIdRole = Qt::UserRole + 2;
+    // Experiments listed at a time, newest first; "Show older" lists the next as many. A team's
+    // store holds thousands: the tab opens with the newest, whatever the store holds.
+    static constexpr int kPageSize = 100;
 
     explicit HistoryPanel(ThroughputRttView *chart, QWidget *parent = nullptr);
     ~HistoryPanel() override;
 
     QTreeWidget *tree() const { return m_tree; }
     QLineEdit *filterEdit() const { return m_filter; }
+    QPushButton *showOlderButton() const { return m_older; }
     AbTable *abTable() const { return m_ab; }
     CounterDifferenceView *counterDifferences() const { return m_counters; }
     QWidget *comparisonPane() const;
@@ -71,8 +79,11 @@ public:
     const QList<qint64> &experimentTickOrder() const { return m_experimentTicks; }
 
 public Q_SLOTS:
-    // Re-reads the store (after a run, or when the tab is shown).
+    // Re-reads the store (after a run, or when the tab is shown): as many experiments as were
+    // listed, at least a page, of those the filter line's terms (host:, user:, kernel:, tag:) take.
     void refresh();
+    // Lists the next page of older experiments below those listed.
+    void showOlder();
     // The unit throughput is shown in, in the list and the A/B table (both shown again in it).
     void setThroughputUnit(ThroughputUnit unit);
     void applyFilter(const QString &text);
@@ -94,6 +105,10 @@ private:
     // The store, opened once and kept (reopened when TCPTUNE_RESULTS_DB names another file);
     // nullptr with the reason in the status line when it cannot be opened.
     ResultStore *store();
+    // Lists the experiments FILTER takes with their runs, after those listed when APPEND; false
+    // (the reason in the status line) when the store could not be read.
+    bool list(const ExperimentFilter &filter, bool append);
+    void showListed(const QString &storePath, bool more);
     QTreeWidgetItem *addExperiment(const ExperimentRecord &experiment);
     void addRun(QTreeWidgetItem *experiment, const RunRecord &run);
     void showRun(qint64 runId, QTreeWidgetItem *item);
@@ -110,6 +125,12 @@ private:
     QPushButton *m_compare;
     QPushButton *m_report;
     QPushButton *m_capture;
+    QPushButton *m_older;
+    QTimer *m_requery; // the terms typed, once the typing pauses
+    ExperimentFilter m_listedTerms;
+    int m_listedExperiments = 0;
+    int m_listedRuns = 0;
+    qint64 m_oldestListed = 0;
     AbTable *m_ab;
     QLabel *m_status;
     CounterDifferenceView *m_counters;
