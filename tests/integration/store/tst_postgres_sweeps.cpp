@@ -1,20 +1,34 @@
-// `tcptune sweep --store postgresql://...` against a real PostgreSQL server: three sweeps write
-// 3 x 100 runs at once and the server keeps each once with its samples; a wrong password, an
-// unknown database or no server stops a sweep before it starts, with one line, and nothing is
-// written anywhere (no lab, no local file).
+// `tcptune sweep --store postgresql://...` against a real PostgreSQL server: two sweeps and the
+// workbench (its Sweep tab, in this process) write 3 x 100 runs at once and the server keeps each
+// once with its samples; a sweep whose server was killed keeps its runs in the outbox, which the
+// workbench's status bar counts, until `results sync`; a wrong password, an unknown database or no
+// server stops a sweep before it starts, with one line, and nothing is written anywhere (no lab,
+// no local file).
 
 #include "command_runner.h"
+#include "experiment/run/runner_thread.h"
 #include "experiment/store/result_store.h"
 #include "lab_cleanup.h"
+#include "main_window.h"
+#include "panels/target_panel.h"
+#include "panels/workload_panel.h"
 #include "postgres_server.h"
+#include "settings/outbox_status.h"
+#include "sweep/sweep_panel.h"
 
 #include <QDir>
 #include <QDirIterator>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QComboBox>
+#include <QLineEdit>
 #include <QProcess>
+#include <QPushButton>
 #include <QSet>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -28,7 +42,7 @@ class TestPostgresSweeps : public QObject {
 private Q_SLOTS:
     void initTestCase();
     void cleanupTestCase();
-    void threeSweepsAtOnceKeepEveryRunOnce();
+    void twoSweepsAndTheWorkbenchKeepEveryRunOnce();
     void aBundleTravelsOnce();
     void serverKilledMidSweepRunsWaitInTheOutbox();
     void aBadStoreStopsTheSweepBeforeItStarts_data();
@@ -39,6 +53,7 @@ private:
     QProcessEnvironment environment(const QString &passwordFile) const;
     QStringList localFiles() const;
     CommandResult tcptune(const QStringList &args, const QString &passwordFile = {}) const;
+    void checkEveryRunOnce(const QString &store);
     std::unique_ptr<PostgresServer> m_server;
     QTemporaryDir m_dir;
 };
@@ -50,6 +65,9 @@ constexpr int kRuns = 100;
 
 void TestPostgresSweeps::initTestCase()
 {
+    // The workbench in this process: the settings of a test, the sweeps' data folder, the server's password.
+    QStandardPaths::setTestModeEnabled(true);
+    qputenv("XDG_DATA_HOME", m_dir.filePath(QStringLiteral("data")).toLocal8Bit());
     for (const QString &lab : kLabs)
         removeLab(lab);
     m_server = std::make_unique<PostgresServer>();
@@ -103,15 +121,17 @@ QStringList TestPostgresSweeps::localFiles() const
     return out;
 }
 
-void TestPostgresSweeps::threeSweepsAtOnceKeepEveryRunOnce()
+void TestPostgresSweeps::twoSweepsAndTheWorkbenchKeepEveryRunOnce()
 {
     const QString store = m_server->storeAddress(QStringLiteral("team"));
+    qputenv("PGPASSFILE", m_server->passwordFile().toLocal8Bit());
+    qputenv("TCPTUNE_STORE", store.toUtf8());
     // The sweeps keep their locks and captures in the user's data folder, not in a folder named
     // after the address in the working directory.
     const QString workingDir = m_dir.filePath(QStringLiteral("cwd"));
     QVERIFY(QDir().mkpath(workingDir));
     QList<QProcess *> sweeps;
-    for (const QString &lab : kLabs) {
+    for (const QString &lab : kLabs.mid(0, 2)) {
         auto *sweep = new QProcess(this);
         sweep->setProcessEnvironment(environment(m_server->passwordFile()));
         sweep->setProcessChannelMode(QProcess::MergedChannels);
@@ -121,11 +141,36 @@ void TestPostgresSweeps::threeSweepsAtOnceKeepEveryRunOnce()
                       QStringLiteral("--lab-down")});
         sweeps.append(sweep);
     }
+    // The third writer: the workbench's Sweep tab, two values of tcp_limit_output_bytes x 50.
+    MainWindow window;
+    window.targetPanel()->setLabName(kLabs.at(2));
+    window.workloadPanel()->setDuration(0.2);
+    SweepPanel *panel = window.sweepPanel();
+    QComboBox *parameter = panel->parameterBox();
+    parameter->setCurrentIndex(parameter->findData(QStringLiteral("net.ipv4.tcp_limit_output_bytes")));
+    panel->valuesEdit()->setText(QStringLiteral("131072 1048576"));
+    panel->repeatsBox()->setValue(kRuns / 2);
+    QSignalSpy stopped(window.runner(), &RunnerThread::stopped);
+    QSignalSpy finished(window.runner(), &RunnerThread::finished);
+    panel->startButton()->click();
+    QVERIFY(panel->isSweeping());
     for (QProcess *sweep : sweeps) {
         QVERIFY(sweep->waitForFinished(300000));
         QVERIFY2(sweep->exitCode() == 0, sweep->readAll().right(2000).constData());
     }
-    // What a user sees: three experiments of 100 finished runs each.
+    QVERIFY(stopped.wait(300000) || stopped.size() == 1);
+    QCOMPARE(finished.size(), 1);
+    QCOMPARE(finished.at(0).at(1).toString(), QStringLiteral("finished"));
+    qunsetenv("TCPTUNE_STORE");
+    checkEveryRunOnce(store);
+    QCOMPARE(QDir(workingDir).entryList(QDir::AllEntries | QDir::NoDotAndDotDot), QStringList());
+    QVERIFY(QDir(m_dir.filePath(QStringLiteral("data/tcptune/server-locks"))).exists());
+}
+
+// What a user sees: three experiments of 100 finished runs each; what the server holds: each run
+// once, each with its samples; no lab left.
+void TestPostgresSweeps::checkEveryRunOnce(const QString &store)
+{
     const CommandResult listed = runCommand(
         binary(QStringLiteral("tcptune")),
         {QStringLiteral("results"), QStringLiteral("list"), QStringLiteral("--json"), QStringLiteral("--store"), store},
@@ -135,8 +180,6 @@ void TestPostgresSweeps::threeSweepsAtOnceKeepEveryRunOnce()
     QCOMPARE(experiments.size(), kLabs.size());
     for (const QJsonValue &e : experiments)
         QCOMPARE(e.toObject().value(QStringLiteral("finished_runs")).toInt(), kRuns);
-    // What the server holds: each run once, each with its samples.
-    qputenv("PGPASSFILE", m_server->passwordFile().toLocal8Bit());
     ResultStore direct;
     QVERIFY(direct.open(store).has_value());
     const auto runs = direct.runList();
@@ -150,9 +193,7 @@ void TestPostgresSweeps::threeSweepsAtOnceKeepEveryRunOnce()
     }
     QCOMPARE(uuids.size(), runs->size());
     for (const QString &lab : kLabs)
-        QVERIFY(labNamespaces(lab).isEmpty());
-    QCOMPARE(QDir(workingDir).entryList(QDir::AllEntries | QDir::NoDotAndDotDot), QStringList());
-    QVERIFY(QDir(m_dir.filePath(QStringLiteral("data/tcptune/server-locks"))).exists());
+        QVERIFY(labNamespaces(lab).isEmpty() || lab == kLabs.at(2));
 }
 
 CommandResult TestPostgresSweeps::tcptune(const QStringList &args, const QString &passwordFile) const
@@ -244,6 +285,19 @@ void TestPostgresSweeps::serverKilledMidSweepRunsWaitInTheOutbox()
     QVERIFY2(sweep.exitCode() == 0, said.right(800).constData());
     QVERIFY2(said.contains("results sync"), said.right(3000).constData());
     QVERIFY(QFileInfo::exists(m_dir.filePath(QStringLiteral("data/tcptune/outbox.db"))));
+    // The workbench counts the runs that wait (those the server did not take before it died).
+    {
+        ResultStore outbox;
+        QVERIFY(outbox.open(ResultStore::outboxPath()).has_value());
+        const auto waiting = outbox.runCount();
+        QVERIFY(waiting && *waiting > 0 && *waiting < kSweepRuns);
+        qputenv("TCPTUNE_STORE", server.toUtf8()); // the user's workbench, pointed at the server that died
+        MainWindow window;
+        qunsetenv("TCPTUNE_STORE");
+        const auto *status = window.findChild<OutboxStatus *>(QStringLiteral("outboxStatus"));
+        QVERIFY(status && !status->isHidden());
+        QCOMPARE(status->text(), QStringLiteral("Runs waiting for the server: %1").arg(*waiting));
+    }
 
     QString started = m_server->start();
     for (int attempt = 0; !started.isEmpty() && attempt < 20; ++attempt) { // the old backends leave first
@@ -308,5 +362,5 @@ void TestPostgresSweeps::aBadStoreStopsTheSweepBeforeItStarts()
     QCOMPARE(localFiles(), filesBefore);
 }
 
-QTEST_GUILESS_MAIN(TestPostgresSweeps)
+QTEST_MAIN(TestPostgresSweeps)
 #include "tst_postgres_sweeps.moc"
