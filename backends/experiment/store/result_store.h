@@ -36,12 +36,18 @@ struct CopyCount {
     int experiments = 0; // 1 when the target did not hold the experiment yet
     int runs = 0;
     qint64 targetExperimentId = 0;
+    // Capture files the copy embedded in the target (CaptureFiles::Embed), or wrote out of a
+    // bundle into the target's capturesFolder().
+    int captureFiles = 0;
+    // CaptureFiles::Embed: capture records whose file was missing or unreadable; the target holds
+    // their path and summary alone.
+    int missingCaptureFiles = 0;
 };
 
 class ResultStore final {
     Q_DECLARE_TR_FUNCTIONS(ResultStore)
 public:
-    static constexpr int kSchemaVersion = 8;
+    static constexpr int kSchemaVersion = 9;
 
     ResultStore() = default;
     ~ResultStore();
