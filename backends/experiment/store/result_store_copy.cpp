@@ -11,6 +11,7 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QHash>
+#include <QRegularExpression>
 #include <QSqlDatabase>
 #include <QSqlError>
 #include <QSqlField>
@@ -87,11 +88,15 @@ bool isFinal(const QString &status)
 }
 
 // The name of a capture file of run TARGET_RUN written out of a bundle: the runner's (run12.pcap),
-// with the recorded file's suffix.
+// with the recorded file's suffix when it is a plain one (pcapng): a bundle from elsewhere names
+// no file of this host.
 QString importedCaptureName(qint64 targetRun, const QString &recordedPath)
 {
+    static const QRegularExpression plain(QStringLiteral("^[A-Za-z0-9]{1,10}$"));
     const QString suffix = QFileInfo(recordedPath).suffix();
-    return QStringLiteral("run%1.%2").arg(targetRun).arg(suffix.isEmpty() ? QStringLiteral("pcap") : suffix);
+    return QStringLiteral("run%1.%2")
+        .arg(targetRun)
+        .arg(plain.match(suffix).hasMatch() ? suffix : QStringLiteral("pcap"));
 }
 
 } // namespace
