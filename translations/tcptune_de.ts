@@ -2157,6 +2157,14 @@ Beispiel: tcptune knobs set net.ipv4.tcp_autocorking=0 -- iperf3 -c 127.0.0.1
         <source>Uploaded to %1: new runs %2.</source>
         <translation>Nach %1 hochgeladen: neue Läufe %2.</translation>
     </message>
+    <message>
+        <source>Capture files in the bundle: %1; not found or not readable, so left out: %2.</source>
+        <translation>Mitschnittdateien im Bündel: %1; nicht gefunden oder nicht lesbar und daher ausgelassen: %2.</translation>
+    </message>
+    <message>
+        <source>Capture files written to %1: %2.</source>
+        <translation>Nach %1 geschriebene Mitschnittdateien: %2.</translation>
+    </message>
 </context>
 <context>
     <name>StoreLocation</name>
@@ -3713,6 +3721,38 @@ Mehrere Formate auf einmal: --format html,pdf --out ORDNER/report schreibt ORDNE
     <message>
         <source>count the runs</source>
         <translation>die Läufe zählen</translation>
+    </message>
+    <message>
+        <source>read the bundle&apos;s capture files</source>
+        <translation>die Mitschnittdateien des Bündels lesen</translation>
+    </message>
+    <message>
+        <source>store a capture file in the bundle</source>
+        <translation>eine Mitschnittdatei im Bündel speichern</translation>
+    </message>
+    <message>
+        <source>Cannot write the capture file %1: %2. Check that the disk is not full and the folder is writable.</source>
+        <translation>Die Mitschnittdatei %1 kann nicht geschrieben werden: %2. Prüfen Sie, ob die Platte voll ist und der Ordner beschreibbar ist.</translation>
+    </message>
+    <message>
+        <source>The bundle&apos;s copy of the capture file %1 is truncated or damaged: it holds %2 of the %3 bytes exported. Export the experiment again.</source>
+        <translation>Die Kopie der Mitschnittdatei %1 im Bündel ist abgeschnitten oder beschädigt: Sie enthält %2 der %3 exportierten Bytes. Exportieren Sie das Experiment erneut.</translation>
+    </message>
+    <message>
+        <source>The bundle&apos;s copy of the capture file %1 is damaged: its bytes differ from those exported (SHA-256). Export the experiment again.</source>
+        <translation>Die Kopie der Mitschnittdatei %1 im Bündel ist beschädigt: Ihre Bytes weichen von den exportierten ab (SHA-256). Exportieren Sie das Experiment erneut.</translation>
+    </message>
+    <message>
+        <source>Cannot find a free name for the capture file %1 in %2.</source>
+        <translation>Für die Mitschnittdatei %1 findet sich in %2 kein freier Name.</translation>
+    </message>
+    <message>
+        <source>Cannot read the capture file %1: %2.</source>
+        <translation>Die Mitschnittdatei %1 kann nicht gelesen werden: %2.</translation>
+    </message>
+    <message>
+        <source>Cannot create the folder %1 for the capture files; check its permissions.</source>
+        <translation>Der Ordner %1 für die Mitschnittdateien kann nicht angelegt werden; prüfen Sie seine Berechtigungen.</translation>
     </message>
 </context>
 <context>

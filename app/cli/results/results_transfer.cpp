@@ -29,6 +29,7 @@ Result<CopyCount> copyAll(const ResultStore &from, ResultStore &to, QList<qint64
             return std::unexpected(copied.error());
         total.experiments += copied->experiments;
         total.runs += copied->runs;
+        total.captureFiles += copied->captureFiles;
         if (ended && e.status != ExperimentStatus::Running)
             ended->append(e.id);
     }
@@ -47,7 +48,8 @@ int exportBundle(const ResultStore &store, qint64 experimentId, const QString &f
         ResultStore bundle;
         if (auto opened = bundle.open(partial); !opened)
             return failWith(opened.error().message, 1);
-        copied = store.copyExperimentTo(experimentId, bundle);
+        copied = store.copyExperimentTo(experimentId, bundle, ResultStore::CopyRuns::Ended,
+                                        ResultStore::CaptureFiles::Embed);
     }
     for (const QString &suffix : {QStringLiteral("-wal"), QStringLiteral("-shm")})
         QFile::remove(partial + suffix);
@@ -65,6 +67,11 @@ int exportBundle(const ResultStore &store, qint64 experimentId, const QString &f
                  .arg(copied->runs)
                  .arg(file)
           << Qt::endl;
+    if (copied->captureFiles + copied->missingCaptureFiles > 0)
+        out() << ResultsTransfer::tr("Capture files in the bundle: %1; not found or not readable, so left out: %2.")
+                     .arg(copied->captureFiles)
+                     .arg(copied->missingCaptureFiles)
+              << Qt::endl;
     return 0;
 }
 
@@ -86,6 +93,11 @@ int importBundle(ResultStore &store, const QString &file)
                  .arg(copied->experiments)
                  .arg(copied->runs)
           << Qt::endl;
+    if (copied->captureFiles > 0)
+        out() << ResultsTransfer::tr("Capture files written to %1: %2.")
+                     .arg(store.capturesFolder())
+                     .arg(copied->captureFiles)
+              << Qt::endl;
     return 0;
 }
 

@@ -37,12 +37,18 @@ struct CopyCount {
     int experiments = 0; // 1 when the target did not hold the experiment yet
     int runs = 0;
     qint64 targetExperimentId = 0;
+    // Capture files the copy embedded in the target (CaptureFiles::Embed), or wrote out of a
+    // bundle into the target's capturesFolder().
+    int captureFiles = 0;
+    // CaptureFiles::Embed: capture records whose file was missing or unreadable; the target holds
+    // their path and summary alone.
+    int missingCaptureFiles = 0;
 };
 
 class ResultStore final {
     Q_DECLARE_TR_FUNCTIONS(ResultStore)
 public:
-    static constexpr int kSchemaVersion = 8;
+    static constexpr int kSchemaVersion = 9;
 
     ResultStore() = default;
     ~ResultStore();
@@ -133,9 +139,14 @@ public:
     // database), in one transaction of TARGET's. What TARGET holds already (by UUID) is skipped,
     // so a second copy adds nothing; an experiment that has ended here brings TARGET's status up
     // to date. Bundles, the outbox and `results sync` are this copy.
+    // The capture files: CaptureFiles::Embed puts each one that is there into TARGET (a bundle);
+    // otherwise a file this store embeds is written into TARGET's capturesFolder() under a new
+    // name and TARGET's capture record points at it, and a record without one keeps its path.
     enum class CopyRuns { Ended, None };
+    enum class CaptureFiles { Paths, Embed };
     [[nodiscard]] Result<CopyCount> copyExperimentTo(qint64 experimentId, ResultStore &target,
-                                                     CopyRuns runs = CopyRuns::Ended) const;
+                                                     CopyRuns runs = CopyRuns::Ended,
+                                                     CaptureFiles files = CaptureFiles::Paths) const;
     // Whether the database still answers (a server may have gone away since open()).
     bool ping() const;
     [[nodiscard]] Result<QList<CaptureRecord>> captures(qint64 runId) const;
@@ -155,7 +166,11 @@ private:
                                                 qint64 key) const;
     [[nodiscard]] Result<void> exec(const QString &sql) const;
     [[nodiscard]] Result<qint64> copyExperimentRow(const QSqlRecord &experiment, ResultStore &target, int &added) const;
-    [[nodiscard]] Result<bool> copyRunRows(const QSqlRecord &run, qint64 targetExperiment, ResultStore &target) const;
+    struct CaptureCopy; // result_store_copy.cpp
+    [[nodiscard]] Result<bool> copyRunRows(const QSqlRecord &run, qint64 targetExperiment, ResultStore &target,
+                                           CaptureCopy &captures) const;
+    [[nodiscard]] Result<void> copyCaptureRows(qint64 sourceRun, qint64 targetRun, ResultStore &target,
+                                               CaptureCopy &captures) const;
     QSqlDatabase database() const;
 
     QString m_connection;

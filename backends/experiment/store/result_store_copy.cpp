@@ -1,12 +1,17 @@
 // ResultStore::copyExperimentTo: an experiment with its runs and every row of theirs copied to
 // another store (SQLite or PostgreSQL, either way), keyed by UUID, so that copying again adds
-// nothing. Bundles, the outbox and `results sync` are this one copy.
+// nothing. Bundles, the outbox and `results sync` are this one copy. A bundle also carries the
+// capture files (embedded_capture.h); the outbox and a server hold their paths alone.
 
 #include "experiment/store/result_store.h"
 
+#include "experiment/store/embedded_capture.h"
 #include "experiment/store/result_store_sql.h"
 
+#include <QFile>
+#include <QFileInfo>
 #include <QHash>
+#include <QRegularExpression>
 #include <QSqlDatabase>
 #include <QSqlError>
 #include <QSqlField>
@@ -82,7 +87,28 @@ bool isFinal(const QString &status)
     return status != QLatin1String("running") && status != QLatin1String("interrupted");
 }
 
+// The name of a capture file of run TARGET_RUN written out of a bundle: the runner's (run12.pcap),
+// with the recorded file's suffix when it is a plain one (pcapng): a bundle from elsewhere names
+// no file of this host.
+QString importedCaptureName(qint64 targetRun, const QString &recordedPath)
+{
+    static const QRegularExpression plain(QStringLiteral("^[A-Za-z0-9]{1,10}$"));
+    const QString suffix = QFileInfo(recordedPath).suffix();
+    return QStringLiteral("run%1.%2")
+        .arg(targetRun)
+        .arg(plain.match(suffix).hasMatch() ? suffix : QStringLiteral("pcap"));
+}
+
 } // namespace
+
+// What one copy does with the capture files, and what it did.
+struct ResultStore::CaptureCopy {
+    CaptureFiles files = CaptureFiles::Paths;
+    int copied = 0;
+    int missing = 0;
+    // The files written out of a bundle, removed again when the copy rolls back.
+    QStringList written;
+};
 
 // The target's experiment of the source row EXPERIMENT: found by UUID (its status brought up to
 // the source's when the source has ended and the target has not), or inserted.
@@ -114,7 +140,8 @@ Result<qint64> ResultStore::copyExperimentRow(const QSqlRecord &experiment, Resu
 // RUN (a source row) and its samples, knob snapshots, captures and end records into experiment
 // TARGET_EXPERIMENT of TARGET. A run the target holds under another UUID at the same index is
 // replaced only when it did not end there (left running when the server went away).
-Result<bool> ResultStore::copyRunRows(const QSqlRecord &run, qint64 targetExperiment, ResultStore &target) const
+Result<bool> ResultStore::copyRunRows(const QSqlRecord &run, qint64 targetExperiment, ResultStore &target,
+                                      CaptureCopy &captures) const
 {
     const QSqlDatabase to = target.database();
     auto existing = idByUuid(to, QStringLiteral("runs"), run.value(QStringLiteral("uuid")).toString());
@@ -132,8 +159,8 @@ Result<bool> ResultStore::copyRunRows(const QSqlRecord &run, qint64 targetExperi
     if (!runId)
         return std::unexpected(runId.error());
     const qint64 sourceRun = run.value(QStringLiteral("id")).toLongLong();
-    for (const QString &table : {QStringLiteral("samples"), QStringLiteral("knob_snapshots"),
-                                 QStringLiteral("captures"), QStringLiteral("run_ends")}) {
+    for (const QString &table :
+         {QStringLiteral("samples"), QStringLiteral("knob_snapshots"), QStringLiteral("run_ends")}) {
         auto rows = rowsOf(database(), table, QStringLiteral("run_id"), sourceRun);
         if (!rows)
             return std::unexpected(rows.error());
@@ -141,10 +168,49 @@ Result<bool> ResultStore::copyRunRows(const QSqlRecord &run, qint64 targetExperi
             if (auto r = insertRow(to, table, row, {{QStringLiteral("run_id"), *runId}}, false); !r)
                 return std::unexpected(r.error());
     }
+    if (auto r = copyCaptureRows(sourceRun, *runId, target, captures); !r)
+        return std::unexpected(r.error());
     return true;
 }
 
-Result<CopyCount> ResultStore::copyExperimentTo(qint64 experimentId, ResultStore &target, CopyRuns which) const
+// The capture records of source run SOURCE_RUN into TARGET_RUN, with their files as
+// copyExperimentTo says.
+Result<void> ResultStore::copyCaptureRows(qint64 sourceRun, qint64 targetRun, ResultStore &target,
+                                          CaptureCopy &captures) const
+{
+    auto rows = rowsOf(database(), QStringLiteral("captures"), QStringLiteral("run_id"), sourceRun);
+    if (!rows)
+        return std::unexpected(rows.error());
+    const QSqlDatabase to = target.database();
+    for (const QSqlRecord &row : *rows) {
+        const QString path = row.value(QStringLiteral("path")).toString();
+        QHash<QString, QVariant> overrides{{QStringLiteral("run_id"), targetRun}};
+        if (captures.files == CaptureFiles::Paths) {
+            auto written = embeddedcapture::extract(database(), row.value(QStringLiteral("id")).toLongLong(),
+                                                    target.capturesFolder(), importedCaptureName(targetRun, path));
+            if (!written)
+                return std::unexpected(written.error());
+            if (!written->isEmpty()) {
+                overrides.insert(QStringLiteral("path"), *written);
+                captures.written << *written;
+                ++captures.copied;
+            }
+        }
+        auto captureId = insertRow(to, QStringLiteral("captures"), row, overrides, true);
+        if (!captureId)
+            return std::unexpected(captureId.error());
+        if (captures.files == CaptureFiles::Embed) {
+            auto embedded = embeddedcapture::embed(to, *captureId, path);
+            if (!embedded)
+                return std::unexpected(embedded.error());
+            ++(*embedded ? captures.copied : captures.missing);
+        }
+    }
+    return {};
+}
+
+Result<CopyCount> ResultStore::copyExperimentTo(qint64 experimentId, ResultStore &target, CopyRuns which,
+                                                CaptureFiles files) const
 {
     auto experiments = rowsOf(database(), QStringLiteral("experiments"), QStringLiteral("id"), experimentId);
     if (!experiments)
@@ -163,6 +229,7 @@ Result<CopyCount> ResultStore::copyExperimentTo(qint64 experimentId, ResultStore
         return fail(
             tr("The result store %1 could not start a transaction: %2.").arg(target.path(), to.lastError().text()));
     CopyCount count;
+    CaptureCopy captures{files};
     auto targetExperiment = copyExperimentRow(experiments->first(), target, count.experiments);
     for (const QSqlRecord &run : *runs) {
         if (!targetExperiment)
@@ -170,20 +237,26 @@ Result<CopyCount> ResultStore::copyExperimentTo(qint64 experimentId, ResultStore
         // A run still running here is copied when it has ended.
         if (run.value(QStringLiteral("status")).toString() == QLatin1String("running"))
             continue;
-        auto copied = copyRunRows(run, *targetExperiment, target);
+        auto copied = copyRunRows(run, *targetExperiment, target, captures);
         if (!copied) {
             targetExperiment = std::unexpected(copied.error());
             break;
         }
         count.runs += *copied ? 1 : 0;
     }
+    if (targetExperiment && !to.commit())
+        targetExperiment =
+            fail(tr("The result store %1 could not commit the copy: %2.").arg(target.path(), to.lastError().text()));
     if (!targetExperiment) {
         to.rollback();
+        // No record points at them now.
+        for (const QString &file : std::as_const(captures.written))
+            QFile::remove(file);
         return std::unexpected(targetExperiment.error());
     }
-    if (!to.commit())
-        return fail(tr("The result store %1 could not commit the copy: %2.").arg(target.path(), to.lastError().text()));
     count.targetExperimentId = *targetExperiment;
+    count.captureFiles = captures.copied;
+    count.missingCaptureFiles = captures.missing;
     return count;
 }
 

@@ -53,6 +53,20 @@ QList<Step> travellingRuns()
     };
 }
 
+// 9: bundles that carry their capture files. A file's bytes go in chunks of at most 1 MiB, so
+// that neither the export nor the import holds a capture of tens of MB in memory; its size and
+// SHA-256, written after the last chunk, tell an import that it arrived whole. A store on disk or
+// on a server leaves both tables empty: its capture files are files.
+QList<Step> carriedCaptureFiles()
+{
+    return {
+        QStringLiteral("CREATE TABLE capture_file_chunks (capture_id INTEGER NOT NULL REFERENCES captures(id) ON "
+                       "DELETE CASCADE, chunk INTEGER NOT NULL, data BLOB NOT NULL, PRIMARY KEY(capture_id, chunk))"),
+        QStringLiteral("CREATE TABLE capture_files (capture_id INTEGER PRIMARY KEY REFERENCES captures(id) ON DELETE "
+                       "CASCADE, size INTEGER NOT NULL, sha256 TEXT NOT NULL)"),
+    };
+}
+
 // Each schema version's statements; migration N brings version N-1 to N.
 const QList<QList<Step>> &migrations()
 {
@@ -130,6 +144,7 @@ const QList<QList<Step>> &migrations()
                            "experiments(id) ON DELETE CASCADE, tagged TEXT NOT NULL)"),
         },
         travellingRuns(),
+        carriedCaptureFiles(),
     };
     return all;
 }

@@ -20,7 +20,7 @@ namespace storesql {
 enum class Dialect { Sqlite, Postgres };
 // A CREATE/ALTER statement written with SQLite's types, in DIALECT: PostgreSQL's INTEGER is 32
 // bits and its REAL 4 bytes (byte counts and rates would not fit), and it has identity columns
-// instead of AUTOINCREMENT.
+// instead of AUTOINCREMENT; its BLOB is BYTEA.
 QString schemaStatement(const QString &sql, Dialect dialect);
 // The text of KEY (a top-level member of the JSON in COLUMN), or NULL; JSON for an array or object.
 QString jsonMember(const QString &column, const QString &key, Dialect dialect);

@@ -1,14 +1,19 @@
 // The team store on a real PostgreSQL server (Debian's postgresql-15, started by the test): the
 // same records as SQLite, byte counts past 32 bits, writers at once losing or doubling nothing,
 // one migration when two open a new database at once, and a line that says what to fix when the
-// password, the database or the server is wrong.
+// password, the database or the server is wrong; a bundle's capture files imported into the
+// server land in this host's capture folder and go out again in a bundle exported from it.
 
 #include "experiment/spec/sweep_plan.h"
 #include "experiment/store/result_store.h"
 #include "experiment/store/store_location.h"
 #include "postgres_server.h"
 #include "team_store_fixture.h"
+#include "test_data.h"
 
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QSet>
@@ -30,6 +35,7 @@ private Q_SLOTS:
     void listsByHostUserKernelAndTag();
     void writersAtOnceKeepEveryRunOnce();
     void twoOpenANewDatabaseAtOnce();
+    void captureFilesTravelThroughTheServer();
     void addressesAreRead_data();
     void addressesAreRead();
     void failuresSayWhatToFix_data();
@@ -275,6 +281,72 @@ void TestPostgresStore::twoOpenANewDatabaseAtOnce()
         delete t;
     }
     QVERIFY2(errors[0].isEmpty() && errors[1].isEmpty(), qPrintable(errors[0] + errors[1]));
+}
+
+namespace {
+QByteArray bytesOf(const QString &path)
+{
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
+} // namespace
+
+// A bundle with a real pcap imported into the server: the capture record points into this host's
+// $XDG_DATA_HOME/tcptune/captures, where the file is, byte for byte; a second import adds no run
+// and no file; a bundle exported from the server carries the file again.
+void TestPostgresStore::captureFilesTravelThroughTheServer()
+{
+    const QString address = newDatabase();
+    QVERIFY(!address.isEmpty());
+    QTemporaryDir dir;
+    qputenv("XDG_DATA_HOME", dir.filePath(QStringLiteral("data")).toUtf8());
+    ResultStore source;
+    QVERIFY(source.open(dir.filePath(QStringLiteral("source/results.db"))).has_value());
+    const auto experiment = source.createExperiment(plan(1));
+    QVERIFY(experiment.has_value());
+    const auto run = writeRun(source, *experiment, 0); // its capture's file is not there
+    QVERIFY(run.has_value());
+    CaptureRecord capture;
+    capture.path = dir.filePath(QStringLiteral("source/run1.pcap"));
+    QVERIFY(QFile::copy(tcptune::test::captureFile(QStringLiteral("tcptrace_ipv6_ftp_nasa_1998.pcap")), capture.path));
+    const QByteArray pcap = bytesOf(capture.path);
+    QVERIFY(source.addCapture(*run, capture).has_value());
+
+    ResultStore bundle;
+    QVERIFY(bundle.open(dir.filePath(QStringLiteral("out.tcptune"))).has_value());
+    auto copied =
+        source.copyExperimentTo(*experiment, bundle, ResultStore::CopyRuns::Ended, ResultStore::CaptureFiles::Embed);
+    QVERIFY(copied.has_value());
+    QCOMPARE(copied->captureFiles, 1);
+    QCOMPARE(copied->missingCaptureFiles, 1);
+    QVERIFY(QFile::remove(capture.path));
+
+    ResultStore server;
+    QVERIFY(server.open(address).has_value());
+    for (int pass = 0; pass < 2; ++pass) {
+        copied = bundle.copyExperimentTo(copied->targetExperimentId, server);
+        QVERIFY(copied.has_value());
+        QCOMPARE(copied->runs, pass == 0 ? 1 : 0);
+        QCOMPARE(copied->captureFiles, pass == 0 ? 1 : 0);
+    }
+    const QString folder = dir.filePath(QStringLiteral("data/tcptune/captures"));
+    QCOMPARE(server.capturesFolder(), folder);
+    QCOMPARE(QDir(folder).entryList(QDir::Files | QDir::Hidden).size(), 1);
+    const auto runs = server.runs(copied->targetExperimentId);
+    QVERIFY(runs.has_value() && runs->size() == 1);
+    const auto captures = server.captures(runs->first().id);
+    QVERIFY(captures.has_value() && captures->size() == 2);
+    QCOMPARE(captures->at(0).path, QStringLiteral("/tmp/run-0.pcap"));
+    QCOMPARE(QFileInfo(captures->at(1).path).absolutePath(), folder);
+    QVERIFY(bytesOf(captures->at(1).path) == pcap);
+
+    ResultStore again;
+    QVERIFY(again.open(dir.filePath(QStringLiteral("again.tcptune"))).has_value());
+    copied = server.copyExperimentTo(copied->targetExperimentId, again, ResultStore::CopyRuns::Ended,
+                                     ResultStore::CaptureFiles::Embed);
+    QVERIFY(copied.has_value());
+    QCOMPARE(copied->captureFiles, 1);
+    QCOMPARE(copied->missingCaptureFiles, 1);
 }
 
 void TestPostgresStore::addressesAreRead_data()

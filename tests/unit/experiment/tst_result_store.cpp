@@ -160,8 +160,8 @@ void TestResultStore::createsSchemaInWal()
         QStringList tables;
         while (q.next())
             tables << q.value(0).toString();
-        for (const char *t :
-             {"captures", "experiments", "knob_snapshots", "run_ends", "runs", "samples", "schema_version"})
+        for (const char *t : {"capture_file_chunks", "capture_files", "captures", "experiments", "knob_snapshots",
+                              "run_ends", "runs", "samples", "schema_version"})
             QVERIFY2(tables.contains(QLatin1String(t)), t);
         db.close();
     }
@@ -499,7 +499,7 @@ void TestResultStore::migratesASchemaThreeFile()
                  });
     if (QTest::currentTestFailed())
         return;
-    QCOMPARE(ResultStore::kSchemaVersion, 8);
+    QCOMPARE(ResultStore::kSchemaVersion, 9);
     // Schema 8 gave every old run a UUID of its own.
     const auto old = store.runs(1);
     QVERIFY(old.has_value());
