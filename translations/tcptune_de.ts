@@ -3754,6 +3754,10 @@ Mehrere Formate auf einmal: --format html,pdf --out ORDNER/report schreibt ORDNE
         <source>Cannot create the folder %1 for the capture files; check its permissions.</source>
         <translation>Der Ordner %1 für die Mitschnittdateien kann nicht angelegt werden; prüfen Sie seine Berechtigungen.</translation>
     </message>
+    <message>
+        <source>The result store could not %1: %2. Check that the server still answers and that its user may write to the database.</source>
+        <translation>Der Ergebnisspeicher konnte nicht %1: %2. Prüfen Sie, ob der Server noch antwortet und sein Benutzer in die Datenbank schreiben darf.</translation>
+    </message>
 </context>
 <context>
     <name>ResultsCommand</name>

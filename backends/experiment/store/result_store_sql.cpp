@@ -4,6 +4,7 @@
 
 #include <QJsonDocument>
 #include <QLatin1String>
+#include <QSqlDriver>
 #include <QSqlError>
 #include <QSqlQuery>
 
@@ -33,6 +34,11 @@ QString jsonMember(const QString &column, const QString &key, Dialect dialect)
 
 Error queryError(const QSqlQuery &q, const QString &what)
 {
+    // The advice is the database's: a server's user may lack rights where a file's disk fills up.
+    if (q.driver() && q.driver()->dbmsType() == QSqlDriver::PostgreSQL)
+        return Error{ResultStore::tr("The result store could not %1: %2. Check that the server still answers and "
+                                     "that its user may write to the database.")
+                         .arg(what, q.lastError().text())};
     return Error{
         ResultStore::tr("The result store could not %1: %2. Check that the disk is not full and the file is writable.")
             .arg(what, q.lastError().text())};

@@ -40,6 +40,7 @@ private Q_SLOTS:
     void addressesAreRead();
     void failuresSayWhatToFix_data();
     void failuresSayWhatToFix();
+    void aServerGoneAwaySaysSo();
 
 private:
     QString newDatabase();
@@ -417,6 +418,24 @@ void TestPostgresStore::failuresSayWhatToFix()
     QVERIFY2(message.contains(says), qPrintable(message));
     QVERIFY2(!message.contains(QLatin1Char('\n')), qPrintable(message));
     QVERIFY(!store.isOpen());
+}
+
+// A query after the server went away gives a server's advice, not a file's ("the disk is not full").
+void TestPostgresStore::aServerGoneAwaySaysSo()
+{
+    const QString address = newDatabase();
+    QVERIFY(!address.isEmpty());
+    ResultStore store;
+    QVERIFY(store.open(address).has_value());
+    QVERIFY(m_server->stop().isEmpty()); // its backends too: SIGKILL would leave this connection's serving
+    const auto listed = store.experimentList();
+    QVERIFY(!listed.has_value());
+    const QString says = listed.error().message;
+    QVERIFY2(says.contains(QStringLiteral("Check that the server still answers")) &&
+                 !says.contains(QStringLiteral("disk")),
+             qPrintable(says));
+    const QString started = m_server->start();
+    QVERIFY2(started.isEmpty(), qPrintable(started));
 }
 
 QTEST_GUILESS_MAIN(TestPostgresStore)
