@@ -257,25 +257,29 @@ void HistoryPanel::showOlder()
     list(filter, true);
 }
 
-bool HistoryPanel::list(const ExperimentFilter &filter, bool append)
+void HistoryPanel::list(const ExperimentFilter &filter, bool append)
 {
     ResultStore *results = store();
     if (!results)
-        return false;
+        return;
     // One more than the page: whether the store holds more for "Show older".
     ExperimentFilter oneMore = filter;
     oneMore.limit = filter.limit + 1;
     auto experiments = results->experimentList(oneMore);
-    const bool more = experiments && experiments->size() > filter.limit;
+    if (!experiments) {
+        m_status->setText(experiments.error().message);
+        return;
+    }
+    const bool more = experiments->size() > filter.limit;
     if (more)
         experiments->removeLast();
     QList<qint64> ids;
-    for (const ExperimentRecord &e : experiments.value_or(QList<ExperimentRecord>{}))
+    for (const ExperimentRecord &e : *experiments)
         ids.append(e.id);
     const auto runs = results->runList(ids);
-    if (!experiments || !runs) {
-        m_status->setText(!experiments ? experiments.error().message : runs.error().message);
-        return false;
+    if (!runs) {
+        m_status->setText(runs.error().message);
+        return;
     }
     const QSignalBlocker block(m_tree);
     m_tree->setUpdatesEnabled(false);
@@ -303,7 +307,6 @@ bool HistoryPanel::list(const ExperimentFilter &filter, bool append)
         m_oldestListed = experiments->last().id;
     showListed(results->path(), more);
     applyFilter(m_filter->text());
-    return true;
 }
 
 // The status line's count, and "Show older" while the store may hold more.

@@ -105,9 +105,9 @@ private:
     // The store, opened once and kept (reopened when TCPTUNE_RESULTS_DB names another file);
     // nullptr with the reason in the status line when it cannot be opened.
     ResultStore *store();
-    // Lists the experiments FILTER takes with their runs, after those listed when APPEND; false
-    // (the reason in the status line) when the store could not be read.
-    bool list(const ExperimentFilter &filter, bool append);
+    // Lists the experiments FILTER takes with their runs, after those listed when APPEND (the
+    // reason in the status line when the store could not be read).
+    void list(const ExperimentFilter &filter, bool append);
     void showListed(const QString &storePath, bool more);
     QTreeWidgetItem *addExperiment(const ExperimentRecord &experiment);
     void addRun(QTreeWidgetItem *experiment, const RunRecord &run);
