@@ -8061,6 +8061,10 @@ untätig: der Sender hatte nichts zu senden.
         <source>Only in B: %1</source>
         <translation>Nur in B: %1</translation>
     </message>
+    <message>
+        <source>A ran on %1 as %2, B on %3 as %4.</source>
+        <translation>A lief auf %1 als %2, B auf %3 als %4.</translation>
+    </message>
 </context>
 <context>
     <name>tcptune::PendingKnobsNote</name>

@@ -119,6 +119,12 @@ void printText(const ExperimentDiff &diff)
                              "significant: Holm-corrected p over the metrics of a point below 0.05.")
                  .arg(experimentName(diff.a), experimentName(diff.b))
           << '\n';
+    // Experiments of a team's store may come from two machines or accounts: the difference may be theirs.
+    if (diff.a.host != diff.b.host || diff.a.user != diff.b.user)
+        out() << ResultsDiff::tr("A ran on %1 as %2, B on %3 as %4.")
+                     .arg(diff.a.host.isEmpty() ? kNone : diff.a.host, diff.a.user.isEmpty() ? kNone : diff.a.user,
+                          diff.b.host.isEmpty() ? kNone : diff.b.host, diff.b.user.isEmpty() ? kNone : diff.b.user)
+              << '\n';
     for (const PointDiff &p : diff.points) {
         const QString label = p.labelA == p.labelB ? p.labelA : QStringLiteral("%1 → %2").arg(p.labelA, p.labelB);
         out() << "\n### " << (label.isEmpty() ? ResultsDiff::tr("spec") : label) << "\n\n";

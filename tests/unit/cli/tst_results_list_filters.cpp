@@ -1,6 +1,7 @@
 // `tcptune results list` on a team's store (experiments of other hosts, users and kernels, copied
 // in as `results sync` copies them): --host, --user, --kernel and --tag narrow the table and the
-// JSON, the table says where each ran, and a filter that matches nothing says how to see them all.
+// JSON, the table says where each ran, and a filter that matches nothing says how to see them all;
+// `results diff` of two hosts' experiments names both.
 
 #include "command_runner.h"
 #include "experiment/store/result_store.h"
@@ -22,6 +23,7 @@ private Q_SLOTS:
     void optionsNarrowTheList();
     void theTableSaysWhereEachRan();
     void noMatchSaysHowToSeeAll();
+    void aDiffOfTwoHostsNamesBoth();
 
 private:
     test::CommandResult list(const QStringList &options) const;
@@ -93,6 +95,15 @@ void TestResultsListFilters::noMatchSaysHowToSeeAll()
     const test::CommandResult r = list({QStringLiteral("--host"), QStringLiteral("lab9")});
     QCOMPARE(r.exitCode, 0);
     QVERIFY2(r.out.contains("No experiment in") && r.out.contains("without --host"), r.out.constData());
+}
+
+void TestResultsListFilters::aDiffOfTwoHostsNamesBoth()
+{
+    const test::CommandResult r =
+        test::runTcptune({QStringLiteral("results"), QStringLiteral("diff"), QString::number(m_team.at(0).id),
+                          QString::number(m_team.at(1).id), QStringLiteral("--store"), m_store});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QVERIFY2(r.out.contains("A ran on lab1 as alice, B on LAB2 as bob."), r.out.constData());
 }
 
 QTEST_GUILESS_MAIN(TestResultsListFilters)
