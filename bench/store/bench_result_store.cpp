@@ -5,11 +5,12 @@
 // PostgreSQL it also times a sweep's writes per run in both stores, alternately.
 // Usage: bench_result_store [--db FILE] [--store postgresql://USER@HOST:PORT/DB?host=SOCKETS]
 //        [--postgres] [--postgres-folder DIR] [--experiments N] [--runs N] [--samples N]
-//        [--repeats N] [--tcptune PATH] [--regenerate] [--quick]
+//        [--repeats N] [--tcptune PATH] [--regenerate] [--generate-only] [--quick]
 // --postgres starts a private PostgreSQL server (as the tests do) in DIR (default
 // /tmp/tcptune-bench-store/pg) and stops it at the end; its database, like the SQLite file
 // (default /tmp/tcptune-bench-store/results.db), is kept for reruns. --quick: 20 x 5 runs in stores
-// of their own (quick.db, pg-quick), 3 repeats; options after it override.
+// of their own (quick.db, pg-quick), 3 repeats; options after it override. --generate-only makes the
+// stores and stops, so that the timing run can wait for a quiet machine.
 
 #include "bench_machine.h"
 #include "interruption.h"
@@ -75,6 +76,14 @@ int failed(QTextStream &out, const Error &error)
     return 2;
 }
 
+// Stops the private server, if one runs, cleanly (its cluster is kept for the next run).
+int stopped(QTextStream &out, PrivatePostgres &server)
+{
+    if (auto stop = server.stop(); !stop)
+        return failed(out, stop.error());
+    return 0;
+}
+
 } // namespace
 
 int main(int argc, char **argv)
@@ -92,6 +101,8 @@ int main(int argc, char **argv)
         return failed(out, stores.error());
     if (auto prepared = prepareAll(*stores, o, out); !prepared)
         return failed(out, prepared.error());
+    if (o.generateOnly)
+        return stopped(out, server);
     for (MeasuredStore &s : *stores) {
         out << "timing " << s.label << " (" << o.repeats << " repeats)\n" << Qt::flush;
         s.timings = timeStore(s.location, o);
@@ -114,7 +125,5 @@ int main(int argc, char **argv)
     out << "repeats: " << o.repeats << "; command: bench_result_store "
         << QApplication::arguments().mid(1).join(QLatin1Char(' ')) << '\n';
     reportMachine(out, QStringLiteral("end"));
-    if (auto stopped = server.stop(); !stopped)
-        return failed(out, stopped.error());
-    return 0;
+    return stopped(out, server);
 }

@@ -54,6 +54,8 @@ StoreBenchOptions parseStoreBenchOptions(const QStringList &args)
         const QString &a = args[i];
         if (a == QLatin1String("--regenerate"))
             o.regenerate = true;
+        else if (a == QLatin1String("--generate-only"))
+            o.generateOnly = true;
         else if (a == QLatin1String("--postgres"))
             o.privatePostgres = true;
         else if (a == QLatin1String("--quick"))

@@ -18,6 +18,7 @@ struct StoreBenchOptions {
     int repeats = 7;
     QString tcptune;
     bool regenerate = false;
+    bool generateOnly = false; // make the stores and stop: generate on a busy machine, time on a quiet one
 
     int totalRuns() const { return experiments * runs; }
     bool withPostgres() const { return privatePostgres || !postgresStore.isEmpty(); }
