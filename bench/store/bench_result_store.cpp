@@ -14,6 +14,7 @@
 
 #include "bench_machine.h"
 #include "interruption.h"
+#include "postgres_size.h"
 #include "private_postgres.h"
 #include "store_bench_options.h"
 #include "store_generation.h"
@@ -23,21 +24,12 @@
 
 #include <QApplication>
 #include <QDir>
-#include <QDirIterator>
 #include <QFileInfo>
 
 using namespace tcptune;
 using namespace tcptune::bench;
 
 namespace {
-
-double folderMb(const QString &folder)
-{
-    qint64 bytes = 0;
-    for (QDirIterator it(folder, QDir::Files | QDir::Hidden, QDirIterator::Subdirectories); it.hasNext();)
-        bytes += it.nextFileInfo().size();
-    return double(bytes) / 1e6;
-}
 
 double sqliteMb(const QString &file)
 {
@@ -70,18 +62,32 @@ double sqliteMb(const QString &file)
     return {};
 }
 
-int failed(QTextStream &out, const Error &error)
+void measureSizes(QList<MeasuredStore> &stores, const StoreBenchOptions &o)
 {
-    out << "failed: " << error.message << '\n';
-    return 2;
+    stores[0].sizeMb = sqliteMb(o.db);
+    stores[0].sizeOf = QStringLiteral("the file and its WAL");
+    if (stores.size() == 2) {
+        stores[1].sizeMb = postgresDatabaseMb(stores[1].location);
+        stores[1].sizeOf = QStringLiteral("pg_database_size");
+    }
 }
 
-// Stops the private server, if one runs, cleanly (its cluster is kept for the next run).
+// Stops the private server, if one runs, cleanly (its cluster is kept for the next run): the
+// destructor's would be an immediate stop, which makes the next start recover.
 int stopped(QTextStream &out, PrivatePostgres &server)
 {
-    if (auto stop = server.stop(); !stop)
-        return failed(out, stop.error());
+    if (auto stop = server.stop(); !stop) {
+        out << "failed: " << stop.error().message << '\n';
+        return 2;
+    }
     return 0;
+}
+
+int failed(QTextStream &out, const Error &error, PrivatePostgres &server)
+{
+    out << "failed: " << error.message << '\n';
+    (void)stopped(out, server);
+    return 2;
 }
 
 } // namespace
@@ -98,27 +104,24 @@ int main(int argc, char **argv)
     PrivatePostgres server(o.postgresFolder); // stopped when main returns, however it returns
     auto stores = storesOf(o, server);
     if (!stores)
-        return failed(out, stores.error());
+        return failed(out, stores.error(), server);
     if (auto prepared = prepareAll(*stores, o, out); !prepared)
-        return failed(out, prepared.error());
+        return failed(out, prepared.error(), server);
     if (o.generateOnly)
         return stopped(out, server);
     for (MeasuredStore &s : *stores) {
         out << "timing " << s.label << " (" << o.repeats << " repeats)\n" << Qt::flush;
         s.timings = timeStore(s.location, o);
     }
-    (*stores)[0].sizeMb = sqliteMb(o.db);
-    (*stores)[0].sizeOf = QStringLiteral("the file and its WAL");
-    if (o.privatePostgres) {
-        (*stores)[1].sizeMb = folderMb(o.postgresFolder + QStringLiteral("/data"));
-        (*stores)[1].sizeOf = QStringLiteral("the server's data folder, its empty cluster and WAL included");
-    }
+    if (interrupted())
+        return failed(out, Error{QStringLiteral("interrupted")}, server);
+    measureSizes(*stores, o);
     printReadTable(out, *stores, o);
     if (stores->size() == 2) {
         out << "\ntiming the write cost\n" << Qt::flush;
         auto cost = timeWriteCost((*stores)[0].location, (*stores)[1].location, o);
-        if (!cost)
-            return failed(out, cost.error());
+        if (!cost || interrupted())
+            return failed(out, cost ? Error{QStringLiteral("interrupted")} : cost.error(), server);
         printWriteCost(out, *stores, *cost, o);
     }
     printSizes(out, *stores, o);

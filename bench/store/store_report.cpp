@@ -66,7 +66,7 @@ void printSizes(QTextStream &out, const QList<MeasuredStore> &stores, const Stor
             out << QString::number(s.sizeMb, 'f', 1) << " MB, "
                 << QString::number(s.sizeMb * 1000 / o.totalRuns(), 'f', 1) << " kB per run (" << s.sizeOf << ")\n";
         else
-            out << "size unknown (a server's database)\n";
+            out << "size unknown (the server did not answer)\n";
     }
 }
 

@@ -19,7 +19,7 @@ struct MeasuredStore {
     QString label; // "SQLite", "PostgreSQL"
     QString location;
     StoreTimings timings;
-    double sizeMb = 0; // 0 when unknown (a server of the user's)
+    double sizeMb = 0; // 0 when unknown
     QString sizeOf;    // what was measured
 };
 

@@ -3,6 +3,7 @@
 #include "charts/throughput_rtt_view.h"
 #include "experiment/store/result_store.h"
 #include "history/history_panel.h"
+#include "interruption.h"
 
 #include <QApplication>
 #include <QElapsedTimer>
@@ -15,7 +16,7 @@ namespace {
 Timing timeResultsList(const QString &location, const StoreBenchOptions &o)
 {
     Timing t;
-    for (int i = 0; i < o.repeats; ++i) {
+    for (int i = 0; i < o.repeats && !interrupted(); ++i) {
         QProcess p;
         p.setStandardOutputFile(QProcess::nullDevice());
         QElapsedTimer clock;
@@ -32,7 +33,7 @@ Timing timeResultsList(const QString &location, const StoreBenchOptions &o)
 Timing timeHistoryOpen(HistoryPanel &panel, int repeats)
 {
     Timing t;
-    for (int i = 0; i < repeats; ++i) {
+    for (int i = 0; i < repeats && !interrupted(); ++i) {
         QElapsedTimer clock;
         clock.start();
         panel.refresh();
@@ -49,7 +50,7 @@ Timing timeListQueries(const QString &location, int repeats)
     if (!store.open(location))
         return {};
     Timing t;
-    for (int i = 0; i < repeats; ++i) {
+    for (int i = 0; i < repeats && !interrupted(); ++i) {
         QElapsedTimer clock;
         clock.start();
         const auto experiments = store.experimentList();
@@ -70,7 +71,7 @@ QTreeWidgetItem *runItem(HistoryPanel &panel, int experiment, int run)
 Timing timeAb(HistoryPanel &panel, int repeats)
 {
     Timing t;
-    for (int i = 0; i < repeats; ++i) {
+    for (int i = 0; i < repeats && !interrupted(); ++i) {
         QTreeWidgetItem *a = runItem(panel, i, 0);
         QTreeWidgetItem *b = runItem(panel, i + 1, 1);
         if (!a || !b)
