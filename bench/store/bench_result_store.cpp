@@ -72,8 +72,8 @@ void measureSizes(QList<MeasuredStore> &stores, const StoreBenchOptions &o)
     }
 }
 
-// Stops the private server, if one runs, cleanly (its cluster is kept for the next run): the
-// destructor's would be an immediate stop, which makes the next start recover.
+// Stops the private server, if one runs (its cluster is kept for the next run), and says when that
+// failed: the destructor would stop it too, silently.
 int stopped(QTextStream &out, PrivatePostgres &server)
 {
     if (auto stop = server.stop(); !stop) {
