@@ -31,15 +31,32 @@ bool writePrivate(const QString &path, const QByteArray &text)
     return file.setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner);
 }
 
+QString serverPrograms()
+{
+    QString bin;
+    for (const QString &version : {QStringLiteral("15"), QStringLiteral("16"), QStringLiteral("17")})
+        if (QFileInfo::exists(QStringLiteral("/usr/lib/postgresql/%1/bin/initdb").arg(version)))
+            bin = QStringLiteral("/usr/lib/postgresql/%1/bin").arg(version);
+    return bin;
+}
+
 } // namespace
 
 PostgresServer::PostgresServer()
+    : m_temporary(std::in_place)
+    , m_folder(m_temporary->path())
+    , m_bin(serverPrograms())
     // Only the socket's file name holds the port, in a folder of our own: any number is free.
-    : m_port(54000 + int(::getpid() % 1000))
+    , m_port(54000 + int(::getpid() % 1000))
 {
-    for (const QString &version : {QStringLiteral("15"), QStringLiteral("16"), QStringLiteral("17")})
-        if (QFileInfo::exists(QStringLiteral("/usr/lib/postgresql/%1/bin/initdb").arg(version)))
-            m_bin = QStringLiteral("/usr/lib/postgresql/%1/bin").arg(version);
+}
+
+PostgresServer::PostgresServer(const QString &folder)
+    : m_folder(QFileInfo(folder).absoluteFilePath())
+    , m_bin(serverPrograms())
+    , m_port(54000 + int(::getpid() % 1000))
+    , m_initialised(QFileInfo::exists(data() + QStringLiteral("/PG_VERSION")))
+{
 }
 
 PostgresServer::~PostgresServer()
@@ -52,7 +69,7 @@ PostgresServer::~PostgresServer()
 QString PostgresServer::run(const QStringList &asPostgres, int timeoutMs) const
 {
     QProcess process;
-    process.setWorkingDirectory(m_dir.path());
+    process.setWorkingDirectory(m_folder);
     process.setProcessChannelMode(QProcess::MergedChannels);
     process.start(QStringLiteral("runuser"),
                   QStringList{QStringLiteral("-u"), QString::fromLatin1(kAccount), QStringLiteral("--")} + asPostgres);
@@ -75,20 +92,16 @@ QString PostgresServer::initialise()
         return QStringLiteral("no account '%1': install postgresql-15, whose package makes it")
             .arg(QString::fromLatin1(kAccount));
     // The account must reach its folders inside root's private temporary folder.
-    if (!m_dir.isValid() ||
-        !QFile::setPermissions(m_dir.path(), QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner |
-                                                 QFileDevice::ExeGroup | QFileDevice::ExeOther))
-        return QStringLiteral("cannot prepare %1").arg(m_dir.path());
-    const QString pwfile = m_dir.filePath(QStringLiteral("initdb-password"));
+    if ((m_temporary ? !m_temporary->isValid() : !QDir().mkpath(m_folder)) ||
+        !QFile::setPermissions(m_folder, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner |
+                                             QFileDevice::ExeGroup | QFileDevice::ExeOther))
+        return QStringLiteral("cannot prepare %1").arg(m_folder);
+    const QString pwfile = file(QStringLiteral("initdb-password"));
     if (!QDir().mkpath(socketFolder()) || !giveToAccount(socketFolder()) || !QDir().mkpath(data()) ||
         !giveToAccount(data()) ||
         !QFile::setPermissions(data(), QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner) ||
         !writePrivate(pwfile, QByteArray(kPassword) + '\n') || !giveToAccount(pwfile))
-        return QStringLiteral("cannot prepare the server's folders in %1").arg(m_dir.path());
-    const QByteArray entry = QStringLiteral("*:%1:*:tcptune:").arg(m_port).toUtf8();
-    if (!writePrivate(passwordFile(), entry + kPassword + '\n') ||
-        !writePrivate(wrongPasswordFile(), entry + "not-the-password\n"))
-        return QStringLiteral("cannot write the password files");
+        return QStringLiteral("cannot prepare the server's folders in %1").arg(m_folder);
     if (QString error = run({m_bin + QStringLiteral("/initdb"), QStringLiteral("-D"), data(), QStringLiteral("-U"),
                              QStringLiteral("tcptune"), QStringLiteral("--pwfile=") + pwfile,
                              QStringLiteral("--auth=scram-sha-256"), QStringLiteral("-E"), QStringLiteral("UTF8"),
@@ -99,15 +112,30 @@ QString PostgresServer::initialise()
     return {};
 }
 
+QString PostgresServer::writePasswordFiles() const
+{
+    // At every start: a kept folder's server listens on this process's port.
+    const QByteArray entry = QStringLiteral("*:%1:*:tcptune:").arg(m_port).toUtf8();
+    if (!writePrivate(passwordFile(), entry + kPassword + '\n') ||
+        !writePrivate(wrongPasswordFile(), entry + "not-the-password\n"))
+        return QStringLiteral("cannot write the password files");
+    return {};
+}
+
 QString PostgresServer::start()
 {
     if (!m_initialised)
         if (QString error = initialise(); !error.isEmpty())
             return error;
+    if (QString error = writePasswordFiles(); !error.isEmpty())
+        return error;
+    // A kept folder's server that a killed process left running holds the cluster: stop it first.
+    if (!m_temporary && QFileInfo::exists(data() + QStringLiteral("/postmaster.pid")))
+        (void)stop();
     const QString options =
         QStringLiteral("-p %1 -k %2 -c listen_addresses='' -c fsync=off").arg(m_port).arg(socketFolder());
     if (QString error = run({m_bin + QStringLiteral("/pg_ctl"), QStringLiteral("-D"), data(), QStringLiteral("-l"),
-                             m_dir.filePath(QStringLiteral("sockets/server.log")), QStringLiteral("-o"), options,
+                             file(QStringLiteral("sockets/server.log")), QStringLiteral("-o"), options,
                              QStringLiteral("-w"), QStringLiteral("start")});
         !error.isEmpty())
         return error;

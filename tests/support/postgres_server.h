@@ -3,15 +3,21 @@
 // temporary folder as the postgres account (PostgreSQL refuses to run as root), a superuser
 // "tcptune" with a password (scram-sha-256, so a wrong password is refused as on a real server),
 // listening only on a private socket folder. Nothing touches the machine's own clusters.
+// bench/store keeps one in a folder of its own, so that a generated database outlives the run.
 
 #include <QString>
 #include <QTemporaryDir>
+
+#include <optional>
 
 namespace tcptune::test {
 
 class PostgresServer final {
 public:
     PostgresServer();
+    // A server kept in FOLDER (made if missing): start() runs initdb only when FOLDER holds no
+    // cluster yet, and stop() leaves it, with its databases, for the next start.
+    explicit PostgresServer(const QString &folder);
     ~PostgresServer(); // stops the server, if it runs
     PostgresServer(const PostgresServer &) = delete;
     PostgresServer &operator=(const PostgresServer &) = delete;
@@ -28,17 +34,20 @@ public:
     // The store address of database NAME: postgresql://tcptune@localhost:PORT/NAME?host=SOCKETS.
     QString storeAddress(const QString &name) const;
     // A password file for libpq (PGPASSFILE) with the right password, or with WRONG instead.
-    QString passwordFile() const { return m_dir.filePath(QStringLiteral("pgpass")); }
-    QString wrongPasswordFile() const { return m_dir.filePath(QStringLiteral("pgpass-wrong")); }
-    QString socketFolder() const { return m_dir.filePath(QStringLiteral("sockets")); }
+    QString passwordFile() const { return file(QStringLiteral("pgpass")); }
+    QString wrongPasswordFile() const { return file(QStringLiteral("pgpass-wrong")); }
+    QString socketFolder() const { return file(QStringLiteral("sockets")); }
     int port() const { return m_port; }
 
 private:
     QString run(const QStringList &asPostgres, int timeoutMs = 60000) const;
     QString initialise();
-    QString data() const { return m_dir.filePath(QStringLiteral("data")); }
+    QString writePasswordFiles() const;
+    QString data() const { return file(QStringLiteral("data")); }
+    QString file(const QString &name) const { return m_folder + QLatin1Char('/') + name; }
 
-    QTemporaryDir m_dir;
+    std::optional<QTemporaryDir> m_temporary; // empty for a kept folder
+    QString m_folder;
     QString m_bin; // /usr/lib/postgresql/15/bin
     int m_port;
     bool m_initialised = false;
