@@ -218,10 +218,14 @@ HistoryPanel::~HistoryPanel() = default;
 
 ResultStore *HistoryPanel::store()
 {
-    if (m_store && m_store->path() == ResultStore::defaultPath())
+    // Compared as given, not as the store writes its path back: an address in another spelling
+    // (its parameters in another order) would reconnect at every refresh.
+    const QString location = ResultStore::defaultPath();
+    if (m_store && m_storeLocation == location)
         return m_store.get();
     m_store = std::make_unique<ResultStore>();
-    if (auto ok = m_store->open(); !ok) {
+    m_storeLocation = location;
+    if (auto ok = m_store->open(location); !ok) {
         m_status->setText(ok.error().message);
         m_store.reset();
     }

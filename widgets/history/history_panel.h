@@ -102,7 +102,8 @@ private:
     void layOut(QPushButton *refresh);
     void connectSignals(QPushButton *refresh);
     void onItemChanged(QTreeWidgetItem *item, int column);
-    // The store, opened once and kept (reopened when TCPTUNE_RESULTS_DB names another file);
+    // The store, opened once and kept (reopened when another store is chosen: Settings,
+    // $TCPTUNE_STORE);
     // nullptr with the reason in the status line when it cannot be opened.
     ResultStore *store();
     // Lists the experiments FILTER takes with their runs, after those listed when APPEND (the
@@ -138,6 +139,7 @@ private:
     QHash<qint64, int> m_chartRuns;
     QHash<qint64, QList<int>> m_otherLines; // several ends, direction both: a run's lines after the first
     std::unique_ptr<ResultStore> m_store;
+    QString m_storeLocation; // what m_store was opened from (ResultStore::defaultPath() then)
     std::unique_ptr<StoredRunDetails> m_details;
     QList<qint64> m_tickOrder;
     QList<qint64> m_experimentTicks;
