@@ -7,6 +7,9 @@
 #include <QSqlDriver>
 #include <QSqlError>
 #include <QSqlQuery>
+#include <QStringList>
+
+#include <algorithm>
 
 namespace tcptune {
 
@@ -30,6 +33,41 @@ QString jsonMember(const QString &column, const QString &key, Dialect dialect)
     if (dialect == Dialect::Sqlite)
         return QStringLiteral("json_extract(%1, '$.%2')").arg(column, key);
     return QStringLiteral("(%1::jsonb -> '%2')::text").arg(column, key);
+}
+
+namespace {
+
+// "(?, ?, ?), (?, ?, ?)": ROWS rows of COLUMNS placeholders.
+QString placeholders(qsizetype rows, qsizetype columns)
+{
+    QStringList one(columns, QStringLiteral("?"));
+    const QString row = QLatin1Char('(') + one.join(QStringLiteral(", ")) + QLatin1Char(')');
+    return QStringList(rows, row).join(QStringLiteral(", "));
+}
+
+} // namespace
+
+bool insertRows(QSqlQuery &q, const QString &head, const QList<const QVariantList *> &columns, const QString &tail)
+{
+    constexpr qsizetype kMaxBoundValues = 999;
+    if (columns.isEmpty())
+        return true;
+    const qsizetype rows = columns.first()->size();
+    const qsizetype perStatement = std::max<qsizetype>(1, kMaxBoundValues / columns.size());
+    qsizetype prepared = 0; // the row count of the statement Q holds
+    for (qsizetype first = 0; first < rows; first += perStatement) {
+        const qsizetype count = std::min(perStatement, rows - first);
+        if (count != prepared &&
+            !q.prepare(QStringLiteral("%1 VALUES %2 %3").arg(head, placeholders(count, columns.size()), tail)))
+            return false;
+        prepared = count;
+        for (qsizetype r = first; r < first + count; ++r)
+            for (const QVariantList *column : columns)
+                q.addBindValue(column->at(r));
+        if (!q.exec())
+            return false;
+    }
+    return true;
 }
 
 Error queryError(const QSqlQuery &q, const QString &what)

@@ -7,6 +7,7 @@
 #include "common/error.h"
 
 #include <QJsonObject>
+#include <QList>
 #include <QString>
 #include <QVariant>
 
@@ -24,6 +25,12 @@ enum class Dialect { Sqlite, Postgres };
 QString schemaStatement(const QString &sql, Dialect dialect);
 // The text of KEY (a top-level member of the JSON in COLUMN), or NULL; JSON for an array or object.
 QString jsonMember(const QString &column, const QString &key, Dialect dialect);
+// Executes "HEAD VALUES (?, ...), (?, ...) TAIL" for the rows of COLUMNS (a list of values per
+// column, all as long) in as few statements as every SQLite build's limit of 999 bound values
+// allows. A server answers each statement over its socket: a statement per row made a run's 600
+// samples 600 round trips. False (Q says why) when one fails.
+bool insertRows(QSqlQuery &q, const QString &head, const QList<const QVariantList *> &columns,
+                const QString &tail = {});
 // The user's sentence for Q's failure while the store tried to WHAT ("store the samples").
 Error queryError(const QSqlQuery &q, const QString &what);
 // A JSON object as the compact text of a *_json column, and that text read back.

@@ -252,15 +252,14 @@ Result<void> ResultStore::addSamples(qint64 runId, const QList<RunSample> &sampl
         farSender << (s.farSender ? 1 : 0);
     }
     QSqlQuery q(database());
-    q.prepare(QStringLiteral("INSERT INTO samples (run_id, t, stream, throughput_bps, rtt_ms, rttvar_ms, cwnd, "
-                             "retransmits, delivery_rate_bps, pacing_rate_bps, unacked, notsent_bytes, busy_ms, "
-                             "rwnd_limited_ms, sndbuf_limited_ms, app_limited, end_index, far_sender) VALUES (?, ?, "
-                             "?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
-    for (const QVariantList *column :
-         {&run, &t, &stream, &tput, &rtt, &rttvar, &cwnd, &retrans, &delivery, &pacing, &unacked, &notsent, &busy,
-          &rwndLimited, &sndbufLimited, &appLimited, &end, &farSender})
-        q.addBindValue(*column);
-    if (!q.execBatch())
+    if (!storesql::insertRows(
+            q,
+            QStringLiteral("INSERT INTO samples (run_id, t, stream, throughput_bps, rtt_ms, rttvar_ms, "
+                           "cwnd, retransmits, delivery_rate_bps, pacing_rate_bps, unacked, "
+                           "notsent_bytes, busy_ms, rwnd_limited_ms, sndbuf_limited_ms, "
+                           "app_limited, end_index, far_sender)"),
+            {&run, &t, &stream, &tput, &rtt, &rttvar, &cwnd, &retrans, &delivery, &pacing, &unacked, &notsent, &busy,
+             &rwndLimited, &sndbufLimited, &appLimited, &end, &farSender}))
         return std::unexpected(queryError(q, tr("store the samples")));
     return {};
 }
@@ -278,13 +277,12 @@ Result<void> ResultStore::addKnobSnapshot(qint64 runId, const QString &side, con
         keys << it.key();
         values << it.value();
     }
+    // A snapshot's keys are its map's, each once: one statement may insert or update them all.
     QSqlQuery q(database());
-    q.prepare(QStringLiteral(
-        "INSERT INTO knob_snapshots (run_id, side, phase, key, value) VALUES (?, ?, ?, ?, ?) ON CONFLICT (run_id, "
-        "side, phase, key) DO UPDATE SET value = excluded.value"));
-    for (const QVariantList *column : {&run, &sides, &phases, &keys, &values})
-        q.addBindValue(*column);
-    if (!q.execBatch())
+    if (!storesql::insertRows(q, QStringLiteral("INSERT INTO knob_snapshots (run_id, side, phase, key, value)"),
+                              {&run, &sides, &phases, &keys, &values},
+                              QStringLiteral("ON CONFLICT (run_id, side, phase, key) DO UPDATE SET value = "
+                                             "excluded.value")))
         return std::unexpected(queryError(q, tr("store the knob snapshot")));
     return {};
 }

@@ -59,6 +59,10 @@ SweepPlan plan(int repeats)
     return p;
 }
 
+// Samples and knobs of a run: more than one statement's rows each (storesql::insertRows).
+constexpr int kSamples = 130;
+constexpr int kMoreKnobs = 249;
+
 // One finished run of experiment EXPERIMENT_ID with its samples, a knob snapshot written twice
 // (the second wins), a capture and a direction-both detail: every kind of row the store keeps.
 Result<qint64> writeRun(ResultStore &store, qint64 experimentId, int index)
@@ -84,7 +88,7 @@ Result<qint64> writeRun(ResultStore &store, qint64 experimentId, int index)
     run.details.insert(QStringLiteral("directions"),
                        QJsonArray{QJsonObject{{QStringLiteral("direction"), QStringLiteral("up")}}});
     QList<RunSample> samples;
-    for (int i = 0; i < 10; ++i) {
+    for (int i = 0; i < kSamples; ++i) {
         RunSample s;
         s.t = 0.1 * i;
         s.throughputBps = 9.4e9 + i;
@@ -95,11 +99,13 @@ Result<qint64> writeRun(ResultStore &store, qint64 experimentId, int index)
     }
     if (auto r = store.finishRun(run, samples); !r)
         return std::unexpected(r.error());
-    for (const QString &value : {QStringLiteral("1"), QStringLiteral("0")})
-        if (auto r = store.addKnobSnapshot(run.id, QStringLiteral("local"), QStringLiteral("before"),
-                                           {{QStringLiteral("net.ipv4.tcp_autocorking"), value}});
-            !r)
+    for (const QString &value : {QStringLiteral("1"), QStringLiteral("0")}) {
+        KnobSnapshot snapshot{{QStringLiteral("net.ipv4.tcp_autocorking"), value}};
+        for (int k = 0; k < kMoreKnobs; ++k)
+            snapshot.insert(QStringLiteral("link.veth%1.mtu").arg(k), value);
+        if (auto r = store.addKnobSnapshot(run.id, QStringLiteral("local"), QStringLiteral("before"), snapshot); !r)
             return std::unexpected(r.error());
+    }
     CaptureRecord capture;
     capture.path = QStringLiteral("/tmp/run-%1.pcap").arg(index);
     capture.packetsReceived = 4'294'967'296LL + index;
@@ -131,9 +137,9 @@ QStringList readBack(const ResultStore &store, qint64 experimentId)
                        .arg(s.throughputBps, 0, 'f', 0)
                        .arg(s.cwnd)
                        .arg(s.unacked);
-        out << QStringLiteral("  knob %1")
-                   .arg(store.knobSnapshot(r.id, QStringLiteral("local"), QStringLiteral("before"))
-                            ->value(QStringLiteral("net.ipv4.tcp_autocorking")));
+        const KnobSnapshot knobs =
+            store.knobSnapshot(r.id, QStringLiteral("local"), QStringLiteral("before")).value_or(KnobSnapshot{});
+        out << QStringLiteral("  knobs %1: %2").arg(knobs.size()).arg(QStringList(knobs.values()).join(u','));
         const auto captures = store.captures(r.id);
         for (const CaptureRecord &c : captures.value_or(QList<CaptureRecord>{}))
             out << QStringLiteral("  capture %1 %2").arg(c.path).arg(c.packetsReceived);
@@ -211,7 +217,10 @@ void TestPostgresStore::readsBackWhatSqliteReadsBack()
         QVERIFY(store.deleteExperiment(*experiment).has_value());
         QVERIFY(store.runList()->isEmpty()); // the runs went with it
     }
-    QVERIFY(seen[0].size() > 20);
+    QVERIFY(seen[0].size() > 2 * kSamples);
+    QVERIFY(seen[0].contains(QStringLiteral("  knobs %1: %2")
+                                 .arg(kMoreKnobs + 1)
+                                 .arg(QStringList(kMoreKnobs + 1, QStringLiteral("0")).join(u','))));
     QVERIFY(seen[0].join(QLatin1Char('\n')).contains(QStringLiteral("5000000001")));
     QCOMPARE(seen[1], seen[0]);
 }
@@ -254,7 +263,7 @@ void TestPostgresStore::writersAtOnceKeepEveryRunOnce()
     QSet<QString> uuids;
     for (const RunRecord &r : *runs) {
         uuids.insert(r.uuid);
-        QCOMPARE(store.samples(r.id)->size(), 10);
+        QCOMPARE(store.samples(r.id)->size(), kSamples);
     }
     QCOMPARE(uuids.size(), kWriters * kRuns);
     QCOMPARE(store.experimentList()->size(), kWriters);
