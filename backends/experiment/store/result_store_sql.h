@@ -25,10 +25,10 @@ enum class Dialect { Sqlite, Postgres };
 QString schemaStatement(const QString &sql, Dialect dialect);
 // The text of KEY (a top-level member of the JSON in COLUMN), or NULL; JSON for an array or object.
 QString jsonMember(const QString &column, const QString &key, Dialect dialect);
-// Executes "HEAD VALUES (?, ...), (?, ...) TAIL" for the rows of COLUMNS (a list of values per
-// column, all as long) in as few statements as every SQLite build's limit of 999 bound values
-// allows. A server answers each statement over its socket: a statement per row made a run's 600
-// samples 600 round trips. False (Q says why) when one fails.
+// Executes "HEAD VALUES (?, ...) TAIL" for the rows of COLUMNS (a list of values per column, all
+// as long). On a server, rows go in as few statements as 999 bound values allow: it answers each
+// statement over its socket, and a statement per row made a run's 600 samples 600 round trips.
+// False (Q says why) when one fails.
 bool insertRows(QSqlQuery &q, const QString &head, const QList<const QVariantList *> &columns,
                 const QString &tail = {});
 // The user's sentence for Q's failure while the store tried to WHAT ("store the samples").
