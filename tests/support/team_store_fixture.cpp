@@ -45,9 +45,10 @@ bool setOrigin(const QString &path, qint64 experimentId, const TeamExperiment &e
         QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), connection);
         db.setDatabaseName(path);
         QSqlQuery q(db);
-        ok = db.open() && q.prepare(QStringLiteral("UPDATE experiments SET host = ?, \"user\" = ? WHERE id = ?"));
-        q.addBindValue(e.host);
-        q.addBindValue(e.user);
+        ok = db.open() &&
+             q.prepare(QStringLiteral("UPDATE experiments SET host = ?, \"user\" = ?, kernel = ? WHERE id = ?"));
+        for (const QString &v : {e.host, e.user, e.kernel})
+            q.addBindValue(v);
         q.addBindValue(experimentId);
         ok = ok && q.exec() &&
              q.prepare(QStringLiteral("UPDATE runs SET host = ?, \"user\" = ?, kernel = ? WHERE experiment_id = ?"));

@@ -206,7 +206,7 @@ struct ExperimentRecord {
     QString host;         // the machine it ran on (empty: recorded before tcptune kept it)
     QString user;         // the account that ran it
     QString uuid;         // the same in every store it is copied to
-    QString kernel;       // the kernel release its first run ran on (list views; empty: none known)
+    QString kernel;       // the kernel release it ran on (older stores: its first run's; empty: none known)
 };
 
 } // namespace tcptune

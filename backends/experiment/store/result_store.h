@@ -48,7 +48,7 @@ struct CopyCount {
 class ResultStore final {
     Q_DECLARE_TR_FUNCTIONS(ResultStore)
 public:
-    static constexpr int kSchemaVersion = 9;
+    static constexpr int kSchemaVersion = 10;
 
     ResultStore() = default;
     ~ResultStore();
@@ -90,7 +90,7 @@ public:
     [[nodiscard]] Result<ExperimentRecord> experiment(qint64 experimentId) const;
     [[nodiscard]] Result<QList<ExperimentRecord>> experiments() const; // newest first
     // For list views: the experiments FILTER takes (all by default) without their plans (no JSON
-    // parsed), newest first, each with its first run's kernel. One query.
+    // parsed), newest first. One query.
     [[nodiscard]] Result<QList<ExperimentRecord>> experimentList(const ExperimentFilter &filter = {}) const;
     [[nodiscard]] Result<void> deleteExperiment(qint64 experimentId);
 

@@ -77,6 +77,7 @@ ExperimentRecord experimentFrom(const QSqlQuery &q)
     e.host = q.value(QStringLiteral("host")).toString();
     e.user = q.value(QStringLiteral("user")).toString();
     e.uuid = q.value(QStringLiteral("uuid")).toString();
+    e.kernel = q.value(QStringLiteral("kernel")).toString();
     return e;
 }
 
@@ -131,6 +132,7 @@ RunRecord runSummaryFrom(const QSqlQuery &q)
 
 const QString kExperimentColumns = QStringLiteral(
     "e.id, e.name, e.created, e.finished, e.status, e.error, e.plan_json, e.planned_runs, e.host, e.\"user\", e.uuid, "
+    "e.kernel, "
     "(SELECT COUNT(*) FROM runs r WHERE r.experiment_id = e.id AND r.status IN ('ok', 'failed')) AS finished_runs");
 
 } // namespace
@@ -234,8 +236,7 @@ Result<QList<ExperimentRecord>> ResultStore::experimentList(const ExperimentFilt
     q.setForwardOnly(true);
     q.prepare(QStringLiteral(
                   "WITH page AS (%1) SELECT e.id, e.name, e.created, e.finished, e.status, e.error, e.planned_runs, "
-                  "COALESCE(f.n, 0), e.host, e.\"user\", e.uuid, (SELECT r.kernel FROM runs r WHERE r.experiment_id = "
-                  "e.id AND r.kernel IS NOT NULL ORDER BY r.run_index LIMIT 1) FROM experiments e JOIN page p ON "
+                  "COALESCE(f.n, 0), e.host, e.\"user\", e.uuid, e.kernel FROM experiments e JOIN page p ON "
                   "p.id = e.id LEFT JOIN (SELECT experiment_id, COUNT(*) AS n FROM runs WHERE status IN ('ok', "
                   "'failed') AND experiment_id IN (SELECT id FROM page) GROUP BY experiment_id) f ON "
                   "f.experiment_id = e.id ORDER BY e.id DESC")

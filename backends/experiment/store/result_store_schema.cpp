@@ -67,6 +67,21 @@ QList<Step> carriedCaptureFiles()
     };
 }
 
+// 10: lists of a team's store that cost the same whatever it holds. Each experiment keeps the
+// kernel release it was run on (older ones take their first run's), so that a list does not read
+// a run per experiment; the finished runs are counted from an index of their own, not from the
+// runs' wide rows (at 100,000 runs on a server, 740 ms of `results list`'s 860).
+QList<Step> cheapLists()
+{
+    return {
+        QStringLiteral("ALTER TABLE experiments ADD COLUMN kernel TEXT"),
+        QStringLiteral("UPDATE experiments SET kernel = (SELECT r.kernel FROM runs r WHERE r.experiment_id = "
+                       "experiments.id AND r.kernel IS NOT NULL ORDER BY r.run_index LIMIT 1)"),
+        QStringLiteral("CREATE INDEX runs_finished_by_experiment ON runs(experiment_id) WHERE status IN ('ok', "
+                       "'failed')"),
+    };
+}
+
 // Each schema version's statements; migration N brings version N-1 to N.
 const QList<QList<Step>> &migrations()
 {
@@ -145,6 +160,7 @@ const QList<QList<Step>> &migrations()
         },
         travellingRuns(),
         carriedCaptureFiles(),
+        cheapLists(),
     };
     return all;
 }

@@ -40,7 +40,7 @@ Result<qint64> ResultStore::createExperiment(const SweepPlan &plan)
 {
     QSqlQuery q(database());
     q.prepare(QStringLiteral("INSERT INTO experiments (name, created, status, spec_json, plan_json, planned_runs, "
-                             "host, \"user\", uuid) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id"));
+                             "host, \"user\", uuid, kernel) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id"));
     q.addBindValue(plan.spec().name);
     q.addBindValue(isoNow());
     q.addBindValue(experimentStatusName(ExperimentStatus::Running));
@@ -50,6 +50,7 @@ Result<qint64> ResultStore::createExperiment(const SweepPlan &plan)
     q.addBindValue(QSysInfo::machineHostName());
     q.addBindValue(ResultStore::currentUserName());
     q.addBindValue(newUuid());
+    q.addBindValue(QSysInfo::kernelVersion());
     if (!q.exec() || !q.next())
         return std::unexpected(queryError(q, tr("record the experiment")));
     const qint64 id = q.value(0).toLongLong();

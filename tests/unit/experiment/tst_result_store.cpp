@@ -499,7 +499,7 @@ void TestResultStore::migratesASchemaThreeFile()
                  });
     if (QTest::currentTestFailed())
         return;
-    QCOMPARE(ResultStore::kSchemaVersion, 9);
+    QCOMPARE(ResultStore::kSchemaVersion, 10);
     // Schema 8 gave every old run a UUID of its own.
     const auto old = store.runs(1);
     QVERIFY(old.has_value());
