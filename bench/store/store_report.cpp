@@ -15,7 +15,7 @@ const Row kRows[] = {
     {"open the History tab (HistoryPanel::refresh)", &StoreTimings::historyOpen,
      "< 1000 ms SQLite, < 300 ms PostgreSQL"},
     {"A/B of two runs (tick both, compare)", &StoreTimings::ab, "< 100 ms"},
-    {"History's list queries alone (experimentList(), runList())", &StoreTimings::listQueries, ""},
+    {"every experiment and run listed, queries alone (History before it paged)", &StoreTimings::listQueries, ""},
 };
 
 QString ms(double value)

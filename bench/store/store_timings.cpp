@@ -43,7 +43,8 @@ Timing timeHistoryOpen(HistoryPanel &panel, int repeats)
     return t;
 }
 
-// The queries alone, without the widgets: what the History tab reads from the store.
+// The queries alone, without the widgets, of every experiment and run: what the History tab read
+// before it listed a page at a time.
 Timing timeListQueries(const QString &location, int repeats)
 {
     ResultStore store;

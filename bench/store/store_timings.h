@@ -1,9 +1,9 @@
 #pragma once
 // What a user waits for with a large store, timed REPEATS times each against one store:
 // `tcptune results list` (the built binary, a process per repeat), opening the History tab
-// (HistoryPanel::refresh on a real panel, offscreen: the first page once the History pages), an
-// A/B of two runs (tick two runs, which overlays their samples, then Compare A/B) and History's two
-// list queries alone.
+// (HistoryPanel::refresh on a real panel, offscreen: its first page), an A/B of two runs (tick two
+// runs, which overlays their samples, then Compare A/B) and the queries of every experiment and
+// run (what History read before it paged).
 
 #include "store_bench_options.h"
 #include "timing.h"
