@@ -27,6 +27,16 @@ struct Step {
     bool sqliteOnly;
 };
 
+// 7: names for experiments (`tcptune results tag`), such as the baseline a check compares with;
+// a name belongs to one experiment at a time.
+QList<Step> experimentTags()
+{
+    return {
+        QStringLiteral("CREATE TABLE tags (name TEXT PRIMARY KEY, experiment_id INTEGER NOT NULL REFERENCES "
+                       "experiments(id) ON DELETE CASCADE, tagged TEXT NOT NULL)"),
+    };
+}
+
 // 8: runs that travel between stores (a team's PostgreSQL server, bundles, the outbox): every
 // experiment and run has a UUID, which makes copying it twice a no-op, and every run the host,
 // user and kernel it ran on.
@@ -152,12 +162,7 @@ const QList<QList<Step>> &migrations()
             QStringLiteral("ALTER TABLE experiments ADD COLUMN host TEXT"),
             QStringLiteral("ALTER TABLE experiments ADD COLUMN \"user\" TEXT"),
         },
-        // 7: names for experiments (`tcptune results tag`), such as the baseline a check compares
-        // with; a name belongs to one experiment at a time.
-        {
-            QStringLiteral("CREATE TABLE tags (name TEXT PRIMARY KEY, experiment_id INTEGER NOT NULL REFERENCES "
-                           "experiments(id) ON DELETE CASCADE, tagged TEXT NOT NULL)"),
-        },
+        experimentTags(),
         travellingRuns(),
         carriedCaptureFiles(),
         cheapLists(),
