@@ -114,25 +114,31 @@ void TestHistoryTeam::storeTermsChooseTheExperiments()
     QTRY_COMPARE(m_panel->tree()->topLevelItemCount(), HistoryPanel::kPageSize); // from the first page again
 }
 
+// A run ticked stays ticked while the terms list other experiments: lab1's run is ticked under
+// host:lab1, LAB2's under host:lab2, and the two compare.
 void TestHistoryTeam::runsOfTwoHostsCompare()
 {
-    m_panel->filterEdit()->setText(QStringLiteral("user:bob"));
-    QTRY_COMPARE(m_panel->tree()->topLevelItemCount(), 2);
-    // lab1's first run is A, LAB2's first run B.
+    m_panel->filterEdit()->setText(QStringLiteral("host:lab1 user:bob"));
+    QTRY_COMPARE(listedExperiments(), QList<qint64>{m_team.at(2).id});
     QTreeWidgetItem *lab1 = m_panel->tree()->topLevelItem(0)->child(0);
-    QTreeWidgetItem *lab2 = m_panel->tree()->topLevelItem(1)->child(0);
-    QVERIFY(lab1 && lab2);
+    QVERIFY(lab1);
     lab1->setCheckState(HistoryPanel::NameColumn, Qt::Checked);
+    m_panel->filterEdit()->setText(QStringLiteral("host:lab2"));
+    QTRY_COMPARE(listedExperiments(), QList<qint64>{m_team.at(1).id});
+    QTreeWidgetItem *lab2 = m_panel->tree()->topLevelItem(0)->child(0);
+    QVERIFY(lab2);
+    // Each experiment of another host says where it ran on its row.
+    QCOMPARE(m_panel->tree()->topLevelItem(0)->text(HistoryPanel::ChangedColumn),
+             QStringLiteral("ran on LAB2 as bob, kernel 6.12.9"));
     lab2->setCheckState(HistoryPanel::NameColumn, Qt::Checked);
+    QCOMPARE(m_panel->tickOrder().size(), 2);
     m_panel->compareTicked();
     const QString title = m_panel->statusText();
-    QVERIFY2(title.contains(QStringLiteral("(lab1, 5.10.0-30-amd64)")) &&
+    QVERIFY2(title.contains(QStringLiteral("A = #")) && title.contains(QStringLiteral("(lab1, 5.10.0-30-amd64)")) &&
                  title.contains(QStringLiteral("(LAB2, 6.12.9)")),
              qPrintable(title));
+    QVERIFY(title.indexOf(QStringLiteral("lab1")) < title.indexOf(QStringLiteral("LAB2"))); // A ticked first
     QVERIFY(!m_panel->comparisonPane()->isHidden());
-    // Each experiment of another host says where it ran on its row.
-    QCOMPARE(m_panel->tree()->topLevelItem(1)->text(HistoryPanel::ChangedColumn),
-             QStringLiteral("ran on LAB2 as bob, kernel 6.12.9"));
     QVERIFY(test::looksDrawn(test::saveScreenshot(m_panel.get(), QStringLiteral("history-team-two-hosts"))));
 }
 
