@@ -9,6 +9,8 @@
 #include <QSqlQuery>
 #include <QUuid>
 
+#include <algorithm>
+
 namespace tcptune::testing {
 namespace {
 
@@ -121,7 +123,9 @@ QString checkTeamFilters(const ResultStore &store, const QList<TeamExperiment> &
             want.append(team.at(i).id);
         if (const QString error = listed(store, e.filter, ids); !error.isEmpty())
             return QStringLiteral("%1: %2").arg(QLatin1String(e.what), error);
-        if (ids != want)
+        // Not ids != want: Qt 6.4 compares two empty lists with memcmp(p, nullptr, 0), which the
+        // sanitizers' build stops at.
+        if (ids.size() != want.size() || !std::equal(ids.cbegin(), ids.cend(), want.cbegin()))
             return QStringLiteral("%1: listed %2, expected %3")
                 .arg(QLatin1String(e.what))
                 .arg(QDebug::toString(ids), QDebug::toString(want));
