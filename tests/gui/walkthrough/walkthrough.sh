@@ -135,6 +135,7 @@ start_tcptune() {
   tcptune_pid=$!
   pids+=("$tcptune_pid")
   window=$(xdotool search --sync --onlyvisible --name tcptune | head -1)
+  for _ in 1 2 3 4 5; do xdotool windowactivate --sync "$window" 2>/dev/null && break; sleep 1; done
   xdotool windowactivate --sync "$window"
   for _ in $(seq 20); do frame_inside_screen >/dev/null && break; sleep 0.5; done
 }
@@ -149,11 +150,23 @@ start_display() {
   Xvfb "$DISPLAY" -screen 0 "${width}x${height}x24" -nolisten tcp -r >"$work/xvfb.log" 2>&1 &
   pids+=($!)
   for _ in $(seq 50); do xdpyinfo >/dev/null 2>&1 && break; sleep 0.2; done
-  openbox >"$work/openbox.log" 2>&1 &
-  pids+=($!)
   # The window manager first: a window mapped before it runs is not maximized into the screen.
-  for _ in $(seq 100); do xprop -root _NET_SUPPORTED 2>/dev/null | grep -q _NET_ACTIVE_WINDOW && break; sleep 0.2; done
+  # Now and then (the second pass, a busy machine) openbox did not announce _NET_ACTIVE_WINDOW
+  # within 20 s and the window could not be activated: it is started again, three times at most.
+  local attempt wm
+  for attempt in 1 2 3; do
+    openbox >>"$work/openbox.log" 2>&1 &
+    wm=$!
+    for _ in $(seq 75); do wm_ready && break; sleep 0.2; done
+    wm_ready && break
+    echo "walkthrough: openbox announced no _NET_ACTIVE_WINDOW in 15 s (attempt $attempt); starting it again" >&2
+    kill "$wm" 2>/dev/null || true
+    wait "$wm" 2>/dev/null || true
+  done
+  pids+=("$wm")
+  wm_ready || fail "the window manager did not start: $(tail -5 "$work/openbox.log")"
 }
+wm_ready() { xprop -root _NET_SUPPORTED 2>/dev/null | grep -q _NET_ACTIVE_WINDOW; }
 
 # A fresh home, store and settings for each pass: short runs that record a capture, in the lab
 # the pass's lab at 50 Mbit/s.
