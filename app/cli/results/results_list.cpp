@@ -73,51 +73,28 @@ void printTable(const QList<ExperimentRecord> &experiments, const QHash<qint64, 
     out().flush();
 }
 
-const QCommandLineOption &hostOption()
-{
-    static const QCommandLineOption o(QStringLiteral("host"),
-                                      ResultsList::tr("list: only experiments run on HOST (any case)."),
-                                      QStringLiteral("HOST"));
-    return o;
-}
-
-const QCommandLineOption &userOption()
-{
-    static const QCommandLineOption o(QStringLiteral("user"), ResultsList::tr("list: only experiments USER ran."),
-                                      QStringLiteral("USER"));
-    return o;
-}
-
-const QCommandLineOption &kernelOption()
-{
-    static const QCommandLineOption o(
-        QStringLiteral("kernel"),
-        ResultsList::tr("list: only experiments run on a kernel release starting with RELEASE (e.g. 6.1)."),
-        QStringLiteral("RELEASE"));
-    return o;
-}
-
-const QCommandLineOption &tagOption()
-{
-    static const QCommandLineOption o(QStringLiteral("tag"), ResultsList::tr("list: only experiments tagged TAG."),
-                                      QStringLiteral("TAG"));
-    return o;
-}
-
 } // namespace
 
 QList<QCommandLineOption> ResultsList::filterOptions()
 {
-    return {hostOption(), userOption(), kernelOption(), tagOption()};
+    return {
+        {QStringLiteral("host"), tr("list: only experiments run on HOST (any case)."), QStringLiteral("HOST")},
+        {QStringLiteral("user"), tr("list: only experiments USER ran."), QStringLiteral("USER")},
+        {QStringLiteral("kernel"),
+         tr("list: only experiments run on a kernel release starting with RELEASE (e.g. 6.1)."),
+         QStringLiteral("RELEASE")},
+        {QStringLiteral("tag"), tr("list: only experiments tagged TAG."), QStringLiteral("TAG")},
+    };
 }
 
+// The options are found by their names (filterOptions()).
 ExperimentFilter ResultsList::filterFrom(const QCommandLineParser &parser)
 {
     ExperimentFilter filter;
-    filter.host = parser.value(hostOption());
-    filter.user = parser.value(userOption());
-    filter.kernel = parser.value(kernelOption());
-    filter.tag = parser.value(tagOption());
+    filter.host = parser.value(QStringLiteral("host"));
+    filter.user = parser.value(QStringLiteral("user"));
+    filter.kernel = parser.value(QStringLiteral("kernel"));
+    filter.tag = parser.value(QStringLiteral("tag"));
     return filter;
 }
 
