@@ -156,11 +156,13 @@ Result<RestoreReport> HelperConnection::restore(const QList<KnobChange> &changes
 
 Result<QList<int>> HelperConnection::labSockets(const netns::SocketRequest &request)
 {
-    if (request.type != SOCK_STREAM)
-        return fail(tr("tcptune-helper makes only TCP sockets in a lab namespace."));
+    if (request.type != SOCK_STREAM && request.type != SOCK_DGRAM)
+        return fail(tr("tcptune-helper makes only TCP and UDP sockets in a lab namespace."));
     QJsonObject params{{QStringLiteral("netns"), request.netns},
                        {QStringLiteral("family"), request.family == AF_INET6 ? u"inet6"_s : u"inet"_s},
                        {QStringLiteral("count"), request.count}};
+    if (request.type == SOCK_DGRAM)
+        params.insert(QStringLiteral("type"), u"udp"_s);
     if (!request.congestionControl.isEmpty())
         params.insert(QStringLiteral("congestion_control"), request.congestionControl);
     auto reply = call<DescriptorReply>(

@@ -124,7 +124,7 @@ QStringList availableCongestionControls()
 [[nodiscard]] Result<QJsonObject> labSocketsOperation(const QJsonObject &params, HelperOperations::Descriptors &fds)
 {
     if (auto ok = onlyFields(params, {QStringLiteral("netns"), QStringLiteral("family"), QStringLiteral("count"),
-                                      QStringLiteral("congestion_control")});
+                                      QStringLiteral("congestion_control"), QStringLiteral("type")});
         !ok)
         return std::unexpected(ok.error());
     const QString netns = params.value(QStringLiteral("netns")).toString();
@@ -142,8 +142,14 @@ QStringList availableCongestionControls()
     if (!congestion.isEmpty() && !availableCongestionControls().contains(congestion))
         return fail(LabHelperOperations::tr("Congestion control '%1' is not available; the kernel offers: %2.")
                         .arg(congestion.left(16), availableCongestionControls().join(QLatin1Char(' '))));
-    auto made = netns::makeSockets(
-        {netns, family == QLatin1String("inet") ? AF_INET : AF_INET6, SOCK_STREAM, count, congestion});
+    // UDP for the latency-under-load probe (traffic/udp_probe.h); TCP otherwise.
+    const QString type = params.value(QStringLiteral("type")).toString(QStringLiteral("tcp"));
+    if (type != QLatin1String("tcp") && type != QLatin1String("udp"))
+        return fail(LabHelperOperations::tr("'type' must be \"tcp\" or \"udp\"."));
+    if (type == QLatin1String("udp") && !congestion.isEmpty())
+        return fail(LabHelperOperations::tr("A UDP socket has no congestion control; leave 'congestion_control' out."));
+    auto made = netns::makeSockets({netns, family == QLatin1String("inet") ? AF_INET : AF_INET6,
+                                    type == QLatin1String("udp") ? SOCK_DGRAM : SOCK_STREAM, count, congestion});
     if (!made)
         return std::unexpected(made.error());
     fds.toSend = *made;

@@ -9,8 +9,8 @@
 //   lab_down   {"name": "lab"}
 //   lab_status {"name": "lab"} (or no name: every lab) -> also the kernel's qdiscs
 //   lab_sockets {"netns": "tcptune-lab-client", "family": "inet", "count": 3, "congestion_control":
-//              "cubic" (optional)} -> "fds": 3, and the
-//              three unbound TCP sockets, made in that namespace, passed with the reply
+//              "cubic" (optional), "type": "tcp" (default) or "udp"} -> "fds": 3, and the
+//              three unbound sockets, made in that namespace, passed with the reply
 //              (SCM_RIGHTS); see docs/privileges.md
 //   lab_socket_options {"congestion_control": "cubic", "sndbuf": 1048576} with one TCP socket of a
 //              lab passed along (SCM_RIGHTS): sets them on it (common/socket_tuning.h), such as a

@@ -111,6 +111,15 @@ Result<Fd> createTcpSocket(int family, const QString &netns, const netns::Socket
     return Fd(fds->front());
 }
 
+Result<Fd> createUdpSocket(int family, const QString &netns, const netns::SocketMaker &maker)
+{
+    const netns::SocketRequest request{netns, family, SOCK_DGRAM, 1, {}};
+    auto fds = netns.isEmpty() ? netns::makeSockets(request) : maker(request);
+    if (!fds)
+        return std::unexpected(fds.error());
+    return Fd(fds->front());
+}
+
 Result<void> connectWithTimeout(int fd, const Address &address, int timeoutMs, const QString &what)
 {
     const int flags = ::fcntl(fd, F_GETFL);

@@ -77,6 +77,11 @@ using Clock = std::chrono::steady_clock;
                                                   const netns::SocketMaker &maker = netns::makeSockets,
                                                   const QString &congestionControl = {});
 
+// A UDP socket of FAMILY inside NETNS, made as createTcpSocket makes its sockets (the latency
+// probe's, on both ends).
+[[nodiscard]] Result<Fd> createUdpSocket(int family, const QString &netns = {},
+                                         const netns::SocketMaker &maker = netns::makeSockets);
+
 // Non-blocking connect bounded by TIMEOUT_MS, then back to blocking mode. WHAT names the peer
 // in messages ("198.18.1.2:5300").
 [[nodiscard]] Result<void> connectWithTimeout(int fd, const Address &address, int timeoutMs, const QString &what);
