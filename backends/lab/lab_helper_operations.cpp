@@ -127,6 +127,10 @@ QStringList availableCongestionControls()
                                       QStringLiteral("congestion_control"), QStringLiteral("type")});
         !ok)
         return std::unexpected(ok.error());
+    // UDP for the latency-under-load probe (traffic/udp_probe.h); TCP otherwise.
+    const QString type = params.value(QStringLiteral("type")).toString(QStringLiteral("tcp"));
+    if (type != QLatin1String("tcp") && type != QLatin1String("udp"))
+        return fail(LabHelperOperations::tr("'type' must be \"tcp\" or \"udp\"."));
     const QString netns = params.value(QStringLiteral("netns")).toString();
     if (!netns::isTcptuneName(netns) || labNameOfNamespace(netns).isEmpty() || !netns::exists(netns))
         return fail(LabHelperOperations::tr("'%1' is not a namespace of a lab that is up; start the lab first.")
@@ -142,10 +146,6 @@ QStringList availableCongestionControls()
     if (!congestion.isEmpty() && !availableCongestionControls().contains(congestion))
         return fail(LabHelperOperations::tr("Congestion control '%1' is not available; the kernel offers: %2.")
                         .arg(congestion.left(16), availableCongestionControls().join(QLatin1Char(' '))));
-    // UDP for the latency-under-load probe (traffic/udp_probe.h); TCP otherwise.
-    const QString type = params.value(QStringLiteral("type")).toString(QStringLiteral("tcp"));
-    if (type != QLatin1String("tcp") && type != QLatin1String("udp"))
-        return fail(LabHelperOperations::tr("'type' must be \"tcp\" or \"udp\"."));
     if (type == QLatin1String("udp") && !congestion.isEmpty())
         return fail(LabHelperOperations::tr("A UDP socket has no congestion control; leave 'congestion_control' out."));
     auto made = netns::makeSockets({netns, family == QLatin1String("inet") ? AF_INET : AF_INET6,

@@ -228,10 +228,12 @@ QJsonObject startMessage(const TrafficSpec &spec)
         {key("request_bytes"), double(request)},
         {key("response_bytes"), double(response)},
         {key("rcvbuf"), double(spec.rcvbuf)},
-        {key("latency_probe"), spec.latencyProbe},
+        {key("latency_probe"), spec.probesLatency()},
         {key("client"), QStringLiteral("tcptune %1").arg(QStringLiteral(TCPTUNE_VERSION))},
         {key("client_nonce"), QString::fromLatin1(agentauth::randomHex(agentauth::kNonceBytes))},
     };
+    if (spec.workload == Workload::Rrul)
+        o.insert(key("idle_s"), spec.idleS); // its omit_s includes it (TrafficClient's engine spec)
     if (!spec.remoteSysctls.isEmpty())
         o.insert(key("knobs"), knobSnapshotToJson(spec.remoteSysctls));
     if (!spec.remoteSysctls.isEmpty() && spec.confirmRemoteHostChanges)
@@ -298,6 +300,7 @@ namespace {
     t.streams = p.streams;
     t.durationS = p.durationS;
     t.omitS = p.omitS;
+    t.idleS = p.idleS;
     t.sampleIntervalMs = p.sampleMs;
     t.target.host = QStringLiteral("client");
     return t.validate();
@@ -375,6 +378,11 @@ Result<SessionParams> parseStart(const QJsonObject &m)
         return fail(
             AgentProtocol::tr("\"request_bytes\" and \"response_bytes\" must both be 0 (sink) or both positive"));
     p.latencyProbe = m.value(key("latency_probe")).toBool(false);
+    p.idleS = m.value(key("idle_s")).toDouble(0);
+    if (!std::isfinite(p.idleS) || p.idleS < 0 || p.idleS > p.omitS)
+        return fail(AgentProtocol::tr("\"idle_s\" must be from 0 to \"omit_s\" (the idle phase is part of it)"));
+    if (p.workload == Workload::Rrul && !p.latencyProbe)
+        return fail(AgentProtocol::tr("latency under load (\"rrul\") needs \"latency_probe\""));
     if (auto r = parseSending(m, p); !r)
         return std::unexpected(r.error());
     if (auto r = parseKnobs(m, p); !r)

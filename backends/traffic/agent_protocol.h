@@ -65,6 +65,7 @@ struct SessionParams {
     std::int64_t responseBytes = 0; // bytes it answers with
     std::int64_t rcvbuf = 0;
     bool latencyProbe = false;
+    double idleS = 0; // rrul: seconds of omitS in which nothing but the probes run
     Direction direction = Direction::Up;
     // What the agent's own sending connections do (workload, write sizes, socket options);
     // used only when the direction is down or both.

@@ -20,6 +20,7 @@ public:
     [[nodiscard]] Result<agentproto::HostDescription> describe(int control);
     QByteArray dataHello(int stream) const override;
     QByteArray probeHello() const override;
+    std::pair<QString, QByteArray> udpProbeKey() const override { return {m_session, m_secret}; }
     [[nodiscard]] Result<void> waitRunning() override;
     [[nodiscard]] Result<void> peerEvent() override;
     bool shutdownDataBeforeFinish() const override { return true; }

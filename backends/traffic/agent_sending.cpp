@@ -1,12 +1,14 @@
 #include "traffic/agent_sending.h"
 
 #include "common/vector_state.h"
+#include "traffic/workload_registry.h"
 
 #include <QJsonObject>
 
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <sys/socket.h>
+#include <thread>
 
 namespace tcptune {
 namespace {
@@ -89,7 +91,9 @@ void AgentSending::serve(int index, const std::atomic<bool> &abort)
         if (!m_started || w.failed.load())
             return;
     }
-    if (m_spec.workload == Workload::Bulk)
+    if (m_spec.workload == Workload::Rrul && !holdIdlePhase(abort))
+        return;
+    if (workloadDescriptor(m_spec.workload).stream)
         sendBulk(m_spec, w, m_shared);
     else
         runStreamWorker(m_spec, w, m_shared);
@@ -111,6 +115,18 @@ void AgentSending::begin(sock::Clock::time_point t0)
         m_started = true;
     }
     m_begun.notify_all();
+}
+
+bool AgentSending::holdIdlePhase(const std::atomic<bool> &abort)
+{
+    const auto loadAt =
+        m_t0 + std::chrono::duration_cast<sock::Clock::duration>(std::chrono::duration<double>(m_spec.idlePhaseS()));
+    while (sock::Clock::now() < loadAt) {
+        if (abort.load() || m_shared.stop.load())
+            return false;
+        std::this_thread::sleep_for(std::min<sock::Clock::duration>(loadAt - sock::Clock::now(), kWaitSlice));
+    }
+    return true;
 }
 
 QJsonObject AgentSending::sampleIfDue(sock::Clock::time_point now)

@@ -50,6 +50,9 @@ public:
     bool anyFailed() const;
 
 private:
+    // Latency under load: waits out the idle phase after begin(); false when aborted first.
+    bool holdIdlePhase(const std::atomic<bool> &abort);
+
     TrafficSpec m_spec;
     int m_firstStream;
     netns::SocketTuner m_tuner;

@@ -16,6 +16,7 @@
 #include <QMap>
 
 #include <memory>
+#include <utility>
 
 namespace tcptune {
 
@@ -67,6 +68,9 @@ public:
     [[nodiscard]] virtual Result<void> open(int control) = 0;
     virtual QByteArray dataHello(int stream) const = 0;
     virtual QByteArray probeHello() const = 0;
+    // The run's session id and data secret, which the UDP latency probe signs with (udp_probe.h);
+    // empty when the target answers no UDP probe (iperf3).
+    virtual std::pair<QString, QByteArray> udpProbeKey() const { return {}; }
     [[nodiscard]] virtual Result<void> waitRunning() = 0;
     // Called when the control socket is readable during the run; an error ends the run.
     [[nodiscard]] virtual Result<void> peerEvent() = 0;

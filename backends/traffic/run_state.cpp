@@ -1,5 +1,7 @@
 #include "traffic/run_state.h"
 
+#include "traffic/workload_registry.h"
+
 #include "common/proc_sys.h"
 #include "traffic/traffic_client.h"
 
@@ -127,6 +129,26 @@ void noteBuffers(const TrafficSpec &spec, TrafficResult &r)
     }
 }
 
+// Latency under load: a UDP socket beside the data connections, to the same address and port
+// (the agent answers probes there), signed with the session's key.
+[[nodiscard]] Result<void> openUdpProbe(const TrafficSpec &spec, const sock::Address &address, RunState &state,
+                                        const netns::SocketMaker &socketMaker)
+{
+    auto [session, secret] = state.remote->udpProbeKey();
+    if (session.isEmpty())
+        return fail(TrafficClient::tr("%1 answers no UDP latency probe; run latency under load against "
+                                      "`tcptune serve`.")
+                        .arg(spec.target.toString()));
+    auto fd = sock::createUdpSocket(address.family(), spec.clientNetns, socketMaker);
+    if (!fd)
+        return std::unexpected(fd.error());
+    if (::connect(fd->get(), reinterpret_cast<const sockaddr *>(&address.storage), address.length) != 0)
+        return fail(TrafficClient::tr("Cannot send UDP latency probes to %1: %2.")
+                        .arg(spec.target.toString(), sock::errnoText(errno)));
+    state.udpProber = std::make_unique<UdpProber>(std::move(*fd), session, secret);
+    return {};
+}
+
 } // namespace
 
 void RunState::stopWorkers()
@@ -195,6 +217,9 @@ Result<void> openConnections(const TrafficSpec &spec, RunState &state, TrafficRe
     if (spec.latencyProbe)
         if (auto p = openProbe(spec, *address, state, r); !p)
             return p;
+    if (spec.workload == Workload::Rrul)
+        if (auto u = openUdpProbe(spec, *address, state, socketMaker); !u)
+            return u;
     noteBuffers(spec, r);
     return {};
 }
@@ -203,7 +228,7 @@ Result<void> prepareBulk(const TrafficSpec &spec, RunState &state)
 {
     std::vector<StreamWorker *> bulk;
     for (StreamWorker &w : state.workers)
-        if (spec.workload == Workload::Bulk && !w.probe && !w.receives)
+        if (workloadDescriptor(spec.workload).stream && !w.probe && !w.receives)
             bulk.push_back(&w);
     if (bulk.empty())
         return {};
@@ -219,9 +244,11 @@ void startThreads(const TrafficSpec &spec, RunState &state)
     for (StreamWorker &w : state.workers) {
         if (w.receives)
             state.receiverThreads.emplace_back([&w, &state] { runStreamReceiver(w, state.receiveShared); });
-        else if (spec.workload != Workload::Bulk || w.probe)
+        else if (!workloadDescriptor(spec.workload).stream || w.probe)
             state.threads.emplace_back([&spec, &w, &state] { runStreamWorker(spec, w, state.shared); });
     }
+    if (state.udpProber)
+        state.threads.emplace_back([&state] { state.udpProber->run(state.shared); });
 }
 
 } // namespace tcptune

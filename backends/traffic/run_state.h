@@ -11,6 +11,7 @@
 #include "traffic/stream_workers.h"
 #include "traffic/traffic_result.h"
 #include "traffic/traffic_spec.h"
+#include "traffic/udp_prober.h"
 
 #include <deque>
 #include <memory>
@@ -25,8 +26,9 @@ struct RunState {
     std::unique_ptr<RemoteSession> remote;
     std::deque<StreamWorker> workers; // streams in order, then the probe
     WorkerShared shared;
-    std::vector<std::thread> threads; // rr, split-write and the probe
-    std::unique_ptr<BulkSender> bulk; // bulk streams, on the run's own thread
+    std::vector<std::thread> threads;     // rr, split-write and the probe
+    std::unique_ptr<BulkSender> bulk;     // bulk streams, on the run's own thread
+    std::unique_ptr<UdpProber> udpProber; // latency under load: on a thread of threads
     // Direction down: threads that read what the target sends; they keep reading until the
     // target's result is in.
     WorkerShared receiveShared;
@@ -68,7 +70,8 @@ struct RunState {
 // Bulk streams: hands them to a BulkSender (driven later by the caller's thread). Before the
 // target starts counting, so that a payload that cannot be had fails the run early.
 [[nodiscard]] Result<void> prepareBulk(const TrafficSpec &spec, RunState &state);
-// Starts a thread for each stream the BulkSender does not drive (rr, split-write, the probe).
+// Starts a thread for each stream the BulkSender does not drive (rr, split-write, the probe) and
+// for the UDP prober.
 void startThreads(const TrafficSpec &spec, RunState &state);
 
 } // namespace tcptune

@@ -4,6 +4,7 @@
 #include "common/vector_state.h"
 #include "traffic/agent_protocol.h"
 #include "traffic/socket_util.h"
+#include "traffic/udp_probe.h"
 
 #include <QCoreApplication>
 
@@ -100,9 +101,10 @@ void runTransactions(const TrafficSpec &spec, StreamWorker &w, WorkerShared &sha
     }
 }
 
-void runProbe(StreamWorker &w, WorkerShared &shared)
+// GAP: 10 ms beside a workload, latency under load's 100 ms (udp_probe.h's pace). PUBLISH: its
+// times are the live series' probe (latency under load shows the UDP echo's there instead).
+void runProbe(StreamWorker &w, WorkerShared &shared, std::chrono::milliseconds gap, bool publish)
 {
-    constexpr auto kGap = std::chrono::milliseconds(10);
     std::vector<char> message(std::size_t(agentproto::kProbeMessageSize), 'p');
     auto next = Clock::now();
     while (!shared.stop.load(std::memory_order_relaxed)) {
@@ -112,11 +114,13 @@ void runProbe(StreamWorker &w, WorkerShared &shared)
         if (!recvFully(w, shared, message.data(), message.size()))
             return;
         record(w, shared, started);
-        shared.latestProbeUs.store(
-            std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - started).count());
-        shared.probeCount.fetch_add(1);
+        if (publish) {
+            shared.latestProbeUs.store(
+                std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - started).count());
+            shared.probeCount.fetch_add(1);
+        }
         // A gentle pace: the probe measures the queue, it must not fill it.
-        next += kGap;
+        next += gap;
         const auto now = Clock::now();
         if (next < now)
             next = now;
@@ -157,7 +161,8 @@ bool sendRepeated(StreamWorker &w, const WorkerShared &shared, const std::vector
 std::int64_t streamBufferBytes(const TrafficSpec &spec)
 {
     switch (spec.workload) {
-    case Workload::Bulk: return std::int64_t(cappedBuffer(spec.writeSize));
+    case Workload::Bulk:
+    case Workload::Rrul: return std::int64_t(cappedBuffer(spec.writeSize));
     case Workload::RequestResponse:
         return std::int64_t(cappedBuffer(spec.requestSize) + cappedBuffer(spec.responseSize));
     case Workload::SplitWrite:
@@ -192,10 +197,13 @@ void runStreamWorker(const TrafficSpec &spec, StreamWorker &worker, WorkerShared
     if (worker.receives)
         return runStreamReceiver(worker, shared);
     sock::setTimeouts(worker.fd, 200, 200);
-    if (worker.probe)
-        return runProbe(worker, shared);
+    if (worker.probe) {
+        const bool underLoad = spec.workload == Workload::Rrul;
+        return runProbe(worker, shared, std::chrono::milliseconds(underLoad ? udpprobe::kIntervalMs : 10), !underLoad);
+    }
     switch (spec.workload) {
-    case Workload::Bulk: return; // BulkSender's job
+    case Workload::Bulk:
+    case Workload::Rrul: return; // BulkSender's job
     case Workload::RequestResponse:
         return runTransactions(spec, worker, shared, spec.requestSize, 0, spec.responseSize);
     case Workload::SplitWrite:

@@ -189,11 +189,36 @@ double newProbeRtt(RunState &state, std::int64_t &lastCount)
     return double(state.shared.latestProbeUs.load()) / 1000.0;
 }
 
-// Bulk: sends until WAKE; otherwise (the threads send) waits for the control socket until WAKE.
-[[nodiscard]] Result<void> sendOrWait(RunState &state, Clock::time_point wake)
+// What the engine runs for ASKED: latency under load's idle phase is part of the omitted time
+// (the figures leave it out), and it always has the TCP probe.
+TrafficSpec engineSpecOf(const TrafficSpec &asked)
+{
+    TrafficSpec spec = asked;
+    spec.omitS += asked.idlePhaseS();
+    spec.latencyProbe = asked.probesLatency();
+    return spec;
+}
+
+// Latency under load: the UDP prober's records and the TCP probe's transactions, by send time.
+LatencyUnderLoad underLoadOf(const TrafficSpec &asked, const RunState &state)
+{
+    QList<ProbeSample> probes;
+    if (state.udpProber)
+        for (const UdpProbeRecord &r : state.udpProber->records())
+            probes.append({ProbeSample::Kind::Udp, r.t, r.ms});
+    for (const StreamWorker &w : state.workers)
+        if (w.probe)
+            for (const LatencyRecord &l : w.latencies)
+                probes.append({ProbeSample::Kind::Tcp, std::max(0.0, l.t - l.ms / 1000), l.ms});
+    return LatencyUnderLoad::of(probes, asked.idleS, asked.idleS + asked.omitS);
+}
+
+// Bulk: sends until WAKE (or, while HOLDING in an idle phase, waits); otherwise (the threads
+// send) waits for the control socket until WAKE.
+[[nodiscard]] Result<void> sendOrWait(RunState &state, Clock::time_point wake, bool holding)
 {
     bool control = false;
-    if (state.bulk) {
+    if (state.bulk && !holding) {
         control = state.bulk->sendUntil(wake) == BulkSender::Wake::Control;
     } else {
         const auto left =
@@ -226,11 +251,12 @@ bool TrafficClient::isCancelled() const
     return m_cancel.load();
 }
 
-TrafficResult TrafficClient::run(const TrafficSpec &spec)
+TrafficResult TrafficClient::run(const TrafficSpec &asked)
 {
     m_cancel = false;
+    const TrafficSpec spec = engineSpecOf(asked);
     TrafficResult r;
-    r.spec = spec;
+    r.spec = asked;
     r.target = spec.target.toString();
     r.remotePort = spec.target.port;
     r.startedAt = QDateTime::currentDateTimeUtc();
@@ -242,7 +268,7 @@ TrafficResult TrafficClient::run(const TrafficSpec &spec)
         Q_EMIT runFailed(message);
         return r;
     };
-    if (auto valid = spec.validate(); !valid)
+    if (auto valid = asked.validate(); !valid)
         return failed(valid.error().message);
     const bool receiving = spec.downStreams() > 0;
     // In direction both the run's own series is this host's sending; each direction's is apart.
@@ -269,6 +295,8 @@ TrafficResult TrafficClient::run(const TrafficSpec &spec)
     r.durationS = std::max(0.0, end.t - state.omitEndT);
     r.interrupted = !end.interruption.isEmpty();
     collectSenderFigures(state, r);
+    if (asked.workload == Workload::Rrul)
+        r.underLoad = underLoadOf(asked, state);
     if (r.interrupted) {
         state.stopReceivers();
         r.error = end.interruption + QLatin1Char(' ') +
@@ -298,6 +326,7 @@ TrafficClient::RunEnd TrafficClient::driveRun(const TrafficSpec &spec, RunState 
     const double totalS = spec.omitS + spec.durationS;
     const auto endAt = after(t0, totalS);
     const auto omitAt = after(t0, spec.omitS);
+    const auto loadAt = after(t0, spec.idlePhaseS()); // the streams hold back until then
     RunSampler sampler(spec, streamFds(state), t0);
     const auto logCost = qScopeGuard([&sampler] { sampler.logCost(); });
     const bool receiving = spec.downStreams() > 0;
@@ -328,7 +357,9 @@ TrafficClient::RunEnd TrafficClient::driveRun(const TrafficSpec &spec, RunState 
         auto wake = std::min({sampler.nextSampleAt(), endAt, now + 50ms});
         if (!state.omitDone)
             wake = std::min(wake, omitAt);
-        if (auto peer = sendOrWait(state, wake); !peer)
+        if (now < loadAt)
+            wake = std::min(wake, loadAt);
+        if (auto peer = sendOrWait(state, wake, now < loadAt); !peer)
             return {since(t0, Clock::now()), peer.error().message};
     }
 }

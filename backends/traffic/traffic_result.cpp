@@ -131,41 +131,6 @@ TrafficSample TrafficSample::fromJson(const QJsonObject &o)
     return s;
 }
 
-SummaryStats SummaryStats::of(QList<double> values)
-{
-    SummaryStats s;
-    if (values.isEmpty())
-        return s;
-    std::sort(values.begin(), values.end());
-    s.count = int(values.size());
-    s.min = values.front();
-    s.max = values.back();
-    s.median = stats::percentileOfSorted(values, 50);
-    s.p95 = stats::percentileOfSorted(values, 95);
-    s.p99 = stats::percentileOfSorted(values, 99);
-    s.mean = stats::mean(values);
-    return s;
-}
-
-QJsonObject SummaryStats::toJson() const
-{
-    return {{key("count"), count}, {key("min"), min}, {key("median"), median}, {key("p95"), p95},
-            {key("p99"), p99},     {key("max"), max}, {key("mean"), mean}};
-}
-
-SummaryStats SummaryStats::fromJson(const QJsonObject &o)
-{
-    SummaryStats s;
-    s.count = o.value(key("count")).toInt();
-    s.min = o.value(key("min")).toDouble();
-    s.median = o.value(key("median")).toDouble();
-    s.p95 = o.value(key("p95")).toDouble();
-    s.p99 = o.value(key("p99")).toDouble();
-    s.max = o.value(key("max")).toDouble();
-    s.mean = o.value(key("mean")).toDouble();
-    return s;
-}
-
 QJsonObject StreamResult::toJson() const
 {
     return {
@@ -321,8 +286,10 @@ QJsonObject TrafficResult::toJson() const
             lat.append(v);
         o.insert(key("transaction_latencies_ms"), lat);
     }
-    if (spec.latencyProbe)
+    if (spec.probesLatency())
         o.insert(key("probe_latency_ms"), probeLatencyMs.toJson());
+    if (underLoad.measured)
+        o.insert(key("latency_under_load"), underLoad.toJson());
     if (!directions.isEmpty()) {
         QJsonArray each;
         for (const DirectionResult &d : directions)
@@ -373,6 +340,8 @@ Result<TrafficResult> TrafficResult::fromJson(const QJsonObject &o)
     for (const QJsonValue &v : o.value(key("transaction_latencies_ms")).toArray())
         r.transactionLatenciesMs.append(v.toDouble());
     r.probeLatencyMs = SummaryStats::fromJson(o.value(key("probe_latency_ms")).toObject());
+    if (o.value(key("latency_under_load")).isObject())
+        r.underLoad = LatencyUnderLoad::fromJson(o.value(key("latency_under_load")).toObject());
     r.remoteKnobs = knobSnapshotFromJson(o.value(key("remote_knobs")).toObject());
     r.remoteKnobsAfter = knobSnapshotFromJson(o.value(key("remote_knobs_after")).toObject());
     r.remoteKnobsNote = o.value(key("remote_knobs_note")).toString();

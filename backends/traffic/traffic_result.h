@@ -5,6 +5,8 @@
 
 #include "common/error.h"
 #include "knobs/knob_reader.h"
+#include "traffic/latency_under_load.h"
+#include "traffic/summary_stats.h"
 #include "traffic/traffic_spec.h"
 
 #include <QDateTime>
@@ -64,22 +66,6 @@ struct SendCounters {
 
     QJsonObject toJson() const;
     static SendCounters fromJson(const QJsonObject &json);
-};
-
-// Count, min, max, mean and the percentiles of common/statistics (numpy's default definition).
-struct SummaryStats {
-    int count = 0;
-    double min = 0;
-    double median = 0;
-    double p95 = 0;
-    double p99 = 0;
-    double max = 0;
-    double mean = 0;
-
-    // Over VALUES (need not be sorted); all zero when empty.
-    static SummaryStats of(QList<double> values);
-    QJsonObject toJson() const; // {count, min, median, p95, p99, max, mean}
-    static SummaryStats fromJson(const QJsonObject &json);
 };
 
 struct StreamResult {
@@ -153,6 +139,7 @@ struct TrafficResult {
     double transactionsPerSecond = 0;
     QList<double> transactionLatenciesMs; // the first kMaxKeptLatencies transactions
     SummaryStats probeLatencyMs;          // latency probe, when on
+    LatencyUnderLoad underLoad;           // rrul: idle against loaded latency, probe loss
 
     KnobSnapshot remoteKnobs;      // agent targets: the target's sysctls (before far knobs were set)
     KnobSnapshot remoteKnobsAfter; // ssh targets with far knobs: the target's sysctls after the run

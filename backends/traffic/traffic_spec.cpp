@@ -342,6 +342,8 @@ QJsonObject TrafficSpec::toJson() const
         o.insert(key("sendfile_file"), sendfileFile);
     if (!sshConfig.isEmpty())
         o.insert(key("ssh_config"), sshConfig);
+    if (workload == Workload::Rrul)
+        o.insert(key("idle_s"), idleS);
     if (!remoteSysctls.isEmpty())
         o.insert(key("remote_knobs"), knobSnapshotToJson(remoteSysctls));
     return o;
@@ -368,8 +370,14 @@ Result<TrafficSpec> TrafficSpec::fromJson(const QJsonObject &json)
             return std::unexpected(d.error());
         s.direction = *d;
     }
+    // Latency under load is streams each way, four of them (Flent's RRUL), unless the spec says.
+    if (s.workload == Workload::Rrul) {
+        s.direction = json.contains(key("direction")) ? s.direction : Direction::Both;
+        s.streams = kRrulStreams;
+    }
     JsonFields f(json);
     f.number("duration_s", s.durationS);
+    f.number("idle_s", s.idleS);
     f.number("omit_s", s.omitS);
     f.number("streams", s.streams);
     f.number("write_size", s.writeSize);
@@ -420,6 +428,11 @@ Result<void> TrafficSpec::validate() const
                         .arg(TrafficLimits::kMaxDurationS));
     if (!std::isfinite(omitS) || omitS < 0 || omitS > 600)
         return fail(tr("Omit %1 s is out of range; give 0 to 600 seconds.").arg(omitS));
+    // The agent takes the idle phase as part of the omitted time, which it bounds at 600 s.
+    if (!std::isfinite(idleS) || idleS < 0 || idleS + omitS > 600)
+        return fail(tr("Idle phase %1 s and omit %2 s are out of range; give 0 to 600 seconds together.")
+                        .arg(idleS)
+                        .arg(omitS));
     if (streams < 1 || streams > TrafficLimits::kMaxStreams)
         return fail(tr("%1 streams is out of range; give 1 to %2.").arg(streams).arg(TrafficLimits::kMaxStreams));
     if (auto r = validateSizes(); !r)
@@ -512,6 +525,9 @@ Result<void> TrafficSpec::validateTarget() const
         if (latencyProbe)
             return fail(tr("An iperf3 server cannot answer the latency probe; turn the probe off or run "
                            "against `tcptune serve`."));
+        if (described.underLoad)
+            return fail(tr("An iperf3 server cannot answer latency probes; run latency under load against "
+                           "`tcptune serve`, the lab or an ssh target."));
     }
     if (auto r = validateDirection(); !r)
         return r;

@@ -18,9 +18,10 @@ enum class Workload {
     Bulk,            // stream as fast as possible (iperf-like)
     RequestResponse, // request/response transactions (netperf TCP_RR-like)
     SplitWrite,      // small header write then data write per message (iSCSI PDU pattern)
+    Rrul,            // latency under load: bulk streams each way, UDP and TCP probes, an idle phase first
 };
 
-QString workloadName(Workload workload); // "bulk", "rr", "split-write"
+QString workloadName(Workload workload); // "bulk", "rr", "split-write", "rrul"
 [[nodiscard]] Result<Workload> parseWorkload(const QString &name);
 
 // How bulk bytes reach the socket.
@@ -94,6 +95,7 @@ struct TrafficLimits {
 struct TrafficSpec {
     Q_DECLARE_TR_FUNCTIONS(TrafficSpec)
 public:
+    static constexpr int kRrulStreams = 4; // latency under load's streams each way unless asked
     Workload workload = Workload::Bulk;
     Direction direction = Direction::Up;
     double durationS = 10;               // measured time, after the omitted seconds
@@ -114,6 +116,9 @@ public:
     QString sendfileFile;                // sendfile: the file to send from (cyclically); empty = a memfd
     int sampleIntervalMs = TrafficLimits::kDefaultSampleMs; // TCP_INFO sampling interval
     bool latencyProbe = false; // a separate small request/response flow beside the workload
+    // rrul: seconds of probing alone before the streams start, the idle baseline. The run lasts
+    // idleS + omitS + durationS; the figures leave the idle phase out as they leave omitS out.
+    double idleS = 5;
     int connectTimeoutMs = 3000;
     TrafficTarget target;
 
@@ -121,6 +126,10 @@ public:
     // `both` opens both sets: the client's first, then the target's).
     int upStreams() const { return direction == Direction::Down ? 0 : streams; }
     int downStreams() const { return direction == Direction::Up ? 0 : streams; }
+    // Whether the run has the TCP latency probe: asked for, or part of latency under load.
+    bool probesLatency() const { return latencyProbe || workload == Workload::Rrul; }
+    // Seconds at the start with no stream sending: the idle baseline of latency under load.
+    double idlePhaseS() const { return workload == Workload::Rrul ? idleS : 0; }
     // When set, every client socket is created inside this network namespace (the lab's
     // client side); empty = the caller's namespace.
     QString clientNetns;

@@ -25,8 +25,10 @@ UdpProber::UdpProber(sock::Fd fd, QString session, QByteArray secret)
 {
 }
 
-void UdpProber::run(Clock::time_point t0, const std::atomic<bool> &stop)
+void UdpProber::run(WorkerShared &shared)
 {
+    const Clock::time_point t0 = shared.t0;
+    const std::atomic<bool> &stop = shared.stop;
     const auto interval = std::chrono::milliseconds(udpprobe::kIntervalMs);
     auto next = Clock::now();
     while (!stop.load(std::memory_order_relaxed) && m_records.size() < kMaxProbes) {
@@ -35,10 +37,10 @@ void UdpProber::run(Clock::time_point t0, const std::atomic<bool> &stop)
         // Late wake-ups skip probes rather than send a burst.
         if (const auto now = Clock::now(); next < now)
             next = now + interval;
-        receive(t0, next);
+        receive(shared, next);
     }
     m_draining = true;
-    receive(t0, Clock::now() + std::chrono::milliseconds(udpprobe::kTimeoutMs));
+    receive(shared, Clock::now() + std::chrono::milliseconds(udpprobe::kTimeoutMs));
     // An echo that came back after the timeout is as good as lost to whoever waited for it.
     for (UdpProbeRecord &r : m_records)
         if (r.ms > udpprobe::kTimeoutMs)
@@ -59,8 +61,9 @@ void UdpProber::send(Clock::time_point t0)
 }
 
 // Takes echoes until UNTIL, or, once the sending has stopped, until every probe is answered.
-void UdpProber::receive(Clock::time_point t0, Clock::time_point until)
+void UdpProber::receive(WorkerShared &shared, Clock::time_point until)
 {
+    const Clock::time_point t0 = shared.t0;
     char buffer[2 * udpprobe::kDatagramSize];
     for (;;) {
         const auto now = Clock::now();
@@ -84,6 +87,8 @@ void UdpProber::receive(Clock::time_point t0, Clock::time_point until)
         if (r.ms < 0) {
             r.ms = double(nsSince(t0, arrived) - echo->sentNs) / 1e6;
             ++m_answered;
+            shared.latestProbeUs.store(std::int64_t(r.ms * 1000));
+            shared.probeCount.fetch_add(1);
         }
     }
 }

@@ -5,6 +5,7 @@
 // echo), or held it longer than any interactive use would wait.
 
 #include "traffic/socket_util.h"
+#include "traffic/stream_workers.h"
 
 #include <QByteArray>
 #include <QString>
@@ -27,15 +28,16 @@ public:
 
     // FD is connected to the agent's UDP port; SESSION and SECRET are the run's.
     UdpProber(sock::Fd fd, QString session, QByteArray secret);
-    // Probes from T0 until STOP, then waits up to kTimeoutMs for the last echoes.
-    void run(sock::Clock::time_point t0, const std::atomic<bool> &stop);
+    // Probes from SHARED.t0 until SHARED.stop, then waits up to kTimeoutMs for the last echoes.
+    // Each echo is SHARED's latest probe time, which the live series shows.
+    void run(WorkerShared &shared);
     // After run() returned.
     const std::vector<UdpProbeRecord> &records() const { return m_records; }
     std::int64_t forged() const { return m_forged; } // datagrams that were not our agent's echoes
 
 private:
     void send(sock::Clock::time_point t0);
-    void receive(sock::Clock::time_point t0, sock::Clock::time_point until);
+    void receive(WorkerShared &shared, sock::Clock::time_point until);
 
     sock::Fd m_fd;
     QString m_session;

@@ -62,6 +62,9 @@ public:
     bool stream;
     // The result has transactions and their latency (once anything is answered).
     bool transactions;
+    // Latency under load: streams each way with UDP and TCP probes, after an idle phase; only
+    // `tcptune serve` answers the UDP probe.
+    bool underLoad;
 
     QString nameText() const { return QStringView(name).toString(); }
     QString translatedLabel() const { return tr(label); }
@@ -86,6 +89,7 @@ inline constexpr std::array kWorkloadDescriptors{
         .writes = WorkloadField::WriteSize,
         .stream = true,
         .transactions = false,
+        .underLoad = false,
     },
     WorkloadDescriptor{
         .workload = Workload::RequestResponse,
@@ -100,6 +104,7 @@ inline constexpr std::array kWorkloadDescriptors{
         .writes = WorkloadField::RequestSize,
         .stream = false,
         .transactions = true,
+        .underLoad = false,
     },
     WorkloadDescriptor{
         .workload = Workload::SplitWrite,
@@ -115,6 +120,24 @@ inline constexpr std::array kWorkloadDescriptors{
         .writes = WorkloadField::HeaderSize | WorkloadField::WriteSize,
         .stream = false,
         .transactions = true,
+        .underLoad = false,
+    },
+    WorkloadDescriptor{
+        .workload = Workload::Rrul,
+        .name = u"rrul",
+        .label = QT_TRANSLATE_NOOP("WorkloadDescriptor", "latency under load"),
+        .hint = QT_TRANSLATE_NOOP("WorkloadDescriptor",
+                                  "Bulk streams each way with UDP and TCP latency probes every 100 ms, after an idle "
+                                  "phase that gives the baseline (Flent's RRUL)."),
+        .fields = WorkloadField::WriteSize,
+        .panelFields = {},
+        .message = {},
+        .responseOptional = false,
+        .dataWrite = WorkloadField::WriteSize,
+        .writes = WorkloadField::WriteSize,
+        .stream = true,
+        .transactions = false,
+        .underLoad = true,
     },
 };
 

@@ -9,6 +9,9 @@
 #include <QCoreApplication>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QLocale>
+
+using namespace Qt::StringLiterals;
 
 namespace tcptune::cli {
 namespace {
@@ -38,6 +41,30 @@ QStringList directionLines(const TrafficResult &r)
                      .arg(directionName(d.direction), -14)
                      .arg(formatRate(d.throughputBps), d.receivedBy, formatRate(d.senderThroughputBps), d.samplesFrom);
     return lines;
+}
+
+// Latency under load: idle against loaded, as Flent's RRUL summary puts it.
+QStringList underLoadLines(const LatencyUnderLoad &u)
+{
+    if (!u.measured)
+        return {};
+    return {RunCommand::tr("idle latency    median %1 ms (UDP echo, %2 s before the load)")
+                .arg(u.idleMs.median, 0, 'f', 3)
+                .arg(u.idleS, 0, 'f', 1),
+            RunCommand::tr("under load      median %1 ms, p95 %2 ms, p99 %3 ms: %4 ms under load")
+                .arg(u.loadedMs.median, 0, 'f', 3)
+                .arg(u.loadedMs.p95, 0, 'f', 3)
+                .arg(u.loadedMs.p99, 0, 'f', 3)
+                .arg(QLocale::c().toString(u.increaseMs(), 'f', 1).prepend(u.increaseMs() >= 0 ? u"+"_s : QString())),
+            RunCommand::tr("TCP probe       median %1 ms idle, %2 ms under load")
+                .arg(u.tcpIdleMs.median, 0, 'f', 3)
+                .arg(u.tcpLoadedMs.median, 0, 'f', 3),
+            RunCommand::tr("probe loss      %1 of %2 UDP probes under load (%3 %), %4 of %5 in all")
+                .arg(u.udpLoadedLost)
+                .arg(u.udpLoadedSent)
+                .arg(100 * u.loadedLossShare(), 0, 'f', 1)
+                .arg(u.udpLost)
+                .arg(u.udpSent)};
 }
 
 } // namespace
@@ -112,6 +139,7 @@ QString summaryText(const TrafficResult &r)
                      .arg(r.transactionsPerSecond, 0, 'f', 0)
                      .arg(r.transactionLatencyMs.median, 0, 'f', 3)
                      .arg(r.transactionLatencyMs.p99, 0, 'f', 3);
+    lines << underLoadLines(r.underLoad);
     if (r.spec.latencyProbe)
         lines << RunCommand::tr("latency probe   median %1 ms, p95 %2 ms")
                      .arg(r.probeLatencyMs.median, 0, 'f', 3)

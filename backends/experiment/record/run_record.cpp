@@ -26,6 +26,12 @@ QString runEndName(RunEnd end)
     return nameOf(kRunEndNames, end);
 }
 
+LatencyUnderLoad RunRecord::underLoad() const
+{
+    const QJsonValue json = details.value(QStringLiteral("latency_under_load"));
+    return json.isObject() ? LatencyUnderLoad::fromJson(json.toObject()) : LatencyUnderLoad{};
+}
+
 const EndRecord *RunRecord::endRecord(RunEnd which) const
 {
     for (const EndRecord &e : ends)

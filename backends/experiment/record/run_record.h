@@ -4,6 +4,7 @@
 // experiment's header. SweepTable (sweep_table.h) aggregates runs into points.
 
 #include "knobs/knob_reader.h"
+#include "traffic/latency_under_load.h"
 
 #include <QDateTime>
 #include <QJsonObject>
@@ -174,6 +175,9 @@ struct RunRecord {
     QString verdict;                        // one or two plain sentences naming the dominant limiter; empty: none yet
     QList<CaptureRecord> captures;          // the files captured during the run (without their analysis)
 
+    // Latency under load (workload rrul): idle against loaded latency and the probes, from
+    // details; measured is false for other runs.
+    LatencyUnderLoad underLoad() const;
     // The record of END, or nullptr when that end was not involved.
     const EndRecord *endRecord(RunEnd end) const;
     // The end that sent the data (this one with direction up; the far one with direction down).

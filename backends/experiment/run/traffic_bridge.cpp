@@ -144,6 +144,7 @@ Result<TrafficSpec> trafficSpecFor(const ExperimentSpec &spec, const RunEndpoint
     t.responseSize = spec.workload.responseSize;
     t.headerSize = spec.workload.headerSize;
     t.latencyProbe = spec.workload.latencyProbe;
+    t.idleS = spec.workload.idleS;
     t.sampleIntervalMs = spec.sampleMs;
     if (auto options = setSocketOptions(spec, t); !options)
         return std::unexpected(options.error());
@@ -297,6 +298,8 @@ TrafficOutcome outcomeOf(const TrafficResult &result)
     };
     if (!result.directions.isEmpty())
         r.details.insert(QStringLiteral("directions"), directionsDetails(result));
+    if (result.underLoad.measured)
+        r.details.insert(QStringLiteral("latency_under_load"), result.underLoad.toJson());
     for (const TrafficSample &s : result.samples)
         o.samples.append(runSampleOf(s));
     // Direction both: the run's own series is this host's sending; the target's is the down

@@ -70,7 +70,7 @@ QStringList workloadParameters()
     return {QStringLiteral("workload.type"),          QStringLiteral("workload.streams"),
             QStringLiteral("workload.write_size"),    QStringLiteral("workload.request_size"),
             QStringLiteral("workload.response_size"), QStringLiteral("workload.header_size"),
-            QStringLiteral("workload.direction")};
+            QStringLiteral("workload.direction"),     QStringLiteral("workload.idle_s")};
 }
 
 QMap<QString, QString> ExperimentSpec::remoteSysctls() const
@@ -120,6 +120,8 @@ QString ExperimentSpec::parameter(const QString &parameter) const
         return QString::number(workload.responseSize);
     if (parameter == QLatin1String("workload.header_size"))
         return QString::number(workload.headerSize);
+    if (parameter == QLatin1String("workload.idle_s"))
+        return QString::number(workload.idleS);
     return knobs.value(parameter);
 }
 

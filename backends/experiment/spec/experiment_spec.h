@@ -50,6 +50,7 @@ struct WorkloadSpec {
     qint64 responseSize = 64;  // rr
     qint64 headerSize = 48;    // split-write header, bytes (an iSCSI BHS is 48)
     bool latencyProbe = false; // a small request/response flow beside the workload
+    double idleS = 5;          // rrul: probing alone before the streams start (the idle baseline)
 };
 
 struct ExperimentSpec {

@@ -37,24 +37,22 @@ QJsonObject ExperimentSpec::toJson() const
     QJsonObject knobObject;
     for (auto it = knobs.begin(); it != knobs.end(); ++it)
         knobObject.insert(it.key(), it.value());
+    QJsonObject workloadObject{{QStringLiteral("type"), workloadName(workload.type)},
+                               {QStringLiteral("streams"), workload.streams},
+                               {QStringLiteral("write_size"), double(workload.writeSize)},
+                               {QStringLiteral("request_size"), double(workload.requestSize)},
+                               {QStringLiteral("response_size"), double(workload.responseSize)},
+                               {QStringLiteral("header_size"), double(workload.headerSize)},
+                               {QStringLiteral("latency_probe"), workload.latencyProbe},
+                               {QStringLiteral("direction"), workload.direction}};
+    if (workload.type == Workload::Rrul)
+        workloadObject.insert(QStringLiteral("idle_s"), workload.idleS);
     QJsonObject o{
-        {QStringLiteral("version"), kFormatVersion},
-        {QStringLiteral("target"), targetValue},
-        {QStringLiteral("knobs"), knobObject},
-        {QStringLiteral("workload"), QJsonObject{{QStringLiteral("type"), workloadName(workload.type)},
-                                                 {QStringLiteral("streams"), workload.streams},
-                                                 {QStringLiteral("write_size"), double(workload.writeSize)},
-                                                 {QStringLiteral("request_size"), double(workload.requestSize)},
-                                                 {QStringLiteral("response_size"), double(workload.responseSize)},
-                                                 {QStringLiteral("header_size"), double(workload.headerSize)},
-                                                 {QStringLiteral("latency_probe"), workload.latencyProbe},
-                                                 {QStringLiteral("direction"), workload.direction}}},
-        {QStringLiteral("capture"), capture},
-        {QStringLiteral("duration_s"), durationS},
-        {QStringLiteral("omit_s"), omitS},
-        {QStringLiteral("repeats"), repeatsJson()},
-        {QStringLiteral("pause_s"), pauseS},
-        {QStringLiteral("sample_ms"), sampleMs},
+        {QStringLiteral("version"), kFormatVersion}, {QStringLiteral("target"), targetValue},
+        {QStringLiteral("knobs"), knobObject},       {QStringLiteral("workload"), workloadObject},
+        {QStringLiteral("capture"), capture},        {QStringLiteral("duration_s"), durationS},
+        {QStringLiteral("omit_s"), omitS},           {QStringLiteral("repeats"), repeatsJson()},
+        {QStringLiteral("pause_s"), pauseS},         {QStringLiteral("sample_ms"), sampleMs},
     };
     if (!name.isEmpty())
         o.insert(QStringLiteral("name"), name);

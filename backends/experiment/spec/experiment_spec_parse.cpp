@@ -371,12 +371,12 @@ QString jsonTypeName(const QJsonValue &v)
         return std::unexpected(fieldError(QStringLiteral("workload"),
                                           ExperimentSpec::tr("expected an object, got %1.").arg(jsonTypeName(v))));
     const QJsonObject o = v.toObject();
-    if (auto r =
-            rejectUnknown(o,
-                          {QStringLiteral("type"), QStringLiteral("streams"), QStringLiteral("write_size"),
-                           QStringLiteral("request_size"), QStringLiteral("response_size"),
-                           QStringLiteral("header_size"), QStringLiteral("latency_probe"), QStringLiteral("direction")},
-                          QStringLiteral("workload."));
+    if (auto r = rejectUnknown(o,
+                               {QStringLiteral("type"), QStringLiteral("streams"), QStringLiteral("write_size"),
+                                QStringLiteral("request_size"), QStringLiteral("response_size"),
+                                QStringLiteral("header_size"), QStringLiteral("latency_probe"),
+                                QStringLiteral("direction"), QStringLiteral("idle_s")},
+                               QStringLiteral("workload."));
         !r)
         return std::unexpected(r.error());
     for (const QString &field : workloadParameters()) {
@@ -393,6 +393,11 @@ QString jsonTypeName(const QJsonValue &v)
             return std::unexpected(r.error());
         w = holder.workload;
     }
+    // Latency under load is streams each way, four of them (Flent's RRUL), unless the spec says.
+    if (w.type == Workload::Rrul && !o.contains(QStringLiteral("direction")))
+        w.direction = directionName(Direction::Both);
+    if (w.type == Workload::Rrul && !o.contains(QStringLiteral("streams")))
+        w.streams = TrafficSpec::kRrulStreams;
     auto probe = readBool(o, QStringLiteral("latency_probe"), QStringLiteral("workload.latency_probe"), false);
     if (!probe)
         return std::unexpected(probe.error());

@@ -157,6 +157,15 @@ Result<void> ExperimentSpec::setParameter(const QString &parameter, const QStrin
         workload.streams = n;
         return {};
     }
+    if (parameter == QLatin1String("workload.idle_s")) {
+        bool ok = false;
+        const double s = value.trimmed().toDouble(&ok);
+        if (!ok || !std::isfinite(s) || s < 0 || s > 600)
+            return std::unexpected(fieldError(
+                parameter, ExperimentSpec::tr("'%1' is not an idle phase; give 0 .. 600 seconds.").arg(value)));
+        workload.idleS = s;
+        return {};
+    }
     struct SizeField {
         const char *name;
         qint64 WorkloadSpec::*member;

@@ -74,7 +74,7 @@ private Q_SLOTS:
 
     void everyTableRoundTrips()
     {
-        checkTable(kWorkloadNames, Workload::SplitWrite, "workload");
+        checkTable(kWorkloadNames, Workload::Rrul, "workload");
         checkTable(kSendMethodNames, SendMethod::Sendfile, "send method");
         checkTable(kDirectionNames, Direction::Both, "direction");
         checkTable(kTargetKindNames, TargetKind::Ssh, "traffic target kind");

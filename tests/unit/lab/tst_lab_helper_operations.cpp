@@ -112,7 +112,7 @@ void TestLabHelperOperations::refusesBadParameters_data()
         << QJsonObject{{QStringLiteral("netns"), QStringLiteral("tcptune-lab-client")},
                        {QStringLiteral("type"), QStringLiteral("raw")},
                        {QStringLiteral("family"), QStringLiteral("packet")}}
-        << "Unknown parameter 'type'";
+        << "'type' must be";
     // Captures only on a lab's own links, in a namespace of a lab, with a compiled filter.
     const QJsonArray keepAll{QJsonArray{6, 0, 0, 128}};
     QTest::addRow("capture on the host") << QStringLiteral("lab_capture")

@@ -28,6 +28,7 @@ private Q_SLOTS:
     void directions_data();
     void directions();
     void farKnobsNeedSsh();
+    void latencyUnderLoad();
 };
 
 void TestTrafficSpec::parsesTargets_data()
@@ -186,7 +187,7 @@ void TestTrafficSpec::fromJsonRejectsWrongTypes_data()
     QTest::addRow("nodelay number") << R"({"target":"127.0.0.1","nodelay":1})"
                                     << "true or false";
     QTest::addRow("workload") << R"({"target":"127.0.0.1","workload":"ping"})"
-                              << "bulk, rr or split-write";
+                              << "bulk, rr, split-write or rrul";
     QTest::addRow("target kind") << R"({"target":{"kind":"ftp","host":"x"}})"
                                  << "agent, iperf3 or ssh";
     QTest::addRow("no target") << R"({})"
@@ -361,6 +362,38 @@ void TestTrafficSpec::farKnobsNeedSsh()
     const auto refused = s.validate();
     QVERIFY(!refused.has_value());
     QVERIFY2(refused.error().message.contains(QStringLiteral("ssh://")), qPrintable(refused.error().message));
+}
+
+// rrul: four streams each way unless the spec says, an idle phase that round-trips, the TCP
+// probe always on, and only against `tcptune serve`.
+void TestTrafficSpec::latencyUnderLoad()
+{
+    auto s = TrafficSpec::fromJson(QJsonDocument::fromJson(R"({"target":"198.18.1.2","workload":"rrul"})").object());
+    QVERIFY(s.has_value());
+    QCOMPARE(s->direction, Direction::Both);
+    QCOMPARE(s->streams, 4);
+    QCOMPARE(s->idleS, 5.0);
+    QVERIFY(s->probesLatency());
+    QCOMPARE(s->idlePhaseS(), 5.0);
+    auto asked = TrafficSpec::fromJson(
+        QJsonDocument::fromJson(
+            R"({"target":"198.18.1.2","workload":"rrul","direction":"up","streams":2,"idle_s":1.5})")
+            .object());
+    QVERIFY(asked.has_value());
+    QCOMPARE(asked->direction, Direction::Up);
+    QCOMPARE(asked->streams, 2);
+    QCOMPARE(TrafficSpec::fromJson(asked->toJson())->idleS, 1.5);
+    TrafficSpec bulk;
+    bulk.target.host = QStringLiteral("198.18.1.2");
+    QVERIFY(!bulk.toJson().contains(QStringLiteral("idle_s"))); // other workloads' JSON is as it was
+    QCOMPARE(bulk.idlePhaseS(), 0.0);
+    auto iperf3 = TrafficSpec::fromJson(
+        QJsonDocument::fromJson(R"({"target":"iperf3://198.18.1.2","workload":"rrul"})").object());
+    QVERIFY(!iperf3.has_value());
+    QVERIFY(iperf3.error().message.contains(QStringLiteral("tcptune serve")));
+    auto tooLong = TrafficSpec::fromJson(
+        QJsonDocument::fromJson(R"({"target":"198.18.1.2","workload":"rrul","idle_s":400,"omit_s":300})").object());
+    QVERIFY(!tooLong.has_value());
 }
 
 QTEST_GUILESS_MAIN(TestTrafficSpec)
