@@ -289,6 +289,17 @@
     </message>
 </context>
 <context>
+    <name>AgentUdpEcho</name>
+    <message>
+        <source>cannot bind UDP port %1: %2</source>
+        <translation>UDP-Port %1 lässt sich nicht binden: %2</translation>
+    </message>
+    <message>
+        <source>UDP latency probes in the last %1 s: %2 answered, %3 dropped (not a live run&apos;s request from its client), %4 over their run&apos;s rate</source>
+        <translation>UDP-Latenzsonden in den letzten %1 s: %2 beantwortet, %3 verworfen (keine Anfrage eines laufenden Laufs von seinem Client), %4 über der Rate ihres Laufs</translation>
+    </message>
+</context>
+<context>
     <name>AnalyzeCommand</name>
     <message>
         <source>%1: %2 packets, link type %3, %4 s, %5 TCP flows, %6 malformed</source>
@@ -5964,6 +5975,10 @@ Optionen:
     <message>
         <source>refused start: the agent is busy; try again later</source>
         <translation>Start abgelehnt: der Agent ist ausgelastet; versuchen Sie es später erneut</translation>
+    </message>
+    <message>
+        <source>no UDP latency probes on port %1: %2</source>
+        <translation>keine UDP-Latenzsonden auf Port %1: %2</translation>
     </message>
 </context>
 <context>
