@@ -2402,6 +2402,14 @@ Beispiel: tcptune knobs set net.ipv4.tcp_autocorking=0 -- iperf3 -c 127.0.0.1
         <source>Pass exactly one socket with lab_socket_options (%1 came).</source>
         <translation>Übergeben Sie mit lab_socket_options genau einen Socket (%1 kamen an).</translation>
     </message>
+    <message>
+        <source>&apos;type&apos; must be &quot;tcp&quot; or &quot;udp&quot;.</source>
+        <translation>&apos;type&apos; muss &quot;tcp&quot; oder &quot;udp&quot; sein.</translation>
+    </message>
+    <message>
+        <source>A UDP socket has no congestion control; leave &apos;congestion_control&apos; out.</source>
+        <translation>Ein UDP-Socket hat keine Staukontrolle; lassen Sie &apos;congestion_control&apos; weg.</translation>
+    </message>
 </context>
 <context>
     <name>LabManager</name>
@@ -6381,6 +6389,10 @@ Doppelklick: folgen</translation>
     <message>
         <source>tcptune-helper cannot set the options of a lab socket: %1</source>
         <translation>tcptune-helper kann die Optionen eines Sockets im Labor nicht setzen: %1</translation>
+    </message>
+    <message>
+        <source>tcptune-helper makes only TCP and UDP sockets in a lab namespace.</source>
+        <translation>tcptune-helper erzeugt in einem Labor-Namensraum nur TCP- und UDP-Sockets.</translation>
     </message>
 </context>
 <context>
