@@ -5,8 +5,6 @@
 #include "traffic/agent_protocol.h"
 #include "traffic/traffic_spec.h"
 
-#include <arpa/inet.h>
-#include <netinet/in.h>
 #include <poll.h>
 #include <sys/socket.h>
 #include <unistd.h>
@@ -65,24 +63,6 @@ HandRun openHandRun(std::uint16_t port, const QString &token, bool probe, const 
     run.secret = agentauth::dataSecret(token, reply.value(QStringLiteral("nonce")).toString().toLatin1(),
                                        agentproto::clientNonceOf(start));
     return run;
-}
-
-int udpSocketTo(std::uint16_t port, const char *source)
-{
-    const int fd = ::socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0);
-    sockaddr_in local{};
-    local.sin_family = AF_INET;
-    ::inet_pton(AF_INET, source, &local.sin_addr);
-    sockaddr_in remote{};
-    remote.sin_family = AF_INET;
-    remote.sin_port = htons(port);
-    remote.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    if (fd >= 0 && ::bind(fd, reinterpret_cast<sockaddr *>(&local), sizeof local) == 0 &&
-        ::connect(fd, reinterpret_cast<sockaddr *>(&remote), sizeof remote) == 0)
-        return fd;
-    if (fd >= 0)
-        ::close(fd);
-    return -1;
 }
 
 std::optional<QByteArray> exchange(int fd, const QByteArray &datagram, int timeoutMs)

@@ -4,6 +4,7 @@
 // so a test holds the session id and the secret the agent derived, and can send the agent's UDP
 // port any datagram it likes.
 
+#include "loopback_client.h"
 #include "traffic/udp_probe.h"
 
 #include <QByteArray>
@@ -27,8 +28,6 @@ struct HandRun {
 // when it sends one; PROBE: whether the start asks for the latency probe. Nothing is begun: the
 // run waits for "begin" (10 s) or for the control connection to close.
 HandRun openHandRun(std::uint16_t port, const QString &token = {}, bool probe = true, const char *source = "127.0.0.1");
-// A UDP socket bound to SOURCE and connected to 127.0.0.1:PORT; -1 on failure.
-int udpSocketTo(std::uint16_t port, const char *source = "127.0.0.1");
 // Sends DATAGRAM on FD and waits up to TIMEOUT_MS for a datagram back.
 std::optional<QByteArray> exchange(int fd, const QByteArray &datagram, int timeoutMs = 500);
 // A request of RUN with SEQUENCE, signed under its secret.

@@ -122,6 +122,23 @@ double cpuSeconds(qint64 pid)
     return double(fields[11].toLongLong() + fields[12].toLongLong()) / double(::sysconf(_SC_CLK_TCK));
 }
 
+// A 1 s `tcptune run` against the agent on PORT with the token in TOKEN_PATH: empty when it
+// completed, else why not.
+QString tokenRunError(int port, const QString &tokenPath)
+{
+    QProcess client;
+    client.start(binary(QStringLiteral("tcptune")),
+                 {QStringLiteral("run"), QStringLiteral("--target"), QStringLiteral("127.0.0.1:%1").arg(port),
+                  QStringLiteral("--token-file"), tokenPath, QStringLiteral("--duration"), QStringLiteral("1"),
+                  QStringLiteral("--json")});
+    if (!client.waitForFinished(30000)) {
+        client.kill();
+        client.waitForFinished();
+        return QStringLiteral("the run did not finish within 30 s");
+    }
+    return client.exitCode() == 0 ? QString() : QString::fromUtf8(client.readAllStandardError()).trimmed();
+}
+
 // A datagram of a random size up to 1,500 bytes, of random bytes.
 QByteArray randomDatagram()
 {
@@ -361,16 +378,10 @@ void TestAgentLoad::tokenClientRunsBesideReconnectingNeighbours()
     int completed = 0;
     QStringList errors;
     for (int run = 0; run < 4; ++run) {
-        QProcess client;
-        client.start(binary(QStringLiteral("tcptune")),
-                     {QStringLiteral("run"), QStringLiteral("--target"), QStringLiteral("127.0.0.1:%1").arg(kTokenPort),
-                      QStringLiteral("--token-file"), tokenPath, QStringLiteral("--duration"), QStringLiteral("1"),
-                      QStringLiteral("--json")});
-        QVERIFY(client.waitForFinished(30000));
-        if (client.exitCode() == 0)
+        if (const QString error = tokenRunError(kTokenPort, tokenPath); error.isEmpty())
             ++completed;
         else
-            errors << QString::fromUtf8(client.readAllStandardError()).trimmed();
+            errors << error;
     }
     qInfo("token client beside 600 reconnecting neighbours: %d of 4 runs completed, %d reconnections", completed,
           reconnects.load());
@@ -468,13 +479,8 @@ void TestAgentLoad::udpGarbageAndFloodCostNoMemory()
     QVERIFY2(after.ok(), qPrintable(after.error));
     QVERIFY(answeredSoon(after));
     after.close();
-    QProcess client;
-    client.start(binary(QStringLiteral("tcptune")),
-                 {QStringLiteral("run"), QStringLiteral("--target"), QStringLiteral("127.0.0.1:%1").arg(kUdpPort),
-                  QStringLiteral("--token-file"), m_udpTokenPath, QStringLiteral("--duration"), QStringLiteral("1"),
-                  QStringLiteral("--json")});
-    QVERIFY(client.waitForFinished(30000));
-    QVERIFY2(client.exitCode() == 0, client.readAllStandardError().constData());
+    const QString error = tokenRunError(kUdpPort, m_udpTokenPath);
+    QVERIFY2(error.isEmpty(), qPrintable(error));
     QCOMPARE(m_udpAgent.state(), QProcess::Running);
 }
 

@@ -13,6 +13,7 @@
 #include "traffic/socket_util.h"
 #include "traffic/traffic_client.h"
 
+#include <QScopeGuard>
 #include <QTest>
 
 #include <algorithm>
@@ -29,21 +30,35 @@ namespace {
 
 const QString kToken = QStringLiteral("udp-s3cret");
 
-AgentOptions withToken()
-{
-    AgentOptions options;
-    options.token = kToken;
-    return options;
-}
+// An agent on loopback and a run opened by hand on it (closed with it).
+struct Probed {
+    QString token;
+    AgentServer agent;
+    std::uint16_t port = 0;
+    HandRun run;
 
-// Closes the descriptor when the test function returns, however it returns.
-struct Closing {
-    int fd;
-    ~Closing()
+    explicit Probed(AgentOptions options = {.token = kToken})
+        : token(options.token)
+        , agent(std::move(options))
     {
-        if (fd >= 0)
-            ::close(fd);
     }
+    ~Probed() { run.close(); }
+    // Listens on a free port; the reason when it cannot.
+    QString listen()
+    {
+        auto listening = agent.listen(QStringLiteral("127.0.0.1"), 0);
+        port = listening.value_or(0);
+        return listening ? QString() : listening.error().message;
+    }
+    // Listens and opens the run (with the agent's token, asking for probes when PROBE).
+    QString open(bool probe = true)
+    {
+        if (QString why = listen(); !why.isEmpty())
+            return why;
+        run = openHandRun(port, token, probe);
+        return run.ok() ? QString() : QStringLiteral("no run: ") + run.error;
+    }
+    sock::Fd udp(const char *source = "127.0.0.1") const { return sock::Fd(udpSocketTo(port, source)); }
 };
 
 } // namespace
@@ -64,24 +79,19 @@ private Q_SLOTS:
 
 void TestAgentUdpEcho::liveRunIsAnswered()
 {
-    AgentServer agent(withToken());
-    auto port = agent.listen(QStringLiteral("127.0.0.1"), 0);
-    QVERIFY(port.has_value());
-    HandRun run = openHandRun(*port, kToken);
-    QVERIFY2(run.ok(), qPrintable(run.error));
-    const Closing udp{udpSocketTo(*port)};
-    QVERIFY(udp.fd >= 0);
+    Probed p;
+    QCOMPARE(p.open(), QString());
+    const sock::Fd udp = p.udp();
     for (std::uint32_t sequence : {0u, 1u, 4711u}) {
-        const std::optional<udpprobe::Probe> answer = probeOnce(udp.fd, run, sequence);
+        const std::optional<udpprobe::Probe> answer = probeOnce(udp.get(), p.run, sequence);
         QVERIFY(answer.has_value());
         QVERIFY(answer->kind == udpprobe::Kind::Answer);
-        QCOMPARE(answer->session, run.session);
+        QCOMPARE(answer->session, p.run.session);
         QCOMPARE(answer->sequence, sequence);
         QCOMPARE(answer->sentNs, 1000000ULL * sequence + 7);
     }
-    QTRY_COMPARE(agent.udpProbeCounts().answered, 3); // counted just after the answer is sent
-    QCOMPARE(agent.udpProbeCounts().dropped, 0);
-    run.close();
+    QTRY_COMPARE(p.agent.udpProbeCounts().answered, 3); // counted just after the answer is sent
+    QCOMPARE(p.agent.udpProbeCounts().dropped, 0);
 }
 
 void TestAgentUdpEcho::unanswered_data()
@@ -92,138 +102,120 @@ void TestAgentUdpEcho::unanswered_data()
         QTest::addRow("%s", what) << QString::fromLatin1(what);
 }
 
+// DATAGRAM made into the kind of unanswerable request WHAT names (OTHER: another live run).
+static QByteArray spoiled(QByteArray datagram, const QString &what, const HandRun &run, const HandRun &other)
+{
+    HandRun forged = run;
+    if (what == QLatin1String("wrong hmac"))
+        datagram[40] = char(datagram[40] ^ 0x01);
+    if (what == QLatin1String("unknown run"))
+        forged.session = QStringLiteral("0123456789abcdef");
+    if (what == QLatin1String("secret of another run"))
+        forged.secret = other.secret;
+    if (forged.session != run.session || forged.secret != run.secret)
+        datagram = request(forged, 9);
+    if (what == QLatin1String("answer magic")) // signed, but an answer: never echoed
+        datagram = udpprobe::encode({udpprobe::Kind::Answer, run.session, 9, 7}, run.secret);
+    if (what == QLatin1String("other magic"))
+        datagram.replace(0, 4, "XXXX");
+    if (what == QLatin1String("short"))
+        datagram.chop(1);
+    if (what == QLatin1String("long"))
+        datagram.append('\0');
+    if (what == QLatin1String("empty"))
+        datagram.clear();
+    return datagram;
+}
+
 void TestAgentUdpEcho::unanswered()
 {
     QFETCH(QString, what);
-    AgentServer agent(withToken());
-    auto port = agent.listen(QStringLiteral("127.0.0.1"), 0);
-    QVERIFY(port.has_value());
-    HandRun run = openHandRun(*port, kToken, what != QLatin1String("run without probe"));
-    QVERIFY2(run.ok(), qPrintable(run.error));
-    HandRun other = openHandRun(*port, kToken);
+    Probed p;
+    QCOMPARE(p.open(what != QLatin1String("run without probe")), QString());
+    HandRun other = openHandRun(p.port, kToken);
+    auto closeOther = qScopeGuard([&] { other.close(); });
     QVERIFY2(other.ok(), qPrintable(other.error));
-    const Closing udp{udpSocketTo(*port, what == QLatin1String("other source") ? "127.0.0.2" : "127.0.0.1")};
-    QVERIFY(udp.fd >= 0);
-    QByteArray datagram = request(run, 9);
-    if (what == QLatin1String("wrong hmac")) {
-        datagram[40] = char(datagram[40] ^ 0x01);
-    } else if (what == QLatin1String("unknown run")) {
-        HandRun unknown = run;
-        unknown.session = QStringLiteral("0123456789abcdef");
-        datagram = request(unknown, 9);
-    } else if (what == QLatin1String("answer magic")) {
-        udpprobe::Probe probe{udpprobe::Kind::Answer, run.session, 9, 7};
-        datagram = udpprobe::encode(probe, run.secret); // signed, but an answer: never echoed
-    } else if (what == QLatin1String("other magic")) {
-        datagram.replace(0, 4, "XXXX");
-    } else if (what == QLatin1String("short")) {
-        datagram.chop(1);
-    } else if (what == QLatin1String("long")) {
-        datagram.append('\0');
-    } else if (what == QLatin1String("empty")) {
-        datagram.clear();
-    } else if (what == QLatin1String("secret of another run")) {
-        HandRun forged = run;
-        forged.secret = other.secret;
-        datagram = request(forged, 9);
-    }
-    QVERIFY(!exchange(udp.fd, datagram, 300).has_value());
-    QTRY_COMPARE(agent.udpProbeCounts().dropped, 1);
-    QCOMPARE(agent.udpProbeCounts().answered, 0);
+    const sock::Fd udp = p.udp(what == QLatin1String("other source") ? "127.0.0.2" : "127.0.0.1");
+    QVERIFY(!exchange(udp.get(), spoiled(request(p.run, 9), what, p.run, other), 300).has_value());
+    QTRY_COMPARE(p.agent.udpProbeCounts().dropped, 1);
+    QCOMPARE(p.agent.udpProbeCounts().answered, 0);
     // The other run, from its own address, is answered all the while.
-    const Closing good{udpSocketTo(*port)};
-    QVERIFY(probeOnce(good.fd, other, 1).has_value());
-    run.close();
-    other.close();
+    QVERIFY(probeOnce(p.udp().get(), other, 1).has_value());
 }
 
 // On an agent with a token no run starts without the proof, so a client without it has no
 // session and no secret to sign a probe with.
 void TestAgentUdpEcho::wrongTokenGetsNoRun()
 {
-    AgentServer agent(withToken());
-    auto port = agent.listen(QStringLiteral("127.0.0.1"), 0);
-    QVERIFY(port.has_value());
-    HandRun run = openHandRun(*port, QStringLiteral("guessed"));
-    QVERIFY(!run.ok());
-    QVERIFY2(run.error.contains(QStringLiteral("token")), qPrintable(run.error));
-    run.session = QStringLiteral("0123456789abcdef");
-    run.secret = agentauth::dataSecret(QStringLiteral("guessed"), QByteArray(64, 'a'), QByteArray(64, 'b'));
-    const Closing udp{udpSocketTo(*port)};
-    QVERIFY(!probeOnce(udp.fd, run, 1, 300).has_value());
-    QTRY_COMPARE(agent.udpProbeCounts().dropped, 1);
-    run.close();
+    Probed p;
+    QCOMPARE(p.listen(), QString());
+    p.run = openHandRun(p.port, QStringLiteral("guessed"));
+    QVERIFY(!p.run.ok());
+    QVERIFY2(p.run.error.contains(QStringLiteral("token")), qPrintable(p.run.error));
+    p.run.session = QStringLiteral("0123456789abcdef");
+    p.run.secret = agentauth::dataSecret(QStringLiteral("guessed"), QByteArray(64, 'a'), QByteArray(64, 'b'));
+    QVERIFY(!probeOnce(p.udp().get(), p.run, 1, 300).has_value());
+    QTRY_COMPARE(p.agent.udpProbeCounts().dropped, 1);
 }
 
 // Without a token the agent serves traffic to anyone (as iperf3 -s does), probes included.
 void TestAgentUdpEcho::agentWithoutTokenAnswersItsRuns()
 {
-    AgentServer agent;
-    auto port = agent.listen(QStringLiteral("127.0.0.1"), 0);
-    QVERIFY(port.has_value());
-    HandRun run = openHandRun(*port);
-    QVERIFY2(run.ok(), qPrintable(run.error));
-    const Closing udp{udpSocketTo(*port)};
-    const std::optional<udpprobe::Probe> answer = probeOnce(udp.fd, run, 3);
+    Probed p(AgentOptions{});
+    QCOMPARE(p.open(), QString());
+    const std::optional<udpprobe::Probe> answer = probeOnce(p.udp().get(), p.run, 3);
     QVERIFY(answer.has_value());
     QCOMPARE(answer->sequence, 3u);
-    run.close();
 }
 
 // A replayed or looped request gets the run's burst of answers and then its rate, not one each.
 void TestAgentUdpEcho::answersAreRateLimited()
 {
-    AgentServer agent(withToken());
-    auto port = agent.listen(QStringLiteral("127.0.0.1"), 0);
-    QVERIFY(port.has_value());
-    HandRun run = openHandRun(*port, kToken);
-    QVERIFY2(run.ok(), qPrintable(run.error));
-    const Closing udp{udpSocketTo(*port)};
-    const QByteArray replayed = request(run, 5);
+    Probed p;
+    QCOMPARE(p.open(), QString());
+    const sock::Fd udp = p.udp();
+    const QByteArray replayed = request(p.run, 5);
     constexpr int kSent = 100; // within the agent's socket buffer: none is lost before it is read
     const auto started = sock::Clock::now();
     for (int i = 0; i < kSent; ++i)
-        QCOMPARE(::send(udp.fd, replayed.constData(), std::size_t(replayed.size()), 0), ssize_t(replayed.size()));
-    QTRY_COMPARE(agent.udpProbeCounts().answered + agent.udpProbeCounts().rateLimited, std::int64_t(kSent));
+        QCOMPARE(::send(udp.get(), replayed.constData(), std::size_t(replayed.size()), 0), ssize_t(replayed.size()));
+    QTRY_COMPARE(p.agent.udpProbeCounts().answered + p.agent.udpProbeCounts().rateLimited, std::int64_t(kSent));
     const double seconds = std::chrono::duration<double>(sock::Clock::now() - started).count();
-    const std::int64_t answered = agent.udpProbeCounts().answered;
+    const std::int64_t answered = p.agent.udpProbeCounts().answered;
     QVERIFY2(answered >= 20 && answered <= 20 + std::int64_t(50 * seconds) + 1,
              qPrintable(QStringLiteral("%1 answers in %2 s").arg(answered).arg(seconds)));
     QTest::qWait(200); // the bucket refills at 50 a second
     char sink[2048];
-    while (::recv(udp.fd, sink, sizeof sink, MSG_DONTWAIT) > 0) {
+    while (::recv(udp.get(), sink, sizeof sink, MSG_DONTWAIT) > 0) {
     }
-    const std::optional<udpprobe::Probe> answer = probeOnce(udp.fd, run, 6);
+    const std::optional<udpprobe::Probe> answer = probeOnce(udp.get(), p.run, 6);
     QVERIFY(answer.has_value());
     QCOMPARE(answer->sequence, 6u);
-    run.close();
 }
 
 void TestAgentUdpEcho::answersStopWhenTheRunEnds()
 {
-    AgentServer agent(withToken());
-    auto port = agent.listen(QStringLiteral("127.0.0.1"), 0);
-    QVERIFY(port.has_value());
-    HandRun run = openHandRun(*port, kToken);
-    QVERIFY2(run.ok(), qPrintable(run.error));
-    const Closing udp{udpSocketTo(*port)};
-    QVERIFY(probeOnce(udp.fd, run, 1).has_value());
-    QCOMPARE(agent.activeSessions(), 1);
-    run.close();
-    QTRY_COMPARE(agent.activeSessions(), 0);
-    QVERIFY(!probeOnce(udp.fd, run, 2, 300).has_value());
-    QCOMPARE(agent.udpProbeCounts().answered, 1);
-    QTRY_COMPARE(agent.udpProbeCounts().dropped, 1);
+    Probed p;
+    QCOMPARE(p.open(), QString());
+    const sock::Fd udp = p.udp();
+    QVERIFY(probeOnce(udp.get(), p.run, 1).has_value());
+    QCOMPARE(p.agent.activeSessions(), 1);
+    HandRun ended = p.run;
+    p.run.close();
+    QTRY_COMPARE(p.agent.activeSessions(), 0);
+    QVERIFY(!probeOnce(udp.get(), ended, 2, 300).has_value());
+    QTRY_COMPARE(p.agent.udpProbeCounts().dropped, 1);
+    QCOMPARE(p.agent.udpProbeCounts().answered, 1);
 }
 
 void TestAgentUdpEcho::udpPortTakenLeavesTcpServing()
 {
-    const Closing taken{::socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0)};
+    const sock::Fd taken(::socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0));
     sockaddr_in a{};
     a.sin_family = AF_INET;
     a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    QCOMPARE(::bind(taken.fd, reinterpret_cast<sockaddr *>(&a), sizeof a), 0);
-    const std::uint16_t udpPort = sock::localPort(taken.fd);
+    QCOMPARE(::bind(taken.get(), reinterpret_cast<sockaddr *>(&a), sizeof a), 0);
+    const std::uint16_t udpPort = sock::localPort(taken.get());
     AgentServer agent;
     QStringList logged;
     QObject receiver;
@@ -250,40 +242,40 @@ void TestAgentUdpEcho::udpPortTakenLeavesTcpServing()
 // proved the run's secret named where the client is, and only to that address.
 void TestAgentUdpEcho::overSshTheFirstDataConnectionNamesTheClient()
 {
-    AgentOptions options;
-    options.controlOnlyOverStdio = true;
-    options.dataAddress = QStringLiteral("127.0.0.1");
-    AgentServer agent(options);
-    auto port = agent.listen(QStringLiteral("127.0.0.1"), 0);
-    QVERIFY(port.has_value());
-    int pair[2];
-    QCOMPARE(::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, pair), 0);
-    std::thread control([&] { agent.serveControl(pair[1]); });
+    AgentOptions stdio;
+    stdio.controlOnlyOverStdio = true;
+    stdio.dataAddress = QStringLiteral("127.0.0.1");
+    Probed p(stdio);
+    QCOMPARE(p.listen(), QString());
+    int channel[2];
+    QCOMPARE(::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, channel), 0);
+    const sock::Fd ours(channel[0]);
+    const sock::Fd agents(channel[1]);
+    std::thread control([&] { p.agent.serveControl(agents.get()); });
+    auto endChannel = qScopeGuard([&] {
+        ::shutdown(ours.get(), SHUT_RDWR); // ssh's pipe closed: the run ends
+        control.join();
+    });
     TrafficSpec spec;
-    spec.target.port = *port;
+    spec.target.port = p.port;
     spec.durationS = 5;
     spec.latencyProbe = true; // rrul
     const QJsonObject start = agentproto::startMessage(spec);
     const QByteArray lines = agentproto::helloLine() + agentproto::encode(start);
-    QCOMPARE(::send(pair[0], lines.constData(), std::size_t(lines.size()), 0), ssize_t(lines.size()));
-    readJsonLine(pair[0]); // the agent's hello comes first, whatever the client sends
-    const QJsonObject ready = readJsonLine(pair[0]);
+    QCOMPARE(::send(ours.get(), lines.constData(), std::size_t(lines.size()), 0), ssize_t(lines.size()));
+    readJsonLine(ours.get()); // the agent's hello comes first, whatever the client sends
+    const QJsonObject ready = readJsonLine(ours.get());
     QCOMPARE(agentproto::typeOf(ready), QStringLiteral("ready"));
-    HandRun run;
-    run.session = ready.value(QStringLiteral("session")).toString();
-    run.secret = agentauth::dataSecret({}, ready.value(QStringLiteral("nonce")).toString().toLatin1(),
-                                       agentproto::clientNonceOf(start));
-    const Closing udp{udpSocketTo(*port)};
-    QVERIFY(!probeOnce(udp.fd, run, 1, 300).has_value()); // no data connection yet: no address
-    const Closing data{connectLoopback(*port)};
-    const QByteArray hello = agentproto::encode(agentproto::dataHelloMessage(run.session, 0, run.secret));
-    QCOMPARE(::send(data.fd, hello.constData(), std::size_t(hello.size()), 0), ssize_t(hello.size()));
-    QTRY_VERIFY(probeOnce(udp.fd, run, 2, 100).has_value());
-    const Closing elsewhere{udpSocketTo(*port, "127.0.0.2")};
-    QVERIFY(!probeOnce(elsewhere.fd, run, 3, 300).has_value());
-    ::close(pair[0]);
-    control.join();
-    ::close(pair[1]);
+    p.run.session = ready.value(QStringLiteral("session")).toString();
+    p.run.secret = agentauth::dataSecret({}, ready.value(QStringLiteral("nonce")).toString().toLatin1(),
+                                         agentproto::clientNonceOf(start));
+    const sock::Fd udp = p.udp();
+    QVERIFY(!probeOnce(udp.get(), p.run, 1, 300).has_value()); // no data connection yet: no address
+    const sock::Fd data(connectLoopback(p.port));
+    const QByteArray hello = agentproto::encode(agentproto::dataHelloMessage(p.run.session, 0, p.run.secret));
+    QCOMPARE(::send(data.get(), hello.constData(), std::size_t(hello.size()), 0), ssize_t(hello.size()));
+    QTRY_VERIFY(probeOnce(udp.get(), p.run, 2, 100).has_value());
+    QVERIFY(!probeOnce(p.udp("127.0.0.2").get(), p.run, 3, 300).has_value());
 }
 
 QTEST_GUILESS_MAIN(TestAgentUdpEcho)
