@@ -3,13 +3,15 @@
 // sequence and send time; everything else (a wrong HMAC, an unknown run, the wrong magic or
 // size, another source address, a run that did not ask for probes, a wrong token) gets nothing;
 // answers are rate-limited per run and stop when the run ends; a taken UDP port leaves TCP
-// serving; over ssh the client's address is the first data connection's.
+// serving; over ssh the client's address is the first data connection's; addresses compare
+// across IPv4 and IPv4-mapped IPv6.
 
 #include "loopback_client.h"
 #include "probe_session.h"
 #include "traffic/agent_auth.h"
 #include "traffic/agent_protocol.h"
 #include "traffic/agent_server.h"
+#include "traffic/agent_udp_echo.h"
 #include "traffic/socket_util.h"
 #include "traffic/traffic_client.h"
 
@@ -66,6 +68,7 @@ struct Probed {
 class TestAgentUdpEcho final : public QObject {
     Q_OBJECT
 private Q_SLOTS:
+    void peerAddressesCompareAcrossFamilies();
     void liveRunIsAnswered();
     void unanswered_data();
     void unanswered();
@@ -76,6 +79,30 @@ private Q_SLOTS:
     void udpPortTakenLeavesTcpServing();
     void overSshTheFirstDataConnectionNamesTheClient();
 };
+
+// The control connection's "address:port" against a datagram's source: IPv4 equals its
+// IPv4-mapped IPv6 form (a dual-stack socket's), ports do not matter, "ssh" names no address.
+void TestAgentUdpEcho::peerAddressesCompareAcrossFamilies()
+{
+    sockaddr_storage v4{};
+    auto *in = reinterpret_cast<sockaddr_in *>(&v4);
+    in->sin_family = AF_INET;
+    in->sin_port = htons(40000);
+    ::inet_pton(AF_INET, "192.0.2.7", &in->sin_addr);
+    sockaddr_storage mapped{};
+    auto *in6 = reinterpret_cast<sockaddr_in6 *>(&mapped);
+    in6->sin6_family = AF_INET6;
+    ::inet_pton(AF_INET6, "::ffff:192.0.2.7", &in6->sin6_addr);
+    sockaddr_storage v6 = mapped;
+    ::inet_pton(AF_INET6, "2001:db8::7", &reinterpret_cast<sockaddr_in6 *>(&v6)->sin6_addr);
+    QVERIFY(PeerIp::fromPeer(QStringLiteral("192.0.2.7:5300")) == PeerIp::fromSockaddr(v4));
+    QVERIFY(PeerIp::fromPeer(QStringLiteral("192.0.2.7:5300")) == PeerIp::fromSockaddr(mapped));
+    QVERIFY(PeerIp::fromPeer(QStringLiteral("2001:db8::7:5300")) == PeerIp::fromSockaddr(v6));
+    QVERIFY(!(PeerIp::fromPeer(QStringLiteral("192.0.2.8:5300")) == PeerIp::fromSockaddr(v4)));
+    QVERIFY(!(PeerIp::fromPeer(QStringLiteral("2001:db8::8:5300")) == PeerIp::fromSockaddr(v6)));
+    QVERIFY(!PeerIp::fromPeer(QStringLiteral("ssh")).valid);
+    QVERIFY(!(PeerIp::fromPeer(QStringLiteral("ssh")) == PeerIp::fromPeer(QStringLiteral("ssh"))));
+}
 
 void TestAgentUdpEcho::liveRunIsAnswered()
 {
