@@ -289,6 +289,17 @@
     </message>
 </context>
 <context>
+    <name>AgentUdpEcho</name>
+    <message>
+        <source>cannot bind UDP port %1: %2</source>
+        <translation>UDP-Port %1 lässt sich nicht binden: %2</translation>
+    </message>
+    <message>
+        <source>UDP latency probes in the last %1 s: %2 answered, %3 dropped (not a live run&apos;s request from its client), %4 over their run&apos;s rate</source>
+        <translation>UDP-Latenzsonden in den letzten %1 s: %2 beantwortet, %3 verworfen (keine Anfrage eines laufenden Laufs von seinem Client), %4 über der Rate ihres Laufs</translation>
+    </message>
+</context>
+<context>
     <name>AnalyzeCommand</name>
     <message>
         <source>%1: %2 packets, link type %3, %4 s, %5 TCP flows, %6 malformed</source>
@@ -2390,6 +2401,14 @@ Beispiel: tcptune knobs set net.ipv4.tcp_autocorking=0 -- iperf3 -c 127.0.0.1
     <message>
         <source>Pass exactly one socket with lab_socket_options (%1 came).</source>
         <translation>Übergeben Sie mit lab_socket_options genau einen Socket (%1 kamen an).</translation>
+    </message>
+    <message>
+        <source>&apos;type&apos; must be &quot;tcp&quot; or &quot;udp&quot;.</source>
+        <translation>&apos;type&apos; muss &quot;tcp&quot; oder &quot;udp&quot; sein.</translation>
+    </message>
+    <message>
+        <source>A UDP socket has no congestion control; leave &apos;congestion_control&apos; out.</source>
+        <translation>Ein UDP-Socket hat keine Staukontrolle; lassen Sie &apos;congestion_control&apos; weg.</translation>
     </message>
 </context>
 <context>
@@ -5965,6 +5984,10 @@ Optionen:
         <source>refused start: the agent is busy; try again later</source>
         <translation>Start abgelehnt: der Agent ist ausgelastet; versuchen Sie es später erneut</translation>
     </message>
+    <message>
+        <source>no UDP latency probes on port %1: %2</source>
+        <translation>keine UDP-Latenzsonden auf Port %1: %2</translation>
+    </message>
 </context>
 <context>
     <name>tcptune::CapturePanel</name>
@@ -6366,6 +6389,10 @@ Doppelklick: folgen</translation>
     <message>
         <source>tcptune-helper cannot set the options of a lab socket: %1</source>
         <translation>tcptune-helper kann die Optionen eines Sockets im Labor nicht setzen: %1</translation>
+    </message>
+    <message>
+        <source>tcptune-helper makes only TCP and UDP sockets in a lab namespace.</source>
+        <translation>tcptune-helper erzeugt in einem Labor-Namensraum nur TCP- und UDP-Sockets.</translation>
     </message>
 </context>
 <context>

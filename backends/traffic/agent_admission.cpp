@@ -134,9 +134,9 @@ void AgentServer::Impl::releaseSourceSlot(const QString &source)
         sessionsPerSource.erase(it);
 }
 
-// The session a data line names, if its secret is right and its stream is free; takes one of
-// the session's reserved threads.
-std::shared_ptr<Session> AgentServer::Impl::attach(const QJsonObject &hello, QString &why)
+// The session a data line from PEER names, if its secret is right and its stream is free; takes
+// one of the session's reserved threads.
+std::shared_ptr<Session> AgentServer::Impl::attach(const QJsonObject &hello, const QString &peer, QString &why)
 {
     const bool probe = agentproto::typeOf(hello) == QLatin1String("probe");
     std::lock_guard lock(sessionsMutex);
@@ -160,13 +160,15 @@ std::shared_ptr<Session> AgentServer::Impl::attach(const QJsonObject &hello, QSt
         return {};
     }
     --s.unusedThreads;
+    if (!s.client.valid) // over ssh: the first connection that proved the secret names the client
+        s.client = PeerIp::fromPeer(peer);
     return it->second;
 }
 
 Result<void> AgentServer::Impl::admitData(Admitted &a)
 {
     QString why;
-    std::shared_ptr<Session> session = attach(a.message, why);
+    std::shared_ptr<Session> session = attach(a.message, a.peer, why);
     if (!session)
         return fail(why);
     const int stream =

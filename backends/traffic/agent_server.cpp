@@ -60,6 +60,7 @@ Result<std::uint16_t> AgentServer::listen(const QString &address, std::uint16_t 
                             m_impl->options.newPerSecond};
     m_impl->gate = std::make_unique<AgentGate>(limits, m_impl->options.token, m_impl->gateHooks());
     m_impl->gateThread = std::thread([impl = m_impl.get()] { impl->gate->run(impl->listenFd.get(), impl->stopping); });
+    m_impl->startUdpEcho(*resolved);
     m_impl->log(
         tr("listening on %1 port %2 (protocol version %3)").arg(address).arg(m_impl->port).arg(kProtocolVersion));
     return m_impl->port;
@@ -71,6 +72,9 @@ void AgentServer::stop()
         return;
     m_impl->stopping = true;
     m_impl->gateThread.join();
+    if (m_impl->udpThread.joinable())
+        m_impl->udpThread.join();
+    m_impl->udpFd.reset();
     m_impl->gate.reset();
     {
         std::lock_guard lock(m_impl->fdsMutex);
@@ -117,9 +121,49 @@ std::int64_t AgentServer::memoryInUse() const
     return m_impl->memory->used();
 }
 
+UdpProbeCounts AgentServer::udpProbeCounts() const
+{
+    return m_impl->udpEcho ? m_impl->udpEcho->counts() : UdpProbeCounts{};
+}
+
 int AgentServer::threadsInUse() const
 {
     return m_impl->threadsInUse.load();
+}
+
+// The listening port's UDP twin for the latency probes, on its own thread. Without it the agent
+// still serves TCP: the runs that probe count their probes as lost, and the log says why.
+void AgentServer::Impl::startUdpEcho(const sock::Address &address)
+{
+    udpEcho.reset();
+    auto fd = AgentUdpEcho::bindTwin(address, port, options.listenNetns, options.socketMaker);
+    if (!fd) {
+        log(tr("no UDP latency probes on port %1: %2").arg(port).arg(fd.error().message));
+        return;
+    }
+    udpFd = std::move(*fd);
+    udpEcho = std::make_unique<AgentUdpEcho>(udpEchoHooks());
+    udpThread = std::thread([this] { udpEcho->run(udpFd.get(), stopping); });
+}
+
+// A live run's probe secret, client and rate, if it asked for probes and, on an agent with a
+// token, proved it.
+UdpEchoHooks AgentServer::Impl::udpEchoHooks()
+{
+    UdpEchoHooks h;
+    h.log = [this](const QString &line) { log(line); };
+    h.lookup = [this](const QString &id) -> std::optional<ProbeRun> {
+        std::lock_guard lock(sessionsMutex);
+        const auto it = sessions.find(id);
+        if (it == sessions.end())
+            return std::nullopt;
+        const std::shared_ptr<Session> &s = it->second;
+        // rrul: s->params.workload == Workload::Rrul once the workload has landed
+        if (!s->params.latencyProbe || (!options.token.isEmpty() && !s->authenticated))
+            return std::nullopt;
+        return ProbeRun{s->secret, s->client, s->probeBucket};
+    };
+    return h;
 }
 
 static_assert(AgentServer::kProtocolVersion == agentproto::kVersion, "the agent speaks the protocol's version");

@@ -12,6 +12,7 @@
 #include "common/netns.h"
 #include "common/socket_tuning.h"
 #include "knobs/knob_reader.h"
+#include "traffic/agent_udp_echo.h"
 
 #include <QMap>
 #include <QObject>
@@ -110,6 +111,8 @@ public:
     int connectionsRefused() const;   // turned away at once: too many waiting connections
     int threadsInUse() const;         // of options.threadBudget()
     std::int64_t memoryInUse() const; // bytes reserved by runs, of options.memoryBudget
+    // The UDP latency probes answered and dropped since listen() (zeros when UDP could not bind).
+    UdpProbeCounts udpProbeCounts() const;
 
     static constexpr int kProtocolVersion = 6; // agentproto::kVersion (checked where both are known)
 

@@ -10,6 +10,7 @@
 #include "traffic/agent_gate.h"
 #include "traffic/agent_protocol.h"
 #include "traffic/agent_sending.h"
+#include "traffic/agent_udp_echo.h"
 #include "traffic/bulk_receiver.h"
 #include "traffic/interval_log.h"
 #include "traffic/memory_budget.h"
@@ -57,6 +58,13 @@ struct Session {
     QByteArray secret;     // derived on both ends, never sent: data connections prove
                            // they know it
     QString peer;
+    // The client's address, the only one its UDP probes are answered to: the control
+    // connection's, or over ssh (peer "ssh") that of its first data connection, which proved the
+    // secret. Under sessionsMutex.
+    PeerIp client;
+    // The UDP echo's rate for this run; its thread alone touches it. Apart from the session, so
+    // the echo never holds (nor ends up destroying) a run.
+    std::shared_ptr<ProbeBucket> probeBucket = std::make_shared<ProbeBucket>();
     bool authenticated = false;
     int unusedThreads = 0; // reserved for data connections not attached yet; under sessionsMutex
     agentproto::SessionParams params;
@@ -147,6 +155,9 @@ struct AgentServer::Impl {
     std::atomic<bool> stopping{false};
     std::unique_ptr<AgentGate> gate;
     std::thread gateThread;
+    sock::Fd udpFd; // the listening port's UDP twin: latency probes
+    std::unique_ptr<AgentUdpEcho> udpEcho;
+    std::thread udpThread;
 
     struct Worker {
         std::thread thread;
@@ -186,13 +197,15 @@ struct AgentServer::Impl {
     }
     agentproto::HostDescription describeHost() const;
     GateHooks gateHooks();
+    UdpEchoHooks udpEchoHooks();
+    void startUdpEcho(const sock::Address &address);
     bool reserveThreads(int count);
     [[nodiscard]] Result<MemoryBudget::Reservation> reserveMemory(const agentproto::SessionParams &params);
     [[nodiscard]] Result<void> spawn(std::function<void()> fn);
     void reap(bool all);
     [[nodiscard]] Result<void> admitControl(Admitted &a);
     [[nodiscard]] Result<void> admitData(Admitted &a);
-    std::shared_ptr<Session> attach(const QJsonObject &hello, QString &why);
+    std::shared_ptr<Session> attach(const QJsonObject &hello, const QString &peer, QString &why);
     void refuse(int fd, const QString &peer, const QString &why);
     void runControl(sock::Fd fd, const std::shared_ptr<Session> &session, QByteArray buffer);
     void endSession(const std::shared_ptr<Session> &session);

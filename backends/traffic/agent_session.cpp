@@ -106,6 +106,7 @@ Result<std::shared_ptr<Session>> AgentServer::Impl::openSession(const QJsonObjec
     session->source = source;
     session->memory = std::move(*reserved);
     session->peer = peer;
+    session->client = PeerIp::fromPeer(peer);
     session->authenticated = authenticated;
     session->id = QString::fromLatin1(agentauth::randomHex(8));
     session->agentNonce = agentNonce;

@@ -11,9 +11,12 @@
 
 namespace tcptune::test {
 
-int connectLoopback(std::uint16_t port, const char *source)
+namespace {
+
+// A socket of TYPE bound to SOURCE and connected to 127.0.0.1:PORT; -1 on failure.
+int boundAndConnected(int type, std::uint16_t port, const char *source)
 {
-    const int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    const int fd = ::socket(AF_INET, type | SOCK_CLOEXEC, 0);
     sockaddr_in local{};
     local.sin_family = AF_INET;
     ::inet_pton(AF_INET, source, &local.sin_addr);
@@ -21,14 +24,29 @@ int connectLoopback(std::uint16_t port, const char *source)
     a.sin_family = AF_INET;
     a.sin_port = htons(port);
     a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    if (::bind(fd, reinterpret_cast<sockaddr *>(&local), sizeof local) != 0 ||
-        ::connect(fd, reinterpret_cast<sockaddr *>(&a), sizeof a) != 0) {
+    if (fd >= 0 && ::bind(fd, reinterpret_cast<sockaddr *>(&local), sizeof local) == 0 &&
+        ::connect(fd, reinterpret_cast<sockaddr *>(&a), sizeof a) == 0)
+        return fd;
+    if (fd >= 0)
         ::close(fd);
+    return -1;
+}
+
+} // namespace
+
+int connectLoopback(std::uint16_t port, const char *source)
+{
+    const int fd = boundAndConnected(SOCK_STREAM, port, source);
+    if (fd < 0)
         return -1;
-    }
     timeval tv{15, 0};
     ::setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
     return fd;
+}
+
+int udpSocketTo(std::uint16_t port, const char *source)
+{
+    return boundAndConnected(SOCK_DGRAM, port, source);
 }
 
 QJsonObject readJsonLine(int fd, int timeoutMs)

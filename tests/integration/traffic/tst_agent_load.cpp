@@ -3,13 +3,18 @@
 // they never read. A legitimate run beside them still completes, the agent's peak RSS stays
 // under 256 MB and its thread count under 2 x max-streams + 16, and its threads are given back
 // afterwards, and it uses no CPU once the attack is gone (under 2 % of a core over 5 s, counted in
-// the agent's own CPU time, which other load on the machine does not change). (Throughput
+// the agent's own CPU time, which other load on the machine does not change). Its UDP port (issue
+// 34's latency probe) answers only a run that proved the token, and garbage and a flood of
+// 200,000 datagrams leave its RSS within a few MB, its probes answered and its TCP serving. (Throughput
 // against an idle agent is a figure: bench/agent/load.py, which runs these loads and issue 33's
 // reconnecting neighbours at once, against an agent with a token and one without.)
 
 #include "command_runner.h"
 #include "proc_status.h"
 #include "loopback_client.h"
+#include "probe_session.h"
+#include "traffic/agent_token.h"
+#include "traffic/socket_util.h"
 #include "traffic/agent_auth.h"
 #include "traffic/agent_protocol.h"
 #include "traffic/traffic_spec.h"
@@ -26,6 +31,7 @@
 #include <arpa/inet.h>
 #include <atomic>
 #include <cerrno>
+#include <functional>
 #include <netinet/in.h>
 #include <poll.h>
 #include <sys/resource.h>
@@ -40,6 +46,8 @@ namespace {
 
 constexpr int kPort = 15232;
 constexpr int kTokenPort = 15257;
+constexpr int kUdpPort = 15263;
+constexpr int kFloodDatagrams = 200000;
 constexpr int kMaxStreams = 64;
 
 // A non-blocking connection to 127.0.0.1:PORT from SOURCE (a full accept queue must not block
@@ -114,6 +122,78 @@ double cpuSeconds(qint64 pid)
     return double(fields[11].toLongLong() + fields[12].toLongLong()) / double(::sysconf(_SC_CLK_TCK));
 }
 
+// A 1 s `tcptune run` against the agent on PORT with the token in TOKEN_PATH: empty when it
+// completed, else why not.
+QString tokenRunError(int port, const QString &tokenPath)
+{
+    QProcess client;
+    client.start(binary(QStringLiteral("tcptune")),
+                 {QStringLiteral("run"), QStringLiteral("--target"), QStringLiteral("127.0.0.1:%1").arg(port),
+                  QStringLiteral("--token-file"), tokenPath, QStringLiteral("--duration"), QStringLiteral("1"),
+                  QStringLiteral("--json")});
+    if (!client.waitForFinished(30000)) {
+        client.kill();
+        client.waitForFinished();
+        return QStringLiteral("the run did not finish within 30 s");
+    }
+    return client.exitCode() == 0 ? QString() : QString::fromUtf8(client.readAllStandardError()).trimmed();
+}
+
+// A datagram of a random size up to 1,500 bytes, of random bytes.
+QByteArray randomDatagram()
+{
+    QByteArray d(int(QRandomGenerator::global()->bounded(1501)), Qt::Uninitialized);
+    for (char &c : d)
+        c = char(QRandomGenerator::global()->bounded(256));
+    return d;
+}
+
+// A request of the probe's size and magic naming RUN's session (or a random one), its HMAC
+// random: it passes every check but the last.
+QByteArray forgedRequest(const HandRun *run)
+{
+    HandRun forged;
+    forged.session = run ? run->session : QString::fromLatin1(agentauth::randomHex(8));
+    forged.secret = agentauth::randomHex(16);
+    return request(forged, QRandomGenerator::global()->generate());
+}
+
+// COUNT datagrams to the agent's UDP port from SOURCE as fast as one socket sends them, for at
+// most 30 s; MAKE gives each. Returns datagrams per second.
+double sendDatagrams(int count, const char *source, const std::function<QByteArray(int)> &make)
+{
+    const int fd = udpSocketTo(kUdpPort, source);
+    if (fd < 0)
+        return 0;
+    const auto started = sock::Clock::now();
+    const auto deadline = started + std::chrono::seconds(30);
+    int sent = 0;
+    for (; sent < count && sock::Clock::now() < deadline; ++sent) {
+        const QByteArray d = make(sent);
+        (void)::send(fd, d.constData(), std::size_t(d.size()), MSG_NOSIGNAL); // ECONNREFUSED from an ICMP: go on
+    }
+    ::close(fd);
+    return sent / std::chrono::duration<double>(sock::Clock::now() - started).count();
+}
+
+// Probes of RUN every 100 ms (as the client sends them) from the run's own address until STOP;
+// counts the answers.
+void legitimateProber(const HandRun &run, const std::atomic<bool> &stop, std::atomic<int> &sent,
+                      std::atomic<int> &answered)
+{
+    const int fd = udpSocketTo(kUdpPort);
+    for (std::uint32_t sequence = 0; fd >= 0 && !stop.load(); ++sequence) {
+        const auto next = sock::Clock::now() + std::chrono::milliseconds(udpprobe::kIntervalMs);
+        sent.fetch_add(1);
+        if (const auto answer = probeOnce(fd, run, sequence, udpprobe::kIntervalMs);
+            answer && answer->sequence == sequence)
+            answered.fetch_add(1);
+        std::this_thread::sleep_until(next);
+    }
+    if (fd >= 0)
+        ::close(fd);
+}
+
 } // namespace
 
 class TestAgentLoad final : public QObject {
@@ -124,9 +204,18 @@ private Q_SLOTS:
     void legitimateRunCompletesUnderAttack();
     void idleAfterwardsUsesNoCpu();
     void tokenClientRunsBesideReconnectingNeighbours();
+    void udpProbesOnlyForRunsWithTheToken();
+    void udpGarbageAndFloodCostNoMemory();
 
 private:
     void openGreedyClient(std::vector<int> &fds);
+    void startUdpAgent();
+    // A legitimate run's probe, answered within a few tries (a flood may still fill the socket).
+    bool answeredSoon(const HandRun &run);
+
+    QProcess m_udpAgent;
+    QString m_udpTokenPath;
+    QString m_udpToken;
 
     QProcess m_agent;
     qint64 m_idleThreads = 0;
@@ -152,6 +241,13 @@ void TestAgentLoad::initTestCase()
 
 void TestAgentLoad::cleanupTestCase()
 {
+    if (m_udpAgent.state() != QProcess::NotRunning) {
+        m_udpAgent.terminate();
+        if (!m_udpAgent.waitForFinished(10000))
+            m_udpAgent.kill();
+    }
+    if (!m_udpTokenPath.isEmpty())
+        QFile::remove(m_udpTokenPath);
     m_agent.terminate();
     if (!m_agent.waitForFinished(10000))
         m_agent.kill();
@@ -282,21 +378,110 @@ void TestAgentLoad::tokenClientRunsBesideReconnectingNeighbours()
     int completed = 0;
     QStringList errors;
     for (int run = 0; run < 4; ++run) {
-        QProcess client;
-        client.start(binary(QStringLiteral("tcptune")),
-                     {QStringLiteral("run"), QStringLiteral("--target"), QStringLiteral("127.0.0.1:%1").arg(kTokenPort),
-                      QStringLiteral("--token-file"), tokenPath, QStringLiteral("--duration"), QStringLiteral("1"),
-                      QStringLiteral("--json")});
-        QVERIFY(client.waitForFinished(30000));
-        if (client.exitCode() == 0)
+        if (const QString error = tokenRunError(kTokenPort, tokenPath); error.isEmpty())
             ++completed;
         else
-            errors << QString::fromUtf8(client.readAllStandardError()).trimmed();
+            errors << error;
     }
     qInfo("token client beside 600 reconnecting neighbours: %d of 4 runs completed, %d reconnections", completed,
           reconnects.load());
     QVERIFY2(completed == 4, qPrintable(errors.join(QLatin1Char('\n'))));
     QVERIFY(reconnects.load() > 0); // the neighbours were being closed and came back
+}
+
+// An agent with a token on kUdpPort, for the UDP tests (left running for the next; stopped in
+// cleanupTestCase).
+void TestAgentLoad::startUdpAgent()
+{
+    if (m_udpAgent.state() == QProcess::Running)
+        return;
+    m_udpTokenPath = QDir::temp().filePath(QStringLiteral("tst_agent_load-udp-token-%1").arg(::getpid()));
+    QFile::remove(m_udpTokenPath);
+    QCOMPARE(QProcess::execute(binary(QStringLiteral("tcptune")),
+                               {QStringLiteral("serve"), QStringLiteral("--new-token"), m_udpTokenPath}),
+             0);
+    auto token = AgentToken::readFile(m_udpTokenPath);
+    QVERIFY(token.has_value());
+    m_udpToken = *token;
+    m_udpAgent.start(binary(QStringLiteral("tcptune")),
+                     {QStringLiteral("serve"), QStringLiteral("--bind"), QStringLiteral("127.0.0.1"),
+                      QStringLiteral("--port"), QString::number(kUdpPort), QStringLiteral("--token-file"),
+                      m_udpTokenPath});
+    QVERIFY(m_udpAgent.waitForReadyRead(10000));
+    QTest::qWait(500);
+}
+
+bool TestAgentLoad::answeredSoon(const HandRun &run)
+{
+    const int fd = udpSocketTo(kUdpPort);
+    bool answered = false;
+    for (std::uint32_t sequence = 0; fd >= 0 && !answered && sequence < 20; ++sequence) {
+        const auto answer = probeOnce(fd, run, sequence, 100);
+        answered = answer && answer->sequence == sequence;
+    }
+    if (fd >= 0)
+        ::close(fd);
+    return answered;
+}
+
+// Issue 34: the agent's UDP port echoes the probes of a run that proved the token, and nothing
+// for a client that did not prove it (it has no run, so whatever it signs names none).
+void TestAgentLoad::udpProbesOnlyForRunsWithTheToken()
+{
+    startUdpAgent();
+    HandRun stranger = openHandRun(kUdpPort, QStringLiteral("not the token"));
+    QVERIFY(!stranger.ok());
+    stranger.close();
+    stranger.session = QString::fromLatin1(agentauth::randomHex(8));
+    stranger.secret =
+        agentauth::dataSecret(QStringLiteral("not the token"), agentauth::randomHex(32), agentauth::randomHex(32));
+    QVERIFY(!answeredSoon(stranger));
+    HandRun run = openHandRun(kUdpPort, m_udpToken);
+    QVERIFY2(run.ok(), qPrintable(run.error));
+    QVERIFY(answeredSoon(run));
+    // A run that proved the token but did not ask for probes gets none.
+    HandRun quiet = openHandRun(kUdpPort, m_udpToken, false);
+    QVERIFY2(quiet.ok(), qPrintable(quiet.error));
+    QVERIFY(!answeredSoon(quiet));
+    run.close();
+    quiet.close();
+}
+
+// Issue 34: random datagrams, forged requests and a flood of 200,000 as fast as one socket sends
+// cost the agent no memory to speak of; a legitimate run's probes are answered beside them and
+// after, and a TCP run is served afterwards.
+void TestAgentLoad::udpGarbageAndFloodCostNoMemory()
+{
+    startUdpAgent();
+    const qint64 pid = m_udpAgent.processId();
+    const qint64 rssBefore = statusField(pid, "VmRSS");
+    HandRun run = openHandRun(kUdpPort, m_udpToken);
+    QVERIFY2(run.ok(), qPrintable(run.error));
+    sendDatagrams(20000, "127.0.0.3", [](int) { return randomDatagram(); });
+    // From the run's own address: they pass the source check and cost the agent an HMAC each.
+    sendDatagrams(20000, "127.0.0.1", [&run](int i) { return forgedRequest(i % 2 ? &run : nullptr); });
+    QVERIFY(answeredSoon(run));
+    std::atomic<bool> stop{false};
+    std::atomic<int> sent{0};
+    std::atomic<int> answered{0};
+    std::thread prober(legitimateProber, std::cref(run), std::cref(stop), std::ref(sent), std::ref(answered));
+    const QByteArray flood = forgedRequest(&run);
+    const double perSecond = sendDatagrams(kFloodDatagrams, "127.0.0.1", [&flood](int) { return flood; });
+    stop = true;
+    prober.join();
+    const qint64 rssAfter = statusField(pid, "VmRSS");
+    qInfo("UDP flood: %.0f datagrams/s from one socket; agent RSS %lld kB before, %lld kB after (%+lld kB); "
+          "legitimate probes during the flood: %d of %d answered",
+          perSecond, rssBefore, rssAfter, rssAfter - rssBefore, answered.load(), sent.load());
+    QVERIFY2(rssBefore > 0 && rssAfter - rssBefore < 4096, qPrintable(QString::number(rssAfter - rssBefore)));
+    run.close();
+    HandRun after = openHandRun(kUdpPort, m_udpToken);
+    QVERIFY2(after.ok(), qPrintable(after.error));
+    QVERIFY(answeredSoon(after));
+    after.close();
+    const QString error = tokenRunError(kUdpPort, m_udpTokenPath);
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+    QCOMPARE(m_udpAgent.state(), QProcess::Running);
 }
 
 QTEST_GUILESS_MAIN(TestAgentLoad)
