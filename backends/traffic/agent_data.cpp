@@ -153,18 +153,48 @@ void AgentServer::Impl::runSending(Session &session, int fd, int index)
 }
 
 // Samples of the agent's sending sockets go to the client while the run goes, in batches of
-// about 100 ms so the control connection carries a few lines a second. LAST_SENT reset to the
-// epoch flushes what is pending.
-void AgentServer::Impl::streamSamples(int fd, Session &session, QJsonArray &pending, Clock::time_point &lastSent)
+// about 100 ms so the control connection carries a few lines a second. lastSent reset to the
+// epoch makes a line of what is pending. The lines are written without waiting: on a path whose
+// queue drops most packets the control connection may take seconds to move a line, and a line cut
+// off by a send timeout would corrupt every line after it. So whole lines wait in OUTGOING, and
+// past kMaxQueuedSamples a batch is dropped (the live view misses it, the run goes on).
+void AgentServer::Impl::streamSamples(int fd, Session &session, SampleStream &stream)
 {
+    constexpr qsizetype kMaxQueuedSamples = 256 * 1024;
     const auto now = Clock::now();
     if (const QJsonObject tick = session.sending->sampleIfDue(now); !tick.isEmpty())
-        pending.append(tick);
-    if (pending.isEmpty() || now - lastSent < 100ms)
-        return;
-    sendLine(fd, {{key("type"), QStringLiteral("samples")}, {key("ticks"), pending}});
-    pending = QJsonArray();
-    lastSent = now;
+        stream.pending.append(tick);
+    if (!stream.pending.isEmpty() && now - stream.lastSent >= 100ms) {
+        const QByteArray line =
+            agentproto::encode({{key("type"), QStringLiteral("samples")}, {key("ticks"), stream.pending}});
+        if (stream.outgoing.size() + line.size() <= kMaxQueuedSamples)
+            stream.outgoing += line;
+        else
+            ++stream.droppedBatches;
+        stream.pending = QJsonArray();
+        stream.lastSent = now;
+    }
+    while (!stream.outgoing.isEmpty()) {
+        const ssize_t n =
+            ::send(fd, stream.outgoing.constData(), std::size_t(stream.outgoing.size()), MSG_NOSIGNAL | MSG_DONTWAIT);
+        if (n <= 0)
+            return; // full (or failing: the next read of the connection says so)
+        stream.outgoing.remove(0, n);
+    }
+}
+
+// Before the result: the line the socket has begun to take is finished (a cut line would spoil
+// the result after it); the whole lines still waiting behind it are dropped, since a control
+// connection that slow would hold the result back for their sake.
+void AgentServer::Impl::finishSamples(int fd, SampleStream &stream)
+{
+    const qsizetype firstEnd = stream.outgoing.indexOf('\n');
+    if (firstEnd >= 0 && firstEnd + 1 < stream.outgoing.size()) {
+        stream.droppedBatches += int(stream.outgoing.count('\n')) - 1;
+        stream.outgoing.truncate(firstEnd + 1);
+    }
+    (void)sock::sendAll(fd, stream.outgoing, Clock::now() + 30s);
+    stream.outgoing.clear();
 }
 
 } // namespace tcptune

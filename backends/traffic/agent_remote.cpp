@@ -234,25 +234,32 @@ Result<void> AgentRemote::waitRunning()
     return {};
 }
 
+// Takes what has arrived and every complete line in it; the rest of a line waits in the buffer
+// for the next call. It never waits for the rest: on a path whose queue drops most packets (a
+// latency-under-load run against a tiny queue) a line's last segment may take seconds of
+// retransmission timeouts, which is no reason to end the run.
 Result<void> AgentRemote::peerEvent()
 {
-    char c;
-    const ssize_t n = ::recv(m_control, &c, 1, MSG_PEEK | MSG_DONTWAIT);
+    char chunk[16 * 1024];
+    const ssize_t n = ::recv(m_control, chunk, sizeof chunk, MSG_DONTWAIT);
     if (n == 0)
         return fail(tr("The agent at %1 closed the connection during the run.").arg(m_where));
     if (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR)
         return fail(
             tr("The connection to the agent at %1 failed during the run: %2.").arg(m_where, sock::errnoText(errno)));
-    if (n <= 0)
-        return {};
-    // Every complete line, not only the first: poll() will not wake again for lines already read.
-    do {
+    if (n > 0)
+        m_buffer.append(chunk, n);
+    while (m_buffer.contains('\n')) {
         auto message = readMessage(1000, agentproto::kMaxSamplesLine);
         if (!message)
             return std::unexpected(message.error());
         if (agentproto::typeOf(*message) == QLatin1String("samples"))
             keepSamples(*message);
-    } while (m_buffer.contains('\n'));
+    }
+    if (m_buffer.size() > agentproto::kMaxSamplesLine)
+        return fail(tr("The agent at %1 sent a line longer than %2 bytes during the run.")
+                        .arg(m_where)
+                        .arg(agentproto::kMaxSamplesLine));
     return {};
 }
 

@@ -158,8 +158,7 @@ UdpEchoHooks AgentServer::Impl::udpEchoHooks()
         if (it == sessions.end())
             return std::nullopt;
         const std::shared_ptr<Session> &s = it->second;
-        // rrul: s->params.workload == Workload::Rrul once the workload has landed
-        if (!s->params.latencyProbe || (!options.token.isEmpty() && !s->authenticated))
+        if (s->params.workload != Workload::Rrul || (!options.token.isEmpty() && !s->authenticated))
             return std::nullopt;
         return ProbeRun{s->secret, s->client, s->probeBucket};
     };

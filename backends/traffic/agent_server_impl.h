@@ -227,7 +227,15 @@ struct AgentServer::Impl {
     [[nodiscard]] Result<void> claimSourceSlot(const QString &source);
     void releaseSourceSlot(const QString &source);
     void runSending(Session &session, int fd, int index);
-    void streamSamples(int fd, Session &session, QJsonArray &pending, Clock::time_point &lastSent);
+    // The run's "samples" lines, queued whole in OUTGOING and written as the socket takes them.
+    struct SampleStream {
+        QJsonArray pending;  // ticks not yet in a line
+        QByteArray outgoing; // whole lines the socket has not taken yet
+        Clock::time_point lastSent;
+        int droppedBatches = 0;
+    };
+    void streamSamples(int fd, Session &session, SampleStream &stream);
+    void finishSamples(int fd, SampleStream &stream);
     // Whether SESSION's client may learn about this host (knobs, version,
     // counters, buffer limits, congestion control, TCP_INFO): it proved the
     // token, came over ssh, or the agent serves the local lab.

@@ -259,12 +259,11 @@ bool AgentServer::Impl::measure(int fd, Session &session, QByteArray &buffer, In
     const auto interval = std::chrono::milliseconds(session.params.sampleMs);
     auto nextTick = session.start + interval;
     QString problem;
-    QJsonArray pendingSamples;
-    auto samplesSentAt = session.start;
+    SampleStream samples{{}, {}, session.start, 0};
     while (!stopping.load()) {
         const auto now = Clock::now();
         if (session.sending && tellsHost(session))
-            streamSamples(fd, session, pendingSamples, samplesSentAt);
+            streamSamples(fd, session, samples);
         if (!receiverTicks && now >= nextTick) {
             tickSeries(session, intervals, omit, now);
             nextTick += interval;
@@ -292,8 +291,15 @@ bool AgentServer::Impl::measure(int fd, Session &session, QByteArray &buffer, In
         auto message = agentproto::decode(*line);
         if (message && agentproto::typeOf(*message) == QLatin1String("end")) {
             if (session.sending) {
-                if (tellsHost(session))
-                    streamSamples(fd, session, pendingSamples, samplesSentAt = {}); // the rest, then stop
+                if (tellsHost(session)) { // the rest, then stop
+                    samples.lastSent = {};
+                    streamSamples(fd, session, samples);
+                    finishSamples(fd, samples);
+                }
+                if (samples.droppedBatches > 0)
+                    log(tr("%1: run %2: %3 batches of samples dropped while the control connection was slow")
+                            .arg(session.peer, session.id)
+                            .arg(samples.droppedBatches));
                 session.sending->stop();
             }
             return true;

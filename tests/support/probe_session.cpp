@@ -45,7 +45,10 @@ HandRun openHandRun(std::uint16_t port, const QString &token, bool probe, const 
     spec.target.host = QStringLiteral("127.0.0.1");
     spec.target.port = port;
     spec.durationS = 5;
-    spec.latencyProbe = probe; // rrul: spec.workload = Workload::Rrul once the workload has landed
+    // Latency under load asks for the UDP probe; its idle phase is left out, as the start message
+    // carries it inside omit_s (TrafficClient's engine spec) and this spec omits nothing.
+    spec.workload = probe ? Workload::Rrul : Workload::Bulk;
+    spec.idleS = 0;
     const QJsonObject start = agentproto::startMessage(spec);
     run.control = connectLoopback(port, source);
     if (run.control < 0 || !sendLine(run.control, start)) {

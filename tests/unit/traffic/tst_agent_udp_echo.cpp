@@ -286,7 +286,8 @@ void TestAgentUdpEcho::overSshTheFirstDataConnectionNamesTheClient()
     TrafficSpec spec;
     spec.target.port = p.port;
     spec.durationS = 5;
-    spec.latencyProbe = true; // rrul
+    spec.workload = Workload::Rrul; // its idle phase would be inside omit_s, which is 0 here
+    spec.idleS = 0;
     const QJsonObject start = agentproto::startMessage(spec);
     const QByteArray lines = agentproto::helloLine() + agentproto::encode(start);
     QCOMPARE(::send(ours.get(), lines.constData(), std::size_t(lines.size()), 0), ssize_t(lines.size()));
