@@ -8505,6 +8505,18 @@ untätig: der Sender hatte nichts zu senden.
         <source>%1 s, %2</source>
         <translation>%1 s, %2</translation>
     </message>
+    <message>
+        <source>rwnd-limited</source>
+        <translation>rwnd-begrenzt</translation>
+    </message>
+    <message>
+        <source>sndbuf-limited</source>
+        <translation>sndbuf-begrenzt</translation>
+    </message>
+    <message>
+        <source>cwnd-limited</source>
+        <translation>cwnd-begrenzt</translation>
+    </message>
 </context>
 <context>
     <name>StreamGraphReader</name>
@@ -8705,6 +8717,10 @@ untätig: der Sender hatte nichts zu senden.
     <message>
         <source>The packet could not be read: %1</source>
         <translation>Das Paket ließ sich nicht lesen: %1</translation>
+    </message>
+    <message>
+        <source>The shaded spans show what held that run&apos;s sender back.</source>
+        <translation>Die schattierten Abschnitte zeigen, was den Sender dieses Laufs gebremst hat.</translation>
     </message>
 </context>
 </TS>
