@@ -2167,6 +2167,13 @@ Beispiel: tcptune knobs set net.ipv4.tcp_autocorking=0 -- iperf3 -c 127.0.0.1
     </message>
 </context>
 <context>
+    <name>RunStreamGraph</name>
+    <message>
+        <source>Run %1 recorded no capture that is still there.</source>
+        <translation>Lauf %1 hat keinen Mitschnitt aufgezeichnet, der noch vorhanden ist.</translation>
+    </message>
+</context>
+<context>
     <name>StoreLocation</name>
     <message>
         <source>&apos;%1&apos; is not a store address: write %2.</source>
@@ -3144,6 +3151,10 @@ Beispiel: tcptune knobs set net.ipv4.tcp_autocorking=0 -- iperf3 -c 127.0.0.1
     <message>
         <source>What held the sender back, run by run</source>
         <translation>Was den Sender bremste, Lauf für Lauf</translation>
+    </message>
+    <message>
+        <source>Time-sequence graph of the main flow of %1</source>
+        <translation>Zeit-Sequenz-Graph des Hauptflusses von %1</translation>
     </message>
 </context>
 <context>
