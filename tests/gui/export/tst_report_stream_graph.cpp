@@ -12,12 +12,12 @@
 #include "charts/stream_graph_chart.h"
 #include "charts/time_shading.h"
 #include "experiment/diagnosis/limiter_spans.h"
-#include "experiment/spec/sweep_plan.h"
 #include "experiment/store/result_store.h"
 #include "export/report_chart_renderer.h"
 #include "export/report_exporter.h"
 #include "export_probe.h"
 #include "history/run_stream_graph.h"
+#include "recorded_run.h"
 #include "screenshot.h"
 #include "test_data.h"
 #include "test_paths.h"
@@ -97,24 +97,11 @@ void TestReportStreamGraph::initTestCase()
     const QString db = m_dir.filePath(QStringLiteral("results.db"));
     ResultStore store;
     QVERIFY(store.open(db));
-    ExperimentSpec spec;
-    spec.name = QStringLiteral("recorded bulk");
-    const auto experiment = store.createExperiment(SweepPlan(spec));
-    QVERIFY(experiment);
-    m_run.experimentId = *experiment;
-    m_run.started = QDateTime::currentDateTimeUtc();
-    const auto id = store.beginRun(m_run);
-    QVERIFY(id);
-    m_run.id = *id;
-    m_run.status = RunStatus::Ok;
-    QVERIFY(store.finishRun(m_run, m_samples));
-    CaptureRecord capture;
-    capture.path = captureFile(kCapture);
-    capture.interface = QStringLiteral("tcpt-c0");
-    QVERIFY(store.addCapture(m_run.id, capture));
-    m_run.captures << capture;
+    const auto run = storeRecordedRun(store, QStringLiteral("recorded bulk"), m_samples, captureFile(kCapture));
+    QVERIFY(run);
+    m_run = *run;
 
-    auto loaded = ReportExporter::load(db, QString::number(*experiment));
+    auto loaded = ReportExporter::load(db, QString::number(m_run.experimentId));
     QVERIFY2(loaded, qPrintable(loaded ? QString() : loaded.error().message));
     m_model = *loaded;
 }
