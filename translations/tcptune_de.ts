@@ -583,10 +583,6 @@ Experiment-ID, run:ID oder capture:DATEI#FLUSS (FLUSS: die Zeile von &apos;tcptu
         <translation>%1 geschrieben</translation>
     </message>
     <message>
-        <source>sweep, throughput-rtt or limiters.</source>
-        <translation>sweep, throughput-rtt oder limiters.</translation>
-    </message>
-    <message>
         <source>For a capture: tcptrace (time-sequence), inflight, rtt or throughput (default tcptrace).</source>
         <translation>Für einen Mitschnitt: tcptrace (Zeit-Sequenz), inflight, rtt oder throughput (Standard tcptrace).</translation>
     </message>
@@ -597,6 +593,10 @@ Experiment-ID, run:ID oder capture:DATEI#FLUSS (FLUSS: die Zeile von &apos;tcptu
     <message>
         <source>For --graph throughput: the averaging window in s (default 1).</source>
         <translation>Für --graph throughput: das Mittelungsfenster in s (Standard 1).</translation>
+    </message>
+    <message>
+        <source>sweep, throughput-rtt, limiters or stream-graph-N (run N&apos;s capture).</source>
+        <translation>sweep, throughput-rtt, limiters oder stream-graph-N (der Mitschnitt von Lauf N).</translation>
     </message>
 </context>
 <context>

@@ -21,8 +21,9 @@ Result<StreamGraph> RunStreamGraph::mainFlow(const RunRecord &run, const QList<R
     // The analysis's default memory bound: a long capture is cut (the graph says where), the
     // report is still written.
     const AnalysisOptions options;
-    // Flow 1 is the one that carried the most bytes (`tcptune analyze` lists the largest first):
-    // the run's data connections carry its traffic, the control connection a few lines.
+    // Flow 1 is the one that carried the most bytes (`tcptune analyze` lists the largest first).
+    // A run's capture holds only the connections to the target's port (the live backend's filter):
+    // its control connection, a few lines, and its data connections, of which that is the main.
     auto graph = readStreamGraph(path, 1, StreamDirection::ClientToServer, options);
     if (graph && graph->flow.s2c.payload_bytes > graph->flow.c2s.payload_bytes)
         graph = readStreamGraph(path, 1, StreamDirection::ServerToClient, options);
