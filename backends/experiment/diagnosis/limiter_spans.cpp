@@ -7,7 +7,7 @@
 namespace tcptune {
 namespace {
 
-// The share of an interval a limiter must take to dominate it: more than all others together.
+// The share of an interval a limiter must take to dominate it: at least half, so no other takes more.
 constexpr double kDominantShare = 0.5;
 // The shortest span (and gap between two of one limiter) kept, as a share of the series' time.
 constexpr double kShortestShare = 1.0 / 50;
