@@ -594,10 +594,6 @@ Experiment-ID, run:ID oder capture:DATEI#FLUSS (FLUSS: die Zeile von &apos;tcptu
         <translation>%1 geschrieben</translation>
     </message>
     <message>
-        <source>sweep, throughput-rtt or limiters.</source>
-        <translation>sweep, throughput-rtt oder limiters.</translation>
-    </message>
-    <message>
         <source>For a capture: tcptrace (time-sequence), inflight, rtt or throughput (default tcptrace).</source>
         <translation>Für einen Mitschnitt: tcptrace (Zeit-Sequenz), inflight, rtt oder throughput (Standard tcptrace).</translation>
     </message>
@@ -608,6 +604,10 @@ Experiment-ID, run:ID oder capture:DATEI#FLUSS (FLUSS: die Zeile von &apos;tcptu
     <message>
         <source>For --graph throughput: the averaging window in s (default 1).</source>
         <translation>Für --graph throughput: das Mittelungsfenster in s (Standard 1).</translation>
+    </message>
+    <message>
+        <source>sweep, throughput-rtt, limiters or stream-graph-N (run N&apos;s capture).</source>
+        <translation>sweep, throughput-rtt, limiters oder stream-graph-N (der Mitschnitt von Lauf N).</translation>
     </message>
 </context>
 <context>
@@ -2178,6 +2178,13 @@ Beispiel: tcptune knobs set net.ipv4.tcp_autocorking=0 -- iperf3 -c 127.0.0.1
     </message>
 </context>
 <context>
+    <name>RunStreamGraph</name>
+    <message>
+        <source>Run %1 recorded no capture that is still there.</source>
+        <translation>Lauf %1 hat keinen Mitschnitt aufgezeichnet, der noch vorhanden ist.</translation>
+    </message>
+</context>
+<context>
     <name>StoreLocation</name>
     <message>
         <source>&apos;%1&apos; is not a store address: write %2.</source>
@@ -3163,6 +3170,10 @@ Beispiel: tcptune knobs set net.ipv4.tcp_autocorking=0 -- iperf3 -c 127.0.0.1
     <message>
         <source>What held the sender back, run by run</source>
         <translation>Was den Sender bremste, Lauf für Lauf</translation>
+    </message>
+    <message>
+        <source>Time-sequence graph of the main flow of %1</source>
+        <translation>Zeit-Sequenz-Graph des Hauptflusses von %1</translation>
     </message>
 </context>
 <context>
@@ -8532,6 +8543,18 @@ untätig: der Sender hatte nichts zu senden.
         <source>%1 s, %2</source>
         <translation>%1 s, %2</translation>
     </message>
+    <message>
+        <source>rwnd-limited</source>
+        <translation>rwnd-begrenzt</translation>
+    </message>
+    <message>
+        <source>sndbuf-limited</source>
+        <translation>sndbuf-begrenzt</translation>
+    </message>
+    <message>
+        <source>cwnd-limited</source>
+        <translation>cwnd-begrenzt</translation>
+    </message>
 </context>
 <context>
     <name>StreamGraphReader</name>
@@ -8732,6 +8755,10 @@ untätig: der Sender hatte nichts zu senden.
     <message>
         <source>The packet could not be read: %1</source>
         <translation>Das Paket ließ sich nicht lesen: %1</translation>
+    </message>
+    <message>
+        <source>The shaded spans show what held that run&apos;s sender back.</source>
+        <translation>Die schattierten Abschnitte zeigen, was den Sender dieses Laufs gebremst hat.</translation>
     </message>
 </context>
 </TS>

@@ -6,6 +6,7 @@
 // are not this one flow's (several streams or ends: TCP_INFO's sums cover them all).
 
 #include "capture/stream_graph.h"
+#include "experiment/record/run_record.h"
 
 #include <QString>
 
@@ -18,7 +19,13 @@ class ResultStore;
 // The stored run that recorded the capture file CAPTURE_PATH (newest first); none when no run did.
 std::optional<qint64> runOfCapture(const ResultStore &store, const QString &capturePath);
 
-// GRAPH's TCP_INFO overlay from RUN_ID's samples in STORE.
+// GRAPH's TCP_INFO overlay from RUN's stored SAMPLES (all of them, as the store gives them), with
+// the spans each limiter held the sender back (experiment/diagnosis/limiter_spans) moved onto the
+// graph's time as the lines.
+std::optional<TcpInfoOverlay> tcpInfoOverlayOf(const RunRecord &run, const QList<RunSample> &samples,
+                                               const StreamGraph &graph);
+
+// The same from RUN_ID's record and samples in STORE.
 std::optional<TcpInfoOverlay> runTcpInfoOverlay(const ResultStore &store, qint64 runId, const StreamGraph &graph);
 
 // Opens the store at STORE_PATH (a server, or a file only if it exists) on the calling thread and attaches the

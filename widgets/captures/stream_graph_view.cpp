@@ -149,6 +149,8 @@ void StreamGraphView::onLoaded(Result<StreamGraph> result)
     if (m_graph->tcp_info)
         status += QLatin1Char(' ') +
                   tr("The bytes in flight graph also shows the TCP_INFO of the run that recorded this capture.");
+    if (m_graph->tcp_info && !m_graph->tcp_info->limiter_spans.empty())
+        status += QLatin1Char(' ') + tr("The shaded spans show what held that run's sender back.");
     if (m_graph->truncated)
         status += QLatin1Char(' ') + m_graph->truncation_message;
     m_status->setText(status);

@@ -2,6 +2,7 @@
 
 #include "charts/chart_fit.h"
 #include "charts/chart_renderer.h"
+#include "charts/limiter_colours.h"
 #include "experiment/diagnosis/limiter_breakdown.h"
 
 #include <QBarCategoryAxis>
@@ -19,14 +20,6 @@
 #include <QValueAxis>
 
 namespace tcptune {
-
-namespace {
-
-// Limits in warm colours, ordinary sending in cool ones, idle grey.
-const QColor kPartColours[] = {QColor(214, 39, 40), QColor(255, 127, 14), QColor(31, 119, 180), QColor(44, 160, 44),
-                               QColor(199, 199, 199)};
-
-} // namespace
 
 LimiterChart::LimiterChart(QWidget *parent)
     : QWidget(parent)
@@ -56,8 +49,9 @@ LimiterChart::LimiterChart(QWidget *parent)
     }
     for (int i = 0; i < m_partNames.size(); ++i) {
         auto *set = new QBarSet(m_partNames.at(i), m_series);
-        set->setColor(kPartColours[i]);
-        set->setBorderColor(kPartColours[i]);
+        const QColor colour = charts::limiterColour(charts::LimiterPart(i));
+        set->setColor(colour);
+        set->setBorderColor(colour);
         m_series->append(set);
     }
     m_chart->addSeries(m_series);

@@ -32,6 +32,11 @@ void StreamGraphChart::render(QPainter *painter, const QRectF &target)
     ChartRenderer::paintChart(m_chart, painter, target);
 }
 
+void StreamGraphChart::thinTo(int columns, int rows)
+{
+    m_plot->refill(columns, rows);
+}
+
 std::optional<StreamGraphKind> StreamGraphChart::kindFromName(const QString &name)
 {
     const QStringList names = kindNames();

@@ -30,9 +30,13 @@ public:
     StreamGraphChart &operator=(const StreamGraphChart &) = delete;
 
     void render(QPainter *painter, const QRectF &target);
+    // Thins the series again for a plot COLUMNS pixels wide and ROWS high (the constructor's:
+    // wider than any PNG export), for a chart that is drawn smaller (reports).
+    void thinTo(int columns, int rows);
     // "Time-sequence (tcptrace): 10.0.0.1:4711 -> 10.0.0.2:80".
     QString title() const { return m_plot->title(); }
     QChart *qchart() const { return m_chart; }
+    const StreamGraphPlot &plot() const { return *m_plot; }
 
     // The names --graph takes: tcptrace, inflight, rtt, throughput.
     static std::optional<StreamGraphKind> kindFromName(const QString &name);

@@ -5,7 +5,9 @@
 // line, the receive window, SACK blocks as bars, the analyser's marks), bytes in flight, RTT per
 // acknowledged segment, or throughput over an averaging window. The bytes in flight graph of a
 // capture a stored run recorded also draws the run's TCP_INFO (StreamGraph::tcp_info) as lines:
-// snd_cwnd × MSS and unacked × MSS. It keeps the full arrays and
+// snd_cwnd × MSS and unacked × MSS; every graph of such a capture shades the spans a limiter held
+// the run's sender back (TcpInfoOverlay::limiter_spans), light behind the segments, with a legend
+// entry per limiter. It keeps the full arrays and
 // refills the series from them for the range the axes show, min/max per pixel column, so a
 // zoomed graph shows every segment and a whole one costs what its width costs.
 
@@ -30,7 +32,8 @@ enum class StreamGraphKind { TimeSequence, BytesInFlight, Rtt, Throughput };
 
 namespace charts {
 class IntervalBars;
-}
+class TimeShading;
+} // namespace charts
 
 // A range of a graph's values.
 struct GraphRange {
@@ -75,6 +78,10 @@ public:
     // Segment bars drawn after the last refill: each visible segment alone once few are visible,
     // fewer (merged) when they crowd; 0 outside the time-sequence graph (tests).
     std::size_t shownSegmentBars() const;
+    // The spans shaded by the limiter that held the sender back; null without any (tests).
+    const charts::TimeShading *limiterShading() const { return m_shading; }
+    // The shade of LIMITER's spans: its colour of the limiter chart, light and translucent.
+    static QColor limiterShade(SpanLimiter limiter);
 
 private:
     struct Layer {
@@ -95,6 +102,7 @@ private:
                               const std::vector<double> &acks);
     void addBytesInFlight(const StreamGraph &graph);
     void addTcpInfo(const TcpInfoOverlay &overlay);
+    void addLimiterShading(const std::vector<LimiterSpan> &spans);
     void addRtt(const StreamGraph &graph);
     void addThroughput(const StreamGraph &graph, double windowS);
     void addLine(const QString &name, std::vector<double> x, std::vector<double> y, const QColor &color);
@@ -113,6 +121,7 @@ private:
     QCategoryAxis *m_yAxis;
     std::vector<Layer> m_layers;
     std::vector<charts::IntervalBars *> m_bars;
+    charts::TimeShading *m_shading = nullptr;
     Targets m_targets;
     GraphRange m_full;
     bool m_empty = true;

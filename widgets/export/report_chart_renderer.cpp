@@ -2,11 +2,13 @@
 
 #include "charts/limiter_chart.h"
 #include "charts/run_samples.h"
+#include "charts/stream_graph_chart.h"
 #include "charts/sweep_chart.h"
 #include "charts/throughput_rtt_view.h"
 #include "experiment/diagnosis/limiter_breakdown.h"
 #include "experiment/record/detail_figures.h"
 #include "history/mean_interval_text.h"
+#include "history/run_stream_graph.h"
 #include "history/stored_run_names.h"
 
 #include <QCoreApplication>
@@ -18,6 +20,13 @@ namespace tcptune {
 namespace {
 
 constexpr int kMaxLines = 12; // more lines than this are unreadable in one chart
+// Stream graphs in one report at most: each reads its capture again, and a sweep's points look
+// alike past a few.
+constexpr int kMaxStreamGraphs = 6;
+// The pixel columns a report's stream graph is thinned to (min/max per column): twice the
+// default width, sharp on a high-density screen and in the PDF, while its SVG stays small.
+constexpr int kStreamGraphColumns = 2 * ReportChartRenderer::kDefaultSize.width();
+const QString kStreamGraphPrefix = QStringLiteral("stream-graph-");
 
 struct RunLine {
     QString name;
@@ -84,6 +93,46 @@ QList<const RunRecord *> limiterRuns(const ReportModel &model)
     return out;
 }
 
+// The first Ok run of each point that recorded a capture still there, at most kMaxStreamGraphs.
+QList<const RunRecord *> streamGraphRuns(const ReportModel &model)
+{
+    QList<const RunRecord *> out;
+    QList<int> points;
+    for (const RunRecord *r : model.runs()) {
+        if (out.size() >= kMaxStreamGraphs)
+            break;
+        if (r->status != RunStatus::Ok || points.contains(r->pointIndex) || RunStreamGraph::captureOf(*r).isEmpty())
+            continue;
+        points << r->pointIndex;
+        out << r;
+    }
+    return out;
+}
+
+QString streamGraphId(const RunRecord &run)
+{
+    return kStreamGraphPrefix + QString::number(run.runIndex + 1);
+}
+
+const RunRecord *streamGraphRun(const ReportModel &model, const QString &id)
+{
+    for (const RunRecord *r : streamGraphRuns(model))
+        if (streamGraphId(*r) == id)
+            return r;
+    return nullptr;
+}
+
+// The time-sequence graph of RUN's main flow, drawn by the stream graph's one renderer.
+Result<ChartPainterFunction> streamGraphPainter(const ReportModel &model, const RunRecord &run)
+{
+    auto graph = RunStreamGraph::mainFlow(run, model.samples.value(run.id));
+    if (!graph)
+        return fail(graph.error().message);
+    auto chart = std::make_shared<StreamGraphChart>(*graph, StreamGraphKind::TimeSequence);
+    chart->thinTo(kStreamGraphColumns, kStreamGraphColumns);
+    return ChartPainterFunction([chart](QPainter *p, const QRectF &r) { chart->render(p, r); });
+}
+
 // A point of the sweep chart: its mean with the 95 % interval as its bar (none for one run); a
 // point without a finished run has no mark and a cross by its label (the table says why).
 SweepChartPoint sweepChartPoint(const ReportModel &model, const PointResult &p)
@@ -113,6 +162,8 @@ QStringList ReportChartRenderer::availableCharts(const ReportModel &model)
         out << QStringLiteral("sweep");
     if (!limiterRuns(model).isEmpty())
         out << QStringLiteral("limiters");
+    for (const RunRecord *r : streamGraphRuns(model))
+        out << streamGraphId(*r);
     return out;
 }
 
@@ -122,6 +173,8 @@ QString ReportChartRenderer::chartTitle(const ReportModel &model, const QString 
         return tr("Throughput (mean, 95 % CI) and RTT median by %1").arg(model.axisName);
     if (id == QLatin1String("limiters"))
         return tr("What held the sender back, run by run");
+    if (const RunRecord *run = streamGraphRun(model, id))
+        return tr("Time-sequence graph of the main flow of %1").arg(runName(*run));
     return tr("Throughput and RTT over time (first finished run of each point)");
 }
 
@@ -143,6 +196,8 @@ Result<ChartPainterFunction> ReportChartRenderer::painterFor(const ReportModel &
         sweep->setPoints(points);
         return ChartPainterFunction([sweep](QPainter *p, const QRectF &r) { sweep->render(p, r); });
     }
+    if (const RunRecord *run = streamGraphRun(model, id))
+        return streamGraphPainter(model, *run);
     if (id == QLatin1String("limiters")) {
         auto chart = std::make_shared<LimiterChart>();
         chart->setAttribute(Qt::WA_DontShowOnScreen);

@@ -100,8 +100,10 @@ int runChartCommand(const QStringList &args)
     const QCommandLineOption dpi(QStringLiteral("dpi"),
                                  ChartCommand::tr("Dots per inch; text and lines scale with DPI/96 (default 96)."),
                                  QStringLiteral("N"), QStringLiteral("96"));
-    const QCommandLineOption which(QStringLiteral("chart"), ChartCommand::tr("sweep, throughput-rtt or limiters."),
-                                   QStringLiteral("NAME"));
+    const QCommandLineOption which(
+        QStringLiteral("chart"),
+        ChartCommand::tr("sweep, throughput-rtt, limiters or stream-graph-N (run N's capture)."),
+        QStringLiteral("NAME"));
     const QCommandLineOption graph(
         QStringLiteral("graph"),
         ChartCommand::tr("For a capture: tcptrace (time-sequence), inflight, rtt or throughput (default tcptrace)."),

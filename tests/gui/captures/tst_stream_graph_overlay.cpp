@@ -12,8 +12,8 @@
 #include "captures/stream_graph_view.h"
 #include "charts/stream_graph_chart.h"
 #include "charts/stream_graph_chart_view.h"
-#include "experiment/spec/sweep_plan.h"
 #include "experiment/store/result_store.h"
+#include "recorded_run.h"
 #include "screenshot.h"
 #include "test_data.h"
 #include "test_paths.h"
@@ -128,22 +128,7 @@ void TestStreamGraphOverlay::initTestCase()
 
     ResultStore store;
     QVERIFY(store.open(ResultStore::defaultPath()));
-    ExperimentSpec spec;
-    spec.name = QStringLiteral("recorded");
-    const auto experiment = store.createExperiment(SweepPlan(spec));
-    QVERIFY(experiment);
-    RunRecord run;
-    run.experimentId = *experiment;
-    run.started = QDateTime::currentDateTimeUtc();
-    const auto id = store.beginRun(run);
-    QVERIFY(id);
-    run.id = *id;
-    run.status = RunStatus::Ok;
-    QVERIFY(store.finishRun(run, samples));
-    CaptureRecord capture;
-    capture.path = captureFile(kCapture);
-    capture.interface = QStringLiteral("tcpt-c0");
-    QVERIFY(store.addCapture(run.id, capture));
+    QVERIFY(storeRecordedRun(store, QStringLiteral("recorded"), samples, captureFile(kCapture)));
 }
 
 void TestStreamGraphOverlay::recordedCaptureHasTheRunsTcpInfo()

@@ -14,16 +14,38 @@
 // TCP_INFO's, the saw's top, while at the samples' instants it was equal). The medians agree
 // within 10 %; moved by 2 ms or more either way the two series lie farther apart than aligned as
 // the overlay aligns them; and 4 MiB keeps several times more in flight than 64 KiB.
+// The limiter shading on the same runs: 64 KiB hold less than the 2 MB queue takes, so its writer
+// waits on its send buffer and the run's samples make a send-buffer span over most of the traffic
+// (limiterSpans, the backend's list). The stream graph of its stored capture, as the window opens
+// it (StreamGraphView, which finds the run by the capture's file) and as the export draws it
+// (StreamGraphChart), shades exactly those spans, moved onto the capture's time by the overlay's
+// shift, in the send buffer's shade, with a legend entry. Screenshots:
+// build/screenshots/limiter-shading-lab.png (the window) and limiter-shading-lab-export.png.
 
-#include "command_runner.h"
 #include "capture/tcp_info_alignment.h"
+#include "captures/stream_graph_view.h"
+#include "charts/stream_graph_chart.h"
+#include "charts/stream_graph_chart_view.h"
+#include "charts/time_shading.h"
+#include "command_runner.h"
+#include "experiment/diagnosis/limiter_breakdown.h"
+#include "experiment/diagnosis/limiter_spans.h"
 #include "experiment/store/result_store.h"
 #include "history/run_capture_overlay.h"
 #include "lab_cleanup.h"
 #include "scratch_namespace.h"
+#include "screenshot.h"
+#include "test_paths.h"
 #include "tshark_oracle.h"
 
+#include <QChart>
+#include <QDir>
 #include <QFile>
+#include <QImage>
+#include <QLegend>
+#include <QLegendMarker>
+#include <QPainter>
+#include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -100,6 +122,44 @@ double median(const std::vector<double> &values)
     return medianOf(QList<double>(values.begin(), values.end()));
 }
 
+// The backend's spans of RUN's sender (this host's aggregate series), on the capture's time.
+std::vector<LimiterSpan> expectedSpans(const ResultStore &store, const RunRecord &run, double shift)
+{
+    QList<RunSample> sender;
+    const auto samples = store.samples(run.id);
+    if (samples)
+        for (const RunSample &s : *samples)
+            if (!s.farSender && s.stream < 0)
+                sender << s;
+    std::vector<LimiterSpan> spans = limiterSpans(sender, writerAlwaysHasData(run));
+    for (LimiterSpan &s : spans) {
+        s.t0_s += shift;
+        s.t1_s += shift;
+    }
+    return spans;
+}
+
+void compareShading(const StreamGraphPlot &plot, const std::vector<LimiterSpan> &expected)
+{
+    const charts::TimeShading *shading = plot.limiterShading();
+    QVERIFY(shading);
+    QCOMPARE(shading->spans().size(), expected.size());
+    for (std::size_t i = 0; i < expected.size(); ++i) {
+        QCOMPARE(shading->spans()[i].x0, expected[i].t0_s);
+        QCOMPARE(shading->spans()[i].x1, expected[i].t1_s);
+        QCOMPARE(shading->spans()[i].colour, StreamGraphPlot::limiterShade(expected[i].limiter));
+    }
+}
+
+// A legend entry NAME (an export's chart is never shown, so its markers' visibility says nothing).
+bool hasLegendEntry(QChart *chart, const QString &name)
+{
+    for (QLegendMarker *m : chart->legend()->markers())
+        if (m->label() == name)
+            return true;
+    return false;
+}
+
 } // namespace
 
 class TestInflightOverlayLab final : public QObject {
@@ -108,6 +168,12 @@ private Q_SLOTS:
     void initTestCase();
     void cleanupTestCase();
     void captureAgreesWithTcpInfo();
+    void sendBufferRunIsShaded();
+
+private:
+    QTemporaryDir m_dir;
+    QString m_db;
+    QList<RunRecord> m_runs; // 64 KiB, then 4 MiB
 };
 
 void TestInflightOverlayLab::initTestCase()
@@ -115,6 +181,23 @@ void TestInflightOverlayLab::initTestCase()
     if (!runningAsRoot())
         QSKIP("needs root: the lab is built through tcptune-helper");
     removeLab(kLab);
+    QVERIFY(m_dir.isValid());
+    const QString spec = writeSpec(m_dir);
+    QVERIFY(!spec.isEmpty());
+    m_db = m_dir.filePath(QStringLiteral("results.db"));
+    // The stream graph window finds the run that recorded a capture in this store.
+    qputenv("TCPTUNE_RESULTS_DB", m_db.toUtf8());
+    const CommandResult r = runTcptune({QStringLiteral("sweep"), spec, QStringLiteral("--lab"), kLab,
+                                        QStringLiteral("--db"), m_db, QStringLiteral("--lab-down")},
+                                       170000);
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    ResultStore store;
+    QVERIFY(store.open(m_db));
+    const auto experiments = store.experiments();
+    QVERIFY(experiments && experiments->size() == 1);
+    const auto runs = store.runs(experiments->first().id);
+    QVERIFY(runs && runs->size() == 2);
+    m_runs = *runs;
 }
 
 void TestInflightOverlayLab::cleanupTestCase()
@@ -125,23 +208,10 @@ void TestInflightOverlayLab::cleanupTestCase()
 
 void TestInflightOverlayLab::captureAgreesWithTcpInfo()
 {
-    QTemporaryDir dir;
-    QVERIFY(dir.isValid());
-    const QString spec = writeSpec(dir);
-    QVERIFY(!spec.isEmpty());
-    const QString db = dir.filePath(QStringLiteral("results.db"));
-    const CommandResult r = runTcptune({QStringLiteral("sweep"), spec, QStringLiteral("--lab"), kLab,
-                                        QStringLiteral("--db"), db, QStringLiteral("--lab-down")},
-                                       170000);
-    QVERIFY2(r.exitCode == 0, r.err.constData());
     ResultStore store;
-    QVERIFY(store.open(db));
-    const auto experiments = store.experiments();
-    QVERIFY(experiments && experiments->size() == 1);
-    const auto runs = store.runs(experiments->first().id);
-    QVERIFY(runs && runs->size() == 2);
+    QVERIFY(store.open(m_db));
     QList<double> capturedMedians;
-    for (const RunRecord &run : *runs) {
+    for (const RunRecord &run : m_runs) {
         const QString label = run.pointLabel;
         QCOMPARE(run.status, RunStatus::Ok);
         QCOMPARE(run.captures.size(), qsizetype(1));
@@ -177,5 +247,54 @@ void TestInflightOverlayLab::captureAgreesWithTcpInfo()
              qPrintable(QStringLiteral("%1 B against %2 B").arg(capturedMedians[1]).arg(capturedMedians[0])));
 }
 
-QTEST_GUILESS_MAIN(TestInflightOverlayLab)
+void TestInflightOverlayLab::sendBufferRunIsShaded()
+{
+    ResultStore store;
+    QVERIFY(store.open(m_db));
+    const RunRecord &run = m_runs.first(); // 64 KiB, the first value
+    QCOMPARE(run.status, RunStatus::Ok);
+    QCOMPARE(run.captures.size(), qsizetype(1));
+    const QString capture = run.captures.first().path;
+
+    // The window, as the Captures tab opens it: flow 1, the data connection this host sent.
+    StreamGraphView view(capture, 1);
+    view.resize(1100, 700);
+    view.show();
+    QSignalSpy shown(&view, &StreamGraphView::graphShown);
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    QVERIFY2(shown.wait(60000) || shown.size() == 1, qPrintable(view.statusText()));
+    QVERIFY(view.graph() && view.graph()->tcp_info);
+    const std::vector<LimiterSpan> expected = expectedSpans(store, run, view.graph()->tcp_info->shift_s);
+    double sendBuffer = 0;
+    for (const LimiterSpan &s : expected) {
+        qInfo("%s limited %.3f .. %.3f s", s.limiter == SpanLimiter::SendBuffer ? "send buffer" : "other", s.t0_s,
+              s.t1_s);
+        if (s.limiter == SpanLimiter::SendBuffer)
+            sendBuffer += s.t1_s - s.t0_s;
+    }
+    // Most of the 6 s of traffic waited on the 64 KiB send buffer.
+    QVERIFY2(sendBuffer > 3, qPrintable(QString::number(sendBuffer)));
+    QTRY_VERIFY(!view.chartView()->refillPending());
+    compareShading(*view.chartView()->plot(), expected);
+    const QString legend = QStringLiteral("sndbuf-limited");
+    QVERIFY(hasLegendEntry(view.chartView()->chart(), legend));
+    QTest::qWait(100);
+    QVERIFY(looksDrawn(saveScreenshot(&view, QStringLiteral("limiter-shading-lab"))));
+
+    // The export: the same renderer, the same spans.
+    StreamGraphChart chart(*view.graph(), StreamGraphKind::TimeSequence);
+    compareShading(chart.plot(), expected);
+    QVERIFY(hasLegendEntry(chart.qchart(), legend));
+    QImage image(1200, 600, QImage::Format_ARGB32);
+    image.fill(Qt::white);
+    {
+        QPainter painter(&image);
+        chart.render(&painter, QRectF(image.rect()));
+    }
+    QVERIFY(looksDrawn(image));
+    QDir().mkpath(screenshotPath());
+    QVERIFY(image.save(screenshotPath(QStringLiteral("limiter-shading-lab-export.png"))));
+}
+
+QTEST_MAIN(TestInflightOverlayLab)
 #include "tst_inflight_overlay_lab.moc"
