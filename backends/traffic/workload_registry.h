@@ -172,7 +172,7 @@ inline constexpr std::array kWorkloadFieldOrder{WorkloadField::WriteSize, Worklo
 
 // The names in the order of the enum ("bulk", "rr", "split-write").
 QStringList workloadNames();
-// The names as a sentence lists them: "bulk, rr or split-write" (the "or" translated).
+// The names as a sentence lists them: "bulk, rr, split-write or rrul" (the "or" translated).
 QString workloadNameList();
 
 } // namespace tcptune

@@ -57,6 +57,10 @@ void addWorkloadOptions(QCommandLineParser &parser)
     parser.addOptions({
         option("duration", RunCommand::tr("Measured seconds (default 10)."), "S", QStringLiteral("10")),
         option("omit", RunCommand::tr("Seconds to run first and leave out (default 0)."), "S", QStringLiteral("0")),
+        option("idle",
+               RunCommand::tr("rrul: seconds of probing alone before the streams start, the idle baseline "
+                              "(default 5)."),
+               "S", QStringLiteral("5")),
         option("streams", RunCommand::tr("Parallel connections (default 1)."), "N", QStringLiteral("1")),
         option("workload", RunCommand::tr("%1 (default %2).").arg(workloadNameList(), workloadName(Workload::Bulk)),
                "W", workloadName(Workload::Bulk)),
@@ -170,6 +174,7 @@ private:
     FigureReader read(parser);
     read.seconds("duration", spec.durationS, RunCommand::tr("Duration"));
     read.seconds("omit", spec.omitS, RunCommand::tr("Omit"));
+    read.seconds("idle", spec.idleS, RunCommand::tr("Idle phase"));
     double timeoutS = 3;
     read.seconds("connect-timeout", timeoutS, RunCommand::tr("Connect timeout"));
     spec.connectTimeoutMs = int(std::clamp(timeoutS * 1000.0, -1.0, 1e9));
@@ -185,6 +190,9 @@ private:
     read.integer("sample-ms", spec.sampleIntervalMs, Unit::None, RunCommand::tr("Sample interval"));
     if (!read.problem().isEmpty())
         return fail(read.problem());
+    // Latency under load is four streams each way (Flent's RRUL) unless the command line says.
+    if (spec.workload == Workload::Rrul && !isSet(parser, "streams"))
+        spec.streams = TrafficSpec::kRrulStreams;
     return {};
 }
 
@@ -228,6 +236,8 @@ private:
     if (!direction)
         return std::unexpected(direction.error());
     spec.direction = *direction;
+    if (spec.workload == Workload::Rrul && !isSet(parser, "direction"))
+        spec.direction = Direction::Both;
     if (auto read = readFigures(parser, spec); !read)
         return std::unexpected(read.error());
     if (auto send = readSendMethod(parser, spec); !send)

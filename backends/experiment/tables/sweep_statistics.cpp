@@ -5,6 +5,7 @@
 #include "common/statistics.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace tcptune::sweepstats {
 
@@ -44,6 +45,31 @@ double pAgainst(const PointStatistics &point, const PointStatistics &baseline)
     return w.defined ? w.p : PointStatistics::kNoValue;
 }
 
+namespace {
+
+// The medians of the runs' latency-under-load figures that are there.
+UnderLoadStatistics underLoadOf(const QList<RunFigures> &runs)
+{
+    QList<double> idle, loaded, loss;
+    for (const RunFigures &r : runs) {
+        if (std::isnan(r.loadedLatencyMs))
+            continue;
+        idle.append(r.idleLatencyMs);
+        loaded.append(r.loadedLatencyMs);
+        loss.append(r.probeLossShare);
+    }
+    UnderLoadStatistics u;
+    if (loaded.isEmpty())
+        return u;
+    u.idleMs = stats::median(idle);
+    u.loadedMs = stats::median(loaded);
+    u.increaseMs = u.loadedMs - u.idleMs;
+    u.probeLossShare = stats::median(loss);
+    return u;
+}
+
+} // namespace
+
 PointStatistics summarize(const QList<RunFigures> &runs, double highVarianceCv)
 {
     PointStatistics s;
@@ -71,6 +97,7 @@ PointStatistics summarize(const QList<RunFigures> &runs, double highVarianceCv)
     s.max = *std::max_element(s.values.begin(), s.values.end());
     s.cv = s.mean > 0 ? s.sd / s.mean : 0;
     s.highVariance = s.runs >= 2 && s.cv > highVarianceCv;
+    s.underLoad = underLoadOf(runs);
     setIntervals(s, rttMedians);
     // Pooled samples describe the point best; without them the runs' own figures stand in.
     if (!rttPool.isEmpty()) {

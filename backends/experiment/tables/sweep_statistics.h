@@ -19,6 +19,21 @@ struct RunFigures {
     QList<double> intervalThroughputBps; // per interval (e.g. per sample batch or second)
     QList<double> rttSamplesMs;          // optional: every RTT sample, pooled for the point
     bool collapsed = false;              // already flagged (the engine may have seen more intervals than are kept)
+    // Latency under load (rrul): the run's UDP probe medians idle and loaded, and its share of
+    // loaded probes lost; NaN for other workloads.
+    double idleLatencyMs = std::numeric_limits<double>::quiet_NaN();
+    double loadedLatencyMs = std::numeric_limits<double>::quiet_NaN();
+    double probeLossShare = std::numeric_limits<double>::quiet_NaN();
+};
+
+// Latency under load over a point's runs: the medians of their figures; NaN where no run has any.
+struct UnderLoadStatistics {
+    double idleMs = std::numeric_limits<double>::quiet_NaN();
+    double loadedMs = std::numeric_limits<double>::quiet_NaN();
+    double increaseMs = std::numeric_limits<double>::quiet_NaN(); // loaded - idle
+    double probeLossShare = std::numeric_limits<double>::quiet_NaN();
+
+    bool measured() const { return loadedMs == loadedMs; }
 };
 
 struct PointStatistics {
@@ -46,6 +61,7 @@ struct PointStatistics {
     // Welch's two-sided p of this point's throughput against the sweep's first point (its
     // baseline, docs/statistics.md); kNoValue for the first point and where either lacks two runs.
     double pVsBaseline = kNoValue;
+    UnderLoadStatistics underLoad;
     QList<bool> collapsed; // per run
     int collapsedRuns = 0;
     bool highVariance = false;

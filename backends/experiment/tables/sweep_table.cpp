@@ -121,6 +121,11 @@ RunFigures figuresOf(const RunRecord &run)
     f.rttP95Ms = run.rttP95Ms;
     f.intervalThroughputBps = run.intervalThroughputBps;
     f.collapsed = run.collapsed;
+    if (const LatencyUnderLoad u = run.underLoad(); u.measured && u.loadedMs.count > 0) {
+        f.idleLatencyMs = u.idleMs.median;
+        f.loadedLatencyMs = u.loadedMs.median;
+        f.probeLossShare = u.loadedLossShare();
+    }
     return f;
 }
 

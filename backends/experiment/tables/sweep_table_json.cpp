@@ -54,19 +54,27 @@ QJsonObject statisticsJson(const PointStatistics &s)
     QJsonArray collapsed;
     for (bool c : s.collapsed)
         collapsed.append(c);
-    return {{QStringLiteral("runs"), s.runs},
-            {QStringLiteral("n"), s.runs},
-            {QStringLiteral("ci_low"), finite(s.ciLow)},
-            {QStringLiteral("ci_high"), finite(s.ciHigh)},
-            {QStringLiteral("p"), finite(s.pVsBaseline)},
-            {QStringLiteral("throughput_bps"), throughputJson(s)},
-            {QStringLiteral("rtt_ms"), QJsonObject{{QStringLiteral("median"), known(s.rttMedianMs)},
-                                                   {QStringLiteral("p95"), known(s.rttP95Ms)},
-                                                   {QStringLiteral("median_ci_low"), finite(s.rttMedianCiLow)},
-                                                   {QStringLiteral("median_ci_high"), finite(s.rttMedianCiHigh)}}},
-            {QStringLiteral("collapsed"), collapsed},
-            {QStringLiteral("collapsed_runs"), s.collapsedRuns},
-            {QStringLiteral("high_variance"), s.highVariance}};
+    QJsonObject o{
+        {QStringLiteral("runs"), s.runs},
+        {QStringLiteral("n"), s.runs},
+        {QStringLiteral("ci_low"), finite(s.ciLow)},
+        {QStringLiteral("ci_high"), finite(s.ciHigh)},
+        {QStringLiteral("p"), finite(s.pVsBaseline)},
+        {QStringLiteral("throughput_bps"), throughputJson(s)},
+        {QStringLiteral("rtt_ms"), QJsonObject{{QStringLiteral("median"), known(s.rttMedianMs)},
+                                               {QStringLiteral("p95"), known(s.rttP95Ms)},
+                                               {QStringLiteral("median_ci_low"), finite(s.rttMedianCiLow)},
+                                               {QStringLiteral("median_ci_high"), finite(s.rttMedianCiHigh)}}},
+        {QStringLiteral("collapsed"), collapsed},
+        {QStringLiteral("collapsed_runs"), s.collapsedRuns},
+        {QStringLiteral("high_variance"), s.highVariance}};
+    // Only for latency under load (rrul), so that other sweeps' JSON stays as it was.
+    if (const UnderLoadStatistics &u = s.underLoad; u.measured())
+        o.insert(QStringLiteral("latency_under_load"), QJsonObject{{QStringLiteral("idle_ms"), u.idleMs},
+                                                                   {QStringLiteral("loaded_ms"), u.loadedMs},
+                                                                   {QStringLiteral("increase_ms"), u.increaseMs},
+                                                                   {QStringLiteral("probe_loss"), u.probeLossShare}});
+    return o;
 }
 
 // The files the run's captures were written to; `tcptune analyze FILE` reads each.

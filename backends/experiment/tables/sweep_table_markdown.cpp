@@ -3,6 +3,7 @@
 #include "experiment/record/experiment_name.h"
 #include "experiment/spec/sweep_plan.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace tcptune {
@@ -72,17 +73,32 @@ QStringList SweepTableMarkdown::tableLines(const SweepTable &table, ThroughputUn
         header << tr("point");
     const QString label = unit.label();
     header << tr("runs") << tr("throughput %1 (mean ± sd)").arg(label) << tr("95 % CI %1").arg(label) << tr("MB/s")
-           << tr("RTT median ms") << tr("RTT p95 ms") << tr("p vs first") << tr("flags") << tr("per run %1").arg(label)
-           << tr("verdict");
+           << tr("RTT median ms") << tr("RTT p95 ms");
+    const bool underLoad = std::any_of(table.points.begin(), table.points.end(),
+                                       [](const PointResult &p) { return p.stats.underLoad.measured(); });
+    if (underLoad)
+        header << tr("idle latency ms") << tr("latency under load ms") << tr("under load") << tr("probes lost");
+    header << tr("p vs first") << tr("flags") << tr("per run %1").arg(label) << tr("verdict");
     QStringList lines{row(header), QStringLiteral("|") +
                                        QStringList(header.size(), QStringLiteral("---")).join(QLatin1Char('|')) +
                                        QStringLiteral("|")};
     for (const PointResult &p : table.points)
-        lines << row(cells(p, unit));
+        lines << row(cells(p, unit, underLoad));
     return lines;
 }
 
-QStringList SweepTableMarkdown::cells(const PointResult &p, ThroughputUnit unit)
+QStringList SweepTableMarkdown::underLoadCells(const PointResult &p)
+{
+    const UnderLoadStatistics &u = p.stats.underLoad;
+    if (!u.measured())
+        return {kNone, kNone, kNone, kNone};
+    return {
+        QString::number(u.idleMs, 'f', 2), QString::number(u.loadedMs, 'f', 1),
+        QStringLiteral("%1%2 ms").arg(u.increaseMs >= 0 ? QStringLiteral("+") : QString()).arg(u.increaseMs, 0, 'f', 1),
+        QStringLiteral("%1 %").arg(100 * u.probeLossShare, 0, 'f', 1)};
+}
+
+QStringList SweepTableMarkdown::cells(const PointResult &p, ThroughputUnit unit, bool underLoad)
 {
     QStringList out = p.point.labels;
     if (out.isEmpty())
@@ -101,6 +117,8 @@ QStringList SweepTableMarkdown::cells(const PointResult &p, ThroughputUnit unit)
                             : kNone);
     out << (p.hasResult() ? QString::number(s.mean / 8e6, 'f', 2) : QStringLiteral("-"));
     out << ms(s.rttMedianMs) << ms(s.rttP95Ms);
+    if (underLoad)
+        out << underLoadCells(p);
     out << pValue(s.pVsBaseline);
     out << p.flags().join(QStringLiteral(", "));
     out << perRun.join(QLatin1Char(' '));

@@ -23,7 +23,9 @@ public:
 private:
     static QStringList heading(const SweepTable &table);
     static QStringList tableLines(const SweepTable &table, ThroughputUnit unit);
-    static QStringList cells(const PointResult &point, ThroughputUnit unit);
+    static QStringList cells(const PointResult &point, ThroughputUnit unit, bool underLoad);
+    // Latency under load's columns (rrul): idle, loaded, the increase and the probes lost.
+    static QStringList underLoadCells(const PointResult &point);
     static QString throughput(const PointResult &point, ThroughputUnit unit);
     // "0.042", "< 0.001", or "–" without a test.
     static QString pValue(double p);

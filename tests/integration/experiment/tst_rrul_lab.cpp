@@ -4,6 +4,7 @@
 // - 2 MB: latency under load at least +50 ms over idle (the queue holds 335 ms at that rate);
 // - 64 KiB: at most +15 ms;
 // - 6 KB (four packets): the queue drops probes, and the result counts them lost;
+// the sweep's table shows each point's idle and loaded latency, the increase and the loss;
 // and, with the lab idle afterwards, each run's idle latency is within 0.5 ms of `ping`'s median
 // between the same two namespaces (iputils-ping, the oracle, run here).
 
@@ -119,6 +120,13 @@ void TestRrulLab::latencyGrowsWithTheQueue()
     QVERIFY2(results[1].increaseMs() <= 15, "a 64 KiB queue adds at most 15 ms");
     QVERIFY2(results[0].udpLoadedLost == 0 || results[2].udpLoadedLost > results[0].udpLoadedLost,
              "the tiny queue loses more probes");
+    // The sweep's table has latency under load's columns, each point's increase in them.
+    const QString table = QString::fromUtf8(r.out);
+    QVERIFY2(table.contains(QStringLiteral("latency under load ms")), qPrintable(table));
+    for (const LatencyUnderLoad &u : results)
+        QVERIFY2(table.contains(
+                     QStringLiteral("| %1%2 ms |").arg(u.increaseMs() >= 0 ? "+" : "").arg(u.increaseMs(), 0, 'f', 1)),
+                 qPrintable(table));
     QVERIFY2(results[2].udpLoadedLost > 0, "a 6 KB queue drops probes, and they are counted lost");
 
     const QList<double> ping = pingTimes(layoutFor(kLab, LabTopology::Routed));

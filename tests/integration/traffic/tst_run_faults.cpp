@@ -124,7 +124,7 @@ void TestRunFaults::absurdSizes_data()
     QTest::addRow("sample 0") << QStringList{QStringLiteral("--sample-ms"), QStringLiteral("0")}
                               << QStringLiteral("Sample interval");
     QTest::addRow("workload") << QStringList{QStringLiteral("--workload"), QStringLiteral("flood")}
-                              << QStringLiteral("bulk, rr or split-write");
+                              << QStringLiteral("bulk, rr, split-write or rrul");
     QTest::addRow("rr to iperf3") << QStringList{QStringLiteral("--workload"), QStringLiteral("rr"),
                                                  QStringLiteral("--target"), QStringLiteral("iperf3://127.0.0.1:15225")}
                                   << QStringLiteral("tcptune serve");
