@@ -124,8 +124,9 @@ void TestRrulLab::latencyGrowsWithTheQueue()
     const QString table = QString::fromUtf8(r.out);
     QVERIFY2(table.contains(QStringLiteral("latency under load ms")), qPrintable(table));
     for (const LatencyUnderLoad &u : results)
-        QVERIFY2(table.contains(
-                     QStringLiteral("| %1%2 ms |").arg(u.increaseMs() >= 0 ? "+" : "").arg(u.increaseMs(), 0, 'f', 1)),
+        QVERIFY2(table.contains(QStringLiteral("| %1%2 ms |")
+                                    .arg(u.increaseMs() >= 0 ? QStringLiteral("+") : QString())
+                                    .arg(u.increaseMs(), 0, 'f', 1)),
                  qPrintable(table));
     QVERIFY2(results[2].udpLoadedLost > 0, "a 6 KB queue drops probes, and they are counted lost");
 
