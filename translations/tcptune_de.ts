@@ -165,6 +165,14 @@
         <source>the far knob &apos;%1&apos; is not a sysctl or link knob of tcptune&apos;s catalogue (&apos;tcptune knobs&apos; lists them); nothing was changed</source>
         <translation>der ferne Knopf &apos;%1&apos; ist weder ein Sysctl noch ein Link-Knopf aus dem Katalog von tcptune (&apos;tcptune knobs&apos; listet sie auf); nichts wurde geändert</translation>
     </message>
+    <message>
+        <source>&quot;idle_s&quot; must be from 0 to &quot;omit_s&quot; (the idle phase is part of it)</source>
+        <translation>&quot;idle_s&quot; muss zwischen 0 und &quot;omit_s&quot; liegen (die Ruhephase ist ein Teil davon)</translation>
+    </message>
+    <message>
+        <source>latency under load (&quot;rrul&quot;) needs &quot;latency_probe&quot;</source>
+        <translation>Latenz unter Last (&quot;rrul&quot;) braucht &quot;latency_probe&quot;</translation>
+    </message>
 </context>
 <context>
     <name>AgentRemote</name>
@@ -247,6 +255,10 @@
     <message>
         <source>The agent at %1 could not prove that it knows the token, so it may not be the agent you started (or it was started with another token); nothing was run. Check the address and the token file on both ends.</source>
         <translation>Der Agent auf %1 konnte nicht beweisen, dass er das Token kennt, er ist also vielleicht nicht der Agent, den Sie gestartet haben (oder er wurde mit einem anderen Token gestartet); es wurde nichts ausgeführt. Prüfen Sie die Adresse und die Token-Datei auf beiden Seiten.</translation>
+    </message>
+    <message>
+        <source>The agent at %1 sent a line longer than %2 bytes during the run.</source>
+        <translation>Der Agent auf %1 hat während des Laufs eine Zeile mit mehr als %2 Bytes gesendet.</translation>
     </message>
 </context>
 <context>
@@ -1020,6 +1032,10 @@ Trotzdem ausführen?</translation>
     <message>
         <source>only sysctls and link knobs can be set on the far host; socket options apply at the sending end wherever it is, so give %1 without &quot;remote:&quot;.</source>
         <translation>auf dem fernen Host lassen sich nur Sysctls und Link-Knöpfe setzen; Socket-Optionen gelten am sendenden Ende, wo immer es ist: geben Sie %1 ohne &quot;remote:&quot; an.</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not an idle phase; give 0 .. 600 seconds.</source>
+        <translation>&apos;%1&apos; ist keine Ruhephase; geben Sie 0 .. 600 Sekunden an.</translation>
     </message>
 </context>
 <context>
@@ -4224,6 +4240,30 @@ Mehrere Formate auf einmal: --format html,pdf --out ORDNER/report schreibt ORDNE
         <source>--json-iperf3 holds one end; use --json for several --target.</source>
         <translation>--json-iperf3 fasst eine Gegenstelle; verwenden Sie --json für mehrere --target.</translation>
     </message>
+    <message>
+        <source>rrul: seconds of probing alone before the streams start, the idle baseline (default 5).</source>
+        <translation>rrul: Sekunden, in denen nur gemessen wird, bevor die Streams starten: die Ruhe-Basislinie (Standard 5).</translation>
+    </message>
+    <message>
+        <source>Idle phase</source>
+        <translation>Ruhephase</translation>
+    </message>
+    <message>
+        <source>idle latency    median %1 ms (UDP echo, %2 s before the load)</source>
+        <translation>Ruhelatenz      Median %1 ms (UDP-Echo, %2 s vor der Last)</translation>
+    </message>
+    <message>
+        <source>under load      median %1 ms, p95 %2 ms, p99 %3 ms: %4 ms under load</source>
+        <translation>unter Last      Median %1 ms, p95 %2 ms, p99 %3 ms: %4 ms unter Last</translation>
+    </message>
+    <message>
+        <source>TCP probe       median %1 ms idle, %2 ms under load</source>
+        <translation>TCP-Sonde       Median %1 ms in Ruhe, %2 ms unter Last</translation>
+    </message>
+    <message>
+        <source>probe loss      %1 of %2 UDP probes under load (%3 %), %4 of %5 in all</source>
+        <translation>Sondenverlust   %1 von %2 UDP-Sonden unter Last (%3 %), %4 von %5 insgesamt</translation>
+    </message>
 </context>
 <context>
     <name>RunConfiguration</name>
@@ -5232,6 +5272,22 @@ Mehrere Formate auf einmal: --format html,pdf --out ORDNER/report schreibt ORDNE
         <source>Captures (&apos;tcptune analyze FILE&apos; analyses one):</source>
         <translation>Mitschnitte (&apos;tcptune analyze DATEI&apos; analysiert einen):</translation>
     </message>
+    <message>
+        <source>idle latency ms</source>
+        <translation>Ruhelatenz ms</translation>
+    </message>
+    <message>
+        <source>latency under load ms</source>
+        <translation>Latenz unter Last ms</translation>
+    </message>
+    <message>
+        <source>under load</source>
+        <translation>unter Last</translation>
+    </message>
+    <message>
+        <source>probes lost</source>
+        <translation>Sonden verloren</translation>
+    </message>
 </context>
 <context>
     <name>SysctlWriter</name>
@@ -5631,6 +5687,14 @@ Optionen:
         <source>Far knobs (%1) are changed by an agent that ssh started: give the target as ssh://[USER@]HOST, or remove the remote: knobs.</source>
         <translation>Ferne Knöpfe (%1) ändert ein Agent, den ssh gestartet hat: geben Sie das Ziel als ssh://[BENUTZER@]HOST an oder entfernen Sie die remote:-Knöpfe.</translation>
     </message>
+    <message>
+        <source>Idle phase %1 s and omit %2 s are out of range; give 0 to 600 seconds together.</source>
+        <translation>Ruhephase %1 s und Auslassen %2 s liegen außerhalb des Bereichs; geben Sie zusammen 0 bis 600 Sekunden an.</translation>
+    </message>
+    <message>
+        <source>An iperf3 server cannot answer latency probes; run latency under load against `tcptune serve`, the lab or an ssh target.</source>
+        <translation>Ein iperf3-Server kann keine Latenzsonden beantworten; messen Sie Latenz unter Last gegen `tcptune serve`, das Labor oder ein ssh-Ziel.</translation>
+    </message>
 </context>
 <context>
     <name>CommandSummary</name>
@@ -5998,6 +6062,10 @@ Optionen:
     <message>
         <source>no UDP latency probes on port %1: %2</source>
         <translation>keine UDP-Latenzsonden auf Port %1: %2</translation>
+    </message>
+    <message>
+        <source>%1: run %2: %3 batches of samples dropped while the control connection was slow</source>
+        <translation>%1: Lauf %2: %3 Stichprobenpakete verworfen, während die Steuerverbindung langsam war</translation>
     </message>
 </context>
 <context>
@@ -7838,6 +7906,14 @@ untätig: der Sender hatte nichts zu senden.
         <source>The target&apos;s data connection %1 failed: %2.</source>
         <translation>Die Datenverbindung %1 des Ziels schlug fehl: %2.</translation>
     </message>
+    <message>
+        <source>%1 answers no UDP latency probe; run latency under load against `tcptune serve`.</source>
+        <translation>%1 beantwortet keine UDP-Latenzsonde; messen Sie Latenz unter Last gegen `tcptune serve`.</translation>
+    </message>
+    <message>
+        <source>Cannot send UDP latency probes to %1: %2.</source>
+        <translation>UDP-Latenzsonden an %1 können nicht gesendet werden: %2.</translation>
+    </message>
 </context>
 <context>
     <name>tcptune::VerdictPanel</name>
@@ -8408,6 +8484,14 @@ untätig: der Sender hatte nichts zu senden.
         <source>%1 or %2</source>
         <comment>the last of a list of choices</comment>
         <translation>%1 oder %2</translation>
+    </message>
+    <message>
+        <source>latency under load</source>
+        <translation>Latenz unter Last</translation>
+    </message>
+    <message>
+        <source>Bulk streams each way with UDP and TCP latency probes every 100 ms, after an idle phase that gives the baseline (Flent&apos;s RRUL).</source>
+        <translation>Bulk-Streams in beide Richtungen mit UDP- und TCP-Latenzsonden alle 100 ms, nach einer Ruhephase, die die Basislinie liefert (Flents RRUL).</translation>
     </message>
 </context>
 <context>

@@ -28,6 +28,10 @@
 // refuses an agent that sends none while it holds a token) and answers "auth" with its own proof.
 // "ready" carries the agent's "nonce" and no secret: both ends derive the data connections' secret,
 // and each "data" or "probe" line carries "proof", an HMAC under it of the session and stream.
+// Latency under load ("workload": "rrul") adds "idle_s" to "start": the first seconds of
+// "omit_s" in which only the probes run (the agent's own streams wait them out), and the agent
+// answers the run's UDP probes on its port (udp_probe.h). An agent that does not know the
+// workload refuses the start by its name.
 
 #include "common/error.h"
 #include "knobs/knob_reader.h"
