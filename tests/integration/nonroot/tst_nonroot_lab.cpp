@@ -50,6 +50,7 @@ private Q_SLOTS:
     void runInTheLabAsTheUser();
     void sweepOfPresetFive();
     void farSendBufferAboveWmemMax();
+    void latencyUnderLoadAsTheUser();
     void workbenchRunAsTheUser();
     void refusedWithoutTheGrant();
     void cleanupTestCase();
@@ -215,6 +216,31 @@ void TestNonrootLab::farSendBufferAboveWmemMax()
     QCOMPARE(hostLimits().at(2).toLongLong(), wmemMax);
 }
 
+// Latency under load as the user: the lab's agent answers UDP probes on a socket tcptune-helper
+// made in the server's namespace, and the client probes from one it made in the client's.
+void TestNonrootLab::latencyUnderLoadAsTheUser()
+{
+    QProcess run;
+    run.setWorkingDirectory(nonrootVariable("TCPTUNE_NONROOT_HOME"));
+    run.start(QStringLiteral("runuser"),
+              asNonrootUser({tcptuneBinary(), QStringLiteral("run"), QStringLiteral("--lab"), QStringLiteral("t-nr5"),
+                             QStringLiteral("--workload"), QStringLiteral("rrul"), QStringLiteral("--idle"),
+                             QStringLiteral("1"), QStringLiteral("--duration"), QStringLiteral("2"),
+                             QStringLiteral("--json")}));
+    QVERIFY(run.waitForFinished(120000));
+    const QByteArray err = run.readAllStandardError();
+    QVERIFY2(run.exitStatus() == QProcess::NormalExit && run.exitCode() == 0, err.constData());
+    const QJsonObject result = QJsonDocument::fromJson(run.readAllStandardOutput()).object();
+    const QJsonObject underLoad = result.value(QStringLiteral("latency_under_load")).toObject();
+    const QByteArray shown = QJsonDocument(underLoad).toJson().left(2000);
+    const int sent = underLoad.value(QStringLiteral("udp_sent")).toInt();
+    QVERIFY2(sent >= 20, shown.constData()); // 3 s at 10 a second
+    QVERIFY2(underLoad.value(QStringLiteral("udp_lost")).toInt() < sent / 2, shown.constData());
+    QVERIFY2(underLoad.value(QStringLiteral("idle_ms")).toObject().value(QStringLiteral("count")).toInt() >= 5,
+             shown.constData());
+    QCOMPARE(result.value(QStringLiteral("direction")).toString(), QStringLiteral("both"));
+}
+
 void TestNonrootLab::workbenchRunAsTheUser()
 {
     const CommandResult r = runCommand(
@@ -248,7 +274,7 @@ void TestNonrootLab::cleanupTestCase()
     grantToNonrootUser(QStringLiteral("polkit"), true);
     grantToNonrootUser(QStringLiteral("sudo"), true);
     // The fixture's namespaces vanish with it; take the labs down properly all the same.
-    for (const char *lab : {"t-nr1", "t-nr2", "t-nr4", "t-gui1"})
+    for (const char *lab : {"t-nr1", "t-nr2", "t-nr4", "t-nr5", "t-gui1"})
         runCommand(tcptuneBinary(),
                    {QStringLiteral("lab"), QStringLiteral("down"), QStringLiteral("--name"), QLatin1String(lab)},
                    60000);
