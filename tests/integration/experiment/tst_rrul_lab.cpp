@@ -4,9 +4,9 @@
 // - 2 MB: latency under load at least +50 ms over idle (the queue holds 335 ms at that rate);
 // - 64 KiB: at most +15 ms;
 // - 6 KB (four packets): the queue drops probes, and the result counts them lost;
-// the sweep's table shows each point's idle and loaded latency, the increase and the loss;
-// and, with the lab idle afterwards, each run's idle latency is within 0.5 ms of `ping`'s median
-// between the same two namespaces (iputils-ping, the oracle, run here).
+// the verdict names the bottleneck queue; the sweep's table shows each point's idle and loaded latency, the increase
+// and the loss; and, with the lab idle afterwards, each run's idle latency is within 0.5 ms of `ping`'s median between
+// the same two namespaces (iputils-ping, the oracle, run here).
 
 #include "command_runner.h"
 #include "experiment/store/result_store.h"
@@ -120,6 +120,9 @@ void TestRrulLab::latencyGrowsWithTheQueue()
     QVERIFY2(results[1].increaseMs() <= 15, "a 64 KiB queue adds at most 15 ms");
     QVERIFY2(results[0].udpLoadedLost == 0 || results[2].udpLoadedLost > results[0].udpLoadedLost,
              "the tiny queue loses more probes");
+    // The verdict names the bottleneck queue the lab watches (the 2 MB point's queue held hundreds
+    // of kB).
+    QVERIFY2(QString::fromUtf8(r.err).contains(QStringLiteral("The bottleneck queue held")), r.err.constData());
     // The sweep's table has latency under load's columns, each point's increase in them.
     const QString table = QString::fromUtf8(r.out);
     QVERIFY2(table.contains(QStringLiteral("latency under load ms")), qPrintable(table));
