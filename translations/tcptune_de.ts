@@ -618,8 +618,8 @@ Experiment-ID, run:ID oder capture:DATEI#FLUSS (FLUSS: die Zeile von &apos;tcptu
         <translation>Für --graph throughput: das Mittelungsfenster in s (Standard 1).</translation>
     </message>
     <message>
-        <source>sweep, throughput-rtt, limiters or stream-graph-N (run N&apos;s capture).</source>
-        <translation>sweep, throughput-rtt, limiters oder stream-graph-N (der Mitschnitt von Lauf N).</translation>
+        <source>sweep, throughput-rtt, limiters, stream-graph-N (run N&apos;s capture), latency-under-load-N or latency-cdf-N (run N&apos;s latency under load).</source>
+        <translation>sweep, throughput-rtt, limiters, stream-graph-N (der Mitschnitt von Lauf N), latency-under-load-N oder latency-cdf-N (die Latenz unter Last von Lauf N).</translation>
     </message>
 </context>
 <context>
@@ -2002,6 +2002,73 @@ Beispiel: tcptune knobs set net.ipv4.tcp_autocorking=0 -- iperf3 -c 127.0.0.1
     </message>
 </context>
 <context>
+    <name>LatencyUnderLoadChart</name>
+    <message>
+        <source>Latency under load: round trips and throughput over the run</source>
+        <translation>Latenz unter Last: Umlaufzeiten und Durchsatz über den Lauf</translation>
+    </message>
+    <message>
+        <source>UDP echo</source>
+        <translation>UDP-Echo</translation>
+    </message>
+    <message>
+        <source>TCP probe</source>
+        <translation>TCP-Probe</translation>
+    </message>
+    <message>
+        <source>lost</source>
+        <translation>verloren</translation>
+    </message>
+    <message>
+        <source>Time (s)</source>
+        <translation>Zeit (s)</translation>
+    </message>
+    <message>
+        <source>ms</source>
+        <translation>ms</translation>
+    </message>
+    <message>
+        <source>idle</source>
+        <translation>Leerlauf</translation>
+    </message>
+    <message>
+        <source>Mbit/s</source>
+        <translation>Mbit/s</translation>
+    </message>
+    <message>
+        <source>down</source>
+        <translation>Download</translation>
+    </message>
+    <message>
+        <source>up</source>
+        <translation>Upload</translation>
+    </message>
+    <message>
+        <source>UDP round trips: %1 ms under load</source>
+        <translation>UDP-Umlaufzeiten: %1 ms unter Last</translation>
+    </message>
+    <message>
+        <source>round trip, ms (log scale)</source>
+        <translation>Umlaufzeit, ms (logarithmisch)</translation>
+    </message>
+    <message>
+        <source>round trip, ms</source>
+        <translation>Umlaufzeit, ms</translation>
+    </message>
+    <message>
+        <source>share</source>
+        <translation>Anteil</translation>
+    </message>
+    <message>
+        <source>idle, median %1 ms</source>
+        <translation>Leerlauf, Median %1 ms</translation>
+    </message>
+    <message>
+        <source>loaded, median %1 ms</source>
+        <translation>unter Last, Median %1 ms</translation>
+    </message>
+</context>
+<context>
     <name>MetricCheck</name>
     <message>
         <source>%1: no comparison (too few runs or samples on one side); undecided</source>
@@ -2224,6 +2291,13 @@ Beispiel: tcptune knobs set net.ipv4.tcp_autocorking=0 -- iperf3 -c 127.0.0.1
     <message>
         <source>The result store: a file, or a PostgreSQL server as postgresql://USER@HOST[:PORT]/DB (its password from ~/.pgpass). Default: $TCPTUNE_STORE, else the workbench&apos;s Settings, else $XDG_DATA_HOME/tcptune/results.db.</source>
         <translation>Der Ergebnisspeicher: eine Datei oder ein PostgreSQL-Server als postgresql://BENUTZER@HOST[:PORT]/DB (sein Passwort aus ~/.pgpass). Vorgabe: $TCPTUNE_STORE, sonst die Einstellungen der Werkbank, sonst $XDG_DATA_HOME/tcptune/results.db.</translation>
+    </message>
+</context>
+<context>
+    <name>UnderLoadSummary</name>
+    <message>
+        <source>idle %1 ms, under load %2 ms (p95 %3 ms), %4 ms, %5 of %6 probes lost</source>
+        <translation>Leerlauf %1 ms, unter Last %2 ms (p95 %3 ms), %4 ms, %5 von %6 Proben verloren</translation>
     </message>
 </context>
 <context>
@@ -3191,6 +3265,14 @@ Beispiel: tcptune knobs set net.ipv4.tcp_autocorking=0 -- iperf3 -c 127.0.0.1
         <source>Time-sequence graph of the main flow of %1</source>
         <translation>Zeit-Sequenz-Graph des Hauptflusses von %1</translation>
     </message>
+    <message>
+        <source>Latency under load of %1: UDP round trips idle against loaded (CDF)</source>
+        <translation>Latenz unter Last von %1: UDP-Umlaufzeiten im Leerlauf gegen unter Last (Verteilungsfunktion)</translation>
+    </message>
+    <message>
+        <source>Latency under load of %1: round trips and throughput over the run</source>
+        <translation>Latenz unter Last von %1: Umlaufzeiten und Durchsatz über den Lauf</translation>
+    </message>
 </context>
 <context>
     <name>ReportCommand</name>
@@ -3556,6 +3638,50 @@ Mehrere Formate auf einmal: --format html,pdf --out ORDNER/report schreibt ORDNE
     <message>
         <source>dropped</source>
         <translation>verworfen</translation>
+    </message>
+    <message>
+        <source>Latency under load</source>
+        <translation>Latenz unter Last</translation>
+    </message>
+    <message>
+        <source>The UDP echo&apos;s round trips while the link was idle and while the streams loaded it both ways; the increase is the loaded median over the idle one, the loss that of the probes sent under load.</source>
+        <translation>Die Umlaufzeiten des UDP-Echos, während die Strecke ruhte und während die Ströme sie in beide Richtungen belasteten; der Anstieg ist der Median unter Last über dem im Leerlauf, der Verlust der der unter Last gesendeten Proben.</translation>
+    </message>
+    <message>
+        <source>idle median ms</source>
+        <translation>Median Leerlauf ms</translation>
+    </message>
+    <message>
+        <source>loaded median ms</source>
+        <translation>Median unter Last ms</translation>
+    </message>
+    <message>
+        <source>loaded p95 ms</source>
+        <translation>p95 unter Last ms</translation>
+    </message>
+    <message>
+        <source>loaded p99 ms</source>
+        <translation>p99 unter Last ms</translation>
+    </message>
+    <message>
+        <source>increase ms</source>
+        <translation>Anstieg ms</translation>
+    </message>
+    <message>
+        <source>probes lost</source>
+        <translation>Proben verloren</translation>
+    </message>
+    <message>
+        <source>up Mbit/s</source>
+        <translation>Upload Mbit/s</translation>
+    </message>
+    <message>
+        <source>down Mbit/s</source>
+        <translation>Download Mbit/s</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 von %2</translation>
     </message>
 </context>
 <context>
@@ -8007,6 +8133,14 @@ untätig: der Sender hatte nichts zu senden.
     <message>
         <source>Which end sends the data. Down measures the target&apos;s sending, as when a NAS serves a download or an NFS server answers reads; both runs the two at the same time, each direction measured by its own sender.</source>
         <translation>Welches Ende die Daten sendet. Down misst das Senden des Ziels, wie wenn ein NAS einen Download ausliefert oder ein NFS-Server Lesezugriffe beantwortet; both führt beides zugleich aus, jede Richtung gemessen von ihrem eigenen Sender.</translation>
+    </message>
+    <message>
+        <source>Seconds of probing alone before the streams start: the idle latency the loaded one is compared with.</source>
+        <translation>Sekunden nur mit Proben, bevor die Ströme beginnen: die Latenz im Leerlauf, mit der die unter Last verglichen wird.</translation>
+    </message>
+    <message>
+        <source>Idle phase</source>
+        <translation>Leerlaufphase</translation>
     </message>
 </context>
 <context>

@@ -2,6 +2,7 @@
 
 #include "captures/capture_panel.h"
 #include "captures/run_capture_list.h"
+#include "charts/latency_under_load_view.h"
 #include "charts/run_samples.h"
 #include "charts/throughput_rtt_view.h"
 #include "diagnosis/verdict_panel.h"
@@ -27,6 +28,7 @@
 #include "panels/file_dialogs.h"
 #include "panels/help_menu.h"
 #include "panels/live_run_charts.h"
+#include "panels/live_under_load.h"
 #include "panels/message_banner.h"
 #include "panels/run_control_panel.h"
 #include "panels/target_panel.h"
@@ -253,8 +255,15 @@ QWidget *MainWindow::buildChartArea()
     m_verdictPanel->setObjectName(QStringLiteral("verdictPanel"));
     m_verdictPanel->setMaximumHeight(180);
     layout->addWidget(m_verdictPanel);
-    // The verdict and the limiter bars belong to the runs on the charts: they go with them.
+    // A latency-under-load run: its charts and summary under the verdict (hidden otherwise).
+    m_underLoadView = new LatencyUnderLoadView(area);
+    m_underLoadView->setMaximumHeight(340);
+    layout->addWidget(m_underLoadView);
+    m_liveUnderLoad = new LiveUnderLoad(m_runner, m_underLoadView, this);
+    // The verdict, the limiter bars and latency under load belong to the runs on the charts: they
+    // go with them.
     connect(bar, &ChartBar::cleared, m_verdictPanel, &VerdictPanel::clear);
+    connect(bar, &ChartBar::cleared, m_liveUnderLoad, &LiveUnderLoad::clear);
     return area;
 }
 
@@ -300,6 +309,7 @@ void MainWindow::connectRunner()
     connect(m_runner, &RunnerThread::begun, this, [this] {
         m_banner->hide();
         m_verdictPanel->clear();
+        m_liveUnderLoad->clear();
         m_runControl->setRunning(true);
         m_runAction->setEnabled(false);
         m_stopAction->setEnabled(true);

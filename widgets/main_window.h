@@ -27,6 +27,8 @@ class RunnerThread;
 class SessionActions;
 class SweepPanel;
 class VerdictPanel;
+class LatencyUnderLoadView;
+class LiveUnderLoad;
 class TargetPanel;
 class ThroughputUnitMenu;
 class ThroughputRttView;
@@ -55,6 +57,7 @@ public:
     HistoryPanel *historyPanel() const { return m_historyPanel; }
     SweepPanel *sweepPanel() const { return m_sweepPanel; }
     VerdictPanel *verdictPanel() const { return m_verdictPanel; }
+    LatencyUnderLoadView *underLoadView() const { return m_underLoadView; }
     QTabWidget *tabs() const { return m_tabs; }
     CrashRecovery *recovery() const { return m_recovery; }
     SessionActions *session() const { return m_session; }
@@ -108,6 +111,8 @@ private:
     HistoryPanel *m_historyPanel = nullptr;
     SweepPanel *m_sweepPanel = nullptr;
     VerdictPanel *m_verdictPanel = nullptr;
+    LatencyUnderLoadView *m_underLoadView = nullptr;
+    LiveUnderLoad *m_liveUnderLoad = nullptr;
     QTabWidget *m_tabs;
     QSplitter *m_mainSplitter;
     QSplitter *m_rightSplitter;

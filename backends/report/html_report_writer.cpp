@@ -99,6 +99,12 @@ QByteArray HtmlReportWriter::render(const ReportModel &model)
         }
     }
 
+    if (const ReportTable loaded = reporttables::underLoad(model); !loaded.rows.isEmpty()) {
+        h += QStringLiteral("<h2 id=\"latency-under-load\">%1</h2>\n<p>%2</p>\n")
+                 .arg(esc(hd.underLoad), esc(hd.underLoadHint));
+        table(h, loaded, QStringLiteral("latency-under-load"));
+    }
+
     h += QStringLiteral("<h2 id=\"runs\">%1</h2>\n").arg(esc(hd.runs));
     table(h, reporttables::runs(model), QStringLiteral("runs"));
     if (const ReportTable files = reporttables::captures(model); !files.rows.isEmpty()) {

@@ -63,6 +63,10 @@ QByteArray MarkdownReportWriter::render(const ReportModel &model, const QStringL
         for (int i = 0; i < model.charts.size(); ++i)
             m += QStringLiteral("![%1](%2)\n\n").arg(model.charts.at(i).title, imageNames.value(i));
     }
+    if (const ReportTable loaded = reporttables::underLoad(model); !loaded.rows.isEmpty()) {
+        m += QStringLiteral("## %1\n\n%2\n\n").arg(hd.underLoad, hd.underLoadHint);
+        table(m, loaded);
+    }
     m += QStringLiteral("## %1\n\n").arg(hd.runs);
     table(m, reporttables::runs(model));
     if (const ReportTable files = reporttables::captures(model); !files.rows.isEmpty()) {

@@ -87,6 +87,10 @@ Headings headings(const ReportModel &model)
     h.captures = ReportTables::tr("Captures");
     h.capturesHint = ReportTables::tr("The packets of these runs were captured to the files below; 'tcptune analyze "
                                       "FILE' or Wireshark opens each.");
+    h.underLoad = ReportTables::tr("Latency under load");
+    h.underLoadHint = ReportTables::tr(
+        "The UDP echo's round trips while the link was idle and while the streams loaded it both ways; the "
+        "increase is the loaded median over the idle one, the loss that of the probes sent under load.");
     h.host = ReportTables::tr("Host");
     h.knobs = ReportTables::tr("Knobs of both ends");
     h.spec = ReportTables::tr("Experiment spec");
@@ -237,6 +241,45 @@ ReportTable diagnosis(const ReportModel &model)
                               count(f.autocorkings),
                               r->verdict};
         t.alert << false;
+    }
+    return t;
+}
+
+ReportTable underLoad(const ReportModel &model)
+{
+    ReportTable t;
+    t.title = ReportTables::tr("Latency under load");
+    t.header = {ReportTables::tr("run"),
+                ReportTables::tr("point"),
+                ReportTables::tr("idle median ms"),
+                ReportTables::tr("loaded median ms"),
+                ReportTables::tr("loaded p95 ms"),
+                ReportTables::tr("loaded p99 ms"),
+                ReportTables::tr("increase ms"),
+                ReportTables::tr("probes lost"),
+                ReportTables::tr("up Mbit/s"),
+                ReportTables::tr("down Mbit/s")};
+    t.numericColumns = {0, 2, 3, 4, 5, 6, 8, 9};
+    const auto ms = [](double v) { return QString::number(v, 'f', v < 10 ? 2 : 1); };
+    for (const RunRecord *r : model.runs()) {
+        const LatencyUnderLoad u = r->underLoad();
+        if (r->status != RunStatus::Ok || !u.measured)
+            continue;
+        QString up = QStringLiteral("-");
+        QString down = QStringLiteral("-");
+        for (const DirectionFigure &d : directionFigures(*r))
+            (d.direction == Direction::Down ? down : up) = QString::number(d.throughputBps / 1e6, 'f', 1);
+        t.rows << QStringList{QString::number(r->runIndex + 1),
+                              model.pointLabel(*r),
+                              ms(u.idleMs.median),
+                              ms(u.loadedMs.median),
+                              ms(u.loadedMs.p95),
+                              ms(u.loadedMs.p99),
+                              (u.increaseMs() >= 0 ? QStringLiteral("+") : QString()) + ms(u.increaseMs()),
+                              ReportTables::tr("%1 of %2").arg(u.udpLoadedLost).arg(u.udpLoadedSent),
+                              up,
+                              down};
+        t.alert << (u.udpLoadedLost > 0);
     }
     return t;
 }

@@ -27,6 +27,7 @@ QList<QPair<QString, QString>> facts(const ReportModel &model); // label, value
 ReportTable results(const ReportModel &model);                  // the story 5 table
 ReportTable runs(const ReportModel &model);                     // every run's value or error
 ReportTable diagnosis(const ReportModel &model);                // per run: limiter shares, queue, loss, autocorking
+ReportTable underLoad(const ReportModel &model);                // per latency-under-load run: idle, loaded, loss
 ReportTable captures(const ReportModel &model);                 // per capture file: its run, path and packets
 ReportTable nics(const ReportModel &model);
 ReportTable knobs(const ReportModel &model);
@@ -34,7 +35,7 @@ ReportTable knobs(const ReportModel &model);
 // Section headings and fixed sentences, translated once for every writer.
 struct Headings {
     QString notes, failures, results, charts, runs, diagnosis, diagnosisHint, host, knobs, spec, rerun, rerunHint,
-        noFailures, captures, capturesHint;
+        noFailures, captures, capturesHint, underLoad, underLoadHint;
 };
 Headings headings(const ReportModel &model);
 

@@ -41,6 +41,12 @@ int PdfReportWriter::render(const ReportModel &model, QPdfWriter *writer)
             flow.svg(c.svg, c.title);
     }
 
+    if (const ReportTable loaded = reporttables::underLoad(model); !loaded.rows.isEmpty()) {
+        flow.heading(hd.underLoad);
+        flow.paragraph(hd.underLoadHint);
+        flow.table(loaded);
+    }
+
     flow.heading(hd.runs);
     flow.table(reporttables::runs(model));
     if (const ReportTable files = reporttables::captures(model); !files.rows.isEmpty()) {

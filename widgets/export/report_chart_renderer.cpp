@@ -1,5 +1,6 @@
 #include "export/report_chart_renderer.h"
 
+#include "charts/latency_under_load_chart.h"
 #include "charts/limiter_chart.h"
 #include "charts/run_samples.h"
 #include "charts/stream_graph_chart.h"
@@ -27,6 +28,11 @@ constexpr int kMaxStreamGraphs = 6;
 // default width, sharp on a high-density screen and in the PDF, while its SVG stays small.
 constexpr int kStreamGraphColumns = 2 * ReportChartRenderer::kDefaultSize.width();
 const QString kStreamGraphPrefix = QStringLiteral("stream-graph-");
+// Latency under load: the time series and the CDF of each point's first run that measured it, a
+// few at most (a sweep's points look alike past a few).
+constexpr int kMaxUnderLoadRuns = 4;
+const QString kUnderLoadPrefix = QStringLiteral("latency-under-load-");
+const QString kUnderLoadCdfPrefix = QStringLiteral("latency-cdf-");
 
 struct RunLine {
     QString name;
@@ -133,6 +139,40 @@ Result<ChartPainterFunction> streamGraphPainter(const ReportModel &model, const 
     return ChartPainterFunction([chart](QPainter *p, const QRectF &r) { chart->render(p, r); });
 }
 
+QList<const RunRecord *> underLoadRuns(const ReportModel &model)
+{
+    QList<const RunRecord *> out;
+    QList<int> points;
+    for (const RunRecord *r : model.runs()) {
+        if (out.size() >= kMaxUnderLoadRuns)
+            break;
+        if (r->status != RunStatus::Ok || points.contains(r->pointIndex) || !r->underLoad().measured)
+            continue;
+        points << r->pointIndex;
+        out << r;
+    }
+    return out;
+}
+
+// The run of chart ID "latency-under-load-N" or "latency-cdf-N"; nullptr for another chart.
+const RunRecord *underLoadRun(const ReportModel &model, const QString &id)
+{
+    for (const RunRecord *r : underLoadRuns(model)) {
+        const QString n = QString::number(r->runIndex + 1);
+        if (id == kUnderLoadPrefix + n || id == kUnderLoadCdfPrefix + n)
+            return r;
+    }
+    return nullptr;
+}
+
+Result<ChartPainterFunction> underLoadPainter(const ReportModel &model, const RunRecord &run, const QString &id)
+{
+    const auto kind =
+        id.startsWith(kUnderLoadCdfPrefix) ? LatencyUnderLoadChart::Kind::Cdf : LatencyUnderLoadChart::Kind::TimeSeries;
+    auto chart = std::make_shared<LatencyUnderLoadChart>(run.underLoad(), model.samples.value(run.id), kind);
+    return ChartPainterFunction([chart](QPainter *p, const QRectF &r) { chart->render(p, r); });
+}
+
 // A point of the sweep chart: its mean with the 95 % interval as its bar (none for one run); a
 // point without a finished run has no mark and a cross by its label (the table says why).
 SweepChartPoint sweepChartPoint(const ReportModel &model, const PointResult &p)
@@ -164,6 +204,9 @@ QStringList ReportChartRenderer::availableCharts(const ReportModel &model)
         out << QStringLiteral("limiters");
     for (const RunRecord *r : streamGraphRuns(model))
         out << streamGraphId(*r);
+    for (const RunRecord *r : underLoadRuns(model))
+        out << kUnderLoadPrefix + QString::number(r->runIndex + 1)
+            << kUnderLoadCdfPrefix + QString::number(r->runIndex + 1);
     return out;
 }
 
@@ -175,6 +218,10 @@ QString ReportChartRenderer::chartTitle(const ReportModel &model, const QString 
         return tr("What held the sender back, run by run");
     if (const RunRecord *run = streamGraphRun(model, id))
         return tr("Time-sequence graph of the main flow of %1").arg(runName(*run));
+    if (const RunRecord *run = underLoadRun(model, id))
+        return id.startsWith(kUnderLoadCdfPrefix)
+                   ? tr("Latency under load of %1: UDP round trips idle against loaded (CDF)").arg(runName(*run))
+                   : tr("Latency under load of %1: round trips and throughput over the run").arg(runName(*run));
     return tr("Throughput and RTT over time (first finished run of each point)");
 }
 
@@ -198,6 +245,8 @@ Result<ChartPainterFunction> ReportChartRenderer::painterFor(const ReportModel &
     }
     if (const RunRecord *run = streamGraphRun(model, id))
         return streamGraphPainter(model, *run);
+    if (const RunRecord *run = underLoadRun(model, id))
+        return underLoadPainter(model, *run, id);
     if (id == QLatin1String("limiters")) {
         auto chart = std::make_shared<LimiterChart>();
         chart->setAttribute(Qt::WA_DontShowOnScreen);

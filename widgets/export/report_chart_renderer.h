@@ -3,7 +3,8 @@
 // as SVG and PNG: throughput and RTT over time side by side (one line per point, its first
 // finished run; a run in direction both a line per direction), for a sweep the throughput/RTT-by-
 // value chart, one limiter bar per run, and the time-sequence graph of the main flow of each
-// point's first run that recorded a capture (StreamGraphChart, with the run's limiter shading).
+// point's first run that recorded a capture (StreamGraphChart, with the run's limiter shading),
+// and for each point's first latency-under-load run its time series and CDF (LatencyUnderLoadChart).
 
 #include "charts/chart_renderer.h"
 #include "common/error.h"
@@ -20,7 +21,8 @@ public:
 
     // The charts a model has data for: "throughput-rtt" (when any run has samples), "sweep" (more
     // than one point), "limiters" (when any run's sender limiters were measured), "stream-graph-N"
-    // (run N, the first of its point with a capture still there; a few at most).
+    // (run N, the first of its point with a capture still there; a few at most), "latency-under-load-N"
+    // and "latency-cdf-N" (run N, the first of its point that measured latency under load).
     static QStringList availableCharts(const ReportModel &model);
     // Draws chart ID of MODEL into a rectangle: the function stays valid while MODEL lives.
     [[nodiscard]] static Result<ChartPainterFunction> painterFor(const ReportModel &model, const QString &id);

@@ -1,5 +1,6 @@
 #include "history/history_panel.h"
 
+#include "charts/latency_under_load_view.h"
 #include "charts/run_samples.h"
 #include "charts/throughput_rtt_view.h"
 #include "diagnosis/counter_difference_view.h"
@@ -79,6 +80,7 @@ HistoryPanel::HistoryPanel(ThroughputRttView *chart, QWidget *parent)
     , m_status(new QLabel(this))
     , m_counters(new CounterDifferenceView(this))
     , m_comparison(new QSplitter(Qt::Horizontal, this))
+    , m_underLoad(new LatencyUnderLoadView(this))
 {
     setUpTree();
     setUpButtons();
@@ -152,6 +154,8 @@ void HistoryPanel::layOut(QPushButton *refresh)
     split->setObjectName(QStringLiteral("historySplitter"));
     split->setChildrenCollapsible(false);
     split->addWidget(m_tree);
+    // A latency-under-load run selected: its charts and summary under the list (hidden otherwise).
+    split->addWidget(m_underLoad);
     m_comparison->setObjectName(QStringLiteral("historyComparison"));
     m_comparison->addWidget(m_ab);
     m_comparison->addWidget(m_counters);
@@ -160,7 +164,8 @@ void HistoryPanel::layOut(QPushButton *refresh)
     m_comparison->hide();
     split->addWidget(m_comparison);
     split->setStretchFactor(0, 3);
-    split->setStretchFactor(1, 2);
+    split->setStretchFactor(1, 3);
+    split->setStretchFactor(2, 2);
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(top);
     layout->addWidget(split, 1);
@@ -188,6 +193,7 @@ void HistoryPanel::connectSignals(QPushButton *refresh)
         this->refresh();
     });
     connect(m_tree, &QTreeWidget::itemChanged, this, &HistoryPanel::onItemChanged);
+    connect(m_tree, &QTreeWidget::currentItemChanged, this, &HistoryPanel::showUnderLoadOf);
     // A run cleared from the charts is no longer ticked here.
     connect(m_chart, &ThroughputRttView::runRemoved, this, [this](int chartRun) {
         const qint64 runId = m_chartRuns.key(chartRun, 0);
@@ -445,6 +451,34 @@ void HistoryPanel::onItemChanged(QTreeWidgetItem *item, int column)
         m_tickOrder.append(runId);
     if (!m_chartRuns.contains(runId))
         showRun(runId, item);
+}
+
+void HistoryPanel::showUnderLoadOf(QTreeWidgetItem *item)
+{
+    const qint64 runId = item ? item->data(NameColumn, kRunIdRole).toLongLong() : 0;
+    ResultStore *results = runId > 0 ? store() : nullptr;
+    LatencyUnderLoad underLoad;
+    if (results)
+        if (const auto run = results->run(runId))
+            underLoad = run->underLoad();
+    if (!underLoad.measured) {
+        m_underLoad->clear();
+        return;
+    }
+    // The aggregate series of each sender: the throughput up and down.
+    const auto samples = results->aggregateSamples(runId);
+    const bool wasHidden = m_underLoad->isHidden();
+    m_underLoad->setRun(underLoad, samples ? *samples : QList<RunSample>{});
+    // The splitter leaves a child shown again past its end, the list keeping the height: the
+    // charts take two fifths of the list's.
+    auto *split = qobject_cast<QSplitter *>(m_underLoad->parentWidget());
+    if (!wasHidden || !split)
+        return;
+    QList<int> sizes = split->sizes();
+    const int room = std::max(m_underLoad->minimumHeight(), sizes.at(0) * 2 / 5);
+    sizes[0] = std::max(0, sizes.at(0) - room);
+    sizes[1] = room;
+    split->setSizes(sizes);
 }
 
 void HistoryPanel::showRun(qint64 runId, QTreeWidgetItem *item)

@@ -8,7 +8,8 @@
 // ... against it, each metric's difference with its 95 % interval and verdict) and the counters
 // that differ between A and B; two experiments ticked are compared point by point, as
 // `tcptune results diff` does. Any experiment's report can be exported, and any run's
-// capture shown ("Show capture"). The tree comes from two list queries (experiments, runs) whatever the store holds; a
+// capture shown ("Show capture"). A selected latency-under-load run (rrul) shows its charts and summary
+// under the list. The tree comes from two list queries (experiments, runs) whatever the store holds; a
 // run's name and configuration are read when its row is first drawn or filtered (StoredRunItem), its samples only when
 // it is ticked.
 
@@ -32,6 +33,7 @@ namespace tcptune {
 
 class AbTable;
 class CounterDifferenceView;
+class LatencyUnderLoadView;
 class ResultStore;
 class StoredRunDetails;
 struct ExperimentRecord;
@@ -68,6 +70,8 @@ public:
     AbTable *abTable() const { return m_ab; }
     CounterDifferenceView *counterDifferences() const { return m_counters; }
     QWidget *comparisonPane() const;
+    // The charts and summary of the selected run when it measured latency under load.
+    LatencyUnderLoadView *underLoadView() const { return m_underLoad; }
     QString statusText() const;
     // Chart run id of stored run RUN_ID while it is ticked.
     int chartRunOf(qint64 runId) const { return m_chartRuns.value(runId, -1); }
@@ -113,6 +117,8 @@ private:
     QTreeWidgetItem *addExperiment(const ExperimentRecord &experiment);
     void addRun(QTreeWidgetItem *experiment, const RunRecord &run);
     void showRun(qint64 runId, QTreeWidgetItem *item);
+    // The current row's latency under load, when it is a run that measured it; hidden otherwise.
+    void showUnderLoadOf(QTreeWidgetItem *item);
     qint64 selectedExperiment() const;
     void showCaptureOfSelectedRun();
     void compareRuns(ResultStore *results);
@@ -136,6 +142,7 @@ private:
     QLabel *m_status;
     CounterDifferenceView *m_counters;
     QSplitter *m_comparison; // A/B table and counters, below the list once two runs are compared
+    LatencyUnderLoadView *m_underLoad;
     QHash<qint64, int> m_chartRuns;
     QHash<qint64, QList<int>> m_otherLines; // several ends, direction both: a run's lines after the first
     std::unique_ptr<ResultStore> m_store;

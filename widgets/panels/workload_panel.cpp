@@ -66,6 +66,7 @@ WorkloadPanel::WorkloadPanel(QWidget *parent)
     , m_kind(new QComboBox(this))
     , m_direction(new QComboBox(this))
     , m_duration(new QDoubleSpinBox(this))
+    , m_idle(new QDoubleSpinBox(this))
     , m_streams(new QSpinBox(this))
     , m_writeSize(sizeCombo({QStringLiteral("128K"), QStringLiteral("16K"), QStringLiteral("64K"), QStringLiteral("1M"),
                              QStringLiteral("4K"), QStringLiteral("512")},
@@ -96,6 +97,12 @@ WorkloadPanel::WorkloadPanel(QWidget *parent)
     m_duration->setObjectName(QStringLiteral("duration"));
     m_duration->setDecimals(1);
     m_duration->setSuffix(tr(" s"));
+    m_idle->setObjectName(QStringLiteral("idleS"));
+    m_idle->setDecimals(1);
+    m_idle->setRange(0, kMaxIdleS);
+    m_idle->setSuffix(tr(" s"));
+    m_idle->setToolTip(tr("Seconds of probing alone before the streams start: the idle latency the loaded one is "
+                          "compared with."));
     m_streams->setObjectName(QStringLiteral("streams"));
     m_capture->setObjectName(QStringLiteral("recordCapture"));
     m_capture->setToolTip(tr("Capture the run's packets at the sender (pcap), kept with the run: History's "
@@ -106,6 +113,7 @@ WorkloadPanel::WorkloadPanel(QWidget *parent)
     setUpChecks();
     layOut();
     connect(m_kind, &QComboBox::currentIndexChanged, this, &WorkloadPanel::showWorkloadFields);
+    connect(m_kind, &QComboBox::currentIndexChanged, this, &WorkloadPanel::setUpLatencyUnderLoad);
     showWorkloadFields();
 }
 
@@ -115,8 +123,22 @@ void WorkloadPanel::showWorkloadFields()
 {
     const auto workload = parseWorkload(m_kind->currentData().toString());
     const WorkloadFields shown = workload ? workloadDescriptor(*workload).panelFields : WorkloadFields();
-    if (auto *form = qobject_cast<QFormLayout *>(layout()))
+    if (auto *form = qobject_cast<QFormLayout *>(layout())) {
         form->setRowVisible(m_writeSize, shown.testFlag(WorkloadField::WriteSize));
+        form->setRowVisible(m_idle, workload && workloadDescriptor(*workload).underLoad);
+    }
+}
+
+// Latency under load is measured with streams each way (Flent's RRUL: four up, four down): chosen,
+// it sets them, as a spec that does not say gets them. A spec or the settings loaded after the
+// choice keep their own (loadFrom, restoreSettings set the kind first).
+void WorkloadPanel::setUpLatencyUnderLoad()
+{
+    const auto workload = parseWorkload(m_kind->currentData().toString());
+    if (!workload || !workloadDescriptor(*workload).underLoad)
+        return;
+    m_direction->setCurrentIndex(m_direction->findData(QStringLiteral("both")));
+    m_streams->setValue(TrafficSpec::kRrulStreams);
 }
 
 // A field for each socket option the catalogue gives a panel field, in the catalogue's order:
@@ -191,6 +213,7 @@ void WorkloadPanel::setUpChecks()
                 new RangeCheck(m_sampleMs, tr("Sample every"), 1, ExperimentSpec::kMaxSampleMs, tr(" ms"))};
     m_duration->setValue(10);
     m_streams->setValue(1);
+    m_idle->setValue(ExperimentSpec().workload.idleS);
     m_sampleMs->setValue(10);
 }
 
@@ -201,6 +224,7 @@ void WorkloadPanel::layOut()
     form->addRow(tr("Direction"), m_direction);
     form->addRow(tr("Duration"), m_duration);
     form->addRow(QString(), m_checks.at(0)->message());
+    form->addRow(tr("Idle phase"), m_idle);
     form->addRow(tr("Streams"), m_streams);
     form->addRow(QString(), m_checks.at(1)->message());
     form->addRow(tr("Write size"), m_writeSize);
@@ -223,6 +247,7 @@ Result<void> WorkloadPanel::applyTo(ExperimentSpec &spec) const
     spec.workload.type = parseWorkload(m_kind->currentData().toString()).value_or(Workload::Bulk);
     spec.workload.direction = m_direction->currentData().toString();
     spec.workload.streams = m_streams->value();
+    spec.workload.idleS = m_idle->value();
     spec.durationS = m_duration->value();
     spec.sampleMs = m_sampleMs->value();
     spec.capture = m_capture->isChecked();
@@ -244,6 +269,7 @@ void WorkloadPanel::loadFrom(const ExperimentSpec &spec)
     m_kind->setCurrentIndex(std::max(0, m_kind->findData(workloadName(spec.workload.type))));
     m_direction->setCurrentIndex(std::max(0, m_direction->findData(spec.workload.direction)));
     m_streams->setValue(spec.workload.streams);
+    m_idle->setValue(spec.workload.idleS);
     m_duration->setValue(spec.durationS);
     m_sampleMs->setValue(spec.sampleMs);
     m_writeSize->setCurrentText(sizeText(spec.workload.writeSize));
@@ -258,6 +284,7 @@ void WorkloadPanel::saveSettings(QSettings &settings) const
     settings.setValue(QStringLiteral("workload/direction"), m_direction->currentData());
     settings.setValue(QStringLiteral("workload/duration"), m_duration->value());
     settings.setValue(QStringLiteral("workload/streams"), m_streams->value());
+    settings.setValue(QStringLiteral("workload/idleS"), m_idle->value());
     settings.setValue(QStringLiteral("workload/writeSize"), m_writeSize->currentText());
     // Check boxes as booleans, sizes as typed, choices as their value (settings of earlier versions).
     for (const SocketOptionField &field : m_socketOptions)
@@ -276,6 +303,7 @@ void WorkloadPanel::restoreSettings(const QSettings &settings)
         std::max(0, m_direction->findData(settings.value(QStringLiteral("workload/direction")).toString())));
     m_duration->setValue(settings.value(QStringLiteral("workload/duration"), 10).toDouble());
     m_streams->setValue(settings.value(QStringLiteral("workload/streams"), 1).toInt());
+    m_idle->setValue(settings.value(QStringLiteral("workload/idleS"), ExperimentSpec().workload.idleS).toDouble());
     m_writeSize->setCurrentText(settings.value(QStringLiteral("workload/writeSize")).toString());
     for (SocketOptionField &field : m_socketOptions) {
         const QVariant value = settings.value(settingsKey(field.knob));

@@ -1,5 +1,6 @@
 #pragma once
-// What traffic a run drives: workload kind, which end sends, duration, streams, write size, the socket
+// What traffic a run drives: workload kind, which end sends, duration, the idle phase of latency under
+// load, streams, write size, the socket
 // options the knob catalogue gives a panel field (buffers, congestion control, TCP_NODELAY, TCP_CORK),
 // the TCP_INFO sampling interval and whether a capture is recorded.
 // Reads and writes the workload part of an ExperimentSpec.
@@ -24,6 +25,9 @@ class RangeCheck;
 class WorkloadPanel final : public QGroupBox {
     Q_OBJECT
 public:
+    // The idle phase the field offers at most (a spec may say more, up to the run's limit).
+    static constexpr double kMaxIdleS = 600;
+
     explicit WorkloadPanel(QWidget *parent = nullptr);
 
     [[nodiscard]] Result<void> applyTo(ExperimentSpec &spec) const;
@@ -50,10 +54,12 @@ private:
     SocketOptionField makeSocketOptionField(const KnobInfo &knob);
     void setUpChecks();
     void showWorkloadFields();
+    void setUpLatencyUnderLoad();
     void layOut(); // the form, a row per choice
     QComboBox *m_kind;
     QComboBox *m_direction;
     QDoubleSpinBox *m_duration;
+    QDoubleSpinBox *m_idle; // workload.idle_s, shown for latency under load
     QSpinBox *m_streams;
     QComboBox *m_writeSize;
     QList<SocketOptionField> m_socketOptions; // fields with a heading first, then the switches

@@ -102,7 +102,8 @@ int runChartCommand(const QStringList &args)
                                  QStringLiteral("N"), QStringLiteral("96"));
     const QCommandLineOption which(
         QStringLiteral("chart"),
-        ChartCommand::tr("sweep, throughput-rtt, limiters or stream-graph-N (run N's capture)."),
+        ChartCommand::tr("sweep, throughput-rtt, limiters, stream-graph-N (run N's capture), latency-under-load-N "
+                         "or latency-cdf-N (run N's latency under load)."),
         QStringLiteral("NAME"));
     const QCommandLineOption graph(
         QStringLiteral("graph"),

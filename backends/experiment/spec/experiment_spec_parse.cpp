@@ -384,7 +384,11 @@ QString jsonTypeName(const QJsonValue &v)
         const QJsonValue fv = o.value(key);
         if (fv.isUndefined())
             continue;
-        auto text = fv.isString() ? Result<QString>(fv.toString()) : valueText(fv, field);
+        // A number as it is: idle_s takes fractions ("idle_s": 2.5, as the workbench writes it),
+        // and a size field says itself what it makes of one.
+        auto text = fv.isString()   ? Result<QString>(fv.toString())
+                    : fv.isDouble() ? Result<QString>(QString::number(fv.toDouble(), 'g', 17))
+                                    : valueText(fv, field);
         if (!text)
             return std::unexpected(text.error());
         ExperimentSpec holder;

@@ -2,6 +2,8 @@
 // charts and compares two runs A/B with differences and ratios (compareRuns).
 
 #include "both_run_fixture.h"
+#include "charts/latency_under_load_chart.h"
+#include "charts/latency_under_load_view.h"
 #include "charts/throughput_rtt_view.h"
 #include "diagnosis/counter_difference_view.h"
 #include "experiment/diagnosis/run_diagnosis.h"
@@ -13,6 +15,8 @@
 #include "history/ab_verdict.h"
 #include "history/history_panel.h"
 #include "history/stored_run_names.h"
+#include "history/under_load_summary.h"
+#include "rrul_run.h"
 #include "screenshot.h"
 
 #include <QLabel>
@@ -23,6 +27,7 @@
 #include <QSysInfo>
 #include <QTest>
 #include <QTreeWidget>
+#include <QXYSeries>
 
 #include <cmath>
 
@@ -114,6 +119,7 @@ private Q_SLOTS:
     void everyRunCarriesItsConfiguration();
     void farEndKnobsNameTheirEnd();
     void bothDirectionsShowEach();
+    void latencyUnderLoadRunShowsItsCharts();
     void bothDirectionsOverlayALineEach();
     void experimentsShowTheirInterval();
     void labEndsAreNamedAsTheLab();
@@ -743,6 +749,50 @@ void TestHistoryPanel::experimentsCompareByPoint()
              QStringLiteral("no difference: every run on both sides measured the same"));
     QVERIFY(panel.comparisonPane()->isVisibleTo(&panel));
     test::saveScreenshot(&panel, QStringLiteral("history_ab_experiments"));
+}
+
+// Issue 34: a stored latency-under-load run, selected, shows its two charts and its summary under
+// the list; another run selected hides them.
+void TestHistoryPanel::latencyUnderLoadRunShowsItsCharts()
+{
+    const TrafficResult result = test::rrulRunOnLoopback(1, 2);
+    QVERIFY2(result.ok(), qPrintable(result.error));
+    ResultStore store;
+    QVERIFY(store.open());
+    const qint64 rrul = test::storeRrulRun(store, result, QStringLiteral("latency under load"));
+    QVERIFY(rrul > 0);
+    const qint64 other = storeOnePoint(store, QStringLiteral("plain bulk"), {50});
+    QVERIFY(other > 0);
+
+    ThroughputRttView chart;
+    HistoryPanel panel(&chart);
+    panel.resize(1200, 800);
+    panel.show();
+    panel.refresh();
+    QTreeWidgetItem *item = panel.itemOfRun(rrul);
+    QVERIFY(item);
+    LatencyUnderLoadView *view = panel.underLoadView();
+    QVERIFY(view->isHidden());
+    panel.tree()->setCurrentItem(item);
+    QVERIFY(!view->isHidden());
+    QCOMPARE(view->summaryText(), UnderLoadSummary::line(result.underLoad));
+    QVERIFY(view->timeSeries() && view->cdf());
+    using Role = LatencyUnderLoadChart::Role;
+    QCOMPARE(view->cdf()->series(Role::IdleCdf)->count(), result.underLoad.idleMs.count);
+    QCOMPARE(view->cdf()->series(Role::LoadedCdf)->count(), result.underLoad.loadedMs.count);
+    // The stored samples give the throughput each way.
+    QVERIFY(view->timeSeries()->series(Role::ThroughputUp)->count() > 0);
+    QVERIFY(view->timeSeries()->series(Role::ThroughputDown)->count() > 0);
+    // The splitter gives it its room under the list.
+    QTRY_VERIFY(view->height() >= view->minimumHeight());
+    QVERIFY(view->geometry().bottom() < view->parentWidget()->height()); // not past the splitter's end
+    QVERIFY(test::looksDrawn(test::saveScreenshot(&panel, QStringLiteral("history_latency_under_load"))));
+
+    QTreeWidgetItem *plain = experimentItem(panel.tree(), other);
+    QVERIFY(plain && plain->childCount() == 1);
+    panel.tree()->setCurrentItem(plain->child(0));
+    QVERIFY(view->isHidden());
+    QVERIFY(!view->timeSeries());
 }
 
 QTEST_MAIN(TestHistoryPanel)

@@ -11,10 +11,12 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QLabel>
 #include <QLineEdit>
 #include <QSettings>
+#include <QSpinBox>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTranslator>
@@ -68,6 +70,7 @@ private Q_SLOTS:
     void badValueNamesTheKnob();
     void specComesBack();
     void kindsComeFromTheRegistry();
+    void latencyUnderLoadSetsItsStreams();
     void earlierSettingsComeBack();
     void headingsSpeakGerman();
 };
@@ -99,9 +102,9 @@ void TestWorkloadPanel::fieldsAreTheCataloguesOptions()
 void TestWorkloadPanel::formKeepsItsRows()
 {
     WorkloadPanel panel;
-    const QStringList expected =
-        strings({"Kind", "Direction", "Duration", "Streams", "Write size", "Send buffer", "Receive buffer",
-                 "Congestion control", "TCP_NODELAY (Nagle off)", "TCP_CORK", "Record capture", "Sample every"});
+    const QStringList expected = strings({"Kind", "Direction", "Duration", "Idle phase", "Streams", "Write size",
+                                          "Send buffer", "Receive buffer", "Congestion control",
+                                          "TCP_NODELAY (Nagle off)", "TCP_CORK", "Record capture", "Sample every"});
     QCOMPARE(formHeadings(panel), expected);
     auto *sndbuf = panel.findChild<QComboBox *>(QStringLiteral("sndbuf"));
     QVERIFY(sndbuf && sndbuf->isEditable());
@@ -197,6 +200,46 @@ void TestWorkloadPanel::kindsComeFromTheRegistry()
         panel.loadFrom(spec);
         QCOMPARE(kind->currentIndex(), index);
     }
+}
+
+// Issue 34: latency under load chosen sets both directions and four streams each way, and shows
+// its idle phase, which becomes workload.idle_s and comes back from a spec; other workloads hide it.
+void TestWorkloadPanel::latencyUnderLoadSetsItsStreams()
+{
+    WorkloadPanel panel;
+    auto *kind = panel.findChild<QComboBox *>(QStringLiteral("workloadKind"));
+    auto *direction = panel.findChild<QComboBox *>(QStringLiteral("direction"));
+    auto *streams = panel.findChild<QSpinBox *>(QStringLiteral("streams"));
+    auto *idle = panel.findChild<QDoubleSpinBox *>(QStringLiteral("idleS"));
+    QVERIFY(kind && direction && streams && idle);
+    QVERIFY(idle->isHidden());
+    QCOMPARE(direction->currentData().toString(), QStringLiteral("up"));
+    QCOMPARE(streams->value(), 1);
+    kind->setCurrentIndex(kind->findData(workloadName(Workload::Rrul)));
+    QVERIFY(!idle->isHidden());
+    QCOMPARE(direction->currentData().toString(), QStringLiteral("both"));
+    QCOMPARE(streams->value(), TrafficSpec::kRrulStreams);
+    QCOMPARE(idle->value(), ExperimentSpec().workload.idleS);
+    auto *form = qobject_cast<QFormLayout *>(panel.layout());
+    QCOMPARE(qobject_cast<QLabel *>(form->labelForField(idle))->text(), QStringLiteral("Idle phase"));
+    idle->setValue(2.5);
+    ExperimentSpec spec;
+    QVERIFY(panel.applyTo(spec).has_value());
+    QCOMPARE(spec.workload.type, Workload::Rrul);
+    QCOMPARE(spec.workload.idleS, 2.5);
+    QCOMPARE(spec.workload.direction, QStringLiteral("both"));
+    QCOMPARE(spec.workload.streams, TrafficSpec::kRrulStreams);
+    // The spec's JSON keeps it, and a panel loading it shows it (its own streams, not the default's).
+    auto parsed = ExperimentSpec::fromJson(spec.toJson());
+    QVERIFY2(parsed, qPrintable(parsed ? QString() : parsed.error().message));
+    parsed->workload.streams = 2;
+    WorkloadPanel other;
+    other.loadFrom(*parsed);
+    QCOMPARE(other.findChild<QDoubleSpinBox *>(QStringLiteral("idleS"))->value(), 2.5);
+    QCOMPARE(other.findChild<QSpinBox *>(QStringLiteral("streams"))->value(), 2);
+    QVERIFY(!other.findChild<QDoubleSpinBox *>(QStringLiteral("idleS"))->isHidden());
+    kind->setCurrentIndex(kind->findData(workloadName(Workload::Bulk)));
+    QVERIFY(idle->isHidden());
 }
 
 // Settings an earlier version wrote (one key per field, check boxes as booleans) come back, and
