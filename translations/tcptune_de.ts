@@ -7378,6 +7378,10 @@ untätig: der Sender hatte nichts zu senden.
         <comment>menu</comment>
         <translation>Lau&amp;f</translation>
     </message>
+    <message>
+        <source>&amp;Latency under load</source>
+        <translation>&amp;Latenz unter Last</translation>
+    </message>
 </context>
 <context>
     <name>tcptune::MessageBanner</name>

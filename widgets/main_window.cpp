@@ -255,11 +255,22 @@ QWidget *MainWindow::buildChartArea()
     m_verdictPanel->setObjectName(QStringLiteral("verdictPanel"));
     m_verdictPanel->setMaximumHeight(180);
     layout->addWidget(m_verdictPanel);
-    // A latency-under-load run: its charts and summary under the verdict (hidden otherwise).
-    m_underLoadView = new LatencyUnderLoadView(area);
-    m_underLoadView->setMaximumHeight(340);
-    layout->addWidget(m_underLoadView);
+    // A latency-under-load run: its charts and summary in a tab of their own, shown and brought
+    // forward when such a run finishes (under the verdict they left the throughput and RTT charts
+    // too little room).
+    // The view hides itself without a run: a page of its own holds it, so the tab keeps its size.
+    auto *underLoadPage = new QWidget(m_tabs);
+    auto *underLoadLayout = new QVBoxLayout(underLoadPage);
+    m_underLoadView = new LatencyUnderLoadView(underLoadPage);
+    m_underLoadView->setObjectName(QStringLiteral("underLoadView"));
+    underLoadLayout->addWidget(m_underLoadView);
+    m_tabs->setTabVisible(m_tabs->addTab(underLoadPage, tr("&Latency under load")), false);
     m_liveUnderLoad = new LiveUnderLoad(m_runner, m_underLoadView, this);
+    connect(m_liveUnderLoad, &LiveUnderLoad::shownChanged, this, [this, underLoadPage](bool shown) {
+        m_tabs->setTabVisible(m_tabs->indexOf(underLoadPage), shown);
+        if (shown)
+            m_tabs->setCurrentWidget(underLoadPage);
+    });
     // The verdict, the limiter bars and latency under load belong to the runs on the charts: they
     // go with them.
     connect(bar, &ChartBar::cleared, m_verdictPanel, &VerdictPanel::clear);

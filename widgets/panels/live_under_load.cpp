@@ -18,6 +18,7 @@ void LiveUnderLoad::clear()
 {
     m_samples.clear();
     m_view->clear();
+    Q_EMIT shownChanged(false);
 }
 
 void LiveUnderLoad::onRunFinished(const RunRecord &run)
@@ -25,8 +26,10 @@ void LiveUnderLoad::onRunFinished(const RunRecord &run)
     const QList<RunSample> samples = m_samples.take(run.runIndex);
     const LatencyUnderLoad underLoad = run.underLoad();
     // A failed or cancelled run has no figures to draw (and is never drawn as 0).
-    if (run.status == RunStatus::Ok && underLoad.measured)
+    if (run.status == RunStatus::Ok && underLoad.measured) {
         m_view->setRun(underLoad, samples);
+        Q_EMIT shownChanged(true);
+    }
 }
 
 } // namespace tcptune

@@ -1,5 +1,5 @@
 #pragma once
-// Under the workbench charts after a latency-under-load run (workload rrul): its two charts and
+// In the workbench's tab of its own after a latency-under-load run (workload rrul): its two charts and
 // summary (LatencyUnderLoadView), from the run's record and the samples the runner sent while it
 // ran, so the throughput each way is drawn without reading the store again. Each run's samples are
 // kept until it finishes; a new plan, or the charts cleared, clears the view.
@@ -22,6 +22,10 @@ public:
 
 public Q_SLOTS:
     void clear();
+
+Q_SIGNALS:
+    // The view got a run to show (true), or was cleared (false).
+    void shownChanged(bool shown);
 
 private:
     void onRunFinished(const tcptune::RunRecord &run);
