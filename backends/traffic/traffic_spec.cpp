@@ -370,11 +370,11 @@ Result<TrafficSpec> TrafficSpec::fromJson(const QJsonObject &json)
             return std::unexpected(d.error());
         s.direction = *d;
     }
-    // Latency under load is streams each way, four of them (Flent's RRUL), unless the spec says.
-    if (s.workload == Workload::Rrul) {
-        s.direction = json.contains(key("direction")) ? s.direction : Direction::Both;
-        s.streams = kRrulStreams;
-    }
+    // A spec that does not say runs its workload's own streams and direction (rrul: 4 each way).
+    const WorkloadDescriptor &described = workloadDescriptor(s.workload);
+    s.streams = described.defaultStreams;
+    if (!json.contains(key("direction")))
+        s.direction = described.defaultDirection;
     JsonFields f(json);
     f.number("duration_s", s.durationS);
     f.number("idle_s", s.idleS);

@@ -95,7 +95,6 @@ struct TrafficLimits {
 struct TrafficSpec {
     Q_DECLARE_TR_FUNCTIONS(TrafficSpec)
 public:
-    static constexpr int kRrulStreams = 4; // latency under load's streams each way unless asked
     Workload workload = Workload::Bulk;
     Direction direction = Direction::Up;
     double durationS = 10;               // measured time, after the omitted seconds

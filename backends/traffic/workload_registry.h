@@ -65,6 +65,10 @@ public:
     // Latency under load: streams each way with UDP and TCP probes, after an idle phase; only
     // `tcptune serve` answers the UDP probe.
     bool underLoad;
+    // What a spec or command line that does not say runs: the streams (each way in direction
+    // both) and the direction.
+    int defaultStreams;
+    Direction defaultDirection;
 
     QString nameText() const { return QStringView(name).toString(); }
     QString translatedLabel() const { return tr(label); }
@@ -90,6 +94,8 @@ inline constexpr std::array kWorkloadDescriptors{
         .stream = true,
         .transactions = false,
         .underLoad = false,
+        .defaultStreams = 1,
+        .defaultDirection = Direction::Up,
     },
     WorkloadDescriptor{
         .workload = Workload::RequestResponse,
@@ -105,6 +111,8 @@ inline constexpr std::array kWorkloadDescriptors{
         .stream = false,
         .transactions = true,
         .underLoad = false,
+        .defaultStreams = 1,
+        .defaultDirection = Direction::Up,
     },
     WorkloadDescriptor{
         .workload = Workload::SplitWrite,
@@ -121,6 +129,8 @@ inline constexpr std::array kWorkloadDescriptors{
         .stream = false,
         .transactions = true,
         .underLoad = false,
+        .defaultStreams = 1,
+        .defaultDirection = Direction::Up,
     },
     WorkloadDescriptor{
         .workload = Workload::Rrul,
@@ -138,6 +148,8 @@ inline constexpr std::array kWorkloadDescriptors{
         .stream = true,
         .transactions = false,
         .underLoad = true,
+        .defaultStreams = 4, // Flent's RRUL: four up, four down
+        .defaultDirection = Direction::Both,
     },
 };
 

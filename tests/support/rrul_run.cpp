@@ -4,6 +4,7 @@
 #include "experiment/spec/sweep_plan.h"
 #include "traffic/agent_server.h"
 #include "traffic/traffic_client.h"
+#include "traffic/workload_registry.h"
 
 namespace tcptune::test {
 
@@ -18,7 +19,7 @@ TrafficResult rrulRunOnLoopback(double idleS, double durationS)
     spec.target.port = *port;
     spec.workload = Workload::Rrul;
     spec.direction = Direction::Both;
-    spec.streams = TrafficSpec::kRrulStreams;
+    spec.streams = workloadDescriptor(Workload::Rrul).defaultStreams;
     spec.idleS = idleS;
     spec.durationS = durationS;
     TrafficClient client;
@@ -31,7 +32,7 @@ qint64 storeRrulRun(ResultStore &store, const TrafficResult &result, const QStri
     spec.name = name;
     spec.workload.type = Workload::Rrul;
     spec.workload.direction = QStringLiteral("both");
-    spec.workload.streams = TrafficSpec::kRrulStreams;
+    spec.workload.streams = workloadDescriptor(Workload::Rrul).defaultStreams;
     spec.workload.idleS = result.spec.idleS;
     const auto experiment = store.createExperiment(SweepPlan(spec));
     if (!experiment)

@@ -137,8 +137,9 @@ void WorkloadPanel::setUpLatencyUnderLoad()
     const auto workload = parseWorkload(m_kind->currentData().toString());
     if (!workload || !workloadDescriptor(*workload).underLoad)
         return;
-    m_direction->setCurrentIndex(m_direction->findData(QStringLiteral("both")));
-    m_streams->setValue(TrafficSpec::kRrulStreams);
+    const WorkloadDescriptor &described = workloadDescriptor(*workload);
+    m_direction->setCurrentIndex(m_direction->findData(directionName(described.defaultDirection)));
+    m_streams->setValue(described.defaultStreams);
 }
 
 // A field for each socket option the catalogue gives a panel field, in the catalogue's order:

@@ -190,9 +190,9 @@ private:
     read.integer("sample-ms", spec.sampleIntervalMs, Unit::None, RunCommand::tr("Sample interval"));
     if (!read.problem().isEmpty())
         return fail(read.problem());
-    // Latency under load is four streams each way (Flent's RRUL) unless the command line says.
-    if (spec.workload == Workload::Rrul && !isSet(parser, "streams"))
-        spec.streams = TrafficSpec::kRrulStreams;
+    // Without --streams, the workload's own count (rrul: four each way, as Flent's RRUL).
+    if (!isSet(parser, "streams"))
+        spec.streams = workloadDescriptor(spec.workload).defaultStreams;
     return {};
 }
 
@@ -236,8 +236,8 @@ private:
     if (!direction)
         return std::unexpected(direction.error());
     spec.direction = *direction;
-    if (spec.workload == Workload::Rrul && !isSet(parser, "direction"))
-        spec.direction = Direction::Both;
+    if (!isSet(parser, "direction"))
+        spec.direction = workloadDescriptor(spec.workload).defaultDirection;
     if (auto read = readFigures(parser, spec); !read)
         return std::unexpected(read.error());
     if (auto send = readSendMethod(parser, spec); !send)

@@ -5,6 +5,7 @@
 #include "experiment/spec/spec_enum_names.h"
 #include "knobs/knob_value.h"
 #include "traffic/traffic_spec.h"
+#include "traffic/workload_registry.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -397,11 +398,12 @@ QString jsonTypeName(const QJsonValue &v)
             return std::unexpected(r.error());
         w = holder.workload;
     }
-    // Latency under load is streams each way, four of them (Flent's RRUL), unless the spec says.
-    if (w.type == Workload::Rrul && !o.contains(QStringLiteral("direction")))
-        w.direction = directionName(Direction::Both);
-    if (w.type == Workload::Rrul && !o.contains(QStringLiteral("streams")))
-        w.streams = TrafficSpec::kRrulStreams;
+    // A spec that does not say runs its workload's own streams and direction (rrul: 4 each way).
+    const WorkloadDescriptor &described = workloadDescriptor(w.type);
+    if (!o.contains(QStringLiteral("direction")))
+        w.direction = directionName(described.defaultDirection);
+    if (!o.contains(QStringLiteral("streams")))
+        w.streams = described.defaultStreams;
     auto probe = readBool(o, QStringLiteral("latency_probe"), QStringLiteral("workload.latency_probe"), false);
     if (!probe)
         return std::unexpected(probe.error());

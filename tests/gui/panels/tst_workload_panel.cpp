@@ -218,7 +218,7 @@ void TestWorkloadPanel::latencyUnderLoadSetsItsStreams()
     kind->setCurrentIndex(kind->findData(workloadName(Workload::Rrul)));
     QVERIFY(!idle->isHidden());
     QCOMPARE(direction->currentData().toString(), QStringLiteral("both"));
-    QCOMPARE(streams->value(), TrafficSpec::kRrulStreams);
+    QCOMPARE(streams->value(), workloadDescriptor(Workload::Rrul).defaultStreams);
     QCOMPARE(idle->value(), ExperimentSpec().workload.idleS);
     auto *form = qobject_cast<QFormLayout *>(panel.layout());
     QCOMPARE(qobject_cast<QLabel *>(form->labelForField(idle))->text(), QStringLiteral("Idle phase"));
@@ -228,7 +228,7 @@ void TestWorkloadPanel::latencyUnderLoadSetsItsStreams()
     QCOMPARE(spec.workload.type, Workload::Rrul);
     QCOMPARE(spec.workload.idleS, 2.5);
     QCOMPARE(spec.workload.direction, QStringLiteral("both"));
-    QCOMPARE(spec.workload.streams, TrafficSpec::kRrulStreams);
+    QCOMPARE(spec.workload.streams, workloadDescriptor(Workload::Rrul).defaultStreams);
     // The spec's JSON keeps it, and a panel loading it shows it (its own streams, not the default's).
     auto parsed = ExperimentSpec::fromJson(spec.toJson());
     QVERIFY2(parsed, qPrintable(parsed ? QString() : parsed.error().message));
