@@ -160,6 +160,7 @@ void LinkEndView::showDevice()
     m_device->setEnabled(m_device->count() > 1);
     if (device.isEmpty()) {
         m_facts->clear();
+        m_facts->hide();
         m_model->setReadings({}, false, {});
         showNote(m_readHere ? tr("No network device here.")
                             : tr("The far host's connection test names no link; set its links in a spec as "
@@ -184,6 +185,9 @@ void LinkEndView::showDevice()
                 readings.append(KnobReading{knob, m_values.value(knob->key), {}});
     }
     m_facts->setText(describeFacts(device, facts));
+    // A far end whose snapshot names no fact of the device has none to show: an empty label would
+    // only take a line's height from the table (or be squeezed to none).
+    m_facts->setVisible(!m_facts->text().isEmpty());
     m_model->setReadings(readings, m_editable, m_whyNot);
     showNote(problem.isEmpty() ? (m_editable ? QString() : m_whyNot) : problem);
 }
