@@ -37,8 +37,8 @@ QList<Tree> floorPlan()
     return {
         {QStringLiteral("backends"),
          list({"common", "knobs", "helper", "traffic", "lab", "capture", "experiment/spec", "experiment/record",
-               "experiment/diagnosis", "experiment/store", "experiment/tables", "experiment/run", "history", "session",
-               "report", "."})},
+               "experiment/diagnosis", "experiment/store", "experiment/tables", "experiment/run", "experiment/tune",
+               "history", "session", "report", "."})},
         {QStringLiteral("widgets"), list({"charts", "panels", "diagnosis", "knobs", "captures", "sweep", "history",
                                           "export", "session", "settings", "."})},
     };
