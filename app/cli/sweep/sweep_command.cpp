@@ -202,12 +202,10 @@ void addSweepArguments(QCommandLineParser &parser)
     parser.addOption(ThroughputUnitOption::option());
 }
 
-namespace {
-
 // A spec file is data: an ssh config it names could make ssh run a command of the spec author's
 // choosing (ProxyCommand, LocalCommand, Match exec). Only the user chooses one: on the command line
 // (--ssh-config, which replaces the spec's) or by trusting the spec with --trust-spec.
-[[nodiscard]] Result<void> checkSpecSshConfig(const SweepPlan &plan, const QCommandLineParser &parser)
+Result<void> checkSpecSshConfig(const SweepPlan &plan, const QCommandLineParser &parser)
 {
     if (parser.isSet(QStringLiteral("trust-spec")) || parser.isSet(QStringLiteral("ssh-config")))
         return {};
@@ -220,6 +218,59 @@ namespace {
                             .arg(logSafe(target.sshConfig, 200)));
     return {};
 }
+
+namespace {
+
+// Whether a run of PLAN sets knobs on the far host (remote:KEY in the spec or on an axis).
+bool setsFarKnobs(const SweepPlan &plan)
+{
+    if (!plan.spec().remoteSysctls().isEmpty())
+        return true;
+    for (const SweepAxis &axis : plan.axes())
+        for (const QString &parameter : axis.parameters)
+            if (parameter.startsWith(ExperimentSpec::kRemotePrefix))
+                return true;
+    return false;
+}
+
+} // namespace
+
+// An ssh target whose far helper cannot set knobs (sudo -n refused, ...) is refused with the far
+// agent's one line, which names the sudoers line to add, before the experiment is stored or
+// anything changes on either end; so are ssh's own failures to get there.
+Result<void> checkFarHelper(const SweepPlan &plan, bool farKnobsChange)
+{
+    const TargetSpec &target = plan.spec().target;
+    if (target.kind != TargetSpec::Kind::Ssh || !(farKnobsChange || setsFarKnobs(plan)))
+        return {};
+    TrafficSpec spec;
+    spec.target.kind = TargetKind::Ssh;
+    spec.target.host = target.host;
+    spec.target.port = std::uint16_t(target.port);
+    spec.target.user = target.user;
+    spec.sshConfig = target.sshConfig;
+    auto far = FarHostCheck::run(spec);
+    if (!far)
+        return std::unexpected(far.error());
+    if (!far->helperUsable)
+        return fail(SweepCommand::tr("%1 cannot set this sweep's far knobs: %2").arg(target.describe(), far->helper));
+    return {};
+}
+
+Result<std::unique_ptr<TerminationSignals>> cancelOnTermination(RunnerThread &runner)
+{
+    return TerminationSignals::install([&runner](int) {
+        QMetaObject::invokeMethod(
+            &runner,
+            [&runner] {
+                err() << SweepCommand::tr("Stopping: restoring the knobs...") << Qt::endl;
+                runner.cancel();
+            },
+            Qt::QueuedConnection);
+    });
+}
+
+namespace {
 
 // The stored plan of the experiment --resume names; RESUME_ID gets its id.
 std::expected<SweepPlan, Refusal> resumedPlan(const QCommandLineParser &parser, const QString &storePath,
@@ -237,6 +288,8 @@ std::expected<SweepPlan, Refusal> resumedPlan(const QCommandLineParser &parser, 
     auto experiment = store.experiment(*resumeId);
     if (!experiment)
         return std::unexpected(Refusal{experiment.error().message});
+    if (auto tune = Runner::checkNotTune(*resumeId, experiment->plan); !tune)
+        return std::unexpected(Refusal{tune.error().message});
     auto stored = SweepPlan::fromJson(experiment->plan);
     if (!stored)
         return std::unexpected(Refusal{stored.error().message});
@@ -264,40 +317,6 @@ std::expected<SweepPlan, Refusal> namedPlan(const QCommandLineParser &parser, co
     if (!overridden)
         return std::unexpected(Refusal{overridden.error().message});
     return *overridden;
-}
-
-// Whether a run of PLAN sets knobs on the far host (remote:KEY in the spec or on an axis).
-bool setsFarKnobs(const SweepPlan &plan)
-{
-    if (!plan.spec().remoteSysctls().isEmpty())
-        return true;
-    for (const SweepAxis &axis : plan.axes())
-        for (const QString &parameter : axis.parameters)
-            if (parameter.startsWith(ExperimentSpec::kRemotePrefix))
-                return true;
-    return false;
-}
-
-// An ssh target whose far helper cannot set knobs (sudo -n refused, ...) is refused with the far
-// agent's one line, which names the sudoers line to add, before the experiment is stored or
-// anything changes on either end; so are ssh's own failures to get there.
-[[nodiscard]] Result<void> checkFarHelper(const SweepPlan &plan)
-{
-    const TargetSpec &target = plan.spec().target;
-    if (target.kind != TargetSpec::Kind::Ssh || !setsFarKnobs(plan))
-        return {};
-    TrafficSpec spec;
-    spec.target.kind = TargetKind::Ssh;
-    spec.target.host = target.host;
-    spec.target.port = std::uint16_t(target.port);
-    spec.target.user = target.user;
-    spec.sshConfig = target.sshConfig;
-    auto far = FarHostCheck::run(spec);
-    if (!far)
-        return std::unexpected(far.error());
-    if (!far->helperUsable)
-        return fail(SweepCommand::tr("%1 cannot set this sweep's far knobs: %2").arg(target.describe(), far->helper));
-    return {};
 }
 
 void printDryRun(const SweepPlan &plan, bool json)
@@ -381,15 +400,7 @@ SweepEnd runSweep(const SweepPlan &plan, qint64 resumeId, const RunnerOptions &o
     SweepEnd end;
     end.experimentId = resumeId;
     followRunner(&runner, end, unit);
-    auto stop = TerminationSignals::install([&runner](int) {
-        QMetaObject::invokeMethod(
-            &runner,
-            [&runner] {
-                err() << SweepCommand::tr("Stopping: restoring the knobs...") << Qt::endl;
-                runner.cancel();
-            },
-            Qt::QueuedConnection);
-    });
+    auto stop = cancelOnTermination(runner);
     if (!stop) {
         end.failure = stop.error().message;
         return end;
