@@ -1,0 +1,253 @@
+// `tcptune tune` on real traffic in the lab (issue 30), as root, in lab t-tune:
+// - receiver-limited: 1 Gbit/s with 10 ms each way, the far end sending (direction down) to a
+//   client whose net.ipv4.tcp_rmem caps its window at 64 KiB: the answer raises the receive
+//   buffer (tcp_rmem or SO_RCVBUF), at least doubles the baseline's goodput, and its sysctl.d
+//   export loads with `sysctl -p` in a scratch namespace and gives the recommended values.
+// - path full: 20 Mbit/s with a short queue: the tune stops after the baseline, changing nothing.
+// - kill -9 in the middle of a tune: the lab's tcp_rmem is rolled back by the helper, and
+//   `--resume ID` reuses every finished run (their ids), continues the run indexes without
+//   repeating one, and ends.
+// Runs of 1 s, two or three repeats: the whole test stays near a minute and a half.
+
+#include "command_runner.h"
+#include "experiment/store/result_store.h"
+#include "lab_cleanup.h"
+#include "scratch_namespace.h"
+
+#include <QDeadlineTimer>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QSet>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QThread>
+
+using namespace tcptune;
+using namespace tcptune::test;
+
+namespace {
+
+const QString kLab = QStringLiteral("t-tune");
+const QString kRmem = QStringLiteral("net.ipv4.tcp_rmem");
+
+// A receiver-limited path: the client's receive buffer (64 KiB) against 10 ms each way at 1 Gbit/s.
+QByteArray receiverSpec(int budgetRuns)
+{
+    return QStringLiteral(R"({"name": "tune receiver", "target": {"kind": "lab", "lab": "%1"},
+        "knobs": {"lab.rate": "1gbit", "lab.delay": "10", "lab.queue": "4M", "net.ipv4.tcp_rmem": "4096 16384 65536"},
+        "workload": {"type": "bulk", "streams": 1, "direction": "down"},
+        "duration_s": 1, "omit_s": 0, "sample_ms": 10,
+        "tune": {"budget": {"runs": %2}, "race": {"baseline_repeats": 2, "min_repeats": 2, "max_repeats": 3}}})")
+        .arg(kLab)
+        .arg(budgetRuns)
+        .toUtf8();
+}
+
+bool writeFile(const QString &path, const QByteArray &data)
+{
+    QFile file(path);
+    return file.open(QIODevice::WriteOnly | QIODevice::Truncate) && file.write(data) == data.size();
+}
+
+QString simplified(const QString &value)
+{
+    return value.simplified();
+}
+
+QString clientNetns()
+{
+    return QStringLiteral("tcptune-%1-client").arg(kLab);
+}
+
+QString readInLab(const QString &key)
+{
+    const CommandResult r =
+        runCommand(QStringLiteral("ip"), {QStringLiteral("netns"), QStringLiteral("exec"), clientNetns(),
+                                          QStringLiteral("sysctl"), QStringLiteral("-n"), key});
+    return simplified(QString::fromUtf8(r.out));
+}
+
+QJsonObject answerOf(const CommandResult &r)
+{
+    return QJsonDocument::fromJson(r.out).object();
+}
+
+} // namespace
+
+class TestTuneLab final : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase();
+    void cleanupTestCase();
+    void receiverLimitedRaisesTheReceiveBuffer();
+    void pathFullChangesNothing();
+    void killThenResumeReusesTheRuns();
+
+private:
+    QTemporaryDir m_dir;
+    QElapsedTimer m_clock;
+};
+
+void TestTuneLab::initTestCase()
+{
+    if (!runningAsRoot())
+        QSKIP("needs root: the lab is built through tcptune-helper");
+    QVERIFY(m_dir.isValid());
+    removeLab(kLab);
+    m_clock.start();
+}
+
+void TestTuneLab::cleanupTestCase()
+{
+    if (!runningAsRoot())
+        return;
+    removeLab(kLab);
+    qInfo("tst_tune_lab: %.1f s", double(m_clock.elapsed()) / 1000.0);
+}
+
+void TestTuneLab::receiverLimitedRaisesTheReceiveBuffer()
+{
+    const QString spec = m_dir.filePath(QStringLiteral("receiver.json"));
+    QVERIFY(writeFile(spec, receiverSpec(24)));
+    const QString exported = m_dir.filePath(QStringLiteral("99-tcptune.conf"));
+    const CommandResult r =
+        runTcptune({QStringLiteral("tune"), spec, QStringLiteral("--json"), QStringLiteral("--store"),
+                    m_dir.filePath(QStringLiteral("receiver.db")), QStringLiteral("--export-sysctl"), exported},
+                   120000);
+    qInfo().noquote() << QString::fromUtf8(r.err);
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    const QJsonObject answer = answerOf(r);
+    QCOMPARE(answer.value(QStringLiteral("schema_version")).toInt(), 1);
+    QVERIFY(answer.value(QStringLiteral("runs")).toInt() <= 24);
+    QSet<QString> changed;
+    for (const QJsonValue &c : answer.value(QStringLiteral("changes")).toArray())
+        changed << c.toObject().value(QStringLiteral("knob")).toString();
+    QVERIFY2(changed.contains(kRmem) || changed.contains(QStringLiteral("socket.SO_RCVBUF")), r.out.constData());
+    const double baseline =
+        answer.value(QStringLiteral("baseline")).toObject().value(QStringLiteral("objective")).toDouble();
+    const double recommended =
+        answer.value(QStringLiteral("recommended")).toObject().value(QStringLiteral("objective")).toDouble();
+    qInfo("baseline %.1f Mbit/s, recommended %.1f Mbit/s, %d runs", baseline / 1e6, recommended / 1e6,
+          answer.value(QStringLiteral("runs")).toInt());
+    QVERIFY2(baseline > 0 && recommended >= 2 * baseline, r.out.constData());
+
+    // The export loads in a namespace of its own and gives the recommended sysctls.
+    QVERIFY(QFile::exists(exported));
+    ScratchNamespace scratch(QStringLiteral("tune-sysctl"));
+    QVERIFY2(scratch.ok(), qPrintable(scratch.error()));
+    const CommandResult loaded =
+        runCommand(QStringLiteral("ip"), {QStringLiteral("netns"), QStringLiteral("exec"), scratch.name(),
+                                          QStringLiteral("sysctl"), QStringLiteral("-p"), exported});
+    QVERIFY2(loaded.exitCode == 0, loaded.err.constData());
+    const QJsonObject knobs =
+        answer.value(QStringLiteral("recommended")).toObject().value(QStringLiteral("knobs")).toObject();
+    int checked = 0;
+    for (const QJsonValue &c : answer.value(QStringLiteral("changes")).toArray()) {
+        const QString knob = c.toObject().value(QStringLiteral("knob")).toString();
+        if (!knob.startsWith(QLatin1String("net.")))
+            continue;
+        QCOMPARE(simplified(scratch.exec({QStringLiteral("sysctl"), QStringLiteral("-n"), knob})),
+                 simplified(knobs.value(knob).toString()));
+        ++checked;
+    }
+    QCOMPARE(checked > 0, changed.contains(kRmem));
+}
+
+void TestTuneLab::pathFullChangesNothing()
+{
+    const QString spec = m_dir.filePath(QStringLiteral("full.json"));
+    QVERIFY(writeFile(spec, QStringLiteral(R"({"name": "tune full path", "target": {"kind": "lab", "lab": "%1"},
+        "knobs": {"lab.rate": "20mbit", "lab.delay": "0", "lab.queue": "32K"},
+        "workload": {"type": "bulk", "streams": 1, "direction": "up"},
+        "duration_s": 1, "omit_s": 0, "sample_ms": 10,
+        "tune": {"budget": {"runs": 10}, "race": {"baseline_repeats": 2, "min_repeats": 2, "max_repeats": 3}}})")
+                                .arg(kLab)
+                                .toUtf8()));
+    const CommandResult r = runTcptune({QStringLiteral("tune"), spec, QStringLiteral("--json"),
+                                        QStringLiteral("--store"), m_dir.filePath(QStringLiteral("full.db"))},
+                                       60000);
+    qInfo().noquote() << QString::fromUtf8(r.err);
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    const QJsonObject answer = answerOf(r);
+    QCOMPARE(answer.value(QStringLiteral("stop")).toString(), QStringLiteral("path-full"));
+    QVERIFY(answer.value(QStringLiteral("changes")).toArray().isEmpty());
+    QCOMPARE(answer.value(QStringLiteral("runs")).toInt(), 2);
+    // The text says so too.
+    const CommandResult text = runTcptune({QStringLiteral("tune"), QStringLiteral("--resume"), QStringLiteral("1"),
+                                           QStringLiteral("--store"), m_dir.filePath(QStringLiteral("full.db"))},
+                                          60000);
+    QVERIFY2(text.exitCode == 0, text.err.constData());
+    QVERIFY2(text.out.contains("the path is full") && text.out.contains("No change recommended"), text.out.constData());
+    QVERIFY2(text.err.contains("stored run"), text.err.constData()); // replayed, nothing ran again
+}
+
+void TestTuneLab::killThenResumeReusesTheRuns()
+{
+    const QString spec = m_dir.filePath(QStringLiteral("kill.json"));
+    QVERIFY(writeFile(spec, receiverSpec(8)));
+    const QString db = m_dir.filePath(QStringLiteral("kill.db"));
+    QProcess tune;
+    tune.start(binary(QStringLiteral("tcptune")), {QStringLiteral("tune"), spec, QStringLiteral("--store"), db});
+    QVERIFY(tune.waitForStarted(5000));
+    // Kill it once the baseline and a candidate's first run are stored: in the middle of the search.
+    ResultStore store;
+    QDeadlineTimer deadline(60000);
+    qint64 id = 0;
+    int finished = 0;
+    while (!deadline.hasExpired() && tune.state() == QProcess::Running && finished < 3) {
+        if (!store.isOpen() && QFile::exists(db))
+            (void)store.open(db);
+        if (store.isOpen())
+            if (auto list = store.experiments(); list && !list->isEmpty()) {
+                id = list->first().id;
+                finished = int(store.finishedRunIndexes(id)->size());
+            }
+        QThread::msleep(50);
+    }
+    QVERIFY2(finished >= 3, tune.readAllStandardError().constData());
+    tune.kill();
+    QVERIFY(tune.waitForFinished(5000));
+    QCOMPARE(tune.exitStatus(), QProcess::CrashExit);
+    const QList<RunRecord> before = *store.runs(id);
+    QList<RunRecord> done;
+    for (const RunRecord &run : before)
+        if (run.status == RunStatus::Ok || run.status == RunStatus::Failed)
+            done << run;
+    const QString kernelValue = simplified(
+        store.knobSnapshot(done.first().id, QStringLiteral("local"), QStringLiteral("before"))->value(kRmem));
+    QVERIFY(!kernelValue.isEmpty());
+    QDeadlineTimer restored(5000);
+    while (!restored.hasExpired() && readInLab(kRmem) != kernelValue)
+        QThread::msleep(50);
+    QCOMPARE(readInLab(kRmem), kernelValue);
+
+    const CommandResult resumed = runTcptune({QStringLiteral("tune"), QStringLiteral("--resume"), QString::number(id),
+                                              QStringLiteral("--store"), db, QStringLiteral("--json")},
+                                             90000);
+    qInfo().noquote() << QString::fromUtf8(resumed.err);
+    QVERIFY2(resumed.exitCode == 0, resumed.err.constData());
+    const QJsonObject answer = answerOf(resumed);
+    QCOMPARE(answer.value(QStringLiteral("replayed_runs")).toInt(), int(done.size()));
+    const QList<RunRecord> after = *store.runs(id);
+    QSet<int> indexes;
+    for (const RunRecord &run : after)
+        indexes << run.runIndex;
+    QCOMPARE(indexes.size(), after.size()); // no run index twice
+    QVERIFY(after.size() > before.size());
+    // The answer's trials name the stored runs first.
+    QSet<qint64> answered;
+    for (const QJsonValue &t : answer.value(QStringLiteral("trials")).toArray())
+        for (const QJsonValue &runId : t.toObject().value(QStringLiteral("run_ids")).toArray())
+            answered << qint64(runId.toDouble());
+    for (const RunRecord &run : done)
+        QVERIFY(answered.contains(run.id));
+    QCOMPARE(store.experiment(id)->status, ExperimentStatus::Finished);
+    QCOMPARE(readInLab(kRmem), kernelValue);
+}
+
+QTEST_GUILESS_MAIN(TestTuneLab)
+#include "tst_tune_lab.moc"
