@@ -91,7 +91,7 @@ Result<std::optional<QMap<QString, QString>>> existingFile(const QString &path, 
         return fail(SysctlFiles::tr("Cannot read %1: %2").arg(path, file.errorString()));
     auto held = SysctlFiles::parse(file.read(kMaxFileBytes), name);
     if (!held)
-        return fail(SysctlFiles::tr("%1: %2").arg(path, held.error().message));
+        return fail(QStringLiteral("%1: %2").arg(path, held.error().message));
     return std::optional<QMap<QString, QString>>(*held);
 }
 

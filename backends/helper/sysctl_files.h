@@ -39,7 +39,8 @@ public:
 
     // The file of NAME in DIRECTORY; NAME: a lower-case letter or digit, then up to 39 of those,
     // '-' and '_'.
-    [[nodiscard]] static Result<QString> pathFor(const QString &name, const QString &directory = kDirectory);
+    [[nodiscard]] static Result<QString> pathFor(const QString &name,
+                                                 const QString &directory = QString::fromLatin1(kDirectory));
     // What a file of ours holds (key -> value as written), or an error when it is not ours.
     [[nodiscard]] static Result<QMap<QString, QString>> parse(const QByteArray &content, const QString &name);
     static QByteArray render(const QString &name, const QMap<QString, QString> &sysctls, int requesterUid);
