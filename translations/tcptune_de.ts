@@ -9353,4 +9353,59 @@ untätig: der Sender hatte nichts zu senden.
         <translation>Die schattierten Abschnitte zeigen, was den Sender dieses Laufs gebremst hat.</translation>
     </message>
 </context>
+<context>
+    <name>SysctlFiles</name>
+    <message>
+        <source>%1 is not a sysctl: a sysctl.d file only holds sysctls.</source>
+        <translation>%1 ist kein Sysctl: Eine sysctl.d-Datei enthält nur Sysctls.</translation>
+    </message>
+    <message>
+        <source>The value of %1 must be a string such as &quot;262144&quot;.</source>
+        <translation>Der Wert von %1 muss eine Zeichenkette sein, etwa &quot;262144&quot;.</translation>
+    </message>
+    <message>
+        <source>%1 = %2 turns a core TCP feature off (%3) for every connection of this machine from the next boot on. It is only written with an explicit confirmation.</source>
+        <translation>%1 = %2 schaltet ab dem nächsten Start eine TCP-Grundfunktion (%3) für jede Verbindung dieses Rechners ab. Das wird nur mit ausdrücklicher Bestätigung geschrieben.</translation>
+    </message>
+    <message>
+        <source>Parameter &quot;sysctls&quot; must be an object of 1 to %1 sysctls and their values.</source>
+        <translation>Parameter &quot;sysctls&quot; muss ein Objekt mit 1 bis %1 Sysctls und ihren Werten sein.</translation>
+    </message>
+    <message>
+        <source>%1 is not a file tcptune wrote (not a plain file of at most 64 KiB); it is left alone.</source>
+        <translation>%1 ist keine Datei, die tcptune geschrieben hat (keine einfache Datei von höchstens 64 KiB); sie bleibt unangetastet.</translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation>%1 kann nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>Cannot create the folder of %1.</source>
+        <translation>Der Ordner von %1 kann nicht angelegt werden.</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>%1 kann nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>There is no permanent setting named %1 (%2 does not exist); &apos;tcptune tune --list-permanent&apos; lists them.</source>
+        <translation>Es gibt keine dauerhafte Einstellung namens %1 (%2 existiert nicht); &apos;tcptune tune --list-permanent&apos; listet sie auf.</translation>
+    </message>
+    <message>
+        <source>Cannot remove %1.</source>
+        <translation>%1 kann nicht entfernt werden.</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a name for a permanent setting: use 1 to 40 lower-case letters, digits, &apos;-&apos; and &apos;_&apos;, starting with a letter or digit.</source>
+        <translation>&quot;%1&quot; ist kein Name für eine dauerhafte Einstellung: 1 bis 40 Kleinbuchstaben, Ziffern, &apos;-&apos; und &apos;_&apos;, beginnend mit Buchstabe oder Ziffer.</translation>
+    </message>
+    <message>
+        <source>it was not written by tcptune (its first line is not &quot;%1%2&quot;), so it is left alone.</source>
+        <translation>sie wurde nicht von tcptune geschrieben (ihre erste Zeile ist nicht &quot;%1%2&quot;) und bleibt daher unangetastet.</translation>
+    </message>
+    <message>
+        <source>line &quot;%1&quot; is not &quot;key = value&quot;.</source>
+        <translation>Zeile &quot;%1&quot; hat nicht die Form &quot;Schlüssel = Wert&quot;.</translation>
+    </message>
+</context>
 </TS>
