@@ -37,6 +37,7 @@
 #include "session/session_actions.h"
 #include "settings/settings_menu.h"
 #include "sweep/sweep_panel.h"
+#include "tune/tune_panel.h"
 
 #include <QApplication>
 #include <QScreen>
@@ -213,6 +214,19 @@ void MainWindow::buildTabs()
     });
     connect(m_sweepPanel, &SweepPanel::problem, this,
             [this](const QString &message) { m_banner->showMessage(message, MessageBanner::Level::Error); });
+    // The Tune tab tunes the spec the panels describe, as the Sweep tab sweeps it.
+    m_tunePanel = new TunePanel(
+        m_runner, m_helper.get(),
+        [this](ExperimentSpec &spec, QString *problem) {
+            passHostConfirmation();
+            return currentSpec(spec, problem);
+        },
+        this);
+    m_tunePanel->setObjectName(QStringLiteral("tunePanel"));
+    m_tabs->addTab(m_tunePanel, tr("Tu&ne"));
+    connect(m_tunePanel, &TunePanel::problem, this,
+            [this](const QString &message) { m_banner->showMessage(message, MessageBanner::Level::Error); });
+    connect(m_tunePanel, &TunePanel::knobsApplied, m_knobPanel, &KnobPanel::refresh);
     connect(m_capturePanel, &CapturePanel::captureFailed, this, [this](const QString &, const QString &message) {
         m_banner->showMessage(message, MessageBanner::Level::Warning);
     });
@@ -308,6 +322,7 @@ void MainWindow::buildMenus()
     const auto showIn = [this](ThroughputUnit unit) {
         m_chart->setThroughputUnit(unit);
         m_sweepPanel->setThroughputUnit(unit);
+        m_tunePanel->setThroughputUnit(unit);
         m_historyPanel->setThroughputUnit(unit);
     };
     showIn(m_unitMenu->unit());
