@@ -65,13 +65,16 @@ QStringList changeLines(const TuneAnswer &answer, bool remote, ThroughputUnit un
     return lines;
 }
 
-QString endName(KnobRole role, const QString &direction)
+// Where MOVE acts with the run's DIRECTION, for people; empty when the environment does not let
+// that end change.
+QString endName(const KnobMove &move, const TuneEnvironment &environment)
 {
-    if (role == KnobRole::Socket)
-        return TuneOutput::tr("the socket's end");
-    const bool sender = role == KnobRole::Sender;
-    const bool local = (direction == QLatin1String("up")) == sender;
-    return local ? TuneOutput::tr("this end") : TuneOutput::tr("the far end");
+    if (move.role == KnobRole::Socket)
+        return environment.localKnobs || environment.remoteKnobs ? TuneOutput::tr("the socket's end") : QString();
+    const bool local = (environment.direction == QLatin1String("up")) == (move.role == KnobRole::Sender);
+    if (local)
+        return environment.localKnobs ? TuneOutput::tr("this end") : QString();
+    return environment.remoteKnobs ? TuneOutput::tr("the far end") : QString();
 }
 
 QString kindName(MoveKind kind)
@@ -156,9 +159,8 @@ QString TuneOutput::dryRun(const TuneJob &job)
                  .arg(t.alpha);
     for (const RuleMoves &rule : tuneMoves())
         for (const KnobMove &move : rule.moves)
-            if (!t.leaveAlone.contains(move.knob))
-                lines << tr("  %1: %2 at %3, %4")
-                             .arg(ruleName(rule.rule), move.knob, endName(move.role, e.direction), kindName(move.kind));
+            if (const QString end = endName(move, e); !end.isEmpty() && !t.leaveAlone.contains(move.knob))
+                lines << tr("  %1: %2 at %3, %4").arg(ruleName(rule.rule), move.knob, end, kindName(move.kind));
     lines << (t.budgetS > 0 ? tr("Budget: at most %1 runs and %2 s.").arg(t.budgetRuns).arg(t.budgetS)
                             : tr("Budget: at most %1 runs of %2 s each.").arg(t.budgetRuns).arg(job.spec.durationS));
     return lines.join(QLatin1Char('\n'));

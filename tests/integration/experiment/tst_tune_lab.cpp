@@ -1,8 +1,11 @@
 // `tcptune tune` on real traffic in the lab (issue 30), as root, in lab t-tune:
-// - receiver-limited: 1 Gbit/s with 10 ms each way, the far end sending (direction down) to a
-//   client whose net.ipv4.tcp_rmem caps its window at 64 KiB: the answer raises the receive
+// - receiver-limited: the far end sending (direction down) over the unshaped direct link to a
+//   client whose net.ipv4.tcp_rmem caps its buffer at 8 KiB: the answer raises the receive
 //   buffer (tcp_rmem or SO_RCVBUF), at least doubles the baseline's goodput, and its sysctl.d
 //   export loads with `sysctl -p` in a scratch namespace and gives the recommended values.
+//   Not 10 ms of delay with a 64 KiB buffer: netem is missing from some kernels (this CI's), and
+//   over the lab's 0.1 ms a 64 KiB window already carries several Gbit/s; 8 KiB carried about
+//   1.1 Gbit/s and the tuned buffers 10 (measured).
 // - path full: 20 Mbit/s with a short queue: the tune stops after the baseline, changing nothing.
 // - kill -9 in the middle of a tune: the lab's tcp_rmem is rolled back by the helper, and
 //   `--resume ID` reuses every finished run (their ids), continues the run indexes without
@@ -34,11 +37,11 @@ namespace {
 const QString kLab = QStringLiteral("t-tune");
 const QString kRmem = QStringLiteral("net.ipv4.tcp_rmem");
 
-// A receiver-limited path: the client's receive buffer (64 KiB) against 10 ms each way at 1 Gbit/s.
+// A receiver-limited path: the client's receive buffer (at most 8 KiB) on the unshaped direct link.
 QByteArray receiverSpec(int budgetRuns)
 {
     return QStringLiteral(R"({"name": "tune receiver", "target": {"kind": "lab", "lab": "%1"},
-        "knobs": {"lab.rate": "1gbit", "lab.delay": "10", "lab.queue": "4M", "net.ipv4.tcp_rmem": "4096 16384 65536"},
+        "knobs": {"lab.topology": "direct", "lab.rate": "0", "net.ipv4.tcp_rmem": "4096 4096 8192"},
         "workload": {"type": "bulk", "streams": 1, "direction": "down"},
         "duration_s": 1, "omit_s": 0, "sample_ms": 10,
         "tune": {"budget": {"runs": %2}, "race": {"baseline_repeats": 2, "min_repeats": 2, "max_repeats": 3}}})")
@@ -112,7 +115,7 @@ void TestTuneLab::cleanupTestCase()
 void TestTuneLab::receiverLimitedRaisesTheReceiveBuffer()
 {
     const QString spec = m_dir.filePath(QStringLiteral("receiver.json"));
-    QVERIFY(writeFile(spec, receiverSpec(24)));
+    QVERIFY(writeFile(spec, receiverSpec(16)));
     const QString exported = m_dir.filePath(QStringLiteral("99-tcptune.conf"));
     const CommandResult r =
         runTcptune({QStringLiteral("tune"), spec, QStringLiteral("--json"), QStringLiteral("--store"),
@@ -122,7 +125,7 @@ void TestTuneLab::receiverLimitedRaisesTheReceiveBuffer()
     QVERIFY2(r.exitCode == 0, r.err.constData());
     const QJsonObject answer = answerOf(r);
     QCOMPARE(answer.value(QStringLiteral("schema_version")).toInt(), 1);
-    QVERIFY(answer.value(QStringLiteral("runs")).toInt() <= 24);
+    QVERIFY(answer.value(QStringLiteral("runs")).toInt() <= 16);
     QSet<QString> changed;
     for (const QJsonValue &c : answer.value(QStringLiteral("changes")).toArray())
         changed << c.toObject().value(QStringLiteral("knob")).toString();
@@ -161,7 +164,7 @@ void TestTuneLab::pathFullChangesNothing()
 {
     const QString spec = m_dir.filePath(QStringLiteral("full.json"));
     QVERIFY(writeFile(spec, QStringLiteral(R"({"name": "tune full path", "target": {"kind": "lab", "lab": "%1"},
-        "knobs": {"lab.rate": "20mbit", "lab.delay": "0", "lab.queue": "32K"},
+        "knobs": {"lab.topology": "direct", "lab.rate": "20mbit", "lab.queue": "32K"},
         "workload": {"type": "bulk", "streams": 1, "direction": "up"},
         "duration_s": 1, "omit_s": 0, "sample_ms": 10,
         "tune": {"budget": {"runs": 10}, "race": {"baseline_repeats": 2, "min_repeats": 2, "max_repeats": 3}}})")

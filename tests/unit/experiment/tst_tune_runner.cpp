@@ -163,7 +163,7 @@ void TestTuneRunner::sessionStoresAndResumeReplays()
     {
         Runner runner(std::make_unique<FakeBackend>(&log), RunnerOptions{dbPath(), m_dir->path(), false});
         auto opened = runner.openSession(SweepPlan(base), 0, TuneJobRunner::planFields(tune));
-        QVERIFY2(opened.has_value(), qPrintable(opened.error().message));
+        QVERIFY2(opened.has_value(), opened ? "" : qPrintable(opened.error().message)); // evaluated eagerly
         id = *opened;
         TuneRunner source(runner, base, TuneReplay(runner.sessionStoredRuns()));
         first << source.measure(start, 0, {}) << source.measure(start, 0, {})
