@@ -5653,16 +5653,12 @@ Optionen:
         <translation>--%1: &apos;%2&apos; ist keine ganze Zahl von %3 bis %4.</translation>
     </message>
     <message>
+        <source>--%1: &apos;%2&apos; is not a number from %3 to %4.</source>
+        <translation>--%1: &apos;%2&apos; ist keine Zahl von %3 bis %4.</translation>
+    </message>
+    <message>
         <source>--goal: &apos;%1&apos; is not a goal; give throughput, latency or rr.</source>
         <translation>--goal: &apos;%1&apos; ist kein Ziel; geben Sie throughput, latency oder rr an.</translation>
-    </message>
-    <message>
-        <source>--keep: &apos;%1&apos; is not a share of the best throughput; give 1 .. 100 (%).</source>
-        <translation>--keep: &apos;%1&apos; ist kein Anteil am besten Durchsatz; geben Sie 1 .. 100 (%) an.</translation>
-    </message>
-    <message>
-        <source>--budget-time: &apos;%1&apos; is not a number of seconds above 0.</source>
-        <translation>--budget-time: &apos;%1&apos; ist keine Zahl von Sekunden über 0.</translation>
     </message>
     <message>
         <source>--leave-alone: %1</source>

@@ -2,6 +2,7 @@
 
 #include "common/json_schema_version.h"
 #include "experiment/tune/tune_moves.h"
+#include "knobs/knob_snapshot_json.h"
 
 #include <QJsonArray>
 #include <QStringList>
@@ -93,14 +94,6 @@ QJsonObject intervalJson(double difference, double low, double high, double p)
                        {QStringLiteral("ci_low"), low},
                        {QStringLiteral("ci_high"), high},
                        {QStringLiteral("p"), p}};
-}
-
-QJsonObject configJson(const TuneConfig &config)
-{
-    QJsonObject o;
-    for (auto it = config.cbegin(); it != config.cend(); ++it)
-        o.insert(it.key(), it.value());
-    return o;
 }
 
 QJsonArray trialsJson(const TuneAnswer &answer)
@@ -218,10 +211,10 @@ QJsonObject TuneOutput::answerJson(const TuneOutcome &outcome)
         {QStringLiteral("replayed_runs"), outcome.replayedRuns},
         {QStringLiteral("baseline"), QJsonObject{{QStringLiteral("objective"), a.baselineObjective},
                                                  {QStringLiteral("verdict"), RunDiagnosis::verdict(a.findingsBefore)},
-                                                 {QStringLiteral("knobs"), configJson(a.baseline)}}},
+                                                 {QStringLiteral("knobs"), knobSnapshotToJson(a.baseline)}}},
         {QStringLiteral("recommended"), QJsonObject{{QStringLiteral("objective"), a.recommendedObjective},
                                                     {QStringLiteral("verdict"), RunDiagnosis::verdict(a.findingsAfter)},
-                                                    {QStringLiteral("knobs"), configJson(a.recommended)}}},
+                                                    {QStringLiteral("knobs"), knobSnapshotToJson(a.recommended)}}},
         {QStringLiteral("gain"), gain},
         {QStringLiteral("changes"), changes},
         {QStringLiteral("trials"), trialsJson(a)},

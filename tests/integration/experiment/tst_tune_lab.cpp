@@ -24,6 +24,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QSaveFile>
 #include <QSet>
 #include <QTemporaryDir>
 #include <QTest>
@@ -48,12 +49,6 @@ QByteArray receiverSpec(int budgetRuns)
         .arg(kLab)
         .arg(budgetRuns)
         .toUtf8();
-}
-
-bool writeFile(const QString &path, const QByteArray &data)
-{
-    QFile file(path);
-    return file.open(QIODevice::WriteOnly | QIODevice::Truncate) && file.write(data) == data.size();
 }
 
 QString simplified(const QString &value)
@@ -91,9 +86,19 @@ private Q_SLOTS:
     void killThenResumeReusesTheRuns();
 
 private:
+    // SPEC written as NAME into the test's folder: its path, empty when it could not be written.
+    QString specFile(const QString &name, const QByteArray &spec) const;
+
     QTemporaryDir m_dir;
     QElapsedTimer m_clock;
 };
+
+QString TestTuneLab::specFile(const QString &name, const QByteArray &spec) const
+{
+    QSaveFile file(m_dir.filePath(name));
+    const bool written = file.open(QIODevice::WriteOnly) && file.write(spec) == spec.size() && file.commit();
+    return written ? file.fileName() : QString();
+}
 
 void TestTuneLab::initTestCase()
 {
@@ -114,8 +119,8 @@ void TestTuneLab::cleanupTestCase()
 
 void TestTuneLab::receiverLimitedRaisesTheReceiveBuffer()
 {
-    const QString spec = m_dir.filePath(QStringLiteral("receiver.json"));
-    QVERIFY(writeFile(spec, receiverSpec(16)));
+    const QString spec = specFile(QStringLiteral("receiver.json"), receiverSpec(16));
+    QVERIFY(!spec.isEmpty());
     const QString exported = m_dir.filePath(QStringLiteral("99-tcptune.conf"));
     const CommandResult r =
         runTcptune({QStringLiteral("tune"), spec, QStringLiteral("--json"), QStringLiteral("--store"),
@@ -162,14 +167,15 @@ void TestTuneLab::receiverLimitedRaisesTheReceiveBuffer()
 
 void TestTuneLab::pathFullChangesNothing()
 {
-    const QString spec = m_dir.filePath(QStringLiteral("full.json"));
-    QVERIFY(writeFile(spec, QStringLiteral(R"({"name": "tune full path", "target": {"kind": "lab", "lab": "%1"},
+    const QString spec = specFile(QStringLiteral("full.json"),
+                                  QStringLiteral(R"({"name": "tune full path", "target": {"kind": "lab", "lab": "%1"},
         "knobs": {"lab.topology": "direct", "lab.rate": "20mbit", "lab.queue": "32K"},
         "workload": {"type": "bulk", "streams": 1, "direction": "up"},
         "duration_s": 1, "omit_s": 0, "sample_ms": 10,
         "tune": {"budget": {"runs": 10}, "race": {"baseline_repeats": 2, "min_repeats": 2, "max_repeats": 3}}})")
-                                .arg(kLab)
-                                .toUtf8()));
+                                      .arg(kLab)
+                                      .toUtf8());
+    QVERIFY(!spec.isEmpty());
     const CommandResult r = runTcptune({QStringLiteral("tune"), spec, QStringLiteral("--json"),
                                         QStringLiteral("--store"), m_dir.filePath(QStringLiteral("full.db"))},
                                        60000);
@@ -190,28 +196,24 @@ void TestTuneLab::pathFullChangesNothing()
 
 void TestTuneLab::killThenResumeReusesTheRuns()
 {
-    const QString spec = m_dir.filePath(QStringLiteral("kill.json"));
-    QVERIFY(writeFile(spec, receiverSpec(8)));
+    const QString spec = specFile(QStringLiteral("kill.json"), receiverSpec(8));
+    QVERIFY(!spec.isEmpty());
     const QString db = m_dir.filePath(QStringLiteral("kill.db"));
     QProcess tune;
     tune.start(binary(QStringLiteral("tcptune")), {QStringLiteral("tune"), spec, QStringLiteral("--store"), db});
     QVERIFY(tune.waitForStarted(5000));
     // Kill it once the baseline and a candidate's first run are stored: in the middle of the search.
     ResultStore store;
-    QDeadlineTimer deadline(60000);
     qint64 id = 0;
-    int finished = 0;
-    while (!deadline.hasExpired() && tune.state() == QProcess::Running && finished < 3) {
-        if (!store.isOpen() && QFile::exists(db))
-            (void)store.open(db);
-        if (store.isOpen())
-            if (auto list = store.experiments(); list && !list->isEmpty()) {
-                id = list->first().id;
-                finished = int(store.finishedRunIndexes(id)->size());
-            }
-        QThread::msleep(50);
-    }
-    QVERIFY2(finished >= 3, tune.readAllStandardError().constData());
+    const auto storedRuns = [&]() -> int {
+        if (!store.isOpen() && (!QFile::exists(db) || !store.open(db)))
+            return 0;
+        const auto experiments = store.experiments();
+        id = experiments && !experiments->isEmpty() ? experiments->first().id : 0;
+        return id > 0 ? int(store.finishedRunIndexes(id)->size()) : 0;
+    };
+    QTRY_VERIFY_WITH_TIMEOUT(storedRuns() >= 3 || tune.state() != QProcess::Running, 60000);
+    QVERIFY2(storedRuns() >= 3 && tune.state() == QProcess::Running, tune.readAllStandardError().constData());
     tune.kill();
     QVERIFY(tune.waitForFinished(5000));
     QCOMPARE(tune.exitStatus(), QProcess::CrashExit);
