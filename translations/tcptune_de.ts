@@ -2304,6 +2304,10 @@ Beispiel: tcptune knobs set net.ipv4.tcp_autocorking=0 -- iperf3 -c 127.0.0.1
         <translation>unbekanntes Feld; verwenden Sie eines von: %1.</translation>
     </message>
     <message>
+        <source>write an object such as %1.</source>
+        <translation>schreiben Sie ein Objekt wie %1.</translation>
+    </message>
+    <message>
         <source>write a whole number.</source>
         <translation>schreiben Sie eine ganze Zahl.</translation>
     </message>
@@ -2322,14 +2326,6 @@ Beispiel: tcptune knobs set net.ipv4.tcp_autocorking=0 -- iperf3 -c 127.0.0.1
     <message>
         <source>write one of: throughput, latency, rr.</source>
         <translation>schreiben Sie eines von: throughput, latency, rr.</translation>
-    </message>
-    <message>
-        <source>write an object such as {&quot;local&quot;: true, &quot;remote&quot;: false}.</source>
-        <translation>schreiben Sie ein Objekt wie {&quot;local&quot;: true, &quot;remote&quot;: false}.</translation>
-    </message>
-    <message>
-        <source>write an object such as {&quot;runs&quot;: 60, &quot;s&quot;: 3600}.</source>
-        <translation>schreiben Sie ein Objekt wie {&quot;runs&quot;: 60, &quot;s&quot;: 3600}.</translation>
     </message>
     <message>
         <source>write a list of knob keys.</source>
@@ -2352,20 +2348,8 @@ Beispiel: tcptune knobs set net.ipv4.tcp_autocorking=0 -- iperf3 -c 127.0.0.1
         <translation>nur eine Zahl oder ein Tripel hat einen Bereich; lassen Sie diese Stellschraube in ranges weg.</translation>
     </message>
     <message>
-        <source>write an object such as {&quot;min&quot;: &quot;64K&quot;, &quot;max&quot;: &quot;16M&quot;}.</source>
-        <translation>schreiben Sie ein Objekt wie {&quot;min&quot;: &quot;64K&quot;, &quot;max&quot;: &quot;16M&quot;}.</translation>
-    </message>
-    <message>
         <source>min is above max; swap them.</source>
         <translation>min liegt über max; vertauschen Sie die beiden.</translation>
-    </message>
-    <message>
-        <source>write an object of knob key -&gt; {&quot;min&quot;, &quot;max&quot;}.</source>
-        <translation>schreiben Sie ein Objekt Stellschrauben-Schlüssel -&gt; {&quot;min&quot;, &quot;max&quot;}.</translation>
-    </message>
-    <message>
-        <source>write an object such as {&quot;min_repeats&quot;: 2}.</source>
-        <translation>schreiben Sie ein Objekt wie {&quot;min_repeats&quot;: 2}.</translation>
     </message>
     <message>
         <source>it is above race.max_repeats; lower it or raise that.</source>
