@@ -79,14 +79,20 @@ private:
     qsizetype m_next = 0;
 };
 
+// The receiver's window: its tcp_rmem max, or SO_RCVBUF when set.
+double windowOf(const TuneConfig &config, const QString &rmemKey)
+{
+    if (config.contains(QStringLiteral("socket.SO_RCVBUF")))
+        return config.value(QStringLiteral("socket.SO_RCVBUF")).toDouble();
+    return double(tripleMax(config.value(rmemKey, kRmemBase)));
+}
+
 // Throughput = min(path, window / RTT); the window is the receiver's tcp_rmem max, or SO_RCVBUF
 // when set. Congestion control and autocorking change nothing here.
 Model receiverModel(const QString &rmemKey)
 {
     return [rmemKey](const TuneConfig &config, double noise) {
-        double window = double(tripleMax(config.value(rmemKey, kRmemBase)));
-        if (config.contains(QStringLiteral("socket.SO_RCVBUF")))
-            window = config.value(QStringLiteral("socket.SO_RCVBUF")).toDouble();
+        const double window = windowOf(config, rmemKey);
         TrialRun run;
         run.ok = true;
         run.throughputBps = std::min(kPathBps, window * 8 / kRttS) * noise;
@@ -434,9 +440,7 @@ void TestTunerSearch::bisectsAfterOvershoot()
     // 2 MiB overshoots, and the bisection between 1 and 2 MiB finds the better middle.
     const QString rmemKey = QStringLiteral("remote:net.ipv4.tcp_rmem");
     ModelSource source([rmemKey](const TuneConfig &config, double noise) {
-        double window = double(tripleMax(config.value(rmemKey, kRmemBase)));
-        if (config.contains(QStringLiteral("socket.SO_RCVBUF")))
-            window = config.value(QStringLiteral("socket.SO_RCVBUF")).toDouble();
+        const double window = windowOf(config, rmemKey);
         TrialRun run;
         run.ok = true;
         run.throughputBps = (window > 1.5 * 1024 * 1024 ? 300e6 : window * 8 / kRttS) * noise;
