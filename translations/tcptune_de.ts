@@ -2294,6 +2294,136 @@ Beispiel: tcptune knobs set net.ipv4.tcp_autocorking=0 -- iperf3 -c 127.0.0.1
     </message>
 </context>
 <context>
+    <name>TuneSpec</name>
+    <message>
+        <source>Tune field &apos;%1&apos;: %2</source>
+        <translation>Tune-Feld &apos;%1&apos;: %2</translation>
+    </message>
+    <message>
+        <source>unknown field; use one of: %1.</source>
+        <translation>unbekanntes Feld; verwenden Sie eines von: %1.</translation>
+    </message>
+    <message>
+        <source>write an object such as %1.</source>
+        <translation>schreiben Sie ein Objekt wie %1.</translation>
+    </message>
+    <message>
+        <source>write a whole number.</source>
+        <translation>schreiben Sie eine ganze Zahl.</translation>
+    </message>
+    <message>
+        <source>write a number.</source>
+        <translation>schreiben Sie eine Zahl.</translation>
+    </message>
+    <message>
+        <source>%1 is outside %2 .. %3; write a value in that range.</source>
+        <translation>%1 liegt außerhalb von %2 .. %3; schreiben Sie einen Wert in diesem Bereich.</translation>
+    </message>
+    <message>
+        <source>write true or false.</source>
+        <translation>schreiben Sie true oder false.</translation>
+    </message>
+    <message>
+        <source>write one of: throughput, latency, rr.</source>
+        <translation>schreiben Sie eines von: throughput, latency, rr.</translation>
+    </message>
+    <message>
+        <source>write a list of knob keys.</source>
+        <translation>schreiben Sie eine Liste von Stellschrauben-Schlüsseln.</translation>
+    </message>
+    <message>
+        <source>write a knob key as a string.</source>
+        <translation>schreiben Sie einen Stellschrauben-Schlüssel als Zeichenkette.</translation>
+    </message>
+    <message>
+        <source>write a number such as 65536 or &quot;64K&quot;.</source>
+        <translation>schreiben Sie eine Zahl wie 65536 oder &quot;64K&quot;.</translation>
+    </message>
+    <message>
+        <source>%1 is outside the knob&apos;s %2 .. %3.</source>
+        <translation>%1 liegt außerhalb der Grenzen der Stellschraube, %2 .. %3.</translation>
+    </message>
+    <message>
+        <source>only a number or a triple has a range; leave this knob out of ranges.</source>
+        <translation>nur eine Zahl oder ein Tripel hat einen Bereich; lassen Sie diese Stellschraube in ranges weg.</translation>
+    </message>
+    <message>
+        <source>min is above max; swap them.</source>
+        <translation>min liegt über max; vertauschen Sie die beiden.</translation>
+    </message>
+    <message>
+        <source>it is above race.max_repeats; lower it or raise that.</source>
+        <translation>es liegt über race.max_repeats; senken Sie es oder erhöhen Sie jenes.</translation>
+    </message>
+    <message>
+        <source>Tune field &apos;tune&apos;: write an object such as {&quot;goal&quot;: &quot;throughput&quot;}.</source>
+        <translation>Tune-Feld &apos;tune&apos;: schreiben Sie ein Objekt wie {&quot;goal&quot;: &quot;throughput&quot;}.</translation>
+    </message>
+    <message>
+        <source>%1 runs leave nothing after the baseline&apos;s %2; give more.</source>
+        <translation>%1 Läufe lassen nach den %2 der Ausgangsmessung keinen übrig; geben Sie mehr an.</translation>
+    </message>
+</context>
+<context>
+    <name>TunerSearch</name>
+    <message>
+        <source>%1 max %2</source>
+        <translation>%1 max. %2</translation>
+    </message>
+    <message>
+        <source>%1 Mbit/s</source>
+        <translation>%1 Mbit/s</translation>
+    </message>
+    <message>
+        <source>RTT p95 %1 ms</source>
+        <translation>RTT p95 %1 ms</translation>
+    </message>
+    <message>
+        <source>%1 transactions/s</source>
+        <translation>%1 Transaktionen/s</translation>
+    </message>
+    <message>
+        <source>baseline</source>
+        <translation>Ausgangsmessung</translation>
+    </message>
+    <message>
+        <source>accepted</source>
+        <translation>angenommen</translation>
+    </message>
+    <message>
+        <source>worse, dropped</source>
+        <translation>schlechter, verworfen</translation>
+    </message>
+    <message>
+        <source>no significant difference</source>
+        <translation>kein signifikanter Unterschied</translation>
+    </message>
+    <message>
+        <source>loses too much throughput</source>
+        <translation>verliert zu viel Durchsatz</translation>
+    </message>
+    <message>
+        <source>its runs failed</source>
+        <translation>seine Läufe schlugen fehl</translation>
+    </message>
+    <message>
+        <source>Trial %1: baseline, %2 runs, none measured the goal</source>
+        <translation>Versuch %1: Ausgangsmessung, Läufe: %2, keiner maß das Ziel</translation>
+    </message>
+    <message>
+        <source>Trial %1: baseline, %2 runs, %3</source>
+        <translation>Versuch %1: Ausgangsmessung, Läufe: %2, %3</translation>
+    </message>
+    <message>
+        <source>Trial %1: %2, %3 runs: %4</source>
+        <translation>Versuch %1: %2, Läufe: %3: %4</translation>
+    </message>
+    <message>
+        <source>Trial %1: %2, %3 runs: %4 %, %5</source>
+        <translation>Versuch %1: %2, Läufe: %3: %4 %, %5</translation>
+    </message>
+</context>
+<context>
     <name>UnderLoadSummary</name>
     <message>
         <source>idle %1 ms, under load %2 ms (p95 %3 ms), %4 ms, %5 of %6 probes lost</source>
@@ -5653,16 +5783,12 @@ Optionen:
         <translation>--%1: &apos;%2&apos; ist keine ganze Zahl von %3 bis %4.</translation>
     </message>
     <message>
+        <source>--%1: &apos;%2&apos; is not a number from %3 to %4.</source>
+        <translation>--%1: &apos;%2&apos; ist keine Zahl von %3 bis %4.</translation>
+    </message>
+    <message>
         <source>--goal: &apos;%1&apos; is not a goal; give throughput, latency or rr.</source>
         <translation>--goal: &apos;%1&apos; ist kein Ziel; geben Sie throughput, latency oder rr an.</translation>
-    </message>
-    <message>
-        <source>--keep: &apos;%1&apos; is not a share of the best throughput; give 1 .. 100 (%).</source>
-        <translation>--keep: &apos;%1&apos; ist kein Anteil am besten Durchsatz; geben Sie 1 .. 100 (%) an.</translation>
-    </message>
-    <message>
-        <source>--budget-time: &apos;%1&apos; is not a number of seconds above 0.</source>
-        <translation>--budget-time: &apos;%1&apos; ist keine Zahl von Sekunden über 0.</translation>
     </message>
     <message>
         <source>--leave-alone: %1</source>

@@ -221,6 +221,53 @@ Result<void> checkSpecSshConfig(const SweepPlan &plan, const QCommandLineParser 
 
 namespace {
 
+// The stored plan of the experiment --resume names; RESUME_ID gets its id.
+std::expected<SweepPlan, Refusal> resumedPlan(const QCommandLineParser &parser, const QString &storePath,
+                                              qint64 *resumeId)
+{
+    bool ok = false;
+    *resumeId = parser.value(QStringLiteral("resume")).toLongLong(&ok);
+    if (!ok || *resumeId <= 0)
+        return std::unexpected(
+            Refusal{SweepCommand::tr("--resume: '%1' is not an experiment id; 'tcptune results list' shows them.")
+                        .arg(parser.value(QStringLiteral("resume")))});
+    ResultStore store;
+    if (auto r = store.open(storePath); !r)
+        return std::unexpected(Refusal{r.error().message, 1});
+    auto experiment = store.experiment(*resumeId);
+    if (!experiment)
+        return std::unexpected(Refusal{experiment.error().message});
+    if (auto tune = Runner::checkNotTune(*resumeId, experiment->plan); !tune)
+        return std::unexpected(Refusal{tune.error().message});
+    auto stored = SweepPlan::fromJson(experiment->plan);
+    if (!stored)
+        return std::unexpected(Refusal{stored.error().message});
+    return *stored;
+}
+
+// The plan of the spec file or preset the command line names, with its overrides.
+std::expected<SweepPlan, Refusal> namedPlan(const QCommandLineParser &parser, const PresetLibrary &library)
+{
+    QString reference = parser.value(QStringLiteral("preset"));
+    const QStringList positional = parser.positionalArguments().mid(1);
+    if (reference.isEmpty() && !positional.isEmpty())
+        reference = positional.first();
+    if (reference.isEmpty())
+        return std::unexpected(
+            Refusal{SweepCommand::tr("Give a spec file or a preset, e.g. 'tcptune sweep 5' (see --list-presets).")});
+    if (parser.isSet(QStringLiteral("preset")) && !reference.startsWith(QLatin1String("preset:")))
+        reference.prepend(QStringLiteral("preset:"));
+    auto loaded = library.load(reference);
+    if (!loaded)
+        return std::unexpected(Refusal{loaded.error().message});
+    if (auto trusted = checkSpecSshConfig(*loaded, parser); !trusted)
+        return std::unexpected(Refusal{trusted.error().message});
+    auto overridden = withOverrides(*loaded, parser);
+    if (!overridden)
+        return std::unexpected(Refusal{overridden.error().message});
+    return *overridden;
+}
+
 // Whether a run of PLAN sets knobs on the far host (remote:KEY in the spec or on an axis).
 bool setsFarKnobs(const SweepPlan &plan)
 {
@@ -271,53 +318,6 @@ Result<std::unique_ptr<TerminationSignals>> cancelOnTermination(RunnerThread &ru
 }
 
 namespace {
-
-// The stored plan of the experiment --resume names; RESUME_ID gets its id.
-std::expected<SweepPlan, Refusal> resumedPlan(const QCommandLineParser &parser, const QString &storePath,
-                                              qint64 *resumeId)
-{
-    bool ok = false;
-    *resumeId = parser.value(QStringLiteral("resume")).toLongLong(&ok);
-    if (!ok || *resumeId <= 0)
-        return std::unexpected(
-            Refusal{SweepCommand::tr("--resume: '%1' is not an experiment id; 'tcptune results list' shows them.")
-                        .arg(parser.value(QStringLiteral("resume")))});
-    ResultStore store;
-    if (auto r = store.open(storePath); !r)
-        return std::unexpected(Refusal{r.error().message, 1});
-    auto experiment = store.experiment(*resumeId);
-    if (!experiment)
-        return std::unexpected(Refusal{experiment.error().message});
-    if (auto tune = Runner::checkNotTune(*resumeId, experiment->plan); !tune)
-        return std::unexpected(Refusal{tune.error().message});
-    auto stored = SweepPlan::fromJson(experiment->plan);
-    if (!stored)
-        return std::unexpected(Refusal{stored.error().message});
-    return *stored;
-}
-
-// The plan of the spec file or preset the command line names, with its overrides.
-std::expected<SweepPlan, Refusal> namedPlan(const QCommandLineParser &parser, const PresetLibrary &library)
-{
-    QString reference = parser.value(QStringLiteral("preset"));
-    const QStringList positional = parser.positionalArguments().mid(1);
-    if (reference.isEmpty() && !positional.isEmpty())
-        reference = positional.first();
-    if (reference.isEmpty())
-        return std::unexpected(
-            Refusal{SweepCommand::tr("Give a spec file or a preset, e.g. 'tcptune sweep 5' (see --list-presets).")});
-    if (parser.isSet(QStringLiteral("preset")) && !reference.startsWith(QLatin1String("preset:")))
-        reference.prepend(QStringLiteral("preset:"));
-    auto loaded = library.load(reference);
-    if (!loaded)
-        return std::unexpected(Refusal{loaded.error().message});
-    if (auto trusted = checkSpecSshConfig(*loaded, parser); !trusted)
-        return std::unexpected(Refusal{trusted.error().message});
-    auto overridden = withOverrides(*loaded, parser);
-    if (!overridden)
-        return std::unexpected(Refusal{overridden.error().message});
-    return *overridden;
-}
 
 void printDryRun(const SweepPlan &plan, bool json)
 {

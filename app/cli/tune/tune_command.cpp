@@ -16,6 +16,8 @@
 #include <QCoreApplication>
 #include <QJsonDocument>
 
+#include <optional>
+
 namespace tcptune::cli {
 namespace {
 
@@ -24,17 +26,20 @@ class TuneCommand final {
     Q_DECLARE_TR_FUNCTIONS(TuneCommand)
 };
 
-void addArguments(QCommandLineParser &parser)
+// Parses ARGS into PARSER; the exit code when the command is done already (--help, a parse error).
+// The positional arguments first: `tcptune tune --help` lists them before the options.
+std::optional<int> parse(QCommandLineParser &parser, const QStringList &args)
 {
-    parser.setApplicationDescription(TuneCommand::tr(
-        "Tunes the knobs of a spec's target: runs the spec, reads the verdict, tries the knobs it points at, keeps "
-        "what is significantly better, and prints the recommended changes."));
-    parser.addHelpOption();
     parser.addPositionalArgument(QStringLiteral("tune"), TuneCommand::tr("Tune a spec's knobs."));
     parser.addPositionalArgument(QStringLiteral("spec"),
                                  TuneCommand::tr("A spec file; its optional \"tune\" object says what to tune for."),
                                  QStringLiteral("SPEC.json"));
+    parser.addHelpOption();
     TuneOptions::add(parser);
+    parser.setApplicationDescription(TuneCommand::tr(
+        "Tunes the knobs of a spec's target: runs the spec, reads the verdict, tries the knobs it points at, keeps "
+        "what is significantly better, and prints the recommended changes."));
+    return parseArguments(parser, args, QStringLiteral("tune"));
 }
 
 // Runs JOB on the runner's worker thread until the search ends; Ctrl-C, SIGTERM or SIGHUP stop it
@@ -70,10 +75,18 @@ TuneOutcome runTune(const TuneJob &job, const RunnerOptions &options)
     return outcome;
 }
 
-RunnerOptions runnerOptions(const QCommandLineParser &parser, const QString &storePath)
+// R without its value: what went wrong, if anything.
+template <typename T> Result<void> errorOf(const Result<T> &r)
+{
+    if (r)
+        return {};
+    return std::unexpected(r.error());
+}
+
+RunnerOptions runnerOptions(const QCommandLineParser &parser)
 {
     RunnerOptions options;
-    options.storePath = storePath;
+    options.storePath = StoreOption::from(parser);
     options.confirmHostChanges = parser.isSet(QStringLiteral("force"));
     return options;
 }
@@ -112,19 +125,16 @@ int report(const QCommandLineParser &parser, const TuneJob &job, const TuneOutco
 int runTuneCommand(const QStringList &args)
 {
     QCommandLineParser parser;
-    addArguments(parser);
-    if (const auto done = parseArguments(parser, args, QStringLiteral("tune")))
+    if (const std::optional<int> done = parse(parser, args))
         return *done;
-    const QString storePath = StoreOption::from(parser);
     // Everything the user can get wrong is checked here, before anything runs.
-    const auto job = TuneOptions::job(parser, storePath);
-    if (!job)
-        return failWith(job.error().message, 2);
+    const auto job = TuneOptions::job(parser, StoreOption::from(parser));
     const auto unit = ThroughputUnitOption::from(parser);
-    if (!unit)
-        return failWith(unit.error().message, 2);
-    if (auto exports = TuneExportsWriter::check(parser); !exports)
-        return failWith(exports.error().message, 2);
+    for (const Result<void> &checked :
+         {job ? Result<void>() : std::unexpected(job.error()), unit ? Result<void>() : std::unexpected(unit.error()),
+          TuneExportsWriter::check(parser)})
+        if (!checked)
+            return failWith(checked.error().message, 2);
     if (parser.isSet(QStringLiteral("dry-run"))) {
         out() << TuneOutput::dryRun(*job) << '\n';
         out().flush();
@@ -133,7 +143,7 @@ int runTuneCommand(const QStringList &args)
     if (auto far = checkFarHelper(SweepPlan(job->spec), job->environment.remoteKnobs); !far)
         return failWith(far.error().message, 2);
     const ThroughputUnit shown = unit->value_or(ThroughputUnit());
-    return report(parser, *job, runTune(*job, runnerOptions(parser, storePath)), shown);
+    return report(parser, *job, runTune(*job, runnerOptions(parser)), shown);
 }
 
 } // namespace tcptune::cli

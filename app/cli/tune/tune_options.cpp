@@ -9,6 +9,8 @@
 #include <QCommandLineParser>
 #include <QFile>
 
+#include <type_traits>
+
 namespace tcptune::cli {
 namespace {
 
@@ -62,16 +64,25 @@ Result<TuneJob> resumedJob(const QCommandLineParser &parser, const QString &stor
     return TuneJobRunner::storedJob(id, experiment->plan);
 }
 
-Result<int> wholeNumber(const QCommandLineParser &parser, const char *name, int least, int most)
+// Sets TARGET to option NAME's value when it is given: a number from LEAST to MOST (whole for an
+// integer TARGET).
+template <typename T>
+Result<void> setNumber(const QCommandLineParser &parser, const char *name, double least, double most, T &target)
 {
+    if (!parser.isSet(option(name)))
+        return {};
+    constexpr bool whole = std::is_integral_v<T>;
     bool ok = false;
-    const int n = parser.value(option(name)).toInt(&ok);
+    const QString text = parser.value(option(name));
+    const double n = whole ? double(text.toInt(&ok)) : text.toDouble(&ok);
     if (!ok || n < least || n > most)
-        return fail(TuneOptions::tr("--%1: '%2' is not a whole number from %3 to %4.")
-                        .arg(option(name), parser.value(option(name)))
+        return fail((whole ? TuneOptions::tr("--%1: '%2' is not a whole number from %3 to %4.")
+                           : TuneOptions::tr("--%1: '%2' is not a number from %3 to %4."))
+                        .arg(option(name), text)
                         .arg(least)
                         .arg(most));
-    return n;
+    target = T(n);
+    return {};
 }
 
 Result<void> applyGoal(const QCommandLineParser &parser, TuneSpec &tune)
@@ -83,34 +94,15 @@ Result<void> applyGoal(const QCommandLineParser &parser, TuneSpec &tune)
                             .arg(parser.value(option("goal"))));
         tune.goal = *goal;
     }
-    if (parser.isSet(option("keep"))) {
-        bool ok = false;
-        const double pct = parser.value(option("keep")).toDouble(&ok);
-        if (!ok || pct < 1 || pct > 100)
-            return fail(TuneOptions::tr("--keep: '%1' is not a share of the best throughput; give 1 .. 100 (%).")
-                            .arg(parser.value(option("keep"))));
-        tune.keepThroughputPct = pct;
-    }
-    return {};
+    return setNumber(parser, "keep", 1, 100, tune.keepThroughputPct);
 }
 
+// The budget: --budget-runs N (the baseline's included) and --budget-time S (up to a week).
 Result<void> applyBudget(const QCommandLineParser &parser, TuneSpec &tune)
 {
-    if (parser.isSet(option("budget-runs"))) {
-        auto runs = wholeNumber(parser, "budget-runs", 1, TuneSpec::kMaxBudgetRuns);
-        if (!runs)
-            return std::unexpected(runs.error());
-        tune.budgetRuns = *runs;
-    }
-    if (parser.isSet(option("budget-time"))) {
-        bool ok = false;
-        const double s = parser.value(option("budget-time")).toDouble(&ok);
-        if (!ok || !(s > 0))
-            return fail(TuneOptions::tr("--budget-time: '%1' is not a number of seconds above 0.")
-                            .arg(parser.value(option("budget-time"))));
-        tune.budgetS = s;
-    }
-    return {};
+    if (auto runs = setNumber(parser, "budget-runs", 1, TuneSpec::kMaxBudgetRuns, tune.budgetRuns); !runs)
+        return runs;
+    return setNumber(parser, "budget-time", 1, 7 * 86400, tune.budgetS);
 }
 
 Result<void> applyKnobLimits(const QCommandLineParser &parser, TuneSpec &tune)

@@ -2,6 +2,7 @@
 
 #include "common/json_schema_version.h"
 #include "experiment/tune/tune_moves.h"
+#include "knobs/knob_snapshot_json.h"
 
 #include <QJsonArray>
 #include <QStringList>
@@ -65,13 +66,16 @@ QStringList changeLines(const TuneAnswer &answer, bool remote, ThroughputUnit un
     return lines;
 }
 
-QString endName(KnobRole role, const QString &direction)
+// Where MOVE acts with the run's DIRECTION, for people; empty when the environment does not let
+// that end change.
+QString endName(const KnobMove &move, const TuneEnvironment &environment)
 {
-    if (role == KnobRole::Socket)
-        return TuneOutput::tr("the socket's end");
-    const bool sender = role == KnobRole::Sender;
-    const bool local = (direction == QLatin1String("up")) == sender;
-    return local ? TuneOutput::tr("this end") : TuneOutput::tr("the far end");
+    if (move.role == KnobRole::Socket)
+        return environment.localKnobs || environment.remoteKnobs ? TuneOutput::tr("the socket's end") : QString();
+    const bool local = (environment.direction == QLatin1String("up")) == (move.role == KnobRole::Sender);
+    if (local)
+        return environment.localKnobs ? TuneOutput::tr("this end") : QString();
+    return environment.remoteKnobs ? TuneOutput::tr("the far end") : QString();
 }
 
 QString kindName(MoveKind kind)
@@ -90,14 +94,6 @@ QJsonObject intervalJson(double difference, double low, double high, double p)
                        {QStringLiteral("ci_low"), low},
                        {QStringLiteral("ci_high"), high},
                        {QStringLiteral("p"), p}};
-}
-
-QJsonObject configJson(const TuneConfig &config)
-{
-    QJsonObject o;
-    for (auto it = config.cbegin(); it != config.cend(); ++it)
-        o.insert(it.key(), it.value());
-    return o;
 }
 
 QJsonArray trialsJson(const TuneAnswer &answer)
@@ -156,9 +152,8 @@ QString TuneOutput::dryRun(const TuneJob &job)
                  .arg(t.alpha);
     for (const RuleMoves &rule : tuneMoves())
         for (const KnobMove &move : rule.moves)
-            if (!t.leaveAlone.contains(move.knob))
-                lines << tr("  %1: %2 at %3, %4")
-                             .arg(ruleName(rule.rule), move.knob, endName(move.role, e.direction), kindName(move.kind));
+            if (const QString end = endName(move, e); !end.isEmpty() && !t.leaveAlone.contains(move.knob))
+                lines << tr("  %1: %2 at %3, %4").arg(ruleName(rule.rule), move.knob, end, kindName(move.kind));
     lines << (t.budgetS > 0 ? tr("Budget: at most %1 runs and %2 s.").arg(t.budgetRuns).arg(t.budgetS)
                             : tr("Budget: at most %1 runs of %2 s each.").arg(t.budgetRuns).arg(job.spec.durationS));
     return lines.join(QLatin1Char('\n'));
@@ -216,10 +211,10 @@ QJsonObject TuneOutput::answerJson(const TuneOutcome &outcome)
         {QStringLiteral("replayed_runs"), outcome.replayedRuns},
         {QStringLiteral("baseline"), QJsonObject{{QStringLiteral("objective"), a.baselineObjective},
                                                  {QStringLiteral("verdict"), RunDiagnosis::verdict(a.findingsBefore)},
-                                                 {QStringLiteral("knobs"), configJson(a.baseline)}}},
+                                                 {QStringLiteral("knobs"), knobSnapshotToJson(a.baseline)}}},
         {QStringLiteral("recommended"), QJsonObject{{QStringLiteral("objective"), a.recommendedObjective},
                                                     {QStringLiteral("verdict"), RunDiagnosis::verdict(a.findingsAfter)},
-                                                    {QStringLiteral("knobs"), configJson(a.recommended)}}},
+                                                    {QStringLiteral("knobs"), knobSnapshotToJson(a.recommended)}}},
         {QStringLiteral("gain"), gain},
         {QStringLiteral("changes"), changes},
         {QStringLiteral("trials"), trialsJson(a)},

@@ -7,6 +7,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include <sys/socket.h>
+
 namespace tcptune {
 
 namespace {
@@ -82,7 +84,7 @@ bool mayTouch(const QString &key, const KnobInfo &knob, const TuneSpec &spec, co
 qint64 socketBufferFrom(const ResolvedMove &move, const TuneConfig &config, const QList<TrialRun> &runs,
                         const TuneEnvironment &environment)
 {
-    const bool receive = move.key == QLatin1String("socket.SO_RCVBUF");
+    const bool receive = move.knob->socket.level == SOL_SOCKET && move.knob->socket.name == SO_RCVBUF;
     const QString triple = receive ? QStringLiteral("net.ipv4.tcp_rmem") : QStringLiteral("net.ipv4.tcp_wmem");
     const QString key = tuneRoleKey(receive ? KnobRole::Receiver : KnobRole::Sender, triple, environment.direction);
     const QList<qint64> numbers = tripleOf(setOrInEffect(key, config, runs));

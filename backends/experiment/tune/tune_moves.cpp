@@ -1,10 +1,31 @@
 #include "experiment/tune/tune_moves.h"
 
+#include "knobs/knob_catalogue.h"
+
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <sys/socket.h>
+
 namespace tcptune {
 
 namespace {
 
 using Rule = Finding::Rule;
+
+// The catalogue's key of a socket option (the catalogue is the only list of them); empty when it
+// has none, and a move on an empty key is never made.
+QString socketKey(int level, int name)
+{
+    for (const KnobInfo &knob : KnobCatalogue::instance().ofKind(KnobKind::SocketOption))
+        if (knob.socket.level == level && knob.socket.name == name)
+            return knob.key;
+    return QString();
+}
+
+KnobMove socketMove(int level, int name, MoveKind kind, QStringList choices = {})
+{
+    return KnobMove{socketKey(level, name), KnobRole::Socket, kind, std::move(choices)};
+}
 
 KnobMove move(const char *knob, KnobRole role, MoveKind kind, QStringList choices = {})
 {
@@ -32,16 +53,12 @@ QList<RuleMoves> table()
         {Rule::Queue, queueMoves(), false},
         {Rule::DeviceQueue, queueMoves(), false},
         {Rule::Loss, {congestion}, false},
-        {Rule::NagleStall,
-         {move("socket.TCP_NODELAY", KnobRole::Socket, MoveKind::Choice, {QStringLiteral("1")})},
-         false},
+        {Rule::NagleStall, {socketMove(IPPROTO_TCP, TCP_NODELAY, MoveKind::Choice, {QStringLiteral("1")})}, false},
         {Rule::ReceiverWindow,
-         {move("net.ipv4.tcp_rmem", KnobRole::Receiver, MoveKind::Up),
-          move("socket.SO_RCVBUF", KnobRole::Socket, MoveKind::Up)},
+         {move("net.ipv4.tcp_rmem", KnobRole::Receiver, MoveKind::Up), socketMove(SOL_SOCKET, SO_RCVBUF, MoveKind::Up)},
          false},
         {Rule::SendBuffer,
-         {move("net.ipv4.tcp_wmem", KnobRole::Sender, MoveKind::Up),
-          move("socket.SO_SNDBUF", KnobRole::Socket, MoveKind::Up)},
+         {move("net.ipv4.tcp_wmem", KnobRole::Sender, MoveKind::Up), socketMove(SOL_SOCKET, SO_SNDBUF, MoveKind::Up)},
          false},
         {Rule::Application, {}, false},
         {Rule::CongestionWindow, {congestion}, false},

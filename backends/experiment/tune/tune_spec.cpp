@@ -56,6 +56,22 @@ Error tuneFieldError(const QString &field, const QString &problem)
     return v.toBool();
 }
 
+// O[KEY] as an object of KNOWN fields only (KNOWN empty: any); an empty one when it is absent.
+[[nodiscard]] Result<QJsonObject> objectField(const QJsonObject &o, const QString &key, const QStringList &known,
+                                              const char *example)
+{
+    const QJsonValue v = o.value(key);
+    if (v.isUndefined())
+        return QJsonObject();
+    if (!v.isObject())
+        return std::unexpected(
+            tuneFieldError(key, TuneSpec::tr("write an object such as %1.").arg(QLatin1StringView(example))));
+    if (!known.isEmpty())
+        if (auto r = onlyKnownFields(v.toObject(), known, key + QLatin1Char('.')); !r)
+            return std::unexpected(r.error());
+    return v.toObject();
+}
+
 // A knob key the search could move: in the catalogue ("remote:" and a sysctl for the far end).
 [[nodiscard]] Result<const KnobInfo *> knobField(const QString &key, const QString &field)
 {
@@ -133,20 +149,14 @@ namespace {
 
 [[nodiscard]] Result<void> readEnds(const QJsonObject &o, TuneSpec &spec)
 {
-    const QJsonValue v = o.value(QStringLiteral("ends"));
-    if (v.isUndefined())
-        return {};
-    if (!v.isObject())
-        return std::unexpected(tuneFieldError(
-            QStringLiteral("ends"), TuneSpec::tr("write an object such as {\"local\": true, \"remote\": false}.")));
-    const QJsonObject ends = v.toObject();
-    if (auto r = onlyKnownFields(ends, {QStringLiteral("local"), QStringLiteral("remote"), QStringLiteral("host")},
-                                 QStringLiteral("ends."));
-        !r)
-        return r;
-    auto local = boolField(ends, QStringLiteral("local"), QStringLiteral("ends.local"), spec.localEnd);
-    auto remote = boolField(ends, QStringLiteral("remote"), QStringLiteral("ends.remote"), spec.remoteEnd);
-    auto host = boolField(ends, QStringLiteral("host"), QStringLiteral("ends.host"), spec.allowHost);
+    const auto ends = objectField(o, QStringLiteral("ends"),
+                                  {QStringLiteral("local"), QStringLiteral("remote"), QStringLiteral("host")},
+                                  R"({"local": true, "remote": false})");
+    if (!ends)
+        return std::unexpected(ends.error());
+    auto local = boolField(*ends, QStringLiteral("local"), QStringLiteral("ends.local"), spec.localEnd);
+    auto remote = boolField(*ends, QStringLiteral("remote"), QStringLiteral("ends.remote"), spec.remoteEnd);
+    auto host = boolField(*ends, QStringLiteral("host"), QStringLiteral("ends.host"), spec.allowHost);
     for (const auto *r : {&local, &remote, &host})
         if (!*r)
             return std::unexpected(r->error());
@@ -158,21 +168,16 @@ namespace {
 
 [[nodiscard]] Result<void> readBudget(const QJsonObject &o, TuneSpec &spec)
 {
-    const QJsonValue v = o.value(QStringLiteral("budget"));
-    if (v.isUndefined())
-        return {};
-    if (!v.isObject())
-        return std::unexpected(tuneFieldError(QStringLiteral("budget"),
-                                              TuneSpec::tr("write an object such as {\"runs\": 60, \"s\": 3600}.")));
-    const QJsonObject budget = v.toObject();
-    if (auto r = onlyKnownFields(budget, {QStringLiteral("runs"), QStringLiteral("s")}, QStringLiteral("budget.")); !r)
-        return r;
-    auto runs = numberField(budget, QStringLiteral("runs"), QStringLiteral("budget.runs"), 1, TuneSpec::kMaxBudgetRuns,
+    const auto budget = objectField(o, QStringLiteral("budget"), {QStringLiteral("runs"), QStringLiteral("s")},
+                                    R"({"runs": 60, "s": 3600})");
+    if (!budget)
+        return std::unexpected(budget.error());
+    auto runs = numberField(*budget, QStringLiteral("runs"), QStringLiteral("budget.runs"), 1, TuneSpec::kMaxBudgetRuns,
                             spec.budgetRuns, true);
     if (!runs)
         return std::unexpected(runs.error());
     auto seconds =
-        numberField(budget, QStringLiteral("s"), QStringLiteral("budget.s"), 0, 7 * 86400, spec.budgetS, false);
+        numberField(*budget, QStringLiteral("s"), QStringLiteral("budget.s"), 0, 7 * 86400, spec.budgetS, false);
     if (!seconds)
         return std::unexpected(seconds.error());
     spec.budgetRuns = int(*runs);
@@ -231,11 +236,11 @@ namespace {
         return std::unexpected(tuneFieldError(
             field, TuneSpec::tr("only a number or a triple has a range; leave this knob out of ranges.")));
     if (!v.isObject())
-        return std::unexpected(tuneFieldError(field, TuneSpec::tr("write an object such as {\"min\": \"64K\", "
-                                                                  "\"max\": \"16M\"}.")));
+        return std::unexpected(tuneFieldError(
+            field,
+            TuneSpec::tr("write an object such as %1.").arg(QLatin1StringView(R"({"min": "64K", "max": "16M"})"))));
     const QJsonObject o = v.toObject();
-    if (auto r = onlyKnownFields(o, {QStringLiteral("min"), QStringLiteral("max")}, field.mid(0) + QLatin1Char('.'));
-        !r)
+    if (auto r = onlyKnownFields(o, {QStringLiteral("min"), QStringLiteral("max")}, field + QLatin1Char('.')); !r)
         return std::unexpected(r.error());
     auto low = boundField(o.value(QStringLiteral("min")), **knob, field + QStringLiteral(".min"));
     if (!low)
@@ -250,14 +255,11 @@ namespace {
 
 [[nodiscard]] Result<void> readRanges(const QJsonObject &o, TuneSpec &spec)
 {
-    const QJsonValue v = o.value(QStringLiteral("ranges"));
-    if (v.isUndefined())
-        return {};
-    if (!v.isObject())
-        return std::unexpected(tuneFieldError(QStringLiteral("ranges"),
-                                              TuneSpec::tr("write an object of knob key -> {\"min\", \"max\"}.")));
-    const QJsonObject ranges = v.toObject();
-    for (auto it = ranges.begin(); it != ranges.end(); ++it) {
+    // Any key: each is checked against the catalogue as it is read.
+    const auto ranges = objectField(o, QStringLiteral("ranges"), {}, R"({"net.ipv4.tcp_rmem": {"max": "16M"}})");
+    if (!ranges)
+        return std::unexpected(ranges.error());
+    for (auto it = ranges->begin(); it != ranges->end(); ++it) {
         auto range = rangeField(it.key(), it.value());
         if (!range)
             return std::unexpected(range.error());
@@ -268,21 +270,16 @@ namespace {
 
 [[nodiscard]] Result<void> readRace(const QJsonObject &o, TuneSpec &spec)
 {
-    const QJsonValue v = o.value(QStringLiteral("race"));
-    if (v.isUndefined())
-        return {};
-    if (!v.isObject())
-        return std::unexpected(
-            tuneFieldError(QStringLiteral("race"), TuneSpec::tr("write an object such as {\"min_repeats\": 2}.")));
-    const QJsonObject race = v.toObject();
     const QStringList counts = {QStringLiteral("baseline_repeats"), QStringLiteral("min_repeats"),
                                 QStringLiteral("max_repeats")};
-    if (auto r = onlyKnownFields(race, counts + QStringList{QStringLiteral("alpha")}, QStringLiteral("race.")); !r)
-        return r;
+    const auto race = objectField(o, QStringLiteral("race"), counts + QStringList{QStringLiteral("alpha")},
+                                  R"({"min_repeats": 2, "max_repeats": 5})");
+    if (!race)
+        return std::unexpected(race.error());
     int *targets[] = {&spec.baselineRepeats, &spec.minRepeats, &spec.maxRepeats};
     for (qsizetype i = 0; i < counts.size(); ++i) {
         // Welch's test needs two runs of each side.
-        auto n = numberField(race, counts.at(i), QStringLiteral("race.") + counts.at(i), 2, TuneSpec::kMaxRepeats,
+        auto n = numberField(*race, counts.at(i), QStringLiteral("race.") + counts.at(i), 2, TuneSpec::kMaxRepeats,
                              *targets[i], true);
         if (!n)
             return std::unexpected(n.error());
@@ -292,7 +289,7 @@ namespace {
         return std::unexpected(tuneFieldError(QStringLiteral("race.min_repeats"),
                                               TuneSpec::tr("it is above race.max_repeats; lower it or raise that.")));
     auto alpha =
-        numberField(race, QStringLiteral("alpha"), QStringLiteral("race.alpha"), 0.001, 0.5, spec.alpha, false);
+        numberField(*race, QStringLiteral("alpha"), QStringLiteral("race.alpha"), 0.001, 0.5, spec.alpha, false);
     if (!alpha)
         return std::unexpected(alpha.error());
     spec.alpha = *alpha;

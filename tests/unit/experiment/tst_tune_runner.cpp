@@ -18,46 +18,43 @@
 #include <QTest>
 
 using namespace tcptune;
-using namespace tcptune::test;
 
-namespace {
-
-const QString kRmem = QStringLiteral("net.ipv4.tcp_rmem");
-const QString kSndbuf = QStringLiteral("socket.SO_SNDBUF");
-const QString kCorking = QStringLiteral("net.ipv4.tcp_autocorking");
-
-ExperimentSpec baseSpec()
-{
-    ExperimentSpec spec;
-    spec.name = QStringLiteral("tune fake");
-    spec.durationS = 1;
-    (void)spec.setParameter(QStringLiteral("lab.rate"), QStringLiteral("100mbit"));
-    (void)spec.setParameter(kSndbuf, QStringLiteral("64K"));
-    (void)spec.setParameter(kCorking, QStringLiteral("0"));
-    return spec;
-}
-
-} // namespace
+// A fresh result store in a folder of each test's own, and the fake backend's runner on it.
+struct FakeTune {
+    QTemporaryDir dir;
+    test::FakeLog log;
+    QString store() const { return dir.filePath(QStringLiteral("results.db")); }
+    std::unique_ptr<Runner> runner()
+    {
+        return std::make_unique<Runner>(std::make_unique<test::FakeBackend>(&log),
+                                        RunnerOptions{store(), dir.path(), false});
+    }
+};
 
 class TestTuneRunner final : public QObject {
     Q_OBJECT
+    // The knobs these tests move, and the spec they start from (a lab rate the tuner keeps).
+    static inline const QString kRmem = QStringLiteral("net.ipv4.tcp_rmem");
+    static inline const QString kSndbuf = QStringLiteral("socket.SO_SNDBUF");
+    static inline const QString kCorking = QStringLiteral("net.ipv4.tcp_autocorking");
+    static ExperimentSpec baseSpec()
+    {
+        ExperimentSpec spec;
+        spec.name = QStringLiteral("tune fake");
+        spec.durationS = 1;
+        (void)spec.setParameter(QStringLiteral("lab.rate"), QStringLiteral("100mbit"));
+        (void)spec.setParameter(kSndbuf, QStringLiteral("64K"));
+        (void)spec.setParameter(kCorking, QStringLiteral("0"));
+        return spec;
+    }
+
 private Q_SLOTS:
-    void init();
     void configurationAsRun();
     void recordAsTrialRun();
     void replayAnswersInOrderUntilItDiverges();
     void sessionStoresAndResumeReplays();
     void sweepResumeRefusesATune();
-
-private:
-    QString dbPath() const { return m_dir->filePath(QStringLiteral("results.db")); }
-    std::unique_ptr<QTemporaryDir> m_dir;
 };
-
-void TestTuneRunner::init()
-{
-    m_dir = std::make_unique<QTemporaryDir>();
-}
 
 void TestTuneRunner::configurationAsRun()
 {
@@ -157,23 +154,23 @@ void TestTuneRunner::sessionStoresAndResumeReplays()
     bigger.insert(kSndbuf, QStringLiteral("262144"));
     TuneSpec tune;
     tune.budgetRuns = 7;
-    FakeLog log;
+    FakeTune fake;
     qint64 id = 0;
     QList<TrialRun> first;
     {
-        Runner runner(std::make_unique<FakeBackend>(&log), RunnerOptions{dbPath(), m_dir->path(), false});
-        auto opened = runner.openSession(SweepPlan(base), 0, TuneJobRunner::planFields(tune));
-        QVERIFY2(opened.has_value(), qPrintable(opened.error().message));
+        const auto runner = fake.runner();
+        auto opened = runner->openSession(SweepPlan(base), 0, TuneJobRunner::planFields(tune));
+        QVERIFY2(opened.has_value(), opened ? "" : qPrintable(opened.error().message)); // evaluated eagerly
         id = *opened;
-        TuneRunner source(runner, base, TuneReplay(runner.sessionStoredRuns()));
+        TuneRunner source(*runner, base, TuneReplay(runner->sessionStoredRuns()));
         first << source.measure(start, 0, {}) << source.measure(start, 0, {})
               << source.measure(bigger, 1, QStringLiteral("SO_SNDBUF 256 KiB"));
-        runner.closeSession(ExperimentStatus::Finished);
+        runner->closeSession(ExperimentStatus::Finished);
     }
-    QCOMPARE(log.trafficRuns.load(), 3);
+    QCOMPARE(fake.log.trafficRuns.load(), 3);
     QCOMPARE(first.at(2).throughputBps, 262144.0 + 2); // the fake's figure: SO_SNDBUF + its run number
     ResultStore store;
-    QVERIFY(store.open(dbPath()).has_value());
+    QVERIFY(store.open(fake.store()).has_value());
     QCOMPARE(store.experiment(id)->plan.value(QStringLiteral("tune")).toObject(), tune.toJson());
     auto runs = store.runs(id);
     QCOMPARE(runs->size(), 3);
@@ -183,21 +180,21 @@ void TestTuneRunner::sessionStoresAndResumeReplays()
     QCOMPARE(runs->at(2).settings, (QMap<QString, QString>{{kSndbuf, QStringLiteral("262144")}}));
 
     // Resumed: the same requests come from the store, then one more runs as run index 3.
-    Runner runner(std::make_unique<FakeBackend>(&log), RunnerOptions{dbPath(), m_dir->path(), false});
-    QCOMPARE(runner.openSession(SweepPlan(base), id).value_or(0), id);
-    TuneRunner source(runner, base, TuneReplay(runner.sessionStoredRuns()));
+    const auto runner = fake.runner();
+    QCOMPARE(runner->openSession(SweepPlan(base), id).value_or(0), id);
+    TuneRunner source(*runner, base, TuneReplay(runner->sessionStoredRuns()));
     QList<TrialRun> again;
     again << source.measure(start, 0, {}) << source.measure(start, 0, {})
           << source.measure(bigger, 1, QStringLiteral("SO_SNDBUF 256 KiB"));
-    QCOMPARE(log.trafficRuns.load(), 3);
+    QCOMPARE(fake.log.trafficRuns.load(), 3);
     QCOMPARE(source.replayedRuns(), 3);
     for (int i = 0; i < 3; ++i) {
         QCOMPARE(again.at(i).runId, first.at(i).runId);
         QCOMPARE(again.at(i).throughputBps, first.at(i).throughputBps);
     }
     QVERIFY(source.measure(bigger, 1, QStringLiteral("SO_SNDBUF 256 KiB")).ok);
-    QCOMPARE(log.trafficRuns.load(), 4);
-    runner.closeSession(ExperimentStatus::Finished);
+    QCOMPARE(fake.log.trafficRuns.load(), 4);
+    runner->closeSession(ExperimentStatus::Finished);
     runs = store.runs(id);
     QCOMPARE(runs->size(), 4);
     QCOMPARE(runs->at(3).runIndex, 3);
@@ -207,17 +204,17 @@ void TestTuneRunner::sessionStoresAndResumeReplays()
 
 void TestTuneRunner::sweepResumeRefusesATune()
 {
-    FakeLog log;
-    Runner runner(std::make_unique<FakeBackend>(&log), RunnerOptions{dbPath(), m_dir->path(), false});
-    auto id = runner.openSession(SweepPlan(baseSpec()), 0, TuneJobRunner::planFields(TuneSpec{}));
+    FakeTune fake;
+    const auto runner = fake.runner();
+    auto id = runner->openSession(SweepPlan(baseSpec()), 0, TuneJobRunner::planFields(TuneSpec{}));
     QVERIFY(id.has_value());
-    runner.closeSession(ExperimentStatus::Cancelled);
-    QSignalSpy failed(&runner, &Runner::failed);
-    runner.resume(*id);
+    runner->closeSession(ExperimentStatus::Cancelled);
+    QSignalSpy failed(runner.get(), &Runner::failed);
+    runner->resume(*id);
     QCOMPARE(failed.count(), 1);
     QCOMPARE(failed.first().at(0).toString(),
              QStringLiteral("Experiment %1 is a tune: resume it with 'tcptune tune --resume %1'.").arg(*id));
-    QCOMPARE(log.trafficRuns.load(), 0);
+    QCOMPARE(fake.log.trafficRuns.load(), 0);
 }
 
 QTEST_GUILESS_MAIN(TestTuneRunner)

@@ -3,6 +3,7 @@
 // latency goal, and its limits (budget, cancel, knobs left alone, ranges, early drops, failed
 // baselines), and that replaying its runs gives the same decisions.
 
+#include "experiment/tune/tune_candidates.h"
 #include "experiment/tune/tuner_search.h"
 
 #include <QTest>
@@ -78,14 +79,20 @@ private:
     qsizetype m_next = 0;
 };
 
+// The receiver's window: its tcp_rmem max, or SO_RCVBUF when set.
+double windowOf(const TuneConfig &config, const QString &rmemKey)
+{
+    if (config.contains(QStringLiteral("socket.SO_RCVBUF")))
+        return config.value(QStringLiteral("socket.SO_RCVBUF")).toDouble();
+    return double(tripleMax(config.value(rmemKey, kRmemBase)));
+}
+
 // Throughput = min(path, window / RTT); the window is the receiver's tcp_rmem max, or SO_RCVBUF
 // when set. Congestion control and autocorking change nothing here.
 Model receiverModel(const QString &rmemKey)
 {
     return [rmemKey](const TuneConfig &config, double noise) {
-        double window = double(tripleMax(config.value(rmemKey, kRmemBase)));
-        if (config.contains(QStringLiteral("socket.SO_RCVBUF")))
-            window = config.value(QStringLiteral("socket.SO_RCVBUF")).toDouble();
+        const double window = windowOf(config, rmemKey);
         TrialRun run;
         run.ok = true;
         run.throughputBps = std::min(kPathBps, window * 8 / kRttS) * noise;
@@ -197,6 +204,9 @@ private Q_SLOTS:
     void replayGivesTheSameTrials();
     void baselineFailed();
     void describeLine();
+    void bisectsAfterOvershoot();
+    void choiceAccepted();
+    void candidateValues();
 };
 
 void TestTunerSearch::receiverLimited_data()
@@ -422,6 +432,90 @@ void TestTunerSearch::describeLine()
     trial.p = 0.001;
     QCOMPARE(TunerSearch::describe(trial, TuneGoal::Throughput),
              QStringLiteral("Trial 3: net.ipv4.tcp_rmem max 512 KiB, 2 runs: +38.0 %, accepted"));
+}
+
+void TestTunerSearch::bisectsAfterOvershoot()
+{
+    // A window above 1.5 MiB costs the receiver (memory pressure, in this model): doubling to
+    // 2 MiB overshoots, and the bisection between 1 and 2 MiB finds the better middle.
+    const QString rmemKey = QStringLiteral("remote:net.ipv4.tcp_rmem");
+    ModelSource source([rmemKey](const TuneConfig &config, double noise) {
+        const double window = windowOf(config, rmemKey);
+        TrialRun run;
+        run.ok = true;
+        run.throughputBps = (window > 1.5 * 1024 * 1024 ? 300e6 : window * 8 / kRttS) * noise;
+        run.findings = {finding(Finding::Rule::ReceiverWindow)};
+        run.knobsInEffect = {{rmemKey, kRmemBase}};
+        return run;
+    });
+    const TuneAnswer answer = TunerSearch(TuneSpec(), TuneConfig(), farReceiver()).run(source);
+    QStringList tried;
+    for (const TuneTrial &t : answer.trials)
+        if (t.knob == rmemKey)
+            tried.append(QString::number(tripleMax(t.to)));
+    // 128 KiB .. 1 MiB accepted, 2 MiB worse, then sqrt(1 MiB * 2 MiB) to a multiple of 4096.
+    QCOMPARE(tried.mid(0, 6),
+             QStringList({QStringLiteral("131072"), QStringLiteral("262144"), QStringLiteral("524288"),
+                          QStringLiteral("1048576"), QStringLiteral("2097152"), QStringLiteral("1482752")}));
+    QCOMPARE(answer.recommended.value(rmemKey), QStringLiteral("4096 16384 1482752"));
+    QCOMPARE(answer.stop, TuneAnswer::Stop::NoImprovement);
+    // The second round's doubling from there was refused without a bisection (nothing won in it).
+    QCOMPARE(tried.size(), 7);
+}
+
+void TestTunerSearch::choiceAccepted()
+{
+    // With the send buffer left alone, only another congestion control drains the queue.
+    TuneSpec spec;
+    spec.goal = TuneGoal::Latency;
+    spec.leaveAlone = {QStringLiteral("net.ipv4.tcp_wmem"), QStringLiteral("net.ipv4.tcp_notsent_lowat")};
+    ModelSource source(latencyModel);
+    const TuneAnswer answer = TunerSearch(spec, TuneConfig(), farReceiver()).run(source);
+    const TuneChange *cc = changeOf(answer, kCc);
+    QVERIFY(cc);
+    QCOMPARE(cc->to, QStringLiteral("bbr"));
+    QCOMPARE(cc->rule, Finding::Rule::Queue);
+    QVERIFY(cc->difference < 0 && cc->ciHigh < 0);
+    QVERIFY(answer.recommendedObjective <= answer.baselineObjective / 3);
+    // reno raced the new incumbent (bbr) and lost at once.
+    const TuneTrial &reno = answer.trials.constLast();
+    QCOMPARE(reno.to, QStringLiteral("reno"));
+    QCOMPARE(reno.outcome, TuneTrial::Outcome::Worse);
+    QCOMPARE(answer.changes.size(), 1);
+}
+
+void TestTunerSearch::candidateValues()
+{
+    QCOMPARE(tuneRoleKey(KnobRole::Receiver, QStringLiteral("net.ipv4.tcp_rmem"), QStringLiteral("up")),
+             QStringLiteral("remote:net.ipv4.tcp_rmem"));
+    QCOMPARE(tuneRoleKey(KnobRole::Sender, QStringLiteral("net.ipv4.tcp_wmem"), QStringLiteral("down")),
+             QStringLiteral("remote:net.ipv4.tcp_wmem"));
+    QCOMPARE(tuneRoleKey(KnobRole::Socket, QStringLiteral("socket.SO_RCVBUF"), QStringLiteral("down")),
+             QStringLiteral("socket.SO_RCVBUF"));
+
+    TuneEnvironment environment = farReceiver();
+    const QList<ResolvedMove> queue =
+        tuneCandidates({finding(Finding::Rule::PathFull), finding(Finding::Rule::Queue)}, TuneSpec(), environment);
+    QCOMPARE(queue.size(), 3);
+    const ResolvedMove &wmem = queue.at(0);
+    QCOMPARE(wmem.key, QStringLiteral("net.ipv4.tcp_wmem"));
+    // A triple keeps its minimum, and its default comes down with a maximum below it.
+    const TuneConfig config{{wmem.key, QStringLiteral("4096 131072 4194304")}};
+    QCOMPARE(tuneNumberValue(wmem, 65536, config, {}), QStringLiteral("4096 65536 65536"));
+    QCOMPARE(tuneNumberValue(wmem, 1048576, config, {}), QStringLiteral("4096 131072 1048576"));
+    QCOMPARE(tuneBisect(wmem, 1048576, 2097152), 1482752);
+    // tcp_notsent_lowat unset (no limit) starts at 128 KiB.
+    const auto notsent = tuneNumberStart(queue.at(1), {}, {}, environment);
+    QVERIFY(notsent);
+    QCOMPARE(notsent->first, 131072);
+    QCOMPARE(queue.at(2).key, kCc);
+
+    // Without the far end's knobs the receiver's tcp_rmem is out; the socket buffer stays.
+    environment.remoteKnobs = false;
+    const QList<ResolvedMove> window =
+        tuneCandidates({finding(Finding::Rule::ReceiverWindow)}, TuneSpec(), environment);
+    QCOMPARE(window.size(), 1);
+    QCOMPARE(window.constFirst().key, QStringLiteral("socket.SO_RCVBUF"));
 }
 
 QTEST_GUILESS_MAIN(TestTunerSearch)
