@@ -7862,6 +7862,10 @@ untätig: der Sender hatte nichts zu senden.
         <source>&amp;Latency under load</source>
         <translation>&amp;Latenz unter Last</translation>
     </message>
+    <message>
+        <source>Tu&amp;ne</source>
+        <translation>Tu&amp;ning</translation>
+    </message>
 </context>
 <context>
     <name>tcptune::MessageBanner</name>
@@ -8700,6 +8704,10 @@ untätig: der Sender hatte nichts zu senden.
         <source>Experiment %1: %2</source>
         <translation>Experiment %1: %2</translation>
     </message>
+    <message>
+        <source>Workbench tune</source>
+        <translation>Tuning der Werkbank</translation>
+    </message>
 </context>
 <context>
     <name>ExperimentLock</name>
@@ -9532,6 +9540,443 @@ untätig: der Sender hatte nichts zu senden.
     <message>
         <source>line &quot;%1&quot; is not &quot;key = value&quot;.</source>
         <translation>Zeile &quot;%1&quot; hat nicht die Form &quot;Schlüssel = Wert&quot;.</translation>
+    </message>
+</context>
+<context>
+    <name>TuneHostConfirmation</name>
+    <message>
+        <source>Tune this host&apos;s own knobs?</source>
+        <translation>Die eigenen Parameter dieses Rechners tunen?</translation>
+    </message>
+    <message>
+        <source>The tuner may change these knobs of this host while it runs; every connection of the machine feels them. They are put back when the tune ends or is stopped.</source>
+        <translation>Der Tuner darf diese Parameter dieses Rechners ändern, solange er läuft; jede Verbindung des Rechners spürt sie. Sie werden zurückgestellt, wenn das Tuning endet oder gestoppt wird.</translation>
+    </message>
+</context>
+<context>
+    <name>TuneTexts</name>
+    <message>
+        <source>ms</source>
+        <translation>ms</translation>
+    </message>
+    <message>
+        <source>transactions/s</source>
+        <translation>Transaktionen/s</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>%1 %2 (95 % CI %3 .. %4)</source>
+        <translation>%1 %2 (95-%-KI %3 .. %4)</translation>
+    </message>
+    <message>
+        <source>baseline</source>
+        <translation>Ausgangsmessung</translation>
+    </message>
+    <message>
+        <source>accepted</source>
+        <translation>angenommen</translation>
+    </message>
+    <message>
+        <source>worse</source>
+        <translation>schlechter</translation>
+    </message>
+    <message>
+        <source>no difference</source>
+        <translation>kein Unterschied</translation>
+    </message>
+    <message>
+        <source>lost throughput</source>
+        <translation>Durchsatz verloren</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>The tuner stopped: a whole round of candidates won nothing.</source>
+        <translation>Der Tuner hat aufgehört: Eine ganze Runde von Kandidaten hat nichts gewonnen.</translation>
+    </message>
+    <message>
+        <source>The tuner stopped: the flow already fills the path.</source>
+        <translation>Der Tuner hat aufgehört: Der Fluss füllt den Pfad bereits.</translation>
+    </message>
+    <message>
+        <source>The tuner stopped: its budget of runs or time is spent.</source>
+        <translation>Der Tuner hat aufgehört: Sein Budget an Läufen oder Zeit ist verbraucht.</translation>
+    </message>
+    <message>
+        <source>The tune was stopped before it ended.</source>
+        <translation>Das Tuning wurde vor seinem Ende gestoppt.</translation>
+    </message>
+    <message>
+        <source>The tuner stopped: the verdict points at no knob it may change.</source>
+        <translation>Der Tuner hat aufgehört: Der Befund zeigt auf keinen Parameter, den er ändern darf.</translation>
+    </message>
+    <message>
+        <source>The tuner stopped: the starting configuration&apos;s runs failed.</source>
+        <translation>Der Tuner hat aufgehört: Die Läufe der Ausgangskonfiguration sind fehlgeschlagen.</translation>
+    </message>
+    <message>
+        <source>far end</source>
+        <translation>Gegenstelle</translation>
+    </message>
+    <message>
+        <source>this end</source>
+        <translation>dieses Ende</translation>
+    </message>
+    <message>
+        <source>(unset)</source>
+        <translation>(nicht gesetzt)</translation>
+    </message>
+</context>
+<context>
+    <name>tcptune::TuneAnswerActions</name>
+    <message>
+        <source>sysctl.d file (*.conf)</source>
+        <translation>sysctl.d-Datei (*.conf)</translation>
+    </message>
+    <message>
+        <source>tuned profile (tuned.conf)</source>
+        <translation>tuned-Profil (tuned.conf)</translation>
+    </message>
+    <message>
+        <source>Shell script (*.sh)</source>
+        <translation>Shell-Skript (*.sh)</translation>
+    </message>
+    <message>
+        <source>Socket options (*.txt)</source>
+        <translation>Socket-Optionen (*.txt)</translation>
+    </message>
+    <message>
+        <source>E&amp;xport...</source>
+        <translation>E&amp;xportieren...</translation>
+    </message>
+    <message>
+        <source>Apply until I quit</source>
+        <translation>Bis zum Beenden setzen</translation>
+    </message>
+    <message>
+        <source>Make permanent...</source>
+        <translation>Dauerhaft machen...</translation>
+    </message>
+    <message>
+        <source>No answer yet: start a tune and let it end.</source>
+        <translation>Noch keine Antwort: ein Tuning starten und enden lassen.</translation>
+    </message>
+    <message>
+        <source>The tune recommends no change.</source>
+        <translation>Das Tuning empfiehlt keine Änderung.</translation>
+    </message>
+    <message>
+        <source>The tune recommends no sysctl on this end.</source>
+        <translation>Das Tuning empfiehlt kein sysctl an diesem Ende.</translation>
+    </message>
+    <message>
+        <source>Save the recommended changes as a file.</source>
+        <translation>Die empfohlenen Änderungen als Datei speichern.</translation>
+    </message>
+    <message>
+        <source>Set this end&apos;s recommended sysctls now; tcptune puts them back when it quits.</source>
+        <translation>Die empfohlenen sysctls dieses Endes jetzt setzen; tcptune stellt sie beim Beenden zurück.</translation>
+    </message>
+    <message>
+        <source>Write this end&apos;s recommended sysctls to a file in /etc/sysctl.d, loaded at every boot.</source>
+        <translation>Die empfohlenen sysctls dieses Endes in eine Datei in /etc/sysctl.d schreiben, die bei jedem Start geladen wird.</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>%1 kann nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>This end</source>
+        <translation>Dieses Ende</translation>
+    </message>
+    <message>
+        <source>Far end</source>
+        <translation>Gegenstelle</translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation>Exportieren</translation>
+    </message>
+    <message>
+        <source>Whose changes to export:</source>
+        <translation>Wessen Änderungen exportieren:</translation>
+    </message>
+    <message>
+        <source>Export the recommended changes</source>
+        <translation>Die empfohlenen Änderungen exportieren</translation>
+    </message>
+    <message>
+        <source>Wrote %1.</source>
+        <translation>%1 geschrieben.</translation>
+    </message>
+    <message>
+        <source>Applied until tcptune quits: %1.</source>
+        <translation>Bis zum Beenden von tcptune gesetzt: %1.</translation>
+    </message>
+    <message>
+        <source>Make permanent</source>
+        <translation>Dauerhaft machen</translation>
+    </message>
+    <message>
+        <source>This host loads the file at every boot: /etc/sysctl.d/90-tcptune-NAME.conf. Name:</source>
+        <translation>Dieser Rechner lädt die Datei bei jedem Start: /etc/sysctl.d/90-tcptune-NAME.conf. Name:</translation>
+    </message>
+    <message>
+        <source>Wrote %1: this host loads it at every boot.</source>
+        <translation>%1 geschrieben: Dieser Rechner lädt sie bei jedem Start.</translation>
+    </message>
+</context>
+<context>
+    <name>tcptune::TuneAnswerView</name>
+    <message>
+        <source>Start a tune: its answer appears here when it ends.</source>
+        <translation>Ein Tuning starten: Seine Antwort erscheint hier, wenn es endet.</translation>
+    </message>
+    <message>
+        <source>No change to recommend: keep the knobs as they are.</source>
+        <translation>Keine Änderung zu empfehlen: Die Parameter bleiben, wie sie sind.</translation>
+    </message>
+    <message>
+        <source>Recommended on the far end:</source>
+        <translation>Empfohlen an der Gegenstelle:</translation>
+    </message>
+    <message>
+        <source>Recommended on this end:</source>
+        <translation>Empfohlen an diesem Ende:</translation>
+    </message>
+    <message>
+        <source>The tune could not start: %1</source>
+        <translation>Das Tuning konnte nicht starten: %1</translation>
+    </message>
+    <message>
+        <source>Objective: %1 before, %2 after; gain %3.</source>
+        <translation>Zielgröße: vorher %1, nachher %2; Gewinn %3.</translation>
+    </message>
+    <message>
+        <source>Objective: %1.</source>
+        <translation>Zielgröße: %1.</translation>
+    </message>
+    <message>
+        <source>Verdict before: %1</source>
+        <translation>Befund vorher: %1</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keiner</translation>
+    </message>
+    <message>
+        <source>Verdict after: %1</source>
+        <translation>Befund nachher: %1</translation>
+    </message>
+    <message>
+        <source>Runs used: %1. Stored as experiment %2 (the History tab shows it).</source>
+        <translation>Läufe verwendet: %1. Gespeichert als Experiment %2 (im Verlauf zu sehen).</translation>
+    </message>
+</context>
+<context>
+    <name>tcptune::TuneObjectiveChart</name>
+    <message>
+        <source>Runs</source>
+        <translation>Läufe</translation>
+    </message>
+    <message>
+        <source>Kept</source>
+        <translation>Behalten</translation>
+    </message>
+    <message>
+        <source>Dropped</source>
+        <translation>Verworfen</translation>
+    </message>
+    <message>
+        <source>The objective of each run</source>
+        <translation>Die Zielgröße jedes Laufs</translation>
+    </message>
+    <message>
+        <source>Objective</source>
+        <translation>Zielgröße</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>Lauf</translation>
+    </message>
+    <message>
+        <source>Incumbent</source>
+        <translation>Bester bisher</translation>
+    </message>
+</context>
+<context>
+    <name>tcptune::TunePanel</name>
+    <message>
+        <source>This end</source>
+        <translation>Dieses Ende</translation>
+    </message>
+    <message>
+        <source>Far end</source>
+        <translation>Gegenstelle</translation>
+    </message>
+    <message>
+        <source>This host&apos;s own knobs</source>
+        <translation>Eigene Parameter dieses Rechners</translation>
+    </message>
+    <message>
+        <source>S&amp;tart tune</source>
+        <translation>Tuning s&amp;tarten</translation>
+    </message>
+    <message>
+        <source>Stop tune</source>
+        <translation>Tuning stoppen</translation>
+    </message>
+    <message>
+        <source>Throughput</source>
+        <translation>Durchsatz</translation>
+    </message>
+    <message>
+        <source>Latency (RTT p95)</source>
+        <translation>Latenz (RTT p95)</translation>
+    </message>
+    <message>
+        <source>Transactions/s</source>
+        <translation>Transaktionen/s</translation>
+    </message>
+    <message>
+        <source>Latency: a candidate must keep at least this share of the best throughput seen.</source>
+        <translation>Latenz: Ein Kandidat muss mindestens diesen Anteil des besten gesehenen Durchsatzes halten.</translation>
+    </message>
+    <message>
+        <source>At most this many runs, the baseline&apos;s included.</source>
+        <translation>Höchstens so viele Läufe, die der Ausgangsmessung eingeschlossen.</translation>
+    </message>
+    <message>
+        <source> min</source>
+        <translation> min</translation>
+    </message>
+    <message>
+        <source>no limit</source>
+        <translation>unbegrenzt</translation>
+    </message>
+    <message>
+        <source>And at most this long.</source>
+        <translation>Und höchstens so lange.</translation>
+    </message>
+    <message>
+        <source>The far end&apos;s knobs change only for ssh targets whose helper can set them.</source>
+        <translation>Die Parameter der Gegenstelle ändern sich nur bei ssh-Zielen, deren Helfer sie setzen kann.</translation>
+    </message>
+    <message>
+        <source>For targets other than the lab: let the tuner change this host&apos;s own knobs (it asks first, naming each).</source>
+        <translation>Für andere Ziele als das Labor: Den Tuner die eigenen Parameter dieses Rechners ändern lassen (er fragt vorher und nennt jeden).</translation>
+    </message>
+    <message>
+        <source>Goal</source>
+        <translation>Ziel</translation>
+    </message>
+    <message>
+        <source>keep</source>
+        <translation>halten</translation>
+    </message>
+    <message>
+        <source>Budget</source>
+        <translation>Budget</translation>
+    </message>
+    <message>
+        <source>runs, at most</source>
+        <translation>Läufe, höchstens</translation>
+    </message>
+    <message>
+        <source>Knobs of</source>
+        <translation>Parameter von</translation>
+    </message>
+    <message>
+        <source>Run %1 of at most %2: trial %3 (%4), repeat %5.</source>
+        <translation>Lauf %1 von höchstens %2: Versuch %3 (%4), Wiederholung %5.</translation>
+    </message>
+    <message>
+        <source>the baseline</source>
+        <translation>die Ausgangsmessung</translation>
+    </message>
+    <message>
+        <source>Confirm the knobs of this host the tuner may change: check &quot;%1&quot; again.</source>
+        <translation>Die Parameter dieses Rechners bestätigen, die der Tuner ändern darf: „%1“ erneut ankreuzen.</translation>
+    </message>
+    <message>
+        <source>The tune runs; its answer appears here when it ends.</source>
+        <translation>Das Tuning läuft; seine Antwort erscheint hier, wenn es endet.</translation>
+    </message>
+    <message>
+        <source>Another run or sweep is in progress.</source>
+        <translation>Ein anderer Lauf oder Durchlauf ist im Gang.</translation>
+    </message>
+    <message>
+        <source>Tune started: at most %1 runs.</source>
+        <translation>Tuning gestartet: höchstens %1 Läufe.</translation>
+    </message>
+    <message>
+        <source>Stopping; knobs are being restored...</source>
+        <translation>Wird gestoppt; die Parameter werden zurückgestellt...</translation>
+    </message>
+    <message>
+        <source>tcptune tune %1</source>
+        <translation>tcptune tune %1</translation>
+    </message>
+    <message>
+        <source>The tune ended without an answer; see the message above. Every knob is back.</source>
+        <translation>Das Tuning endete ohne Antwort; siehe die Meldung oben. Jeder Parameter ist zurückgestellt.</translation>
+    </message>
+    <message>
+        <source>Tune ended (runs used: %1). Every knob it changed is back to its value before.</source>
+        <translation>Tuning beendet (Läufe verwendet: %1). Jeder geänderte Parameter hat wieder seinen Wert von vorher.</translation>
+    </message>
+</context>
+<context>
+    <name>tcptune::TuneTrialsTable</name>
+    <message>
+        <source>#</source>
+        <translation>#</translation>
+    </message>
+    <message>
+        <source>Knob</source>
+        <translation>Parameter</translation>
+    </message>
+    <message>
+        <source>From → to</source>
+        <translation>Von → nach</translation>
+    </message>
+    <message>
+        <source>Runs</source>
+        <translation>Läufe</translation>
+    </message>
+    <message>
+        <source>Mean (%1)</source>
+        <translation>Mittel (%1)</translation>
+    </message>
+    <message>
+        <source>Difference (%1, 95 % CI)</source>
+        <translation>Unterschied (%1, 95-%-KI)</translation>
+    </message>
+    <message>
+        <source>p</source>
+        <translation>p</translation>
+    </message>
+    <message>
+        <source>Outcome</source>
+        <translation>Ergebnis</translation>
+    </message>
+    <message>
+        <source>(baseline)</source>
+        <translation>(Ausgangsmessung)</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>läuft</translation>
+    </message>
+    <message>
+        <source>%1 → %2</source>
+        <translation>%1 → %2</translation>
     </message>
 </context>
 </TS>
