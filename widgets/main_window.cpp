@@ -198,13 +198,7 @@ void MainWindow::buildTabs()
         if (m_tabs->currentWidget() == m_historyPanel)
             m_historyPanel->refresh();
     });
-    m_sweepPanel = new SweepPanel(
-        m_runner,
-        [this](ExperimentSpec &spec, QString *problem) {
-            passHostConfirmation();
-            return currentSpec(spec, problem);
-        },
-        this);
+    m_sweepPanel = new SweepPanel(m_runner, planSpec(), this);
     m_sweepPanel->setObjectName(QStringLiteral("sweepPanel"));
     m_tabs->addTab(m_sweepPanel, tr("S&weep"));
     // A preset brings its own target (e.g. the lab's topology and rate) and workload: show them.
@@ -215,13 +209,7 @@ void MainWindow::buildTabs()
     connect(m_sweepPanel, &SweepPanel::problem, this,
             [this](const QString &message) { m_banner->showMessage(message, MessageBanner::Level::Error); });
     // The Tune tab tunes the spec the panels describe, as the Sweep tab sweeps it.
-    m_tunePanel = new TunePanel(
-        m_runner, m_helper.get(),
-        [this](ExperimentSpec &spec, QString *problem) {
-            passHostConfirmation();
-            return currentSpec(spec, problem);
-        },
-        this);
+    m_tunePanel = new TunePanel(m_runner, m_helper.get(), planSpec(), this);
     m_tunePanel->setObjectName(QStringLiteral("tunePanel"));
     m_tabs->addTab(m_tunePanel, tr("Tu&ne"));
     connect(m_tunePanel, &TunePanel::problem, this,
@@ -426,6 +414,15 @@ bool MainWindow::currentSpec(ExperimentSpec &spec, QString *problem) const
     if (!ok && problem)
         *problem = ok.error().message;
     return ok.has_value();
+}
+
+// What the Sweep and Tune tabs build on: the panels' spec, with the Links group's Yes passed on.
+std::function<bool(ExperimentSpec &, QString *)> MainWindow::planSpec()
+{
+    return [this](ExperimentSpec &spec, QString *problem) {
+        passHostConfirmation();
+        return currentSpec(spec, problem);
+    };
 }
 
 // A host device's link knob the user said Yes to in the Links group: the runs pass that Yes to

@@ -6,6 +6,7 @@
 
 #include <QMainWindow>
 
+#include <functional>
 #include <memory>
 
 class QAction;
@@ -82,6 +83,8 @@ protected:
 private:
     // The Links group's Yes to a host device's change, for the runs (RunnerOptions).
     void passHostConfirmation();
+    // The spec the Sweep and Tune tabs start from (the panels', the Links group's Yes passed on).
+    std::function<bool(ExperimentSpec &, QString *)> planSpec();
     void buildMenus();
     void buildTabs();
     QWidget *buildChartArea();
