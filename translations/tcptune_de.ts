@@ -9806,7 +9806,7 @@ untätig: der Sender hatte nichts zu senden.
     </message>
     <message>
         <source>Incumbent</source>
-        <translation>Bester bisher</translation>
+        <translation>Bester</translation>
     </message>
 </context>
 <context>

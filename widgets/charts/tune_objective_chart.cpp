@@ -50,6 +50,11 @@ TuneObjectiveChart::TuneObjectiveChart(QWidget *parent)
     m_chart->setMargins(QMargins(4, 4, 4, 4));
     m_chart->setAnimationOptions(QChart::NoAnimation);
     m_chart->legend()->setAlignment(Qt::AlignBottom);
+    // Three entries share the chart's width, narrow beside the table: a smaller font keeps their
+    // names whole ("Verworfen" was cut at 1280x800).
+    QFont legendFont = m_chart->legend()->font();
+    legendFont.setPointSizeF(legendFont.pointSizeF() * 0.9);
+    m_chart->legend()->setFont(legendFont);
     m_x->setTitleText(tr("Run"));
     m_x->setLabelFormat(QStringLiteral("%d"));
     m_chart->addAxis(m_x, Qt::AlignBottom);
