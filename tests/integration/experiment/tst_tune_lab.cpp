@@ -37,7 +37,6 @@ namespace {
 
 const QString kLab = QStringLiteral("t-tune");
 const QString kRmem = QStringLiteral("net.ipv4.tcp_rmem");
-const QString kNothingToTry = QStringLiteral("nothing-to-try");
 
 // A receiver-limited path: the client's receive buffer (at most 8 KiB) on the unshaped direct link.
 QByteArray receiverSpec(int budgetRuns)
@@ -154,6 +153,7 @@ void TestTuneLab::receiverLimitedRaisesTheReceiveBuffer()
     // The verdict is the kernel's chronographs' word, and over a veth they sometimes read "busy
     // 100 %" for a flow its receive window holds (tst_verdict_rules); the tuner then rightly has
     // nothing to try. Up to five tunes, each with a store of its own, until one is told.
+    const QString kNothingToTry = QStringLiteral("nothing-to-try");
     CommandResult r;
     QJsonObject answer;
     for (int attempt = 0; attempt < 5 && answer.value(QStringLiteral("stop")).toString(kNothingToTry) == kNothingToTry;
