@@ -9656,7 +9656,7 @@ untätig: der Sender hatte nichts zu senden.
     </message>
     <message>
         <source>Apply until I quit</source>
-        <translation>Bis zum Beenden setzen</translation>
+        <translation>Vorläufig setzen</translation>
     </message>
     <message>
         <source>Make permanent...</source>
@@ -9881,7 +9881,7 @@ untätig: der Sender hatte nichts zu senden.
     </message>
     <message>
         <source>Budget</source>
-        <translation>Budget</translation>
+        <translation>Umfang</translation>
     </message>
     <message>
         <source>runs, at most</source>

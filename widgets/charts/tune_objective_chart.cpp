@@ -71,7 +71,8 @@ TuneObjectiveChart::TuneObjectiveChart(QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_view);
-    setMinimumSize(260, 220); // narrower, QtCharts elides its axes' numbers
+    // Narrower, QtCharts elides its axes' numbers; taller, the tab made the window scroll at 1024x700.
+    setMinimumSize(220, 150);
     redraw();
 }
 

@@ -105,27 +105,32 @@ void TunePanel::setUpControls()
 // The controls above; the trials over the answer beside the chart below.
 void TunePanel::layOut()
 {
+    // Three short rows (what, how long and the buttons, whose knobs): in two, the German labels
+    // made the tab wider than the window at 1024x700.
     auto *controls = new QGridLayout;
     controls->addWidget(new QLabel(tr("Goal"), this), 0, 0);
     auto *goal = new QHBoxLayout;
     goal->addWidget(m_goal);
     goal->addWidget(new QLabel(tr("keep"), this));
     goal->addWidget(m_keep);
-    goal->addWidget(new QLabel(tr("Budget"), this));
-    goal->addWidget(m_budget);
-    goal->addWidget(new QLabel(tr("runs, at most"), this));
-    goal->addWidget(m_minutes);
     goal->addStretch(1);
     controls->addLayout(goal, 0, 1);
-    controls->addWidget(new QLabel(tr("Knobs of"), this), 1, 0);
+    controls->addWidget(new QLabel(tr("Budget"), this), 1, 0);
+    auto *budget = new QHBoxLayout;
+    budget->addWidget(m_budget);
+    budget->addWidget(new QLabel(tr("runs, at most"), this));
+    budget->addWidget(m_minutes);
+    budget->addStretch(1);
+    budget->addWidget(m_start);
+    budget->addWidget(m_stop);
+    controls->addLayout(budget, 1, 1);
+    controls->addWidget(new QLabel(tr("Knobs of"), this), 2, 0);
     auto *ends = new QHBoxLayout;
     ends->addWidget(m_localEnd);
     ends->addWidget(m_remoteEnd);
     ends->addWidget(m_host);
     ends->addStretch(1);
-    ends->addWidget(m_start);
-    ends->addWidget(m_stop);
-    controls->addLayout(ends, 1, 1);
+    controls->addLayout(ends, 2, 1);
     controls->setColumnStretch(1, 1);
 
     auto *answer = new QWidget(this);
