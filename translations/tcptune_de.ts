@@ -9968,7 +9968,7 @@ untätig: der Sender hatte nichts zu senden.
     </message>
     <message>
         <source>(baseline)</source>
-        <translation>(Ausgangsmessung)</translation>
+        <translation>(Basis)</translation>
     </message>
     <message>
         <source>running</source>

@@ -147,6 +147,8 @@ void TunePanel::layOut()
     split->addWidget(m_chart);
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 2);
+    // The chart two fifths from the start: at its narrowest its legend's names were cut.
+    split->setSizes({600, 400});
     split->setChildrenCollapsible(false);
 
     auto *layout = new QVBoxLayout(this);
