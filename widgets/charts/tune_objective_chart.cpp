@@ -126,8 +126,12 @@ void TuneObjectiveChart::redraw()
     m_kept->setVisible(!m_outcomes.isEmpty());
     m_dropped->setVisible(!m_outcomes.isEmpty());
     drawIncumbent();
-    m_x->setRange(0, std::max<qsizetype>(5, m_runs.size() + 1));
-    m_x->setTickCount(std::min<int>(6, int(std::max<qsizetype>(5, m_runs.size() + 1)) + 1));
+    // Whole run numbers on the ticks, about five of them.
+    const int last = int(std::max<qsizetype>(5, m_runs.size() + 1));
+    m_x->setRange(0, last);
+    m_x->setTickType(QValueAxis::TicksDynamic);
+    m_x->setTickAnchor(0);
+    m_x->setTickInterval(std::max(1, (last + 4) / 5));
     m_y->show(top > 0 ? top * 1.1 : 1, lowest > 0 ? lowest : 1, false);
 }
 

@@ -35,7 +35,8 @@ TuneTrialsTable::TuneTrialsTable(QWidget *parent)
     setHorizontalHeader(new WrappingHeader(this));
     setHeaderLabels();
     horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    horizontalHeader()->setSectionResizeMode(KnobColumn, QHeaderView::Stretch);
+    // The values moved share what the figures leave; the knob's name stays whole.
+    horizontalHeader()->setSectionResizeMode(ChangeColumn, QHeaderView::Stretch);
     horizontalHeader()->setMinimumSectionSize(24);
     setTextElideMode(Qt::ElideMiddle);
     setWordWrap(false);
