@@ -10,6 +10,7 @@
 #include "helper/helper_operations.h"
 #include "helper/helper_protocol.h"
 #include "helper/helper_service.h"
+#include "helper/sysctl_files.h"
 #include "lab/lab_helper_operations.h"
 
 #include <QCoreApplication>
@@ -278,7 +279,8 @@ int main(int argc, char **argv)
         return refuse(service.error().message, 1);
     HelperOperations ops;
     (*service)->addOperations(ops);
-    addLabOperations(ops); // lab_up, lab_down, lab_status: see backends/lab
+    addLabOperations(ops);                         // lab_up, lab_down, lab_status: see backends/lab
+    SysctlFiles::addOperations(ops, uid, logLine); // the tuner's "Make permanent"
     logLine(LOG_INFO, QStringLiteral("started for uid %1").arg(uid));
 
     const QString why = serve(ops, stopSignals ? stopSignals->get() : nullptr);

@@ -37,6 +37,7 @@
 #include "session/session_actions.h"
 #include "settings/settings_menu.h"
 #include "sweep/sweep_panel.h"
+#include "tune/tune_panel.h"
 
 #include <QApplication>
 #include <QScreen>
@@ -197,13 +198,7 @@ void MainWindow::buildTabs()
         if (m_tabs->currentWidget() == m_historyPanel)
             m_historyPanel->refresh();
     });
-    m_sweepPanel = new SweepPanel(
-        m_runner,
-        [this](ExperimentSpec &spec, QString *problem) {
-            passHostConfirmation();
-            return currentSpec(spec, problem);
-        },
-        this);
+    m_sweepPanel = new SweepPanel(m_runner, planSpec(), this);
     m_sweepPanel->setObjectName(QStringLiteral("sweepPanel"));
     m_tabs->addTab(m_sweepPanel, tr("S&weep"));
     // A preset brings its own target (e.g. the lab's topology and rate) and workload: show them.
@@ -213,6 +208,13 @@ void MainWindow::buildTabs()
     });
     connect(m_sweepPanel, &SweepPanel::problem, this,
             [this](const QString &message) { m_banner->showMessage(message, MessageBanner::Level::Error); });
+    // The Tune tab tunes the spec the panels describe, as the Sweep tab sweeps it.
+    m_tunePanel = new TunePanel(m_runner, m_helper.get(), planSpec(), this);
+    m_tunePanel->setObjectName(QStringLiteral("tunePanel"));
+    m_tabs->addTab(m_tunePanel, tr("Tu&ne"));
+    connect(m_tunePanel, &TunePanel::problem, this,
+            [this](const QString &message) { m_banner->showMessage(message, MessageBanner::Level::Error); });
+    connect(m_tunePanel, &TunePanel::knobsApplied, m_knobPanel, &KnobPanel::refresh);
     connect(m_capturePanel, &CapturePanel::captureFailed, this, [this](const QString &, const QString &message) {
         m_banner->showMessage(message, MessageBanner::Level::Warning);
     });
@@ -308,6 +310,7 @@ void MainWindow::buildMenus()
     const auto showIn = [this](ThroughputUnit unit) {
         m_chart->setThroughputUnit(unit);
         m_sweepPanel->setThroughputUnit(unit);
+        m_tunePanel->setThroughputUnit(unit);
         m_historyPanel->setThroughputUnit(unit);
     };
     showIn(m_unitMenu->unit());
@@ -411,6 +414,15 @@ bool MainWindow::currentSpec(ExperimentSpec &spec, QString *problem) const
     if (!ok && problem)
         *problem = ok.error().message;
     return ok.has_value();
+}
+
+// What the Sweep and Tune tabs build on: the panels' spec, with the Links group's Yes passed on.
+std::function<bool(ExperimentSpec &, QString *)> MainWindow::planSpec()
+{
+    return [this](ExperimentSpec &spec, QString *problem) {
+        passHostConfirmation();
+        return currentSpec(spec, problem);
+    };
 }
 
 // A host device's link knob the user said Yes to in the Links group: the runs pass that Yes to

@@ -1,11 +1,12 @@
 #pragma once
 // The workbench window: composes the panels, the charts and the tabs (knobs, captures, history,
-// sweep) and wires them to a RunnerThread; the work itself lives in those widgets and backends.
+// sweep, tune) and wires them to a RunnerThread; the work itself lives in those widgets and backends.
 // It owns the window's one HelperConnection, which the knob panel, runs, sweeps and the lab
 // share: one password prompt and one journal per window.
 
 #include <QMainWindow>
 
+#include <functional>
 #include <memory>
 
 class QAction;
@@ -26,6 +27,7 @@ class RunControlPanel;
 class RunnerThread;
 class SessionActions;
 class SweepPanel;
+class TunePanel;
 class VerdictPanel;
 class LatencyUnderLoadView;
 class LiveUnderLoad;
@@ -56,6 +58,7 @@ public:
     QWidget *capturePage() const { return m_capturePage; }
     HistoryPanel *historyPanel() const { return m_historyPanel; }
     SweepPanel *sweepPanel() const { return m_sweepPanel; }
+    TunePanel *tunePanel() const { return m_tunePanel; }
     VerdictPanel *verdictPanel() const { return m_verdictPanel; }
     LatencyUnderLoadView *underLoadView() const { return m_underLoadView; }
     QTabWidget *tabs() const { return m_tabs; }
@@ -80,6 +83,8 @@ protected:
 private:
     // The Links group's Yes to a host device's change, for the runs (RunnerOptions).
     void passHostConfirmation();
+    // The spec the Sweep and Tune tabs start from (the panels', the Links group's Yes passed on).
+    std::function<bool(ExperimentSpec &, QString *)> planSpec();
     void buildMenus();
     void buildTabs();
     QWidget *buildChartArea();
@@ -110,6 +115,7 @@ private:
     QWidget *m_capturePage = nullptr;
     HistoryPanel *m_historyPanel = nullptr;
     SweepPanel *m_sweepPanel = nullptr;
+    TunePanel *m_tunePanel = nullptr;
     VerdictPanel *m_verdictPanel = nullptr;
     LatencyUnderLoadView *m_underLoadView = nullptr;
     LiveUnderLoad *m_liveUnderLoad = nullptr;

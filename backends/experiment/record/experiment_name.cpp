@@ -12,12 +12,15 @@ class ExperimentName final {
 
 const char *const kWorkbenchRun = "Workbench run";
 const char *const kSweepOf = "Sweep of ";
+const char *const kWorkbenchTune = "Workbench tune";
 
 // The stored name in the reader's language.
 QString translatedName(const QString &stored)
 {
     if (stored == QLatin1String(kWorkbenchRun))
         return ExperimentName::tr("Workbench run");
+    if (stored == QLatin1String(kWorkbenchTune))
+        return ExperimentName::tr("Workbench tune");
     if (stored.startsWith(QLatin1String(kSweepOf)))
         return ExperimentName::tr("Sweep of %1").arg(stored.mid(int(qstrlen(kSweepOf))));
     return stored;
@@ -37,6 +40,11 @@ QString experimentName(const ExperimentRecord &experiment, ExperimentNameForm fo
 QString neutralRunName()
 {
     return QString::fromLatin1(kWorkbenchRun);
+}
+
+QString neutralTuneName()
+{
+    return QString::fromLatin1(kWorkbenchTune);
 }
 
 QString neutralSweepName(const QString &parameter)

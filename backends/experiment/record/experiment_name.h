@@ -20,5 +20,6 @@ QString experimentName(const ExperimentRecord &experiment, ExperimentNameForm fo
 // The names the workbench stores for its own experiments, translated by experimentName().
 QString neutralRunName();
 QString neutralSweepName(const QString &parameter);
+QString neutralTuneName(); // the Tune tab's tunes
 
 } // namespace tcptune

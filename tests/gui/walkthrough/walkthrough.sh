@@ -4,7 +4,7 @@
 # 1024x700. Steps: a run and its capture shown from the Captures tab, its largest flow's bytes in
 # flight graph with the run's TCP_INFO (the stream graph window, opened by keys), a knob change,
 # two more runs, A/B of the three, a sweep of 12 points (legends named by their point), a sweep
-# cancelled half-way, a run's capture overlaid from History, a report exported, the session saved (Ctrl+S),
+# cancelled half-way, a tune of at most 6 runs (the Tune tab), a run's capture overlaid from History, a report exported, the session saved (Ctrl+S),
 # a kill -9 during a run with the restart's crash note and History's state, and the session
 # reopened (Ctrl+Shift+O) with its runs back on the charts, and a request/response run beside them
 # on a numbered logarithmic RTT axis. Each step saves a screenshot of the
@@ -201,12 +201,12 @@ EOF
 use_language() {
   if [ "$1" = de ]; then
     export LANG=de_DE.UTF-8 LANGUAGE=de LC_ALL=de_DE.UTF-8
-    k_knobs=alt+p k_captures=alt+m k_history=alt+v k_sweep=alt+u k_compare=alt+g
+    k_knobs=alt+p k_captures=alt+m k_history=alt+v k_sweep=alt+u k_compare=alt+g k_tune=alt+n
     k_show_capture=alt+z k_file=alt+d k_chart=d capture_word=Mitschnitt
     t_open_session='Sitzung öffnen' t_stream_graph='TCP-Stream-Graph: run1.pcap, Fluss 1'
   else
     export LANG=C.UTF-8 LANGUAGE=en LC_ALL=C.UTF-8
-    k_knobs=alt+k k_captures=alt+c k_history=alt+i k_sweep=alt+w k_compare=alt+a
+    k_knobs=alt+k k_captures=alt+c k_history=alt+i k_sweep=alt+w k_compare=alt+a k_tune=alt+n
     k_show_capture=alt+p k_file=alt+f k_chart=c capture_word=capture
     t_open_session='Open session' t_stream_graph='TCP stream graph: run1.pcap, flow 1'
   fi
@@ -309,6 +309,20 @@ sweep_cancelled() {
   shot sweep-cancelled
 }
 
+# 5b. A tune from the Tune tab: Tab from the goal to the budget, 6 runs, started with Alt+T; it
+# ends with its answer shown, and the store holds the tune's experiment with its runs.
+tune_six_runs() {
+  key "$k_history" # away and back: choosing the open tab again moves no focus
+  key "$k_tune"
+  key Tab ctrl+a
+  type_text 6
+  key alt+t
+  wait_experiments 6 90
+  experiments_are "e[0]['name'] in ('Workbench tune', 'Tuning der Werkbank') and e[0]['status']=='finished' and
+    2<=e[0]['finished_runs']<=6" || fail "the tune did not store its runs: $(experiments)"
+  shot tune
+}
+
 # 6. The capture of the first run, from History (its row is the last), on the run's time; the
 # charts exported as SVG (File > Export > Chart...) hold a line of the capture's flow.
 capture_from_history() {
@@ -370,7 +384,7 @@ PY
   key ctrl+r
   # Stored, finished, as a request/response run: after History and Open session a finished run
   # once never reached the store (the file dialog had dropped SQLite's locks).
-  wait_experiments 7 180
+  wait_experiments 8 180
   experiments_are "e[0]['status']=='finished'" || fail "the request/response run did not finish: $(experiments)"
   shot log-rtt-axis
 }
@@ -380,7 +394,7 @@ PY
 kill_and_restart() {
   key ctrl+r
   for _ in $(seq 120); do
-    experiments_are "len(e)>=6 and e[0]['status']=='running'" && break
+    experiments_are "len(e)>=7 and e[0]['status']=='running'" && break
     sleep 0.5
   done
   sleep 1
@@ -418,6 +432,7 @@ walk() {
   three_runs_ab
   sweep_of_twelve
   sweep_cancelled
+  tune_six_runs
   capture_from_history
   export_report
   save_session
