@@ -2294,6 +2294,136 @@ Beispiel: tcptune knobs set net.ipv4.tcp_autocorking=0 -- iperf3 -c 127.0.0.1
     </message>
 </context>
 <context>
+    <name>TuneSpec</name>
+    <message>
+        <source>Tune field &apos;%1&apos;: %2</source>
+        <translation>Tune-Feld &apos;%1&apos;: %2</translation>
+    </message>
+    <message>
+        <source>unknown field; use one of: %1.</source>
+        <translation>unbekanntes Feld; verwenden Sie eines von: %1.</translation>
+    </message>
+    <message>
+        <source>write an object such as %1.</source>
+        <translation>schreiben Sie ein Objekt wie %1.</translation>
+    </message>
+    <message>
+        <source>write a whole number.</source>
+        <translation>schreiben Sie eine ganze Zahl.</translation>
+    </message>
+    <message>
+        <source>write a number.</source>
+        <translation>schreiben Sie eine Zahl.</translation>
+    </message>
+    <message>
+        <source>%1 is outside %2 .. %3; write a value in that range.</source>
+        <translation>%1 liegt außerhalb von %2 .. %3; schreiben Sie einen Wert in diesem Bereich.</translation>
+    </message>
+    <message>
+        <source>write true or false.</source>
+        <translation>schreiben Sie true oder false.</translation>
+    </message>
+    <message>
+        <source>write one of: throughput, latency, rr.</source>
+        <translation>schreiben Sie eines von: throughput, latency, rr.</translation>
+    </message>
+    <message>
+        <source>write a list of knob keys.</source>
+        <translation>schreiben Sie eine Liste von Stellschrauben-Schlüsseln.</translation>
+    </message>
+    <message>
+        <source>write a knob key as a string.</source>
+        <translation>schreiben Sie einen Stellschrauben-Schlüssel als Zeichenkette.</translation>
+    </message>
+    <message>
+        <source>write a number such as 65536 or &quot;64K&quot;.</source>
+        <translation>schreiben Sie eine Zahl wie 65536 oder &quot;64K&quot;.</translation>
+    </message>
+    <message>
+        <source>%1 is outside the knob&apos;s %2 .. %3.</source>
+        <translation>%1 liegt außerhalb der Grenzen der Stellschraube, %2 .. %3.</translation>
+    </message>
+    <message>
+        <source>only a number or a triple has a range; leave this knob out of ranges.</source>
+        <translation>nur eine Zahl oder ein Tripel hat einen Bereich; lassen Sie diese Stellschraube in ranges weg.</translation>
+    </message>
+    <message>
+        <source>min is above max; swap them.</source>
+        <translation>min liegt über max; vertauschen Sie die beiden.</translation>
+    </message>
+    <message>
+        <source>it is above race.max_repeats; lower it or raise that.</source>
+        <translation>es liegt über race.max_repeats; senken Sie es oder erhöhen Sie jenes.</translation>
+    </message>
+    <message>
+        <source>Tune field &apos;tune&apos;: write an object such as {&quot;goal&quot;: &quot;throughput&quot;}.</source>
+        <translation>Tune-Feld &apos;tune&apos;: schreiben Sie ein Objekt wie {&quot;goal&quot;: &quot;throughput&quot;}.</translation>
+    </message>
+    <message>
+        <source>%1 runs leave nothing after the baseline&apos;s %2; give more.</source>
+        <translation>%1 Läufe lassen nach den %2 der Ausgangsmessung keinen übrig; geben Sie mehr an.</translation>
+    </message>
+</context>
+<context>
+    <name>TunerSearch</name>
+    <message>
+        <source>%1 max %2</source>
+        <translation>%1 max. %2</translation>
+    </message>
+    <message>
+        <source>%1 Mbit/s</source>
+        <translation>%1 Mbit/s</translation>
+    </message>
+    <message>
+        <source>RTT p95 %1 ms</source>
+        <translation>RTT p95 %1 ms</translation>
+    </message>
+    <message>
+        <source>%1 transactions/s</source>
+        <translation>%1 Transaktionen/s</translation>
+    </message>
+    <message>
+        <source>baseline</source>
+        <translation>Ausgangsmessung</translation>
+    </message>
+    <message>
+        <source>accepted</source>
+        <translation>angenommen</translation>
+    </message>
+    <message>
+        <source>worse, dropped</source>
+        <translation>schlechter, verworfen</translation>
+    </message>
+    <message>
+        <source>no significant difference</source>
+        <translation>kein signifikanter Unterschied</translation>
+    </message>
+    <message>
+        <source>loses too much throughput</source>
+        <translation>verliert zu viel Durchsatz</translation>
+    </message>
+    <message>
+        <source>its runs failed</source>
+        <translation>seine Läufe schlugen fehl</translation>
+    </message>
+    <message>
+        <source>Trial %1: baseline, %2 runs, none measured the goal</source>
+        <translation>Versuch %1: Ausgangsmessung, Läufe: %2, keiner maß das Ziel</translation>
+    </message>
+    <message>
+        <source>Trial %1: baseline, %2 runs, %3</source>
+        <translation>Versuch %1: Ausgangsmessung, Läufe: %2, %3</translation>
+    </message>
+    <message>
+        <source>Trial %1: %2, %3 runs: %4</source>
+        <translation>Versuch %1: %2, Läufe: %3: %4</translation>
+    </message>
+    <message>
+        <source>Trial %1: %2, %3 runs: %4 %, %5</source>
+        <translation>Versuch %1: %2, Läufe: %3: %4 %, %5</translation>
+    </message>
+</context>
+<context>
     <name>UnderLoadSummary</name>
     <message>
         <source>idle %1 ms, under load %2 ms (p95 %3 ms), %4 ms, %5 of %6 probes lost</source>
@@ -5566,6 +5696,352 @@ Optionen:
     </message>
 </context>
 <context>
+    <name>TuneCommand</name>
+    <message>
+        <source>Tunes the knobs of a spec&apos;s target: runs the spec, reads the verdict, tries the knobs it points at, keeps what is significantly better, and prints the recommended changes.</source>
+        <translation>Stimmt die Knöpfe des Ziels einer Spezifikation ab: führt die Spezifikation aus, liest den Befund, probiert die Knöpfe, auf die er zeigt, behält, was signifikant besser ist, und gibt die empfohlenen Änderungen aus.</translation>
+    </message>
+    <message>
+        <source>Tune a spec&apos;s knobs.</source>
+        <translation>Die Knöpfe einer Spezifikation abstimmen.</translation>
+    </message>
+    <message>
+        <source>A spec file; its optional &quot;tune&quot; object says what to tune for.</source>
+        <translation>Eine Spezifikationsdatei; ihr optionales Objekt &quot;tune&quot; sagt, worauf abgestimmt wird.</translation>
+    </message>
+    <message>
+        <source>Tune %1: %2 runs stored before (resume with &apos;tcptune tune --resume %1&apos;).</source>
+        <translation>Abstimmung %1: %2 Läufe schon gespeichert (fortsetzen mit &apos;tcptune tune --resume %1&apos;).</translation>
+    </message>
+    <message>
+        <source>tcptune tune %1</source>
+        <translation>tcptune tune %1</translation>
+    </message>
+    <message>
+        <source>Wrote %1.</source>
+        <translation>%1 geschrieben.</translation>
+    </message>
+</context>
+<context>
+    <name>TuneExportsWriter</name>
+    <message>
+        <source>Cannot write %1: %2. Choose a folder you may write to.</source>
+        <translation>%1 kann nicht geschrieben werden: %2. Wählen Sie einen Ordner, in den Sie schreiben dürfen.</translation>
+    </message>
+    <message>
+        <source>--export-end: &apos;%1&apos; is not an end; give local (this end) or remote (the far end).</source>
+        <translation>--export-end: &apos;%1&apos; ist kein Ende; geben Sie local (dieses Ende) oder remote (das ferne Ende) an.</translation>
+    </message>
+</context>
+<context>
+    <name>TuneJobRunner</name>
+    <message>
+        <source>%1 Mbit/s, RTT p95 %2 ms</source>
+        <translation>%1 Mbit/s, RTT p95 %2 ms</translation>
+    </message>
+    <message>
+        <source>the baseline</source>
+        <translation>die Ausgangsmessung</translation>
+    </message>
+    <message>
+        <source>  trial %1 (%2), repeat %3, stored run: %4</source>
+        <translation>  Versuch %1 (%2), Wiederholung %3, gespeicherter Lauf: %4</translation>
+    </message>
+    <message>
+        <source>  trial %1 (%2), repeat %3: %4</source>
+        <translation>  Versuch %1 (%2), Wiederholung %3: %4</translation>
+    </message>
+    <message>
+        <source>Experiment %1 is not a tune: resume it with &apos;tcptune sweep --resume %1&apos;.</source>
+        <translation>Experiment %1 ist keine Abstimmung: Setzen Sie es mit &apos;tcptune sweep --resume %1&apos; fort.</translation>
+    </message>
+    <message>
+        <source>Experiment %1 cannot be resumed: its stored plan no longer parses (%2).</source>
+        <translation>Experiment %1 kann nicht fortgesetzt werden: Sein gespeicherter Plan lässt sich nicht mehr lesen (%2).</translation>
+    </message>
+    <message>
+        <source>Experiment %1 cannot be resumed: its stored tune no longer parses (%2).</source>
+        <translation>Experiment %1 kann nicht fortgesetzt werden: Seine gespeicherte Abstimmung lässt sich nicht mehr lesen (%2).</translation>
+    </message>
+</context>
+<context>
+    <name>TuneOptions</name>
+    <message>
+        <source>Cannot read the spec %1: %2. Give a spec file (docs/experiment-spec.md).</source>
+        <translation>Die Spezifikation %1 kann nicht gelesen werden: %2. Geben Sie eine Spezifikationsdatei an (docs/experiment-spec.md).</translation>
+    </message>
+    <message>
+        <source>The spec %1 is a sweep: the tuner chooses the values itself. Take out its &quot;sweep&quot; and give the starting knobs in &quot;knobs&quot;.</source>
+        <translation>Die Spezifikation %1 ist eine Messreihe: Die Abstimmung wählt die Werte selbst. Entfernen Sie ihr &quot;sweep&quot; und geben Sie die Ausgangsknöpfe in &quot;knobs&quot; an.</translation>
+    </message>
+    <message>
+        <source>--resume: &apos;%1&apos; is not an experiment id; &apos;tcptune results list&apos; shows them.</source>
+        <translation>--resume: &apos;%1&apos; ist keine Experiment-ID; &apos;tcptune results list&apos; zeigt sie.</translation>
+    </message>
+    <message>
+        <source>--%1: &apos;%2&apos; is not a whole number from %3 to %4.</source>
+        <translation>--%1: &apos;%2&apos; ist keine ganze Zahl von %3 bis %4.</translation>
+    </message>
+    <message>
+        <source>--%1: &apos;%2&apos; is not a number from %3 to %4.</source>
+        <translation>--%1: &apos;%2&apos; ist keine Zahl von %3 bis %4.</translation>
+    </message>
+    <message>
+        <source>--goal: &apos;%1&apos; is not a goal; give throughput, latency or rr.</source>
+        <translation>--goal: &apos;%1&apos; ist kein Ziel; geben Sie throughput, latency oder rr an.</translation>
+    </message>
+    <message>
+        <source>--leave-alone: %1</source>
+        <translation>--leave-alone: %1</translation>
+    </message>
+    <message>
+        <source>--ends: &apos;%1&apos; is not an end; give local, remote or local,remote.</source>
+        <translation>--ends: &apos;%1&apos; ist kein Ende; geben Sie local, remote oder local,remote an.</translation>
+    </message>
+    <message>
+        <source>What to tune for: throughput (default), latency (RTT p95) or rr (transactions/s).</source>
+        <translation>Worauf abgestimmt wird: throughput (Vorgabe), latency (RTT p95) oder rr (Transaktionen/s).</translation>
+    </message>
+    <message>
+        <source>Latency goal: the share of the best throughput a candidate must keep (default 90).</source>
+        <translation>Ziel Latenz: der Anteil am besten Durchsatz, den ein Kandidat behalten muss (Vorgabe 90).</translation>
+    </message>
+    <message>
+        <source>At most N runs, the baseline&apos;s included (default 60).</source>
+        <translation>Höchstens N Läufe, die der Ausgangsmessung eingeschlossen (Vorgabe 60).</translation>
+    </message>
+    <message>
+        <source>At most S seconds of runs.</source>
+        <translation>Höchstens S Sekunden Läufe.</translation>
+    </message>
+    <message>
+        <source>Knobs the tuner never moves (remote:KEY for the far end&apos;s).</source>
+        <translation>Knöpfe, die die Abstimmung nie verstellt (remote:KEY für die des fernen Endes).</translation>
+    </message>
+    <message>
+        <source>Whose knobs may change: local, remote or local,remote (default).</source>
+        <translation>Wessen Knöpfe sich ändern dürfen: local, remote oder local,remote (Vorgabe).</translation>
+    </message>
+    <message>
+        <source>Let the tuner change this host&apos;s own knobs (targets other than the lab).</source>
+        <translation>Der Abstimmung erlauben, die eigenen Knöpfe dieses Rechners zu ändern (Ziele außer dem Labor).</translation>
+    </message>
+    <message>
+        <source>Continue stored tune ID: its runs are reused, then new ones follow.</source>
+        <translation>Die gespeicherte Abstimmung ID fortsetzen: Ihre Läufe werden wiederverwendet, dann folgen neue.</translation>
+    </message>
+    <message>
+        <source>Print the answer as JSON.</source>
+        <translation>Die Antwort als JSON ausgeben.</translation>
+    </message>
+    <message>
+        <source>Write the recommended sysctls as a sysctl.d file.</source>
+        <translation>Die empfohlenen Sysctls als sysctl.d-Datei schreiben.</translation>
+    </message>
+    <message>
+        <source>Write the recommendation as a tuned profile.</source>
+        <translation>Die Empfehlung als tuned-Profil schreiben.</translation>
+    </message>
+    <message>
+        <source>Write the recommendation as a shell script.</source>
+        <translation>Die Empfehlung als Shell-Skript schreiben.</translation>
+    </message>
+    <message>
+        <source>Whose changes the exports hold: local (default) or remote.</source>
+        <translation>Wessen Änderungen die Exporte enthalten: local (Vorgabe) oder remote.</translation>
+    </message>
+    <message>
+        <source>Say what the tuner would try and within which budget; run nothing.</source>
+        <translation>Sagen, was die Abstimmung probieren würde und mit welchem Budget; nichts ausführen.</translation>
+    </message>
+    <message>
+        <source>Let the spec file choose an ssh config (target.ssh_config).</source>
+        <translation>Der Spezifikationsdatei erlauben, eine ssh-Konfiguration zu wählen (target.ssh_config).</translation>
+    </message>
+    <message>
+        <source>ssh:// targets: the ssh config file to use (ssh -F).</source>
+        <translation>ssh://-Ziele: die zu verwendende ssh-Konfigurationsdatei (ssh -F).</translation>
+    </message>
+    <message>
+        <source>Confirm link knobs of a host&apos;s own devices and core TCP features turned off.</source>
+        <translation>Link-Knöpfe der eigenen Geräte eines Rechners und abgeschaltete TCP-Kernfunktionen bestätigen.</translation>
+    </message>
+    <message>
+        <source>Give a spec file (&apos;tcptune tune SPEC.json&apos;) or --resume ID, one of them.</source>
+        <translation>Geben Sie eine Spezifikationsdatei (&apos;tcptune tune SPEC.json&apos;) oder --resume ID an, eines von beiden.</translation>
+    </message>
+    <message>
+        <source>--ssh-config applies to ssh:// targets only; this spec&apos;s target is %1.</source>
+        <translation>--ssh-config gilt nur für ssh://-Ziele; das Ziel dieser Spezifikation ist %1.</translation>
+    </message>
+</context>
+<context>
+    <name>TuneOutput</name>
+    <message>
+        <source>not measured</source>
+        <translation>nicht gemessen</translation>
+    </message>
+    <message>
+        <source>%1 ms (RTT p95)</source>
+        <translation>%1 ms (RTT p95)</translation>
+    </message>
+    <message>
+        <source>%1 transactions/s</source>
+        <translation>%1 Transaktionen/s</translation>
+    </message>
+    <message>
+        <source>(unset)</source>
+        <translation>(nicht gesetzt)</translation>
+    </message>
+    <message>
+        <source>no verdict</source>
+        <translation>kein Befund</translation>
+    </message>
+    <message>
+        <source>  %1: %2 -&gt; %3 (%4, 95 % interval %5 .. %6, p %7)</source>
+        <translation>  %1: %2 -&gt; %3 (%4, 95-%-Intervall %5 .. %6, p %7)</translation>
+    </message>
+    <message>
+        <source>the socket&apos;s end</source>
+        <translation>dem Ende des Sockets</translation>
+    </message>
+    <message>
+        <source>this end</source>
+        <translation>diesem Ende</translation>
+    </message>
+    <message>
+        <source>the far end</source>
+        <translation>dem fernen Ende</translation>
+    </message>
+    <message>
+        <source>raised</source>
+        <translation>erhöht</translation>
+    </message>
+    <message>
+        <source>lowered</source>
+        <translation>gesenkt</translation>
+    </message>
+    <message>
+        <source>each choice</source>
+        <translation>jede Wahl</translation>
+    </message>
+    <message>
+        <source>a whole round of candidates won nothing</source>
+        <translation>eine ganze Runde von Kandidaten hat nichts gewonnen</translation>
+    </message>
+    <message>
+        <source>the path is full: the flow already runs at the path&apos;s rate, no knob can win more</source>
+        <translation>der Pfad ist voll: Der Fluss läuft schon mit der Rate des Pfads, kein Knopf kann mehr gewinnen</translation>
+    </message>
+    <message>
+        <source>the budget is spent</source>
+        <translation>das Budget ist aufgebraucht</translation>
+    </message>
+    <message>
+        <source>it was stopped</source>
+        <translation>sie wurde angehalten</translation>
+    </message>
+    <message>
+        <source>the verdict points at no knob the tuner may change</source>
+        <translation>der Befund zeigt auf keinen Knopf, den die Abstimmung ändern darf</translation>
+    </message>
+    <message>
+        <source>the baseline&apos;s runs failed</source>
+        <translation>die Läufe der Ausgangsmessung sind fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>Tune of %1 against %2, direction %3, goal %4.</source>
+        <translation>Abstimmung von %1 gegen %2, Richtung %3, Ziel %4.</translation>
+    </message>
+    <message>
+        <source>the spec</source>
+        <translation>der Spezifikation</translation>
+    </message>
+    <message>
+        <source>Knobs that may change: %1.</source>
+        <translation>Knöpfe, die sich ändern dürfen: %1.</translation>
+    </message>
+    <message>
+        <source>this end&apos;s and the far end&apos;s</source>
+        <translation>die dieses Endes und des fernen Endes</translation>
+    </message>
+    <message>
+        <source>this end&apos;s</source>
+        <translation>die dieses Endes</translation>
+    </message>
+    <message>
+        <source>the far end&apos;s</source>
+        <translation>die des fernen Endes</translation>
+    </message>
+    <message>
+        <source>First the baseline: %1 runs of the spec&apos;s knobs. Then, after each verdict, the knobs it points at, each candidate raced in %2 to %3 runs against the best so far (Welch, alpha %4):</source>
+        <translation>Zuerst die Ausgangsmessung: %1 Läufe mit den Knöpfen der Spezifikation. Dann, nach jedem Befund, die Knöpfe, auf die er zeigt, jeder Kandidat in %2 bis %3 Läufen gegen den bisher besten verglichen (Welch, alpha %4):</translation>
+    </message>
+    <message>
+        <source>  %1: %2 at %3, %4</source>
+        <translation>  %1: %2 an %3, %4</translation>
+    </message>
+    <message>
+        <source>Budget: at most %1 runs and %2 s.</source>
+        <translation>Budget: höchstens %1 Läufe und %2 s.</translation>
+    </message>
+    <message>
+        <source>Budget: at most %1 runs of %2 s each.</source>
+        <translation>Budget: höchstens %1 Läufe von je %2 s.</translation>
+    </message>
+    <message>
+        <source>Tune %1 (goal %2) stopped: %3. Runs used: %4 (%5 of them stored before).</source>
+        <translation>Abstimmung %1 (Ziel %2) beendet: %3. Verwendete Läufe: %4 (%5 davon schon gespeichert).</translation>
+    </message>
+    <message>
+        <source>Before: %1. %2</source>
+        <translation>Vorher: %1. %2</translation>
+    </message>
+    <message>
+        <source>No change recommended: the starting knobs stay.</source>
+        <translation>Keine Änderung empfohlen: Die Ausgangsknöpfe bleiben.</translation>
+    </message>
+    <message>
+        <source>After: %1. %2</source>
+        <translation>Nachher: %1. %2</translation>
+    </message>
+    <message>
+        <source>Gain: %1 (95 % interval %2 .. %3, p %4).</source>
+        <translation>Gewinn: %1 (95-%-Intervall %2 .. %3, p %4).</translation>
+    </message>
+    <message>
+        <source>Recommended at the far end:</source>
+        <translation>Empfohlen am fernen Ende:</translation>
+    </message>
+    <message>
+        <source>Recommended at this end:</source>
+        <translation>Empfohlen an diesem Ende:</translation>
+    </message>
+</context>
+<context>
+    <name>TuneTarget</name>
+    <message>
+        <source>tcptune tune tunes one path, and this spec names %1 targets: give one target (--target) and tune each end in a run of its own.</source>
+        <translation>tcptune tune stimmt einen Pfad ab, und diese Spezifikation nennt %1 Ziele: Geben Sie ein Ziel an (--target) und stimmen Sie jedes Ende in einem eigenen Durchgang ab.</translation>
+    </message>
+    <message>
+        <source>tcptune tune needs one direction, and this spec&apos;s is &apos;%1&apos;: with both, each end sends and receives, so no knob has one role. Set workload.direction to up or down.</source>
+        <translation>tcptune tune braucht eine Richtung, und die dieser Spezifikation ist &apos;%1&apos;: Bei beiden sendet und empfängt jedes Ende, also hat kein Knopf eine einzige Rolle. Setzen Sie workload.direction auf up oder down.</translation>
+    </message>
+    <message>
+        <source>The spec&apos;s tune lets no end change (tune.ends.local and tune.ends.remote are both false): let one of them change.</source>
+        <translation>Die Abstimmung der Spezifikation lässt kein Ende sich ändern (tune.ends.local und tune.ends.remote sind beide false): Lassen Sie eines davon sich ändern.</translation>
+    </message>
+    <message>
+        <source>An iperf3 server&apos;s knobs cannot change, and this tune may change only the far end&apos;s: tune this end (--ends local, with --host for this host&apos;s knobs) or use an ssh:// target.</source>
+        <translation>Die Knöpfe eines iperf3-Servers können sich nicht ändern, und diese Abstimmung darf nur die des fernen Endes ändern: Stimmen Sie dieses Ende ab (--ends local, mit --host für die Knöpfe dieses Rechners) oder verwenden Sie ein ssh://-Ziel.</translation>
+    </message>
+    <message>
+        <source>Nothing can change in this tune: against %1 only this host&apos;s own knobs could, and they change only with --host (tune.ends.host); or use a lab or an ssh:// target.</source>
+        <translation>In dieser Abstimmung kann sich nichts ändern: Gegen %1 könnten es nur die eigenen Knöpfe dieses Rechners, und die ändern sich nur mit --host (tune.ends.host); oder verwenden Sie ein Labor oder ein ssh://-Ziel.</translation>
+    </message>
+</context>
+<context>
     <name>TrafficBridge</name>
     <message>
         <source>Spec field &apos;knobs.%1&apos;: the traffic engine does not set this socket option; remove it from the spec.</source>
@@ -5863,6 +6339,10 @@ Optionen:
     <message>
         <source>Run a spec and fail on a significant regression against a baseline (exit 0, 1, 2 undecided)</source>
         <translation>Eine Spezifikation ausführen und bei signifikanter Verschlechterung gegenüber einer Referenz fehlschlagen (Exit 0, 1, 2 unentschieden)</translation>
+    </message>
+    <message>
+        <source>Tune a spec&apos;s knobs: follow the verdict, keep what is significantly better</source>
+        <translation>Die Knöpfe einer Spezifikation abstimmen: dem Befund folgen, behalten, was signifikant besser ist</translation>
     </message>
 </context>
 <context>
@@ -7523,6 +8003,22 @@ untätig: der Sender hatte nichts zu senden.
     <message>
         <source>%1 runs wait in the outbox %2 for the result store %3: &apos;tcptune results sync&apos; uploads them when it answers again.</source>
         <translation>%1 Läufe warten im Postausgang %2 auf den Ergebnisspeicher %3: „tcptune results sync“ lädt sie hoch, sobald er wieder antwortet.</translation>
+    </message>
+    <message>
+        <source>Experiment %1 is a tune: resume it with &apos;tcptune tune --resume %1&apos;.</source>
+        <translation>Experiment %1 ist eine Abstimmung: Setzen Sie sie mit &apos;tcptune tune --resume %1&apos; fort.</translation>
+    </message>
+    <message>
+        <source>A session is already open: close it before opening another.</source>
+        <translation>Eine Sitzung ist schon offen: Schließen Sie sie, bevor Sie eine weitere öffnen.</translation>
+    </message>
+    <message>
+        <source>No session is open to run in: open one first.</source>
+        <translation>Es ist keine Sitzung offen, in der der Lauf stattfinden könnte: Öffnen Sie zuerst eine.</translation>
+    </message>
+    <message>
+        <source>Run %1: %2, repeat %3</source>
+        <translation>Lauf %1: %2, Wiederholung %3</translation>
     </message>
 </context>
 <context>

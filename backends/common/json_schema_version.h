@@ -19,6 +19,7 @@ inline constexpr int kSweepPlan = 1;   // tcptune sweep --dry-run
 inline constexpr int kResultsList = 1; // tcptune results list
 inline constexpr int kLabStatus = 1;   // tcptune lab up|down|status
 inline constexpr int kKnobs = 1;       // tcptune knobs
+inline constexpr int kTune = 1;        // tcptune tune
 // tcptune results diff: 2 writes the version as a number like every other output (1 was the
 // string "1.0"); no other field changed.
 inline constexpr int kResultsDiff = 2;

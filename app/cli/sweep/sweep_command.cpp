@@ -202,12 +202,10 @@ void addSweepArguments(QCommandLineParser &parser)
     parser.addOption(ThroughputUnitOption::option());
 }
 
-namespace {
-
 // A spec file is data: an ssh config it names could make ssh run a command of the spec author's
 // choosing (ProxyCommand, LocalCommand, Match exec). Only the user chooses one: on the command line
 // (--ssh-config, which replaces the spec's) or by trusting the spec with --trust-spec.
-[[nodiscard]] Result<void> checkSpecSshConfig(const SweepPlan &plan, const QCommandLineParser &parser)
+Result<void> checkSpecSshConfig(const SweepPlan &plan, const QCommandLineParser &parser)
 {
     if (parser.isSet(QStringLiteral("trust-spec")) || parser.isSet(QStringLiteral("ssh-config")))
         return {};
@@ -220,6 +218,8 @@ namespace {
                             .arg(logSafe(target.sshConfig, 200)));
     return {};
 }
+
+namespace {
 
 // The stored plan of the experiment --resume names; RESUME_ID gets its id.
 std::expected<SweepPlan, Refusal> resumedPlan(const QCommandLineParser &parser, const QString &storePath,
@@ -237,6 +237,8 @@ std::expected<SweepPlan, Refusal> resumedPlan(const QCommandLineParser &parser, 
     auto experiment = store.experiment(*resumeId);
     if (!experiment)
         return std::unexpected(Refusal{experiment.error().message});
+    if (auto tune = Runner::checkNotTune(*resumeId, experiment->plan); !tune)
+        return std::unexpected(Refusal{tune.error().message});
     auto stored = SweepPlan::fromJson(experiment->plan);
     if (!stored)
         return std::unexpected(Refusal{stored.error().message});
@@ -278,13 +280,15 @@ bool setsFarKnobs(const SweepPlan &plan)
     return false;
 }
 
+} // namespace
+
 // An ssh target whose far helper cannot set knobs (sudo -n refused, ...) is refused with the far
 // agent's one line, which names the sudoers line to add, before the experiment is stored or
 // anything changes on either end; so are ssh's own failures to get there.
-[[nodiscard]] Result<void> checkFarHelper(const SweepPlan &plan)
+Result<void> checkFarHelper(const SweepPlan &plan, bool farKnobsChange)
 {
     const TargetSpec &target = plan.spec().target;
-    if (target.kind != TargetSpec::Kind::Ssh || !setsFarKnobs(plan))
+    if (target.kind != TargetSpec::Kind::Ssh || !(farKnobsChange || setsFarKnobs(plan)))
         return {};
     TrafficSpec spec;
     spec.target.kind = TargetKind::Ssh;
@@ -299,6 +303,21 @@ bool setsFarKnobs(const SweepPlan &plan)
         return fail(SweepCommand::tr("%1 cannot set this sweep's far knobs: %2").arg(target.describe(), far->helper));
     return {};
 }
+
+Result<std::unique_ptr<TerminationSignals>> cancelOnTermination(RunnerThread &runner)
+{
+    return TerminationSignals::install([&runner](int) {
+        QMetaObject::invokeMethod(
+            &runner,
+            [&runner] {
+                err() << SweepCommand::tr("Stopping: restoring the knobs...") << Qt::endl;
+                runner.cancel();
+            },
+            Qt::QueuedConnection);
+    });
+}
+
+namespace {
 
 void printDryRun(const SweepPlan &plan, bool json)
 {
@@ -381,15 +400,7 @@ SweepEnd runSweep(const SweepPlan &plan, qint64 resumeId, const RunnerOptions &o
     SweepEnd end;
     end.experimentId = resumeId;
     followRunner(&runner, end, unit);
-    auto stop = TerminationSignals::install([&runner](int) {
-        QMetaObject::invokeMethod(
-            &runner,
-            [&runner] {
-                err() << SweepCommand::tr("Stopping: restoring the knobs...") << Qt::endl;
-                runner.cancel();
-            },
-            Qt::QueuedConnection);
-    });
+    auto stop = cancelOnTermination(runner);
     if (!stop) {
         end.failure = stop.error().message;
         return end;

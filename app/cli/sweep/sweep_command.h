@@ -4,10 +4,20 @@
 // sweep, stores every run, prints the result table (Markdown or JSON) and writes it to --out.
 // `tcptune check` runs its spec through the same options and runner (below).
 
+#include "common/error.h"
+
 #include <QString>
 #include <QStringList>
 
+#include <memory>
+
 class QCommandLineParser;
+
+namespace tcptune {
+class RunnerThread;
+class SweepPlan;
+class TerminationSignals;
+} // namespace tcptune
 
 namespace tcptune::cli {
 
@@ -18,6 +28,15 @@ int runSweepCommand(const QStringList &args);
 void addSweepArguments(QCommandLineParser &parser);
 // The result store --db names, or the default one.
 QString sweepStorePath(const QCommandLineParser &parser);
+
+// A spec file is data: an ssh config it names is refused unless the user gave --ssh-config or
+// --trust-spec (PARSER has them from addSweepArguments).
+[[nodiscard]] Result<void> checkSpecSshConfig(const SweepPlan &plan, const QCommandLineParser &parser);
+// An ssh target whose far helper cannot set the far knobs (those of PLAN, or any when
+// FAR_KNOBS_CHANGE) is refused with the far agent's reason before anything runs.
+[[nodiscard]] Result<void> checkFarHelper(const SweepPlan &plan, bool farKnobsChange = false);
+// Ctrl-C, SIGTERM and SIGHUP cancel RUNNER, knobs restored (said on stderr); reset to stop.
+[[nodiscard]] Result<std::unique_ptr<TerminationSignals>> cancelOnTermination(RunnerThread &runner);
 
 struct NamedSweep {
     qint64 experimentId = 0;

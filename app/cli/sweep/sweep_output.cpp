@@ -37,6 +37,9 @@ Result<SweepTable> loadSweepTable(const ResultStore &store, qint64 experimentId)
     auto runs = store.runs(experimentId);
     if (!runs)
         return std::unexpected(runs.error());
+    // A tune's plan is its baseline alone: its trials are points of the runs' own.
+    if (experiment->plan.contains(QStringLiteral("tune")))
+        return tableOfRuns(*experiment, *runs, 1);
     return buildSweepTable(*experiment, *plan, *runs);
 }
 

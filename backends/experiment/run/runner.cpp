@@ -59,6 +59,17 @@ QList<KnobDrift> farKnobDrift(const TrafficOutcome &outcome, const QMap<QString,
 
 } // namespace
 
+// The state of a session of runs chosen one at a time (openSession .. closeSession).
+struct Runner::Session {
+    SweepPlan plan;
+    qint64 experimentId = 0;
+    std::unique_ptr<ResultStore> server;
+    RunEndpoint endpoint;
+    int nextIndex = 0; // the next run index: past every stored one, so none repeats
+    int executed = 0;
+    QList<RunRecord> stored; // when it opened
+};
+
 Runner::Runner(std::unique_ptr<ExperimentBackend> backend, RunnerOptions options, QObject *parent)
     : RunEvents(parent)
     , m_backend(std::move(backend))
@@ -77,34 +88,65 @@ void Runner::cancel()
         m_backend->cancel();
 }
 
-ResultStore *Runner::openStore()
+Result<std::unique_ptr<ResultStore>> Runner::storeAtPath() const
 {
     auto store = std::make_unique<ResultStore>();
     const QString path = m_options.storePath.isEmpty() ? ResultStore::defaultPath() : m_options.storePath;
-    if (auto r = store->open(path); !r) {
-        Q_EMIT failed(r.error().message);
+    if (auto r = store->open(path); !r)
+        return std::unexpected(r.error());
+    return store;
+}
+
+ResultStore *Runner::openStore()
+{
+    auto store = storeAtPath();
+    if (!store) {
+        Q_EMIT failed(store.error().message);
         return nullptr;
     }
-    return store.release();
+    return store->release();
+}
+
+Result<qint64> Runner::createLocked(const SweepPlan &plan, const QJsonObject &planFields)
+{
+    auto store = storeAtPath();
+    if (!store)
+        return std::unexpected(store.error());
+    auto id = (*store)->createExperiment(plan, planFields);
+    if (!id)
+        return std::unexpected(id.error());
+    // Held while this process runs it: a workbench started after a crash sees it is gone.
+    if (auto locked = m_lock.acquire(**store, *id); !locked) {
+        logIfFailed((*store)->setExperimentStatus(*id, ExperimentStatus::Failed, locked.error().message));
+        return std::unexpected(locked.error());
+    }
+    return id;
+}
+
+Result<void> Runner::relock(qint64 experimentId)
+{
+    auto store = storeAtPath();
+    if (!store)
+        return std::unexpected(store.error());
+    if (auto locked = m_lock.acquire(**store, experimentId); !locked)
+        return std::unexpected(locked.error());
+    return (*store)->setExperimentStatus(experimentId, ExperimentStatus::Running);
+}
+
+Result<void> Runner::checkNotTune(qint64 experimentId, const QJsonObject &plan)
+{
+    if (!plan.contains(QStringLiteral("tune")))
+        return {};
+    return fail(tr("Experiment %1 is a tune: resume it with 'tcptune tune --resume %1'.").arg(experimentId));
 }
 
 void Runner::run(const SweepPlan &plan)
 {
-    std::unique_ptr<ResultStore> store(openStore());
-    if (!store)
-        return;
-    auto id = store->createExperiment(plan);
+    auto id = createLocked(plan, {});
     if (!id) {
         Q_EMIT failed(id.error().message);
         return;
     }
-    // Held while this process runs it: a workbench started after a crash sees it is gone.
-    if (auto locked = m_lock.acquire(*store, *id); !locked) {
-        logIfFailed(store->setExperimentStatus(*id, ExperimentStatus::Failed, locked.error().message));
-        Q_EMIT failed(locked.error().message);
-        return;
-    }
-    store.reset();
     execute(plan, *id);
 }
 
@@ -118,6 +160,10 @@ void Runner::resume(qint64 experimentId)
         Q_EMIT failed(record.error().message);
         return;
     }
+    if (auto tune = checkNotTune(experimentId, record->plan); !tune) {
+        Q_EMIT failed(tune.error().message);
+        return;
+    }
     auto plan = SweepPlan::fromJson(record->plan);
     if (!plan) {
         Q_EMIT failed(tr("Experiment %1 cannot be resumed: its stored plan no longer parses (%2).")
@@ -125,27 +171,41 @@ void Runner::resume(qint64 experimentId)
                           .arg(plan.error().message));
         return;
     }
-    if (auto locked = m_lock.acquire(*store, experimentId); !locked) {
+    store.reset();
+    if (auto locked = relock(experimentId); !locked) {
         Q_EMIT failed(locked.error().message);
         return;
     }
-    if (auto r = store->setExperimentStatus(experimentId, ExperimentStatus::Running); !r) {
-        Q_EMIT failed(r.error().message);
-        return;
-    }
-    store.reset();
     execute(*plan, experimentId);
+}
+
+Result<std::unique_ptr<ResultStore>> Runner::openServer(qint64 experimentId)
+{
+    auto server = storeAtPath();
+    if (!server)
+        return server;
+    if ((*server)->isPostgres())
+        if (auto r = m_outbox.prepare(**server, experimentId); !r)
+            Q_EMIT logged(tr("Runs will not wait in an outbox if the server goes away: %1").arg(r.error().message));
+    return server;
+}
+
+ResultStore &Runner::storeForNextRun(ResultStore &server)
+{
+    if (m_outbox.moveIfServerGone(server))
+        Q_EMIT logged(tr("The result store %1 does not answer: the runs wait in the outbox %2.")
+                          .arg(server.path(), ResultStore::outboxPath()));
+    return m_outbox.storeFor(server);
 }
 
 void Runner::execute(const SweepPlan &plan, qint64 experimentId)
 {
-    std::unique_ptr<ResultStore> server(openStore());
-    if (!server)
+    auto server = openServer(experimentId);
+    if (!server) {
+        Q_EMIT failed(server.error().message);
         return;
-    if (server->isPostgres())
-        if (auto r = m_outbox.prepare(*server, experimentId); !r)
-            Q_EMIT logged(tr("Runs will not wait in an outbox if the server goes away: %1").arg(r.error().message));
-    auto done = server->finishedRunIndexes(experimentId);
+    }
+    auto done = (*server)->finishedRunIndexes(experimentId);
     if (!done) {
         Q_EMIT failed(done.error().message);
         return;
@@ -168,46 +228,115 @@ void Runner::execute(const SweepPlan &plan, qint64 experimentId)
             continue;
         if (executed > 0 && !pauseBetweenRuns(plan))
             break;
-        if (m_outbox.moveIfServerGone(*server))
-            Q_EMIT logged(tr("The result store %1 does not answer: the runs wait in the outbox %2.")
-                              .arg(server->path(), ResultStore::outboxPath()));
-        ResultStore &store = m_outbox.storeFor(*server);
-        const qint64 storedId = m_outbox.experimentFor(experimentId);
-        const RunRecord record = runOne(plan, planned, points.at(planned.point), storedId, store, &endpoint);
+        ResultStore &store = storeForNextRun(**server);
+        const SweepPoint &point = points.at(planned.point);
+        const RunRecord record = runOne(plan.specForPoint(point.index), planned, point,
+                                        m_outbox.experimentFor(experimentId), store, &endpoint, order.size());
         ++executed;
         if (record.status == RunStatus::Ok || record.status == RunStatus::Failed)
             ++finishedCount;
         Q_EMIT runFinished(record);
-        emitPointResult(m_outbox.storeFor(*server), m_outbox.experimentFor(experimentId), plan,
-                        points.at(planned.point));
+        emitPointResult(m_outbox.storeFor(**server), m_outbox.experimentFor(experimentId), plan, point);
         const double perRun = double(clock.elapsed()) / 1000.0 / executed;
         Q_EMIT progress(finishedCount, total, perRun * (total - finishedCount));
     }
     if (plan.spec().untilPrecise())
-        repeatUntilPrecise(plan, m_outbox.experimentFor(experimentId), m_outbox.storeFor(*server), &endpoint, executed);
+        repeatUntilPrecise(plan, m_outbox.experimentFor(experimentId), m_outbox.storeFor(**server), &endpoint,
+                           executed);
+    endExperiment(**server, experimentId, ExperimentStatus::Finished);
+}
 
+void Runner::endExperiment(ResultStore &server, qint64 experimentId, ExperimentStatus status)
+{
     if (auto r = m_backend->restoreKnobs(); !r)
         Q_EMIT logged(r.error().message);
     m_backend->finish(m_options.removeLabAtEnd);
-    const bool cancelled = m_cancel.load();
-    const ExperimentStatus status = cancelled ? ExperimentStatus::Cancelled : ExperimentStatus::Finished;
+    if (m_cancel.load())
+        status = ExperimentStatus::Cancelled;
     if (!m_outbox.isActive())
-        if (auto r = server->setExperimentStatus(experimentId, status); !r)
+        if (auto r = server.setExperimentStatus(experimentId, status); !r)
             Q_EMIT logged(r.error().message);
     if (const int waiting = m_outbox.end(status); waiting > 0)
         Q_EMIT logged(tr("%1 runs wait in the outbox %2 for the result store %3: 'tcptune results sync' uploads "
                          "them when it answers again.")
                           .arg(waiting)
-                          .arg(ResultStore::outboxPath(), server->path()));
+                          .arg(ResultStore::outboxPath(), server.path()));
     m_lock.release();
     Q_EMIT finished(experimentId, experimentStatusName(status));
 }
 
-RunRecord Runner::runOne(const SweepPlan &plan, const PlannedRun &planned, const SweepPoint &point, qint64 experimentId,
-                         ResultStore &store, RunEndpoint *endpoint)
+Result<qint64> Runner::openSession(const SweepPlan &plan, qint64 resumeId, const QJsonObject &planFields)
 {
-    const ExperimentSpec spec = plan.specForPoint(point.index);
-    RunRecord record = announceRun(plan, planned, point, experimentId);
+    if (m_session)
+        return fail(tr("A session is already open: close it before opening another."));
+    Result<qint64> id = resumeId;
+    if (resumeId <= 0)
+        id = createLocked(plan, planFields);
+    else if (auto locked = relock(resumeId); !locked)
+        return std::unexpected(locked.error());
+    if (!id)
+        return id;
+    auto server = openServer(*id);
+    auto runs = server ? (*server)->runs(*id) : Result<QList<RunRecord>>(std::unexpected(server.error()));
+    if (!runs) {
+        m_lock.release();
+        return std::unexpected(runs.error());
+    }
+    auto session = std::make_unique<Session>();
+    session->plan = plan;
+    session->experimentId = *id;
+    session->server = std::move(*server);
+    for (const RunRecord &r : std::as_const(*runs))
+        session->nextIndex = qMax(session->nextIndex, r.runIndex + 1);
+    session->stored = *runs;
+    m_session = std::move(session);
+    Q_EMIT started(*id, 0, int(runs->size()));
+    return id;
+}
+
+RunRecord Runner::runConfigured(const ExperimentSpec &spec, const SweepPoint &point, int repeat)
+{
+    RunRecord record;
+    record.pointIndex = point.index;
+    record.repeat = repeat;
+    record.pointLabel = point.label();
+    record.settings = point.settings;
+    if (!m_session) {
+        record.status = RunStatus::Failed;
+        record.error = tr("No session is open to run in: open one first.");
+        return record;
+    }
+    Session &session = *m_session;
+    if (m_cancel.load() || (session.executed > 0 && !pauseBetweenRuns(session.plan))) {
+        record.status = RunStatus::Cancelled;
+        record.error = tr("cancelled");
+        return record;
+    }
+    ResultStore &store = storeForNextRun(*session.server);
+    const PlannedRun planned{session.nextIndex++, point.index, repeat};
+    record = runOne(spec, planned, point, m_outbox.experimentFor(session.experimentId), store, &session.endpoint, 0);
+    ++session.executed;
+    Q_EMIT runFinished(record);
+    return record;
+}
+
+QList<RunRecord> Runner::sessionStoredRuns() const
+{
+    return m_session ? m_session->stored : QList<RunRecord>();
+}
+
+void Runner::closeSession(ExperimentStatus status)
+{
+    if (!m_session)
+        return;
+    const std::unique_ptr<Session> session = std::move(m_session);
+    endExperiment(*session->server, session->experimentId, status);
+}
+
+RunRecord Runner::runOne(const ExperimentSpec &spec, const PlannedRun &planned, const SweepPoint &point,
+                         qint64 experimentId, ResultStore &store, RunEndpoint *endpoint, qsizetype plannedRuns)
+{
+    RunRecord record = announceRun(plannedRuns, planned, point, experimentId);
     auto id = store.beginRun(record);
     if (!id) {
         record.status = RunStatus::Failed;
@@ -282,7 +411,7 @@ void Runner::flagKnobDrift(RunRecord &record, const QList<KnobDrift> &drift)
     }
 }
 
-RunRecord Runner::announceRun(const SweepPlan &plan, const PlannedRun &planned, const SweepPoint &point,
+RunRecord Runner::announceRun(qsizetype plannedRuns, const PlannedRun &planned, const SweepPoint &point,
                               qint64 experimentId)
 {
     RunRecord record;
@@ -294,11 +423,15 @@ RunRecord Runner::announceRun(const SweepPlan &plan, const PlannedRun &planned, 
     record.settings = point.settings;
     record.started = QDateTime::currentDateTimeUtc();
     Q_EMIT runStarted(planned.index, planned.point, planned.repeat, record.pointLabel);
-    Q_EMIT logged(tr("Run %1 of %2: %3, repeat %4")
-                      .arg(planned.index + 1)
-                      .arg(qMax(plan.runs().size(), qsizetype(planned.index + 1))) // repeat until precise adds runs
-                      .arg(record.pointLabel.isEmpty() ? tr("the spec") : record.pointLabel)
-                      .arg(planned.repeat + 1));
+    const QString what = record.pointLabel.isEmpty() ? tr("the spec") : record.pointLabel;
+    if (plannedRuns <= 0) // a session's runs: chosen one at a time, no total known
+        Q_EMIT logged(tr("Run %1: %2, repeat %3").arg(planned.index + 1).arg(what).arg(planned.repeat + 1));
+    else
+        Q_EMIT logged(tr("Run %1 of %2: %3, repeat %4")
+                          .arg(planned.index + 1)
+                          .arg(qMax(plannedRuns, qsizetype(planned.index + 1))) // repeat until precise adds runs
+                          .arg(what)
+                          .arg(planned.repeat + 1));
     return record;
 }
 
@@ -431,7 +564,8 @@ void Runner::repeatUntilPrecise(const SweepPlan &plan, qint64 experimentId, Resu
             if (executed > 0 && !pauseBetweenRuns(plan))
                 return;
             const PlannedRun planned{next, point.index, int(result.runs.size())};
-            const RunRecord record = runOne(plan, planned, point, experimentId, store, endpoint);
+            const RunRecord record = runOne(plan.specForPoint(point.index), planned, point, experimentId, store,
+                                            endpoint, plan.runs().size());
             ++executed;
             Q_EMIT runFinished(record);
             emitPointResult(store, experimentId, plan, point);

@@ -5,6 +5,10 @@
 // stop and analyse the capture -> store -> restore knobs. A failing run is stored with its
 // error and the sweep goes on; cancel() (any thread) stops at once with knobs restored. Every
 // finished run is committed, so a resumed sweep (resume()) repeats none of them.
+//
+// A session (openSession, runConfigured, closeSession) lets a caller on the worker thread choose
+// the runs one at a time into one stored experiment (the tuner): each run goes through the same
+// steps as a planned one, and closing it restores the knobs and ends the experiment.
 
 #include "experiment/record/run_record.h"
 #include "experiment/run/experiment_backend.h"
@@ -14,6 +18,7 @@
 #include "experiment/store/outbox.h"
 #include "experiment/tables/sweep_table.h"
 
+#include <QJsonObject>
 #include <QObject>
 #include <QString>
 
@@ -46,6 +51,26 @@ public:
     void cancel();
     bool isCancelled() const { return m_cancel.load(); }
 
+    // A session of runs chosen one at a time, on this runner's worker thread. Stores a new
+    // experiment for PLAN (PLAN_FIELDS added to its stored plan JSON, e.g. "tune"), or reopens
+    // experiment RESUME_ID; holds its ExperimentLock and marks it running. Its id.
+    [[nodiscard]] Result<qint64> openSession(const SweepPlan &plan, qint64 resumeId = 0,
+                                             const QJsonObject &planFields = {});
+    // Runs SPEC once as the session's next run (the next free run index), stored under POINT
+    // (its index, label and settings) as repeat REPEAT; knobs applied and restored as for a
+    // planned run. A cancelled session returns a cancelled record without running.
+    RunRecord runConfigured(const ExperimentSpec &spec, const SweepPoint &point, int repeat);
+    // Ends the session: knobs restored, the backend finished, the experiment marked STATUS
+    // (cancelled when cancel() was called), its lock released; finished() follows.
+    void closeSession(ExperimentStatus status);
+    bool hasSession() const { return m_session != nullptr; }
+    // The runs the session's experiment had stored when it opened, by run index (a resumed one's).
+    QList<RunRecord> sessionStoredRuns() const;
+
+    // A tune experiment (its plan has a "tune" object) is resumed by `tcptune tune` only: the
+    // refusal that says so, for experiment ID whose stored plan is PLAN.
+    [[nodiscard]] static Result<void> checkNotTune(qint64 experimentId, const QJsonObject &plan);
+
 public Q_SLOTS:
     // Creates an experiment in the store for PLAN and runs it. Blocks this thread until done.
     void run(const tcptune::SweepPlan &plan);
@@ -53,10 +78,23 @@ public Q_SLOTS:
     void resume(qint64 experimentId);
 
 private:
+    struct Session;
+
     void execute(const SweepPlan &plan, qint64 experimentId);
-    RunRecord runOne(const SweepPlan &plan, const PlannedRun &planned, const SweepPoint &point, qint64 experimentId,
-                     ResultStore &store, RunEndpoint *endpoint);
-    RunRecord announceRun(const SweepPlan &plan, const PlannedRun &planned, const SweepPoint &point,
+    // A new experiment for PLAN in the store, locked by this process.
+    [[nodiscard]] Result<qint64> createLocked(const SweepPlan &plan, const QJsonObject &planFields);
+    // Stored experiment ID locked by this process and marked running again.
+    [[nodiscard]] Result<void> relock(qint64 experimentId);
+    // The store the runs of EXPERIMENT_ID go to, with the outbox ready for a server store.
+    [[nodiscard]] Result<std::unique_ptr<ResultStore>> openServer(qint64 experimentId);
+    // Where the next run goes: the server's store, or the outbox once the server stopped answering.
+    ResultStore &storeForNextRun(ResultStore &server);
+    // Knobs restored, backend finished, STATUS stored (or left to the outbox), lock released.
+    void endExperiment(ResultStore &server, qint64 experimentId, ExperimentStatus status);
+    // One run of SPEC: PLANNED_RUNS is the plan's number of runs for the log (0: not known).
+    RunRecord runOne(const ExperimentSpec &spec, const PlannedRun &planned, const SweepPoint &point,
+                     qint64 experimentId, ResultStore &store, RunEndpoint *endpoint, qsizetype plannedRuns);
+    RunRecord announceRun(qsizetype plannedRuns, const PlannedRun &planned, const SweepPoint &point,
                           qint64 experimentId);
     static RunRecord outcomeRecord(const RunRecord &record, const TrafficOutcome &outcome);
     RunRecord finishRun(ResultStore &store, RunRecord record, RunStatus status, const QString &error,
@@ -76,12 +114,14 @@ private:
     void repeatUntilPrecise(const SweepPlan &plan, qint64 experimentId, ResultStore &store, RunEndpoint *endpoint,
                             int &executed);
     ResultStore *openStore();
+    [[nodiscard]] Result<std::unique_ptr<ResultStore>> storeAtPath() const;
 
     std::unique_ptr<ExperimentBackend> m_backend;
     RunnerOptions m_options;
     ExperimentLock m_lock; // held while this runner runs an experiment
     Outbox m_outbox;       // where runs go when the result store's server stops answering
     std::atomic<bool> m_cancel{false};
+    std::unique_ptr<Session> m_session;
 };
 
 } // namespace tcptune

@@ -40,6 +40,11 @@ bool RunnerThread::resume(qint64 experimentId)
     return launch([experimentId](Runner &runner) { runner.resume(experimentId); });
 }
 
+bool RunnerThread::runWith(std::function<void(Runner &)> work)
+{
+    return launch(std::move(work));
+}
+
 bool RunnerThread::launch(std::function<void(Runner &)> work)
 {
     if (m_thread)

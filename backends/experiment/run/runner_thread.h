@@ -51,6 +51,9 @@ public:
     const SweepPlan &plan() const { return m_plan; }
     // Runs the unfinished runs of stored experiment EXPERIMENT_ID; false while a plan runs.
     bool resume(qint64 experimentId);
+    // Runs WORK with a new Runner on the worker thread: a caller that chooses its runs one at a
+    // time (a Runner session, the tuner). False while a plan runs or runs are held back.
+    bool runWith(std::function<void(Runner &)> work);
     // Thread-safe: stops the plan as soon as possible, knobs restored.
     void cancel();
 

@@ -498,7 +498,8 @@ QByteArray SweepPlan::toJsonText() const
 
 Result<SweepPlan> SweepPlan::fromJson(const QJsonObject &json)
 {
-    auto spec = ExperimentSpec::fromJson(json, {QStringLiteral("sweep")});
+    // "tune": a tune's stored plan (and a spec's tune object), read by TuneSpec.
+    auto spec = ExperimentSpec::fromJson(json, {QStringLiteral("sweep"), QStringLiteral("tune")});
     if (!spec)
         return std::unexpected(spec.error());
     SweepPlan plan(*spec);

@@ -84,7 +84,8 @@ public:
     int schemaVersion() const;
 
     // Experiments
-    [[nodiscard]] Result<qint64> createExperiment(const SweepPlan &plan);
+    // PLAN_FIELDS go into the stored plan JSON beside the plan's own (a tune's "tune" object).
+    [[nodiscard]] Result<qint64> createExperiment(const SweepPlan &plan, const QJsonObject &planFields = {});
     [[nodiscard]] Result<void> setExperimentStatus(qint64 experimentId, ExperimentStatus status,
                                                    const QString &error = {});
     [[nodiscard]] Result<ExperimentRecord> experiment(qint64 experimentId) const;

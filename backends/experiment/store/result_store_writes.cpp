@@ -36,8 +36,11 @@ QString isoNow()
 
 } // namespace
 
-Result<qint64> ResultStore::createExperiment(const SweepPlan &plan)
+Result<qint64> ResultStore::createExperiment(const SweepPlan &plan, const QJsonObject &planFields)
 {
+    QJsonObject planJson = plan.toJson();
+    for (auto it = planFields.begin(); it != planFields.end(); ++it)
+        planJson.insert(it.key(), it.value());
     QSqlQuery q(database());
     q.prepare(QStringLiteral("INSERT INTO experiments (name, created, status, spec_json, plan_json, planned_runs, "
                              "host, \"user\", uuid, kernel) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id"));
@@ -45,7 +48,7 @@ Result<qint64> ResultStore::createExperiment(const SweepPlan &plan)
     q.addBindValue(isoNow());
     q.addBindValue(experimentStatusName(ExperimentStatus::Running));
     q.addBindValue(toText(plan.spec().toJson()));
-    q.addBindValue(toText(plan.toJson()));
+    q.addBindValue(toText(planJson));
     q.addBindValue(int(plan.runs().size()));
     q.addBindValue(QSysInfo::machineHostName());
     q.addBindValue(ResultStore::currentUserName());

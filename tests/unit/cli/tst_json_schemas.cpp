@@ -3,6 +3,7 @@
 // checks it. The traffic goes to a `tcptune serve` on loopback; the store is the test's own.
 
 #include "command_runner.h"
+#include "knobs/knob_catalogue.h"
 #include "test_paths.h"
 #include "session/session_file.h"
 #include "test_data.h"
@@ -71,6 +72,7 @@ private:
     QString m_target;
     QString m_db;
     QString m_spec;
+    QString m_tuneSpec;
 };
 
 void TestJsonSchemas::initTestCase()
@@ -99,6 +101,16 @@ void TestJsonSchemas::initTestCase()
                    .arg(m_target)
                    .toUtf8());
     spec.close();
+    // A tune against the same agent: this host's knobs may change (--host), but every sysctl is
+    // left alone (below), so only socket options could; a baseline of two runs and one candidate.
+    m_tuneSpec = m_dir.filePath(QStringLiteral("tune.json"));
+    QFile tune(m_tuneSpec);
+    QVERIFY(tune.open(QIODevice::WriteOnly));
+    tune.write(QStringLiteral(R"({"name": "schema tune", "target": "%1", "duration_s": 0.5,
+        "tune": {"budget": {"runs": 4}, "race": {"baseline_repeats": 2, "min_repeats": 2, "max_repeats": 2}}})")
+                   .arg(m_target)
+                   .toUtf8());
+    tune.close();
     // The agent listens once it answers a run; give it a few tries on a loaded machine.
     bool ran = false;
     for (int attempt = 0; attempt < 10 && !ran; ++attempt) {
@@ -188,6 +200,11 @@ void TestJsonSchemas::outputs_data()
                                        << QStringLiteral("lab-status.schema.json") << 1;
     QTest::addRow("knobs") << QStringList{QStringLiteral("knobs"), QStringLiteral("--json")}
                            << QStringLiteral("knobs.schema.json") << 1;
+    QTest::addRow("tune") << QStringList{QStringLiteral("tune"),          QStringLiteral("TUNEFILE"),
+                                         QStringLiteral("--json"),        QStringLiteral("--host"),
+                                         QStringLiteral("--leave-alone"), QStringLiteral("SYSCTLS"),
+                                         QStringLiteral("--store"),       QStringLiteral("DB")}
+                          << QStringLiteral("tune.schema.json") << 1;
 }
 
 void TestJsonSchemas::outputs()
@@ -198,6 +215,13 @@ void TestJsonSchemas::outputs()
     args.replaceInStrings(QStringLiteral("TARGET"), m_target);
     args.replaceInStrings(QStringLiteral("SPEC"), m_spec);
     args.replaceInStrings(QStringLiteral("DB"), m_db);
+    args.replaceInStrings(QStringLiteral("TUNEFILE"), m_tuneSpec);
+    // Every sysctl left alone: a tune on this host changes none of them.
+    QStringList sysctls;
+    for (const tcptune::KnobInfo &knob : tcptune::KnobCatalogue::instance().all())
+        if (knob.kind == tcptune::KnobKind::Sysctl)
+            sysctls << knob.key;
+    args.replaceInStrings(QStringLiteral("SYSCTLS"), sysctls.join(QLatin1Char(',')));
     const CommandResult r = runTcptune(args, 90000);
     QVERIFY2(r.exitCode == 0, r.err.constData());
     const QJsonDocument document = QJsonDocument::fromJson(r.out);

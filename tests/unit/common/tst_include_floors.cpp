@@ -24,8 +24,9 @@ struct Tree {
 
 // The floor plan, from the ground up. backends: the layers of the house, and inside experiment/
 // what to run (spec), what a run leaves (record), why it went so (diagnosis), where it is kept
-// (store), what sweeps and comparisons show (tables) and what runs it (run). widgets: the charts
-// and the panels' shared widgets first, the window on top.
+// (store), what sweeps and comparisons show (tables), what runs it (run) and what searches the
+// knobs a verdict points at over many runs (tune). widgets: the charts and the panels' shared
+// widgets first, the window on top.
 QList<Tree> floorPlan()
 {
     const auto list = [](std::initializer_list<const char *> names) {
@@ -37,8 +38,8 @@ QList<Tree> floorPlan()
     return {
         {QStringLiteral("backends"),
          list({"common", "knobs", "helper", "traffic", "lab", "capture", "experiment/spec", "experiment/record",
-               "experiment/diagnosis", "experiment/store", "experiment/tables", "experiment/run", "history", "session",
-               "report", "."})},
+               "experiment/diagnosis", "experiment/store", "experiment/tables", "experiment/run", "experiment/tune",
+               "history", "session", "report", "."})},
         {QStringLiteral("widgets"), list({"charts", "panels", "diagnosis", "knobs", "captures", "sweep", "history",
                                           "export", "session", "settings", "."})},
     };

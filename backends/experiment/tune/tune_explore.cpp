@@ -1,0 +1,129 @@
+#include "experiment/tune/tune_explore.h"
+
+#include "experiment/diagnosis/run_diagnosis.h"
+#include "experiment/tune/tune_verdict.h"
+#include "knobs/knob_value.h"
+
+#include <algorithm>
+
+namespace tcptune {
+
+namespace {
+
+// Races INCUMBENT with MOVE's key set to VALUE; the incumbent takes it when it is accepted. A
+// configuration measured before is not measured again: it lost then (or is an earlier
+// incumbent), so it counts as refused without a new trial.
+TuneTrial::Outcome tryValue(TuneSession &session, TuneIncumbent &incumbent, const ResolvedMove &move,
+                            const QString &value, const QString &label)
+{
+    TuneConfig config = incumbent.config;
+    config.insert(move.key, value);
+    if (session.measured(config))
+        return TuneTrial::Outcome::NoDifference;
+    TuneTrial trial;
+    trial.config = config;
+    trial.knob = move.key;
+    trial.from = incumbent.config.value(move.key);
+    trial.to = value;
+    trial.label = label;
+    session.ruleOfTrial.insert(int(session.answer().trials.size()), move.rule);
+    const TuneTrial::Outcome outcome = tuneRace(session, incumbent, trial);
+    if (outcome == TuneTrial::Outcome::Accepted) {
+        const TuneTrial &accepted = session.answer().trials.constLast();
+        incumbent = TuneIncumbent{accepted.index, accepted.config, accepted.runs};
+    }
+    return outcome;
+}
+
+QString numberLabel(const ResolvedMove &move, qint64 n)
+{
+    const QString shown = knobvalue::formatInteger(n, move.knob->unit);
+    if (move.knob->type == ValueType::Triple)
+        return TunerSearch::tr("%1 max %2").arg(move.key, shown);
+    return QStringLiteral("%1 %2").arg(move.key, shown);
+}
+
+// After an accepted step: whether the new incumbent's verdict still points where MOVE came from
+// (and, for throughput, the path is not full yet); else the search reads the new verdict.
+bool stillPointsHere(const TuneSession &session, const TuneIncumbent &incumbent, const ResolvedMove &move)
+{
+    const QList<Finding> verdict = tuneVerdict(incumbent.runs);
+    if (session.spec().goal == TuneGoal::Throughput && RunDiagnosis::filledPath(verdict))
+        return false;
+    return std::any_of(verdict.cbegin(), verdict.cend(), [&](const Finding &f) { return f.rule == move.rule; });
+}
+
+TuneTrial::Outcome tryNumber(TuneSession &session, TuneIncumbent &incumbent, const ResolvedMove &move, qint64 n)
+{
+    const QString value = tuneNumberValue(move, n, incumbent.config, incumbent.runs);
+    return tryValue(session, incumbent, move, value, numberLabel(move, n));
+}
+
+// Whether NEXT is a step of MOVE's way from CURRENT inside BOUNDS (a range can clamp a doubling
+// back below where it started).
+bool advances(const ResolvedMove &move, qint64 current, qint64 next, const NumberBounds &bounds)
+{
+    if (next < bounds.low || next > bounds.high)
+        return false;
+    if (current < 0)
+        return true;
+    return move.move.kind == MoveKind::Down ? next < current : next > current;
+}
+
+bool exploreNumber(TuneSession &session, TuneIncumbent &incumbent, const ResolvedMove &move)
+{
+    const auto start = tuneNumberStart(move, incumbent.config, incumbent.runs, session.environment());
+    if (!start)
+        return false;
+    const NumberBounds bounds = tuneNumberBounds(move, session.spec(), incumbent.config, incumbent.runs);
+    qint64 current = start->from;
+    const auto clamped = [&](qint64 n) { return std::clamp(n, bounds.low, std::max(bounds.low, bounds.high)); };
+    qint64 next = clamped(start->first);
+    int accepted = 0;
+    while (advances(move, current, next, bounds)) {
+        const TuneTrial::Outcome outcome = tryNumber(session, incumbent, move, next);
+        if (session.stop)
+            break;
+        if (outcome != TuneTrial::Outcome::Accepted) {
+            // Doubling overshot: once between the last good value and the refused one.
+            const qint64 mid = tuneBisect(move, current, next);
+            if (accepted > 0 && mid != next && advances(move, current, mid, bounds) &&
+                tryNumber(session, incumbent, move, mid) == TuneTrial::Outcome::Accepted)
+                ++accepted;
+            break;
+        }
+        ++accepted;
+        current = next;
+        if (!stillPointsHere(session, incumbent, move))
+            break;
+        next = clamped(tuneNextNumber(move, current));
+    }
+    return accepted > 0;
+}
+
+bool exploreChoice(TuneSession &session, TuneIncumbent &incumbent, const ResolvedMove &move)
+{
+    bool accepted = false;
+    for (const QString &value : tuneChoiceValues(move, session.environment())) {
+        const QString current = tuneCurrentValue(move.key, incumbent.config, incumbent.runs);
+        if (knobvalue::sameValue(value, current))
+            continue;
+        const QString label = QStringLiteral("%1 %2").arg(move.key, value);
+        if (tryValue(session, incumbent, move, value, label) == TuneTrial::Outcome::Accepted)
+            accepted = true;
+        if (session.stop)
+            break;
+    }
+    return accepted;
+}
+
+} // namespace
+
+bool tuneExplore(TuneSession &session, TuneIncumbent &incumbent, const ResolvedMove &move)
+{
+    if (move.move.kind == MoveKind::Choice)
+        return exploreChoice(session, incumbent, move);
+    return exploreNumber(session, incumbent, move);
+}
+
+} // namespace tcptune
