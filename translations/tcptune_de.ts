@@ -1224,6 +1224,10 @@ Trotzdem ausführen?</translation>
         <source>Parameter &quot;%1&quot; must be true or false.</source>
         <translation>Parameter &quot;%1&quot; muss true oder false sein.</translation>
     </message>
+    <message>
+        <source>&quot;%1&quot; is not a name for a permanent setting: use 1 to 40 lower-case letters, digits, &apos;-&apos; and &apos;_&apos;, starting with a letter or digit.</source>
+        <translation>&quot;%1&quot; ist kein Name für eine dauerhafte Einstellung: 1 bis 40 Kleinbuchstaben, Ziffern, &apos;-&apos; und &apos;_&apos;, beginnend mit Buchstabe oder Ziffer.</translation>
+    </message>
 </context>
 <context>
     <name>HelperService</name>
@@ -9530,10 +9534,6 @@ untätig: der Sender hatte nichts zu senden.
         <translation>%1 kann nicht entfernt werden.</translation>
     </message>
     <message>
-        <source>&quot;%1&quot; is not a name for a permanent setting: use 1 to 40 lower-case letters, digits, &apos;-&apos; and &apos;_&apos;, starting with a letter or digit.</source>
-        <translation>&quot;%1&quot; ist kein Name für eine dauerhafte Einstellung: 1 bis 40 Kleinbuchstaben, Ziffern, &apos;-&apos; und &apos;_&apos;, beginnend mit Buchstabe oder Ziffer.</translation>
-    </message>
-    <message>
         <source>it was not written by tcptune (its first line is not &quot;%1%2&quot;), so it is left alone.</source>
         <translation>sie wurde nicht von tcptune geschrieben (ihre erste Zeile ist nicht &quot;%1%2&quot;) und bleibt daher unangetastet.</translation>
     </message>
@@ -9977,6 +9977,45 @@ untätig: der Sender hatte nichts zu senden.
     <message>
         <source>%1 → %2</source>
         <translation>%1 → %2</translation>
+    </message>
+</context>
+<context>
+    <name>TunePermanent</name>
+    <message>
+        <source>No permanent settings: &apos;tcptune tune SPEC --make-permanent NAME&apos; makes one.</source>
+        <translation>Keine dauerhaften Einstellungen: &apos;tcptune tune SPEC --make-permanent NAME&apos; legt eine an.</translation>
+    </message>
+    <message>
+        <source>After the tune: write its changes of this end&apos;s sysctls to /etc/sysctl.d/90-tcptune-NAME.conf through tcptune-helper, loaded at every boot (not now: the file takes effect at the next boot).</source>
+        <translation>Nach dem Tuning: seine Änderungen an den Sysctls dieses Endes über tcptune-helper nach /etc/sysctl.d/90-tcptune-NAME.conf schreiben, die bei jedem Start geladen wird (nicht sofort: die Datei wirkt ab dem nächsten Start).</translation>
+    </message>
+    <message>
+        <source>NAME</source>
+        <translation>NAME</translation>
+    </message>
+    <message>
+        <source>Remove the permanent setting NAME (its sysctl.d file) and exit; runs nothing.</source>
+        <translation>Die dauerhafte Einstellung NAME (ihre sysctl.d-Datei) entfernen und beenden; führt nichts aus.</translation>
+    </message>
+    <message>
+        <source>List the permanent settings tcptune wrote and exit; runs nothing.</source>
+        <translation>Die von tcptune geschriebenen dauerhaften Einstellungen auflisten und beenden; führt nichts aus.</translation>
+    </message>
+    <message>
+        <source>Removed %1; from the next boot on the kernel&apos;s defaults apply again to:</source>
+        <translation>%1 entfernt; ab dem nächsten Start gelten wieder die Vorgaben des Kernels für:</translation>
+    </message>
+    <message>
+        <source>The far end&apos;s changes are not made permanent from here: write them there with &apos;--export-end remote --export-sysctl FILE&apos; and copy the file to its /etc/sysctl.d.</source>
+        <translation>Die Änderungen des fernen Endes werden nicht von hier aus dauerhaft gemacht: mit &apos;--export-end remote --export-sysctl DATEI&apos; schreiben und die Datei in dessen /etc/sysctl.d kopieren.</translation>
+    </message>
+    <message>
+        <source>Nothing made permanent: the answer changes no sysctl of this end.</source>
+        <translation>Nichts dauerhaft gemacht: die Antwort ändert kein Sysctl dieses Endes.</translation>
+    </message>
+    <message>
+        <source>Made permanent from the next boot on (&apos;tcptune tune --undo %1&apos; removes it):</source>
+        <translation>Ab dem nächsten Start dauerhaft (&apos;tcptune tune --undo %1&apos; entfernt es):</translation>
     </message>
 </context>
 </TS>

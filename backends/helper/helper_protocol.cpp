@@ -2,6 +2,7 @@
 
 #include <QCoreApplication>
 #include <QJsonDocument>
+#include <QRegularExpression>
 #include <QStringDecoder>
 
 namespace tcptune::helperprotocol {
@@ -136,6 +137,16 @@ Result<bool> boolParam(const QJsonObject &params, const QString &name)
     if (!v.isBool())
         return fail(HelperProtocol::tr("Parameter \"%1\" must be true or false.").arg(name));
     return v.toBool();
+}
+
+Result<void> checkPermanentName(const QString &name)
+{
+    static const QRegularExpression valid(QStringLiteral("^[a-z0-9][a-z0-9_-]{0,39}$"));
+    if (!valid.match(name).hasMatch())
+        return fail(HelperProtocol::tr("\"%1\" is not a name for a permanent setting: use 1 to 40 lower-case letters, "
+                                       "digits, '-' and '_', starting with a letter or digit.")
+                        .arg(name.left(48)));
+    return {};
 }
 
 } // namespace tcptune::helperprotocol

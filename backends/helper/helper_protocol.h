@@ -46,6 +46,11 @@ struct Reply {
 
 // The string parameter NAME of PARAMS: an error when missing or not a string.
 [[nodiscard]] Result<QString> stringParam(const QJsonObject &params, const QString &name, bool required = true);
+// The name of a permanent setting (sysctl_file_write, helper/sysctl_files.h): a lower-case letter
+// or digit, then up to 39 of those, '-' and '_'. Both sides check it: the command before a tune
+// runs, the helper before it builds a path from it.
+[[nodiscard]] Result<void> checkPermanentName(const QString &name);
+
 // The optional boolean parameter NAME (false when absent): an error when it is not a boolean.
 [[nodiscard]] Result<bool> boolParam(const QJsonObject &params, const QString &name);
 

@@ -9,7 +9,6 @@
 #include <QDir>
 #include <QFile>
 #include <QJsonArray>
-#include <QRegularExpression>
 #include <QSaveFile>
 
 #include <sys/stat.h>
@@ -184,11 +183,8 @@ void SysctlFiles::addOperations(HelperOperations &ops, int requesterUid, Logger 
 
 Result<QString> SysctlFiles::pathFor(const QString &name, const QString &directory)
 {
-    static const QRegularExpression valid(QStringLiteral("^[a-z0-9][a-z0-9_-]{0,39}$"));
-    if (!valid.match(name).hasMatch())
-        return fail(tr("\"%1\" is not a name for a permanent setting: use 1 to 40 lower-case letters, digits, '-' and "
-                       "'_', starting with a letter or digit.")
-                        .arg(name.left(48)));
+    if (auto valid = helperprotocol::checkPermanentName(name); !valid)
+        return std::unexpected(valid.error());
     return QStringLiteral("%1/90-tcptune-%2.conf").arg(directory, name);
 }
 

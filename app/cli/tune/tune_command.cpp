@@ -8,6 +8,7 @@
 #include "cli/tune/tune_exports_writer.h"
 #include "cli/tune/tune_options.h"
 #include "cli/tune/tune_output.h"
+#include "cli/tune/tune_permanent.h"
 #include "common/termination_signals.h"
 #include "experiment/run/runner_thread.h"
 #include "helper/helper_connection.h"
@@ -36,6 +37,7 @@ std::optional<int> parse(QCommandLineParser &parser, const QStringList &args)
                                  QStringLiteral("SPEC.json"));
     parser.addHelpOption();
     TuneOptions::add(parser);
+    TunePermanent::add(parser);
     parser.setApplicationDescription(TuneCommand::tr(
         "Tunes the knobs of a spec's target: runs the spec, reads the verdict, tries the knobs it points at, keeps "
         "what is significantly better, and prints the recommended changes."));
@@ -44,9 +46,8 @@ std::optional<int> parse(QCommandLineParser &parser, const QStringList &args)
 
 // Runs JOB on the runner's worker thread until the search ends; Ctrl-C, SIGTERM or SIGHUP stop it
 // with the knobs restored. Progress goes to stderr as it comes.
-TuneOutcome runTune(const TuneJob &job, const RunnerOptions &options)
+TuneOutcome runTune(const TuneJob &job, const RunnerOptions &options, HelperConnection &helper)
 {
-    HelperConnection helper; // the command's one helper, for every run
     RunnerThread runner(helper);
     runner.setOptions(options);
     TuneOutcome outcome;
@@ -99,7 +100,8 @@ int exitCodeOf(const TuneAnswer &answer)
 }
 
 // Prints the answer (and the trials on stderr), writes the exports.
-int report(const QCommandLineParser &parser, const TuneJob &job, const TuneOutcome &outcome, ThroughputUnit unit)
+int report(const QCommandLineParser &parser, const TuneJob &job, const TuneOutcome &outcome, ThroughputUnit unit,
+           HelperConnection &helper)
 {
     if (!outcome.searched)
         return failWith(outcome.failure, 1);
@@ -117,6 +119,11 @@ int report(const QCommandLineParser &parser, const TuneJob &job, const TuneOutco
         return failWith(written.error().message, 1);
     for (const QString &path : std::as_const(*written))
         err() << TuneCommand::tr("Wrote %1.").arg(path) << Qt::endl;
+    auto permanent = TunePermanent::write(parser, helper, outcome.answer);
+    if (!permanent)
+        return failWith(permanent.error().message, 1);
+    for (const QString &line : std::as_const(*permanent))
+        err() << line << Qt::endl;
     return exitCodeOf(outcome.answer);
 }
 
@@ -127,12 +134,15 @@ int runTuneCommand(const QStringList &args)
     QCommandLineParser parser;
     if (const std::optional<int> done = parse(parser, args))
         return *done;
+    HelperConnection helper; // the command's one helper: the runs' knobs and a permanent setting
+    if (const std::optional<int> done = TunePermanent::runStandalone(parser, helper))
+        return *done;
     // Everything the user can get wrong is checked here, before anything runs.
     const auto job = TuneOptions::job(parser, StoreOption::from(parser));
     const auto unit = ThroughputUnitOption::from(parser);
     for (const Result<void> &checked :
          {job ? Result<void>() : std::unexpected(job.error()), unit ? Result<void>() : std::unexpected(unit.error()),
-          TuneExportsWriter::check(parser)})
+          TuneExportsWriter::check(parser), TunePermanent::check(parser)})
         if (!checked)
             return failWith(checked.error().message, 2);
     if (parser.isSet(QStringLiteral("dry-run"))) {
@@ -143,7 +153,7 @@ int runTuneCommand(const QStringList &args)
     if (auto far = checkFarHelper(SweepPlan(job->spec), job->environment.remoteKnobs); !far)
         return failWith(far.error().message, 2);
     const ThroughputUnit shown = unit->value_or(ThroughputUnit());
-    return report(parser, *job, runTune(*job, runnerOptions(parser)), shown);
+    return report(parser, *job, runTune(*job, runnerOptions(parser), helper), shown, helper);
 }
 
 } // namespace tcptune::cli

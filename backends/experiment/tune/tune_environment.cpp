@@ -12,6 +12,9 @@ namespace {
 
 const QString kCongestionKey = QStringLiteral("net.ipv4.tcp_congestion_control");
 const QString kAvailableKey = QStringLiteral("net.ipv4.tcp_available_congestion_control");
+// Outside the init namespace the kernel lets a namespace's default be only one of these (it
+// refuses the others with EPERM: tcp_set_default_congestion_control), so a lab's choices are them.
+const QString kAllowedKey = QStringLiteral("net.ipv4.tcp_allowed_congestion_control");
 
 QStringList congestionList(const QString &text)
 {
@@ -20,7 +23,7 @@ QStringList congestionList(const QString &text)
 
 QStringList readCongestionControls(const QString &netns)
 {
-    const QString path = procsys::pathForKey(kAvailableKey);
+    const QString path = procsys::pathForKey(netns.isEmpty() ? kAvailableKey : kAllowedKey);
     QString text;
     const auto readIt = [&] { text = procsys::read(path).value_or(QString()); };
     if (netns.isEmpty() || ::geteuid() != 0 || !netns::runIn(netns, readIt))
