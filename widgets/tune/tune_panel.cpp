@@ -258,12 +258,14 @@ void TunePanel::launch(const TuneJob &job)
     m_chart->clear();
     m_actions->clear();
     m_answer->showWaiting(tr("The tune runs; its answer appears here when it ends."));
-    const bool launched = m_runner->runWith([this, job](Runner &worker) {
-        const TuneOutcome outcome =
-            TuneJobRunner::run(worker, job, [&worker](const QString &line) { Q_EMIT worker.logged(line); });
-        QMetaObject::invokeMethod(
-            this, [this, outcome] { onOutcome(outcome); }, Qt::QueuedConnection);
-    });
+    const bool launched = m_runner->runWith(
+        [this, job](Runner &worker) {
+            const TuneOutcome outcome =
+                TuneJobRunner::run(worker, job, [&worker](const QString &line) { Q_EMIT worker.logged(line); });
+            QMetaObject::invokeMethod(
+                this, [this, outcome] { onOutcome(outcome); }, Qt::QueuedConnection);
+        },
+        SweepPlan(job.spec));
     if (!launched) {
         m_status->setText(m_runner->blockedReason().isEmpty() ? tr("Another run or sweep is in progress.")
                                                               : m_runner->blockedReason());

@@ -66,9 +66,11 @@ TuneOutcome runTune(const TuneJob &job, const RunnerOptions &options, HelperConn
         outcome.failure = stop.error().message;
         return outcome;
     }
-    runner.runWith([&outcome, &job](Runner &worker) {
-        outcome = TuneJobRunner::run(worker, job, [&worker](const QString &line) { Q_EMIT worker.logged(line); });
-    });
+    runner.runWith(
+        [&outcome, &job](Runner &worker) {
+            outcome = TuneJobRunner::run(worker, job, [&worker](const QString &line) { Q_EMIT worker.logged(line); });
+        },
+        SweepPlan(job.spec));
     QCoreApplication::exec();
     stop->reset();
     if (outcome.failure.isEmpty())

@@ -40,8 +40,11 @@ bool RunnerThread::resume(qint64 experimentId)
     return launch([experimentId](Runner &runner) { runner.resume(experimentId); });
 }
 
-bool RunnerThread::runWith(std::function<void(Runner &)> work)
+bool RunnerThread::runWith(std::function<void(Runner &)> work, const SweepPlan &plan)
 {
+    // As start(): set before launch(), whose begun() listeners read plan(), unless it refuses.
+    if (!m_thread && m_blockedReason.isEmpty())
+        m_plan = plan;
     return launch(std::move(work));
 }
 

@@ -52,8 +52,10 @@ public:
     // Runs the unfinished runs of stored experiment EXPERIMENT_ID; false while a plan runs.
     bool resume(qint64 experimentId);
     // Runs WORK with a new Runner on the worker thread: a caller that chooses its runs one at a
-    // time (a Runner session, the tuner). False while a plan runs or runs are held back.
-    bool runWith(std::function<void(Runner &)> work);
+    // time (a Runner session, the tuner), whose runs are those of PLAN's spec (plan() from then
+    // on, so views name them after it and not after the plan before). False while a plan runs or
+    // runs are held back.
+    bool runWith(std::function<void(Runner &)> work, const SweepPlan &plan);
     // Thread-safe: stops the plan as soon as possible, knobs restored.
     void cancel();
 

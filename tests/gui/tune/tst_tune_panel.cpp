@@ -1,10 +1,10 @@
 // The Tune tab (issue 30), driven for real in a lab of its own (t-tunegui): the far end sends to a
-// client whose tcp_rmem caps its window at 8 KiB, runs of 1 s, a budget of 8 runs. Start fills the
+// client whose tcp_rmem caps its buffer at 32 KiB, runs of 1 s, a budget of 8 runs. Start fills the
 // trials table (its rows are the stored runs by trial) and the chart (a point per run); the answer
 // names why it stopped, its changes and its experiment; Export writes tuneExport's sysctl.d text
-// and Apply sets the recommended sysctls in the lab. Without netem the lab has no delay and the
-// verdict of such short runs may name no knob (busy 100 %): after three tunes without a change,
-// Export is checked on a made-up answer. Stop in the middle of a run ends with the lab's knob put
+// and Apply sets the recommended sysctls in the lab. The 32 KiB of tst_tune_lab: the verdict reads
+// the receive window there (8 KiB, less than a segment, read "busy 100 %" and left the tuner
+// nothing to try). Stop in the middle of a run ends with the lab's knob put
 // back (after having really been changed).
 
 #include "charts/tune_objective_chart.h"
@@ -52,13 +52,13 @@ namespace {
 
 const QString kLab = QStringLiteral("t-tunegui");
 const QString kRmem = QStringLiteral("net.ipv4.tcp_rmem");
-const QString kSmallRmem = QStringLiteral("4096 8192 8192");
+const QString kSmallRmem = QStringLiteral("4096 16384 32768");
 
-// The receiver-limited path of tst_tune_lab: 1 Gbit/s with 10 ms each way, the far end sending.
+// The receiver-limited path of tst_tune_lab: the unshaped direct link, the far end sending.
 ExperimentSpec receiverSpec(double durationS)
 {
     const QByteArray json = QStringLiteral(R"({"name": "tune gui", "target": {"kind": "lab", "lab": "%1"},
-        "knobs": {"lab.rate": "1gbit", "lab.queue": "4M"},
+        "knobs": {"lab.topology": "direct", "lab.rate": "0"},
         "workload": {"type": "bulk", "streams": 1, "direction": "down"},
         "duration_s": %2, "omit_s": 0, "sample_ms": 10})")
                                 .arg(kLab)
@@ -207,27 +207,10 @@ void TestTunePanel::checkExport(TunePanel *panel, const TuneOutcome &outcome, co
     QVERIFY(file.open(QIODevice::ReadOnly));
     const QByteArray expected = tuneExport(outcome.answer, RunEnd::Local, TuneExportFormat::SysctlD, name);
     QCOMPARE(file.readAll(), expected);
-    QVERIFY(expected.contains(outcome.answer.changes.constFirst().knob.toUtf8()));
-}
-
-// An answer raising the receive buffer, for the buttons when the lab's tunes recommended nothing.
-static TuneOutcome raisedReceiveBuffer()
-{
-    TuneOutcome outcome;
-    outcome.searched = true;
-    outcome.experimentId = 999;
-    TuneChange change;
-    change.knob = kRmem;
-    change.from = kSmallRmem;
-    change.to = QStringLiteral("4096 131072 1048576");
-    change.difference = 3e8;
-    change.ciLow = 2e8;
-    change.ciHigh = 4e8;
-    change.p = 0.001;
-    outcome.answer.changes = {change};
-    outcome.answer.baseline = {{kRmem, kSmallRmem}};
-    outcome.answer.recommended = {{kRmem, change.to}};
-    return outcome;
+    // Every changed sysctl is a line of it (a socket option is for the application, not sysctl.d).
+    for (const TuneChange &change : outcome.answer.changes)
+        if (change.knob.startsWith(QLatin1String("net.")))
+            QVERIFY2(expected.contains(change.knob.toUtf8()), expected.constData());
 }
 
 // One tune from Start to its answer; the table and the chart against the store.
@@ -259,9 +242,9 @@ void TestTunePanel::tuneFillsTrialsChartAndAnswer()
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
     TunePanel *panel = window.tunePanel();
-    // Without netem (some kernels) the lab has no delay, and whether the verdict of a 1 s run names
-    // the receive buffer varies: up to three tunes until one recommends a change.
-    for (int attempt = 0; attempt < 3; ++attempt) {
+    // A second tune when the first's 1 s runs left its race undecided (a +70 % step can miss
+    // significance in two runs on a busy machine); a second without a change fails.
+    for (int attempt = 0; attempt < 2; ++attempt) {
         runTune(panel);
         if (QTest::currentTestFailed())
             return;
@@ -271,16 +254,7 @@ void TestTunePanel::tuneFillsTrialsChartAndAnswer()
         qInfo("tune %d recommended no change: %s", attempt + 1, qPrintable(panel->answerView()->toPlainText()));
     }
     test::saveScreenshot(panel, QStringLiteral("tune-panel"));
-    if (panel->outcome().answer.changes.isEmpty()) {
-        // The buttons on an answer of our own: Export still goes through its dialog and file.
-        qInfo("no tune recommended a change: Export checked on a made-up answer, Apply not checked");
-        const TuneOutcome madeUp = raisedReceiveBuffer();
-        panel->actions()->setOutcome(madeUp, QStringLiteral("made up"), QString());
-        QVERIFY(panel->actions()->exportButton()->isEnabled());
-        QVERIFY(panel->actions()->applyButton()->isEnabled());
-        checkExport(panel, madeUp, QStringLiteral("made up"));
-        return;
-    }
+    QVERIFY2(!panel->outcome().answer.changes.isEmpty(), qPrintable(panel->answerView()->toPlainText()));
     const TuneOutcome &outcome = panel->outcome();
     QVERIFY(panel->actions()->exportButton()->isEnabled());
     checkExport(panel, outcome, TunePanel::tr("tcptune tune %1").arg(outcome.experimentId));

@@ -40,8 +40,8 @@ QList<Tree> floorPlan()
          list({"common", "knobs", "helper", "traffic", "lab", "capture", "experiment/spec", "experiment/record",
                "experiment/diagnosis", "experiment/store", "experiment/tables", "experiment/run", "experiment/tune",
                "history", "session", "report", "."})},
-        {QStringLiteral("widgets"), list({"charts", "panels", "diagnosis", "knobs", "captures", "sweep", "history",
-                                          "export", "session", "settings", "."})},
+        {QStringLiteral("widgets"), list({"charts", "panels", "diagnosis", "knobs", "captures", "sweep", "tune",
+                                          "history", "export", "session", "settings", "."})},
     };
 }
 
