@@ -107,7 +107,13 @@ Result<void> writeFile(const QString &path, const QByteArray &content)
     return {};
 }
 
-Result<QJsonObject> writeOperation(const QJsonObject &params, int uid, const SysctlFiles::Logger &logger)
+// A request's "name" and the file it names.
+struct NamedFile {
+    QString name;
+    QString path;
+};
+
+Result<NamedFile> namedFile(const QJsonObject &params)
 {
     auto name = helperprotocol::stringParam(params, QStringLiteral("name"));
     if (!name)
@@ -115,41 +121,50 @@ Result<QJsonObject> writeOperation(const QJsonObject &params, int uid, const Sys
     auto path = SysctlFiles::pathFor(*name);
     if (!path)
         return std::unexpected(path.error());
+    return NamedFile{*name, *path};
+}
+
+Result<QJsonObject> writeOperation(const QJsonObject &params, int uid, const SysctlFiles::Logger &logger)
+{
+    auto file = namedFile(params);
+    if (!file)
+        return std::unexpected(file.error());
+    const QString &name = file->name;
+    const QString &path = file->path;
     auto confirmed = helperprotocol::boolParam(params, QStringLiteral("confirm"));
     if (!confirmed)
         return std::unexpected(confirmed.error());
     auto sysctls = checkedSysctls(params, *confirmed);
     if (!sysctls)
         return std::unexpected(sysctls.error());
-    if (auto existing = existingFile(*path, *name); !existing)
+    if (auto existing = existingFile(path, name); !existing)
         return std::unexpected(existing.error());
-    if (auto written = writeFile(*path, SysctlFiles::render(*name, *sysctls, uid)); !written)
+    if (auto written = writeFile(path, SysctlFiles::render(name, *sysctls, uid)); !written)
         return std::unexpected(written.error());
     if (logger)
-        logger(LOG_NOTICE, QStringLiteral("uid %1: wrote %2 (%3 sysctls)").arg(uid).arg(*path).arg(sysctls->size()));
-    return fileReply(*name, *path, *sysctls);
+        logger(LOG_NOTICE, QStringLiteral("uid %1: wrote %2 (%3 sysctls)").arg(uid).arg(path).arg(sysctls->size()));
+    return fileReply(name, path, *sysctls);
 }
 
 Result<QJsonObject> removeOperation(const QJsonObject &params, int uid, const SysctlFiles::Logger &logger)
 {
-    auto name = helperprotocol::stringParam(params, QStringLiteral("name"));
-    if (!name)
-        return std::unexpected(name.error());
-    auto path = SysctlFiles::pathFor(*name);
-    if (!path)
-        return std::unexpected(path.error());
-    auto existing = existingFile(*path, *name);
+    auto file = namedFile(params);
+    if (!file)
+        return std::unexpected(file.error());
+    const QString &name = file->name;
+    const QString &path = file->path;
+    auto existing = existingFile(path, name);
     if (!existing)
         return std::unexpected(existing.error());
     if (!existing->has_value())
         return fail(SysctlFiles::tr("There is no permanent setting named %1 (%2 does not exist); 'tcptune tune "
                                     "--list-permanent' lists them.")
-                        .arg(*name, *path));
-    if (!QFile::remove(*path))
-        return fail(SysctlFiles::tr("Cannot remove %1.").arg(*path));
+                        .arg(name, path));
+    if (!QFile::remove(path))
+        return fail(SysctlFiles::tr("Cannot remove %1.").arg(path));
     if (logger)
-        logger(LOG_NOTICE, QStringLiteral("uid %1: removed %2").arg(uid).arg(*path));
-    return fileReply(*name, *path, **existing);
+        logger(LOG_NOTICE, QStringLiteral("uid %1: removed %2").arg(uid).arg(path));
+    return fileReply(name, path, **existing);
 }
 
 QJsonObject listOperation()
