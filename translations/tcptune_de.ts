@@ -9978,6 +9978,10 @@ untätig: der Sender hatte nichts zu senden.
         <source>%1 → %2</source>
         <translation>%1 → %2</translation>
     </message>
+    <message>
+        <source>max %1 → %2</source>
+        <translation>max. %1 → %2</translation>
+    </message>
 </context>
 <context>
     <name>TunePermanent</name>

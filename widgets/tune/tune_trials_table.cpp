@@ -34,9 +34,10 @@ TuneTrialsTable::TuneTrialsTable(QWidget *parent)
     // Long titles (German) wrap onto two lines instead of pushing the last columns out of sight.
     setHorizontalHeader(new WrappingHeader(this));
     setHeaderLabels();
+    // Every column as wide as its text, the values moved ("max 32K → 256K") included: a narrow
+    // window scrolls the table sideways rather than cut a value to "…".
     horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    // The values moved share what the figures leave; the knob's name stays whole.
-    horizontalHeader()->setSectionResizeMode(ChangeColumn, QHeaderView::Stretch);
+    horizontalHeader()->setStretchLastSection(true);
     horizontalHeader()->setMinimumSectionSize(24);
     setTextElideMode(Qt::ElideMiddle);
     setWordWrap(false);
@@ -107,14 +108,25 @@ void TuneTrialsTable::showAnswer(const TuneAnswer &answer)
         for (const TrialRun &run : t.runs)
             objectives.append(tuneObjective(run, m_goal));
         const bool baseline = t.outcome == TuneTrial::Outcome::Baseline;
-        setRow(
-            row,
-            {QString::number(t.index), baseline ? tr("(baseline)") : t.knob,
-             baseline ? QString() : tr("%1 → %2").arg(TuneTexts::value(t.knob, t.from), TuneTexts::value(t.knob, t.to)),
-             QString::number(t.runs.size()), TuneTexts::number(meanOf(objectives), m_goal, m_unit),
-             baseline ? QString() : TuneTexts::compactDifference(t.difference, t.ciLow, t.ciHigh, m_goal, m_unit),
-             baseline ? QString() : locale.toString(t.p, 'g', 2), TuneTexts::outcome(t.outcome)});
+        setRow(row,
+               {QString::number(t.index), baseline ? tr("(baseline)") : t.knob, baseline ? QString() : changeText(t),
+                QString::number(t.runs.size()), TuneTexts::number(meanOf(objectives), m_goal, m_unit),
+                baseline ? QString() : TuneTexts::compactDifference(t.difference, t.ciLow, t.ciHigh, m_goal, m_unit),
+                baseline ? QString() : locale.toString(t.p, 'g', 2), TuneTexts::outcome(t.outcome)});
     }
+}
+
+// What a trial moved, short enough for the narrow column: a triple's maximum alone when only it
+// moved ("max 32K → 128K", as the search moves it); the whole values otherwise.
+QString TuneTrialsTable::changeText(const TuneTrial &trial)
+{
+    const QString from = TuneTexts::value(trial.knob, trial.from);
+    const QString to = TuneTexts::value(trial.knob, trial.to);
+    const QStringList a = from.split(QLatin1Char(' '));
+    const QStringList b = to.split(QLatin1Char(' '));
+    if (a.size() == 3 && b.size() == 3 && a.at(0) == b.at(0) && a.at(1) == b.at(1))
+        return tr("max %1 → %2").arg(a.at(2), b.at(2));
+    return tr("%1 → %2").arg(from, to);
 }
 
 void TuneTrialsTable::setRow(int row, const QStringList &texts)

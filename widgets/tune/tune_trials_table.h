@@ -39,6 +39,8 @@ public:
     void showAnswer(const TuneAnswer &answer);
 
 private:
+    static QString changeText(const TuneTrial &trial);
+
     struct LiveTrial {
         QString label;
         QList<double> objectives; // NaN for a run that measured nothing
