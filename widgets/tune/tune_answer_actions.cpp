@@ -1,5 +1,6 @@
 #include "tune/tune_answer_actions.h"
 
+#include "experiment/spec/experiment_spec.h"
 #include "experiment/tune/tune_job.h"
 #include "helper/helper_connection.h"
 #include "helper/permanent_sysctls.h"
@@ -15,8 +16,6 @@
 
 namespace tcptune {
 namespace {
-
-const QString kRemote = QStringLiteral("remote:");
 
 // The export's formats as the file dialog offers them, in its filters' order.
 QList<QPair<TuneExportFormat, QString>> exportFilters()
@@ -71,22 +70,14 @@ void TuneAnswerActions::clear()
 bool TuneAnswerActions::hasChanges(RunEnd end) const
 {
     for (const TuneChange &c : m_answer.changes)
-        if (c.knob.startsWith(kRemote) == (end == RunEnd::Remote))
+        if (c.knob.startsWith(ExperimentSpec::kRemotePrefix) == (end == RunEnd::Remote))
             return true;
     return false;
 }
 
 QMap<QString, QString> TuneAnswerActions::localSysctls() const
 {
-    QMap<QString, QString> sysctls;
-    for (const TuneChange &c : m_answer.changes) {
-        const KnobInfo *knob = KnobCatalogue::instance().find(c.knob);
-        if (c.knob.startsWith(kRemote) || !knob || knob->kind != KnobKind::Sysctl)
-            continue;
-        // A knob moved twice is recommended at its last value.
-        sysctls.insert(c.knob, m_answer.recommended.value(c.knob, c.to));
-    }
-    return sysctls;
+    return tuneSysctlsAt(m_answer, RunEnd::Local);
 }
 
 // Disabled buttons say why in their tooltips.

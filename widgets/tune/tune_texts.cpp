@@ -1,6 +1,7 @@
 #include "tune/tune_texts.h"
 
 #include "experiment/record/run_configuration.h"
+#include "experiment/spec/experiment_spec.h"
 
 #include <QLocale>
 
@@ -103,7 +104,8 @@ QString TuneTexts::value(const QString &knob, const QString &value)
     if (value.isEmpty())
         return tr("(unset)");
     QString key = knob;
-    key.remove(QStringLiteral("remote:"));
+    if (key.startsWith(ExperimentSpec::kRemotePrefix))
+        key.remove(0, ExperimentSpec::kRemotePrefix.size());
     return compactKnobValue(key, value);
 }
 

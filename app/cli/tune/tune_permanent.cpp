@@ -3,8 +3,8 @@
 #include "cli/console.h"
 #include "experiment/spec/experiment_spec.h"
 #include "helper/helper_protocol.h"
+#include "experiment/tune/tune_exports.h"
 #include "helper/permanent_sysctls.h"
-#include "knobs/knob_catalogue.h"
 
 #include <QCommandLineParser>
 
@@ -37,19 +37,6 @@ int printPermanent(HelperConnection &helper)
         out() << describe(setting) << '\n';
     out().flush();
     return 0;
-}
-
-// The recommended values of this end's sysctls that the answer changes (not the far end's, not
-// socket options or link knobs: a sysctl.d file holds sysctls only).
-QMap<QString, QString> localSysctls(const TuneAnswer &answer)
-{
-    QMap<QString, QString> out;
-    for (const TuneChange &change : answer.changes) {
-        const KnobInfo *knob = KnobCatalogue::instance().find(change.knob);
-        if (knob && knob->kind == KnobKind::Sysctl && answer.recommended.contains(change.knob))
-            out.insert(change.knob, answer.recommended.value(change.knob));
-    }
-    return out;
 }
 
 } // namespace
@@ -103,7 +90,7 @@ Result<QStringList> TunePermanent::write(const QCommandLineParser &parser, Helpe
     if (farChanges)
         lines.append(tr("The far end's changes are not made permanent from here: write them there with "
                         "'--export-end remote --export-sysctl FILE' and copy the file to its /etc/sysctl.d."));
-    const QMap<QString, QString> sysctls = localSysctls(answer);
+    const QMap<QString, QString> sysctls = tuneSysctlsAt(answer, RunEnd::Local);
     if (sysctls.isEmpty()) {
         lines.append(tr("Nothing made permanent: the answer changes no sysctl of this end."));
         return lines;

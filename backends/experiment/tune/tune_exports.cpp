@@ -229,6 +229,14 @@ QList<EndChange> changesFor(TuneExportFormat format, const QList<EndChange> &cha
 
 } // namespace
 
+QMap<QString, QString> tuneSysctlsAt(const TuneAnswer &answer, RunEnd end)
+{
+    QMap<QString, QString> out;
+    for (const EndChange &c : ofKind(changesAt(answer, end), KnobKind::Sysctl))
+        out.insert(c.key, c.change->to);
+    return out;
+}
+
 QString tuneExportFormatName(TuneExportFormat format)
 {
     switch (format) {

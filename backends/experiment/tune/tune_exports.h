@@ -8,12 +8,17 @@
 #include "experiment/tune/tuner_search.h"
 
 #include <QByteArray>
+#include <QMap>
 #include <QString>
 
 namespace tcptune {
 
 enum class TuneExportFormat { SysctlD, Tuned, Shell, SocketOptions };
 QString tuneExportFormatName(TuneExportFormat format); // "sysctl.d", "tuned", "shell", "socket"
+
+// END's recommended sysctls (key without "remote:" -> value): what its sysctl.d export sets, what
+// "Apply until I quit" and "Make permanent" write. Socket options and link knobs are not in it.
+QMap<QString, QString> tuneSysctlsAt(const TuneAnswer &answer, RunEnd end);
 
 // The text of FORMAT for END's changes of ANSWER; NAME heads it (the experiment's name).
 QByteArray tuneExport(const TuneAnswer &answer, RunEnd end, TuneExportFormat format, const QString &name);
