@@ -9,7 +9,10 @@
 #include <QScopeGuard>
 
 #include <algorithm>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
 #include <poll.h>
+#include <sys/socket.h>
 #include <utility>
 
 namespace tcptune {
@@ -142,6 +145,11 @@ void AgentServer::Impl::endSession(const std::shared_ptr<Session> &session)
 void AgentServer::Impl::runControl(sock::Fd fd, const std::shared_ptr<Session> &session, QByteArray buffer)
 {
     setBlocking(fd.get());
+    // Samples written without waiting stay in the agent (bounded, dropped when late) rather than
+    // in the kernel: a line there is sent however late, and the result waits behind it. A pipe
+    // (over ssh) refuses the option, which changes nothing.
+    const int notSentLowWater = 16 * 1024;
+    ::setsockopt(fd.get(), IPPROTO_TCP, TCP_NOTSENT_LOWAT, &notSentLowWater, sizeof notSentLowWater);
     track(fd.get(), true);
     auto finish = qScopeGuard([&] {
         restoreKnobs(*session);
@@ -291,16 +299,21 @@ bool AgentServer::Impl::measure(int fd, Session &session, QByteArray &buffer, In
         auto message = agentproto::decode(*line);
         if (message && agentproto::typeOf(*message) == QLatin1String("end")) {
             if (session.sending) {
-                if (tellsHost(session)) { // the rest, then stop
+                // The last tick is taken while the senders run; they stop before the line is
+                // flushed, since on a path whose queue they fill (a few packets deep) the control
+                // connection moves nothing until they do.
+                const bool tell = tellsHost(session);
+                if (tell) {
                     samples.lastSent = {};
                     streamSamples(fd, session, samples);
-                    finishSamples(fd, samples);
                 }
+                session.sending->stop();
+                if (tell)
+                    finishSamples(fd, samples);
                 if (samples.droppedBatches > 0)
                     log(tr("%1: run %2: %3 batches of samples dropped while the control connection was slow")
                             .arg(session.peer, session.id)
                             .arg(samples.droppedBatches));
-                session.sending->stop();
             }
             return true;
         }
