@@ -179,7 +179,7 @@ void SweepPanel::setUpPrecision()
 {
     m_ciTarget->setObjectName(QStringLiteral("sweepCiTarget"));
     m_ciTarget->setRange(0, 50);
-    m_ciTarget->setDecimals(1);
+    m_ciTarget->setDecimals(2);
     m_ciTarget->setSingleStep(0.5);
     m_ciTarget->setSuffix(QStringLiteral(" %"));
     m_ciTarget->setSpecialValueText(tr("off"));
