@@ -182,6 +182,7 @@ struct SocketBehaviour {
     const char *heading = "";
     const char *hint = "";
     const char *unsetText = "";
+    const char *overrides = ""; // the sysctl it replaces on its socket
 };
 
 KnobInfo socketOption(KnobInfo k, const SocketBehaviour &b)
@@ -197,13 +198,12 @@ KnobInfo socketOption(KnobInfo k, const SocketBehaviour &b)
     k.socket.heading = QString::fromUtf8(b.heading);
     k.socket.hint = QString::fromUtf8(b.hint);
     k.socket.unsetText = QString::fromUtf8(b.unsetText);
+    k.socket.overrides = QLatin1StringView(b.overrides);
     return k;
 }
 
-// Socket options: the traffic engine sets them on its data sockets, at the end each acts at. The
-// workload panel shows those with a panel field, value fields first, then the switches, each in
-// this order. SO_SNDBUF comes first: a new sweep turns it (the stories' first sweep).
-QList<KnobInfo> socketOptions()
+// The socket buffers, SO_SNDBUF first: a new sweep turns it (the stories' first sweep).
+QList<KnobInfo> socketBuffers()
 {
     return {
         socketOption(
@@ -220,7 +220,8 @@ QList<KnobInfo> socketOptions()
              .panelField = "sndbuf",
              .heading = QT_TRANSLATE_NOOP("KnobCatalogue", "Send buffer"),
              .hint = QT_TRANSLATE_NOOP("KnobCatalogue", "SO_SNDBUF; empty leaves send-buffer autotuning on."),
-             .unsetText = QT_TRANSLATE_NOOP("KnobCatalogue", "autotuned")}),
+             .unsetText = QT_TRANSLATE_NOOP("KnobCatalogue", "autotuned"),
+             .overrides = "net.ipv4.tcp_wmem"}),
         // Set on both ends' data sockets: the sender's receives the acknowledgements.
         socketOption(
             intKnob("socket.SO_RCVBUF", Unit::Bytes, 1, kIntMax, "",
@@ -234,7 +235,18 @@ QList<KnobInfo> socketOptions()
              .panelField = "rcvbuf",
              .heading = QT_TRANSLATE_NOOP("KnobCatalogue", "Receive buffer"),
              .hint = QT_TRANSLATE_NOOP("KnobCatalogue", "SO_RCVBUF; empty leaves receive-buffer autotuning on."),
-             .unsetText = QT_TRANSLATE_NOOP("KnobCatalogue", "autotuned")}),
+             .unsetText = QT_TRANSLATE_NOOP("KnobCatalogue", "autotuned"),
+             .overrides = "net.ipv4.tcp_rmem"}),
+    };
+}
+
+// Socket options: the traffic engine sets them on its data sockets, at the end each acts at. The
+// workload panel shows those with a panel field, value fields first, then the switches, each in
+// this order.
+QList<KnobInfo> socketOptions()
+{
+    QList<KnobInfo> options = socketBuffers();
+    options << QList<KnobInfo>{
         socketOption(
             boolKnob("socket.TCP_NODELAY", "0",
                      QT_TRANSLATE_NOOP("KnobCatalogue", "Send small segments at once instead of waiting (Nagle off)"),
@@ -258,7 +270,10 @@ QList<KnobInfo> socketOptions()
                     QT_TRANSLATE_NOOP("KnobCatalogue",
                                       "Per-socket limit of unsent bytes before the socket stops being writable"),
                     "1"),
-            {.level = IPPROTO_TCP, .name = TCP_NOTSENT_LOWAT, .engineField = "notsent_lowat"}),
+            {.level = IPPROTO_TCP,
+             .name = TCP_NOTSENT_LOWAT,
+             .engineField = "notsent_lowat",
+             .overrides = "net.ipv4.tcp_notsent_lowat"}),
         socketOption(enumKnob("socket.TCP_CONGESTION", {}, kCongestionSource, "",
                               QT_TRANSLATE_NOOP("KnobCatalogue", "Congestion control of this socket"), "5"),
                      {.level = IPPROTO_TCP,
@@ -267,7 +282,8 @@ QList<KnobInfo> socketOptions()
                       .engineField = "congestion_control",
                       .panelField = "congestion",
                       .heading = QT_TRANSLATE_NOOP("KnobCatalogue", "Congestion control"),
-                      .unsetText = QT_TRANSLATE_NOOP("KnobCatalogue", "system default")}),
+                      .unsetText = QT_TRANSLATE_NOOP("KnobCatalogue", "system default"),
+                      .overrides = "net.ipv4.tcp_congestion_control"}),
         socketOption(
             intKnob("socket.SO_MAX_PACING_RATE", Unit::BytesPerSecond, 0, std::numeric_limits<std::int64_t>::max(), "",
                     QT_TRANSLATE_NOOP("KnobCatalogue", "Upper bound of the pacing rate"), "3"),
@@ -277,6 +293,7 @@ QList<KnobInfo> socketOptions()
                              QT_TRANSLATE_NOOP("KnobCatalogue", "Maximum segment size for outgoing segments"), "4"),
                      {.level = IPPROTO_TCP, .name = TCP_MAXSEG}),
     };
+    return options;
 }
 
 // Lab parameters, so sweeps can turn the bottleneck like any other knob.
@@ -342,6 +359,14 @@ QList<KnobInfo> KnobCatalogue::ofKind(KnobKind kind) const
         if (k.kind == kind)
             out.append(k);
     return out;
+}
+
+const KnobInfo *KnobCatalogue::socketOptionReplacing(const QString &sysctl) const
+{
+    for (const KnobInfo &k : m_knobs)
+        if (k.kind == KnobKind::SocketOption && k.socket.overrides == sysctl)
+            return &k;
+    return nullptr;
 }
 
 const KnobInfo *KnobCatalogue::find(const QString &key) const

@@ -27,6 +27,9 @@ public:
     // nullptr when KEY is not in the catalogue (exact, case-sensitive match). A link key
     // (link.DEV.PARAMETER) with a valid device name and a known parameter yields its entry.
     const KnobInfo *find(const QString &key) const;
+    // The socket option that replaces SYSCTL on its socket (SocketOptionInfo::overrides); nullptr
+    // when none does.
+    const KnobInfo *socketOptionReplacing(const QString &sysctl) const;
     // The entry for KEY, or an error naming the problem (unknown key, characters no key has).
     [[nodiscard]] Result<const KnobInfo *> lookup(const QString &key) const;
 

@@ -45,6 +45,9 @@ struct SocketOptionInfo {
     QString heading;
     QString hint;
     QString unsetText;
+    // The sysctl whose value it replaces on its socket ("net.ipv4.tcp_wmem" for SO_SNDBUF): a run
+    // that sets the option does not read that sysctl, so moving it there changes nothing.
+    QString overrides;
 
     bool setByEngine() const { return !engineField.isEmpty(); }
     // Whether the engine sets it on the sending end's data sockets only (a run the target sends

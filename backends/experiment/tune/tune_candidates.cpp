@@ -1,6 +1,7 @@
 #include "experiment/tune/tune_candidates.h"
 
 #include "experiment/spec/experiment_spec.h"
+#include "knobs/knob_catalogue.h"
 
 #include <QSet>
 
@@ -91,6 +92,18 @@ qint64 socketBufferFrom(const ResolvedMove &move, const TuneConfig &config, cons
     return numbers.isEmpty() ? kSocketBufferStart : numbers.at(2);
 }
 
+// MOVE as the spec's socket option that replaces its sysctl on the run's sockets, when there is
+// one: TCP_CONGESTION pinned makes net.ipv4.tcp_congestion_control a knob the run never reads.
+KnobMove throughSocketOption(const KnobMove &move, const TuneEnvironment &environment)
+{
+    if (move.role == KnobRole::Socket)
+        return move;
+    const KnobInfo *option = KnobCatalogue::instance().socketOptionReplacing(move.knob);
+    if (!option || !environment.socketOptions.contains(option->key))
+        return move;
+    return KnobMove{option->key, KnobRole::Socket, move.kind, move.choices};
+}
+
 } // namespace
 
 QString tuneRoleKey(KnobRole role, const QString &knob, const QString &direction)
@@ -111,24 +124,26 @@ QList<ResolvedMove> tuneCandidates(const QList<Finding> &verdict, const TuneSpec
     for (const Finding &finding : verdict) {
         if (finding.rule == Finding::Rule::PathFull)
             continue;
-        for (const KnobMove &move : movesFor(finding.rule)) {
+        for (const KnobMove &tableMove : movesFor(finding.rule)) {
+            const KnobMove move = throughSocketOption(tableMove, environment);
             const QString key = tuneRoleKey(move.role, move.knob, environment.direction);
             auto knob = ExperimentSpec::lookupKnob(key);
             if (seen.contains(key) || !knob || !mayTouch(key, **knob, spec, environment))
                 continue;
             seen.insert(key);
-            moves.append(ResolvedMove{move, key, *knob, finding.rule});
+            moves.append(ResolvedMove{move, key, *knob, finding.rule, environment.socketOptions.value(key)});
         }
     }
     return moves;
 }
 
-QString tuneCurrentValue(const QString &key, const TuneConfig &config, const QList<TrialRun> &runs)
+QString tuneCurrentValue(const ResolvedMove &move, const TuneConfig &config, const QList<TrialRun> &runs)
 {
-    if (const QString value = setOrInEffect(key, config, runs); !value.isEmpty())
+    if (const QString value = config.value(move.key, move.specValue); !value.isEmpty())
         return value;
-    auto knob = ExperimentSpec::lookupKnob(key);
-    return knob ? (*knob)->defaultValue : QString();
+    if (const QString value = setOrInEffect(move.key, config, runs); !value.isEmpty())
+        return value;
+    return move.knob->defaultValue;
 }
 
 std::optional<NumberStart> tuneNumberStart(const ResolvedMove &move, const TuneConfig &config,
@@ -140,7 +155,7 @@ std::optional<NumberStart> tuneNumberStart(const ResolvedMove &move, const TuneC
         if (n < 0 || n >= kNotsentUnlimited)
             return NumberStart{-1, kNotsentStart};
     }
-    qint64 from = movedNumber(*move.knob, tuneCurrentValue(move.key, config, runs));
+    qint64 from = movedNumber(*move.knob, tuneCurrentValue(move, config, runs));
     if (from < 0 && move.knob->kind == KnobKind::SocketOption)
         from = socketBufferFrom(move, config, runs, environment);
     if (from <= 0)
@@ -153,7 +168,7 @@ NumberBounds tuneNumberBounds(const ResolvedMove &move, const TuneSpec &spec, co
 {
     NumberBounds bounds{move.knob->minimum, move.knob->maximum};
     if (move.knob->type == ValueType::Triple) {
-        const QList<qint64> triple = tripleOf(tuneCurrentValue(move.key, config, runs));
+        const QList<qint64> triple = tripleOf(tuneCurrentValue(move, config, runs));
         if (!triple.isEmpty())
             bounds.low = std::max(bounds.low, triple.at(0));
     }
@@ -171,7 +186,7 @@ QString tuneNumberValue(const ResolvedMove &move, qint64 n, const TuneConfig &co
 {
     if (move.knob->type != ValueType::Triple)
         return QString::number(n);
-    QList<qint64> triple = tripleOf(tuneCurrentValue(move.key, config, runs));
+    QList<qint64> triple = tripleOf(tuneCurrentValue(move, config, runs));
     if (triple.isEmpty())
         triple = {kPage, std::min<qint64>(n, 131072), n};
     return QStringLiteral("%1 %2 %3").arg(triple.at(0)).arg(std::min(triple.at(1), n)).arg(n);

@@ -21,6 +21,7 @@ struct ResolvedMove {
     QString key;
     const KnobInfo *knob = nullptr;
     Finding::Rule rule = Finding::Rule::NoLimiter; // the finding that pointed at it
+    QString specValue;                             // the spec's own value of KEY (a socket option it sets), else empty
 };
 
 // The key of KNOB for ROLE: up, this end sends (plain key) and the far end receives ("remote:");
@@ -29,13 +30,14 @@ QString tuneRoleKey(KnobRole role, const QString &knob, const QString &direction
 
 // The moves of VERDICT's findings in order (dominant first), those the search may make: in the
 // catalogue, at an end the spec and the environment allow, not left alone; each key once. The
-// path-full finding is skipped (a throughput search stops on it before asking).
+// path-full finding is skipped (a throughput search stops on it before asking). A sysctl that a
+// socket option of the spec replaces is moved as that option.
 QList<ResolvedMove> tuneCandidates(const QList<Finding> &verdict, const TuneSpec &spec,
                                    const TuneEnvironment &environment);
 
-// The value of KEY in the incumbent: its configuration's, else what its runs ran with, else the
-// catalogue's default; empty when none is known.
-QString tuneCurrentValue(const QString &key, const TuneConfig &config, const QList<TrialRun> &runs);
+// The value of MOVE's key in the incumbent: its configuration's, else the spec's, else what its
+// runs ran with, else the catalogue's default; empty when none is known.
+QString tuneCurrentValue(const ResolvedMove &move, const TuneConfig &config, const QList<TrialRun> &runs);
 
 // Where a numeric move starts: the number it moves from (-1: unset) and the first it tries.
 struct NumberStart {

@@ -2,6 +2,7 @@
 
 #include "common/netns.h"
 #include "common/proc_sys.h"
+#include "knobs/knob_catalogue.h"
 #include "lab/lab_layout.h"
 #include "lab/lab_spec.h"
 
@@ -80,11 +81,18 @@ Result<TuneEnvironment> TuneTarget::environmentOf(const ExperimentSpec &spec, co
     const QStringList local = localCongestionControls(spec);
     if (environment.localKnobs && !local.isEmpty())
         environment.choices.insert(kCongestionKey, local);
-    if (environment.remoteKnobs) {
-        const QStringList far = congestionList(farKnobs.value(kAvailableKey));
+    const QStringList far = congestionList(farKnobs.value(kAvailableKey));
+    if (environment.remoteKnobs)
         environment.choices.insert(QString(ExperimentSpec::kRemotePrefix) + kCongestionKey,
                                    far.isEmpty() ? local : far);
-    }
+    environment.socketOptions = spec.knobsOfKind(KnobKind::SocketOption);
+    // The socket's congestion control acts at the sending end: its kernel's list (the far one's
+    // when it is known).
+    const bool farSends = spec.workload.direction == QLatin1String("down") && kind == TargetSpec::Kind::Ssh;
+    const QStringList sender = farSends && !far.isEmpty() ? far : local;
+    if (const KnobInfo *option = KnobCatalogue::instance().socketOptionReplacing(kCongestionKey);
+        option && !sender.isEmpty())
+        environment.choices.insert(option->key, sender);
     return environment;
 }
 

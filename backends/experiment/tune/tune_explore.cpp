@@ -23,7 +23,7 @@ TuneTrial::Outcome tryValue(TuneSession &session, TuneIncumbent &incumbent, cons
     TuneTrial trial;
     trial.config = config;
     trial.knob = move.key;
-    trial.from = incumbent.config.value(move.key);
+    trial.from = incumbent.config.value(move.key, move.specValue);
     trial.to = value;
     trial.label = label;
     session.ruleOfTrial.insert(int(session.answer().trials.size()), move.rule);
@@ -105,7 +105,7 @@ bool exploreChoice(TuneSession &session, TuneIncumbent &incumbent, const Resolve
 {
     bool accepted = false;
     for (const QString &value : tuneChoiceValues(move, session.environment())) {
-        const QString current = tuneCurrentValue(move.key, incumbent.config, incumbent.runs);
+        const QString current = tuneCurrentValue(move, incumbent.config, incumbent.runs);
         if (knobvalue::sameValue(value, current))
             continue;
         const QString label = QStringLiteral("%1 %2").arg(move.key, value);

@@ -89,7 +89,7 @@ QList<TuneChange> changesOf(const TuneSession &session)
             firstIncumbent.insert(t.knob, incumbent);
             TuneChange change;
             change.knob = t.knob;
-            change.from = answer.baseline.value(t.knob);
+            change.from = t.from; // the baseline's value (or the spec's own): the knob had not moved
             change.rule = session.ruleOfTrial.value(t.index);
             changes.append(change);
         }

@@ -25,6 +25,9 @@ struct TuneEnvironment {
     // Values of the Choice moves whose table gives none, by knob key (the congestion controls the
     // kernel offers at that end).
     QMap<QString, QStringList> choices;
+    // The spec's own socket options (key to value): a sysctl one of them replaces on its socket
+    // (SocketOptionInfo::overrides) is moved as that option, from its value.
+    QMap<QString, QString> socketOptions;
 };
 
 // One configuration the search measured.

@@ -207,6 +207,7 @@ private Q_SLOTS:
     void bisectsAfterOvershoot();
     void choiceAccepted();
     void candidateValues();
+    void pinnedSocketOptionMoved();
 };
 
 void TestTunerSearch::receiverLimited_data()
@@ -516,6 +517,45 @@ void TestTunerSearch::candidateValues()
         tuneCandidates({finding(Finding::Rule::ReceiverWindow)}, TuneSpec(), environment);
     QCOMPARE(window.size(), 1);
     QCOMPARE(window.constFirst().key, QStringLiteral("socket.SO_RCVBUF"));
+}
+
+// A spec that pins a socket option (TCP_CONGESTION, SO_SNDBUF) makes the sysctl it replaces on the
+// run's sockets a knob the run never reads: the search moves the option instead, from the spec's
+// value, and never tries that value again.
+void TestTunerSearch::pinnedSocketOptionMoved()
+{
+    const QString socketCc = QStringLiteral("socket.TCP_CONGESTION");
+    TuneEnvironment environment = farReceiver();
+    environment.socketOptions = {{socketCc, QStringLiteral("cubic")}};
+    environment.choices.insert(socketCc, kCcChoices);
+    TuneSpec spec;
+    spec.goal = TuneGoal::Latency;
+    spec.leaveAlone = {QStringLiteral("net.ipv4.tcp_wmem"), QStringLiteral("net.ipv4.tcp_notsent_lowat")};
+    // The model's congestion control is the socket's: the sysctl changes nothing.
+    ModelSource source([&](const TuneConfig &config, double noise) {
+        TuneConfig effective = config;
+        effective.insert(kCc, config.value(socketCc, QStringLiteral("cubic")));
+        return latencyModel(effective, noise);
+    });
+    const TuneAnswer answer = TunerSearch(spec, TuneConfig(), environment).run(source);
+    QVERIFY(!touches(answer, kCc));
+    const TuneChange *cc = changeOf(answer, socketCc);
+    QVERIFY(cc);
+    QCOMPARE(cc->from, QStringLiteral("cubic"));
+    QCOMPARE(cc->to, QStringLiteral("bbr"));
+    for (const TuneTrial &t : answer.trials)
+        QVERIFY2(t.to != QLatin1String("cubic"), qPrintable(t.label));
+
+    // A pinned send buffer: the queue's buffer move halves SO_SNDBUF from the spec's value.
+    environment.socketOptions = {{QStringLiteral("socket.SO_SNDBUF"), QStringLiteral("1048576")}};
+    const QList<ResolvedMove> queue = tuneCandidates({finding(Finding::Rule::Queue)}, TuneSpec(), environment);
+    QCOMPARE(queue.size(), 3);
+    QCOMPARE(queue.at(0).key, QStringLiteral("socket.SO_SNDBUF"));
+    const auto start = tuneNumberStart(queue.at(0), {}, {}, environment);
+    QVERIFY(start);
+    QCOMPARE(start->from, 1048576);
+    QCOMPARE(start->first, 524288);
+    QCOMPARE(queue.at(2).key, kCc);
 }
 
 QTEST_GUILESS_MAIN(TestTunerSearch)
