@@ -90,6 +90,7 @@ void TestSysctlFiles::cleanupTestCase()
 {
     if (m_helper)
         QVERIFY(m_helper->closeAndWait());
+    QDir(testJournalDir(QStringLiteral("sysctl-files"))).removeRecursively();
     // The host's own folder is as it was: nothing was written outside the scratch folder.
     QCOMPARE(QDir(QStringLiteral("/etc/sysctl.d")).entryList(QDir::AllEntries | QDir::System), m_hostFolderBefore);
 }
