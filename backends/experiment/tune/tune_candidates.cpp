@@ -131,19 +131,18 @@ QList<ResolvedMove> tuneCandidates(const QList<Finding> &verdict, const TuneSpec
             if (seen.contains(key) || !knob || !mayTouch(key, **knob, spec, environment))
                 continue;
             seen.insert(key);
-            moves.append(ResolvedMove{move, key, *knob, finding.rule, environment.socketOptions.value(key)});
+            moves.append(ResolvedMove{move, key, *knob, finding.rule});
         }
     }
     return moves;
 }
 
-QString tuneCurrentValue(const ResolvedMove &move, const TuneConfig &config, const QList<TrialRun> &runs)
+QString tuneCurrentValue(const QString &key, const TuneConfig &config, const QList<TrialRun> &runs)
 {
-    if (const QString value = config.value(move.key, move.specValue); !value.isEmpty())
+    if (const QString value = setOrInEffect(key, config, runs); !value.isEmpty())
         return value;
-    if (const QString value = setOrInEffect(move.key, config, runs); !value.isEmpty())
-        return value;
-    return move.knob->defaultValue;
+    auto knob = ExperimentSpec::lookupKnob(key);
+    return knob ? (*knob)->defaultValue : QString();
 }
 
 std::optional<NumberStart> tuneNumberStart(const ResolvedMove &move, const TuneConfig &config,
@@ -155,7 +154,7 @@ std::optional<NumberStart> tuneNumberStart(const ResolvedMove &move, const TuneC
         if (n < 0 || n >= kNotsentUnlimited)
             return NumberStart{-1, kNotsentStart};
     }
-    qint64 from = movedNumber(*move.knob, tuneCurrentValue(move, config, runs));
+    qint64 from = movedNumber(*move.knob, tuneCurrentValue(move.key, config, runs));
     if (from < 0 && move.knob->kind == KnobKind::SocketOption)
         from = socketBufferFrom(move, config, runs, environment);
     if (from <= 0)
@@ -168,7 +167,7 @@ NumberBounds tuneNumberBounds(const ResolvedMove &move, const TuneSpec &spec, co
 {
     NumberBounds bounds{move.knob->minimum, move.knob->maximum};
     if (move.knob->type == ValueType::Triple) {
-        const QList<qint64> triple = tripleOf(tuneCurrentValue(move, config, runs));
+        const QList<qint64> triple = tripleOf(tuneCurrentValue(move.key, config, runs));
         if (!triple.isEmpty())
             bounds.low = std::max(bounds.low, triple.at(0));
     }
@@ -186,7 +185,7 @@ QString tuneNumberValue(const ResolvedMove &move, qint64 n, const TuneConfig &co
 {
     if (move.knob->type != ValueType::Triple)
         return QString::number(n);
-    QList<qint64> triple = tripleOf(tuneCurrentValue(move, config, runs));
+    QList<qint64> triple = tripleOf(tuneCurrentValue(move.key, config, runs));
     if (triple.isEmpty())
         triple = {kPage, std::min<qint64>(n, 131072), n};
     return QStringLiteral("%1 %2 %3").arg(triple.at(0)).arg(std::min(triple.at(1), n)).arg(n);

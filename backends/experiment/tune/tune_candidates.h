@@ -21,7 +21,6 @@ struct ResolvedMove {
     QString key;
     const KnobInfo *knob = nullptr;
     Finding::Rule rule = Finding::Rule::NoLimiter; // the finding that pointed at it
-    QString specValue;                             // the spec's own value of KEY (a socket option it sets), else empty
 };
 
 // The key of KNOB for ROLE: up, this end sends (plain key) and the far end receives ("remote:");
@@ -35,9 +34,9 @@ QString tuneRoleKey(KnobRole role, const QString &knob, const QString &direction
 QList<ResolvedMove> tuneCandidates(const QList<Finding> &verdict, const TuneSpec &spec,
                                    const TuneEnvironment &environment);
 
-// The value of MOVE's key in the incumbent: its configuration's, else the spec's, else what its
-// runs ran with, else the catalogue's default; empty when none is known.
-QString tuneCurrentValue(const ResolvedMove &move, const TuneConfig &config, const QList<TrialRun> &runs);
+// The value of KEY in the incumbent: its configuration's, else what its runs ran with, else the
+// catalogue's default; empty when none is known.
+QString tuneCurrentValue(const QString &key, const TuneConfig &config, const QList<TrialRun> &runs);
 
 // Where a numeric move starts: the number it moves from (-1: unset) and the first it tries.
 struct NumberStart {

@@ -85,7 +85,8 @@ Result<TuneEnvironment> TuneTarget::environmentOf(const ExperimentSpec &spec, co
     if (environment.remoteKnobs)
         environment.choices.insert(QString(ExperimentSpec::kRemotePrefix) + kCongestionKey,
                                    far.isEmpty() ? local : far);
-    environment.socketOptions = spec.knobsOfKind(KnobKind::SocketOption);
+    for (const QString &key : spec.knobsOfKind(KnobKind::SocketOption).keys())
+        environment.socketOptions.insert(key);
     // The socket's congestion control acts at the sending end: its kernel's list (the far one's
     // when it is known).
     const bool farSends = spec.workload.direction == QLatin1String("down") && kind == TargetSpec::Kind::Ssh;

@@ -23,7 +23,7 @@ TuneTrial::Outcome tryValue(TuneSession &session, TuneIncumbent &incumbent, cons
     TuneTrial trial;
     trial.config = config;
     trial.knob = move.key;
-    trial.from = incumbent.config.value(move.key, move.specValue);
+    trial.from = incumbent.config.value(move.key);
     trial.to = value;
     trial.label = label;
     session.ruleOfTrial.insert(int(session.answer().trials.size()), move.rule);
@@ -43,14 +43,19 @@ QString numberLabel(const ResolvedMove &move, qint64 n)
     return QStringLiteral("%1 %2").arg(move.key, shown);
 }
 
-// After an accepted step: whether the new incumbent's verdict still points where MOVE came from
-// (and, for throughput, the path is not full yet); else the search reads the new verdict.
+// After an accepted step: whether MOVE goes on. It does while the new incumbent's verdict still
+// points where it came from, or names no other limiter the search could follow: a receive buffer
+// past the point where the kernel's counters stop calling the window the limit ("no limiter" on a
+// veth) still won in the lab, and the race says whether the next step does. It stops when the path
+// is full (throughput) or the verdict points elsewhere: the search reads the new verdict.
 bool stillPointsHere(const TuneSession &session, const TuneIncumbent &incumbent, const ResolvedMove &move)
 {
     const QList<Finding> verdict = tuneVerdict(incumbent.runs);
     if (session.spec().goal == TuneGoal::Throughput && RunDiagnosis::filledPath(verdict))
         return false;
-    return std::any_of(verdict.cbegin(), verdict.cend(), [&](const Finding &f) { return f.rule == move.rule; });
+    if (std::any_of(verdict.cbegin(), verdict.cend(), [&](const Finding &f) { return f.rule == move.rule; }))
+        return true;
+    return tuneCandidates(verdict, session.spec(), session.environment()).isEmpty();
 }
 
 TuneTrial::Outcome tryNumber(TuneSession &session, TuneIncumbent &incumbent, const ResolvedMove &move, qint64 n)
@@ -105,7 +110,7 @@ bool exploreChoice(TuneSession &session, TuneIncumbent &incumbent, const Resolve
 {
     bool accepted = false;
     for (const QString &value : tuneChoiceValues(move, session.environment())) {
-        const QString current = tuneCurrentValue(move, incumbent.config, incumbent.runs);
+        const QString current = tuneCurrentValue(move.key, incumbent.config, incumbent.runs);
         if (knobvalue::sameValue(value, current))
             continue;
         const QString label = QStringLiteral("%1 %2").arg(move.key, value);

@@ -12,6 +12,7 @@
 #include <QCoreApplication>
 #include <QList>
 #include <QMap>
+#include <QSet>
 #include <QString>
 #include <QStringList>
 
@@ -25,9 +26,10 @@ struct TuneEnvironment {
     // Values of the Choice moves whose table gives none, by knob key (the congestion controls the
     // kernel offers at that end).
     QMap<QString, QStringList> choices;
-    // The spec's own socket options (key to value): a sysctl one of them replaces on its socket
-    // (SocketOptionInfo::overrides) is moved as that option, from its value.
-    QMap<QString, QString> socketOptions;
+    // The socket options the spec sets: a sysctl one of them replaces on its socket
+    // (SocketOptionInfo::overrides) is moved as that option (from the spec's value, which the
+    // search's starting configuration holds).
+    QSet<QString> socketOptions;
 };
 
 // One configuration the search measured.

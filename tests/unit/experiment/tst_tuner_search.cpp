@@ -208,6 +208,7 @@ private Q_SLOTS:
     void choiceAccepted();
     void candidateValues();
     void pinnedSocketOptionMoved();
+    void winningMoveGoesOnPastItsFinding();
 };
 
 void TestTunerSearch::receiverLimited_data()
@@ -526,7 +527,7 @@ void TestTunerSearch::pinnedSocketOptionMoved()
 {
     const QString socketCc = QStringLiteral("socket.TCP_CONGESTION");
     TuneEnvironment environment = farReceiver();
-    environment.socketOptions = {{socketCc, QStringLiteral("cubic")}};
+    environment.socketOptions = {socketCc};
     environment.choices.insert(socketCc, kCcChoices);
     TuneSpec spec;
     spec.goal = TuneGoal::Latency;
@@ -537,7 +538,9 @@ void TestTunerSearch::pinnedSocketOptionMoved()
         effective.insert(kCc, config.value(socketCc, QStringLiteral("cubic")));
         return latencyModel(effective, noise);
     });
-    const TuneAnswer answer = TunerSearch(spec, TuneConfig(), environment).run(source);
+    // The search starts from the spec's knobs, its socket options among them.
+    const TuneConfig base{{socketCc, QStringLiteral("cubic")}};
+    const TuneAnswer answer = TunerSearch(spec, base, environment).run(source);
     QVERIFY(!touches(answer, kCc));
     const TuneChange *cc = changeOf(answer, socketCc);
     QVERIFY(cc);
@@ -547,15 +550,38 @@ void TestTunerSearch::pinnedSocketOptionMoved()
         QVERIFY2(t.to != QLatin1String("cubic"), qPrintable(t.label));
 
     // A pinned send buffer: the queue's buffer move halves SO_SNDBUF from the spec's value.
-    environment.socketOptions = {{QStringLiteral("socket.SO_SNDBUF"), QStringLiteral("1048576")}};
+    const QString sndbuf = QStringLiteral("socket.SO_SNDBUF");
+    environment.socketOptions = {sndbuf};
     const QList<ResolvedMove> queue = tuneCandidates({finding(Finding::Rule::Queue)}, TuneSpec(), environment);
     QCOMPARE(queue.size(), 3);
-    QCOMPARE(queue.at(0).key, QStringLiteral("socket.SO_SNDBUF"));
-    const auto start = tuneNumberStart(queue.at(0), {}, {}, environment);
+    QCOMPARE(queue.at(0).key, sndbuf);
+    const auto start = tuneNumberStart(queue.at(0), {{sndbuf, QStringLiteral("1048576")}}, {}, environment);
     QVERIFY(start);
     QCOMPARE(start->from, 1048576);
     QCOMPARE(start->first, 524288);
     QCOMPARE(queue.at(2).key, kCc);
+}
+
+// The lab's receiver case: past 128 KiB the kernel's counters stop calling the window the limit
+// (no limiter), yet a bigger buffer still wins. With no other limiter to follow, the doubling goes
+// on while each step is accepted, to the full path.
+void TestTunerSearch::winningMoveGoesOnPastItsFinding()
+{
+    const QString rmemKey = QStringLiteral("remote:net.ipv4.tcp_rmem");
+    const Model limited = receiverModel(rmemKey);
+    ModelSource source([&](const TuneConfig &config, double noise) {
+        TrialRun run = limited(config, noise);
+        if (run.findings.constFirst().rule == Finding::Rule::ReceiverWindow && windowOf(config, rmemKey) >= 131072)
+            run.findings = {finding(Finding::Rule::NoLimiter)};
+        return run;
+    });
+    TuneSpec spec;
+    spec.leaveAlone = {QStringLiteral("socket.SO_RCVBUF")};
+    const TuneAnswer answer = TunerSearch(spec, TuneConfig(), farReceiver()).run(source);
+    const TuneChange *rmem = changeOf(answer, rmemKey);
+    QVERIFY(rmem);
+    QVERIFY2(tripleMax(rmem->to) >= 2 * 1024 * 1024, qPrintable(rmem->to));
+    QCOMPARE(answer.stop, TuneAnswer::Stop::PathFull);
 }
 
 QTEST_GUILESS_MAIN(TestTunerSearch)
