@@ -101,14 +101,12 @@ int exitCodeOf(const TuneAnswer &answer)
     return answer.stop == TuneAnswer::Stop::BaselineFailed ? 3 : 0;
 }
 
-// Prints the answer (and the trials on stderr), writes the exports.
+// Prints the answer (each trial had its line on stderr as it ended), writes the exports.
 int report(const QCommandLineParser &parser, const TuneJob &job, const TuneOutcome &outcome, ThroughputUnit unit,
            HelperConnection &helper)
 {
     if (!outcome.searched)
         return failWith(outcome.failure, 1);
-    for (const TuneTrial &trial : outcome.answer.trials)
-        err() << TunerSearch::describe(trial, outcome.answer.goal) << Qt::endl;
     if (parser.isSet(QStringLiteral("json")))
         out() << QString::fromUtf8(QJsonDocument(TuneOutput::answerJson(outcome)).toJson(QJsonDocument::Indented));
     else

@@ -81,6 +81,10 @@ TuneOutcome TuneJobRunner::run(Runner &runner, const TuneJob &job, const std::fu
         if (log)
             log(runLine(record, replayed));
     });
+    source.setTrialListener([&log, &job](const TuneTrial &trial) {
+        if (log)
+            log(TunerSearch::describe(trial, job.tune.goal));
+    });
     TunerSearch search(job.tune, TuneRunRecord::baseConfig(job.spec), job.environment);
     outcome.answer = search.run(source);
     outcome.searched = true;

@@ -34,6 +34,12 @@ TrialRun TuneSession::measure(const TuneConfig &config, int trial, const QString
     return m_source.measure(config, trial, label);
 }
 
+void TuneSession::addTrial(const TuneTrial &trial)
+{
+    m_answer.trials.append(trial);
+    m_source.trialEnded(trial);
+}
+
 bool TuneSession::measured(const TuneConfig &config) const
 {
     return std::any_of(m_answer.trials.cbegin(), m_answer.trials.cend(),
@@ -126,7 +132,7 @@ TuneTrial::Outcome tuneRace(TuneSession &session, const TuneIncumbent &incumbent
     }
     if (candidate.runs.isEmpty())
         return TuneTrial::Outcome::NoDifference;
-    session.answer().trials.append(candidate);
+    session.addTrial(candidate);
     return candidate.outcome;
 }
 

@@ -32,6 +32,8 @@ public:
     std::optional<TuneAnswer::Stop> mustStop() const;
     // Runs CONFIG once for trial TRIAL, counted in the answer.
     TrialRun measure(const TuneConfig &config, int trial, const QString &label);
+    // Appends a judged TRIAL to the answer and tells the source.
+    void addTrial(const TuneTrial &trial);
     // Whether CONFIG was measured before: the search never measures a configuration twice.
     bool measured(const TuneConfig &config) const;
     // The best mean throughput of any configuration measured so far (the latency goal's bar).

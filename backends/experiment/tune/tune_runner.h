@@ -24,12 +24,19 @@ public:
     TrialRun measure(const TuneConfig &config, int trial, const QString &label) override;
     bool cancelled() const override { return m_runner.isCancelled(); }
     double elapsedS() const override;
+    void trialEnded(const TuneTrial &trial) override
+    {
+        if (m_trialListener)
+            m_trialListener(trial);
+    }
 
     // Told of each run as the search gets it: REPLAYED when it came from the store.
     void setRunListener(std::function<void(const RunRecord &, bool replayed)> listener)
     {
         m_listener = std::move(listener);
     }
+    // Told of each trial once the search has judged it.
+    void setTrialListener(std::function<void(const TuneTrial &)> listener) { m_trialListener = std::move(listener); }
     int replayedRuns() const { return m_replay.replayed(); }
 
 private:
@@ -39,6 +46,7 @@ private:
     QMap<int, int> m_repeats; // trial -> runs of it so far
     QElapsedTimer m_clock;    // started at the first new run
     std::function<void(const RunRecord &, bool)> m_listener;
+    std::function<void(const TuneTrial &)> m_trialListener;
 };
 
 } // namespace tcptune

@@ -16,6 +16,8 @@ namespace tcptune {
 // value, on top of the base spec's knobs: the whole set a run applies.
 using TuneConfig = QMap<QString, QString>;
 
+struct TuneTrial; // tuner_search.h
+
 // What one run of a configuration showed the tuner.
 struct TrialRun {
     bool ok = false;
@@ -38,6 +40,9 @@ public:
     virtual TrialRun measure(const TuneConfig &config, int trial, const QString &label) = 0;
     virtual bool cancelled() const { return false; }
     virtual double elapsedS() const = 0;
+    // Told of each trial once it is judged (the baseline once measured), so a user reads the
+    // search as it goes.
+    virtual void trialEnded(const TuneTrial &trial) { (void)trial; }
 };
 
 } // namespace tcptune

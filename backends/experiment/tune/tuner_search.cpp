@@ -23,7 +23,7 @@ bool measureBaseline(TuneSession &session, TuneIncumbent &incumbent)
             break;
         baseline.runs.append(session.measure(baseline.config, 0, baseline.label));
     }
-    session.answer().trials.append(baseline);
+    session.addTrial(baseline);
     incumbent.runs = baseline.runs;
     if (session.stop) {
         session.answer().stop = *session.stop;
@@ -89,7 +89,7 @@ QList<TuneChange> changesOf(const TuneSession &session)
             firstIncumbent.insert(t.knob, incumbent);
             TuneChange change;
             change.knob = t.knob;
-            change.from = t.from; // the baseline's value (or the spec's own): the knob had not moved
+            change.from = answer.baseline.value(t.knob);
             change.rule = session.ruleOfTrial.value(t.index);
             changes.append(change);
         }
