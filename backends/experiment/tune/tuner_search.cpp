@@ -7,6 +7,8 @@
 #include "experiment/tune/tune_race.h"
 #include "experiment/tune/tune_verdict.h"
 
+#include <algorithm>
+
 namespace tcptune {
 
 namespace {
@@ -36,25 +38,41 @@ bool measureBaseline(TuneSession &session, TuneIncumbent &incumbent)
     return true;
 }
 
+// MOVES, then those of EARLIER whose key MOVES does not have.
+QList<ResolvedMove> withEarlier(QList<ResolvedMove> moves, const QList<ResolvedMove> &earlier)
+{
+    for (const ResolvedMove &move : earlier)
+        if (std::none_of(moves.cbegin(), moves.cend(), [&](const ResolvedMove &m) { return m.key == move.key; }))
+            moves.append(move);
+    return moves;
+}
+
 // Rounds until one wins nothing: read the incumbent's verdict, try its moves in order, and after
-// a move that won something read the verdict again (the limiter may have moved on).
+// a move that won something read the verdict again (the limiter may have moved on). The moves an
+// earlier verdict pointed at that were not tried (the round ended on a win before them) follow the
+// new verdict's: a queue drained by a smaller window is still raced against another congestion
+// control, so the answer is whichever the data shows.
 TuneAnswer::Stop searchRounds(TuneSession &session, TuneIncumbent &incumbent)
 {
     const TuneSpec &spec = session.spec();
+    QList<ResolvedMove> untried;
     for (;;) {
         const QList<Finding> verdict = tuneVerdict(incumbent.runs);
         if (spec.goal == TuneGoal::Throughput && RunDiagnosis::filledPath(verdict))
             return TuneAnswer::Stop::PathFull;
-        const QList<ResolvedMove> moves = tuneCandidates(verdict, spec, session.environment());
+        const QList<ResolvedMove> moves = withEarlier(tuneCandidates(verdict, spec, session.environment()), untried);
         if (moves.isEmpty())
             return TuneAnswer::Stop::NothingToTry;
+        untried.clear();
         bool won = false;
         for (const ResolvedMove &move : moves) {
+            if (won) {
+                untried.append(move);
+                continue;
+            }
             won = tuneExplore(session, incumbent, move);
             if (session.stop)
                 return *session.stop;
-            if (won)
-                break;
         }
         if (!won)
             return TuneAnswer::Stop::NoImprovement;
