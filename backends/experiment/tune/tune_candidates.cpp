@@ -198,6 +198,8 @@ qint64 tuneNextNumber(const ResolvedMove &move, qint64 n)
 
 qint64 tuneBisect(const ResolvedMove &move, qint64 a, qint64 b)
 {
+    if (a <= 0 || b <= 0)
+        return b; // no geometric mean: nothing between them to try
     const double mid = std::sqrt(double(a) * double(b));
     if (move.knob->unit != Unit::Bytes)
         return qint64(std::llround(mid));

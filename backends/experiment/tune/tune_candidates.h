@@ -62,7 +62,7 @@ QString tuneNumberValue(const ResolvedMove &move, qint64 n, const TuneConfig &co
 // The step after N: doubled (Up) or halved (Down).
 qint64 tuneNextNumber(const ResolvedMove &move, qint64 n);
 // Between the last accepted A and the refused B: their geometric mean, a multiple of 4096 for
-// byte counts.
+// byte counts (B when either is not positive).
 qint64 tuneBisect(const ResolvedMove &move, qint64 a, qint64 b);
 
 // The values a choice offers: the environment's list for its key, else the table's, else the

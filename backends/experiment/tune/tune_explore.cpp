@@ -90,11 +90,14 @@ bool exploreNumber(TuneSession &session, TuneIncumbent &incumbent, const Resolve
         if (session.stop)
             break;
         if (outcome != TuneTrial::Outcome::Accepted) {
-            // Doubling overshot: once between the last good value and the refused one.
-            const qint64 mid = tuneBisect(move, current, next);
-            if (accepted > 0 && mid != next && advances(move, current, mid, bounds) &&
-                tryNumber(session, incumbent, move, mid) == TuneTrial::Outcome::Accepted)
-                ++accepted;
+            // Doubling overshot: once between the last good value and the refused one (only
+            // after a step was accepted: before it, CURRENT may be unset, -1).
+            if (accepted > 0) {
+                const qint64 mid = tuneBisect(move, current, next);
+                if (mid != next && advances(move, current, mid, bounds) &&
+                    tryNumber(session, incumbent, move, mid) == TuneTrial::Outcome::Accepted)
+                    ++accepted;
+            }
             break;
         }
         ++accepted;
