@@ -27,6 +27,9 @@ struct TcpInfoReading {
     std::int64_t rwndLimitedUs = -1;
     std::int64_t sndbufLimitedUs = -1;
     std::int8_t appLimited = -1; // tcpi_delivery_rate_app_limited: 0 or 1; -1 unknown
+    // The peer's advertised window had less than one segment of room at this reading (0 or 1;
+    // -1 before tcpi_snd_wnd, Linux 5.4): see windowFull in the .cpp for why both are kept.
+    std::int8_t rwndFull = -1;
 };
 
 // One getsockopt(TCP_INFO); false when the socket is gone.

@@ -94,6 +94,7 @@ QJsonObject TrafficSample::toJson() const
         {key("rwnd_limited_ms"), orNull(rwndLimitedMs)},
         {key("sndbuf_limited_ms"), orNull(sndbufLimitedMs)},
         {key("app_limited"), orNull(double(appLimited))},
+        {key("rwnd_full"), orNull(double(rwndFull))},
     };
     if (stream >= 0)
         o.insert(key("stream"), stream);
@@ -126,6 +127,7 @@ TrafficSample TrafficSample::fromJson(const QJsonObject &o)
     s.rwndLimitedMs = fromNullable(o.value(key("rwnd_limited_ms")));
     s.sndbufLimitedMs = fromNullable(o.value(key("sndbuf_limited_ms")));
     s.appLimited = int(fromNullable(o.value(key("app_limited"))));
+    s.rwndFull = int(fromNullable(o.value(key("rwnd_full"))));
     s.probeRttMs = fromNullable(o.value(key("probe_rtt_ms")));
     s.direction = directionOf(o);
     return s;

@@ -40,6 +40,7 @@ struct TrafficSample {
     double rwndLimitedMs = -1;   // ... limited by the receive window
     double sndbufLimitedMs = -1; // ... limited by the send buffer
     int appLimited = -1;         // the latest delivery rate sample was application-limited (0/1)
+    int rwndFull = -1;           // the receiver's window had less than a segment of room (0/1)
     double probeRttMs = -1;      // latency probe: the latest transaction in this interval
     // Whose sending this is: Up, this host's sender; Down, the target's (in JSON only when down).
     Direction direction = Direction::Up;

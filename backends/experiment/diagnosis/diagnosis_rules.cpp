@@ -105,7 +105,7 @@ double deliveryPathRate(const QList<RunSample> &samples, double fromT)
         ++measured;
         // A sample measures the path only when the path held the flow: not the application,
         // and not a receive window or send buffer for most of its interval.
-        const bool heldByAnEnd = s.rwndLimitedMs > dtMs / 2 || s.sndbufLimitedMs > dtMs / 2;
+        const bool heldByAnEnd = s.rwndLimitedMs > dtMs / 2 || s.rwndFull == 1 || s.sndbufLimitedMs > dtMs / 2;
         if (s.appLimited == 0 && !heldByAnEnd && s.deliveryRateBps > 0)
             rates.append(s.deliveryRateBps);
     }

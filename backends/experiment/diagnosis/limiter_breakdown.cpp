@@ -34,7 +34,7 @@ bool cwndLimited(const RunSample &s)
 
 LimiterBreakdown limiterBreakdownOf(const QList<RunSample> &samples, double fromT)
 {
-    Share busy, rwnd, sndbuf, cwnd, app;
+    Share busy, rwnd, sndbuf, cwnd, app, rwndFull;
     double previousT = 0;
     for (const RunSample &s : samples) {
         const double dt = s.t - previousT;
@@ -47,10 +47,14 @@ LimiterBreakdown limiterBreakdownOf(const QList<RunSample> &samples, double from
         sndbuf.add(s.sndbufLimitedMs / 1000.0, dt, s.sndbufLimitedMs >= 0);
         cwnd.add(cwndLimited(s) ? dt : 0, dt, s.cwnd >= 0 && s.unacked >= 0);
         app.add(s.appLimited == 1 ? dt : 0, dt, s.appLimited >= 0);
+        rwndFull.add(s.rwndFull == 1 ? dt : 0, dt, s.rwndFull >= 0);
     }
     LimiterBreakdown out;
     out.busy = busy.share();
-    out.rwndLimited = rwnd.share();
+    // The kernel's timer undercounts a window that TCP Small Queues also stops at; the share of
+    // samples that found the window full catches that (TrafficSample::rwndFull). Unknown is -1,
+    // below any share.
+    out.rwndLimited = std::max(rwnd.share(), rwndFull.share());
     out.sndbufLimited = sndbuf.share();
     out.cwndLimited = cwnd.share();
     out.applicationLimited = app.share();
@@ -122,7 +126,7 @@ QList<LimiterPoint> limiterSeries(const QList<RunSample> &samples)
         p.t = s.t;
         auto share = [dtMs](double ms) { return ms >= 0 && dtMs > 0 ? std::clamp(ms / dtMs, 0.0, 1.0) : -1.0; };
         p.busy = share(s.busyMs);
-        p.rwndLimited = share(s.rwndLimitedMs);
+        p.rwndLimited = s.rwndFull == 1 ? 1.0 : share(s.rwndLimitedMs);
         p.sndbufLimited = share(s.sndbufLimitedMs);
         p.cwndLimited = cwndLimited(s);
         p.appLimited = s.appLimited;

@@ -2,7 +2,9 @@
 // What held a sender back, as shares of its time, from the TCP_INFO samples of its streams:
 //   busy           tcpi_busy_time: the flow had data out (the kernel's chrono, which includes
 //                  the two limited times below)
-//   rwnd-limited   tcpi_rwnd_limited: the receiver's window was full
+//   rwnd-limited   tcpi_rwnd_limited: the receiver's window was full; or, when more, the
+//                  part of the time in which a sample found the window full (rwndFull), which
+//                  the kernel's timer misses while TCP Small Queues also holds the flow
 //   sndbuf-limited tcpi_sndbuf_limited: everything written was sent, the congestion window
 //                  allowed more, and the application was blocked on a full send buffer
 //   cwnd-limited   the samples where packets in flight (tcpi_unacked) >= tcpi_snd_cwnd

@@ -34,6 +34,8 @@ struct RunSample {
     double rwndLimitedMs = -1;
     double sndbufLimitedMs = -1;
     int appLimited = -1;
+    // Whether the receiver's window was full when sampled (0 or 1; TrafficSample::rwndFull).
+    int rwndFull = -1;
     // The target's sending (direction down, or both's down half), stored with the sample
     // (samples.far_sender): a run in direction both has an aggregate series per sender.
     bool farSender = false;

@@ -195,6 +195,7 @@ RunSample runSampleOf(const TrafficSample &s)
     r.rwndLimitedMs = s.rwndLimitedMs;
     r.sndbufLimitedMs = s.sndbufLimitedMs;
     r.appLimited = s.appLimited;
+    r.rwndFull = s.rwndFull;
     return r;
 }
 

@@ -48,7 +48,7 @@ struct CopyCount {
 class ResultStore final {
     Q_DECLARE_TR_FUNCTIONS(ResultStore)
 public:
-    static constexpr int kSchemaVersion = 10;
+    static constexpr int kSchemaVersion = 11;
 
     ResultStore() = default;
     ~ResultStore();

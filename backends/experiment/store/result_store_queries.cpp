@@ -401,10 +401,11 @@ namespace {
 [[nodiscard]] Result<QList<RunSample>> readSamples(QSqlQuery &q, qint64 runId, const QString &filter)
 {
     q.setForwardOnly(true);
-    q.prepare(QStringLiteral("SELECT t, stream, throughput_bps, rtt_ms, rttvar_ms, cwnd, retransmits, "
-                             "delivery_rate_bps, pacing_rate_bps, unacked, notsent_bytes, busy_ms, rwnd_limited_ms, "
-                             "sndbuf_limited_ms, app_limited, end_index, far_sender FROM samples WHERE run_id = ? %1 "
-                             "ORDER BY t, end_index, far_sender, stream")
+    q.prepare(QStringLiteral(
+                  "SELECT t, stream, throughput_bps, rtt_ms, rttvar_ms, cwnd, retransmits, "
+                  "delivery_rate_bps, pacing_rate_bps, unacked, notsent_bytes, busy_ms, rwnd_limited_ms, "
+                  "sndbuf_limited_ms, app_limited, end_index, far_sender, rwnd_full FROM samples WHERE run_id = ? %1 "
+                  "ORDER BY t, end_index, far_sender, stream")
                   .arg(filter));
     q.addBindValue(runId);
     if (!q.exec())
@@ -429,6 +430,7 @@ namespace {
         s.appLimited = q.value(14).isNull() ? -1 : q.value(14).toInt();
         s.end = q.value(15).toInt();
         s.farSender = q.value(16).toInt() != 0;
+        s.rwndFull = q.value(17).isNull() ? -1 : q.value(17).toInt();
         out.append(s);
     }
     return out;

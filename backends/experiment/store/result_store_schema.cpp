@@ -92,6 +92,13 @@ QList<Step> cheapLists()
     };
 }
 
+// 11: whether the receiver's window was full at each sample (TrafficSample::rwndFull), which the
+// receive-window share reads beside the kernel's timer (NULL: not read, as before this schema).
+QList<Step> fullWindowSamples()
+{
+    return {QStringLiteral("ALTER TABLE samples ADD COLUMN rwnd_full INTEGER")};
+}
+
 // Each schema version's statements; migration N brings version N-1 to N.
 const QList<QList<Step>> &migrations()
 {
@@ -166,6 +173,7 @@ const QList<QList<Step>> &migrations()
         travellingRuns(),
         carriedCaptureFiles(),
         cheapLists(),
+        fullWindowSamples(),
     };
     return all;
 }

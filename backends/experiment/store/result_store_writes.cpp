@@ -234,7 +234,7 @@ Result<void> ResultStore::addSamples(qint64 runId, const QList<RunSample> &sampl
     if (samples.isEmpty())
         return {};
     QVariantList run, t, stream, tput, rtt, rttvar, cwnd, retrans, delivery, pacing, unacked, notsent;
-    QVariantList busy, rwndLimited, sndbufLimited, appLimited, end, farSender;
+    QVariantList busy, rwndLimited, sndbufLimited, appLimited, rwndFull, end, farSender;
     for (const RunSample &s : samples) {
         run << runId;
         t << s.t;
@@ -252,6 +252,7 @@ Result<void> ResultStore::addSamples(qint64 runId, const QList<RunSample> &sampl
         rwndLimited << nullable(s.rwndLimitedMs);
         sndbufLimited << nullable(s.sndbufLimitedMs);
         appLimited << (s.appLimited < 0 ? QVariant(QMetaType(QMetaType::Int)) : QVariant(s.appLimited));
+        rwndFull << (s.rwndFull < 0 ? QVariant(QMetaType(QMetaType::Int)) : QVariant(s.rwndFull));
         end << s.end;
         farSender << (s.farSender ? 1 : 0);
     }
@@ -261,9 +262,9 @@ Result<void> ResultStore::addSamples(qint64 runId, const QList<RunSample> &sampl
             QStringLiteral("INSERT INTO samples (run_id, t, stream, throughput_bps, rtt_ms, rttvar_ms, "
                            "cwnd, retransmits, delivery_rate_bps, pacing_rate_bps, unacked, "
                            "notsent_bytes, busy_ms, rwnd_limited_ms, sndbuf_limited_ms, "
-                           "app_limited, end_index, far_sender)"),
+                           "app_limited, rwnd_full, end_index, far_sender)"),
             {&run, &t, &stream, &tput, &rtt, &rttvar, &cwnd, &retrans, &delivery, &pacing, &unacked, &notsent, &busy,
-             &rwndLimited, &sndbufLimited, &appLimited, &end, &farSender}))
+             &rwndLimited, &sndbufLimited, &appLimited, &rwndFull, &end, &farSender}))
         return std::unexpected(queryError(q, tr("store the samples")));
     return {};
 }

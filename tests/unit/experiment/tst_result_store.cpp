@@ -342,6 +342,7 @@ void TestResultStore::storesEndsLimitersAndChronoSamples()
     sample.rwndLimitedMs = 0;
     sample.sndbufLimitedMs = 78;
     sample.appLimited = 1;
+    sample.rwndFull = 0;
     RunSample unknown;
     unknown.t = 0.2;
     unknown.end = 1; // the second of several ends
@@ -386,6 +387,8 @@ void TestResultStore::storesEndsLimitersAndChronoSamples()
     QCOMPARE(samples->at(0).appLimited, 1);
     QCOMPARE(samples->at(1).busyMs, -1.0);
     QCOMPARE(samples->at(1).appLimited, -1);
+    QCOMPARE(samples->at(0).rwndFull, 0);
+    QCOMPARE(samples->at(1).rwndFull, -1);
     QCOMPARE(samples->at(0).end, 0);
     QCOMPARE(samples->at(1).end, 1);
 }
@@ -499,7 +502,7 @@ void TestResultStore::migratesASchemaThreeFile()
                  });
     if (QTest::currentTestFailed())
         return;
-    QCOMPARE(ResultStore::kSchemaVersion, 10);
+    QCOMPARE(ResultStore::kSchemaVersion, 11);
     // Schema 8 gave every old run a UUID of its own.
     const auto old = store.runs(1);
     QVERIFY(old.has_value());

@@ -4,6 +4,7 @@
 // the knob the experiment turns).
 
 #include "experiment/diagnosis/diagnosis_rules.h"
+#include "experiment/diagnosis/limiter_breakdown.h"
 #include "experiment/diagnosis/run_diagnosis.h"
 
 #include <QJsonArray>
@@ -110,6 +111,7 @@ private Q_SLOTS:
     void findingsRoundTrip();
     void factsOfSmallWrites();
     void deliveryPathRate();
+    void fullWindowSamplesCountAsReceiveWindow();
 };
 
 void TestRunDiagnosis::initTestCase()
@@ -517,6 +519,27 @@ void TestRunDiagnosis::findingsRoundTrip()
     const QList<Finding> fullBack = findingsFromJson(findingsToJson(full));
     QCOMPARE(fullBack.first().queueBusyShare, 0.97);
     QCOMPARE(RunDiagnosis::verdict(fullBack), RunDiagnosis::verdict(full));
+}
+
+// The kernel's timer showed the window 25 % of the time, the samples found it full in 7 of 10:
+// the breakdown takes the larger, and a run without the samples' flag keeps the timer's.
+void TestRunDiagnosis::fullWindowSamplesCountAsReceiveWindow()
+{
+    QList<RunSample> samples;
+    for (int i = 0; i < 10; ++i) {
+        RunSample s;
+        s.t = 0.01 * (i + 1);
+        s.busyMs = 10;
+        s.rwndLimitedMs = 2.5;
+        s.sndbufLimitedMs = 0;
+        s.rwndFull = i < 7 ? 1 : 0;
+        samples << s;
+    }
+    QCOMPARE(tcptune::limiterBreakdownOf(samples, 0).rwndLimited, 0.7);
+    QCOMPARE(tcptune::deliveryPathRate(samples, 0), -1.0); // held by the window, not the path
+    for (RunSample &s : samples)
+        s.rwndFull = -1;
+    QCOMPARE(tcptune::limiterBreakdownOf(samples, 0).rwndLimited, 0.25);
 }
 
 QTEST_GUILESS_MAIN(TestRunDiagnosis)

@@ -12,6 +12,29 @@
 
 using namespace tcptune;
 
+namespace {
+
+// A listening socket on 127.0.0.1 (a port of the kernel's choice, in ADDR); RCVBUF > 0 sets the
+// buffer its connections inherit.
+int loopbackListener(sockaddr_in &addr, int rcvbuf = 0)
+{
+    const int listener = ::socket(AF_INET, SOCK_STREAM, 0);
+    if (rcvbuf > 0)
+        ::setsockopt(listener, SOL_SOCKET, SO_RCVBUF, &rcvbuf, sizeof rcvbuf);
+    addr = {};
+    addr.sin_family = AF_INET;
+    addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    socklen_t len = sizeof addr;
+    if (::bind(listener, reinterpret_cast<sockaddr *>(&addr), sizeof addr) != 0 || ::listen(listener, 1) != 0 ||
+        ::getsockname(listener, reinterpret_cast<sockaddr *>(&addr), &len) != 0) {
+        ::close(listener);
+        return -1;
+    }
+    return listener;
+}
+
+} // namespace
+
 class TestTcpInfoSampler final : public QObject {
     Q_OBJECT
 private Q_SLOTS:
@@ -20,6 +43,7 @@ private Q_SLOTS:
     void firstReadingOnlyPrimes();
     void aggregateSumsAndAverages();
     void readsRealSocket();
+    void seesAFullReceiveWindow();
 };
 
 void TestTcpInfoSampler::deltas_data()
@@ -112,14 +136,9 @@ void TestTcpInfoSampler::aggregateSumsAndAverages()
 
 void TestTcpInfoSampler::readsRealSocket()
 {
-    const int listener = ::socket(AF_INET, SOCK_STREAM, 0);
-    sockaddr_in addr{};
-    addr.sin_family = AF_INET;
-    addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    QCOMPARE(::bind(listener, reinterpret_cast<sockaddr *>(&addr), sizeof addr), 0);
-    QCOMPARE(::listen(listener, 1), 0);
-    socklen_t len = sizeof addr;
-    ::getsockname(listener, reinterpret_cast<sockaddr *>(&addr), &len);
+    sockaddr_in addr;
+    const int listener = loopbackListener(addr);
+    QVERIFY(listener >= 0);
     const int client = ::socket(AF_INET, SOCK_STREAM, 0);
     QCOMPARE(::connect(client, reinterpret_cast<sockaddr *>(&addr), sizeof addr), 0);
     const int server = ::accept(listener, nullptr, nullptr);
@@ -143,6 +162,30 @@ void TestTcpInfoSampler::readsRealSocket()
     ::close(server);
     ::close(listener);
     QVERIFY(!readTcpInfo(client, 2.0, r));
+}
+
+// A receiver that reads nothing: once its small buffer is full, the sender's window has no room,
+// while a receiver that read everything leaves it open.
+void TestTcpInfoSampler::seesAFullReceiveWindow()
+{
+    sockaddr_in addr;
+    const int listener = loopbackListener(addr, 8192);
+    QVERIFY(listener >= 0);
+    const int client = ::socket(AF_INET, SOCK_STREAM | SOCK_NONBLOCK, 0);
+    ::connect(client, reinterpret_cast<sockaddr *>(&addr), sizeof addr);
+    const int server = ::accept(listener, nullptr, nullptr);
+    QVERIFY(server >= 0);
+    TcpInfoReading r;
+    QTRY_VERIFY_WITH_TIMEOUT(readTcpInfo(client, 0.0, r) && r.rwndFull == 0, 2000); // nothing sent yet
+    const QByteArray data(65536, 'x');
+    qint64 sent = 0;
+    for (int i = 0; i < 1000 && ::send(client, data.constData(), data.size(), MSG_NOSIGNAL) > 0; ++i)
+        sent += data.size();
+    QVERIFY(sent > 0);
+    QTRY_VERIFY_WITH_TIMEOUT(readTcpInfo(client, 1.0, r) && r.rwndFull == 1, 2000);
+    ::close(client);
+    ::close(server);
+    ::close(listener);
 }
 
 QTEST_GUILESS_MAIN(TestTcpInfoSampler)
