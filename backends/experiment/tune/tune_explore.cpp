@@ -85,10 +85,23 @@ bool exploreNumber(TuneSession &session, TuneIncumbent &incumbent, const Resolve
     const auto clamped = [&](qint64 n) { return std::clamp(n, bounds.low, std::max(bounds.low, bounds.high)); };
     qint64 next = clamped(start->first);
     int accepted = 0;
+    bool leapt = false;
     while (advances(move, current, next, bounds)) {
-        const TuneTrial::Outcome outcome = tryNumber(session, incumbent, move, next);
+        TuneTrial::Outcome outcome = tryNumber(session, incumbent, move, next);
         if (session.stop)
             break;
+        // A step too small to tell from the noise (a gain that flattens, runs that spread) is
+        // tried once more at twice the distance, whose effect is larger: one more doubling.
+        const qint64 further = clamped(tuneNextNumber(move, next));
+        if (outcome == TuneTrial::Outcome::NoDifference && !leapt && advances(move, next, further, bounds)) {
+            leapt = true;
+            if (tryNumber(session, incumbent, move, further) == TuneTrial::Outcome::Accepted) {
+                outcome = TuneTrial::Outcome::Accepted;
+                next = further;
+            }
+            if (session.stop)
+                break;
+        }
         if (outcome != TuneTrial::Outcome::Accepted) {
             // Doubling overshot: once between the last good value and the refused one (only
             // after a step was accepted: before it, CURRENT may be unset, -1).

@@ -102,7 +102,14 @@ std::optional<TuneTrial::Outcome> judge(const TuneSession &session, TuneTrial &t
     }
     if (w.defined && w.p < spec.alpha) {
         const bool better = tuneMinimises(spec.goal) ? w.difference < 0 : w.difference > 0;
-        return better ? TuneTrial::Outcome::Accepted : TuneTrial::Outcome::Worse;
+        if (!better)
+            return TuneTrial::Outcome::Worse;
+        // A winner becomes the incumbent that every later candidate is raced against: with as
+        // many runs as the baseline, not two, so that those races have the baseline's power
+        // (Welch's test against two runs has about one degree of freedom).
+        if (int(values.size()) >= std::min(spec.baselineRepeats, spec.maxRepeats) || last)
+            return TuneTrial::Outcome::Accepted;
+        return std::nullopt;
     }
     if (last)
         return TuneTrial::Outcome::NoDifference;

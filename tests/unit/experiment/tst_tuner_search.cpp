@@ -209,6 +209,7 @@ private Q_SLOTS:
     void candidateValues();
     void pinnedSocketOptionMoved();
     void winningMoveGoesOnPastItsFinding();
+    void flatStepTriedFurther();
 };
 
 void TestTunerSearch::receiverLimited_data()
@@ -239,6 +240,10 @@ void TestTunerSearch::receiverLimited()
     QVERIFY(answer.gainCiLow > 0);
     QCOMPARE(answer.stop, TuneAnswer::Stop::PathFull);
     QCOMPARE(answer.runs, source.runs);
+    // Every winner, raced against by the next candidate, has as many runs as the baseline.
+    for (const TuneTrial &t : answer.trials)
+        if (t.outcome == TuneTrial::Outcome::Accepted)
+            QVERIFY(t.runs.size() >= TuneSpec().baselineRepeats);
 
     const Grid grid = fullGrid(rmemKey);
     qInfo("tuner: %d runs, %.1f Mbit/s; grid: %d runs, best %.1f Mbit/s; ratio of best %.3f, of runs %.3f", answer.runs,
@@ -582,6 +587,30 @@ void TestTunerSearch::winningMoveGoesOnPastItsFinding()
     QVERIFY(rmem);
     QVERIFY2(tripleMax(rmem->to) >= 2 * 1024 * 1024, qPrintable(rmem->to));
     QCOMPARE(answer.stop, TuneAnswer::Stop::PathFull);
+}
+
+// A window of 128 KiB gains nothing over 64 KiB here, 256 KiB doubles the throughput: the
+// doubling that made no difference is tried once more at twice the distance, which wins, and the
+// search goes on from there.
+void TestTunerSearch::flatStepTriedFurther()
+{
+    const QString rmemKey = QStringLiteral("remote:net.ipv4.tcp_rmem");
+    ModelSource source([rmemKey](const TuneConfig &config, double noise) {
+        TrialRun run;
+        run.ok = true;
+        run.throughputBps = (windowOf(config, rmemKey) >= 256 * 1024 ? 200e6 : 100e6) * noise;
+        run.findings = {finding(Finding::Rule::ReceiverWindow)};
+        run.knobsInEffect = {{rmemKey, kRmemBase}};
+        return run;
+    });
+    const TuneAnswer answer = TunerSearch(TuneSpec(), TuneConfig(), farReceiver()).run(source);
+    QVERIFY(answer.trials.size() >= 3);
+    QCOMPARE(tripleMax(answer.trials.at(1).to), 131072);
+    QCOMPARE(answer.trials.at(1).outcome, TuneTrial::Outcome::NoDifference);
+    QCOMPARE(tripleMax(answer.trials.at(2).to), 262144);
+    QCOMPARE(answer.trials.at(2).outcome, TuneTrial::Outcome::Accepted);
+    QVERIFY(tripleMax(answer.recommended.value(rmemKey)) >= 262144);
+    QVERIFY(answer.recommendedObjective >= 1.8 * answer.baselineObjective);
 }
 
 QTEST_GUILESS_MAIN(TestTunerSearch)
