@@ -2,7 +2,7 @@
 """The tuner against a full grid over the same knobs, in three lab cases (issue 30).
 
 Usage (root): bench/tune/run.py [BUILD_DIR] [--duration S] [--repeats N] [--cases receiver,latency,full]
-                               [--quick]
+                               [--confirm ROUNDS] [--quick]
 
 For each case it runs `tcptune tune SPEC --json` and then the grid: `tcptune sweep` over every
 combination of the knobs the tuner may move in that case (the others are in the tune's
@@ -13,6 +13,11 @@ recommended (its own runs' mean), the ratio of the two and the ratio of the runs
 30's target: at least 90 % of the grid's best in at most a third of its runs (the full path: no
 change recommended, and no grid point significantly better than the starting one).
 
+The grid's best is the highest of many noisy means (a winner's curse), measured minutes apart from
+the tuner's runs on a machine whose speed drifts. So it then measures the two configurations
+again, alternately (tuner's, grid's, tuner's, ...), --confirm rounds of one run each (default 5),
+and prints the ratio of their medians as well: the same comparison under the same conditions.
+
 The cases run in a lab of their own ("t-benchtune", 198.18.0.0/15, made and removed by tcptune);
 every sysctl they change is inside its namespaces. --quick: one repeat of 1 s and a budget of a few
 runs, to see that the script works (its figures mean nothing). It prints the machine and the load
@@ -20,6 +25,7 @@ average at start and end: figures mean something only from a quiet machine (load
 """
 import json
 import os
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -142,6 +148,33 @@ def run_case(build, folder, name, duration, repeats, quick):
     return answer, best, grid_runs
 
 
+def figure_of(result, goal):
+    stats = result["points"][0]["statistics"]
+    return stats["throughput_bps"].get("mean") if goal == "throughput" else (stats.get("rtt_ms") or {}).get("p95")
+
+
+def confirm(build, folder, store, name, answer, best, duration, rounds):
+    """The tuner's and the grid's configurations measured alternately, ROUNDS runs each: medians."""
+    knobs, workload, tune, _ = CASES[name]
+    configs = {"tuner": dict(knobs, **answer["recommended"]["knobs"]), "grid": dict(knobs, **best[0])}
+    figures = {"tuner": [], "grid": []}
+    for i in range(rounds):
+        for who, config in configs.items():
+            path = spec_file(folder, f"{name}-confirm-{who}", config, workload, duration, {"repeats": 1})
+            figure = figure_of(tcptune(build, "sweep", path, "--json", "--store", store), tune["goal"])
+            if figure is not None:
+                figures[who].append(figure)
+    return {who: statistics.median(v) if v else None for who, v in figures.items()}
+
+
+def confirm_line(name, goal, medians, rounds):
+    tuned, grid = medians["tuner"], medians["grid"]
+    if not tuned or not grid:
+        return f"| {name} | {rounds} | not measured | | |"
+    share = (tuned / grid) if goal == "throughput" else (grid / tuned)
+    return f"| {name} | {rounds} | {tuned:.4g} | {grid:.4g} | {share:.2f} |"
+
+
 def ratio_line(name, goal, answer, best, grid_runs):
     tuned = answer["recommended"]["objective"]
     grid = best[1] if goal == "throughput" else best[2]
@@ -165,16 +198,22 @@ def main():
     duration = float(option("--duration", 1 if quick else 3))
     repeats = int(option("--repeats", 1 if quick else 3))
     cases = option("--cases", "receiver,latency,full").split(",")
+    rounds = int(option("--confirm", 1 if quick else 5))
     if os.geteuid() != 0:
         sys.exit("bench/tune/run.py needs root: the lab is made of network namespaces")
     machine.report("start")
-    rows = []
+    rows, confirmed = [], []
     with tempfile.TemporaryDirectory() as folder:
         try:
             for name in cases:
+                goal = CASES[name][2]["goal"]
                 answer, best, grid_runs = run_case(build, folder, name, duration, repeats, quick)
-                rows.append(ratio_line(name, CASES[name][2]["goal"], answer, best, grid_runs))
+                rows.append(ratio_line(name, goal, answer, best, grid_runs))
                 print(rows[-1], flush=True)
+                medians = confirm(build, folder, os.path.join(folder, f"{name}.db"), name, answer, best, duration,
+                                  rounds)
+                confirmed.append(confirm_line(name, goal, medians, rounds))
+                print(confirmed[-1], flush=True)
         finally:
             subprocess.run([os.path.join(build, "bin", "tcptune"), "lab", "down", "--name", LAB],
                            capture_output=True)
@@ -184,6 +223,10 @@ def main():
           "recommendation | grid's best (its point) | share of the grid's best |")
     print("|---|---|---|---|---|---|---|---|---|---|")
     print("\n".join(rows))
+    print("\nThe two configurations again, alternately (medians of their runs):\n")
+    print("| case | rounds | tuner's configuration | grid's best configuration | share |")
+    print("|---|---|---|---|---|")
+    print("\n".join(confirmed))
 
 
 if __name__ == "__main__":
