@@ -104,8 +104,11 @@ double deliveryPathRate(const QList<RunSample> &samples, double fromT)
             continue;
         ++measured;
         // A sample measures the path only when the path held the flow: not the application,
-        // and not a receive window or send buffer for most of its interval.
-        const bool heldByAnEnd = s.rwndLimitedMs > dtMs / 2 || s.rwndFull == 1 || s.sndbufLimitedMs > dtMs / 2;
+        // and not a receive window or send buffer for most of its interval. A sender with
+        // nothing unsent had all its buffer in flight: its buffer held it, though the kernel's
+        // timer counts that only when the writer blocks right after a send (docs/diagnosis.md).
+        const bool heldByAnEnd =
+            s.rwndLimitedMs > dtMs / 2 || s.rwndFull == 1 || s.sndbufLimitedMs > dtMs / 2 || s.notsentBytes == 0;
         if (s.appLimited == 0 && !heldByAnEnd && s.deliveryRateBps > 0)
             rates.append(s.deliveryRateBps);
     }

@@ -21,9 +21,10 @@ std::optional<Finding> pathFullFinding(const DiagnosisFacts &facts);
 std::optional<Finding> nagleStallFinding(const DiagnosisFacts &facts);
 
 // The path's rate that the sender's delivery-rate samples show (bit/s): the 90th percentile of
-// the samples from FROM_T on whose delivery was not application-limited and whose interval was
-// not mostly receive-window or send-buffer limited, when they are at least half of the measured
-// samples and ten or more; else -1. SAMPLES: the aggregate series.
+// the samples from FROM_T on whose delivery was not application-limited, whose interval was not
+// mostly receive-window or send-buffer limited, whose receive window was not full and whose
+// sender had data left unsent, when they are at least half of the measured samples and ten or
+// more; else -1. SAMPLES: the aggregate series.
 double deliveryPathRate(const QList<RunSample> &samples, double fromT);
 
 // The facts rules 0 and 2a read from RUN, added to FACTS.

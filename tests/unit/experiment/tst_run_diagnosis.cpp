@@ -615,6 +615,14 @@ void TestRunDiagnosis::deliveryPathRate()
     for (RunSample &s : rwndHeld)
         s.rwndLimitedMs = 4;
     QCOMPARE(tcptune::deliveryPathRate(rwndHeld, 0.295), 93e6);
+    // A sender whose buffer was all in flight (nothing unsent) measures its buffer.
+    QList<RunSample> bufferHeld = samples;
+    for (RunSample &s : bufferHeld)
+        s.notsentBytes = 0;
+    QCOMPARE(tcptune::deliveryPathRate(bufferHeld, 0), -1.0);
+    for (RunSample &s : bufferHeld)
+        s.notsentBytes = 65536;
+    QCOMPARE(tcptune::deliveryPathRate(bufferHeld, 0.295), 93e6);
     for (RunSample &s : samples)
         s.appLimited = 1;
     QCOMPARE(tcptune::deliveryPathRate(samples, 0), -1.0);
