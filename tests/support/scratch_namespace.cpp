@@ -2,6 +2,8 @@
 
 #include <QProcess>
 
+#include <csignal>
+
 #include <unistd.h>
 
 namespace tcptune::test {
@@ -33,8 +35,16 @@ ScratchNamespace::ScratchNamespace(const QString &suffix)
                       QStringLiteral("up")});
 }
 
+// The processes still inside go first: a deleted namespace lives on while they do, and an ssh
+// client in it whose path went with the test would wait for its server for a quarter of an hour.
 ScratchNamespace::~ScratchNamespace()
 {
+    QProcess pids;
+    pids.start(QStringLiteral("ip"), {QStringLiteral("netns"), QStringLiteral("pids"), m_name});
+    pids.waitForFinished(10000);
+    for (const QByteArray &pid : pids.readAllStandardOutput().split('\n'))
+        if (const int n = pid.trimmed().toInt(); n > 0)
+            ::kill(pid_t(n), SIGKILL);
     ip({QStringLiteral("netns"), QStringLiteral("del"), m_name});
 }
 
@@ -46,31 +56,35 @@ QString ScratchNamespace::exec(const QStringList &command) const
     return QString::fromLocal8Bit(p.readAllStandardOutput()).trimmed();
 }
 
-ScratchPair::ScratchPair(const QString &suffix, int subnet)
+NamespacePair::NamespacePair(const QString &suffix, int subnet)
     : m_a(suffix + QStringLiteral("a"))
     , m_b(suffix + QStringLiteral("b"))
     , m_subnet(subnet)
+{
+}
+
+bool NamespacePair::addressAndUp(const ScratchNamespace &ns, const QString &device, const QString &address)
+{
+    m_error = ip({QStringLiteral("-n"), ns.name(), QStringLiteral("addr"), QStringLiteral("add"),
+                  address + QStringLiteral("/24"), QStringLiteral("dev"), device});
+    if (m_error.isEmpty())
+        m_error = ip({QStringLiteral("-n"), ns.name(), QStringLiteral("link"), QStringLiteral("set"), device,
+                      QStringLiteral("up")});
+    return m_error.isEmpty();
+}
+
+ScratchPair::ScratchPair(const QString &suffix, int subnet)
+    : NamespacePair(suffix, subnet)
 {
     if (!m_a.ok() || !m_b.ok())
         return;
     const QString va = QStringLiteral("tt%1a").arg(suffix.left(8));
     const QString vb = QStringLiteral("tt%1b").arg(suffix.left(8));
-    const QList<QStringList> steps = {
-        {QStringLiteral("link"), QStringLiteral("add"), va, QStringLiteral("netns"), m_a.name(), QStringLiteral("type"),
-         QStringLiteral("veth"), QStringLiteral("peer"), QStringLiteral("name"), vb, QStringLiteral("netns"),
-         m_b.name()},
-        {QStringLiteral("-n"), m_a.name(), QStringLiteral("addr"), QStringLiteral("add"),
-         addressA() + QStringLiteral("/24"), QStringLiteral("dev"), va},
-        {QStringLiteral("-n"), m_b.name(), QStringLiteral("addr"), QStringLiteral("add"),
-         addressB() + QStringLiteral("/24"), QStringLiteral("dev"), vb},
-        {QStringLiteral("-n"), m_a.name(), QStringLiteral("link"), QStringLiteral("set"), va, QStringLiteral("up")},
-        {QStringLiteral("-n"), m_b.name(), QStringLiteral("link"), QStringLiteral("set"), vb, QStringLiteral("up")},
-    };
-    for (const QStringList &step : steps) {
-        m_error = ip(step);
-        if (!m_error.isEmpty())
-            return;
-    }
+    m_error = ip({QStringLiteral("link"), QStringLiteral("add"), va, QStringLiteral("netns"), m_a.name(),
+                  QStringLiteral("type"), QStringLiteral("veth"), QStringLiteral("peer"), QStringLiteral("name"), vb,
+                  QStringLiteral("netns"), m_b.name()});
+    if (m_error.isEmpty() && addressAndUp(m_a, va, addressA()))
+        addressAndUp(m_b, vb, addressB());
 }
 
 } // namespace tcptune::test

@@ -31,12 +31,10 @@ private:
     QString m_error;
 };
 
-// Two namespaces joined by a veth pair: a = 198.18.X.1/24, b = 198.18.X.2/24, links up, lo up.
-class ScratchPair final {
+// Two namespaces (tcptune-t-<suffix>a and b) whose ends are 198.18.X.1 (a) and 198.18.X.2 (b);
+// what joins them is the derived class's.
+class NamespacePair {
 public:
-    ScratchPair(const QString &suffix, int subnet);
-    ~ScratchPair() = default;
-
     ScratchNamespace &a() { return m_a; }
     ScratchNamespace &b() { return m_b; }
     QString addressA() const { return QStringLiteral("198.18.%1.1").arg(m_subnet); }
@@ -44,11 +42,22 @@ public:
     bool ok() const { return m_error.isEmpty() && m_a.ok() && m_b.ok(); }
     QString error() const { return m_error.isEmpty() ? m_a.error() + m_b.error() : m_error; }
 
-private:
+protected:
+    NamespacePair(const QString &suffix, int subnet);
+    ~NamespacePair() = default;
+    // Adds ADDRESS/24 to DEVICE in NS and brings the device up; sets m_error on failure.
+    bool addressAndUp(const ScratchNamespace &ns, const QString &device, const QString &address);
+
     ScratchNamespace m_a;
     ScratchNamespace m_b;
     int m_subnet;
     QString m_error;
+};
+
+// Two namespaces joined by a veth pair: a = 198.18.X.1/24, b = 198.18.X.2/24, links up, lo up.
+class ScratchPair final : public NamespacePair {
+public:
+    ScratchPair(const QString &suffix, int subnet);
 };
 
 } // namespace tcptune::test
