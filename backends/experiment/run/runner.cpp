@@ -265,7 +265,7 @@ void Runner::endExperiment(ResultStore &server, qint64 experimentId, ExperimentS
     Q_EMIT finished(experimentId, experimentStatusName(status));
 }
 
-Result<qint64> Runner::openSession(const SweepPlan &plan, qint64 resumeId, const QJsonObject &planFields)
+Result<qint64> Runner::openSession(const SweepPlan &plan, qint64 resumeId, const QJsonObject &planFields, int mostRuns)
 {
     if (m_session)
         return fail(tr("A session is already open: close it before opening another."));
@@ -289,6 +289,8 @@ Result<qint64> Runner::openSession(const SweepPlan &plan, qint64 resumeId, const
     for (const RunRecord &r : std::as_const(*runs))
         session->nextIndex = qMax(session->nextIndex, r.runIndex + 1);
     session->stored = *runs;
+    if (mostRuns > 0)
+        logIfFailed(session->server->setPlannedRuns(*id, mostRuns));
     m_session = std::move(session);
     Q_EMIT started(*id, 0, int(runs->size()));
     return id;
@@ -330,6 +332,8 @@ void Runner::closeSession(ExperimentStatus status)
     if (!m_session)
         return;
     const std::unique_ptr<Session> session = std::move(m_session);
+    // Runs chosen one at a time: what was planned is what was made.
+    logIfFailed(session->server->setPlannedRuns(session->experimentId, session->nextIndex));
     endExperiment(*session->server, session->experimentId, status);
 }
 

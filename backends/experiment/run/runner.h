@@ -53,9 +53,11 @@ public:
 
     // A session of runs chosen one at a time, on this runner's worker thread. Stores a new
     // experiment for PLAN (PLAN_FIELDS added to its stored plan JSON, e.g. "tune"), or reopens
-    // experiment RESUME_ID; holds its ExperimentLock and marks it running. Its id.
+    // experiment RESUME_ID; holds its ExperimentLock and marks it running. Its id. MOST_RUNS > 0:
+    // the experiment's planned runs while the session goes (the most it may make, e.g. a tune's
+    // budget); at its close they become the runs it made.
     [[nodiscard]] Result<qint64> openSession(const SweepPlan &plan, qint64 resumeId = 0,
-                                             const QJsonObject &planFields = {});
+                                             const QJsonObject &planFields = {}, int mostRuns = 0);
     // Runs SPEC once as the session's next run (the next free run index), stored under POINT
     // (its index, label and settings) as repeat REPEAT; knobs applied and restored as for a
     // planned run. A cancelled session returns a cancelled record without running.

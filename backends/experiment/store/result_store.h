@@ -86,6 +86,8 @@ public:
     // Experiments
     // PLAN_FIELDS go into the stored plan JSON beside the plan's own (a tune's "tune" object).
     [[nodiscard]] Result<qint64> createExperiment(const SweepPlan &plan, const QJsonObject &planFields = {});
+    // The runs an experiment plans (a session's: its most, then the runs it made).
+    [[nodiscard]] Result<void> setPlannedRuns(qint64 experimentId, int runs);
     [[nodiscard]] Result<void> setExperimentStatus(qint64 experimentId, ExperimentStatus status,
                                                    const QString &error = {});
     [[nodiscard]] Result<ExperimentRecord> experiment(qint64 experimentId) const;

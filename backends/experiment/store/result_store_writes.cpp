@@ -61,6 +61,17 @@ Result<qint64> ResultStore::createExperiment(const SweepPlan &plan, const QJsonO
     return id;
 }
 
+Result<void> ResultStore::setPlannedRuns(qint64 experimentId, int runs)
+{
+    QSqlQuery q(database());
+    q.prepare(QStringLiteral("UPDATE experiments SET planned_runs = ? WHERE id = ?"));
+    q.addBindValue(runs);
+    q.addBindValue(experimentId);
+    if (!q.exec())
+        return std::unexpected(queryError(q, tr("update the experiment")));
+    return {};
+}
+
 Result<void> ResultStore::setExperimentStatus(qint64 experimentId, ExperimentStatus status, const QString &error)
 {
     QSqlQuery q(database());

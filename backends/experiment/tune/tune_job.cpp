@@ -69,7 +69,7 @@ Result<TuneJob> TuneJobRunner::storedJob(qint64 experimentId, const QJsonObject 
 TuneOutcome TuneJobRunner::run(Runner &runner, const TuneJob &job, const std::function<void(const QString &)> &log)
 {
     TuneOutcome outcome;
-    auto id = runner.openSession(SweepPlan(job.spec), job.resumeId, planFields(job.tune));
+    auto id = runner.openSession(SweepPlan(job.spec), job.resumeId, planFields(job.tune), job.tune.budgetRuns);
     if (!id) {
         outcome.failure = id.error().message;
         return outcome;

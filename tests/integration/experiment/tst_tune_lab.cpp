@@ -180,6 +180,14 @@ void TestTuneLab::receiverLimitedRaisesTheReceiveBuffer()
     QCOMPARE(answer.value(QStringLiteral("schema_version")).toInt(), 1);
     m_receiverAnswer = answer;
     QVERIFY(answer.value(QStringLiteral("runs")).toInt() <= 16);
+    // The stored experiment planned the runs the tune made (its list says "16/16", not "16/1").
+    {
+        ResultStore stored;
+        QVERIFY(stored.open(m_receiverStore).has_value());
+        const auto experiment = stored.experiment(answer.value(QStringLiteral("experiment_id")).toInteger());
+        QVERIFY(experiment.has_value());
+        QCOMPARE(experiment->plannedRuns, answer.value(QStringLiteral("runs")).toInt());
+    }
     QSet<QString> changed;
     for (const QJsonValue &c : answer.value(QStringLiteral("changes")).toArray())
         changed << c.toObject().value(QStringLiteral("knob")).toString();
