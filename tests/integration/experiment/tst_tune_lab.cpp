@@ -299,7 +299,8 @@ void TestTuneLab::killThenResumeReusesTheRuns()
 {
     const QString spec = specFile(QStringLiteral("kill.json"), receiverSpec(8));
     QVERIFY(!spec.isEmpty());
-    // As above, a tune told "busy" ends after its baseline: a second one when the first was not killed mid-search.
+    // A tune that ended before the kill (its baseline had nothing to try, or it was quick) was not
+    // killed mid-search: a second one then.
     QString db;
     ResultStore store;
     qint64 id = 0;
