@@ -42,4 +42,14 @@ CommandResult runTcptune(const QStringList &args, int timeoutMs, const QByteArra
     return runCommand(binary(QStringLiteral("tcptune")), args, timeoutMs, stdinData);
 }
 
+void stopProcess(QProcess &process)
+{
+    if (process.state() == QProcess::NotRunning)
+        return;
+    process.terminate();
+    if (!process.waitForFinished(5000))
+        process.kill();
+    process.waitForFinished(5000);
+}
+
 } // namespace tcptune::test

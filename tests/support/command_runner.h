@@ -5,6 +5,8 @@
 #include <QProcessEnvironment>
 #include <QStringList>
 
+class QProcess;
+
 namespace tcptune::test {
 
 struct CommandResult {
@@ -21,6 +23,9 @@ QString binary(const QString &name);
 CommandResult runCommand(const QString &program, const QStringList &args, int timeoutMs = 60000,
                          const QByteArray &stdinData = {},
                          const QProcessEnvironment &env = QProcessEnvironment::systemEnvironment());
+
+// Ends a fixture's long-running PROCESS: SIGTERM, then SIGKILL after 5 s; nothing if it ended.
+void stopProcess(QProcess &process);
 
 // runCommand on build/bin/tcptune.
 CommandResult runTcptune(const QStringList &args, int timeoutMs = 60000, const QByteArray &stdinData = {});

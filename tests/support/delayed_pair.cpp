@@ -1,5 +1,6 @@
 #include "delayed_pair.h"
 
+#include "command_runner.h"
 #include "test_paths.h"
 
 #include <QDeadlineTimer>
@@ -34,12 +35,7 @@ QString DelayedPair::startLine(const QString &tunA, const QString &tunB, int one
 
 DelayedPair::~DelayedPair()
 {
-    if (m_line.state() == QProcess::NotRunning)
-        return;
-    m_line.terminate();
-    if (!m_line.waitForFinished(5000))
-        m_line.kill();
-    m_line.waitForFinished(5000);
+    stopProcess(m_line);
 }
 
 } // namespace tcptune::test

@@ -19,12 +19,7 @@ SshServer::SshServer(const QString &netns, const QString &address, int port, con
 
 SshServer::~SshServer()
 {
-    if (m_sshd.state() == QProcess::NotRunning)
-        return;
-    m_sshd.terminate();
-    if (!m_sshd.waitForFinished(5000))
-        m_sshd.kill();
-    m_sshd.waitForFinished(2000);
+    stopProcess(m_sshd);
 }
 
 QString SshServer::target() const
