@@ -3,19 +3,23 @@
 the send methods (copy, zerocopy, sendfile).
 
 Usage (root): bench/traffic/run.py [BUILD_DIR] [--duration S] [--runs N] [--skip-send-methods] [--quick]
-                                  [--cc NAME]
+                                  [--cc NAME[,NAME...]] [--streams N[,N...]]
 
---quick: one run of 1 s per figure, to see that the script works (its figures mean nothing).
---cc NAME: both tools ask for congestion control NAME on every connection (`iperf3 -C`,
-`tcptune run --cc`); without it both use the system's default. With bbr and no fq qdisc (this
-VM's default) the kernel paces every flow with a timer of its own, and on loopback and veth
-that timer, not the engine, sets the pace: compare with `--cc cubic` to see the engines.
+--quick: one run of 1 s per figure, 1 and 4 streams, to see that the script works (its figures
+mean nothing).
+--cc NAMES: the comparison runs every row once per congestion control (default bbr,cubic), both
+tools asking for it on every connection (`iperf3 -C`, `tcptune run --cc`); the sampling and send
+method parts use the first. With bbr and no fq qdisc (this VM's default) the kernel paces every
+flow with a timer of its own, and on loopback and veth that timer sets much of the pace.
+--streams COUNTS: the stream counts of the comparison (default 1,4,8,16).
 
 Paths: loopback (127.0.0.1) and a veth pair between two namespaces this script creates
 (tcptune-t-benchtra / tcptune-t-benchtrb, 198.18.19.0/24), always deleted at the end.
-1. For each path and for 1 and 4 streams it runs `iperf3 -c` (against `iperf3 -s`) and
-   `tcptune run` (against `tcptune serve`) alternately, N times each, and reports the median
-   receiver throughput of each and the ratio of the medians.
+1. For each congestion control, path and stream count it runs `iperf3 -c` (against `iperf3 -s`)
+   and `tcptune run` (against `tcptune serve`) alternately, N times each, and reports the median
+   receiver throughput of each and the ratio of the medians, and the CPU seconds per GB received
+   of both ends together (the client's from wait4(), the server's from /proc: its utime and stime
+   over the run), median of the runs; and whether 4 streams move 1.5x the bytes of 1.
 2. Sampling cost: `tcptune run` on loopback with --sample-ms 10 and --sample-ms 1 against
    --sample-ms 60000 (no sample during the run), alternating, N each; and, as a 1 % difference
    drowns in the noise of throughput, the cost where it is spent: the share of the run thread's
@@ -25,13 +29,15 @@ Paths: loopback (127.0.0.1) and a veth pair between two namespaces this script c
 It prints the machine, the load average at start and end (the figures mean something only on
 a quiet machine: load below 1) and the TCP settings the figures depend on (congestion control,
 buffer limits), and ends with the tables as Markdown, ready for bench/README.md, each figure
-beside issue 15's target: ratio >= 1.00 in every row, sampling at 10 ms < 1 %, at 1 ms < 3 %.
+beside its target (issues 15 and 35): ratio >= 1.00 and CPU per GB at most iperf3's in every row,
+sampling at 10 ms < 1 %, at 1 ms < 3 %.
 Traffic goes only to loopback and to the script's own namespaces.
 """
 import datetime
 import json
 import os
 import re
+import resource
 import shutil
 import socket
 import statistics
@@ -88,23 +94,39 @@ def wait_port(ns, host, port, timeout=10.0):
 CONGESTION = []
 
 
-def iperf3_run(ns, host, streams, duration, extra=()):
+def client_cpu(argv, env=None):
+    """Runs ARGV (a client) to its end; (stdout, stderr, CPU seconds it used). The servers are this
+    script's children too, but they are reaped only at the end, so the change of the reaped
+    children's usage is the client's."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    r = subprocess.run(argv, check=True, capture_output=True, text=True, env=env)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return r.stdout, r.stderr, after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+
+
+def iperf3_run(ns, host, streams, duration, extra=(), server=None):
+    """(throughput, CPU seconds of client + server) when SERVER (a Servers) is given, else throughput."""
     cc = ["-C", CONGESTION[0]] if CONGESTION else []
-    r = sh(*in_ns(ns, ["iperf3", "-c", host, "-p", str(IPERF_PORT), "-t", str(duration), "-P", str(streams), "-J"]
-                  + cc + list(extra)))
-    return json.loads(r.stdout)["end"]["sum_received"]["bits_per_second"]
+    before = server.cpu("iperf3") if server else 0
+    out, _, cpu = client_cpu(in_ns(ns, ["iperf3", "-c", host, "-p", str(IPERF_PORT), "-t", str(duration), "-P",
+                                        str(streams), "-J"] + cc + list(extra)))
+    bps = json.loads(out)["end"]["sum_received"]["bits_per_second"]
+    return (bps, cpu + server.cpu("iperf3") - before) if server else bps
 
 
-def tcptune_run(tcptune, ns, host, streams, duration, extra=(), metered=False):
-    """(throughput, samples, sampling's share of the run thread's CPU in % when METERED, else None)."""
+def tcptune_run(tcptune, ns, host, streams, duration, extra=(), metered=False, server=None):
+    """(throughput, samples, sampling's share of the run thread's CPU in % when METERED, else None,
+    CPU seconds of client + server when SERVER is given, else None)."""
     cc = ["--cc", CONGESTION[0]] if CONGESTION else []
     env = dict(os.environ, QT_LOGGING_RULES="tcptune.traffic.cost=true") if metered else None
-    r = subprocess.run(in_ns(ns, [tcptune, "run", "--target", f"{host}:{AGENT_PORT}", "--duration", str(duration),
-                                  "--streams", str(streams), "--json"] + cc + list(extra)),
-                       check=True, capture_output=True, text=True, env=env)
-    o = json.loads(r.stdout)
-    share = re.search(r"sampling: .*\(([0-9.]+) %\)", r.stderr)
-    return o["throughput_bps"], len(o["samples"]), float(share.group(1)) if share else None
+    before = server.cpu("tcptune") if server else 0
+    out, err, cpu = client_cpu(in_ns(ns, [tcptune, "run", "--target", f"{host}:{AGENT_PORT}", "--duration",
+                                          str(duration), "--streams", str(streams), "--json"] + cc + list(extra)),
+                               env=env)
+    o = json.loads(out)
+    share = re.search(r"sampling: .*\(([0-9.]+) %\)", err)
+    return (o["throughput_bps"], len(o["samples"]), float(share.group(1)) if share else None,
+            cpu + server.cpu("tcptune") - before if server else None)
 
 
 class Servers:
@@ -115,6 +137,13 @@ class Servers:
                       for argv in ([tcptune, "serve", "--port", str(AGENT_PORT), "--bind", host],
                                    ["iperf3", "-s", "-p", str(IPERF_PORT), "-B", host])]
         self.ns, self.host = ns, host
+
+    def cpu(self, tool):
+        """CPU seconds the server of TOOL (tcptune or iperf3) has used so far, all its threads (/proc)."""
+        proc = self.procs[0 if tool == "tcptune" else 1]  # ip netns exec execs the server: same pid
+        with open(f"/proc/{proc.pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
     def __enter__(self):
         client_ns = NS_A if self.ns else None
@@ -141,18 +170,28 @@ def gbit(values):
     return "[" + ", ".join(f"{v / 1e9:.2f}" for v in values) + "]"
 
 
-def compare_iperf3(tcptune, runs, duration):
+def compare_iperf3(tcptune, runs, duration, stream_counts, controls):
+    """Rows (congestion control, path, streams, tcptune's runs, iperf3's runs); a run is
+    (throughput in bit/s, CPU seconds of both ends)."""
     rows = []
-    for name, ns, host in PATHS:
-        with Servers(tcptune, NS_B if ns else None, host):
-            for streams in (1, 4):
-                r = alternate(runs, {
-                    "iperf3": lambda: iperf3_run(ns, host, streams, duration),
-                    "tcptune": lambda: tcptune_run(tcptune, ns, host, streams, duration)[0]})
-                rows.append((name, streams, r["tcptune"], r["iperf3"]))
-                print(f"{name} {streams} stream(s): tcptune {gbit(r['tcptune'])} iperf3 {gbit(r['iperf3'])} Gbit/s",
-                      flush=True)
+    for cc in controls:
+        CONGESTION[:] = [cc] if cc else []
+        for name, ns, host in PATHS:
+            with Servers(tcptune, NS_B if ns else None, host) as servers:
+                for streams in stream_counts:
+                    r = alternate(runs, {
+                        "iperf3": lambda: iperf3_run(ns, host, streams, duration, server=servers),
+                        "tcptune": lambda: tcptune_run(tcptune, ns, host, streams, duration, server=servers)[::3]})
+                    rows.append((cc or "default", name, streams, r["tcptune"], r["iperf3"]))
+                    print(f"{cc or 'default'} {name} {streams} stream(s): tcptune {gbit(v[0] for v in r['tcptune'])} "
+                          f"iperf3 {gbit(v[0] for v in r['iperf3'])} Gbit/s", flush=True)
+    CONGESTION[:] = [controls[0]] if controls[0] else []
     return rows
+
+
+def cpu_per_gb(runs, duration):
+    """Median CPU seconds (both ends) per GB received over RUNS of DURATION seconds."""
+    return statistics.median(cpu / (bps * duration / 8 / 1e9) for bps, cpu in runs)
 
 
 def sampling_cost(tcptune, runs, duration):
@@ -192,7 +231,7 @@ def tcp_settings():
         except OSError:
             values.append(f"{name} unreadable")
     if CONGESTION:
-        values.append(f"both tools asked for {CONGESTION[0]} (--cc)")
+        values.append(f"the sampling and send method parts asked for {CONGESTION[0]} (--cc)")
     return "; ".join(values)
 
 
@@ -200,17 +239,41 @@ def verdict(met):
     return "met" if met else "**not met**"
 
 
+def print_scaling(rows):
+    """Issue 35's scaling target: 4 streams move at least 1.5x the bytes of 1 wherever iperf3's do."""
+    med = statistics.median
+    by = {(cc, name, streams): (med(v[0] for v in ours), med(v[0] for v in theirs))
+          for cc, name, streams, ours, theirs in rows}
+    lines = []
+    for (cc, name, streams), (ours4, theirs4) in by.items():
+        if streams != 4 or (cc, name, 1) not in by:
+            continue
+        ours1, theirs1 = by[(cc, name, 1)]
+        applies = theirs4 >= 1.5 * theirs1
+        lines.append(f"| {cc} | {name} | {ours4 / ours1:.2f}x | {theirs4 / theirs1:.2f}x | "
+                     f"{verdict(ours4 >= 1.5 * ours1) if applies else 'does not apply'} |")
+    if lines:
+        print("\n| congestion control | path | tcptune 4 streams / 1 | iperf3 4 streams / 1 | "
+              "target >= 1.5x where iperf3's is |")
+        print("|---|---|---|---|---|")
+        print("\n".join(lines))
+
+
 def print_markdown(command, start, rows, sampling, methods, duration, runs):
     med = statistics.median
     print(f"\nFigures of {datetime.date.today()}: `{command}`; machine: {machine.describe()}; load average "
           f"{start:.2f} at the start, {os.getloadavg()[0]:.2f} at the end; {tcp_settings()}; {runs} alternating "
           f"runs of {duration} s per figure, medians.\n")
-    print("| path | streams | tcptune median | iperf3 median | ratio tcptune/iperf3 | target >= 1.00 |")
-    print("|---|---|---|---|---|---|")
-    for name, streams, ours, theirs in rows:
-        ratio = med(ours) / med(theirs)
-        print(f"| {name} | {streams} | {med(ours) / 1e9:.2f} Gbit/s | {med(theirs) / 1e9:.2f} Gbit/s | "
-              f"{ratio:.3f} | {verdict(ratio >= 1.0)} |")
+    print("| congestion control | path | streams | tcptune | iperf3 | ratio tcptune/iperf3 | target >= 1.00 | "
+          "CPU s/GB, both ends: tcptune | iperf3 | target <= iperf3's |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
+    for cc, name, streams, ours, theirs in rows:
+        ours_bps, theirs_bps = med(v[0] for v in ours), med(v[0] for v in theirs)
+        ours_cpu, theirs_cpu = cpu_per_gb(ours, duration), cpu_per_gb(theirs, duration)
+        print(f"| {cc} | {name} | {streams} | {ours_bps / 1e9:.2f} Gbit/s | {theirs_bps / 1e9:.2f} Gbit/s | "
+              f"{ours_bps / theirs_bps:.3f} | {verdict(ours_bps >= theirs_bps)} | {ours_cpu:.3f} | {theirs_cpu:.3f} | "
+              f"{verdict(ours_cpu <= theirs_cpu)} |")
+    print_scaling(rows)
     none = med(v[0] for v in sampling[60000])
     print("\n| sampling (loopback, 1 stream) | samples per run | median | cost against none | "
           "readings' share of the run thread's CPU | target |")
@@ -250,14 +313,17 @@ def tcp_info_cost(calls=200000):
 
 def main():
     args = sys.argv[1:]
-    values = {"--duration", "--runs", "--cc"}
+    values = {"--duration", "--runs", "--cc", "--streams"}
     positional = [a for i, a in enumerate(args) if not a.startswith("--") and (i == 0 or args[i - 1] not in values)]
     build = positional[0] if positional else "build"
     quick = "--quick" in args
     duration = int(args[args.index("--duration") + 1]) if "--duration" in args else 1 if quick else 3
     runs = int(args[args.index("--runs") + 1]) if "--runs" in args else 1 if quick else 5
-    if "--cc" in args:
-        CONGESTION.append(args[args.index("--cc") + 1])
+    # Issue 35: every row with bbr and with cubic, 1 to 16 streams.
+    controls = args[args.index("--cc") + 1].split(",") if "--cc" in args else ["bbr", "cubic"]
+    stream_counts = [int(n) for n in args[args.index("--streams") + 1].split(",")] if "--streams" in args else \
+        [1, 4] if quick else [1, 4, 8, 16]
+    CONGESTION[:] = [controls[0]]
     tcptune = os.path.abspath(os.path.join(build, "bin", "tcptune"))
     if os.geteuid() != 0 or not os.path.exists(tcptune) or not shutil.which("iperf3"):
         sys.exit("needs root, iperf3 and " + tcptune)
@@ -265,7 +331,7 @@ def main():
     print(f"TCP settings: {tcp_settings()}", flush=True)
     try:
         netns_setup()
-        rows = compare_iperf3(tcptune, runs, duration)
+        rows = compare_iperf3(tcptune, runs, duration, stream_counts, controls)
         sampling = sampling_cost(tcptune, runs, duration)
         methods = [] if "--skip-send-methods" in args else send_methods(tcptune, runs, duration)
     finally:
