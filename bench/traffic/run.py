@@ -20,10 +20,11 @@ Paths: loopback (127.0.0.1) and a veth pair between two namespaces this script c
    receiver throughput of each and the ratio of the medians, and the CPU seconds per GB received
    of both ends together (the client's from wait4(), the server's from /proc: its utime and stime
    over the run), median of the runs; and whether 4 streams move 1.5x the bytes of 1.
-2. Sampling cost: `tcptune run` on loopback with --sample-ms 10 and --sample-ms 1 against
-   --sample-ms 60000 (no sample during the run), alternating, N each; and, as a 1 % difference
-   drowns in the noise of throughput, the cost where it is spent: the share of the run thread's
-   CPU that its TCP_INFO readings took (tcptune logs it under tcptune.traffic.cost).
+2. Sampling cost: `tcptune run` on loopback, 1 and 16 streams, with --sample-ms 10 and
+   --sample-ms 1 against --sample-ms 60000 (no sample during the run), alternating, N each; and,
+   as a 1 % difference drowns in the noise of throughput, the cost where it is spent: the share
+   of the run thread's CPU that its TCP_INFO readings took (tcptune logs it under
+   tcptune.traffic.cost).
 3. Send methods, 1 stream on each path: `tcptune run` with copy, --zerocopy and --sendfile, and
    `iperf3 -Z` (sendfile) beside them, alternating, N each.
 It prints the machine, the load average at start and end (the figures mean something only on
@@ -194,15 +195,19 @@ def cpu_per_gb(runs, duration):
     return statistics.median(cpu / (bps * duration / 8 / 1e9) for bps, cpu in runs)
 
 
-def sampling_cost(tcptune, runs, duration):
+def sampling_cost(tcptune, runs, duration, stream_counts=(1, 16)):
+    """(streams, interval ms) -> runs; 60000 ms is no sample during the run."""
+    results = {}
     with Servers(tcptune, None, "127.0.0.1"):
-        r = alternate(runs, {ms: (lambda ms=ms: tcptune_run(tcptune, None, "127.0.0.1", 1, duration,
-                                                            ["--sample-ms", str(ms)], metered=ms < 60000))
-                             for ms in (60000, 10, 1)})
-    for ms, values in r.items():
-        print(f"sampling every {ms} ms: {gbit(v[0] for v in values)} Gbit/s, samples {[v[1] for v in values]}, "
-              f"share of the run thread's CPU {[v[2] for v in values]} %", flush=True)
-    return r
+        for streams in stream_counts:
+            r = alternate(runs, {ms: (lambda ms=ms: tcptune_run(tcptune, None, "127.0.0.1", streams, duration,
+                                                                ["--sample-ms", str(ms)], metered=ms < 60000))
+                                 for ms in (60000, 10, 1)})
+            for ms, values in r.items():
+                results[(streams, ms)] = values
+                print(f"{streams} stream(s), sampling every {ms} ms: {gbit(v[0] for v in values)} Gbit/s, samples "
+                      f"{[v[1] for v in values]}, share of the run thread's CPU {[v[2] for v in values]} %", flush=True)
+    return results
 
 
 def send_methods(tcptune, runs, duration):
@@ -274,18 +279,20 @@ def print_markdown(command, start, rows, sampling, methods, duration, runs):
               f"{ours_bps / theirs_bps:.3f} | {verdict(ours_bps >= theirs_bps)} | {ours_cpu:.3f} | {theirs_cpu:.3f} | "
               f"{verdict(ours_cpu <= theirs_cpu)} |")
     print_scaling(rows)
-    none = med(v[0] for v in sampling[60000])
-    print("\n| sampling (loopback, 1 stream) | samples per run | median | cost against none | "
+    print("\n| sampling (loopback) | streams | samples per run | median | cost against none | "
           "readings' share of the run thread's CPU | target |")
-    print("|---|---|---|---|---|---|")
-    for ms, budget in ((10, 1.0), (1, 3.0)):
-        m = med(v[0] for v in sampling[ms])
-        cost = (1 - m / none) * 100
-        share = med(v[2] for v in sampling[ms]) if all(v[2] is not None for v in sampling[ms]) else float("nan")
-        print(f"| every {ms} ms | {med(v[1] for v in sampling[ms]):.0f} | {m / 1e9:.2f} Gbit/s | "
-              f"{cost:+.1f} % | {share:.2f} % | < {budget:.0f} %: throughput {verdict(cost < budget)}, "
-              f"CPU {verdict(share < budget)} |")
-    print(f"| none (--sample-ms 60000) | 0 | {none / 1e9:.2f} Gbit/s | | | |")
+    print("|---|---|---|---|---|---|---|")
+    for streams in sorted({streams for streams, _ in sampling}):
+        none = med(v[0] for v in sampling[(streams, 60000)])
+        for ms, budget in ((10, 1.0), (1, 3.0)):
+            values = sampling[(streams, ms)]
+            m = med(v[0] for v in values)
+            cost = (1 - m / none) * 100
+            share = med(v[2] for v in values) if all(v[2] is not None for v in values) else float("nan")
+            print(f"| every {ms} ms | {streams} | {med(v[1] for v in values):.0f} | {m / 1e9:.2f} Gbit/s | "
+                  f"{cost:+.1f} % | {share:.2f} % | < {budget:.0f} %: throughput {verdict(cost < budget)}, "
+                  f"CPU {verdict(share < budget)} |")
+        print(f"| none (--sample-ms 60000) | {streams} | 0 | {none / 1e9:.2f} Gbit/s | | | |")
     if methods:
         print("\n| path (1 stream) | tcptune copy | tcptune --zerocopy | tcptune --sendfile | iperf3 -Z |")
         print("|---|---|---|---|---|")
