@@ -4189,6 +4189,10 @@ Mehrere Formate auf einmal: --format html,pdf --out ORDNER/report schreibt ORDNE
 <context>
     <name>RunCommand</name>
     <message>
+        <source>this host&apos;s end</source>
+        <translation>das Ende dieses Hosts</translation>
+    </message>
+    <message>
         <source>Runs real TCP traffic against a `tcptune serve` agent or a stock `iperf3 -s`, sampling TCP_INFO of every sending socket, and prints the receiver&apos;s goodput, RTT and the sample series.</source>
         <translation>Erzeugt echten TCP-Verkehr gegen einen `tcptune serve`-Agenten oder ein gewöhnliches `iperf3 -s`, tastet TCP_INFO jedes sendenden Sockets ab und gibt den Nutzdurchsatz beim Empfänger, die RTT und die Messreihe aus.</translation>
     </message>
@@ -4742,6 +4746,10 @@ Mehrere Formate auf einmal: --format html,pdf --out ORDNER/report schreibt ORDNE
 </context>
 <context>
     <name>ServeCommand</name>
+    <message>
+        <source>the agent</source>
+        <translation>den Agenten</translation>
+    </message>
     <message>
         <source>Serve.</source>
         <translation>Bedienen.</translation>
@@ -9048,6 +9056,32 @@ untätig: der Sender hatte nichts zu senden.
     <message>
         <source>M&amp;egabytes per second (%1)</source>
         <translation>M&amp;egabyte pro Sekunde (%1)</translation>
+    </message>
+</context>
+<context>
+    <name>AffinityOption</name>
+    <message>
+        <source>Run %1 on CPUS only (as taskset -c takes them: 1, 0,2 or 0-3), as iperf3 -A does.</source>
+        <translation>%1 nur auf den CPUs CPUS laufen lassen (wie taskset -c sie nimmt: 1, 0,2 oder 0-3), wie iperf3 -A.</translation>
+    </message>
+</context>
+<context>
+    <name>CpuAffinity</name>
+    <message>
+        <source>&apos;%1&apos; is not a CPU list; give CPU numbers as taskset -c takes them, e.g. 1, 0,2 or 0-3.</source>
+        <translation>„%1“ ist keine CPU-Liste; geben Sie CPU-Nummern an, wie taskset -c sie nimmt, z. B. 1, 0,2 oder 0-3.</translation>
+    </message>
+    <message>
+        <source>CPU %1 is not one this process may run on; choose from %2.</source>
+        <translation>Auf CPU %1 darf dieser Prozess nicht laufen; wählen Sie aus %2.</translation>
+    </message>
+    <message>
+        <source>Cannot run on CPUs %1: %2.</source>
+        <translation>Kann nicht auf den CPUs %1 laufen: %2.</translation>
+    </message>
+    <message>
+        <source>Cannot run thread %1 on CPUs %2: %3.</source>
+        <translation>Kann Thread %1 nicht auf den CPUs %2 laufen lassen: %3.</translation>
     </message>
 </context>
 <context>

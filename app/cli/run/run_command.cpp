@@ -1,6 +1,7 @@
 #include "cli/run/run_command.h"
 #include "cli/command.h"
 
+#include "cli/affinity_option.h"
 #include "cli/console.h"
 #include "cli/run/run_report.h"
 #include "cli/run/several_ends_run.h"
@@ -122,6 +123,7 @@ void addOptions(QCommandLineParser &parser)
                RunCommand::tr("Print the result in iperf3's JSON layout (iperf3 -J: start, intervals, end with "
                               "sum_sent and sum_received), for tools that read iperf3's results.")),
         ThroughputUnitOption::option(),
+        AffinityOption::option(RunCommand::tr("this host's end")),
         option("lab", RunCommand::tr("Without --target: the local lab NAME (default lab), started if down."), "NAME",
                QStringLiteral("lab")),
     });
@@ -374,6 +376,8 @@ int runRunCommand(const QStringList &args)
     if (!unit)
         return failWith(unit.error().message, 2);
     setRateUnit(*unit);
+    if (auto pinned = AffinityOption::apply(parser); !pinned)
+        return failWith(pinned.error().message, 2);
 
     HelperConnection helper; // builds the lab if it is down
     if (const QStringList targets = parser.values(QStringLiteral("target")); targets.size() > 1)

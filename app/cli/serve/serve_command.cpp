@@ -1,6 +1,7 @@
 #include "cli/serve/serve_command.h"
 #include "cli/command.h"
 
+#include "cli/affinity_option.h"
 #include "cli/console.h"
 #include "common/install_layout.h"
 #include "common/termination_signals.h"
@@ -147,6 +148,7 @@ void addServeOptions(QCommandLineParser &parser)
                     ServeCommand::tr("Most intervals a run keeps; beyond, neighbours are merged (default %1).")
                         .arg(d.maxIntervals),
                     d.maxIntervals),
+        AffinityOption::option(ServeCommand::tr("the agent")),
         {QStringLiteral("stdio"),
          ServeCommand::tr("Serve one run over stdin and stdout, as `tcptune run --target ssh://HOST` starts it; data "
                           "connections go to a port opened for that run only.")},
@@ -305,6 +307,8 @@ int runServeCommand(const QStringList &args)
     if (!parsed)
         return failWith(parsed.error().message, 2);
     const auto &[options, portNumber] = *parsed;
+    if (auto pinned = AffinityOption::apply(parser); !pinned)
+        return failWith(pinned.error().message, 2);
     if (parser.isSet(QStringLiteral("stdio")))
         return serveStdio(options,
                           parser.isSet(QStringLiteral("bind")) ? parser.value(QStringLiteral("bind")) : QString());

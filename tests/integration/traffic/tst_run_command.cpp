@@ -8,8 +8,11 @@
 
 #include "both_directions.h"
 #include "command_runner.h"
+#include "common/cpu_affinity.h"
 #include "scratch_namespace.h"
 
+#include <QDir>
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -17,8 +20,10 @@
 #include <QRegularExpression>
 #include <QSet>
 #include <QTest>
+#include <QThread>
 
 using namespace tcptune::test;
+using tcptune::CpuAffinity;
 
 class TestRunCommand final : public QObject {
     Q_OBJECT
@@ -30,6 +35,7 @@ private Q_SLOTS:
     void rrAndSplitWriteAgainstAgent_data();
     void rrAndSplitWriteAgainstAgent();
     void sendMethodOptions();
+    void pinnedEnds();
     void downFromAgent();
     void downFromIperf3();
     void bothWithIperf3();
@@ -288,6 +294,64 @@ void TestRunCommand::sendMethodOptions()
                    30000);
     QVERIFY(both.exitCode != 0);
     QVERIFY2(both.err.contains("--zerocopy"), both.err.constData());
+}
+
+// The CPUs every thread of process PID may run on, as /proc lists them ("0-1", "1"); empty when the
+// process is gone.
+static QSet<QString> cpusAllowed(qint64 pid)
+{
+    QSet<QString> lists;
+    const QString tasks = QStringLiteral("/proc/%1/task").arg(pid);
+    for (const QString &task : QDir(tasks).entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
+        QFile status(tasks + QLatin1Char('/') + task + QStringLiteral("/status"));
+        if (!status.open(QIODevice::ReadOnly))
+            continue;
+        for (const QByteArray &line : status.readAll().split('\n'))
+            if (line.startsWith("Cpus_allowed_list:"))
+                lists.insert(QString::fromLatin1(line.mid(18).trimmed()));
+    }
+    return lists;
+}
+
+// --affinity pins each end, with every thread it has while the run goes (iperf3 -A); a CPU the
+// process may not use is refused, naming those it may.
+void TestRunCommand::pinnedEnds()
+{
+    const QList<int> cpus = CpuAffinity::allowed();
+    const QString agentCpu = QString::number(cpus.constLast());
+    const QString clientCpu = QString::number(cpus.constFirst());
+    constexpr int port = kAgentPort + 2;
+    QProcess *agent = startInB({binary(QStringLiteral("tcptune")), QStringLiteral("serve"), QStringLiteral("--port"),
+                                QString::number(port), QStringLiteral("--bind"), m_pair->addressB(),
+                                QStringLiteral("--affinity"), agentCpu});
+    QVERIFY(agent->waitForReadyRead(10000));
+    QProcess client;
+    client.start(QStringLiteral("ip"),
+                 inA({binary(QStringLiteral("tcptune")), QStringLiteral("run"), QStringLiteral("--target"),
+                      QStringLiteral("%1:%2").arg(m_pair->addressB()).arg(port), QStringLiteral("--streams"),
+                      QStringLiteral("2"), QStringLiteral("--duration"), QStringLiteral("2"),
+                      QStringLiteral("--affinity"), clientCpu, QStringLiteral("--json")}));
+    QVERIFY(client.waitForStarted(5000));
+    QThread::msleep(1500); // the run goes: its threads and the agent's data threads exist
+    const QSet<QString> clientLists = cpusAllowed(client.processId());
+    const QSet<QString> agentLists = cpusAllowed(agent->processId());
+    QVERIFY(client.waitForFinished(30000));
+    QCOMPARE(client.exitCode(), 0);
+    QCOMPARE(clientLists, QSet<QString>{clientCpu});
+    QCOMPARE(agentLists, QSet<QString>{agentCpu});
+    QVERIFY(QJsonDocument::fromJson(client.readAllStandardOutput())
+                .object()
+                .value(QStringLiteral("throughput_bps"))
+                .toDouble() > 0);
+
+    const CommandResult refused =
+        runCommand(binary(QStringLiteral("tcptune")),
+                   {QStringLiteral("run"), QStringLiteral("--target"), QStringLiteral("127.0.0.1:1"),
+                    QStringLiteral("--affinity"), QString::number(cpus.constLast() + 1)},
+                   10000);
+    QCOMPARE(refused.exitCode, 2);
+    const QByteArray choices = QByteArray("choose from ") + CpuAffinity::describe(cpus).toUtf8();
+    QVERIFY2(refused.err.contains(choices), refused.err.constData());
 }
 
 void TestRunCommand::downFromAgent()
