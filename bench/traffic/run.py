@@ -3,7 +3,7 @@
 the send methods (copy, zerocopy, sendfile).
 
 Usage (root): bench/traffic/run.py [BUILD_DIR] [--duration S] [--runs N] [--skip-send-methods] [--quick]
-                                  [--cc NAME[,NAME...]] [--streams N[,N...]]
+                                  [--cc NAME[,NAME...]] [--streams N[,N...]] [--affinity C,S]
 
 --quick: one run of 1 s per figure, 1 and 4 streams, to see that the script works (its figures
 mean nothing).
@@ -12,14 +12,16 @@ tools asking for it on every connection (`iperf3 -C`, `tcptune run --cc`); the s
 method parts use the first. With bbr and no fq qdisc (this VM's default) the kernel paces every
 flow with a timer of its own, and on loopback and veth that timer sets much of the pace.
 --streams COUNTS: the stream counts of the comparison (default 1,4,8,16).
+--affinity C,S: both tools' clients run on CPU C and their servers on CPU S (`iperf3 -A`,
+`tcptune run/serve --affinity`); without it the scheduler places them.
 
 Paths: loopback (127.0.0.1) and a veth pair between two namespaces this script creates
 (tcptune-t-benchtra / tcptune-t-benchtrb, 198.18.19.0/24), always deleted at the end.
 1. For each congestion control, path and stream count it runs `iperf3 -c` (against `iperf3 -s`)
    and `tcptune run` (against `tcptune serve`) alternately, N times each, and reports the median
    receiver throughput of each and the ratio of the medians, and the CPU seconds per GB received
-   of both ends together (the client's from wait4(), the server's from /proc: its utime and stime
-   over the run), median of the runs; and whether 4 streams move 1.5x the bytes of 1.
+   of both ends together (the client's from its rusage once reaped, the server's from /proc: its
+   utime and stime over the run), median of the runs; and whether 4 streams move 1.5x the bytes of 1.
 2. Sampling cost: `tcptune run` on loopback, 1 and 16 streams, with --sample-ms 10 and
    --sample-ms 1 against --sample-ms 60000 (no sample during the run), alternating, N each; and,
    as a 1 % difference drowns in the noise of throughput, the cost where it is spent: the share
@@ -93,6 +95,8 @@ def wait_port(ns, host, port, timeout=10.0):
 
 # --cc NAME: the congestion control both tools ask for on every connection (empty: the system's).
 CONGESTION = []
+# --affinity CLIENT,SERVER: the CPUs each end of both tools is pinned to (empty: not pinned).
+AFFINITY = []
 
 
 def client_cpu(argv, env=None):
@@ -107,10 +111,10 @@ def client_cpu(argv, env=None):
 
 def iperf3_run(ns, host, streams, duration, extra=(), server=None):
     """(throughput, CPU seconds of client + server) when SERVER (a Servers) is given, else throughput."""
-    cc = ["-C", CONGESTION[0]] if CONGESTION else []
+    options = (["-C", CONGESTION[0]] if CONGESTION else []) + (["-A", AFFINITY[0]] if AFFINITY else [])
     before = server.cpu("iperf3") if server else 0
     out, _, cpu = client_cpu(in_ns(ns, ["iperf3", "-c", host, "-p", str(IPERF_PORT), "-t", str(duration), "-P",
-                                        str(streams), "-J"] + cc + list(extra)))
+                                        str(streams), "-J"] + options + list(extra)))
     bps = json.loads(out)["end"]["sum_received"]["bits_per_second"]
     return (bps, cpu + server.cpu("iperf3") - before) if server else bps
 
@@ -118,11 +122,11 @@ def iperf3_run(ns, host, streams, duration, extra=(), server=None):
 def tcptune_run(tcptune, ns, host, streams, duration, extra=(), metered=False, server=None):
     """(throughput, samples, sampling's share of the run thread's CPU in % when METERED, else None,
     CPU seconds of client + server when SERVER is given, else None)."""
-    cc = ["--cc", CONGESTION[0]] if CONGESTION else []
+    options = (["--cc", CONGESTION[0]] if CONGESTION else []) + (["--affinity", AFFINITY[0]] if AFFINITY else [])
     env = dict(os.environ, QT_LOGGING_RULES="tcptune.traffic.cost=true") if metered else None
     before = server.cpu("tcptune") if server else 0
     out, err, cpu = client_cpu(in_ns(ns, [tcptune, "run", "--target", f"{host}:{AGENT_PORT}", "--duration",
-                                          str(duration), "--streams", str(streams), "--json"] + cc + list(extra)),
+                                          str(duration), "--streams", str(streams), "--json"] + options + list(extra)),
                                env=env)
     o = json.loads(out)
     share = re.search(r"sampling: .*\(([0-9.]+) %\)", err)
@@ -135,8 +139,10 @@ class Servers:
 
     def __init__(self, tcptune, ns, host):
         self.procs = [subprocess.Popen(in_ns(ns, argv), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-                      for argv in ([tcptune, "serve", "--port", str(AGENT_PORT), "--bind", host],
-                                   ["iperf3", "-s", "-p", str(IPERF_PORT), "-B", host])]
+                      for argv in ([tcptune, "serve", "--port", str(AGENT_PORT), "--bind", host]
+                                   + (["--affinity", AFFINITY[1]] if AFFINITY else []),
+                                   ["iperf3", "-s", "-p", str(IPERF_PORT), "-B", host]
+                                   + (["-A", AFFINITY[1]] if AFFINITY else []))]
         self.ns, self.host = ns, host
 
     def cpu(self, tool):
@@ -237,6 +243,8 @@ def tcp_settings():
             values.append(f"{name} unreadable")
     if CONGESTION:
         values.append(f"the sampling and send method parts asked for {CONGESTION[0]} (--cc)")
+    if AFFINITY:
+        values.append(f"clients on CPU {AFFINITY[0]}, servers on CPU {AFFINITY[1]} (--affinity)")
     return "; ".join(values)
 
 
@@ -320,7 +328,7 @@ def tcp_info_cost(calls=200000):
 
 def main():
     args = sys.argv[1:]
-    values = {"--duration", "--runs", "--cc", "--streams"}
+    values = {"--duration", "--runs", "--cc", "--streams", "--affinity"}
     positional = [a for i, a in enumerate(args) if not a.startswith("--") and (i == 0 or args[i - 1] not in values)]
     build = positional[0] if positional else "build"
     quick = "--quick" in args
@@ -331,6 +339,10 @@ def main():
     stream_counts = [int(n) for n in args[args.index("--streams") + 1].split(",")] if "--streams" in args else \
         [1, 4] if quick else [1, 4, 8, 16]
     CONGESTION[:] = [controls[0]]
+    if "--affinity" in args:
+        AFFINITY[:] = args[args.index("--affinity") + 1].split(",")
+        if len(AFFINITY) != 2:
+            sys.exit("--affinity takes two CPUs, the clients' and the servers': e.g. --affinity 0,1")
     tcptune = os.path.abspath(os.path.join(build, "bin", "tcptune"))
     if os.geteuid() != 0 or not os.path.exists(tcptune) or not shutil.which("iperf3"):
         sys.exit("needs root, iperf3 and " + tcptune)
