@@ -177,6 +177,12 @@ def gbit(values):
     return "[" + ", ".join(f"{v / 1e9:.2f}" for v in values) + "]"
 
 
+def throughput_and_cpu(run):
+    """(throughput, CPU seconds of both ends) of a tcptune_run() result."""
+    bps, _, _, cpu = run
+    return bps, cpu
+
+
 def compare_iperf3(tcptune, runs, duration, stream_counts, controls):
     """Rows (congestion control, path, streams, tcptune's runs, iperf3's runs); a run is
     (throughput in bit/s, CPU seconds of both ends)."""
@@ -188,7 +194,8 @@ def compare_iperf3(tcptune, runs, duration, stream_counts, controls):
                 for streams in stream_counts:
                     r = alternate(runs, {
                         "iperf3": lambda: iperf3_run(ns, host, streams, duration, server=servers),
-                        "tcptune": lambda: tcptune_run(tcptune, ns, host, streams, duration, server=servers)[::3]})
+                        "tcptune": lambda: throughput_and_cpu(
+                            tcptune_run(tcptune, ns, host, streams, duration, server=servers))})
                     rows.append((cc or "default", name, streams, r["tcptune"], r["iperf3"]))
                     print(f"{cc or 'default'} {name} {streams} stream(s): tcptune {gbit(v[0] for v in r['tcptune'])} "
                           f"iperf3 {gbit(v[0] for v in r['iperf3'])} Gbit/s", flush=True)

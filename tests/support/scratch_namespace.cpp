@@ -1,5 +1,7 @@
 #include "scratch_namespace.h"
 
+#include "command_runner.h"
+
 #include <QProcess>
 
 #include <csignal>
@@ -39,10 +41,9 @@ ScratchNamespace::ScratchNamespace(const QString &suffix)
 // client in it whose path went with the test would wait for its server for a quarter of an hour.
 ScratchNamespace::~ScratchNamespace()
 {
-    QProcess pids;
-    pids.start(QStringLiteral("ip"), {QStringLiteral("netns"), QStringLiteral("pids"), m_name});
-    pids.waitForFinished(10000);
-    for (const QByteArray &pid : pids.readAllStandardOutput().split('\n'))
+    const CommandResult pids =
+        runCommand(QStringLiteral("ip"), {QStringLiteral("netns"), QStringLiteral("pids"), m_name});
+    for (const QByteArray &pid : pids.out.split('\n'))
         if (const int n = pid.trimmed().toInt(); n > 0)
             ::kill(pid_t(n), SIGKILL);
     ip({QStringLiteral("netns"), QStringLiteral("del"), m_name});
