@@ -1255,6 +1255,13 @@ Trotzdem ausführen?</translation>
         <source>%1 (%2) not restored: %3</source>
         <translation>%1 (%2) nicht zurückgesetzt: %3</translation>
     </message>
+    <message numerus="yes">
+        <source>Journal %1: %n change(s) in the network namespace %2 not restored: the namespace no longer exists (deleting it undid them).</source>
+        <translation>
+            <numerusform>Journal %1: %n Änderung im Netzwerk-Namensraum %2 nicht zurückgesetzt: Der Namensraum existiert nicht mehr (sein Löschen hat sie rückgängig gemacht).</numerusform>
+            <numerusform>Journal %1: %n Änderungen im Netzwerk-Namensraum %2 nicht zurückgesetzt: Der Namensraum existiert nicht mehr (sein Löschen hat sie rückgängig gemacht).</numerusform>
+        </translation>
+    </message>
     <message>
         <source>Journal %1 is from an earlier boot; dropped.</source>
         <translation>Journal %1 stammt von einem früheren Systemstart; verworfen.</translation>

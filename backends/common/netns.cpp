@@ -1,6 +1,7 @@
 #include "common/netns.h"
 
 #include <QCoreApplication>
+#include <QDir>
 #include <QFile>
 #include <QRegularExpression>
 
@@ -11,6 +12,7 @@
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <thread>
 #include <unistd.h>
 
@@ -35,6 +37,34 @@ bool isTcptuneName(const QString &name)
 bool exists(const QString &name)
 {
     return QFile::exists(QStringLiteral("/run/netns/") + name);
+}
+
+QString ownIdentity()
+{
+    char target[64] = {};
+    const ssize_t n = ::readlink("/proc/self/ns/net", target, sizeof target - 1);
+    return n > 0 ? QString::fromLatin1(target, n) : QString();
+}
+
+bool identityExists(const QString &identity)
+{
+    static const QRegularExpression form(QStringLiteral("^net:\\[(\\d+)\\]$"));
+    const QRegularExpressionMatch match = form.match(identity);
+    if (!match.hasMatch())
+        return false;
+    const ino_t inode = match.captured(1).toULongLong();
+    const auto holds = [inode](const QString &path) {
+        struct stat st {};
+        return ::stat(QFile::encodeName(path).constData(), &st) == 0 && st.st_ino == inode;
+    };
+    const QDir named(QStringLiteral("/run/netns"));
+    for (const QString &name : named.entryList(QDir::Files))
+        if (holds(named.filePath(name)))
+            return true;
+    for (const QString &pid : QDir(QStringLiteral("/proc")).entryList(QDir::Dirs | QDir::NoDotAndDotDot))
+        if (pid.front().isDigit() && holds(QStringLiteral("/proc/%1/ns/net").arg(pid)))
+            return true;
+    return false;
 }
 
 Result<void> runIn(const QString &name, const std::function<void()> &fn)

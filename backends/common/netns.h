@@ -20,6 +20,15 @@ bool isTcptuneName(const QString &name);
 // True when /run/netns/NAME exists.
 bool exists(const QString &name);
 
+// The calling process's network namespace as the kernel names it ("net:[4026531840]"); empty
+// when /proc cannot tell. A helper's journal records it: "the host" of an entry is the helper's
+// own namespace, which is a lab's or a far end's when the helper runs inside one.
+QString ownIdentity();
+
+// Whether the network namespace IDENTITY (as ownIdentity() gives it) still exists: a process
+// lives in it, or a name in /run/netns holds it.
+bool identityExists(const QString &identity);
+
 // Runs FN on a thread that has entered namespace NAME (an empty NAME: the caller's namespace,
 // on the calling thread). Fails with a message when the namespace is missing or setns is refused.
 [[nodiscard]] Result<void> runIn(const QString &name, const std::function<void()> &fn);

@@ -1,5 +1,7 @@
 #include "helper/helper_journal.h"
 
+#include "common/netns.h"
+
 #include "common/private_directory.h"
 
 #include <QCoreApplication>
@@ -109,6 +111,7 @@ Result<HelperJournal::Content> HelperJournal::parse(const QByteArray &bytes)
         return fail(tr("not a JSON object"));
     Content c;
     c.bootId = doc.object().value(QStringLiteral("boot_id")).toString();
+    c.netNamespace = doc.object().value(QStringLiteral("net_ns")).toString();
     for (const QJsonValue &v : doc.object().value(QStringLiteral("entries")).toArray())
         c.entries.append(JournalEntry::fromJson(v.toObject()));
     return c;
@@ -192,13 +195,14 @@ Result<void> HelperJournal::replace(const QList<JournalEntry> &entries)
 
 namespace {
 
-QByteArray serialise(const QString &bootId, const QList<JournalEntry> &entries)
+QByteArray serialise(const QString &bootId, const QString &netNamespace, const QList<JournalEntry> &entries)
 {
     QJsonArray array;
     for (const JournalEntry &e : entries)
         array.append(e.toJson());
     const QJsonObject o{{QStringLiteral("version"), 1},
                         {QStringLiteral("boot_id"), bootId},
+                        {QStringLiteral("net_ns"), netNamespace},
                         {QStringLiteral("pid"), qint64(::getpid())},
                         {QStringLiteral("entries"), array}};
     return QJsonDocument(o).toJson(QJsonDocument::Compact) + '\n';
@@ -208,7 +212,7 @@ QByteArray serialise(const QString &bootId, const QList<JournalEntry> &entries)
 
 Result<void> HelperJournal::save()
 {
-    return writeDurably(m_path, serialise(m_bootId, m_entries));
+    return writeDurably(m_path, serialise(m_bootId, netns::ownIdentity(), m_entries));
 }
 
 void HelperJournal::remove()
@@ -244,8 +248,17 @@ QList<HelperJournal::Orphan> HelperJournal::claimOrphans(const QString &dir)
                 orphan.problem = content.error().message;
             } else {
                 orphan.bootId = content->bootId;
+                orphan.netNamespace = content->netNamespace;
                 orphan.entries = content->entries;
             }
+        }
+        if (!orphan.netNamespace.isEmpty() && orphan.netNamespace != netns::ownIdentity()) {
+            if (netns::identityExists(orphan.netNamespace)) {
+                release(orphan);
+                continue;
+            }
+            orphan.goneWithNamespace =
+                int(orphan.entries.removeIf([](const JournalEntry &e) { return e.netns.isEmpty(); }));
         }
         orphans.append(orphan);
     }
@@ -276,7 +289,7 @@ Result<QString> HelperJournal::setAside(Orphan &orphan)
 
 Result<void> HelperJournal::keep(Orphan &orphan, const QList<JournalEntry> &entries)
 {
-    auto written = writeDurably(orphan.path, serialise(orphan.bootId, entries));
+    auto written = writeDurably(orphan.path, serialise(orphan.bootId, orphan.netNamespace, entries));
     if (written)
         orphan.entries = entries;
     release(orphan);

@@ -2,8 +2,9 @@
 // The helper's write-ahead journal: one file per running helper under /run/tcptune/
 // (journal-<pid>.json plus a lock file held while the helper lives). It records, for each
 // changed knob, the namespace, the value before the first change and the value written, with
-// the boot id. It is saved (fsync, atomic rename) before every write to /proc/sys, so a helper
-// killed at any moment leaves enough behind for the next one to roll back.
+// the boot id and the helper's own network namespace (the one an entry without a namespace names). It is saved (fsync,
+// atomic rename) before every write to /proc/sys, so a helper killed at any moment leaves enough behind for the next
+// one to roll back.
 
 #include "common/error.h"
 
@@ -18,7 +19,7 @@ namespace tcptune {
 
 struct JournalEntry {
     QString key;
-    QString netns; // empty: host
+    QString netns; // empty: the helper's own namespace (the host's, unless it ran inside another)
     QString oldValue;
     QString newValue;
 
@@ -57,18 +58,25 @@ public:
         QString lockPath;
         int lockFd = -1;
         QString bootId;
+        QString netNamespace; // netns::ownIdentity() of the helper that wrote it; empty: the host
         QList<JournalEntry> entries;
-        QString problem; // unreadable content
+        int goneWithNamespace = 0; // entries left out: their namespace no longer exists
+        QString problem;           // unreadable content
     };
     // What a journal file holds: its boot id and entries. Fails on damaged content (the file is
     // root's, but the parser must hold against anything; it is fuzzed).
     struct Content {
         QString bootId;
+        QString netNamespace;
         QList<JournalEntry> entries;
     };
     [[nodiscard]] static Result<Content> parse(const QByteArray &bytes);
 
-    // Every journal in DIR whose helper no longer runs. Live helpers' journals are left alone.
+    // Every journal in DIR whose helper no longer runs. Live helpers' journals are left alone, and
+    // so are those of helpers that ran in another network namespace that still exists (a lab's or
+    // a far end's on this machine, sharing /run): their entries without a namespace are that
+    // namespace's, for a helper there. When that namespace is gone, so are those entries (deleting
+    // it undid them): they are left out of the orphan.
     static QList<Orphan> claimOrphans(const QString &dir);
     // Deletes an orphan's files and releases its lock.
     static void discard(Orphan &orphan);

@@ -160,6 +160,11 @@ QJsonObject HelperService::recoverOrphans(const QString &dir, const QString &boo
             setAsideUnreadable(orphan, &warnings);
             continue;
         }
+        if (orphan.goneWithNamespace > 0)
+            warnings.append(tr("Journal %1: %n change(s) in the network namespace %2 not restored: the namespace "
+                               "no longer exists (deleting it undid them).",
+                               nullptr, orphan.goneWithNamespace)
+                                .arg(orphan.path, orphan.netNamespace));
         if (orphan.bootId != bootId) {
             // The machine rebooted since: the kernel started from its defaults, nothing to undo.
             if (!orphan.entries.isEmpty())

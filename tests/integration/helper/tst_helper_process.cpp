@@ -100,6 +100,7 @@ private Q_SLOTS:
     void truncatedOrphanIsKeptAside();
     void coreFeatureOffOnlyWhenConfirmedOnTheHost();
     void journalOfVanishedNamespaceIsDropped();
+    void journalFromInsideANamespaceIsThatNamespaces();
     void refusesJournalOutsideRunTcptune();
     void refusesToRunAsNonRoot();
     void writesOnlyUnderProcSysNetAndRunTcptune();
@@ -596,6 +597,74 @@ void TestHelperProcess::journalOfVanishedNamespaceIsDropped()
     QVERIFY2(warnings[0].toString().contains(QLatin1String("no longer exists")), qPrintable(warnings[0].toString()));
     QVERIFY(next.closeAndWait());
     QVERIFY(QDir(m_journalDir).entryList({QStringLiteral("journal-*")}, QDir::Files).isEmpty());
+}
+
+// A helper that ran inside a network namespace (a far end's sshd on this machine, as
+// tst_tune_far has it) writes its journal to the same /run/tcptune; its entries without a
+// namespace are that namespace's. Killed there, its journal is left alone by a helper on the host
+// while the namespace lives (a helper inside it restores the value), and dropped with a warning
+// once the namespace is gone: never applied to the host's own knobs.
+void TestHelperProcess::journalFromInsideANamespaceIsThatNamespaces()
+{
+    const QString key = QStringLiteral("net.ipv4.tcp_limit_output_bytes");
+    const QString hostBefore = hostValue(key);
+    const auto hostHelperHello = [&] {
+        HelperPipe helper(journalArgs());
+        const QJsonObject recovered = helper.call(QStringLiteral("hello"))
+                                          .value(QStringLiteral("result"))
+                                          .toObject()
+                                          .value(QStringLiteral("recovered"))
+                                          .toObject();
+        helper.closeAndWait();
+        return recovered;
+    };
+    const QStringList inside = {QStringLiteral("netns"), QStringLiteral("exec")};
+    const QString helperPath = helperBinary();
+    QString journal;
+    {
+        ScratchNamespace far(QStringLiteral("helper3"));
+        QVERIFY2(far.ok(), qPrintable(far.error()));
+        const QString before = valueIn(far, key);
+        const QString changed = QString::number(before.toLongLong() / 2);
+        {
+            HelperPipe helper(inside + QStringList{far.name(), helperPath} + journalArgs(), QStringLiteral("ip"));
+            QVERIFY(helper.started());
+            QVERIFY(isOk(helper.call(QStringLiteral("set"), setParams(key, changed))));
+            journal = m_journalDir + QStringLiteral("/journal-%1.json").arg(helper.pid());
+            helper.process().kill();
+            QVERIFY(helper.process().waitForFinished(5000));
+        }
+        QVERIFY(QFile::exists(journal));
+        QCOMPARE(valueIn(far, key), changed);
+
+        const QJsonObject onHost = hostHelperHello();
+        QVERIFY(onHost.value(QStringLiteral("restored")).toArray().isEmpty());
+        QVERIFY(onHost.value(QStringLiteral("warnings")).toArray().isEmpty());
+        QVERIFY2(QFile::exists(journal), "a helper on the host took a journal of a namespace that still exists");
+        QCOMPARE(valueIn(far, key), changed);
+        QCOMPARE(hostValue(key), hostBefore);
+
+        // Killed again before it restores, so that the journal outlives the namespace.
+        HelperPipe there(inside + QStringList{far.name(), helperPath} + journalArgs(), QStringLiteral("ip"));
+        QVERIFY(there.started());
+        QVERIFY(isOk(there.call(QStringLiteral("hello"))));
+        QCOMPARE(valueIn(far, key), before);
+        QVERIFY(!QFile::exists(journal));
+        QVERIFY(isOk(there.call(QStringLiteral("set"), setParams(key, changed))));
+        journal = m_journalDir + QStringLiteral("/journal-%1.json").arg(there.pid());
+        there.process().kill();
+        QVERIFY(there.process().waitForFinished(5000));
+    } // the namespace is deleted here, the journal of its killed helper stays
+    QVERIFY(QFile::exists(journal));
+    const QJsonObject after = hostHelperHello();
+    QVERIFY(after.value(QStringLiteral("restored")).toArray().isEmpty());
+    const QJsonArray warnings = after.value(QStringLiteral("warnings")).toArray();
+    QCOMPARE(warnings.size(), 1);
+    QVERIFY2(warnings[0].toString().contains(QLatin1String("no longer exists")) &&
+                 warnings[0].toString().contains(journal),
+             qPrintable(warnings[0].toString()));
+    QVERIFY(!QFile::exists(journal));
+    QCOMPARE(hostValue(key), hostBefore);
 }
 
 void TestHelperProcess::refusesJournalOutsideRunTcptune()
