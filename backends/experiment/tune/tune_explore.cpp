@@ -5,6 +5,7 @@
 #include "knobs/knob_value.h"
 
 #include <algorithm>
+#include <optional>
 
 namespace tcptune {
 
@@ -75,6 +76,32 @@ bool advances(const ResolvedMove &move, qint64 current, qint64 next, const Numbe
     return move.move.kind == MoveKind::Down ? next < current : next > current;
 }
 
+// A step that made no significant difference is tried further from the incumbent, first at
+// twice its distance, then at six times (in doublings or halvings): a gain that flattens into
+// +5 % a doubling, or a staircase, stands out from the noise of short runs only over a distance.
+// The second leap goes far because a near one costs as many runs and tells as little. Returns the
+// value accepted, nullopt when none was (or the search must stop).
+std::optional<qint64> leapFurther(TuneSession &session, TuneIncumbent &incumbent, const ResolvedMove &move, qint64 step,
+                                  const NumberBounds &bounds)
+{
+    qint64 tried = step;
+    qint64 far = step;
+    for (const int doublings : {1, 4}) {
+        for (int i = 0; i < doublings; ++i)
+            far = tuneNextNumber(move, far);
+        far = std::clamp(far, bounds.low, std::max(bounds.low, bounds.high));
+        if (!advances(move, tried, far, bounds))
+            return std::nullopt;
+        const TuneTrial::Outcome outcome = tryNumber(session, incumbent, move, far);
+        if (outcome == TuneTrial::Outcome::Accepted)
+            return far;
+        if (outcome != TuneTrial::Outcome::NoDifference || session.stop)
+            return std::nullopt;
+        tried = far;
+    }
+    return std::nullopt;
+}
+
 bool exploreNumber(TuneSession &session, TuneIncumbent &incumbent, const ResolvedMove &move)
 {
     const auto start = tuneNumberStart(move, incumbent.config, incumbent.runs, session.environment());
@@ -90,22 +117,20 @@ bool exploreNumber(TuneSession &session, TuneIncumbent &incumbent, const Resolve
         TuneTrial::Outcome outcome = tryNumber(session, incumbent, move, next);
         if (session.stop)
             break;
-        // A step too small to tell from the noise (a gain that flattens, runs that spread) is
-        // tried once more at twice the distance, whose effect is larger: one more doubling.
-        const qint64 further = clamped(tuneNextNumber(move, next));
-        if (outcome == TuneTrial::Outcome::NoDifference && !leapt && advances(move, next, further, bounds)) {
+        if (outcome == TuneTrial::Outcome::NoDifference && !leapt) {
             leapt = true;
-            if (tryNumber(session, incumbent, move, further) == TuneTrial::Outcome::Accepted) {
+            if (const auto far = leapFurther(session, incumbent, move, next, bounds)) {
                 outcome = TuneTrial::Outcome::Accepted;
-                next = further;
+                next = *far;
             }
             if (session.stop)
                 break;
         }
         if (outcome != TuneTrial::Outcome::Accepted) {
-            // Doubling overshot: once between the last good value and the refused one (only
-            // after a step was accepted: before it, CURRENT may be unset, -1).
-            if (accepted > 0) {
+            // Doubling overshot (the step was worse, infeasible or failed): once between the
+            // last good value and the refused one, only after a step was accepted (before it,
+            // CURRENT may be unset, -1). A step that made no difference has nothing between.
+            if (accepted > 0 && outcome != TuneTrial::Outcome::NoDifference) {
                 const qint64 mid = tuneBisect(move, current, next);
                 if (mid != next && advances(move, current, mid, bounds) &&
                     tryNumber(session, incumbent, move, mid) == TuneTrial::Outcome::Accepted)

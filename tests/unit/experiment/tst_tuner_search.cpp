@@ -210,6 +210,7 @@ private Q_SLOTS:
     void pinnedSocketOptionMoved();
     void winningMoveGoesOnPastItsFinding();
     void flatStepTriedFurther();
+    void distantGainFoundByTheFarLeap();
 };
 
 void TestTunerSearch::receiverLimited_data()
@@ -611,6 +612,39 @@ void TestTunerSearch::flatStepTriedFurther()
     QCOMPARE(answer.trials.at(2).outcome, TuneTrial::Outcome::Accepted);
     QVERIFY(tripleMax(answer.recommended.value(rmemKey)) >= 262144);
     QVERIFY(answer.recommendedObjective >= 1.8 * answer.baselineObjective);
+}
+
+// The lab's receiver past 256 KiB: each doubling gains too little to tell from the noise, the gain
+// is there only over a distance. Here nothing changes up to 512 KiB and 4 MiB doubles the
+// throughput: the flat step and the leap at twice its distance make no difference, the leap at
+// six doublings wins. The step from there makes no difference either, and is not bisected:
+// nothing lies between two equal values.
+void TestTunerSearch::distantGainFoundByTheFarLeap()
+{
+    const QString rmemKey = QStringLiteral("remote:net.ipv4.tcp_rmem");
+    ModelSource source([rmemKey](const TuneConfig &config, double noise) {
+        TrialRun run;
+        run.ok = true;
+        run.throughputBps = (windowOf(config, rmemKey) >= 4 * 1024 * 1024 ? 200e6 : 100e6) * noise;
+        run.findings = {finding(Finding::Rule::ReceiverWindow)};
+        run.knobsInEffect = {{rmemKey, kRmemBase}};
+        return run;
+    });
+    const TuneAnswer answer = TunerSearch(TuneSpec(), TuneConfig(), farReceiver()).run(source);
+    QList<qint64> tried;
+    QList<TuneTrial::Outcome> outcomes;
+    for (const TuneTrial &t : answer.trials)
+        if (t.knob == rmemKey) {
+            tried.append(tripleMax(t.to));
+            outcomes.append(t.outcome);
+        }
+    // (The verdict still names the window: a new round of the move follows, from 4 MiB.)
+    QCOMPARE(tried.mid(0, 4), QList<qint64>({131072, 262144, 4194304, 8388608}));
+    QCOMPARE(outcomes.mid(0, 4),
+             QList<TuneTrial::Outcome>({TuneTrial::Outcome::NoDifference, TuneTrial::Outcome::NoDifference,
+                                        TuneTrial::Outcome::Accepted, TuneTrial::Outcome::NoDifference}));
+    QVERIFY(std::none_of(tried.cbegin(), tried.cend(), [](qint64 n) { return n > 4194304 && n < 8388608; }));
+    QCOMPARE(tripleMax(answer.recommended.value(rmemKey)), 4194304);
 }
 
 QTEST_GUILESS_MAIN(TestTunerSearch)
