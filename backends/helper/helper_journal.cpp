@@ -1,7 +1,6 @@
 #include "helper/helper_journal.h"
 
 #include "common/netns.h"
-
 #include "common/private_directory.h"
 
 #include <QCoreApplication>

@@ -2,9 +2,9 @@
 // The helper's write-ahead journal: one file per running helper under /run/tcptune/
 // (journal-<pid>.json plus a lock file held while the helper lives). It records, for each
 // changed knob, the namespace, the value before the first change and the value written, with
-// the boot id and the helper's own network namespace (the one an entry without a namespace names). It is saved (fsync,
-// atomic rename) before every write to /proc/sys, so a helper killed at any moment leaves enough behind for the next
-// one to roll back.
+// the boot id and the helper's own network namespace (the one an entry without a namespace
+// names). It is saved (fsync, atomic rename) before every write to /proc/sys, so a helper killed
+// at any moment leaves enough behind for the next one to roll back.
 
 #include "common/error.h"
 
