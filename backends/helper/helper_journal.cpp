@@ -147,6 +147,7 @@ HelperJournal::HelperJournal(QString dir, QString path, QString lockPath, int lo
     , m_lockPath(std::move(lockPath))
     , m_lockFd(lockFd)
     , m_bootId(std::move(bootId))
+    , m_netNamespace(netns::ownIdentity())
 {
 }
 
@@ -211,7 +212,7 @@ QByteArray serialise(const QString &bootId, const QString &netNamespace, const Q
 
 Result<void> HelperJournal::save()
 {
-    return writeDurably(m_path, serialise(m_bootId, netns::ownIdentity(), m_entries));
+    return writeDurably(m_path, serialise(m_bootId, m_netNamespace, m_entries));
 }
 
 void HelperJournal::remove()
@@ -223,6 +224,7 @@ void HelperJournal::remove()
 QList<HelperJournal::Orphan> HelperJournal::claimOrphans(const QString &dir)
 {
     QList<Orphan> orphans;
+    const QString ownNamespace = netns::ownIdentity();
     const QStringList names =
         QDir(dir).entryList({QStringLiteral("journal-*.json")}, QDir::Files | QDir::NoSymLinks, QDir::Name);
     for (const QString &name : names) {
@@ -251,7 +253,7 @@ QList<HelperJournal::Orphan> HelperJournal::claimOrphans(const QString &dir)
                 orphan.entries = content->entries;
             }
         }
-        if (!orphan.netNamespace.isEmpty() && orphan.netNamespace != netns::ownIdentity()) {
+        if (!orphan.netNamespace.isEmpty() && orphan.netNamespace != ownNamespace) {
             if (netns::identityExists(orphan.netNamespace)) {
                 release(orphan);
                 continue;

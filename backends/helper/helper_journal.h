@@ -98,6 +98,7 @@ private:
     QString m_lockPath;
     int m_lockFd;
     QString m_bootId;
+    QString m_netNamespace; // the helper's own, as netns::ownIdentity() gives it
     QList<JournalEntry> m_entries;
 };
 

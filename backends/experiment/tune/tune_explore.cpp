@@ -76,6 +76,12 @@ bool advances(const ResolvedMove &move, qint64 current, qint64 next, const Numbe
     return move.move.kind == MoveKind::Down ? next < current : next > current;
 }
 
+// N inside BOUNDS (a range whose high end lies below its low one keeps the low end).
+qint64 clampedTo(const NumberBounds &bounds, qint64 n)
+{
+    return std::clamp(n, bounds.low, std::max(bounds.low, bounds.high));
+}
+
 // A step that made no significant difference is tried further from the incumbent, first at
 // twice its distance, then at six times (in doublings or halvings): a gain that flattens into
 // +5 % a doubling, or a staircase, stands out from the noise of short runs only over a distance.
@@ -89,7 +95,7 @@ std::optional<qint64> leapFurther(TuneSession &session, TuneIncumbent &incumbent
     for (const int doublings : {1, 4}) {
         for (int i = 0; i < doublings; ++i)
             far = tuneNextNumber(move, far);
-        far = std::clamp(far, bounds.low, std::max(bounds.low, bounds.high));
+        far = clampedTo(bounds, far);
         if (!advances(move, tried, far, bounds))
             return std::nullopt;
         const TuneTrial::Outcome outcome = tryNumber(session, incumbent, move, far);
@@ -109,8 +115,7 @@ bool exploreNumber(TuneSession &session, TuneIncumbent &incumbent, const Resolve
         return false;
     const NumberBounds bounds = tuneNumberBounds(move, session.spec(), incumbent.config, incumbent.runs);
     qint64 current = start->from;
-    const auto clamped = [&](qint64 n) { return std::clamp(n, bounds.low, std::max(bounds.low, bounds.high)); };
-    qint64 next = clamped(start->first);
+    qint64 next = clampedTo(bounds, start->first);
     int accepted = 0;
     bool leapt = false;
     while (advances(move, current, next, bounds)) {
@@ -142,7 +147,7 @@ bool exploreNumber(TuneSession &session, TuneIncumbent &incumbent, const Resolve
         current = next;
         if (!stillPointsHere(session, incumbent, move))
             break;
-        next = clamped(tuneNextNumber(move, current));
+        next = clampedTo(bounds, tuneNextNumber(move, current));
     }
     return accepted > 0;
 }
