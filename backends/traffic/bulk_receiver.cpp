@@ -4,13 +4,15 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <limits>
 #include <sys/socket.h>
+#include <thread>
 
 namespace tcptune {
 
-BulkReceiver::BulkReceiver(int streams, bool batchWakeups)
+BulkReceiver::BulkReceiver(int streams, bool batchReads)
     : m_expected(streams)
-    , m_batchWakeups(batchWakeups)
+    , m_batchReads(batchReads)
     , m_epoll(::epoll_create1(EPOLL_CLOEXEC))
 {
 }
@@ -89,7 +91,7 @@ void BulkReceiver::stopTicks()
 int BulkReceiver::waitMs(int sliceMs, Clock::time_point nextBatch) const
 {
     const Clock::rep next = m_nextTick.load(std::memory_order_relaxed);
-    Clock::time_point wake = m_batchWakeups ? nextBatch : Clock::time_point::max();
+    Clock::time_point wake = m_batchReads ? nextBatch : Clock::time_point::max();
     if (next != 0)
         wake = std::min(wake, Clock::time_point(Clock::duration(next)));
     if (wake == Clock::time_point::max())
@@ -108,21 +110,59 @@ int BulkReceiver::wakeBatchFor(std::int64_t bytes, Clock::duration over)
     return int(std::clamp(worth, 1.0, double(kMaxWakeBatch)));
 }
 
-void BulkReceiver::batchWakeups(Clock::duration elapsed)
+BulkReceiver::Clock::duration BulkReceiver::gatherTimeFor(std::int64_t bytes, int active, Clock::duration over,
+                                                          std::int64_t smallestBuffer)
+{
+    if (active < 2 || bytes <= 0 || over <= Clock::duration::zero())
+        return Clock::duration::zero();
+    const double byTime = double(std::chrono::duration_cast<Clock::duration>(kGatherPerStream * active).count());
+    // The time an eighth of the smallest buffer takes to fill at the streams' average rate.
+    const double byBuffer =
+        double(std::max<std::int64_t>(smallestBuffer / 8, 0)) * active * double(over.count()) / double(bytes);
+    const double maxGather = double(std::chrono::duration_cast<Clock::duration>(kMaxGather).count());
+    return Clock::duration(Clock::rep(std::min({byTime, byBuffer, maxGather})));
+}
+
+void BulkReceiver::setWakeBatch(Stream &stream, int batch)
+{
+    // The kernel caps it at half a fixed receive buffer, so a wake-up always comes.
+    if (batch != stream.wakeBatch && ::setsockopt(stream.fd, SOL_SOCKET, SO_RCVLOWAT, &batch, sizeof batch) == 0)
+        stream.wakeBatch = batch;
+}
+
+void BulkReceiver::batchReads(Clock::duration elapsed)
 {
     std::lock_guard lock(m_mutex); // add() may append meanwhile
+    std::int64_t arrived = 0;
+    int active = 0;
+    std::int64_t smallestBuffer = std::numeric_limits<std::int64_t>::max();
     for (Stream &s : m_streams) {
         if (s.ended)
             continue;
         const std::int64_t bytes = s.bytes->load(std::memory_order_relaxed);
-        const int batch = wakeBatchFor(bytes - s.bytesAtBatch, elapsed);
+        s.arrived = bytes - s.bytesAtBatch;
         s.bytesAtBatch = bytes;
-        if (batch == s.wakeBatch)
+        if (s.arrived <= 0)
             continue;
-        // The kernel caps it at half a fixed receive buffer, so a wake-up always comes.
-        if (::setsockopt(s.fd, SOL_SOCKET, SO_RCVLOWAT, &batch, sizeof batch) == 0)
-            s.wakeBatch = batch;
+        ++active;
+        arrived += s.arrived;
+        smallestBuffer = std::min(smallestBuffer, sock::intOption(s.fd, SOL_SOCKET, SO_RCVBUF));
     }
+    // A run of several streams never batches with SO_RCVLOWAT, even while one of them delivers.
+    const bool several = m_expected > 1;
+    const Clock::duration gather =
+        several ? gatherTimeFor(arrived, active, elapsed, smallestBuffer) : Clock::duration{};
+    m_gather.store(gather.count(), std::memory_order_relaxed);
+    for (Stream &s : m_streams)
+        if (!s.ended)
+            setWakeBatch(s, several ? 1 : wakeBatchFor(s.arrived, elapsed));
+}
+
+void BulkReceiver::letDataGather() const
+{
+    Clock::duration wait = gatherTime();
+    if (wait > Clock::duration::zero())
+        std::this_thread::sleep_for(wait);
 }
 
 void BulkReceiver::tickIfDue()
@@ -158,9 +198,11 @@ void BulkReceiver::run(const std::atomic<bool> &stop, int sliceMs)
             stream->ended = true;
             ++m_ended;
         }
+        if (n > 0)
+            letDataGather();
         tickIfDue();
-        if (const auto now = Clock::now(); m_batchWakeups && now >= lastBatch + kBatchPeriod) {
-            batchWakeups(now - lastBatch);
+        if (const auto now = Clock::now(); m_batchReads && now >= lastBatch + kBatchPeriod) {
+            batchReads(now - lastBatch);
             lastBatch = now;
         }
     }

@@ -1,9 +1,10 @@
 // BulkReceiver on real loopback TCP connections: one thread counts every stream's bytes exactly,
 // connections may join while it runs, it ends when every expected stream has closed, and a stop
 // flag ends it early. Sampling ticks run on the receiving thread, never early, while data flows
-// and while none does, and none runs after stopTicks(). Wake-ups are batched to about a
-// millisecond of each socket's rate (SO_RCVLOWAT), and a trickle after a fast phase is still read
-// within a batch period.
+// and while none does, and none runs after stopTicks(). A single stream's wake-ups are batched to
+// about a millisecond of its rate (SO_RCVLOWAT); several streams instead let about
+// kGatherPerStream of each arrive between passes, SO_RCVLOWAT left at one byte. A trickle after a
+// fast phase is still read within a batch period.
 
 #include "traffic/bulk_receiver.h"
 
@@ -30,6 +31,10 @@ private Q_SLOTS:
     void wakeBatchFollowsTheRate();
     void fastStreamsBatchTheirWakeups_data();
     void fastStreamsBatchTheirWakeups();
+    void gatherTimeFollowsTheRate_data();
+    void gatherTimeFollowsTheRate();
+    void severalStreamsGatherBetweenPasses_data();
+    void severalStreamsGatherBetweenPasses();
 };
 
 namespace {
@@ -49,6 +54,14 @@ std::pair<sock::Fd, sock::Fd> tcpPair()
     ::connect(out.get(), reinterpret_cast<sockaddr *>(&a), sizeof a);
     sock::Fd in(::accept4(listener.get(), nullptr, nullptr, SOCK_CLOEXEC));
     return {std::move(out), std::move(in)};
+}
+
+// The rows of a test run with batching and without (a receive buffer the client fixed).
+void addBatchingRows()
+{
+    QTest::addColumn<bool>("batching");
+    QTest::addRow("batched") << true;
+    QTest::addRow("not batched (a fixed receive buffer)") << false;
 }
 
 } // namespace
@@ -196,9 +209,7 @@ void TestBulkReceiver::wakeBatchFollowsTheRate()
 
 void TestBulkReceiver::fastStreamsBatchTheirWakeups_data()
 {
-    QTest::addColumn<bool>("batching");
-    QTest::addRow("batched") << true;
-    QTest::addRow("not batched (a fixed receive buffer)") << false;
+    addBatchingRows();
 }
 
 // A fast phase raises the socket's SO_RCVLOWAT; then a few bytes, less than that, and a pause
@@ -237,6 +248,91 @@ void TestBulkReceiver::fastStreamsBatchTheirWakeups()
     QVERIFY(sending);
     QVERIFY2(tailCounted, qPrintable(QStringLiteral("%1 of %2 bytes counted").arg(counted.load()).arg(sent)));
     QCOMPARE(highest > 1, batching);
+}
+
+void TestBulkReceiver::gatherTimeFollowsTheRate_data()
+{
+    using namespace std::chrono_literals;
+    QTest::addColumn<qint64>("bytes");
+    QTest::addColumn<int>("active");
+    QTest::addColumn<qint64>("smallestBuffer");
+    QTest::addColumn<qint64>("gatherNs");
+    constexpr qint64 big = qint64(6) << 20;
+    // 30 Gbit/s over 10 ms is 37.5 MB; an eighth of 6 MiB would take 210 us per stream.
+    QTest::addRow("4 streams at 30 Gbit/s") << qint64(37'500'000) << 4 << big << qint64(120'000);
+    QTest::addRow("16 streams at 30 Gbit/s") << qint64(37'500'000) << 16 << big << qint64(480'000);
+    QTest::addRow("64 streams: capped") << qint64(37'500'000) << 64 << big << qint64(1'000'000);
+    QTest::addRow("4 streams at 100 Mbit/s: the same wait") << qint64(125'000) << 4 << big << qint64(120'000);
+    QTest::addRow("one delivering stream: read at once") << qint64(37'500'000) << 1 << big << qint64(0);
+    QTest::addRow("nothing arrived") << qint64(0) << 4 << big << qint64(0);
+    // 64 KiB buffers: an eighth, 8 KiB of each of 4 streams, arrives in 8,738 ns.
+    QTest::addRow("small buffers: an eighth of the smallest")
+        << qint64(37'500'000) << 4 << qint64(64 * 1024) << qint64(8'738);
+    QTest::addRow("a buffer that could not be read") << qint64(37'500'000) << 4 << qint64(-1) << qint64(0);
+}
+
+void TestBulkReceiver::gatherTimeFollowsTheRate()
+{
+    QFETCH(qint64, bytes);
+    QFETCH(int, active);
+    QFETCH(qint64, smallestBuffer);
+    QFETCH(qint64, gatherNs);
+    const auto gather = BulkReceiver::gatherTimeFor(bytes, active, std::chrono::milliseconds(10), smallestBuffer);
+    QCOMPARE(qint64(std::chrono::duration_cast<std::chrono::nanoseconds>(gather).count()), gatherNs);
+}
+
+void TestBulkReceiver::severalStreamsGatherBetweenPasses_data()
+{
+    addBatchingRows();
+}
+
+// Four fast streams: the receiver waits between its passes and leaves every socket's SO_RCVLOWAT
+// at one byte; then a few bytes on each and a pause: they are counted within a second.
+void TestBulkReceiver::severalStreamsGatherBetweenPasses()
+{
+    QFETCH(bool, batching);
+    constexpr int kStreams = 4;
+    BulkReceiver receiver(kStreams, batching);
+    std::vector<std::pair<sock::Fd, sock::Fd>> pairs;
+    std::vector<std::atomic<std::int64_t>> counted(kStreams);
+    for (int i = 0; i < kStreams; ++i) {
+        pairs.push_back(tcpPair());
+        receiver.add(pairs.back().second.get(), counted[std::size_t(i)]);
+    }
+    std::atomic<bool> stop{false};
+    std::thread receiving([&] { receiver.run(stop, 200); });
+    std::vector<char> chunk(256 * 1024, 'x');
+    const auto fastUntil = BulkReceiver::Clock::now() + 10 * BulkReceiver::kBatchPeriod;
+    std::int64_t sent = 0;
+    bool sending = true;
+    auto longestGather = BulkReceiver::Clock::duration::zero();
+    int highestLowat = 1;
+    while (sending && BulkReceiver::Clock::now() < fastUntil) {
+        for (auto &pair : pairs) {
+            const ssize_t n = ::send(pair.first.get(), chunk.data(), chunk.size(), 0);
+            sending = sending && n > 0;
+            sent += std::max<ssize_t>(n, 0);
+            highestLowat = std::max(highestLowat, int(sock::intOption(pair.second.get(), SOL_SOCKET, SO_RCVLOWAT)));
+        }
+        longestGather = std::max(longestGather, receiver.gatherTime());
+    }
+    for (auto &pair : pairs)
+        if (sending && ::send(pair.first.get(), "tail", 4, 0) == 4)
+            sent += 4;
+    const auto countedAll = [&] {
+        std::int64_t sum = 0;
+        for (const auto &c : counted)
+            sum += c.load();
+        return sum;
+    };
+    const bool tailCounted = QTest::qWaitFor([&] { return countedAll() == sent; }, 1000);
+    stop = true;
+    receiving.join();
+    QVERIFY(sending);
+    QVERIFY2(tailCounted, qPrintable(QStringLiteral("%1 of %2 bytes counted").arg(countedAll()).arg(sent)));
+    QCOMPARE(highestLowat, 1);
+    QCOMPARE(longestGather > BulkReceiver::Clock::duration::zero(), batching);
+    QVERIFY(longestGather <= BulkReceiver::kMaxGather);
 }
 
 QTEST_GUILESS_MAIN(TestBulkReceiver)
