@@ -24,10 +24,10 @@ Result<void> BulkReceiver::valid() const
     return {};
 }
 
-void BulkReceiver::add(int fd, std::atomic<std::int64_t> &bytes)
+void BulkReceiver::add(int fd, std::atomic<std::int64_t> &bytes, std::function<void(int error)> failed)
 {
     std::lock_guard lock(m_mutex);
-    Stream &s = m_streams.emplace_back(Stream{fd, &bytes});
+    Stream &s = m_streams.emplace_back(Stream{fd, &bytes, std::move(failed)});
     epoll_event ev{};
     ev.events = EPOLLIN | EPOLLRDHUP;
     ev.data.ptr = &s;
@@ -63,6 +63,8 @@ bool BulkReceiver::drain(Stream &stream, PageBuffer &buffer)
         if (n < 0 && errno == EINTR)
             continue;
         open = n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK);
+        if (n < 0 && !open && stream.failed)
+            stream.failed(errno);
         break;
     }
     if (got > 0) {

@@ -25,7 +25,7 @@
 //   4, 8 and 16 streams on loopback (bench/README.md, issue 35).
 // A rate that drops is seen within kBatchPeriod (nothing read: the batch falls back to one byte),
 // so no byte waits longer than that for a wake-up, and none longer than kMaxGather for a pass.
-// For the agent; no Qt.
+// For the agent, and the client's streams of direction down; no Qt beyond its messages.
 
 #include "common/error.h"
 #include "common/page_buffer.h"
@@ -69,8 +69,9 @@ public:
     [[nodiscard]] Result<void> valid() const;
 
     // Thread-safe. FD (connected, owned by the caller until the receiver is done) is read from the
-    // next wake-up on; its bytes are added to BYTES.
-    void add(int fd, std::atomic<std::int64_t> &bytes);
+    // next wake-up on; its bytes are added to BYTES. FAILED, if given, is called on the receiving
+    // thread with the errno of a read that ended the connection in error (not for its orderly end).
+    void add(int fd, std::atomic<std::int64_t> &bytes, std::function<void(int error)> failed = {});
     // Thread-safe. Makes the calling thread the one that receives, once: true for the first caller.
     bool claim();
     // Receives until every expected connection has ended (end of stream or error) or STOP says so.
@@ -103,13 +104,14 @@ private:
     struct Stream {
         int fd = -1;
         std::atomic<std::int64_t> *bytes = nullptr;
+        std::function<void(int)> failed;
         // Only the receiving thread uses these.
         bool ended = false;
         std::int64_t bytesAtBatch = 0;
         std::int64_t arrived = 0; // over the latest batch period
         int wakeBatch = 1;        // its SO_RCVLOWAT
     };
-    // Reads FD until it is empty; false when the connection ended.
+    // Reads FD until it is empty; false when the connection ended (in error: STREAM.failed called).
     bool drain(Stream &stream, PageBuffer &buffer);
     // How long epoll may wait: at most SLICE_MS, and not past the next tick.
     int waitMs(int sliceMs, Clock::time_point nextBatch) const;

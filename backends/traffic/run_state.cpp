@@ -5,6 +5,7 @@
 #include "common/proc_sys.h"
 #include "traffic/traffic_client.h"
 
+#include <algorithm>
 #include <fcntl.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
@@ -163,10 +164,8 @@ void RunState::stopWorkers()
 void RunState::stopReceivers()
 {
     receiveShared.stop = true;
-    for (std::thread &t : receiverThreads)
-        if (t.joinable())
-            t.join();
-    receiverThreads.clear();
+    if (receiverThread.joinable())
+        receiverThread.join();
 }
 
 std::int64_t RunState::received() const
@@ -239,14 +238,42 @@ Result<void> prepareBulk(const TrafficSpec &spec, RunState &state)
     return {};
 }
 
+namespace {
+
+// The connections the target sends on, read on one thread. A receive buffer the spec fixes is
+// the experiment's window: read at once, unbatched (as the agent does).
+void startReceiver(const TrafficSpec &spec, RunState &state)
+{
+    const auto receiving =
+        std::count_if(state.workers.begin(), state.workers.end(), [](const StreamWorker &w) { return w.receives; });
+    if (receiving == 0)
+        return;
+    state.receiver = std::make_unique<BulkReceiver>(int(receiving), spec.rcvbuf <= 0);
+    if (auto valid = state.receiver->valid(); !valid) {
+        for (StreamWorker &w : state.workers)
+            if (w.receives) {
+                w.error = valid.error().message;
+                w.failed = true;
+            }
+        return;
+    }
+    for (StreamWorker &w : state.workers)
+        if (w.receives)
+            state.receiver->add(w.fd, w.bytesRead, [&w, &state](int error) {
+                if (!state.receiveShared.stop.load())
+                    markFailed(w, error);
+            });
+    state.receiverThread = std::thread([&state] { state.receiver->run(state.receiveShared.stop, 200); });
+}
+
+} // namespace
+
 void startThreads(const TrafficSpec &spec, RunState &state)
 {
-    for (StreamWorker &w : state.workers) {
-        if (w.receives)
-            state.receiverThreads.emplace_back([&w, &state] { runStreamReceiver(w, state.receiveShared); });
-        else if (!workloadDescriptor(spec.workload).stream || w.probe)
+    for (StreamWorker &w : state.workers)
+        if (!w.receives && (!workloadDescriptor(spec.workload).stream || w.probe))
             state.threads.emplace_back([&spec, &w, &state] { runStreamWorker(spec, w, state.shared); });
-    }
+    startReceiver(spec, state);
     if (state.udpProber)
         state.threads.emplace_back([&state] { state.udpProber->run(state.shared); });
 }

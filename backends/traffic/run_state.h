@@ -4,6 +4,7 @@
 // opened with the spec's options, then the threads or the bulk sender that drive them.
 // Internal to the traffic engine.
 
+#include "traffic/bulk_receiver.h"
 #include "traffic/bulk_sender.h"
 #include "traffic/remote_session.h"
 #include "traffic/socket_util.h"
@@ -29,10 +30,11 @@ struct RunState {
     std::vector<std::thread> threads;     // rr, split-write and the probe
     std::unique_ptr<BulkSender> bulk;     // bulk streams, on the run's own thread
     std::unique_ptr<UdpProber> udpProber; // latency under load: on a thread of threads
-    // Direction down: threads that read what the target sends; they keep reading until the
-    // target's result is in.
+    // Direction down: one thread reads what the target sends on every connection, as the agent
+    // reads its streams (BulkReceiver); it keeps reading until the target's result is in.
     WorkerShared receiveShared;
-    std::vector<std::thread> receiverThreads;
+    std::unique_ptr<BulkReceiver> receiver;
+    std::thread receiverThread;
     std::int64_t receivedAtOmit = 0;
     std::int64_t receivedAtEnd = 0;
 

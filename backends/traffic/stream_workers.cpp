@@ -1,7 +1,5 @@
 #include "traffic/stream_workers.h"
 
-#include "common/page_buffer.h"
-#include "common/vector_state.h"
 #include "traffic/agent_protocol.h"
 #include "traffic/socket_util.h"
 #include "traffic/udp_probe.h"
@@ -171,31 +169,8 @@ std::int64_t streamBufferBytes(const TrafficSpec &spec)
     return kMaxWriteBuffer;
 }
 
-void runStreamReceiver(StreamWorker &worker, WorkerShared &shared)
-{
-    sock::setTimeouts(worker.fd, 200, 200);
-    PageBuffer buffer(256 * 1024);
-    clearVectorUpperState(); // inherited from the thread that started this one
-    while (!shared.stop.load(std::memory_order_relaxed)) {
-        const ssize_t n = ::recv(worker.fd, buffer.data(), buffer.size(), 0);
-        if (n > 0) {
-            worker.bytesRead.fetch_add(n, std::memory_order_relaxed);
-            continue;
-        }
-        if (n == 0)
-            return; // the sender finished
-        if (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR)
-            continue;
-        if (!shared.stop.load())
-            markFailed(worker, errno);
-        return;
-    }
-}
-
 void runStreamWorker(const TrafficSpec &spec, StreamWorker &worker, WorkerShared &shared)
 {
-    if (worker.receives)
-        return runStreamReceiver(worker, shared);
     sock::setTimeouts(worker.fd, 200, 200);
     if (worker.probe) {
         const bool underLoad = spec.workload == Workload::Rrul;

@@ -37,7 +37,7 @@ public:
     int index = 0;
     int fd = -1;
     bool probe = false;
-    bool receives = false; // the other end sends on this connection; the worker only reads
+    bool receives = false; // the other end sends on this connection; BulkReceiver reads it
     std::atomic<std::int64_t> bytesWritten{0};
     std::atomic<std::int64_t> bytesRead{0};
     std::atomic<std::int64_t> transactions{0};
@@ -74,9 +74,5 @@ bool sendRepeated(StreamWorker &worker, const WorkerShared &shared, const std::v
 
 // Runs the workload of SPEC on WORKER until SHARED.stop; returns when done or on error.
 void runStreamWorker(const TrafficSpec &spec, StreamWorker &worker, WorkerShared &shared);
-
-// The receiving end of a connection the other side sends on: reads and counts until SHARED.stop
-// or the sender closes.
-void runStreamReceiver(StreamWorker &worker, WorkerShared &shared);
 
 } // namespace tcptune

@@ -11,6 +11,7 @@
 #include <QTest>
 
 #include <algorithm>
+#include <cerrno>
 #include <arpa/inet.h>
 #include <mutex>
 #include <netinet/in.h>
@@ -35,6 +36,7 @@ private Q_SLOTS:
     void gatherTimeFollowsTheRate();
     void severalStreamsGatherBetweenPasses_data();
     void severalStreamsGatherBetweenPasses();
+    void aResetIsAFailureAnOrderlyEndIsNot();
 };
 
 namespace {
@@ -333,6 +335,38 @@ void TestBulkReceiver::severalStreamsGatherBetweenPasses()
     QCOMPARE(highestLowat, 1);
     QCOMPARE(longestGather > BulkReceiver::Clock::duration::zero(), batching);
     QVERIFY(longestGather <= BulkReceiver::kMaxGather);
+}
+
+// Two streams: one ends with a reset (SO_LINGER 0), one with an orderly close. Only the reset is
+// reported, with its errno, and the receiver ends once both have.
+void TestBulkReceiver::aResetIsAFailureAnOrderlyEndIsNot()
+{
+    BulkReceiver receiver(2);
+    auto reset = tcpPair();
+    auto orderly = tcpPair();
+    std::atomic<std::int64_t> counted{0};
+    std::mutex mutex;
+    std::vector<std::pair<int, int>> failures; // {fd, errno}
+    for (int fd : {reset.second.get(), orderly.second.get()})
+        receiver.add(fd, counted, [&, fd](int error) {
+            std::lock_guard lock(mutex);
+            failures.emplace_back(fd, error);
+        });
+    std::atomic<bool> stop{false};
+    std::thread receiving([&] { receiver.run(stop, 20); });
+    QVERIFY(::send(orderly.first.get(), "abc", 3, 0) == 3);
+    QTRY_COMPARE(qint64(counted.load()), qint64(3));
+    const linger abort{1, 0};
+    ::setsockopt(reset.first.get(), SOL_SOCKET, SO_LINGER, &abort, sizeof abort);
+    reset.first = sock::Fd();
+    orderly.first = sock::Fd();
+    QTRY_VERIFY(receiver.done());
+    stop = true;
+    receiving.join();
+    std::lock_guard lock(mutex);
+    QCOMPARE(failures.size(), std::size_t(1));
+    QCOMPARE(failures.front().first, reset.second.get());
+    QCOMPARE(failures.front().second, ECONNRESET);
 }
 
 QTEST_GUILESS_MAIN(TestBulkReceiver)
