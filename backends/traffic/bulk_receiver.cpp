@@ -135,6 +135,8 @@ void BulkReceiver::setWakeBatch(Stream &stream, int batch)
 void BulkReceiver::batchReads(Clock::duration elapsed)
 {
     std::lock_guard lock(m_mutex); // add() may append meanwhile
+    // A run of several streams never batches with SO_RCVLOWAT, even while one of them delivers.
+    const bool several = m_expected > 1;
     std::int64_t arrived = 0;
     int active = 0;
     std::int64_t smallestBuffer = std::numeric_limits<std::int64_t>::max();
@@ -142,27 +144,23 @@ void BulkReceiver::batchReads(Clock::duration elapsed)
         if (s.ended)
             continue;
         const std::int64_t bytes = s.bytes->load(std::memory_order_relaxed);
-        s.arrived = bytes - s.bytesAtBatch;
+        const std::int64_t got = bytes - s.bytesAtBatch;
         s.bytesAtBatch = bytes;
-        if (s.arrived <= 0)
+        setWakeBatch(s, several ? 1 : wakeBatchFor(got, elapsed));
+        if (!several || got <= 0)
             continue;
         ++active;
-        arrived += s.arrived;
+        arrived += got;
         smallestBuffer = std::min(smallestBuffer, sock::intOption(s.fd, SOL_SOCKET, SO_RCVBUF));
     }
-    // A run of several streams never batches with SO_RCVLOWAT, even while one of them delivers.
-    const bool several = m_expected > 1;
     const Clock::duration gather =
         several ? gatherTimeFor(arrived, active, elapsed, smallestBuffer) : Clock::duration{};
     m_gather.store(gather.count(), std::memory_order_relaxed);
-    for (Stream &s : m_streams)
-        if (!s.ended)
-            setWakeBatch(s, several ? 1 : wakeBatchFor(s.arrived, elapsed));
 }
 
 void BulkReceiver::letDataGather() const
 {
-    Clock::duration wait = gatherTime();
+    const Clock::duration wait = gatherTime();
     if (wait > Clock::duration::zero())
         std::this_thread::sleep_for(wait);
 }

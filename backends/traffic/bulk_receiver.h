@@ -108,8 +108,7 @@ private:
         // Only the receiving thread uses these.
         bool ended = false;
         std::int64_t bytesAtBatch = 0;
-        std::int64_t arrived = 0; // over the latest batch period
-        int wakeBatch = 1;        // its SO_RCVLOWAT
+        int wakeBatch = 1; // its SO_RCVLOWAT
     };
     // Reads FD until it is empty; false when the connection ended (in error: STREAM.failed called).
     bool drain(Stream &stream, PageBuffer &buffer);

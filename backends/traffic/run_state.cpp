@@ -5,7 +5,6 @@
 #include "common/proc_sys.h"
 #include "traffic/traffic_client.h"
 
-#include <algorithm>
 #include <fcntl.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
@@ -244,11 +243,9 @@ namespace {
 // the experiment's window: read at once, unbatched (as the agent does).
 void startReceiver(const TrafficSpec &spec, RunState &state)
 {
-    const auto receiving =
-        std::count_if(state.workers.begin(), state.workers.end(), [](const StreamWorker &w) { return w.receives; });
-    if (receiving == 0)
+    if (spec.downStreams() == 0)
         return;
-    state.receiver = std::make_unique<BulkReceiver>(int(receiving), spec.rcvbuf <= 0);
+    state.receiver = std::make_unique<BulkReceiver>(spec.downStreams(), spec.rcvbuf <= 0);
     if (auto valid = state.receiver->valid(); !valid) {
         for (StreamWorker &w : state.workers)
             if (w.receives) {
