@@ -1,7 +1,10 @@
 #pragma once
-// The agent's front door: one poll loop owns every connection until it is authenticated (a
+// The agent's front door: one epoll loop owns every connection until it is authenticated (a
 // control connection) or attached to a run (a data connection). Before that a connection costs
-// no thread and at most one short line of buffer; it has a handshake deadline. Admission is fair:
+// no thread and at most one short line of buffer; it has a handshake deadline. Epoll, not poll:
+// under a flood the waiting room is full (hundreds of connections) and a wake-up happens for
+// every few bytes of noise, so a loop that handed the kernel every descriptor at each wake-up
+// spent more of its CPU on that list than on the connections that spoke. Admission is fair:
 // - a source is a network, /24 for IPv4 and /64 for IPv6 (ten addresses or one IPv6 prefix are
 //   one source); each has a cap on waiting connections and a token bucket for new ones, which
 //   an address with nothing waiting passes (a flooding neighbour must not lock it out);
@@ -11,7 +14,8 @@
 // - once a client proves the token, its address gets reserved slots for its run's data
 //   connections: they pass no cap or bucket and are never pushed out by unauthenticated ones.
 // A connection over a cap is refused with a reason. When accept() runs out of descriptors
-// (EMFILE, ENFILE) the loop pauses accepting instead of spinning.
+// (EMFILE, ENFILE) the loop pauses accepting instead of spinning. The loop's thread runs at a
+// lower priority (nice +10) than the runs it admitted, so that a flood costs them little CPU.
 
 #include "common/error.h"
 #include "traffic/socket_util.h"
@@ -70,6 +74,7 @@ public:
     AgentGate(const AgentGate &) = delete;
     AgentGate &operator=(const AgentGate &) = delete;
 
+    [[nodiscard]] Result<void> valid() const;
     // Serves LISTEN_FD (non-blocking) until STOPPING; closes every waiting connection on return.
     void run(int listenFd, const std::atomic<bool> &stopping);
 
@@ -78,6 +83,10 @@ private:
     using Iterator = std::list<Waiting>::iterator;
 
     void acceptSome(int listenFd);
+    // Keeps LISTEN_FD in the epoll set while accepting is not paused.
+    void watchListener(int listenFd, sock::Clock::time_point now);
+    void watch(Iterator it);
+    void unwatch(const Waiting &w);
     void welcome(sock::Fd fd, const QString &host, const QString &peer);
     void service(Iterator it);
     void handleLine(Iterator it, const QByteArray &line, QByteArray leftover);
@@ -114,12 +123,15 @@ private:
     std::list<Waiting> m_waiting;
     std::deque<Held> m_held; // refused at once, closed later (see refuseNow)
     std::size_t m_maxHeld = 0;
+    sock::Fd m_epoll;
+    bool m_listening = false;          // the listening socket is in m_epoll
     int m_unreserved = 0;              // of m_waiting, those counted against the caps
     QHash<QString, int> m_perSource;   // waiting, unreserved, per source network
     QHash<QString, int> m_perAddress;  // waiting, unreserved, per exact address
     QHash<QString, Bucket> m_buckets;  // per source network
     QHash<QString, Reserved> m_grants; // per exact address that proved the token
     sock::Clock::time_point m_acceptPausedUntil;
+    sock::Clock::time_point m_nextExpiry;
     sock::Clock::time_point m_noteWindow;
     int m_notesInWindow = 0;
     int m_notesSuppressed = 0;

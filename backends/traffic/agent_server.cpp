@@ -37,7 +37,7 @@ Result<std::uint16_t> AgentServer::listen(const QString &address, std::uint16_t 
     if (!made)
         return fail(tr("Cannot create the listening socket: %1").arg(made.error().message));
     sock::Fd fd = std::move(*made);
-    ::fcntl(fd.get(), F_SETFL, ::fcntl(fd.get(), F_GETFL) | O_NONBLOCK); // the gate polls it
+    ::fcntl(fd.get(), F_SETFL, ::fcntl(fd.get(), F_GETFL) | O_NONBLOCK); // the gate's epoll loop accepts
     const int one = 1;
     ::setsockopt(fd.get(), SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
     if (::bind(fd.get(), reinterpret_cast<const sockaddr *>(&resolved->storage), resolved->length) != 0) {
@@ -59,6 +59,8 @@ Result<std::uint16_t> AgentServer::listen(const QString &address, std::uint16_t 
     const GateLimits limits{m_impl->options.maxConnections, m_impl->options.maxPerAddress, 5000,
                             m_impl->options.newPerSecond};
     m_impl->gate = std::make_unique<AgentGate>(limits, m_impl->options.token, m_impl->gateHooks());
+    if (auto ready = m_impl->gate->valid(); !ready)
+        return fail(ready.error().message);
     m_impl->gateThread = std::thread([impl = m_impl.get()] { impl->gate->run(impl->listenFd.get(), impl->stopping); });
     m_impl->startUdpEcho(*resolved);
     m_impl->log(

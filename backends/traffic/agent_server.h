@@ -2,7 +2,7 @@
 // The target-side agent (`tcptune serve`): accepts control and data connections on one port,
 // serves several clients at once, receives bulk data and answers rr and split-write messages,
 // measures receiver goodput per interval and answers an authenticated client with its own knob
-// snapshot. Every resource has a bound: connections wait in one poll loop (AgentGate) until they
+// snapshot. Every resource has a bound: connections wait in one epoll loop (AgentGate) until they
 // are authenticated or attached, a run's threads are reserved from a fixed budget before the run
 // is accepted, each thread has a fixed buffer and a run stores a bounded number of intervals.
 // Malformed control messages get an error reply and a log line, never a crash.

@@ -5,7 +5,9 @@
 // connections (and so does a run admitted without a token), a connection refused at accept is
 // closed a second after its reason, runs without a token are capped per network, a full descriptor table pauses
 // accepting instead of spinning, the thread budget refuses a run it cannot serve, the challenge cannot be replayed,
-// data connections need the run's secret, and peer-controlled text reaches the log escaped.
+// data connections need the run's secret, peer-controlled text reaches the log escaped, a
+// connection the gate handed to the agent is no longer the gate's to read, and the gate's thread
+// runs below the agent's runs.
 
 #include "loopback_client.h"
 #include "traffic/agent_auth.h"
@@ -15,15 +17,19 @@
 #include "traffic/traffic_client.h"
 
 #include <QDir>
+#include <QFile>
 #include <QElapsedTimer>
 #include <QJsonDocument>
 #include <QTest>
 
 #include <arpa/inet.h>
+#include <atomic>
+#include <mutex>
 #include <netinet/in.h>
 #include <poll.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
+#include <thread>
 #include <unistd.h>
 
 using namespace tcptune;
@@ -87,6 +93,8 @@ private Q_SLOTS:
     void replayedAnswerIsRefused();
     void dataConnectionNeedsTheSecret();
     void peerTextIsEscapedInTheLog();
+    void handedOnConnectionIsNoLongerRead();
+    void gateRunsBelowTheRuns();
 };
 
 void TestAgentGate::idleConnectionsCostNoThreadAndExpire()
@@ -497,6 +505,87 @@ void TestAgentGate::peerTextIsEscapedInTheLog()
         QVERIFY(!line.contains(QLatin1Char('\n')));
         QVERIFY(!line.contains(QChar(0x1b)));
     }
+}
+
+// The gate alone: a data line handed on (the hook keeps its descriptor) leaves what the client sends
+// next to the descriptor's new owner, and the gate, which watched it, goes on serving others.
+void TestAgentGate::handedOnConnectionIsNoLongerRead()
+{
+    sock::Fd listener(::socket(AF_INET, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0));
+    sockaddr_in address{};
+    address.sin_family = AF_INET;
+    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    socklen_t length = sizeof address;
+    QVERIFY(::bind(listener.get(), reinterpret_cast<sockaddr *>(&address), length) == 0);
+    QVERIFY(::listen(listener.get(), 16) == 0);
+    QVERIFY(::getsockname(listener.get(), reinterpret_cast<sockaddr *>(&address), &length) == 0);
+    const auto port = ntohs(address.sin_port);
+
+    std::mutex mutex;
+    std::vector<sock::Fd> handedOn;
+    GateHooks hooks;
+    hooks.admitData = [&](Admitted &a) -> Result<void> {
+        std::lock_guard lock(mutex);
+        handedOn.push_back(std::move(a.fd));
+        return {};
+    };
+    AgentGate gate(GateLimits{}, {}, hooks);
+    QVERIFY(gate.valid().has_value());
+    std::atomic<bool> stopping{false};
+    std::thread loop([&] { gate.run(listener.get(), stopping); });
+    const QByteArray dataLine = agentproto::encode({{QStringLiteral("type"), QStringLiteral("data")}});
+    for (int round = 0; round < 2; ++round) {
+        const int client = connectLoopback(port);
+        QVERIFY(sendText(client, dataLine));
+        QTRY_COMPARE(([&] {
+                         std::lock_guard lock(mutex);
+                         return int(handedOn.size());
+                     }()),
+                     round + 1);
+        QVERIFY(sendText(client, "after the hand-over"));
+        QTest::qWait(200); // time the gate would take to read it, had it still watched the descriptor
+        char got[64] = {};
+        const int fd = [&] {
+            std::lock_guard lock(mutex);
+            return handedOn.back().get();
+        }();
+        QCOMPARE(::recv(fd, got, sizeof got, MSG_DONTWAIT), ssize_t(19));
+        QCOMPARE(QByteArray(got), QByteArray("after the hand-over"));
+        ::close(client);
+    }
+    stopping = true;
+    loop.join();
+}
+
+// The nice value of each thread of this process (field 19 of /proc/self/task/*/stat).
+QList<int> niceValuesOfThisProcess()
+{
+    QList<int> values;
+    const QDir tasks(QStringLiteral("/proc/self/task"));
+    for (const QString &tid : tasks.entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
+        QFile stat(tasks.filePath(tid + QStringLiteral("/stat")));
+        if (!stat.open(QIODevice::ReadOnly))
+            continue;
+        const QByteArray text = stat.readAll();
+        const QList<QByteArray> fields = text.mid(text.lastIndexOf(')') + 2).split(' ');
+        if (fields.size() > 16)
+            values << fields[16].toInt(); // field 19 counted from the pid
+    }
+    return values;
+}
+
+// Under a flood the gate wakes thousands of times a second; at nice +10 the threads of admitted
+// runs (the test's own, at its nice value) go first.
+void TestAgentGate::gateRunsBelowTheRuns()
+{
+    const int own = ::getpriority(PRIO_PROCESS, id_t(::gettid()));
+    const auto before = niceValuesOfThisProcess();
+    QVERIFY(!before.contains(std::min(19, own + 10)));
+    AgentServer agent;
+    QVERIFY(agent.listen(QStringLiteral("127.0.0.1"), 0).has_value());
+    QTRY_COMPARE(niceValuesOfThisProcess().count(std::min(19, own + 10)), 1);
+    agent.stop();
+    QCOMPARE(niceValuesOfThisProcess().count(std::min(19, own + 10)), 0);
 }
 
 QTEST_GUILESS_MAIN(TestAgentGate)
