@@ -9,7 +9,6 @@
 #include <netinet/in.h>
 #include <sys/epoll.h>
 #include <sys/resource.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <vector>
@@ -38,23 +37,6 @@ constexpr int kMaxBuckets = 4096;    // beyond, buckets that have refilled are d
 // closes its end itself.
 constexpr auto kRefusedHold = 1s;
 constexpr std::size_t kMaxHeldCeiling = 2048;
-
-// The gate runs below the runs it admitted: under a flood it wakes thousands of times a second,
-// and at the scheduler's default weight each wake-up could take the CPU from the threads that
-// move an admitted run's data. At nice +10 they go first (bench/agent/load.py, 2 cores, 4 streams
-// under the reviewer's load: 0.89-0.92 of the idle agent's throughput at worst, against 0.68-0.82
-// at the default nice, alternating), and the gate still has a tenth of a busy CPU, more than a
-// flood costs it. Raising one's own nice value needs no privilege.
-constexpr int kGateNiceness = 10;
-
-void yieldToRuns()
-{
-    const auto self = id_t(::gettid());
-    errno = 0;
-    const int current = ::getpriority(PRIO_PROCESS, self);
-    if (errno == 0)
-        ::setpriority(PRIO_PROCESS, self, std::min(19, current + kGateNiceness));
-}
 
 // At most a quarter of the descriptors the process may open are held, so holding never makes
 // accept() fail for want of descriptors.
@@ -155,7 +137,6 @@ AgentGate::~AgentGate() = default;
 
 void AgentGate::run(int listenFd, const std::atomic<bool> &stopping)
 {
-    yieldToRuns();
     std::vector<epoll_event> events(kEventsPerWait);
     while (!stopping.load()) {
         const auto now = Clock::now();

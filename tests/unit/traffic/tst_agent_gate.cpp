@@ -5,9 +5,8 @@
 // connections (and so does a run admitted without a token), a connection refused at accept is
 // closed a second after its reason, runs without a token are capped per network, a full descriptor table pauses
 // accepting instead of spinning, the thread budget refuses a run it cannot serve, the challenge cannot be replayed,
-// data connections need the run's secret, peer-controlled text reaches the log escaped, a
-// connection the gate handed to the agent is no longer the gate's to read, and the gate's thread
-// runs below the agent's runs.
+// data connections need the run's secret, peer-controlled text reaches the log escaped, and a
+// connection the gate handed to the agent is no longer the gate's to read.
 
 #include "loopback_client.h"
 #include "traffic/agent_auth.h"
@@ -17,7 +16,6 @@
 #include "traffic/traffic_client.h"
 
 #include <QDir>
-#include <QFile>
 #include <QElapsedTimer>
 #include <QJsonDocument>
 #include <QTest>
@@ -94,7 +92,6 @@ private Q_SLOTS:
     void dataConnectionNeedsTheSecret();
     void peerTextIsEscapedInTheLog();
     void handedOnConnectionIsNoLongerRead();
-    void gateRunsBelowTheRuns();
 };
 
 void TestAgentGate::idleConnectionsCostNoThreadAndExpire()
@@ -555,37 +552,6 @@ void TestAgentGate::handedOnConnectionIsNoLongerRead()
     }
     stopping = true;
     loop.join();
-}
-
-// The nice value of each thread of this process (field 19 of /proc/self/task/*/stat).
-QList<int> niceValuesOfThisProcess()
-{
-    QList<int> values;
-    const QDir tasks(QStringLiteral("/proc/self/task"));
-    for (const QString &tid : tasks.entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
-        QFile stat(tasks.filePath(tid + QStringLiteral("/stat")));
-        if (!stat.open(QIODevice::ReadOnly))
-            continue;
-        const QByteArray text = stat.readAll();
-        const QList<QByteArray> fields = text.mid(text.lastIndexOf(')') + 2).split(' ');
-        if (fields.size() > 16)
-            values << fields[16].toInt(); // field 19 counted from the pid
-    }
-    return values;
-}
-
-// Under a flood the gate wakes thousands of times a second; at nice +10 the threads of admitted
-// runs (the test's own, at its nice value) go first.
-void TestAgentGate::gateRunsBelowTheRuns()
-{
-    const int own = ::getpriority(PRIO_PROCESS, id_t(::gettid()));
-    const auto before = niceValuesOfThisProcess();
-    QVERIFY(!before.contains(std::min(19, own + 10)));
-    AgentServer agent;
-    QVERIFY(agent.listen(QStringLiteral("127.0.0.1"), 0).has_value());
-    QTRY_COMPARE(niceValuesOfThisProcess().count(std::min(19, own + 10)), 1);
-    agent.stop();
-    QCOMPARE(niceValuesOfThisProcess().count(std::min(19, own + 10)), 0);
 }
 
 QTEST_GUILESS_MAIN(TestAgentGate)
