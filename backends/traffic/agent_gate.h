@@ -4,7 +4,7 @@
 // no thread and at most one short line of buffer; it has a handshake deadline. Epoll, not poll:
 // under a flood the waiting room is full (hundreds of connections) and the loop wakes for every
 // few bytes of noise; handing the kernel every descriptor at each wake-up took the gate's thread
-// 10.5-11 % of a core under the reviewer's loads (bench/agent/load.py), the epoll set 4.3-4.6 %.
+// 8-11 % of a core under the reviewer's loads (bench/agent/load.py), the epoll set 3.3-4.6 %.
 // Admission is fair:
 // - a source is a network, /24 for IPv4 and /64 for IPv6 (ten addresses or one IPv6 prefix are
 //   one source); each has a cap on waiting connections and a token bucket for new ones, which
