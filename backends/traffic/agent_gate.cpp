@@ -19,8 +19,8 @@ namespace {
 using sock::Clock;
 using namespace std::chrono_literals;
 
-constexpr int kWaitSliceMs = 200; // how often the loop looks at the stop flag
-constexpr int kEventsPerWait = 128;
+constexpr int kWaitSliceMs = 200;   // how often the loop looks at the stop flag
+constexpr int kEventsPerWait = 128; // more ready ones come with the next wait
 // Deadlines are of half a second and more; looking for them at every wake-up walked the whole
 // waiting room thousands of times a second under a flood.
 constexpr auto kExpiryPeriod = 20ms;
