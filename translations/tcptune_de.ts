@@ -47,6 +47,10 @@
 <context>
     <name>AgentGate</name>
     <message>
+        <source>Cannot create an epoll instance: %1.</source>
+        <translation>Eine epoll-Instanz kann nicht angelegt werden: %1.</translation>
+    </message>
+    <message>
         <source>cannot accept connections (%1); pausing for %2 ms</source>
         <translation>Verbindungen können nicht angenommen werden (%1); Pause für %2 ms</translation>
     </message>
