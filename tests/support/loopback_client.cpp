@@ -34,6 +34,19 @@ int boundAndConnected(int type, std::uint16_t port, const char *source)
 
 } // namespace
 
+int listenLoopback(int flags)
+{
+    const int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC | flags, 0);
+    sockaddr_in a{};
+    a.sin_family = AF_INET;
+    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    if (fd >= 0 && ::bind(fd, reinterpret_cast<sockaddr *>(&a), sizeof a) == 0 && ::listen(fd, 16) == 0)
+        return fd;
+    if (fd >= 0)
+        ::close(fd);
+    return -1;
+}
+
 int connectLoopback(std::uint16_t port, const char *source)
 {
     const int fd = boundAndConnected(SOCK_STREAM, port, source);

@@ -508,15 +508,9 @@ void TestAgentGate::peerTextIsEscapedInTheLog()
 // next to the descriptor's new owner, and the gate, which watched it, goes on serving others.
 void TestAgentGate::handedOnConnectionIsNoLongerRead()
 {
-    sock::Fd listener(::socket(AF_INET, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0));
-    sockaddr_in address{};
-    address.sin_family = AF_INET;
-    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    socklen_t length = sizeof address;
-    QVERIFY(::bind(listener.get(), reinterpret_cast<sockaddr *>(&address), length) == 0);
-    QVERIFY(::listen(listener.get(), 16) == 0);
-    QVERIFY(::getsockname(listener.get(), reinterpret_cast<sockaddr *>(&address), &length) == 0);
-    const auto port = ntohs(address.sin_port);
+    sock::Fd listener(tcptune::test::listenLoopback(SOCK_NONBLOCK));
+    QVERIFY(listener.valid());
+    const auto port = sock::localPort(listener.get());
 
     std::mutex mutex;
     std::vector<sock::Fd> handedOn;

@@ -6,15 +6,14 @@
 // kGatherPerStream of each arrive between passes, SO_RCVLOWAT left at one byte. A trickle after a
 // fast phase is still read within a batch period.
 
+#include "loopback_client.h"
 #include "traffic/bulk_receiver.h"
 
 #include <QTest>
 
 #include <algorithm>
 #include <cerrno>
-#include <arpa/inet.h>
 #include <mutex>
-#include <netinet/in.h>
 #include <sys/socket.h>
 #include <thread>
 #include <unistd.h>
@@ -44,16 +43,8 @@ namespace {
 // A connected loopback TCP pair: {sending end, receiving end}.
 std::pair<sock::Fd, sock::Fd> tcpPair()
 {
-    sock::Fd listener(::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0));
-    sockaddr_in a{};
-    a.sin_family = AF_INET;
-    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    ::bind(listener.get(), reinterpret_cast<sockaddr *>(&a), sizeof a);
-    ::listen(listener.get(), 1);
-    socklen_t len = sizeof a;
-    ::getsockname(listener.get(), reinterpret_cast<sockaddr *>(&a), &len);
-    sock::Fd out(::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0));
-    ::connect(out.get(), reinterpret_cast<sockaddr *>(&a), sizeof a);
+    sock::Fd listener(tcptune::test::listenLoopback());
+    sock::Fd out(tcptune::test::connectLoopback(sock::localPort(listener.get())));
     sock::Fd in(::accept4(listener.get(), nullptr, nullptr, SOCK_CLOEXEC));
     return {std::move(out), std::move(in)};
 }
